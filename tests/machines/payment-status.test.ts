@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { paymentStatusMachine, POLL_INTERVAL_MS, POLL_TIMEOUT_MS, type PaymentStatusValue } from '../../machines/payment-status.machine.ts';
+import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+
+const input = { orderId: 'order_1' };
+const done = (status: PaymentStatusValue) => ({ type: 'xstate.done.actor.fetchPaymentStatus', output: { status } }) as const;
+
+function start() {
+  return startSut(paymentStatusMachine, input);
+}
+
+describe('payment-status machine', () => {
+  it('asks for the status of its order at once', () => {
+    const { actor, fakes } = start();
+    expect(actor.getSnapshot().value).toEqual({ pending: 'fetching' });
+    expect(fakes.lastInput('fetchPaymentStatus')).toEqual({ orderId: 'order_1' });
+  });
+
+  it('polls every pollInterval while the server says pending', async () => {
+    const { actor, fakes, clock } = start();
+    await fakes.resolve('fetchPaymentStatus', { status: 'pending' });
+    expect(actor.getSnapshot().value).toEqual({ pending: 'waiting' });
+    clock.increment(POLL_INTERVAL_MS - 1);
+    expect(fakes.count('fetchPaymentStatus')).toBe(1);
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toEqual({ pending: 'fetching' });
+    expect(fakes.count('fetchPaymentStatus')).toBe(2);
+  });
+
+  it.each(['success', 'failed', 'cancelled', 'error'] as const)('stops at the final status %s', async (status) => {
+    const { actor, fakes } = start();
+    await fakes.resolve('fetchPaymentStatus', { status });
+    expect(actor.getSnapshot().value).toBe(status);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ status });
+  });
+
+  it('treats a status it does not know as error', async () => {
+    const { actor, fakes } = start();
+    await fakes.resolve('fetchPaymentStatus', { status: 'captured' });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.status).toBe('error');
+  });
+
+  it('retries a failed call with the next poll and remembers that it failed', async () => {
+    const { actor, fakes, clock } = start();
+    await fakes.reject('fetchPaymentStatus', new Error('offline'));
+    expect(actor.getSnapshot().value).toEqual({ pending: 'waiting' });
+    expect(actor.getSnapshot().context.lastFetchFailed).toBe(true);
+    clock.increment(POLL_INTERVAL_MS);
+    await fakes.resolve('fetchPaymentStatus', { status: 'pending' });
+    expect(actor.getSnapshot().context.lastFetchFailed).toBe(false);
+  });
+
+  it('refreshes on request while waiting, without waiting for the poll', async () => {
+    const { actor, fakes } = start();
+    await fakes.resolve('fetchPaymentStatus', { status: 'pending' });
+    expect(actor.getSnapshot().can({ type: 'status.refresh' })).toBe(true);
+    actor.send({ type: 'status.refresh' });
+    expect(actor.getSnapshot().value).toEqual({ pending: 'fetching' });
+    expect(actor.getSnapshot().can({ type: 'status.refresh' })).toBe(false);
+  });
+
+  it('gives up polling after pollTimeout, counted from the start, even mid-call', async () => {
+    const { actor, fakes, clock } = start();
+    // Fail every call so the machine keeps polling until the time limit.
+    for (let t = 0; t < POLL_TIMEOUT_MS; t += POLL_INTERVAL_MS) {
+      await fakes.reject('fetchPaymentStatus', new Error('offline'));
+      clock.increment(POLL_INTERVAL_MS);
+    }
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(fakes.count('fetchPaymentStatus')).toBe(POLL_TIMEOUT_MS / POLL_INTERVAL_MS);
+    clock.increment(10 * POLL_INTERVAL_MS);
+    expect(fakes.count('fetchPaymentStatus')).toBe(POLL_TIMEOUT_MS / POLL_INTERVAL_MS);
+  });
+
+  it('after the time limit asks again only when told to', async () => {
+    const { actor, fakes, clock } = start();
+    clock.increment(POLL_TIMEOUT_MS);
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    actor.send({ type: 'status.refresh' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    await fakes.resolve('fetchPaymentStatus', { status: 'pending' });
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    actor.send({ type: 'status.refresh' });
+    await fakes.reject('fetchPaymentStatus', new Error('offline'));
+    expect(actor.getSnapshot().value).toBe('timedOut');
+    expect(actor.getSnapshot().context.lastFetchFailed).toBe(true);
+    actor.send({ type: 'status.refresh' });
+    await fakes.resolve('fetchPaymentStatus', { status: 'success' });
+    expect(actor.getSnapshot().value).toBe('success');
+  });
+});
+
+describe('payment-status model', () => {
+  const setup = createModel({
+    machine: paymentStatusMachine,
+    input,
+    events: [
+      done('pending'),
+      done('success'),
+      done('failed'),
+      done('cancelled'),
+      done('error'),
+      { type: 'xstate.error.actor.fetchPaymentStatus', error: { code: 'NETWORK' } },
+    ],
+  });
+
+  const settled = (status: PaymentStatusValue) => (sut: { status: string; context: { status: string } }) => {
+    expect(sut.status).toBe('done');
+    expect(sut.context.status).toBe(status);
+  };
+  const assertions: StateAssertions<SnapshotFrom<typeof paymentStatusMachine>> = {
+    'pending.fetching': (sut, fakes) => {
+      expect(sut.context.status).toBe('pending');
+      expect(fakes.lastInput('fetchPaymentStatus')).toEqual(input);
+    },
+    'pending.waiting': (sut) => {
+      expect(sut.context.status).toBe('pending');
+      expect(sut.can({ type: 'status.refresh' })).toBe(true);
+    },
+    timedOut: (sut) => {
+      expect(sut.context.status).toBe('pending');
+      expect(sut.can({ type: 'status.refresh' })).toBe(true);
+    },
+    refreshing: (sut) => expect(sut.can({ type: 'status.refresh' })).toBe(false),
+    success: settled('success'),
+    failed: settled('failed'),
+    cancelled: settled('cancelled'),
+    error: settled('error'),
+  };
+
+  it('has an assertion for every reachable state and none for unreachable ones', () => {
+    expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
+  });
+
+  const shortest = setup.model.getShortestPaths();
+  const simple = setup.model.getSimplePaths();
+
+  it('generates the expected number of paths', () => {
+    expect(shortest.length).toBe(16);
+    expect(simple.length).toBe(242);
+  });
+
+  describe('shortest paths', () => {
+    for (const path of shortest) {
+      it(pathName(path), () => runPath(setup, path, assertions));
+    }
+  });
+  describe('simple paths', () => {
+    for (const path of simple) {
+      it(pathName(path), () => runPath(setup, path, assertions));
+    }
+  });
+});
