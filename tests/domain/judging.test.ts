@@ -79,6 +79,11 @@ describe('rankTickets', () => {
     expect(rankTickets([ticket('only', 0, 0)], { x: 1, y: 1 })).toEqual([{ ticket: ticket('only', 0, 0), distance: Math.SQRT2, rank: 1 }]);
   });
 
+  it('still numbers every entry uniquely if an id repeats', () => {
+    const ranked = rankTickets([ticket('same', 1, 1), ticket('same', 1, 1), ticket('other', 0, 0)], { x: 0, y: 0 });
+    expect(ranked.map((r) => [r.ticket.id, r.rank])).toEqual([['other', 1], ['same', 2], ['same', 3]]);
+  });
+
   it('does not reorder its input', () => {
     const input = [ticket('b', 9, 9), ticket('a', 0, 0)];
     rankTickets(input, { x: 0, y: 0 });
