@@ -245,3 +245,15 @@ export const promoCodeSchema = z.object({
   code: requiredText('promoCodeRequired').toUpperCase(),
 });
 export type PromoCodeValues = z.infer<typeof promoCodeSchema>;
+
+// The same types under the other common name, for code that reads a parsed request as "input".
+export type SocialSignupInput = SocialSignupValues;
+export type SignupInput = SignupValues;
+export type LoginInput = LoginValues;
+export type OtpInput = OtpValues;
+export type ForgotInput = ForgotValues;
+export type ResetPasswordInput = ResetPasswordValues;
+export type ChangePasswordInput = ChangePasswordValues;
+export type ProfileInput = ProfileValues;
+export type ContactInput = ContactValues;
+export type PromoCodeInput = PromoCodeValues;
