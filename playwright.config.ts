@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const SITE_PORT = 3100;
+const LAB_PORT = 5174;
+
+export default defineConfig({
+  outputDir: 'test-results/artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.ts`,
+      url: `http://127.0.0.1:${SITE_PORT}/healthz`,
+      env: { PORT: String(SITE_PORT) },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx vite --port ${LAB_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${LAB_PORT}/lab.html`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const WEB_SOURCES = ['src', 'public', 'domain', 'machines', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(entry: string): number {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** Builds the web app when there is no build or a web source is newer than it. */
+export function ensureBuilt(): void {
+  const stamp = path.join(root, 'dist', 'meta.json');
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const sourcesAt = Math.max(...WEB_SOURCES.map(newestMtime));
+  if (builtAt > sourcesAt) return;
+  console.log(builtAt ? 'Web sources changed since the last build; rebuilding...' : 'Building the web app (first run)...');
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import { type Dialect, openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/schema.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security.ts';
+import { staticSite } from './plugins/static-site.ts';
+import { useZodSchemas } from './plugins/zod-schemas.ts';
+import { contactRoutes } from './routes/contact.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { localesRoutes } from './routes/locales.routes.ts';
+import { metaRoutes } from './routes/meta.routes.ts';
+import { loadOrCreateSecret } from './secret.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: Dialect;
+    secret: string;
+  }
+}
+
+export interface BuildOptions {
+  /** Request logging; off in tests. */
+  logger?: boolean;
+}
+
+/** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const { db, dialect } = openDatabase(config);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('secret', loadOrCreateSecret(config.dataDir));
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) app.log.info({ applied, dialect }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  useZodSchemas(app);
+  registerErrorHandler(app);
+  // Called on the root instance (not registered) so they apply to every route.
+  await securityHeaders(app);
+
+  await app.register(healthRoutes);
+  await app.register(metaRoutes);
+  await app.register(localesRoutes);
+  await app.register(
+    async (api) => {
+      // The API speaks JSON only; anything else is a 415, not a confusing validation error.
+      api.removeContentTypeParser('text/plain');
+      await api.register(contactRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await staticSite(app);
+
+  return app;
+}

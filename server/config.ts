@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const portSchema = z.coerce
+  .number({ error: 'must be a whole number between 1 and 65535' })
+  .int('must be a whole number between 1 and 65535')
+  .min(1, 'must be a whole number between 1 and 65535')
+  .max(65535, 'must be a whole number between 1 and 65535');
+
+const envSchema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: "must be 'development', 'production' or 'test'" }).default('development'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value), {
+      message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname, or unset for the embedded SQLite database',
+    }),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cricspot.in' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  dataDir: string;
+  /** Absolute path of the embedded SQLite file, used when databaseUrl is unset. */
+  sqlitePath: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  /** Where the built web app lives (vite build output). */
+  distDir: string;
+  /** The locale files; the source of truth for /locales/{lng}/{ns}.json. */
+  localesDir: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the environment variables above and start again.`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+
+/** Parses the environment; throws ConfigError with one readable line per wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(projectRoot, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    dataDir,
+    sqlitePath: path.join(dataDir, 'cricspot.sqlite'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    distDir: path.join(projectRoot, 'dist'),
+    localesDir: path.join(projectRoot, 'public', 'locales'),
+  };
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
+/** Liveness says the process answers; readiness says it can reach its database. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/healthz', async () => ({ data: { status: 'ok' } }));
+
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { data: { status: 'ready', database: app.dialect } };
+    } catch (error) {
+      request.log.error({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ message: 'The database is not reachable.', code: 'NOT_READY' });
+    }
+  });
+}

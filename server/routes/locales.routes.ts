@@ -1,0 +1,64 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../errors.ts';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+const namespacePattern = /^[a-z][a-z0-9_-]{0,39}$/;
+
+const paramsSchema = z.object({
+  lng: z.enum(LANGUAGES),
+  file: z.string().regex(/^[a-z][a-z0-9_-]{0,39}\.json$/),
+});
+
+const addParamsSchema = z.object({ lng: z.enum(LANGUAGES), ns: z.string().regex(namespacePattern) });
+// i18next posts { "key": "fallback value", ... } for the keys it could not find.
+const missingKeysSchema = z.record(z.string().max(200), z.string().max(2000)).refine((o) => Object.keys(o).length <= 200, 'Too many keys');
+
+/**
+ * Translation files, read from public/locales (the source of truth, also copied into the
+ * build). In development, keys the web app could not find are collected under
+ * DATA_DIR/locales-missing so a translator sees them; in production that door is closed.
+ */
+export async function localesRoutes(app: FastifyInstance): Promise<void> {
+  const { localesDir, isProduction, dataDir } = app.config;
+
+  app.get('/locales/:lng/:file', async (request, reply) => {
+    const parsed = paramsSchema.safeParse(request.params);
+    if (!parsed.success) throw notFound('No such translation file');
+    const { lng, file } = parsed.data;
+    let body: string;
+    try {
+      body = await readFile(path.join(localesDir, lng, file), 'utf8');
+    } catch {
+      throw notFound('No such translation file');
+    }
+    void reply
+      .header('cache-control', isProduction ? 'public, max-age=3600' : 'no-cache')
+      .type('application/json; charset=utf-8');
+    return body;
+  });
+
+  app.post('/locales/add/:lng/:ns', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    if (isProduction) throw notFound();
+    const params = addParamsSchema.safeParse(request.params);
+    if (!params.success) throw notFound('No such translation namespace');
+    const keys = missingKeysSchema.parse(request.body ?? {});
+    const dir = path.join(dataDir, 'locales-missing', params.data.lng);
+    const file = path.join(dir, `${params.data.ns}.json`);
+    await mkdir(dir, { recursive: true });
+    let known: Record<string, string> = {};
+    try {
+      known = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    } catch {
+      known = {};
+    }
+    const merged = { ...known, ...keys };
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, `${JSON.stringify(merged, null, 2)}\n`);
+    await rename(tmp, file);
+    request.log.warn({ lng: params.data.lng, ns: params.data.ns, keys: Object.keys(keys) }, 'missing translation keys');
+    return reply.status(201).send({ data: { recorded: Object.keys(keys).length } });
+  });
+}

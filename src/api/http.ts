@@ -1,0 +1,64 @@
+import axios, { AxiosError } from 'axios';
+
+/** The shape of every error body the API sends (server/plugins/error-handler.ts). */
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+/** The one axios instance. Cookies carry the session; nothing secret lives in the page. */
+export const http = axios.create({
+  baseURL: '/api/v1',
+  withCredentials: true,
+  timeout: 30_000,
+  headers: { 'X-Requested-With': 'XMLHttpRequest' },
+});
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Any 401 ends the session in the page. The interceptor only reports it; the session
+ * machine decides what happens (clear the marker, go to /login), and the error still flows
+ * back to whoever made the call.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+http.interceptors.response.use(undefined, (error: unknown) => {
+  if (error instanceof AxiosError && error.response?.status === 401) {
+    for (const listener of unauthorizedListeners) listener();
+  }
+  return Promise.reject(error);
+});
+
+/** 'Invalid response format' (spec section 8): a success answer without its data. */
+export class InvalidResponseError extends Error {
+  constructor() {
+    super('Invalid response format');
+    this.name = 'InvalidResponseError';
+  }
+}
+
+export function dataOf<T>(body: unknown): T {
+  if (typeof body !== 'object' || body === null || !('data' in body) || (body as { data: unknown }).data === undefined) throw new InvalidResponseError();
+  return (body as { data: T }).data;
+}
+
+/** The server's message, else the error's own, else the given fallback (spec section 8 order). */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+    if (body?.message) return body.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (error instanceof AxiosError) return (error.response?.data as Partial<ApiErrorBody> | undefined)?.fields ?? {};
+  return {};
+}

@@ -1,0 +1,59 @@
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { BRAND } from '../../domain/brand.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** i18next exactly as spec section 1: detection order, cache, backend paths and retry policy. */
+export const i18nOptions: InitOptions = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: 'en',
+  load: 'languageOnly',
+  nonExplicitSupportedLngs: true,
+  ns: ['common'],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  detection: {
+    order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+    lookupQuerystring: 'lng',
+    lookupCookie: 'i18next',
+    lookupLocalStorage: STORAGE_KEYS.language,
+    lookupSessionStorage: STORAGE_KEYS.language,
+    caches: ['localStorage'],
+  },
+  backend: {
+    loadPath: '/locales/{{lng}}/{{ns}}.json',
+    addPath: '/locales/add/{{lng}}/{{ns}}',
+  },
+  maxParallelReads: 10,
+  maxRetries: 5,
+  retryTimeout: 350,
+  saveMissing: import.meta.env.DEV,
+  interpolation: {
+    escapeValue: false,
+    defaultVariables: { brand: BRAND.name, company: BRAND.company, supportEmail: BRAND.supportEmail, grievanceEmail: BRAND.grievanceEmail, city: BRAND.city },
+  },
+  react: { useSuspense: true },
+  returnNull: false,
+};
+
+export function currentLanguage(i18n: I18n): Language {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : 'en';
+}
+
+/** Keeps <html lang> true to the page, so screen readers and fonts pick Hindi correctly. */
+function syncHtmlLang(lng: string) {
+  document.documentElement.lang = lng.slice(0, 2) === 'hi' ? 'hi' : 'en';
+}
+
+export async function initI18n(): Promise<I18n> {
+  i18next.on('languageChanged', syncHtmlLang);
+  await i18next.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  syncHtmlLang(i18next.language ?? 'en');
+  return i18next;
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import { paths } from '../paths.ts';
+import { useLoggedIn } from '../use-logged-in.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LogoMark } from './Logo.tsx';
+
+const navItems = [
+  { to: paths.home, key: 'nav.home', end: true },
+  { to: paths.howToPlay, key: 'nav.howToPlay', end: false },
+  { to: paths.rules, key: 'nav.rules', end: false },
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const loggedIn = useLoggedIn();
+  const { pathname } = useLocation();
+  // The phone menu is open for the page it was opened on; following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuId = useId();
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <div className="site-header__bar container">
+        <Link to={paths.home} className="brand" aria-label={BRAND.name}>
+          <LogoMark />
+          <span className="brand__name">{BRAND.name}</span>
+        </Link>
+        <div className="site-header__tools">
+          <LanguageSwitch />
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <span className="menu-button__icon" aria-hidden="true" />
+            <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
+          </button>
+        </div>
+        <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label={t('nav.main')}>
+          <ul className="site-nav__list">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="site-nav__link">
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              {loggedIn ? (
+                <NavLink to={paths.myAccount} className="button button--small button--primary">
+                  {t('account.myAccount')}
+                </NavLink>
+              ) : (
+                <NavLink to={paths.login} className="button button--small button--primary">
+                  {t('account.login')}
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { Outlet } from 'react-router-dom';
+import { RouteBoundary } from '../RouteBoundary.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+/** Public pages: common header and footer (spec section 2). */
+export function MainLayout() {
+  return (
+    <div className="layout">
+      <Header />
+      <main id="main" className="layout__main" tabIndex={-1}>
+        <RouteBoundary>
+          <Outlet />
+        </RouteBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Sign-in flows and the games: the whole screen, no header or footer (spec section 2). */
+export function BareLayout() {
+  return (
+    <main id="main" className="layout layout--bare" tabIndex={-1}>
+      <RouteBoundary>
+        <Outlet />
+      </RouteBoundary>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { MainLayout } from './layouts/layouts.tsx';
+import { lazyScreen } from './lazy-screen.ts';
+import { paths } from './paths.ts';
+import { RequireLogin } from './RequireLogin.tsx';
+
+const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
+const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
+const ContactPage = lazyScreen(() => import('../screens/contact/ContactPage.tsx'));
+const NotFoundPage = lazyScreen(() => import('../screens/not-found/NotFoundPage.tsx'));
+
+/**
+ * The route table of spec section 2. Screens that belong to later issues (accounts, games,
+ * checkout, press, winners) join it with their issue. The protected routes already sit
+ * behind the login guard; until their screens exist a logged-in visitor sees 'Page not found'.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.contactUs} element={<ContactPage />} />
+        <Route path={paths.terms} element={<InfoPage page="terms" />} />
+        <Route path={paths.privacy} element={<InfoPage page="privacy" />} />
+        <Route path={paths.rules} element={<InfoPage page="rules" />} />
+        <Route path={paths.cookies} element={<InfoPage page="cookies" />} />
+        <Route path={paths.howToPlay} element={<InfoPage page="tht" />} />
+        <Route path={paths.howItWorks} element={<InfoPage page="playss" />} />
+        <Route path={paths.whoWeAre} element={<InfoPage page="who_we_are" />} />
+        <Route path={paths.accountDelete} element={<InfoPage page="my_account_delete" />} />
+        {[paths.myAccount, paths.playScreen, paths.cart, paths.popupCheckout].map((path) => (
+          <Route key={path} path={path} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
+        ))}
+        <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Every browser storage key the site uses (spec section 3), in one place. None of them holds
+ * a secret: the session itself lives in an HttpOnly cookie the page cannot read.
+ */
+export const STORAGE_KEYS = {
+  /** The spec's 'login token': a non-secret marker that a session exists, used for routing. */
+  loginMarker: 'loginToken',
+  /** Chosen language, written by i18next's language detector. */
+  language: 'i18nextLng',
+  deviceToken: 'deviceToken',
+  appVersion: 'appVersion',
+  /** Draft of the social sign-up form for a user the provider knew but we did not. */
+  unfoundUserDraft: 'unfoundUser',
+} as const;

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BRAND, TAGLINE_MAX_TICKETS } from '../../../domain/brand.ts';
+import { paths } from '../../app/paths.ts';
+import { ScheduleCard } from './ScheduleCard.tsx';
+
+const steps = ['one', 'two', 'three'] as const;
+const slots = ['A', 'B'] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  useEffect(() => {
+    document.title = `${BRAND.name} | ${t('hero.title')}`;
+  }, [t]);
+
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <h1 className="hero__title">{t('hero.title')}</h1>
+            <p className="hero__text">{t('hero.text')}</p>
+            <div className="hero__actions">
+              <Link to={paths.quickGame} className="button button--accent">
+                {t('hero.practice')}
+              </Link>
+              <Link to={paths.rules} className="button button--ghost">
+                {t('hero.rules')}
+              </Link>
+            </div>
+          </div>
+          <ScheduleCard />
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="steps-title">
+        <h2 id="steps-title">{t('steps.title')}</h2>
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step} className="card step">
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{t(`steps.${step}.title`)}</h3>
+              <p>{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="container section" aria-labelledby="weekly-title">
+        <h2 id="weekly-title">{t('schedule.title')}</h2>
+        <p>{t('schedule.intro')}</p>
+        <div className="weekly">
+          {slots.map((slot) => (
+            <dl key={slot} className="card weekly__contest">
+              <dt className="weekly__name">{t('schedule.contest', { slot })}</dt>
+              <dd>
+                <span className="weekly__label">{t('schedule.opens')}</span> {t(`schedule.weekly.${slot}.opens`)}
+              </dd>
+              <dd>
+                <span className="weekly__label">{t('schedule.closes')}</span> {t(`schedule.weekly.${slot}.closes`)}
+              </dd>
+              <dd>
+                <span className="weekly__label">{t('schedule.show')}</span> {t(`schedule.weekly.${slot}.show`)}
+              </dd>
+            </dl>
+          ))}
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="trust-title">
+        <h2 id="trust-title">{t('trust.title')}</h2>
+        <ul className="trust">
+          <li>{t('trust.skill')}</li>
+          <li>{t('trust.age')}</li>
+          <li>{t('trust.limit', { max: TAGLINE_MAX_TICKETS })}</li>
+          <li>{t('trust.practice')}</li>
+        </ul>
+      </section>
+    </div>
+  );
+}

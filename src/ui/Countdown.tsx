@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Days, hours, minutes, seconds (spec section 2), read out as one sentence to screen readers. */
+export function Countdown({ parts, label }: { parts: CountdownParts; label: string }) {
+  const { t } = useTranslation();
+  const units = [
+    { value: parts.days, unit: t('time.days') },
+    { value: parts.hours, unit: t('time.hours') },
+    { value: parts.minutes, unit: t('time.minutes') },
+    { value: parts.seconds, unit: t('time.seconds') },
+  ];
+  return (
+    <div className="countdown" role="timer" aria-label={`${label}: ${units.map((u) => `${u.value} ${u.unit}`).join(', ')}`}>
+      {units.map((u) => (
+        <div className="countdown__cell" key={u.unit} aria-hidden="true">
+          <span className="countdown__value">{pad(u.value)}</span>
+          <span className="countdown__unit">{u.unit}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidationCode } from '../../domain/validation.ts';
+
+interface FieldFrameProps {
+  label: string;
+  hint?: ReactNode;
+  /** A validation code from domain/validation (translated here) or a server's message. */
+  error?: string;
+  children: (ids: { inputId: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/** Label, control, hint and error, wired for screen readers (aria-describedby, aria-invalid). */
+export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+  const { t } = useTranslation('validation');
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      {children({ inputId, describedBy, invalid: Boolean(error) })}
+      {hint && (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {isValidationCode(error) ? t(error) : error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; hint?: ReactNode; error?: string };
+
+export function TextField({ label, hint, error, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ inputId, describedBy, invalid }) => <input id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...input} />}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: ReactNode; error?: string };
+
+export function TextAreaField({ label, hint, error, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ inputId, describedBy, invalid }) => <textarea id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...textarea} />}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../support/server-harness.ts';
+
+const valid = { subject: 'Payment question', email: 'ravi.kumar@gmail.com', phone: '9876543210', message: 'My payment shows pending since yesterday.' };
+
+describeOnEachDatabase('POST /api/v1/contact', (server) => {
+  it('stores the message and answers with its id', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.message).toBe('Thank you. We have received your message and will reply by e-mail.');
+    const row = await server.app.db.selectFrom('contact_messages').selectAll().where('id', '=', body.data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ subject: 'Payment question', email: 'ravi.kumar@gmail.com', phone: '+919876543210', language: 'hi', status: 'new' });
+  });
+
+  it('answers every broken field with the spec message, by field', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { subject: 'x'.repeat(151), email: 'someone@example.com', phone: '12345', message: 'lower case start' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Subject must be at most 150 characters',
+      code: 'VALIDATION_FAILED',
+      fields: {
+        subject: 'Subject must be at most 150 characters',
+        email: 'Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted',
+        phone: 'Enter a valid Indian mobile number',
+        message: 'First letter must be a capital letter',
+      },
+    });
+  });
+
+  it('requires subject and message', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: { ...valid, subject: '', message: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ subject: 'Subject is required', message: 'Message is required' });
+  });
+
+  it('rejects a body that is not JSON with a clear 4xx', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: 'subject=hi', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('the error handler', () => {
+  it('never shows the internals of a 5xx', async () => {
+    const { buildApp } = await import('../../server/app.ts');
+    const { loadConfig } = await import('../../server/config.ts');
+    const { mkdtempSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cricspot-err-')) }), { logger: false });
+    app.get('/api/v1/boom', async () => {
+      throw new Error('password=hunter2 at db.example:5432');
+    });
+    const res = await app.inject('/api/v1/boom');
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.code).toBe('INTERNAL');
+    expect(body.message).toMatch(/^Something went wrong on our side\. Please try again\. \(ref [0-9a-f-]{36}\)$/);
+    expect(res.body).not.toContain('hunter2');
+    await app.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+
+export interface ServerHarness {
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  readonly dialectName: 'sqlite' | 'postgres';
+}
+
+type Overrides = Partial<Config> & { env?: Record<string, string> };
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+export const testDialects: Array<'sqlite' | 'postgres'> = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh PostgreSQL database per suite, so suites run in parallel without seeing each other. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts one real app (not listening; call it with app.inject) for the suite. */
+export function startServer(dialectName: 'sqlite' | 'postgres', overrides: Overrides = {}): ServerHarness {
+  let app: FastifyInstance | undefined;
+  let config: Config | undefined;
+  let dataDir = '';
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-test-'));
+    let databaseUrl: string | undefined;
+    if (dialectName === 'postgres') {
+      const created = await createPostgresDatabase();
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
+    const { env, ...configOverrides } = overrides;
+    config = {
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
+      ...configOverrides,
+    };
+    app = await buildApp(config, { logger: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('server not started');
+      return app;
+    },
+    get config() {
+      if (!config) throw new Error('server not started');
+      return config;
+    },
+    dialectName,
+  };
+}
+
+/** Runs the same suite against every database under test: SQLite always, PostgreSQL when configured. */
+export function describeOnEachDatabase(title: string, body: (server: ServerHarness) => void, overrides: Overrides = {}): void {
+  for (const dialect of testDialects) {
+    describe(`${title} [${dialect}]`, () => {
+      body(startServer(dialect, overrides));
+    });
+  }
+}
