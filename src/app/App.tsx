@@ -1,14 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes.tsx';
-import { SessionWatcher } from './watchers/SessionWatcher.tsx';
-import { VersionWatcher } from './watchers/VersionWatcher.tsx';
 
-/** The composition root: router, watchers, routes. */
+const Watchers = lazy(() => import('./watchers/Watchers.tsx'));
+
+/** The composition root: router, background watchers, routes. */
 export function App() {
   return (
     <BrowserRouter>
-      <VersionWatcher />
-      <SessionWatcher />
+      <Suspense fallback={null}>
+        <Watchers />
+      </Suspense>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -3,13 +3,14 @@ import type common from '../../public/locales/en/common.json';
 import type contact from '../../public/locales/en/contact.json';
 import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
+import type press from '../../public/locales/en/press.json';
 import type validation from '../../public/locales/en/validation.json';
 
 // English is the typed source of every key; the locale test keeps Hindi in step.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; validation: typeof validation };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation };
     returnNull: false;
   }
 }

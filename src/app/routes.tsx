@@ -7,11 +7,13 @@ import { RequireLogin } from './RequireLogin.tsx';
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
 const ContactPage = lazyScreen(() => import('../screens/contact/ContactPage.tsx'));
+const PressListPage = lazyScreen(() => import('../screens/press/PressListPage.tsx'));
+const PressDetailPage = lazyScreen(() => import('../screens/press/PressDetailPage.tsx'));
 const NotFoundPage = lazyScreen(() => import('../screens/not-found/NotFoundPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
- * checkout, press, winners) join it with their issue. The protected routes already sit
+ * checkout, winners) join it with their issue. The protected routes already sit
  * behind the login guard; until their screens exist a logged-in visitor sees 'Page not found'.
  */
 export function AppRoutes() {
@@ -28,6 +30,8 @@ export function AppRoutes() {
         <Route path={paths.howItWorks} element={<InfoPage page="playss" />} />
         <Route path={paths.whoWeAre} element={<InfoPage page="who_we_are" />} />
         <Route path={paths.accountDelete} element={<InfoPage page="my_account_delete" />} />
+        <Route path={paths.inThePress} element={<PressListPage />} />
+        <Route path={paths.pressDetails} element={<PressDetailPage />} />
         {[paths.myAccount, paths.playScreen, paths.cart, paths.popupCheckout].map((path) => (
           <Route key={path} path={path} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
         ))}

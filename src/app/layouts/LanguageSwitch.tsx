@@ -16,7 +16,8 @@ export function LanguageSwitch() {
           aria-pressed={active === lng}
           onClick={() => void i18n.changeLanguage(lng)}
         >
-          {t(`language.${lng}`)}
+          <span aria-hidden="true">{t(`language.short.${lng}`)}</span>
+          <span className="visually-hidden">{t(`language.${lng}`)}</span>
         </button>
       ))}
     </div>

@@ -1,0 +1,7 @@
+// `npm run bench`: every benchmark in turn. Each prints its own figures; none asserts timing.
+const benches = ['./bundle.ts'];
+for (const bench of benches) {
+  console.log(`\n# ${bench}`);
+  const { execFileSync } = await import('node:child_process');
+  execFileSync(process.execPath, [new URL(bench, import.meta.url).pathname], { stdio: 'inherit' });
+}
