@@ -12,6 +12,7 @@ import { contactRoutes } from './routes/contact.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
+import { pressRoutes } from './routes/press.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 
 declare module 'fastify' {
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // The API speaks JSON only; anything else is a 415, not a confusing validation error.
       api.removeContentTypeParser('text/plain');
       await api.register(contactRoutes);
+      await api.register(pressRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as foundation from './migrations/2026-11-21-001-foundation.ts';
+import * as press from './migrations/2026-11-21-002-press.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-press': press,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import type { Generated } from 'kysely';
 export interface Database {
   app_meta: AppMetaTable;
   contact_messages: ContactMessagesTable;
+  press_articles: PressArticlesTable;
 }
 
 export interface AppMetaTable {
@@ -25,4 +26,23 @@ export interface ContactMessagesTable {
   language: string;
   status: Generated<string>;
   created_at: number;
+}
+
+export interface PressArticlesTable {
+  id: string;
+  slug: string;
+  outlet: string;
+  title_en: string;
+  title_hi: Generated<string>;
+  summary_en: string;
+  summary_hi: Generated<string>;
+  /** Paragraphs separated by blank lines. */
+  body_en: string;
+  body_hi: Generated<string>;
+  /** The original article, when there is one. */
+  source_url: string | null;
+  published_at: number;
+  is_published: Generated<number>;
+  created_at: number;
+  updated_at: number;
 }

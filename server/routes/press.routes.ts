@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  PRESS_PAGE_SIZE,
+  pressArticleParamsSchema,
+  pressArticleQuerySchema,
+  pressArticleSchema,
+  pressListQuerySchema,
+  pressListSchema,
+} from '../../domain/press.ts';
+import { notFound } from '../errors.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { getPublished, listPublished } from '../services/press.service.ts';
+
+export async function pressRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/press', { schema: { querystring: pressListQuerySchema, response: { 200: envelope(pressListSchema) } } }, async (request) => {
+    const { lang, page } = request.query as z.output<typeof pressListQuerySchema>;
+    return { data: await listPublished(app.db, { lang, page, pageSize: PRESS_PAGE_SIZE }) };
+  });
+
+  app.get(
+    '/press/:id',
+    { schema: { params: pressArticleParamsSchema, querystring: pressArticleQuerySchema, response: { 200: envelope(pressArticleSchema) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof pressArticleParamsSchema>;
+      const { lang } = request.query as z.output<typeof pressArticleQuerySchema>;
+      const article = await getPublished(app.db, id, lang);
+      if (!article) throw notFound('Article not found');
+      return { data: article };
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import type { PressArticle } from '../../../domain/press.ts';
+import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
+import { fetchPressArticle, isNotFound } from '../../api/press.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { paths } from '../../app/paths.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import NotFoundPage from '../not-found/NotFoundPage.tsx';
+import '../../styles/press.css';
+
+type Outcome = { ok: true; data: PressArticle } | { ok: false; notFound: boolean };
+
+export default function PressDetailPage() {
+  const { t, i18n } = useTranslation('press');
+  const lng = currentLanguage(i18n);
+  const { id = '', slug = '' } = useParams();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+
+  // As on the list: an answer counts only for the request (article, language, retry) it answers.
+  const request = `${id}|${lng}|${attempt}`;
+  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
+  const outcome = result?.request === request ? result.outcome : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPressArticle(id, lng, controller.signal).then(
+      (data) => setResult({ request, outcome: { ok: true, data } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false, notFound: isNotFound(error) } });
+      },
+    );
+    return () => controller.abort();
+  }, [request, id, lng]);
+
+  const article = outcome?.ok ? outcome.data : null;
+
+  // An old or mistyped slug still finds the article; the address bar then shows the right one.
+  useEffect(() => {
+    if (article && article.slug !== slug) void navigate(generatePath(paths.pressDetails, { id: article.id, slug: article.slug }), { replace: true });
+  }, [article, slug, navigate]);
+
+  const notFound = outcome?.ok === false && outcome.notFound;
+  useEffect(() => {
+    if (article) document.title = `${article.title} | ${BRAND.name}`;
+    else if (!notFound) document.title = `${t('title')} | ${BRAND.name}`;
+  }, [article, notFound, t]);
+
+  if (notFound) return <NotFoundPage />;
+
+  const back = (
+    <p className="press-back">
+      <Link to={paths.inThePress}>{t('detail.back')}</Link>
+    </p>
+  );
+
+  if (!outcome) {
+    return (
+      <section className="container page press">
+        {back}
+        <Spinner />
+      </section>
+    );
+  }
+
+  if (!outcome.ok) {
+    return (
+      <section className="container page press">
+        {back}
+        <div className="press-state">
+          <div role="alert">
+            <h1 className="press-state__title">{t('detail.errorTitle')}</h1>
+            <p>{t('errorText')}</p>
+          </div>
+          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const { data } = outcome;
+  const published = new Date(data.publishedAt);
+  const date = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: IST_TIME_ZONE }).format(published);
+
+  return (
+    <article className="container page press press-article">
+      {back}
+      <div className="press-article__header">
+        <h1>{data.title}</h1>
+        <p className="press-meta">
+          <span className="press-meta__outlet">{data.outlet}</span>
+          <time dateTime={published.toISOString()}>{date}</time>
+        </p>
+        {data.summary && <p className="lead">{data.summary}</p>}
+      </div>
+      <div className="press-article__body">
+        {data.body.map((paragraph, index) => (
+          // Paragraphs may repeat and never move, so their place is their identity.
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      {data.sourceUrl && (
+        <p className="press-article__source">
+          <a href={data.sourceUrl} target="_blank" rel="noopener noreferrer">
+            {t('detail.source', { outlet: data.outlet })}{' '}
+            <span className="visually-hidden">{t('detail.newTab')}</span>
+          </a>
+        </p>
+      )}
+    </article>
+  );
+}

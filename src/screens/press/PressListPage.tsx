@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useSearchParams } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import { PRESS_MAX_PAGE, type PressList, type PressListItem, pageCount } from '../../../domain/press.ts';
+import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
+import { fetchPressList } from '../../api/press.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { paths } from '../../app/paths.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import '../../styles/press.css';
+
+type Outcome = { ok: true; data: PressList } | { ok: false };
+
+/** ?page=N from the address bar; anything that is not a page number means the first page. */
+function pageFrom(raw: string | null): number {
+  const page = Number(raw ?? '1');
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, PRESS_MAX_PAGE) : 1;
+}
+
+const pageLink = (page: number) => ({ pathname: paths.inThePress, search: page > 1 ? `?page=${page}` : '' });
+
+export default function PressListPage() {
+  const { t, i18n } = useTranslation('press');
+  const lng = currentLanguage(i18n);
+  const [searchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get('page'));
+  const [attempt, setAttempt] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The answer remembers which request it belongs to, so a new page, language or retry shows
+  // the spinner at once and a late answer to an old request is never shown.
+  const request = `${lng}|${page}|${attempt}`;
+  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
+  const outcome = result?.request === request ? result.outcome : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPressList({ lang: lng, page }, controller.signal).then(
+      (data) => setResult({ request, outcome: { ok: true, data } }),
+      () => {
+        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false } });
+      },
+    );
+    return () => controller.abort();
+  }, [request, lng, page]);
+
+  useEffect(() => {
+    document.title = `${t('title')} | ${BRAND.name}`;
+  }, [t]);
+
+  const dates = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: IST_TIME_ZONE });
+  // Moving focus to the heading also brings the new page's top into view.
+  const toTop = () => heading.current?.focus();
+
+  let content;
+  if (!outcome) {
+    content = <Spinner />;
+  } else if (!outcome.ok) {
+    content = (
+      <div className="press-state">
+        <div role="alert">
+          <h2 className="press-state__title">{t('errorTitle')}</h2>
+          <p>{t('errorText')}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  } else if (outcome.data.total === 0) {
+    content = <p className="press-state">{t('empty')}</p>;
+  } else if (outcome.data.items.length === 0) {
+    content = (
+      <div className="press-state">
+        <p>{t('outOfRange')}</p>
+        <Link to={pageLink(1)} className="button button--primary">
+          {t('firstPage')}
+        </Link>
+      </div>
+    );
+  } else {
+    const { items, total, pageSize } = outcome.data;
+    const pages = pageCount(total, pageSize);
+    content = (
+      <>
+        <ol className="press-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <PressCard item={item} date={dates.format(new Date(item.publishedAt))} />
+            </li>
+          ))}
+        </ol>
+        {total > pageSize && (
+          <nav className="press-pagination" aria-label={t('pagination.label')}>
+            {page > 1 ? (
+              <Link to={pageLink(page - 1)} rel="prev" className="button button--ghost button--small" onClick={toTop}>
+                {t('pagination.previous')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <p className="press-pagination__status">{t('pagination.status', { page, pages })}</p>
+            {page < pages ? (
+              <Link to={pageLink(page + 1)} rel="next" className="button button--ghost button--small" onClick={toTop}>
+                {t('pagination.next')}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="container page press">
+      <div className="press__header">
+        <h1 ref={heading} tabIndex={-1}>
+          {t('title')}
+        </h1>
+        <p className="lead">{t('intro')}</p>
+      </div>
+      {content}
+    </section>
+  );
+}
+
+function PressCard({ item, date }: { item: PressListItem; date: string }) {
+  return (
+    <article className="card press-card">
+      <h2 className="press-card__title">
+        <Link to={generatePath(paths.pressDetails, { id: item.id, slug: item.slug })}>{item.title}</Link>
+      </h2>
+      <p className="press-meta">
+        <span className="press-meta__outlet">{item.outlet}</span>
+        <time dateTime={new Date(item.publishedAt).toISOString()}>{date}</time>
+      </p>
+      <p className="press-card__summary">{item.summary}</p>
+    </article>
+  );
+}
