@@ -5,6 +5,7 @@ import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   // Called on the root instance (not registered) so they apply to every route.
   await securityHeaders(app);
+  await rateLimits(app);
 
   await app.register(healthRoutes);
   await app.register(metaRoutes);

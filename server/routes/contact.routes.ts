@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactSchema } from '../../domain/validation.ts';
+import { FORM_RATE_LIMIT } from '../plugins/rate-limits.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { saveContactMessage } from '../services/contact.service.ts';
 
@@ -9,7 +10,7 @@ const responseSchema = envelope(z.object({ id: z.string() }));
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/contact',
-    { schema: { body: contactSchema, response: { 201: responseSchema } }, bodyLimit: 16 * 1024 },
+    { schema: { body: contactSchema, response: { 201: responseSchema } }, bodyLimit: 16 * 1024, config: { rateLimit: FORM_RATE_LIMIT } },
     async (request, reply) => {
       const body = request.body as z.output<typeof contactSchema>;
       const language = request.headers['accept-language']?.startsWith('hi') ? 'hi' : 'en';

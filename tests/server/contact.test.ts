@@ -46,6 +46,18 @@ describeOnEachDatabase('POST /api/v1/contact', (server) => {
   });
 });
 
+describeOnEachDatabase('contact form abuse', (server) => {
+  it('allows 5 messages per 10 minutes from one address, then says when to retry', async () => {
+    const send = () => server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(201);
+    const blocked = await send();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    const other = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, remoteAddress: '203.0.113.10' });
+    expect(other.statusCode).toBe(201);
+  });
+});
+
 describe('the error handler', () => {
   it('never shows the internals of a 5xx', async () => {
     const { buildApp } = await import('../../server/app.ts');
