@@ -182,7 +182,7 @@ export function createModel(options: ModelOptions): Model {
   return { machine, input: options.input, model, sources: invokeSources(machine) };
 }
 
-export type StateAssertions<TSnapshot extends Snap> = Record<string, (sut: TSnapshot, fakes: FakeActors) => void>;
+export type StateAssertions<TSnapshot extends Snap> = Record<string, (snapshot: TSnapshot, sut: SystemUnderTest<AnyStateMachine>) => void>;
 
 export interface SystemUnderTest<TMachine extends AnyStateMachine> {
   actor: Actor<TMachine>;
@@ -236,7 +236,7 @@ export async function runPath<TSnapshot extends Snap>(setup: Model, path: ModelP
       const snapshot = sut.actor.getSnapshot() as TSnapshot;
       expect(leafKey(snapshot.value)).toBe(key);
       expect(snapshot.context).toEqual(state.context);
-      assert(snapshot, sut.fakes);
+      assert(snapshot, sut);
     };
   }
   states['*'] = (state) => {

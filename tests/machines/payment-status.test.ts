@@ -107,24 +107,24 @@ describe('payment-status model', () => {
     ],
   });
 
-  const settled = (status: PaymentStatusValue) => (sut: { status: string; context: { status: string } }) => {
-    expect(sut.status).toBe('done');
-    expect(sut.context.status).toBe(status);
+  const settled = (status: PaymentStatusValue) => (snapshot: { status: string; context: { status: string } }) => {
+    expect(snapshot.status).toBe('done');
+    expect(snapshot.context.status).toBe(status);
   };
   const assertions: StateAssertions<SnapshotFrom<typeof paymentStatusMachine>> = {
-    'pending.fetching': (sut, fakes) => {
-      expect(sut.context.status).toBe('pending');
-      expect(fakes.lastInput('fetchPaymentStatus')).toEqual(input);
+    'pending.fetching': (snapshot, sut) => {
+      expect(snapshot.context.status).toBe('pending');
+      expect(sut.fakes.lastInput('fetchPaymentStatus')).toEqual(input);
     },
-    'pending.waiting': (sut) => {
-      expect(sut.context.status).toBe('pending');
-      expect(sut.can({ type: 'status.refresh' })).toBe(true);
+    'pending.waiting': (snapshot) => {
+      expect(snapshot.context.status).toBe('pending');
+      expect(snapshot.can({ type: 'status.refresh' })).toBe(true);
     },
-    timedOut: (sut) => {
-      expect(sut.context.status).toBe('pending');
-      expect(sut.can({ type: 'status.refresh' })).toBe(true);
+    timedOut: (snapshot) => {
+      expect(snapshot.context.status).toBe('pending');
+      expect(snapshot.can({ type: 'status.refresh' })).toBe(true);
     },
-    refreshing: (sut) => expect(sut.can({ type: 'status.refresh' })).toBe(false),
+    refreshing: (snapshot) => expect(snapshot.can({ type: 'status.refresh' })).toBe(false),
     success: settled('success'),
     failed: settled('failed'),
     cancelled: settled('cancelled'),

@@ -1,0 +1,235 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  canAddContestTicket,
+  canRemoveTicket,
+  canSubmit,
+  checkPoint,
+  ticketsAvailableTo,
+  type ContestTicketLimits,
+  type DraftTicket,
+  type RuleResult,
+  type TicketPoint,
+  type TicketRuleReason,
+} from '../domain/tickets.ts';
+
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/** What the play screen needs before the first mark: the rules, the picture and what is already taken. */
+export interface LoadedContest {
+  limits: ContestTicketLimits;
+  picture: PictureSize;
+  /** Points of the tickets this person already bought in the contest. */
+  held: TicketPoint[];
+  /** Unsubmitted marks saved before a reload, if any. */
+  draft: DraftTicket[] | null;
+}
+
+export interface TicketMarkingContext {
+  contestId: string;
+  limits: ContestTicketLimits;
+  picture: PictureSize;
+  held: TicketPoint[];
+  draft: DraftTicket[];
+  selectedId: string | null;
+  /** Why the last add, remove, mark or submit was refused; the UI shows its spec message. */
+  lastRejection: TicketRuleReason | null;
+  /** Error code of the last failed load or submit (the rejection's `code`, else 'unknown'). */
+  errorCode: string | null;
+}
+
+export type TicketMarkingEvent =
+  | { type: 'ticket.add' }
+  | { type: 'ticket.remove'; id: string }
+  | { type: 'ticket.select'; id: string }
+  | { type: 'ticket.mark'; point: TicketPoint }
+  | { type: 'ticket.submit' }
+  | { type: 'rejection.dismiss' }
+  | { type: 'load.retry' }
+  | { type: 'submit.retry' }
+  | { type: 'submit.cancel' };
+
+export function errorCodeOf(error: unknown): string {
+  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code !== '' ? code : 'unknown';
+}
+
+/** The smallest free id t1, t2, ...: removing and adding again reuses a number instead of growing forever. */
+export function freeTicketId(draft: readonly DraftTicket[]): string {
+  const used = new Set(draft.map((t) => t.id));
+  let n = 1;
+  while (used.has(`t${n}`)) n += 1;
+  return `t${n}`;
+}
+
+const NO_LIMITS: ContestTicketLimits = { maxPerPerson: 0, alreadyHeld: 0, ticketsLeft: 0 };
+
+function reasonOf(result: RuleResult): TicketRuleReason | null {
+  return result.ok ? null : result.reason;
+}
+
+function initialDraft(loaded: LoadedContest): DraftTicket[] {
+  if (loaded.draft && loaded.draft.length > 0) return loaded.draft;
+  return ticketsAvailableTo(loaded.limits) > 0 ? [{ id: 't1', point: null }] : [];
+}
+
+function markRule(context: TicketMarkingContext, point: TicketPoint): RuleResult {
+  return checkPoint(point, context.picture, context.draft, context.held, context.selectedId ?? undefined);
+}
+
+/** Saves the draft as it is after the transition's assigns. */
+const persistDraft = {
+  type: 'persistDraft',
+  params: ({ context }: { context: TicketMarkingContext }) => ({ contestId: context.contestId, draft: context.draft }),
+} as const;
+
+/**
+ * The paid contest's play screen: the tickets being marked, before they go to the cart.
+ *
+ * Every rule comes from domain/tickets.ts. A refused add, remove, mark or submit is still an
+ * accepted event: it records lastRejection (the UI shows 'Duplicate Coordinates' and the like), so
+ * `snapshot.can()` is true for those in `ready`. Events that make no sense at all (removing or
+ * selecting an unknown ticket, marking with nothing selected, dismissing no rejection) are
+ * refused by guards and `can()` says false. Every change to the draft calls persistDraft, so that
+ * unsubmitted marks survive a reload; a submitted draft is cleared with clearDraft.
+ */
+export const ticketMarkingMachine = setup({
+  types: {
+    input: {} as { contestId: string },
+    context: {} as TicketMarkingContext,
+    events: {} as TicketMarkingEvent,
+  },
+  actors: {
+    loadContest: fromPromise<LoadedContest, { contestId: string }>(async () => {
+      throw new Error('loadContest not provided');
+    }),
+    submitTickets: fromPromise<unknown, { contestId: string; tickets: TicketPoint[] }>(async () => {
+      throw new Error('submitTickets not provided');
+    }),
+  },
+  actions: {
+    persistDraft: (_, _params: { contestId: string; draft: DraftTicket[] }) => {},
+    clearDraft: (_, _params: { contestId: string }) => {},
+    applyLoadedContest: assign((_, loaded: LoadedContest) => {
+      const draft = initialDraft(loaded);
+      return {
+        limits: loaded.limits,
+        picture: loaded.picture,
+        held: loaded.held,
+        draft,
+        selectedId: (draft.find((t) => t.point === null) ?? draft[0])?.id ?? null,
+        lastRejection: null,
+        errorCode: null,
+      };
+    }),
+    setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    addTicket: assign(({ context }) => {
+      const id = freeTicketId(context.draft);
+      return { draft: [...context.draft, { id, point: null }], selectedId: id, lastRejection: null };
+    }),
+    removeTicket: assign(({ context }, params: { id: string }) => {
+      const draft = context.draft.filter((t) => t.id !== params.id);
+      const selectedId = context.selectedId === params.id ? (draft.at(-1)?.id ?? null) : context.selectedId;
+      return { draft, selectedId, lastRejection: null };
+    }),
+    selectTicket: assign((_, params: { id: string }) => ({ selectedId: params.id, lastRejection: null })),
+    markTicket: assign(({ context }, params: { point: TicketPoint }) => ({
+      draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
+      lastRejection: null,
+    })),
+    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(canAddContestTicket(context.draft.length, context.limits)) })),
+    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(canRemoveTicket(context.draft.length)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(markRule(context, params.point)) })),
+    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(canSubmit(context.draft, context.held)) })),
+    clearRejection: assign({ lastRejection: null }),
+  },
+  guards: {
+    canAddTicket: ({ context }) => canAddContestTicket(context.draft.length, context.limits).ok,
+    isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
+    canRemoveKnownTicket: ({ context }, params: { id: string }) =>
+      context.draft.some((t) => t.id === params.id) && canRemoveTicket(context.draft.length).ok,
+    hasSelection: ({ context }) => context.selectedId !== null,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && markRule(context, params.point).ok,
+    canSubmitDraft: ({ context }) => canSubmit(context.draft, context.held).ok,
+    hasRejection: ({ context }) => context.lastRejection !== null,
+  },
+}).createMachine({
+  id: 'ticketMarking',
+  context: ({ input }) => ({
+    contestId: input.contestId,
+    limits: NO_LIMITS,
+    picture: { width: 0, height: 0 },
+    held: [],
+    draft: [],
+    selectedId: null,
+    lastRejection: null,
+    errorCode: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadContest',
+        src: 'loadContest',
+        input: ({ context }) => ({ contestId: context.contestId }),
+        onDone: { target: 'ready', actions: { type: 'applyLoadedContest', params: ({ event }) => event.output } },
+        onError: { target: 'loadError', actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadError: {
+      on: { 'load.retry': 'loading' },
+    },
+    ready: {
+      on: {
+        'ticket.add': [
+          { guard: 'canAddTicket', actions: ['addTicket', persistDraft] },
+          { actions: 'rejectAdd' },
+        ],
+        'ticket.remove': [
+          {
+            guard: { type: 'canRemoveKnownTicket', params: ({ event }) => ({ id: event.id }) },
+            actions: [{ type: 'removeTicket', params: ({ event }) => ({ id: event.id }) }, persistDraft],
+          },
+          { guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) }, actions: 'rejectRemove' },
+        ],
+        'ticket.select': {
+          guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) },
+          actions: { type: 'selectTicket', params: ({ event }) => ({ id: event.id }) },
+        },
+        'ticket.mark': [
+          {
+            guard: { type: 'canMarkPoint', params: ({ event }) => ({ point: event.point }) },
+            actions: [{ type: 'markTicket', params: ({ event }) => ({ point: event.point }) }, persistDraft],
+          },
+          { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
+        ],
+        'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submitTickets',
+        src: 'submitTickets',
+        input: ({ context }) => ({
+          contestId: context.contestId,
+          tickets: context.draft.flatMap((t) => (t.point ? [t.point] : [])),
+        }),
+        onDone: { target: 'submitted' },
+        onError: { target: 'submitError', actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    submitError: {
+      on: {
+        'submit.retry': 'submitting',
+        'submit.cancel': 'ready',
+      },
+    },
+    submitted: {
+      type: 'final',
+      entry: { type: 'clearDraft', params: ({ context }) => ({ contestId: context.contestId }) },
+    },
+  },
+});
