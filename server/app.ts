@@ -13,6 +13,8 @@ import { contactRoutes } from './routes/contact.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
+import { picturesRoutes } from './routes/pictures.routes.ts';
+import { practiceRoutes } from './routes/practice.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 
@@ -71,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.removeContentTypeParser('text/plain');
       await api.register(contactRoutes);
       await api.register(pressRoutes);
+      await api.register(picturesRoutes);
+      await api.register(practiceRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -9,6 +9,9 @@ export interface Database {
   app_meta: AppMetaTable;
   contact_messages: ContactMessagesTable;
   press_articles: PressArticlesTable;
+  pictures: PicturesTable;
+  picture_variants: PictureVariantsTable;
+  practice_pairs: PracticePairsTable;
 }
 
 export interface AppMetaTable {
@@ -45,4 +48,42 @@ export interface PressArticlesTable {
   is_published: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+export type PictureKind = 'practice_removed' | 'practice_original' | 'contest';
+export type PictureVariantName = 'original' | 'large' | 'small';
+
+/** Width and height as seen, EXIF orientation applied: the space of every game coordinate. */
+export interface PicturesTable {
+  id: string;
+  kind: PictureKind;
+  width: number;
+  height: number;
+  /** Of the original file as uploaded. */
+  mime: string;
+  bytes: number;
+  created_at: number;
+}
+
+/** 'original' is the uploaded file, never served; 'large' and 'small' are JPEG display copies. */
+export interface PictureVariantsTable {
+  picture_id: string;
+  name: PictureVariantName;
+  width: number;
+  height: number;
+  /** Relative to DATA_DIR/uploads. */
+  path: string;
+  bytes: number;
+}
+
+export interface PracticePairsTable {
+  id: string;
+  removed_picture_id: string;
+  original_picture_id: string;
+  /** The ball centre in original-picture pixels; never sent before an answer is submitted. */
+  ball_x: number;
+  ball_y: number;
+  is_active: Generated<number>;
+  sort_order: number;
+  created_at: number;
 }

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  practiceNextQuerySchema,
+  practicePairParamsSchema,
+  practicePairSchema,
+  practiceResultSchema,
+  practiceSubmitSchema,
+} from '../../domain/practice.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { nextPracticePair, submitPractice } from '../services/practice.service.ts';
+
+/** A practice game is free and quick; this only stops a script from hammering the judge. */
+export const PRACTICE_SUBMIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+export async function practiceRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/practice/pairs/next', { schema: { querystring: practiceNextQuerySchema, response: { 200: envelope(practicePairSchema) } } }, async (request, reply) => {
+    const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
+    void reply.header('cache-control', 'no-store');
+    return { data: await nextPracticePair(app.db, app.config.uploadsDir, after) };
+  });
+
+  app.post(
+    '/practice/pairs/:pairId/submit',
+    {
+      schema: { params: practicePairParamsSchema, body: practiceSubmitSchema, response: { 200: envelope(practiceResultSchema) } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: PRACTICE_SUBMIT_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const { pairId } = request.params as z.output<typeof practicePairParamsSchema>;
+      const { tickets } = request.body as z.output<typeof practiceSubmitSchema>;
+      void reply.header('cache-control', 'no-store');
+      return { data: await submitPractice(app.db, app.config.uploadsDir, pairId, tickets) };
+    },
+  );
+}

@@ -1,0 +1,218 @@
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+/** Display copies: 'large' for desktops and zooming, 'small' for phones. */
+export const LARGE_MAX_SIDE = 4096;
+export const SMALL_MAX_SIDE = 1280;
+/** Beyond this an upload is refused: no screen needs it and decoding it costs too much memory. */
+export const MAX_UPLOAD_SIDE = 12000;
+export const DISPLAY_JPEG_QUALITY = 85;
+
+export const SERVED_VARIANTS = ['large', 'small'] as const satisfies readonly PictureVariantName[];
+export type ServedVariantName = (typeof SERVED_VARIANTS)[number];
+
+const ACCEPTED_FORMATS: Record<string, { mime: string; ext: string }> = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  webp: { mime: 'image/webp', ext: 'webp' },
+  avif: { mime: 'image/avif', ext: 'avif' },
+  heif: { mime: 'image/heif', ext: 'heif' },
+  tiff: { mime: 'image/tiff', ext: 'tif' },
+};
+
+const NOT_AN_IMAGE = 'This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.';
+
+export interface StoredVariant {
+  name: PictureVariantName;
+  width: number;
+  height: number;
+  /** Relative to the uploads directory. */
+  path: string;
+  bytes: number;
+}
+
+export interface StoredPicture {
+  id: string;
+  kind: PictureKind;
+  /** As seen, EXIF orientation applied: the original-pixel space of every coordinate. */
+  width: number;
+  height: number;
+  mime: string;
+  bytes: number;
+  createdAt: number;
+  variants: StoredVariant[];
+}
+
+const badPicture = (message: string) => new AppError(400, 'INVALID_PICTURE', message);
+
+/** Reads the header only; refuses what is not a raster photo or is too big, before decoding. */
+async function inspect(buffer: Buffer): Promise<{ format: { mime: string; ext: string }; width: number; height: number }> {
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    metadata = await sharp(buffer).metadata();
+  } catch {
+    throw badPicture(NOT_AN_IMAGE);
+  }
+  const format = ACCEPTED_FORMATS[metadata.format ?? ''];
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!format || !width || !height) throw badPicture(NOT_AN_IMAGE);
+  if (width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE) {
+    throw badPicture(`The picture is ${width} x ${height} pixels; each side may be at most ${MAX_UPLOAD_SIDE} pixels. Scale it down and upload it again.`);
+  }
+  return { format, width, height };
+}
+
+async function writeDisplayVariant(buffer: Buffer, uploadsDir: string, relative: string, name: 'large' | 'small', maxSide: number): Promise<StoredVariant> {
+  // rotate() with no angle applies the EXIF orientation; the JPEG output carries no metadata.
+  const info = await sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE })
+    .rotate()
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: DISPLAY_JPEG_QUALITY, progressive: true })
+    .toFile(path.join(uploadsDir, relative));
+  return { name, width: info.width, height: info.height, path: relative, bytes: info.size };
+}
+
+/**
+ * Checks a picture and writes its files (the original as uploaded, and the display copies)
+ * without touching the database, so a caller can record it inside its own transaction.
+ * Throws AppError 400 for a file that is not a usable picture.
+ */
+export async function preparePicture(uploadsDir: string, buffer: Buffer, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+  const { format, width, height } = await inspect(buffer);
+  const id = crypto.randomUUID();
+  const dir = path.join('pictures', id);
+  await mkdir(path.join(uploadsDir, dir), { recursive: true });
+  try {
+    const originalPath = path.join(dir, `original.${format.ext}`);
+    await writeFile(path.join(uploadsDir, originalPath), buffer);
+    const [large, small] = await Promise.all([
+      writeDisplayVariant(buffer, uploadsDir, path.join(dir, 'large.jpg'), 'large', LARGE_MAX_SIDE),
+      writeDisplayVariant(buffer, uploadsDir, path.join(dir, 'small.jpg'), 'small', SMALL_MAX_SIDE),
+    ]);
+    const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: buffer.length };
+    return { id, kind, width, height, mime: format.mime, bytes: buffer.length, createdAt: now, variants: [original, large, small] };
+  } catch (error) {
+    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    if (error instanceof AppError) throw error;
+    // The header was fine but the pixels were not (a truncated or corrupt file).
+    throw badPicture(NOT_AN_IMAGE);
+  }
+}
+
+/** Records a prepared picture and its variants; pass a transaction to make it part of one. */
+export async function recordPicture(db: Kysely<Database>, picture: StoredPicture): Promise<void> {
+  await db
+    .insertInto('pictures')
+    .values({ id: picture.id, kind: picture.kind, width: picture.width, height: picture.height, mime: picture.mime, bytes: picture.bytes, created_at: picture.createdAt })
+    .execute();
+  for (const v of picture.variants) {
+    await db.insertInto('picture_variants').values({ picture_id: picture.id, name: v.name, width: v.width, height: v.height, path: v.path, bytes: v.bytes }).execute();
+  }
+}
+
+/** Deletes the files of a prepared picture that will not be recorded. */
+export async function discardPreparedPicture(uploadsDir: string, picture: StoredPicture): Promise<void> {
+  await rm(path.join(uploadsDir, 'pictures', picture.id), { recursive: true, force: true });
+}
+
+/**
+ * Keeps the original as uploaded and makes the display copies ('large' at most 4096 px on a
+ * side, 'small' at most 1280 px; JPEG, EXIF orientation applied, metadata stripped).
+ */
+export async function storePicture(db: Kysely<Database>, uploadsDir: string, buffer: Buffer, kind: PictureKind): Promise<StoredPicture> {
+  const picture = await preparePicture(uploadsDir, buffer, kind);
+  try {
+    await recordPicture(db, picture);
+  } catch (error) {
+    await discardPreparedPicture(uploadsDir, picture);
+    throw error;
+  }
+  return picture;
+}
+
+export function isServedVariant(name: string): name is ServedVariantName {
+  return (SERVED_VARIANTS as readonly string[]).includes(name);
+}
+
+/** The public address of a display copy. */
+export function variantUrl(pictureId: string, name: ServedVariantName): string {
+  return `/api/v1/pictures/${encodeURIComponent(pictureId)}/${name}`;
+}
+
+export interface ServableFile {
+  absolutePath: string;
+  bytes: number;
+  mime: string;
+  etag: string;
+}
+
+/** Resolves a stored path, refusing anything that would leave the uploads directory. */
+function resolveInside(uploadsDir: string, relative: string): string | undefined {
+  const root = path.resolve(uploadsDir);
+  const absolute = path.resolve(root, relative);
+  return absolute.startsWith(root + path.sep) ? absolute : undefined;
+}
+
+/**
+ * A display copy that exists on disk, or undefined. Originals are never served: they may keep
+ * metadata (camera, place) and are the judging reference.
+ */
+export async function findServableVariant(db: Kysely<Database>, uploadsDir: string, pictureId: string, name: string): Promise<ServableFile | undefined> {
+  if (!isServedVariant(name)) return undefined;
+  const row = await db.selectFrom('picture_variants').select(['path', 'bytes']).where('picture_id', '=', pictureId).where('name', '=', name).executeTakeFirst();
+  if (!row) return undefined;
+  const absolutePath = resolveInside(uploadsDir, row.path);
+  if (!absolutePath) return undefined;
+  try {
+    const info = await stat(absolutePath);
+    if (!info.isFile()) return undefined;
+    // Content never changes for an id, so id, variant and size name it exactly.
+    return { absolutePath, bytes: info.size, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${info.size}"` };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface DisplayVariant {
+  name: ServedVariantName;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface DisplayPicture {
+  width: number;
+  height: number;
+  variants: DisplayVariant[];
+}
+
+/**
+ * What a player's screen needs to show a picture: its original size and its display copies,
+ * small first. Undefined when the picture or any of its display files is missing.
+ */
+export async function displayPicture(db: Kysely<Database>, uploadsDir: string, pictureId: string): Promise<DisplayPicture | undefined> {
+  const picture = await db.selectFrom('pictures').select(['id', 'width', 'height']).where('id', '=', pictureId).executeTakeFirst();
+  if (!picture) return undefined;
+  const rows = await db.selectFrom('picture_variants').select(['name', 'width', 'height', 'path']).where('picture_id', '=', pictureId).execute();
+  const variants: DisplayVariant[] = [];
+  for (const name of ['small', 'large'] as const) {
+    const row = rows.find((r) => r.name === name);
+    if (!row) return undefined;
+    const absolutePath = resolveInside(uploadsDir, row.path);
+    if (!absolutePath) return undefined;
+    try {
+      if (!(await stat(absolutePath)).isFile()) return undefined;
+    } catch {
+      return undefined;
+    }
+    variants.push({ name, url: variantUrl(pictureId, name), width: row.width, height: row.height });
+  }
+  return { width: picture.width, height: picture.height, variants };
+}
