@@ -4,9 +4,11 @@ import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
+import { createOutboxSender, type MessageSender } from './integrations/messages.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
+import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
@@ -17,6 +19,7 @@ import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +27,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     secret: string;
+    passwords: PasswordHasher;
+    messages: MessageSender;
   }
 }
 
@@ -63,6 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Called on the root instance (not registered) so they apply to every route.
   await securityHeaders(app);
   await rateLimits(app);
+  await sessions(app);
+  app.decorate('passwords', createPasswordHasher());
+  app.decorate('messages', createOutboxSender({ db, log: app.log, now: () => app.clock.now(), logBodies: !config.isProduction }));
 
   await app.register(healthRoutes);
   await app.register(metaRoutes);

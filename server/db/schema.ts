@@ -12,6 +12,10 @@ export interface Database {
   pictures: PicturesTable;
   picture_variants: PictureVariantsTable;
   practice_pairs: PracticePairsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  outbox_messages: OutboxMessagesTable;
 }
 
 export interface AppMetaTable {
@@ -85,5 +89,67 @@ export interface PracticePairsTable {
   ball_y: number;
   is_active: Generated<number>;
   sort_order: number;
+  created_at: number;
+}
+
+export type UserStatus = 'pending' | 'active' | 'suspended' | 'deleted';
+export type UserRole = 'player' | 'admin';
+export type SignupMethod = 'password' | 'google';
+
+export interface UsersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  /** Lower-cased. */
+  email: string;
+  /** E.164, '+91' and 10 digits. */
+  phone: string;
+  /** 'scrypt$N$r$p$salt$hash'; null for social-only users. */
+  password_hash: string | null;
+  status: UserStatus;
+  role: UserRole;
+  avatar_picture_id: string | null;
+  signup_method: SignupMethod;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end, however active the session is. */
+  expires_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export type OtpPurpose = 'signup' | 'reset';
+
+export interface OtpCodesTable {
+  /** The opaque otpToken the client holds. */
+  id: string;
+  purpose: OtpPurpose;
+  /** Null for a decoy challenge, which can never succeed. */
+  user_id: string | null;
+  recipient_key: string;
+  /** HMAC-SHA256 of the code with the server secret. */
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  last_sent_at: number;
+  consumed_at: number | null;
+}
+
+export interface OutboxMessagesTable {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
   created_at: number;
 }

@@ -39,7 +39,7 @@ async function addPair(server: ServerHarness, options: { sortOrder: number; ball
 
 const next = (server: ServerHarness, after?: string) => server.app.inject(`/api/v1/practice/pairs/next${after ? `?after=${after}` : ''}`);
 const submit = (server: ServerHarness, pairId: string, tickets: unknown) =>
-  server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload: { tickets } });
+  server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload: { tickets }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
 
 describeOnEachDatabase('practice game without pairs', (server) => {
   it("answers 'No image pairs available' when there is no active pair", async () => {
@@ -183,7 +183,7 @@ describeOnEachDatabase('practice game', (server) => {
       expect(res.json(), message).toEqual({ message, code });
     }
     for (const payload of [{}, { tickets: 'x' }, { tickets: [{ x: '1', y: 2 }] }, { tickets: [{ x: 1 }] }]) {
-      const res = await server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload });
+      const res = await server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload, headers: { 'x-requested-with': 'XMLHttpRequest' } });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface OutgoingMessage {
+  channel: 'sms' | 'email';
+  /** E.164 phone number for SMS, address for e-mail. */
+  recipient: string;
+  /** E-mail only. */
+  subject?: string;
+  body: string;
+}
+
+/**
+ * Where SMS and e-mail go. The embedded default records them in the outbox table (and the
+ * server log outside production) so a new user can finish sign-up with no outside service; an
+ * SMS gateway or SMTP sender implements the same interface.
+ */
+export interface MessageSender {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/** '+919876543210' -> '+91******3210', 'ravi@gmail.com' -> 'r***@gmail.com': enough to follow a log. */
+export function maskRecipient(recipient: string): string {
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
+  return recipient.length > 7 ? `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}` : '***';
+}
+
+export function createOutboxSender(options: { db: Kysely<Database>; log: FastifyBaseLogger; now: () => number; logBodies: boolean }): MessageSender {
+  return {
+    async send(message) {
+      await options.db
+        .insertInto('outbox_messages')
+        .values({
+          id: crypto.randomUUID(),
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject ?? null,
+          body: message.body,
+          created_at: options.now(),
+        })
+        .execute();
+      // Bodies hold one-time codes: they reach the log only where nobody real receives them.
+      if (options.logBodies) options.log.info({ channel: message.channel, to: message.recipient, subject: message.subject, body: message.body }, 'outbox: message recorded');
+      else options.log.info({ channel: message.channel, to: maskRecipient(message.recipient) }, 'outbox: message recorded');
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_MAX_AGE_MS } from '../../domain/session.ts';
+import { AppError } from '../errors.ts';
+import {
+  createSession,
+  hashSessionToken,
+  isWellFormedSessionToken,
+  lookupSession,
+  revokeSession,
+  type SessionUser,
+} from '../services/session.service.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every instant the accounts code reads; tests replace `now` to move time. */
+    clock: Clock;
+  }
+  interface FastifyRequest {
+    /** Set when the request carries a valid session cookie. */
+    user: SessionUser | null;
+    sessionIdHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * false exempts a state-changing route from the CSRF check; only for calls that prove
+     * themselves otherwise (a gateway webhook verified by its signature).
+     */
+    csrf?: boolean;
+  }
+}
+
+export const SESSION_COOKIE = 'cs_session';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Secure everywhere except a plain-http site on this machine, where a browser would drop it. */
+export function isSecureCookieSite(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' || !LOCAL_HOSTS.has(url.hostname);
+}
+
+/**
+ * Origins a state-changing call may come from: the site itself; outside production also any
+ * http://localhost or 127.0.0.1 port (the Vite dev server proxies /api with its own origin,
+ * and the browser tests use 127.0.0.1 while PUBLIC_URL says localhost).
+ */
+function originAllowed(origin: string, siteOrigin: string, isProduction: boolean): boolean {
+  if (origin === siteOrigin) return true;
+  if (isProduction) return false;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && url.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+const csrfRefused = () =>
+  new AppError(403, 'CSRF', 'This request was refused because it did not come from this site. Reload the page and try again.');
+
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+
+/** preHandler for routes that need a logged-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+}
+
+/** The logged-in user of a route behind requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/**
+ * Sessions and CSRF for the whole app (called on the root instance, like securityHeaders).
+ * The cookie holds a random 32-byte id; the database keeps only its sha256. Every /api request
+ * with the cookie loads request.user, or clears the cookie if the session has ended.
+ * Every state-changing /api request must carry X-Requested-With: XMLHttpRequest (which a
+ * cross-site page cannot send without a CORS preflight, and we answer none) and, if the browser
+ * sent an Origin, come from the site's own origin.
+ */
+export async function sessions(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorate('clock', { now: () => Date.now() });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionIdHash', null);
+
+  const siteOrigin = new URL(app.config.publicUrl).origin;
+  const secure = isSecureCookieSite(app.config.publicUrl);
+  if (!secure) app.log.warn({ publicUrl: app.config.publicUrl }, 'session cookie without Secure: PUBLIC_URL is plain http on this machine');
+
+  app.addHook('onRequest', async (request, reply) => {
+    // The matched route, not the raw URL: '/%61pi/v1/...' reaches an /api route too. An unmatched
+    // request is checked anyway (it ends in a 404 either way).
+    const route = request.routeOptions.url;
+    if (route !== undefined && !route.startsWith('/api/')) return;
+
+    if (STATE_CHANGING.has(request.method) && request.routeOptions.config?.csrf !== false) {
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw csrfRefused();
+      const origin = request.headers.origin;
+      if (origin !== undefined && !originAllowed(origin, siteOrigin, app.config.isProduction)) throw csrfRefused();
+    }
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined || route === undefined) return;
+    if (!isWellFormedSessionToken(token)) {
+      clearSessionCookie(reply);
+      return;
+    }
+    const idHash = hashSessionToken(token);
+    const found = await lookupSession(app.db, idHash, app.clock.now());
+    if (found.kind === 'valid') {
+      request.user = found.user;
+      request.sessionIdHash = idHash;
+    } else {
+      clearSessionCookie(reply);
+    }
+  });
+
+  function cookieOptions() {
+    return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  }
+
+  function clearSessionCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions());
+  }
+
+  app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    // A new id on every login: a session id planted before login is worth nothing after it.
+    if (request.sessionIdHash) await revokeSession(app.db, request.sessionIdHash);
+    const { token, idHash } = await createSession(app.db, userId, app.clock.now(), { userAgent: request.headers['user-agent'], ip: request.ip });
+    request.sessionIdHash = idHash;
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(), maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000) });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.sessionIdHash) await revokeSession(app.db, request.sessionIdHash);
+    request.sessionIdHash = null;
+    request.user = null;
+    clearSessionCookie(reply);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts a new session for `userId` (ending the request's current one) and sets the cookie. */
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    /** Ends the request's session, if any, and clears the cookie. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}

@@ -1,0 +1,110 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect } from 'vitest';
+import type { ScryptParams } from '../../server/services/password.ts';
+import type { ServerHarness } from './server-harness.ts';
+
+/** What the web's axios instance sends with every call: the CSRF guard wants it. */
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+/** Cheap scrypt for route tests (the production cost is covered by password.test.ts). */
+export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 64, saltLength: 16 };
+
+export const PASSWORD = 'Cricket@2026';
+
+let counter = 0;
+/** Unique per call within a run: phone, email, client address. */
+export function freshPerson(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const n = counter + Math.floor(Math.random() * 1000) * 1000;
+  const digits = String(n).padStart(7, '0').slice(-7);
+  return {
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    email: `ravi.${digits}@gmail.com`,
+    phone: `987${digits}`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    agreeLegal: true,
+    agreeRules: true,
+    agreeAge: true,
+    ...overrides,
+  };
+}
+
+let ipCounter = 0;
+/** A client address of its own, so per-address rate limits of one test do not touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** A settable clock and fast hashing for the suite's app. */
+export function useTestClock(server: ServerHarness, start = Date.UTC(2026, 10, 21, 6, 0, 0)) {
+  const clock = { now: start };
+  beforeAll(() => {
+    server.app.clock.now = () => clock.now;
+    server.app.passwords.params = FAST_SCRYPT;
+  });
+  return {
+    get now() {
+      return clock.now;
+    },
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+}
+
+export interface CallOptions {
+  cookie?: string | undefined;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export function post(server: ServerHarness, url: string, payload?: unknown, options: CallOptions = {}) {
+  return server.app.inject({
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    remoteAddress: options.ip ?? freshIp(),
+  });
+}
+
+export function get(server: ServerHarness, url: string, options: CallOptions = {}) {
+  return server.app.inject({ method: 'GET', url, headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers }, remoteAddress: options.ip ?? freshIp() });
+}
+
+/** 'cs_session=...' from a response that set it, for the next request's Cookie header. */
+export function sessionCookieOf(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'cs_session');
+  expect(cookie?.value, 'a session cookie').toBeTruthy();
+  return `cs_session=${cookie!.value}`;
+}
+
+/** The newest message the outbox holds for a recipient. */
+export async function lastMessageTo(server: ServerHarness, recipient: string) {
+  const rows = await server.app.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', recipient).orderBy('created_at', 'desc').execute();
+  return rows[0];
+}
+
+export async function lastCodeTo(server: ServerHarness, phone10: string): Promise<string> {
+  const message = await lastMessageTo(server, `+91${phone10}`);
+  const code = /^(\d{6}) is your/.exec(message?.body ?? '')?.[1];
+  expect(code, `an OTP in the outbox for ${phone10}`).toBeDefined();
+  return code!;
+}
+
+/** Signs a fresh person up through the API (sign-up, code from the outbox, verify): an active, logged-in user. */
+export async function signUpActive(server: ServerHarness, clock: { advance(ms: number): void }, overrides: Record<string, unknown> = {}) {
+  const person = freshPerson(overrides);
+  const ip = freshIp();
+  const signup = await post(server, '/api/v1/auth/signup', person, { ip });
+  expect(signup.statusCode, signup.body).toBe(200);
+  const otpToken = signup.json().data.otpToken as string;
+  const otp = await lastCodeTo(server, person.phone);
+  const verified = await post(server, '/api/v1/auth/otp/verify', { otpToken, otp }, { ip });
+  expect(verified.statusCode, verified.body).toBe(200);
+  clock.advance(1);
+  return { person, cookie: sessionCookieOf(verified), user: verified.json().data.user as { id: string; email: string; phone: string } };
+}
