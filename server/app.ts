@@ -11,6 +11,8 @@ import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { authRoutes } from './routes/auth.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { localesRoutes } from './routes/locales.routes.ts';
@@ -80,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // The API speaks JSON only; anything else is a 415, not a confusing validation error.
       api.removeContentTypeParser('text/plain');
       await api.register(contactRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(pressRoutes);
       await api.register(picturesRoutes);
       await api.register(practiceRoutes);

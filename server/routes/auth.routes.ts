@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toIndianE164 } from '../../domain/phone.ts';
+import { forgotSchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
+import { AppError } from '../errors.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { type AuthDeps, checkResetCode, forgotPassword, logIn, normalizeIdentifier, resendCode, resetPassword, sendKeyFor, signUp, verifySignup } from '../services/auth.service.ts';
+import { findOpenChallenge } from '../services/otp.service.ts';
+
+const otpTokenField = z.string({ error: 'The code request is missing. Start again.' }).min(1, { error: 'The code request is missing. Start again.' }).max(64, { error: 'The code request is not valid. Start again.' });
+const otpField = otpSchema.shape.otp;
+
+const verifySchema = z.object({ otpToken: otpTokenField, otp: otpField });
+const resendSchema = z.object({ otpToken: otpTokenField });
+const resetSchema = resetPasswordSchema.safeExtend({ otpToken: otpTokenField, otp: otpField });
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  role: z.string(),
+});
+const challengeResponse = envelope(z.object({ otpToken: z.string() }));
+const userResponse = envelope(z.object({ user: userSchema }));
+const emptyResponse = envelope(z.object({}));
+
+/** Per client address; the per-recipient and per-identifier limits below come on top. */
+const SIGNUP_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+const OTP_VERIFY_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+const OTP_RESEND_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+const LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+const FORGOT_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+const RESET_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+/** Codes sent to one phone (or asked for one identifier), whatever the address asking. */
+export const SENDS_PER_RECIPIENT = { max: 5, timeWindow: '1 hour' } as const;
+/** Login tries for one email or phone, whatever the address trying. */
+export const LOGINS_PER_IDENTIFIER = { max: 10, timeWindow: '15 minutes' } as const;
+
+/**
+ * A rate limit keyed by something in the body (a phone, an identifier), checked in the handler
+ * once the body is valid. Uses the same store as the per-address limits.
+ */
+function keyedLimit(app: FastifyInstance, name: string, options: { max: number; timeWindow: string }) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({ ...options, keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}` });
+  return async (request: FastifyRequest, key: string): Promise<void> => {
+    keys.set(request, key);
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
+    }
+  };
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const limitSends = keyedLimit(app, 'sends', SENDS_PER_RECIPIENT);
+  const limitLogins = keyedLimit(app, 'logins', LOGINS_PER_IDENTIFIER);
+  const deps = (): AuthDeps => ({ db: app.db, secret: app.secret, passwords: app.passwords, messages: app.messages, now: app.clock.now() });
+
+  app.post('/auth/signup', { schema: { body: signupSchema, response: { 200: challengeResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: SIGNUP_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof signupSchema>;
+    await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
+    const { otpToken } = await signUp(deps(), body);
+    return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
+  });
+
+  app.post('/auth/otp/verify', { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } }, async (request, reply) => {
+    const body = request.body as z.output<typeof verifySchema>;
+    const user = await verifySignup(deps(), body.otpToken, body.otp);
+    await app.startSession(request, reply, user.id);
+    return { data: { user }, message: 'Your account is ready. Welcome!' };
+  });
+
+  app.post('/auth/otp/resend', { schema: { body: resendSchema, response: { 200: emptyResponse } }, config: { rateLimit: OTP_RESEND_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof resendSchema>;
+    const challenge = await findOpenChallenge(app.db, body.otpToken);
+    await limitSends(request, challenge.recipientKey);
+    await resendCode(deps(), body.otpToken);
+    return { data: {}, message: 'We have sent a new code.' };
+  });
+
+  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: userResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: LOGIN_LIMIT } }, async (request, reply) => {
+    const body = request.body as z.output<typeof loginSchema>;
+    const key = normalizeIdentifier(body.identifier);
+    await limitLogins(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
+    const user = await logIn(deps(), body.identifier, body.password);
+    await app.startSession(request, reply, user.id);
+    return { data: { user } };
+  });
+
+  app.post('/auth/logout', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
+    await app.endSession(request, reply);
+    return { data: {}, message: 'You have been logged out.' };
+  });
+
+  app.post('/auth/forgot', { schema: { body: forgotSchema, response: { 200: challengeResponse } }, config: { rateLimit: FORGOT_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof forgotSchema>;
+    const key = normalizeIdentifier(body.identifier);
+    await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
+    const { otpToken } = await forgotPassword(deps(), body.identifier);
+    return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
+  });
+
+  app.post('/auth/reset/check', { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof verifySchema>;
+    await checkResetCode(deps(), body.otpToken, body.otp);
+    return { data: {} };
+  });
+
+  app.post('/auth/reset', { schema: { body: resetSchema, response: { 200: emptyResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: RESET_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof resetSchema>;
+    await resetPassword(deps(), body.otpToken, body.otp, body.password);
+    return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
+  });
+
+  // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests.
+  if (!app.config.isProduction) {
+    app.get('/dev/outbox', async () => {
+      const messages = await app.db.selectFrom('outbox_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(50).execute();
+      return {
+        data: {
+          messages: messages.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, createdAt: m.created_at })),
+        },
+      };
+    });
+  }
+}

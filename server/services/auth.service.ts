@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import { BRAND } from '../../domain/brand.ts';
+import { toIndianE164 } from '../../domain/phone.ts';
+import type { SignupInput } from '../../domain/validation.ts';
+import type { Database, OtpPurpose, UsersTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
+import { openChallenge, recipientKey, reissueChallenge, verifyChallenge } from './otp.service.ts';
+import type { PasswordHasher } from './password.ts';
+import { revokeUserSessions, type SessionUser } from './session.service.ts';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  secret: string;
+  passwords: PasswordHasher;
+  messages: MessageSender;
+  now: number;
+}
+
+type UserRow = Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status' | 'role'>;
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, status: row.status, role: row.role };
+}
+
+export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Login Failed');
+export const accountSuspended = () => new AppError(403, 'ACCOUNT_SUSPENDED', `This account is deactivated. To reactivate it, e-mail ${BRAND.supportEmail}.`);
+export const accountDeleted = () => new AppError(403, 'ACCOUNT_DELETED', `This account was deleted. To restore it, e-mail ${BRAND.supportEmail}.`);
+
+/** An email identifier is matched lower-cased; a phone one arrives as 10 digits (identifierSchema). */
+export function normalizeIdentifier(identifier: string): { email: string } | { phone: string } {
+  return identifier.includes('@') ? { email: identifier.trim().toLowerCase() } : { phone: toIndianE164(identifier) };
+}
+
+/** The key of the per-recipient send limit for a sign-up phone or a forgot identifier. */
+export function sendKeyFor(secret: string, recipient: string): string {
+  return recipientKey(secret, recipient);
+}
+
+function otpSms(phone: string, code: string, purpose: OtpPurpose): OutgoingMessage {
+  const body =
+    purpose === 'signup'
+      ? `${code} is your ${BRAND.name} sign-up code. It expires in 10 minutes. Never share it with anyone.`
+      : `${code} is your ${BRAND.name} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  return { channel: 'sms', recipient: phone, body };
+}
+
+/**
+ * Sign-up: a pending user (a new one, or the pending one with this email or phone, updated)
+ * and a code by SMS. If the email or phone belongs to an account that is past pending, the
+ * answer looks the same, a decoy challenge stands in, and the owner is told by SMS or e-mail
+ * that someone tried; nothing about the account is revealed to the caller.
+ */
+export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpToken: string }> {
+  const { db, now } = deps;
+  const email = input.email.trim().toLowerCase();
+  const phone = toIndianE164(input.phone);
+  // Hashed first, whichever way this goes, so both ways take the same time.
+  const passwordHash = await deps.passwords.hash(input.password);
+  const sendKey = sendKeyFor(deps.secret, phone);
+
+  const matches = await db.selectFrom('users').select(['id', 'email', 'phone', 'status']).where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)])).execute();
+  const taken = matches.filter((user) => user.status !== 'pending');
+  if (taken.length > 0) {
+    const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId: null, recipientKey: sendKey, now });
+    if (taken.some((user) => user.phone === phone)) {
+      await deps.messages.send({
+        channel: 'sms',
+        recipient: phone,
+        body: `Someone tried to sign up to ${BRAND.name} with your number. If it was you, log in or reset your password. If not, ignore this message.`,
+      });
+    } else {
+      await deps.messages.send({
+        channel: 'email',
+        recipient: email,
+        subject: `A sign-up attempt with your e-mail address on ${BRAND.name}`,
+        body: `Someone tried to sign up to ${BRAND.name} with this e-mail address. If it was you, log in or reset your password. If not, ignore this message.`,
+      });
+    }
+    return { otpToken: challenge.otpToken };
+  }
+
+  // Pending users never finished sign-up: the newest attempt wins and any other pending row
+  // holding this email or phone goes.
+  const keep = matches.find((user) => user.email === email) ?? matches[0];
+  const others = matches.filter((user) => user.id !== keep?.id).map((user) => user.id);
+  if (others.length) await db.deleteFrom('users').where('id', 'in', others).where('status', '=', 'pending').execute();
+
+  let userId: string;
+  const fields = { first_name: input.firstName, last_name: input.lastName, email, phone, password_hash: passwordHash, updated_at: now };
+  if (keep) {
+    userId = keep.id;
+    await db.updateTable('users').set(fields).where('id', '=', userId).where('status', '=', 'pending').execute();
+  } else {
+    userId = crypto.randomUUID();
+    await db
+      .insertInto('users')
+      .values({ id: userId, ...fields, status: 'pending', role: 'player', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
+      .execute();
+  }
+  const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId, recipientKey: sendKey, now });
+  await deps.messages.send(otpSms(phone, challenge.code, 'signup'));
+  return { otpToken: challenge.otpToken };
+}
+
+/** Right code: the pending user becomes active and is returned, to be logged in. */
+export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string): Promise<SessionUser> {
+  const userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'signup', code: otp, now: deps.now, consume: true });
+  await deps.db.updateTable('users').set({ status: 'active', updated_at: deps.now }).where('id', '=', userId).where('status', '=', 'pending').execute();
+  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  return toSessionUser(user);
+}
+
+/** A new code for a challenge (cooldown respected); a decoy's goes to nobody. */
+export async function resendCode(deps: AuthDeps, otpToken: string): Promise<void> {
+  const fresh = await reissueChallenge(deps.db, deps.secret, otpToken, deps.now);
+  const purpose = fresh.purpose;
+  if (!fresh.userId) return;
+  const user = await deps.db.selectFrom('users').select(['phone', 'status']).where('id', '=', fresh.userId).executeTakeFirst();
+  if (!user || user.status !== (purpose === 'signup' ? 'pending' : 'active')) return;
+  await deps.messages.send(otpSms(user.phone, fresh.code, purpose));
+}
+
+/**
+ * Email or phone with password. Unknown user, no password (social only), wrong password and a
+ * sign-up never finished all answer 401 'Login Failed' after the same scrypt work; only the
+ * right password learns that the account is deactivated or deleted.
+ */
+export async function logIn(deps: AuthDeps, identifier: string, password: string): Promise<SessionUser> {
+  const key = normalizeIdentifier(identifier);
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role', 'password_hash'])
+    .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
+    .executeTakeFirst();
+  if (!user?.password_hash) {
+    await deps.passwords.verifyDummy(password);
+    throw loginFailed();
+  }
+  if (!(await deps.passwords.verify(password, user.password_hash))) throw loginFailed();
+  if (user.status === 'pending') throw loginFailed();
+  if (user.status === 'suspended') throw accountSuspended();
+  if (user.status === 'deleted') throw accountDeleted();
+  if (deps.passwords.needsRehash(user.password_hash)) {
+    await deps.db.updateTable('users').set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now }).where('id', '=', user.id).execute();
+  }
+  return toSessionUser(user);
+}
+
+/**
+ * Forgotten password: a reset code by SMS to an active account's phone; for anything else a
+ * decoy challenge. The answer is the same either way.
+ */
+export async function forgotPassword(deps: AuthDeps, identifier: string): Promise<{ otpToken: string }> {
+  const key = normalizeIdentifier(identifier);
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'phone', 'status'])
+    .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
+    .executeTakeFirst();
+  const active = user?.status === 'active' ? user : undefined;
+  const sendKey = sendKeyFor(deps.secret, 'email' in key ? key.email : key.phone);
+  const challenge = await openChallenge(deps.db, deps.secret, { purpose: 'reset', userId: active?.id ?? null, recipientKey: sendKey, now: deps.now });
+  if (active) await deps.messages.send(otpSms(active.phone, challenge.code, 'reset'));
+  return { otpToken: challenge.otpToken };
+}
+
+/** Right code: the new password is set and every session of the account ends. */
+export async function resetPassword(deps: AuthDeps, otpToken: string, otp: string, password: string): Promise<void> {
+  const userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'reset', code: otp, now: deps.now, consume: true });
+  const passwordHash = await deps.passwords.hash(password);
+  const updated = await deps.db.updateTable('users').set({ password_hash: passwordHash, updated_at: deps.now }).where('id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  await revokeUserSessions(deps.db, userId);
+}
+
+/** A reset code checked without using it up, for the code screen before the new password. */
+export async function checkResetCode(deps: AuthDeps, otpToken: string, otp: string): Promise<void> {
+  await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'reset', code: otp, now: deps.now, consume: false });
+}
