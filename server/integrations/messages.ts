@@ -27,9 +27,13 @@ export function maskRecipient(recipient: string): string {
   return recipient.length > 7 ? `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}` : '***';
 }
 
+/** Outbox rows hold one-time codes in clear: kept a day for reading, then gone. */
+export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 export function createOutboxSender(options: { db: Kysely<Database>; log: FastifyBaseLogger; now: () => number; logBodies: boolean }): MessageSender {
   return {
     async send(message) {
+      await options.db.deleteFrom('outbox_messages').where('created_at', '<', options.now() - OUTBOX_RETENTION_MS).execute();
       await options.db
         .insertInto('outbox_messages')
         .values({

@@ -28,12 +28,14 @@ const userResponse = envelope(z.object({ user: userSchema }));
 const emptyResponse = envelope(z.object({}));
 
 /** Per client address; the per-recipient and per-identifier limits below come on top. */
-const SIGNUP_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
-const OTP_VERIFY_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
-const OTP_RESEND_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
-const LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
-const FORGOT_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
-const RESET_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+// Generous: Indian mobile carriers put many people behind one IPv4 address (CGNAT). The
+// per-phone, per-identifier and per-code limits are what stop guessing.
+export const SIGNUP_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
+export const OTP_VERIFY_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
+export const OTP_RESEND_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
+export const LOGIN_LIMIT = { max: 50, timeWindow: '10 minutes' } as const;
+export const FORGOT_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
+export const RESET_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
 /** Codes sent to one phone (or asked for one identifier), whatever the address asking. */
 export const SENDS_PER_RECIPIENT = { max: 5, timeWindow: '1 hour' } as const;
 /** Login tries for one email or phone, whatever the address trying. */

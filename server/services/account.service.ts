@@ -6,17 +6,17 @@ import { revokeUserSessions } from './session.service.ts';
 
 const wrongPassword = () => new AppError(400, 'WRONG_PASSWORD', 'Current password is not correct', { currentPassword: 'Current password is not correct' });
 
-/** Needs the current password; ends every other session of the user (this one stays). */
+/** Needs the current password; ends every session of the user (the route then starts a fresh one for this browser). */
 export async function changePassword(
   db: Kysely<Database>,
   passwords: PasswordHasher,
-  options: { userId: string; currentPassword: string; newPassword: string; keepSessionIdHash: string | null; now: number },
+  options: { userId: string; currentPassword: string; newPassword: string; now: number },
 ): Promise<void> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', options.userId).executeTakeFirstOrThrow();
   if (!(await passwords.verify(options.currentPassword, user.password_hash))) throw wrongPassword();
   const passwordHash = await passwords.hash(options.newPassword);
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: options.now }).where('id', '=', options.userId).execute();
-  await revokeUserSessions(db, options.userId, options.keepSessionIdHash ?? undefined);
+  await revokeUserSessions(db, options.userId);
 }
 
 /** Suspended: cannot log in until support reactivates the account. Every session ends. */

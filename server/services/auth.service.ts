@@ -88,19 +88,31 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
 
   let userId: string;
   const fields = { first_name: input.firstName, last_name: input.lastName, email, phone, password_hash: passwordHash, updated_at: now };
-  if (keep) {
-    userId = keep.id;
-    await db.updateTable('users').set(fields).where('id', '=', userId).where('status', '=', 'pending').execute();
-  } else {
-    userId = crypto.randomUUID();
-    await db
-      .insertInto('users')
-      .values({ id: userId, ...fields, status: 'pending', role: 'player', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
-      .execute();
+  try {
+    if (keep) {
+      userId = keep.id;
+      await db.updateTable('users').set(fields).where('id', '=', userId).where('status', '=', 'pending').execute();
+    } else {
+      userId = crypto.randomUUID();
+      await db
+        .insertInto('users')
+        .values({ id: userId, ...fields, status: 'pending', role: 'player', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
+        .execute();
+    }
+  } catch (error) {
+    // Another sign-up took the email or phone a moment ago: answer like any taken one.
+    if (!isUniqueViolation(error)) throw error;
+    const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId: null, recipientKey: sendKey, now });
+    return { otpToken: challenge.otpToken };
   }
   const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId, recipientKey: sendKey, now });
   await deps.messages.send(otpSms(phone, challenge.code, 'signup'));
   return { otpToken: challenge.otpToken };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'));
 }
 
 /** Right code: the pending user becomes active and is returned, to be logged in. */

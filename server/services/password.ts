@@ -89,7 +89,6 @@ export interface PasswordHasher {
 
 export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concurrency = 2): PasswordHasher {
   const run = limiter(concurrency);
-  const dummies = new Map<string, Promise<string>>();
   const hasher: PasswordHasher = {
     params,
     async hash(password) {
@@ -113,16 +112,10 @@ export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concur
       return !parsed || parsed.N < p.N || parsed.r < p.r || parsed.p < p.p || parsed.hash.length < p.keyLength || parsed.salt.length < p.saltLength;
     },
     async verifyDummy(password) {
+      // One derivation at the current cost against a random salt: the work of a real verify.
       const p = hasher.params;
-      const cacheKey = `${p.N}:${p.r}:${p.p}:${p.keyLength}`;
-      let dummy = dummies.get(cacheKey);
-      if (!dummy) {
-        dummy = hasher.hash(randomBytes(24).toString('base64url'));
-        dummies.set(cacheKey, dummy);
-      }
-      const parsed = parse(await dummy)!;
-      const key = await run(() => derive(password, parsed.salt, parsed, parsed.hash.length));
-      timingSafeEqual(key, parsed.hash);
+      const key = await run(() => derive(password, randomBytes(p.saltLength), p, p.keyLength));
+      timingSafeEqual(key, randomBytes(p.keyLength));
       return false;
     },
   };

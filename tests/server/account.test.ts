@@ -108,14 +108,18 @@ describeOnEachDatabase('changing the password', (server) => {
     expect(res.json()).toEqual({ message: 'Current password is not correct', code: 'WRONG_PASSWORD', fields: { currentPassword: 'Current password is not correct' } });
   });
 
-  it('sets the new password, keeps this session and ends the others', async () => {
-    const { cookie, person } = await signUpActive(server, clock);
+  it('sets the new password, ends every session and gives this browser a new one', async () => {
+    const { cookie, person, user } = await signUpActive(server, clock);
     const other = sessionCookieOf(await post(server, LOGIN, { identifier: person.email, password: PASSWORD }));
     const res = await post(server, CHANGE, { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { cookie });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: {}, message: 'Your password has been changed.' });
-    expect((await get(server, ME, { cookie })).statusCode).toBe(200);
+    const renewed = sessionCookieOf(res);
+    expect(renewed).not.toBe(cookie);
+    expect((await get(server, ME, { cookie: renewed })).statusCode).toBe(200);
+    expect((await get(server, ME, { cookie })).statusCode).toBe(401);
     expect((await get(server, ME, { cookie: other })).statusCode).toBe(401);
+    expect(await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).toHaveLength(1);
     expect((await post(server, LOGIN, { identifier: person.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await post(server, LOGIN, { identifier: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
+import { LOGIN_LIMIT, OTP_VERIFY_LIMIT, SIGNUP_LIMIT } from '../../server/routes/auth.routes.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { PASSWORD, freshIp, freshPerson, get, lastCodeTo, lastMessageTo, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
 
@@ -228,10 +229,23 @@ describeOnEachDatabase('the sign-up code', (server) => {
 
   it('limits sign-ups from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await post(server, SIGNUP, freshPerson(), { ip })).statusCode).toBe(200);
+    for (let i = 0; i < SIGNUP_LIMIT.max; i++) expect((await post(server, SIGNUP, freshPerson(), { ip })).statusCode).toBe(200);
     const blocked = await post(server, SIGNUP, freshPerson(), { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('limits code checks from one address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < OTP_VERIFY_LIMIT.max; i++) expect((await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' }, { ip })).statusCode).toBe(400);
+    expect((await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' }, { ip })).statusCode).toBe(429);
+  });
+
+  it('two sign-ups racing for one email and phone make one user and two ordinary answers', async () => {
+    const person = freshPerson();
+    const [a, b] = await Promise.all([post(server, SIGNUP, person), post(server, SIGNUP, { ...person, firstName: 'Rahul' })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(await server.app.db.selectFrom('users').select('id').where('email', '=', person.email).execute()).toHaveLength(1);
   });
 });
 
@@ -295,7 +309,7 @@ describeOnEachDatabase('login and logout', (server) => {
 
   it('limits tries from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expect((await post(server, LOGIN, { identifier: `x${i}@gmail.com`, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMIT.max; i++) expect((await post(server, LOGIN, { identifier: `x${i}@gmail.com`, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
     expect((await post(server, LOGIN, { identifier: 'y@gmail.com', password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(429);
   });
 
@@ -399,7 +413,7 @@ describeOnEachDatabase('forgotten password', (server) => {
 });
 
 describeOnEachDatabase('CSRF guard', (server) => {
-  useTestClock(server);
+  const clock = useTestClock(server);
 
   it('refuses a state-changing API call without X-Requested-With', async () => {
     for (const url of [LOGIN, SIGNUP, LOGOUT, '/api/v1/contact', '/api/v1/account/deactivate']) {
@@ -443,6 +457,15 @@ describeOnEachDatabase('CSRF guard', (server) => {
     const messages = res.json().data.messages as Array<{ recipient: string; body: string; channel: string }>;
     expect(messages.length).toBeLessThanOrEqual(50);
     expect(messages.find((m) => m.recipient === `+91${person.phone}`)).toMatchObject({ channel: 'sms', body: expect.stringMatching(/^\d{6} is your/) });
+  });
+
+  it('keeps outbox messages (codes in clear) for a day only', async () => {
+    const person = freshPerson();
+    await post(server, SIGNUP, person);
+    expect(await lastMessageTo(server, `+91${person.phone}`)).toBeDefined();
+    clock.advance(24 * 60 * 60 * 1000 + 1);
+    await post(server, SIGNUP, freshPerson());
+    expect(await lastMessageTo(server, `+91${person.phone}`)).toBeUndefined();
   });
 });
 
