@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoData } from './db/seed.ts';
 
 let config;
 try {
@@ -34,6 +35,15 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// Demo pictures for a fresh install: seconds the first time, one query afterwards. Here and not
+// in buildApp, so that tests stay fast. A failure is logged, not fatal: the site still works.
+try {
+  const seed = await seedDemoData(app.db, config);
+  if (seed.seeded) app.log.info({ ms: seed.ms, pairs: seed.pairs }, `demo data seeded in ${(seed.ms / 1000).toFixed(1)} s`);
+} catch (error) {
+  app.log.error({ err: error }, 'demo data could not be seeded');
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });
