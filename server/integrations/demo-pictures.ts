@@ -765,13 +765,16 @@ function buildScene(seed: number): SceneSvg {
     const toBatter = project(cam, { ...batterAt, h: 0 }).x >= project(cam, { ...at, h: 0 }).x ? 1 : -1;
     people.push({ ...personFor('fielder', at, POSES.slip, toBatter, fielding, rnd), helmet: true });
   }
-  const bowlerAt = { x: -0.55, z: STUMPS_APART - (comp.shot === 'flight' && travelled < 0.45 ? 0.4 : 1.9) };
+  // At the crease while the ball has just left the hand; later veering off the pitch, as
+  // bowlers must, so that they do not run on it.
+  const bowlerAt = comp.shot === 'flight' && travelled < 0.45 ? { x: -0.75, z: STUMPS_APART - 0.4 } : { x: -1.55, z: STUMPS_APART - 1.9 };
   const towardStriker = facing(cam, 0, -1);
   const justReleased = comp.shot === 'flight' && travelled < 0.45;
-  const releasePoint = { x: bowlerAt.x + 0.1, z: STUMPS_APART - 0.7, h: 2.15 };
+  const releasePoint = { x: -0.65, z: STUMPS_APART - 0.7, h: 2.15 };
   people.push(personFor('bowler', bowlerAt, justReleased ? POSES.release : POSES.followThrough, towardStriker, fielding, rnd));
-  people.push({ ...personFor('umpire', { x: 0.25, z: STUMPS_APART + 1.6 }, POSES.standing, towardStriker, { shirt: '#f4f4f0', trousers: '#1d1d1f', trim: '#d9d9d9', cap: '#f4f4f0' }, rnd), helmet: false });
-  people.push(personFor('batter', { x: -1.6, z: STUMPS_APART - 1.8 }, POSES.standing, towardStriker, batting, rnd));
+  people.push({ ...personFor('umpire', { x: 0.95, z: STUMPS_APART + 1.9 }, POSES.standing, towardStriker, { shirt: '#f4f4f0', trousers: '#1d1d1f', trim: '#d9d9d9', cap: '#f4f4f0' }, rnd), helmet: false });
+  // The non-striker backs up on the side away from the bowler.
+  people.push(personFor('batter', { x: 2.8, z: STUMPS_APART + 0.3 }, POSES.standing, towardStriker, batting, rnd));
   for (let i = 0; i < 5; i += 1) {
     const a = between(rnd, 0, Math.PI * 2);
     const radius = between(rnd, 22, 45);
@@ -827,7 +830,7 @@ function buildScene(seed: number): SceneSvg {
     ballSvg: ballMarkup(ball, rnd),
     ball: comp.mirror ? { ...ball, x: DEMO_WIDTH - ball.x } : ball,
     // A long lens leaves the stands further out of focus.
-    farBlur: comp.playerPx > 540 ? 4 : 3,
+    farBlur: comp.playerPx > 540 ? 6 : 4.5,
   };
 }
 
