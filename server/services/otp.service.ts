@@ -132,20 +132,23 @@ export async function verifyChallenge(
   if (row.attempts >= OTP_MAX_ATTEMPTS) throw otpLocked();
   if (now >= row.expires_at) throw otpExpired();
 
+  // The try is spent before the code is compared, so a burst of parallel guesses gets five
+  // comparisons in all, not five each.
+  const spent = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .where('consumed_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!spent) throw otpLocked();
+
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(secret, row.id, code), 'hex');
   const right = expected.length === given.length && timingSafeEqual(expected, given) && row.user_id !== null;
   if (!right) {
-    const spent = await db
-      .updateTable('otp_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('attempts', '<', OTP_MAX_ATTEMPTS)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) throw otpLocked();
-    const after = await db.selectFrom('otp_codes').select('attempts').where('id', '=', row.id).executeTakeFirstOrThrow();
-    const left = OTP_MAX_ATTEMPTS - after.attempts;
+    const left = OTP_MAX_ATTEMPTS - spent.attempts;
     if (left <= 0) throw otpLocked();
     throw otpIncorrect(left);
   }
@@ -157,10 +160,17 @@ export async function verifyChallenge(
       .set({ consumed_at: now })
       .where('id', '=', row.id)
       .where('consumed_at', 'is', null)
-      .where('attempts', '<', OTP_MAX_ATTEMPTS)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw otpExpired();
+  } else {
+    // A right code only looked at keeps its try for the call that uses it.
+    await db
+      .updateTable('otp_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '>', 0)
+      .execute();
   }
   return row.user_id!;
 }

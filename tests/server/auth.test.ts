@@ -189,6 +189,17 @@ describeOnEachDatabase('the sign-up code', (server) => {
     expect(right.cookies).toEqual([]);
   });
 
+  it('spends the tries before comparing, so parallel guesses get five comparisons in all', async () => {
+    const { otpToken, otp } = await challenge();
+    const guesses = await Promise.all(Array.from({ length: 20 }, () => post(server, VERIFY, { otpToken, otp: wrongFor(otp) })));
+    const codes = guesses.map((res) => res.json().code as string);
+    expect(codes.filter((code) => code === 'OTP_INCORRECT')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'OTP_LOCKED')).toHaveLength(16);
+    const row = await server.app.db.selectFrom('otp_codes').select('attempts').where('id', '=', otpToken).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect((await post(server, VERIFY, { otpToken, otp })).statusCode).toBe(429);
+  });
+
   it('expires after 10 minutes', async () => {
     const { otpToken, otp } = await challenge();
     clock.advance(10 * 60_000);
@@ -357,8 +368,11 @@ describeOnEachDatabase('forgotten password', (server) => {
     expect(sms!.body).toMatch(/^\d{6} is your CricSpot password reset code\./);
     const otp = await lastCodeTo(server, person.phone);
 
-    const check = await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp });
-    expect(check.statusCode).toBe(200);
+    const wrongCheck = await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp: otp === '111111' ? '222222' : '111111' });
+    expect(wrongCheck.json()).toMatchObject({ code: 'OTP_INCORRECT', message: 'The code is not correct. 4 tries left.' });
+    for (let i = 0; i < 3; i++) expect((await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp })).statusCode).toBe(200);
+    const tries = await server.app.db.selectFrom('otp_codes').select('attempts').where('id', '=', forgot.json().data.otpToken).executeTakeFirstOrThrow();
+    expect(tries.attempts).toBe(1);
     const reset = await post(server, RESET, { otpToken: forgot.json().data.otpToken, otp, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json()).toEqual({ data: {}, message: 'Your password has been changed. Please log in with your new password.' });
