@@ -67,16 +67,31 @@ async function inspect(buffer: Buffer): Promise<{ format: { mime: string; ext: s
   return { format, width, height };
 }
 
-async function writeDisplayVariant(buffer: Buffer, uploadsDir: string, relative: string, name: 'large' | 'small', maxSide: number): Promise<StoredVariant> {
-  // rotate() with no angle applies the EXIF orientation; the JPEG output carries no metadata.
-  const info = await sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE })
-    .rotate()
+const displayJpeg = (image: ReturnType<typeof sharp>, maxSide: number) =>
+  image
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
     .jpeg({ quality: DISPLAY_JPEG_QUALITY, progressive: true })
-    .toFile(path.join(uploadsDir, relative));
-  return { name, width: info.width, height: info.height, path: relative, bytes: info.size };
+    .toBuffer({ resolveWithObject: true });
+
+/**
+ * 'large' from the upload, then 'small' from 'large': one decode of a big original at a time
+ * (a 12000 px PNG is 400 MB of pixels), and the small copy costs next to nothing.
+ */
+async function writeDisplayVariants(buffer: Buffer, uploadsDir: string, dir: string): Promise<[StoredVariant, StoredVariant]> {
+  // rotate() with no angle applies the EXIF orientation; the JPEG output carries no metadata.
+  const upright = sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE }).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
+  const large = await displayJpeg(upright, LARGE_MAX_SIDE);
+  const small = await displayJpeg(sharp(large.data), SMALL_MAX_SIDE);
+  const written: StoredVariant[] = [];
+  for (const [name, out] of [
+    ['large', large],
+    ['small', small],
+  ] as const) {
+    const relative = path.join(dir, `${name}.jpg`);
+    await writeFile(path.join(uploadsDir, relative), out.data);
+    written.push({ name, width: out.info.width, height: out.info.height, path: relative, bytes: out.data.length });
+  }
+  return [written[0]!, written[1]!];
 }
 
 /**
@@ -92,10 +107,7 @@ export async function preparePicture(uploadsDir: string, buffer: Buffer, kind: P
   try {
     const originalPath = path.join(dir, `original.${format.ext}`);
     await writeFile(path.join(uploadsDir, originalPath), buffer);
-    const [large, small] = await Promise.all([
-      writeDisplayVariant(buffer, uploadsDir, path.join(dir, 'large.jpg'), 'large', LARGE_MAX_SIDE),
-      writeDisplayVariant(buffer, uploadsDir, path.join(dir, 'small.jpg'), 'small', SMALL_MAX_SIDE),
-    ]);
+    const [large, small] = await writeDisplayVariants(buffer, uploadsDir, dir);
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: buffer.length };
     return { id, kind, width, height, mime: format.mime, bytes: buffer.length, createdAt: now, variants: [original, large, small] };
   } catch (error) {
