@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { isSecureCookieSite } from '../../server/plugins/session.ts';
 import { LOGIN_LIMIT, OTP_VERIFY_LIMIT, SIGNUP_LIMIT } from '../../server/routes/auth.routes.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { PASSWORD, freshIp, freshPerson, get, lastCodeTo, lastMessageTo, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
@@ -505,3 +511,24 @@ describeOnEachDatabase(
   },
   { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cricspot.in' } },
 );
+
+describe('session cookie and CSRF settings', () => {
+  it('marks the cookie Secure everywhere but plain http on this machine', () => {
+    expect(isSecureCookieSite('https://cricspot.in')).toBe(true);
+    expect(isSecureCookieSite('http://cricspot.in')).toBe(true);
+    expect(isSecureCookieSite('https://localhost:3000')).toBe(true);
+    expect(isSecureCookieSite('http://localhost:3000')).toBe(false);
+    expect(isSecureCookieSite('http://127.0.0.1:3100')).toBe(false);
+  });
+
+  it('lets a route opt out of the CSRF check explicitly (a signed webhook), and no other', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-csrf-'));
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), { logger: false });
+    app.post('/api/v1/test/webhook', { config: { csrf: false } }, async () => ({ ok: true }));
+    app.post('/api/v1/test/guarded', async () => ({ ok: true }));
+    expect((await app.inject({ method: 'POST', url: '/api/v1/test/webhook', payload: {} })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/test/guarded', payload: {} })).statusCode).toBe(403);
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
