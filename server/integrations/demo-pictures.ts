@@ -452,9 +452,10 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
   const oy = Math.sin(ang);
   const hw = 0.17 * s;
   const sw = 0.22 * s;
-  parts.push(
-    `<path d="M${f1(hip.x + ox * hw)},${f1(hip.y + oy * hw)} L${f1(neck.x + ox * sw)},${f1(neck.y + oy * sw)} Q${f1(neck.x)},${f1(neck.y - 0.06 * s)} ${f1(neck.x - ox * sw)},${f1(neck.y - oy * sw)} L${f1(hip.x - ox * hw)},${f1(hip.y - oy * hw)} Z" fill="${kit.shirt}" stroke="${kit.trim}" stroke-width="${f1(0.025 * s)}"/>`,
-  );
+  const torso = `M${f1(hip.x + ox * hw)},${f1(hip.y + oy * hw)} L${f1(neck.x + ox * sw)},${f1(neck.y + oy * sw)} Q${f1(neck.x)},${f1(neck.y - 0.06 * s)} ${f1(neck.x - ox * sw)},${f1(neck.y - oy * sw)} L${f1(hip.x - ox * hw)},${f1(hip.y - oy * hw)} Z`;
+  parts.push(`<path d="${torso}" fill="${kit.shirt}" stroke="${kit.trim}" stroke-width="${f1(0.025 * s)}"/>`);
+  // Light from one side gives the flat shapes some volume.
+  parts.push(`<path d="${torso}" fill="url(#shade${person.dir === 1 ? 'R' : 'L'})"/>`);
   // Trousers at the hips.
   parts.push(`<ellipse cx="${f1(hip.x)}" cy="${f1(hip.y)}" rx="${f1(0.19 * s)}" ry="${f1(0.12 * s)}" fill="${kit.trousers}"/>`);
   parts.push(limb(pose.hip, far === 'R' ? pose.kneeL : pose.kneeR, far === 'R' ? pose.footL : pose.footR, legWidth, legColour));
@@ -497,6 +498,7 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
   const r = 0.115 * s;
   parts.push(`<rect x="${f1(neck.x - 0.05 * s)}" y="${f1(neck.y - 0.1 * s)}" width="${f1(0.1 * s)}" height="${f1(0.12 * s)}" fill="${person.skin}"/>`);
   parts.push(`<circle cx="${f1(head.x)}" cy="${f1(head.y)}" r="${f1(r)}" fill="${person.skin}"/>`);
+  parts.push(`<circle cx="${f1(head.x)}" cy="${f1(head.y)}" r="${f1(r)}" fill="url(#round)"/>`);
   const d = person.dir;
   if (person.helmet) {
     parts.push(`<path d="M${f1(head.x - r * 1.15)},${f1(head.y + r * 0.1)} A${f1(r * 1.15)},${f1(r * 1.2)} 0 0 1 ${f1(head.x + r * 1.15)},${f1(head.y + r * 0.1)} Z" fill="${kit.cap}"/>`);
@@ -818,6 +820,10 @@ function buildScene(seed: number): SceneSvg {
   const tint = light.tint.opacity > 0 ? `<rect width="${DEMO_WIDTH}" height="${DEMO_HEIGHT}" fill="${light.tint.colour}" opacity="${light.tint.opacity}"/>` : '';
   const defs = `<defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light.skyTop}"/><stop offset="1" stop-color="${light.skyBottom}"/></linearGradient>
+<linearGradient id="shadeR" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="0.8" stop-color="#fff" stop-opacity="0.12"/></linearGradient>
+<linearGradient id="shadeL" x1="1" y1="0" x2="0" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="0.8" stop-color="#fff" stop-opacity="0.12"/></linearGradient>
+<radialGradient id="round" cx="0.4" cy="0.35" r="0.75"><stop offset="0" stop-color="#fff" stop-opacity="0.18"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></radialGradient>
+<radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.28"/></radialGradient>
 <radialGradient id="glow"><stop offset="0" stop-color="#fffbe0" stop-opacity="0.55"/><stop offset="1" stop-color="#fffbe0" stop-opacity="0"/></radialGradient>
 <radialGradient id="ballShade" cx="0.38" cy="0.35" r="0.7"><stop offset="0" stop-color="#f0504a"/><stop offset="0.55" stop-color="#b3161b"/><stop offset="1" stop-color="#5e0a0d"/></radialGradient>
 </defs>`;
@@ -826,7 +832,7 @@ function buildScene(seed: number): SceneSvg {
     defs,
     mirror: comp.mirror,
     far: `<rect width="${DEMO_WIDTH}" height="${DEMO_HEIGHT}" fill="url(#sky)"/>${stadiumSvg(cam, light, rnd)}`,
-    near: `${groundSvg(cam, light, rnd)}${drawables.map((d) => d.svg).join('')}${tint}`,
+    near: `${groundSvg(cam, light, rnd)}${drawables.map((d) => d.svg).join('')}${tint}<rect width="${DEMO_WIDTH}" height="${DEMO_HEIGHT}" fill="url(#vignette)"/>`,
     ballSvg: ballMarkup(ball, rnd),
     ball: comp.mirror ? { ...ball, x: DEMO_WIDTH - ball.x } : ball,
     // A long lens leaves the stands further out of focus.
