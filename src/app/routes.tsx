@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { MainLayout } from './layouts/layouts.tsx';
+import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { paths } from './paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
@@ -10,6 +10,12 @@ const ContactPage = lazyScreen(() => import('../screens/contact/ContactPage.tsx'
 const PressListPage = lazyScreen(() => import('../screens/press/PressListPage.tsx'));
 const PressDetailPage = lazyScreen(() => import('../screens/press/PressDetailPage.tsx'));
 const NotFoundPage = lazyScreen(() => import('../screens/not-found/NotFoundPage.tsx'));
+const LoginPage = lazyScreen(() => import('../screens/auth/LoginPage.tsx'));
+const SignupPage = lazyScreen(() => import('../screens/auth/SignupPage.tsx'));
+const OtpPage = lazyScreen(() => import('../screens/auth/OtpPage.tsx'));
+const ForgotPage = lazyScreen(() => import('../screens/auth/ForgotPage.tsx'));
+const OtpsPage = lazyScreen(() => import('../screens/auth/OtpsPage.tsx'));
+const CreatePasswordPage = lazyScreen(() => import('../screens/auth/CreatePasswordPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -37,6 +43,14 @@ export function AppRoutes() {
         ))}
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<BareLayout />}>
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.signup} element={<SignupPage />} />
+        <Route path={paths.otp} element={<OtpPage />} />
+        <Route path={paths.forgot} element={<ForgotPage />} />
+        <Route path={paths.otps} element={<OtpsPage />} />
+        <Route path={paths.createPassword} element={<CreatePasswordPage />} />
       </Route>
     </Routes>
   );

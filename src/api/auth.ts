@@ -1,0 +1,111 @@
+import type { ForgotInput, LoginInput, SignupInput } from '../../domain/validation.ts';
+import { dataOf, http } from './http.ts';
+
+/** The account as the server shows it to its owner (server/routes/auth.routes.ts userSchema). */
+export interface AccountUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  status: string;
+  role: string;
+}
+
+/** A success answer: its data and the server's message, which some screens show as is. */
+export interface Answer<T> {
+  data: T;
+  message: string;
+}
+
+function answerOf<T>(body: unknown): Answer<T> {
+  const data = dataOf<T>(body);
+  const message = (body as { message?: unknown }).message;
+  return { data, message: typeof message === 'string' ? message : '' };
+}
+
+/** Creates a pending account and sends the code to its phone; the token names the code request. */
+export async function signUp(input: SignupInput): Promise<Answer<{ otpToken: string }>> {
+  return answerOf(await http.post('/auth/signup', input).then((res) => res.data));
+}
+
+export async function verifySignupCode(otpToken: string, otp: string): Promise<Answer<{ user: AccountUser }>> {
+  return answerOf(await http.post('/auth/otp/verify', { otpToken, otp }).then((res) => res.data));
+}
+
+/** A new code for a sign-up or a reset; the server answers 429 OTP_COOLDOWN inside the minute. */
+export async function resendCode(otpToken: string): Promise<Answer<Record<string, never>>> {
+  return answerOf(await http.post('/auth/otp/resend', { otpToken }).then((res) => res.data));
+}
+
+export async function logIn(input: LoginInput): Promise<Answer<{ user: AccountUser }>> {
+  return answerOf(await http.post('/auth/login', input).then((res) => res.data));
+}
+
+export async function logOut(): Promise<void> {
+  await http.post('/auth/logout');
+}
+
+export async function requestReset(input: ForgotInput): Promise<Answer<{ otpToken: string }>> {
+  return answerOf(await http.post('/auth/forgot', input).then((res) => res.data));
+}
+
+/** Checks a reset code without using it up, so the new password can follow on its own screen. */
+export async function checkResetCode(otpToken: string, otp: string): Promise<void> {
+  await http.post('/auth/reset/check', { otpToken, otp });
+}
+
+export async function resetPassword(input: { otpToken: string; otp: string; password: string; confirmPassword: string }): Promise<Answer<Record<string, never>>> {
+  return answerOf(await http.post('/auth/reset', input).then((res) => res.data));
+}
+
+/** What the provider told us about a Google user we do not know yet; empty when nothing is pending. */
+export interface SocialPending {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Tolerates snake_case, camelCase and the ID token's own claim names, and a nested object. */
+export async function fetchSocialPending(): Promise<SocialPending> {
+  const body: unknown = (await http.get('/app/auth/social-pending')).data;
+  const data = (body as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null) return {};
+  const record = data as Record<string, unknown>;
+  const inner = ['pending', 'profile', 'user'].map((key) => record[key]).find((value) => typeof value === 'object' && value !== null);
+  const src = (inner ?? record) as Record<string, unknown>;
+  return {
+    first_name: text(src.first_name) ?? text(src.firstName) ?? text(src.given_name),
+    last_name: text(src.last_name) ?? text(src.lastName) ?? text(src.family_name),
+    email: text(src.email),
+    phone: text(src.phone),
+  };
+}
+
+/** The spec's social sign-up payload plus the agreements. */
+export interface SocialLoginPayload {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  signup_method: 'google';
+  device_type: 'website';
+  device_token: string;
+  agreeLegal: boolean;
+  agreeRules: boolean;
+  agreeAge: boolean;
+}
+
+export async function socialLogin(payload: SocialLoginPayload): Promise<Answer<unknown>> {
+  return answerOf(await http.post('/app/auth/social-login', payload).then((res) => res.data));
+}
+
+/** Where the server-side Google sign-in starts; it comes back to `returnTo` on this site. */
+export function googleStartUrl(returnTo: string): string {
+  return `/api/v1/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { type ForgotValues, forgotSchema } from '../../../domain/validation.ts';
+import { requestReset } from '../../api/auth.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { paths } from '../../app/paths.ts';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { recordCodeSent } from './code-challenge.ts';
+
+export default function ForgotPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { identifier: '' }, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await requestReset(values);
+      // The answer is the same whether or not an account matches (no account enumeration).
+      recordCodeSent({ purpose: 'reset', otpToken: answer.data.otpToken });
+      void navigate(paths.otps);
+    } catch (error) {
+      const fieldMessage = fieldErrorsOf(error).identifier;
+      if (fieldMessage) setError('identifier', { message: fieldMessage });
+      setFailure(errorMessageOf(error, t('forgot.failedFallback')));
+    }
+  });
+
+  return (
+    <AuthShell title={t('forgot.title')} intro={t('forgot.intro')}>
+      <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField label={t('fields.identifier')} autoComplete="username" inputMode="email" error={errors.identifier?.message} {...register('identifier')} />
+        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
+          {isSubmitting ? t('forgot.busy') : t('forgot.submit')}
+        </button>
+      </form>
+      <p className="auth__aside">
+        <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
+      </p>
+      <MessageDialog open={failure !== null} tone="error" title={t('forgot.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+        <p>{failure}</p>
+      </MessageDialog>
+    </AuthShell>
+  );
+}

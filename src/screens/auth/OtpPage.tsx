@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { verifySignupCode } from '../../api/auth.ts';
+import { loginMarker } from '../../app/login-marker.ts';
+import { paths } from '../../app/paths.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { clearChallenge, readChallenge } from './code-challenge.ts';
+import { CodeForm, MissingChallenge } from './CodeForm.tsx';
+
+/** /otp: the sign-up code; a right one activates the account and logs the user in. */
+export default function OtpPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [challenge] = useState(() => readChallenge('signup'));
+
+  return (
+    <AuthShell title={challenge ? t('otp.title') : t('otp.missingTitle')} intro={challenge ? t('otp.intro') : undefined}>
+      {challenge ? (
+        <CodeForm
+          challenge={challenge}
+          onVerify={async (otp) => {
+            await verifySignupCode(challenge.otpToken, otp);
+            clearChallenge();
+            loginMarker.set();
+            void navigate(paths.home, { replace: true });
+          }}
+        />
+      ) : (
+        <MissingChallenge purpose="signup" />
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { checkResetCode } from '../../api/auth.ts';
+import { paths } from '../../app/paths.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { readChallenge, saveChallenge } from './code-challenge.ts';
+import { CodeForm, MissingChallenge } from './CodeForm.tsx';
+
+/** /otps: the reset code, checked (not used up) before the new password on /createpassword. */
+export default function OtpsPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [challenge] = useState(() => readChallenge('reset'));
+
+  return (
+    <AuthShell title={challenge ? t('otps.title') : t('otp.missingTitle')} intro={challenge ? t('otps.intro') : undefined}>
+      {challenge ? (
+        <CodeForm
+          challenge={challenge}
+          onVerify={async (otp) => {
+            await checkResetCode(challenge.otpToken, otp);
+            saveChallenge({ ...challenge, otp });
+            void navigate(paths.createPassword);
+          }}
+        />
+      ) : (
+        <MissingChallenge purpose="reset" />
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { normalizePhoneInput } from '../../../domain/phone.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SignupValues, signupSchema } from '../../../domain/validation.ts';
+import { googleStartUrl, signUp } from '../../api/auth.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { paths } from '../../app/paths.ts';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Agreements } from './Agreements.tsx';
+import { AuthShell, GoogleLink } from './AuthShell.tsx';
+import { recordCodeSent } from './code-challenge.ts';
+
+const empty: SignupValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  agreeLegal: false,
+  agreeRules: false,
+  agreeAge: false,
+};
+
+export default function SignupPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupValues>({ resolver: zodResolver(signupSchema), defaultValues: empty, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await signUp(values);
+      recordCodeSent({ purpose: 'signup', otpToken: answer.data.otpToken });
+      void navigate(paths.otp);
+    } catch (error) {
+      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+        if (name in empty) setError(name as keyof SignupValues, { message });
+      }
+      setFailure(errorMessageOf(error, t('signup.failedFallback')));
+    }
+  });
+
+  const phone = register('phone');
+
+  return (
+    <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
+      <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="auth__row">
+          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint={t('fields.phoneHint')}
+          error={errors.phone?.message}
+          {...phone}
+          onChange={(event) => {
+            event.target.value = normalizePhoneInput(event.target.value);
+            void phone.onChange(event);
+          }}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={t('fields.passwordHint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField label={t('fields.confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <Agreements
+          legal={register('agreeLegal')}
+          rules={register('agreeRules')}
+          age={register('agreeAge')}
+          errors={{ legal: errors.agreeLegal?.message, rules: errors.agreeRules?.message, age: errors.agreeAge?.message }}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
+          {isSubmitting ? t('signup.busy') : t('signup.submit')}
+        </button>
+      </form>
+      <GoogleLink href={googleStartUrl(paths.home)} />
+      <p className="auth__aside">
+        {t('signup.haveAccount')} <Link to={paths.login}>{t('signup.loginLink')}</Link>
+      </p>
+      <MessageDialog open={failure !== null} tone="error" title={t('signup.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+        <p>{failure}</p>
+      </MessageDialog>
+    </AuthShell>
+  );
+}

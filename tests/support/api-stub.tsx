@@ -1,0 +1,71 @@
+import { render } from '@testing-library/react';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { http } from '../../src/api/http.ts';
+import { createTestI18n } from './i18n.ts';
+
+export interface StubAnswer {
+  status: number;
+  data: unknown;
+}
+
+export type StubHandler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
+
+export interface StubCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * Replaces the axios adapter with answers per 'METHOD /url' (the url under /api/v1). Anything
+ * else answers 404. A 4xx/5xx answer rejects the way axios does, so interceptors run.
+ */
+export function stubApi(routes: Record<string, StubHandler>): StubCall[] {
+  const calls: StubCall[] = [];
+  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    calls.push({ method, url, body });
+    const handler = routes[`${method} ${url}`];
+    const answer = handler ? await handler(body) : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
+    const response = { status: answer.status, statusText: String(answer.status), data: answer.data, headers: {}, config } as AxiosResponse;
+    if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
+    return response;
+  };
+  return calls;
+}
+
+export const ok = (data: unknown, message?: string): StubAnswer => ({ status: 200, data: { data, ...(message ? { message } : {}) } });
+export const fail = (status: number, message: string, code = 'ERROR', fields?: Record<string, string>): StubAnswer => ({
+  status,
+  data: { message, code, ...(fields ? { fields } : {}) },
+});
+
+/** Shows where the router is, so a test can assert a navigation. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+/**
+ * One screen at its route, the other routes as markers: a test sees where the screen sent the
+ * user and with what state.
+ */
+export async function renderScreen(ui: ReactElement, { path, state, lng = 'en' }: { path: string; state?: unknown; lng?: string }) {
+  const i18n = await createTestI18n(lng);
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+  return { ...result, i18n };
+}

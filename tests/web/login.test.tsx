@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../../src/api/http.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import LoginPage from '../../src/screens/auth/LoginPage.tsx';
+import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+
+const original = http.defaults.adapter;
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', role: 'user' };
+
+describe('login screen', () => {
+  it('shows its title, the links to sign-up and forgot, and Continue with Google back to where the user came from', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', state: { from: '/my_account' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/forgot');
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/v1/auth/google/start?returnTo=%2Fmy_account');
+    expect(screen.getByRole('link', { name: /Back to the home page/ })).toHaveAttribute('href', '/');
+  });
+
+  it('says what is missing and what is malformed', async () => {
+    await renderScreen(<LoginPage />, { path: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email or phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    fill('Email or mobile number', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter a valid email or 10-digit mobile number')).toBeInTheDocument();
+  });
+
+  it('logs in with a phone number, sets the login marker and goes back to where the user came from', async () => {
+    const calls = stubApi({ 'POST /auth/login': () => ok({ user }) });
+    await renderScreen(<LoginPage />, { path: '/login', state: { from: '/my_account' } });
+    fill('Email or mobile number', '+91 98765 43210');
+    fill('Password', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/my_account');
+    expect(calls[0]?.body).toEqual({ identifier: '9876543210', password: 'Secret@123' });
+    expect(loginMarker.isSet()).toBe(true);
+  });
+
+  it('goes to / without a safe place to go back to', async () => {
+    stubApi({ 'POST /auth/login': () => ok({ user }) });
+    await renderScreen(<LoginPage />, { path: '/login', state: { from: '//evil.example/' } });
+    fill('Email or mobile number', 'asha@gmail.com');
+    fill('Password', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it("shows 'Login Failed' with the server's message", async () => {
+    stubApi({ 'POST /auth/login': () => fail(401, 'Login Failed', 'LOGIN_FAILED') });
+    await renderScreen(<LoginPage />, { path: '/login' });
+    fill('Email or mobile number', 'asha@gmail.com');
+    fill('Password', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login Failed' });
+    expect(dialog).toHaveTextContent('Login Failed');
+    expect(loginMarker.isSet()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Email or mobile number')).toHaveValue('asha@gmail.com');
+  });
+
+  it('shows the suspended and deleted answers in the same dialog', async () => {
+    const suspended = 'This account is deactivated. To reactivate it, e-mail support@example.in.';
+    stubApi({ 'POST /auth/login': () => fail(403, suspended, 'ACCOUNT_SUSPENDED') });
+    await renderScreen(<LoginPage />, { path: '/login' });
+    fill('Email or mobile number', 'asha@gmail.com');
+    fill('Password', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('dialog', { name: 'Login Failed' })).toHaveTextContent(suspended);
+  });
+
+  it('shows the message of a finished password reset', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', state: { notice: 'Your password has been changed. Please log in with your new password.' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed.');
+  });
+
+  it('speaks Hindi', async () => {
+    await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
+    expect(screen.getByRole('heading', { level: 1, name: 'लॉगिन' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Google से जारी रखें' })).toBeInTheDocument();
+  });
+});
