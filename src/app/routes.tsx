@@ -16,6 +16,7 @@ const OtpPage = lazyScreen(() => import('../screens/auth/OtpPage.tsx'));
 const ForgotPage = lazyScreen(() => import('../screens/auth/ForgotPage.tsx'));
 const OtpsPage = lazyScreen(() => import('../screens/auth/OtpsPage.tsx'));
 const CreatePasswordPage = lazyScreen(() => import('../screens/auth/CreatePasswordPage.tsx'));
+const SocialSignupPage = lazyScreen(() => import('../screens/auth/SocialSignupPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -51,6 +52,7 @@ export function AppRoutes() {
         <Route path={paths.forgot} element={<ForgotPage />} />
         <Route path={paths.otps} element={<OtpsPage />} />
         <Route path={paths.createPassword} element={<CreatePasswordPage />} />
+        <Route path={paths.socialSignup} element={<SocialSignupPage />} />
       </Route>
     </Routes>
   );

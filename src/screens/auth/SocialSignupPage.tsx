@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { normalizePhoneInput, toIndianE164 } from '../../../domain/phone.ts';
+import { type SocialSignupValues, socialSignupSchema } from '../../../domain/validation.ts';
+import { socialSignupMachine } from '../../../machines/social-signup.machine.ts';
+import { fetchSocialPending, socialLogin } from '../../api/auth.ts';
+import { errorMessageOf } from '../../api/http.ts';
+import { loginMarker } from '../../app/login-marker.ts';
+import { paths } from '../../app/paths.ts';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Agreements } from './Agreements.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { clearSocialDraft, deviceToken, emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
+
+const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
+
+/** '+91' in front of the 10 digits, unless it is there already (spec section 5). */
+function withCallingCode(phone: string): string {
+  return phone.startsWith('+91') ? phone : toIndianE164(phone);
+}
+
+/** /socialsignup: a Google user we do not know yet completes the spec's social sign-up form. */
+export default function SocialSignupPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [draft] = useState(loadSocialDraft);
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<SocialSignupValues>({ resolver: zodResolver(socialSignupSchema), defaultValues: draft, mode: 'onTouched' });
+
+  const actor = useActorRef(
+    socialSignupMachine.provide({
+      actors: {
+        submitSignup: fromPromise(async ({ input }) => {
+          const answer = await socialLogin({
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email: input.email,
+            phone: withCallingCode(input.phone),
+            signup_method: 'google',
+            device_type: 'website',
+            device_token: deviceToken(),
+            agreeLegal: input.agreeLegal,
+            agreeRules: input.agreeRules,
+            agreeAge: input.agreeAge,
+          });
+          return { message: answer.message };
+        }),
+      },
+      actions: {
+        clearDraft: () => clearSocialDraft(),
+        setLoginMarker: () => loginMarker.set(),
+        goHome: () => void navigate(paths.home, { replace: true }),
+      },
+    }),
+  );
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+  const succeeded = useSelector(actor, (s) => s.matches('succeeded') || s.matches('done'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const message = useSelector(actor, (s) => s.context.message);
+  const failure = useSelector(actor, (s) => s.context.error);
+
+  // Every edit goes to the draft at once, so a reload or a later visit finds it.
+  const values = useWatch({ control });
+  const serialized = JSON.stringify(values);
+  useEffect(() => {
+    if (actor.getSnapshot().status === 'done') return;
+    saveSocialDraft({ ...emptySocialSignup, ...(JSON.parse(serialized) as Partial<SocialSignupValues>) });
+  }, [serialized, actor]);
+
+  // What Google told the server fills the fields still empty; nothing typed or restored is overwritten.
+  useEffect(() => {
+    let live = true;
+    fetchSocialPending()
+      .then((pending) => {
+        if (!live) return;
+        for (const name of textFields) {
+          const value = pending[name];
+          if (!value || getValues(name) !== '') continue;
+          setValue(name, name === 'phone' ? normalizePhoneInput(value) : value, { shouldDirty: true });
+        }
+      })
+      .catch(() => {
+        // Nothing pending, or the call failed: the user types it all; the submit will say what is wrong.
+      });
+    return () => {
+      live = false;
+    };
+  }, [getValues, setValue]);
+
+  const onSubmit = handleSubmit((submitted) => {
+    actor.send({ type: 'signup.submit', values: submitted });
+  });
+
+  const phone = register('phone');
+
+  return (
+    <AuthShell title={t('social.title')} intro={t('social.intro')}>
+      <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="auth__row">
+          <TextField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        </div>
+        <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint={t('fields.phoneHint')}
+          error={errors.phone?.message}
+          {...phone}
+          onChange={(event) => {
+            event.target.value = normalizePhoneInput(event.target.value);
+            void phone.onChange(event);
+          }}
+        />
+        <Agreements
+          legal={register('agreeLegal')}
+          rules={register('agreeRules')}
+          age={register('agreeAge')}
+          errors={{ legal: errors.agreeLegal?.message, rules: errors.agreeRules?.message, age: errors.agreeAge?.message }}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={busy || succeeded} aria-busy={busy}>
+          {busy ? t('social.busy') : t('social.submit')}
+        </button>
+      </form>
+      <MessageDialog open={succeeded} title={t('social.successTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => actor.send({ type: 'success.continue' })}>
+        <p>{message}</p>
+      </MessageDialog>
+      <MessageDialog open={failed} tone="error" title={t('social.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => actor.send({ type: 'failure.dismiss' })}>
+        <p>{errorMessageOf(failure, t('social.failedFallback'))}</p>
+      </MessageDialog>
+    </AuthShell>
+  );
+}
