@@ -1,4 +1,5 @@
 import 'i18next';
+import type account from '../../public/locales/en/account.json';
 import type auth from '../../public/locales/en/auth.json';
 import type common from '../../public/locales/en/common.json';
 import type contact from '../../public/locales/en/contact.json';
@@ -11,7 +12,7 @@ import type validation from '../../public/locales/en/validation.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account };
     returnNull: false;
   }
 }

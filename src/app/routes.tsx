@@ -17,6 +17,7 @@ const ForgotPage = lazyScreen(() => import('../screens/auth/ForgotPage.tsx'));
 const OtpsPage = lazyScreen(() => import('../screens/auth/OtpsPage.tsx'));
 const CreatePasswordPage = lazyScreen(() => import('../screens/auth/CreatePasswordPage.tsx'));
 const SocialSignupPage = lazyScreen(() => import('../screens/auth/SocialSignupPage.tsx'));
+const MyAccountPage = lazyScreen(() => import('../screens/account/MyAccountPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -39,7 +40,8 @@ export function AppRoutes() {
         <Route path={paths.accountDelete} element={<InfoPage page="my_account_delete" />} />
         <Route path={paths.inThePress} element={<PressListPage />} />
         <Route path={paths.pressDetails} element={<PressDetailPage />} />
-        {[paths.myAccount, paths.playScreen, paths.cart, paths.popupCheckout].map((path) => (
+        <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
+        {[paths.playScreen, paths.cart, paths.popupCheckout].map((path) => (
           <Route key={path} path={path} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
         ))}
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />

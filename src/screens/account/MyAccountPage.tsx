@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import { type ChangePasswordValues, changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
+import { changePassword, deactivateAccount, deleteAccount, fetchMe } from '../../api/account.ts';
+import { type AccountUser, logOut } from '../../api/auth.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { loginMarker } from '../../app/login-marker.ts';
+import { paths } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import '../../styles/auth.css';
+
+const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
+
+type Closing = 'deactivate' | 'delete';
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('account');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: emptyPassword, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changePassword(values);
+      reset(emptyPassword);
+      setOutcome({ ok: true, text: answer.message });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const [name, message] of Object.entries(fields)) {
+        if (name in emptyPassword) setError(name as keyof ChangePasswordValues, { message });
+      }
+      // A wrong current password is said by the field; anything else in the dialog.
+      if (!fields.currentPassword) setOutcome({ ok: false, text: errorMessageOf(error, t('password.failedFallback')) });
+    }
+  });
+
+  return (
+    <section className="account__card" aria-labelledby="account-password">
+      <h2 id="account-password">{t('password.title')}</h2>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField label={t('password.current')} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={t('password.hint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? t('password.busy') : t('password.submit')}
+          </button>
+        </div>
+      </form>
+      <MessageDialog
+        open={outcome !== null}
+        tone={outcome?.ok ? 'info' : 'error'}
+        title={outcome?.ok ? t('password.doneTitle') : t('password.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setOutcome(null)}
+      >
+        <p>{outcome?.text}</p>
+      </MessageDialog>
+    </section>
+  );
+}
+
+/**
+ * /my_account: the profile (read-only: the API has no profile update yet), password change,
+ * logout, deactivation and deletion.
+ */
+export default function MyAccountPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [user, setUser] = useState<AccountUser | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [confirming, setConfirming] = useState<Closing | null>(null);
+  const [busy, setBusy] = useState<Closing | 'logout' | null>(null);
+  const [failure, setFailure] = useState<{ kind: Closing; text: string } | null>(null);
+
+  const load = useCallback(() => {
+    setLoadFailed(false);
+    fetchMe().then(setUser, () => setLoadFailed(true));
+  }, []);
+
+  useEffect(() => {
+    document.title = `${t('title')} | ${BRAND.name}`;
+  }, [t]);
+  useEffect(() => {
+    let live = true;
+    fetchMe().then(
+      (me) => live && setUser(me),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const leave = () => {
+    loginMarker.clear();
+    void navigate(paths.home, { replace: true });
+  };
+
+  const close = async (kind: Closing) => {
+    setBusy(kind);
+    try {
+      await (kind === 'deactivate' ? deactivateAccount() : deleteAccount());
+      setConfirming(null);
+      leave();
+    } catch (error) {
+      setConfirming(null);
+      setBusy(null);
+      setFailure({ kind, text: errorMessageOf(error, t(`${kind}.failedFallback`)) });
+    }
+  };
+
+  const logout = async () => {
+    setBusy('logout');
+    try {
+      await logOut();
+    } catch {
+      // The marker goes anyway: the server ends the session on its own soon enough.
+    }
+    leave();
+  };
+
+  return (
+    <section className="container page account">
+      <div className="account__head">
+        <h1>{t('title')}</h1>
+        <button type="button" className="button button--ghost button--small" onClick={() => void logout()} disabled={busy === 'logout'}>
+          {busy === 'logout' ? t('logout.busy') : t('logout.button')}
+        </button>
+      </div>
+
+      <section className="account__card" aria-labelledby="account-profile">
+        <h2 id="account-profile">{t('profile.title')}</h2>
+        {user ? (
+          <>
+            <dl className="account__profile">
+              <div>
+                <dt>{t('profile.firstName')}</dt>
+                <dd>{user.firstName}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.lastName')}</dt>
+                <dd>{user.lastName}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.email')}</dt>
+                <dd>{user.email}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.phone')}</dt>
+                <dd>{user.phone}</dd>
+              </div>
+            </dl>
+            <p className="muted">{t('profile.readOnlyNote')}</p>
+          </>
+        ) : loadFailed ? (
+          <div role="alert">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className="button button--primary button--small" onClick={load}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : (
+          <Spinner />
+        )}
+      </section>
+
+      <ChangePasswordForm />
+
+      {(['deactivate', 'delete'] as const).map((kind) => (
+        <section key={kind} className="account__card account__card--danger" aria-labelledby={`account-${kind}`}>
+          <h2 id={`account-${kind}`}>{t(`${kind}.title`)}</h2>
+          <p>{t(`${kind}.text`)}</p>
+          <button type="button" className="button button--danger" onClick={() => setConfirming(kind)}>
+            {t(`${kind}.button`)}
+          </button>
+        </section>
+      ))}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? t(`${confirming}.confirmTitle`) : ''}
+        confirmLabel={confirming ? t(`${confirming}.confirm`) : ''}
+        cancelLabel={t('cancel')}
+        busy={busy === confirming && confirming !== null}
+        busyLabel={confirming ? t(`${confirming}.busy`) : undefined}
+        onConfirm={() => confirming && void close(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{confirming ? t(`${confirming}.confirmText`) : ''}</p>
+      </ConfirmDialog>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={failure ? t(`${failure.kind}.failedTitle`) : ''}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
+        <p>{failure?.text}</p>
+      </MessageDialog>
+    </section>
+  );
+}

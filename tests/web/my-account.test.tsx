@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../../src/api/http.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import MyAccountPage from '../../src/screens/account/MyAccountPage.tsx';
+import { fail, ok, renderScreen, stubApi, type StubHandler } from '../support/api-stub.tsx';
+
+const original = http.defaults.adapter;
+const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', role: 'user' };
+beforeEach(() => {
+  window.localStorage.clear();
+  loginMarker.set();
+});
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function open(routes: Record<string, StubHandler> = {}) {
+  const calls = stubApi({ 'GET /account/me': () => ok({ user }), ...routes });
+  await renderScreen(<MyAccountPage />, { path: '/my_account' });
+  await screen.findByText('asha@gmail.com');
+  return calls;
+}
+
+describe('/my_account', () => {
+  it('shows the profile', async () => {
+    await open();
+    expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(screen.getByText('Asha')).toBeInTheDocument();
+    expect(screen.getByText('Rao')).toBeInTheDocument();
+    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the profile does not load', async () => {
+    let first = true;
+    stubApi({
+      'GET /account/me': () => {
+        if (first) {
+          first = false;
+          return fail(500, 'Internal Server Error');
+        }
+        return ok({ user });
+      },
+    });
+    await renderScreen(<MyAccountPage />, { path: '/my_account' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('asha@gmail.com')).toBeInTheDocument();
+  });
+
+  it('needs the current password and a strong, confirmed new one', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    fill('New password', 'short');
+    fill('Confirm new password', 'other');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/^Password must be at least 8 characters/)).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('changes the password and says so', async () => {
+    const calls = await open({ 'POST /account/password': () => ok({}, 'Your password has been changed.') });
+    fill('Current password', 'Old@12345');
+    fill('New password', 'Newpass@123');
+    fill('Confirm new password', 'Newpass@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('dialog', { name: 'Password changed' })).toHaveTextContent('Your password has been changed.');
+    expect(calls.at(-1)?.body).toEqual({ currentPassword: 'Old@12345', password: 'Newpass@123', confirmPassword: 'Newpass@123' });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows a wrong current password by its field', async () => {
+    await open({ 'POST /account/password': () => fail(400, 'Current password is not correct', 'WRONG_PASSWORD', { currentPassword: 'Current password is not correct' }) });
+    fill('Current password', 'Wrong@12345');
+    fill('New password', 'Newpass@123');
+    fill('Confirm new password', 'Newpass@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is not correct')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  for (const kind of [
+    { name: 'Deactivate account', confirm: 'Yes, deactivate', route: 'POST /account/deactivate', failed: 'Account Deactivation Failed' },
+    { name: 'Delete account', confirm: 'Yes, delete', route: 'POST /account/delete', failed: 'Account Deletion Failed' },
+  ]) {
+    it(`${kind.name}: asks first, cancel does nothing`, async () => {
+      const calls = await open({ [kind.route]: () => ok({}) });
+      fireEvent.click(screen.getByRole('button', { name: kind.name }));
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.map((c) => c.url)).not.toContain(kind.route.split(' ')[1]);
+      expect(loginMarker.isSet()).toBe(true);
+    });
+
+    it(`${kind.name}: on confirm, clears the login marker and goes to /`, async () => {
+      const calls = await open({ [kind.route]: () => ok({}) });
+      fireEvent.click(screen.getByRole('button', { name: kind.name }));
+      fireEvent.click(await screen.findByRole('button', { name: kind.confirm }));
+      expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(kind.route);
+      expect(loginMarker.isSet()).toBe(false);
+    });
+
+    it(`${kind.name}: on failure, '${kind.failed}' with the server's message`, async () => {
+      await open({ [kind.route]: () => fail(500, 'Something went wrong on our side.') });
+      fireEvent.click(screen.getByRole('button', { name: kind.name }));
+      fireEvent.click(await screen.findByRole('button', { name: kind.confirm }));
+      expect(await screen.findByRole('dialog', { name: kind.failed })).toHaveTextContent('Something went wrong on our side.');
+      expect(loginMarker.isSet()).toBe(true);
+    });
+  }
+
+  it('logs out: clears the marker and goes to /', async () => {
+    const calls = await open({ 'POST /auth/logout': () => ok({}, 'You have been logged out.') });
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /auth/logout');
+    expect(loginMarker.isSet()).toBe(false);
+  });
+
+  it('speaks Hindi', async () => {
+    stubApi({ 'GET /account/me': () => ok({ user }) });
+    await renderScreen(<MyAccountPage />, { path: '/my_account', lng: 'hi' });
+    expect(screen.getByRole('heading', { level: 1, name: 'मेरा खाता' })).toBeInTheDocument();
+  });
+});
