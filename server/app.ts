@@ -14,12 +14,14 @@ import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
+import { devIdpRoutes } from './routes/dev-idp.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
+import { socialRoutes } from './routes/social.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
 
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(metaRoutes);
   await app.register(localesRoutes);
+  // The development identity provider (404 in production), at /dev-idp/*.
+  await app.register(devIdpRoutes);
   await app.register(
     async (api) => {
       // The API speaks JSON only; anything else is a 415, not a confusing validation error.
@@ -84,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contactRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(socialRoutes);
       await api.register(pressRoutes);
       await api.register(picturesRoutes);
       await api.register(practiceRoutes);

@@ -22,6 +22,9 @@ const envSchema = z.object({
     }),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cricspot.in' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  OIDC_ISSUER: z.url({ error: 'must be an absolute URL such as https://accounts.google.com' }).optional(),
+  OIDC_JWKS_URL: z.url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -42,7 +45,17 @@ export interface Config {
   distDir: string;
   /** The locale files; the source of truth for /locales/{lng}/{ns}.json. */
   localesDir: string;
+  /** The OAuth client id (the ID token's audience); unset in production means Google sign-in is off. */
+  googleClientId: string | undefined;
+  /** Who issues ID tokens: Google in production, the development identity provider otherwise. */
+  oidcIssuer: string;
+  /** Where the issuer publishes its signing keys. */
+  oidcJwksUrl: string;
 }
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+export const DEV_GOOGLE_CLIENT_ID = 'cricspot-dev-client';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -63,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
+  const sitePublicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -76,5 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     distDir: path.join(projectRoot, 'dist'),
     localesDir: path.join(projectRoot, 'public', 'locales'),
+    googleClientId: e.GOOGLE_CLIENT_ID ?? (isProduction ? undefined : DEV_GOOGLE_CLIENT_ID),
+    oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
+    oidcJwksUrl: e.OIDC_JWKS_URL ?? (isProduction ? GOOGLE_JWKS_URL : `${sitePublicUrl}/dev-idp/jwks.json`),
   };
 }

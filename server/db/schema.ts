@@ -16,6 +16,7 @@ export interface Database {
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
   outbox_messages: OutboxMessagesTable;
+  social_pending: SocialPendingTable;
 }
 
 export interface AppMetaTable {
@@ -113,6 +114,8 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** The Google account's 'sub'; null until the user signs in with Google. */
+  google_subject: Generated<string | null>;
 }
 
 /** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */
@@ -152,4 +155,17 @@ export interface OutboxMessagesTable {
   subject: string | null;
   body: string;
   created_at: number;
+}
+
+/** Someone who proved a Google identity and has not finished the social sign-up form yet. */
+export interface SocialPendingTable {
+  /** sha256 of the cs_social cookie's value. */
+  id: string;
+  subject: string;
+  /** Verified by the provider; lower-cased. */
+  email: string;
+  given_name: string;
+  family_name: string;
+  created_at: number;
+  expires_at: number;
 }
