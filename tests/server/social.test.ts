@@ -1,9 +1,12 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GOOGLE_COMPLETE_LIMIT, SOCIAL_LOGIN_LIMIT } from '../../server/routes/social.routes.ts';
 import { createDevIdp, DEV_IDP_KEY_FILE, type DevIdp, devSubjectFor } from '../../server/services/dev-idp.service.ts';
+import { loadConfig } from '../../server/config.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 import { freshIp, get, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
 import type { ServerHarness } from '../support/server-harness.ts';
@@ -460,6 +463,82 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     expect(script.body).toContain('location.replace(data.next)');
   });
 
+  /** Runs the callback page's script as a browser would, its fetch answered by the app. */
+  async function runCallbackScript(hash: string, cookie?: string) {
+    const script = (await get(server, `${CALLBACK}.js`)).body;
+    const status = { textContent: 'Signing you in with Google...' };
+    const back = { hidden: true };
+    const seen: { replaced?: string; history?: string; stored: Record<string, string>; request?: { url: string; init: { method: string; headers: Record<string, string>; body: string } } } = { stored: {} };
+    let settled!: () => void;
+    const done = new Promise<void>((resolve) => {
+      settled = resolve;
+    });
+    const window = {
+      location: { hash, pathname: CALLBACK, replace: (url: string) => { seen.replaced = url; settled(); } },
+      history: { replaceState: (_s: unknown, _t: string, url: string) => { seen.history = url; } },
+      localStorage: { setItem: (key: string, value: string) => { seen.stored[key] = value; } },
+    };
+    const document = {
+      getElementById: (id: string) => {
+        if (id === 'back') {
+          return new Proxy(back, { set: (target, key, value) => { Reflect.set(target, key, value); settled(); return true; } });
+        }
+        return status;
+      },
+    };
+    const fetch = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
+      seen.request = { url, init };
+      const res = await server.app.inject({ method: 'POST', url, headers: { ...init.headers, ...(cookie ? { cookie } : {}) }, payload: init.body, remoteAddress: freshIp() });
+      return { ok: res.statusCode < 300, json: async () => res.json() as unknown };
+    };
+    vm.runInNewContext(script, { window, document, fetch, URLSearchParams, JSON, String, Date });
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return { ...seen, status: status.textContent, backHidden: back.hidden };
+  }
+
+  it('the callback script posts the fragment with the CSRF header, scrubs it from the address bar and follows next', async () => {
+    const person = freshGooglePerson();
+    const started = await start(server, '/cart');
+    const { idToken, state } = await tokenFor(server, started.location, person);
+    const fresh = await runCallbackScript(`#${new URLSearchParams({ id_token: idToken, state })}`, started.oidcCookie);
+    expect(fresh.history).toBe(CALLBACK);
+    expect(fresh.request?.url).toBe(COMPLETE);
+    expect(fresh.request?.init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
+    expect(fresh.replaced).toBe('/socialsignup');
+    expect(fresh.stored).toEqual({});
+
+    await server.app.db.insertInto('users').values({
+      id: crypto.randomUUID(), first_name: 'Meera', last_name: 'Pillai', email: person.email, phone: `+91${person.phone}`, password_hash: null, status: 'active', role: 'player',
+      avatar_picture_id: null, signup_method: 'google', google_subject: devSubjectFor(person.email), created_at: clock.now, updated_at: clock.now, deleted_at: null,
+    }).execute();
+    const again = await start(server, '/cart');
+    const second = await tokenFor(server, again.location, person);
+    const known = await runCallbackScript(`#${new URLSearchParams({ id_token: second.idToken, state: second.state })}`, again.oidcCookie);
+    expect(known.replaced).toBe('/cart');
+    expect(Object.keys(known.stored)).toEqual(['loginToken']);
+
+    const refused = await runCallbackScript(`#${new URLSearchParams({ id_token: second.idToken, state: 'stale' })}`, again.oidcCookie);
+    expect(refused.replaced).toBeUndefined();
+    expect(refused.status).toBe('Your Google sign-in has expired or was started in another window. Please sign in with Google again.');
+    expect(refused.backHidden).toBe(false);
+
+    const cancelled = await runCallbackScript('#error=access_denied&state=x');
+    expect(cancelled.status).toBe('Google sign-in was cancelled.');
+    expect(cancelled.request).toBeUndefined();
+    expect((await runCallbackScript('')).status).toBe('Google sign-in did not finish. Please try again.');
+  });
+
+  it('rate-limits social-login and complete per client address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SOCIAL_LOGIN_LIMIT.max; i += 1) expect((await post(server, SOCIAL_LOGIN, {}, { ip })).statusCode).toBe(400);
+    const limited = await post(server, SOCIAL_LOGIN, {}, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    const other = freshIp();
+    for (let i = 0; i < GOOGLE_COMPLETE_LIMIT.max; i += 1) await post(server, COMPLETE, { idToken: 'x', state: 'y' }, { ip: other });
+    expect((await post(server, COMPLETE, { idToken: 'x', state: 'y' }, { ip: other })).statusCode).toBe(429);
+  });
+
   it('the provider refuses a redirect_uri on another origin, or an unknown client, and never redirects there', async () => {
     const started = await start(server);
     for (const redirect of ['https://evil.example/api/v1/auth/google/callback', 'http://localhost:3001/api/v1/auth/google/callback', 'not a url']) {
@@ -475,6 +554,34 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const query = new URLSearchParams(started.location.searchParams);
     query.set('client_id', 'other-client');
     expect((await server.app.inject({ method: 'GET', url: `/dev-idp/authorize?${query}` })).statusCode).toBe(400);
+  });
+});
+
+describe('Google sign-in configuration', () => {
+  it('embedded defaults outside production follow PUBLIC_URL; set values win', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ googleClientId: 'cricspot-dev-client', oidcIssuer: 'http://localhost:8080/dev-idp', oidcJwksUrl: 'http://localhost:8080/dev-idp/jwks.json' });
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.cricspot.in/' })).toMatchObject({ oidcIssuer: 'https://staging.cricspot.in/dev-idp', oidcJwksUrl: 'https://staging.cricspot.in/dev-idp/jwks.json' });
+    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: ' 1-a.apps.googleusercontent.com ' })).toMatchObject({
+      googleClientId: '1-a.apps.googleusercontent.com',
+      oidcIssuer: 'https://accounts.google.com',
+      oidcJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: '' }).googleClientId).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'mine', OIDC_ISSUER: 'https://idp.example/', OIDC_JWKS_URL: 'https://idp.example/keys' })).toMatchObject({ googleClientId: 'mine', oidcIssuer: 'https://idp.example', oidcJwksUrl: 'https://idp.example/keys' });
+  });
+
+  it('stops on an issuer or keys URL that is not a URL', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'accounts.google.com', OIDC_JWKS_URL: 'certs' })).toThrow(/OIDC_ISSUER must be an absolute URL[\s\S]*OIDC_JWKS_URL must be an absolute URL/);
+  });
+});
+
+describe('Google sign-in when the provider keys cannot be fetched', () => {
+  const server = startServer('sqlite', { env: { OIDC_JWKS_URL: 'http://127.0.0.1:9/jwks.json' } });
+
+  it('answers 503 GOOGLE_UNAVAILABLE, not a refused token', async () => {
+    const { res } = await googleSignIn(server, freshGooglePerson());
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 'GOOGLE_UNAVAILABLE', message: 'Google sign-in is not available right now. Please try again in a few minutes.' });
   });
 });
 
