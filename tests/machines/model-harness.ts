@@ -126,8 +126,8 @@ export interface ModelOptions {
   input?: unknown;
   /** Payload variants per event type; event types not listed are sent as `{ type }`. Done and error events of invokes must be listed. */
   events: readonly AnyEvent[];
-  /** Traversal stops expanding a state for which this is true (bounds counters in context). */
-  stopWhen?: (snapshot: Snap) => boolean;
+  /** Events the traversal skips in a state (bounds a graph that would grow without end). */
+  filterEvents?: (snapshot: Snap, event: AnyEventObject) => boolean;
 }
 
 function invokeSources(machine: AnyStateMachine): Map<string, string> {
@@ -177,7 +177,7 @@ export function createModel(options: ModelOptions): Model {
         }
         return [{ type }];
       }),
-    stopWhen: options.stopWhen,
+    filterEvents: options.filterEvents,
   });
   return { machine, input: options.input, model, sources: invokeSources(machine) };
 }

@@ -1,0 +1,230 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  canAddTrialTicket,
+  canRemoveTicket,
+  canSubmit,
+  checkPoint,
+  TRIAL_MAX_GAMES,
+  type DraftTicket,
+  type RuleResult,
+  type TicketPoint,
+  type TicketRuleReason,
+} from '../domain/tickets.ts';
+
+export interface PracticePair {
+  pairId: string;
+  picture: { width: number; height: number };
+}
+
+export interface PracticeResult {
+  /** Where the ball really was, in original-photo pixels. */
+  ball: TicketPoint;
+  /** Distance of each ticket to the ball, in draft order. */
+  distances: number[];
+  bestTicketId: string;
+}
+
+/**
+ * Stable codes; the UI shows 'No image pairs available', 'No game image available' and a generic
+ * failure text for the rest.
+ */
+export type TrialErrorCode = 'noImagePairs' | 'noGameImage' | 'loadFailed' | 'submitFailed';
+
+export interface TrialGameContext {
+  pairId: string | null;
+  picture: { width: number; height: number };
+  draft: DraftTicket[];
+  selectedId: string | null;
+  lastRejection: TicketRuleReason | null;
+  /** Practice games started so far, the current one included (one per picture pair). */
+  gamesPlayed: number;
+  result: PracticeResult | null;
+  errorCode: TrialErrorCode | null;
+}
+
+export type TrialGameEvent =
+  | { type: 'ticket.add' }
+  | { type: 'ticket.remove'; id: string }
+  | { type: 'ticket.select'; id: string }
+  | { type: 'ticket.mark'; point: TicketPoint }
+  | { type: 'ticket.submit' }
+  | { type: 'rejection.dismiss' }
+  | { type: 'load.retry' }
+  | { type: 'submit.retry' }
+  | { type: 'submit.cancel' }
+  | { type: 'trial.replay' }
+  | { type: 'trial.reset' }
+  | { type: 'trial.playReal' };
+
+export function loadErrorCode(error: unknown): TrialErrorCode {
+  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'NO_IMAGE_PAIRS') return 'noImagePairs';
+  if (code === 'NO_GAME_IMAGE') return 'noGameImage';
+  return 'loadFailed';
+}
+
+function freeTicketId(draft: readonly DraftTicket[]): string {
+  const used = new Set(draft.map((t) => t.id));
+  let n = 1;
+  while (used.has(`t${n}`)) n += 1;
+  return `t${n}`;
+}
+
+function reasonOf(result: RuleResult): TicketRuleReason | null {
+  return result.ok ? null : result.reason;
+}
+
+function markRule(context: TrialGameContext, point: TicketPoint): RuleResult {
+  return checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined);
+}
+
+const FRESH_DRAFT = { draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null, result: null };
+
+/**
+ * The free practice game: mark up to TRIAL_MAX_TICKETS tickets on a picture pair, submit to reveal
+ * where the ball was, then replay on the next pair (up to TRIAL_MAX_GAMES games), reset, or go to
+ * the real game. Ticket rules and the rejection pattern are those of the ticket-marking machine,
+ * without held tickets and without saving the draft.
+ */
+export const trialGameMachine = setup({
+  types: {
+    context: {} as TrialGameContext,
+    events: {} as TrialGameEvent,
+  },
+  actors: {
+    loadPracticePair: fromPromise<PracticePair, { gamesPlayed: number; previousPairId: string | null }>(async () => {
+      throw new Error('loadPracticePair not provided');
+    }),
+    submitPractice: fromPromise<PracticeResult, { pairId: string; tickets: Array<{ id: string; point: TicketPoint }> }>(async () => {
+      throw new Error('submitPractice not provided');
+    }),
+  },
+  actions: {
+    goToRealGame: () => {},
+    startGame: assign(({ context }, pair: PracticePair) => ({
+      ...FRESH_DRAFT,
+      pairId: pair.pairId,
+      picture: pair.picture,
+      gamesPlayed: context.gamesPlayed + 1,
+      errorCode: null,
+    })),
+    resetTickets: assign(FRESH_DRAFT),
+    setLoadError: assign((_, params: { error: unknown }) => ({ errorCode: loadErrorCode(params.error) })),
+    setSubmitError: assign({ errorCode: 'submitFailed' as const }),
+    setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null })),
+    addTicket: assign(({ context }) => {
+      const id = freeTicketId(context.draft);
+      return { draft: [...context.draft, { id, point: null }], selectedId: id, lastRejection: null };
+    }),
+    removeTicket: assign(({ context }, params: { id: string }) => {
+      const draft = context.draft.filter((t) => t.id !== params.id);
+      const selectedId = context.selectedId === params.id ? (draft.at(-1)?.id ?? null) : context.selectedId;
+      return { draft, selectedId, lastRejection: null };
+    }),
+    selectTicket: assign((_, params: { id: string }) => ({ selectedId: params.id, lastRejection: null })),
+    markTicket: assign(({ context }, params: { point: TicketPoint }) => ({
+      draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
+      lastRejection: null,
+    })),
+    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(canAddTrialTicket(context.draft.length)) })),
+    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(canRemoveTicket(context.draft.length)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(markRule(context, params.point)) })),
+    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(canSubmit(context.draft)) })),
+    clearRejection: assign({ lastRejection: null }),
+  },
+  guards: {
+    canAddTicket: ({ context }) => canAddTrialTicket(context.draft.length).ok,
+    isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
+    canRemoveKnownTicket: ({ context }, params: { id: string }) =>
+      context.draft.some((t) => t.id === params.id) && canRemoveTicket(context.draft.length).ok,
+    hasSelection: ({ context }) => context.selectedId !== null,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && markRule(context, params.point).ok,
+    canSubmitDraft: ({ context }) => canSubmit(context.draft).ok,
+    hasRejection: ({ context }) => context.lastRejection !== null,
+    canReplay: ({ context }) => context.gamesPlayed < TRIAL_MAX_GAMES,
+  },
+}).createMachine({
+  id: 'trialGame',
+  context: {
+    pairId: null,
+    picture: { width: 0, height: 0 },
+    draft: [],
+    selectedId: null,
+    lastRejection: null,
+    gamesPlayed: 0,
+    result: null,
+    errorCode: null,
+  },
+  initial: 'loading',
+  on: {
+    'trial.playReal': '.exited',
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadPracticePair',
+        src: 'loadPracticePair',
+        input: ({ context }) => ({ gamesPlayed: context.gamesPlayed, previousPairId: context.pairId }),
+        onDone: { target: 'playing', actions: { type: 'startGame', params: ({ event }) => event.output } },
+        onError: { target: 'loadError', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadError: {
+      on: { 'load.retry': 'loading' },
+    },
+    playing: {
+      on: {
+        'ticket.add': [{ guard: 'canAddTicket', actions: 'addTicket' }, { actions: 'rejectAdd' }],
+        'ticket.remove': [
+          {
+            guard: { type: 'canRemoveKnownTicket', params: ({ event }) => ({ id: event.id }) },
+            actions: { type: 'removeTicket', params: ({ event }) => ({ id: event.id }) },
+          },
+          { guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) }, actions: 'rejectRemove' },
+        ],
+        'ticket.select': {
+          guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) },
+          actions: { type: 'selectTicket', params: ({ event }) => ({ id: event.id }) },
+        },
+        'ticket.mark': [
+          {
+            guard: { type: 'canMarkPoint', params: ({ event }) => ({ point: event.point }) },
+            actions: { type: 'markTicket', params: ({ event }) => ({ point: event.point }) },
+          },
+          { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
+        ],
+        'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
+        'trial.reset': { actions: 'resetTickets' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submitPractice',
+        src: 'submitPractice',
+        input: ({ context }) => ({
+          pairId: context.pairId ?? '',
+          tickets: context.draft.flatMap((t) => (t.point ? [{ id: t.id, point: t.point }] : [])),
+        }),
+        onDone: { target: 'revealed', actions: { type: 'setResult', params: ({ event }) => event.output } },
+        onError: { target: 'submitError', actions: 'setSubmitError' },
+      },
+    },
+    submitError: {
+      on: {
+        'submit.retry': 'submitting',
+        'submit.cancel': 'playing',
+      },
+    },
+    revealed: {
+      on: {
+        'trial.replay': { guard: 'canReplay', target: 'loading' },
+        'trial.reset': { target: 'playing', actions: 'resetTickets' },
+      },
+    },
+    exited: {
+      type: 'final',
+      entry: 'goToRealGame',
+    },
+  },
+});
