@@ -55,8 +55,9 @@ export interface PressArticlesTable {
   updated_at: number;
 }
 
-export type PictureKind = 'practice_removed' | 'practice_original' | 'contest';
-export type PictureVariantName = 'original' | 'large' | 'small';
+export type PictureKind = 'practice_removed' | 'practice_original' | 'contest' | 'avatar';
+/** 'avatar' is the 256 px square of a profile picture, served to its owner only. */
+export type PictureVariantName = 'original' | 'large' | 'small' | 'avatar';
 
 /** Width and height as seen, EXIF orientation applied: the space of every game coordinate. */
 export interface PicturesTable {
@@ -116,6 +117,8 @@ export interface UsersTable {
   deleted_at: number | null;
   /** The Google account's 'sub'; null until the user signs in with Google. */
   google_subject: Generated<string | null>;
+  /** When a deleted account's personal data was erased (the row stays for tax records). */
+  erased_at: Generated<number | null>;
 }
 
 /** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */

@@ -4,9 +4,10 @@ import { changePasswordSchema } from '../../domain/validation.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { changePassword, deactivateAccount, deleteAccount } from '../services/account.service.ts';
-import { userSchema } from './auth.routes.ts';
+import { loadProfile } from '../services/profile.service.ts';
+import { profileRoutes, profileUserSchema } from './profile.routes.ts';
 
-const meResponse = envelope(z.object({ user: userSchema }));
+const meResponse = envelope(z.object({ user: profileUserSchema }));
 const emptyResponse = envelope(z.object({}));
 
 /** Guessing the current password from a stolen session is slow work. */
@@ -19,8 +20,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/account/me', { schema: { response: { 200: meResponse } } }, async (request) => {
     const user = currentUser(request);
-    return { data: { user } };
+    return { data: { user: await loadProfile(app.db, user.id) } };
   });
+
+  // Profile update and picture (upload, removal, the private image).
+  await app.register(profileRoutes);
 
   app.post(
     '/account/password',

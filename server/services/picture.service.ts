@@ -228,3 +228,84 @@ export async function displayPicture(db: Kysely<Database>, uploadsDir: string, p
   }
   return { width: picture.width, height: picture.height, variants };
 }
+
+/** A profile picture is shown small; one square copy is all any screen needs. */
+export const AVATAR_SIDE = 256;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MIMES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const NOT_AN_AVATAR = 'This file is not a picture we can use. Upload a JPEG, PNG or WebP photo.';
+
+/**
+ * A profile picture: only the 256 px square JPEG copy (centre crop, EXIF orientation applied,
+ * metadata stripped) is written and recorded. The upload itself is not kept: a phone photo's
+ * metadata can say where it was taken, and nothing needs the full size. The copy is named
+ * 'avatar', which the public pictures route never serves.
+ */
+export async function storeAvatarPicture(db: Kysely<Database>, uploadsDir: string, buffer: Buffer, now: number): Promise<StoredPicture> {
+  const { format, width, height } = await inspect(buffer).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'INVALID_PICTURE' && error.message === NOT_AN_IMAGE ? badPicture(NOT_AN_AVATAR) : error;
+  });
+  if (!(AVATAR_MIMES as readonly string[]).includes(format.mime)) throw badPicture(NOT_AN_AVATAR);
+  const id = crypto.randomUUID();
+  const dir = path.join('pictures', id);
+  await mkdir(path.join(uploadsDir, dir), { recursive: true });
+  let picture: StoredPicture;
+  try {
+    const out = await sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
+      .jpeg({ quality: DISPLAY_JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    const relative = path.join(dir, 'avatar.jpg');
+    await writeFile(path.join(uploadsDir, relative), out.data);
+    picture = {
+      id,
+      kind: 'avatar',
+      width,
+      height,
+      mime: format.mime,
+      bytes: buffer.length,
+      createdAt: now,
+      variants: [{ name: 'avatar', width: out.info.width, height: out.info.height, path: relative, bytes: out.data.length }],
+    };
+  } catch {
+    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    throw badPicture(NOT_AN_AVATAR);
+  }
+  try {
+    await recordPicture(db, picture);
+  } catch (error) {
+    await discardPreparedPicture(uploadsDir, picture);
+    throw error;
+  }
+  return picture;
+}
+
+/** The avatar copy of a picture on disk, or undefined. */
+export async function findAvatarFile(db: Kysely<Database>, uploadsDir: string, pictureId: string): Promise<ServableFile | undefined> {
+  const row = await db.selectFrom('picture_variants').select('path').where('picture_id', '=', pictureId).where('name', '=', 'avatar').executeTakeFirst();
+  if (!row) return undefined;
+  const absolutePath = resolveInside(uploadsDir, row.path);
+  if (!absolutePath) return undefined;
+  try {
+    const info = await stat(absolutePath);
+    return info.isFile() ? { absolutePath, bytes: info.size, mime: 'image/jpeg', etag: `"${pictureId}-avatar-${info.size}"` } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes a picture's rows; pass a transaction to make it part of one. The files go with deletePictureFiles. */
+export async function deletePictureRows(db: Kysely<Database>, pictureId: string): Promise<void> {
+  await db.deleteFrom('picture_variants').where('picture_id', '=', pictureId).execute();
+  await db.deleteFrom('pictures').where('id', '=', pictureId).execute();
+}
+
+/** Deletes every file of a picture (a no-op when they are gone already). */
+export async function deletePictureFiles(uploadsDir: string, pictureId: string): Promise<void> {
+  // The id comes from our own rows, but a path is built from it: keep it inside uploads/pictures.
+  if (!/^[0-9a-f-]{36}$/i.test(pictureId)) return;
+  await rm(path.join(uploadsDir, 'pictures', pictureId), { recursive: true, force: true });
+}
