@@ -7,12 +7,13 @@ import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
 import type press from '../../public/locales/en/press.json';
 import type validation from '../../public/locales/en/validation.json';
+import type trial from '../../public/locales/en/trial.json';
 
 // English is the typed source of every key; the locale test keeps Hindi in step.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial };
     returnNull: false;
   }
 }

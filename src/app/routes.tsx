@@ -18,6 +18,8 @@ const OtpsPage = lazyScreen(() => import('../screens/auth/OtpsPage.tsx'));
 const CreatePasswordPage = lazyScreen(() => import('../screens/auth/CreatePasswordPage.tsx'));
 const SocialSignupPage = lazyScreen(() => import('../screens/auth/SocialSignupPage.tsx'));
 const MyAccountPage = lazyScreen(() => import('../screens/account/MyAccountPage.tsx'));
+const QuickGamePage = lazyScreen(() => import('../screens/trial/QuickGamePage.tsx'));
+const QuickGameScreenPage = lazyScreen(() => import('../screens/trial/QuickGameScreenPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -55,6 +57,8 @@ export function AppRoutes() {
         <Route path={paths.otps} element={<OtpsPage />} />
         <Route path={paths.createPassword} element={<CreatePasswordPage />} />
         <Route path={paths.socialSignup} element={<SocialSignupPage />} />
+        <Route path={paths.quickGame} element={<QuickGamePage />} />
+        <Route path={paths.quickGameScreen} element={<QuickGameScreenPage />} />
       </Route>
     </Routes>
   );

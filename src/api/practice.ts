@@ -1,0 +1,86 @@
+import { AxiosError } from 'axios';
+import {
+  type GamePicture,
+  PRACTICE_ERROR_CODES,
+  PRACTICE_ERROR_MESSAGES,
+  type PracticePairAnswer,
+  practicePairSchema,
+  practiceResultSchema,
+} from '../../domain/practice.ts';
+import type { TicketPoint } from '../../domain/tickets.ts';
+import type { PracticeResult } from '../../machines/trial-game.machine.ts';
+import { type ApiErrorBody, dataOf, http, InvalidResponseError } from './http.ts';
+
+/**
+ * A failed practice call with the server's code, which the trial machine reads
+ * (loadErrorCode: NO_IMAGE_PAIRS -> 'noImagePairs', NO_GAME_IMAGE -> 'noGameImage').
+ */
+export class PracticeApiError extends Error {
+  readonly code: string;
+  readonly status: number | null;
+  constructor(code: string, message: string, status: number | null) {
+    super(message);
+    this.name = 'PracticeApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+const knownMessages: Record<string, string> = {
+  [PRACTICE_ERROR_CODES.noImagePairs]: PRACTICE_ERROR_MESSAGES.noImagePairs,
+  [PRACTICE_ERROR_CODES.noGameImage]: PRACTICE_ERROR_MESSAGES.noGameImage,
+};
+
+function practiceError(error: unknown): PracticeApiError {
+  if (error instanceof PracticeApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+    const code = body?.code ?? error.code ?? 'NETWORK';
+    return new PracticeApiError(code, knownMessages[code] ?? body?.message ?? error.message, error.response?.status ?? null);
+  }
+  if (error instanceof InvalidResponseError) return new PracticeApiError('INVALID_RESPONSE', error.message, null);
+  return new PracticeApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
+}
+
+function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, body: unknown): T {
+  const result = schema.safeParse(dataOf<unknown>(body));
+  if (!result.success) throw new InvalidResponseError();
+  return result.data;
+}
+
+/** The next practice picture after `after` (the pair just played), without the ball. */
+export async function nextPracticePair(after?: string): Promise<PracticePairAnswer> {
+  try {
+    const res = await http.get('/practice/pairs/next', { params: after ? { after } : {} });
+    return parsed(practicePairSchema, res.data);
+  } catch (error) {
+    throw practiceError(error);
+  }
+}
+
+export interface SubmittedTicket {
+  id: string;
+  point: TicketPoint;
+}
+
+/** The machine's result plus the original picture to cross-fade to. */
+export interface PracticeReveal extends PracticeResult {
+  reveal: GamePicture;
+}
+
+/**
+ * Sends the marks in draft order; the answer's distances and bestIndex follow that order, which
+ * is how they map back to ticket ids.
+ */
+export async function submitPractice(pairId: string, tickets: readonly SubmittedTicket[]): Promise<PracticeReveal> {
+  let answer;
+  try {
+    const res = await http.post(`/practice/pairs/${encodeURIComponent(pairId)}/submit`, { tickets: tickets.map((t) => ({ x: t.point.x, y: t.point.y })) });
+    answer = parsed(practiceResultSchema, res.data);
+  } catch (error) {
+    throw practiceError(error);
+  }
+  const best = tickets[answer.bestIndex];
+  if (!best || answer.distances.length !== tickets.length) throw practiceError(new InvalidResponseError());
+  return { ball: answer.ball, distances: answer.distances, bestTicketId: best.id, reveal: answer.reveal };
+}

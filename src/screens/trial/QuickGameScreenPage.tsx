@@ -1,0 +1,347 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { BRAND } from '../../../domain/brand.ts';
+import type { GamePicture } from '../../../domain/practice.ts';
+import { canAddTrialTicket, canSubmit, TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
+import { trialGameMachine } from '../../../machines/trial-game.machine.ts';
+import { nextPracticePair, submitPractice } from '../../api/practice.ts';
+import { loginMarker } from '../../app/login-marker.ts';
+import { paths } from '../../app/paths.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import '../../styles/trial.css';
+import { TrialTop } from './TrialTop.tsx';
+
+// Pixi comes with the stage's own chunk, never with the other routes.
+const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
+
+/** /quick_game_screen: the free practice game, run by the trial machine. */
+export default function QuickGameScreenPage() {
+  const { t, i18n } = useTranslation('trial');
+  const navigate = useNavigate();
+  // The machine keeps only the picture's size; the variants to draw and the original to reveal
+  // come with the same answers and are kept here for the stage.
+  const [picture, setPicture] = useState<GamePicture | null>(null);
+  const [revealPicture, setRevealPicture] = useState<GamePicture | null>(null);
+
+  const actor = useActorRef(
+    trialGameMachine.provide({
+      actors: {
+        loadPracticePair: fromPromise(async ({ input }) => {
+          const pair = await nextPracticePair(input.previousPairId ?? undefined);
+          setPicture(pair.picture);
+          setRevealPicture(null);
+          return pair;
+        }),
+        submitPractice: fromPromise(async ({ input }) => {
+          const { reveal, ...result } = await submitPractice(input.pairId, input.tickets);
+          setRevealPicture(reveal);
+          return result;
+        }),
+      },
+      actions: {
+        // Real contests need a login (spec section 6); the login screen comes back to the game.
+        goToRealGame: () => {
+          if (loginMarker.isSet()) void navigate(paths.playScreen);
+          else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) } });
+        },
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode } = snapshot.context;
+
+  const title = t('game.title');
+  useEffect(() => {
+    document.title = `${title} | ${BRAND.name}`;
+  }, [title]);
+
+  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  const labels = useMemo(
+    () => ({
+      zoomIn: t('stage.zoomIn'),
+      zoomOut: t('stage.zoomOut'),
+      resetZoom: t('stage.resetZoom'),
+      stage: t('stage.label'),
+      loading: t('stage.loading'),
+      coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
+      selected: (label: string, x: number | null, y: number | null) =>
+        x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
+    }),
+    [t],
+  );
+  const reveal = useMemo(() => {
+    if (!result || !revealPicture) return null;
+    const distances: Record<string, number> = {};
+    draft.forEach((ticket, index) => {
+      const distance = result.distances[index];
+      if (distance !== undefined) distances[ticket.id] = distance;
+    });
+    return { picture: revealPicture, ball: result.ball, distances, bestId: result.bestTicketId };
+  }, [result, revealPicture, draft]);
+
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language]);
+  const showStage = picture !== null && (snapshot.matches('playing') || snapshot.matches('submitting') || snapshot.matches('submitError') || snapshot.matches('revealed'));
+  const playing = snapshot.matches('playing');
+
+  return (
+    <div className="trial-game">
+      <TrialTop>
+        {gamesPlayed > 0 && (
+          <p className="trial-top__progress" aria-live="polite">
+            {t('game.progress', { current: gamesPlayed, total: TRIAL_MAX_GAMES })}
+          </p>
+        )}
+      </TrialTop>
+      <h1 className="visually-hidden">{title}</h1>
+
+      {snapshot.matches('loading') && (
+        <div className="trial-game__center">
+          <Spinner label={t('game.loading')} />
+        </div>
+      )}
+
+      {snapshot.matches('loadError') && (
+        <div className="trial-game__center">
+          <div className="trial-error" role="alert">
+            <p className="trial-error__text">{t(`errors.${errorCode ?? 'loadFailed'}`)}</p>
+            <div className="trial-error__actions">
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'load.retry' })}>
+                {t('game.retry')}
+              </button>
+              <Link to={paths.home} className="button button--ghost">
+                {t('backHome')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      )}
+
+      {showStage && (
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <Suspense fallback={<Spinner label={t('stage.loading')} />}>
+              <PictureStage
+                picture={picture}
+                marks={marks}
+                selectedId={selectedId}
+                onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
+                onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
+                reveal={reveal}
+                disabled={!playing}
+                labels={labels}
+              />
+            </Suspense>
+          </div>
+          {snapshot.matches('revealed') && result ? (
+            <ResultPanel
+              marks={marks}
+              distances={result.distances}
+              bestId={result.bestTicketId}
+              ball={result.ball}
+              canReplay={gamesPlayed < TRIAL_MAX_GAMES}
+              format={(value) => number.format(value)}
+              onReplay={() => actor.send({ type: 'trial.replay' })}
+              onReset={() => actor.send({ type: 'trial.reset' })}
+              onPlayReal={() => actor.send({ type: 'trial.playReal' })}
+            />
+          ) : (
+            <TicketBar
+              marks={marks}
+              selectedId={selectedId}
+              busy={snapshot.matches('submitting')}
+              disabled={!playing}
+              rejection={lastRejection ? t(`reasons.${lastRejection.code}`, lastRejection.code === 'onlyNAvailable' ? { count: lastRejection.available } : {}) : null}
+              submitFailed={snapshot.matches('submitError')}
+              canAdd={canAddTrialTicket(draft.length).ok}
+              canSubmit={canSubmit(draft).ok}
+              onSelect={(id) => actor.send({ type: 'ticket.select', id })}
+              onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
+              onAdd={() => actor.send({ type: 'ticket.add' })}
+              onReset={() => actor.send({ type: 'trial.reset' })}
+              onSubmit={() => actor.send({ type: 'ticket.submit' })}
+              onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
+              onRetrySubmit={() => actor.send({ type: 'submit.retry' })}
+              onCancelSubmit={() => actor.send({ type: 'submit.cancel' })}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface Mark {
+  id: string;
+  label: string;
+  point: TicketPoint | null;
+}
+
+interface TicketBarProps {
+  marks: Mark[];
+  selectedId: string | null;
+  busy: boolean;
+  disabled: boolean;
+  rejection: string | null;
+  submitFailed: boolean;
+  canAdd: boolean;
+  canSubmit: boolean;
+  onSelect(id: string): void;
+  onRemove(id: string): void;
+  onAdd(): void;
+  onReset(): void;
+  onSubmit(): void;
+  onDismiss(): void;
+  onRetrySubmit(): void;
+  onCancelSubmit(): void;
+}
+
+function TicketBar(props: TicketBarProps) {
+  const { t } = useTranslation('trial');
+  const { marks, selectedId, busy, disabled, rejection } = props;
+  const single = marks.length <= 1;
+  const hints = [!props.canAdd ? t('reasons.noMoreTickets') : null, !props.canSubmit ? t('reasons.unmarkedTickets') : null].filter((h) => h !== null);
+  const untouched = marks.length === 1 && marks[0]?.point === null;
+  return (
+    <section className="trial-bar" aria-label={t('game.tickets')}>
+      {rejection && (
+        <div className="trial-alert" role="alert">
+          <span>{rejection}</span>
+          <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+      {props.submitFailed && (
+        <div className="trial-alert" role="alert">
+          <span>{t('errors.submitFailed')}</span>
+          <span className="trial-alert__actions">
+            <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
+              {t('game.retry')}
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={props.onCancelSubmit}>
+              {t('game.back')}
+            </button>
+          </span>
+        </div>
+      )}
+      <ul className="trial-chips">
+        {marks.map((mark) => {
+          const selected = mark.id === selectedId;
+          return (
+            <li key={mark.id} className={`trial-chip${selected ? ' trial-chip--selected' : ''}${mark.point ? ' trial-chip--marked' : ''}`}>
+              <button
+                type="button"
+                className="trial-chip__select"
+                aria-pressed={selected}
+                aria-label={mark.point ? t('game.ticketState', { n: mark.label, x: mark.point.x, y: mark.point.y }) : t('game.ticketEmpty', { n: mark.label })}
+                disabled={disabled}
+                onClick={() => props.onSelect(mark.id)}
+              >
+                <span className="trial-chip__number" aria-hidden="true">
+                  {mark.label}
+                </span>
+                {mark.point && (
+                  <span className="trial-chip__check" aria-hidden="true">
+                    ✓
+                  </span>
+                )}
+              </button>
+              <button
+                type="button"
+                className="trial-chip__remove"
+                aria-label={t('game.remove', { n: mark.label })}
+                disabled={disabled || single}
+                onClick={() => props.onRemove(mark.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="trial-bar__actions">
+        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !props.canAdd} onClick={props.onAdd}>
+          {t('game.add')}
+        </button>
+        <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={props.onReset}>
+          {t('game.reset')}
+        </button>
+        <button
+          type="button"
+          className="button button--small button--accent trial-bar__submit"
+          disabled={disabled || !props.canSubmit}
+          aria-describedby={hints.length > 0 ? 'trial-bar-hint' : undefined}
+          onClick={props.onSubmit}
+        >
+          {busy ? t('game.submitting') : t('game.submit')}
+        </button>
+      </div>
+      {hints.length > 0 && (
+        <p id="trial-bar-hint" className="trial-bar__hint">
+          {hints.join(' · ')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface ResultPanelProps {
+  marks: Mark[];
+  distances: number[];
+  bestId: string;
+  ball: TicketPoint;
+  canReplay: boolean;
+  format(value: number): string;
+  onReplay(): void;
+  onReset(): void;
+  onPlayReal(): void;
+}
+
+function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onReplay, onReset, onPlayReal }: ResultPanelProps) {
+  const { t } = useTranslation('trial');
+  const best = marks.findIndex((m) => m.id === bestId);
+  const bestDistance = distances[best];
+  return (
+    <section className="trial-result" aria-labelledby="trial-result-title">
+      <h2 id="trial-result-title" className="trial-result__title">
+        {t('result.title')}
+      </h2>
+      <p className="trial-result__ball">{t('result.ball', { x: ball.x, y: ball.y })}</p>
+      {best >= 0 && bestDistance !== undefined && (
+        <p className="trial-result__best" role="status">
+          {t('result.bestNote', { n: marks[best]?.label, distance: format(bestDistance) })}
+        </p>
+      )}
+      <ol className="trial-result__list" aria-label={t('result.distanceHeading')}>
+        {marks.map((mark, index) => {
+          const distance = distances[index];
+          const isBest = mark.id === bestId;
+          return (
+            <li key={mark.id} className={`trial-result__row${isBest ? ' trial-result__row--best' : ''}`}>
+              <span className="trial-result__ticket">{t('game.ticket', { n: mark.label })}</span>
+              <span className="trial-result__distance">{distance === undefined ? '' : t('result.distance', { distance: format(distance) })}</span>
+              {isBest && <span className="trial-result__badge">{t('result.best')}</span>}
+            </li>
+          );
+        })}
+      </ol>
+      {!canReplay && <p className="trial-result__limit">{t('result.limit', { total: TRIAL_MAX_GAMES })}</p>}
+      <div className="trial-result__actions">
+        {canReplay && (
+          <button type="button" className="button button--small button--primary" onClick={onReplay}>
+            {t('result.playAgain')}
+          </button>
+        )}
+        <button type="button" className="button button--small button--ghost" onClick={onReset}>
+          {t('result.reset')}
+        </button>
+        <button type="button" className="button button--small button--accent" onClick={onPlayReal}>
+          {t('result.playReal')}
+        </button>
+      </div>
+    </section>
+  );
+}
