@@ -20,7 +20,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog dialog--error">
+        <RadixDialog.Content className="dialog dialog--error dialog--confirm">
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           <RadixDialog.Description asChild>
             <div className="dialog__body">{children}</div>

@@ -32,7 +32,7 @@ describe('/my_account', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     expect(screen.getByText('Asha')).toBeInTheDocument();
     expect(screen.getByText('Rao')).toBeInTheDocument();
-    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
   });
 
   it('offers a retry when the profile does not load', async () => {

@@ -34,6 +34,7 @@ describe('sign-up code screen', () => {
     const input = screen.getByLabelText('6-digit code');
     expect(input).toHaveAttribute('inputmode', 'numeric');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByRole('link', { name: 'Wrong number? Sign up again' })).toHaveAttribute('href', '/signup');
     fireEvent.change(input, { target: { value: '12a3 4567' } });
     expect(input).toHaveValue('123456');
     fireEvent.change(input, { target: { value: '123' } });

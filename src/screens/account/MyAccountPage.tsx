@@ -20,6 +20,12 @@ const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '',
 
 type Closing = 'deactivate' | 'delete';
 
+/** '+919876543210' as people write it: '+91 98765 43210'. */
+function displayPhone(phone: string): string {
+  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
+  return match ? `+91 ${match[1]} ${match[2]}` : phone;
+}
+
 function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -168,7 +174,7 @@ export default function MyAccountPage() {
               </div>
               <div>
                 <dt>{t('profile.phone')}</dt>
-                <dd>{user.phone}</dd>
+                <dd>{displayPhone(user.phone)}</dd>
               </div>
             </dl>
             <p className="muted">{t('profile.readOnlyNote')}</p>
