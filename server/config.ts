@@ -25,6 +25,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
   OIDC_ISSUER: z.url({ error: 'must be an absolute URL such as https://accounts.google.com' }).optional(),
   OIDC_JWKS_URL: z.url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' }).optional(),
+  ACCOUNT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days between 1 and 3650' })
+    .int('must be a whole number of days between 1 and 3650')
+    .min(1, 'must be a whole number of days between 1 and 3650')
+    .max(3650, 'must be a whole number of days between 1 and 3650')
+    .default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -51,6 +57,8 @@ export interface Config {
   oidcIssuer: string;
   /** Where the issuer publishes its signing keys. */
   oidcJwksUrl: string;
+  /** Days a deleted account keeps its personal data (support can restore it) before erasure. */
+  accountRetentionDays: number;
 }
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -94,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleClientId: e.GOOGLE_CLIENT_ID ?? (isProduction ? undefined : DEV_GOOGLE_CLIENT_ID),
     oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
     oidcJwksUrl: e.OIDC_JWKS_URL ?? (isProduction ? GOOGLE_JWKS_URL : `${sitePublicUrl}/dev-idp/jwks.json`),
+    accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
+import { startRetentionJob } from './plugins/retention-job.ts';
 
 let config;
 try {
@@ -44,6 +45,10 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'demo data could not be seeded');
 }
+
+// Deleted accounts past ACCOUNT_RETENTION_DAYS erased, expired rows swept: now, then hourly.
+const retention = await startRetentionJob(app);
+if (retention) app.log.info({ ...retention, retentionDays: config.accountRetentionDays }, 'retention: start-up run done');
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -27,7 +27,7 @@ export async function deactivateAccount(db: Kysely<Database>, userId: string, no
 
 /**
  * Deleted: cannot log in; support can restore it. The personal data stays until the erasure
- * after the retention period, which a scheduled job will do (not built yet).
+ * after the retention period (ACCOUNT_RETENTION_DAYS), done by retention.service.ts.
  */
 export async function deleteAccount(db: Kysely<Database>, userId: string, now: number): Promise<void> {
   await db.updateTable('users').set({ status: 'deleted', deleted_at: now, updated_at: now }).where('id', '=', userId).where('status', 'in', ['active', 'suspended']).execute();
