@@ -53,6 +53,8 @@ describe('sign-up screen', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.getAllByText('You must agree to continue')).toHaveLength(3);
+    // The first wrong field from the top gets the focus.
+    expect(screen.getByLabelText('First name')).toHaveFocus();
   });
 
   it('shows each rule of names, email, phone and password', async () => {

@@ -58,6 +58,7 @@ describe('/socialsignup', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.getAllByText('You must agree to continue')).toHaveLength(3);
+    expect(screen.getByLabelText('First name')).toHaveFocus();
     fill('Email', 'asha@');
     fill('Mobile number', '98765');
     submit();

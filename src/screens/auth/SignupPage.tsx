@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { normalizePhoneInput } from '../../../domain/phone.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SignupValues, signupSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
@@ -13,6 +12,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
+import { phoneDigitsField } from './phone-field.ts';
 
 const empty: SignupValues = {
   firstName: '',
@@ -50,8 +50,6 @@ export default function SignupPage() {
     }
   });
 
-  const phone = register('phone');
-
   return (
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -67,11 +65,7 @@ export default function SignupPage() {
           autoComplete="tel-national"
           hint={t('fields.phoneHint')}
           error={errors.phone?.message}
-          {...phone}
-          onChange={(event) => {
-            event.target.value = normalizePhoneInput(event.target.value);
-            void phone.onChange(event);
-          }}
+          {...phoneDigitsField(register('phone'))}
         />
         <TextField
           label={t('fields.password')}

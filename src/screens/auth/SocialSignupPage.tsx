@@ -16,6 +16,7 @@ import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { phoneDigitsField } from './phone-field.ts';
 import { clearSocialDraft, deviceToken, emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
 
 const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
@@ -103,8 +104,6 @@ export default function SocialSignupPage() {
     actor.send({ type: 'signup.submit', values: submitted });
   });
 
-  const phone = register('phone');
-
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -120,11 +119,7 @@ export default function SocialSignupPage() {
           autoComplete="tel-national"
           hint={t('fields.phoneHint')}
           error={errors.phone?.message}
-          {...phone}
-          onChange={(event) => {
-            event.target.value = normalizePhoneInput(event.target.value);
-            void phone.onChange(event);
-          }}
+          {...phoneDigitsField(register('phone'))}
         />
         <Agreements
           legal={register('agreeLegal')}
