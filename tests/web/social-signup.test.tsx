@@ -169,6 +169,18 @@ describe('/socialsignup', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 
+  it('shows the fields a refusal names by those fields too', async () => {
+    stubApi({ 'POST /app/auth/social-login': () => fail(409, 'This mobile number is already registered', 'PHONE_TAKEN', { phone: 'This mobile number is already registered' }) });
+    await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
+    fillValid();
+    submit();
+    expect(await screen.findByRole('dialog', { name: 'Social Signup Failed' })).toHaveTextContent('This mobile number is already registered');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('This mobile number is already registered')).toBeInTheDocument();
+  });
+
   it("falls back to the error's own message when the server sends none", async () => {
     http.defaults.adapter = async (config) => {
       throw new AxiosError('Network Error', 'ERR_NETWORK', config);

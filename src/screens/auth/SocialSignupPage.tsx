@@ -9,7 +9,7 @@ import { normalizePhoneInput, toIndianE164 } from '../../../domain/phone.ts';
 import { type SocialSignupValues, socialSignupSchema } from '../../../domain/validation.ts';
 import { socialSignupMachine } from '../../../machines/social-signup.machine.ts';
 import { fetchSocialPending, socialLogin } from '../../api/auth.ts';
-import { errorMessageOf } from '../../api/http.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
@@ -37,6 +37,7 @@ export default function SocialSignupPage() {
     control,
     getValues,
     setValue,
+    setError,
     formState: { errors },
   } = useForm<SocialSignupValues>({ resolver: zodResolver(socialSignupSchema), defaultValues: draft, mode: 'onTouched' });
 
@@ -99,6 +100,15 @@ export default function SocialSignupPage() {
       live = false;
     };
   }, [getValues, setValue]);
+
+  // A refusal that names fields (a phone already registered, an e-mail that is not the Google
+  // one) is also shown by those fields, where the user will correct it.
+  useEffect(() => {
+    if (!failed) return;
+    for (const [name, fieldMessage] of Object.entries(fieldErrorsOf(failure))) {
+      if (name in emptySocialSignup) setError(name as keyof SocialSignupValues, { message: fieldMessage });
+    }
+  }, [failed, failure, setError]);
 
   const onSubmit = handleSubmit((submitted) => {
     actor.send({ type: 'signup.submit', values: submitted });
