@@ -109,6 +109,17 @@ describeOnEachDatabase('updating the profile', (server) => {
     expect((await get(server, ME, { cookie: b.cookie })).json().data.user).toMatchObject({ id: b.user.id, email: b.person.email });
   });
 
+  it('acts on the session user only: an id, role or status in the body changes nothing', async () => {
+    const a = await signUpActive(server, clock);
+    const b = await signUpActive(server, clock);
+    const res = await patch(server, { ...profileOf(a.person), firstName: 'Arjun', id: b.user.id, role: 'admin', status: 'active', avatarUrl: '/x' }, a.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user).toMatchObject({ id: a.user.id, firstName: 'Arjun', role: 'player', avatarUrl: null });
+    const rows = await server.app.db.selectFrom('users').select(['id', 'first_name', 'role']).where('id', 'in', [a.user.id, b.user.id]).execute();
+    expect(rows.find((r) => r.id === b.user.id)).toEqual({ id: b.user.id, first_name: 'Ravi', role: 'player' });
+    expect(rows.find((r) => r.id === a.user.id)?.role).toBe('player');
+  });
+
   it('takes an e-mail and phone over from an unfinished sign-up', async () => {
     const { cookie, user } = await signUpActive(server, clock);
     const stranger = freshPerson();
