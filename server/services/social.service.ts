@@ -38,12 +38,16 @@ function refuseUnlessActive(status: string): void {
 }
 
 /**
- * A verified Google identity: the account linked to its subject; else the account with its
- * verified e-mail, which is linked now (Google vouches that this person controls the address,
- * which is what a password reset by e-mail would prove too); else a pending social sign-in for
- * the /socialsignup form. Suspended and deleted accounts get the password login's answers. An
- * unfinished password sign-up ('pending' status) is no account: the form replaces it.
+ * A verified Google identity: the account linked to its subject; else a pending social sign-in
+ * for the /socialsignup form. An account that already holds the same e-mail but is not linked
+ * to this Google account is NOT linked automatically: accounts prove their phone, never their
+ * e-mail, so that account may have been opened by someone else with this person's address
+ * (pre-account takeover). Its owner logs in with the password instead. Suspended and deleted
+ * accounts get the password login's answers. An unfinished password sign-up ('pending'
+ * status) is no account: the form replaces it.
  */
+const EMAIL_REGISTERED = 'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.';
+
 export async function signInWithGoogle(db: Kysely<Database>, identity: VerifiedIdentity, now: number): Promise<GoogleSignIn> {
   const bySubject = await db.selectFrom('users').select(USER_COLUMNS).where('google_subject', '=', identity.subject).executeTakeFirst();
   if (bySubject) {
@@ -57,10 +61,7 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: VerifiedI
     // The address now belongs to a different Google account than the one linked: e-mail
     // addresses get recycled, subjects never do, so this one does not get in.
     if (byEmail.google_subject !== null && byEmail.google_subject !== identity.subject) throw otherGoogleAccount();
-    if (byEmail.google_subject === null) {
-      await db.updateTable('users').set({ google_subject: identity.subject, updated_at: now }).where('id', '=', byEmail.id).where('google_subject', 'is', null).execute();
-    }
-    return { kind: 'logged_in', user: toSessionUser(byEmail) };
+    throw new AppError(409, 'EMAIL_REGISTERED', EMAIL_REGISTERED);
   }
 
   const pendingToken = randomBytes(32).toString('base64url');

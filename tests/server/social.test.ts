@@ -204,15 +204,15 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     expect(randomClaims.sub).toBe(devSubjectFor(randomClaims.email as string));
   });
 
-  it('links an existing password account by its verified e-mail and logs it in', async () => {
+  it('does not link a password account that holds the same e-mail: its owner logs in with the password', async () => {
+    // E-mails are never verified, so the account may have been opened with this person's address by someone else.
     const { person, user } = await signUpActive(server, clock);
     const { res } = await googleSignIn(server, { email: person.email.toUpperCase(), given_name: 'Ravi', family_name: 'Kumar' }, '/my_account');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { next: '/my_account', status: 'logged_in' } });
-    const me = await get(server, ME, { cookie: sessionCookieOf(res) });
-    expect(me.json().data.user.id).toBe(user.id);
-    const row = await server.app.db.selectFrom('users').select(['google_subject', 'signup_method']).where('id', '=', user.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ google_subject: devSubjectFor(person.email), signup_method: 'password' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ code: 'EMAIL_REGISTERED', message: 'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.' });
+    expect(res.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
+    const row = await server.app.db.selectFrom('users').select(['google_subject']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.google_subject).toBeNull();
   });
 
   it('refuses an e-mail already linked to another Google account', async () => {
