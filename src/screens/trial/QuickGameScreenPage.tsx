@@ -14,8 +14,11 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/trial.css';
 import { TrialTop } from './TrialTop.tsx';
 
-// Pixi comes with the stage's own chunk, never with the other routes.
-const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
+// Pixi comes with the stage's own chunk, never with the other routes. The site's CSP forbids
+// eval, which Pixi's WebGL renderer uses unless its unsafe-eval polyfill loads first.
+const PictureStage = lazy(() =>
+  import('pixi.js/unsafe-eval').then(() => import('../../stage/PictureStage.tsx')).then((m) => ({ default: m.PictureStage })),
+);
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
@@ -207,7 +210,7 @@ function TicketBar(props: TicketBarProps) {
   return (
     <section className="trial-bar" aria-label={t('game.tickets')}>
       {rejection && (
-        <div className="trial-alert" role="alert">
+        <div className="trial-alert trial-alert--float" role="alert">
           <span>{rejection}</span>
           <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
             <span aria-hidden="true">×</span>
@@ -279,11 +282,10 @@ function TicketBar(props: TicketBarProps) {
           {busy ? t('game.submitting') : t('game.submit')}
         </button>
       </div>
-      {hints.length > 0 && (
-        <p id="trial-bar-hint" className="trial-bar__hint">
-          {hints.join(' · ')}
-        </p>
-      )}
+      {/* Always there, so the bar (and the stage above it) keeps its height when a hint comes or goes. */}
+      <p id="trial-bar-hint" className="trial-bar__hint">
+        {hints.join(' · ')}
+      </p>
     </section>
   );
 }

@@ -1,0 +1,185 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The free practice game against the real build and the seeded demo pairs: intro, marking on the
+// WebGL stage, a duplicate rejection, submit, the reveal, play again and reset; en and hi, on a
+// 360 px touch phone and on a desktop. Screenshots of every state go to test-results/screens/.
+
+const texts = {
+  en: {
+    introTitle: 'Free practice',
+    start: 'Start practice',
+    add: 'Add ticket',
+    submit: 'Submit',
+    duplicate: 'Duplicate Coordinates',
+    resultTitle: 'Where the ball was',
+    playAgain: 'Play again',
+    reset: 'Reset',
+    game: (n: number) => `Practice game ${n} of 4`,
+    ticketMarked: (n: number) => new RegExp(`^Ticket ${n}: X \\d+, Y \\d+$`),
+    ticketEmpty: (n: number) => `Ticket ${n}: not marked`,
+    distance: /^\d+(\.\d)? px$/,
+  },
+  hi: {
+    introTitle: 'मुफ़्त अभ्यास',
+    start: 'अभ्यास शुरू करें',
+    add: 'टिकट जोड़ें',
+    submit: 'सबमिट करें',
+    duplicate: 'ये निर्देशांक पहले ही चुने जा चुके हैं',
+    resultTitle: 'गेंद यहाँ थी',
+    playAgain: 'फिर से खेलें',
+    reset: 'रीसेट',
+    game: (n: number) => `अभ्यास गेम ${n} / 4`,
+    ticketMarked: (n: number) => new RegExp(`^टिकट ${n}: X \\d+, Y \\d+$`),
+    ticketEmpty: (n: number) => `टिकट ${n}: निशान नहीं लगा`,
+    distance: /^\d+(\.\d)? पिक्सेल$/,
+  },
+} as const;
+
+type Lng = keyof typeof texts;
+
+async function stageReady(page: Page) {
+  await expect(page.locator('.picture-stage')).toBeVisible();
+  await expect(page.locator('.picture-stage[data-loading]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/**
+ * The client point of a spot on the picture given as fractions of its size: through the stage's
+ * test API when the build has it, else from the canvas box, assuming the fitted picture is
+ * centred (the fractions stay near the middle so that they fall on the picture either way).
+ */
+async function pointOnPicture(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {
+  const size = pictureSizes.get(page);
+  const viaApi = size
+    ? await page.evaluate(([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null), [Math.round(size.width * fx), Math.round(size.height * fy)] as const)
+    : null;
+  if (viaApi) return { x: Math.round(viaApi.x), y: Math.round(viaApi.y) };
+  const box = await page.locator('.picture-stage__canvas').boundingBox();
+  if (!box) throw new Error('no stage canvas');
+  return { x: Math.round(box.x + box.width * fx), y: Math.round(box.y + box.height * (0.5 + (fy - 0.5) * 0.4)) };
+}
+
+/** The size of the picture being played, from the API's answer. */
+const pictureSizes = new WeakMap<Page, { width: number; height: number }>();
+function watchPictures(page: Page) {
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/v1/practice/pairs/next') || !response.ok()) return;
+    const body = (await response.json().catch(() => null)) as { data?: { picture?: { width: number; height: number } } } | null;
+    if (body?.data?.picture) pictureSizes.set(page, body.data.picture);
+  });
+}
+
+async function tapPicture(page: Page, point: { x: number; y: number }, touch: boolean) {
+  if (touch) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
+}
+
+async function noSideways(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
+  const t = texts[lng];
+  const touch = device === 'phone';
+  const shot = (name: string) => page.screenshot({ path: `test-results/screens/trial-${device}-${lng}-${name}.png` });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  watchPictures(page);
+
+  await page.goto(`/quick_game?lng=${lng}`);
+  await expect(page.getByRole('heading', { level: 1, name: t.introTitle })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await noSideways(page);
+  // The viewport as the player sees it: on a phone the start button stays pinned at the bottom.
+  await expect(page.getByRole('link', { name: t.start })).toBeInViewport();
+  await shot('intro');
+  await page.getByRole('link', { name: t.start }).click();
+
+  await expect(page).toHaveURL(/\/quick_game_screen$/);
+  await stageReady(page);
+  await expect(page.getByText(t.game(1))).toBeVisible();
+  await expect(page.getByRole('button', { name: t.submit })).toBeDisabled();
+  await noSideways(page);
+  await shot('start');
+
+  const a = await pointOnPicture(page, 0.35, 0.45);
+  const b = await pointOnPicture(page, 0.6, 0.5);
+  const c = await pointOnPicture(page, 0.45, 0.6);
+
+  await tapPicture(page, a, touch);
+  const first = page.getByRole('button', { name: t.ticketMarked(1) });
+  await expect(first).toBeVisible();
+  const firstLabel = (await first.getAttribute('aria-label')) ?? '';
+  const [, ax, ay] = /X (\d+), Y (\d+)/.exec(firstLabel) ?? [];
+  await expect(page.getByTestId('stage-readout')).toHaveText(`X ${ax} · Y ${ay}`);
+  await shot('marked');
+
+  await page.getByRole('button', { name: t.add }).click();
+  await tapPicture(page, b, touch);
+  await expect(page.getByRole('button', { name: t.ticketMarked(2) })).toBeVisible();
+
+  await page.getByRole('button', { name: t.add }).click();
+  await expect(page.getByRole('button', { name: t.ticketEmpty(3) })).toBeVisible();
+  await tapPicture(page, a, touch);
+  await expect(page.getByRole('alert')).toHaveText(new RegExp(t.duplicate));
+  await expect(page.getByRole('button', { name: t.ticketEmpty(3) })).toBeVisible();
+  await shot('duplicate');
+
+  await tapPicture(page, c, touch);
+  await expect(page.getByRole('button', { name: t.ticketMarked(3) })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+  await shot('ready');
+
+  await page.getByRole('button', { name: t.submit }).click();
+  await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+  const rows = page.locator('.trial-result__row');
+  await expect(rows).toHaveCount(3);
+  for (const distance of await page.locator('.trial-result__distance').allTextContents()) expect(distance).toMatch(t.distance);
+  await expect(page.locator('.trial-result__row--best')).toHaveCount(1);
+  await page.waitForTimeout(1200); // the cross-fade to the original picture
+  await noSideways(page);
+  await shot('reveal');
+
+  await page.getByRole('button', { name: t.playAgain }).click();
+  await expect(page.getByText(t.game(2))).toBeVisible();
+  await stageReady(page);
+  await expect(page.getByRole('button', { name: t.ticketEmpty(1) })).toBeVisible();
+  await tapPicture(page, b, touch);
+  await page.getByRole('button', { name: t.add }).click();
+  await tapPicture(page, c, touch);
+  await expect(page.getByRole('button', { name: t.ticketMarked(2) })).toBeVisible();
+  await shot('second-game');
+  await page.getByRole('button', { name: t.reset }).click();
+  await expect(page.locator('.trial-chip')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: t.ticketEmpty(1) })).toBeVisible();
+
+  expect(errors).toEqual([]);
+}
+
+for (const lng of ['en', 'hi'] as const) {
+  test.describe(`practice game on a 360 px phone in ${lng}`, () => {
+    test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    test('intro, mark, duplicate, submit, reveal, play again, reset', async ({ page }) => {
+      await playThrough(page, lng, 'phone');
+    });
+  });
+}
+
+test('practice game on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await playThrough(page, 'en', 'desktop');
+});
+
+test('ticket limit and keyboard marking on the stage', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/quick_game_screen?lng=en');
+  await stageReady(page);
+  await page.locator('.picture-stage__canvas').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: texts.en.ticketMarked(1) })).toBeVisible();
+  for (let i = 0; i < 9; i += 1) await page.getByRole('button', { name: 'Add ticket' }).click();
+  await expect(page.getByRole('button', { name: 'Add ticket' })).toBeDisabled();
+  await expect(page.getByText(/No More Tickets/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/trial-desktop-en-ten-tickets.png' });
+});
