@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { Bill } from '../../domain/money.ts';
 import { checkoutMachine, promoErrorCode } from '../../machines/checkout.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -34,6 +34,10 @@ async function atGateway() {
 }
 
 describe('checkout machine: bill and promo', () => {
+  it('fails loudly where the app forgot to provide an actor', async () => {
+    expect(await placeholderErrors(checkoutMachine)).toEqual({ loadBill: 'loadBill not provided', applyPromo: 'applyPromo not provided', removePromo: 'removePromo not provided', createPaymentOrder: 'createPaymentOrder not provided', openGateway: 'openGateway not provided', verifyPayment: 'verifyPayment not provided' });
+  });
+
   it('maps promo failures to stable codes', () => {
     expect(promoErrorCode({ code: 'INVALID_PROMO' })).toBe('invalidPromo');
     expect(promoErrorCode({ code: 'PROMO_EXPIRED' })).toBe('promoFailed');

@@ -102,11 +102,30 @@ export class TrackingClock extends SimulatedClock {
     super.clearTimeout(id);
   }
 
-  /** Moves time to the moment the pending timer of `timeout` ms is due (earlier timers fire on the way). */
+  /** Durations of the timers still pending, shortest first. */
+  pendingTimeouts(): number[] {
+    return [...this.timers.values()].map((t) => t.timeout).sort((a, b) => a - b);
+  }
+
+  /**
+   * Moves time forward to `time`, stopping at each timer due on the way. SimulatedClock.set()
+   * alone first moves `now` to the end and then runs the due timers, so a timer set by one of
+   * them would start late (an 'after' in the state entered midway would fire too late).
+   */
+  advanceTo(time: number): void {
+    for (;;) {
+      const next = Math.min(...[...this.timers.values()].map((t) => t.start + t.timeout));
+      if (!(next <= time)) break;
+      this.set(Math.max(next, this.now()));
+    }
+    if (time > this.now()) this.set(time);
+  }
+
+  /** Moves time to the moment the pending timer of `timeout` ms is due; earlier timers fire on the way. */
   fireTimer(timeout: number): void {
     const due = [...this.timers.values()].filter((t) => t.timeout === timeout).map((t) => t.start + t.timeout);
     if (due.length === 0) throw new Error(`no pending timer of ${timeout} ms`);
-    this.set(Math.min(...due));
+    this.advanceTo(Math.min(...due));
   }
 }
 
@@ -128,6 +147,26 @@ export interface ModelOptions {
   events: readonly AnyEvent[];
   /** Events the traversal skips in a state (bounds a graph that would grow without end). */
   filterEvents?: (snapshot: Snap, event: AnyEventObject) => boolean;
+}
+
+/**
+ * The actors a machine declares are placeholders that the app replaces with .provide(); each must
+ * fail loudly when forgotten rather than resolve with nothing.
+ */
+export async function placeholderErrors(machine: AnyStateMachine): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  for (const [name, logic] of Object.entries(machine.implementations.actors)) {
+    const actor = createActor(logic as AnyActorLogic, { input: {} });
+    const failed = new Promise<string>((resolve) => actor.subscribe({ error: (err) => resolve(err instanceof Error ? err.message : String(err)) }));
+    actor.start();
+    errors[name] = await failed;
+  }
+  return errors;
+}
+
+/** The id of each invoke, by the actor it starts (machines may leave ids to XState). */
+export function invokeIds(machine: AnyStateMachine): Record<string, string> {
+  return Object.fromEntries([...invokeSources(machine)].map(([id, src]) => [src, id]));
 }
 
 function invokeSources(machine: AnyStateMachine): Map<string, string> {
@@ -168,8 +207,9 @@ export function createModel(options: ModelOptions): Model {
       serializeSnapshot(state) +
       (event && prev && JSON.stringify(prev.value) !== JSON.stringify(state.value) ? ` via ${JSON.stringify(event)} from ${JSON.stringify(prev.value)}` : ''),
     stateMatcher: (state, key) => key === leafKey(state.value),
+    // A final state takes no more events, although it still lists its ancestors' handlers.
     events: (state) =>
-      ownEventTypes(state).flatMap((type) => {
+      (state.status === 'done' ? [] : ownEventTypes(state)).flatMap((type) => {
         const listed = variants.filter((e) => e.type === type);
         if (listed.length > 0) return listed;
         if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {

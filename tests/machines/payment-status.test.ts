@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { paymentStatusMachine, POLL_INTERVAL_MS, POLL_TIMEOUT_MS, type PaymentStatusValue } from '../../machines/payment-status.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 const input = { orderId: 'order_1' };
 const done = (status: PaymentStatusValue) => ({ type: 'xstate.done.actor.fetchPaymentStatus', output: { status } }) as const;
@@ -11,6 +11,10 @@ function start() {
 }
 
 describe('payment-status machine', () => {
+  it('fails loudly where the app forgot to provide an actor', async () => {
+    expect(await placeholderErrors(paymentStatusMachine)).toEqual({ fetchPaymentStatus: 'fetchPaymentStatus not provided' });
+  });
+
   it('asks for the status of its order at once', () => {
     const { actor, fakes } = start();
     expect(actor.getSnapshot().value).toEqual({ pending: 'fetching' });

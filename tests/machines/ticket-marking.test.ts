@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { ContestTicketLimits, DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import { errorCodeOf, freeTicketId, ticketMarkingMachine, type LoadedContest } from '../../machines/ticket-marking.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof ticketMarkingMachine>;
 
@@ -34,6 +34,10 @@ async function ready(loaded: LoadedContest = contest(twoAvailable)) {
 }
 
 describe('ticket-marking helpers', () => {
+  it('fails loudly where the app forgot to provide an actor', async () => {
+    expect(await placeholderErrors(ticketMarkingMachine)).toEqual({ loadContest: 'loadContest not provided', submitTickets: 'submitTickets not provided' });
+  });
+
   it('reads a rejection code, else unknown', () => {
     expect(errorCodeOf({ code: 'SOLD_OUT' })).toBe('SOLD_OUT');
     expect(errorCodeOf(new Error('x'))).toBe('unknown');

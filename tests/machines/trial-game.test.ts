@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { TRIAL_MAX_GAMES, TRIAL_MAX_TICKETS, type TicketPoint } from '../../domain/tickets.ts';
 import { loadErrorCode, trialGameMachine, type PracticePair, type PracticeResult } from '../../machines/trial-game.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof trialGameMachine>;
 
@@ -30,6 +30,10 @@ async function revealed() {
 }
 
 describe('trial-game machine', () => {
+  it('fails loudly where the app forgot to provide an actor', async () => {
+    expect(await placeholderErrors(trialGameMachine)).toEqual({ loadPracticePair: 'loadPracticePair not provided', submitPractice: 'submitPractice not provided' });
+  });
+
   it('maps load failures to stable codes', () => {
     expect(loadErrorCode({ code: 'NO_IMAGE_PAIRS' })).toBe('noImagePairs');
     expect(loadErrorCode({ code: 'NO_GAME_IMAGE' })).toBe('noGameImage');
