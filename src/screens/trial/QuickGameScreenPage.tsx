@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -108,8 +108,10 @@ export default function QuickGameScreenPage() {
 
       {snapshot.matches('loadError') && (
         <div className="trial-game__center">
-          <div className="trial-error" role="alert">
-            <p className="trial-error__text">{t(`errors.${errorCode ?? 'loadFailed'}`)}</p>
+          <div className="trial-error">
+            <p className="trial-error__text" role="alert">
+              {t(`errors.${errorCode ?? 'loadFailed'}`)}
+            </p>
             <div className="trial-error__actions">
               <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'load.retry' })}>
                 {t('game.retry')}
@@ -207,19 +209,24 @@ function TicketBar(props: TicketBarProps) {
   const single = marks.length <= 1;
   const hints = [!props.canAdd ? t('reasons.noMoreTickets') : null, !props.canSubmit ? t('reasons.unmarkedTickets') : null].filter((h) => h !== null);
   const untouched = marks.length === 1 && marks[0]?.point === null;
+  // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
+  const chipsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    chipsRef.current?.querySelector('.trial-chip--selected')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selectedId, marks.length]);
   return (
     <section className="trial-bar" aria-label={t('game.tickets')}>
       {rejection && (
-        <div className="trial-alert trial-alert--float" role="alert">
-          <span>{rejection}</span>
+        <div className="trial-alert trial-alert--float">
+          <span role="alert">{rejection}</span>
           <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
       )}
       {props.submitFailed && (
-        <div className="trial-alert" role="alert">
-          <span>{t('errors.submitFailed')}</span>
+        <div className="trial-alert">
+          <span role="alert">{t('errors.submitFailed')}</span>
           <span className="trial-alert__actions">
             <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
               {t('game.retry')}
@@ -230,7 +237,7 @@ function TicketBar(props: TicketBarProps) {
           </span>
         </div>
       )}
-      <ul className="trial-chips">
+      <ul ref={chipsRef} className="trial-chips">
         {marks.map((mark) => {
           const selected = mark.id === selectedId;
           return (

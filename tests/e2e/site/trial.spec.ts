@@ -163,6 +163,18 @@ for (const lng of ['en', 'hi'] as const) {
     test('intro, mark, duplicate, submit, reveal, play again, reset', async ({ page }) => {
       await playThrough(page, lng, 'phone');
     });
+
+    test('ten tickets: the new chip scrolls into sight, Add stops with the limit text', async ({ page }) => {
+      const t = texts[lng];
+      await page.goto(`/quick_game_screen?lng=${lng}`);
+      await stageReady(page);
+      for (let i = 0; i < 9; i += 1) await page.getByRole('button', { name: t.add }).click();
+      await expect(page.getByRole('button', { name: t.add })).toBeDisabled();
+      await expect(page.locator('.trial-chip--selected')).toBeInViewport({ ratio: 0.9 });
+      await expect(page.locator('.trial-bar__hint')).toContainText(lng === 'en' ? 'No More Tickets' : 'और टिकट नहीं जोड़े जा सकते');
+      await noSideways(page);
+      await page.screenshot({ path: `test-results/screens/trial-phone-${lng}-ten-tickets.png` });
+    });
   });
 }
 
@@ -183,3 +195,18 @@ test('ticket limit and keyboard marking on the stage', async ({ page }) => {
   await expect(page.getByText(/No More Tickets/)).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/trial-desktop-en-ten-tickets.png' });
 });
+
+for (const lng of ['en', 'hi'] as const) {
+  test(`'No image pairs available' with a retry on a phone in ${lng}`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.route('**/api/v1/practice/pairs/next*', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'No image pairs available', code: 'NO_IMAGE_PAIRS' }) }),
+    );
+    await page.goto(`/quick_game_screen?lng=${lng}`);
+    await expect(page.getByRole('alert')).toHaveText(lng === 'en' ? 'No image pairs available' : 'कोई तस्वीर जोड़ी उपलब्ध नहीं है');
+    await page.screenshot({ path: `test-results/screens/trial-phone-${lng}-no-pairs.png` });
+    await page.unroute('**/api/v1/practice/pairs/next*');
+    await page.getByRole('button', { name: lng === 'en' ? 'Try again' : 'फिर से कोशिश करें' }).click();
+    await stageReady(page);
+  });
+}
