@@ -252,3 +252,13 @@ for (const lng of ['en', 'hi'] as const) {
     }
   });
 }
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+
+  test('/signup on a desktop', async ({ page }) => {
+    await page.goto('/signup?lng=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/desktop-signup.png', fullPage: true });
+  });
+});
