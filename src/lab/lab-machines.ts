@@ -1,0 +1,131 @@
+import type { AnyStateMachine } from 'xstate';
+import { scheduleAt } from '../../domain/schedule.ts';
+import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import { contestWindowMachine } from '../../machines/contest-window.machine.ts';
+import { paymentStatusMachine } from '../../machines/payment-status.machine.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
+import { trialGameMachine } from '../../machines/trial-game.machine.ts';
+import { versionCheckMachine } from '../../machines/version-check.machine.ts';
+
+export interface LabActorExample {
+  result: unknown;
+  error: unknown;
+}
+
+export interface LabEntry {
+  id: string;
+  title: string;
+  machine: AnyStateMachine;
+  /** The machine's input; ISO instants in it become Dates. */
+  input?: unknown;
+  /** An example payload (without `type`) for each event that takes one. */
+  payloads: Record<string, Record<string, unknown>>;
+  /** What each named actor returns (succeed) or throws (fail) unless the tester changes it. */
+  actors: Record<string, LabActorExample>;
+}
+
+// 10:30 IST on Monday 2 March 2026, before contest A opens at 12:00.
+const mondayMorning = new Date('2026-03-02T05:00:00.000Z');
+const contestA = scheduleAt(mondayMorning).window;
+
+const bill = {
+  itemsTotal: 10000,
+  promoApplied: 0,
+  subtotal: 10000,
+  baseAmount: 7813,
+  gstOnEntry: 2187,
+  platformFee: 1000,
+  gstOnPlatformFee: 180,
+  totalPlatformFee: 1180,
+  grandTotal: 11180,
+};
+
+const offline = { message: 'Network Error' };
+
+export const LAB_MACHINES: LabEntry[] = [
+  {
+    id: 'contest-window',
+    title: 'Contest window',
+    machine: contestWindowMachine,
+    input: { now: mondayMorning, window: null },
+    payloads: {
+      'clock.tick': { now: '2026-03-02T06:30:00.000Z' },
+      'window.track': { window: contestA },
+    },
+    actors: {},
+  },
+  {
+    id: 'ticket-marking',
+    title: 'Ticket marking (play screen)',
+    machine: ticketMarkingMachine,
+    input: { contestId: 'contest_1' },
+    payloads: {
+      'ticket.mark': { point: { x: 420, y: 310 } },
+      'ticket.remove': { id: 't1' },
+      'ticket.select': { id: 't1' },
+    },
+    actors: {
+      loadContest: {
+        result: { limits: { maxPerPerson: 75, alreadyHeld: 0, ticketsLeft: 500 }, picture: { width: 1200, height: 800 }, held: [{ x: 10, y: 10 }], draft: null },
+        error: { code: 'CONTEST_NOT_FOUND' },
+      },
+      submitTickets: { result: { cartId: 'cart_1' }, error: { code: 'TICKETS_SOLD_OUT' } },
+    },
+  },
+  {
+    id: 'trial-game',
+    title: 'Trial game',
+    machine: trialGameMachine,
+    payloads: {
+      'ticket.mark': { point: { x: 420, y: 310 } },
+      'ticket.remove': { id: 't1' },
+      'ticket.select': { id: 't1' },
+    },
+    actors: {
+      loadPracticePair: { result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } }, error: { code: 'NO_IMAGE_PAIRS' } },
+      submitPractice: { result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1' }, error: offline },
+    },
+  },
+  {
+    id: 'checkout',
+    title: 'Checkout',
+    machine: checkoutMachine,
+    payloads: { 'promo.apply': { code: 'SAVE10' } },
+    actors: {
+      loadBill: { result: bill, error: offline },
+      applyPromo: { result: { ...bill, promoApplied: 1000, subtotal: 9000, baseAmount: 7031, gstOnEntry: 1969, grandTotal: 10180 }, error: { code: 'INVALID_PROMO' } },
+      removePromo: { result: bill, error: offline },
+      createPaymentOrder: { result: { orderId: 'order_1' }, error: { code: 'PAID_PLAY_SUSPENDED' } },
+      openGateway: { result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' }, error: { message: 'Gateway script failed to load' } },
+      verifyPayment: { result: { verified: true }, error: offline },
+    },
+  },
+  {
+    id: 'payment-status',
+    title: 'Payment status',
+    machine: paymentStatusMachine,
+    input: { orderId: 'order_1' },
+    payloads: {},
+    actors: { fetchPaymentStatus: { result: { status: 'pending' }, error: offline } },
+  },
+  {
+    id: 'session',
+    title: 'Session',
+    machine: sessionMachine,
+    input: { loggedIn: true },
+    payloads: {},
+    actors: {},
+  },
+  {
+    id: 'version-check',
+    title: 'Version check',
+    machine: versionCheckMachine,
+    input: { storedVersion: '0.1.0+aaaaaaaaaaaa' },
+    payloads: {},
+    actors: {
+      fetchMeta: { result: { version: '0.1.0+bbbbbbbbbbbb' }, error: offline },
+      applyUpdate: { result: null, error: { message: 'Could not clear caches' } },
+    },
+  },
+];
