@@ -3,6 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const SITE_PORT = 3100;
 const LAB_PORT = 5174;
+// The picture stage's development page, on a dev server whose build exposes the stage's test API.
+// Its server starts only when the 'stage' project runs (or every project does).
+const STAGE_PORT = Number(process.env.STAGE_PORT ?? 5175);
+const projectArgs = process.argv.flatMap((arg, i) => (arg === '--project' ? [process.argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 
 export default defineConfig({
   outputDir: 'test-results/artifacts',
@@ -23,6 +28,7 @@ export default defineConfig({
   projects: [
     { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: `http://127.0.0.1:${SITE_PORT}` } },
     { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
+    { name: 'stage', testDir: 'tests/e2e/stage', use: { baseURL: `http://127.0.0.1:${STAGE_PORT}` } },
   ],
   webServer: [
     {
@@ -38,6 +44,15 @@ export default defineConfig({
     ...(existsSync(new URL('./lab.html', import.meta.url)) ? [{
       command: `npx vite --port ${LAB_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${LAB_PORT}/lab.html`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    }] : []),
+    ...(stageWanted ? [{
+      command: `npx vite --port ${STAGE_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${STAGE_PORT}/stage-dev.html`,
+      env: { VITE_TEST_API: '1' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore' as const,

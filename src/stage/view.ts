@@ -1,0 +1,194 @@
+/**
+ * Pure view rules of the stage: zoom limits, clamping, gestures, keyboard, variant choice and
+ * where the loupe goes. No Pixi, no DOM: the engine and the React edge call these, the unit tests
+ * check them. Every change of coordinate space goes through coords.ts.
+ */
+import {
+  type ImagePoint,
+  type ScreenPoint,
+  type Size,
+  type ViewTransform,
+  fitView,
+  imagePoint,
+  screenPoint,
+  screenToWorld,
+  worldToImage,
+  zoomAt,
+} from './coords.ts';
+import type { GamePicture, PictureVariant } from '../../domain/practice.ts';
+
+export interface ZoomLimits {
+  min: number;
+  max: number;
+}
+
+/** Zoom in at least this far beyond fit... */
+export const MIN_ZOOM_OVER_FIT = 12;
+/** ...and at least until one original pixel covers this many CSS pixels, so any pixel can be hit. */
+export const MIN_MAX_PIXEL_SIZE = 8;
+/** One press of + or - (button or key). */
+export const ZOOM_STEP = 1.5;
+
+export function zoomLimits(stage: Size, image: Size): ZoomLimits {
+  const fit = fitView(stage, image).scale;
+  return { min: fit, max: Math.max(fit * MIN_ZOOM_OVER_FIT, MIN_MAX_PIXEL_SIZE) };
+}
+
+/**
+ * The picture never leaves the view: the scale stays within the limits; along an axis where the
+ * picture is smaller than the stage it is centred, otherwise no gap opens at either edge.
+ */
+export function clampView(view: ViewTransform, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
+  const scale = Math.min(limits.max, Math.max(limits.min, view.scale));
+  const axis = (offset: number, stageLength: number, imageLength: number) => {
+    const drawn = imageLength * scale;
+    if (drawn <= stageLength) return (stageLength - drawn) / 2;
+    return Math.min(0, Math.max(stageLength - drawn, offset));
+  };
+  return { scale, x: axis(view.x, stage.width, image.width), y: axis(view.y, stage.height, image.height) };
+}
+
+/** A view of `scale` with the world point (cx, cy) in the middle of the stage, clamped. */
+export function viewCentredOn(scale: number, cx: number, cy: number, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
+  return clampView({ scale, x: stage.width / 2 - cx * scale, y: stage.height / 2 - cy * scale }, stage, image, limits);
+}
+
+/** Zoom by `factor` about a screen point, then clamp. */
+export function zoomViewAt(view: ViewTransform, anchor: ScreenPoint, factor: number, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
+  return clampView(zoomAt(view, anchor, factor, limits.min, limits.max), stage, image, limits);
+}
+
+/** Whether the view shows the whole picture (so a resize keeps it fitted). */
+export function isAtFit(view: ViewTransform, limits: ZoomLimits): boolean {
+  return view.scale <= limits.min * 1.0001;
+}
+
+/** Pointer travel (CSS px) below which a press and release is a tap, not a drag. */
+export const TAP_SLOP = { mouse: 5, pen: 6, touch: 10 } as const;
+
+export function isTap(start: { x: number; y: number }, end: { x: number; y: number }, pointerType: string): boolean {
+  const slop = TAP_SLOP[pointerType as keyof typeof TAP_SLOP] ?? TAP_SLOP.mouse;
+  return Math.hypot(end.x - start.x, end.y - start.y) < slop;
+}
+
+/** Zoom factor of one wheel event; ctrl+wheel is a trackpad pinch (small, frequent deltas). */
+export function wheelFactor(deltaY: number, deltaMode: number, ctrlKey: boolean): number {
+  const pixels = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
+  const clamped = Math.max(-200, Math.min(200, pixels));
+  return Math.exp(-clamped * (ctrlKey ? 0.01 : 0.002));
+}
+
+/** Two-finger pinch: zoom by the change in finger distance about the midpoint, and pan with it. */
+export function pinchView(
+  view: ViewTransform,
+  before: [ScreenPoint, ScreenPoint],
+  after: [ScreenPoint, ScreenPoint],
+  stage: Size,
+  image: Size,
+  limits: ZoomLimits,
+): ViewTransform {
+  const distance = (pair: [ScreenPoint, ScreenPoint]) => Math.max(1, Math.hypot(pair[1].x - pair[0].x, pair[1].y - pair[0].y));
+  const mid = (pair: [ScreenPoint, ScreenPoint]) => screenPoint((pair[0].x + pair[1].x) / 2, (pair[0].y + pair[1].y) / 2);
+  const m0 = mid(before);
+  const m1 = mid(after);
+  const zoomed = zoomAt(view, m0, distance(after) / distance(before), limits.min, limits.max);
+  return clampView({ scale: zoomed.scale, x: zoomed.x + m1.x - m0.x, y: zoomed.y + m1.y - m0.y }, stage, image, limits);
+}
+
+/** The display variant for a stage: 'small' below 1400 device pixels wide, else the largest. */
+export const SMALL_VARIANT_BELOW = 1400;
+
+export function chooseVariant(picture: GamePicture, stageCssWidth: number, devicePixelRatio: number): PictureVariant {
+  const bySize = [...picture.variants].sort((a, b) => a.width - b.width);
+  if (bySize.length === 0) throw new Error('The picture has no display variant');
+  const small = bySize.find((variant) => variant.name === 'small');
+  if (small && stageCssWidth * devicePixelRatio < SMALL_VARIANT_BELOW) return small;
+  return bySize.find((variant) => variant.name === 'large') ?? bySize[bySize.length - 1]!;
+}
+
+/** The original pixel in the middle of the view (Enter places the mark there). */
+export function centrePixel(view: ViewTransform, stage: Size, image: Size): ImagePoint {
+  const world = screenToWorld(screenPoint(stage.width / 2, stage.height / 2), view);
+  return worldToImage(world, image) ?? imagePoint(Math.min(image.width - 1, Math.max(0, Math.floor(world.x))), Math.min(image.height - 1, Math.max(0, Math.floor(world.y))));
+}
+
+/** A pixel moved by (dx, dy), kept inside the picture. */
+export function nudge(point: { x: number; y: number }, dx: number, dy: number, image: Size): ImagePoint {
+  return imagePoint(Math.min(image.width - 1, Math.max(0, point.x + dx)), Math.min(image.height - 1, Math.max(0, point.y + dy)));
+}
+
+export type KeyAction =
+  | { type: 'move'; dx: number; dy: number }
+  | { type: 'placeCentre' }
+  | { type: 'select'; step: 1 | -1 }
+  | { type: 'zoom'; factor: number }
+  | { type: 'resetZoom' };
+
+/** What a key does on the focused stage; null leaves the key to the browser. */
+export function keyAction(key: string, shiftKey: boolean, modifier: boolean): KeyAction | null {
+  if (modifier) return null;
+  const step = shiftKey ? 10 : 1;
+  switch (key) {
+    case 'ArrowLeft': return { type: 'move', dx: -step, dy: 0 };
+    case 'ArrowRight': return { type: 'move', dx: step, dy: 0 };
+    case 'ArrowUp': return { type: 'move', dx: 0, dy: -step };
+    case 'ArrowDown': return { type: 'move', dx: 0, dy: step };
+    case 'Enter': return { type: 'placeCentre' };
+    case ']': case 'n': case 'N': return { type: 'select', step: 1 };
+    case '[': case 'p': case 'P': return { type: 'select', step: -1 };
+    case '+': case '=': return { type: 'zoom', factor: ZOOM_STEP };
+    case '-': case '_': return { type: 'zoom', factor: 1 / ZOOM_STEP };
+    case '0': return { type: 'resetZoom' };
+    default: return null;
+  }
+}
+
+/** The id `step` places after `selectedId`, wrapping around; null when there are no marks. */
+export function neighbourId(ids: readonly string[], selectedId: string | null, step: 1 | -1): string | null {
+  if (ids.length === 0) return null;
+  const index = selectedId === null ? -1 : ids.indexOf(selectedId);
+  if (index < 0) return step === 1 ? ids[0]! : ids[ids.length - 1]!;
+  return ids[(index + step + ids.length) % ids.length]!;
+}
+
+/** The loupe's geometry: a circle of `radius` CSS px showing the picture `zoom` times larger. */
+export const LOUPE = { radius: 64, gap: 48, zoom: 3, minPixelSize: 12 } as const;
+
+/**
+ * Where the loupe's centre goes for a finger at `finger`: above it, clear of the finger; below
+ * when there is no room above; always fully inside the stage when the stage is big enough.
+ */
+export function loupeCentre(finger: ScreenPoint, stage: Size, radius: number = LOUPE.radius, gap: number = LOUPE.gap): ScreenPoint {
+  const above = finger.y - gap - radius;
+  const y = above - radius >= 0 ? above : Math.min(stage.height - radius, finger.y + gap + radius);
+  const x = Math.min(Math.max(finger.x, radius), Math.max(radius, stage.width - radius));
+  return screenPoint(x, y);
+}
+
+/** The loupe's magnification in CSS px per original px: zoomed past the view, enough to see one pixel. */
+export function loupeScale(viewScale: number): number {
+  return Math.max(viewScale * LOUPE.zoom, LOUPE.minPixelSize);
+}
+
+/** Marks keep their on-screen size at every zoom: sizes in CSS px. */
+export const MARK = {
+  arm: 9,
+  gap: 3,
+  selectedArm: 14,
+  /** The label's centre, up and right of the crosshair, and its tappable half-size. */
+  labelOffset: { x: 15, y: -15 },
+  labelHit: 13,
+} as const;
+
+/** Whether a screen point hits the label of a mark drawn at `mark` (screen). */
+export function hitsLabel(point: ScreenPoint, mark: ScreenPoint): boolean {
+  return Math.abs(point.x - (mark.x + MARK.labelOffset.x)) <= MARK.labelHit && Math.abs(point.y - (mark.y + MARK.labelOffset.y)) <= MARK.labelHit;
+}
+
+/** A view that puts a screen point inside the stage with `margin` px to spare (keyboard moves). */
+export function panToShow(view: ViewTransform, point: ScreenPoint, stage: Size, image: Size, limits: ZoomLimits, margin = 32): ViewTransform {
+  const dx = point.x < margin ? margin - point.x : point.x > stage.width - margin ? stage.width - margin - point.x : 0;
+  const dy = point.y < margin ? margin - point.y : point.y > stage.height - margin ? stage.height - margin - point.y : 0;
+  if (dx === 0 && dy === 0) return view;
+  return clampView({ scale: view.scale, x: view.x + dx, y: view.y + dy }, stage, image, limits);
+}
