@@ -1,14 +1,34 @@
-import type { ChangePasswordInput } from '../../domain/validation.ts';
+import type { ChangePasswordInput, ProfileInput } from '../../domain/validation.ts';
 import type { AccountUser, Answer } from './auth.ts';
 import { dataOf, http } from './http.ts';
 
-export async function fetchMe(): Promise<AccountUser> {
-  return dataOf<{ user: AccountUser }>((await http.get('/account/me')).data).user;
+/** The owner's view of the account: the user and, when there is one, the picture's private URL. */
+export type ProfileUser = AccountUser & { avatarUrl?: string | null };
+
+export async function fetchMe(): Promise<ProfileUser> {
+  return dataOf<{ user: ProfileUser }>((await http.get('/account/me')).data).user;
 }
 
 function messageOf(body: unknown): string {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? message : '';
+}
+
+function profileAnswer(body: unknown): Answer<ProfileUser> {
+  return { data: dataOf<{ user: ProfileUser }>(body).user, message: messageOf(body) };
+}
+
+export async function updateProfile(input: ProfileInput): Promise<Answer<ProfileUser>> {
+  return profileAnswer((await http.patch('/account/profile', input)).data);
+}
+
+/** The picture goes as the raw body with its own type; the server makes a 256 px square of it. */
+export async function uploadAvatar(file: Blob): Promise<Answer<ProfileUser>> {
+  return profileAnswer((await http.post('/account/avatar', file, { headers: { 'Content-Type': file.type } })).data);
+}
+
+export async function removeAvatar(): Promise<Answer<ProfileUser>> {
+  return profileAnswer((await http.delete('/account/avatar')).data);
 }
 
 export async function changePassword(input: ChangePasswordInput): Promise<Answer<Record<string, never>>> {

@@ -22,17 +22,98 @@ function fill(label: string, value: string) {
 async function open(routes: Record<string, StubHandler> = {}) {
   const calls = stubApi({ 'GET /account/me': () => ok({ user }), ...routes });
   await renderScreen(<MyAccountPage />, { path: '/my_account' });
-  await screen.findByText('asha@gmail.com');
+  await screen.findByDisplayValue('asha@gmail.com');
   return calls;
 }
 
 describe('/my_account', () => {
-  it('shows the profile', async () => {
+  it('shows the profile in its form, the phone as its 10 digits', async () => {
     await open();
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
-    expect(screen.getByText('Asha')).toBeInTheDocument();
-    expect(screen.getByText('Rao')).toBeInTheDocument();
-    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Rao');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@gmail.com');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+    expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  });
+
+  it('holds the profile to the sign-up rules', async () => {
+    await open();
+    fill('First name', '');
+    fill('Last name', 'rao');
+    fill('Email', 'asha@rediffmail.com');
+    fill('Mobile number', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('First letter must be a capital letter')).toBeInTheDocument();
+    expect(screen.getByText('Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid Indian mobile number')).toBeInTheDocument();
+  });
+
+  it('updates the profile and says so', async () => {
+    const calls = await open({ 'PATCH /account/profile': () => ok({ user: { ...user, firstName: 'Ashwini', avatarUrl: null } }, 'Your profile has been updated.') });
+    fill('First name', 'Ashwini');
+    fill('Mobile number', '+91 98765 43210');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile updated' })).toHaveTextContent('Your profile has been updated.');
+    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/account/profile', body: { firstName: 'Ashwini', lastName: 'Rao', email: 'asha@gmail.com', phone: '9876543210' } });
+    expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
+  });
+
+  it("shows another account's e-mail by its field", async () => {
+    await open({ 'PATCH /account/profile': () => fail(409, 'This e-mail is already registered', 'ALREADY_REGISTERED', { email: 'This e-mail is already registered' }) });
+    fill('Email', 'taken@gmail.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile Not Updated' })).toHaveTextContent('This e-mail is already registered');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('uploads a picture as the raw body with its type and shows it', async () => {
+    let sent: { body: unknown; type: unknown } | undefined;
+    await open();
+    const base = http.defaults.adapter;
+    http.defaults.adapter = async (config) => {
+      if (config.url === '/account/avatar' && config.method === 'post') {
+        sent = { body: config.data, type: config.headers.get('Content-Type') };
+        return { status: 200, statusText: 'OK', data: { data: { user: { ...user, avatarUrl: '/api/v1/account/avatar/image?v=1' } }, message: 'Your profile picture has been updated.' }, headers: {}, config };
+      }
+      return (base as (c: typeof config) => Promise<never>)(config);
+    };
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Upload a picture'), { target: { files: [file] } });
+    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent('Your profile picture has been updated.');
+    expect(sent?.body).toBe(file);
+    expect(sent?.type).toBe('image/jpeg');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', '/api/v1/account/avatar/image?v=1');
+  });
+
+  it('refuses a file that is not a JPEG, PNG or WebP, or larger than 5 MB, before sending it', async () => {
+    const calls = await open();
+    fireEvent.change(screen.getByLabelText('Upload a picture'), { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByRole('dialog', { name: 'Picture Not Saved' })).toHaveTextContent('Upload a JPEG, PNG or WebP photo.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Upload a picture'), { target: { files: [big] } });
+    expect(await screen.findByRole('dialog', { name: 'Picture Not Saved' })).toHaveTextContent('larger than 5 MB');
+    expect(calls.filter((c) => c.url === '/account/avatar')).toEqual([]);
+  });
+
+  it('removes the picture', async () => {
+    stubApi({
+      'GET /account/me': () => ok({ user: { ...user, avatarUrl: '/api/v1/account/avatar/image?v=1' } }),
+      'DELETE /account/avatar': () => ok({ user: { ...user, avatarUrl: null } }, 'Your profile picture has been removed.'),
+    });
+    await renderScreen(<MyAccountPage />, { path: '/my_account' });
+    expect(await screen.findByRole('img', { name: 'Your profile picture' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent('Your profile picture has been removed.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('img', { name: 'Your profile picture' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Upload a picture')).toBeInTheDocument();
   });
 
   it('offers a retry when the profile does not load', async () => {
@@ -48,7 +129,7 @@ describe('/my_account', () => {
     });
     await renderScreen(<MyAccountPage />, { path: '/my_account' });
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('asha@gmail.com')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('asha@gmail.com')).toBeInTheDocument();
   });
 
   it('needs the current password and a strong, confirmed new one', async () => {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { type ChangePasswordValues, changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
-import { changePassword, deactivateAccount, deleteAccount, fetchMe } from '../../api/account.ts';
-import { type AccountUser, logOut } from '../../api/auth.ts';
+import { changePassword, deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
+import { logOut } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
@@ -15,16 +15,12 @@ import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/auth.css';
+import { ProfileSection } from './ProfileSection.tsx';
 
 const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
 
 type Closing = 'deactivate' | 'delete';
 
-/** '+919876543210' as people write it: '+91 98765 43210'. */
-function displayPhone(phone: string): string {
-  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
-  return match ? `+91 ${match[1]} ${match[2]}` : phone;
-}
 
 function ChangePasswordForm() {
   const { t } = useTranslation('account');
@@ -87,13 +83,12 @@ function ChangePasswordForm() {
 }
 
 /**
- * /my_account: the profile (read-only: the API has no profile update yet), password change,
- * logout, deactivation and deletion.
+ * /my_account: the profile and its picture, password change, logout, deactivation and deletion.
  */
 export default function MyAccountPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [user, setUser] = useState<AccountUser | null>(null);
+  const [user, setUser] = useState<ProfileUser | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [confirming, setConfirming] = useState<Closing | null>(null);
   const [busy, setBusy] = useState<Closing | 'logout' | null>(null);
@@ -155,41 +150,22 @@ export default function MyAccountPage() {
         </button>
       </div>
 
-      <section className="account__card" aria-labelledby="account-profile">
-        <h2 id="account-profile">{t('profile.title')}</h2>
-        {user ? (
-          <>
-            <dl className="account__profile">
-              <div>
-                <dt>{t('profile.firstName')}</dt>
-                <dd>{user.firstName}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.lastName')}</dt>
-                <dd>{user.lastName}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.email')}</dt>
-                <dd>{user.email}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.phone')}</dt>
-                <dd>{displayPhone(user.phone)}</dd>
-              </div>
-            </dl>
-            <p className="muted">{t('profile.readOnlyNote')}</p>
-          </>
-        ) : loadFailed ? (
-          <div role="alert">
-            <p>{t('loadFailed')}</p>
-            <button type="button" className="button button--primary button--small" onClick={load}>
-              {t('retry')}
-            </button>
-          </div>
-        ) : (
-          <Spinner />
-        )}
-      </section>
+      {user ? (
+        <ProfileSection user={user} onChange={setUser} />
+      ) : (
+        <section className="account__card" aria-label={t('profile.title')}>
+          {loadFailed ? (
+            <div role="alert">
+              <p>{t('loadFailed')}</p>
+              <button type="button" className="button button--primary button--small" onClick={load}>
+                {t('retry')}
+              </button>
+            </div>
+          ) : (
+            <Spinner />
+          )}
+        </section>
+      )}
 
       <ChangePasswordForm />
 

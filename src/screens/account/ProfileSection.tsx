@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { normalizePhoneInput } from '../../../domain/phone.ts';
+import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from '../../../domain/validation.ts';
+import { type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { phoneDigitsField } from '../auth/phone-field.ts';
+
+/** The server's limit (server/services/picture.service.ts); checked here too, before 5 MB go up a phone line. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+function valuesOf(user: ProfileUser): ProfileValues {
+  return { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: normalizePhoneInput(user.phone) };
+}
+
+type Outcome = { ok: boolean; title: string; text: string } | null;
+
+/** The profile (names, e-mail, phone) as a form, and the picture with upload and removal. */
+export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange: (user: ProfileUser) => void }) {
+  const { t } = useTranslation('account');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [pictureBusy, setPictureBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: valuesOf(user), mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await updateProfile(values);
+      onChange(answer.data);
+      reset(valuesOf(answer.data));
+      setOutcome({ ok: true, title: t('profile.savedTitle'), text: answer.message || t('profile.savedTitle') });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const [name, message] of Object.entries(fields)) {
+        if (name in values) setError(name as keyof ProfileValues, { message });
+      }
+      setOutcome({ ok: false, title: t('profile.failedTitle'), text: errorMessageOf(error, t('profile.failedFallback')) });
+    }
+  });
+
+  const pictureCall = async (call: () => Promise<{ data: ProfileUser; message: string }>) => {
+    setPictureBusy(true);
+    try {
+      const answer = await call();
+      onChange(answer.data);
+      setOutcome({ ok: true, title: t('picture.savedTitle'), text: answer.message });
+    } catch (error) {
+      setOutcome({ ok: false, title: t('picture.failedTitle'), text: errorMessageOf(error, t('profile.failedFallback')) });
+    } finally {
+      setPictureBusy(false);
+    }
+  };
+
+  const onPicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
+      setOutcome({ ok: false, title: t('picture.failedTitle'), text: t('picture.wrongType') });
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      setOutcome({ ok: false, title: t('picture.failedTitle'), text: t('picture.tooLarge') });
+      return;
+    }
+    void pictureCall(() => uploadAvatar(file));
+  };
+
+  const initials = `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase();
+
+  return (
+    <section className="account__card" aria-labelledby="account-profile">
+      <h2 id="account-profile">{t('profile.title')}</h2>
+      <div className="account__picture">
+        {user.avatarUrl ? (
+          <img className="account__avatar" src={user.avatarUrl} alt={t('picture.alt')} width={96} height={96} />
+        ) : (
+          <span className="account__avatar account__avatar--empty" aria-hidden="true">
+            {initials}
+          </span>
+        )}
+        <div className="account__picture-actions">
+          <input ref={fileInput} id="account-picture" type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" onChange={onPicture} disabled={pictureBusy} />
+          <label htmlFor="account-picture" className={`button button--small button--ghost${pictureBusy ? ' is-busy' : ''}`} aria-disabled={pictureBusy}>
+            {pictureBusy ? t('picture.busy') : user.avatarUrl ? t('picture.change') : t('picture.upload')}
+          </label>
+          {user.avatarUrl && (
+            <button type="button" className="button button--small auth__link-button" disabled={pictureBusy} onClick={() => void pictureCall(removeAvatar)}>
+              {t('picture.remove')}
+            </button>
+          )}
+          <span className="muted">{t('picture.hint')}</span>
+        </div>
+      </div>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="auth__row">
+          <TextField label={t('profile.firstName')} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={t('profile.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label={t('profile.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label={t('profile.phone')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint={t('profile.phoneHint')}
+          error={errors.phone?.message}
+          {...phoneDigitsField(register('phone'))}
+        />
+        <div>
+          <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? t('profile.busy') : t('profile.save')}
+          </button>
+        </div>
+      </form>
+      <MessageDialog open={outcome !== null} tone={outcome?.ok ? 'info' : 'error'} title={outcome?.title ?? ''} actionLabel={t('ok', { ns: 'common' })} onClose={() => setOutcome(null)}>
+        <p>{outcome?.text}</p>
+      </MessageDialog>
+    </section>
+  );
+}
