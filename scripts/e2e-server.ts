@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built.ts';
 
-ensureBuilt();
+// A test build: the same app with the picture stage's test API (VITE_TEST_API=1), kept apart
+// from the production build in dist/.
+ensureBuilt({ outDir: 'dist-e2e', env: { VITE_TEST_API: '1' } });
+process.env.DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist-e2e');
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
 process.env.HOST ??= '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';

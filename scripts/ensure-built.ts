@@ -15,12 +15,25 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
+export interface BuildOptions {
+  /** Output directory relative to the repository root (default dist). */
+  outDir?: string;
+  /** Extra environment for the build, e.g. { VITE_TEST_API: '1' } for the test build. */
+  env?: Record<string, string>;
+}
+
 /** Builds the web app when there is no build or a web source is newer than it. */
-export function ensureBuilt(): void {
-  const stamp = path.join(root, 'dist', 'meta.json');
+export function ensureBuilt(options: BuildOptions = {}): void {
+  const outDir = options.outDir ?? 'dist';
+  const stamp = path.join(root, outDir, 'meta.json');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const sourcesAt = Math.max(...WEB_SOURCES.map(newestMtime));
   if (builtAt > sourcesAt) return;
   console.log(builtAt ? 'Web sources changed since the last build; rebuilding...' : 'Building the web app (first run)...');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const outArgs = outDir === 'dist' ? [] : ['--outDir', outDir, '--emptyOutDir'];
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', ...outArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...options.env },
+  });
 }

@@ -24,6 +24,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
   OIDC_ISSUER: z.url({ error: 'must be an absolute URL such as https://accounts.google.com' }).optional(),
+  /** The built web app to serve; the e2e server points it at the test build (dist-e2e). */
+  DIST_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   OIDC_JWKS_URL: z.url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' }).optional(),
   ACCOUNT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number of days between 1 and 3650' })
@@ -97,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    distDir: path.join(projectRoot, 'dist'),
+    distDir: e.DIST_DIR ? path.resolve(projectRoot, e.DIST_DIR) : path.join(projectRoot, 'dist'),
     localesDir: path.join(projectRoot, 'public', 'locales'),
     googleClientId: e.GOOGLE_CLIENT_ID ?? (isProduction ? undefined : DEV_GOOGLE_CLIENT_ID),
     oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
