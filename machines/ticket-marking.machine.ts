@@ -75,9 +75,17 @@ function initialDraft(loaded: LoadedContest): DraftTicket[] {
   return ticketsAvailableTo(loaded.limits) > 0 ? [{ id: 't1', point: null }] : [];
 }
 
-function markRule(context: TicketMarkingContext, point: TicketPoint): RuleResult {
-  return checkPoint(point, context.picture, context.draft, context.held, context.selectedId ?? undefined);
-}
+/**
+ * The domain rules behind the guards, on the machine's context: the guards and the rejections use
+ * them, and so can a screen that wants to grey a button out before the click.
+ */
+export const ticketMarkingRules = {
+  add: (context: TicketMarkingContext): RuleResult => canAddContestTicket(context.draft.length, context.limits),
+  remove: (context: TicketMarkingContext): RuleResult => canRemoveTicket(context.draft.length),
+  mark: (context: TicketMarkingContext, point: TicketPoint): RuleResult =>
+    checkPoint(point, context.picture, context.draft, context.held, context.selectedId ?? undefined),
+  submit: (context: TicketMarkingContext): RuleResult => canSubmit(context.draft, context.held),
+};
 
 /** Saves the draft as it is after the transition's assigns. */
 const persistDraft = {
@@ -139,20 +147,20 @@ export const ticketMarkingMachine = setup({
       draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
       lastRejection: null,
     })),
-    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(canAddContestTicket(context.draft.length, context.limits)) })),
-    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(canRemoveTicket(context.draft.length)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(markRule(context, params.point)) })),
-    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(canSubmit(context.draft, context.held)) })),
+    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.add(context)) })),
+    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.remove(context)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(ticketMarkingRules.mark(context, params.point)) })),
+    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.submit(context)) })),
     clearRejection: assign({ lastRejection: null }),
   },
   guards: {
-    canAddTicket: ({ context }) => canAddContestTicket(context.draft.length, context.limits).ok,
+    canAddTicket: ({ context }) => ticketMarkingRules.add(context).ok,
     isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
     canRemoveKnownTicket: ({ context }, params: { id: string }) =>
-      context.draft.some((t) => t.id === params.id) && canRemoveTicket(context.draft.length).ok,
+      context.draft.some((t) => t.id === params.id) && ticketMarkingRules.remove(context).ok,
     hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && markRule(context, params.point).ok,
-    canSubmitDraft: ({ context }) => canSubmit(context.draft, context.held).ok,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && ticketMarkingRules.mark(context, params.point).ok,
+    canSubmitDraft: ({ context }) => ticketMarkingRules.submit(context).ok,
     hasRejection: ({ context }) => context.lastRejection !== null,
   },
 }).createMachine({

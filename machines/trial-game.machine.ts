@@ -74,9 +74,16 @@ function reasonOf(result: RuleResult): TicketRuleReason | null {
   return result.ok ? null : result.reason;
 }
 
-function markRule(context: TrialGameContext, point: TicketPoint): RuleResult {
-  return checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined);
-}
+/**
+ * The domain rules behind the guards, on the machine's context: the guards and the rejections use
+ * them, and so can a screen that wants to grey a button out before the click.
+ */
+export const trialRules = {
+  add: (context: TrialGameContext): RuleResult => canAddTrialTicket(context.draft.length),
+  remove: (context: TrialGameContext): RuleResult => canRemoveTicket(context.draft.length),
+  mark: (context: TrialGameContext, point: TicketPoint): RuleResult => checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined),
+  submit: (context: TrialGameContext): RuleResult => canSubmit(context.draft),
+};
 
 const FRESH_DRAFT = { draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null, result: null };
 
@@ -126,20 +133,20 @@ export const trialGameMachine = setup({
       draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
       lastRejection: null,
     })),
-    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(canAddTrialTicket(context.draft.length)) })),
-    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(canRemoveTicket(context.draft.length)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(markRule(context, params.point)) })),
-    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(canSubmit(context.draft)) })),
+    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.add(context)) })),
+    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.remove(context)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(trialRules.mark(context, params.point)) })),
+    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.submit(context)) })),
     clearRejection: assign({ lastRejection: null }),
   },
   guards: {
-    canAddTicket: ({ context }) => canAddTrialTicket(context.draft.length).ok,
+    canAddTicket: ({ context }) => trialRules.add(context).ok,
     isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
     canRemoveKnownTicket: ({ context }, params: { id: string }) =>
-      context.draft.some((t) => t.id === params.id) && canRemoveTicket(context.draft.length).ok,
+      context.draft.some((t) => t.id === params.id) && trialRules.remove(context).ok,
     hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && markRule(context, params.point).ok,
-    canSubmitDraft: ({ context }) => canSubmit(context.draft).ok,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && trialRules.mark(context, params.point).ok,
+    canSubmitDraft: ({ context }) => trialRules.submit(context).ok,
     hasRejection: ({ context }) => context.lastRejection !== null,
     canReplay: ({ context }) => context.gamesPlayed < TRIAL_MAX_GAMES,
   },

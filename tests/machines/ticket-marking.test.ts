@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { ContestTicketLimits, DraftTicket, TicketPoint } from '../../domain/tickets.ts';
-import { errorCodeOf, freeTicketId, ticketMarkingMachine, type LoadedContest } from '../../machines/ticket-marking.machine.ts';
+import { errorCodeOf, freeTicketId, ticketMarkingMachine, ticketMarkingRules, type LoadedContest } from '../../machines/ticket-marking.machine.ts';
 import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof ticketMarkingMachine>;
@@ -120,6 +120,8 @@ describe('ticket-marking machine: editing', () => {
   ] as const)('refuses an add past the limit with %s', async (_name, limits, reason) => {
     const { actor } = await ready(contest(limits));
     expect(actor.getSnapshot().can({ type: 'ticket.add' })).toBe(true);
+    // A screen may grey the button out with the same rule the guard uses.
+    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason });
     actor.send({ type: 'ticket.add' });
     expect(actor.getSnapshot().context.draft).toHaveLength(1);
     expect(actor.getSnapshot().context.lastRejection).toEqual(reason);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { TRIAL_MAX_GAMES, TRIAL_MAX_TICKETS, type TicketPoint } from '../../domain/tickets.ts';
-import { loadErrorCode, trialGameMachine, type PracticePair, type PracticeResult } from '../../machines/trial-game.machine.ts';
+import { loadErrorCode, trialGameMachine, trialRules, type PracticePair, type PracticeResult } from '../../machines/trial-game.machine.ts';
 import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof trialGameMachine>;
@@ -71,6 +71,7 @@ describe('trial-game machine', () => {
     for (let i = 1; i < TRIAL_MAX_TICKETS; i += 1) actor.send({ type: 'ticket.add' });
     expect(actor.getSnapshot().context.draft).toHaveLength(TRIAL_MAX_TICKETS);
     expect(actor.getSnapshot().context.lastRejection).toBeNull();
+    expect(trialRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'noMoreTickets' } });
     actor.send({ type: 'ticket.add' });
     expect(actor.getSnapshot().context.draft).toHaveLength(TRIAL_MAX_TICKETS);
     expect(actor.getSnapshot().context.lastRejection).toEqual({ code: 'noMoreTickets' });
