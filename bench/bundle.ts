@@ -51,6 +51,34 @@ export function bundleReport(): Array<{ route: string; js: number; css: number; 
     });
 }
 
+/**
+ * The picture stage's cost, loaded lazily on the game routes: the chunks its import adds to what
+ * the entry already loaded, and the chunks Pixi imports at start-up (renderer, browser extensions;
+ * only the detected renderer's chunk is fetched).
+ */
+export function stageChunkReport(): { js: number; files: number; dynamic: Array<{ file: string; js: number }> } | null {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const stageKey = 'src/stage/PictureStage.tsx';
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!manifest[stageKey] || !entryKey) return null;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = closure(entryKey);
+  const stage = [...closure(stageKey)].filter((key) => !entry.has(key));
+  const loaded = new Set([...entry, ...stage]);
+  const dynamic = new Set<string>();
+  for (const key of stage) for (const dep of manifest[key]?.dynamicImports ?? []) for (const k of closure(dep)) if (!loaded.has(k)) dynamic.add(k);
+  return {
+    js: stage.reduce((sum, key) => sum + gz(manifest[key]!.file), 0),
+    files: stage.length,
+    dynamic: [...dynamic].map((key) => ({ file: manifest[key]!.file, js: gz(manifest[key]!.file) })).sort((a, b) => b.js - a.js),
+  };
+}
+
 if (import.meta.main) {
   ensureBuilt();
   console.log('First-visit cost per route (gzip; entry chunk + the route screen and their static imports)');
@@ -58,4 +86,9 @@ if (import.meta.main) {
   for (const row of bundleReport()) console.log(row.route.padEnd(32), kb(row.js).padStart(10), kb(row.css).padStart(10), String(row.files).padStart(8));
   console.log(`Loaded after the first paint on every page (session and version watchers, dialog): ${kb(deferredAfterPaint.js)} in ${deferredAfterPaint.files} chunks`);
   console.log('Target: home route below 150 KB of JavaScript (gzip) before the first paint.');
+  const stage = stageChunkReport();
+  if (stage) {
+    console.log(`Picture stage (lazy, game routes only): ${kb(stage.js)} in ${stage.files} chunks on top of the entry`);
+    console.log(`  plus Pixi's own lazy imports at start-up (environment, renderer; fetched as needed): ${stage.dynamic.map((chunk) => `${path.basename(chunk.file)} ${kb(chunk.js)}`).join(', ')}`);
+  }
 }
