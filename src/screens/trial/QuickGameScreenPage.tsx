@@ -131,7 +131,8 @@ export default function QuickGameScreenPage() {
               <PictureStage
                 picture={picture}
                 marks={marks}
-                selectedId={selectedId}
+                // In the reveal only the best mark stands out, not the last selected one.
+                selectedId={reveal ? null : selectedId}
                 onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
                 onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
                 reveal={reveal}

@@ -210,3 +210,35 @@ for (const lng of ['en', 'hi'] as const) {
     await stageReady(page);
   });
 }
+
+test('a phone held sideways keeps the picture and every control on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 740, height: 360 });
+  await page.goto('/quick_game_screen?lng=hi');
+  await stageReady(page);
+  for (let i = 0; i < 9; i += 1) await page.getByRole('button', { name: texts.hi.add }).click();
+  await page.screenshot({ path: 'test-results/screens/trial-landscape-hi-ten-tickets.png' });
+  await expect(page.getByRole('button', { name: texts.hi.submit })).toBeInViewport();
+  await expect(page.getByRole('button', { name: texts.hi.add })).toBeInViewport();
+  const stage = await page.locator('.picture-stage').boundingBox();
+  expect(stage?.height ?? 0).toBeGreaterThan(250);
+  await noSideways(page);
+});
+
+for (const viewport of [{ width: 360, height: 640, name: 'phone' }, { width: 740, height: 360, name: 'landscape' }]) {
+  test(`ten results on a ${viewport.name} keep the buttons in sight`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/quick_game_screen?lng=hi');
+    await stageReady(page);
+    for (let i = 0; i < 10; i += 1) {
+      if (i > 0) await page.getByRole('button', { name: texts.hi.add }).click();
+      await tapPicture(page, await pointOnPicture(page, 0.2 + i * 0.06, 0.5), false);
+      await expect(page.getByRole('button', { name: texts.hi.ticketMarked(i + 1) })).toBeVisible();
+    }
+    await page.getByRole('button', { name: texts.hi.submit }).click();
+    await expect(page.locator('.trial-result__row')).toHaveCount(10);
+    await page.waitForTimeout(1000);
+    for (const name of [texts.hi.playAgain, texts.hi.reset, 'असली प्रतियोगिता खेलें']) await expect(page.getByRole('button', { name })).toBeInViewport();
+    await noSideways(page);
+    await page.screenshot({ path: `test-results/screens/trial-${viewport.name}-hi-ten-results.png` });
+  });
+}
