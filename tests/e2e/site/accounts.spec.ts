@@ -13,6 +13,9 @@ const person = {
   newPassword: 'Boundary@456',
 };
 
+/** An 8x8 PNG, enough for the server to make its 256 px square of. */
+const PNG_8X8 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4IaCHFTEMLQkAvr9BgQuV42AAAAAASUVORK5CYII=';
+
 interface OutboxMessage {
   recipient: string;
   body: string;
@@ -122,12 +125,27 @@ test.describe.serial('accounts', () => {
     await expectHeaderLink(page, 'My account');
   });
 
-  test('my account screens in en and hi', async ({ page }) => {
+  test('profile update with a picture, and my account screens in en and hi', async ({ page }) => {
     await login(page, person.email, person.newPassword);
     await expectHeaderLink(page, 'My account');
+    await page.goto('/my_account?lng=en');
+    await expect(page.getByLabel('Last name')).toHaveValue(person.lastName);
+    await page.getByLabel('Last name').fill('Rao-Sharma');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Profile updated' })).toContainText('Your profile has been updated.');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.reload();
+    await expect(page.getByLabel('Last name')).toHaveValue('Rao-Sharma');
+
+    await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') });
+    await expect(page.getByRole('dialog', { name: 'Profile picture' })).toContainText('Your profile picture has been updated.');
+    await page.getByRole('button', { name: 'OK' }).click();
+    const avatar = page.getByRole('img', { name: 'Your profile picture' });
+    await expect(avatar).toBeVisible();
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
     for (const lng of ['en', 'hi'] as const) {
       await page.goto(`/my_account?lng=${lng}`);
-      await expect(page.getByText(person.email)).toBeVisible();
+      await expect(page.getByLabel(lng === 'en' ? 'Email' : 'ईमेल')).toHaveValue(person.email);
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `test-results/screens/${lng}-my-account.png`, fullPage: true });
     }
