@@ -212,3 +212,48 @@ test('screens: the stage at fit, at 12x and with the reveal (for a human to look
   expect(await stage.rendererType()).toMatch(/webgl|webgpu|canvas/);
   await context.close();
 });
+
+test('two-finger pinch zooms about the fingers and places nothing', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const stage = await StagePage.open(context, '?marks=1');
+  const box = (await stage.canvasHost.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const before = await stage.view();
+  const cdp = await context.newCDPSession(stage.page);
+  const fingers = (spread: number) => [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+  for (let spread = 50; spread <= 120; spread += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const after = await stage.view();
+  expect(after.scale / before.scale).toBeGreaterThan(2.5);
+  expect((await stage.placed()).count).toBe(0);
+  await context.close();
+});
+
+test('an 8000 px original shown through its 4096 px variant: clicks still give exact original pixels', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  const stage = await StagePage.open(context, '?marks=1&original=8000x5333');
+  const targets = [{ x: 0, y: 0 }, { x: 7999, y: 5332 }, { x: 4001, y: 2667 }, { x: 6543, y: 123 }];
+  let count = 0;
+  for (const zoom of [1, 12, 40]) {
+    for (const target of targets) {
+      await stage.zoomTo(zoom, target.x + 0.5, target.y + 0.5);
+      const client = await stage.clientOf(target);
+      await stage.page.mouse.click(client.x, client.y);
+      expect(await stage.placedAfter(++count)).toEqual(target);
+    }
+  }
+  await context.close();
+});
+
+test('under React StrictMode (mount, unmount, mount) one canvas is left and it works', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const stage = await StagePage.open(context, '?marks=3&react=strict');
+  await expect(stage.page.locator('canvas')).toHaveCount(1);
+  await stage.zoomTo(4, 1000.5, 1000.5);
+  const client = await stage.clientOf({ x: 1000, y: 1000 });
+  await stage.page.mouse.click(client.x, client.y);
+  expect(await stage.placedAfter(1)).toEqual({ x: 1000, y: 1000 });
+  await context.close();
+});
