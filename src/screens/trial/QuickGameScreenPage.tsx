@@ -217,27 +217,37 @@ function TicketBar(props: TicketBarProps) {
   }, [selectedId, marks.length]);
   return (
     <section className="trial-bar" aria-label={t('game.tickets')}>
-      {rejection && (
-        <div className="trial-alert trial-alert--float">
-          <span role="alert">{rejection}</span>
-          <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-      )}
-      {props.submitFailed && (
-        <div className="trial-alert">
-          <span role="alert">{t('errors.submitFailed')}</span>
-          <span className="trial-alert__actions">
-            <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
-              {t('game.retry')}
+      {/*
+        One status line of fixed height above the chips: a failed submit, else the last rejection,
+        else what keeps Add or Submit disabled. Nothing floats over the picture, and the stage
+        keeps its size (and the player's zoom) whatever the line says.
+      */}
+      <div className="trial-bar__status">
+        {props.submitFailed ? (
+          <div className="trial-alert">
+            <span role="alert">{t('errors.submitFailed')}</span>
+            <span className="trial-alert__actions">
+              <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
+                {t('game.retry')}
+              </button>
+              <button type="button" className="button button--small button--ghost" onClick={props.onCancelSubmit}>
+                {t('game.back')}
+              </button>
+            </span>
+          </div>
+        ) : rejection ? (
+          <div className="trial-alert">
+            <span role="alert">{rejection}</span>
+            <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
+              <span aria-hidden="true">×</span>
             </button>
-            <button type="button" className="button button--small button--ghost" onClick={props.onCancelSubmit}>
-              {t('game.back')}
-            </button>
-          </span>
-        </div>
-      )}
+          </div>
+        ) : (
+          <p id="trial-bar-hint" className="trial-bar__hint">
+            {hints.join(' · ')}
+          </p>
+        )}
+      </div>
       <ul ref={chipsRef} className="trial-chips">
         {marks.map((mark) => {
           const selected = mark.id === selectedId;
@@ -284,16 +294,12 @@ function TicketBar(props: TicketBarProps) {
           type="button"
           className="button button--small button--accent trial-bar__submit"
           disabled={disabled || !props.canSubmit}
-          aria-describedby={hints.length > 0 ? 'trial-bar-hint' : undefined}
+          aria-describedby={hints.length > 0 && !rejection && !props.submitFailed ? 'trial-bar-hint' : undefined}
           onClick={props.onSubmit}
         >
           {busy ? t('game.submitting') : t('game.submit')}
         </button>
       </div>
-      {/* Always there, so the bar (and the stage above it) keeps its height when a hint comes or goes. */}
-      <p id="trial-bar-hint" className="trial-bar__hint">
-        {hints.join(' · ')}
-      </p>
     </section>
   );
 }
