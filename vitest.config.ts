@@ -33,6 +33,11 @@ export default defineConfig({
       include: ['domain/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
       exclude: ['server/main.ts', 'server/db/migrate-cli.ts', 'src/main.tsx', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
+      // Issue 3: the rules and the machines stay above 90% of lines; npm test fails below.
+      thresholds: {
+        'domain/**/*.ts': { lines: 90 },
+        'machines/**/*.ts': { lines: 90 },
+      },
     },
   },
 });
