@@ -12,6 +12,8 @@ import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { cartRoutes } from './routes/cart.routes.ts';
+import { contestsRoutes } from './routes/contests.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
 import { devIdpRoutes } from './routes/dev-idp.routes.ts';
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(pressRoutes);
       await api.register(picturesRoutes);
       await api.register(practiceRoutes);
+      await api.register(contestsRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -7,6 +7,22 @@ const portSchema = z.coerce
   .min(1, 'must be a whole number between 1 and 65535')
   .max(65535, 'must be a whole number between 1 and 65535');
 
+const paiseSchema = z.coerce
+  .number({ error: 'must be a whole number of paise (100 paise = 1 rupee), 0 or more' })
+  .int('must be a whole number of paise (100 paise = 1 rupee), 0 or more')
+  .min(0, 'must be a whole number of paise (100 paise = 1 rupee), 0 or more')
+  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+const countSchema = z.coerce
+  .number({ error: 'must be a whole number between 1 and 10000000' })
+  .int('must be a whole number between 1 and 10000000')
+  .min(1, 'must be a whole number between 1 and 10000000')
+  .max(10_000_000, 'must be a whole number between 1 and 10000000');
+const basisPointsSchema = z.coerce
+  .number({ error: 'must be a whole number of basis points between 0 and 10000 (1800 = 18%)' })
+  .int('must be a whole number of basis points between 0 and 10000 (1800 = 18%)')
+  .min(0, 'must be a whole number of basis points between 0 and 10000 (1800 = 18%)')
+  .max(10_000, 'must be a whole number of basis points between 0 and 10000 (1800 = 18%)');
+
 const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
@@ -33,6 +49,23 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of days between 1 and 3650')
     .max(3650, 'must be a whole number of days between 1 and 3650')
     .default(30),
+  CONTEST_TICKET_PRICE_PAISE: paiseSchema.default(4900),
+  CONTEST_MAX_TICKETS: countSchema.default(75),
+  CONTEST_TOTAL_TICKETS: countSchema.default(10000),
+  CONTEST_PRIZE_TITLE: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').default('Signed cricket bat'),
+  CONTEST_PRIZE_TITLE_HI: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  CONTEST_PRIZE_KIND: z.enum(['merchandise', 'cash'], { error: "must be 'merchandise' or 'cash'" }).default('merchandise'),
+  CONTEST_PRIZE_VALUE_PAISE: paiseSchema.default(1500000),
+  PLATFORM_FEE_PAISE_PER_TICKET: paiseSchema.default(200),
+  ENTRY_GST_BASIS_POINTS: basisPointsSchema.default(2800),
+  FEE_GST_BASIS_POINTS: basisPointsSchema.default(1800),
+  RESERVATION_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes between 1 and 1440' })
+    .int('must be a whole number of minutes between 1 and 1440')
+    .min(1, 'must be a whole number of minutes between 1 and 1440')
+    .max(1440, 'must be a whole number of minutes between 1 and 1440')
+    .default(15),
+  PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,7 +94,34 @@ export interface Config {
   oidcJwksUrl: string;
   /** Days a deleted account keeps its personal data (support can restore it) before erasure. */
   accountRetentionDays: number;
+  /** What the contests made from the weekly schedule get until admins set them. */
+  contestDefaults: ContestDefaults;
+  /** The bill's fee and GST rates. */
+  billing: BillingConfig;
+  /** How long reserved tickets wait for their payment. */
+  reservationMinutes: number;
+  /** The default of the paid-play switch; the settings table overrides it at run time. */
+  paidPlayDefault: boolean;
 }
+
+export interface ContestDefaults {
+  ticketPricePaise: number;
+  maxTicketsPerPerson: number;
+  totalTickets: number;
+  prizeKind: 'merchandise' | 'cash';
+  prizeTitleEn: string;
+  prizeTitleHi: string;
+  prizeValuePaise: number;
+}
+
+export interface BillingConfig {
+  platformFeePaisePerTicket: number;
+  entryGstBasisPoints: number;
+  feeGstBasisPoints: number;
+}
+
+const DEFAULT_PRIZE_TITLE = 'Signed cricket bat';
+const DEFAULT_PRIZE_TITLE_HI = 'हस्ताक्षरित क्रिकेट बैट';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -105,5 +165,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
     oidcJwksUrl: e.OIDC_JWKS_URL ?? (isProduction ? GOOGLE_JWKS_URL : `${sitePublicUrl}/dev-idp/jwks.json`),
     accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
+    contestDefaults: {
+      ticketPricePaise: e.CONTEST_TICKET_PRICE_PAISE,
+      maxTicketsPerPerson: e.CONTEST_MAX_TICKETS,
+      totalTickets: e.CONTEST_TOTAL_TICKETS,
+      prizeKind: e.CONTEST_PRIZE_KIND,
+      prizeTitleEn: e.CONTEST_PRIZE_TITLE,
+      // A Hindi title only goes with the default English one; a custom prize shows its own title.
+      prizeTitleHi: e.CONTEST_PRIZE_TITLE_HI || (e.CONTEST_PRIZE_TITLE === DEFAULT_PRIZE_TITLE ? DEFAULT_PRIZE_TITLE_HI : e.CONTEST_PRIZE_TITLE),
+      prizeValuePaise: e.CONTEST_PRIZE_VALUE_PAISE,
+    },
+    billing: {
+      platformFeePaisePerTicket: e.PLATFORM_FEE_PAISE_PER_TICKET,
+      entryGstBasisPoints: e.ENTRY_GST_BASIS_POINTS,
+      feeGstBasisPoints: e.FEE_GST_BASIS_POINTS,
+    },
+    reservationMinutes: e.RESERVATION_MINUTES,
+    paidPlayDefault: e.PAID_PLAY === 'on',
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
+import { startContestJobs } from './plugins/contest-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
 
 let config;
@@ -49,6 +50,10 @@ try {
 // Deleted accounts past ACCOUNT_RETENTION_DAYS erased, expired rows swept: now, then hourly.
 const retention = await startRetentionJob(app);
 if (retention) app.log.info({ ...retention, retentionDays: config.accountRetentionDays }, 'retention: start-up run done');
+
+// Contests for the coming windows (after the seed, which gives them their demo picture), then
+// hourly; expired reservations released now, then every minute.
+await startContestJobs(app);
 
 try {
   await app.listen({ port: config.port, host: config.host });

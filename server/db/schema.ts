@@ -17,6 +17,11 @@ export interface Database {
   otp_codes: OtpCodesTable;
   outbox_messages: OutboxMessagesTable;
   social_pending: SocialPendingTable;
+  contests: ContestsTable;
+  tickets: TicketsTable;
+  reservations: ReservationsTable;
+  cart_items: CartItemsTable;
+  settings: SettingsTable;
 }
 
 export interface AppMetaTable {
@@ -171,4 +176,74 @@ export interface SocialPendingTable {
   family_name: string;
   created_at: number;
   expires_at: number;
+}
+
+export type PrizeKind = 'merchandise' | 'cash';
+/** Only 'upcoming', 'judged' and 'published' are stored; open and closed come from the clock. */
+export type ContestStoredState = 'upcoming' | 'open' | 'closed' | 'judged' | 'published';
+
+export interface ContestsTable {
+  id: string;
+  /** domain/schedule windowKey, e.g. '2026-11-23-A'; unique, so two machines never make one window twice. */
+  window_key: string;
+  slot: 'A' | 'B';
+  opens_at: number;
+  closes_at: number;
+  show_at: number;
+  picture_id: string;
+  prize_kind: PrizeKind;
+  prize_title_en: string;
+  prize_title_hi: string;
+  prize_value_paise: number;
+  /** 0 = free entry. */
+  ticket_price_paise: number;
+  max_tickets_per_person: number;
+  total_tickets: number;
+  state: Generated<ContestStoredState>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type TicketStatus = 'reserved' | 'confirmed' | 'released';
+
+export interface TicketsTable {
+  id: string;
+  contest_id: string;
+  user_id: string;
+  x: number;
+  y: number;
+  status: TicketStatus;
+  reservation_id: string | null;
+  created_at: number;
+  confirmed_at: number | null;
+}
+
+export type ReservationStatus = 'active' | 'confirmed' | 'expired' | 'cancelled';
+
+export interface ReservationsTable {
+  id: string;
+  user_id: string;
+  contest_id: string;
+  status: ReservationStatus;
+  ticket_count: number;
+  /** The bill's grand total. */
+  amount_paise: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface CartItemsTable {
+  id: string;
+  user_id: string;
+  contest_id: string;
+  x: number;
+  y: number;
+  created_at: number;
+}
+
+/** Settings admins change at run time (paid play); the environment gives the default. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import type { ScryptParams } from '../../server/services/password.ts';
+import { createSession } from '../../server/services/session.service.ts';
 import type { ServerHarness } from './server-harness.ts';
 
 /** What the web's axios instance sends with every call: the CSRF guard wants it. */
@@ -107,4 +108,36 @@ export async function signUpActive(server: ServerHarness, clock: { advance(ms: n
   expect(verified.statusCode, verified.body).toBe(200);
   clock.advance(1);
   return { person, cookie: sessionCookieOf(verified), user: verified.json().data.user as { id: string; email: string; phone: string } };
+}
+
+/**
+ * Active users inserted straight into the database, each with a session: fast enough for a
+ * few hundred at once (no sign-up, no scrypt). `now` is the session's start; use the app clock.
+ */
+export async function insertActiveUsers(server: ServerHarness, count: number, now: number): Promise<Array<{ id: string; cookie: string }>> {
+  const users = Array.from({ length: count }, () => {
+    const person = freshPerson();
+    return {
+      id: crypto.randomUUID(),
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: `${crypto.randomUUID().slice(0, 12)}.${person.email}`,
+      phone: `+91${person.phone}`,
+      password_hash: null,
+      status: 'active' as const,
+      role: 'player' as const,
+      avatar_picture_id: null,
+      signup_method: 'password' as const,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+  });
+  for (let i = 0; i < users.length; i += 100) await server.app.db.insertInto('users').values(users.slice(i, i + 100)).execute();
+  const out: Array<{ id: string; cookie: string }> = [];
+  for (const user of users) {
+    const { token } = await createSession(server.app.db, user.id, now, { userAgent: 'test', ip: '127.0.0.1' });
+    out.push({ id: user.id, cookie: `cs_session=${token}` });
+  }
+  return out;
 }

@@ -1,0 +1,140 @@
+/**
+ * The contests, cart and reservation contract between the API (server/routes/contests.routes.ts,
+ * server/routes/cart.routes.ts) and the web: request and answer shapes as zod schemas and the
+ * types they infer. Money is integer paise; coordinates are integer pixels of the ORIGINAL picture.
+ */
+import { z } from 'zod';
+import { gamePictureSchema } from './practice.ts';
+
+/** The announcement and the refusal of new payment orders while paid play is suspended. */
+export const PAID_PLAY_SUSPENDED_MESSAGE = 'Real-money play and new cash deposits are suspended with immediate effect because of the new online-gaming law.';
+
+export const LOGIN_TO_PLAY_MESSAGE = 'Please login to participate in this contest!';
+export const GAME_PLAY_CLOSED_MESSAGE = 'Game Play Closed!';
+
+export const CONTEST_ERROR_CODES = {
+  paidPlaySuspended: 'PAID_PLAY_SUSPENDED',
+  gamePlayClosed: 'GAME_PLAY_CLOSED',
+  contestNotFound: 'CONTEST_NOT_FOUND',
+  cartEmpty: 'CART_EMPTY',
+  cartItemNotFound: 'CART_ITEM_NOT_FOUND',
+  freeEntryOnly: 'FREE_ENTRY_CONTEST',
+  notFreeEntry: 'NOT_FREE_ENTRY',
+  reservationNotFound: 'RESERVATION_NOT_FOUND',
+  reservationExpired: 'RESERVATION_EXPIRED',
+} as const;
+
+export const CONTEST_ERROR_MESSAGES = {
+  contestNotFound: 'This contest does not exist.',
+  cartEmpty: 'Your cart has no tickets for this contest.',
+  cartItemNotFound: 'This ticket is not in your cart.',
+  freeEntryOnly: 'This contest is free to enter; confirm your tickets without payment.',
+  notFreeEntry: 'This contest is not free to enter.',
+  reservationNotFound: 'This reservation does not exist.',
+  reservationExpired: 'Your reserved tickets have expired. Add them to the cart again.',
+} as const;
+
+/** The most tickets one request may add; a contest's own limit (75 by default) applies on top. */
+export const CART_MAX_ADD = 100;
+
+export const contestStateSchema = z.enum(['upcoming', 'open', 'closed', 'judged', 'published']);
+export type ContestState = z.infer<typeof contestStateSchema>;
+
+export const langQuerySchema = z.object({ lang: z.enum(['en', 'hi']).default('en') });
+
+const pointSchema = z.object({ x: z.number().int(), y: z.number().int() });
+
+export const contestViewSchema = z.object({
+  id: z.string(),
+  slot: z.enum(['A', 'B']),
+  state: contestStateSchema,
+  /** ISO 8601 instants. */
+  opensAt: z.string(),
+  closesAt: z.string(),
+  showAt: z.string(),
+  picture: gamePictureSchema.nullable(),
+  prize: z.object({ kind: z.enum(['merchandise', 'cash']), title: z.string(), valuePaise: z.number().int() }),
+  /** 0 = free entry. */
+  ticketPricePaise: z.number().int(),
+  /** Per person. */
+  maxTickets: z.number().int(),
+  totalTickets: z.number().int(),
+  /** totalTickets minus the reserved and confirmed tickets of everyone. */
+  ticketsLeft: z.number().int(),
+  /** The caller's reserved and confirmed tickets; 0 when not logged in. */
+  myTickets: z.number().int(),
+  /** The caller's reserved and confirmed points; empty when not logged in. */
+  myPoints: z.array(pointSchema),
+});
+export type ContestView = z.infer<typeof contestViewSchema>;
+
+export const paidPlaySchema = z.object({ enabled: z.boolean(), message: z.string().optional() });
+export type PaidPlay = z.infer<typeof paidPlaySchema>;
+
+export const currentContestsSchema = z.object({
+  /** The open contest, else the next to open. */
+  current: contestViewSchema.nullable(),
+  /** The one after `current`. */
+  next: contestViewSchema.nullable(),
+  paidPlay: paidPlaySchema,
+});
+export type CurrentContests = z.infer<typeof currentContestsSchema>;
+
+const coordinate = z.number({ error: 'Ticket coordinates must be numbers' });
+export const addCartItemsSchema = z.object({
+  contestId: z.string().min(1).max(64),
+  tickets: z.array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' }).min(1, 'Add at least one ticket').max(CART_MAX_ADD, 'Max Ticket Limit Reached'),
+});
+export type AddCartItems = z.infer<typeof addCartItemsSchema>;
+
+export const cartItemParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const contestIdBodySchema = z.object({ contestId: z.string().min(1).max(64) });
+
+export const billSchema = z.object({
+  itemsTotal: z.number().int(),
+  promoApplied: z.number().int(),
+  subtotal: z.number().int(),
+  baseAmount: z.number().int(),
+  gstOnEntry: z.number().int(),
+  platformFee: z.number().int(),
+  gstOnPlatformFee: z.number().int(),
+  totalPlatformFee: z.number().int(),
+  grandTotal: z.number().int(),
+});
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  contestId: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  pricePaise: z.number().int(),
+});
+
+/** One checkout per contest: its tickets, their bill, and whether it still takes entries. */
+export const cartGroupSchema = z.object({
+  contestId: z.string(),
+  slot: z.enum(['A', 'B']),
+  state: contestStateSchema,
+  closesAt: z.string(),
+  ticketPricePaise: z.number().int(),
+  ticketCount: z.number().int(),
+  bill: billSchema,
+});
+
+export const cartSchema = z.object({ items: z.array(cartItemSchema), groups: z.array(cartGroupSchema) });
+export type CartAnswer = z.infer<typeof cartSchema>;
+
+export const reservationAnswerSchema = z.object({
+  reservationId: z.string(),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+  ticketCount: z.number().int(),
+  bill: billSchema,
+});
+export type ReservationAnswer = z.infer<typeof reservationAnswerSchema>;
+
+export const freeCheckoutAnswerSchema = z.object({
+  reservationId: z.string(),
+  tickets: z.array(z.object({ id: z.string(), x: z.number().int(), y: z.number().int() })),
+});
+export type FreeCheckoutAnswer = z.infer<typeof freeCheckoutAnswerSchema>;

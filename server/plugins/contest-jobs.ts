@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { expireReservations } from '../services/cart.service.ts';
+import { ensureUpcomingContests } from '../services/contest.service.ts';
+
+export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
+export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
+
+/** One run at a time per job, errors logged and the next tick tries again. */
+function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const runOnce = (): Promise<void> => {
+    running ??= run()
+      .catch((error: unknown) => app.log.error({ err: error }, `${name}: the run failed; the next one will try again`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+  return runOnce;
+}
+
+/**
+ * Contests for the coming windows (now, then hourly) and the release of expired reservations
+ * (now, then every minute). Both are safe on many machines at once: contest creation leans on
+ * the window_key unique constraint, expiry on a guarded UPDATE. Call before the app listens.
+ */
+export async function startContestJobs(app: FastifyInstance): Promise<void> {
+  const schedule = every(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
+    const result = await ensureUpcomingContests(app.db, app.clock.now(), app.config.contestDefaults);
+    if (result.skipped === 'no_picture') app.log.warn('contests: no demo contest picture yet; no contest made');
+    else if (result.created.length) app.log.info({ created: result.created }, `contests: ${result.created.length} made from the schedule`);
+  });
+  const expiry = every(app, 'reservations', RESERVATION_EXPIRY_INTERVAL_MS, async () => {
+    const expired = await expireReservations(app.db, app.clock.now());
+    if (expired) app.log.info({ expired }, `reservations: ${expired} expired, their tickets released`);
+  });
+  await Promise.all([schedule(), expiry()]);
+}

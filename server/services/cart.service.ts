@@ -1,0 +1,319 @@
+import type { Kysely, Transaction } from 'kysely';
+import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES, GAME_PLAY_CLOSED_MESSAGE, PAID_PLAY_SUSPENDED_MESSAGE, type CartAnswer } from '../../domain/contests.ts';
+import { type Bill, computeBill } from '../../domain/money.ts';
+import { canAddContestTicket, canSubmit, checkPoint, type DraftTicket, ticketReasonMessage, type TicketPoint, type TicketRuleReason } from '../../domain/tickets.ts';
+import type { BillingConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { type ContestRow, contestState, findContest, heldPoints, isPostgres, ticketsTaken } from './contest.service.ts';
+import { isPaidPlayEnabled } from './settings.service.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const REASON_CODES: Record<TicketRuleReason['code'], string> = {
+  onlyNAvailable: 'ONLY_N_AVAILABLE',
+  noTicketsAvailable: 'NO_TICKETS_AVAILABLE',
+  ticketLimitExceeded: 'TICKET_LIMIT_EXCEEDED',
+  maxTicketLimitReached: 'MAX_TICKET_LIMIT_REACHED',
+  noMoreTickets: 'NO_MORE_TICKETS',
+  duplicateCoordinates: 'DUPLICATE_COORDINATES',
+  lastTicket: 'LAST_TICKET',
+  unmarkedTickets: 'UNMARKED_TICKETS',
+  outOfBounds: 'OUT_OF_BOUNDS',
+};
+
+/** 409 for what others' purchases caused, 400 for what this request asked. */
+const ruleBroken = (reason: TicketRuleReason) =>
+  new AppError(reason.code === 'noTicketsAvailable' || reason.code === 'onlyNAvailable' ? 409 : 400, REASON_CODES[reason.code], ticketReasonMessage(reason));
+
+const contestNotFound = () => new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
+const gamePlayClosed = () => new AppError(400, CONTEST_ERROR_CODES.gamePlayClosed, GAME_PLAY_CLOSED_MESSAGE);
+export const paidPlaySuspended = () => new AppError(403, CONTEST_ERROR_CODES.paidPlaySuspended, PAID_PLAY_SUSPENDED_MESSAGE);
+
+/** A unique index said no: the same point twice (the partial index on tickets, or the cart's). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  if (!e) return false;
+  if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  return e.cause !== undefined && e.cause !== error ? isUniqueViolation(e.cause) : false;
+}
+
+export function billFor(billing: BillingConfig, ticketPricePaise: number, ticketCount: number): Bill {
+  return computeBill({
+    ticketPricePaise,
+    ticketCount,
+    entryGstBasisPoints: billing.entryGstBasisPoints,
+    // Free entry is free: no platform fee on a ticket that costs nothing.
+    platformFee: { kind: 'perTicket', paise: ticketPricePaise === 0 ? 0 : billing.platformFeePaisePerTicket },
+    feeGstBasisPoints: billing.feeGstBasisPoints,
+  });
+}
+
+async function pictureSize(db: Db, pictureId: string): Promise<{ width: number; height: number }> {
+  return db.selectFrom('pictures').select(['width', 'height']).where('id', '=', pictureId).executeTakeFirstOrThrow();
+}
+
+async function cartPoints(db: Db, userId: string, contestId: string) {
+  return db.selectFrom('cart_items').select(['id', 'x', 'y']).where('user_id', '=', userId).where('contest_id', '=', contestId).orderBy('created_at').orderBy('x').orderBy('y').execute();
+}
+
+async function openContest(db: Db, contestId: string, now: number): Promise<ContestRow> {
+  const contest = await findContest(db, contestId);
+  if (!contest) throw contestNotFound();
+  if (contestState(contest, now) !== 'open') throw gamePlayClosed();
+  return contest;
+}
+
+/**
+ * Adds marked tickets to the cart, checked with the game's rules in the spec's words: the
+ * contest must be open; limits count the tickets held (reserved and confirmed) and those in
+ * the cart; a point may not repeat one in the cart or one held. Nothing is reserved yet:
+ * reserveCart checks all of it again, atomically.
+ */
+export async function addCartItems(db: Kysely<Database>, userId: string, contestId: string, points: readonly TicketPoint[], now: number): Promise<void> {
+  const contest = await openContest(db, contestId, now);
+  const [picture, taken, held, cart] = await Promise.all([
+    pictureSize(db, contest.picture_id),
+    ticketsTaken(db, contestId),
+    heldPoints(db, contestId, userId),
+    cartPoints(db, userId, contestId),
+  ]);
+  const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: held.length, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+  const verdict = canAddContestTicket(cart.length, limits, points.length);
+  if (!verdict.ok) throw ruleBroken(verdict.reason);
+  const draft: DraftTicket[] = cart.map((item) => ({ id: item.id, point: { x: item.x, y: item.y } }));
+  for (const [i, point] of points.entries()) {
+    const check = checkPoint(point, picture, draft, held);
+    if (!check.ok) throw ruleBroken(check.reason);
+    draft.push({ id: `new-${i}`, point });
+  }
+  try {
+    await db
+      .insertInto('cart_items')
+      .values(points.map((p) => ({ id: crypto.randomUUID(), user_id: userId, contest_id: contestId, x: p.x, y: p.y, created_at: now })))
+      .execute();
+  } catch (error) {
+    // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
+    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
+    throw error;
+  }
+}
+
+export async function removeCartItem(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
+  // Someone else's item is answered like a missing one: ids say nothing about other carts.
+  const result = await db.deleteFrom('cart_items').where('id', '=', itemId).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new AppError(404, CONTEST_ERROR_CODES.cartItemNotFound, CONTEST_ERROR_MESSAGES.cartItemNotFound);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The cart's tickets and one bill per contest (each contest is checked out on its own). */
+export async function getCart(db: Kysely<Database>, userId: string, billing: BillingConfig, now: number): Promise<CartAnswer> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('contests', 'contests.id', 'cart_items.contest_id')
+    .select([
+      'cart_items.id',
+      'cart_items.contest_id',
+      'cart_items.x',
+      'cart_items.y',
+      'contests.slot',
+      'contests.state',
+      'contests.opens_at',
+      'contests.closes_at',
+      'contests.ticket_price_paise',
+    ])
+    .where('cart_items.user_id', '=', userId)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.x')
+    .orderBy('cart_items.y')
+    .execute();
+  const groups = new Map<string, CartAnswer['groups'][number]>();
+  for (const row of rows) {
+    const group = groups.get(row.contest_id);
+    if (group) group.ticketCount += 1;
+    else
+      groups.set(row.contest_id, {
+        contestId: row.contest_id,
+        slot: row.slot,
+        state: contestState(row, now),
+        closesAt: iso(row.closes_at),
+        ticketPricePaise: row.ticket_price_paise,
+        ticketCount: 1,
+        bill: billFor(billing, 0, 0),
+      });
+  }
+  for (const group of groups.values()) group.bill = billFor(billing, group.ticketPricePaise, group.ticketCount);
+  return {
+    items: rows.map((r) => ({ id: r.id, contestId: r.contest_id, x: r.x, y: r.y, pricePaise: r.ticket_price_paise })),
+    groups: [...groups.values()],
+  };
+}
+
+export interface ReserveOptions {
+  billing: BillingConfig;
+  reservationMinutes: number;
+  /** Free entry: tickets are confirmed in the same transaction, with no payment. */
+  confirmAtOnce?: boolean;
+}
+
+export interface Reservation {
+  reservationId: string;
+  expiresAt: number;
+  bill: Bill;
+  tickets: Array<{ id: string; x: number; y: number }>;
+}
+
+/**
+ * Turns the cart's tickets for one contest into reserved tickets, in ONE transaction that
+ * checks again: the contest is open, it has room (total minus reserved and confirmed), the
+ * person stays within maxTickets, and no point repeats one held. Concurrent buyers are
+ * serialised per contest: on PostgreSQL by SELECT ... FOR UPDATE on the contest row (every
+ * reservation of the contest takes that lock first, so counts read under it stay true until
+ * commit); on SQLite the single connection runs one transaction at a time. The partial unique
+ * index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
+ */
+export async function reserveCart(db: Kysely<Database>, userId: string, contestId: string, now: number, options: ReserveOptions): Promise<Reservation> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('contests')
+        .selectAll()
+        .where('id', '=', contestId)
+        .$if(isPostgres(trx), (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      if (!locked) throw contestNotFound();
+      const contest = locked as ContestRow;
+      if (contestState(contest, now) !== 'open') throw gamePlayClosed();
+      if (options.confirmAtOnce && contest.ticket_price_paise !== 0) throw new AppError(400, CONTEST_ERROR_CODES.notFreeEntry, CONTEST_ERROR_MESSAGES.notFreeEntry);
+
+      const cart = await cartPoints(trx, userId, contestId);
+      if (cart.length === 0) throw new AppError(400, CONTEST_ERROR_CODES.cartEmpty, CONTEST_ERROR_MESSAGES.cartEmpty);
+      const taken = await ticketsTaken(trx, contestId);
+      const held = await heldPoints(trx, contestId, userId);
+      const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: held.length, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+      const room = canAddContestTicket(0, limits, cart.length);
+      if (!room.ok) throw ruleBroken(room.reason);
+      const unique = canSubmit(
+        cart.map((item) => ({ id: item.id, point: { x: item.x, y: item.y } })),
+        held,
+      );
+      if (!unique.ok) throw ruleBroken(unique.reason);
+
+      const bill = billFor(options.billing, contest.ticket_price_paise, cart.length);
+      const reservationId = crypto.randomUUID();
+      const expiresAt = now + options.reservationMinutes * 60_000;
+      const confirmed = options.confirmAtOnce === true;
+      await trx
+        .insertInto('reservations')
+        .values({
+          id: reservationId,
+          user_id: userId,
+          contest_id: contestId,
+          status: confirmed ? 'confirmed' : 'active',
+          ticket_count: cart.length,
+          amount_paise: bill.grandTotal,
+          expires_at: expiresAt,
+          created_at: now,
+        })
+        .execute();
+      const tickets = cart.map((item) => ({ id: crypto.randomUUID(), x: item.x, y: item.y }));
+      await trx
+        .insertInto('tickets')
+        .values(
+          tickets.map((t) => ({
+            id: t.id,
+            contest_id: contestId,
+            user_id: userId,
+            x: t.x,
+            y: t.y,
+            status: confirmed ? ('confirmed' as const) : ('reserved' as const),
+            reservation_id: reservationId,
+            created_at: now,
+            confirmed_at: confirmed ? now : null,
+          })),
+        )
+        .execute();
+      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      return { reservationId, expiresAt, bill, tickets };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
+    throw error;
+  }
+}
+
+/** POST /cart/reserve: paid contests only, and only while paid play is on. */
+export async function reservePaidCart(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  now: number,
+  options: ReserveOptions & { paidPlayDefault: boolean },
+): Promise<Reservation> {
+  const contest = await findContest(db, contestId);
+  if (!contest) throw contestNotFound();
+  if (contest.ticket_price_paise === 0) throw new AppError(400, CONTEST_ERROR_CODES.freeEntryOnly, CONTEST_ERROR_MESSAGES.freeEntryOnly);
+  if (!(await isPaidPlayEnabled(db, options.paidPlayDefault))) throw paidPlaySuspended();
+  return reserveCart(db, userId, contestId, now, { ...options, confirmAtOnce: false });
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already_confirmed';
+
+/**
+ * Confirms a reservation's tickets once the payment is in. Idempotent: a second call (the
+ * return handler and the webhook both arriving) changes nothing and says 'already_confirmed'.
+ * An expired, cancelled or timed-out reservation is refused: its tickets may be someone
+ * else's by now, so the payment code must refund instead.
+ */
+export async function confirmReservation(db: Kysely<Database>, reservationId: string, now: number): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const reservation = await trx
+      .selectFrom('reservations')
+      .select(['id', 'status', 'expires_at'])
+      .where('id', '=', reservationId)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
+    if (reservation.status === 'confirmed') return 'already_confirmed';
+    if (reservation.status !== 'active' || reservation.expires_at < now) {
+      throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
+    }
+    await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();
+    await trx
+      .updateTable('tickets')
+      .set({ status: 'confirmed', confirmed_at: now })
+      .where('reservation_id', '=', reservationId)
+      .where('status', '=', 'reserved')
+      .execute();
+    return 'confirmed';
+  });
+}
+
+/**
+ * Releases the tickets of reservations whose time ran out. The guarded UPDATE (status still
+ * 'active') makes a confirmation and an expiry racing for one reservation end in exactly one
+ * of them, on any number of machines.
+ */
+export async function expireReservations(db: Kysely<Database>, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable('reservations')
+      .set({ status: 'expired' })
+      .where('status', '=', 'active')
+      .where('expires_at', '<', now)
+      .returning('id')
+      .execute();
+    if (expired.length === 0) return 0;
+    const ids = expired.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await trx
+        .updateTable('tickets')
+        .set({ status: 'released' })
+        .where('reservation_id', 'in', ids.slice(i, i + 500))
+        .where('status', '=', 'reserved')
+        .execute();
+    }
+    return expired.length;
+  });
+}

@@ -1,0 +1,163 @@
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type ContestState, type ContestView, PAID_PLAY_SUSPENDED_MESSAGE, type PaidPlay } from '../../domain/contests.ts';
+import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../domain/schedule.ts';
+import type { ContestDefaults } from '../config.ts';
+import type { ContestsTable, Database } from '../db/schema.ts';
+import { DEMO_CONTEST_PICTURE_KEY } from '../db/seed.ts';
+import { displayPicture } from './picture.service.ts';
+import { isPaidPlayEnabled } from './settings.service.ts';
+
+/** The open window (if any) and the next ones: what exists ahead of time. */
+export const CONTESTS_AHEAD = 3;
+
+export type ContestRow = Omit<ContestsTable, 'state'> & { state: ContestState };
+
+export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Judged and published are stored; otherwise the clock says upcoming, open or closed. */
+export function contestState(contest: Pick<ContestRow, 'state' | 'opens_at' | 'closes_at'>, now: number): ContestState {
+  if (contest.state === 'judged' || contest.state === 'published') return contest.state;
+  return windowState({ opensAt: new Date(contest.opens_at), closesAt: new Date(contest.closes_at) } as ContestWindow, new Date(now));
+}
+
+export interface NewContest {
+  windowKey: string;
+  window: ContestWindow;
+  pictureId: string;
+  defaults: ContestDefaults;
+  now: number;
+  id?: string;
+}
+
+/** Inserts a contest; false when its window_key exists already (another machine was first). */
+export async function insertContest(db: Kysely<Database>, input: NewContest): Promise<boolean> {
+  const d = input.defaults;
+  const result = await db
+    .insertInto('contests')
+    .values({
+      id: input.id ?? crypto.randomUUID(),
+      window_key: input.windowKey,
+      slot: input.window.slot,
+      opens_at: input.window.opensAt.getTime(),
+      closes_at: input.window.closesAt.getTime(),
+      show_at: input.window.showAt.getTime(),
+      picture_id: input.pictureId,
+      prize_kind: d.prizeKind,
+      prize_title_en: d.prizeTitleEn,
+      prize_title_hi: d.prizeTitleHi,
+      prize_value_paise: d.prizeValuePaise,
+      ticket_price_paise: d.ticketPricePaise,
+      max_tickets_per_person: d.maxTicketsPerPerson,
+      total_tickets: d.totalTickets,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((oc) => oc.column('window_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** The picture new contests get until admins upload real ones: the seeded demo picture. */
+export async function defaultContestPictureId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', DEMO_CONTEST_PICTURE_KEY).executeTakeFirst();
+  return row?.value;
+}
+
+export interface EnsureResult {
+  created: string[];
+  /** Why nothing could be made, when so. */
+  skipped?: 'no_picture';
+}
+
+/**
+ * Makes the open window's contest and the next ones' (CONTESTS_AHEAD in all) when missing.
+ * Safe on many machines at once: the window_key unique constraint lets one insert win and the
+ * others do nothing.
+ */
+export async function ensureUpcomingContests(db: Kysely<Database>, now: number, defaults: ContestDefaults, pictureId?: string): Promise<EnsureResult> {
+  const picture = pictureId ?? (await defaultContestPictureId(db));
+  if (!picture) return { created: [], skipped: 'no_picture' };
+  const created: string[] = [];
+  for (const window of upcomingWindows(new Date(now), CONTESTS_AHEAD)) {
+    const key = windowKey(window);
+    if (await insertContest(db, { windowKey: key, window, pictureId: picture, defaults, now })) created.push(key);
+  }
+  return { created };
+}
+
+export async function findContest(db: Kysely<Database> | Transaction<Database>, contestId: string): Promise<ContestRow | undefined> {
+  return (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
+}
+
+/** Reserved plus confirmed tickets of everyone in a contest. */
+export async function ticketsTaken(db: Kysely<Database> | Transaction<Database>, contestId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('contest_id', '=', contestId)
+    .where('status', 'in', ['reserved', 'confirmed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A person's reserved and confirmed points in a contest. */
+export async function heldPoints(db: Kysely<Database> | Transaction<Database>, contestId: string, userId: string): Promise<Array<{ x: number; y: number }>> {
+  return db
+    .selectFrom('tickets')
+    .select(['x', 'y'])
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['reserved', 'confirmed'])
+    .orderBy('created_at')
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
+}
+
+export async function paidPlayView(db: Kysely<Database>, defaultEnabled: boolean): Promise<PaidPlay> {
+  return (await isPaidPlayEnabled(db, defaultEnabled)) ? { enabled: true } : { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function contestView(
+  db: Kysely<Database>,
+  uploadsDir: string,
+  contest: ContestRow,
+  options: { now: number; lang: 'en' | 'hi'; userId: string | undefined },
+): Promise<ContestView> {
+  const [picture, taken, mine] = await Promise.all([
+    displayPicture(db, uploadsDir, contest.picture_id),
+    ticketsTaken(db, contest.id),
+    options.userId ? heldPoints(db, contest.id, options.userId) : Promise.resolve([]),
+  ]);
+  return {
+    id: contest.id,
+    slot: contest.slot,
+    state: contestState(contest, options.now),
+    opensAt: iso(contest.opens_at),
+    closesAt: iso(contest.closes_at),
+    showAt: iso(contest.show_at),
+    picture: picture ?? null,
+    prize: { kind: contest.prize_kind, title: options.lang === 'hi' ? contest.prize_title_hi : contest.prize_title_en, valuePaise: contest.prize_value_paise },
+    ticketPricePaise: contest.ticket_price_paise,
+    maxTickets: contest.max_tickets_per_person,
+    totalTickets: contest.total_tickets,
+    ticketsLeft: Math.max(0, contest.total_tickets - taken),
+    myTickets: mine.length,
+    myPoints: mine,
+  };
+}
+
+/** The open contest (else the next to open) and the one after it. */
+export async function currentContests(db: Kysely<Database>, now: number): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined }> {
+  const rows = (await db
+    .selectFrom('contests')
+    .selectAll()
+    .where('closes_at', '>=', now)
+    .orderBy('opens_at')
+    .orderBy('window_key')
+    .limit(2)
+    .execute()) as ContestRow[];
+  return { current: rows[0], next: rows[1] };
+}
