@@ -206,6 +206,7 @@ describe('/quick_game_screen', () => {
     place(2, 2);
     expect(button('Submit')).toBeEnabled();
     expect(screen.queryByText('Mark all tickets before submitting')).not.toBeInTheDocument();
+    expect(screen.getByText('All tickets marked. Submit to see where the ball was.')).toBeInTheDocument();
   });
 
   it('submits the marks in order and shows the reveal, each distance and the best ticket', async () => {

@@ -244,7 +244,7 @@ function TicketBar(props: TicketBarProps) {
           </div>
         ) : (
           <p id="trial-bar-hint" className="trial-bar__hint">
-            {hints.join(' · ')}
+            {hints.length > 0 ? hints.join(' · ') : t('game.ready')}
           </p>
         )}
       </div>
