@@ -113,6 +113,16 @@ function PictureStageImpl(props: PictureStageProps) {
       if (box) engine.resize({ width: box.width, height: box.height });
     });
     observer.observe(host);
+    // A change of device pixel ratio (browser zoom, another screen) re-renders at the new density.
+    let density: MediaQueryList | null = null;
+    const onDensity = () => {
+      density?.removeEventListener('change', onDensity);
+      engine.resize({ width: host.clientWidth, height: host.clientHeight });
+      density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+      density.addEventListener('change', onDensity);
+    };
+    density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    density.addEventListener('change', onDensity);
 
     if (import.meta.env.VITE_TEST_API === '1') {
       window.__cricspotStage = {
@@ -129,6 +139,7 @@ function PictureStageImpl(props: PictureStageProps) {
     }
     return () => {
       observer.disconnect();
+      density?.removeEventListener('change', onDensity);
       engine.destroy();
       engineRef.current = null;
       if (import.meta.env.VITE_TEST_API === '1') delete window.__cricspotStage;

@@ -166,6 +166,7 @@ export class StageEngine {
   private view: ViewTransform = { scale: 1, x: 0, y: 0 };
   private limits: ZoomLimits = { min: 1, max: 12 };
   private pictureData: GamePicture | null = null;
+  private pictureKey = '';
   private pictureLoad = 0;
   private textures: Texture[] = [];
 
@@ -259,7 +260,9 @@ export class StageEngine {
 
   resize(size: Size): void {
     const next = { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) };
-    if (next.width === this.stage.width && next.height === this.stage.height) return;
+    // Browser zoom or a move to another screen changes the density, sometimes without a new size.
+    const resolutionChanged = this.initialised && this.app.renderer.resolution !== this.host.devicePixelRatio();
+    if (next.width === this.stage.width && next.height === this.stage.height && !resolutionChanged) return;
     const wasFit = isAtFit(this.view, this.limits);
     const centre = screenToWorld(screenPoint(this.stage.width / 2, this.stage.height / 2), this.view);
     this.stage = next;
@@ -269,9 +272,17 @@ export class StageEngine {
   }
 
   async setPicture(picture: GamePicture): Promise<void> {
-    const samePicture = this.pictureData === picture;
+    // An equal picture in a new object (a re-render upstream) keeps the view and the texture.
+    const key = `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
+    const samePicture = this.pictureKey === key;
     this.pictureData = picture;
     if (!this.initialised) return;
+    if (samePicture && this.shown.get(this.picture)) {
+      this.shown.get(this.picture)!.picture = picture;
+      this.callbacks.onPictureDrawn(picture);
+      return;
+    }
+    this.pictureKey = key;
     const load = ++this.pictureLoad;
     if (!samePicture || this.image.width !== picture.width || this.image.height !== picture.height) {
       this.image = { width: picture.width, height: picture.height };
@@ -506,6 +517,7 @@ export class StageEngine {
       const at = this.toScreen(mark.point);
       g.moveTo(at.x, at.y).lineTo(ball.x, ball.y).stroke({ width: best ? 5 : 3.5, color: COLORS.ink, alpha: 0.7 });
       g.moveTo(at.x, at.y).lineTo(ball.x, ball.y).stroke({ width: best ? 3 : 1.5, color: best ? COLORS.gold : COLORS.white });
+      if (best) g.circle(at.x, at.y, MARK.selectedArm + 6).stroke({ width: 5, color: COLORS.ink }).circle(at.x, at.y, MARK.selectedArm + 6).stroke({ width: 3, color: COLORS.gold });
       const text = this.revealTexts.children.find((child) => child.label === mark.id);
       if (text) text.position.set(at.x, at.y + MARK.selectedArm + 4);
     }
