@@ -1,11 +1,14 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import QuickGamePage from '../../src/screens/trial/QuickGamePage.tsx';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
 import { renderScreen } from '../support/api-stub.tsx';
+import { createTestI18n } from '../support/i18n.ts';
 
 interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
@@ -295,11 +298,43 @@ describe('/quick_game_screen', () => {
     expect(await screen.findByRole('heading', { name: 'Where the ball was' })).toBeInTheDocument();
   });
 
-  it('sends a guest to log in for the real contest, and a logged-in player to the play screen', async () => {
+  it('after a failed submit, Back to marking keeps the marks and lets the player change them', async () => {
     await openGame();
+    place(3, 4);
+    nextAnswers = [failAnswer(503, 'UNAVAILABLE', 'Down')];
+    fireEvent.click(button('Submit'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your marks could not be checked.');
+    expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'true');
+    fireEvent.click(button('Back to marking'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'false');
+    place(5, 6);
+    expect(button('Ticket 1: X 5, Y 6')).toBeInTheDocument();
+  });
+
+  it("sends a guest to log in for the real contest, saying why and coming back to the play screen", async () => {
+    const i18n = await createTestI18n('en');
+    function Probe() {
+      const location = useLocation();
+      return <p data-testid="login-state">{JSON.stringify(location.state)}</p>;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/quick_game_screen']}>
+          <Routes>
+            <Route path="/quick_game_screen" element={<QuickGameScreenPage />} />
+            <Route path="/login" element={<Probe />} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    await screen.findByTestId('stage');
     await markAndSubmit([[1, 2]]);
     fireEvent.click(button('Play the real contest'));
-    expect(await screen.findByTestId('where')).toHaveTextContent('/login');
+    expect(JSON.parse((await screen.findByTestId('login-state')).textContent ?? '')).toEqual({
+      from: '/play_screen',
+      notice: 'Please login to participate in this contest!',
+    });
   });
 
   it('a logged-in player goes straight to the play screen', async () => {
