@@ -1,0 +1,78 @@
+import { beforeAll, expect, it } from 'vitest';
+import { insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
+import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { describeOnEachDatabase } from '../support/server-harness.ts';
+
+const BUYERS = 200;
+const TOTAL = 12;
+const ALREADY_SOLD = 2;
+const LEFT = TOTAL - ALREADY_SOLD;
+
+/**
+ * 200 buyers, each with one ticket in the cart, reserve at the same moment while 10 tickets
+ * are left. On PostgreSQL the requests really overlap (a pool of 10 connections, the contest
+ * row locked FOR UPDATE inside each reservation); on SQLite the one connection serialises them.
+ */
+describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
+  const clock = useTestClock(server);
+  let contestId: string;
+  let buyers: Array<{ id: string; cookie: string }>;
+
+  beforeAll(async () => {
+    const pictureId = await addContestPicture(server);
+    contestId = await addTestContest(server, { pictureId, now: clock.now, defaults: { totalTickets: TOTAL, maxTicketsPerPerson: 75 } });
+    const [early, ...rest] = await insertActiveUsers(server, BUYERS + 1, clock.now);
+    buyers = rest;
+    // Two tickets sold before the rush.
+    await server.app.db
+      .insertInto('tickets')
+      .values(
+        Array.from({ length: ALREADY_SOLD }, (_, i) => ({
+          id: crypto.randomUUID(),
+          contest_id: contestId,
+          user_id: early!.id,
+          x: i,
+          y: i,
+          status: 'confirmed' as const,
+          reservation_id: null,
+          created_at: clock.now,
+          confirmed_at: clock.now,
+        })),
+      )
+      .execute();
+    // Everyone wants the same spot: points are per person, so it is no conflict.
+    await server.app.db
+      .insertInto('cart_items')
+      .values(buyers.map((b) => ({ id: crypto.randomUUID(), user_id: b.id, contest_id: contestId, x: 640, y: 360, created_at: clock.now })))
+      .execute();
+  }, 60_000);
+
+  it('sells exactly 10, none twice, and tells the rest why', async () => {
+    const started = performance.now();
+    const answers = await Promise.all(buyers.map((b) => post(server, '/api/v1/cart/reserve', { contestId }, { cookie: b.cookie })));
+    const ms = performance.now() - started;
+    console.info(`[${server.dialectName}] ${BUYERS} parallel reservations for ${LEFT} tickets in ${ms.toFixed(0)} ms`);
+
+    const won = answers.filter((a) => a.statusCode === 200);
+    const lost = answers.filter((a) => a.statusCode !== 200);
+    expect(won).toHaveLength(LEFT);
+    for (const answer of lost) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().message).toMatch(/^(No Tickets Available|Only \d+ tickets are available)$/);
+    }
+    const reservationIds = won.map((a) => a.json().data.reservationId as string);
+    expect(new Set(reservationIds).size).toBe(LEFT);
+
+    const reserved = await server.app.db.selectFrom('tickets').select(['user_id', 'reservation_id']).where('contest_id', '=', contestId).where('status', '=', 'reserved').execute();
+    expect(reserved).toHaveLength(LEFT);
+    expect(new Set(reserved.map((t) => t.user_id)).size).toBe(LEFT);
+    expect(new Set(reserved.map((t) => t.reservation_id))).toEqual(new Set(reservationIds));
+    const live = await server.app.db.selectFrom('tickets').select('id').where('contest_id', '=', contestId).where('status', '<>', 'released').execute();
+    expect(live).toHaveLength(TOTAL);
+    const reservations = await server.app.db.selectFrom('reservations').select(['status']).where('contest_id', '=', contestId).execute();
+    expect(reservations).toHaveLength(LEFT);
+    // The losers keep their cart; the winners' is empty.
+    const carts = await server.app.db.selectFrom('cart_items').select('user_id').where('contest_id', '=', contestId).execute();
+    expect(carts).toHaveLength(BUYERS - LEFT);
+  }, 60_000);
+});
