@@ -51,7 +51,7 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
     const started = performance.now();
     const answers = await Promise.all(buyers.map((b) => post(server, '/api/v1/cart/reserve', { contestId }, { cookie: b.cookie })));
     const ms = performance.now() - started;
-    console.info(`[${server.dialectName}] ${BUYERS} parallel reservations for ${LEFT} tickets in ${ms.toFixed(0)} ms`);
+    console.warn(`[${server.dialectName}] ${BUYERS} parallel reservations for ${LEFT} tickets in ${ms.toFixed(0)} ms`);
 
     const won = answers.filter((a) => a.statusCode === 200);
     const lost = answers.filter((a) => a.statusCode !== 200);
