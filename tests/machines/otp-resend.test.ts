@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, otpResendMachine } from '../../machines/otp-resend.machine.ts';
-import { startSut } from './model-harness.ts';
+import { createModel, invokeIds, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 describe('otp-resend machine', () => {
   it('counts the seconds left down once a second, then is ready', () => {
@@ -45,5 +46,59 @@ describe('otp-resend machine', () => {
     await other.fakes.reject('resendCode', { message: 'The code has expired. Ask for a new one.' });
     expect(other.actor.getSnapshot().value).toBe('ready');
     expect(other.actor.getSnapshot().context.notice).toEqual({ ok: false, message: 'The code has expired. Ask for a new one.' });
+  });
+});
+
+type Snapshot = SnapshotFrom<typeof otpResendMachine>;
+
+const assertions: StateAssertions<Snapshot> = {
+  cooling: (snapshot, sut) => {
+    expect(snapshot.context.secondsLeft).toBeGreaterThan(0);
+    expect(snapshot.context.secondsLeft).toBeLessThanOrEqual(OTP_RESEND_COOLDOWN_S);
+    expect(sut.clock.pendingTimeouts()).toEqual([1000]);
+    expect(snapshot.can({ type: 'otp.resend' })).toBe(false);
+  },
+  ready: (snapshot, sut) => {
+    expect(snapshot.context.secondsLeft).toBe(0);
+    expect(sut.clock.pendingTimeouts()).toEqual([]);
+    expect(snapshot.can({ type: 'otp.resend' })).toBe(true);
+  },
+  sending: (snapshot, sut) => {
+    expect(sut.fakes.count('resendCode')).toBeGreaterThan(0);
+    expect(sut.clock.pendingTimeouts()).toEqual([]);
+    expect(snapshot.can({ type: 'otp.resend' })).toBe(false);
+  },
+};
+
+// The machine leaves the invoke id to XState, so the done and error events are named after it.
+const ids = invokeIds(otpResendMachine);
+const events = [
+  { type: `xstate.done.actor.${ids['resendCode']}`, output: undefined },
+  // The server's cooldown, a short one so the paths stay short.
+  { type: `xstate.error.actor.${ids['resendCode']}`, error: { message: 'Please wait 2 seconds before asking for a new code.', retryAfterSeconds: 2 } },
+  { type: `xstate.error.actor.${ids['resendCode']}`, error: { message: 'The code has expired. Ask for a new one.' } },
+];
+
+describe.each([
+  [2, 3, 6],
+  [0, 3, 6],
+] as const)('otp-resend model (seconds left at start: %s)', (secondsLeft, shortestCount, simpleCount) => {
+  const setup = createModel({ machine: otpResendMachine, input: { secondsLeft }, events });
+
+  it('has an assertion for every reachable state and none for unreachable ones', () => {
+    expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
+  });
+
+  const shortest = setup.model.getShortestPaths();
+  const simple = setup.model.getSimplePaths();
+  it('generates the expected number of paths', () => {
+    expect(shortest.length).toBe(shortestCount);
+    expect(simple.length).toBe(simpleCount);
+  });
+  describe('shortest paths', () => {
+    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
+  });
+  describe('simple paths', () => {
+    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { SIGNUP_SUCCESS_DIALOG_MS, socialSignupMachine } from '../../machines/social-signup.machine.ts';
-import { startSut } from './model-harness.ts';
+import { createModel, invokeIds, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
 
 const values = { first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com', phone: '9876543210', agreeLegal: true, agreeRules: true, agreeAge: true };
 
@@ -17,6 +18,10 @@ function start() {
 }
 
 describe('social-signup machine', () => {
+  it('fails loudly where the app forgot to provide an actor', async () => {
+    expect(await placeholderErrors(socialSignupMachine)).toEqual({ submitSignup: 'submitSignup not provided' });
+  });
+
   it('submits the values, shows the message for exactly SIGNUP_SUCCESS_DIALOG_MS, then clears the draft, sets the marker and goes home', async () => {
     const { actor, fakes, clock, done } = start();
     actor.send({ type: 'signup.submit', values });
@@ -50,5 +55,82 @@ describe('social-signup machine', () => {
     actor.send({ type: 'failure.dismiss' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(done).toEqual([]);
+  });
+});
+
+type Snapshot = SnapshotFrom<typeof socialSignupMachine>;
+
+/** The side effects each actor asked for, in order. */
+const effects = new Map<AnyActorRef, string[]>();
+const record = (name: string) => ({ self }: { self: AnyActorRef }) => void effects.set(self, [...(effects.get(self) ?? []), name]);
+const machine = socialSignupMachine.provide({
+  actions: { clearDraft: record('clearDraft'), setLoginMarker: record('setLoginMarker'), goHome: record('goHome') },
+});
+
+const welcome = 'Signed up successfully.';
+const assertions: StateAssertions<Snapshot> = {
+  editing: (snapshot, sut) => {
+    expect(snapshot.can({ type: 'signup.submit', values })).toBe(true);
+    expect(snapshot.can({ type: 'failure.dismiss' })).toBe(false);
+    expect(effects.get(sut.actor)).toBeUndefined();
+  },
+  submitting: (snapshot, sut) => {
+    expect(sut.fakes.lastInput('submitSignup')).toEqual(values);
+    expect(snapshot.can({ type: 'signup.submit', values })).toBe(false);
+    expect(sut.clock.pendingTimeouts()).toEqual([]);
+  },
+  succeeded: (snapshot, sut) => {
+    expect(snapshot.context).toEqual({ message: welcome, error: null });
+    expect(sut.clock.pendingTimeouts()).toEqual([SIGNUP_SUCCESS_DIALOG_MS]);
+    expect(snapshot.can({ type: 'success.continue' })).toBe(true);
+    expect(effects.get(sut.actor)).toBeUndefined();
+  },
+  failed: (snapshot, sut) => {
+    expect(snapshot.context.error).not.toBeNull();
+    expect(snapshot.can({ type: 'failure.dismiss' })).toBe(true);
+    expect(snapshot.can({ type: 'signup.submit', values })).toBe(false);
+    expect(effects.get(sut.actor)).toBeUndefined();
+  },
+  done: (snapshot, sut) => {
+    expect(snapshot.status).toBe('done');
+    expect(snapshot.context.message).toBe(welcome);
+    expect(sut.clock.pendingTimeouts()).toEqual([]);
+    expect(effects.get(sut.actor)).toEqual(['clearDraft', 'setLoginMarker', 'goHome']);
+  },
+};
+
+// The machine leaves the invoke id to XState, so the done and error events are named after it.
+const ids = invokeIds(socialSignupMachine);
+
+describe('social-signup model', () => {
+  const setup = createModel({
+    machine,
+    events: [
+      { type: 'signup.submit', values },
+      { type: `xstate.done.actor.${ids['submitSignup']}`, output: { message: welcome } },
+      // A refusal with only a message, and one that names a field (the screen shows it there too).
+      { type: `xstate.error.actor.${ids['submitSignup']}`, error: { message: 'Please sign in with Google again.' } },
+      {
+        type: `xstate.error.actor.${ids['submitSignup']}`,
+        error: { response: { status: 422, data: { message: 'This phone number is already registered.', fields: { phone: 'This phone number is already registered.' } } } },
+      },
+    ],
+  });
+
+  it('has an assertion for every reachable state and none for unreachable ones', () => {
+    expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
+  });
+
+  const shortest = setup.model.getShortestPaths();
+  const simple = setup.model.getSimplePaths();
+  it('generates the expected number of paths', () => {
+    expect(shortest.length).toBe(4);
+    expect(simple.length).toBe(10);
+  });
+  describe('shortest paths', () => {
+    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
+  });
+  describe('simple paths', () => {
+    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
   });
 });
