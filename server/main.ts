@@ -53,7 +53,8 @@ if (retention) app.log.info({ ...retention, retentionDays: config.accountRetenti
 
 // Contests for the coming windows (after the seed, which gives them their demo picture), then
 // hourly; expired reservations released now, then every minute.
-await startContestJobs(app);
+const contestJobs = await startContestJobs(app);
+app.addHook('onClose', () => contestJobs.stop());
 
 try {
   await app.listen({ port: config.port, host: config.host });

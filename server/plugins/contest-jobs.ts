@@ -6,7 +6,12 @@ export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
 
 /** One run at a time per job, errors logged and the next tick tries again. */
-function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): () => Promise<void> {
+interface Job {
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): Job {
   let running: Promise<void> | undefined;
   const runOnce = (): Promise<void> => {
     running ??= run()
@@ -18,19 +23,22 @@ function every(app: FastifyInstance, name: string, intervalMs: number, run: () =
   };
   const timer = setInterval(() => void runOnce(), intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-  return runOnce;
+  return {
+    runOnce,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**
  * Contests for the coming windows (now, then hourly) and the release of expired reservations
  * (now, then every minute). Both are safe on many machines at once: contest creation leans on
- * the window_key unique constraint, expiry on a guarded UPDATE. Call before the app listens.
+ * the window_key unique constraint, expiry on a guarded UPDATE. The caller stops them on close
+ * (main.ts adds the onClose hook; a ready app, as in tests, takes no more hooks).
  */
-export async function startContestJobs(app: FastifyInstance): Promise<void> {
+export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): Promise<void> }> {
   const schedule = every(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
     const result = await ensureUpcomingContests(app.db, app.clock.now(), app.config.contestDefaults);
     if (result.skipped === 'no_picture') app.log.warn('contests: no demo contest picture yet; no contest made');
@@ -40,5 +48,10 @@ export async function startContestJobs(app: FastifyInstance): Promise<void> {
     const expired = await expireReservations(app.db, app.clock.now());
     if (expired) app.log.info({ expired }, `reservations: ${expired} expired, their tickets released`);
   });
-  await Promise.all([schedule(), expiry()]);
+  await Promise.all([schedule.runOnce(), expiry.runOnce()]);
+  return {
+    stop: async () => {
+      await Promise.all([schedule.stop(), expiry.stop()]);
+    },
+  };
 }
