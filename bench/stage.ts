@@ -27,6 +27,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 try {
   console.log('Picture stage frame times: zoom and pan continuously for 3 s, 4096 x 2730 picture, 75 marks');
+  console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}: software WebGL slows down as the machine gets busier)`);
   console.log('viewport'.padEnd(22), 'renderer'.padEnd(10), 'frames'.padStart(7), 'median'.padStart(10), 'p95'.padStart(10), 'idle median'.padStart(12), 'drawn after'.padStart(12));
   for (const device of [
     { name: 'laptop 1280x800 @1x', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
