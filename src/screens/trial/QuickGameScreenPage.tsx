@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { canAddTrialTicket, canSubmit, TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
-import { trialGameMachine } from '../../../machines/trial-game.machine.ts';
+import { type RuleResult, TRIAL_MAX_GAMES, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
+import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
@@ -161,8 +161,9 @@ export default function QuickGameScreenPage() {
               disabled={!playing}
               rejection={lastRejection ? t(`reasons.${lastRejection.code}`, lastRejection.code === 'onlyNAvailable' ? { count: lastRejection.available } : {}) : null}
               submitFailed={snapshot.matches('submitError')}
-              canAdd={canAddTrialTicket(draft.length).ok}
-              canSubmit={canSubmit(draft).ok}
+              addRule={trialRules.add(snapshot.context)}
+              removeRule={trialRules.remove(snapshot.context)}
+              submitRule={trialRules.submit(snapshot.context)}
               onSelect={(id) => actor.send({ type: 'ticket.select', id })}
               onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
               onAdd={() => actor.send({ type: 'ticket.add' })}
@@ -192,8 +193,10 @@ interface TicketBarProps {
   disabled: boolean;
   rejection: string | null;
   submitFailed: boolean;
-  canAdd: boolean;
-  canSubmit: boolean;
+  /** The machine's own rules, so a button is greyed out exactly when its event would be refused. */
+  addRule: RuleResult;
+  removeRule: RuleResult;
+  submitRule: RuleResult;
   onSelect(id: string): void;
   onRemove(id: string): void;
   onAdd(): void;
@@ -207,8 +210,9 @@ interface TicketBarProps {
 function TicketBar(props: TicketBarProps) {
   const { t } = useTranslation('trial');
   const { marks, selectedId, busy, disabled, rejection } = props;
-  const single = marks.length <= 1;
-  const hints = [!props.canAdd ? t('reasons.noMoreTickets') : null, !props.canSubmit ? t('reasons.unmarkedTickets') : null].filter((h) => h !== null);
+  const { addRule, removeRule, submitRule } = props;
+  const reasonText = (reason: TicketRuleReason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {});
+  const hints = [addRule, submitRule].flatMap((rule) => (rule.ok ? [] : [reasonText(rule.reason)]));
   const untouched = marks.length === 1 && marks[0]?.point === null;
   // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
   const chipsRef = useRef<HTMLUListElement>(null);
@@ -274,7 +278,7 @@ function TicketBar(props: TicketBarProps) {
                 type="button"
                 className="trial-chip__remove"
                 aria-label={t('game.remove', { n: mark.label })}
-                disabled={disabled || single}
+                disabled={disabled || !removeRule.ok}
                 onClick={() => props.onRemove(mark.id)}
               >
                 <span aria-hidden="true">×</span>
@@ -284,7 +288,7 @@ function TicketBar(props: TicketBarProps) {
         })}
       </ul>
       <div className="trial-bar__actions">
-        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !props.canAdd} onClick={props.onAdd}>
+        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !addRule.ok} onClick={props.onAdd}>
           {t('game.add')}
         </button>
         <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={props.onReset}>
@@ -293,7 +297,7 @@ function TicketBar(props: TicketBarProps) {
         <button
           type="button"
           className="button button--small button--accent trial-bar__submit"
-          disabled={disabled || !props.canSubmit}
+          disabled={disabled || !submitRule.ok}
           aria-describedby={hints.length > 0 && !rejection && !props.submitFailed ? 'trial-bar-hint' : undefined}
           onClick={props.onSubmit}
         >
