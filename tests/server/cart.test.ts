@@ -151,6 +151,18 @@ describeOnEachDatabase('cart and reservations', (server) => {
     expectRefusal(await reserve(server, user(8), id), 400, 'Duplicate Coordinates');
   });
 
+  it('lets one of two tabs win a race for the same point and the same cart', async () => {
+    const [player] = await insertActiveUsers(server, 1, clock.now);
+    const id = await contest();
+    const adds = await Promise.all(Array.from({ length: 4 }, () => addItems(server, player, id, [{ x: 77, y: 88 }])));
+    expect(adds.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of adds.filter((r) => r.statusCode !== 200)) expectRefusal(a, 400, 'Duplicate Coordinates');
+    const reserves = await Promise.all([reserve(server, player!, id), reserve(server, player!, id), reserve(server, player!, id)]);
+    expect(reserves.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of reserves.filter((x) => x.statusCode !== 200)) expectRefusal(r, 400, 'Your cart has no tickets for this contest.', 'CART_EMPTY');
+    expect((await ticketsOf(server, id)).map((t) => [t.x, t.y, t.status])).toEqual([[77, 88, 'reserved']]);
+  });
+
   it("keeps other people's carts out of reach", async () => {
     const id = await contest();
     expect((await addItems(server, user(9), id, [{ x: 3, y: 4 }])).statusCode).toBe(200);
