@@ -45,7 +45,7 @@ export default function QuickGameScreenPage() {
         }),
       },
       actions: {
-        // Real contests need a login (spec section 6); the login screen comes back to the game.
+        // Real contests need a login (spec section 6); after it the login screen goes on to /play_screen.
         goToRealGame: () => {
           if (loginMarker.isSet()) void navigate(paths.playScreen);
           else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) } });
