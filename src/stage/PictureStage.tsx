@@ -167,7 +167,7 @@ function PictureStageImpl(props: PictureStageProps) {
     const action = keyAction(event.key, event.shiftKey, event.ctrlKey || event.metaKey || event.altKey);
     if (!engine || !action) return;
     event.preventDefault();
-    const { view, stage, image } = engine.centrePixelView();
+    const { view, stage, image } = engine.viewState();
     switch (action.type) {
       case 'zoom':
         engine.zoomBy(action.factor);

@@ -249,10 +249,6 @@ export class StageEngine {
     return { ...this.view, fitScale: this.limits.min, maxScale: this.limits.max };
   }
 
-  getStageSize(): Size {
-    return { ...this.stage };
-  }
-
   /** Client CSS px of the centre of an original pixel (the test API). */
   imageToClient(x: number, y: number): { x: number; y: number } {
     return screenToClient(worldToScreen(imageToWorld(imagePoint(x, y)), this.view), this.canvasRect(), this.stage);
@@ -437,7 +433,8 @@ export class StageEngine {
     this.setView(panToShow(this.view, worldToScreen(imageToWorld(imagePoint(point.x, point.y)), this.view), this.stage, this.image, this.limits));
   }
 
-  centrePixelView(): { view: ViewTransform; stage: Size; image: Size } {
+  /** What the keyboard needs to find the pixel in the middle of the view. */
+  viewState(): { view: ViewTransform; stage: Size; image: Size } {
     return { view: this.view, stage: this.stage, image: this.image };
   }
 
