@@ -6,7 +6,17 @@ const LAB_PORT = 5174;
 // The picture stage's development page, on a dev server whose build exposes the stage's test API.
 // Its server starts only when the 'stage' project runs (or every project does).
 const STAGE_PORT = Number(process.env.STAGE_PORT ?? 5175);
-const projectArgs = process.argv.flatMap((arg, i) => (arg === '--project' ? [process.argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+// --project takes several names (`--project site stage`) or `--project=stage`.
+const projectArgs = process.argv.flatMap((arg, i) => {
+  if (arg.startsWith('--project=')) return [arg.slice('--project='.length)];
+  if (arg !== '--project') return [];
+  const names: string[] = [];
+  for (const next of process.argv.slice(i + 1)) {
+    if (next.startsWith('-')) break;
+    names.push(next);
+  }
+  return names;
+});
 const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 
 export default defineConfig({
