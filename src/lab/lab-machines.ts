@@ -2,8 +2,10 @@ import type { AnyStateMachine } from 'xstate';
 import { scheduleAt } from '../../domain/schedule.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { contestWindowMachine } from '../../machines/contest-window.machine.ts';
+import { otpResendMachine } from '../../machines/otp-resend.machine.ts';
 import { paymentStatusMachine } from '../../machines/payment-status.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import { socialSignupMachine } from '../../machines/social-signup.machine.ts';
 import { ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
 import { trialGameMachine } from '../../machines/trial-game.machine.ts';
 import { versionCheckMachine } from '../../machines/version-check.machine.ts';
@@ -126,6 +128,32 @@ export const LAB_MACHINES: LabEntry[] = [
     actors: {
       fetchMeta: { result: { version: '0.1.0+bbbbbbbbbbbb' }, error: offline },
       applyUpdate: { result: null, error: { message: 'Could not clear caches' } },
+    },
+  },
+  {
+    id: 'otp-resend',
+    title: 'OTP resend',
+    machine: otpResendMachine,
+    // A few seconds of the 60 s cooldown left, so the countdown ends after a short advance.
+    input: { secondsLeft: 3 },
+    payloads: {},
+    actors: {
+      // The server's 429 OTP_COOLDOWN, as CodeForm turns it into a ResendFailure; without
+      // retryAfterSeconds the button is ready again at once.
+      resendCode: { result: null, error: { message: 'Please wait 5 seconds before asking for a new code.', retryAfterSeconds: 5 } },
+    },
+  },
+  {
+    id: 'social-signup',
+    title: 'Social sign-up',
+    machine: socialSignupMachine,
+    payloads: {
+      'signup.submit': {
+        values: { first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com', phone: '9876543210', agreeLegal: true, agreeRules: true, agreeAge: true },
+      },
+    },
+    actors: {
+      submitSignup: { result: { message: 'Signed up successfully.' }, error: { message: 'This phone number is already registered.' } },
     },
   },
 ];
