@@ -4,6 +4,9 @@
  * it draws the marks it is given and says where the player tapped. Gestures are read from DOM
  * pointer events and every conversion between spaces goes through coords.ts.
  */
+// The site's CSP forbids eval, which Pixi's WebGL renderer uses for shaders and uniforms unless
+// this module (polyfills that avoid eval, despite its name) is loaded first.
+import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, GraphicsContext, ImageSource, Sprite, Text, Texture } from 'pixi.js';
 import {
   type ImagePoint,

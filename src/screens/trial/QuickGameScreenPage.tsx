@@ -14,11 +14,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/trial.css';
 import { TrialTop } from './TrialTop.tsx';
 
-// Pixi comes with the stage's own chunk, never with the other routes. The site's CSP forbids
-// eval, which Pixi's WebGL renderer uses unless its unsafe-eval polyfill loads first.
-const PictureStage = lazy(() =>
-  import('pixi.js/unsafe-eval').then(() => import('../../stage/PictureStage.tsx')).then((m) => ({ default: m.PictureStage })),
-);
+// Pixi comes with the stage's own chunk, never with the other routes.
+const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
