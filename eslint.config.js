@@ -22,7 +22,7 @@ const boundary = (forbiddenDirs, forbiddenPackages, why) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist-e2e/', 'coverage/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
