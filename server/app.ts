@@ -22,6 +22,7 @@ import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
+import { promoRoutes } from './routes/promo.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(practiceRoutes);
       await api.register(contestsRoutes);
       await api.register(cartRoutes);
+      await api.register(promoRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
 import { startContestJobs } from './plugins/contest-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
+import { seedDemoPromo } from './services/promo.service.ts';
 
 let config;
 try {
@@ -46,6 +47,8 @@ try {
 } catch (error) {
   app.log.error({ err: error }, 'demo data could not be seeded');
 }
+// The demo promo code WELCOME10, outside production only.
+if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false)) app.log.info('demo promo code WELCOME10 created');
 
 // Deleted accounts past ACCOUNT_RETENTION_DAYS erased, expired rows swept: now, then hourly.
 const retention = await startRetentionJob(app);

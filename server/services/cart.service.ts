@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES, GAME_PLAY_CLOSED_MESSAGE, PAID_PLAY_SUSPENDED_MESSAGE, type CartAnswer } from '../../domain/contests.ts';
-import { type Bill, computeBill } from '../../domain/money.ts';
+import { type Bill, computeBill, type Promo } from '../../domain/money.ts';
 import { canAddContestTicket, canSubmit, checkPoint, type DraftTicket, ticketReasonMessage, type TicketPoint, type TicketRuleReason } from '../../domain/tickets.ts';
 import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ContestRow, contestState, findContest, heldPoints, isPostgres, ticketsTaken } from './contest.service.ts';
+import { promoFromRow } from './promo-rules.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -38,10 +39,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.cause !== undefined && e.cause !== error ? isUniqueViolation(e.cause) : false;
 }
 
-export function billFor(billing: BillingConfig, ticketPricePaise: number, ticketCount: number): Bill {
+export function billFor(billing: BillingConfig, ticketPricePaise: number, ticketCount: number, promo: Promo | null = null): Bill {
   return computeBill({
     ticketPricePaise,
     ticketCount,
+    promo,
     entryGstBasisPoints: billing.entryGstBasisPoints,
     // Free entry is free: no platform fee on a ticket that costs nothing.
     platformFee: { kind: 'perTicket', paise: ticketPricePaise === 0 ? 0 : billing.platformFeePaisePerTicket },
@@ -143,7 +145,15 @@ export async function getCart(db: Kysely<Database>, userId: string, billing: Bil
         bill: billFor(billing, 0, 0),
       });
   }
-  for (const group of groups.values()) group.bill = billFor(billing, group.ticketPricePaise, group.ticketCount);
+  // The promo applied to each contest's cart (server/services/promo.service.ts) shows as 'Promo Applied'.
+  const promos = await db
+    .selectFrom('cart_promos')
+    .innerJoin('promo_codes', 'promo_codes.code', 'cart_promos.promo_code')
+    .select(['cart_promos.contest_id', 'promo_codes.kind', 'promo_codes.basis_points', 'promo_codes.amount_paise', 'promo_codes.cap_paise'])
+    .where('cart_promos.user_id', '=', userId)
+    .execute();
+  const promoOf = new Map(promos.map((p) => [p.contest_id, promoFromRow(p)]));
+  for (const group of groups.values()) group.bill = billFor(billing, group.ticketPricePaise, group.ticketCount, promoOf.get(group.contestId) ?? null);
   return {
     items: rows.map((r) => ({ id: r.id, contestId: r.contest_id, x: r.x, y: r.y, pricePaise: r.ticket_price_paise })),
     groups: [...groups.values()],
@@ -267,27 +277,30 @@ export type ConfirmOutcome = 'confirmed' | 'already_confirmed';
  * else's by now, so the payment code must refund instead.
  */
 export async function confirmReservation(db: Kysely<Database>, reservationId: string, now: number): Promise<ConfirmOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const reservation = await trx
-      .selectFrom('reservations')
-      .select(['id', 'status', 'expires_at'])
-      .where('id', '=', reservationId)
-      .$if(isPostgres(trx), (qb) => qb.forUpdate())
-      .executeTakeFirst();
-    if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
-    if (reservation.status === 'confirmed') return 'already_confirmed';
-    if (reservation.status !== 'active' || reservation.expires_at < now) {
-      throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
-    }
-    await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();
-    await trx
-      .updateTable('tickets')
-      .set({ status: 'confirmed', confirmed_at: now })
-      .where('reservation_id', '=', reservationId)
-      .where('status', '=', 'reserved')
-      .execute();
-    return 'confirmed';
-  });
+  return db.transaction().execute((trx) => confirmReservationIn(trx, reservationId, now));
+}
+
+/** confirmReservation inside the caller's transaction (the payment update commits with it). */
+export async function confirmReservationIn(trx: Transaction<Database>, reservationId: string, now: number): Promise<ConfirmOutcome> {
+  const reservation = await trx
+    .selectFrom('reservations')
+    .select(['id', 'status', 'expires_at'])
+    .where('id', '=', reservationId)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
+  if (reservation.status === 'confirmed') return 'already_confirmed';
+  if (reservation.status !== 'active' || reservation.expires_at < now) {
+    throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
+  }
+  await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();
+  await trx
+    .updateTable('tickets')
+    .set({ status: 'confirmed', confirmed_at: now })
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'reserved')
+    .execute();
+  return 'confirmed';
 }
 
 /**

@@ -1,0 +1,97 @@
+/**
+ * The promo and payments contract between the API (server/routes/promo.routes.ts,
+ * server/routes/payments.routes.ts) and the web. Money is integer paise; instants are ISO 8601.
+ */
+import { z } from 'zod';
+import { billSchema } from './contests.ts';
+
+export const PROMO_ERROR_CODES = {
+  invalidPromo: 'INVALID_PROMO',
+  promoFailed: 'PROMO_FAILED',
+  promoAlreadyApplied: 'PROMO_ALREADY_APPLIED',
+  promoNotApplied: 'PROMO_NOT_APPLIED',
+} as const;
+
+export const PROMO_ERROR_MESSAGES = {
+  invalidPromo: 'Invalid Promo Code',
+  promoFailed: 'Failed to Apply Promo Code',
+  promoAlreadyApplied: 'A promo code is already applied. Remove it to use another.',
+  promoNotApplied: 'No promo code is applied.',
+} as const;
+
+export const PAYMENT_ERROR_CODES = {
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
+  orderIdMissing: 'ORDER_ID_MISSING',
+  invalidSignature: 'INVALID_SIGNATURE',
+  gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
+} as const;
+
+export const PAYMENT_ERROR_MESSAGES = {
+  paymentNotFound: 'This payment does not exist.',
+  orderIdMissing: 'Payment order ID is missing. Please try again.',
+  invalidSignature: 'The payment could not be verified.',
+  gatewayUnavailable: 'The payment gateway is not answering. Please try again.',
+} as const;
+
+export const applyPromoBodySchema = z.object({ contestId: z.uuid(), code: z.string().max(64) });
+export const removePromoBodySchema = z.object({ contestId: z.uuid() });
+
+export const promoAnswerSchema = z.object({ contestId: z.string(), promoCode: z.string().nullable(), bill: billSchema });
+export type PromoAnswer = z.infer<typeof promoAnswerSchema>;
+
+export const paymentStatusSchema = z.enum(['pending', 'success', 'failed', 'cancelled', 'error']);
+export type PaymentStatusName = z.infer<typeof paymentStatusSchema>;
+
+export const createPaymentOrderBodySchema = z.object({ contestId: z.uuid() });
+
+export const paymentOrderAnswerSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.literal('INR'),
+  gateway: z.enum(['sandbox', 'razorpay']),
+  /** The sandbox's hosted checkout page; null with Razorpay (open Checkout.js with keyId). */
+  checkoutUrl: z.string().nullable(),
+  keyId: z.string().nullable(),
+  refNo: z.string(),
+  expiresAt: z.string(),
+  bill: billSchema,
+});
+export type PaymentOrderAnswer = z.infer<typeof paymentOrderAnswerSchema>;
+
+/** What Razorpay Checkout hands the browser: the success fields, or error[...] on failure. */
+export const paymentReturnBodySchema = z.object({
+  razorpay_order_id: z.string().max(64).optional(),
+  razorpay_payment_id: z.string().max(64).optional(),
+  razorpay_signature: z.string().max(256).optional(),
+  'error[code]': z.string().max(64).optional(),
+  'error[description]': z.string().max(500).optional(),
+  'error[reason]': z.string().max(64).optional(),
+  'error[metadata]': z.string().max(1000).optional(),
+  /** The web may send the order id it opened when the gateway gives only error fields. */
+  orderId: z.string().max(64).optional(),
+});
+export type PaymentReturnBody = z.infer<typeof paymentReturnBodySchema>;
+
+export const paymentReturnAnswerSchema = z.object({ verified: z.boolean(), paymentId: z.string(), status: paymentStatusSchema });
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  refNo: z.string(),
+  /** The gateway's payment id ('Txn. Id.'), once there is one. */
+  txnId: z.string().nullable(),
+  amountPaise: z.number().int(),
+  createdAt: z.string(),
+  phone: z.string(),
+  contestId: z.string(),
+  orderId: z.string(),
+  promoCode: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  refunded: z.boolean(),
+  tickets: z.array(z.object({ x: z.number().int(), y: z.number().int() })).optional(),
+});
+export type PaymentAnswer = z.infer<typeof paymentSchema>;
+
+export const paymentListSchema = z.array(paymentSchema);
+export const paymentIdParamsSchema = z.object({ id: z.uuid() });

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { applyPromoBodySchema, promoAnswerSchema, removePromoBodySchema } from '../../domain/payments.ts';
+import type { Bill } from '../../domain/money.ts';
+import { currentUser, requireUser } from '../plugins/session.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { billFor, getCart } from '../services/cart.service.ts';
+import { appliedPromoCode, applyPromo, removePromo } from '../services/promo.service.ts';
+
+export async function promoRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  /** The contest's bill as the cart shows it (an empty cart bills nothing). */
+  async function answer(userId: string, contestId: string) {
+    const cart = await getCart(app.db, userId, app.config.billing, app.clock.now());
+    const bill: Bill = cart.groups.find((g) => g.contestId === contestId)?.bill ?? billFor(app.config.billing, 0, 0);
+    return { data: { contestId, promoCode: await appliedPromoCode(app.db, userId, contestId), bill } };
+  }
+
+  app.post('/cart/promo', { preHandler: requireUser, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
+    const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
+    const userId = currentUser(request).id;
+    await applyPromo(app.db, userId, contestId, code, app.clock.now());
+    return answer(userId, contestId);
+  });
+
+  app.delete('/cart/promo', { preHandler: requireUser, schema: { body: removePromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
+    const { contestId } = request.body as z.output<typeof removePromoBodySchema>;
+    const userId = currentUser(request).id;
+    await removePromo(app.db, userId, contestId);
+    return answer(userId, contestId);
+  });
+}
