@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '../../public/locales/en/account.json';
 import type auth from '../../public/locales/en/auth.json';
 import type common from '../../public/locales/en/common.json';
+import type contest from '../../public/locales/en/contest.json';
 import type contact from '../../public/locales/en/contact.json';
 import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
@@ -13,7 +14,7 @@ import type trial from '../../public/locales/en/trial.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest };
     returnNull: false;
   }
 }

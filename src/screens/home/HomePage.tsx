@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND, TAGLINE_MAX_TICKETS } from '../../../domain/brand.ts';
 import { paths } from '../../app/paths.ts';
+import { ContestCard } from './ContestCard.tsx';
 import { ScheduleCard } from './ScheduleCard.tsx';
 
 const steps = ['one', 'two', 'three'] as const;
@@ -30,7 +31,10 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
-          <ScheduleCard />
+          <div className="hero__cards">
+            <ContestCard />
+            <ScheduleCard />
+          </div>
         </div>
       </section>
 

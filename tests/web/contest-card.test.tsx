@@ -1,0 +1,112 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
+import { http } from '../../src/api/http.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import { ContestCard } from '../../src/screens/home/ContestCard.tsx';
+import { fail, ok, stubApi, type StubAnswer } from '../support/api-stub.tsx';
+import { contestView, currentAnswer } from './contest-fixtures.ts';
+import { createTestI18n } from '../support/i18n.ts';
+
+const original = http.defaults.adapter;
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+function Where() {
+  const location = useLocation();
+  const state = location.state as { from?: string; notice?: string } | null;
+  return <p data-testid="where">{`${location.pathname} from=${state?.from ?? ''} notice=${state?.notice ?? ''}`}</p>;
+}
+
+async function renderCard(answers: StubAnswer[], lng = 'en') {
+  const calls = stubApi({ 'GET /contests/current': () => answers.shift() ?? fail(500, 'down') });
+  const i18n = await createTestI18n(lng);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<ContestCard />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+  return calls;
+}
+
+describe('home contest card', () => {
+  it('shows the open contest: picture, prize, price, limits, countdown to close, next show', async () => {
+    await renderCard([ok(currentAnswer(contestView({ myTickets: 3 })))]);
+    expect(screen.getByLabelText('Loading the contest...')).toHaveAttribute('aria-busy', 'true');
+    const img = await screen.findByRole('img', { name: 'The contest picture: find where the ball is' });
+    expect(img).toHaveAttribute('src', '/uploads/c1-small.jpg');
+    expect(img).toHaveAttribute('width', '480');
+    expect(img).toHaveAttribute('height', '300');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('Weekly jackpot')).toBeInTheDocument();
+    expect(screen.getByText(/Cash prize · Worth ₹1,00,000.00/)).toBeInTheDocument();
+    expect(screen.getByText('₹49.00')).toBeInTheDocument();
+    expect(screen.getByText('Max 75 tickets per person')).toBeInTheDocument();
+    expect(screen.getByText('Tickets left: 9000')).toBeInTheDocument();
+    expect(screen.getByText('Your tickets: 3')).toBeInTheDocument();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Days, 0 Hours, (5|4) Minutes/);
+    expect(screen.getByText(/^Next live show: /)).toBeInTheDocument();
+    expect(screen.queryByText('Game Play Closed!')).not.toBeInTheDocument();
+  });
+
+  it('says Free entry for a free contest and counts down to the opening of an upcoming one', async () => {
+    const opensAt = new Date(Date.now() + 2 * 3_600_000 + 30_000).toISOString();
+    await renderCard([ok(currentAnswer(contestView({ state: 'upcoming', opensAt, ticketPricePaise: 0 })))]);
+    expect(await screen.findByText('Free entry')).toBeInTheDocument();
+    expect(screen.getByText('Opening soon')).toBeInTheDocument();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Opens in: 0 Days, 2 Hours, 0 Minutes/);
+  });
+
+  it("says 'Game Play Closed!' for a closed contest, without the Play button", async () => {
+    await renderCard([ok(currentAnswer(contestView({ state: 'closed' })))]);
+    expect(await screen.findByText('Game Play Closed!')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play now' })).not.toBeInTheDocument();
+  });
+
+  it('sends a logged-out visitor to /login with the spec message, a logged-in one to /play_screen', async () => {
+    await renderCard([ok(currentAnswer(contestView()))]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Play now' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/login from=/play_screen notice=Please login to participate in this contest!');
+  });
+
+  it('goes straight to /play_screen when logged in', async () => {
+    loginMarker.set();
+    await renderCard([ok(currentAnswer(contestView()))]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Play now' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/play_screen from= notice=');
+  });
+
+  it('shows the announcement when paid play is suspended', async () => {
+    await renderCard([ok(currentAnswer(contestView(), { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE }))]);
+    expect(await screen.findByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
+  });
+
+  it('shows an error with a retry that loads again', async () => {
+    const calls = await renderCard([fail(500, 'down'), ok(currentAnswer(contestView()))]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Weekly jackpot')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.url).toBe('/contests/current');
+  });
+
+  it('says when no contest is scheduled, and reads in Hindi', async () => {
+    await renderCard([ok(currentAnswer(null))], 'hi');
+    expect(await screen.findByText('अभी कोई प्रतियोगिता निर्धारित नहीं है। कृपया जल्द ही फिर देखें।')).toBeInTheDocument();
+  });
+
+  it('reads the open contest in Hindi', async () => {
+    await renderCard([ok(currentAnswer(contestView()))], 'hi');
+    expect(await screen.findByText('प्रति व्यक्ति अधिकतम 75 टिकट')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अभी खेलें' })).toBeInTheDocument();
+  });
+});
