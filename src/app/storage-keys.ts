@@ -11,4 +11,6 @@ export const STORAGE_KEYS = {
   appVersion: 'appVersion',
   /** Draft of the social sign-up form for a user the provider knew but we did not. */
   unfoundUserDraft: 'unfoundUser',
+  /** Unsubmitted play-screen marks of one contest (no secret): playDraft:<contestId>. */
+  playDraftPrefix: 'playDraft:',
 } as const;

@@ -1,16 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { type RuleResult, TRIAL_MAX_GAMES, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
+import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
 import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { TrialTop } from './TrialTop.tsx';
 
@@ -69,6 +70,25 @@ export default function QuickGameScreenPage() {
       coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
       selected: (label: string, x: number | null, y: number | null) =>
         x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
+    }),
+    [t],
+  );
+  const barTexts = useMemo(
+    (): TicketBarTexts => ({
+      tickets: t('game.tickets'),
+      submitFailed: t('errors.submitFailed'),
+      retry: t('game.retry'),
+      back: t('game.back'),
+      dismiss: t('game.dismiss'),
+      ready: t('game.ready'),
+      add: t('game.add'),
+      reset: t('game.reset'),
+      submit: t('game.submit'),
+      submitting: t('game.submitting'),
+      ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
+      ticketEmpty: (n) => t('game.ticketEmpty', { n }),
+      remove: (n) => t('game.remove', { n }),
+      reason: (reason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
     }),
     [t],
   );
@@ -152,6 +172,7 @@ export default function QuickGameScreenPage() {
             />
           ) : (
             <TicketBar
+              texts={barTexts}
               marks={marks}
               selectedId={selectedId}
               busy={snapshot.matches('submitting')}
@@ -177,136 +198,8 @@ export default function QuickGameScreenPage() {
   );
 }
 
-interface Mark {
-  id: string;
-  label: string;
-  point: TicketPoint | null;
-}
-
-interface TicketBarProps {
-  marks: Mark[];
-  selectedId: string | null;
-  busy: boolean;
-  disabled: boolean;
-  rejection: string | null;
-  submitFailed: boolean;
-  /** The machine's own rules, so a button is greyed out exactly when its event would be refused. */
-  addRule: RuleResult;
-  removeRule: RuleResult;
-  submitRule: RuleResult;
-  onSelect(id: string): void;
-  onRemove(id: string): void;
-  onAdd(): void;
-  onReset(): void;
-  onSubmit(): void;
-  onDismiss(): void;
-  onRetrySubmit(): void;
-  onCancelSubmit(): void;
-}
-
-function TicketBar(props: TicketBarProps) {
-  const { t } = useTranslation('trial');
-  const { marks, selectedId, busy, disabled, rejection } = props;
-  const { addRule, removeRule, submitRule } = props;
-  const reasonText = (reason: TicketRuleReason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {});
-  const hints = [addRule, submitRule].flatMap((rule) => (rule.ok ? [] : [reasonText(rule.reason)]));
-  const untouched = marks.length === 1 && marks[0]?.point === null;
-  // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
-  const chipsRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    chipsRef.current?.querySelector('.trial-chip--selected')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [selectedId, marks.length]);
-  return (
-    <section className="trial-bar" aria-label={t('game.tickets')}>
-      {/*
-        One status line of fixed height above the chips: a failed submit, else the last rejection,
-        else what keeps Add or Submit disabled. Nothing floats over the picture, and the stage
-        keeps its size (and the player's zoom) whatever the line says.
-      */}
-      <div className="trial-bar__status">
-        {props.submitFailed ? (
-          <div className="trial-alert">
-            <span role="alert">{t('errors.submitFailed')}</span>
-            <span className="trial-alert__actions">
-              <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
-                {t('game.retry')}
-              </button>
-              <button type="button" className="button button--small button--ghost" onClick={props.onCancelSubmit}>
-                {t('game.back')}
-              </button>
-            </span>
-          </div>
-        ) : rejection ? (
-          <div className="trial-alert">
-            <span role="alert">{rejection}</span>
-            <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={t('game.dismiss')}>
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ) : (
-          <p id="trial-bar-hint" className="trial-bar__hint">
-            {hints.length > 0 ? hints.join(' · ') : t('game.ready')}
-          </p>
-        )}
-      </div>
-      <ul ref={chipsRef} className="trial-chips">
-        {marks.map((mark) => {
-          const selected = mark.id === selectedId;
-          return (
-            <li key={mark.id} className={`trial-chip${selected ? ' trial-chip--selected' : ''}${mark.point ? ' trial-chip--marked' : ''}`}>
-              <button
-                type="button"
-                className="trial-chip__select"
-                aria-pressed={selected}
-                aria-label={mark.point ? t('game.ticketState', { n: mark.label, x: mark.point.x, y: mark.point.y }) : t('game.ticketEmpty', { n: mark.label })}
-                disabled={disabled}
-                onClick={() => props.onSelect(mark.id)}
-              >
-                <span className="trial-chip__number" aria-hidden="true">
-                  {mark.label}
-                </span>
-                {mark.point && (
-                  <span className="trial-chip__check" aria-hidden="true">
-                    ✓
-                  </span>
-                )}
-              </button>
-              <button
-                type="button"
-                className="trial-chip__remove"
-                aria-label={t('game.remove', { n: mark.label })}
-                disabled={disabled || !removeRule.ok}
-                onClick={() => props.onRemove(mark.id)}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <div className="trial-bar__actions">
-        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !addRule.ok} onClick={props.onAdd}>
-          {t('game.add')}
-        </button>
-        <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={props.onReset}>
-          {t('game.reset')}
-        </button>
-        <button
-          type="button"
-          className="button button--small button--accent trial-bar__submit"
-          disabled={disabled || !submitRule.ok}
-          aria-describedby={hints.length > 0 && !rejection && !props.submitFailed ? 'trial-bar-hint' : undefined}
-          onClick={props.onSubmit}
-        >
-          {busy ? t('game.submitting') : t('game.submit')}
-        </button>
-      </div>
-    </section>
-  );
-}
-
 interface ResultPanelProps {
-  marks: Mark[];
+  marks: TicketMark[];
   distances: number[];
   bestId: string;
   ball: TicketPoint;

@@ -1,0 +1,310 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { BRAND } from '../../../domain/brand.ts';
+import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
+import { formatInr } from '../../../domain/money.ts';
+import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
+import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
+import { addCartItems, ContestApiError, contestPhase, fetchCurrentContests } from '../../api/contests.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { paths } from '../../app/paths.ts';
+import { STORAGE_KEYS } from '../../app/storage-keys.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
+import '../../styles/trial.css';
+import '../../styles/contest.css';
+
+// Pixi comes with the stage's own chunk, never with the other routes.
+const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
+
+const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
+
+function isPoint(value: unknown): value is TicketPoint {
+  return typeof value === 'object' && value !== null && Number.isInteger((value as TicketPoint).x) && Number.isInteger((value as TicketPoint).y);
+}
+
+/** The saved draft of a contest, or null when there is none or it is not a draft any more. */
+export function readDraft(contestId: string): DraftTicket[] | null {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(draftKey(contestId)) ?? 'null');
+    if (!Array.isArray(parsed)) return null;
+    const draft = parsed.flatMap((t: unknown): DraftTicket[] => {
+      if (typeof t !== 'object' || t === null || typeof (t as DraftTicket).id !== 'string') return [];
+      const point = (t as DraftTicket).point;
+      return [{ id: (t as DraftTicket).id, point: isPoint(point) ? { x: point.x, y: point.y } : null }];
+    });
+    return draft.length > 0 ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Server codes of the ticket rules (server/services/cart.service.ts) and the reason each stands for. */
+const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
+  ONLY_N_AVAILABLE: 'onlyNAvailable',
+  NO_TICKETS_AVAILABLE: 'noTicketsAvailable',
+  TICKET_LIMIT_EXCEEDED: 'ticketLimitExceeded',
+  MAX_TICKET_LIMIT_REACHED: 'maxTicketLimitReached',
+  NO_MORE_TICKETS: 'noMoreTickets',
+  DUPLICATE_COORDINATES: 'duplicateCoordinates',
+  LAST_TICKET: 'lastTicket',
+  UNMARKED_TICKETS: 'unmarkedTickets',
+  OUT_OF_BOUNDS: 'outOfBounds',
+};
+const KNOWN_ERRORS = new Set(['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED']);
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CurrentContests };
+
+/** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
+export default function PlayScreenPage() {
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const title = t('play.title');
+  useEffect(() => {
+    document.title = `${title} | ${BRAND.name}`;
+  }, [title]);
+
+  useEffect(() => {
+    let live = true;
+    fetchCurrentContests(lng).then(
+      (data) => live && setLoad({ status: 'ready', data }),
+      () => live && setLoad({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+    // The language only changes the prize texts, which this screen does not show: load once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  if (load.status === 'loading') {
+    return (
+      <div className="play-game">
+        <h1 className="visually-hidden">{title}</h1>
+        <div className="trial-game__center">
+          <Spinner label={t('play.loading')} />
+        </div>
+      </div>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <div className="container">
+        <div className="card play-message">
+          <h1 className="visually-hidden">{title}</h1>
+          <p role="alert">{t('errors.loadFailed')}</p>
+          <button type="button" className="button button--primary" onClick={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}>
+            {t('game.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const contest = load.data.current;
+  if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
+    return (
+      <div className="container">
+        <div className="card play-message">
+          <h1 className="play-message__title">{contest ? t('play.closed') : t('play.noContest')}</h1>
+          {contest && <p>{t('play.closedText')}</p>}
+          <Link to={paths.home} className="button button--primary">
+            {t('play.backHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <PlayBoard key={contest.id} contest={contest} picture={contest.picture} />;
+}
+
+function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
+  const { t, i18n } = useTranslation('contest');
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<ContestApiError | null>(null);
+  // The first load uses the contest the page already has; a retry asks the server again. The
+  // actor keeps the first render's functions, so this flag lives as long as the screen.
+  const loads = { count: 0 };
+
+  const actor = useActorRef(
+    ticketMarkingMachine.provide({
+      actors: {
+        loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
+          let view = contest;
+          if (loads.count > 0) {
+            const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
+            if (!again || again.id !== input.contestId) throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
+            view = again;
+          }
+          loads.count += 1;
+          return {
+            limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
+            picture: { width: picture.width, height: picture.height },
+            held: view.myPoints,
+            draft: readDraft(input.contestId),
+          };
+        }),
+        submitTickets: fromPromise(async ({ input }) => {
+          setServerError(null);
+          try {
+            return await addCartItems(input.contestId, input.tickets);
+          } catch (error) {
+            if (error instanceof ContestApiError) setServerError(error);
+            throw error;
+          }
+        }),
+      },
+      actions: {
+        persistDraft: (_, params) => {
+          try {
+            window.localStorage.setItem(draftKey(params.contestId), JSON.stringify(params.draft));
+          } catch {
+            // Storage full or blocked: the marks still stand on the screen.
+          }
+        },
+        clearDraft: (_, params) => window.localStorage.removeItem(draftKey(params.contestId)),
+      },
+    }),
+    { input: { contestId: contest.id } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { draft, selectedId, lastRejection, held } = snapshot.context;
+  const submitted = snapshot.matches('submitted');
+  useEffect(() => {
+    if (submitted) void navigate(paths.cart);
+  }, [submitted, navigate]);
+
+  const reasonText = useMemo(
+    () => (reason: TicketRuleReason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
+    [t],
+  );
+  const serverText = useMemo(() => {
+    if (!serverError) return t('errors.submitFailed');
+    const reason = SERVER_REASONS[serverError.code];
+    if (reason === 'onlyNAvailable') return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
+    if (reason) return t(`reasons.${reason}`);
+    if (KNOWN_ERRORS.has(serverError.code)) return t(`errors.${serverError.code as 'GAME_PLAY_CLOSED'}`);
+    return serverError.status === null ? t('errors.submitFailed') : serverError.message;
+  }, [serverError, t]);
+
+  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  const labels = useMemo(
+    () => ({
+      zoomIn: t('stage.zoomIn'),
+      zoomOut: t('stage.zoomOut'),
+      resetZoom: t('stage.resetZoom'),
+      stage: t('stage.label'),
+      loading: t('stage.loading'),
+      coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
+      selected: (label: string, x: number | null, y: number | null) =>
+        x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
+    }),
+    [t],
+  );
+  const barTexts = useMemo(
+    (): TicketBarTexts => ({
+      tickets: t('game.tickets'),
+      submitFailed: serverText,
+      retry: t('game.retry'),
+      back: t('game.back'),
+      dismiss: t('game.dismiss'),
+      ready: t('game.ready'),
+      add: t('game.add'),
+      reset: t('game.reset'),
+      submit: t('game.submit'),
+      submitting: t('game.submitting'),
+      ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
+      ticketEmpty: (n) => t('game.ticketEmpty', { n }),
+      remove: (n) => t('game.remove', { n }),
+      reason: reasonText,
+    }),
+    [t, serverText, reasonText],
+  );
+
+  const locale = i18n.language.startsWith('hi') ? 'hi-IN' : 'en-IN';
+  const price = contest.ticketPricePaise;
+  const summary = (
+    <>
+      <p className="play-summary">
+        <span>{price === 0 ? t('play.free') : t('play.price', { price: formatInr(price, locale) })}</span>
+        <span aria-live="polite">{t('play.total', { total: formatInr(price * draft.length, locale) })}</span>
+      </p>
+      {held.length > 0 && <p className="play-held">{t('play.held', { n: held.length })}</p>}
+    </>
+  );
+  const ready = snapshot.matches('ready');
+  const showStage = ready || snapshot.matches('submitting') || snapshot.matches('submitError') || submitted;
+
+  return (
+    <div className="play-game">
+      <h1 className="visually-hidden">{t('play.title')}</h1>
+      {snapshot.matches('loading') && (
+        <div className="trial-game__center">
+          <Spinner label={t('play.loading')} />
+        </div>
+      )}
+      {snapshot.matches('loadError') && (
+        <div className="trial-game__center">
+          <div className="trial-error">
+            <p className="trial-error__text" role="alert">
+              {snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')}
+            </p>
+            <div className="trial-error__actions">
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'load.retry' })}>
+                {t('game.retry')}
+              </button>
+              <Link to={paths.home} className="button button--ghost">
+                {t('play.backHome')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      )}
+      {showStage && (
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <Suspense fallback={<Spinner label={t('stage.loading')} />}>
+              <PictureStage
+                picture={picture}
+                marks={marks}
+                selectedId={selectedId}
+                onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
+                onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
+                reveal={null}
+                disabled={!ready}
+                labels={labels}
+              />
+            </Suspense>
+          </div>
+          <TicketBar
+            texts={barTexts}
+            summary={summary}
+            marks={marks}
+            selectedId={selectedId}
+            busy={snapshot.matches('submitting')}
+            disabled={!ready}
+            rejection={lastRejection ? reasonText(lastRejection) : null}
+            submitFailed={snapshot.matches('submitError')}
+            addRule={ticketMarkingRules.add(snapshot.context)}
+            removeRule={ticketMarkingRules.remove(snapshot.context)}
+            submitRule={ticketMarkingRules.submit(snapshot.context)}
+            onSelect={(id) => actor.send({ type: 'ticket.select', id })}
+            onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
+            onAdd={() => actor.send({ type: 'ticket.add' })}
+            onSubmit={() => actor.send({ type: 'ticket.submit' })}
+            onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
+            onRetrySubmit={() => actor.send({ type: 'submit.retry' })}
+            onCancelSubmit={() => actor.send({ type: 'submit.cancel' })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { RuleResult, TicketPoint, TicketRuleReason } from '../../domain/tickets.ts';
+
+export interface TicketMark {
+  id: string;
+  label: string;
+  point: TicketPoint | null;
+}
+
+/** Every text of the bar, in the screen's own namespace. */
+export interface TicketBarTexts {
+  tickets: string;
+  submitFailed: string;
+  retry: string;
+  back: string;
+  dismiss: string;
+  ready: string;
+  add: string;
+  reset: string;
+  submit: string;
+  submitting: string;
+  ticketState(n: string, x: number, y: number): string;
+  ticketEmpty(n: string): string;
+  remove(n: string): string;
+  reason(reason: TicketRuleReason): string;
+}
+
+export interface TicketBarProps {
+  texts: TicketBarTexts;
+  /** Shown under the buttons, e.g. the price and the running total. */
+  summary?: ReactNode;
+  marks: TicketMark[];
+  selectedId: string | null;
+  busy: boolean;
+  disabled: boolean;
+  rejection: string | null;
+  submitFailed: boolean;
+  /** The machine's own rules, so a button is greyed out exactly when its event would be refused. */
+  addRule: RuleResult;
+  removeRule: RuleResult;
+  submitRule: RuleResult;
+  onSelect(id: string): void;
+  onRemove(id: string): void;
+  onAdd(): void;
+  /** Without it the bar has no Reset button. */
+  onReset?(): void;
+  onSubmit(): void;
+  onDismiss(): void;
+  onRetrySubmit(): void;
+  onCancelSubmit(): void;
+}
+
+/** The marking screens' ticket list: chips to select and remove, Add, Reset and Submit, and one status line. */
+export function TicketBar(props: TicketBarProps) {
+  const tx = props.texts;
+  const { marks, selectedId, busy, disabled, rejection } = props;
+  const { addRule, removeRule, submitRule } = props;
+  const reasonText = tx.reason;
+  const hints = [addRule, submitRule].flatMap((rule) => (rule.ok ? [] : [reasonText(rule.reason)]));
+  const untouched = marks.length === 1 && marks[0]?.point === null;
+  // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
+  const chipsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    chipsRef.current?.querySelector('.trial-chip--selected')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selectedId, marks.length]);
+  return (
+    <section className="trial-bar" aria-label={tx.tickets}>
+      {/*
+        One status line of fixed height above the chips: a failed submit, else the last rejection,
+        else what keeps Add or Submit disabled. Nothing floats over the picture, and the stage
+        keeps its size (and the player's zoom) whatever the line says.
+      */}
+      <div className="trial-bar__status">
+        {props.submitFailed ? (
+          <div className="trial-alert">
+            <span role="alert">{tx.submitFailed}</span>
+            <span className="trial-alert__actions">
+              <button type="button" className="button button--small button--primary" onClick={props.onRetrySubmit}>
+                {tx.retry}
+              </button>
+              <button type="button" className="button button--small button--ghost" onClick={props.onCancelSubmit}>
+                {tx.back}
+              </button>
+            </span>
+          </div>
+        ) : rejection ? (
+          <div className="trial-alert">
+            <span role="alert">{rejection}</span>
+            <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={tx.dismiss}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ) : (
+          <p id="trial-bar-hint" className="trial-bar__hint">
+            {hints.length > 0 ? hints.join(' · ') : tx.ready}
+          </p>
+        )}
+      </div>
+      <ul ref={chipsRef} className="trial-chips">
+        {marks.map((mark) => {
+          const selected = mark.id === selectedId;
+          return (
+            <li key={mark.id} className={`trial-chip${selected ? ' trial-chip--selected' : ''}${mark.point ? ' trial-chip--marked' : ''}`}>
+              <button
+                type="button"
+                className="trial-chip__select"
+                aria-pressed={selected}
+                aria-label={mark.point ? tx.ticketState(mark.label, mark.point.x, mark.point.y) : tx.ticketEmpty(mark.label)}
+                disabled={disabled}
+                onClick={() => props.onSelect(mark.id)}
+              >
+                <span className="trial-chip__number" aria-hidden="true">
+                  {mark.label}
+                </span>
+                {mark.point && (
+                  <span className="trial-chip__check" aria-hidden="true">
+                    ✓
+                  </span>
+                )}
+              </button>
+              <button
+                type="button"
+                className="trial-chip__remove"
+                aria-label={tx.remove(mark.label)}
+                disabled={disabled || !removeRule.ok}
+                onClick={() => props.onRemove(mark.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="trial-bar__actions">
+        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !addRule.ok} onClick={props.onAdd}>
+          {tx.add}
+        </button>
+        {props.onReset && (
+          <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={props.onReset}>
+            {tx.reset}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--accent trial-bar__submit"
+          disabled={disabled || !submitRule.ok}
+          aria-describedby={hints.length > 0 && !rejection && !props.submitFailed ? 'trial-bar-hint' : undefined}
+          onClick={props.onSubmit}
+        >
+          {busy ? tx.submitting : tx.submit}
+        </button>
+      </div>
+      {props.summary}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContestView } from '../../domain/contests.ts';
+import { http } from '../../src/api/http.ts';
+import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import PlayScreenPage from '../../src/screens/play/PlayScreenPage.tsx';
+import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api-stub.tsx';
+import { contestView, currentAnswer } from './contest-fixtures.ts';
+
+interface FakeStageProps {
+  marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
+  selectedId: string | null;
+  onPlace(point: { x: number; y: number }): void;
+  disabled?: boolean;
+  picture: { width: number; height: number };
+  labels: { selected(label: string, x: number | null, y: number | null): string };
+}
+
+// The Pixi stage cannot run in jsdom: a stand-in places the next point on a click.
+const stage = vi.hoisted(() => ({ next: { x: 0, y: 0 } }));
+vi.mock('../../src/stage/PictureStage.tsx', () => ({
+  PictureStage: (props: FakeStageProps) => {
+    const selected = props.marks.find((m) => m.id === props.selectedId);
+    return (
+      <div data-testid="stage" data-disabled={String(Boolean(props.disabled))} data-width={props.picture.width}>
+        <button type="button" onClick={() => props.onPlace(stage.next)}>
+          fake-place
+        </button>
+        <p data-testid="readout">{selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}</p>
+      </div>
+    );
+  },
+}));
+
+const original = http.defaults.adapter;
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+function stub(contest: ContestView | null, addAnswers: StubAnswer[] = []) {
+  return stubApi({
+    'GET /contests/current': () => ok(currentAnswer(contest)),
+    'POST /cart/items': () => addAnswers.shift() ?? ok({ items: [], groups: [] }),
+  });
+}
+
+async function open(contest: ContestView | null, addAnswers: StubAnswer[] = [], lng = 'en') {
+  const calls = stub(contest, addAnswers);
+  const result = await renderScreen(<PlayScreenPage />, { path: '/play_screen', lng });
+  return { calls, ...result };
+}
+
+function place(x: number, y: number) {
+  stage.next = { x, y };
+  fireEvent.click(screen.getByRole('button', { name: 'fake-place' }));
+}
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const draftKey = `${STORAGE_KEYS.playDraftPrefix}c1`;
+
+describe('/play_screen', () => {
+  it('marks tickets, shows price and running total, adds them to the cart and goes to /cart', async () => {
+    const { calls } = await open(contestView());
+    await screen.findByTestId('stage');
+    expect(screen.getByText('₹49.00 per ticket')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹49.00')).toBeInTheDocument();
+    place(100, 200);
+    fireEvent.click(button('Add ticket'));
+    place(300, 400);
+    expect(screen.getByText('Total: ₹98.00')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([
+      { id: 't1', point: { x: 100, y: 200 } },
+      { id: 't2', point: { x: 300, y: 400 } },
+    ]);
+    fireEvent.click(button('Add to cart'));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/cart');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ contestId: 'c1', tickets: [{ x: 100, y: 200 }, { x: 300, y: 400 }] });
+    expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
+  it('restores unsubmitted marks after a remount', async () => {
+    const first = await open(contestView());
+    await screen.findByTestId('stage');
+    place(10, 20);
+    fireEvent.click(button('Add ticket'));
+    place(30, 40);
+    fireEvent.click(button('Add ticket'));
+    first.unmount();
+    await open(contestView());
+    await screen.findByTestId('stage');
+    expect(button('Ticket 1: X 10, Y 20')).toBeInTheDocument();
+    expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
+    expect(button('Ticket 3: not marked')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Total: ₹147.00')).toBeInTheDocument();
+  });
+
+  it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
+    await open(contestView({ myTickets: 1, myPoints: [{ x: 5, y: 5 }] }));
+    await screen.findByTestId('stage');
+    expect(screen.getByText('You already hold 1 tickets in this contest.')).toBeInTheDocument();
+    place(5, 5);
+    expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+    fireEvent.click(button('Dismiss'));
+    place(50, 50);
+    fireEvent.click(button('Add ticket'));
+    place(50, 50);
+    expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+  });
+
+  it("says 'Max Ticket Limit Reached' counting the tickets already held", async () => {
+    await open(contestView({ maxTickets: 3, myTickets: 1, myPoints: [{ x: 1, y: 1 }] }));
+    await screen.findByTestId('stage');
+    place(10, 10);
+    fireEvent.click(button('Add ticket'));
+    place(20, 20);
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText('Max Ticket Limit Reached')).toBeInTheDocument();
+  });
+
+  it("says 'Ticket Limit Exceeded' when the held tickets fill the personal limit", async () => {
+    await open(contestView({ maxTickets: 2, myTickets: 2, myPoints: [{ x: 1, y: 1 }, { x: 2, y: 2 }] }));
+    await screen.findByTestId('stage');
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText(/Ticket Limit Exceeded/)).toBeInTheDocument();
+  });
+
+  it("says 'Only N tickets are available' when the contest's stock is the tighter limit", async () => {
+    await open(contestView({ ticketsLeft: 2 }));
+    await screen.findByTestId('stage');
+    place(10, 10);
+    fireEvent.click(button('Add ticket'));
+    place(20, 20);
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText('Only 2 tickets are available')).toBeInTheDocument();
+  });
+
+  it("says 'No Tickets Available' when the contest is sold out", async () => {
+    await open(contestView({ ticketsLeft: 0 }));
+    await screen.findByTestId('stage');
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText(/No Tickets Available/)).toBeInTheDocument();
+  });
+
+  it.each([
+    [fail(400, 'No More Tickets', 'NO_MORE_TICKETS'), 'No More Tickets'],
+    [fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE'), 'Only 4 tickets are available'],
+    [fail(400, 'Duplicate Coordinates', 'DUPLICATE_COORDINATES'), 'Duplicate Coordinates'],
+    [fail(400, 'Game Play Closed!', 'GAME_PLAY_CLOSED'), 'Game Play Closed!'],
+    [fail(409, 'No Tickets Available', 'NO_TICKETS_AVAILABLE'), 'No Tickets Available'],
+    [fail(400, 'Ticket Limit Exceeded', 'TICKET_LIMIT_EXCEEDED'), 'Ticket Limit Exceeded'],
+    [fail(400, 'Max Ticket Limit Reached', 'MAX_TICKET_LIMIT_REACHED'), 'Max Ticket Limit Reached'],
+  ])('shows the server refusal %#', async (answer, text) => {
+    await open(contestView(), [answer]);
+    await screen.findByTestId('stage');
+    place(10, 10);
+    fireEvent.click(button('Add to cart'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    fireEvent.click(button('Back to marking'));
+    expect(button('Add to cart')).toBeEnabled();
+    expect(localStorage.getItem(draftKey)).not.toBeNull();
+  });
+
+  it('shows server refusals in Hindi', async () => {
+    await open(contestView(), [fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE')], 'hi');
+    await screen.findByTestId('stage');
+    place(10, 10);
+    fireEvent.click(button('कार्ट में डालें'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('केवल 4 टिकट उपलब्ध हैं');
+  });
+
+  it("says 'Duplicate Coordinates' in Hindi", async () => {
+    await open(contestView(), [], 'hi');
+    await screen.findByTestId('stage');
+    place(10, 10);
+    fireEvent.click(button('टिकट जोड़ें'));
+    place(10, 10);
+    expect(screen.getByRole('alert')).toHaveTextContent('यही निर्देशांक पहले से है');
+  });
+
+  it("says 'Game Play Closed!' when the contest is not open", async () => {
+    await open(contestView({ state: 'closed' }));
+    expect(await screen.findByRole('heading', { name: 'Game Play Closed!' })).toBeInTheDocument();
+    expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('says Free entry for a free contest', async () => {
+    await open(contestView({ ticketPricePaise: 0 }));
+    await screen.findByTestId('stage');
+    expect(screen.getByText('Free entry')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹0.00')).toBeInTheDocument();
+  });
+
+  it('retries a failed load', async () => {
+    let n = 0;
+    stubApi({ 'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))) });
+    await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');
+    fireEvent.click(button('Try again'));
+    await waitFor(() => expect(screen.getByTestId('stage')).toBeInTheDocument());
+  });
+});
