@@ -20,6 +20,8 @@ const SocialSignupPage = lazyScreen(() => import('../screens/auth/SocialSignupPa
 const MyAccountPage = lazyScreen(() => import('../screens/account/MyAccountPage.tsx'));
 const QuickGamePage = lazyScreen(() => import('../screens/trial/QuickGamePage.tsx'));
 const QuickGameScreenPage = lazyScreen(() => import('../screens/trial/QuickGameScreenPage.tsx'));
+const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.tsx'));
+const CartPage = lazyScreen(() => import('../screens/cart/CartPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -43,9 +45,9 @@ export function AppRoutes() {
         <Route path={paths.inThePress} element={<PressListPage />} />
         <Route path={paths.pressDetails} element={<PressDetailPage />} />
         <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
-        {[paths.playScreen, paths.cart, paths.popupCheckout].map((path) => (
-          <Route key={path} path={path} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
-        ))}
+        <Route path={paths.playScreen} element={<RequireLogin><PlayScreenPage /></RequireLogin>} />
+        <Route path={paths.cart} element={<RequireLogin><CartPage /></RequireLogin>} />
+        <Route path={paths.popupCheckout} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import type { CartAnswer, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
+import { BILL_LINE_FIELDS, BILL_LINE_LABELS } from '../../../domain/money.ts';
+import { formatInr } from '../../../domain/money.ts';
+import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { paths } from '../../app/paths.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import '../../styles/contest.css';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay };
+type Group = CartAnswer['groups'][number];
+type Bill = Group['bill'];
+
+const KNOWN_ERRORS = ['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED'] as const;
+type KnownError = (typeof KNOWN_ERRORS)[number];
+const isKnownError = (code: string): code is KnownError => (KNOWN_ERRORS as readonly string[]).includes(code);
+
+/** /cart: the tickets per contest with the server's bill, free entry confirmed here, paid ones on to checkout. */
+export default function CartPage() {
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
+  const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<FreeCheckoutAnswer | null>(null);
+  const title = t('cart.title');
+  useEffect(() => {
+    document.title = `${title} | ${BRAND.name}`;
+  }, [title]);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([fetchCart(), fetchCurrentContests(lng)]).then(
+      ([cart, contests]) => live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay }),
+      () => live && setLoad({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  const errorText = useCallback(
+    (error: unknown) => {
+      if (error instanceof ContestApiError) {
+        if (isKnownError(error.code)) return t(`errors.${error.code}`);
+        if (error.status !== null) return error.message;
+      }
+      return t('errors.submitFailed');
+    },
+    [t],
+  );
+  const inr = (paise: number) => formatInr(paise, locale);
+
+  const remove = async (id: string) => {
+    setBusy(id);
+    setFailure(null);
+    try {
+      const cart = await removeCartItem(id);
+      setLoad((old) => (old.status === 'ready' ? { ...old, cart } : old));
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const confirmFree = async (contestId: string) => {
+    setBusy(contestId);
+    setFailure(null);
+    try {
+      const answer = await checkoutFree(contestId);
+      setConfirmed(answer);
+      const cart = await fetchCart();
+      setLoad((old) => (old.status === 'ready' ? { ...old, cart } : old));
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let body;
+  if (load.status === 'loading') body = <Spinner label={t('cart.loading')} />;
+  else if (load.status === 'error')
+    body = (
+      <div className="card play-message">
+        <p role="alert">{t('cart.loadFailed')}</p>
+        <button type="button" className="button button--primary" onClick={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}>
+          {t('cart.retry')}
+        </button>
+      </div>
+    );
+  else {
+    const { cart, paidPlay } = load;
+    body = (
+      <>
+        {confirmed && (
+          <div className="cart-success" role="status">
+            <p>{t('cart.confirmed')}</p>
+            <ul>
+              {confirmed.tickets.map((ticket, index) => (
+                <li key={ticket.id}>
+                  {t('cart.ticket', { n: index + 1 })}: {t('cart.coordinates', { x: ticket.x, y: ticket.y })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {failure && (
+          <p className="contest-notice" role="alert">
+            {failure}
+          </p>
+        )}
+        {cart.groups.length === 0 ? (
+          <div className="card play-message">
+            <p>{t('cart.empty')}</p>
+            <Link to={paths.playScreen} className="button button--accent">
+              {t('cart.play')}
+            </Link>
+          </div>
+        ) : (
+          cart.groups.map((group) => (
+            <CartGroup
+              key={group.contestId}
+              group={group}
+              items={cart.items.filter((item) => item.contestId === group.contestId)}
+              paidPlay={paidPlay}
+              busy={busy}
+              inr={inr}
+              onRemove={(id) => void remove(id)}
+              onConfirmFree={() => void confirmFree(group.contestId)}
+            />
+          ))
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="container cart">
+      <h1 className="cart__title">{title}</h1>
+      {body}
+    </div>
+  );
+}
+
+interface CartGroupProps {
+  group: Group;
+  items: CartAnswer['items'];
+  paidPlay: PaidPlay;
+  busy: string | null;
+  inr(paise: number): string;
+  onRemove(id: string): void;
+  onConfirmFree(): void;
+}
+
+function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree }: CartGroupProps) {
+  const { t } = useTranslation('contest');
+  const free = group.ticketPricePaise === 0;
+  const open = group.state === 'open';
+  const headingId = `cart-group-${group.contestId}`;
+  return (
+    <section className="card cart-group" aria-labelledby={headingId}>
+      <div className="cart-group__head">
+        <h2 id={headingId}>{t('cart.contest', { slot: group.slot })}</h2>
+        <span className="muted">{t('cart.ticketCount', { count: group.ticketCount })}</span>
+      </div>
+      <ul className="cart-tickets">
+        {items.map((item, index) => (
+          <li key={item.id} className="cart-ticket">
+            <span className="cart-ticket__name">
+              {t('cart.ticket', { n: index + 1 })}
+              <span className="cart-ticket__coords">{t('cart.coordinates', { x: item.x, y: item.y })}</span>
+            </span>
+            <span>{item.pricePaise === 0 ? t('cart.free') : inr(item.pricePaise)}</span>
+            <button
+              type="button"
+              className="cart-ticket__remove"
+              aria-label={t('cart.remove', { n: index + 1 })}
+              disabled={busy !== null}
+              onClick={() => onRemove(item.id)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h3 className="visually-hidden">{t('cart.bill')}</h3>
+      <BillLines bill={group.bill} inr={inr} />
+      {!open && (
+        <p className="contest-card__closed" role="status">
+          {t('cart.closed')}
+        </p>
+      )}
+      {open && free && (
+        <div className="cart-group__actions">
+          <button type="button" className="button button--accent" disabled={busy !== null} onClick={onConfirmFree}>
+            {busy === group.contestId ? t('cart.confirming') : t('cart.confirmFree')}
+          </button>
+        </div>
+      )}
+      {open && !free && (
+        <>
+          {!paidPlay.enabled && (
+            <p className="contest-notice" id={`${headingId}-suspended`} role="note">
+              {paidPlay.message ?? t('errors.PAID_PLAY_SUSPENDED')}
+            </p>
+          )}
+          <div className="cart-group__actions">
+            {paidPlay.enabled ? (
+              <Link to={paths.popupCheckout} state={{ contestId: group.contestId }} className="button button--accent">
+                {t('cart.checkout')}
+              </Link>
+            ) : (
+              <button type="button" className="button button--accent" disabled aria-describedby={`${headingId}-suspended`}>
+                {t('cart.checkout')}
+              </button>
+            )}
+            <Link to={paths.playScreen} className="button button--ghost">
+              {t('cart.more')}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The spec's bill lines (section 3) in order, from the server's bill. */
+function BillLines({ bill, inr }: { bill: Bill; inr(paise: number): string }) {
+  const { t } = useTranslation('contest');
+  return (
+    <dl className="bill">
+      {BILL_LINE_LABELS.map((label, index) => {
+        const fields = BILL_LINE_FIELDS[index] ?? [];
+        const value =
+          label === 'Promo Applied' && bill.promoApplied > 0 ? `-${inr(bill.promoApplied)}` : fields.map((field) => inr(bill[field])).join(' + ');
+        return (
+          <div key={label} className={`bill__line${label === 'Grand Total' ? ' bill__line--total' : ''}`}>
+            <dt>{t(`cart.lines.${label}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,131 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CartAnswer, PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
+import { http } from '../../src/api/http.ts';
+import CartPage from '../../src/screens/cart/CartPage.tsx';
+import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api-stub.tsx';
+import { contestView, currentAnswer } from './contest-fixtures.ts';
+
+const original = http.defaults.adapter;
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+const bill = {
+  itemsTotal: 9800,
+  promoApplied: 980,
+  subtotal: 8820,
+  baseAmount: 7475,
+  gstOnEntry: 1345,
+  platformFee: 1000,
+  gstOnPlatformFee: 180,
+  totalPlatformFee: 1180,
+  grandTotal: 10000,
+};
+const zeroBill = Object.fromEntries(Object.keys(bill).map((k) => [k, 0])) as typeof bill;
+
+function cart(price: number, points: Array<[number, number]>, state: 'open' | 'closed' = 'open'): CartAnswer {
+  return {
+    items: points.map(([x, y], i) => ({ id: `i${i + 1}`, contestId: 'c1', x, y, pricePaise: price })),
+    groups:
+      points.length === 0
+        ? []
+        : [{ contestId: 'c1', slot: 'A', state, closesAt: new Date(Date.now() + 3_600_000).toISOString(), ticketPricePaise: price, ticketCount: points.length, bill: price === 0 ? zeroBill : bill }],
+  };
+}
+
+interface Routes {
+  carts: StubAnswer[];
+  paidPlay?: { enabled: boolean; message?: string };
+  remove?: StubAnswer;
+  free?: StubAnswer;
+}
+async function open({ carts, paidPlay = { enabled: true }, remove, free }: Routes, lng = 'en') {
+  const calls = stubApi({
+    'GET /cart': () => carts.shift() ?? ok(cart(4900, [])),
+    'GET /contests/current': () => ok(currentAnswer(contestView(), paidPlay)),
+    'DELETE /cart/items/i1': () => remove ?? ok(cart(4900, [[30, 40]])),
+    'POST /cart/checkout-free': () => free ?? fail(500, 'down'),
+  });
+  await renderScreen(<CartPage />, { path: '/cart', lng });
+  return calls;
+}
+
+describe('/cart', () => {
+  it('lists the tickets with coordinates and price and the bill lines of the spec in order', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20], [30, 40]]))] });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    expect(within(group).getByText('2 tickets')).toBeInTheDocument();
+    expect(within(group).getByText('X 10, Y 20')).toBeInTheDocument();
+    expect(within(group).getAllByText('₹49.00')).toHaveLength(2);
+    const terms = within(group).getAllByRole('term').map((el) => el.textContent);
+    expect(terms).toEqual(['Items Total', 'Promo Applied', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
+    const values = within(group).getAllByRole('definition').map((el) => el.textContent);
+    expect(values).toEqual(['₹98.00', '-₹9.80', '₹88.20', '₹74.75 + ₹13.45', '₹10.00', '₹1.80', '₹11.80', '₹100.00']);
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/popupCheckout');
+  });
+
+  it('removes a ticket', async () => {
+    const calls = await open({ carts: [ok(cart(4900, [[10, 20], [30, 40]]))] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove ticket 1' }));
+    expect(await screen.findByText('1 tickets')).toBeInTheDocument();
+    expect(screen.queryByText('X 10, Y 20')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/cart/items/i1')).toBe(true);
+  });
+
+  it('shows a refused removal in words', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]]))], remove: fail(404, 'This ticket is not in your cart.', 'CART_ITEM_NOT_FOUND') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove ticket 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This ticket is not in your cart.');
+  });
+
+  it('confirms a free entry and lists the confirmed tickets', async () => {
+    const calls = await open({
+      carts: [ok(cart(0, [[10, 20], [30, 40]])), ok(cart(0, []))],
+      free: ok({ reservationId: 'r1', tickets: [{ id: 'k1', x: 10, y: 20 }, { id: 'k2', x: 30, y: 40 }] }),
+    });
+    expect(await screen.findAllByText('Free entry')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm free entry' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Your free entry is confirmed. Your tickets:');
+    expect(done).toHaveTextContent('Ticket 1: X 10, Y 20');
+    expect(done).toHaveTextContent('Ticket 2: X 30, Y 40');
+    expect(calls.find((c) => c.url === '/cart/checkout-free')?.body).toEqual({ contestId: 'c1' });
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('disables checkout with the announcement while paid play is suspended', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]]))], paidPlay: { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE } });
+    const checkout = await screen.findByRole('button', { name: 'Proceed to checkout' });
+    expect(checkout).toBeDisabled();
+    expect(screen.getByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
+    expect(checkout).toHaveAccessibleDescription(PAID_PLAY_SUSPENDED_MESSAGE);
+  });
+
+  it("says 'Game Play Closed!' for a contest that closed", async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]], 'closed'))] });
+    expect(await screen.findByText('Game Play Closed!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty cart with a link to the play screen', async () => {
+    await open({ carts: [ok(cart(4900, []))] });
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mark tickets in the contest' })).toHaveAttribute('href', '/play_screen');
+  });
+
+  it('retries a failed load', async () => {
+    await open({ carts: [fail(500, 'down'), ok(cart(4900, []))] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your cart could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('reads in Hindi', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]]))] }, 'hi');
+    expect(await screen.findByRole('heading', { level: 1, name: 'आपका कार्ट' })).toBeInTheDocument();
+    expect(screen.getByText('कुल योग')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'चेकआउट करें' })).toBeInTheDocument();
+  });
+});
