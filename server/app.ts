@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
-import { createOutboxSender, type MessageSender } from './integrations/messages.ts';
+import { createHttpSmsSender, createOutboxSender, createSmtpSender, type MessageSender, routeByChannel } from './integrations/messages.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
@@ -22,7 +22,9 @@ import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
+import { paymentsRoutes } from './routes/payments.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
@@ -77,13 +79,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await rateLimits(app);
   await sessions(app);
   app.decorate('passwords', createPasswordHasher());
-  app.decorate('messages', createOutboxSender({ db, log: app.log, now: () => app.clock.now(), logBodies: !config.isProduction }));
+  const outbox = createOutboxSender({ db, log: app.log, now: () => app.clock.now(), logBodies: !config.isProduction });
+  app.decorate(
+    'messages',
+    routeByChannel({
+      fallback: outbox,
+      ...(config.smtpUrl ? { email: createSmtpSender({ url: config.smtpUrl, from: config.mailFrom, log: app.log }) } : {}),
+      ...(config.smsWebhookUrl ? { sms: createHttpSmsSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, log: app.log }) } : {}),
+    }),
+  );
+  if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
+    app.log.warn({ smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) }, 'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes');
+  }
 
   await app.register(healthRoutes);
   await app.register(metaRoutes);
   await app.register(localesRoutes);
   // The development identity provider (404 in production), at /dev-idp/*.
   await app.register(devIdpRoutes);
+  // The embedded sandbox gateway's hosted page, only when it is the gateway (never by default in production).
+  if (app.payments?.name === 'sandbox') await app.register(sandboxGatewayRoutes);
   await app.register(
     async (api) => {
       // The API speaks JSON only; anything else is a 415, not a confusing validation error.
@@ -98,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contestsRoutes);
       await api.register(cartRoutes);
       await api.register(promoRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -43,6 +43,15 @@ const envSchema = z.object({
   /** The built web app to serve; the e2e server points it at the test build (dist-e2e). */
   DIST_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   OIDC_JWKS_URL: z.url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' }).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), { message: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465' }),
+  MAIL_FROM: z.string().trim().min(3, 'must be an address such as CricSpot <no-reply@cricspot.in>').default('CricSpot <no-reply@cricspot.in>'),
+  SMS_WEBHOOK_URL: z.url({ error: 'must be an absolute https URL of your SMS provider relay' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().trim().optional(),
   ACCOUNT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number of days between 1 and 3650' })
     .int('must be a whole number of days between 1 and 3650')
@@ -66,6 +75,11 @@ const envSchema = z.object({
     .max(1440, 'must be a whole number of minutes between 1 and 1440')
     .default(15),
   PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay'], { error: "must be 'sandbox' or 'razorpay'" }).optional(),
+  RAZORPAY_KEY_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_KEY_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_API_URL: z.url({ error: 'must be an absolute URL such as https://api.razorpay.com' }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,6 +108,12 @@ export interface Config {
   oidcJwksUrl: string;
   /** Days a deleted account keeps its personal data (support can restore it) before erasure. */
   accountRetentionDays: number;
+  /** E-mail goes through SMTP when set; otherwise to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** SMS goes as JSON { to, body } to this relay when set; otherwise to the outbox. */
+  smsWebhookUrl: string | undefined;
+  smsWebhookToken: string | undefined;
   /** What the contests made from the weekly schedule get until admins set them. */
   contestDefaults: ContestDefaults;
   /** The bill's fee and GST rates. */
@@ -102,6 +122,14 @@ export interface Config {
   reservationMinutes: number;
   /** The default of the paid-play switch; the settings table overrides it at run time. */
   paidPlayDefault: boolean;
+  /** Which payment gateway takes the money: the embedded sandbox, or Razorpay with its keys. */
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** null: payments are off (production without PAYMENT_GATEWAY). */
+  gateway: 'sandbox' | 'razorpay' | null;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
 }
 
 export interface ContestDefaults {
@@ -145,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`));
   }
   const e = parsed.data;
+  const paymentProblems = paymentConfigProblems(e);
+  if (paymentProblems.length) throw new ConfigError(paymentProblems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   const sitePublicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -165,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
     oidcJwksUrl: e.OIDC_JWKS_URL ?? (isProduction ? GOOGLE_JWKS_URL : `${sitePublicUrl}/dev-idp/jwks.json`),
     accountRetentionDays: e.ACCOUNT_RETENTION_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
     contestDefaults: {
       ticketPricePaise: e.CONTEST_TICKET_PRICE_PAISE,
       maxTicketsPerPerson: e.CONTEST_MAX_TICKETS,
@@ -182,5 +216,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reservationMinutes: e.RESERVATION_MINUTES,
     paidPlayDefault: e.PAID_PLAY === 'on',
+    payments: {
+      // Production never falls back to the sandbox: unset there means no payment orders (main.ts warns).
+      gateway: e.PAYMENT_GATEWAY ?? (isProduction ? null : 'sandbox'),
+      razorpay:
+        e.PAYMENT_GATEWAY === 'razorpay'
+          ? { keyId: e.RAZORPAY_KEY_ID!, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/$/, '') }
+          : null,
+    },
   };
+}
+
+/** Razorpay needs its three secrets. */
+function paymentConfigProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.PAYMENT_GATEWAY === 'razorpay') {
+    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) problems.push(`${name} is required when PAYMENT_GATEWAY is 'razorpay'`);
+    }
+  }
+  return problems;
 }

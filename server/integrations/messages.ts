@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema.ts';
 
 export interface OutgoingMessage {
@@ -49,5 +50,45 @@ export function createOutboxSender(options: { db: Kysely<Database>; log: Fastify
       if (options.logBodies) options.log.info({ channel: message.channel, to: message.recipient, subject: message.subject, body: message.body }, 'outbox: message recorded');
       else options.log.info({ channel: message.channel, to: maskRecipient(message.recipient) }, 'outbox: message recorded');
     },
+  };
+}
+
+/** E-mail through an SMTP server (nodemailer), e.g. SMTP_URL=smtps://user:pass@smtp.example.com:465. */
+export function createSmtpSender(options: { url: string; from: string; log: FastifyBaseLogger }): MessageSender {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message) {
+      if (message.channel !== 'email') throw new Error('The SMTP sender sends e-mail only');
+      await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+      options.log.info({ channel: 'email', to: maskRecipient(message.recipient) }, 'e-mail sent');
+    },
+  };
+}
+
+/**
+ * SMS through a provider's HTTP relay: POST { to, body } as JSON (Bearer token when given).
+ * Indian SMS gateways differ in their APIs and DLT template rules; a small relay in front of
+ * the chosen one keeps that out of this code.
+ */
+export function createHttpSmsSender(options: { url: string; token: string | undefined; log: FastifyBaseLogger; timeoutMs?: number }): MessageSender {
+  return {
+    async send(message) {
+      if (message.channel !== 'sms') throw new Error('The SMS sender sends SMS only');
+      const res = await fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+        body: JSON.stringify({ to: message.recipient, body: message.body }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      if (!res.ok) throw new Error(`The SMS relay answered ${res.status}`);
+      options.log.info({ channel: 'sms', to: maskRecipient(message.recipient) }, 'SMS sent');
+    },
+  };
+}
+
+/** Each channel to its configured sender; a channel with none goes to the outbox. */
+export function routeByChannel(senders: { email?: MessageSender; sms?: MessageSender; fallback: MessageSender }): MessageSender {
+  return {
+    send: (message) => (senders[message.channel] ?? senders.fallback).send(message),
   };
 }

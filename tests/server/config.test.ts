@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     expect(error.message).toContain('PUBLIC_URL must be an absolute URL');
   });
 
+  it('checks the message senders', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must be an SMTP URL/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'not a url' })).toThrow(/SMS_WEBHOOK_URL must be an absolute https URL/);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'CricSpot <no-reply@cricspot.in>' });
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a whole number/);
   });
