@@ -28,12 +28,23 @@ function fakeSmtp() {
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (mail.from = line), socket.write('250 ok\r\n');
-        else if (verb === 'RCPT') (mail.to.push(line), socket.write('250 ok\r\n'));
-        else if (verb === 'DATA') (inData = true), socket.write('354 go on\r\n');
-        else if (verb === 'QUIT') (socket.write('221 bye\r\n'), socket.end());
-        else socket.write('250 ok\r\n');
+        if (verb === 'EHLO' || verb === 'HELO') {
+          socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
+        } else if (verb === 'MAIL') {
+          mail.from = line;
+          socket.write('250 ok\r\n');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 ok\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (verb === 'QUIT') {
+          socket.write('221 bye\r\n');
+          socket.end();
+        } else {
+          socket.write('250 ok\r\n');
+        }
       }
     });
   });
