@@ -1,5 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { normalizePhoneInput } from '../../domain/phone.ts';
 import { isValidationCode } from '../../domain/validation.ts';
 
 interface FieldFrameProps {
@@ -54,5 +56,27 @@ export function TextAreaField({ label, hint, error, ...textarea }: TextAreaField
     <FieldFrame label={label} hint={hint} error={error}>
       {({ inputId, describedBy, invalid }) => <textarea id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...textarea} />}
     </FieldFrame>
+  );
+}
+
+/**
+ * The Indian mobile number field of every form: digits only, cut to 10 as the user types
+ * (spec section 5); '+91' is added on send where the API wants it, not here.
+ */
+export function PhoneField({ label, hint, error, registration }: { label: string; hint?: ReactNode; error?: string; registration: UseFormRegisterReturn }) {
+  return (
+    <TextField
+      label={label}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      hint={hint}
+      error={error}
+      {...registration}
+      onChange={(event) => {
+        event.target.value = normalizePhoneInput(event.target.value);
+        return registration.onChange(event);
+      }}
+    />
   );
 }

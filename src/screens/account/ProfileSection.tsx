@@ -7,8 +7,7 @@ import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from '../../../dom
 import { type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
-import { phoneDigitsField } from '../auth/phone-field.ts';
+import { TextField, PhoneField } from '../../ui/Field.tsx';
 
 /** The server's limit (server/services/picture.service.ts); checked here too, before 5 MB go up a phone line. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -109,15 +108,7 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
           <TextField label={t('profile.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
         </div>
         <TextField label={t('profile.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('profile.phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint={t('profile.phoneHint')}
-          error={errors.phone?.message}
-          {...phoneDigitsField(register('phone'))}
-        />
+        <PhoneField label={t('profile.phone')} hint={t('profile.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
         <div>
           <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? t('profile.busy') : t('profile.save')}

@@ -8,11 +8,10 @@ import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { TextField, PhoneField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
-import { phoneDigitsField } from './phone-field.ts';
 
 const empty: SignupValues = {
   firstName: '',
@@ -58,15 +57,7 @@ export default function SignupPage() {
           <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
         </div>
         <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint={t('fields.phoneHint')}
-          error={errors.phone?.message}
-          {...phoneDigitsField(register('phone'))}
-        />
+        <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
         <TextField
           label={t('fields.password')}
           type="password"

@@ -13,10 +13,9 @@ import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { TextField, PhoneField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell } from './AuthShell.tsx';
-import { phoneDigitsField } from './phone-field.ts';
 import { clearSocialDraft, deviceToken, emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
 
 const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
@@ -122,15 +121,7 @@ export default function SocialSignupPage() {
           <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint={t('fields.phoneHint')}
-          error={errors.phone?.message}
-          {...phoneDigitsField(register('phone'))}
-        />
+        <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
         <Agreements
           legal={register('agreeLegal')}
           rules={register('agreeRules')}

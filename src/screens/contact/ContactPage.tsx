@@ -3,12 +3,11 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
-import { normalizePhoneInput } from '../../../domain/phone.ts';
 import { type ContactValues, contactSchema, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../domain/validation.ts';
 import { sendContactMessage } from '../../api/contact.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextAreaField, TextField } from '../../ui/Field.tsx';
+import { PhoneField, TextAreaField, TextField } from '../../ui/Field.tsx';
 
 const empty: ContactValues = { subject: '', phone: '', email: '', message: '' };
 
@@ -43,7 +42,6 @@ export default function ContactPage() {
     }
   });
 
-  const phone = register('phone');
   const subjectLength = useWatch({ control, name: 'subject' }).length;
   const messageLength = useWatch({ control, name: 'message' }).length;
 
@@ -61,19 +59,7 @@ export default function ContactPage() {
           {...register('subject')}
         />
         <TextField label={t('email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint={t('phoneHint')}
-          error={errors.phone?.message}
-          {...phone}
-          onChange={(event) => {
-            event.target.value = normalizePhoneInput(event.target.value);
-            void phone.onChange(event);
-          }}
-        />
+        <PhoneField label={t('phone')} hint={t('phoneHint')} error={errors.phone?.message} registration={register('phone')} />
         <TextAreaField
           label={t('message')}
           maxLength={MESSAGE_MAX_LENGTH}
