@@ -5,6 +5,7 @@ import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { createHttpSmsSender, createOutboxSender, createSmtpSender, type MessageSender, routeByChannel } from './integrations/messages.ts';
+import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
@@ -91,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
     app.log.warn({ smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) }, 'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes');
   }
+
+  app.decorate('payments', selectGateway(config.payments, db, app.secret, () => app.clock.now()));
 
   await app.register(healthRoutes);
   await app.register(metaRoutes);

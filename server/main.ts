@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
 import { startContestJobs } from './plugins/contest-jobs.ts';
+import { startPaymentJobs } from './plugins/payment-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
 import { seedDemoPromo } from './services/promo.service.ts';
 
@@ -58,6 +59,11 @@ if (retention) app.log.info({ ...retention, retentionDays: config.accountRetenti
 // hourly; expired reservations released now, then every minute.
 const contestJobs = await startContestJobs(app);
 app.addHook('onClose', () => contestJobs.stop());
+
+// Payments left pending (a lost webhook, a crash) settled with the gateway: now, then every 5 minutes.
+if (!app.payments) app.log.warn('payments: PAYMENT_GATEWAY is not set; paid tickets cannot be bought');
+const paymentJobs = await startPaymentJobs(app);
+app.addHook('onClose', () => paymentJobs.stop());
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -305,6 +305,8 @@ export interface PaymentsTable {
   ref_no: string;
   phone: string;
   failure_reason: string | null;
+  /** 1 when money came in for tickets we could not give (expired reservation, late capture): refund it. */
+  refund_due: Generated<number>;
   refund_id: string | null;
   refunded_at: number | null;
   created_at: number;

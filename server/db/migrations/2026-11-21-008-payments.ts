@@ -60,6 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ref_no', 'varchar(32)', (col) => col.notNull().unique())
     .addColumn('phone', 'varchar(32)', (col) => col.notNull())
     .addColumn('failure_reason', 'text')
+    .addColumn('refund_due', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('refund_id', 'varchar(64)')
     .addColumn('refunded_at', 'bigint')
     .addColumn('created_at', 'bigint', (col) => col.notNull())

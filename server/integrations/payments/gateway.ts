@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What the gateway says about an order, for reconciliation (Razorpay's order statuses). */
+export type GatewayOrderStatus = 'paid' | 'attempted' | 'created' | 'failed';
+
+export interface CreateOrderInput {
+  amountPaise: number;
+  /** Our reference (the payment's ref no), at most 40 characters. */
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+export interface ReturnPayload {
+  orderId: string;
+  paymentId: string;
+  signature: string;
+}
+
+/**
+ * One interface for every gateway: the embedded sandbox (sandbox.ts) and Razorpay
+ * (razorpay.ts). Signatures are Razorpay's: the checkout's is HMAC-SHA256 hex of
+ * `${orderId}|${paymentId}` with the key secret; the webhook's is HMAC-SHA256 hex of the raw
+ * body with the webhook secret.
+ */
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'razorpay';
+  /** The public key id for Checkout.js (Razorpay), null for the sandbox. */
+  readonly keyId: string | null;
+  createOrder(input: CreateOrderInput): Promise<{ orderId: string }>;
+  verifyReturn(payload: ReturnPayload): boolean;
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
+  /** The order's status and, once paid, the captured payment's id. */
+  fetchOrderStatus(orderId: string): Promise<{ status: GatewayOrderStatus; paymentId: string | null }>;
+  refund(paymentId: string, amountPaise: number): Promise<{ refundId: string }>;
+}
+
+export function hmacHex(secret: string, message: string | Buffer): string {
+  return createHmac('sha256', secret).update(message).digest('hex');
+}
+
+/** Constant-time comparison of two hex signatures; anything malformed is simply unequal. */
+export function sameSignature(expectedHex: string, given: string | undefined): boolean {
+  if (typeof given !== 'string' || !/^[0-9a-f]+$/i.test(given) || given.length !== expectedHex.length) return false;
+  return timingSafeEqual(Buffer.from(expectedHex, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
+}
+
+export function checkoutSignature(keySecret: string, orderId: string, paymentId: string): string {
+  return hmacHex(keySecret, `${orderId}|${paymentId}`);
+}
+
+export function verifyCheckoutSignature(keySecret: string, payload: ReturnPayload): boolean {
+  return sameSignature(checkoutSignature(keySecret, payload.orderId, payload.paymentId), payload.signature);
+}
+
+export function verifyWebhookSignature(webhookSecret: string, rawBody: Buffer, signatureHeader: string | undefined): boolean {
+  return sameSignature(hmacHex(webhookSecret, rawBody), signatureHeader);
+}
+
+/** A gateway that did not answer, or answered with an error: the caller says 'try again'. */
+export class GatewayError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
+}

@@ -1,0 +1,315 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES } from '../../domain/contests.ts';
+import type { Bill } from '../../domain/money.ts';
+import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES, type PaymentAnswer } from '../../domain/payments.ts';
+import type { BillingConfig } from '../config.ts';
+import type { Database, PaymentsTable, PaymentStatus } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { PaymentGateway } from '../integrations/payments/gateway.ts';
+import { billFor, confirmReservationIn, reservePaidCart } from './cart.service.ts';
+import { isPostgres } from './contest.service.ts';
+import { appliedPromoCode, usablePromo } from './promo.service.ts';
+import { promoFromRow } from './promo-rules.ts';
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
+
+export interface PaymentDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  log?: Logger;
+}
+
+export interface OrderOptions {
+  billing: BillingConfig;
+  reservationMinutes: number;
+  paidPlayDefault: boolean;
+}
+
+export interface PaymentOrder {
+  paymentId: string;
+  orderId: string;
+  amountPaise: number;
+  refNo: string;
+  expiresAt: number;
+  bill: Bill;
+}
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+const gatewayUnavailable = (cause: unknown) => Object.assign(new AppError(502, PAYMENT_ERROR_CODES.gatewayUnavailable, PAYMENT_ERROR_MESSAGES.gatewayUnavailable), { cause });
+export const paymentNotFound = () => new AppError(404, PAYMENT_ERROR_CODES.paymentNotFound, PAYMENT_ERROR_MESSAGES.paymentNotFound);
+
+/** 'CS' + the IST date + 8 characters of the payment id: readable on the phone, unique in the table. */
+export function refNoFor(paymentId: string, now: number): string {
+  const ist = new Date(now + 330 * 60_000).toISOString().slice(0, 10).replace(/-/g, '');
+  return `CS${ist}${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+/** Gives a reservation's tickets back (a payment that failed, was cancelled, or never got an order). */
+async function releaseReservation(trx: Transaction<Database>, reservationId: string): Promise<void> {
+  const result = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('id', '=', reservationId).where('status', '=', 'active').executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) {
+    await trx.updateTable('tickets').set({ status: 'released' }).where('reservation_id', '=', reservationId).where('status', '=', 'reserved').execute();
+  }
+}
+
+/**
+ * The payment order: the promo still usable, the cart reserved atomically (reservePaidCart:
+ * paid play on, capacity, per-person limit, duplicates), the gateway's order, and the payment
+ * 'pending' with the bill as it was. A gateway that fails gives the tickets back at once.
+ */
+export async function createPaymentOrder(deps: PaymentDeps, userId: string, contestId: string, now: number, options: OrderOptions): Promise<PaymentOrder> {
+  const { db, gateway } = deps;
+  const promoCode = await appliedPromoCode(db, userId, contestId);
+  const promo = promoCode ? promoFromRow(await usablePromo(db, promoCode, userId, now)) : null;
+  const reservation = await reservePaidCart(db, userId, contestId, now, options);
+  const contest = await db.selectFrom('contests').select('ticket_price_paise').where('id', '=', contestId).executeTakeFirstOrThrow();
+  const bill = billFor(options.billing, Number(contest.ticket_price_paise), reservation.tickets.length, promo);
+  const paymentId = crypto.randomUUID();
+  const refNo = refNoFor(paymentId, now);
+
+  let orderId: string;
+  try {
+    ({ orderId } = await gateway.createOrder({ amountPaise: bill.grandTotal, receipt: refNo, notes: { paymentId, contestId } }));
+  } catch (error) {
+    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId));
+    throw gatewayUnavailable(error);
+  }
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('payments')
+        .values({
+          id: paymentId,
+          user_id: userId,
+          reservation_id: reservation.reservationId,
+          contest_id: contestId,
+          gateway: gateway.name,
+          gateway_order_id: orderId,
+          gateway_payment_id: null,
+          status: 'pending',
+          amount_paise: bill.grandTotal,
+          bill_json: JSON.stringify(bill),
+          promo_code: promoCode,
+          ref_no: refNo,
+          phone: user.phone,
+          failure_reason: null,
+          refund_id: null,
+          refunded_at: null,
+          created_at: now,
+          updated_at: now,
+          finalized_at: null,
+        })
+        .execute();
+      await trx.updateTable('reservations').set({ amount_paise: bill.grandTotal }).where('id', '=', reservation.reservationId).execute();
+      if (promoCode) {
+        await trx.insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: promoCode, user_id: userId, payment_id: paymentId, created_at: now }).execute();
+        await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      }
+    });
+  } catch (error) {
+    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId));
+    throw error;
+  }
+  return { paymentId, orderId, amountPaise: bill.grandTotal, refNo, expiresAt: reservation.expiresAt, bill };
+}
+
+export type PaymentOutcome =
+  | { kind: 'paid'; gatewayPaymentId: string; amountPaise?: number }
+  | { kind: 'failed' | 'cancelled'; reason: string; gatewayPaymentId?: string | null };
+
+export interface FinalizeResult {
+  paymentId: string;
+  status: PaymentStatus;
+  /** True only for the call that moved the payment out of 'pending'. */
+  changed: boolean;
+}
+
+const EXPIRED_REASON = 'The reserved tickets had expired when the payment arrived; the amount is refunded.';
+const LATE_CAPTURE_REASON = 'The payment was captured after it had ended; the amount is refunded.';
+const AMOUNT_REASON = 'The amount paid does not match the order; the amount is refunded.';
+
+/**
+ * Applies what the gateway said (return, webhook or reconciliation; in any order, any number of
+ * times). The payment row is locked (PostgreSQL FOR UPDATE; SQLite runs one transaction at a
+ * time) and only a 'pending' payment moves: to 'success' with its tickets confirmed in the same
+ * transaction, to 'error' when the reservation has expired (refunded), or to 'failed' /
+ * 'cancelled' with the tickets released. Money that arrives for a payment that has already
+ * failed is refunded; the status stays as it was.
+ */
+export async function finalizePayment(deps: PaymentDeps, orderId: string, outcome: PaymentOutcome, now: number): Promise<FinalizeResult | null> {
+  const { db } = deps;
+  const result = await db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('gateway_order_id', '=', orderId)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!payment) return null;
+    const base = { paymentId: payment.id, status: payment.status, changed: false };
+
+    if (payment.status !== 'pending') {
+      const lateCapture =
+        outcome.kind === 'paid' && (payment.status === 'failed' || payment.status === 'cancelled') && payment.gateway_payment_id !== outcome.gatewayPaymentId && payment.refund_due === 0;
+      if (lateCapture) {
+        await trx
+          .updateTable('payments')
+          .set({ gateway_payment_id: outcome.gatewayPaymentId, refund_due: 1, failure_reason: LATE_CAPTURE_REASON, updated_at: now })
+          .where('id', '=', payment.id)
+          .execute();
+      }
+      return base;
+    }
+
+    if (outcome.kind === 'paid') {
+      if (outcome.amountPaise !== undefined && outcome.amountPaise !== Number(payment.amount_paise)) {
+        await endWithoutTickets(trx, payment, 'error', AMOUNT_REASON, outcome.gatewayPaymentId, now, true);
+        return { ...base, status: 'error' as const, changed: true };
+      }
+      try {
+        await confirmReservationIn(trx, payment.reservation_id, now);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== CONTEST_ERROR_CODES.reservationExpired) throw error;
+        await endWithoutTickets(trx, payment, 'error', EXPIRED_REASON, outcome.gatewayPaymentId, now, true);
+        return { ...base, status: 'error' as const, changed: true };
+      }
+      await trx
+        .updateTable('payments')
+        .set({ status: 'success', gateway_payment_id: outcome.gatewayPaymentId, finalized_at: now, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      return { ...base, status: 'success' as const, changed: true };
+    }
+
+    await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false);
+    return { ...base, status: outcome.kind, changed: true };
+  });
+  if (result) await settleRefund(deps, result.paymentId, now);
+  return result;
+}
+
+async function endWithoutTickets(
+  trx: Transaction<Database>,
+  payment: PaymentRow,
+  status: 'failed' | 'cancelled' | 'error',
+  reason: string,
+  gatewayPaymentId: string | null,
+  now: number,
+  refundDue: boolean,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status, failure_reason: reason, gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id, refund_due: refundDue ? 1 : 0, finalized_at: now, updated_at: now })
+    .where('id', '=', payment.id)
+    .execute();
+  await releaseReservation(trx, payment.reservation_id);
+  // A promo is used only by a payment that bought tickets.
+  await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
+}
+
+/**
+ * Refunds a payment marked refund_due, once: the refund id is written only where none is yet.
+ * A gateway error leaves it due; reconciliation tries again.
+ */
+export async function settleRefund(deps: PaymentDeps, paymentId: string, now: number): Promise<void> {
+  const payment = await deps.db.selectFrom('payments').select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise']).where('id', '=', paymentId).executeTakeFirst();
+  if (!payment || payment.refund_due !== 1 || payment.refund_id !== null || payment.gateway_payment_id === null) return;
+  try {
+    const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, Number(payment.amount_paise));
+    await deps.db.updateTable('payments').set({ refund_id: refundId, refunded_at: now, updated_at: now }).where('id', '=', paymentId).where('refund_id', 'is', null).execute();
+  } catch (error) {
+    deps.log?.error({ err: error, paymentId }, 'payments: the refund failed; reconciliation will try again');
+  }
+}
+
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Asks the gateway about payments left pending (a webhook that never came, a crash between
+ * the gateway and us) and finalizes them; retries refunds that are due. Paid orders confirm;
+ * orders never paid end when their reservation has run out: 'failed' if someone tried,
+ * 'cancelled' if nobody did.
+ */
+export async function reconcilePayments(deps: PaymentDeps, now: number): Promise<{ finalized: number; refunded: number }> {
+  const { db, gateway } = deps;
+  const pending = await db
+    .selectFrom('payments')
+    .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
+    .select(['payments.id', 'payments.gateway_order_id', 'reservations.expires_at'])
+    .where('payments.status', '=', 'pending')
+    .where('payments.gateway', '=', gateway.name)
+    .where('payments.created_at', '<', now - RECONCILE_AFTER_MS)
+    .orderBy('payments.created_at')
+    .limit(200)
+    .execute();
+  let finalized = 0;
+  for (const payment of pending) {
+    try {
+      const order = await gateway.fetchOrderStatus(payment.gateway_order_id);
+      let outcome: PaymentOutcome | null = null;
+      if (order.status === 'paid' && order.paymentId) outcome = { kind: 'paid', gatewayPaymentId: order.paymentId };
+      else if (order.status !== 'paid' && Number(payment.expires_at) < now) {
+        outcome = order.status === 'created' ? { kind: 'cancelled', reason: 'The payment was not completed in time.' } : { kind: 'failed', reason: 'The payment did not go through.' };
+      }
+      if (outcome && (await finalizePayment(deps, payment.gateway_order_id, outcome, now))?.changed) finalized += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error, paymentId: payment.id }, 'payments: reconciliation could not settle a payment; next run');
+    }
+  }
+  const due = await db.selectFrom('payments').select('id').where('refund_due', '=', 1).where('refund_id', 'is', null).where('gateway', '=', gateway.name).limit(200).execute();
+  let refunded = 0;
+  for (const payment of due) {
+    await settleRefund(deps, payment.id, now);
+    const after = await db.selectFrom('payments').select('refund_id').where('id', '=', payment.id).executeTakeFirst();
+    if (after?.refund_id) refunded += 1;
+  }
+  return { finalized, refunded };
+}
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+function toAnswer(p: PaymentRow): PaymentAnswer {
+  return {
+    id: p.id,
+    status: p.status,
+    refNo: p.ref_no,
+    txnId: p.gateway_payment_id,
+    amountPaise: Number(p.amount_paise),
+    createdAt: iso(p.created_at),
+    phone: p.phone,
+    contestId: p.contest_id,
+    orderId: p.gateway_order_id,
+    promoCode: p.promo_code,
+    failureReason: p.failure_reason,
+    refunded: p.refund_id !== null,
+  };
+}
+
+/** One payment for its owner; anyone else is told it does not exist. */
+export async function paymentForOwner(db: Kysely<Database>, userId: string, paymentId: string): Promise<PaymentAnswer> {
+  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', userId).executeTakeFirst();
+  if (!payment) throw paymentNotFound();
+  const answer = toAnswer(payment);
+  if (payment.status === 'success') {
+    const tickets = await db.selectFrom('tickets').select(['x', 'y']).where('reservation_id', '=', payment.reservation_id).where('status', '=', 'confirmed').orderBy('x').orderBy('y').execute();
+    answer.tickets = tickets;
+  }
+  return answer;
+}
+
+export async function paymentsOfUser(db: Kysely<Database>, userId: string): Promise<PaymentAnswer[]> {
+  const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
+  return rows.map((r) => toAnswer(r));
+}
+
+export async function paymentByOrderId(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('payments').select(['id', 'user_id', 'status']).where('gateway_order_id', '=', orderId).executeTakeFirst();
+}
+
+export const contestMissing = () => new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
