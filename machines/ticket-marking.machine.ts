@@ -11,6 +11,8 @@ import {
   type TicketPoint,
   type TicketRuleReason,
 } from '../domain/tickets.ts';
+export { freeTicketId } from './ticket-draft.ts';
+import { reasonOf, withSelectedMarked, withTicketAdded, withTicketRemoved, withTicketSelected } from './ticket-draft.ts';
 
 export interface PictureSize {
   width: number;
@@ -56,19 +58,7 @@ export function errorCodeOf(error: unknown): string {
   return typeof code === 'string' && code !== '' ? code : 'unknown';
 }
 
-/** The smallest free id t1, t2, ...: removing and adding again reuses a number instead of growing forever. */
-export function freeTicketId(draft: readonly DraftTicket[]): string {
-  const used = new Set(draft.map((t) => t.id));
-  let n = 1;
-  while (used.has(`t${n}`)) n += 1;
-  return `t${n}`;
-}
-
 const NO_LIMITS: ContestTicketLimits = { maxPerPerson: 0, alreadyHeld: 0, ticketsLeft: 0 };
-
-function reasonOf(result: RuleResult): TicketRuleReason | null {
-  return result.ok ? null : result.reason;
-}
 
 function initialDraft(loaded: LoadedContest): DraftTicket[] {
   if (loaded.draft && loaded.draft.length > 0) return loaded.draft;
@@ -133,20 +123,10 @@ export const ticketMarkingMachine = setup({
       };
     }),
     setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
-    addTicket: assign(({ context }) => {
-      const id = freeTicketId(context.draft);
-      return { draft: [...context.draft, { id, point: null }], selectedId: id, lastRejection: null };
-    }),
-    removeTicket: assign(({ context }, params: { id: string }) => {
-      const draft = context.draft.filter((t) => t.id !== params.id);
-      const selectedId = context.selectedId === params.id ? (draft.at(-1)?.id ?? null) : context.selectedId;
-      return { draft, selectedId, lastRejection: null };
-    }),
-    selectTicket: assign((_, params: { id: string }) => ({ selectedId: params.id, lastRejection: null })),
-    markTicket: assign(({ context }, params: { point: TicketPoint }) => ({
-      draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
-      lastRejection: null,
-    })),
+    addTicket: assign(({ context }) => withTicketAdded(context)),
+    removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
+    selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
+    markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
     rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.add(context)) })),
     rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.remove(context)) })),
     rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(ticketMarkingRules.mark(context, params.point)) })),

@@ -10,6 +10,7 @@ import {
   type TicketPoint,
   type TicketRuleReason,
 } from '../domain/tickets.ts';
+import { reasonOf, withSelectedMarked, withTicketAdded, withTicketRemoved, withTicketSelected } from './ticket-draft.ts';
 
 export interface PracticePair {
   pairId: string;
@@ -63,17 +64,6 @@ export function loadErrorCode(error: unknown): TrialErrorCode {
   return 'loadFailed';
 }
 
-function freeTicketId(draft: readonly DraftTicket[]): string {
-  const used = new Set(draft.map((t) => t.id));
-  let n = 1;
-  while (used.has(`t${n}`)) n += 1;
-  return `t${n}`;
-}
-
-function reasonOf(result: RuleResult): TicketRuleReason | null {
-  return result.ok ? null : result.reason;
-}
-
 /**
  * The domain rules behind the guards, on the machine's context: the guards and the rejections use
  * them, and so can a screen that wants to grey a button out before the click.
@@ -119,20 +109,10 @@ export const trialGameMachine = setup({
     setLoadError: assign((_, params: { error: unknown }) => ({ errorCode: loadErrorCode(params.error) })),
     setSubmitError: assign({ errorCode: 'submitFailed' as const }),
     setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null })),
-    addTicket: assign(({ context }) => {
-      const id = freeTicketId(context.draft);
-      return { draft: [...context.draft, { id, point: null }], selectedId: id, lastRejection: null };
-    }),
-    removeTicket: assign(({ context }, params: { id: string }) => {
-      const draft = context.draft.filter((t) => t.id !== params.id);
-      const selectedId = context.selectedId === params.id ? (draft.at(-1)?.id ?? null) : context.selectedId;
-      return { draft, selectedId, lastRejection: null };
-    }),
-    selectTicket: assign((_, params: { id: string }) => ({ selectedId: params.id, lastRejection: null })),
-    markTicket: assign(({ context }, params: { point: TicketPoint }) => ({
-      draft: context.draft.map((t) => (t.id === context.selectedId ? { ...t, point: { x: params.point.x, y: params.point.y } } : t)),
-      lastRejection: null,
-    })),
+    addTicket: assign(({ context }) => withTicketAdded(context)),
+    removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
+    selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
+    markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
     rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.add(context)) })),
     rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.remove(context)) })),
     rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(trialRules.mark(context, params.point)) })),
