@@ -48,12 +48,23 @@ export function refNoFor(paymentId: string, now: number): string {
   return `CS${ist}${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
 
-/** Gives a reservation's tickets back (a payment that failed, was cancelled, or never got an order). */
-async function releaseReservation(trx: Transaction<Database>, reservationId: string): Promise<void> {
+/**
+ * Gives a reservation's tickets back (a payment that failed, was cancelled, or never got an
+ * order) and puts their points back in the cart, so the player can pay again without marking
+ * them again.
+ */
+async function releaseReservation(trx: Transaction<Database>, reservationId: string, now: number): Promise<void> {
   const result = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('id', '=', reservationId).where('status', '=', 'active').executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) {
     await trx.updateTable('tickets').set({ status: 'released' }).where('reservation_id', '=', reservationId).where('status', '=', 'reserved').execute();
   }
+  const points = await trx.selectFrom('tickets').select(['user_id', 'contest_id', 'x', 'y']).where('reservation_id', '=', reservationId).where('status', '=', 'released').execute();
+  if (points.length === 0) return;
+  await trx
+    .insertInto('cart_items')
+    .values(points.map((p) => ({ id: crypto.randomUUID(), user_id: p.user_id, contest_id: p.contest_id, x: p.x, y: p.y, created_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'contest_id', 'x', 'y']).doNothing())
+    .execute();
 }
 
 /**
@@ -75,7 +86,7 @@ export async function createPaymentOrder(deps: PaymentDeps, userId: string, cont
   try {
     ({ orderId } = await gateway.createOrder({ amountPaise: bill.grandTotal, receipt: refNo, notes: { paymentId, contestId } }));
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId));
+    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
     throw gatewayUnavailable(error);
   }
 
@@ -113,7 +124,7 @@ export async function createPaymentOrder(deps: PaymentDeps, userId: string, cont
       }
     });
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId));
+    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
     throw error;
   }
   return { paymentId, orderId, amountPaise: bill.grandTotal, refNo, expiresAt: reservation.expiresAt, bill };
@@ -208,7 +219,7 @@ async function endWithoutTickets(
     .set({ status, failure_reason: reason, gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id, refund_due: refundDue ? 1 : 0, finalized_at: now, updated_at: now })
     .where('id', '=', payment.id)
     .execute();
-  await releaseReservation(trx, payment.reservation_id);
+  await releaseReservation(trx, payment.reservation_id, now);
   // A promo is used only by a payment that bought tickets.
   await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
 }

@@ -135,6 +135,8 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     expect(back.headers.location).toBe(`/payments?payment=${o.paymentId}`);
     expect(await status(user(2), o.paymentId)).toMatchObject({ status: 'failed', failureReason: expect.any(String) });
     expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['released', 'released']);
+    // The points are back in the cart, to pay again.
+    expect((await get(server, '/api/v1/cart', { cookie: user(2).cookie })).json().data.groups.find((g: { contestId: string }) => g.contestId === id).ticketCount).toBe(2);
     // The page now says it is decided; a second click changes nothing.
     expect((await get(server, o.checkoutUrl)).body).toContain('already failed');
   });
