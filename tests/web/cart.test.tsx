@@ -68,7 +68,7 @@ describe('/cart', () => {
   it('removes a ticket', async () => {
     const calls = await open({ carts: [ok(cart(4900, [[10, 20], [30, 40]]))] });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove ticket 1' }));
-    expect(await screen.findByText('1 tickets')).toBeInTheDocument();
+    expect(await screen.findByText('1 ticket')).toBeInTheDocument();
     expect(screen.queryByText('X 10, Y 20')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/cart/items/i1')).toBe(true);
   });

@@ -50,7 +50,7 @@ describe('home contest card', () => {
     expect(screen.getByText(/Cash prize · Worth ₹1,00,000.00/)).toBeInTheDocument();
     expect(screen.getByText('₹49.00')).toBeInTheDocument();
     expect(screen.getByText('Max 75 tickets per person')).toBeInTheDocument();
-    expect(screen.getByText('Tickets left: 9000')).toBeInTheDocument();
+    expect(screen.getByText('Tickets left: 9,000')).toBeInTheDocument();
     expect(screen.getByText('Your tickets: 3')).toBeInTheDocument();
     expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Days, 0 Hours, (5|4) Minutes/);
     expect(screen.getByText(/^Next live show: /)).toBeInTheDocument();

@@ -96,7 +96,7 @@ describe('/play_screen', () => {
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
     await open(contestView({ myTickets: 1, myPoints: [{ x: 5, y: 5 }] }));
     await screen.findByTestId('stage');
-    expect(screen.getByText('You already hold 1 tickets in this contest.')).toBeInTheDocument();
+    expect(screen.getByText('You already hold 1 ticket in this contest.')).toBeInTheDocument();
     place(5, 5);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
     fireEvent.click(button('Dismiss'));

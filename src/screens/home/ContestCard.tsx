@@ -80,6 +80,7 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
   const phase = contestPhase(contest, now);
   const small = contest.picture?.variants.find((v) => v.name === 'small') ?? contest.picture?.variants[0];
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const play = () => {
     if (loginMarker.isSet()) void navigate(paths.playScreen);
     else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('errors.UNAUTHENTICATED', { ns: 'contest' }) } });
@@ -108,8 +109,8 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
       </dl>
       <ul className="contest-card__limits">
         <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
-        <li>{t('card.ticketsLeft', { n: contest.ticketsLeft })}</li>
-        {contest.myTickets > 0 && <li>{t('card.myTickets', { n: contest.myTickets })}</li>}
+        <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
+        {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
       </ul>
       {phase === 'closed' ? (
         <p className="contest-card__closed" role="status">

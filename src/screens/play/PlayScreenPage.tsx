@@ -176,6 +176,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   );
   const snapshot = useSelector(actor, (s) => s);
   const { draft, selectedId, lastRejection, held } = snapshot.context;
+  // The stage fills the screen under the header: start at the top whatever the page before had
+  // scrolled to (the home page's Play button sits below the fold on a phone).
+  useEffect(() => {
+    document.documentElement.scrollTop = 0;
+  }, []);
   const submitted = snapshot.matches('submitted');
   useEffect(() => {
     if (submitted) void navigate(paths.cart);
@@ -236,7 +241,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         <span>{price === 0 ? t('play.free') : t('play.price', { price: formatInr(price, locale) })}</span>
         <span aria-live="polite">{t('play.total', { total: formatInr(price * draft.length, locale) })}</span>
       </p>
-      {held.length > 0 && <p className="play-held">{t('play.held', { n: held.length })}</p>}
+      {held.length > 0 && <p className="play-held">{t('play.held', { count: held.length })}</p>}
     </>
   );
   const ready = snapshot.matches('ready');
