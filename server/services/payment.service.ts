@@ -119,6 +119,9 @@ export async function createPaymentOrder(deps: PaymentDeps, userId: string, cont
         .execute();
       await trx.updateTable('reservations').set({ amount_paise: bill.grandTotal }).where('id', '=', reservation.reservationId).execute();
       if (promoCode) {
+        // Checked again under the promo row's lock: two orders racing for a code's last use get one.
+        await trx.selectFrom('promo_codes').select('code').where('code', '=', promoCode).$if(isPostgres(trx), (qb) => qb.forUpdate()).execute();
+        await usablePromo(trx, promoCode, userId, now);
         await trx.insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: promoCode, user_id: userId, payment_id: paymentId, created_at: now }).execute();
         await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
       }

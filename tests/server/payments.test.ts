@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { computeBill } from '../../domain/money.ts';
 import { decideSandboxOrder, type SandboxChoice, sandboxReturnFields, sandboxSecrets, sandboxWebhook } from '../../server/integrations/payments/sandbox.ts';
 import { expireReservations } from '../../server/services/cart.service.ts';
+import { startPaymentJobs } from '../../server/plugins/payment-jobs.ts';
 import { reconcilePayments } from '../../server/services/payment.service.ts';
 import { createPromoCode } from '../../server/services/promo.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
@@ -293,5 +294,30 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     await reconcilePayments(deps(), clock.now);
     expect((await status(user(0), abandoned.paymentId)).status).toBe('cancelled');
     expect((await ticketRows(abandoned.paymentId)).map((t) => t.status)).toEqual(['released', 'released']);
+  });
+
+  it('the payment job reconciles at start and stops cleanly', async () => {
+    const id = await contest();
+    const o = await order(user(5), id);
+    await decide(o.orderId, 'success');
+    clock.advance(3 * 60_000);
+    const jobs = await startPaymentJobs(server.app);
+    await jobs.stop();
+    expect((await status(user(5), o.paymentId)).status).toBe('success');
+  });
+
+  it('gives the last use of a code to one of two racing orders', async () => {
+    await createPromoCode(db(), { code: 'LASTONE', promo: { kind: 'flat', amountPaise: 500 }, validFrom: clock.now - 1, validUntil: clock.now + 86_400_000, maxUses: 1 }, clock.now);
+    const id = await contest();
+    // Fresh sessions: the suite's clock has run past the others' 30 idle minutes.
+    const racers = await insertActiveUsers(server, 2, clock.now);
+    for (const u of racers) {
+      await post(server, '/api/v1/cart/items', { contestId: id, tickets: [{ x: 1234, y: 5 }] }, { cookie: u.cookie });
+      expect((await post(server, '/api/v1/cart/promo', { contestId: id, code: 'LASTONE' }, { cookie: u.cookie })).statusCode).toBe(200);
+    }
+    const results = await Promise.all(racers.map((u) => post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: u.cookie })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toMatchObject({ code: 'INVALID_PROMO' });
+    expect(await db().selectFrom('promo_redemptions').select('id').where('promo_code', '=', 'LASTONE').execute()).toHaveLength(1);
   });
 });
