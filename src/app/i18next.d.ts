@@ -6,6 +6,7 @@ import type contest from '../../public/locales/en/contest.json';
 import type contact from '../../public/locales/en/contact.json';
 import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
+import type payments from '../../public/locales/en/payments.json';
 import type press from '../../public/locales/en/press.json';
 import type validation from '../../public/locales/en/validation.json';
 import type trial from '../../public/locales/en/trial.json';
@@ -14,7 +15,7 @@ import type trial from '../../public/locales/en/trial.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments };
     returnNull: false;
   }
 }

@@ -22,6 +22,8 @@ const QuickGamePage = lazyScreen(() => import('../screens/trial/QuickGamePage.ts
 const QuickGameScreenPage = lazyScreen(() => import('../screens/trial/QuickGameScreenPage.tsx'));
 const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.tsx'));
 const CartPage = lazyScreen(() => import('../screens/cart/CartPage.tsx'));
+const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.tsx'));
+const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
 
 /**
  * The route table of spec section 2. Screens that belong to later issues (accounts, games,
@@ -47,7 +49,8 @@ export function AppRoutes() {
         <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
         <Route path={paths.playScreen} element={<RequireLogin><PlayScreenPage /></RequireLogin>} />
         <Route path={paths.cart} element={<RequireLogin><CartPage /></RequireLogin>} />
-        <Route path={paths.popupCheckout} element={<RequireLogin><NotFoundPage /></RequireLogin>} />
+        <Route path={paths.popupCheckout} element={<RequireLogin><CheckoutPage /></RequireLogin>} />
+        <Route path={paths.payments} element={<PaymentsPage />} />
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

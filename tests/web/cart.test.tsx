@@ -62,7 +62,7 @@ describe('/cart', () => {
     expect(terms).toEqual(['Items Total', 'Promo Applied', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
     const values = within(group).getAllByRole('definition').map((el) => el.textContent);
     expect(values).toEqual(['₹98.00', '-₹9.80', '₹88.20', '₹74.75 + ₹13.45', '₹10.00', '₹1.80', '₹11.80', '₹100.00']);
-    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/popupCheckout');
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/popupCheckout?contest=c1');
   });
 
   it('removes a ticket', async () => {

@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { CartAnswer, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
-import { BILL_LINE_FIELDS, BILL_LINE_LABELS } from '../../../domain/money.ts';
 import { formatInr } from '../../../domain/money.ts';
 import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
+import { BillLines } from '../../ui/BillLines.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/contest.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay };
 type Group = CartAnswer['groups'][number];
-type Bill = Group['bill'];
 
 const KNOWN_ERRORS = ['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED'] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
@@ -217,7 +216,7 @@ function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree 
           )}
           <div className="cart-group__actions">
             {paidPlay.enabled ? (
-              <Link to={paths.popupCheckout} state={{ contestId: group.contestId }} className="button button--accent">
+              <Link to={`${paths.popupCheckout}?contest=${encodeURIComponent(group.contestId)}`} className="button button--accent">
                 {t('cart.checkout')}
               </Link>
             ) : (
@@ -232,25 +231,5 @@ function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree 
         </>
       )}
     </section>
-  );
-}
-
-/** The spec's bill lines (section 3) in order, from the server's bill. */
-function BillLines({ bill, inr }: { bill: Bill; inr(paise: number): string }) {
-  const { t } = useTranslation('contest');
-  return (
-    <dl className="bill">
-      {BILL_LINE_LABELS.map((label, index) => {
-        const fields = BILL_LINE_FIELDS[index] ?? [];
-        const value =
-          label === 'Promo Applied' && bill.promoApplied > 0 ? `-${inr(bill.promoApplied)}` : fields.map((field) => inr(bill[field])).join(' + ');
-        return (
-          <div key={label} className={`bill__line${label === 'Grand Total' ? ' bill__line--total' : ''}`}>
-            <dt>{t(`cart.lines.${label}`)}</dt>
-            <dd>{value}</dd>
-          </div>
-        );
-      })}
-    </dl>
   );
 }

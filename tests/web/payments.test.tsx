@@ -1,0 +1,172 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentAnswer } from '../../domain/payments.ts';
+import { http } from '../../src/api/http.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
+import { renderAt } from './payments-render.tsx';
+
+const original = http.defaults.adapter;
+beforeEach(() => {
+  loginMarker.set();
+});
+afterEach(() => {
+  http.defaults.adapter = original;
+  loginMarker.clear();
+  vi.useRealTimers();
+});
+
+const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
+  id: 'p1',
+  status: 'pending',
+  refNo: 'SPB-0001',
+  txnId: null,
+  amountPaise: 10000,
+  createdAt: '2026-11-21T06:30:00.000Z',
+  phone: '9876543210',
+  contestId: 'c1',
+  orderId: 'order_1',
+  promoCode: null,
+  failureReason: null,
+  refunded: false,
+  ...over,
+});
+
+function stub(statuses: StubAnswer[], list: StubAnswer = ok([])) {
+  return stubApi({
+    'GET /payments/p1': () => (statuses.length > 1 ? (statuses.shift() as StubAnswer) : (statuses[0] as StubAnswer)),
+    'GET /payments': () => list,
+  });
+}
+
+/** Lets the fake clock run, with the promises it releases. */
+const tick = (ms: number) => act(async () => {
+  await vi.advanceTimersByTimeAsync(ms);
+});
+
+describe('/payments', () => {
+  it('polls a pending payment every 3 s until it succeeds and lists the confirmed tickets', async () => {
+    vi.useFakeTimers();
+    const calls = stub([
+      ok(payment()),
+      ok(payment()),
+      ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 10, y: 20 }, { x: 30, y: 40 }] })),
+    ]);
+    await renderAt('/payments?payment=p1');
+    await tick(0);
+    const panel = screen.getByTestId('payment-status');
+    expect(panel).toHaveTextContent('Waiting for the payment provider to confirm your payment');
+    expect(panel).toHaveTextContent('Ref. No SPB-0001');
+    await tick(3_000);
+    expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(2);
+    expect(panel).toHaveTextContent('Waiting for the payment provider');
+    await tick(3_000);
+    expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
+    expect(within(panel).getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Ticket 1: X 10, Y 20');
+    expect(panel).toHaveTextContent('Ticket 2: X 30, Y 40');
+    expect(within(panel).getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/play_screen');
+    await tick(10_000);
+    expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
+  });
+
+  it('says a failed payment took no money and the tickets are back in the cart', async () => {
+    stub([ok(payment({ status: 'failed' }))]);
+    await renderAt('/payments?payment=p1');
+    const panel = await screen.findByTestId('payment-status');
+    expect(await within(panel).findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('No money was taken; your tickets are back in your cart');
+    expect(within(panel).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('says the same for a cancelled payment', async () => {
+    stub([ok(payment({ status: 'cancelled' }))]);
+    await renderAt('/payments?payment=p1');
+    expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('No money was taken; your tickets are back in your cart');
+  });
+
+  it('explains an error status', async () => {
+    stub([ok(payment({ status: 'error' }))]);
+    await renderAt('/payments?payment=p1');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong with this payment' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('If money left your account, contact us with the Ref. No.');
+  });
+
+  it('stops asking after 2 minutes, says it is still waiting, and a refresh asks again', async () => {
+    vi.useFakeTimers();
+    const statuses = [ok(payment())];
+    const calls = stub(statuses);
+    await renderAt('/payments?payment=p1');
+    await tick(120_000);
+    const panel = screen.getByTestId('payment-status');
+    expect(panel).toHaveTextContent('We are still waiting for the payment provider; this page will show the result once it arrives');
+    const asked = calls.filter((c) => c.url === '/payments/p1').length;
+    expect(asked).toBeGreaterThanOrEqual(40);
+    await tick(30_000);
+    expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(asked);
+    statuses[0] = ok(payment({ status: 'success', tickets: [{ x: 5, y: 6 }] }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Refresh' }));
+    await tick(0);
+    expect(within(panel).getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(asked + 1);
+  });
+
+  it('keeps polling when a status call fails and says so', async () => {
+    vi.useFakeTimers();
+    stub([fail(500, 'down'), ok(payment({ status: 'success' }))]);
+    await renderAt('/payments?payment=p1');
+    await tick(0);
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('The status could not be checked just now; trying again.');
+    await tick(3_000);
+    expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+  });
+
+  it('lists past payments with the columns of the spec', async () => {
+    stub([ok(payment())], ok([payment({ status: 'success', txnId: 'pay_ABC' }), payment({ id: 'p2', refNo: 'SPB-0002', status: 'failed', amountPaise: 5900 })]));
+    await renderAt('/payments');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((el) => el.textContent)).toEqual([
+      'Time/Date',
+      'Ref. No',
+      'Txn. Id.',
+      'Transaction Status',
+      'Total Amount',
+      'Mobile no.',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
+    expect(first.slice(1)).toEqual(['SPB-0001', 'pay_ABC', 'Success', '₹100.00', '9876543210']);
+    expect(first[0]).toMatch(/2026/);
+    const second = within(rows[1] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
+    expect(second.slice(1)).toEqual(['SPB-0002', '—', 'Failed', '₹59.00', '9876543210']);
+    expect(screen.queryByTestId('payment-status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
+  });
+
+  it('says when there are no payments, and when the list cannot be loaded', async () => {
+    stub([ok(payment())]);
+    const { unmount } = await renderAt('/payments');
+    expect(await screen.findByText('You have no payments yet.')).toBeInTheDocument();
+    unmount();
+    stub([ok(payment())], fail(500, 'down'));
+    await renderAt('/payments');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your payments could not be loaded');
+  });
+
+  it('asks a visitor without a login to log in', async () => {
+    loginMarker.clear();
+    const calls = stub([ok(payment())]);
+    await renderAt('/payments?payment=p1');
+    expect(screen.getByText('Login to see your payments and their status.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('speaks Hindi', async () => {
+    stub([ok(payment({ status: 'failed' }))]);
+    await renderAt('/payments?payment=p1', 'hi');
+    expect(await screen.findByRole('heading', { name: 'भुगतान विफल रहा' })).toBeInTheDocument();
+  });
+});
