@@ -56,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => crypto.randomUUID(),
   });
 
-  const { db, dialect } = openDatabase(config);
+  const { db, dialect } = openDatabase({ ...config, onIdleClientError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool will reconnect') });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialect);

@@ -32,8 +32,21 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // Connections of the closed app may still be saying goodbye: wait for them rather than
+        // cut them off (a forced drop makes their clients report errors nobody listens to).
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
