@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Issue 6 payments on the real build with the sandbox gateway: tickets in the cart, checkout with
+// the demo promo WELCOME10, the sandbox's hosted page, and back on /payments with the result.
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+
+interface OutboxMessage {
+  recipient: string;
+  body: string;
+}
+
+async function codeFor(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const answer = await page.request.get('/api/v1/dev/outbox');
+    const { messages } = ((await answer.json()) as { data: { messages: OutboxMessage[] } }).data;
+    code = /\b(\d{6})\b/.exec(messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 10_000 });
+  return code;
+}
+
+/** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
+async function signUp(page: Page, tag: string) {
+  const stamp = `${Date.now()}`.slice(-8) + tag;
+  const phone = `9${stamp}`;
+  const signup = await page.request.post('/api/v1/auth/signup', {
+    headers: HEADERS,
+    data: {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: `ravi.${stamp}@gmail.com`,
+      phone,
+      password: 'Cricket@123',
+      confirmPassword: 'Cricket@123',
+      agreeLegal: true,
+      agreeRules: true,
+      agreeAge: true,
+    },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
+  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
+  return phone;
+}
+
+/** Two tickets of the open contest in the cart through the API; the contest's id. */
+async function fillCart(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number; height: number } | null } | null } }).data.current;
+  if (!current?.picture) throw new Error('no open contest with a picture');
+  const { id, picture } = current;
+  const tickets = [
+    { x: Math.round(picture.width * 0.3), y: Math.round(picture.height * 0.4) },
+    { x: Math.round(picture.width * 0.6), y: Math.round(picture.height * 0.55) },
+  ];
+  const add = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: id, tickets } });
+  expect(add.ok(), await add.text()).toBe(true);
+  return id;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The element's right edge stays inside the 360 px screen (a mobile layout viewport can grow past it). */
+async function expectFits(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+}
+
+async function payInSandbox(page: Page, choice: 'Success' | 'Failure' | 'Cancel') {
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
+  await page.getByRole('button', { name: choice, exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+}
+
+test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+test('pay: cart, checkout with WELCOME10, sandbox Success, the confirmed tickets on /payments', async ({ page }) => {
+  const phone = await signUp(page, '3');
+  await fillCart(page);
+
+  await page.goto('/cart?lng=en');
+  await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeVisible({ timeout: 15_000 });
+  const before = await pay.textContent();
+
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a promo code');
+  await page.getByLabel('Promo code').fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid Promo Code');
+  await page.getByLabel('Promo code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible();
+  await expect(page.getByLabel('Promo code')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await expect(pay).not.toHaveText(before ?? '');
+  await expectNoSidewaysScroll(page);
+  await expectFits(page, '.checkout__card');
+  await page.screenshot({ path: 'test-results/payment-checkout-en.png', fullPage: true });
+
+  await payInSandbox(page, 'Success');
+  const panel = page.getByTestId('payment-status');
+  await expect(panel.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/play_screen');
+  const row = page.locator('.payments-table tbody tr').first();
+  await expect(row).toContainText('Success');
+  await expect(row).toContainText(phone);
+  await expectNoSidewaysScroll(page);
+  await expectFits(page, '.payment-status');
+  await expectFits(page, '.payments-history');
+  await page.screenshot({ path: 'test-results/payment-success-en.png', fullPage: true });
+});
+
+for (const [choice, heading, tag] of [
+  ['Failure', 'Payment failed', '4'],
+  ['Cancel', 'Payment cancelled', '5'],
+] as const) {
+  test(`pay: sandbox ${choice} says no money was taken and the tickets are back in the cart`, async ({ page }) => {
+    await signUp(page, tag);
+    const contestId = await fillCart(page);
+    await page.goto(`/popupCheckout?contest=${contestId}&lng=en`);
+    await payInSandbox(page, choice);
+    const panel = page.getByTestId('payment-status');
+    await expect(panel.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 });
+    await expect(panel).toContainText('No money was taken; your tickets are back in your cart');
+    await page.screenshot({ path: `test-results/payment-${choice.toLowerCase()}-en.png`, fullPage: true });
+    await panel.getByRole('link', { name: 'Go to your cart' }).click();
+    await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
+  });
+}
