@@ -26,9 +26,9 @@ const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.t
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
 
 /**
- * The route table of spec section 2. Screens that belong to later issues (accounts, games,
- * checkout, winners) join it with their issue. The protected routes already sit
- * behind the login guard; until their screens exist a logged-in visitor sees 'Page not found'.
+ * The route table of spec section 2: public pages with header and footer, the sign-in flows and
+ * games without, and the protected routes behind the login guard. /live_weekly_winner and
+ * /the_winners_circle join it with the winners' screens (judging and results).
  */
 export function AppRoutes() {
   return (
