@@ -11,7 +11,11 @@ const publicPages = [
   { path: '/playss', name: 'how-it-works' },
   { path: '/who_we_are', name: 'who-we-are' },
   { path: '/my_account_delete', name: 'account-delete' },
+  { path: '/in_the_press', name: 'press' },
+  { path: '/payments', name: 'payments' },
 ];
+
+const barePages = ['/login', '/signup', '/forgot', '/otp', '/otps', '/createpassword', '/socialsignup', '/quick_game'];
 
 async function expectSettled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -39,6 +43,15 @@ for (const lng of ['en', 'hi'] as const) {
         expect(errors).toEqual([]);
       });
     }
+  });
+}
+
+for (const path of barePages) {
+  test(`${path} uses the layout without header and footer`, async ({ page }) => {
+    await page.goto(`${path}?lng=en`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 }
 
