@@ -13,4 +13,6 @@ export const STORAGE_KEYS = {
   unfoundUserDraft: 'unfoundUser',
   /** Unsubmitted play-screen marks of one contest (no secret): playDraft:<contestId>. */
   playDraftPrefix: 'playDraft:',
+  /** sessionStorage: the paid-play announcement was shown in this browser session. */
+  announcementSeen: 'announcementSeen',
 } as const;

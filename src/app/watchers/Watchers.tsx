@@ -1,3 +1,4 @@
+import { AnnouncementWatcher } from './AnnouncementWatcher.tsx';
 import { SessionWatcher } from './SessionWatcher.tsx';
 import { VersionWatcher } from './VersionWatcher.tsx';
 
@@ -10,6 +11,7 @@ export default function Watchers() {
     <>
       <VersionWatcher />
       <SessionWatcher />
+      <AnnouncementWatcher />
     </>
   );
 }
