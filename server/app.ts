@@ -23,6 +23,7 @@ import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
+import { invoicesRoutes } from './routes/invoices.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(cartRoutes);
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);
+      await api.register(invoicesRoutes);
     },
     { prefix: '/api/v1' },
   );

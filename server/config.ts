@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BRAND } from '../domain/brand.ts';
 
 const portSchema = z.coerce
   .number({ error: 'must be a whole number between 1 and 65535' })
@@ -80,6 +81,17 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
   RAZORPAY_API_URL: z.url({ error: 'must be an absolute URL such as https://api.razorpay.com' }).optional(),
+  SELLER_LEGAL_NAME: z.string().trim().max(200, 'must be at most 200 characters').optional().transform((value) => (value === '' ? undefined : value)),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^\d{2}[A-Z0-9]{13}$/.test(value), { message: 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5' }),
+  SELLER_ADDRESS: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').default('Bengaluru, Karnataka, India'),
+  SELLER_STATE_CODE: z.string().trim().regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka').default('29'),
+  INVOICE_PREFIX: z.string().trim().regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS').default('CS'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -124,7 +136,23 @@ export interface Config {
   paidPlayDefault: boolean;
   /** Which payment gateway takes the money: the embedded sandbox, or Razorpay with its keys. */
   payments: PaymentsConfig;
+  /** Who issues the tax invoices. */
+  invoices: InvoiceConfig;
 }
+
+export interface InvoiceConfig {
+  sellerLegalName: string;
+  /** null: production without SELLER_GSTIN, so no invoices (the route answers 503). */
+  gstin: string | null;
+  /** true when gstin is the built-in sample (outside production only): the PDF says it is not a real tax invoice. */
+  sampleGstin: boolean;
+  address: string;
+  stateCode: string;
+  prefix: string;
+}
+
+/** A syntactically valid but made-up GSTIN for development and tests; never used in production. */
+export const SAMPLE_GSTIN = '29AAAAA0000A1Z5';
 
 export interface PaymentsConfig {
   /** null: payments are off (production without PAYMENT_GATEWAY). */
@@ -223,6 +251,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.PAYMENT_GATEWAY === 'razorpay'
           ? { keyId: e.RAZORPAY_KEY_ID!, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/$/, '') }
           : null,
+    },
+    invoices: {
+      sellerLegalName: e.SELLER_LEGAL_NAME ?? BRAND.company,
+      gstin: e.SELLER_GSTIN ?? (isProduction ? null : SAMPLE_GSTIN),
+      sampleGstin: e.SELLER_GSTIN === undefined && !isProduction,
+      address: e.SELLER_ADDRESS,
+      stateCode: e.SELLER_STATE_CODE,
+      prefix: e.INVOICE_PREFIX,
     },
   };
 }

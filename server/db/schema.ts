@@ -28,6 +28,8 @@ export interface Database {
   reservations: ReservationsTable;
   cart_items: CartItemsTable;
   settings: SettingsTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
 }
 
 export interface AppMetaTable {
@@ -331,4 +333,20 @@ export interface SandboxOrdersTable {
   payment_id: string | null;
   refund_id: string | null;
   created_at: number;
+}
+
+export interface InvoicesTable {
+  id: string;
+  payment_id: string;
+  /** e.g. 'CS/2026-27/000001'. */
+  number: string;
+  /** e.g. '2026-27' (April to March, IST). */
+  financial_year: string;
+  serial: number;
+  issued_at: number;
+}
+
+export interface InvoiceCountersTable {
+  financial_year: string;
+  last_number: number;
 }

@@ -1,0 +1,203 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/**
+ * Draws an A4 tax invoice with pdfkit. Knows nothing of the database: invoice.service.ts gives it
+ * every text and amount ready to print. Latin text uses the built-in Helvetica; Devanagari (the
+ * Hindi labels) and the rupee sign use Noto Sans Devanagari, whose WOFF fontkit shapes
+ * (conjuncts and matras included). Each string is split into runs by script and each run drawn
+ * in its font.
+ */
+
+export interface InvoiceLine {
+  label: string;
+  labelHi?: string;
+  amount: string;
+  bold?: boolean;
+}
+
+export interface InvoicePdfInput {
+  seller: { legalName: string; address: string; gstin: string; stateCode: string; email: string; sampleGstin: boolean };
+  invoice: { number: string; date: string };
+  buyer: { name: string; mobile: string; placeOfSupply: string };
+  contest: { description: string; detail: string; dates: string; ticketCount: number; ticketPrice: string };
+  lines: InvoiceLine[];
+  gst: InvoiceLine[];
+  payment: { refNo: string; txnId: string; paidAt: string; gateway: string };
+  /** Uncompressed streams (tests read the text); compressed otherwise. */
+  compress?: boolean;
+}
+
+const require = createRequire(import.meta.url);
+const fontPath = (weight: 400 | 700) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+
+const DEVA = 'deva';
+const DEVA_BOLD = 'deva-bold';
+const LATIN = 'Helvetica';
+const LATIN_BOLD = 'Helvetica-Bold';
+const LEFT = 50;
+const RIGHT = 545; // A4 is 595.28 points wide
+const GREY = '#555555';
+
+/** Devanagari, the joiners and the rupee sign go to the Devanagari font; everything else to Helvetica. */
+const isDevanagariFontChar = (ch: string) => {
+  const code = ch.codePointAt(0) ?? 0;
+  return (code >= 0x0900 && code <= 0x097f) || code === 0x200c || code === 0x200d || code === 0x20b9 || code === 0x25cc;
+};
+
+function runsOf(text: string): Array<{ deva: boolean; text: string }> {
+  const runs: Array<{ deva: boolean; text: string }> = [];
+  for (const ch of text) {
+    // Spaces stay with the run they are in, so a Hindi phrase is shaped as one.
+    const deva = ch === ' ' && runs.length ? runs[runs.length - 1]!.deva : isDevanagariFontChar(ch);
+    const last = runs[runs.length - 1];
+    if (last && last.deva === deva) last.text += ch;
+    else runs.push({ deva, text: ch });
+  }
+  return runs;
+}
+
+export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: input.compress ?? true,
+    info: { Title: `Tax Invoice ${input.invoice.number}`, Author: input.seller.legalName, Subject: `GSTIN ${input.seller.gstin}`, Keywords: input.invoice.number },
+  });
+  doc.registerFont(DEVA, fontPath(400));
+  doc.registerFont(DEVA_BOLD, fontPath(700));
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const fontFor = (deva: boolean, bold: boolean) => (deva ? (bold ? DEVA_BOLD : DEVA) : bold ? LATIN_BOLD : LATIN);
+  const widthOf = (text: string, size: number, bold = false) =>
+    runsOf(text).reduce((sum, run) => sum + doc.font(fontFor(run.deva, bold)).fontSize(size).widthOfString(run.text), 0);
+
+  /** One line of mixed text at (x, y); align 'right' puts its end at x. */
+  function put(text: string, x: number, y: number, options: { size?: number; bold?: boolean; align?: 'left' | 'right'; color?: string } = {}) {
+    const size = options.size ?? 9;
+    const bold = options.bold ?? false;
+    let at = options.align === 'right' ? x - widthOf(text, size, bold) : x;
+    doc.fillColor(options.color ?? 'black');
+    for (const run of runsOf(text)) {
+      doc.font(fontFor(run.deva, bold)).fontSize(size);
+      // The Devanagari font sits lower on the line; lift it to share Helvetica's baseline.
+      doc.text(run.text, at, run.deva ? y - size * 0.2 : y, { lineBreak: false });
+      at += doc.widthOfString(run.text);
+    }
+  }
+  const bi = (en: string, hi?: string) => (hi ? `${en} / ${hi}` : en);
+  const rule = (y: number) => doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor('#999999').stroke();
+
+  let y = 50;
+  put(bi('TAX INVOICE', 'कर बीजक'), LEFT, y, { size: 16, bold: true });
+  put(input.seller.legalName, RIGHT, y + 2, { size: 11, bold: true, align: 'right' });
+  y += 26;
+  if (input.seller.sampleGstin) {
+    put('SAMPLE GSTIN: not a real tax invoice', LEFT, y, { size: 10, bold: true, color: '#B00020' });
+    y += 16;
+  }
+  rule(y);
+  y += 10;
+
+  // Seller (left) and invoice (right).
+  const sellerRows: Array<[string, string]> = [
+    [bi('Seller', 'विक्रेता'), input.seller.legalName],
+    [bi('Address', 'पता'), input.seller.address],
+    ['GSTIN', input.seller.gstin],
+    [bi('State code', 'राज्य कोड'), input.seller.stateCode],
+    [bi('E-mail', 'ईमेल'), input.seller.email],
+  ];
+  const invoiceRows: Array<[string, string]> = [
+    [bi('Invoice No.', 'बीजक संख्या'), input.invoice.number],
+    [bi('Invoice date', 'बीजक तिथि'), input.invoice.date],
+  ];
+  const rowsY = y;
+  for (const [label, value] of sellerRows) {
+    put(label, LEFT, y, { size: 8, color: GREY });
+    put(value, LEFT + 110, y, { size: 9 });
+    y += 15;
+  }
+  let ry = rowsY;
+  for (const [label, value] of invoiceRows) {
+    put(label, 340, ry, { size: 8, color: GREY });
+    put(value, RIGHT, ry + 11, { size: 10, bold: true, align: 'right' });
+    ry += 28;
+  }
+  y += 5;
+  rule(y);
+  y += 10;
+
+  put(bi('Bill to', 'क्रेता'), LEFT, y, { size: 10, bold: true });
+  y += 16;
+  const buyerRows: Array<[string, string]> = [
+    [bi('Name', 'नाम'), input.buyer.name],
+    [bi('Mobile', 'मोबाइल'), input.buyer.mobile],
+    [bi('Place of supply', 'आपूर्ति का स्थान'), input.buyer.placeOfSupply],
+  ];
+  for (const [label, value] of buyerRows) {
+    put(label, LEFT, y, { size: 8, color: GREY });
+    put(value, LEFT + 140, y, { size: 9 });
+    y += 15;
+  }
+  y += 5;
+  rule(y);
+  y += 10;
+
+  // The supply.
+  put(bi('Description', 'विवरण'), LEFT, y, { size: 8, bold: true });
+  put(bi('Qty', 'संख्या'), 370, y, { size: 8, bold: true, align: 'right' });
+  put(bi('Rate', 'दर'), 450, y, { size: 8, bold: true, align: 'right' });
+  put(bi('Amount', 'राशि'), RIGHT, y, { size: 8, bold: true, align: 'right' });
+  y += 16;
+  put(input.contest.description, LEFT, y, { size: 9 });
+  put(String(input.contest.ticketCount), 370, y, { size: 9, align: 'right' });
+  put(input.contest.ticketPrice, 450, y, { size: 9, align: 'right' });
+  put(input.lines[0]?.amount ?? '', RIGHT, y, { size: 9, align: 'right' });
+  y += 13;
+  put(input.contest.detail, LEFT, y, { size: 8, color: GREY });
+  y += 12;
+  put(input.contest.dates, LEFT, y, { size: 8, color: GREY });
+  y += 18;
+  rule(y);
+  y += 10;
+
+  const drawLines = (title: string, lines: InvoiceLine[]) => {
+    put(title, LEFT, y, { size: 10, bold: true });
+    y += 16;
+    for (const line of lines) {
+      put(bi(line.label, line.labelHi), LEFT + 10, y, { size: 9, bold: line.bold ?? false });
+      put(line.amount, RIGHT, y, { size: 9, bold: line.bold ?? false, align: 'right' });
+      y += 15;
+    }
+    y += 4;
+    rule(y);
+    y += 10;
+  };
+  drawLines(bi('Bill', 'बिल'), input.lines);
+  drawLines(bi('GST', 'जीएसटी'), input.gst);
+
+  put(bi('Payment', 'भुगतान'), LEFT, y, { size: 10, bold: true });
+  y += 16;
+  const paymentRows: Array<[string, string]> = [
+    ['Ref. No', input.payment.refNo],
+    ['Txn. Id.', input.payment.txnId],
+    [bi('Paid on', 'भुगतान तिथि'), input.payment.paidAt],
+    [bi('Gateway', 'गेटवे'), input.payment.gateway],
+  ];
+  for (const [label, value] of paymentRows) {
+    put(label, LEFT + 10, y, { size: 8, color: GREY });
+    put(value, LEFT + 120, y, { size: 9 });
+    y += 15;
+  }
+  y += 20;
+  put('This is a computer-generated invoice.', LEFT, y, { size: 9 });
+  put('यह कंप्यूटर द्वारा बनाया गया बीजक है।', LEFT, y + 14, { size: 9 });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { paymentIdParamsSchema } from '../../domain/payments.ts';
+import { currentUser, requireUser } from '../plugins/session.ts';
+import { invoiceForOwner } from '../services/invoice.service.ts';
+
+/** The owner's tax invoice PDF for a successful payment. */
+export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/payments/:id/invoice', { preHandler: requireUser, schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof paymentIdParamsSchema>;
+    const invoice = await invoiceForOwner(app.db, app.config.invoices, currentUser(request).id, id, app.clock.now());
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoice.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(invoice.pdf);
+  });
+}

@@ -1,0 +1,146 @@
+import { inflateSync } from 'node:zlib';
+import { beforeAll, expect, it } from 'vitest';
+import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets } from '../../server/integrations/payments/sandbox.ts';
+import { financialYearOf, invoiceForOwner, maskMobile, splitHalves } from '../../server/services/invoice.service.ts';
+import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
+import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { describeOnEachDatabase } from '../support/server-harness.ts';
+
+type User = { id: string; cookie: string };
+type Server = Parameters<Parameters<typeof describeOnEachDatabase>[1]>[0];
+
+/** The text of a PDF's FlateDecode streams and its uncompressed objects, for searching. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let out = raw;
+  const re = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(raw))) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    try {
+      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      // not a Flate stream (or a font): skip
+    }
+  }
+  return out;
+}
+
+/** The Helvetica text drawn in an uncompressed PDF: pdfkit writes it as hex strings in TJ arrays split by kerning. */
+function drawnText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  return [...raw.matchAll(/\[([^\]]*)\] TJ/g)]
+    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''))
+    .join('\n');
+}
+
+function useBuyers(server: Server) {
+  const clock = useTestClock(server);
+  let pictureId = '';
+  let users: User[] = [];
+  let nextX = 0;
+  beforeAll(async () => {
+    pictureId = await addContestPicture(server);
+    users = await insertActiveUsers(server, 3, clock.now);
+  });
+  const user = (i: number) => users[i]!;
+
+  async function order(u: User, count = 2) {
+    const contestId = await addTestContest(server, { pictureId, now: clock.now });
+    const tickets = Array.from({ length: count }, () => ({ x: ++nextX, y: 9 }));
+    expect((await post(server, '/api/v1/cart/items', { contestId, tickets }, { cookie: u.cookie })).statusCode).toBe(200);
+    const res = await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { paymentId: string; orderId: string; refNo: string };
+  }
+  async function paid(u: User, count = 2) {
+    const o = await order(u, count);
+    const decided = await decideSandboxOrder(server.app.db, o.orderId, 'success');
+    const back = await post(server, '/api/v1/payments/return', sandboxReturnFields(sandboxSecrets(server.app.secret), decided!), { cookie: u.cookie });
+    expect(back.json().data).toMatchObject({ verified: true, status: 'success' });
+    return o;
+  }
+  const invoice = (u: User, paymentId: string) => get(server, `/api/v1/payments/${paymentId}/invoice`, { cookie: u.cookie });
+  return { clock, user, order, paid, invoice };
+}
+
+describeOnEachDatabase('tax invoices', (server) => {
+  const { clock, user, order, paid, invoice } = useBuyers(server);
+
+  it('gives the owner a PDF tax invoice with its number, the sample GSTIN and the bill', async () => {
+    const o = await paid(user(0), 3);
+    const res = await invoice(user(0), o.paymentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const fy = financialYearOf(clock.now);
+    const number = `CS/${fy}/000001`;
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="CS-${fy}-000001.pdf"`);
+    const text = pdfText(pdf);
+    expect(text).toContain(`(Tax Invoice ${number})`);
+    expect(text).toContain('(GSTIN 29AAAAA0000A1Z5)');
+
+    // Uncompressed, the drawn text can be read: pdfkit writes Helvetica text as hex of its bytes.
+    const plain = await invoiceForOwner(server.app.db, server.config.invoices, user(0).id, o.paymentId, clock.now, { compress: false });
+    expect(plain.number).toBe(number);
+    const body = drawnText(plain.pdf);
+    for (const s of ['SAMPLE GSTIN: not a real tax invoice', '29AAAAA0000A1Z5', number, o.refNo, 'This is a computer-generated invoice.', 'Grand Total', 'CGST on entry', 'SGST on platform fee', 'Place of supply', '******']) {
+      expect(body, s).toContain(s);
+    }
+  });
+
+  it('numbers invoices in sequence with no gaps and keeps each payment its number', async () => {
+    const fy = financialYearOf(clock.now);
+    const a = await paid(user(1));
+    const b = await paid(user(2));
+    const c = await paid(user(1));
+    // Concurrent first downloads of different payments, and of the same one.
+    const results = await Promise.all([invoice(user(1), a.paymentId), invoice(user(2), b.paymentId), invoice(user(1), c.paymentId), invoice(user(1), a.paymentId)]);
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const rows = await server.app.db.selectFrom('invoices').select(['number', 'serial', 'payment_id']).where('financial_year', '=', fy).orderBy('serial').execute();
+    expect(rows.map((r) => Number(r.serial))).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4].map((n) => `CS/${fy}/00000${n}`));
+    const numberOf = (paymentId: string) => rows.find((r) => r.payment_id === paymentId)!.number;
+    const again = await invoice(user(1), a.paymentId);
+    expect(again.headers['content-disposition']).toBe(`attachment; filename="${numberOf(a.paymentId).replace(/\//g, '-')}.pdf"`);
+    expect((await server.app.db.selectFrom('invoice_counters').select('last_number').where('financial_year', '=', fy).executeTakeFirstOrThrow()).last_number).toBe(4);
+  });
+
+  it('hides another user’s invoice (404) and refuses a pending payment (409)', async () => {
+    const o = await paid(user(0));
+    const other = await invoice(user(1), o.paymentId);
+    expect(other.statusCode).toBe(404);
+    const anonymous = await get(server, `/api/v1/payments/${o.paymentId}/invoice`);
+    expect(anonymous.statusCode).toBe(401);
+    const pending = await order(user(2));
+    const res = await invoice(user(2), pending.paymentId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'An invoice is available once the payment succeeds' });
+    expect(await server.app.db.selectFrom('invoices').select('id').where('payment_id', '=', pending.paymentId).execute()).toHaveLength(0);
+  });
+
+  it('masks the mobile, splits GST into halves and counts the Indian financial year', () => {
+    expect(maskMobile('+919876543210')).toBe('+91 ******3210');
+    expect(splitHalves(2143)).toEqual({ cgst: 1071, sgst: 1072 });
+    expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 29))).toBe('2026-27');
+    expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 30))).toBe('2027-28');
+  });
+});
+
+describeOnEachDatabase(
+  'tax invoices in production without SELLER_GSTIN',
+  (server) => {
+    const { user, paid, invoice } = useBuyers(server);
+
+    it('answers 503 Invoices are not configured', async () => {
+      const o = await paid(user(0));
+      const res = await invoice(user(0), o.paymentId);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ message: 'Invoices are not configured' });
+    });
+  },
+  { invoices: { sellerLegalName: 'CricSpot Gaming Private Limited', gstin: null, sampleGstin: false, address: 'Bengaluru, Karnataka, India', stateCode: '29', prefix: 'CS' } },
+);
