@@ -119,6 +119,8 @@ export const cartGroupSchema = z.object({
   ticketPricePaise: z.number().int(),
   ticketCount: z.number().int(),
   bill: billSchema,
+  /** The promo code applied to this contest's checkout, as stored (upper case), or null. */
+  promoCode: z.string().nullable(),
 });
 
 export const cartSchema = z.object({ items: z.array(cartItemSchema), groups: z.array(cartGroupSchema) });

@@ -23,6 +23,12 @@ export interface PaymentOrder {
   orderId?: string | null;
 }
 
+/** What loadBill answers: the bill alone, or the bill with the promo code already applied to it. */
+export type LoadedBill = Bill | { bill: Bill; promoCode: string | null };
+
+const loadedParts = (loaded: LoadedBill): { bill: Bill; promoCode: string | null } =>
+  'bill' in loaded ? { bill: loaded.bill, promoCode: loaded.promoCode } : { bill: loaded, promoCode: null };
+
 export interface GatewayResult {
   outcome: 'success' | 'failed' | 'cancelled';
   paymentId?: string;
@@ -72,7 +78,7 @@ export const checkoutMachine = setup({
     output: {} as { status: CheckoutStatus; orderId: string | null },
   },
   actors: {
-    loadBill: fromPromise<Bill>(async () => {
+    loadBill: fromPromise<LoadedBill>(async () => {
       throw new Error('loadBill not provided');
     }),
     applyPromo: fromPromise<Bill, { code: string }>(async () => {
@@ -92,7 +98,8 @@ export const checkoutMachine = setup({
     }),
   },
   actions: {
-    setBill: assign((_, bill: Bill) => ({ bill, lastError: null, errorDetail: null })),
+    // A load knows which promo the server has applied already: no second apply, Remove offered.
+    setBill: assign((_, loaded: LoadedBill) => ({ ...loadedParts(loaded), lastError: null, errorDetail: null })),
     enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim() })),
     setPromo: assign(({ context }, bill: Bill) => ({ bill, promoCode: context.enteredPromo, lastError: null, errorDetail: null })),
     clearPromo: assign((_, bill: Bill) => ({ bill, promoCode: null, lastError: null, errorDetail: null })),

@@ -143,17 +143,22 @@ export async function getCart(db: Kysely<Database>, userId: string, billing: Bil
         ticketPricePaise: row.ticket_price_paise,
         ticketCount: 1,
         bill: billFor(billing, 0, 0),
+        promoCode: null,
       });
   }
   // The promo applied to each contest's cart (server/services/promo.service.ts) shows as 'Promo Applied'.
   const promos = await db
     .selectFrom('cart_promos')
     .innerJoin('promo_codes', 'promo_codes.code', 'cart_promos.promo_code')
-    .select(['cart_promos.contest_id', 'promo_codes.kind', 'promo_codes.basis_points', 'promo_codes.amount_paise', 'promo_codes.cap_paise'])
+    .select(['cart_promos.contest_id', 'cart_promos.promo_code', 'promo_codes.kind', 'promo_codes.basis_points', 'promo_codes.amount_paise', 'promo_codes.cap_paise'])
     .where('cart_promos.user_id', '=', userId)
     .execute();
   const promoOf = new Map(promos.map((p) => [p.contest_id, promoFromRow(p)]));
-  for (const group of groups.values()) group.bill = billFor(billing, group.ticketPricePaise, group.ticketCount, promoOf.get(group.contestId) ?? null);
+  const codeOf = new Map(promos.map((p) => [p.contest_id, p.promo_code]));
+  for (const group of groups.values()) {
+    group.bill = billFor(billing, group.ticketPricePaise, group.ticketCount, promoOf.get(group.contestId) ?? null);
+    group.promoCode = codeOf.get(group.contestId) ?? null;
+  }
   return {
     items: rows.map((r) => ({ id: r.id, contestId: r.contest_id, x: r.x, y: r.y, pricePaise: r.ticket_price_paise })),
     groups: [...groups.values()],

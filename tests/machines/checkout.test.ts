@@ -50,6 +50,25 @@ describe('checkout machine: bill and promo', () => {
     expect(actor.getSnapshot().context.bill).toEqual(bill);
   });
 
+  it('starts knowing the promo code the server has already applied', async () => {
+    const { actor, fakes } = startSut(checkoutMachine);
+    await fakes.resolve('loadBill', { bill: promoBill, promoCode: 'SAVE10' });
+    expect(actor.getSnapshot().context).toMatchObject({ bill: promoBill, promoCode: 'SAVE10' });
+    expect(actor.getSnapshot().can({ type: 'promo.apply', code: 'OTHER' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'promo.remove' })).toBe(true);
+    actor.send({ type: 'promo.remove' });
+    expect(fakes.lastInput('removePromo')).toEqual({ code: 'SAVE10' });
+    await fakes.resolve('removePromo', bill);
+    expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null });
+  });
+
+  it('takes a load without a promo as no promo', async () => {
+    const { actor, fakes } = startSut(checkoutMachine);
+    await fakes.resolve('loadBill', { bill, promoCode: null });
+    expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null });
+    expect(actor.getSnapshot().can({ type: 'promo.apply', code: 'SAVE10' })).toBe(true);
+  });
+
   it('shows a load error and retries', async () => {
     const { actor, fakes } = startSut(checkoutMachine);
     await fakes.reject('loadBill', { code: 'CART_EMPTY' });
@@ -223,6 +242,7 @@ const assertions: StateAssertions<Snapshot> = {
 
 const events = [
   { type: 'xstate.done.actor.loadBill', output: bill },
+  { type: 'xstate.done.actor.loadBill', output: { bill: promoBill, promoCode: 'SAVE10' } },
   { type: 'xstate.error.actor.loadBill', error: { message: 'offline' } },
   { type: 'promo.apply', code: '' },
   { type: 'promo.apply', code: 'SAVE10' },
@@ -253,7 +273,7 @@ describe('checkout model: every event and payload (shortest paths)', () => {
 
   const paths = setup.model.getShortestPaths();
   it('generates the expected number of paths', () => {
-    expect(paths.length).toBe(37);
+    expect(paths.length).toBe(49);
   });
   for (const path of paths) it(pathName(path), () => runPath(setup, path, assertions));
 });
@@ -276,8 +296,8 @@ describe('checkout model: simple paths', () => {
   const paymentPaths = payment.model.getSimplePaths();
   const promoPaths = promo.model.getSimplePaths();
   it('generates the expected number of paths', () => {
-    expect(paymentPaths.length).toBe(18);
-    expect(promoPaths.length).toBe(203);
+    expect(paymentPaths.length).toBe(36);
+    expect(promoPaths.length).toBe(1024);
   });
   describe('payment', () => {
     for (const path of paymentPaths) it(pathName(path), () => runPath(payment, path, assertions));

@@ -62,12 +62,14 @@ describeOnEachDatabase('promo codes', (server) => {
     expect(flat.promoApplied).toBe(1000);
     const cart = (await get(server, '/api/v1/cart', { cookie: user(0).cookie })).json().data;
     expect(cart.groups[0].bill).toEqual(flat);
+    expect(cart.groups[0].promoCode).toBe(c);
     expectRefusal(await apply(server, user(0), contestId, c), 400, 'A promo code is already applied. Remove it to use another.', 'PROMO_ALREADY_APPLIED');
     const other = await addCode('OTHER');
     expectRefusal(await apply(server, user(0), contestId, other), 400, 'A promo code is already applied. Remove it to use another.', 'PROMO_ALREADY_APPLIED');
     const removed = await remove(server, user(0), contestId);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data).toEqual({ contestId, promoCode: null, bill: billOf(2) });
+    expect((await get(server, '/api/v1/cart', { cookie: user(0).cookie })).json().data.groups[0].promoCode).toBeNull();
     expectRefusal(await remove(server, user(0), contestId), 400, 'No promo code is applied.', 'PROMO_NOT_APPLIED');
   });
 

@@ -30,7 +30,7 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
     groups:
       points.length === 0
         ? []
-        : [{ contestId: 'c1', slot: 'A', state, closesAt: new Date(Date.now() + 3_600_000).toISOString(), ticketPricePaise: price, ticketCount: points.length, bill: price === 0 ? zeroBill : bill }],
+        : [{ contestId: 'c1', slot: 'A', state, closesAt: new Date(Date.now() + 3_600_000).toISOString(), ticketPricePaise: price, ticketCount: points.length, bill: price === 0 ? zeroBill : bill, promoCode: null }],
   };
 }
 

@@ -30,12 +30,22 @@ const bill = {
 };
 const promoBill = { ...bill, promoApplied: 980, subtotal: 8820, baseAmount: 7475, gstOnEntry: 1345, grandTotal: 10000 };
 
+const group: CartAnswer['groups'][number] = {
+  contestId: 'c1',
+  slot: 'A',
+  state: 'open',
+  closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+  ticketPricePaise: 4900,
+  ticketCount: 2,
+  bill,
+  promoCode: null,
+};
 const cart: CartAnswer = {
   items: [
     { id: 'i1', contestId: 'c1', x: 10, y: 20, pricePaise: 4900 },
     { id: 'i2', contestId: 'c1', x: 30, y: 40, pricePaise: 4900 },
   ],
-  groups: [{ contestId: 'c1', slot: 'A', state: 'open', closesAt: new Date(Date.now() + 3_600_000).toISOString(), ticketPricePaise: 4900, ticketCount: 2, bill }],
+  groups: [group],
 };
 
 const order = (over: Record<string, unknown> = {}) => ({
@@ -131,6 +141,21 @@ describe('/popupCheckout', () => {
     expect(calls.find((c) => c.method === 'DELETE' && c.url === '/cart/promo')?.body).toEqual({ contestId: 'c1' });
     expect(promoInput()).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it('starts with the promo the server already applied: locked, with Remove, and no second apply', async () => {
+    const applied: CartAnswer = { ...cart, groups: [{ ...group, bill: promoBill, promoCode: 'WELCOME10' }] };
+    const calls = await open({ carts: [ok(applied)] });
+    expect(await screen.findByRole('button', { name: 'Pay ₹100.00' })).toBeEnabled();
+    expect(screen.getByText(/Promo code WELCOME10 applied/)).toBeInTheDocument();
+    expect(promoInput()).toHaveValue('WELCOME10');
+    expect(promoInput()).toBeDisabled();
+    expect(applyButton()).toBeDisabled();
+    fireEvent.submit(promoInput().closest('form') as HTMLFormElement);
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/cart/promo')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: 'Pay ₹109.80' })).toBeInTheDocument();
+    expect(promoInput()).toBeEnabled();
   });
 
   it("says 'Invalid Promo Code' for INVALID_PROMO", async () => {

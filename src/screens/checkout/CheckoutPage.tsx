@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { formatInr, type Bill } from '../../../domain/money.ts';
 import type { PaymentOrderAnswer } from '../../../domain/payments.ts';
-import { checkoutMachine, type CheckoutErrorCode, type GatewayResult } from '../../../machines/checkout.machine.ts';
+import { checkoutMachine, type CheckoutErrorCode, type GatewayResult, type LoadedBill } from '../../../machines/checkout.machine.ts';
 import { ContestApiError, fetchCart } from '../../api/contests.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
@@ -60,11 +60,11 @@ function Checkout({ contestId }: { contestId: string }) {
     let order: PaymentOrderAnswer | null = null;
     return checkoutMachine.provide({
       actors: {
-        loadBill: fromPromise<Bill>(async () => {
+        loadBill: fromPromise<LoadedBill>(async () => {
           const cart = await fetchCart();
           const group = cart.groups.find((g) => g.contestId === contestId);
           if (!group) throw new ContestApiError('CART_EMPTY', 'CART_EMPTY', null);
-          return group.bill;
+          return { bill: group.bill, promoCode: group.promoCode };
         }),
         applyPromo: fromPromise<Bill, { code: string }>(async ({ input }) => (await applyPromoCode(contestId, input.code)).bill),
         removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
