@@ -137,12 +137,18 @@ describe('/payments', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
-    expect(first.slice(1)).toEqual(['SPB-0001', 'pay_ABC', 'Success', '₹100.00', '9876543210']);
+    expect(first.slice(1)).toEqual(['SPB-0001', 'pay_ABC', 'Success Download invoice', '₹100.00', '9876543210']);
+    // A successful payment's invoice is a plain download link to the API (the browser sends the session cookie).
+    const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'Download invoice' });
+    expect(link).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
+    expect(link).toHaveAttribute('download');
     expect(first[0]).toMatch(/2026/);
     const second = within(rows[1] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
     expect(second.slice(1)).toEqual(['SPB-0002', '—', 'Failed', '₹59.00', '9876543210']);
     expect(screen.queryByTestId('payment-status')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
+    // Only successful payments have an invoice.
+    expect(within(rows[1] as HTMLElement).queryByRole('link', { name: /invoice/i })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Download invoice' })).toHaveLength(1);
   });
 
   it('says when there are no payments, and when the list cannot be loaded', async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { type ChangePasswordValues, changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
 import { changePassword, deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
@@ -86,7 +86,7 @@ function ChangePasswordForm() {
  * /my_account: the profile and its picture, password change, logout, deactivation and deletion.
  */
 export default function MyAccountPage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'payments']);
   const navigate = useNavigate();
   const [user, setUser] = useState<ProfileUser | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -166,6 +166,10 @@ export default function MyAccountPage() {
           )}
         </section>
       )}
+
+      <p className="account__card">
+        <Link to={paths.payments}>{t('payments.accountLink', { ns: 'payments' })}</Link>
+      </p>
 
       <ChangePasswordForm />
 

@@ -220,6 +220,15 @@ function PaymentHistory() {
               <td data-label={columns.txnId}>{payment.txnId ?? '—'}</td>
               <td data-label={columns.status} className="payments-status">
                 {t(`payments.statuses.${payment.status}`)}
+                {payment.status === 'success' && (
+                  <>
+                    {' '}
+                    {/* A plain download link: the browser sends the session cookie; the server checks the owner. */}
+                    <a href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`} download className="payments-invoice">
+                      {t('payments.invoice')}
+                    </a>
+                  </>
+                )}
               </td>
               <td data-label={columns.amount} className="num">
                 {formatInr(payment.amountPaise, locale)}
