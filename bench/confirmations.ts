@@ -1,0 +1,268 @@
+// Ticket confirmations per second and latency at contest close, against the real server on
+// 127.0.0.1 (node server/main.ts, a fresh data directory, the sandbox gateway). For each database
+// (SQLite always; PostgreSQL when BENCH_DATABASE_URL points at a server we may create databases
+// on), N players each hold one cart ticket, prepared straight in the database through the
+// server's own services; then autocannon fires the confirmations a close sees, a fixed number
+// of requests over a bounded number of connections:
+//   free entry: POST /api/v1/cart/checkout-free, one per player;
+//   paid:       POST /api/v1/payments/webhook/sandbox, a signed 'payment.captured' per pending order.
+// Afterwards every ticket must be confirmed exactly once. Prints figures; asserts no timing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import sharp from 'sharp';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/connection.ts';
+import type { Database } from '../server/db/schema.ts';
+import { createSandboxGateway, decideSandboxOrder, sandboxSecrets, sandboxWebhook } from '../server/integrations/payments/sandbox.ts';
+import { loadOrCreateSecret } from '../server/secret.ts';
+import { addCartItems } from '../server/services/cart.service.ts';
+import { insertContest } from '../server/services/contest.service.ts';
+import { createPaymentOrder } from '../server/services/payment.service.ts';
+import { storePicture } from '../server/services/picture.service.ts';
+import { createSession } from '../server/services/session.service.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+const CONNECTIONS = 25;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3198));
+    });
+  });
+}
+
+async function waitForServer(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+interface Player {
+  id: string;
+  cookie: string;
+}
+
+let phoneCounter = 0;
+async function insertPlayers(db: Kysely<Database>, count: number, now: number): Promise<Player[]> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const users = Array.from({ length: count }, (_, i) => ({
+    id: crypto.randomUUID(),
+    first_name: 'Bench',
+    last_name: 'Player',
+    email: `bench.${tag}.${i}@example.com`,
+    phone: `+919${String(100_000_000 + phoneCounter++).slice(-9)}`,
+    password_hash: null,
+    status: 'active' as const,
+    role: 'player' as const,
+    avatar_picture_id: null,
+    signup_method: 'password' as const,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  }));
+  for (let i = 0; i < users.length; i += 100) await db.insertInto('users').values(users.slice(i, i + 100)).execute();
+  const players: Player[] = [];
+  for (const user of users) {
+    const { token } = await createSession(db, user.id, now, { userAgent: 'bench', ip: '127.0.0.1' });
+    players.push({ id: user.id, cookie: `cs_session=${token}` });
+  }
+  return players;
+}
+
+interface Fired {
+  label: string;
+  result: autocannon.Result;
+  /** Wall time from the start to the last answer. */
+  seconds: number;
+}
+
+function fire(label: string, base: string, count: number, build: (i: number) => { path: string; headers: Record<string, string>; body: string }): Promise<Fired> {
+  let next = 0;
+  const started = performance.now();
+  let lastAnswer = started;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        amount: count,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              // autocannon builds one request ahead per connection; the extra ones wrap around
+              // and are never sent (amount bounds what goes out).
+              const spec = build(next++ % count);
+              return { ...request, method: 'POST', path: spec.path, headers: spec.headers, body: spec.body };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ label, result, seconds: (lastAnswer - started) / 1000 })),
+    );
+    // autocannon reports completion on its one-second tick; time the answers themselves.
+    instance.on('response', () => {
+      lastAnswer = performance.now();
+    });
+  });
+}
+
+function report({ label, result, seconds }: Fired): void {
+  const non2xx = result.non2xx;
+  // autocannon's own req/s is sampled per whole second, too coarse for a run of a second or two.
+  console.log(
+    `${label.padEnd(36)} ${String(result.requests.total).padStart(5)} req  ${(result.requests.total / seconds).toFixed(0).padStart(6)} req/s  ` +
+      `p50 ${String(result.latency.p50).padStart(5)} ms  p99 ${String(result.latency.p99).padStart(5)} ms  max ${String(result.latency.max).padStart(5)} ms  ` +
+      `errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${non2xx}  (${seconds.toFixed(2)} s)`,
+  );
+}
+
+/** Every prepared player holds exactly one confirmed ticket in the contest, none left in the cart. */
+async function checkConfirmed(db: Kysely<Database>, contestId: string, players: Player[]): Promise<string> {
+  const tickets = await db.selectFrom('tickets').select(['user_id', 'status']).where('contest_id', '=', contestId).execute();
+  const confirmed = new Map<string, number>();
+  for (const t of tickets) if (t.status === 'confirmed') confirmed.set(t.user_id, (confirmed.get(t.user_id) ?? 0) + 1);
+  const missing = players.filter((p) => !confirmed.has(p.id)).length;
+  const twice = [...confirmed.values()].filter((n) => n > 1).length;
+  const other = tickets.filter((t) => t.status !== 'confirmed').length;
+  const ok = missing === 0 && twice === 0 && tickets.length === players.length;
+  return `${ok ? 'OK' : 'FAILED'}: ${confirmed.size}/${players.length} players hold a confirmed ticket, ${twice} more than one, ${missing} none, ${other} tickets not confirmed, ${tickets.length} tickets in all`;
+}
+
+async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undefined): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PAYMENT_GATEWAY: 'sandbox', LOG_LEVEL: 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete serverEnv.DATABASE_URL;
+  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
+  const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const config = loadConfig(env);
+  const handle = openDatabase({ databaseUrl, sqlitePath: config.sqlitePath });
+  const db = handle.db;
+  try {
+    await waitForServer(base, server);
+    const secret = loadOrCreateSecret(config.dataDir);
+    const now = Date.now();
+    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+    const picture = await storePicture(db, config.uploadsDir, jpeg, 'contest');
+    const newContest = async (ticketPricePaise: number) => {
+      const id = crypto.randomUUID();
+      await insertContest(db, {
+        id,
+        windowKey: `bench-${id.slice(0, 18)}`,
+        window: { slot: 'A', opensAt: new Date(now - 3_600_000), closesAt: new Date(now + 3_600_000), showAt: new Date(now + 7_200_000) },
+        pictureId: picture.id,
+        defaults: { ...config.contestDefaults, ticketPricePaise, maxTicketsPerPerson: 10, totalTickets: 100_000 },
+        now,
+      });
+      return id;
+    };
+    const xhr = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+    // Free entry: each player's one cart ticket confirmed by checkout-free.
+    const prepStarted = Date.now();
+    const freeContest = await newContest(0);
+    const freePlayers = await insertPlayers(db, PLAYERS, now);
+    for (const [i, p] of freePlayers.entries()) await addCartItems(db, p.id, freeContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
+
+    // Paid: each player's ticket reserved with a pending sandbox order, paid on the hosted page;
+    // the webhook that then arrives is what we fire.
+    const paidContest = await newContest(4900);
+    const paidPlayers = await insertPlayers(db, PLAYERS, now);
+    const gateway = createSandboxGateway(db, secret, () => Date.now());
+    const secrets = sandboxSecrets(secret);
+    const webhooks: Array<{ body: string; headers: Record<string, string> }> = [];
+    for (const [i, p] of paidPlayers.entries()) {
+      await addCartItems(db, p.id, paidContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
+      const order = await createPaymentOrder({ db, gateway }, p.id, paidContest, now, { billing: config.billing, reservationMinutes: config.reservationMinutes, paidPlayDefault: true });
+      const decided = await decideSandboxOrder(db, order.orderId, 'success');
+      const hook = sandboxWebhook(secrets, decided!, Date.now());
+      webhooks.push(hook!);
+    }
+    console.log(`[${dialect}] prepared ${PLAYERS} free-entry and ${PLAYERS} paid players in ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`);
+
+    const free = await fire(`[${dialect}] checkout-free`, base, PLAYERS, (i) => ({
+      path: '/api/v1/cart/checkout-free',
+      headers: { ...xhr, cookie: freePlayers[i]!.cookie },
+      body: JSON.stringify({ contestId: freeContest }),
+    }));
+    report(free);
+    console.log(`  ${await checkConfirmed(db, freeContest, freePlayers)}`);
+
+    const paid = await fire(`[${dialect}] webhook payment.captured`, base, PLAYERS, (i) => ({ path: '/api/v1/payments/webhook/sandbox', headers: webhooks[i]!.headers, body: webhooks[i]!.body }));
+    report(paid);
+    const statuses = await db.selectFrom('payments').select(['status']).where('contest_id', '=', paidContest).execute();
+    const success = statuses.filter((s) => s.status === 'success').length;
+    console.log(`  ${await checkConfirmed(db, paidContest, paidPlayers)}; payments success ${success}/${statuses.length}`);
+
+    // The gateway retries: the same events again are acknowledged as duplicates, nothing changes.
+    const replay = await fire(`[${dialect}] webhook replay (duplicates)`, base, PLAYERS, (i) => ({ path: '/api/v1/payments/webhook/sandbox', headers: webhooks[i]!.headers, body: webhooks[i]!.body }));
+    report(replay);
+    console.log(`  after replay: ${await checkConfirmed(db, paidContest, paidPlayers)}`);
+  } finally {
+    await db.destroy();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Ticket confirmations at contest close: ${PLAYERS} players, one ticket each, ${CONNECTIONS} connections, real server on 127.0.0.1`);
+await runOn('sqlite', undefined);
+
+/** Drops the bench's database once the server's connections have closed (waits, never forces). */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (!adminUrl) {
+  console.log('[postgres] skipped: set BENCH_DATABASE_URL (a PostgreSQL URL we may CREATE DATABASE on) to run it');
+} else {
+  const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await runOn('postgres', url.toString());
+  } finally {
+    await dropDatabase(adminUrl, name);
+  }
+}

@@ -1,0 +1,137 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Issue 6's journey in one go on a 360 px phone, on the real build with the sandbox gateway:
+// a new player (signed up with the outbox code) opens /play_screen, marks three tickets by
+// tapping the picture, hits a duplicate, adds them to the cart, checks out with WELCOME10, pays
+// Success on the sandbox's hosted page, sees the three confirmed tickets on /payments and
+// downloads the PDF tax invoice.
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+
+interface OutboxMessage {
+  recipient: string;
+  body: string;
+}
+
+async function codeFor(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const answer = await page.request.get('/api/v1/dev/outbox');
+    const { messages } = ((await answer.json()) as { data: { messages: OutboxMessage[] } }).data;
+    code = /\b(\d{6})\b/.exec(messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 10_000 });
+  return code;
+}
+
+/** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
+async function signUp(page: Page): Promise<string> {
+  const stamp = `${Date.now()}`.slice(-8) + '7';
+  const phone = `9${stamp}`;
+  const signup = await page.request.post('/api/v1/auth/signup', {
+    headers: HEADERS,
+    data: {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: `ravi.${stamp}@gmail.com`,
+      phone,
+      password: 'Cricket@123',
+      confirmPassword: 'Cricket@123',
+      agreeLegal: true,
+      agreeRules: true,
+      agreeAge: true,
+    },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
+  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
+  return phone;
+}
+
+const pictureSizes = new WeakMap<Page, { width: number; height: number }>();
+function watchPicture(page: Page) {
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/v1/contests/current') || !response.ok()) return;
+    const body = (await response.json().catch(() => null)) as { data?: { current?: { picture?: { width: number; height: number } } } } | null;
+    if (body?.data?.current?.picture) pictureSizes.set(page, body.data.current.picture);
+  });
+}
+
+/** Taps the canvas where the picture's point (fx, fy of its size) is drawn. */
+async function tapAt(page: Page, fx: number, fy: number) {
+  let point: { x: number; y: number } | null = null;
+  await expect(async () => {
+    const size = pictureSizes.get(page);
+    expect(size, 'the contest picture size').toBeDefined();
+    point = await page.evaluate(([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null), [Math.round(size!.width * fx), Math.round(size!.height * fy)] as const);
+    expect(point).not.toBeNull();
+  }).toPass({ timeout: 10_000 });
+  const p = point as unknown as { x: number; y: number };
+  await page.touchscreen.tap(Math.round(p.x), Math.round(p.y));
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+test('journey: sign up, mark 3 tickets and a duplicate, cart, WELCOME10, sandbox Success, tickets on /payments, invoice PDF', async ({ page }) => {
+  const phone = await signUp(page);
+  watchPicture(page);
+
+  // The play screen: three tickets marked by tapping, one duplicate refused.
+  await page.goto('/play_screen?lng=en');
+  await expect(page.locator('.picture-stage')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.picture-stage[data-loading]')).toHaveCount(0, { timeout: 20_000 });
+  await tapAt(page, 0.25, 0.35);
+  await page.getByRole('button', { name: 'Add ticket' }).click();
+  await tapAt(page, 0.5, 0.5);
+  await page.getByRole('button', { name: 'Add ticket' }).click();
+  await tapAt(page, 0.5, 0.5);
+  await expect(page.getByRole('alert')).toHaveText('Duplicate Coordinates');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await tapAt(page, 0.7, 0.6);
+  await expect(page.locator('.trial-chip--marked')).toHaveCount(3);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/journey-marked.png' });
+
+  // The cart, then checkout with the demo promo.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+$/);
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeVisible({ timeout: 15_000 });
+  const before = await pay.textContent();
+  await page.getByLabel('Promo code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible();
+  await expect(pay).not.toHaveText(before ?? '');
+  await expectNoSidewaysScroll(page);
+
+  // The sandbox's hosted page: Success, back on /payments with the outcome.
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Success', exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+  const paymentId = new URL(page.url()).searchParams.get('payment')!;
+  const panel = page.getByTestId('payment-status');
+  await expect(panel.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('listitem')).toHaveCount(3);
+  const row = page.locator('.payments-table tbody tr').first();
+  await expect(row).toContainText('Success');
+  await expect(row).toContainText(phone);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/journey-paid.png', fullPage: true });
+
+  // The tax invoice for this payment, as its owner: a PDF.
+  const invoice = await page.request.get(`/api/v1/payments/${encodeURIComponent(paymentId)}/invoice`);
+  expect(invoice.status(), await invoice.text().catch(() => '')).toBe(200);
+  expect(invoice.headers()['content-type']).toContain('application/pdf');
+  expect((await invoice.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+});
