@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
  * connections; images may also be data: and blob: URLs (the picture stage uses both).
  */
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
+  // Razorpay Checkout.js (script and its iframe) and its API, only when Razorpay takes the money.
+  const razorpay = app.config.payments.gateway === 'razorpay';
+  const razorpayCheckout = razorpay ? ['https://checkout.razorpay.com'] : [];
+  const razorpayApi = razorpay ? ['https://api.razorpay.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,6 +25,7 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
+        ...(razorpay ? { scriptSrc: ["'self'", ...razorpayCheckout], connectSrc: ["'self'", ...razorpayApi], frameSrc: ["'self'", ...razorpayCheckout, ...razorpayApi] } : {}),
         ...(app.config.isProduction ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
       },
     },

@@ -1,20 +1,25 @@
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { formatInr, type Bill } from '../../../domain/money.ts';
 import type { PaymentOrderAnswer } from '../../../domain/payments.ts';
 import { checkoutMachine, type CheckoutErrorCode, type GatewayResult, type LoadedBill } from '../../../machines/checkout.machine.ts';
 import { ContestApiError, fetchCart } from '../../api/contests.ts';
+import { dataOf, http } from '../../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { openRazorpay, type PaymentReturnFields, type RazorpayFailure, unpaidReturnFields } from './razorpay.ts';
 import '../../styles/contest.css';
 import '../../styles/payments.css';
+
+/** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */
+const postPaymentReturn = async (fields: PaymentReturnFields) => dataOf<{ verified: boolean; paymentId: string }>((await http.post('/payments/return', fields)).data);
 
 /** Never settles: the browser leaves the page (sandbox) or nothing more can happen here (Razorpay). */
 const never = <T,>() => new Promise<T>(() => undefined);
@@ -45,7 +50,7 @@ export default function CheckoutPage() {
   );
 }
 
-type GatewayNote = { kind: 'sandbox' } | { kind: 'razorpay' } | null;
+type GatewayNote = { kind: 'sandbox' } | null;
 
 function Checkout({ contestId }: { contestId: string }) {
   const { t, i18n } = useTranslation('payments');
@@ -54,6 +59,8 @@ function Checkout({ contestId }: { contestId: string }) {
   const [code, setCode] = useState('');
   const [gateway, setGateway] = useState<GatewayNote>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   const [machine] = useState(() => {
     // The order the server made, kept for openGateway (the machine only passes its id on).
@@ -72,6 +79,7 @@ function Checkout({ contestId }: { contestId: string }) {
           setServerMessage(null);
           try {
             order = await createPaymentOrder(contestId);
+            setPaymentId(order.paymentId);
             return order;
           } catch (error) {
             if (error instanceof ContestApiError && error.status !== null) setServerMessage(error.message);
@@ -85,15 +93,37 @@ function Checkout({ contestId }: { contestId: string }) {
             window.location.assign(answer.checkoutUrl);
             return never<GatewayResult>();
           }
-          // Razorpay Checkout.js is not wired into the site yet: say so and stop here.
-          setGateway({ kind: 'razorpay' });
-          return never<GatewayResult>();
+          if (answer?.gateway !== 'razorpay' || !answer.keyId) throw new Error('No gateway to open');
+          // Razorpay Checkout.js: a script load failure rejects, which the machine takes as a gateway failure.
+          let failure: RazorpayFailure | null = null;
+          const result = await openRazorpay({
+            keyId: answer.keyId,
+            orderId: answer.orderId,
+            amountPaise: answer.amountPaise,
+            name: BRAND.name,
+            onFailure: (response) => {
+              failure = response;
+            },
+          });
+          // A failure or cancel is recorded at once (best effort: the reconciliation job asks the gateway anyway).
+          if (result.outcome !== 'success') await postPaymentReturn(unpaidReturnFields(answer.orderId, result.outcome, failure)).catch(() => undefined);
+          return result;
+        }),
+        verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(async ({ input }) => {
+          const answer = await postPaymentReturn({ razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, razorpay_signature: input.signature });
+          return { verified: answer.verified };
         }),
       },
     });
   });
   const [snapshot, send] = useMachine(machine);
   const { bill, promoCode, lastError, errorDetail } = snapshot.context;
+  const finished = snapshot.status === 'done';
+
+  // The payment status screen follows the payment from here on (success, failed, cancelled, error).
+  useEffect(() => {
+    if (finished) void navigate(paymentId ? `${paths.payments}?payment=${encodeURIComponent(paymentId)}` : paths.payments, { replace: true });
+  }, [finished, paymentId, navigate]);
 
   const errorText = (error: CheckoutErrorCode): string => {
     if (error === 'orderFailed') {
@@ -173,11 +203,6 @@ function Checkout({ contestId }: { contestId: string }) {
       {gateway?.kind === 'sandbox' && (
         <p className="checkout__sandbox" role="status">
           <span className="checkout__badge">{t('checkout.sandbox')}</span> {t('checkout.redirecting')}
-        </p>
-      )}
-      {gateway?.kind === 'razorpay' && (
-        <p className="contest-notice" role="alert">
-          {t('checkout.razorpay')}
         </p>
       )}
       <div className="cart-group__actions">

@@ -1,0 +1,112 @@
+import type { GatewayResult } from '../../../machines/checkout.machine.ts';
+
+/** Razorpay's Checkout.js, loaded from their origin (the CSP allows it only with the Razorpay gateway). */
+export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+
+export interface RazorpaySuccess {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export interface RazorpayFailure {
+  error?: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } };
+}
+
+export interface RazorpayOptions {
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: 'INR';
+  name: string;
+  handler: (response: RazorpaySuccess) => void;
+  modal: { ondismiss: () => void };
+}
+
+export interface RazorpayInstance {
+  open(): void;
+  on(event: 'payment.failed', listener: (response: RazorpayFailure) => void): void;
+}
+
+export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
+
+declare global {
+  interface Window {
+    Razorpay?: RazorpayConstructor;
+  }
+}
+
+let loading: Promise<RazorpayConstructor> | null = null;
+
+/** Adds the Checkout.js script element once; a failed load may be tried again later. */
+export function loadRazorpay(): Promise<RazorpayConstructor> {
+  if (window.Razorpay) return Promise.resolve(window.Razorpay);
+  loading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
+    const fail = (script: HTMLScriptElement | null) => {
+      script?.remove();
+      loading = null;
+      reject(new Error('Razorpay Checkout could not be loaded'));
+    };
+    const existing = document.querySelector<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+    const script = existing ?? document.createElement('script');
+    script.addEventListener('load', () => (window.Razorpay ? resolve(window.Razorpay) : fail(script)), { once: true });
+    script.addEventListener('error', () => fail(script), { once: true });
+    if (!existing) {
+      script.src = RAZORPAY_CHECKOUT_URL;
+      script.async = true;
+      document.head.appendChild(script);
+    }
+  });
+  return loading;
+}
+
+export interface RazorpayCheckout {
+  keyId: string;
+  orderId: string;
+  amountPaise: number;
+  name: string;
+  /** Told of a failure the gateway reported, so the server can record it (best effort). */
+  onFailure?: (failure: RazorpayFailure) => void;
+  /** Told of a dismissed modal (best effort). */
+  onDismiss?: () => void;
+}
+
+/**
+ * Opens Razorpay Checkout and settles with what the player did: success with the payment id
+ * and signature (the server verifies them), cancelled when the modal is closed, failed on
+ * 'payment.failed'. Only the first of these counts.
+ */
+export async function openRazorpay({ keyId, orderId, amountPaise, name, onFailure, onDismiss }: RazorpayCheckout): Promise<GatewayResult> {
+  const Razorpay = await loadRazorpay();
+  return new Promise<GatewayResult>((resolve) => {
+    let settled = false;
+    const settle = (result: GatewayResult, effect?: () => void) => {
+      if (settled) return;
+      settled = true;
+      effect?.();
+      resolve(result);
+    };
+    const checkout = new Razorpay({
+      key: keyId,
+      order_id: orderId,
+      amount: amountPaise,
+      currency: 'INR',
+      name,
+      handler: (response) => settle({ outcome: 'success', paymentId: response.razorpay_payment_id, signature: response.razorpay_signature }),
+      modal: { ondismiss: () => settle({ outcome: 'cancelled' }, onDismiss) },
+    });
+    checkout.on('payment.failed', (response) => settle({ outcome: 'failed' }, () => onFailure?.(response)));
+    checkout.open();
+  });
+}
+
+export type PaymentReturnFields = Record<string, string>;
+
+/** The fields POST /api/v1/payments/return reads for a failed or cancelled Checkout. */
+export function unpaidReturnFields(orderId: string, outcome: 'failed' | 'cancelled', failure: RazorpayFailure | null): PaymentReturnFields {
+  const error = failure?.error;
+  const fields: PaymentReturnFields = { orderId, 'error[reason]': outcome === 'cancelled' ? 'payment_cancelled' : (error?.reason || 'payment_failed') };
+  if (outcome === 'failed') fields['error[code]'] = error?.code || 'BAD_REQUEST_ERROR';
+  if (error?.description) fields['error[description]'] = error.description.slice(0, 500);
+  return fields;
+}
