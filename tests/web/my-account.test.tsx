@@ -20,7 +20,7 @@ function fill(label: string, value: string) {
 }
 
 async function open(routes: Record<string, StubHandler> = {}) {
-  const calls = stubApi({ 'GET /account/me': () => ok({ user }), ...routes });
+  const calls = stubApi({ 'GET /account/me': () => ok({ user }), 'GET /payments': () => ok([]), ...routes });
   await renderScreen(<MyAccountPage />, { path: '/my_account' });
   await screen.findByDisplayValue('asha@gmail.com');
   return calls;
@@ -116,9 +116,20 @@ describe('/my_account', () => {
     expect(screen.getByLabelText('Upload a picture')).toBeInTheDocument();
   });
 
+  it('lists past payments with their invoice links', async () => {
+    await open({
+      'GET /payments': () =>
+        ok([{ id: 'p1', status: 'success', refNo: 'CS20261121ABCD1234', txnId: 'pay_1', amountPaise: 15408, createdAt: '2026-11-21T06:30:00.000Z', phone: '9876543210', contestId: 'c1', orderId: 'order_1', promoCode: null, failureReason: null, refunded: false }]),
+    });
+    expect(await screen.findByText('CS20261121ABCD1234')).toBeInTheDocument();
+    expect(screen.getByText('pay_1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
+  });
+
   it('offers a retry when the profile does not load', async () => {
     let first = true;
     stubApi({
+      'GET /payments': () => ok([]),
       'GET /account/me': () => {
         if (first) {
           first = false;

@@ -15,6 +15,7 @@ import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/auth.css';
+import { PaymentHistory } from '../payments/PaymentHistory.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 
 const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
@@ -167,6 +168,7 @@ export default function MyAccountPage() {
         </section>
       )}
 
+      <PaymentHistory />
       <p className="account__card">
         <Link to={paths.payments}>{t('payments.accountLink', { ns: 'payments' })}</Link>
       </p>
