@@ -131,7 +131,13 @@ test('a new build version clears caches and reloads once', async ({ page }) => {
   let loads = 0;
   page.on('load', () => loads++);
   await page.reload();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('appVersion'))).toBe(deployed);
+  // The watcher reloads the page by itself: wait for that second load before reading the page,
+  // or the read is torn down by the navigation.
+  await expect.poll(() => loads, { timeout: 20_000 }).toBe(2);
+  await page.waitForLoadState('load');
   await expectSettled(page);
+  expect(await page.evaluate(() => localStorage.getItem('appVersion'))).toBe(deployed);
+  // And only once: the stored version now matches.
+  await page.waitForTimeout(1500);
   expect(loads).toBe(2);
 });
