@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, signUp, tapAt, watchPicture } from '../support/player.ts';
 
 // Issue 6's journey in one go on a 360 px phone, on the real build with the sandbox gateway:
 // a new player (signed up with the outbox code) opens /play_screen, marks three tickets by
@@ -6,80 +7,10 @@ import { expect, type Page, test } from '@playwright/test';
 // Success on the sandbox's hosted page, sees the three confirmed tickets on /payments and
 // downloads the PDF tax invoice.
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
-
-interface OutboxMessage {
-  recipient: string;
-  body: string;
-}
-
-async function codeFor(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const answer = await page.request.get('/api/v1/dev/outbox');
-    const { messages } = ((await answer.json()) as { data: { messages: OutboxMessage[] } }).data;
-    code = /\b(\d{6})\b/.exec(messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '')?.[1] ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-  }).toPass({ timeout: 10_000 });
-  return code;
-}
-
-/** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
-async function signUp(page: Page): Promise<string> {
-  const stamp = `${Date.now()}`.slice(-8) + '7';
-  const phone = `9${stamp}`;
-  const signup = await page.request.post('/api/v1/auth/signup', {
-    headers: HEADERS,
-    data: {
-      firstName: 'Ravi',
-      lastName: 'Kumar',
-      email: `ravi.${stamp}@gmail.com`,
-      phone,
-      password: 'Cricket@123',
-      confirmPassword: 'Cricket@123',
-      agreeLegal: true,
-      agreeRules: true,
-      agreeAge: true,
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
-  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
-  return phone;
-}
-
-const pictureSizes = new WeakMap<Page, { width: number; height: number }>();
-function watchPicture(page: Page) {
-  page.on('response', async (response) => {
-    if (!response.url().includes('/api/v1/contests/current') || !response.ok()) return;
-    const body = (await response.json().catch(() => null)) as { data?: { current?: { picture?: { width: number; height: number } } } } | null;
-    if (body?.data?.current?.picture) pictureSizes.set(page, body.data.current.picture);
-  });
-}
-
-/** Taps the canvas where the picture's point (fx, fy of its size) is drawn. */
-async function tapAt(page: Page, fx: number, fy: number) {
-  let point: { x: number; y: number } | null = null;
-  await expect(async () => {
-    const size = pictureSizes.get(page);
-    expect(size, 'the contest picture size').toBeDefined();
-    point = await page.evaluate(([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null), [Math.round(size!.width * fx), Math.round(size!.height * fy)] as const);
-    expect(point).not.toBeNull();
-  }).toPass({ timeout: 10_000 });
-  const p = point as unknown as { x: number; y: number };
-  await page.touchscreen.tap(Math.round(p.x), Math.round(p.y));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 test('journey: sign up, mark 3 tickets and a duplicate, cart, WELCOME10, sandbox Success, tickets on /payments, invoice PDF', async ({ page }) => {
-  const phone = await signUp(page);
+  const phone = await signUp(page, '7');
   watchPicture(page);
 
   // The play screen: three tickets marked by tapping, one duplicate refused.

@@ -1,51 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 
 // Issue 6 payments on the real build with the sandbox gateway: tickets in the cart, checkout with
 // the demo promo WELCOME10, the sandbox's hosted page, and back on /payments with the result.
-
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
-
-interface OutboxMessage {
-  recipient: string;
-  body: string;
-}
-
-async function codeFor(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const answer = await page.request.get('/api/v1/dev/outbox');
-    const { messages } = ((await answer.json()) as { data: { messages: OutboxMessage[] } }).data;
-    code = /\b(\d{6})\b/.exec(messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '')?.[1] ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-  }).toPass({ timeout: 10_000 });
-  return code;
-}
-
-/** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
-async function signUp(page: Page, tag: string) {
-  const stamp = `${Date.now()}`.slice(-8) + tag;
-  const phone = `9${stamp}`;
-  const signup = await page.request.post('/api/v1/auth/signup', {
-    headers: HEADERS,
-    data: {
-      firstName: 'Ravi',
-      lastName: 'Kumar',
-      email: `ravi.${stamp}@gmail.com`,
-      phone,
-      password: 'Cricket@123',
-      confirmPassword: 'Cricket@123',
-      agreeLegal: true,
-      agreeRules: true,
-      agreeAge: true,
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
-  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
-  return phone;
-}
 
 /** Two tickets of the open contest in the cart through the API; the contest's id. */
 async function fillCart(page: Page): Promise<string> {
@@ -61,10 +18,6 @@ async function fillCart(page: Page): Promise<string> {
   const add = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: id, tickets } });
   expect(add.ok(), await add.text()).toBe(true);
   return id;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** The element's right edge stays inside the 360 px screen (a mobile layout viewport can grow past it). */
