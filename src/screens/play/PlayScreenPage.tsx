@@ -15,6 +15,7 @@ import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
@@ -256,21 +257,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         </div>
       )}
       {snapshot.matches('loadError') && (
-        <div className="trial-game__center">
-          <div className="trial-error">
-            <p className="trial-error__text" role="alert">
-              {snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')}
-            </p>
-            <div className="trial-error__actions">
-              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'load.retry' })}>
-                {t('game.retry')}
-              </button>
-              <Link to={paths.home} className="button button--ghost">
-                {t('play.backHome')}
-              </Link>
-            </div>
-          </div>
-        </div>
+        <GameLoadError message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')} retryLabel={t('game.retry')} homeLabel={t('play.backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
       {showStage && (
         <div className="trial-game__body">

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
@@ -13,6 +13,7 @@ import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
@@ -124,21 +125,7 @@ export default function QuickGameScreenPage() {
       )}
 
       {snapshot.matches('loadError') && (
-        <div className="trial-game__center">
-          <div className="trial-error">
-            <p className="trial-error__text" role="alert">
-              {t(`errors.${errorCode ?? 'loadFailed'}`)}
-            </p>
-            <div className="trial-error__actions">
-              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'load.retry' })}>
-                {t('game.retry')}
-              </button>
-              <Link to={paths.home} className="button button--ghost">
-                {t('backHome')}
-              </Link>
-            </div>
-          </div>
-        </div>
+        <GameLoadError message={t(`errors.${errorCode ?? 'loadFailed'}`)} retryLabel={t('game.retry')} homeLabel={t('backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
 
       {showStage && (
