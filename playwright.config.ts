@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const SITE_PORT = 3100;
-const LAB_PORT = 5174;
+// Ports may be moved (E2E_SITE_PORT, E2E_LAB_PORT, STAGE_PORT) so that two checkouts on one machine
+// can run their browser tests at the same time.
+const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3100);
+const LAB_PORT = Number(process.env.E2E_LAB_PORT ?? 5174);
 // The picture stage's development page, on a dev server whose build exposes the stage's test API.
 // Its server starts only when the 'stage' project runs (or every project does).
 const STAGE_PORT = Number(process.env.STAGE_PORT ?? 5175);
@@ -17,6 +21,9 @@ const projectArgs = process.argv.flatMap((arg, i) => {
   }
   return names;
 });
+// The e2e server's data directory, made once per run and inherited by the workers, so a test can
+// act on the server's database the way an operator would (npm run admin:create).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
 const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 
 export default defineConfig({
@@ -44,7 +51,7 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.ts`,
       url: `http://127.0.0.1:${SITE_PORT}/healthz`,
-      env: { PORT: String(SITE_PORT) },
+      env: { PORT: String(SITE_PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

@@ -8,7 +8,8 @@ import { ensureBuilt } from './ensure-built.ts';
 // from the production build in dist/.
 ensureBuilt({ outDir: 'dist-e2e', env: { VITE_TEST_API: '1' } });
 process.env.DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist-e2e');
-process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
+// playwright.config.ts makes the directory and tells the tests where it is (E2E_DATA_DIR).
+process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
 process.env.HOST ??= '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';
 delete process.env.DATABASE_URL;

@@ -27,7 +27,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before and below the typed schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Several branches add migrations at once (each with its own date-and-number prefix); one that
+  // lands with a name sorting before an applied one still runs, instead of failing start-up.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
