@@ -37,7 +37,12 @@ export const CONTEST_ERROR_MESSAGES = {
 /** The most tickets one request may add; a contest's own limit (75 by default) applies on top. */
 export const CART_MAX_ADD = 100;
 
-export const contestStateSchema = z.enum(['upcoming', 'open', 'closed', 'judged', 'published']);
+/**
+ * upcoming, open and closed follow the clock; judging (a judge has marked), judged (the judged
+ * point is fixed), published (the winner is public) and cancelled (refunded) are set by the
+ * judges and the admins.
+ */
+export const contestStateSchema = z.enum(['upcoming', 'open', 'closed', 'judging', 'judged', 'published', 'cancelled']);
 export type ContestState = z.infer<typeof contestStateSchema>;
 
 export const langQuerySchema = z.object({ lang: z.enum(['en', 'hi']).default('en') });

@@ -10,7 +10,12 @@ import { emailSchema, nameField, indianPhoneSchema, resetPasswordSchema } from '
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { recordAudit } from '../server/services/audit.service.ts';
 import { createPasswordHasher } from '../server/services/password.ts';
+import { grantRole, rolesOf } from '../server/services/roles.service.ts';
+
+/** `npm run admin:create` acts as the system, from the shell (the audit log says so). */
+const SHELL_ACTOR = { id: null, name: 'Shell (npm run admin:create)' };
 import { messageFor } from '../server/validation-messages.ts';
 
 const USAGE = `Usage:
@@ -118,7 +123,7 @@ async function main(): Promise<void> {
   const { db, dialect } = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const existing = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'status', 'role']).where('email', '=', address).executeTakeFirst();
+    const existing = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'status']).where('email', '=', address).executeTakeFirst();
     if (existing) {
       if (existing.status !== 'active') {
         const why = { pending: 'has not finished sign-up (the code sent to the phone was never entered)', suspended: 'is deactivated', deleted: 'is deleted' }[existing.status as 'pending' | 'suspended' | 'deleted'];
@@ -126,11 +131,11 @@ async function main(): Promise<void> {
       }
       const ignored = ['phone', 'first', 'last'].filter((key) => args[key as 'phone' | 'first' | 'last'] !== undefined);
       if (ignored.length) console.log(`The account exists: ${ignored.map((key) => `--${key}`).join(', ')} ignored (and its password is left as it is).`);
-      if (existing.role === 'admin') {
+      if ((await rolesOf(db, existing.id)).includes('admin')) {
         console.log(`${existing.first_name} ${existing.last_name} <${address}> is already an admin; nothing changed (${dialect}).`);
         return;
       }
-      await db.updateTable('users').set({ role: 'admin', updated_at: Date.now() }).where('id', '=', existing.id).where('status', '=', 'active').execute();
+      await grantRole(db, SHELL_ACTOR, existing.id, 'admin', Date.now());
       console.log(`Promoted ${existing.first_name} ${existing.last_name} <${address}> to admin (${dialect}, user ${existing.id}).`);
       return;
     }
@@ -145,7 +150,8 @@ async function main(): Promise<void> {
     const passwordHash = await createPasswordHasher().hash(password);
     const id = crypto.randomUUID();
     const now = Date.now();
-    await db
+    await db.transaction().execute(async (trx) => {
+      await trx
       .insertInto('users')
       .values({
         id,
@@ -155,7 +161,6 @@ async function main(): Promise<void> {
         phone,
         password_hash: passwordHash,
         status: 'active',
-        role: 'admin',
         avatar_picture_id: null,
         signup_method: 'password',
         created_at: now,
@@ -163,6 +168,16 @@ async function main(): Promise<void> {
         deleted_at: null,
       })
       .execute();
+      await trx.insertInto('user_roles').values({ user_id: id, role: 'admin', granted_by: null, granted_at: now }).execute();
+      await recordAudit(trx, SHELL_ACTOR, {
+        action: 'user.create_admin',
+        targetType: 'user',
+        targetId: id,
+        summary: `Created the admin ${input.data.firstName} ${input.data.lastName} from the shell`,
+        after: { email: address, roles: ['admin'] },
+        now,
+      });
+    });
     console.log(`Created admin ${input.data.firstName} ${input.data.lastName} <${address}>, ${phone} (${dialect}, user ${id}). Log in at ${config.publicUrl}/login.`);
   } finally {
     await db.destroy();

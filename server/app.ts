@@ -13,6 +13,8 @@ import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { adminRoutes } from './routes/admin/admin.routes.ts';
+import { judgeRoutes } from './routes/judge/judge.routes.ts';
 import { cartRoutes } from './routes/cart.routes.ts';
 import { contestsRoutes } from './routes/contests.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('secret', loadOrCreateSecret(config.dataDir));
+  app.decorate('consoleRoutes', []);
   app.addHook('onClose', async () => {
     await db.destroy();
   });
@@ -119,6 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);
       await api.register(invoicesRoutes);
+      // The operator console: every route inside checks its role (server/routes/console.ts).
+      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(judgeRoutes, { prefix: '/judge' });
     },
     { prefix: '/api/v1' },
   );

@@ -9,6 +9,7 @@ import * as avatars from './migrations/2026-11-21-006-avatars.ts';
 import * as contests from './migrations/2026-11-21-007-contests.ts';
 import * as payments from './migrations/2026-11-21-008-payments.ts';
 import * as invoices from './migrations/2026-11-21-009-invoices.ts';
+import * as console_ from './migrations/2026-11-24-010-console.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-007-contests': contests,
   '2026-11-21-008-payments': payments,
   '2026-11-21-009-invoices': invoices,
+  '2026-11-24-010-console': console_,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,9 @@ export interface Database {
   settings: SettingsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  user_roles: UserRolesTable;
+  audit_log: AuditLogTable;
+  judge_marks: JudgeMarksTable;
 }
 
 export interface AppMetaTable {
@@ -68,7 +71,7 @@ export interface PressArticlesTable {
   updated_at: number;
 }
 
-export type PictureKind = 'practice_removed' | 'practice_original' | 'contest' | 'avatar';
+export type PictureKind = 'practice_removed' | 'practice_original' | 'contest' | 'prize' | 'avatar';
 /** 'avatar' is the 256 px square of a profile picture, served to its owner only. */
 export type PictureVariantName = 'original' | 'large' | 'small' | 'avatar';
 
@@ -108,7 +111,9 @@ export interface PracticePairsTable {
 }
 
 export type UserStatus = 'pending' | 'active' | 'suspended' | 'deleted';
-export type UserRole = 'player' | 'admin';
+/** Every account plays; these roles come on top (user_roles), and one person may hold both. */
+export type { StaffRole } from '../../domain/roles.ts';
+import type { StaffRole } from '../../domain/roles.ts';
 export type SignupMethod = 'password' | 'google';
 
 export interface UsersTable {
@@ -122,7 +127,8 @@ export interface UsersTable {
   /** 'scrypt$N$r$p$salt$hash'; null for social-only users. */
   password_hash: string | null;
   status: UserStatus;
-  role: UserRole;
+  // users.role is a leftover of the first schema (player/admin), no longer read: roles live in
+  // user_roles. The column keeps its default, so it is not in this type.
   avatar_picture_id: string | null;
   signup_method: SignupMethod;
   created_at: number;
@@ -187,8 +193,12 @@ export interface SocialPendingTable {
 }
 
 export type PrizeKind = 'merchandise' | 'cash';
-/** Only 'upcoming', 'judged' and 'published' are stored; open and closed come from the clock. */
-export type ContestStoredState = 'upcoming' | 'open' | 'closed' | 'judged' | 'published';
+/**
+ * What is stored: 'upcoming' until judging starts; 'judging' once the first judge has marked;
+ * 'judged' when the required judges have (the judged point is fixed); 'published'; 'cancelled'.
+ * Whether an 'upcoming' row is upcoming, open or closed comes from the clock.
+ */
+export type ContestStoredState = 'upcoming' | 'judging' | 'judged' | 'published' | 'cancelled';
 
 export interface ContestsTable {
   id: string;
@@ -210,6 +220,19 @@ export interface ContestsTable {
   state: Generated<ContestStoredState>;
   created_at: number;
   updated_at: number;
+  /** The prize's photo on the home card (kind 'prize'); null: none. */
+  prize_picture_id: Generated<string | null>;
+  /** Where the live winner show streams (e.g. a YouTube live URL); null: not set yet. */
+  stream_url: Generated<string | null>;
+  cancelled_at: Generated<number | null>;
+  cancel_reason: Generated<string | null>;
+  /** The judged point as the exact mean of the judges' marks: (sum_x / count, sum_y / count). */
+  judged_sum_x: Generated<number | null>;
+  judged_sum_y: Generated<number | null>;
+  judged_count: Generated<number | null>;
+  judged_at: Generated<number | null>;
+  published_at: Generated<number | null>;
+  published_by: Generated<string | null>;
 }
 
 export type TicketStatus = 'reserved' | 'confirmed' | 'released';
@@ -349,4 +372,40 @@ export interface InvoicesTable {
 export interface InvoiceCountersTable {
   financial_year: string;
   last_number: number;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: StaffRole;
+  /** Null for roles given from the shell (npm run admin:create) or by the migration. */
+  granted_by: string | null;
+  granted_at: number;
+}
+
+/** Append-only: who did what to which thing, when, with the thing before and after (JSON). */
+export interface AuditLogTable {
+  id: string;
+  /** Null for the system (a scheduled job, the shell). */
+  actor_id: string | null;
+  /** The actor's name at the time, so the log still reads after an account is erased. */
+  actor_name: string;
+  /** Dot-namespaced, e.g. 'contest.update', 'role.grant'. */
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** One line an operator reads in the log. */
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+/** One judge's mark of the ball on a contest's picture, in original-photo pixels. */
+export interface JudgeMarksTable {
+  contest_id: string;
+  judge_id: string;
+  x: number;
+  y: number;
+  created_at: number;
 }

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FORBIDDEN_MESSAGE, ROLE_ERROR_CODES, type StaffRole } from '../../domain/roles.ts';
 import { SESSION_MAX_AGE_MS } from '../../domain/session.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -69,6 +70,16 @@ export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Pleas
 /** preHandler for routes that need a logged-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthenticated();
+}
+
+export const forbidden = () => new AppError(403, ROLE_ERROR_CODES.forbidden, FORBIDDEN_MESSAGE);
+
+/** A hook for routes of one staff role: 401 without a session, 403 without the role. */
+export function requireRole(role: StaffRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw unauthenticated();
+    if (!request.user.roles.includes(role)) throw forbidden();
+  };
 }
 
 /** The logged-in user of a route behind requireUser. */

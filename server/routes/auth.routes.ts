@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import { forgotSchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
@@ -21,7 +22,8 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string(),
   status: z.string(),
-  role: z.string(),
+  /** Staff roles on top of playing ('admin', 'judge'); empty for players. */
+  roles: z.array(staffRoleSchema),
 });
 const challengeResponse = envelope(z.object({ otpToken: z.string() }));
 const userResponse = envelope(z.object({ user: userSchema }));

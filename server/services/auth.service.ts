@@ -1,3 +1,5 @@
+import type { StaffRole } from '../../domain/roles.ts';
+import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../../domain/brand.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
@@ -17,10 +19,10 @@ export interface AuthDeps {
   now: number;
 }
 
-type UserRow = Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status' | 'role'>;
+type UserRow = Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status'>;
 
-export function toSessionUser(row: UserRow): SessionUser {
-  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, status: row.status, role: row.role };
+export function toSessionUser(row: UserRow, roles: StaffRole[]): SessionUser {
+  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, status: row.status, roles };
 }
 
 export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Login Failed');
@@ -96,7 +98,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
       userId = crypto.randomUUID();
       await db
         .insertInto('users')
-        .values({ id: userId, ...fields, status: 'pending', role: 'player', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
+        .values({ id: userId, ...fields, status: 'pending', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
         .execute();
     }
   } catch (error) {
@@ -119,9 +121,9 @@ function isUniqueViolation(error: unknown): boolean {
 export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string): Promise<SessionUser> {
   const userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'signup', code: otp, now: deps.now, consume: true });
   await deps.db.updateTable('users').set({ status: 'active', updated_at: deps.now }).where('id', '=', userId).where('status', '=', 'pending').execute();
-  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role']).where('id', '=', userId).executeTakeFirst();
+  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
-  return toSessionUser(user);
+  return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
 /** A new code for a challenge (cooldown respected); a decoy's goes to nobody. */
@@ -143,7 +145,7 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
   const key = normalizeIdentifier(identifier);
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role', 'password_hash'])
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'password_hash'])
     .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
     .executeTakeFirst();
   if (!user?.password_hash) {
@@ -157,7 +159,7 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
   if (deps.passwords.needsRehash(user.password_hash)) {
     await deps.db.updateTable('users').set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now }).where('id', '=', user.id).execute();
   }
-  return toSessionUser(user);
+  return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
 /**

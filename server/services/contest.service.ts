@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import { type ContestState, type ContestView, PAID_PLAY_SUSPENDED_MESSAGE, type PaidPlay } from '../../domain/contests.ts';
 import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../domain/schedule.ts';
 import type { ContestDefaults } from '../config.ts';
@@ -10,13 +10,13 @@ import { isPaidPlayEnabled } from './settings.service.ts';
 /** The open window (if any) and the next ones: what exists ahead of time. */
 export const CONTESTS_AHEAD = 3;
 
-export type ContestRow = Omit<ContestsTable, 'state'> & { state: ContestState };
+export type ContestRow = Selectable<ContestsTable>;
 
 export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Judged and published are stored; otherwise the clock says upcoming, open or closed. */
+/** Judging, judged, published and cancelled are stored; otherwise the clock says upcoming, open or closed. */
 export function contestState(contest: Pick<ContestRow, 'state' | 'opens_at' | 'closes_at'>, now: number): ContestState {
-  if (contest.state === 'judged' || contest.state === 'published') return contest.state;
+  if (contest.state !== 'upcoming') return contest.state;
   return windowState({ opensAt: new Date(contest.opens_at), closesAt: new Date(contest.closes_at) } as ContestWindow, new Date(now));
 }
 

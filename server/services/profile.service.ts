@@ -1,3 +1,4 @@
+import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../../domain/brand.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
@@ -24,7 +25,7 @@ export interface ProfileUser extends SessionUser {
 export async function loadProfile(db: Kysely<Database>, userId: string): Promise<ProfileUser> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role', 'avatar_picture_id'])
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'avatar_picture_id'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return {
@@ -34,7 +35,7 @@ export async function loadProfile(db: Kysely<Database>, userId: string): Promise
     email: row.email,
     phone: row.phone,
     status: row.status,
-    role: row.role,
+    roles: await rolesOf(db, row.id),
     avatarUrl: avatarUrlFor(row.avatar_picture_id),
   };
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from '../../domain/session.ts';
-import type { Database, UserRole, UserStatus } from '../db/schema.ts';
+import { STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
+import type { Database, UserStatus } from '../db/schema.ts';
 
 /** What a route knows about the person behind a valid session. */
 export interface SessionUser {
@@ -11,7 +12,8 @@ export interface SessionUser {
   email: string;
   phone: string;
   status: UserStatus;
-  role: UserRole;
+  /** Held on top of playing (user_roles); empty for most people. */
+  roles: StaffRole[];
 }
 
 /** 32 random bytes in base64url: 43 characters. Anything else in the cookie is not ours. */
@@ -71,8 +73,13 @@ export async function lookupSession(db: Kysely<Database>, idHash: string, now: n
       'users.email',
       'users.phone',
       'users.status',
-      'users.role',
     ])
+    // One query per request: whether the person holds each staff role, as 0/1 (SQLite) or a boolean.
+    .select((eb) =>
+      STAFF_ROLES.map((role) =>
+        eb.exists(eb.selectFrom('user_roles').select('user_roles.role').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', role)).as(`has_${role}`),
+      ),
+    )
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (!row) return { kind: 'ended' };
@@ -85,7 +92,15 @@ export async function lookupSession(db: Kysely<Database>, idHash: string, now: n
   }
   return {
     kind: 'valid',
-    user: { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, status: row.status, role: row.role },
+    user: {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      status: row.status,
+      roles: STAFF_ROLES.filter((role) => Boolean((row as Record<string, unknown>)[`has_${role}`])),
+    },
   };
 }
 

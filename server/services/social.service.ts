@@ -1,3 +1,4 @@
+import { rolesOf } from './roles.service.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { toIndianE164 } from '../../domain/phone.ts';
@@ -19,7 +20,7 @@ const accountExists = () => new AppError(409, 'SOCIAL_ACCOUNT_EXISTS', 'An accou
 const otherGoogleAccount = () =>
   new AppError(409, 'GOOGLE_ACCOUNT_MISMATCH', 'This e-mail belongs to an account linked to another Google account. Log in with your password instead.');
 
-const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role', 'google_subject'] as const;
+const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'google_subject'] as const;
 
 export type GoogleSignIn = { kind: 'logged_in'; user: SessionUser } | { kind: 'needs_signup'; pendingToken: string; prefill: { first_name: string; last_name: string; email: string } };
 
@@ -52,7 +53,7 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: VerifiedI
   const bySubject = await db.selectFrom('users').select(USER_COLUMNS).where('google_subject', '=', identity.subject).executeTakeFirst();
   if (bySubject) {
     refuseUnlessActive(bySubject.status);
-    if (bySubject.status === 'active') return { kind: 'logged_in', user: toSessionUser(bySubject) };
+    if (bySubject.status === 'active') return { kind: 'logged_in', user: toSessionUser(bySubject, await rolesOf(db, bySubject.id)) };
   }
 
   const byEmail = await db.selectFrom('users').select(USER_COLUMNS).where('email', '=', identity.email).where('status', '!=', 'pending').executeTakeFirst();
@@ -150,7 +151,6 @@ export async function completeSocialSignup(db: Kysely<Database>, token: string |
           phone,
           password_hash: null,
           status: 'active',
-          role: 'player',
           avatar_picture_id: null,
           signup_method: 'google',
           google_subject: pending.subject,
@@ -169,5 +169,5 @@ export async function completeSocialSignup(db: Kysely<Database>, token: string |
     throw accountExists();
   }
   const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
-  return toSessionUser(user);
+  return toSessionUser(user, await rolesOf(db, user.id));
 }

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../domain/roles.ts';
 import type { ForgotInput, LoginInput, SignupInput } from '../../domain/validation.ts';
 import { dataOf, http } from './http.ts';
 
@@ -9,7 +10,8 @@ export interface AccountUser {
   email: string;
   phone: string;
   status: string;
-  role: string;
+  /** Staff roles on top of playing: 'admin', 'judge'; empty for players. */
+  roles: StaffRole[];
 }
 
 /** A success answer: its data and the server's message, which some screens show as is. */

@@ -19,7 +19,7 @@ describeOnEachDatabase('my account and the session', (server) => {
     const b = await signUpActive(server, clock);
     const meA = await get(server, ME, { cookie: a.cookie });
     expect(meA.json()).toEqual({
-      data: { user: { id: a.user.id, firstName: 'Ravi', lastName: 'Kumar', email: a.person.email, phone: `+91${a.person.phone}`, status: 'active', role: 'player', avatarUrl: null } },
+      data: { user: { id: a.user.id, firstName: 'Ravi', lastName: 'Kumar', email: a.person.email, phone: `+91${a.person.phone}`, status: 'active', roles: [], avatarUrl: null } },
     });
     expect((await get(server, ME, { cookie: b.cookie })).json().data.user.id).toBe(b.user.id);
     // Extra query or path input is ignored: the session alone names the user.

@@ -36,7 +36,9 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   async function users() {
     const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
-      return await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'role', 'signup_method', 'password_hash']).orderBy('created_at').execute();
+      const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'signup_method', 'password_hash']).orderBy('created_at').execute();
+      const admins = new Set((await db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute()).map((r) => r.user_id));
+      return rows.map((row) => ({ ...row, role: admins.has(row.id) ? 'admin' : 'player' }));
     } finally {
       await db.destroy();
     }
@@ -55,7 +57,7 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
     try {
       const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: 'asha.rao@cricspot.in', password: PASSWORD }, headers: XHR });
       expect(login.statusCode, login.body).toBe(200);
-      expect(login.json().data.user).toMatchObject({ role: 'admin', status: 'active' });
+      expect(login.json().data.user).toMatchObject({ roles: ['admin'], status: 'active' });
     } finally {
       await app.close();
     }
@@ -70,7 +72,7 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   it('promotes an existing active account by e-mail, leaving its password alone', async () => {
     const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
     const now = Date.now();
-    const base = { last_name: 'Kumar', password_hash: 'scrypt$keep', role: 'player' as const, avatar_picture_id: null, signup_method: 'password' as const, created_at: now, updated_at: now, deleted_at: null };
+    const base = { last_name: 'Kumar', password_hash: 'scrypt$keep', avatar_picture_id: null, signup_method: 'password' as const, created_at: now, updated_at: now, deleted_at: null };
     await db
       .insertInto('users')
       .values([
@@ -95,6 +97,19 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
     expect(pending.code).toBe(1);
     expect(pending.stderr).toMatch(/has not finished sign-up/);
     expect((await users()).filter((u) => u.role === 'admin').map((u) => u.email).sort()).toEqual(['asha.rao@cricspot.in', 'ravi@gmail.com']);
+  });
+
+  it('writes what it did to the audit log, as the shell', async () => {
+    const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const entries = await db.selectFrom('audit_log').select(['actor_id', 'actor_name', 'action', 'summary']).orderBy('created_at').execute();
+      expect(entries).toEqual([
+        { actor_id: null, actor_name: 'Shell (npm run admin:create)', action: 'user.create_admin', summary: 'Created the admin Asha Rao from the shell' },
+        { actor_id: null, actor_name: 'Shell (npm run admin:create)', action: 'role.grant', summary: 'Gave the admin role to Ravi Kumar' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('refuses bad input with exit code 1 and a clear message, creating nothing', async () => {

@@ -32,7 +32,7 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
     expect(res.cookies).toEqual([]);
 
     const user = await server.app.db.selectFrom('users').selectAll().where('phone', '=', `+91${person.phone}`).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email: person.email.toLowerCase(), status: 'pending', role: 'player', signup_method: 'password', first_name: 'Ravi', deleted_at: null });
+    expect(user).toMatchObject({ email: person.email.toLowerCase(), status: 'pending', signup_method: 'password', first_name: 'Ravi', deleted_at: null });
     expect(user.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(user.password_hash).not.toContain(PASSWORD);
 
@@ -46,7 +46,7 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
     const verified = await post(server, VERIFY, { otpToken: body.data.otpToken, otp });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toEqual({
-      data: { user: { id: user.id, firstName: 'Ravi', lastName: 'Kumar', email: person.email.toLowerCase(), phone: `+91${person.phone}`, status: 'active', role: 'player' } },
+      data: { user: { id: user.id, firstName: 'Ravi', lastName: 'Kumar', email: person.email.toLowerCase(), phone: `+91${person.phone}`, status: 'active', roles: [] } },
       message: 'Your account is ready. Welcome!',
     });
     const cookie = verified.cookies.find((c) => c.name === 'cs_session')!;

@@ -47,7 +47,7 @@ describeOnEachDatabase('updating the profile', (server) => {
     const next = freshPerson({ firstName: 'Anil', lastName: 'Sharma' });
     const res = await patch(server, { ...profileOf(next), email: `  ${next.email.toUpperCase()} ` }, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { id: user.id, firstName: 'Anil', lastName: 'Sharma', email: next.email, phone: `+91${next.phone}`, status: 'active', role: 'player', avatarUrl: null };
+    const expected = { id: user.id, firstName: 'Anil', lastName: 'Sharma', email: next.email, phone: `+91${next.phone}`, status: 'active', roles: [], avatarUrl: null };
     expect(res.json()).toEqual({ data: { user: expected }, message: 'Your profile has been updated.' });
     expect((await get(server, ME, { cookie })).json().data.user).toEqual(expected);
     // The new e-mail and phone log in.
@@ -114,10 +114,10 @@ describeOnEachDatabase('updating the profile', (server) => {
     const b = await signUpActive(server, clock);
     const res = await patch(server, { ...profileOf(a.person), firstName: 'Arjun', id: b.user.id, role: 'admin', status: 'active', avatarUrl: '/x' }, a.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.user).toMatchObject({ id: a.user.id, firstName: 'Arjun', role: 'player', avatarUrl: null });
-    const rows = await server.app.db.selectFrom('users').select(['id', 'first_name', 'role']).where('id', 'in', [a.user.id, b.user.id]).execute();
-    expect(rows.find((r) => r.id === b.user.id)).toEqual({ id: b.user.id, first_name: 'Ravi', role: 'player' });
-    expect(rows.find((r) => r.id === a.user.id)?.role).toBe('player');
+    expect(res.json().data.user).toMatchObject({ id: a.user.id, firstName: 'Arjun', roles: [], avatarUrl: null });
+    const rows = await server.app.db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', [a.user.id, b.user.id]).execute();
+    expect(rows.find((r) => r.id === b.user.id)).toEqual({ id: b.user.id, first_name: 'Ravi' });
+    expect(await server.app.db.selectFrom('user_roles').selectAll().where('user_id', 'in', [a.user.id, b.user.id]).execute()).toEqual([]);
   });
 
   it('takes an e-mail and phone over from an unfinished sign-up', async () => {

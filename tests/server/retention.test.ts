@@ -38,7 +38,6 @@ function insertUser(db: Kysely<Database>, now: number, overrides: Partial<{ stat
       phone: `+91${person.phone}`,
       password_hash: 'scrypt$x',
       status: 'active',
-      role: 'player',
       avatar_picture_id: null,
       signup_method: 'password',
       created_at: now,

@@ -170,7 +170,7 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
     const me = await get(server, ME, { cookie: session });
     expect(me.statusCode).toBe(200);
-    expect(me.json().data.user).toMatchObject({ firstName: 'Meera Devi', lastName: 'Pillai', email: person.email, phone: `+91${person.phone}`, status: 'active', role: 'player' });
+    expect(me.json().data.user).toMatchObject({ firstName: 'Meera Devi', lastName: 'Pillai', email: person.email, phone: `+91${person.phone}`, status: 'active', roles: [] });
     const user = await server.app.db.selectFrom('users').selectAll().where('email', '=', person.email).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ signup_method: 'google', google_subject: devSubjectFor(person.email), password_hash: null, status: 'active' });
     expect(await server.app.db.selectFrom('social_pending').selectAll().where('email', '=', person.email).execute()).toEqual([]);
@@ -508,7 +508,7 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     expect(fresh.stored).toEqual({});
 
     await server.app.db.insertInto('users').values({
-      id: crypto.randomUUID(), first_name: 'Meera', last_name: 'Pillai', email: person.email, phone: `+91${person.phone}`, password_hash: null, status: 'active', role: 'player',
+      id: crypto.randomUUID(), first_name: 'Meera', last_name: 'Pillai', email: person.email, phone: `+91${person.phone}`, password_hash: null, status: 'active',
       avatar_picture_id: null, signup_method: 'google', google_subject: devSubjectFor(person.email), created_at: clock.now, updated_at: clock.now, deleted_at: null,
     }).execute();
     const again = await start(server, '/cart');

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect } from 'vitest';
+import type { StaffRole } from '../../domain/roles.ts';
 import type { ScryptParams } from '../../server/services/password.ts';
 import { createSession } from '../../server/services/session.service.ts';
 import type { ServerHarness } from './server-harness.ts';
@@ -125,7 +126,6 @@ export async function insertActiveUsers(server: ServerHarness, count: number, no
       phone: `+91${person.phone}`,
       password_hash: null,
       status: 'active' as const,
-      role: 'player' as const,
       avatar_picture_id: null,
       signup_method: 'password' as const,
       created_at: now,
@@ -140,4 +140,17 @@ export async function insertActiveUsers(server: ServerHarness, count: number, no
     out.push({ id: user.id, cookie: `cs_session=${token}` });
   }
   return out;
+}
+
+/** Active users holding staff roles (admin, judge or both), each with a session. */
+export async function insertStaff(server: ServerHarness, roles: StaffRole[], now: number, count = 1): Promise<Array<{ id: string; cookie: string }>> {
+  const users = await insertActiveUsers(server, count, now);
+  for (const user of users) {
+    for (const role of roles) await server.app.db.insertInto('user_roles').values({ user_id: user.id, role, granted_by: null, granted_at: now }).execute();
+  }
+  return users;
+}
+
+export function del(server: ServerHarness, url: string, options: CallOptions = {}) {
+  return server.app.inject({ method: 'DELETE', url, headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers }, remoteAddress: options.ip ?? freshIp() });
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { staffRoleSchema } from '../../../domain/roles.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { envelope } from '../../plugins/zod-schemas.ts';
+import { actorOf } from '../../services/audit.service.ts';
+import { grantRole, revokeRole, rolesOf } from '../../services/roles.service.ts';
+
+const userParams = z.object({ id: z.string().min(1).max(64) });
+const roleParams = userParams.extend({ role: staffRoleSchema });
+const grantBody = z.object({ role: staffRoleSchema });
+const rolesAnswer = envelope(z.object({ roles: z.array(staffRoleSchema), changed: z.boolean() }));
+
+/** Admins give and take the judge and admin roles; every change goes to the audit log. */
+export async function rolesRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/users/:id/roles', { schema: { params: userParams, body: grantBody, response: { 200: rolesAnswer } } }, async (request) => {
+    const { id } = request.params as z.output<typeof userParams>;
+    const { role } = request.body as z.output<typeof grantBody>;
+    const { changed } = await grantRole(app.db, actorOf(currentUser(request), request.ip), id, role, app.clock.now());
+    return { data: { roles: await rolesOf(app.db, id), changed } };
+  });
+
+  app.delete('/users/:id/roles/:role', { schema: { params: roleParams, response: { 200: rolesAnswer } } }, async (request) => {
+    const { id, role } = request.params as z.output<typeof roleParams>;
+    const { changed } = await revokeRole(app.db, actorOf(currentUser(request), request.ip), id, role, app.clock.now());
+    return { data: { roles: await rolesOf(app.db, id), changed } };
+  });
+}
