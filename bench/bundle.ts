@@ -79,6 +79,29 @@ export function stageChunkReport(): { js: number; files: number; dynamic: Array<
   };
 }
 
+/**
+ * The console (/admin) is a section of its own: its chunks and every module only it uses must stay
+ * out of what a player's routes load. Returns the console's own cost and the modules that leaked.
+ */
+export function consoleSectionReport(): { js: number; files: number; leaked: string[] } | null {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const consoleKey = 'src/screens/admin/AdminSection.tsx';
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!manifest[consoleKey] || !entryKey) return null;
+  const closure = (key: string, seen = new Set<string>(), follow: 'imports' | 'all' = 'imports'): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen, follow);
+    if (follow === 'all') for (const dep of manifest[key]?.dynamicImports ?? []) if (dep !== consoleKey) closure(dep, seen, follow);
+    return seen;
+  };
+  // Everything a player can ever load: the entry and every lazy route except the console.
+  const player = closure(entryKey, new Set(), 'all');
+  const consoleOnly = [...closure(consoleKey, new Set(), 'all')].filter((key) => !player.has(key));
+  const leaked = [...player].filter((key) => key.startsWith('src/screens/admin/') || key === 'src/api/admin.ts');
+  return { js: consoleOnly.reduce((sum, key) => sum + gz(manifest[key]!.file), 0), files: consoleOnly.length, leaked };
+}
+
 if (import.meta.main) {
   ensureBuilt();
   console.log('First-visit cost per route (gzip; entry chunk + the route screen and their static imports)');
@@ -90,5 +113,10 @@ if (import.meta.main) {
   if (stage) {
     console.log(`Picture stage (lazy, game routes only): ${kb(stage.js)} in ${stage.files} chunks on top of the entry`);
     console.log(`  plus Pixi's own lazy imports at start-up (environment, renderer; fetched as needed): ${stage.dynamic.map((chunk) => `${path.basename(chunk.file)} ${kb(chunk.js)}`).join(', ')}`);
+  }
+  const consoleSection = consoleSectionReport();
+  if (consoleSection) {
+    console.log(`Operator console (/admin, lazy): ${kb(consoleSection.js)} in ${consoleSection.files} chunks that no player route loads`);
+    console.log(consoleSection.leaked.length ? `  LEAKED into player routes: ${consoleSection.leaked.join(', ')}` : '  console modules in any player route: none');
   }
 }

@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '../../public/locales/en/account.json';
+import type admin from '../../public/locales/en/admin.json';
 import type auth from '../../public/locales/en/auth.json';
 import type common from '../../public/locales/en/common.json';
 import type contest from '../../public/locales/en/contest.json';
@@ -15,7 +16,7 @@ import type trial from '../../public/locales/en/trial.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin };
     returnNull: false;
   }
 }

@@ -28,6 +28,8 @@ export const paths = {
   playScreen: '/play_screen',
   cart: '/cart',
   popupCheckout: '/popupCheckout',
+  /** The operator console (not in the spec; ARCHITECTURE.md): its areas live under it. */
+  admin: '/admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

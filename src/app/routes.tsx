@@ -3,6 +3,7 @@ import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { paths } from './paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
+import { RouteBoundary } from './RouteBoundary.tsx';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -24,6 +25,8 @@ const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.t
 const CartPage = lazyScreen(() => import('../screens/cart/CartPage.tsx'));
 const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.tsx'));
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
+// The console is a section of its own: its chunk (and everything only it uses) loads only here.
+const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'));
 
 /**
  * The route table of spec section 2: public pages with header and footer, the sign-in flows and
@@ -54,6 +57,7 @@ export function AppRoutes() {
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route path={`${paths.admin}/*`} element={<RouteBoundary><AdminSection /></RouteBoundary>} />
       <Route element={<BareLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.signup} element={<SignupPage />} />

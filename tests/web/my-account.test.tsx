@@ -6,7 +6,7 @@ import MyAccountPage from '../../src/screens/account/MyAccountPage.tsx';
 import { fail, ok, renderScreen, stubApi, type StubHandler } from '../support/api-stub.tsx';
 
 const original = http.defaults.adapter;
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', role: 'user' };
+const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
 beforeEach(() => {
   window.localStorage.clear();
   loginMarker.set();
@@ -221,5 +221,16 @@ describe('/my_account', () => {
     stubApi({ 'GET /account/me': () => ok({ user }) });
     await renderScreen(<MyAccountPage />, { path: '/my_account', lng: 'hi' });
     expect(screen.getByRole('heading', { level: 1, name: 'मेरा खाता' })).toBeInTheDocument();
+  });
+});
+
+describe('My account for staff', () => {
+  it('links an admin or judge to the console and names their roles', async () => {
+    window.localStorage.clear();
+    loginMarker.set();
+    stubApi({ 'GET /account/me': () => ok({ user: { ...user, roles: ['admin', 'judge'], avatarUrl: null } }), 'GET /payments': () => ok([]) });
+    await renderScreen(<MyAccountPage />, { path: '/my_account' });
+    expect(await screen.findByRole('link', { name: 'Open the console' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByText('Your staff roles: admin, judge')).toBeInTheDocument();
   });
 });

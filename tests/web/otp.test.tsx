@@ -6,7 +6,7 @@ import OtpPage from '../../src/screens/auth/OtpPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 
 const original = http.defaults.adapter;
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', role: 'user' };
+const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
 
 function challenge(sentAgoMs: number) {
   window.sessionStorage.setItem('authCodeChallenge', JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() - sentAgoMs }));

@@ -151,6 +151,14 @@ export default function MyAccountPage() {
         </button>
       </div>
 
+      {user && user.roles.length > 0 && (
+        <p className="account__card account__console">
+          <Link to={paths.admin} className="button button--primary button--small">
+            {t('console.open')}
+          </Link>{' '}
+          <span className="muted">{t('console.roles', { roles: user.roles.map((role) => t(`console.role.${role}`)).join(', ') })}</span>
+        </p>
+      )}
       {user ? (
         <ProfileSection user={user} onChange={setUser} />
       ) : (

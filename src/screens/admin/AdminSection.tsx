@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { BRAND } from '../../../domain/brand.ts';
+import { fetchMe, type ProfileUser } from '../../api/account.ts';
+import { LanguageSwitch } from '../../app/layouts/LanguageSwitch.tsx';
+import { LogoMark } from '../../app/layouts/Logo.tsx';
+import { paths } from '../../app/paths.ts';
+import { RouteBoundary } from '../../app/RouteBoundary.tsx';
+import { useLoggedIn } from '../../app/use-logged-in.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { areasFor } from './console-areas.tsx';
+import '../../styles/admin.css';
+
+type Me = { status: 'loading' } | { status: 'ready'; user: ProfileUser } | { status: 'error' };
+
+/**
+ * /admin/*: the operator console, a section of its own loaded only when someone opens it (never in
+ * a player's bundle). Who may see which area comes from /account/me's roles; the server checks
+ * every call again.
+ */
+export default function AdminSection() {
+  const { t } = useTranslation('admin');
+  const loggedIn = useLoggedIn();
+  const location = useLocation();
+  const [me, setMe] = useState<Me>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    fetchMe().then(
+      (user) => live && setMe({ status: 'ready', user }),
+      () => live && setMe({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, attempt]);
+
+  if (!loggedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (me.status === 'loading') return <Spinner label={t('loading')} />;
+  if (me.status === 'error') {
+    return (
+      <main className="console-message container" id="main">
+        <h1>{t('loadFailed.title')}</h1>
+        <p role="alert">{t('loadFailed.text')}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            setMe({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('retry')}
+        </button>
+      </main>
+    );
+  }
+
+  const areas = areasFor(me.user.roles);
+  if (areas.length === 0) {
+    return (
+      <main className="console-message container" id="main">
+        <h1>{t('denied.title')}</h1>
+        <p>{t('denied.text')}</p>
+        <Link to={paths.home} className="button button--primary">
+          {t('backToSite')}
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <div className="console">
+      <header className="console__bar">
+        <Link to={paths.home} className="console__brand" aria-label={t('backToSiteNamed', { brand: BRAND.name })}>
+          <LogoMark />
+          <span className="console__brand-name">{BRAND.name}</span>
+          <span className="console__badge">{t('title')}</span>
+        </Link>
+        <div className="console__tools">
+          <span className="console__who" title={me.user.email}>
+            {me.user.firstName}
+          </span>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <nav className="console__nav" aria-label={t('nav.label')}>
+        <ul>
+          {areas.map((area) => (
+            <li key={area.path}>
+              <NavLink to={`${paths.admin}/${area.path}`} className="console__nav-link">
+                {t(`nav.${area.navKey}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="console__main" tabIndex={-1}>
+        <RouteBoundary>
+          <Routes>
+            <Route index element={<Navigate to={areas[0]!.path} replace />} />
+            {areas.map(({ path, Screen }) => (
+              <Route key={path} path={`${path}/*`} element={<Screen />} />
+            ))}
+            <Route path="*" element={<ConsoleNotFound />} />
+          </Routes>
+        </RouteBoundary>
+      </main>
+    </div>
+  );
+}
+
+function ConsoleNotFound() {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="console-page">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link to={paths.admin} className="button button--primary">
+        {t('notFound.back')}
+      </Link>
+    </section>
+  );
+}

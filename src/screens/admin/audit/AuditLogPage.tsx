@@ -1,0 +1,138 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '../../../../domain/audit.ts';
+import { fetchAuditPage } from '../../../api/admin.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { formatIstShort } from '../../../ui/format.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { ListFooter } from '../ListFooter.tsx';
+import { usePagedList } from '../use-paged-list.ts';
+
+/** The areas an operator filters by: each is the prefix of its actions ('contest' -> contest.update, contest.cancel). */
+const AREAS = ['contest', 'picture', 'judging', 'result', 'claim', 'promo', 'press', 'user', 'role', 'setting', 'message', 'payment'] as const;
+
+/** Admin > Audit log: every console action, who and when, with the thing before and after. */
+export default function AuditLogPage() {
+  const { t } = useTranslation('admin');
+  const list = usePagedList(fetchAuditPage);
+  const [area, setArea] = useState('');
+  const [targetId, setTargetId] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    list.filter({ action: area, targetId });
+  };
+
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1>{t('audit.title')}</h1>
+        <p className="muted">{t('audit.intro')}</p>
+      </header>
+      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('audit.filters')}>
+        <div className="field">
+          <label className="field__label" htmlFor="audit-area">
+            {t('audit.area')}
+          </label>
+          <select id="audit-area" className="field__input" value={area} onChange={(e) => setArea(e.target.value)}>
+            <option value="">{t('audit.allAreas')}</option>
+            {AREAS.map((a) => (
+              <option key={a} value={a}>
+                {t(`audit.areas.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="audit-target">
+            {t('audit.targetId')}
+          </label>
+          <input id="audit-target" className="field__input" value={targetId} onChange={(e) => setTargetId(e.target.value)} spellCheck={false} autoComplete="off" />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('audit.apply')}
+        </button>
+      </form>
+
+      {list.loading ? (
+        <Spinner label={t('audit.loading')} />
+      ) : list.failed ? (
+        <div className="console-empty">
+          <p role="alert">{t('list.failed')}</p>
+          <button type="button" className="button button--primary" onClick={list.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : list.items.length === 0 ? (
+        <p className="console-empty">{t('audit.empty')}</p>
+      ) : (
+        <>
+          <ol className="audit-list">
+            {list.items.map((entry) => (
+              <AuditItem key={entry.id} entry={entry} />
+            ))}
+          </ol>
+          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function AuditItem({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation('admin');
+  const rows = changedRows(entry.before, entry.after);
+  return (
+    <li className="audit-item">
+      <p className="audit-item__meta">
+        <time dateTime={entry.at}>{t('audit.at', { time: formatIstShort(new Date(entry.at), currentLanguage(i18n)) })}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{entry.actorName}</span>
+      </p>
+      <p className="audit-item__summary">{entry.summary}</p>
+      <p className="audit-item__tags">
+        <code className="chip">{entry.action}</code>
+        {entry.targetId && (
+          <code className="chip chip--quiet" title={entry.targetId}>
+            {entry.targetType} {entry.targetId.slice(0, 8)}
+          </code>
+        )}
+      </p>
+      {rows.length > 0 && (
+        <details className="audit-item__changes">
+          <summary>{t('audit.changes', { count: rows.length })}</summary>
+          <div className="table-scroll">
+            <table className="diff-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.field')}</th>
+                  <th scope="col">{t('audit.before')}</th>
+                  <th scope="col">{t('audit.after')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.key}</th>
+                    <td>{row.before}</td>
+                    <td>{row.after}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}
+
+const show = (value: unknown): string => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The fields that differ between before and after (top level; nested values shown as JSON). */
+export function changedRows(before: unknown, after: unknown): Array<{ key: string; before: string; after: string }> {
+  const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
+  const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys.map((key) => ({ key, before: show(b[key]), after: show(a[key]) })).filter((row) => row.before !== row.after);
+}

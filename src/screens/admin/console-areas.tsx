@@ -1,0 +1,27 @@
+/**
+ * The console's areas: one row each gives the nav entry, the route under /admin and who may open
+ * it. The server checks the role again on every call; this table only decides what to show.
+ * Add an area by adding a row (and its screen, lazily loaded).
+ */
+import type { ComponentType } from 'react';
+import type adminTexts from '../../../public/locales/en/admin.json';
+import type { StaffRole } from '../../../domain/roles.ts';
+import { lazyScreen } from '../../app/lazy-screen.ts';
+
+export interface ConsoleArea {
+  /** Under /admin, without the leading slash. */
+  path: string;
+  /** Its label: admin:nav.<navKey> in the admin namespace. */
+  navKey: Exclude<keyof (typeof adminTexts)['nav'], 'label'>;
+  role: StaffRole;
+  Screen: ComponentType;
+}
+
+const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
+
+export const consoleAreas: ConsoleArea[] = [{ path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage }];
+
+/** The areas a person with `roles` may open, in nav order. */
+export function areasFor(roles: readonly StaffRole[]): ConsoleArea[] {
+  return consoleAreas.filter((area) => roles.includes(area.role));
+}

@@ -1,0 +1,125 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../domain/audit.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import AdminSection from '../../src/screens/admin/AdminSection.tsx';
+import { fail, ok, stubApi } from '../support/api-stub.tsx';
+import { createTestI18n } from '../support/i18n.ts';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname} from=${String((location.state as { from?: string } | null)?.from)}`}</p>;
+}
+
+async function renderConsole(path = '/admin', lng = 'en') {
+  const i18n = await createTestI18n(lng);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback={<p>loading chunk</p>}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminSection />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+const me = (roles: string[]) => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles, avatarUrl: null } });
+
+const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: `e${n}`,
+  actorId: 'u1',
+  actorName: 'Asha Rao',
+  action: 'role.grant',
+  targetType: 'user',
+  targetId: `0000000${n}-aaaa-bbbb-cccc-dddddddddddd`,
+  summary: `Gave the judge role to Judge ${n}`,
+  before: { roles: [] },
+  after: { roles: ['judge'] },
+  ip: null,
+  at: '2026-11-24T08:30:00.000Z',
+  ...extra,
+});
+
+describe('the console section', () => {
+  beforeEach(() => loginMarker.set());
+  afterEach(() => loginMarker.clear());
+
+  it('sends a visitor who is not logged in to /login, to come back afterwards', async () => {
+    loginMarker.clear();
+    await renderConsole('/admin/audit');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/login from=/admin/audit');
+  });
+
+  it('tells a player without a staff role that the console is for staff, with a way back', async () => {
+    stubApi({ 'GET /account/me': () => me([]) });
+    await renderConsole();
+    expect(await screen.findByRole('heading', { name: 'This part of the site is for staff' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the site' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation', { name: 'Console areas' })).not.toBeInTheDocument();
+  });
+
+  it('says when the account cannot be checked, and tries again', async () => {
+    let calls = 0;
+    stubApi({ 'GET /account/me': () => (++calls === 1 ? fail(500, 'Something went wrong') : me(['admin'])), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
+    await renderConsole();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your account');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
+  });
+
+  it("opens an admin's first area, shows the log with who and when in IST, and the changes", async () => {
+    const calls = stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [entry(1)], nextCursor: null }) });
+    await renderConsole();
+    const nav = await screen.findByRole('navigation', { name: 'Console areas' });
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
+    expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
+    expect(screen.getByText('24 Nov 2026, 14:00 IST')).toBeInTheDocument();
+    expect(screen.getByText('role.grant')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('1 change'));
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'roles' })).toBeInTheDocument();
+    expect(within(table).getByText('[]')).toBeInTheDocument();
+    expect(within(table).getByText('["judge"]')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/admin/audit')).toBeDefined();
+    expect(screen.getByText('That is all (1).')).toBeInTheDocument();
+  });
+
+  it('filters by area and by id, and loads more pages', async () => {
+    const calls = stubApi({
+      'GET /account/me': () => me(['admin']),
+      'GET /admin/audit': () => ok({ entries: [entry(calls.filter((c) => c.url === '/admin/audit').length)], nextCursor: 'next' }),
+    });
+    await renderConsole('/admin/audit');
+    expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Gave the judge role to Judge 2')).toBeInTheDocument();
+    expect(screen.getByText('Gave the judge role to Judge 1')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Area'), 'Roles');
+    await userEvent.type(screen.getByLabelText('Id of the thing changed'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(screen.queryByText('Gave the judge role to Judge 1')).not.toBeInTheDocument());
+    expect(await screen.findByText('Gave the judge role to Judge 3')).toBeInTheDocument();
+  });
+
+  it('shows a judge only the areas of judges', async () => {
+    stubApi({ 'GET /account/me': () => me(['judge']) });
+    await renderConsole('/admin/audit');
+    // No judge area exists yet in this table, so a judge alone is told the console has nothing for them.
+    expect(await screen.findByRole('heading', { name: 'This part of the site is for staff' })).toBeInTheDocument();
+  });
+
+  it('reads in Hindi', async () => {
+    stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
+    await renderConsole('/admin', 'hi');
+    expect(await screen.findByRole('heading', { name: 'ऑडिट लॉग' })).toBeInTheDocument();
+    expect(await screen.findByText('इस छँटाई के लिए अभी तक कुछ दर्ज नहीं हुआ है।')).toBeInTheDocument();
+  });
+});
