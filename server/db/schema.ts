@@ -33,6 +33,7 @@ export interface Database {
   user_roles: UserRolesTable;
   audit_log: AuditLogTable;
   judge_marks: JudgeMarksTable;
+  contest_ranks: ContestRanksTable;
 }
 
 export interface AppMetaTable {
@@ -408,4 +409,15 @@ export interface JudgeMarksTable {
   x: number;
   y: number;
   created_at: number;
+}
+
+/** A judged contest's ranking: one row per confirmed ticket; rank 1 wins. */
+export interface ContestRanksTable {
+  ticket_id: string;
+  contest_id: string;
+  user_id: string;
+  /** 1-based, unique per contest. */
+  rank: number;
+  /** Euclidean distance to the judged point in original-photo pixels (display; ranking used exact maths). */
+  distance: number;
 }
