@@ -34,6 +34,7 @@ export interface Database {
   audit_log: AuditLogTable;
   judge_marks: JudgeMarksTable;
   contest_ranks: ContestRanksTable;
+  prize_claims: PrizeClaimsTable;
 }
 
 export interface AppMetaTable {
@@ -420,4 +421,30 @@ export interface ContestRanksTable {
   rank: number;
   /** Euclidean distance to the judged point in original-photo pixels (display; ranking used exact maths). */
   distance: number;
+}
+
+// --- results: the winner's prize claim (migration 2026-11-24-060) ---
+export type ClaimStatus = 'submitted' | 'verified' | 'sent';
+
+/** One claim per published contest, by its winner. Personal details only ever encrypted. */
+export interface PrizeClaimsTable {
+  id: string;
+  contest_id: string;
+  user_id: string;
+  /** The winning ticket (rank 1). */
+  ticket_id: string;
+  status: ClaimStatus;
+  /** 'v1:' + base64(iv | tag | ciphertext) of the ClaimDetails JSON (server/services/claim-crypto.ts). */
+  details_enc: string;
+  /** The address's state, shown on the winner card. */
+  state: string;
+  gross_paise: number;
+  tds_paise: number;
+  net_paise: number;
+  /** The operator's note to the winner. */
+  note: string | null;
+  submitted_at: number;
+  verified_at: number | null;
+  sent_at: number | null;
+  updated_at: number;
 }
