@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TDS_RATE_KEY } from '../../domain/results.ts';
+import { seedDemoResults } from '../../server/db/seed-results.ts';
 import { claimKey, decryptClaim } from '../../server/services/claim-crypto.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
@@ -201,5 +202,41 @@ describe('the content security policy opens frame-src for the next show\'s strea
     expect(await frameSrc('/live_weekly_winner')).toEqual(["'self'", 'https://www.youtube.com']);
     await server.app.db.updateTable('contests').set({ stream_url: 'https://evil.example.com/live' }).where('id', '=', contest).execute();
     expect(await frameSrc('/live_weekly_winner')).toBeUndefined();
+  });
+});
+
+describeOnEachDatabase('the demo results seed', (server) => {
+  const SIZE = { width: 480, height: 320 };
+  const now = Date.UTC(2026, 10, 26, 6, 0, 0);
+
+  it('seeds two past published contests with demo players, ranked by the judging rules, once, and never in production', async () => {
+    const config = { uploadsDir: server.config.uploadsDir, secret: server.app.secret };
+    expect((await seedDemoResults(server.app.db, { ...config, isProduction: true }, { ...SIZE, now })).seeded).toBe(false);
+    const result = await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now });
+    expect(result.seeded).toBe(true);
+    expect(result.contests).toHaveLength(2);
+    expect((await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now })).seeded).toBe(false);
+
+    server.app.clock.now = () => now;
+    const page = (await get(server, '/api/v1/results/winners')).json().data;
+    expect(page.results).toHaveLength(2);
+    for (const card of page.results) {
+      expect(card.winner.firstName).toMatch(/^Demo player \d+$/);
+      expect(card.winner.state).toEqual(expect.any(String));
+      expect(card.entries).toBe(24);
+      expect(new Date(card.showAt).getTime()).toBeLessThan(now);
+      // The winner is the nearest ticket to the judged point.
+      const ranks = await server.app.db.selectFrom('contest_ranks').select(['rank', 'distance']).where('contest_id', '=', card.contestId).orderBy('rank').execute();
+      expect(ranks[0]!.distance).toBe(Math.min(...ranks.map((r) => r.distance)));
+      expect(card.winner.distance).toBe(Math.round(ranks[0]!.distance * 10) / 10);
+    }
+    expect(new Date(page.results[0].publishedAt).getTime()).toBeGreaterThan(new Date(page.results[1].publishedAt).getTime());
+    const users = await server.app.db.selectFrom('users').select(['email', 'password_hash']).where('email', 'like', 'demo.%').execute();
+    expect(users.length).toBe(11);
+    for (const user of users) {
+      expect(user.email).toMatch(/@example\.invalid$/);
+      expect(user.password_hash).toBeNull();
+    }
+    expect((await get(server, '/api/v1/results/live')).json().data.latest.contestId).toBe(page.results[0].contestId);
   });
 });
