@@ -180,7 +180,7 @@ export async function seedDemoResults(
           return { id: crypto.randomUUID(), contest_id: contestId, user_id: players[t % DEMO_PLAYERS]!.id, x, y, status: 'confirmed' as const, reservation_id: null, created_at: at, confirmed_at: at };
         });
         await trx.insertInto('tickets').values(tickets).execute();
-        const owner = new Map(tickets.map((t) => [t.id, t.user_id]));
+        const owner = new Map<string, string>(tickets.map((t) => [t.id, t.user_id]));
         const ranked = rankTickets(
           tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.confirmed_at) })),
           mean,

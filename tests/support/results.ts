@@ -60,7 +60,7 @@ export async function addJudgedContest(
     tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.confirmed_at) })),
     mean,
   );
-  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const byId = new Map<string, (typeof tickets)[number]>(tickets.map((t) => [t.id, t]));
   if (ranked.length) {
     await db
       .insertInto('contest_ranks')
