@@ -305,3 +305,44 @@ export type ClaimStatusChange = z.output<typeof claimStatusChangeSchema>;
 
 /** Forward only: a claim is verified, then the prize is sent. */
 export const CLAIM_NEXT_STATUS: Record<ClaimStatus, ClaimStatus | null> = { submitted: 'verified', verified: 'sent', sent: null };
+
+/** The claim form's flat shape (one field per input); claimDetailsFromForm makes the request's ClaimDetails. */
+export const claimFormSchema = z
+  .object({
+    fullName: z.string(),
+    pan: z.string(),
+    line1: z.string(),
+    line2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pin: z.string(),
+    method: z.enum(['upi', 'bank']),
+    upiId: z.string(),
+    accountNumber: z.string(),
+    ifsc: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const parsed = claimDetailsSchema.safeParse(claimDetailsFromForm(v));
+    if (parsed.success) return;
+    const flat: Record<string, string> = { 'address.line1': 'line1', 'address.city': 'city', 'address.state': 'state', 'address.pin': 'pin', 'payout.upiId': 'upiId', 'payout.accountNumber': 'accountNumber', 'payout.ifsc': 'ifsc' };
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [flat[path] ?? path] });
+    }
+  });
+export type ClaimFormValues = z.infer<typeof claimFormSchema>;
+
+export function claimDetailsFromForm(v: ClaimFormValues): ClaimDetailsInput {
+  return {
+    fullName: v.fullName,
+    pan: v.pan,
+    address: { line1: v.line1, line2: v.line2, city: v.city, state: v.state as (typeof INDIAN_STATES)[number], pin: v.pin },
+    payout: v.method === 'upi' ? { method: 'upi', upiId: v.upiId } : { method: 'bank', accountNumber: v.accountNumber, ifsc: v.ifsc },
+  };
+}
+
+/** The key of an English claim message (for the form's translation), or null for other text. */
+export function claimMessageKey(message: string): ClaimMessageKey | null {
+  const found = (Object.entries(CLAIM_MESSAGES) as Array<[ClaimMessageKey, string]>).find(([, text]) => text === message);
+  return found ? found[0] : null;
+}

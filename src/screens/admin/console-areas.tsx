@@ -18,8 +18,12 @@ export interface ConsoleArea {
 }
 
 const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
+const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
 
-export const consoleAreas: ConsoleArea[] = [{ path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage }];
+export const consoleAreas: ConsoleArea[] = [
+  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
+  { path: 'claims', navKey: 'claims', role: 'admin', Screen: ClaimsPage },
+];
 
 /** The areas a person with `roles` may open, in nav order. */
 export function areasFor(roles: readonly StaffRole[]): ConsoleArea[] {
