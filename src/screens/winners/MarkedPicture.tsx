@@ -21,7 +21,7 @@ export function MarkedPicture({ picture, marks, alt, sizes = '(min-width: 48rem)
   const small = picture.variants.find((v) => v.name === 'small') ?? picture.variants[0];
   const srcSet = picture.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   // Marks are sized against the picture so they read the same on a phone and a laptop.
-  const r = Math.max(width, height) / 70;
+  const r = Math.max(width, height) / 45;
   return (
     <figure className="marked-picture" style={{ aspectRatio: `${width} / ${height}` }}>
       {small && <img src={small.url} srcSet={srcSet} sizes={sizes} alt={alt} width={width} height={height} loading="lazy" decoding="async" />}
