@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TDS_RATE_KEY } from '../../domain/results.ts';
 import { seedDemoResults } from '../../server/db/seed-results.ts';
+import { withFrameSource } from '../../server/plugins/security.ts';
 import { claimKey, decryptClaim } from '../../server/services/claim-crypto.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
@@ -238,5 +239,15 @@ describeOnEachDatabase('the demo results seed', (server) => {
       expect(user.password_hash).toBeNull();
     }
     expect((await get(server, '/api/v1/results/live')).json().data.latest.contestId).toBe(page.results[0].contestId);
+  });
+});
+
+describe('frame-src for the stream', () => {
+  it('adds the host to an existing frame-src once, or makes one from self', () => {
+    expect(withFrameSource("default-src 'self';frame-src 'self' https://checkout.razorpay.com", 'https://www.youtube-nocookie.com')).toBe(
+      "default-src 'self';frame-src 'self' https://checkout.razorpay.com https://www.youtube-nocookie.com",
+    );
+    expect(withFrameSource("default-src 'self'", 'https://www.youtube-nocookie.com')).toBe("default-src 'self';frame-src 'self' https://www.youtube-nocookie.com");
+    expect(withFrameSource("frame-src 'self' https://www.youtube.com", 'https://www.youtube.com')).toBe("frame-src 'self' https://www.youtube.com");
   });
 });
