@@ -346,3 +346,10 @@ export function claimMessageKey(message: string): ClaimMessageKey | null {
   const found = (Object.entries(CLAIM_MESSAGES) as Array<[ClaimMessageKey, string]>).find(([, text]) => text === message);
   return found ? found[0] : null;
 }
+
+/** The TDS rule as the console reads and sets it (Admin > Prize claims). */
+export const tdsSettingsSchema = z.object({
+  rateBp: z.number({ error: 'Enter the rate as a percentage' }).int('Enter the rate with at most 2 decimals').min(0, 'The rate is between 0% and 100%').max(10_000, 'The rate is between 0% and 100%'),
+  thresholdPaise: z.number({ error: 'Enter the threshold in rupees' }).int('Enter the threshold in whole paise').min(0, 'The threshold cannot be negative').max(100_000_000_000, 'The threshold is too large'),
+});
+export type TdsSettings = z.infer<typeof tdsSettingsSchema>;

@@ -18,6 +18,7 @@ import {
   type WinnersQuery,
 } from '../../domain/results.ts';
 import type { Database } from '../db/schema.ts';
+import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
 
@@ -153,6 +154,34 @@ async function numberSetting(db: Kysely<Database>, key: string, fallback: number
 export async function tdsSettings(db: Kysely<Database>): Promise<{ rateBp: number; thresholdPaise: number }> {
   const [rateBp, thresholdPaise] = await Promise.all([numberSetting(db, TDS_RATE_KEY, TDS_DEFAULT_RATE_BP), numberSetting(db, TDS_THRESHOLD_KEY, TDS_DEFAULT_THRESHOLD_PAISE)]);
   return { rateBp: Math.min(rateBp, 10_000), thresholdPaise };
+}
+
+/** Sets the TDS rule (rate and threshold), audited as 'setting.tds'. */
+export async function setTdsSettings(db: Kysely<Database>, next: { rateBp: number; thresholdPaise: number }, actor: AuditActor, now: number): Promise<{ rateBp: number; thresholdPaise: number }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await tdsSettings(trx as unknown as Kysely<Database>);
+    if (before.rateBp === next.rateBp && before.thresholdPaise === next.thresholdPaise) return;
+    for (const [key, value] of [
+      [TDS_RATE_KEY, String(next.rateBp)],
+      [TDS_THRESHOLD_KEY, String(next.thresholdPaise)],
+    ] as const) {
+      await trx
+        .insertInto('settings')
+        .values({ key, value, updated_at: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+        .execute();
+    }
+    await recordAudit(trx, actor, {
+      action: 'setting.tds',
+      targetType: 'setting',
+      targetId: 'tds',
+      summary: `Set TDS to ${next.rateBp / 100}% on prizes above Rs ${next.thresholdPaise / 100}`,
+      before,
+      after: next,
+      now,
+    });
+  });
+  return tdsSettings(db);
 }
 
 export async function taxForPrize(db: Kysely<Database>, prizeValuePaise: number): Promise<TaxBreakdown> {

@@ -173,6 +173,24 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
     expect(entry.tax).toMatchObject({ grossPaise: 1_500_000, tdsPaise: 300_000, netPaise: 1_200_000, ratePercent: 20 });
     await server.app.db.deleteFrom('settings').where('key', '=', TDS_RATE_KEY).execute();
   });
+
+  it('an admin reads and sets the TDS rule in the console, audited; bad values are refused', async () => {
+    const [admin] = await insertStaff(server, ['admin'], clock.now);
+    expect((await get(server, '/api/v1/admin/claims/tds', { cookie: admin!.cookie })).json().data).toEqual({ rateBp: 3000, thresholdPaise: 1_000_000 });
+    const bad = await post(server, '/api/v1/admin/claims/tds', { rateBp: 12_000, thresholdPaise: 1_000_000 }, { cookie: admin!.cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.rateBp).toMatch(/between 0% and 100%/);
+    const set = await post(server, '/api/v1/admin/claims/tds', { rateBp: 3120, thresholdPaise: 500_000 }, { cookie: admin!.cookie });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual({ rateBp: 3120, thresholdPaise: 500_000 });
+    const contest = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }], prizeValuePaise: 800_000 });
+    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data.contests[0];
+    expect(entry.tax).toMatchObject({ tdsPaise: 249_600, netPaise: 550_400, ratePercent: 31.2, thresholdPaise: 500_000 });
+    const audit = await server.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'setting.tds').execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.before_json!)).toEqual({ rateBp: 3000, thresholdPaise: 1_000_000 });
+    await server.app.db.deleteFrom('settings').where('key', 'in', [TDS_RATE_KEY, 'tds_threshold_paise']).execute();
+  });
 });
 
 describe('the content security policy opens frame-src for the next show\'s stream host only', () => {

@@ -58,6 +58,7 @@ describe('Console > Prize claims', () => {
     let current = row();
     const calls = stubApi({
       'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
       'GET /admin/claims': () => ok({ claims: [current], nextCursor: null }),
       'GET /admin/claims/k1': () =>
         ok({ ...current, email: 'ravi@gmail.com', phone: '+919812345678', details: { fullName: 'Ravi Kumar', pan: 'ABCDE1234F', address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' }, payout: { method: 'upi', upiId: 'ravi@okaxis' } } }),
@@ -84,12 +85,34 @@ describe('Console > Prize claims', () => {
   });
 
   it('filters by status and says when nothing matches, in Hindi', async () => {
-    const calls = stubApi({ 'GET /account/me': () => me, 'GET /admin/claims': () => ok({ claims: [], nextCursor: null }) });
+    const calls = stubApi({ 'GET /account/me': () => me, 'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }), 'GET /admin/claims': () => ok({ claims: [], nextCursor: null }) });
     await renderConsole('/admin/claims', 'hi');
     expect(await screen.findByText('इस छँटाई से अभी कोई दावा मेल नहीं खाता।')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('स्थिति'), { target: { value: 'sent' } });
     fireEvent.click(screen.getByRole('button', { name: 'दिखाएँ' }));
     await screen.findByText('इस छँटाई से अभी कोई दावा मेल नहीं खाता।');
     expect(calls.filter((c) => c.url === '/admin/claims').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows and saves the TDS rule, refusing a rate above 100%', async () => {
+    const calls = stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'POST /admin/claims/tds': (body) => ok(body),
+    });
+    await renderConsole('/admin/claims');
+    expect(await screen.findByText('Now: 30% of the whole prize when it is above ₹10,000.00.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rate (%)')).toHaveValue('30');
+    expect(screen.getByLabelText('Threshold (₹)')).toHaveValue('10000');
+    fireEvent.change(screen.getByLabelText('Rate (%)'), { target: { value: '130' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the TDS rule' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a rate between 0 and 100');
+    fireEvent.change(screen.getByLabelText('Rate (%)'), { target: { value: '31.2' } });
+    fireEvent.change(screen.getByLabelText('Threshold (₹)'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the TDS rule' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The TDS rule has been saved.');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ rateBp: 3120, thresholdPaise: 500_000 });
+    expect(screen.getByText('Now: 31.2% of the whole prize when it is above ₹5,000.00.')).toBeInTheDocument();
   });
 });

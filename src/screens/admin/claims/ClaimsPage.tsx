@@ -9,6 +9,7 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ListFooter } from '../ListFooter.tsx';
 import { usePagedList } from '../use-paged-list.ts';
+import { TdsSettingsForm } from './TdsSettingsForm.tsx';
 
 /** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
 export default function ClaimsPage() {
@@ -25,6 +26,7 @@ export default function ClaimsPage() {
         <h1>{t('claims.title')}</h1>
         <p className="muted">{t('claims.intro')}</p>
       </header>
+      <TdsSettingsForm />
       <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('claims.filters')}>
         <div className="field">
           <label className="field__label" htmlFor="claims-status">
