@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createAdmin, logInAs } from '../support/staff.ts';
 
 // The e2e server starts like a fresh `npm start` outside production: the demo seed gives it two
 // past published contests with their winners.
@@ -34,3 +35,26 @@ for (const lng of ['en', 'hi'] as const) {
     });
   });
 }
+
+test.describe('the prize claims in the console on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('an admin sees the demo winners\' claims, opens one (audited) and verifies it', async ({ page }) => {
+    const admin = createAdmin();
+    await logInAs(page, admin);
+    await page.goto('/admin/claims');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prize claims' })).toBeVisible();
+    await expect(page.locator('.claim-item')).toHaveCount(2);
+    const submitted = page.locator('.claim-item').filter({ hasText: 'Maharashtra' });
+    await expect(submitted.getByText('Submitted', { exact: true })).toBeVisible();
+    await submitted.getByRole('button', { name: 'Show details (audited)' }).click();
+    await expect(submitted.getByText('AAAPZ1234C')).toBeVisible();
+    await page.screenshot({ path: 'test-results/console-claims-en-360.png', fullPage: true });
+    await submitted.getByLabel('Note to the winner').fill('PAN checked');
+    await submitted.getByRole('button', { name: 'Mark verified' }).click();
+    await expect(page.locator('.claim-item').filter({ hasText: 'Maharashtra' }).getByRole('button', { name: 'Mark prize sent' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.goto('/admin/audit');
+    await expect(page.getByText('Viewed the prize claim details of contest').first()).toBeVisible();
+  });
+});

@@ -108,8 +108,8 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
       </p>
       <p className="audit-item__tags">
         <span className="chip">{t(`claims.statuses.${claim.status}`)}</span>
-        <span className="chip chip--quiet">{t('claims.amounts', { gross: formatInr(claim.grossPaise, locale), tds: formatInr(claim.tdsPaise, locale), net: formatInr(claim.netPaise, locale) })}</span>
       </p>
+      <p className="claim-item__amounts">{t('claims.amounts', { gross: formatInr(claim.grossPaise, locale), tds: formatInr(claim.tdsPaise, locale), net: formatInr(claim.netPaise, locale) })}</p>
       <ul className="claim-item__dates muted">
         <li>{t('claims.submittedAt', { time: when(claim.submittedAt) })}</li>
         {claim.verifiedAt && <li>{t('claims.verifiedAt', { time: when(claim.verifiedAt) })}</li>}
