@@ -61,7 +61,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; dat
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
-  const { t, i18n } = useTranslation('contest');
+  const { t, i18n } = useTranslation(['contest', 'results']);
   const lng = currentLanguage(i18n);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -118,6 +118,9 @@ export default function PlayScreenPage() {
           {contest && <p>{t('play.closedText')}</p>}
           <Link to={paths.home} className="button button--primary">
             {t('play.backHome')}
+          </Link>
+          <Link to={paths.myAccount} className="button button--ghost">
+            {t('results:entries.title')}
           </Link>
         </div>
       </div>
