@@ -36,7 +36,14 @@ export function myClaimView(key: Buffer, claim: PrizeClaimsTable): MyClaim {
     sentAt: iso(claim.sent_at),
     note: claim.note,
     masked: maskedClaim(readDetails(key, claim)),
-    tax: { grossPaise: Number(claim.gross_paise), tdsPaise: Number(claim.tds_paise), netPaise: Number(claim.net_paise), ratePercent: 0, thresholdPaise: 0 },
+    // The rate the claim was frozen with (tds / gross), not whatever the settings say today.
+    tax: {
+      grossPaise: Number(claim.gross_paise),
+      tdsPaise: Number(claim.tds_paise),
+      netPaise: Number(claim.net_paise),
+      ratePercent: Number(claim.gross_paise) > 0 ? Math.round((Number(claim.tds_paise) * 10_000) / Number(claim.gross_paise)) / 100 : 0,
+      thresholdPaise: 0,
+    },
   };
 }
 
@@ -49,7 +56,7 @@ export async function myClaim(db: Kysely<Database>, key: Buffer, contestId: stri
   const claim = await findClaimOfContest(db, contestId);
   if (!claim || claim.user_id !== userId) return null;
   const view = myClaimView(key, claim);
-  return { ...view, tax: { ...view.tax, ratePercent: tax.ratePercent, thresholdPaise: tax.thresholdPaise } };
+  return { ...view, tax: { ...view.tax, ratePercent: view.tax.tdsPaise > 0 ? view.tax.ratePercent : tax.ratePercent, thresholdPaise: tax.thresholdPaise } };
 }
 
 /**
