@@ -219,6 +219,8 @@ export async function myEntries(
           .where('t.user_id', '=', options.userId)
           .where('t.status', 'in', ['reserved', 'confirmed'])
           .orderBy('t.created_at')
+          .orderBy('t.x')
+          .orderBy('t.y')
           .orderBy('t.id')
           .execute(),
         published ? entriesCount(db, contest.id) : Promise.resolve(null),

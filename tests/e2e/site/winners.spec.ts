@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAdmin, logInAs } from '../support/staff.ts';
+import { expectNoSidewaysScroll, signUp, stageReady, tapAt, watchPicture } from '../support/player.ts';
 
 // The e2e server starts like a fresh `npm start` outside production: the demo seed gives it two
 // past published contests with their winners.
@@ -56,5 +57,40 @@ test.describe('the prize claims in the console on a 360 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.goto('/admin/audit');
     await expect(page.getByText('Viewed the prize claim details of contest').first()).toBeVisible();
+  });
+});
+
+test.describe('a player\'s bought tickets on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('after paying, the tickets are locked marks on the play screen and listed in My entries', async ({ page }) => {
+    await signUp(page, '8');
+    watchPicture(page);
+    await page.goto('/play_screen?lng=en');
+    await stageReady(page);
+    await tapAt(page, 0.3, 0.4);
+    await page.getByRole('button', { name: 'Add ticket' }).click();
+    await tapAt(page, 0.6, 0.55);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    const pay = page.getByRole('button', { name: /^Pay ₹/ });
+    await expect(pay).toBeEnabled({ timeout: 15_000 });
+    await pay.click();
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+
+    await page.goto('/play_screen?lng=en');
+    await stageReady(page);
+    await expect(page.getByText('Your 2 tickets already bought are shown locked on the picture.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/play-locked-en-360.png' });
+
+    await page.goto('/my_account?lng=hi');
+    const entries = page.locator('.my-entries');
+    await expect(entries.getByRole('heading', { name: 'मेरी प्रविष्टियाँ' })).toBeVisible({ timeout: 15_000 });
+    await expect(entries.locator('.entry-card__tickets li')).toHaveCount(2);
+    await expect(entries.locator('.mark--mine')).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await entries.screenshot({ path: 'test-results/my-entries-hi-360.png' });
   });
 });
