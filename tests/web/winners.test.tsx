@@ -104,6 +104,18 @@ describe('/the_winners_circle', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('a failed further page keeps the cards, says so, and offers the button again', async () => {
+    let n = 0;
+    stubApi({ 'GET /results/winners': () => (n++ === 0 ? ok({ results: [card(3)], nextCursor: 'next-1' }) : n === 2 ? fail(500, 'boom') : ok({ results: [card(2)], nextCursor: null })) });
+    await renderScreen(<WinnersCirclePage />, { path: '/the_winners_circle' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('More winners could not be loaded.');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Winner2 from Maharashtra')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says when nothing is published yet, in Hindi too', async () => {
     stubApi({ 'GET /results/winners': () => ok({ results: [], nextCursor: null }) });
     await renderScreen(<WinnersCirclePage />, { path: '/the_winners_circle', lng: 'hi' });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '../../../domain/money.ts';
 import { type ClaimFormValues, claimDetailsFromForm, claimFormSchema, claimMessageKey, INDIAN_STATES, type MyClaim, type TaxBreakdown } from '../../../domain/results.ts';
@@ -97,10 +97,10 @@ export function ClaimForm({ contestId, update, onDone }: { contestId: string; up
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ClaimFormValues>({ resolver: zodResolver(claimFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
-  const method = watch('method');
+  const method = useWatch({ control, name: 'method' });
   const say = (message: string | undefined) => {
     if (!message) return undefined;
     const key = claimMessageKey(message);

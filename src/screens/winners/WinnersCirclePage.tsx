@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { WinnerCard } from '../../../domain/results.ts';
@@ -9,52 +9,57 @@ import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
 interface ListState {
-  lng: string;
+  /** The language and attempt it answers: a new one shows the spinner at once, a late answer is dropped. */
+  request: string;
   cards: WinnerCard[];
   nextCursor: string | null;
-  status: 'loading' | 'ready' | 'failed' | 'loadingMore' | 'moreFailed';
+  status: 'ready' | 'failed' | 'loadingMore' | 'moreFailed';
 }
 
 /** /the_winners_circle: every published contest, newest first, a page at a time. */
 export default function WinnersCirclePage() {
   const { t, i18n } = useTranslation('results');
   const lng = currentLanguage(i18n);
-  const [state, setState] = useState<ListState>({ lng, cards: [], nextCursor: null, status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const controller = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    (cursor: string | null) => {
-      controller.current?.abort();
-      const abort = new AbortController();
-      controller.current = abort;
-      fetchWinners(lng, cursor, abort.signal).then(
-        (page) => setState((s) => ({ lng, cards: cursor ? [...s.cards, ...page.results] : page.results, nextCursor: page.nextCursor, status: 'ready' })),
-        () => {
-          if (!abort.signal.aborted) setState((s) => ({ ...s, status: cursor ? 'moreFailed' : 'failed' }));
-        },
-      );
-    },
-    [lng],
-  );
+  const request = `${lng}|${attempt}`;
+  const [list, setList] = useState<ListState | null>(null);
+  const state = list?.request === request ? list : null;
+  const moreRequest = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    setState({ lng, cards: [], nextCursor: null, status: 'loading' });
-    load(null);
-    return () => controller.current?.abort();
-  }, [load, lng, attempt]);
+    const controller = new AbortController();
+    fetchWinners(lng, null, controller.signal).then(
+      (page) => setList({ request, cards: page.results, nextCursor: page.nextCursor, status: 'ready' }),
+      () => {
+        if (!controller.signal.aborted) setList({ request, cards: [], nextCursor: null, status: 'failed' });
+      },
+    );
+    return () => {
+      controller.abort();
+      moreRequest.current?.abort();
+    };
+  }, [request, lng]);
 
   useEffect(() => {
     document.title = `${t('circle.title')} | ${BRAND.name}`;
   }, [t]);
 
   const more = () => {
-    setState((s) => ({ ...s, status: 'loadingMore' }));
-    load(state.nextCursor);
+    if (!state?.nextCursor) return;
+    const controller = new AbortController();
+    moreRequest.current = controller;
+    setList({ ...state, status: 'loadingMore' });
+    const same = (s: ListState | null): s is ListState => s !== null && s.request === request;
+    fetchWinners(lng, state.nextCursor, controller.signal).then(
+      (page) => setList((s) => (same(s) ? { ...s, cards: [...s.cards, ...page.results], nextCursor: page.nextCursor, status: 'ready' } : s)),
+      () => {
+        if (!controller.signal.aborted) setList((s) => (same(s) ? { ...s, status: 'moreFailed' } : s));
+      },
+    );
   };
 
   let content;
-  if (state.status === 'loading') content = <Spinner label={t('circle.loading')} />;
+  if (!state) content = <Spinner label={t('circle.loading')} />;
   else if (state.status === 'failed')
     content = (
       <div className="results-state">
