@@ -234,12 +234,16 @@ async function lockContest(trx: Transaction<Database>, contestId: string): Promi
   return contest;
 }
 
-/** Rows per INSERT: 5 values each, far below SQLite's and PostgreSQL's parameter limits. */
-const RANK_BATCH = 2000;
+/** Rows per statement: the ranking travels as arrays (PostgreSQL) or one JSON text (SQLite). */
+const RANK_CHUNK = 50_000;
+/** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
+const NOTICE_BATCH = 2000;
 
 /**
  * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks
- * (replacing any earlier ranking). Returns the number of tickets ranked.
+ * (replacing any earlier ranking). Returns the number of tickets ranked. The rows go in chunks of
+ * 50,000 as four arrays unnested by PostgreSQL, or one JSON text read by SQLite's json_each: a
+ * million rows in a few dozen statements instead of a million bound parameters.
  */
 export async function rankContest(trx: Db, contestId: string, mean: JudgedMean): Promise<number> {
   const rows = await trx
@@ -255,12 +259,20 @@ export async function rankContest(trx: Db, contestId: string, mean: JudgedMean):
   });
   const ranked = rankTickets(tickets, mean);
   await trx.deleteFrom('contest_ranks').where('contest_id', '=', contestId).execute();
-  for (let start = 0; start < ranked.length; start += RANK_BATCH) {
-    const batch = ranked.slice(start, start + RANK_BATCH);
-    await trx
-      .insertInto('contest_ranks')
-      .values(batch.map((r) => ({ ticket_id: r.ticket.id, contest_id: contestId, user_id: owners.get(r.ticket.id)!, rank: r.rank, distance: r.distance })))
-      .execute();
+  const postgres = isPostgres(trx);
+  for (let start = 0; start < ranked.length; start += RANK_CHUNK) {
+    const chunk = ranked.slice(start, start + RANK_CHUNK);
+    if (postgres) {
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select t.ticket_id, ${contestId}, t.user_id, t.rank, t.distance
+        from unnest(${chunk.map((r) => r.ticket.id)}::varchar[], ${chunk.map((r) => owners.get(r.ticket.id)!)}::varchar[], ${chunk.map((r) => r.rank)}::int[], ${chunk.map((r) => r.distance)}::float8[])
+          as t(ticket_id, user_id, rank, distance)`.execute(trx);
+    } else {
+      const json = JSON.stringify(chunk.map((r) => [r.ticket.id, owners.get(r.ticket.id)!, r.rank, r.distance]));
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select json_extract(value, '$[0]'), ${contestId}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+        from json_each(${json})`.execute(trx);
+    }
   }
   return ranked.length;
 }
@@ -372,11 +384,11 @@ export async function publishResult(db: Kysely<Database>, actor: AuditActor & { 
       .where('contest_id', '=', contestId)
       .groupBy('user_id')
       .execute();
-    for (let start = 0; start < best.length; start += RANK_BATCH) {
+    for (let start = 0; start < best.length; start += NOTICE_BATCH) {
       await trx
         .insertInto('result_notices')
         .values(
-          best.slice(start, start + RANK_BATCH).map((b) => ({
+          best.slice(start, start + NOTICE_BATCH).map((b) => ({
             contest_id: contestId,
             user_id: b.user_id,
             kind: Number(b.best) === 1 ? ('winner' as const) : ('entrant' as const),
