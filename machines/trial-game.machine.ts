@@ -41,6 +41,11 @@ export interface TrialGameContext {
   gamesPlayed: number;
   result: PracticeResult | null;
   errorCode: TrialErrorCode | null;
+  /**
+   * The server's own words when it refused the submission (a 4xx with a message, e.g. a page
+   * opened under the wrong address); null for a lost connection, where the generic text fits.
+   */
+  refusal: string | null;
 }
 
 export type TrialGameEvent =
@@ -56,6 +61,13 @@ export type TrialGameEvent =
   | { type: 'trial.replay' }
   | { type: 'trial.reset' }
   | { type: 'trial.playReal' };
+
+/** A refusal's message: an error with a 4xx status and a message (the app's PracticeApiError). */
+export function refusalOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message ? message : null;
+}
 
 export function loadErrorCode(error: unknown): TrialErrorCode {
   const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -104,11 +116,12 @@ export const trialGameMachine = setup({
       picture: pair.picture,
       gamesPlayed: context.gamesPlayed + 1,
       errorCode: null,
+      refusal: null,
     })),
     resetTickets: assign(FRESH_DRAFT),
     setLoadError: assign((_, params: { error: unknown }) => ({ errorCode: loadErrorCode(params.error) })),
-    setSubmitError: assign({ errorCode: 'submitFailed' as const }),
-    setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null })),
+    setSubmitError: assign((_, params: { error: unknown }) => ({ errorCode: 'submitFailed' as const, refusal: refusalOf(params.error) })),
+    setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null, refusal: null })),
     addTicket: assign(({ context }) => withTicketAdded(context)),
     removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
     selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
@@ -141,6 +154,7 @@ export const trialGameMachine = setup({
     gamesPlayed: 0,
     result: null,
     errorCode: null,
+    refusal: null,
   },
   initial: 'loading',
   on: {
@@ -194,7 +208,7 @@ export const trialGameMachine = setup({
           tickets: context.draft.flatMap((t) => (t.point ? [{ id: t.id, point: t.point }] : [])),
         }),
         onDone: { target: 'revealed', actions: { type: 'setResult', params: ({ event }) => event.output } },
-        onError: { target: 'submitError', actions: 'setSubmitError' },
+        onError: { target: 'submitError', actions: { type: 'setSubmitError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     submitError: {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -56,9 +57,25 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: config.isProduction,
+    // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
+    // ignored, so rate limits keyed by address cannot be dodged by sending that header.
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: config.http.idleTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { maxHeaderSize: config.http.maxHeaderBytes, connectionsCheckingInterval: config.http.checkIntervalMs },
     genReqId: () => crypto.randomUUID(),
+  });
+  // Slow clients (one header byte every few seconds) are cut once the headers are late.
+  app.server.headersTimeout = config.http.headersTimeoutMs;
+  // With a short checking interval Node stops timing out connections that never send a byte
+  // (measured on Node 24: held until the client left), so those get a timer of their own.
+  app.server.on('connection', (socket: Socket) => {
+    const silent = setTimeout(() => socket.destroy(), config.http.headersTimeoutMs);
+    silent.unref();
+    socket.once('data', () => clearTimeout(silent));
+    socket.once('close', () => clearTimeout(silent));
   });
 
   const { db, dialect } = openDatabase({ ...config, onIdleClientError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool will reconnect') });

@@ -92,6 +92,22 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').default('Bengaluru, Karnataka, India'),
   SELLER_STATE_CODE: z.string().trim().regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka').default('29'),
   INVOICE_PREFIX: z.string().trim().regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS').default('CS'),
+  /** The loud opt-in to listen beyond this machine outside production (the demo conveniences still answer only to loopback). */
+  UNSAFE_DEV_ON_NETWORK: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
+  /** The loud opt-in to run the sandbox gateway (no real money) under NODE_ENV=production. */
+  UNSAFE_SANDBOX_IN_PRODUCTION: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR
+   * ranges. Unset: loopback only in production (a proxy on the same machine), none otherwise.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined))
+    .refine((value) => value === undefined || value.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part)), {
+      message: 'must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1',
+    }),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -138,7 +154,39 @@ export interface Config {
   payments: PaymentsConfig;
   /** Who issues the tax invoices. */
   invoices: InvoiceConfig;
+  /** The proxies whose X-Forwarded-For is believed (Fastify's trustProxy); [] trusts none. */
+  trustedProxies: string[];
+  /** Outside production, listening beyond loopback was explicitly accepted (UNSAFE_DEV_ON_NETWORK=yes). */
+  devOnNetwork: boolean;
+  /** Production runs the sandbox gateway by explicit choice (UNSAFE_SANDBOX_IN_PRODUCTION=yes). */
+  sandboxInProduction: boolean;
+  /** How long a slow or silent client may hold a connection (a flood of them must not starve the rest). */
+  http: HttpLimits;
 }
+
+export interface HttpLimits {
+  /** A socket with no traffic at all for this long is closed. */
+  idleTimeoutMs: number;
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** The whole request, body included (a 25 MB photo on a slow phone), must arrive within this. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** The request line and headers together, in bytes. */
+  maxHeaderBytes: number;
+  /** How often the server looks for requests past their header or request time (Node's default is 30 s). */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  idleTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderBytes: 16 * 1024,
+  checkIntervalMs: 1_000,
+};
 
 export interface InvoiceConfig {
   sellerLegalName: string;
@@ -201,8 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`));
   }
   const e = parsed.data;
-  const paymentProblems = paymentConfigProblems(e);
-  if (paymentProblems.length) throw new ConfigError(paymentProblems);
+  const problems = [...paymentConfigProblems(e), ...exposureProblems(e)];
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   const sitePublicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -260,7 +308,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stateCode: e.SELLER_STATE_CODE,
       prefix: e.INVOICE_PREFIX,
     },
+    trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),
+    devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
+    sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',
+    http: DEFAULT_HTTP_LIMITS,
   };
+}
+
+/** Hostnames and addresses that only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * The one-command demo shows every sign-up and reset code (/api/v1/dev/outbox), signs in as
+ * anyone (the development Google page) and confirms tickets without money (the sandbox). It must
+ * never reach a network by accident: outside production the server listens on loopback unless
+ * the operator says, loudly, that they accept it; production never runs the sandbox unless asked.
+ */
+function exposureProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV !== 'production' && !isLoopbackHost(e.HOST) && e.UNSAFE_DEV_ON_NETWORK !== 'yes') {
+    problems.push(
+      `HOST ${e.HOST} would put the ${e.NODE_ENV} demo on the network (every login code at /api/v1/dev/outbox, a sign-in page that logs in as anyone, a payment page that confirms tickets without money). ` +
+        'Run a real site with NODE_ENV=production, or keep HOST=localhost; to accept the risk on a private test network set UNSAFE_DEV_ON_NETWORK=yes',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.PAYMENT_GATEWAY === 'sandbox' && e.UNSAFE_SANDBOX_IN_PRODUCTION !== 'yes') {
+    problems.push(
+      "PAYMENT_GATEWAY 'sandbox' confirms tickets without money and must not run in production: use 'razorpay' with its keys, or set UNSAFE_SANDBOX_IN_PRODUCTION=yes for a test deployment",
+    );
+  }
+  return problems;
 }
 
 /** Razorpay needs its three secrets. */

@@ -73,6 +73,23 @@ if (!app.payments) app.log.warn('payments: PAYMENT_GATEWAY is not set; paid tick
 const paymentJobs = await startPaymentJobs(app);
 app.addHook('onClose', () => paymentJobs.stop());
 
+// Loud, so that nobody runs these by accident (server/config.ts refuses them without the opt-in).
+if (config.devOnNetwork) {
+  app.log.warn(
+    { host: config.host },
+    `UNSAFE_DEV_ON_NETWORK=yes: the ${config.nodeEnv} server listens beyond this machine. The demo conveniences (outbox of login codes, development Google sign-in, sandbox payments) still answer only to this machine, but nothing else here is production-grade`,
+  );
+}
+if (config.sandboxInProduction) {
+  app.log.warn('UNSAFE_SANDBOX_IN_PRODUCTION=yes: tickets are confirmed by the SANDBOX gateway, with no real money. Never run a public site like this');
+}
+if (config.isProduction && !process.env.PUBLIC_URL) {
+  app.log.warn(
+    { publicUrl: config.publicUrl },
+    `PUBLIC_URL is not set, so the site's address is taken to be ${config.publicUrl}: browsers that open it under any other address (127.0.0.1, a domain name) are refused on every form. Set PUBLIC_URL to the address players use`,
+  );
+}
+
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`CricSpot is running at ${config.publicUrl} (${app.dialect}, ${config.nodeEnv})`);

@@ -34,6 +34,7 @@ export interface Database {
   audit_log: AuditLogTable;
   judge_marks: JudgeMarksTable;
   contest_ranks: ContestRanksTable;
+  result_notices: ResultNoticesTable;
   prize_claims: PrizeClaimsTable;
 }
 
@@ -421,6 +422,18 @@ export interface ContestRanksTable {
   rank: number;
   /** Euclidean distance to the judged point in original-photo pixels (display; ranking used exact maths). */
   distance: number;
+}
+
+/** Who must be told a published result (the winner, every entrant); sent_at once told. */
+export interface ResultNoticesTable {
+  contest_id: string;
+  user_id: string;
+  kind: 'winner' | 'entrant';
+  /** The entrant's best rank in the contest. */
+  best_rank: number;
+  created_at: number;
+  sent_at: number | null;
+  attempts: Generated<number>;
 }
 
 // --- results: the winner's prize claim (migration 2026-11-24-060) ---

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
+import { sendResultNotices } from '../services/judging.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
+export const RESULT_NOTICES_INTERVAL_MS = 5 * 60 * 1000;
 
 /** One run at a time per job, errors logged and the next tick tries again. */
 interface Job {
@@ -33,8 +35,8 @@ function every(app: FastifyInstance, name: string, intervalMs: number, run: () =
 }
 
 /**
- * Contests for the coming windows (now, then hourly) and the release of expired reservations
- * (now, then every minute). Both are safe on many machines at once: contest creation leans on
+ * Contests for the coming windows (now, then hourly), the release of expired reservations
+ * (now, then every minute) and unsent result notices (now, then every 5 minutes). Both are safe on many machines at once: contest creation leans on
  * the window_key unique constraint, expiry on a guarded UPDATE. The caller stops them on close
  * (main.ts adds the onClose hook; a ready app, as in tests, takes no more hooks).
  */
@@ -48,10 +50,15 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const expired = await expireReservations(app.db, app.clock.now());
     if (expired) app.log.info({ expired }, `reservations: ${expired} expired, their tickets released`);
   });
-  await Promise.all([schedule.runOnce(), expiry.runOnce()]);
+  // Result notices a publish could not send at once (a relay down, a crash): retried every 5 minutes.
+  const notices = every(app, 'result notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+    const { sent, failed } = await sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
+    if (sent || failed) app.log.info({ sent, failed }, `result notices: ${sent} sent, ${failed} failed`);
+  });
+  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce()]);
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop()]);
+      await Promise.all([schedule.stop(), expiry.stop(), notices.stop()]);
     },
   };
 }

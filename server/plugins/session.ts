@@ -65,6 +65,13 @@ function originAllowed(origin: string, siteOrigin: string, isProduction: boolean
 const csrfRefused = () =>
   new AppError(403, 'CSRF', 'This request was refused because it did not come from this site. Reload the page and try again.');
 
+/**
+ * A page of the site opened under another address than PUBLIC_URL (127.0.0.1 for localhost, a
+ * second domain): say so, since reloading would never help.
+ */
+const wrongAddress = (origin: string, siteOrigin: string) =>
+  new AppError(403, 'WRONG_SITE_ADDRESS', `This page was opened at ${origin.slice(0, 100)}, but this site's address is ${siteOrigin}. Open ${siteOrigin} and try again.`);
+
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
 
 /** preHandler for routes that need a logged-in user. */
@@ -115,7 +122,21 @@ export async function sessions(app: FastifyInstance): Promise<void> {
     if (STATE_CHANGING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw csrfRefused();
       const origin = request.headers.origin;
-      if (origin !== undefined && !originAllowed(origin, siteOrigin, app.config.isProduction)) throw csrfRefused();
+      if (origin !== undefined && !originAllowed(origin, siteOrigin, app.config.isProduction)) {
+        // The same host as the request's own Host header: our own page under another address.
+        const ownPage = (() => {
+          try {
+            return new URL(origin).host === request.headers.host;
+          } catch {
+            return false;
+          }
+        })();
+        if (ownPage) {
+          request.log.warn({ origin, publicUrl: app.config.publicUrl }, 'a page of this site opened under another address than PUBLIC_URL was refused');
+          throw wrongAddress(origin, siteOrigin);
+        }
+        throw csrfRefused();
+      }
     }
 
     const token = request.cookies[SESSION_COOKIE];

@@ -4,6 +4,7 @@ import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import { forgotSchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
+import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { type AuthDeps, checkResetCode, forgotPassword, logIn, normalizeIdentifier, resendCode, resetPassword, sendKeyFor, signUp, verifySignup } from '../services/auth.service.ts';
 import { findOpenChallenge } from '../services/otp.service.ts';
@@ -120,9 +121,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
   });
 
-  // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests.
+  // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests:
+  // every code in it logs someone in, so only a client on this machine gets it.
   if (!app.config.isProduction) {
-    app.get('/dev/outbox', async () => {
+    app.get('/dev/outbox', { onRequest: loopbackOnly }, async () => {
       const messages = await app.db.selectFrom('outbox_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(50).execute();
       return {
         data: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/validation.ts';
+import { loopbackOnly } from '../plugins/loopback.ts';
 import { createDevIdp, type DevIdpPerson } from '../services/dev-idp.service.ts';
 
 /**
@@ -101,7 +102,8 @@ export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'public, max-age=300').send(await idp.jwks());
   });
 
-  app.get('/dev-idp/authorize', async (request, reply) => {
+  // It signs in as anyone: only a browser on this machine may use it (the keys stay public).
+  app.get('/dev-idp/authorize', { onRequest: loopbackOnly }, async (request, reply) => {
     const parsed = requestSchema.safeParse(request.query);
     if (!parsed.success) return refuse(reply, 'client_id, redirect_uri, state and nonce are required.');
     const problem = problemWith(parsed.data);
@@ -124,7 +126,7 @@ export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, 200, page('Development sign-in (not Google)', body));
   });
 
-  app.post('/dev-idp/authorize', async (request, reply) => {
+  app.post('/dev-idp/authorize', { onRequest: loopbackOnly }, async (request, reply) => {
     const parsed = formSchema.safeParse(request.body ?? {});
     if (!parsed.success) return refuse(reply, 'client_id, redirect_uri, state and nonce are required.');
     const form = parsed.data;

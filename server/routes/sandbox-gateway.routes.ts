@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatInr } from '../../domain/money.ts';
 import { AppError } from '../errors.ts';
+import { loopbackOnly } from '../plugins/loopback.ts';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets, sandboxWebhook } from '../integrations/payments/sandbox.ts';
 
 const orderParamsSchema = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{14}$/) });
@@ -48,6 +49,8 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  // Its Success button confirms tickets without money: only a browser on this machine may press it.
+  app.addHook('onRequest', loopbackOnly);
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     void reply.header('x-robots-tag', 'noindex');

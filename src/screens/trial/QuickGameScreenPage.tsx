@@ -53,7 +53,7 @@ export default function QuickGameScreenPage() {
     }),
   );
   const snapshot = useSelector(actor, (s) => s);
-  const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode } = snapshot.context;
+  const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode, refusal } = snapshot.context;
 
   const title = t('game.title');
   useEffect(() => {
@@ -77,7 +77,7 @@ export default function QuickGameScreenPage() {
   const barTexts = useMemo(
     (): TicketBarTexts => ({
       tickets: t('game.tickets'),
-      submitFailed: t('errors.submitFailed'),
+      submitFailed: refusal ?? t('errors.submitFailed'),
       retry: t('game.retry'),
       back: t('game.back'),
       dismiss: t('game.dismiss'),
@@ -91,7 +91,7 @@ export default function QuickGameScreenPage() {
       remove: (n) => t('game.remove', { n }),
       reason: (reason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
     }),
-    [t],
+    [t, refusal],
   );
   const reveal = useMemo(() => {
     if (!result || !revealPicture) return null;

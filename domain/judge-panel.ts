@@ -1,0 +1,117 @@
+/**
+ * The judges' panel and the admin's review of a result: what travels between the console and the
+ * server. The rules of the judged point and of the ranking are in judging.ts.
+ */
+import { z } from 'zod';
+import { gamePictureSchema } from './practice.ts';
+
+/** How many judges must mark a contest before its judged point is fixed (a setting; the default). */
+export const JUDGES_REQUIRED_DEFAULT = 3;
+export const JUDGES_REQUIRED_MIN = 1;
+export const JUDGES_REQUIRED_MAX = 9;
+
+/** How many of the best entries the admin's review lists. */
+export const REVIEW_TOP_ENTRIES = 20;
+
+export const JUDGING_ERROR_CODES = {
+  contestNotFound: 'CONTEST_NOT_FOUND',
+  notClosed: 'CONTEST_NOT_CLOSED',
+  notJudgeable: 'CONTEST_NOT_JUDGEABLE',
+  alreadyMarked: 'ALREADY_MARKED',
+  outsidePicture: 'MARK_OUTSIDE_PICTURE',
+  notJudged: 'RESULT_NOT_JUDGED',
+  markNotFound: 'MARK_NOT_FOUND',
+  pictureMissing: 'PICTURE_MISSING',
+} as const;
+
+export const JUDGING_MESSAGES = {
+  contestNotFound: 'This contest does not exist.',
+  notClosed: 'This contest is still open: judges mark the ball after it closes.',
+  notJudgeable: 'This contest can no longer be judged: its result is fixed or it was cancelled.',
+  alreadyMarked: 'You have already marked this contest. A submitted mark is final; an admin can reset it before the result is judged.',
+  outsidePicture: 'Your mark must be inside the picture.',
+  notJudged: 'This result cannot be published yet: the required number of judges have not all marked.',
+  markNotFound: 'This judge has no mark on this contest.',
+  pictureMissing: "This contest's picture is missing. Ask an admin to check the picture.",
+  published: 'The result is published. The winner and every entrant are being told.',
+} as const;
+
+export const judgeMarkBodySchema = z.object({
+  x: z.number({ error: 'Your mark must be inside the picture.' }).int('Your mark must be inside the picture.').min(0, 'Your mark must be inside the picture.'),
+  y: z.number({ error: 'Your mark must be inside the picture.' }).int('Your mark must be inside the picture.').min(0, 'Your mark must be inside the picture.'),
+});
+export type JudgeMarkBody = z.infer<typeof judgeMarkBodySchema>;
+
+export const judgesRequiredBodySchema = z.object({
+  judgesRequired: z
+    .number({ error: `Enter a whole number from ${JUDGES_REQUIRED_MIN} to ${JUDGES_REQUIRED_MAX}.` })
+    .int(`Enter a whole number from ${JUDGES_REQUIRED_MIN} to ${JUDGES_REQUIRED_MAX}.`)
+    .min(JUDGES_REQUIRED_MIN, `Enter a whole number from ${JUDGES_REQUIRED_MIN} to ${JUDGES_REQUIRED_MAX}.`)
+    .max(JUDGES_REQUIRED_MAX, `Enter a whole number from ${JUDGES_REQUIRED_MIN} to ${JUDGES_REQUIRED_MAX}.`),
+});
+
+export const judgingStateSchema = z.enum(['awaiting', 'judging', 'judged', 'published']);
+export type JudgingState = z.infer<typeof judgingStateSchema>;
+
+/** A closed contest on the judges' list: how many have marked, never where. */
+export const judgeQueueItemSchema = z.object({
+  contestId: z.string(),
+  windowKey: z.string(),
+  closesAt: z.number(),
+  showAt: z.number(),
+  state: judgingStateSchema,
+  marks: z.number().int(),
+  required: z.number().int(),
+  /** When I (the judge asking) submitted, else null. */
+  myMarkAt: z.number().nullable(),
+});
+export type JudgeQueueItem = z.infer<typeof judgeQueueItemSchema>;
+
+export const judgeQueueSchema = z.object({ contests: z.array(judgeQueueItemSchema), required: z.number().int() });
+export type JudgeQueue = z.infer<typeof judgeQueueSchema>;
+
+/** One contest on the panel: the ball-removed picture and my own mark only. */
+export const judgeContestSchema = judgeQueueItemSchema.extend({
+  picture: gamePictureSchema,
+  myMark: z.object({ x: z.number().int(), y: z.number().int(), at: z.number() }).nullable(),
+});
+export type JudgeContest = z.infer<typeof judgeContestSchema>;
+
+export const reviewMarkSchema = z.object({ judgeId: z.string(), judgeName: z.string(), x: z.number().int(), y: z.number().int(), at: z.number() });
+export type ReviewMark = z.infer<typeof reviewMarkSchema>;
+
+export const reviewEntrySchema = z.object({
+  rank: z.number().int(),
+  ticketId: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  distance: z.number(),
+  firstName: z.string(),
+  confirmedAt: z.number(),
+});
+export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
+
+/** The admin's review: every judge's mark with name and time, the judged point, the best entries. */
+export const resultReviewSchema = z.object({
+  contestId: z.string(),
+  windowKey: z.string(),
+  state: judgingStateSchema,
+  closesAt: z.number(),
+  required: z.number().int(),
+  picture: gamePictureSchema,
+  marks: z.array(reviewMarkSchema),
+  judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),
+  entries: z.array(reviewEntrySchema),
+  ticketCount: z.number().int(),
+  entrantCount: z.number().int(),
+  publishedAt: z.number().nullable(),
+  publishedBy: z.string().nullable(),
+  notices: z.object({ total: z.number().int(), sent: z.number().int() }),
+});
+export type ResultReview = z.infer<typeof resultReviewSchema>;
+
+/** The judged point as a float, from its exact stored fraction. */
+export function judgedPointOf(row: { judged_sum_x: number | null; judged_sum_y: number | null; judged_count: number | null }): { x: number; y: number } | null {
+  if (row.judged_sum_x === null || row.judged_sum_y === null || !row.judged_count) return null;
+  return { x: row.judged_sum_x / row.judged_count, y: row.judged_sum_y / row.judged_count };
+}

@@ -1,0 +1,505 @@
+/**
+ * Judging a closed contest: each judge's mark, alone; the judged point as the exact mean of the
+ * required number of marks; the ranking of every confirmed ticket; the admin's review and
+ * publication, with the winner and every entrant told exactly once.
+ *
+ * Stored states (contests.state): 'upcoming' until the first mark, 'judging' while marks come in,
+ * 'judged' once the required marks fix the point (and the ranking is written), 'published'.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import {
+  JUDGES_REQUIRED_DEFAULT,
+  JUDGES_REQUIRED_MAX,
+  JUDGES_REQUIRED_MIN,
+  JUDGING_ERROR_CODES,
+  JUDGING_MESSAGES,
+  type JudgeContest,
+  type JudgeQueue,
+  type JudgeQueueItem,
+  type JudgingState,
+  REVIEW_TOP_ENTRIES,
+  type ResultReview,
+  judgedPointOf,
+} from '../../domain/judge-panel.ts';
+import { judgedMean, rankTickets, type JudgedMean, type RankableTicket } from '../../domain/judging.ts';
+import { istParts } from '../../domain/schedule.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { MessageSender } from '../integrations/messages.ts';
+import { type AuditActor, recordAudit } from './audit.service.ts';
+import { type ContestRow, isPostgres } from './contest.service.ts';
+import { displayPicture } from './picture.service.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const JUDGES_REQUIRED_KEY = 'judges_required';
+
+const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) => new AppError(status, JUDGING_ERROR_CODES[key], JUDGING_MESSAGES[key]);
+
+/** How many judges must mark (the setting, else the default). */
+export async function judgesRequired(db: Db): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', JUDGES_REQUIRED_KEY).executeTakeFirst();
+  const n = Number(row?.value);
+  return Number.isInteger(n) && n >= JUDGES_REQUIRED_MIN && n <= JUDGES_REQUIRED_MAX ? n : JUDGES_REQUIRED_DEFAULT;
+}
+
+/** The admin changes the number of judges required; contests already judged keep their point. */
+export async function setJudgesRequired(db: Kysely<Database>, actor: AuditActor, judgesRequiredNow: number, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const before = await judgesRequired(trx);
+    if (before === judgesRequiredNow) return before;
+    const value = String(judgesRequiredNow);
+    await trx
+      .insertInto('settings')
+      .values({ key: JUDGES_REQUIRED_KEY, value, updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'setting.judges_required',
+      targetType: 'setting',
+      targetId: JUDGES_REQUIRED_KEY,
+      summary: `Judges required per contest: ${before} -> ${judgesRequiredNow}`,
+      before: { judgesRequired: before },
+      after: { judgesRequired: judgesRequiredNow },
+      now,
+    });
+    return judgesRequiredNow;
+  });
+}
+
+/** What the panel calls the stored state of a closed contest. */
+function judgingState(state: ContestRow['state']): JudgingState | null {
+  if (state === 'upcoming') return 'awaiting';
+  if (state === 'judging' || state === 'judged' || state === 'published') return state;
+  return null;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Contest A of 23 Nov 2026' (the day it opened, IST) for logs and messages. */
+export function contestLabel(contest: Pick<ContestRow, 'slot' | 'opens_at'>): string {
+  const p = istParts(new Date(contest.opens_at));
+  return `Contest ${contest.slot} of ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+async function markCounts(db: Db, contestIds: string[]): Promise<Map<string, number>> {
+  if (contestIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('judge_marks')
+    .select(['contest_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contest_id', 'in', contestIds)
+    .groupBy('contest_id')
+    .execute();
+  return new Map(rows.map((r) => [r.contest_id, Number(r.n)]));
+}
+
+/**
+ * Closed contests for the panel, newest first: awaiting, judging and judged ones, and the last
+ * few published. Counts of marks only: never where anyone marked.
+ */
+export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: number): Promise<JudgeQueue> {
+  const required = await judgesRequired(db);
+  const contests = await db
+    .selectFrom('contests')
+    .selectAll()
+    .where('closes_at', '<=', now)
+    .where('state', '!=', 'cancelled')
+    .orderBy('closes_at', 'desc')
+    .limit(30)
+    .execute();
+  const ids = contests.map((c) => c.id);
+  const counts = await markCounts(db, ids);
+  const mine = ids.length
+    ? await db.selectFrom('judge_marks').select(['contest_id', 'created_at']).where('judge_id', '=', judgeId).where('contest_id', 'in', ids).execute()
+    : [];
+  const myAt = new Map(mine.map((m) => [m.contest_id, m.created_at]));
+  const items: JudgeQueueItem[] = [];
+  for (const c of contests) {
+    const state = judgingState(c.state);
+    if (!state) continue;
+    items.push({
+      contestId: c.id,
+      windowKey: c.window_key,
+      closesAt: c.closes_at,
+      showAt: c.show_at,
+      state,
+      marks: counts.get(c.id) ?? 0,
+      required: state === 'awaiting' || state === 'judging' ? required : (c.judged_count ?? required),
+      myMarkAt: myAt.get(c.id) ?? null,
+    });
+  }
+  return { contests: items, required };
+}
+
+async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
+  const contest = await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
+  if (!contest) throw fail(404, 'contestNotFound');
+  return contest;
+}
+
+/** One contest on the panel: its picture and the asking judge's own mark, nothing else. */
+export async function judgeContest(db: Kysely<Database>, uploadsDir: string, judgeId: string, contestId: string, now: number): Promise<JudgeContest> {
+  const contest = await loadContest(db, contestId);
+  if (contest.closes_at > now) throw fail(409, 'notClosed');
+  const state = judgingState(contest.state);
+  if (!state) throw fail(409, 'notJudgeable');
+  const picture = await displayPicture(db, uploadsDir, contest.picture_id);
+  if (!picture) throw fail(503, 'pictureMissing');
+  const required = await judgesRequired(db);
+  const marks = (await markCounts(db, [contest.id])).get(contest.id) ?? 0;
+  const mine = await db.selectFrom('judge_marks').select(['x', 'y', 'created_at']).where('contest_id', '=', contestId).where('judge_id', '=', judgeId).executeTakeFirst();
+  return {
+    contestId: contest.id,
+    windowKey: contest.window_key,
+    closesAt: contest.closes_at,
+    showAt: contest.show_at,
+    state,
+    marks,
+    required: state === 'awaiting' || state === 'judging' ? required : (contest.judged_count ?? required),
+    myMarkAt: mine?.created_at ?? null,
+    picture,
+    myMark: mine ? { x: mine.x, y: mine.y, at: mine.created_at } : null,
+  };
+}
+
+export interface MarkOutcome {
+  state: JudgingState;
+  marks: number;
+  required: number;
+  /** Set when this mark completed the judging: the ranking was written. */
+  ranked: number | null;
+}
+
+/**
+ * A judge's one mark, final once submitted. The mark that completes the required number fixes
+ * the judged point (the exact mean of all marks) and ranks every confirmed ticket, in the same
+ * transaction: a contest is never 'judged' without its ranking.
+ */
+export async function submitJudgeMark(db: Kysely<Database>, actor: AuditActor & { id: string }, contestId: string, point: { x: number; y: number }, now: number): Promise<MarkOutcome> {
+  return db.transaction().execute(async (trx) => {
+    // Serialise marks on one contest (PostgreSQL): two last judges at once must not both miss the count.
+    const contest = await lockContest(trx, contestId);
+    if (contest.closes_at > now) throw fail(409, 'notClosed');
+    if (contest.state !== 'upcoming' && contest.state !== 'judging') throw fail(409, 'notJudgeable');
+    const picture = await trx.selectFrom('pictures').select(['width', 'height']).where('id', '=', contest.picture_id).executeTakeFirst();
+    if (!picture) throw fail(503, 'pictureMissing');
+    if (point.x >= picture.width || point.y >= picture.height) throw fail(400, 'outsidePicture');
+    const existing = await trx.selectFrom('judge_marks').select('judge_id').where('contest_id', '=', contestId).where('judge_id', '=', actor.id).executeTakeFirst();
+    if (existing) throw fail(409, 'alreadyMarked');
+    await trx.insertInto('judge_marks').values({ contest_id: contestId, judge_id: actor.id, x: point.x, y: point.y, created_at: now }).execute();
+    const required = await judgesRequired(trx);
+    const marks = await trx.selectFrom('judge_marks').select(['x', 'y']).where('contest_id', '=', contestId).execute();
+    const label = contestLabel(contest);
+    await recordAudit(trx, actor, {
+      action: 'judging.mark',
+      targetType: 'contest',
+      targetId: contestId,
+      summary: `Marked the ball of ${label} (${marks.length} of ${required} judges)`,
+      after: { x: point.x, y: point.y },
+      now,
+    });
+    if (marks.length < required) {
+      await trx.updateTable('contests').set({ state: 'judging', updated_at: now }).where('id', '=', contestId).execute();
+      return { state: 'judging', marks: marks.length, required, ranked: null };
+    }
+    const mean = judgedMean(marks);
+    await trx
+      .updateTable('contests')
+      .set({ state: 'judged', judged_sum_x: mean.sumX, judged_sum_y: mean.sumY, judged_count: mean.count, judged_at: now, updated_at: now })
+      .where('id', '=', contestId)
+      .execute();
+    const ranked = await rankContest(trx, contestId, mean);
+    await recordAudit(trx, { id: null, name: 'System' }, {
+      action: 'judging.judged',
+      targetType: 'contest',
+      targetId: contestId,
+      summary: `Judged point of ${label} fixed at (${mean.x.toFixed(1)}, ${mean.y.toFixed(1)}) from ${mean.count} marks; ${ranked} tickets ranked`,
+      after: { x: mean.x, y: mean.y, judges: mean.count, ranked },
+      now,
+    });
+    return { state: 'judged', marks: marks.length, required, ranked };
+  });
+}
+
+/** The contest row, locked for the transaction on PostgreSQL (SQLite serialises writers anyway). */
+async function lockContest(trx: Transaction<Database>, contestId: string): Promise<ContestRow> {
+  const contest = await trx
+    .selectFrom('contests')
+    .selectAll()
+    .where('id', '=', contestId)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!contest) throw fail(404, 'contestNotFound');
+  return contest;
+}
+
+/** Rows per statement: the ranking travels as arrays (PostgreSQL) or one JSON text (SQLite). */
+const RANK_CHUNK = 50_000;
+/** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
+const NOTICE_BATCH = 2000;
+
+/**
+ * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks
+ * (replacing any earlier ranking). Returns the number of tickets ranked. The rows go in chunks of
+ * 50,000 as four arrays unnested by PostgreSQL, or one JSON text read by SQLite's json_each: a
+ * million rows in a few dozen statements instead of a million bound parameters.
+ */
+export async function rankContest(trx: Db, contestId: string, mean: JudgedMean): Promise<number> {
+  const rows = await trx
+    .selectFrom('tickets')
+    .select(['id', 'user_id', 'x', 'y', 'confirmed_at'])
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'confirmed')
+    .execute();
+  const owners = new Map<string, string>();
+  const tickets: RankableTicket[] = rows.map((r) => {
+    owners.set(r.id, r.user_id);
+    return { id: r.id, point: { x: r.x, y: r.y }, confirmedAt: new Date(r.confirmed_at ?? 0) };
+  });
+  const ranked = rankTickets(tickets, mean);
+  await trx.deleteFrom('contest_ranks').where('contest_id', '=', contestId).execute();
+  const postgres = isPostgres(trx);
+  for (let start = 0; start < ranked.length; start += RANK_CHUNK) {
+    const chunk = ranked.slice(start, start + RANK_CHUNK);
+    if (postgres) {
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select t.ticket_id, ${contestId}, t.user_id, t.rank, t.distance
+        from unnest(${chunk.map((r) => r.ticket.id)}::varchar[], ${chunk.map((r) => owners.get(r.ticket.id)!)}::varchar[], ${chunk.map((r) => r.rank)}::int[], ${chunk.map((r) => r.distance)}::float8[])
+          as t(ticket_id, user_id, rank, distance)`.execute(trx);
+    } else {
+      const json = JSON.stringify(chunk.map((r) => [r.ticket.id, owners.get(r.ticket.id)!, r.rank, r.distance]));
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select json_extract(value, '$[0]'), ${contestId}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+        from json_each(${json})`.execute(trx);
+    }
+  }
+  return ranked.length;
+}
+
+/** An admin removes a judge's mark (a judge erred) before the result is judged. */
+export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, contestId: string, judgeId: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const contest = await lockContest(trx, contestId);
+    if (contest.state !== 'upcoming' && contest.state !== 'judging') throw fail(409, 'notJudgeable');
+    const mark = await trx
+      .selectFrom('judge_marks')
+      .innerJoin('users', 'users.id', 'judge_marks.judge_id')
+      .select(['judge_marks.x', 'judge_marks.y', 'judge_marks.created_at', 'users.first_name', 'users.last_name'])
+      .where('judge_marks.contest_id', '=', contestId)
+      .where('judge_marks.judge_id', '=', judgeId)
+      .executeTakeFirst();
+    if (!mark) throw fail(404, 'markNotFound');
+    await trx.deleteFrom('judge_marks').where('contest_id', '=', contestId).where('judge_id', '=', judgeId).execute();
+    const left = await trx.selectFrom('judge_marks').select((eb) => eb.fn.countAll<number>().as('n')).where('contest_id', '=', contestId).executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) await trx.updateTable('contests').set({ state: 'upcoming', updated_at: now }).where('id', '=', contestId).execute();
+    await recordAudit(trx, actor, {
+      action: 'judging.reset',
+      targetType: 'contest',
+      targetId: contestId,
+      summary: `Reset the mark of judge ${mark.first_name} ${mark.last_name} on ${contestLabel(contest)}`,
+      before: { judgeId, x: mark.x, y: mark.y, at: mark.created_at },
+      now,
+    });
+  });
+}
+
+/** The admin's review of a closed contest: every mark with who and when, the point, the best entries. */
+export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string): Promise<ResultReview> {
+  const contest = await loadContest(db, contestId);
+  const state = judgingState(contest.state);
+  if (!state) throw fail(409, 'notJudgeable');
+  const picture = await displayPicture(db, uploadsDir, contest.picture_id);
+  if (!picture) throw fail(503, 'pictureMissing');
+  const marks = await db
+    .selectFrom('judge_marks')
+    .innerJoin('users', 'users.id', 'judge_marks.judge_id')
+    .select(['judge_marks.judge_id', 'judge_marks.x', 'judge_marks.y', 'judge_marks.created_at', 'users.first_name', 'users.last_name'])
+    .where('judge_marks.contest_id', '=', contestId)
+    .orderBy('judge_marks.created_at')
+    .execute();
+  const entries = await db
+    .selectFrom('contest_ranks')
+    .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
+    .innerJoin('users', 'users.id', 'contest_ranks.user_id')
+    .select(['contest_ranks.rank', 'contest_ranks.ticket_id', 'contest_ranks.distance', 'tickets.x', 'tickets.y', 'tickets.confirmed_at', 'users.first_name'])
+    .where('contest_ranks.contest_id', '=', contestId)
+    .where('contest_ranks.rank', '<=', REVIEW_TOP_ENTRIES)
+    .orderBy('contest_ranks.rank')
+    .execute();
+  const counts = await db
+    .selectFrom('tickets')
+    .select([(eb) => eb.fn.countAll<number>().as('tickets'), sql<number>`count(distinct user_id)`.as('entrants')])
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  const notices = await db
+    .selectFrom('result_notices')
+    .select([(eb) => eb.fn.countAll<number>().as('total'), sql<number>`sum(case when sent_at is null then 0 else 1 end)`.as('sent')])
+    .where('contest_id', '=', contestId)
+    .executeTakeFirstOrThrow();
+  let publishedBy: string | null = null;
+  if (contest.published_by) {
+    const who = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', contest.published_by).executeTakeFirst();
+    publishedBy = who ? `${who.first_name} ${who.last_name}` : null;
+  }
+  const point = judgedPointOf(contest);
+  return {
+    contestId: contest.id,
+    windowKey: contest.window_key,
+    state,
+    closesAt: contest.closes_at,
+    required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
+    picture,
+    marks: marks.map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
+    judged: point && contest.judged_at !== null ? { ...point, at: contest.judged_at } : null,
+    entries: entries.map((e) => ({ rank: e.rank, ticketId: e.ticket_id, x: e.x, y: e.y, distance: e.distance, firstName: e.first_name, confirmedAt: e.confirmed_at ?? 0 })),
+    ticketCount: Number(counts.tickets),
+    entrantCount: Number(counts.entrants),
+    publishedAt: contest.published_at,
+    publishedBy,
+    notices: { total: Number(notices.total), sent: Number(notices.sent ?? 0) },
+  };
+}
+
+/**
+ * Publishes a judged result: the state, who and when, and one notice per entrant (the winner's
+ * says so) written in the same transaction. Sending happens afterwards (sendResultNotices), so a
+ * second publish is refused and a crash loses no notice.
+ */
+export async function publishResult(db: Kysely<Database>, actor: AuditActor & { id: string }, contestId: string, now: number): Promise<{ notices: number }> {
+  return db.transaction().execute(async (trx) => {
+    const contest = await lockContest(trx, contestId);
+    if (contest.state !== 'judged') throw fail(409, 'notJudged');
+    const updated = await trx
+      .updateTable('contests')
+      .set({ state: 'published', published_at: now, published_by: actor.id, updated_at: now })
+      .where('id', '=', contestId)
+      .where('state', '=', 'judged')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw fail(409, 'notJudged');
+    const best = await trx
+      .selectFrom('contest_ranks')
+      .select(['user_id', (eb) => eb.fn.min<number>('rank').as('best')])
+      .where('contest_id', '=', contestId)
+      .groupBy('user_id')
+      .execute();
+    for (let start = 0; start < best.length; start += NOTICE_BATCH) {
+      await trx
+        .insertInto('result_notices')
+        .values(
+          best.slice(start, start + NOTICE_BATCH).map((b) => ({
+            contest_id: contestId,
+            user_id: b.user_id,
+            kind: Number(b.best) === 1 ? ('winner' as const) : ('entrant' as const),
+            best_rank: Number(b.best),
+            created_at: now,
+            sent_at: null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
+        .execute();
+    }
+    const winner = best.find((b) => Number(b.best) === 1);
+    const point = judgedPointOf(contest);
+    await recordAudit(trx, actor, {
+      action: 'result.publish',
+      targetType: 'contest',
+      targetId: contestId,
+      summary: `Published the result of ${contestLabel(contest)} (${best.length} entrants told)`,
+      before: { state: 'judged' },
+      after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },
+      now,
+    });
+    return { notices: best.length };
+  });
+}
+
+/** The message texts. English, as every other message the site sends today. */
+function noticeMessages(kind: 'winner' | 'entrant', bestRank: number, label: string, firstName: string, siteUrl: string): { sms: string; subject: string; email: string } {
+  if (kind === 'winner') {
+    return {
+      sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
+      subject: `You won ${label} on CricSpot`,
+      email: `Hello ${firstName},\n\nCongratulations: your mark was the closest to the judged ball position in ${label}. You won!\n\nClaim your prize in My Account: ${siteUrl}/my_account\nSee the result: ${siteUrl}/live_weekly_winner\n\nCricSpot`,
+    };
+  }
+  return {
+    sms: `CricSpot: the results of ${label} are out. Your best ticket ranked #${bestRank}. See them at ${siteUrl}/the_winners_circle`,
+    subject: `The results of ${label} are out`,
+    email: `Hello ${firstName},\n\nThe results of ${label} are out. Your best ticket ranked #${bestRank}.\n\nSee the winner and your entries: ${siteUrl}/the_winners_circle\n\nCricSpot`,
+  };
+}
+
+/** Notices tried this many times are left for an operator (the review shows sent / total). */
+export const NOTICE_MAX_ATTEMPTS = 5;
+
+/**
+ * Sends the notices not sent yet (all contests, or one), each by SMS and e-mail, marking each one
+ * sent as it goes. Safe to run again and on several instances: a notice is claimed (attempts + 1
+ * where sent_at is still null) before it is sent and marked sent right after.
+ */
+export async function sendResultNotices(db: Kysely<Database>, messages: MessageSender, siteUrl: string, now: () => number, contestId?: string): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
+  let after: { contestId: string; userId: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('result_notices')
+      .innerJoin('users', 'users.id', 'result_notices.user_id')
+      .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
+      .select([
+        'result_notices.contest_id',
+        'result_notices.user_id',
+        'result_notices.kind',
+        'result_notices.best_rank',
+        'result_notices.attempts',
+        'users.first_name',
+        'users.email',
+        'users.phone',
+        'users.status',
+        'contests.slot',
+        'contests.opens_at',
+      ])
+      .where('result_notices.sent_at', 'is', null)
+      .where('result_notices.attempts', '<', NOTICE_MAX_ATTEMPTS)
+      .orderBy('result_notices.contest_id')
+      .orderBy('result_notices.user_id')
+      .limit(200);
+    if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
+    if (after) {
+      const { contestId: c, userId: u } = after;
+      query = query.where((eb) => eb.or([eb('result_notices.contest_id', '>', c), eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)])]));
+    }
+    const batch = await query.execute();
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!;
+    after = { contestId: last.contest_id, userId: last.user_id };
+    for (const n of batch) {
+      const claim = await db
+        .updateTable('result_notices')
+        .set({ attempts: n.attempts + 1 })
+        .where('contest_id', '=', n.contest_id)
+        .where('user_id', '=', n.user_id)
+        .where('attempts', '=', n.attempts)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      // Another instance has it.
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      try {
+        // An erased or deleted account has nobody to tell: the notice is closed as sent.
+        if (n.status === 'active' || n.status === 'suspended') {
+          const text = noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl);
+          if (n.phone) await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
+          if (n.email) await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
+        }
+        await db.updateTable('result_notices').set({ sent_at: now() }).where('contest_id', '=', n.contest_id).where('user_id', '=', n.user_id).execute();
+        sent += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+  }
+  return { sent, failed };
+}
