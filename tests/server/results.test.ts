@@ -166,6 +166,34 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
     expect((await get(server, `/api/v1/admin/claims/${raw.id}`, { cookie: contest.winner.cookie })).statusCode).toBe(403);
   });
 
+  it('with the real judging: three judges mark, the admin publishes, and the result shows everywhere', async () => {
+    const contestId = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -3 * DAY, closesInMs: -3_600_000 });
+    const [near, far] = await insertActiveUsers(server, 2, clock.now);
+    for (const [user, x, y, at] of [
+      [near!, 402, 298, clock.now - 2 * DAY],
+      [far!, 100, 100, clock.now - 2 * DAY + 1],
+    ] as const) {
+      await server.app.db.insertInto('tickets').values({ id: crypto.randomUUID(), contest_id: contestId, user_id: user.id, x, y, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at }).execute();
+    }
+    const [admin] = await insertStaff(server, ['admin'], clock.now);
+    const judges = await insertStaff(server, ['judge'], clock.now, 3);
+    for (const [i, judge] of judges.entries()) {
+      const res = await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 400 + i, y: 300 }, { cookie: judge.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Judged but not published: nothing public yet.
+    expect((await get(server, '/api/v1/results/winners?limit=24')).json().data.results.map((c: { contestId: string }) => c.contestId)).not.toContain(contestId);
+    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const card = (await get(server, '/api/v1/results/winners?limit=24')).json().data.results.find((c: { contestId: string }) => c.contestId === contestId);
+    expect(card).toMatchObject({ judgedPoint: { x: 401, y: 300 }, entries: 2, winner: { mark: { x: 402, y: 298 }, distance: 2.2 } });
+    const mine = (await get(server, '/api/v1/account/entries', { cookie: far!.cookie })).json().data.contests.find((c: { contestId: string }) => c.contestId === contestId);
+    expect(mine).toMatchObject({ state: 'published', isWinner: false, entries: 2, tickets: [{ rank: 2 }] });
+    expect((await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: far!.cookie })).statusCode).toBe(403);
+    expect((await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: near!.cookie })).statusCode).toBe(200);
+  });
+
   it('the TDS rule follows the settings', async () => {
     await server.app.db.insertInto('settings').values({ key: TDS_RATE_KEY, value: '2000', updated_at: clock.now }).execute();
     const contest = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }], prizeValuePaise: 1_500_000 });
