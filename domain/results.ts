@@ -180,6 +180,8 @@ export const INDIAN_STATES = [
   'Nagaland', 'Odisha', 'Puducherry', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh',
   'Uttarakhand', 'West Bengal',
 ] as const;
+export type IndianState = (typeof INDIAN_STATES)[number];
+export const isIndianState = (value: string): value is IndianState => (INDIAN_STATES as readonly string[]).includes(value);
 
 /** English messages the API answers with; the claim form shows them translated (results: claim.errors.<key>). */
 export const CLAIM_MESSAGES = {

@@ -218,6 +218,7 @@ describe('My entries and the prize claim', () => {
     stubApi({ 'GET /account/entries': () => ok({ contests: [entry()] }), 'POST /account/claims': () => fail(403, 'Only the winner of a published contest can claim its prize.', 'NOT_A_WINNER') });
     await renderScreen(<MyEntriesSection />, { path: '/my_account', lng: 'hi' });
     await screen.findByText('आपने यह प्रतियोगिता जीती है!');
+    expect(screen.getByRole('option', { name: 'महाराष्ट्र' })).toHaveValue('Maharashtra');
     fill('पैन कार्ड पर लिखा नाम', 'Ravi Kumar');
     fill('पैन', 'ABCDE1234F');
     fill('पता', '12 MG Road');

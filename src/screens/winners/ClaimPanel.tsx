@@ -140,7 +140,7 @@ export function ClaimForm({ contestId, update, onDone }: { contestId: string; up
               <option value="">{t('claim.statePlaceholder')}</option>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {t(`states.${state}`)}
                 </option>
               ))}
             </select>

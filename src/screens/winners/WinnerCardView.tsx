@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { WinnerCard } from '../../../domain/results.ts';
+import { isIndianState, type WinnerCard } from '../../../domain/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { formatInr } from '../../../domain/money.ts';
@@ -35,7 +35,7 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
       <dl className="winner-card__facts">
         <div>
           <dt>{t('card.winner')}</dt>
-          <dd className="winner-card__name">{card.winner ? (card.winner.state ? t('card.winnerFrom', { name: card.winner.firstName, state: card.winner.state }) : card.winner.firstName) : t('card.noWinner')}</dd>
+          <dd className="winner-card__name">{card.winner ? (card.winner.state ? t('card.winnerFrom', { name: card.winner.firstName, state: isIndianState(card.winner.state) ? t(`states.${card.winner.state}`) : card.winner.state }) : card.winner.firstName) : t('card.noWinner')}</dd>
           {card.winner && <dd>{t('card.distance', { distance: card.winner.distance.toFixed(1) })}</dd>}
         </div>
         <div>
