@@ -359,6 +359,8 @@ export interface SandboxOrdersTable {
   payment_id: string | null;
   refund_id: string | null;
   created_at: number;
+  /** When Success was pressed (the capture time); null until paid. */
+  paid_at: Generated<number | null>;
 }
 
 export interface InvoicesTable {
