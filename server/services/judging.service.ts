@@ -234,12 +234,20 @@ async function lockContest(trx: Transaction<Database>, contestId: string): Promi
   return contest;
 }
 
-/** Rows per INSERT: 5 values each, far below SQLite's and PostgreSQL's parameter limits. */
-const RANK_BATCH = 2000;
+/**
+ * Rows per INSERT. Each batch travels as one JSON text (SQLite: json_each) or four arrays
+ * (PostgreSQL: unnest), not as five parameters a row: a million rows are 50 statements, and the
+ * time goes to the database's own work instead of building and binding SQL.
+ */
+const RANK_BATCH = 20_000;
+
+/** Notice rows per INSERT: 6 values each, far below SQLite's and PostgreSQL's parameter limits. */
+const NOTICE_BATCH = 2000;
 
 /**
  * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks
- * (replacing any earlier ranking). Returns the number of tickets ranked.
+ * (replacing any earlier ranking). Returns the number of tickets ranked. bench/ranking.ts times
+ * it at 100k and 1M tickets.
  */
 export async function rankContest(trx: Db, contestId: string, mean: JudgedMean): Promise<number> {
   const rows = await trx
@@ -255,12 +263,20 @@ export async function rankContest(trx: Db, contestId: string, mean: JudgedMean):
   });
   const ranked = rankTickets(tickets, mean);
   await trx.deleteFrom('contest_ranks').where('contest_id', '=', contestId).execute();
+  const postgres = isPostgres(trx);
   for (let start = 0; start < ranked.length; start += RANK_BATCH) {
     const batch = ranked.slice(start, start + RANK_BATCH);
-    await trx
-      .insertInto('contest_ranks')
-      .values(batch.map((r) => ({ ticket_id: r.ticket.id, contest_id: contestId, user_id: owners.get(r.ticket.id)!, rank: r.rank, distance: r.distance })))
-      .execute();
+    if (postgres) {
+      await sql`INSERT INTO contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        SELECT r.ticket_id, ${contestId}, r.user_id, r.rank, r.distance
+        FROM unnest(${batch.map((r) => r.ticket.id)}::varchar[], ${batch.map((r) => owners.get(r.ticket.id)!)}::varchar[], ${batch.map((r) => r.rank)}::int[], ${batch.map((r) => r.distance)}::float8[])
+          AS r(ticket_id, user_id, rank, distance)`.execute(trx);
+    } else {
+      const json = JSON.stringify(batch.map((r) => [r.ticket.id, owners.get(r.ticket.id)!, r.rank, r.distance]));
+      await sql`INSERT INTO contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        SELECT json_extract(j.value, '$[0]'), ${contestId}, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]')
+        FROM json_each(${json}) AS j`.execute(trx);
+    }
   }
   return ranked.length;
 }
@@ -372,11 +388,11 @@ export async function publishResult(db: Kysely<Database>, actor: AuditActor & { 
       .where('contest_id', '=', contestId)
       .groupBy('user_id')
       .execute();
-    for (let start = 0; start < best.length; start += RANK_BATCH) {
+    for (let start = 0; start < best.length; start += NOTICE_BATCH) {
       await trx
         .insertInto('result_notices')
         .values(
-          best.slice(start, start + RANK_BATCH).map((b) => ({
+          best.slice(start, start + NOTICE_BATCH).map((b) => ({
             contest_id: contestId,
             user_id: b.user_id,
             kind: Number(b.best) === 1 ? ('winner' as const) : ('entrant' as const),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distance, judgedMean, judgedPoint, rankTickets, type RankableTicket } from '../../domain/judging.ts';
+import { distance, judgedMean, judgedPoint, rankTickets, type RankableTicket, usesFastKeys } from '../../domain/judging.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 2, 5, 10, 0, s));
 const ticket = (id: string, x: number, y: number, second = 0): RankableTicket => ({ id, point: { x, y }, confirmedAt: at(second) });
@@ -150,5 +150,61 @@ describe('rankTickets properties', () => {
         expect(ids(rankTickets(shuffled, judgedMean(ms)))).toEqual(ids(rankTickets(ts, judgedMean(ms))));
       }),
     );
+  });
+});
+
+describe('rankTickets exact double keys (the fast path) and the BigInt fallback', () => {
+  it('takes the fast path for whole-pixel tickets against an exact mean or a whole-pixel point, and falls back otherwise', () => {
+    const mean = judgedMean([{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }]);
+    expect(usesFastKeys([{ x: 4000, y: 3000 }], mean)).toBe(true);
+    expect(usesFastKeys([{ x: 4000, y: 3000 }], { x: 10, y: 20 })).toBe(true);
+    expect(usesFastKeys([{ x: 4000, y: 3000 }], { x: 10.5, y: 20 })).toBe(false);
+    expect(usesFastKeys([{ x: 0.5, y: 3000 }], mean)).toBe(false);
+    // The bound: |count*x - sumX| <= 2^26 keeps dx^2 + dy^2 <= 2^53, exact in a double.
+    expect(usesFastKeys([{ x: 2 ** 26, y: 2 ** 26 }], { x: 0, y: 0 })).toBe(true);
+    expect(usesFastKeys([{ x: 2 ** 26 + 1, y: 0 }], { x: 0, y: 0 })).toBe(false);
+  });
+
+  it('keeps a tie exact right at the bound, where the squares reach 2^53, and splits what differs by one beyond it', () => {
+    const ranked = rankTickets([ticket('later', 2 ** 26, 2 ** 26, 9), ticket('earlier', -(2 ** 26), 2 ** 26, 1)], { x: 0, y: 0 });
+    expect(ids(ranked)).toEqual(['earlier', 'later']);
+    // Squared distances 2^53 + 2^27 + 1 and 2^53: a double cannot hold the first; BigInt decides.
+    const beyond = rankTickets([ticket('far', 2 ** 26 + 1, 2 ** 26, 1), ticket('near', 2 ** 26, 2 ** 26, 9)], { x: 0, y: 0 });
+    expect(ids(beyond)).toEqual(['near', 'far']);
+  });
+
+  const bigintOrder = (ts: RankableTicket[], mean: { sumX: number; sumY: number; count: number }) => {
+    const key = (t: RankableTicket) => (BigInt(t.point.x) * BigInt(mean.count) - BigInt(mean.sumX)) ** 2n + (BigInt(t.point.y) * BigInt(mean.count) - BigInt(mean.sumY)) ** 2n;
+    return [...ts]
+      .sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        if (ka !== kb) return ka < kb ? -1 : 1;
+        const dt = a.confirmedAt.getTime() - b.confirmedAt.getTime();
+        return dt !== 0 ? dt : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      })
+      .map((t) => t.id);
+  };
+
+  it('orders exactly as BigInt keys would, on both sides of the bound (packed, comparator and BigInt sorts)', () => {
+    const big = fc.oneof(fc.integer({ min: -(2 ** 27), max: 2 ** 27 }), fc.integer({ min: -3, max: 3 }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ x: big, y: big, second: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ x: big, y: big }), { minLength: 1, maxLength: 9 }),
+        (rows, ms) => {
+          const ts = rows.map((r, i) => ticket(`t${String(i).padStart(2, '0')}`, r.x, r.y, r.second));
+          const mean = judgedMean(ms);
+          expect(ids(rankTickets(ts, mean))).toEqual(bigintOrder(ts, mean));
+        },
+      ),
+    );
+  });
+
+  it('breaks long runs of equal distance by time then id at contest size', () => {
+    // 20,000 tickets on 9 points around the mean: runs of thousands of exact ties.
+    const many = Array.from({ length: 20_000 }, (_, i) => ticket(`id${(i * 7919) % 20_000}`, 100 + (i % 3), 100 + ((i >> 2) % 3), (i * 13) % 50));
+    const mean = judgedMean([{ x: 101, y: 101 }, { x: 100, y: 101 }, { x: 102, y: 101 }]);
+    expect(ids(rankTickets(many, mean))).toEqual(bigintOrder(many, mean));
   });
 });
