@@ -99,6 +99,8 @@ export const resultReviewSchema = z.object({
   closesAt: z.number(),
   required: z.number().int(),
   picture: gamePictureSchema,
+  /** The viewer is a judge who has not marked this contest yet: marks are withheld until they do. */
+  marksHidden: z.boolean(),
   marks: z.array(reviewMarkSchema),
   judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),
   entries: z.array(reviewEntrySchema),

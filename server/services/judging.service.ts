@@ -308,8 +308,13 @@ export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, co
   });
 }
 
-/** The admin's review of a closed contest: every mark with who and when, the point, the best entries. */
-export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string): Promise<ResultReview> {
+/**
+ * The admin's review of a closed contest: every mark with who and when, the point, the best
+ * entries. An admin who is also a judge and has not marked this contest yet while it is being
+ * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
+ * hides before they submit.
+ */
+export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string, viewerId: string): Promise<ResultReview> {
   const contest = await loadContest(db, contestId);
   const state = judgingState(contest.state);
   if (!state) throw fail(409, 'notJudgeable');
@@ -322,6 +327,8 @@ export async function resultReview(db: Kysely<Database>, uploadsDir: string, con
     .where('judge_marks.contest_id', '=', contestId)
     .orderBy('judge_marks.created_at')
     .execute();
+  const viewerJudges = await db.selectFrom('user_roles').select('role').where('user_id', '=', viewerId).where('role', '=', 'judge').executeTakeFirst();
+  const marksHidden = Boolean(viewerJudges) && (state === 'awaiting' || state === 'judging') && !marks.some((m) => m.judge_id === viewerId);
   const entries = await db
     .selectFrom('contest_ranks')
     .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
@@ -355,7 +362,8 @@ export async function resultReview(db: Kysely<Database>, uploadsDir: string, con
     closesAt: contest.closes_at,
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
-    marks: marks.map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
+    marksHidden,
+    marks: (marksHidden ? [] : marks).map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
     judged: point && contest.judged_at !== null ? { ...point, at: contest.judged_at } : null,
     entries: entries.map((e) => ({ rank: e.rank, ticketId: e.ticket_id, x: e.x, y: e.y, distance: e.distance, firstName: e.first_name, confirmedAt: e.confirmed_at ?? 0 })),
     ticketCount: Number(counts.tickets),
