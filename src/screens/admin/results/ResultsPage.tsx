@@ -126,7 +126,7 @@ function JudgesRequiredForm({ current, onSaved }: { current: number; onSaved: ()
     }
   });
   return (
-    <form className="console-filters judging-required" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('judging.required.label')}>
+    <form className="console-filters judging-required" onSubmit={(event) => void onSubmit(event)} noValidate>
       <TextField
         label={t('judging.required.label')}
         hint={t('judging.required.hint', { min: JUDGES_REQUIRED_MIN, max: JUDGES_REQUIRED_MAX })}
