@@ -136,7 +136,7 @@ describe('Console > Judging (judges)', () => {
   it('reads in Hindi', async () => {
     await renderConsole('/admin/judging', { 'GET /judge/contests': () => ok(queue()) }, ['judge'], 'hi');
     expect(await screen.findByRole('heading', { name: 'जजिंग' })).toBeInTheDocument();
-    expect(screen.getByText('3 में से 1 जजों ने निशान लगाया है')).toBeInTheDocument();
+    expect(await screen.findByText('3 में से 1 जजों ने निशान लगाया है')).toBeInTheDocument();
   });
 });
 

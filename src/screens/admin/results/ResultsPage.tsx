@@ -216,7 +216,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       <p className="judging-card__meta">
         <span className={`chip judging-state judging-state--${review.state}`}>{t(`judging.states.${review.state}`)}</span>
         <span>{t('judging.marksOf', { marks: review.marks.length, required: review.required })}</span>
-        <span>{t('judging.review.entries', { tickets: review.ticketCount, entrants: review.entrantCount })}</span>
+        <span>{t('judging.review.entries', { tickets: review.ticketCount, count: review.entrantCount })}</span>
       </p>
       {message && (
         <p role={message.kind} className={message.kind === 'alert' ? 'judging-message judging-message--error' : 'judging-message'}>
