@@ -61,7 +61,7 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
 
   await page.goto('/admin/judging?lng=en');
   const card = page.locator('.judging-card', { hasText: `e2e-judge-${contestId.slice(0, 8)}` });
-  await expect(card.getByText('0 of 1 judges have marked')).toBeVisible();
+  await expect(card.getByText('0 of 1 judge has marked')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await card.getByRole('link', { name: 'Mark the ball' }).click();
   await stageReady(page);

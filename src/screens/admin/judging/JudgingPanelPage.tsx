@@ -97,7 +97,7 @@ function QueueItem({ item }: { item: JudgeQueueItem }) {
         <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
         <p className="judging-card__meta">
           <span className={`chip judging-state judging-state--${item.state}`}>{t(`judging.states.${item.state}`)}</span>
-          <span>{t('judging.marksOf', { marks: item.marks, required: item.required })}</span>
+          <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
         </p>
         <p className="judging-card__meta">{item.myMarkAt !== null ? t('judging.panel.youMarked', { time: formatIstShort(new Date(item.myMarkAt), lng) }) : open ? t('judging.panel.notYou') : t('judging.panel.notNeeded')}</p>
       </div>
@@ -160,7 +160,7 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
           {t('judging.back')}
         </Link>
         <h1>{detail ? t('judging.mark.title', { key: detail.windowKey }) : t('judging.panel.title')}</h1>
-        {detail && <p className="muted">{t('judging.marksOf', { marks: outcome?.marks ?? detail.marks, required: outcome?.required ?? detail.required })}</p>}
+        {detail && <p className="muted">{t('judging.marksOf', { marks: outcome?.marks ?? detail.marks, count: outcome?.required ?? detail.required })}</p>}
       </header>
 
       {snapshot.matches('loading') && <Spinner label={t('judging.mark.loading')} />}

@@ -89,7 +89,7 @@ function ResultsListPage() {
                 <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
                 <p className="judging-card__meta">
                   <span className={`chip judging-state judging-state--${item.state}`}>{t(`judging.states.${item.state}`)}</span>
-                  <span>{t('judging.marksOf', { marks: item.marks, required: item.required })}</span>
+                  <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
                 </p>
               </div>
               <Link to={`${RESULTS_BASE}/${encodeURIComponent(item.contestId)}`} className={`button ${item.state === 'judged' ? 'button--primary' : 'button--ghost'}`}>
@@ -215,7 +215,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
     <>
       <p className="judging-card__meta">
         <span className={`chip judging-state judging-state--${review.state}`}>{t(`judging.states.${review.state}`)}</span>
-        <span>{t('judging.marksOf', { marks: review.marks.length, required: review.required })}</span>
+        <span>{t('judging.marksOf', { marks: review.marks.length, count: review.required })}</span>
         <span>{t('judging.review.entries', { tickets: review.ticketCount, count: review.entrantCount })}</span>
       </p>
       {message && (
