@@ -4,7 +4,9 @@
  * The winner is decided by a comparison of distances, so the comparison must be exact: two
  * tickets at the same true distance must tie (and fall to the earliest entry), never be split by
  * floating-point noise. Distances are therefore compared as squared distances in exact integer
- * (BigInt) arithmetic; the float distance is only for display.
+ * arithmetic: plain doubles where every value provably stays an integer below 2^53 (whole-pixel
+ * tickets against the judges' mean, i.e. every contest; see fastSquaredDistances), BigInt
+ * otherwise. The float distance is only for display.
  */
 import type { TicketPoint } from './tickets.ts';
 
