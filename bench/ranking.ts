@@ -1,46 +1,60 @@
-// Ranking a judged contest: how long domain/judging.ts rankTickets takes, and the whole
-// rank-and-store (server/services/judging.service.ts rankContest: read the confirmed tickets,
-// rank them, write contest_ranks in one transaction), at 100k and 1M confirmed tickets. SQLite
-// always; PostgreSQL when BENCH_DATABASE_URL points at a server we may create databases on.
-// Tickets are spread over 20,000 players on a 4000x3000 picture with many exact ties (whole
-// pixels, a few distinct confirmation times), judged by three judges (a mean of thirds).
-// BENCH_RANK_SIZES=100000,1000000 changes the sizes. Prints figures; asserts no timing.
+// Ranking bench: how long judging takes at contest sizes of 100k and 1M confirmed tickets.
+//   rankTickets:   domain/judging.ts alone (exact ranking against a three-judge mean, in memory);
+//   rank + store:  server/services/judging.service.ts rankContest (read the confirmed tickets,
+//                  rank, write contest_ranks in batches) in one transaction, on SQLite, and on
+//                  PostgreSQL when BENCH_DATABASE_URL names a server we may create a database on.
+// The data is made straight in the database (not timed). Prints figures; asserts no timing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { judgedMean, rankTickets, usesFastKeys } from '../domain/judging.ts';
-import { openDatabase } from '../server/db/connection.ts';
+import { judgedMean, rankTickets, type RankableTicket } from '../domain/judging.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
 import { rankContest } from '../server/services/judging.service.ts';
 
-const SIZES = (process.env.BENCH_RANK_SIZES ?? '100000,1000000').split(',').map(Number);
-/** 50 tickets each at 1M (the contest limit is 75). */
-const PLAYERS = 20_000;
+const SIZES = (process.env.BENCH_RANKING_SIZES ?? '100000,1000000').split(',').map(Number);
 const WIDTH = 4000;
 const HEIGHT = 3000;
 const MARKS = [
-  { x: 2101, y: 1402 },
-  { x: 2099, y: 1400 },
-  { x: 2100, y: 1399 },
+  { x: 1800, y: 1200 },
+  { x: 1803, y: 1201 },
+  { x: 1801, y: 1205 },
 ];
-const INSERT_BATCH = 5000;
+const PLAYERS = 20_000;
 
-/** A small deterministic generator, so every run ranks the same tickets. */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+/** n tickets on distinct points of players 0..PLAYERS-1, confirmed one ms apart (some on equal distances). */
+function makeTickets(n: number): Array<{ id: string; user: number; x: number; y: number; at: number }> {
+  const start = Date.UTC(2026, 10, 23, 6, 30);
+  return Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), user: i % PLAYERS, x: (i * 7919) % WIDTH, y: Math.floor(i / WIDTH) % HEIGHT, at: start + i }));
 }
 
-const ms = (start: number) => `${(performance.now() - start).toFixed(0)} ms`;
+const ms = (from: number) => `${(performance.now() - from).toFixed(0)} ms`;
 
-async function seed(db: Kysely<Database>, postgres: boolean, size: number): Promise<string> {
-  const now = Date.UTC(2026, 10, 23, 18, 0);
+console.log('| tickets | rankTickets | rank + store (sqlite) | rank + store (postgres) |');
+console.log('|---|---|---|---|');
+
+const rows: string[][] = [];
+for (const n of SIZES) {
+  const tickets = makeTickets(n);
+  const rankable: RankableTicket[] = tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.at) }));
+  const mean = judgedMean(MARKS);
+  rankTickets(rankable.slice(0, 1000), mean); // warm the code path
+  const t0 = performance.now();
+  const ranked = rankTickets(rankable, mean);
+  const inMemory = ms(t0);
+  if (ranked.length !== n || ranked[0]!.rank !== 1) throw new Error('ranking lost tickets');
+
+  const sqliteFigure = await onSqlite(tickets, mean);
+  const pgFigure = await onPostgres(tickets, mean);
+  rows.push([n.toLocaleString('en-IN'), inMemory, sqliteFigure, pgFigure]);
+  console.log(`| ${rows.at(-1)!.join(' | ')} |`);
+}
+
+async function fill(db: Kysely<Database>, tickets: ReturnType<typeof makeTickets>, batch: number): Promise<string> {
+  const now = Date.now();
   const pictureId = crypto.randomUUID();
   await db.insertInto('pictures').values({ id: pictureId, kind: 'contest', width: WIDTH, height: HEIGHT, mime: 'image/jpeg', bytes: 1, created_at: now }).execute();
   const contestId = crypto.randomUUID();
@@ -50,32 +64,32 @@ async function seed(db: Kysely<Database>, postgres: boolean, size: number): Prom
       id: contestId,
       window_key: `bench-${contestId.slice(0, 8)}`,
       slot: 'A',
-      opens_at: now - 86_400_000,
-      closes_at: now,
-      show_at: now + 3_600_000,
+      opens_at: now - 3 * 86_400_000,
+      closes_at: now - 3_600_000,
+      show_at: now + 86_400_000,
       picture_id: pictureId,
       prize_kind: 'cash',
-      prize_title_en: 'Bench prize',
-      prize_title_hi: 'Bench prize',
+      prize_title_en: 'Bench',
+      prize_title_hi: 'Bench',
       prize_value_paise: 100,
       ticket_price_paise: 0,
-      max_tickets_per_person: 75,
-      total_tickets: size,
+      max_tickets_per_person: 1000,
+      total_tickets: tickets.length,
       created_at: now,
       updated_at: now,
     })
     .execute();
-  const users = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
-  for (let i = 0; i < users.length; i += 1000) {
+  const userIds = Array.from({ length: PLAYERS }, () => crypto.randomUUID());
+  for (let i = 0; i < userIds.length; i += 500) {
     await db
       .insertInto('users')
       .values(
-        users.slice(i, i + 1000).map((id, j) => ({
+        userIds.slice(i, i + 500).map((id, j) => ({
           id,
           first_name: 'Bench',
           last_name: 'Player',
-          email: `${id}@bench.invalid`,
-          phone: `+9190${String(i + j).padStart(8, '0')}`,
+          email: `bench${i + j}@example.invalid`,
+          phone: `+9190000${String(i + j).padStart(5, '0')}`,
           password_hash: null,
           status: 'active' as const,
           avatar_picture_id: null,
@@ -87,98 +101,60 @@ async function seed(db: Kysely<Database>, postgres: boolean, size: number): Prom
       )
       .execute();
   }
-  const random = lcg(size);
-  for (let start = 0; start < size; start += INSERT_BATCH) {
-    const rows = [];
-    for (let i = start; i < Math.min(size, start + INSERT_BATCH); i++) {
-      const confirmed = now - 60_000 + Math.floor(random() * 50);
-      // A player's n-th ticket has x = n (mod 50), so no player holds one point twice (unique in tickets).
-      const x = Math.floor(random() * (WIDTH / 50)) * 50 + (Math.floor(i / PLAYERS) % 50);
-      rows.push([crypto.randomUUID(), users[i % PLAYERS]!, x, Math.floor(random() * HEIGHT), confirmed]);
-    }
-    const json = JSON.stringify(rows);
-    if (postgres) {
-      await sql`INSERT INTO tickets (id, contest_id, user_id, x, y, status, reservation_id, created_at, confirmed_at)
-        SELECT r->>0, ${contestId}, r->>1, (r->>2)::int, (r->>3)::int, 'confirmed', NULL, (r->>4)::bigint, (r->>4)::bigint
-        FROM jsonb_array_elements(${json}::jsonb) AS r`.execute(db);
-    } else {
-      await sql`INSERT INTO tickets (id, contest_id, user_id, x, y, status, reservation_id, created_at, confirmed_at)
-        SELECT json_extract(j.value, '$[0]'), ${contestId}, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), 'confirmed', NULL, json_extract(j.value, '$[4]'), json_extract(j.value, '$[4]')
-        FROM json_each(${json}) AS j`.execute(db);
-    }
+  for (let i = 0; i < tickets.length; i += batch) {
+    await db
+      .insertInto('tickets')
+      .values(
+        tickets.slice(i, i + batch).map((t) => ({ id: t.id, contest_id: contestId, user_id: userIds[t.user]!, x: t.x, y: t.y, status: 'confirmed' as const, reservation_id: null, created_at: t.at, confirmed_at: t.at })),
+      )
+      .execute();
   }
   return contestId;
 }
 
-async function runOn(label: 'sqlite' | 'postgres', size: number, databaseUrl: string | undefined): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-bench-rank-'));
-  const { db } = openDatabase({ databaseUrl, sqlitePath: path.join(dir, 'bench.sqlite') });
+async function timeRankContest(db: Kysely<Database>, contestId: string, mean: ReturnType<typeof judgedMean>, n: number): Promise<string> {
+  const t0 = performance.now();
+  const count = await db.transaction().execute((trx) => rankContest(trx, contestId, mean));
+  const figure = ms(t0);
+  if (count !== n) throw new Error(`ranked ${count} of ${n}`);
+  return figure;
+}
+
+async function onSqlite(tickets: ReturnType<typeof makeTickets>, mean: ReturnType<typeof judgedMean>): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-rank-'));
+  const sqlite = new SQLite(path.join(dir, 'bench.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrateToLatest(db);
-    let start = performance.now();
-    const contestId = await seed(db, label === 'postgres', size);
-    const seeded = ms(start);
-
-    const mean = judgedMean(MARKS);
-    start = performance.now();
-    const rows = await db.selectFrom('tickets').select(['id', 'x', 'y', 'confirmed_at']).where('contest_id', '=', contestId).where('status', '=', 'confirmed').execute();
-    const tickets = rows.map((r) => ({ id: r.id, point: { x: r.x, y: r.y }, confirmedAt: new Date(r.confirmed_at ?? 0) }));
-    const read = ms(start);
-    const fast = usesFastKeys(
-      tickets.map((t) => t.point),
-      mean,
-    );
-    start = performance.now();
-    const ranked = rankTickets(tickets, mean);
-    const rankOnly = ms(start);
-    if (ranked.length !== size) throw new Error(`ranked ${ranked.length} of ${size}`);
-
-    start = performance.now();
-    const stored = await db.transaction().execute((trx) => rankContest(trx, contestId, mean));
-    const whole = ms(start);
-    const check = await db
-      .selectFrom('contest_ranks')
-      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('rank').as('top')])
-      .where('contest_id', '=', contestId)
-      .executeTakeFirstOrThrow();
-    if (stored !== size || Number(check.n) !== size || Number(check.top) !== size) throw new Error(`stored ${String(check.n)} ranks, expected ${size}`);
-    console.log(
-      `[${label}] ${size.toLocaleString('en-IN')} tickets: rankTickets ${rankOnly} (${fast ? 'exact double keys' : 'BigInt keys'}); rank-and-store (read, rank, write contest_ranks in one transaction) ${whole}, of which reading the tickets alone ${read}; seeding took ${seeded}`,
-    );
+    const contestId = await db.transaction().execute((trx) => fill(trx, tickets, 3000));
+    return await timeRankContest(db, contestId, mean, tickets.length);
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+async function onPostgres(tickets: ReturnType<typeof makeTickets>, mean: ReturnType<typeof judgedMean>): Promise<string> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) return 'skipped (set BENCH_DATABASE_URL)';
+  const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }) });
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${name}`);
+    await migrateToLatest(db);
+    const contestId = await db.transaction().execute((trx) => fill(trx, tickets, 5000));
+    return await timeRankContest(db, contestId, mean, tickets.length);
   } finally {
-    await client.end();
-  }
-}
-
-for (const size of SIZES) await runOn('sqlite', size, undefined);
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (!adminUrl) {
-  console.log('[postgres] skipped: set BENCH_DATABASE_URL (a PostgreSQL URL we may CREATE DATABASE on) to run it');
-} else {
-  for (const size of SIZES) {
-    const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await db.destroy();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      await runOn('postgres', size, url.toString());
-    } finally {
-      await dropDatabase(adminUrl, name);
-    }
   }
 }

@@ -32,6 +32,8 @@ import { promoRoutes } from './routes/promo.routes.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
+import { claimsRoutes } from './routes/claims.routes.ts';
+import { resultsRoutes } from './routes/results.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
 
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(resultsRoutes);
+      await api.register(claimsRoutes);
       // The operator console: every route inside checks its role (server/routes/console.ts).
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(judgeRoutes, { prefix: '/judge' });

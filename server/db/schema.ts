@@ -35,6 +35,7 @@ export interface Database {
   judge_marks: JudgeMarksTable;
   contest_ranks: ContestRanksTable;
   result_notices: ResultNoticesTable;
+  prize_claims: PrizeClaimsTable;
 }
 
 export interface AppMetaTable {
@@ -433,4 +434,30 @@ export interface ResultNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
+}
+
+// --- results: the winner's prize claim (migration 2026-11-24-060) ---
+export type ClaimStatus = 'submitted' | 'verified' | 'sent';
+
+/** One claim per published contest, by its winner. Personal details only ever encrypted. */
+export interface PrizeClaimsTable {
+  id: string;
+  contest_id: string;
+  user_id: string;
+  /** The winning ticket (rank 1). */
+  ticket_id: string;
+  status: ClaimStatus;
+  /** 'v1:' + base64(iv | tag | ciphertext) of the ClaimDetails JSON (server/services/claim-crypto.ts). */
+  details_enc: string;
+  /** The address's state, shown on the winner card. */
+  state: string;
+  gross_paise: number;
+  tds_paise: number;
+  net_paise: number;
+  /** The operator's note to the winner. */
+  note: string | null;
+  submitted_at: number;
+  verified_at: number | null;
+  sent_at: number | null;
+  updated_at: number;
 }

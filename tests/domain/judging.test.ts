@@ -208,3 +208,25 @@ describe('rankTickets exact double keys (the fast path) and the BigInt fallback'
     expect(ids(rankTickets(many, mean))).toEqual(bigintOrder(many, mean));
   });
 });
+
+describe('rankTickets: the fast integer path and the exact fallback agree', () => {
+  const at = new Date(Date.UTC(2026, 10, 23));
+  const t = (id: string, x: number, y: number): RankableTicket => ({ id, point: { x, y }, confirmedAt: at });
+
+  it('orders huge coordinates (beyond the double-exact range) exactly, through BigInt', () => {
+    // (2^27 + 1)^2 and (2^27)^2 + ... differ by less than a double's spacing at that size.
+    const big = 2 ** 27;
+    const ranked = rankTickets([t('far', big + 1, 0), t('near', big, 0)], { x: 0, y: 0 });
+    expect(ranked.map((r) => r.ticket.id)).toEqual(['near', 'far']);
+  });
+
+  it('gives the same order for integer points whichever path runs', () => {
+    const tickets = Array.from({ length: 500 }, (_, i) => t(`t${String(i).padStart(3, '0')}`, (i * 37) % 101, (i * 53) % 97));
+    const mean = judgedMean([{ x: 50, y: 40 }, { x: 51, y: 41 }, { x: 50, y: 43 }]);
+    const fast = rankTickets(tickets, mean).map((r) => r.ticket.id);
+    // A fractional ticket far away forces the BigInt path for the whole set; it ranks last.
+    const slow = rankTickets([...tickets, t('zz-fraction', 100000.5, 0)], mean).map((r) => r.ticket.id);
+    expect(slow.slice(0, -1)).toEqual(fast);
+    expect(slow.at(-1)).toBe('zz-fraction');
+  });
+});
