@@ -12,6 +12,7 @@ import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { refuseNulText } from './plugins/text-guard.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   useZodSchemas(app);
   registerErrorHandler(app);
+  refuseNulText(app);
   // Called on the root instance (not registered) so they apply to every route.
   await securityHeaders(app);
   await rateLimits(app);

@@ -1,3 +1,4 @@
+import { PAYMENT_ORDER_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     return { db: app.db, gateway: app.payments, log: app.log };
   };
 
-  app.post('/payments/orders', { preHandler: requireUser, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
+  app.post('/payments/orders', { preHandler: requireUser, config: { rateLimit: perUserLimit('orders', PAYMENT_ORDER_LIMIT) }, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
     const { contestId } = request.body as z.output<typeof createPaymentOrderBodySchema>;
     const d = deps();
     const order = await createPaymentOrder(d, currentUser(request).id, contestId, app.clock.now(), {
@@ -123,18 +124,14 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The redirect form (the sandbox's hosted page, Razorpay's callback_url with redirect: true).
+  // A GET changes nothing (a link or an <img> on another site must not be able to cancel a
+  // player's payment): it only finds the payment to show. What happened reaches us through the
+  // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
+  // form of this route, or reconciliation with the gateway.
   app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const fields = request.query as PaymentReturnBody;
-    let paymentId: string | null = null;
-    try {
-      paymentId = (await handleReturn(request, fields)).paymentId;
-    } catch (error) {
-      const orderId = orderIdOf(fields);
-      const payment = orderId ? await paymentByOrderId(app.db, orderId) : undefined;
-      if (payment && request.user?.id === payment.user_id) paymentId = payment.id;
-      request.log.warn({ err: error }, 'payments: a return was refused');
-    }
-    return reply.redirect(paymentPagePath(paymentId), 303);
+    const orderId = orderIdOf(request.query as PaymentReturnBody);
+    const payment = orderId ? await paymentByOrderId(app.db, orderId) : undefined;
+    return reply.redirect(paymentPagePath(payment && request.user?.id === payment.user_id ? payment.id : null), 303);
   });
 
   app.get('/payments', { preHandler: requireUser, schema: { response: { 200: envelope(paymentListSchema) } } }, async (request) => {
