@@ -4,9 +4,7 @@
  * The winner is decided by a comparison of distances, so the comparison must be exact: two
  * tickets at the same true distance must tie (and fall to the earliest entry), never be split by
  * floating-point noise. Distances are therefore compared as squared distances in exact integer
- * arithmetic: plain doubles where every value provably stays an integer below 2^53 (whole-pixel
- * tickets against the judges' mean, i.e. every contest; see fastSquaredDistances), BigInt
- * otherwise. The float distance is only for display.
+ * (BigInt) arithmetic; the float distance is only for display.
  */
 import type { TicketPoint } from './tickets.ts';
 
@@ -124,91 +122,12 @@ function exactSquaredDistances(points: readonly TicketPoint[], judged: { x: numb
 }
 
 /**
- * The largest |difference| whose square, added to another such square, stays an exact double:
- * with |dx|, |dy| <= 2^26, dx^2 + dy^2 <= 2^53, and every integer up to 2^53 is a double.
- */
-const FAST_LIMIT = 2 ** 26;
-
-/**
- * The fast path of exactSquaredDistances: the same count-scaled squares as plain doubles, when
- * every value is an integer small enough that no step rounds. Why it is exact, per ticket:
- * - count*x is checked to be a safe integer (|v| < 2^53), so the product did not round (a
- *   double product is exact when the true result is representable, and every integer below 2^53
- *   is; a rounded product of integers would exceed 2^53 and fail the check);
- * - dx = count*x - sumX is a difference of two safe integers; it is checked to lie within 2^26,
- *   and a difference whose true value is representable is computed exactly;
- * - dx*dx <= 2^52 and dx*dx + dy*dy <= 2^53 are integers no larger than 2^53, so exact too.
- * Hence equal keys mean equal true squared distances and the order of keys is the true order;
- * the comparator's key difference is also exact (two integers of at most 2^53). Null when any
- * value falls outside, and the BigInt path decides.
- */
-function fastSquaredDistances(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): Float64Array | null {
-  let k: number;
-  let sx: number;
-  let sy: number;
-  if (isExactMean(judged)) {
-    k = judged.count;
-    sx = judged.sumX;
-    sy = judged.sumY;
-  } else if (Number.isSafeInteger(judged.x) && Number.isSafeInteger(judged.y)) {
-    k = 1;
-    sx = judged.x;
-    sy = judged.y;
-  } else {
-    return null;
-  }
-  const keys = new Float64Array(points.length);
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    const cx = k * p.x;
-    const cy = k * p.y;
-    if (!Number.isSafeInteger(cx) || !Number.isSafeInteger(cy)) return null;
-    const dx = cx - sx;
-    const dy = cy - sy;
-    if (dx > FAST_LIMIT || dx < -FAST_LIMIT || dy > FAST_LIMIT || dy < -FAST_LIMIT) return null;
-    keys[i] = dx * dx + dy * dy;
-  }
-  return keys;
-}
-
-/**
- * Sorts `order` by exact integer keys without a comparator when key * 2^bits + index stays below
- * 2^53 (bits enough for every index): such a packed number is an exact double, and ordering the
- * packed numbers orders by key, then by index. Runs of equal keys are then put in tie-break order
- * by the comparator (few and short in practice). False when the keys are too large to pack.
- */
-function sortPacked(keys: Float64Array, order: Uint32Array, tieBreak: (a: number, b: number) => number): boolean {
-  const n = keys.length;
-  let maxKey = 0;
-  for (let i = 0; i < n; i++) if (keys[i]! > maxKey) maxKey = keys[i]!;
-  const span = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
-  if ((maxKey + 1) * span > 2 ** 53) return false;
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) packed[i] = keys[i]! * span + i;
-  packed.sort();
-  for (let i = 0; i < n; i++) {
-    const v = packed[i]!;
-    order[i] = v - Math.floor(v / span) * span;
-  }
-  for (let start = 0; start < n; ) {
-    let end = start + 1;
-    while (end < n && keys[order[end]!] === keys[order[start]!]) end++;
-    if (end - start > 1) order.subarray(start, end).sort(tieBreak);
-    start = end;
-  }
-  return true;
-}
-
-/**
  * Ranks tickets by distance to the judged point, nearest first. Ties go to the earliest
  * confirmedAt (the spec: the earliest entry wins), then to the smaller id by UTF-16 code units,
  * so the order is total and the same on every machine and locale.
  *
  * `judged` may be a plain point or a JudgedMean from judgedMean(); pass the latter when there is
  * more than one judge so that a mean such as 1/3 pixel is compared exactly.
- *
- * Whole-pixel tickets against an exact mean (every contest) are keyed by exact doubles
- * (fastSquaredDistances); anything else by BigInt. Same order either way (tests/domain).
  */
 export function rankTickets(tickets: readonly RankableTicket[], judged: { x: number; y: number } | JudgedMean): RankedTicket[] {
   assertFinitePoint(judged, 'the judged point');
@@ -222,29 +141,22 @@ export function rankTickets(tickets: readonly RankableTicket[], judged: { x: num
     times[i] = time;
   }
   const points = tickets.map((t) => t.point);
-  const tieBreak = (a: number, b: number): number => {
+  // Integer pixels (every real ticket) take the fast exact path; anything else the BigInt one.
+  const keys: Float64Array | bigint[] = smallIntegerKeys(points, judged) ?? exactSquaredDistances(points, judged);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const ka = keys[a]!;
+    const kb = keys[b]!;
+    if (ka !== kb) return ka < kb ? -1 : 1;
     const byTime = times[a]! - times[b]!;
     if (byTime !== 0) return byTime;
     const ia = tickets[a]!.id;
     const ib = tickets[b]!.id;
     if (ia !== ib) return ia < ib ? -1 : 1;
     return 0;
-  };
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const fast = fastSquaredDistances(points, judged);
-  if (fast && !sortPacked(fast, order, tieBreak)) {
-    order.sort((a, b) => fast[a]! - fast[b]! || tieBreak(a, b));
-  } else if (!fast) {
-    const keys = exactSquaredDistances(points, judged);
-    order.sort((a, b) => {
-      const ka = keys[a]!;
-      const kb = keys[b]!;
-      if (ka !== kb) return ka < kb ? -1 : 1;
-      return tieBreak(a, b);
-    });
-  }
-  const ranked = new Array<RankedTicket>(n);
+  });
+  const ranked: RankedTicket[] = new Array<RankedTicket>(n);
   for (let position = 0; position < n; position++) {
     const ticket = tickets[order[position]!]!;
     ranked[position] = { ticket, distance: distance(ticket.point, judged), rank: position + 1 };
@@ -252,7 +164,38 @@ export function rankTickets(tickets: readonly RankableTicket[], judged: { x: num
   return ranked;
 }
 
-/** Whether rankTickets keys these points by exact doubles (true) or by BigInt (for tests and the bench). */
-export function usesFastKeys(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): boolean {
-  return fastSquaredDistances(points, judged) !== null;
+/** Below this, dx^2 + dy^2 < 2^53: the sum of two squares is exact in a double. */
+const EXACT_DIFF_LIMIT = 2 ** 26;
+
+/**
+ * The same scaled squared distances as exactSquaredDistances, as doubles, when that is exact:
+ * integer ticket points and an integer judged point or an exact mean (sumX, sumY, count), with
+ * every scaled difference |count*x - sumX| below 2^26 (photos are at most 12,000 px and judges at
+ * most 9, so differences stay below 2^17). Null when any of that fails: the BigInt path decides.
+ */
+function smallIntegerKeys(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): Float64Array | null {
+  let k: number;
+  let sx: number;
+  let sy: number;
+  if (isExactMean(judged)) {
+    k = judged.count;
+    sx = judged.sumX;
+    sy = judged.sumY;
+  } else if (Number.isSafeInteger(judged.x) && Number.isSafeInteger(judged.y)) {
+    k = 1;
+    sx = judged.x;
+    sy = judged.y;
+  } else return null;
+  const keys = new Float64Array(points.length);
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (!Number.isInteger(p.x) || !Number.isInteger(p.y)) return null;
+    // count*x must not round: a product above 2^53 could land within 2^26 of sumX by rounding.
+    if (!Number.isSafeInteger(k * p.x) || !Number.isSafeInteger(k * p.y)) return null;
+    const dx = k * p.x - sx;
+    const dy = k * p.y - sy;
+    if (!(Math.abs(dx) < EXACT_DIFF_LIMIT && Math.abs(dy) < EXACT_DIFF_LIMIT)) return null;
+    keys[i] = dx * dx + dy * dy;
+  }
+  return keys;
 }
