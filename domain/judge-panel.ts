@@ -87,6 +87,8 @@ export const reviewEntrySchema = z.object({
   y: z.number().int(),
   distance: z.number(),
   firstName: z.string(),
+  /** The player's state from their prize claim (the winner, once they claim); null otherwise. */
+  state: z.string().nullable(),
   confirmedAt: z.number(),
 });
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>;

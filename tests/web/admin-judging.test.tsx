@@ -155,8 +155,8 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   ],
   judged: { x: 301 / 3, y: 601 / 3, at: CLOSED + 180_000 },
   entries: [
-    { rank: 1, ticketId: 't1', x: 100, y: 200, distance: 0.47, firstName: 'Ravi', confirmedAt: CLOSED - 3_600_000 },
-    { rank: 2, ticketId: 't2', x: 101, y: 201, distance: 0.75, firstName: 'Priya', confirmedAt: CLOSED - 7_200_000 },
+    { rank: 1, ticketId: 't1', x: 100, y: 200, distance: 0.47, firstName: 'Ravi', state: 'Karnataka', confirmedAt: CLOSED - 3_600_000 },
+    { rank: 2, ticketId: 't2', x: 101, y: 201, distance: 0.75, firstName: 'Priya', state: null, confirmedAt: CLOSED - 7_200_000 },
   ],
   ticketCount: 2,
   entrantCount: 2,
@@ -204,7 +204,8 @@ describe('Console > Results (admins)', () => {
     expect(within(marks).getByRole('rowheader', { name: 'Meera Iyer' })).toBeInTheDocument();
     expect(within(marks).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
     const top = screen.getAllByRole('table')[1]!;
-    expect(within(top).getAllByRole('row')[1]).toHaveTextContent(/1\s*0.47 px\s*Ravi/);
+    expect(within(top).getAllByRole('row')[1]).toHaveTextContent(/1\s*0.47 px\s*Ravi · Karnataka/);
+    expect(within(top).getAllByRole('row')[2]).toHaveTextContent(/2\s*0.75 px\s*Priya\s*X 101/);
     await userEvent.click(screen.getByRole('button', { name: 'Publish the result' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish this result?' });
     expect(dialog).toHaveTextContent('all 2 players are told');

@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
+import { isIndianState } from '../../../../domain/results.ts';
 import { JUDGES_REQUIRED_MAX, JUDGES_REQUIRED_MIN, judgesRequiredBodySchema, type JudgeQueue, type ResultReview, type ReviewMark } from '../../../../domain/judge-panel.ts';
 import { callErrorOf, fetchResultReview, fetchResults, publishResult, resetJudgeMark, saveJudgesRequired } from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
@@ -180,7 +181,8 @@ function ResultReviewPage() {
 }
 
 function Review({ review, onChanged }: { review: ResultReview; onChanged: () => void }) {
-  const { t, i18n } = useTranslation('admin');
+  // The results namespace names the states (the winner's, from their prize claim).
+  const { t, i18n } = useTranslation(['admin', 'results']);
   const lng = currentLanguage(i18n);
   const labels = useStageLabels();
   const [resetting, setResetting] = useState<ReviewMark | null>(null);
@@ -292,7 +294,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
                 <tr key={e.ticketId} className={e.rank === 1 ? 'judging-table__winner' : undefined}>
                   <td>{e.rank}</td>
                   <td>{t('judging.review.px', { distance: e.distance.toFixed(2) })}</td>
-                  <th scope="row">{e.firstName}</th>
+                  <th scope="row">{e.state ? t('judging.review.playerFrom', { name: e.firstName, state: isIndianState(e.state) ? t(`results:states.${e.state}`) : e.state }) : e.firstName}</th>
                   <td>{t('judging.stage.coordinates', { x: e.x, y: e.y })}</td>
                   <td>{formatIstShort(new Date(e.confirmedAt), lng)}</td>
                 </tr>
