@@ -108,4 +108,19 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   await page.screenshot({ path: 'test-results/screens/console-judging-done-1280-en.png', fullPage: true });
   // Back to the default for the other journeys on this server.
   expect((await page.request.put('/api/v1/admin/judging/settings', { headers: HEADERS, data: { judgesRequired: 3 } })).status()).toBe(200);
+  withdraw(contestId);
 });
+
+/**
+ * The e2e server is shared by every spec, and the winners' pages expect exactly the demo seed's
+ * published contests: this test's result is taken off them again (as cancelled) once it is checked.
+ */
+function withdraw(contestId: string): void {
+  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'cricspot.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare("UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = 'e2e judging test' WHERE id = ?").run(Date.now(), contestId);
+  } finally {
+    db.close();
+  }
+}
