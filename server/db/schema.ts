@@ -359,6 +359,8 @@ export interface SandboxOrdersTable {
   payment_id: string | null;
   refund_id: string | null;
   created_at: number;
+  /** When Success was pressed (the capture time); null until paid. */
+  paid_at: Generated<number | null>;
 }
 
 export interface InvoicesTable {
@@ -434,7 +436,7 @@ export interface ResultNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
-  /** A sender's lease (migration 051): until then no other sender takes the notice. */
+  /** A sender's lease (migration 052): until then no other sender takes the notice. */
   claimed_until: Generated<number | null>;
   /** When each channel went, so a retry sends only the one that failed. */
   sms_sent_at: Generated<number | null>;
