@@ -436,6 +436,11 @@ export interface ResultNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
+  /** A sender's lease (migration 052): until then no other sender takes the notice. */
+  claimed_until: Generated<number | null>;
+  /** When each channel went, so a retry sends only the one that failed. */
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
 }
 
 // --- results: the winner's prize claim (migration 2026-11-24-060) ---
