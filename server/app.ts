@@ -1,4 +1,6 @@
 import type { Socket } from 'node:net';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -108,6 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   refuseNulText(app);
   // Called on the root instance (not registered) so they apply to every route.
+  // JSON and HTML answers compressed on the fly (fast brotli or gzip, over 1 KB); files the build
+  // compressed already are sent as they are (static-site.ts), and pictures are left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await securityHeaders(app);
   await rateLimits(app);
   await sessions(app);
