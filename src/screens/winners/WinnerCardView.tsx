@@ -40,7 +40,8 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
         </div>
         <div>
           <dt>{t('card.prize')}</dt>
-          <dd>{t('card.prizeValue', { title: card.prize.title, value: formatInr(card.prize.valuePaise, locale) })}</dd>
+          {/* A cash prize's title names its amount already; merchandise says what it is worth. */}
+          <dd>{card.prize.kind === 'cash' ? card.prize.title : t('card.prizeValue', { title: card.prize.title, value: formatInr(card.prize.valuePaise, locale) })}</dd>
         </div>
       </dl>
       <p className="muted winner-card__entries">{t('card.entries', { count: card.entries })}</p>
