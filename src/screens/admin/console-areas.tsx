@@ -19,10 +19,12 @@ export interface ConsoleArea {
 
 const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
 const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
+const ContestsPage = lazyScreen(() => import('./contests/ContestsPage.tsx'));
 
 export const consoleAreas: ConsoleArea[] = [
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
   { path: 'claims', navKey: 'claims', role: 'admin', Screen: ClaimsPage },
+  { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */
