@@ -368,6 +368,11 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
         .where('status', '=', 'success')
         .where('refund_id', 'is', null)
         .execute();
+      // A promo is used only by a payment that bought tickets: these tickets are void, the use is given back.
+      await trx
+        .deleteFrom('promo_redemptions')
+        .where('payment_id', 'in', trx.selectFrom('payments').select('id').where('contest_id', '=', id).where('status', '=', 'success'))
+        .execute();
     }
     const active = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('contest_id', '=', id).where('status', '=', 'active').returning('id').execute();
     if (active.length > 0) {

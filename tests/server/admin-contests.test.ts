@@ -4,6 +4,7 @@ import { CONTEST_ADMIN_MESSAGES, type ContestInput } from '../../domain/admin-co
 import { istDate } from '../../domain/schedule.ts';
 import { sendCancelNotices } from '../../server/services/admin-contest.service.ts';
 import { reconcilePayments } from '../../server/services/payment.service.ts';
+import { createPromoCode } from '../../server/services/promo.service.ts';
 import { storePicture } from '../../server/services/picture.service.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
@@ -273,6 +274,10 @@ describeOnEachDatabase('the contests console', (server) => {
   it('a refund the gateway refuses stays due and the payments job makes it', async () => {
     const id = await addTestContest(server, { pictureId, now: clock.now });
     await buy(players[3]!, id, 1);
+    // A promo used by this payment is given back with the cancellation.
+    await createPromoCode(db(), { code: 'CANCELTEST', promo: { kind: 'flat', amountPaise: 100 }, validFrom: clock.now - 1, validUntil: clock.now + 86_400_000, maxUsesPerUser: 1 }, clock.now);
+    const paid = await db().selectFrom('payments').select('id').where('contest_id', '=', id).executeTakeFirstOrThrow();
+    await db().insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: 'CANCELTEST', user_id: players[3]!.id, payment_id: paid.id, created_at: clock.now }).execute();
     const gateway = server.app.payments!;
     const refund = gateway.refund.bind(gateway);
     gateway.refund = () => Promise.reject(new Error('gateway down'));
@@ -284,6 +289,7 @@ describeOnEachDatabase('the contests console', (server) => {
     }
     const row = () => db().selectFrom('payments').select(['refund_due', 'refund_id']).where('contest_id', '=', id).executeTakeFirstOrThrow();
     expect(await row()).toEqual({ refund_due: 1, refund_id: null });
+    expect(await db().selectFrom('promo_redemptions').select('id').where('payment_id', '=', paid.id).execute()).toEqual([]);
     const result = await reconcilePayments({ db: db(), gateway }, clock.now);
     expect(result.refunded).toBeGreaterThanOrEqual(1);
     expect((await row()).refund_id).toMatch(/^rfnd_/);
