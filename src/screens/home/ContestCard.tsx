@@ -110,11 +110,19 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
           <dd>{contest.ticketPricePaise === 0 ? t('card.free') : formatInr(contest.ticketPricePaise, locale)}</dd>
         </div>
       </dl>
-      <ul className="contest-card__limits">
-        <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
-        <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
-        {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
-      </ul>
+      {contest.state !== 'cancelled' ? (
+        <ul className="contest-card__limits">
+          <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
+          <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
+          {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
+        </ul>
+      ) : (
+        contest.myTickets > 0 && (
+          <ul className="contest-card__limits">
+            <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>
+          </ul>
+        )
+      )}
       {contest.state === 'cancelled' ? (
         <div className="contest-card__cancelled" role="status">
           <p>

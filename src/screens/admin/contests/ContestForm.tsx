@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, type LockedField } from '../../../../domain/admin-contests.ts';
@@ -33,6 +33,9 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContestFormValues>({ resolver: zodResolver(contestFormSchema), defaultValues, mode: 'onTouched' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form replaces the list: bring the reader (and the screen reader) to its top.
+  useEffect(() => heading.current?.focus(), []);
   const lockedFields = contest?.lockedFields ?? [];
   const lockReason = contest?.lockReason ?? null;
   const isLocked = (field: LockedField) => lockedFields.includes(field);
@@ -61,7 +64,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
 
   return (
     <form className="contest-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contest-form-title">
-      <h2 id="contest-form-title">{contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}</h2>
+      <h2 id="contest-form-title" ref={heading} tabIndex={-1}>{contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}</h2>
       {lockReason && (
         <p className="contest-lock contest-lock--banner" role="note">
           {lockReason}

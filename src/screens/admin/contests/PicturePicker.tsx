@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPicture } from '../../../../domain/admin-contests.ts';
 import { fetchPictures } from '../../../api/admin-contests.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 
 interface PicturePickerProps {
   kind: 'contest' | 'prize';
@@ -32,7 +31,7 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
     let live = true;
     fetchPictures(kind, null).then(
       (page) => live && setLoad({ status: 'ready', items: page.items, nextCursor: page.nextCursor, more: false }),
-      (e: unknown) => live && setLoad({ status: 'failed', message: errorMessageOf(e, t('contests.pictures.failed')) }),
+      () => live && setLoad({ status: 'failed', message: t('contests.pictures.failed') }),
     );
     return () => {
       live = false;
@@ -63,6 +62,7 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
         </>
       ) : load.status === 'failed' ? (
         <div>
+          {currentUrl && <img className="picture-picker__current" src={currentUrl} alt={t('contests.pictures.current')} loading="lazy" width={160} height={100} />}
           <p role="alert" className="console-list__error">
             {load.message}
           </p>
