@@ -67,7 +67,7 @@ export function CancelContest({ contest, onDone, onClose }: { contest: AdminCont
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{t('contests.cancel.consequences', { tickets: contest.ticketsSold, players: contest.entrants, amount: formatInr(contest.revenuePaise - contest.refundedPaise, locale) })}</p>
+        <p>{contest.ticketsSold === 0 ? t('contests.cancel.consequencesNone') : t('contests.cancel.consequences', { tickets: contest.ticketsSold, players: contest.entrants, amount: formatInr(contest.revenuePaise - contest.refundedPaise, locale) })}</p>
         <p>{t('contests.cancel.irreversible')}</p>
       </ConfirmDialog>
     </div>
