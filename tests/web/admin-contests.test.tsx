@@ -105,6 +105,21 @@ describe('the contests console', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been saved.');
   });
 
+  it('sends a window left untouched with its exact instants, seconds and all', async () => {
+    const user = userEvent.setup();
+    const odd = contest({ closesAt: '2026-11-25T18:29:30.500Z', lockedFields: [], lockReason: null });
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [odd], nextCursor: null }),
+      'GET /admin/pictures': () => pictures('contest'),
+      'PUT /admin/contests/c1': () => ok(odd),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ opensAt: odd.opensAt, closesAt: '2026-11-25T18:29:30.500Z', showAt: odd.showAt }));
+  });
+
   it('starts a new contest from the schedule defaults and refuses a plain http stream link before sending', async () => {
     const user = userEvent.setup();
     const calls = stubApi({

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, type LockedField } from '../../../../domain/admin-contests.ts';
+import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, istInputOf, type LockedField } from '../../../../domain/admin-contests.ts';
 import { createContest, updateContest } from '../../../api/admin-contests.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
@@ -44,6 +44,12 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
     setFailure(null);
     try {
       const input = contestInputOfForm(values);
+      if (contest) {
+        // Times the admin left as shown keep their exact instant (the inputs show whole minutes).
+        if (values.opensAt === istInputOf(contest.opensAt)) input.opensAt = contest.opensAt;
+        if (values.closesAt === istInputOf(contest.closesAt)) input.closesAt = contest.closesAt;
+        if (values.showAt === istInputOf(contest.showAt)) input.showAt = contest.showAt;
+      }
       onSaved(contest ? await updateContest(contest.id, input) : await createContest(input));
     } catch (error) {
       const fields = fieldErrorsOf(error);
