@@ -126,6 +126,7 @@ async function onSqlite(tickets: ReturnType<typeof makeTickets>, mean: ReturnTyp
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('cache_size = -131072');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrateToLatest(db);

@@ -190,6 +190,8 @@ function smallIntegerKeys(points: readonly TicketPoint[], judged: { x: number; y
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     if (!Number.isInteger(p.x) || !Number.isInteger(p.y)) return null;
+    // count*x must not round: a product above 2^53 could land within 2^26 of sumX by rounding.
+    if (!Number.isSafeInteger(k * p.x) || !Number.isSafeInteger(k * p.y)) return null;
     const dx = k * p.x - sx;
     const dy = k * p.y - sy;
     if (!(Math.abs(dx) < EXACT_DIFF_LIMIT && Math.abs(dy) < EXACT_DIFF_LIMIT)) return null;

@@ -46,6 +46,13 @@ declare module 'fastify' {
     secret: string;
     passwords: PasswordHasher;
     messages: MessageSender;
+    /**
+     * Runs `work` after the current answer has gone (the next turn of the event loop), logging a
+     * failure instead of failing the request. idleAfterAnswer() resolves when all such work is
+     * done: close waits for it, and so can a test.
+     */
+    afterAnswer(work: () => Promise<unknown>, failureMessage: string): void;
+    idleAfterAnswer(): Promise<void>;
   }
 }
 
@@ -117,6 +124,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
     app.log.warn({ smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) }, 'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes');
   }
+
+  const deferred = new Set<Promise<unknown>>();
+  app.decorate('afterAnswer', (work: () => Promise<unknown>, failureMessage: string) => {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => app.log.error({ err: error }, failureMessage))
+      .finally(() => deferred.delete(task));
+    deferred.add(task);
+  });
+  app.decorate('idleAfterAnswer', async () => {
+    while (deferred.size) await Promise.all([...deferred]);
+  });
+  app.addHook('preClose', async () => {
+    await app.idleAfterAnswer();
+  });
 
   app.decorate('payments', selectGateway(config.payments, db, app.secret, () => app.clock.now()));
 

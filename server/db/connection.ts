@@ -33,5 +33,8 @@ export function openDatabase(options: { databaseUrl: string | undefined; sqliteP
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // 128 MB of page cache (the default is 2 MB): ranking a contest of a million tickets writes
+  // its contest_ranks a third faster (measured by bench/ranking.ts).
+  sqlite.pragma('cache_size = -131072');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }

@@ -13,6 +13,8 @@ import * as console_ from './migrations/2026-11-24-010-console.ts';
 import * as contestRanks from './migrations/2026-11-24-011-contest-ranks.ts';
 import * as contestCancelNotices from './migrations/2026-11-24-040-contest-cancel-notices.ts';
 import * as resultNotices from './migrations/2026-11-24-050-result-notices.ts';
+import * as sandboxPaidAt from './migrations/2026-11-24-051-sandbox-paid-at.ts';
+import * as resultNoticeLease from './migrations/2026-11-24-052-result-notice-lease.ts';
 import * as prizeClaims from './migrations/2026-11-24-060-prize-claims.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-011-contest-ranks': contestRanks,
   '2026-11-24-040-contest-cancel-notices': contestCancelNotices,
   '2026-11-24-050-result-notices': resultNotices,
+  '2026-11-24-051-sandbox-paid-at': sandboxPaidAt,
+  '2026-11-24-052-result-notice-lease': resultNoticeLease,
   '2026-11-24-060-prize-claims': prizeClaims,
 };
 

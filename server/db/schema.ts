@@ -360,6 +360,8 @@ export interface SandboxOrdersTable {
   payment_id: string | null;
   refund_id: string | null;
   created_at: number;
+  /** When Success was pressed (the capture time); null until paid. */
+  paid_at: Generated<number | null>;
 }
 
 export interface InvoicesTable {
@@ -435,6 +437,11 @@ export interface ResultNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
+  /** A sender's lease (migration 052): until then no other sender takes the notice. */
+  claimed_until: Generated<number | null>;
+  /** When each channel went, so a retry sends only the one that failed. */
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
 }
 
 // --- results: the winner's prize claim (migration 2026-11-24-060) ---

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendCancelNotices } from '../services/admin-contest.service.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
+import { withJobLock } from '../services/job-lock.ts';
 import { sendResultNotices } from '../services/judging.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
@@ -17,7 +18,9 @@ interface Job {
 function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): Job {
   let running: Promise<void> | undefined;
   const runOnce = (): Promise<void> => {
-    running ??= run()
+    // One instance at a time across the fleet (server/services/job-lock.ts).
+    running ??= withJobLock(app.db, name, run)
+      .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, `${name}: the run failed; the next one will try again`))
       .finally(() => {
         running = undefined;

@@ -1,13 +1,25 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 
 /**
- * Rate limits are opt-in per route (`config.rateLimit`), keyed by client address. The store is
- * in memory: with several instances behind a load balancer, give it a shared store.
+ * Rate limits are opt-in per route (`config.rateLimit`), keyed by client address. The counters
+ * are in memory, or in Redis when REDIS_URL is set, so that several instances behind a load
+ * balancer count together. If Redis stops answering, requests are let through (logged) rather
+ * than the whole site failing with it.
  */
 export async function rateLimits(app: FastifyInstance): Promise<void> {
+  let redis: Redis | undefined;
+  if (app.config.redisUrl) {
+    redis = new Redis(app.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableAutoPipelining: true, lazyConnect: false });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limits: Redis is not answering; limits are skipped until it is back'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'cricspot-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 'RATE_LIMITED',

@@ -67,7 +67,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
   app.post('/sandbox-gateway/checkout/:orderId', { schema: { params: orderParamsSchema, body: choiceBodySchema } }, async (request, reply) => {
     const { orderId } = request.params as z.output<typeof orderParamsSchema>;
     const { choice } = request.body as z.output<typeof choiceBodySchema>;
-    const order = await decideSandboxOrder(app.db, orderId, choice);
+    const order = await decideSandboxOrder(app.db, orderId, choice, app.clock.now());
     if (!order) throw notFound();
     const webhook = sandboxWebhook(secrets, order, app.clock.now());
     if (webhook) {

@@ -110,10 +110,12 @@ describe('the console section', () => {
   });
 
   it('shows a judge only the areas of judges', async () => {
-    stubApi({ 'GET /account/me': () => me(['judge']) });
+    stubApi({ 'GET /account/me': () => me(['judge']), 'GET /judge/contests': () => ok({ contests: [], required: 3 }) });
     await renderConsole('/admin/audit');
-    // No judge area exists yet in this table, so a judge alone is told the console has nothing for them.
-    expect(await screen.findByRole('heading', { name: 'This part of the site is for staff' })).toBeInTheDocument();
+    // The audit log is an admin's area: a judge finds nothing there, and only Judging in the nav.
+    expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console areas' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Judging']);
   });
 
   it('reads in Hindi', async () => {
