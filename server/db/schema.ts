@@ -480,4 +480,8 @@ export interface ContestCancelNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
+  /** A sender's lease: another sender leaves the notice alone until then. */
+  claimed_until: Generated<number | null>;
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
 }

@@ -413,6 +413,8 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
 }
 
 export const CANCEL_NOTICE_MAX_ATTEMPTS = 10;
+/** How long a sender holds a notice it is sending. */
+export const CANCEL_NOTICE_LEASE_MS = 5 * 60_000;
 
 function cancelMessages(label: string, firstName: string, tickets: number, reason: string, paid: boolean, siteUrl: string) {
   const refund = paid ? ' Your payment is being refunded to the way you paid; banks take 5-7 working days.' : '';
@@ -442,6 +444,8 @@ export async function sendCancelNotices(db: Kysely<Database>, messages: MessageS
         'contest_cancel_notices.user_id',
         'contest_cancel_notices.tickets',
         'contest_cancel_notices.attempts',
+        'contest_cancel_notices.sms_sent_at',
+        'contest_cancel_notices.email_sent_at',
         'users.first_name',
         'users.email',
         'users.phone',
@@ -466,25 +470,39 @@ export async function sendCancelNotices(db: Kysely<Database>, messages: MessageS
     const last = batch[batch.length - 1]!;
     after = { contestId: last.contest_id, userId: last.user_id };
     for (const notice of batch) {
+      const claimedAt = now();
+      // A lease, not only a count: a notice another sender is sending right now must not look failed.
       const claim = await db
         .updateTable('contest_cancel_notices')
-        .set({ attempts: notice.attempts + 1 })
+        .set({ attempts: notice.attempts + 1, claimed_until: claimedAt + CANCEL_NOTICE_LEASE_MS })
         .where('contest_id', '=', notice.contest_id)
         .where('user_id', '=', notice.user_id)
         .where('attempts', '=', notice.attempts)
         .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
+      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
+        db.updateTable('contest_cancel_notices').set(set).where('contest_id', '=', notice.contest_id).where('user_id', '=', notice.user_id).execute();
       try {
+        // An erased or deleted account has nobody to tell: the notice is closed as sent.
         if (notice.status === 'active' || notice.status === 'suspended') {
           const text = cancelMessages(contestLabel(notice), notice.first_name, notice.tickets, notice.cancel_reason ?? '', n(notice.ticket_price_paise) > 0, siteUrl);
-          if (notice.phone) await messages.send({ channel: 'sms', recipient: notice.phone, body: text.sms });
-          if (notice.email) await messages.send({ channel: 'email', recipient: notice.email, subject: text.subject, body: text.email });
+          if (notice.phone && notice.sms_sent_at === null) {
+            await messages.send({ channel: 'sms', recipient: notice.phone, body: text.sms });
+            await mark({ sms_sent_at: now() });
+          }
+          if (notice.email && notice.email_sent_at === null) {
+            await messages.send({ channel: 'email', recipient: notice.email, subject: text.subject, body: text.email });
+            await mark({ email_sent_at: now() });
+          }
         }
-        await db.updateTable('contest_cancel_notices').set({ sent_at: now() }).where('contest_id', '=', notice.contest_id).where('user_id', '=', notice.user_id).execute();
+        await mark({ sent_at: now(), claimed_until: null });
         sent += 1;
       } catch {
         failed += 1;
+        // Given back at once: the next run tries again (a channel that went is not sent twice).
+        await mark({ claimed_until: null }).catch(() => undefined);
       }
     }
   }

@@ -295,6 +295,27 @@ describeOnEachDatabase('the contests console', (server) => {
     expect((await row()).refund_id).toMatch(/^rfnd_/);
   });
 
+  it('a relay that fails leaves the notice for the job; the channel that went is not sent twice', async () => {
+    const id = await addTestContest(server, { pictureId, now: clock.now, defaults: { ticketPricePaise: 0 } });
+    await post(server, '/api/v1/cart/items', { contestId: id, tickets: [{ x: ++nextX, y: 4 }] }, { cookie: players[2]!.cookie });
+    const free = await post(server, '/api/v1/cart/checkout-free', { contestId: id }, { cookie: players[2]!.cookie });
+    expect(free.statusCode, free.body).toBe(200);
+    const messages = server.app.messages;
+    const send = messages.send.bind(messages);
+    messages.send = (m) => (m.channel === 'email' ? Promise.reject(new Error('SMTP down')) : send(m));
+    try {
+      expect((await post(server, `/api/v1/admin/contests/${id}/cancel`, { reason: 'Sponsor withdrew the prize.' }, { cookie: admin.cookie })).statusCode).toBe(200);
+    } finally {
+      messages.send = send;
+    }
+    const player = await db().selectFrom('users').select(['phone', 'email']).where('id', '=', players[2]!.id).executeTakeFirstOrThrow();
+    const told = () => db().selectFrom('outbox_messages').select(['recipient', 'body']).where('body', 'like', '%Sponsor withdrew%').execute();
+    expect((await told()).map((m) => m.recipient)).toEqual([player.phone]);
+    expect((await told())[0]!.body).not.toMatch(/refunded/);
+    expect(await sendCancelNotices(db(), messages, 'http://x', () => clock.now)).toEqual({ sent: 1, failed: 0 });
+    expect((await told()).map((m) => m.recipient).sort()).toEqual([player.email, player.phone].sort());
+  });
+
   it('shows a cancelled contest to players with its reason, unless a replacement takes its window', async () => {
     const list = (await get(server, '/api/v1/admin/contests?limit=100', { cookie: admin.cookie })).json().data;
     const monday_ = list.items.find((c: { windowKey: string }) => c.windowKey === '2026-11-23-A');
