@@ -34,6 +34,42 @@ export const CONTEST_ADMIN_MESSAGES = {
   cancelled: 'The contest has been cancelled. Paid tickets are being refunded and players told.',
 } as const;
 
+/** The field rules' messages (English, as the API answers them; the console shows them translated). */
+export const CONTEST_FIELD_MESSAGES = {
+  instant: 'Give the time as an ISO 8601 instant',
+  pickDate: 'Pick a date and time',
+  prizeKind: 'The prize is merchandise or cash',
+  prizeTitleEn: 'Give the prize a title in English',
+  prizeTitleHi: 'Give the prize a title in Hindi',
+  titleTooLong: `At most ${PRIZE_TITLE_MAX} characters`,
+  rupeesValue: 'Give the value in rupees, e.g. 25000',
+  rupeesPrice: 'Give the price in rupees (0 for free entry)',
+  wholeNumber: 'Give a whole number',
+  notNegative: 'Amounts cannot be negative',
+  wholePaise: 'Amounts are whole paise',
+  prizeValueTooHigh: 'The prize value can be at most ₹1,00,00,000',
+  priceTooHigh: 'The ticket price can be at most ₹10,000',
+  maxTicketsMin: 'Allow at least 1 ticket per person',
+  maxTicketsMax: `At most ${MAX_TICKETS_PER_PERSON_MAX} tickets per person`,
+  totalTicketsMin: 'Offer at least 1 ticket',
+  totalTicketsMax: `At most ${TOTAL_TICKETS_MAX.toLocaleString('en-IN')} tickets`,
+  maxOverTotal: 'Tickets per person cannot exceed the total tickets',
+  streamTooLong: `At most ${STREAM_URL_MAX} characters`,
+  reasonRequired: 'Give the reason players will read (at least 5 characters)',
+  reasonTooLong: `At most ${CANCEL_REASON_MAX} characters`,
+} as const;
+
+/**
+ * The key of a message of this area (a field rule's or a refusal's), so the console can show it
+ * in the reader's language; undefined for any other text, shown as it came.
+ */
+export function contestMessageKey(text: string): string | undefined {
+  for (const [key, value] of Object.entries(CONTEST_FIELD_MESSAGES)) if (value === text) return `fields.${key}`;
+  for (const [key, value] of Object.entries(CONTEST_ADMIN_MESSAGES)) if (value === text) return `refusals.${key}`;
+  if (/^Total tickets cannot be fewer than the tickets already taken \(\d+\)\.$/.test(text)) return 'refusals.totalBelowTaken';
+  return undefined;
+}
+
 export const CONTEST_ADMIN_ERROR_CODES = {
   windowOrder: 'CONTEST_WINDOW_ORDER',
   closedWindow: 'CONTEST_WINDOW_CLOSED',
@@ -58,13 +94,13 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-const instant = z.iso.datetime({ offset: true, error: 'Give the time as an ISO 8601 instant' });
-const paise = (max: number, label: string) =>
+const instant = z.iso.datetime({ offset: true, error: CONTEST_FIELD_MESSAGES.instant });
+const paise = (max: number, tooHigh: string) =>
   z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number of paise`)
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} is too high`);
+    .number({ error: CONTEST_FIELD_MESSAGES.wholePaise })
+    .int(CONTEST_FIELD_MESSAGES.wholePaise)
+    .min(0, CONTEST_FIELD_MESSAGES.notNegative)
+    .max(max, tooHigh);
 
 export const contestInputSchema = z
   .object({
@@ -72,24 +108,24 @@ export const contestInputSchema = z
     closesAt: instant,
     showAt: instant,
     pictureId: z.string({ error: CONTEST_ADMIN_MESSAGES.pictureMissing }).trim().min(1, CONTEST_ADMIN_MESSAGES.pictureMissing).max(64),
-    prizeKind: z.enum(['merchandise', 'cash'], { error: 'The prize is merchandise or cash' }),
-    prizeTitleEn: z.string().trim().min(1, 'Give the prize a title in English').max(PRIZE_TITLE_MAX, `At most ${PRIZE_TITLE_MAX} characters`),
-    prizeTitleHi: z.string().trim().min(1, 'Give the prize a title in Hindi').max(PRIZE_TITLE_MAX, `At most ${PRIZE_TITLE_MAX} characters`),
-    prizeValuePaise: paise(PRIZE_VALUE_MAX_PAISE, 'The prize value'),
+    prizeKind: z.enum(['merchandise', 'cash'], { error: CONTEST_FIELD_MESSAGES.prizeKind }),
+    prizeTitleEn: z.string().trim().min(1, CONTEST_FIELD_MESSAGES.prizeTitleEn).max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeTitleHi: z.string().trim().min(1, CONTEST_FIELD_MESSAGES.prizeTitleHi).max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeValuePaise: paise(PRIZE_VALUE_MAX_PAISE, CONTEST_FIELD_MESSAGES.prizeValueTooHigh),
     prizePictureId: z.string().trim().min(1).max(64).nullable(),
-    ticketPricePaise: paise(TICKET_PRICE_MAX_PAISE, 'The ticket price'),
-    maxTickets: z.number().int('Tickets per person must be a whole number').min(1, 'Allow at least 1 ticket per person').max(MAX_TICKETS_PER_PERSON_MAX, `At most ${MAX_TICKETS_PER_PERSON_MAX} tickets per person`),
-    totalTickets: z.number().int('Total tickets must be a whole number').min(1, 'Offer at least 1 ticket').max(TOTAL_TICKETS_MAX, `At most ${TOTAL_TICKETS_MAX} tickets`),
-    streamUrl: z.string().trim().max(STREAM_URL_MAX).refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps).nullable(),
+    ticketPricePaise: paise(TICKET_PRICE_MAX_PAISE, CONTEST_FIELD_MESSAGES.priceTooHigh),
+    maxTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin).max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
+    totalTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin).max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
+    streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps).nullable(),
   })
   .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), { message: CONTEST_ADMIN_MESSAGES.windowOrder, path: ['closesAt'] })
-  .refine((c) => c.maxTickets <= c.totalTickets, { message: 'Tickets per person cannot exceed the total tickets', path: ['maxTickets'] });
+  .refine((c) => c.maxTickets <= c.totalTickets, { message: CONTEST_FIELD_MESSAGES.maxOverTotal, path: ['maxTickets'] });
 export type ContestInput = z.infer<typeof contestInputSchema>;
 
 export const contestIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const cancelContestSchema = z.object({
-  reason: z.string({ error: 'Give the reason players will read' }).trim().min(5, 'Give the reason players will read (at least 5 characters)').max(CANCEL_REASON_MAX, `At most ${CANCEL_REASON_MAX} characters`),
+  reason: z.string({ error: CONTEST_FIELD_MESSAGES.reasonRequired }).trim().min(5, CONTEST_FIELD_MESSAGES.reasonRequired).max(CANCEL_REASON_MAX, CONTEST_FIELD_MESSAGES.reasonTooLong),
 });
 export type CancelContest = z.infer<typeof cancelContestSchema>;
 
@@ -203,7 +239,7 @@ const RUPEES = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,8}$/;
 const rupeesToPaise = (value: string) => Math.round(Number(value.trim()) * 100);
 
-const dateField = z.string().refine((v) => instantOfIstInput(v) !== null, 'Pick a date and time');
+const dateField = z.string().refine((v) => instantOfIstInput(v) !== null, CONTEST_FIELD_MESSAGES.pickDate);
 
 export const contestFormSchema = z
   .object({
@@ -214,12 +250,12 @@ export const contestFormSchema = z
     prizeKind: z.enum(['merchandise', 'cash']),
     prizeTitleEn: contestInputSchema.shape.prizeTitleEn,
     prizeTitleHi: contestInputSchema.shape.prizeTitleHi,
-    prizeValueRupees: z.string().trim().regex(RUPEES, 'Give the value in rupees, e.g. 25000'),
+    prizeValueRupees: z.string().trim().regex(RUPEES, CONTEST_FIELD_MESSAGES.rupeesValue),
     prizePictureId: z.string(),
-    ticketPriceRupees: z.string().trim().regex(RUPEES, 'Give the price in rupees (0 for free entry)'),
-    maxTickets: z.string().trim().regex(WHOLE, 'Give a whole number'),
-    totalTickets: z.string().trim().regex(WHOLE, 'Give a whole number'),
-    streamUrl: z.string().trim().max(STREAM_URL_MAX).refine((v) => v === '' || isHttpsUrl(v), CONTEST_ADMIN_MESSAGES.streamHttps),
+    ticketPriceRupees: z.string().trim().regex(RUPEES, CONTEST_FIELD_MESSAGES.rupeesPrice),
+    maxTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
+    totalTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
+    streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine((v) => v === '' || isHttpsUrl(v), CONTEST_ADMIN_MESSAGES.streamHttps),
   })
   .superRefine((form, ctx) => {
     const input = contestInputOfForm(form);

@@ -105,6 +105,17 @@ describe('the contests console', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been saved.');
   });
 
+  it('shows the lock and the rule messages in Hindi', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }), 'GET /admin/pictures': () => pictures('prize') });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', lng: 'hi' });
+    await user.click(await screen.findByRole('button', { name: 'बदलें' }));
+    expect(screen.getAllByText(/इस प्रतियोगिता के टिकट बिक चुके हैं/).length).toBeGreaterThanOrEqual(3);
+    await user.clear(screen.getByLabelText('इनाम का नाम (हिंदी)'));
+    await user.click(screen.getByRole('button', { name: 'बदलाव सहेजें' }));
+    expect(await screen.findByText('इनाम का नाम हिंदी में दें')).toBeInTheDocument();
+  });
+
   it('sends a window left untouched with its exact instants, seconds and all', async () => {
     const user = userEvent.setup();
     const odd = contest({ closesAt: '2026-11-25T18:29:30.500Z', lockedFields: [], lockReason: null });

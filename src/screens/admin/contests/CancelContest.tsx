@@ -7,11 +7,13 @@ import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { TextAreaField } from '../../../ui/Field.tsx';
+import { useContestMessage } from './messages.ts';
 
 /** Cancelling takes a reason (players read it) and then a confirm step that says what will happen. */
 export function CancelContest({ contest, onDone, onClose }: { contest: AdminContest; onDone: (contest: AdminContest) => void; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
+  const say = useContestMessage();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -47,7 +49,7 @@ export function CancelContest({ contest, onDone, onClose }: { contest: AdminCont
         maxLength={CANCEL_REASON_MAX}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        error={error ?? undefined}
+        error={say(error ?? undefined)}
       />
       <div className="claim-item__actions">
         <button type="button" className="button button--danger button--small" onClick={next}>

@@ -6,6 +6,7 @@ import { type AdminContest, type ContestForm as ContestFormValues, contestFormSc
 import { createContest, updateContest } from '../../../api/admin-contests.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
+import { useContestMessage } from './messages.ts';
 import { PicturePicker as PicturePickerField } from './PicturePicker.tsx';
 
 interface ContestFormProps {
@@ -25,6 +26,7 @@ const SERVER_FIELD: Record<string, keyof ContestFormValues> = { prizeValuePaise:
  */
 export function ContestForm({ contest, defaultValues, onSaved, onClose }: ContestFormProps) {
   const { t } = useTranslation('admin');
+  const say = useContestMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -64,7 +66,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   const lockNote = (field: LockedField) =>
     isLocked(field) ? (
       <p className="contest-lock" role="note">
-        {t('contests.form.locked')}: {lockReason}
+        {t('contests.form.locked')}: {say(lockReason ?? undefined)}
       </p>
     ) : null;
 
@@ -73,7 +75,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <h2 id="contest-form-title" ref={heading} tabIndex={-1}>{contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}</h2>
       {lockReason && (
         <p className="contest-lock contest-lock--banner" role="note">
-          {lockReason}
+          {say(lockReason)}
         </p>
       )}
 
@@ -81,9 +83,9 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         <legend>{t('contests.form.window')}</legend>
         <p className="muted">{t('contests.form.windowHint')}</p>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.opensAt')} type="datetime-local" readOnly={isLocked('window')} error={errors.opensAt?.message} {...register('opensAt')} />
-          <TextField label={t('contests.form.closesAt')} type="datetime-local" readOnly={isLocked('window')} error={errors.closesAt?.message} {...register('closesAt')} />
-          <TextField label={t('contests.form.showAt')} type="datetime-local" readOnly={isLocked('window')} error={errors.showAt?.message} {...register('showAt')} />
+          <TextField label={t('contests.form.opensAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.opensAt?.message)} {...register('opensAt')} />
+          <TextField label={t('contests.form.closesAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.closesAt?.message)} {...register('closesAt')} />
+          <TextField label={t('contests.form.showAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.showAt?.message)} {...register('showAt')} />
         </div>
         {lockNote('window')}
       </fieldset>
@@ -98,8 +100,8 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
             value={field.value}
             onChange={field.onChange}
             currentUrl={contest?.pictureUrl ?? null}
-            lockedReason={isLocked('picture') ? lockReason : null}
-            error={errors.pictureId?.message}
+            lockedReason={isLocked('picture') ? (say(lockReason ?? undefined) ?? null) : null}
+            error={say(errors.pictureId?.message)}
           />
         )}
       />
@@ -107,8 +109,8 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <fieldset className="contest-form__group">
         <legend>{t('contests.form.prize')}</legend>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.prizeTitleEn')} maxLength={120} error={errors.prizeTitleEn?.message} {...register('prizeTitleEn')} />
-          <TextField label={t('contests.form.prizeTitleHi')} lang="hi" maxLength={120} error={errors.prizeTitleHi?.message} {...register('prizeTitleHi')} />
+          <TextField label={t('contests.form.prizeTitleEn')} maxLength={120} error={say(errors.prizeTitleEn?.message)} {...register('prizeTitleEn')} />
+          <TextField label={t('contests.form.prizeTitleHi')} lang="hi" maxLength={120} error={say(errors.prizeTitleHi?.message)} {...register('prizeTitleHi')} />
         </div>
         <div className="contest-form__row">
           <div className="field">
@@ -120,7 +122,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
               <option value="merchandise">{t('contests.prizeKinds.merchandise')}</option>
             </select>
           </div>
-          <TextField label={t('contests.form.prizeValue')} inputMode="decimal" error={errors.prizeValueRupees?.message} {...register('prizeValueRupees')} />
+          <TextField label={t('contests.form.prizeValue')} inputMode="decimal" error={say(errors.prizeValueRupees?.message)} {...register('prizeValueRupees')} />
         </div>
         <Controller
           control={control}
@@ -134,7 +136,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
               currentUrl={contest?.prizePictureUrl ?? null}
               lockedReason={null}
               allowNone
-              error={errors.prizePictureId?.message}
+              error={say(errors.prizePictureId?.message)}
             />
           )}
         />
@@ -143,24 +145,24 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <fieldset className="contest-form__group">
         <legend>{t('contests.form.tickets')}</legend>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.price')} hint={t('contests.form.priceHint')} inputMode="decimal" readOnly={isLocked('price')} error={errors.ticketPriceRupees?.message} {...register('ticketPriceRupees')} />
-          <TextField label={t('contests.form.maxTickets')} inputMode="numeric" error={errors.maxTickets?.message} {...register('maxTickets')} />
+          <TextField label={t('contests.form.price')} hint={t('contests.form.priceHint')} inputMode="decimal" readOnly={isLocked('price')} error={say(errors.ticketPriceRupees?.message)} {...register('ticketPriceRupees')} />
+          <TextField label={t('contests.form.maxTickets')} inputMode="numeric" error={say(errors.maxTickets?.message)} {...register('maxTickets')} />
           <TextField
             label={t('contests.form.totalTickets')}
             hint={contest && contest.ticketsTaken > 0 ? t('contests.form.totalHint', { taken: contest.ticketsTaken }) : undefined}
             inputMode="numeric"
-            error={errors.totalTickets?.message}
+            error={say(errors.totalTickets?.message)}
             {...register('totalTickets')}
           />
         </div>
         {lockNote('price')}
       </fieldset>
 
-      <TextField label={t('contests.form.streamUrl')} hint={t('contests.form.streamHint')} type="url" inputMode="url" placeholder="https://" error={errors.streamUrl?.message} {...register('streamUrl')} />
+      <TextField label={t('contests.form.streamUrl')} hint={t('contests.form.streamHint')} type="url" inputMode="url" placeholder="https://" error={say(errors.streamUrl?.message)} {...register('streamUrl')} />
 
       {failure && (
         <p role="alert" className="console-list__error">
-          {failure}
+          {say(failure)}
         </p>
       )}
       <div className="contest-form__actions">
