@@ -318,13 +318,16 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
       ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
     }
     await trx.updateTable('contests').set({ ...cols, window_key: key, slot, updated_at: now }).where('id', '=', id).execute();
+    const before = snapshot(row) as Record<string, unknown>;
+    const after = snapshot(input) as Record<string, unknown>;
+    const fields = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     await recordAudit(trx, actor, {
       action: 'contest.update',
       targetType: 'contest',
       targetId: id,
-      summary: `Edited ${contestLabel({ slot, opens_at: cols.opens_at })}`,
-      before: snapshot(row),
-      after: snapshot(input),
+      summary: `Edited ${contestLabel({ slot, opens_at: cols.opens_at })}: ${fields.length ? fields.join(', ') : 'nothing changed'}`,
+      before,
+      after,
       now,
     });
   });

@@ -196,6 +196,7 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ totalTickets: 10, prizeTitleEn: 'Signed bat', streamUrl: 'https://youtube.com/live/abc' });
     const [entry] = await auditOf(id, 'contest.update');
+    expect(entry!.summary).toMatch(/^Edited Contest A of .*: prizeTitleEn, prizeTitleHi, prizeValuePaise, maxTickets, totalTickets, streamUrl$/);
     expect(JSON.parse(entry!.before_json!)).toMatchObject({ totalTickets: 100, prizeTitleEn: server.config.contestDefaults.prizeTitleEn });
     expect(JSON.parse(entry!.after_json!)).toMatchObject({ totalTickets: 10, prizeTitleEn: 'Signed bat', prizeKind: 'merchandise' });
   });
