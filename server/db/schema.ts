@@ -36,6 +36,7 @@ export interface Database {
   contest_ranks: ContestRanksTable;
   result_notices: ResultNoticesTable;
   prize_claims: PrizeClaimsTable;
+  contest_cancel_notices: ContestCancelNoticesTable;
 }
 
 export interface AppMetaTable {
@@ -467,4 +468,20 @@ export interface PrizeClaimsTable {
   verified_at: number | null;
   sent_at: number | null;
   updated_at: number;
+}
+
+// --- contests console: who must be told of a cancelled contest (migration 2026-11-24-040) ---
+/** One row per player holding confirmed tickets when a contest was cancelled; sent_at once told. */
+export interface ContestCancelNoticesTable {
+  contest_id: string;
+  user_id: string;
+  /** The player's confirmed tickets, as the message says. */
+  tickets: number;
+  created_at: number;
+  sent_at: number | null;
+  attempts: Generated<number>;
+  /** A sender's lease: another sender leaves the notice alone until then. */
+  claimed_until: Generated<number | null>;
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendCancelNotices } from '../services/admin-contest.service.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
 import { withJobLock } from '../services/job-lock.ts';
@@ -58,10 +59,15 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const { sent, failed } = await sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `result notices: ${sent} sent, ${failed} failed`);
   });
-  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce()]);
+  // Cancellation notices a cancel could not send at once: retried with the result notices' rhythm.
+  const cancelNotices = every(app, 'cancel notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+    const { sent, failed } = await sendCancelNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
+    if (sent || failed) app.log.info({ sent, failed }, `cancel notices: ${sent} sent, ${failed} failed`);
+  });
+  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce()]);
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop(), notices.stop()]);
+      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop()]);
     },
   };
 }

@@ -194,6 +194,13 @@ describe('/play_screen', () => {
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });
 
+  it('says a cancelled contest is cancelled, and why, with no stage to mark', async () => {
+    await open(contestView({ state: 'cancelled', cancelReason: 'Rain stopped play.' }));
+    expect(await screen.findByRole('heading', { name: 'This contest has been cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Reason: Rain stopped play.')).toBeInTheDocument();
+    expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
+  });
+
   it('says Free entry for a free contest', async () => {
     await open(contestView({ ticketPricePaise: 0 }));
     await screen.findByTestId('stage');

@@ -21,12 +21,14 @@ const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
 const JudgingPanelPage = lazyScreen(() => import('./judging/JudgingPanelPage.tsx'));
 const ResultsPage = lazyScreen(() => import('./results/ResultsPage.tsx'));
 const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
+const ContestsPage = lazyScreen(() => import('./contests/ContestsPage.tsx'));
 
 export const consoleAreas: ConsoleArea[] = [
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
   { path: 'judging', navKey: 'judging', role: 'judge', Screen: JudgingPanelPage },
   { path: 'results', navKey: 'results', role: 'admin', Screen: ResultsPage },
   { path: 'claims', navKey: 'claims', role: 'admin', Screen: ClaimsPage },
+  { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */

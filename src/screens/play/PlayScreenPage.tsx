@@ -114,8 +114,15 @@ export default function PlayScreenPage() {
     return (
       <div className="container">
         <div className="card play-message">
-          <h1 className="play-message__title">{contest ? t('play.closed') : t('play.noContest')}</h1>
-          {contest && <p>{t('play.closedText')}</p>}
+          <h1 className="play-message__title">{contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}</h1>
+          {contest?.state === 'cancelled' ? (
+            <>
+              {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
+              <p>{t('card.cancelledText')}</p>
+            </>
+          ) : (
+            contest && <p>{t('play.closedText')}</p>
+          )}
           <Link to={paths.home} className="button button--primary">
             {t('play.backHome')}
           </Link>
