@@ -141,3 +141,10 @@ export const updatePracticePairSchema = z.object({ active: z.boolean() });
 
 /** The whole play order: every pair's id exactly once. */
 export const reorderPracticePairsSchema = z.object({ ids: z.array(z.string().max(64)).min(1).max(1000) });
+
+/** The console's pair form: the ball typed or clicked on the chosen original. Messages are keys of admin:pictures.newPair. */
+export function ballFormSchema(picture: { width: number; height: number }) {
+  const axis = (length: number) => z.number({ error: 'needBall' }).int('needBall').min(0, 'outside').max(length - 1, 'outside');
+  return z.object({ x: axis(picture.width), y: axis(picture.height), active: z.boolean() });
+}
+export type BallForm = z.infer<ReturnType<typeof ballFormSchema>>;

@@ -107,7 +107,7 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     const res = await refused(() => upload(server, admin!.cookie, garbage, 'image/jpeg'), 400, 'INVALID_PICTURE');
     expect(res.message).toMatch(/could not be read as a photo/);
     // A real JPEG header, then the pixels cut off half way.
-    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     await refused(() => upload(server, admin!.cookie, jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg'), 400, 'INVALID_PICTURE');
     const png = await flat(800, 600).png().toBuffer();
     await refused(() => upload(server, admin!.cookie, png.subarray(0, png.length - 40), 'image/png'), 400, 'INVALID_PICTURE');
@@ -143,7 +143,7 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
   it('raises the body limit on the upload route only', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     // Noise compresses badly: a JPEG of a few MB, past the app's 1 MB body limit.
-    const noisy = await sharp({ create: { width: 2000, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const noisy = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
     const ok = await upload(server, admin!.cookie, Readable.from([noisy]), 'image/jpeg');
     expect(ok.statusCode, ok.body).toBe(201);

@@ -18,8 +18,12 @@ export interface ConsoleArea {
 }
 
 const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
+const PicturesArea = lazyScreen(() => import('./pictures/PicturesArea.tsx'));
 
-export const consoleAreas: ConsoleArea[] = [{ path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage }];
+export const consoleAreas: ConsoleArea[] = [
+  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
+  { path: 'pictures', navKey: 'pictures', role: 'admin', Screen: PicturesArea },
+];
 
 /** The areas a person with `roles` may open, in nav order. */
 export function areasFor(roles: readonly StaffRole[]): ConsoleArea[] {
