@@ -16,6 +16,7 @@ import * as resultNotices from './migrations/2026-11-24-050-result-notices.ts';
 import * as sandboxPaidAt from './migrations/2026-11-24-051-sandbox-paid-at.ts';
 import * as resultNoticeLease from './migrations/2026-11-24-052-result-notice-lease.ts';
 import * as prizeClaims from './migrations/2026-11-24-060-prize-claims.ts';
+import * as pictureLibrary from './migrations/2026-11-24-030-picture-library.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-051-sandbox-paid-at': sandboxPaidAt,
   '2026-11-24-052-result-notice-lease': resultNoticeLease,
   '2026-11-24-060-prize-claims': prizeClaims,
+  '2026-11-24-030-picture-library': pictureLibrary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

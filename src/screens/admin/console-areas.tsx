@@ -22,13 +22,16 @@ const JudgingPanelPage = lazyScreen(() => import('./judging/JudgingPanelPage.tsx
 const ResultsPage = lazyScreen(() => import('./results/ResultsPage.tsx'));
 const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
 const ContestsPage = lazyScreen(() => import('./contests/ContestsPage.tsx'));
+const PicturesArea = lazyScreen(() => import('./pictures/PicturesArea.tsx'));
 
+// In the order of an operator's week: the contest, its picture, judging, the result, the prize.
 export const consoleAreas: ConsoleArea[] = [
-  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
+  { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
+  { path: 'pictures', navKey: 'pictures', role: 'admin', Screen: PicturesArea },
   { path: 'judging', navKey: 'judging', role: 'judge', Screen: JudgingPanelPage },
   { path: 'results', navKey: 'results', role: 'admin', Screen: ResultsPage },
   { path: 'claims', navKey: 'claims', role: 'admin', Screen: ClaimsPage },
-  { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
+  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */
