@@ -11,6 +11,7 @@ import * as payments from './migrations/2026-11-21-008-payments.ts';
 import * as invoices from './migrations/2026-11-21-009-invoices.ts';
 import * as console_ from './migrations/2026-11-24-010-console.ts';
 import * as contestRanks from './migrations/2026-11-24-011-contest-ranks.ts';
+import * as operations from './migrations/2026-11-24-020-operations.ts';
 import * as resultNotices from './migrations/2026-11-24-050-result-notices.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-009-invoices': invoices,
   '2026-11-24-010-console': console_,
   '2026-11-24-011-contest-ranks': contestRanks,
+  '2026-11-24-020-operations': operations,
   '2026-11-24-050-result-notices': resultNotices,
 };
 

@@ -3,9 +3,10 @@ import { roleContainer } from '../console.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { rolesRoutes } from './roles.routes.ts';
+import { opsRoutes } from './ops.routes.ts';
 
 /**
  * Everything under /api/v1/admin: the admin role is checked by the container for every route
  * listed here (server/routes/console.ts). Add a console area by adding its routes file.
  */
-export const adminRoutes: FastifyPluginAsync = roleContainer('admin', [auditRoutes, rolesRoutes, resultsRoutes]);
+export const adminRoutes: FastifyPluginAsync = roleContainer('admin', [auditRoutes, rolesRoutes, resultsRoutes, ...opsRoutes]);

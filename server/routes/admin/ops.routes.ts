@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { settingsRoutes } from './settings.routes.ts';
+import { usersRoutes } from './users.routes.ts';
+
+/** The everyday console areas (users, paid play, promo codes, contact inbox, press). */
+export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes];
