@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { promosRoutes } from './promos.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
 /** The everyday console areas (users, paid play, promo codes, contact inbox, press). */
-export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes];
+export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes, promosRoutes];
