@@ -20,12 +20,14 @@ export interface ConsoleArea {
 const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
 const UsersPage = lazyScreen(() => import('./users/UsersPage.tsx'));
 const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
+const PromosPage = lazyScreen(() => import('./promos/PromosPage.tsx'));
 
 export const consoleAreas: ConsoleArea[] = [
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
   // Everyday operations (users, paid play, promo codes, contact inbox, press).
   { path: 'users', navKey: 'users', role: 'admin', Screen: UsersPage },
   { path: 'paid-play', navKey: 'paidPlay', role: 'admin', Screen: PaidPlayPage },
+  { path: 'promos', navKey: 'promos', role: 'admin', Screen: PromosPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */
