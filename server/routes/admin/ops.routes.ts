@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { messagesRoutes } from './messages.routes.ts';
 import { promosRoutes } from './promos.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
 /** The everyday console areas (users, paid play, promo codes, contact inbox, press). */
-export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes, promosRoutes];
+export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes, promosRoutes, messagesRoutes];

@@ -21,6 +21,7 @@ const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
 const UsersPage = lazyScreen(() => import('./users/UsersPage.tsx'));
 const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
 const PromosPage = lazyScreen(() => import('./promos/PromosPage.tsx'));
+const InboxPage = lazyScreen(() => import('./inbox/InboxPage.tsx'));
 
 export const consoleAreas: ConsoleArea[] = [
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
@@ -28,6 +29,7 @@ export const consoleAreas: ConsoleArea[] = [
   { path: 'users', navKey: 'users', role: 'admin', Screen: UsersPage },
   { path: 'paid-play', navKey: 'paidPlay', role: 'admin', Screen: PaidPlayPage },
   { path: 'promos', navKey: 'promos', role: 'admin', Screen: PromosPage },
+  { path: 'inbox', navKey: 'inbox', role: 'admin', Screen: InboxPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */
