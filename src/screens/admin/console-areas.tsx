@@ -22,6 +22,7 @@ const UsersPage = lazyScreen(() => import('./users/UsersPage.tsx'));
 const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
 const PromosPage = lazyScreen(() => import('./promos/PromosPage.tsx'));
 const InboxPage = lazyScreen(() => import('./inbox/InboxPage.tsx'));
+const PressAdminPage = lazyScreen(() => import('./press/PressAdminPage.tsx'));
 
 export const consoleAreas: ConsoleArea[] = [
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
@@ -30,6 +31,7 @@ export const consoleAreas: ConsoleArea[] = [
   { path: 'paid-play', navKey: 'paidPlay', role: 'admin', Screen: PaidPlayPage },
   { path: 'promos', navKey: 'promos', role: 'admin', Screen: PromosPage },
   { path: 'inbox', navKey: 'inbox', role: 'admin', Screen: InboxPage },
+  { path: 'press', navKey: 'press', role: 'admin', Screen: PressAdminPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */
