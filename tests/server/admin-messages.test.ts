@@ -36,6 +36,7 @@ describeOnEachDatabase('admin: the contact inbox', (server) => {
     expect(done).toContain(older);
     expect(done).not.toContain(newer);
 
+    clock.advance(1000);
     const reopened = await post(server, `/api/v1/admin/messages/${older}/reopen`, undefined, { cookie: admin!.cookie });
     expect(reopened.json().data.message).toMatchObject({ status: 'open', answeredAt: null, answeredBy: null });
 

@@ -30,6 +30,7 @@ describeOnEachDatabase('admin: press articles', (server) => {
     expect(created).toMatchObject({ slug: `spot-the-ball-returns-${n}`, isPublished: false, publishedAt: Date.UTC(2026, 10, 19, 18, 30), sourceUrl: 'https://www.thehindu.com/sport/cricket/spot-the-ball' });
     expect((await get(server, `/api/v1/press/${created.id}`)).statusCode).toBe(404);
 
+    clock.advance(1000);
     const pub = await post(server, `/api/v1/admin/press/${created.id}/publish`, undefined, { cookie: admin!.cookie });
     expect(pub.json().data).toMatchObject({ changed: true, article: { isPublished: true } });
     const hi = await get(server, `/api/v1/press/${created.id}?lang=hi`);
@@ -37,6 +38,7 @@ describeOnEachDatabase('admin: press articles', (server) => {
     expect(hi.json().data).toMatchObject({ title: 'स्पॉट द बॉल की वापसी', summary: 'A classic game, online.', body: ['First paragraph.', 'Second paragraph.'] });
     expect((await post(server, `/api/v1/admin/press/${created.id}/publish`, undefined, { cookie: admin!.cookie })).json().data.changed).toBe(false);
 
+    clock.advance(1000);
     const unpub = await post(server, `/api/v1/admin/press/${created.id}/unpublish`, undefined, { cookie: admin!.cookie });
     expect(unpub.json().data.article.isPublished).toBe(false);
     expect((await get(server, `/api/v1/press/${created.id}`)).statusCode).toBe(404);
@@ -93,6 +95,7 @@ describeOnEachDatabase('admin: press articles', (server) => {
     const list = (await get(server, '/api/v1/admin/press?limit=1', { cookie: admin!.cookie })).json().data;
     expect(list.articles[0].id).toBe(a.id);
     expect(list.nextCursor).toBe('1');
+    clock.advance(1000);
     const gone = await del(server, `/api/v1/admin/press/${a.id}`, { cookie: admin!.cookie });
     expect(gone.statusCode, gone.body).toBe(200);
     expect((await get(server, `/api/v1/admin/press/${a.id}`, { cookie: admin!.cookie })).statusCode).toBe(404);

@@ -97,6 +97,7 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     const code = uniqueCode('EDIT');
     await post(server, '/api/v1/admin/promos', body(code), { cookie: admin!.cookie });
     for (const p of players) await redeem(code, p.id);
+    clock.advance(1000);
     const limits = { capRupees: '', validFrom: '2026-11-22T12:00', validUntil: '2026-12-31T23:59', maxUses: '10', maxUsesPerUser: '' };
     const res = await put(`/api/v1/admin/promos/${code.toLowerCase()}`, limits, admin!.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -118,6 +119,7 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     const [player] = await insertActiveUsers(server, 1, clock.now);
     const code = uniqueCode('OFF');
     await post(server, '/api/v1/admin/promos', body(code), { cookie: admin!.cookie });
+    clock.advance(1000);
     const off = await post(server, `/api/v1/admin/promos/${code}/deactivate`, undefined, { cookie: admin!.cookie });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ changed: true, promo: { isActive: false } });
@@ -125,6 +127,7 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     expect((await post(server, `/api/v1/admin/promos/${code}/deactivate`, undefined, { cookie: admin!.cookie })).json().data.changed).toBe(false);
     const inactive = await get(server, '/api/v1/admin/promos?status=inactive&limit=100', { cookie: admin!.cookie });
     expect(inactive.json().data.promos.map((p: { code: string }) => p.code)).toContain(code);
+    clock.advance(1000);
     const on = await post(server, `/api/v1/admin/promos/${code}/reactivate`, undefined, { cookie: admin!.cookie });
     expect(on.json().data.promo.isActive).toBe(true);
     expect((await log(code)).map((e) => e.action)).toEqual(['promo.create', 'promo.deactivate', 'promo.reactivate']);

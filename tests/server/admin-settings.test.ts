@@ -24,6 +24,7 @@ describeOnEachDatabase('admin: the paid-play switch', (server) => {
     const same = await put(admin!.cookie, { enabled: false });
     expect(same.json().data.changed).toBe(false);
 
+    clock.advance(1000);
     const back = await del(server, '/api/v1/admin/settings/paid-play', { cookie: admin!.cookie });
     expect(back.json().data).toEqual({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: true });
 

@@ -69,6 +69,7 @@ describeOnEachDatabase('admin: users', (server) => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const { person, user } = await signUpActive(server, clock);
     await post(server, `/api/v1/admin/users/${user.id}/suspend`, { reason: 'Abusive messages' }, { cookie: admin!.cookie });
+    clock.advance(1000);
     const res = await post(server, `/api/v1/admin/users/${user.id}/restore`, { reason: 'Apologised by e-mail' }, { cookie: admin!.cookie });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.user).toMatchObject({ status: 'active', suspendReason: null, suspendedAt: null });
