@@ -12,6 +12,7 @@ import * as invoices from './migrations/2026-11-21-009-invoices.ts';
 import * as console_ from './migrations/2026-11-24-010-console.ts';
 import * as contestRanks from './migrations/2026-11-24-011-contest-ranks.ts';
 import * as contestCancelNotices from './migrations/2026-11-24-040-contest-cancel-notices.ts';
+import * as operations from './migrations/2026-11-24-020-operations.ts';
 import * as resultNotices from './migrations/2026-11-24-050-result-notices.ts';
 import * as sandboxPaidAt from './migrations/2026-11-24-051-sandbox-paid-at.ts';
 import * as resultNoticeLease from './migrations/2026-11-24-052-result-notice-lease.ts';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-010-console': console_,
   '2026-11-24-011-contest-ranks': contestRanks,
   '2026-11-24-040-contest-cancel-notices': contestCancelNotices,
+  '2026-11-24-020-operations': operations,
   '2026-11-24-050-result-notices': resultNotices,
   '2026-11-24-051-sandbox-paid-at': sandboxPaidAt,
   '2026-11-24-052-result-notice-lease': resultNoticeLease,

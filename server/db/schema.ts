@@ -52,8 +52,12 @@ export interface ContactMessagesTable {
   phone: string;
   message: string;
   language: string;
+  /** 'new' (open) or 'answered'. */
   status: Generated<string>;
   created_at: number;
+  // Console operations (migration 2026-11-24-020).
+  answered_at: Generated<number | null>;
+  answered_by: Generated<string | null>;
 }
 
 export interface PressArticlesTable {
@@ -142,6 +146,10 @@ export interface UsersTable {
   google_subject: Generated<string | null>;
   /** When a deleted account's personal data was erased (the row stays for tax records). */
   erased_at: Generated<number | null>;
+  // Console operations (migration 2026-11-24-020): an admin's suspension; null when the person
+  // deactivated the account themselves.
+  suspended_at: Generated<number | null>;
+  suspend_reason: Generated<string | null>;
 }
 
 /** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */

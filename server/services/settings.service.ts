@@ -14,7 +14,7 @@ export async function isPaidPlayEnabled(db: Kysely<Database>, defaultEnabled: bo
   return row.value === 'on';
 }
 
-/** For the admin console (later) and tests. */
+/** For the admin console (server/services/admin-settings.service.ts) and tests. */
 export async function setPaidPlay(db: Kysely<Database>, enabled: boolean, now: number): Promise<void> {
   const value = enabled ? 'on' : 'off';
   await db
@@ -22,6 +22,13 @@ export async function setPaidPlay(db: Kysely<Database>, enabled: boolean, now: n
     .values({ key: PAID_PLAY_KEY, value, updated_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
+}
+
+/** What the console shows: the state, and whether the environment or an admin decided it. */
+export async function paidPlayState(db: Kysely<Database>, defaultEnabled: boolean): Promise<{ enabled: boolean; source: 'environment' | 'console'; environmentDefault: boolean; updatedAt: number | null }> {
+  const row = await db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', PAID_PLAY_KEY).executeTakeFirst();
+  if (!row) return { enabled: defaultEnabled, source: 'environment', environmentDefault: defaultEnabled, updatedAt: null };
+  return { enabled: row.value === 'on', source: 'console', environmentDefault: defaultEnabled, updatedAt: Number(row.updated_at) };
 }
 
 /** Back to the environment's default. */

@@ -1,0 +1,32 @@
+/** Admin > Users and Admin > Paid play calls (server/routes/admin/users.routes.ts, settings.routes.ts). */
+import type { PaidPlayState } from '../../domain/admin-settings.ts';
+import type { UserDetail, UserSummary } from '../../domain/admin-users.ts';
+import { dataOf, http } from './http.ts';
+
+export async function searchUsers(q: string): Promise<UserSummary[]> {
+  return dataOf<{ users: UserSummary[] }>((await http.get('/admin/users', { params: { q } })).data).users;
+}
+
+const userUrl = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
+
+export async function fetchUser(id: string): Promise<UserDetail> {
+  return dataOf<{ user: UserDetail }>((await http.get(userUrl(id))).data).user;
+}
+
+export async function suspendUser(id: string, reason: string): Promise<UserDetail> {
+  return dataOf<{ user: UserDetail }>((await http.post(`${userUrl(id)}/suspend`, { reason })).data).user;
+}
+
+export async function restoreUser(id: string, reason: string): Promise<UserDetail> {
+  return dataOf<{ user: UserDetail }>((await http.post(`${userUrl(id)}/restore`, { reason })).data).user;
+}
+
+export async function fetchPaidPlay(): Promise<PaidPlayState> {
+  return dataOf<{ paidPlay: PaidPlayState }>((await http.get('/admin/settings/paid-play')).data).paidPlay;
+}
+
+/** `enabled` null hands the switch back to the environment's PAID_PLAY. */
+export async function switchPaidPlay(enabled: boolean | null): Promise<PaidPlayState> {
+  const answer = enabled === null ? await http.delete('/admin/settings/paid-play') : await http.put('/admin/settings/paid-play', { enabled });
+  return dataOf<{ paidPlay: PaidPlayState }>(answer.data).paidPlay;
+}

@@ -1,0 +1,205 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useParams } from 'react-router-dom';
+import type { ContactMessage } from '../../../../domain/admin-messages.ts';
+import { fetchMessage, fetchMessagePage, setMessageAnswered } from '../../../api/admin-messages.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { paths } from '../../../app/paths.ts';
+import { formatIstShort } from '../../../ui/format.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { ListFooter } from '../ListFooter.tsx';
+import { useLoad } from '../use-load.ts';
+import { usePagedList } from '../use-paged-list.ts';
+
+const base = `${paths.admin}/inbox`;
+
+/** Admin > Contact inbox: what visitors sent through /contact_us, open ones first by default. */
+export default function InboxPage() {
+  return (
+    <Routes>
+      <Route index element={<MessageList />} />
+      <Route path=":id" element={<MessageView />} />
+    </Routes>
+  );
+}
+
+function useAt() {
+  const { i18n } = useTranslation('admin');
+  return (ms: number) => formatIstShort(new Date(ms), currentLanguage(i18n));
+}
+
+function StatusChip({ status }: { status: ContactMessage['status'] }) {
+  const { t } = useTranslation('admin');
+  return <span className={`chip status-chip status-chip--${status === 'open' ? 'suspended' : 'active'}`}>{t(status === 'open' ? 'ops.inbox.open' : 'ops.inbox.answered')}</span>;
+}
+
+function MessageList() {
+  const { t } = useTranslation('admin');
+  const list = usePagedList(fetchMessagePage, { status: 'open' });
+  const [status, setStatus] = useState('open');
+  const at = useAt();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    list.filter({ status });
+  };
+
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1>{t('ops.inbox.title')}</h1>
+        <p className="muted">{t('ops.inbox.intro')}</p>
+      </header>
+      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('ops.inbox.filters')}>
+        <div className="field">
+          <label className="field__label" htmlFor="inbox-status">
+            {t('ops.inbox.show')}
+          </label>
+          <select id="inbox-status" className="field__input" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="open">{t('ops.inbox.openOnly')}</option>
+            <option value="answered">{t('ops.inbox.answeredOnly')}</option>
+            <option value="">{t('ops.inbox.all')}</option>
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('audit.apply')}
+        </button>
+      </form>
+      {list.loading ? (
+        <Spinner label={t('ops.inbox.loading')} />
+      ) : list.failed ? (
+        <div className="console-empty">
+          <p role="alert">{t('list.failed')}</p>
+          <button type="button" className="button button--primary" onClick={list.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : list.items.length === 0 ? (
+        <p className="console-empty">{t('ops.inbox.empty')}</p>
+      ) : (
+        <>
+          <ul className="console-cards" aria-label={t('ops.inbox.title')}>
+            {list.items.map((m) => (
+              <li key={m.id} className="console-card">
+                <Link to={`${base}/${m.id}`} className="console-card__title">
+                  {m.subject}
+                </Link>
+                <p className="console-card__meta">
+                  {t('ops.inbox.from', { email: m.email, time: at(m.createdAt) })}
+                </p>
+                <p className="console-card__excerpt">{m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message}</p>
+                <p className="console-card__tags">
+                  <StatusChip status={m.status} />
+                </p>
+              </li>
+            ))}
+          </ul>
+          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MessageView() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const load = useLoad(() => fetchMessage(id), id);
+  const at = useAt();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const back = (
+    <Link to={base} className="console-back">
+      {t('ops.inbox.back')}
+    </Link>
+  );
+  const state = load.state;
+  if (state.status === 'loading' || state.status === 'idle') return <Spinner label={t('ops.inbox.loading')} />;
+  if (state.status === 'failed') {
+    return (
+      <section className="console-page">
+        {back}
+        <div className="console-empty">
+          <p role="alert">{errorMessageOf(state.error, t('list.failed'))}</p>
+          <button type="button" className="button button--primary" onClick={load.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const m = state.value;
+
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const updated = await setMessageAnswered(m.id, m.status === 'open');
+      load.set(updated);
+      setNotice(t(updated.status === 'answered' ? 'ops.inbox.markedAnswered' : 'ops.inbox.reopened'));
+    } catch (e) {
+      setError(errorMessageOf(e, t('ops.actionFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="console-page">
+      {back}
+      <header className="console-page__header">
+        <h1>{m.subject}</h1>
+        <p>
+          <StatusChip status={m.status} />
+        </p>
+      </header>
+      {notice && (
+        <p role="status" className="console-notice">
+          {notice}
+        </p>
+      )}
+      <div className="console-panel">
+        <dl className="console-facts">
+          <dt>{t('ops.inbox.received')}</dt>
+          <dd>{t('ops.users.atIst', { time: at(m.createdAt) })}</dd>
+          <dt>{t('ops.users.email')}</dt>
+          <dd>
+            <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
+          </dd>
+          <dt>{t('ops.users.phone')}</dt>
+          <dd>
+            <a href={`tel:${m.phone}`}>{m.phone}</a>
+          </dd>
+          <dt>{t('ops.inbox.language')}</dt>
+          <dd>{m.language === 'hi' ? 'हिन्दी' : 'English'}</dd>
+          {m.answeredAt !== null && (
+            <>
+              <dt>{t('ops.inbox.answeredAt')}</dt>
+              <dd>{t('ops.inbox.answeredByAt', { name: m.answeredBy ?? '—', time: at(m.answeredAt) })}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+      <div className="console-panel">
+        <h2>{t('ops.inbox.message')}</h2>
+        <p className="console-message-text">{m.message}</p>
+      </div>
+      <div className="console-actions">
+        <a className="button button--ghost" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
+          {t('ops.inbox.reply')}
+        </a>
+        <button type="button" className={`button ${m.status === 'open' ? 'button--primary' : 'button--ghost'}`} onClick={() => void toggle()} disabled={busy}>
+          {busy ? t('ops.working') : t(m.status === 'open' ? 'ops.inbox.markAnswered' : 'ops.inbox.reopen')}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="console-list__error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

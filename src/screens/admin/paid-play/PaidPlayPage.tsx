@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchPaidPlay, switchPaidPlay } from '../../../api/admin-users.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { formatIstShort } from '../../../ui/format.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { useLoad } from '../use-load.ts';
+
+/** What the confirm step is about to do: on, off, or back to the environment's default (null). */
+type Pending = { enabled: boolean | null } | null;
+
+/** Admin > Paid play: the site-wide switch of real-money play, with where its state comes from. */
+export default function PaidPlayPage() {
+  const { t, i18n } = useTranslation('admin');
+  const load = useLoad(fetchPaidPlay, 'paid-play');
+  const state = load.state;
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (state.status === 'loading' || state.status === 'idle') return <Spinner label={t('ops.paidPlay.loading')} />;
+  if (state.status === 'failed') {
+    return (
+      <section className="console-page">
+        <h1>{t('ops.paidPlay.title')}</h1>
+        <div className="console-empty">
+          <p role="alert">{errorMessageOf(state.error, t('list.failed'))}</p>
+          <button type="button" className="button button--primary" onClick={load.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const s = state.value;
+  const onOff = (enabled: boolean) => t(enabled ? 'ops.paidPlay.on' : 'ops.paidPlay.off');
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const value = await switchPaidPlay(pending.enabled);
+      load.set(value);
+      setNotice(pending.enabled === null ? t('ops.paidPlay.doneDefault', { state: onOff(value.enabled) }) : t('ops.paidPlay.done', { state: onOff(value.enabled) }));
+      setPending(null);
+    } catch (e) {
+      setError(errorMessageOf(e, t('ops.actionFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialogTitle =
+    pending === null ? '' : pending.enabled === null ? t('ops.paidPlay.confirmDefaultTitle', { state: onOff(s.environmentDefault) }) : t(pending.enabled ? 'ops.paidPlay.confirmOnTitle' : 'ops.paidPlay.confirmOffTitle');
+  const dialogText = pending === null ? '' : pending.enabled === false ? t('ops.paidPlay.confirmOffText') : pending.enabled === true ? t('ops.paidPlay.confirmOnText') : t('ops.paidPlay.confirmDefaultText');
+
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1>{t('ops.paidPlay.title')}</h1>
+        <p className="muted">{t('ops.paidPlay.intro')}</p>
+      </header>
+      {notice && (
+        <p role="status" className="console-notice">
+          {notice}
+        </p>
+      )}
+      <div className="console-panel">
+        <p className={`paid-play-state paid-play-state--${s.enabled ? 'on' : 'off'}`}>{t(s.enabled ? 'ops.paidPlay.stateOn' : 'ops.paidPlay.stateOff')}</p>
+        <p>
+          {s.source === 'environment'
+            ? t('ops.paidPlay.fromEnvironment', { state: onOff(s.environmentDefault) })
+            : t('ops.paidPlay.fromConsole', { time: s.updatedAt === null ? '' : formatIstShort(new Date(s.updatedAt), currentLanguage(i18n)), state: onOff(s.environmentDefault) })}
+        </p>
+        <div className="console-actions">
+          <button type="button" className={`button ${s.enabled ? 'button--danger' : 'button--primary'}`} onClick={() => setPending({ enabled: !s.enabled })}>
+            {t(s.enabled ? 'ops.paidPlay.switchOff' : 'ops.paidPlay.switchOn')}
+          </button>
+          {s.source === 'console' && (
+            <button type="button" className="button button--ghost" onClick={() => setPending({ enabled: null })}>
+              {t('ops.paidPlay.useDefault', { state: onOff(s.environmentDefault) })}
+            </button>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialogTitle}
+        confirmLabel={t('ops.paidPlay.confirm')}
+        cancelLabel={t('ops.cancel')}
+        busy={busy}
+        busyLabel={t('ops.working')}
+        onConfirm={() => void confirm()}
+        onCancel={() => {
+          setPending(null);
+          setError(null);
+        }}
+      >
+        <p>{dialogText}</p>
+        {error && (
+          <p role="alert" className="console-list__error">
+            {error}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

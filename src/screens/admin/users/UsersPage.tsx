@@ -1,0 +1,309 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
+import type { UserSummary } from '../../../../domain/admin-users.ts';
+import type { StaffRole } from '../../../../domain/roles.ts';
+import { grantRole, revokeRole } from '../../../api/admin.ts';
+import { fetchUser, restoreUser, searchUsers, suspendUser } from '../../../api/admin-users.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { paths } from '../../../app/paths.ts';
+import { formatIstShort } from '../../../ui/format.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
+import { useLoad } from '../use-load.ts';
+
+/** Admin > Users: find an account (phone, e-mail, name), then its page. */
+export default function UsersPage() {
+  return (
+    <Routes>
+      <Route index element={<UserSearch />} />
+      <Route path=":id" element={<UserPage />} />
+    </Routes>
+  );
+}
+
+function useIstShort() {
+  const { i18n } = useTranslation('admin');
+  return (at: number) => formatIstShort(new Date(at), currentLanguage(i18n));
+}
+
+function UserSearch() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const [tooShort, setTooShort] = useState(false);
+  const search = useLoad(() => searchUsers(q), q.trim().length >= 2 ? q : null);
+  const result = search.state;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    setTooShort(query.length < 2);
+    if (query.length < 2) return;
+    if (query === q) search.retry();
+    else setParams({ q: query });
+  };
+
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1>{t('ops.users.title')}</h1>
+        <p className="muted">{t('ops.users.intro')}</p>
+      </header>
+      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('ops.users.search')} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="users-q">
+            {t('ops.users.query')}
+          </label>
+          <input
+            id="users-q"
+            className="field__input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={tooShort}
+            aria-describedby={tooShort ? 'users-q-error' : undefined}
+          />
+          {tooShort && (
+            <p id="users-q-error" className="field__error" role="alert">
+              {t('ops.users.tooShort')}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('ops.users.find')}
+        </button>
+      </form>
+      {result.status === 'loading' ? (
+        <Spinner label={t('ops.users.searching')} />
+      ) : result.status === 'failed' ? (
+        <div className="console-empty">
+          <p role="alert">{errorMessageOf(result.error, t('list.failed'))}</p>
+          <button type="button" className="button button--primary" onClick={search.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : result.status === 'ready' ? (
+        result.value.length === 0 ? (
+          <p className="console-empty">{t('ops.users.none', { q })}</p>
+        ) : (
+          <ul className="console-cards" aria-label={t('ops.users.results')}>
+            {result.value.map((user) => (
+              <li key={user.id} className="console-card">
+                <Link to={`${paths.admin}/users/${user.id}?q=${encodeURIComponent(q)}`} className="console-card__title">
+                  {user.firstName} {user.lastName}
+                </Link>
+                <p className="console-card__meta">
+                  {user.phone} · {user.email}
+                </p>
+                <p className="console-card__tags">
+                  <StatusChip status={user.status} />
+                  {user.roles.map((role) => (
+                    <span key={role} className="chip chip--quiet">
+                      {t(`ops.users.roles.${role}`)}
+                    </span>
+                  ))}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function StatusChip({ status }: { status: UserSummary['status'] }) {
+  const { t } = useTranslation('admin');
+  return <span className={`chip status-chip status-chip--${status}`}>{t(`ops.users.status.${status}`)}</span>;
+}
+
+type Dialog = null | 'suspend' | 'restore';
+
+function UserPage() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const q = params.get('q');
+  const at = useIstShort();
+  const load = useLoad(() => fetchUser(id), id);
+  const user = load.state;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const [roleBusy, setRoleBusy] = useState(false);
+
+  const back = (
+    <Link to={q ? `${paths.admin}/users?q=${encodeURIComponent(q)}` : `${paths.admin}/users`} className="console-back">
+      {t('ops.users.back')}
+    </Link>
+  );
+
+  if (user.status === 'loading' || user.status === 'idle') return <Spinner label={t('ops.users.loading')} />;
+  if (user.status === 'failed') {
+    return (
+      <section className="console-page">
+        {back}
+        <div className="console-empty">
+          <p role="alert">{errorMessageOf(user.error, t('list.failed'))}</p>
+          <button type="button" className="button button--primary" onClick={load.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const u = user.value;
+  const name = `${u.firstName} ${u.lastName}`;
+
+  const changeRole = async (role: StaffRole, give: boolean) => {
+    setRoleBusy(true);
+    setRoleError(null);
+    setNotice(null);
+    try {
+      const roles = give ? await grantRole(u.id, role) : await revokeRole(u.id, role);
+      load.set({ ...u, roles });
+      setNotice(t(give ? 'ops.users.roleGiven' : 'ops.users.roleTaken', { role: t(`ops.users.roles.${role}`), name }));
+    } catch (error) {
+      setRoleError(errorMessageOf(error, t('ops.actionFailed')));
+    } finally {
+      setRoleBusy(false);
+    }
+  };
+
+  const act = (kind: 'suspend' | 'restore') => async (reason: string) => {
+    const updated = kind === 'suspend' ? await suspendUser(u.id, reason) : await restoreUser(u.id, reason);
+    load.set(updated);
+    setDialog(null);
+    setNotice(t(kind === 'suspend' ? 'ops.users.suspended' : 'ops.users.restored', { name }));
+  };
+
+  return (
+    <section className="console-page">
+      {back}
+      <header className="console-page__header">
+        <h1>{name}</h1>
+        <p>
+          <StatusChip status={u.status} />
+        </p>
+      </header>
+      {notice && (
+        <p role="status" className="console-notice">
+          {notice}
+        </p>
+      )}
+      <div className="console-panel">
+        <dl className="console-facts">
+          <dt>{t('ops.users.phone')}</dt>
+          <dd>{u.phone}</dd>
+          <dt>{t('ops.users.email')}</dt>
+          <dd>{u.email}</dd>
+          <dt>{t('ops.users.signedUp')}</dt>
+          <dd>
+            {t('ops.users.atIst', { time: at(u.createdAt) })} · {t(`ops.users.method.${u.signupMethod}`)}
+          </dd>
+          <dt>{t('ops.users.tickets')}</dt>
+          <dd>{u.ticketCount}</dd>
+          <dt>{t('ops.users.payments')}</dt>
+          <dd>{u.paymentCount}</dd>
+          <dt>{t('ops.users.id')}</dt>
+          <dd>
+            <code>{u.id}</code>
+          </dd>
+        </dl>
+      </div>
+
+      <div className="console-panel">
+        <h2>{t('ops.users.accountTitle')}</h2>
+        {u.status === 'active' && (
+          <>
+            <p>{t('ops.users.activeText')}</p>
+            <button type="button" className="button button--danger" onClick={() => setDialog('suspend')}>
+              {t('ops.users.suspend')}
+            </button>
+          </>
+        )}
+        {u.status === 'suspended' && (
+          <>
+            <p>
+              {u.suspendReason
+                ? t('ops.users.suspendedBecause', { reason: u.suspendReason, time: u.suspendedAt ? at(u.suspendedAt) : '' })
+                : t('ops.users.deactivatedBySelf')}
+            </p>
+            <button type="button" className="button button--primary" onClick={() => setDialog('restore')}>
+              {t('ops.users.restore')}
+            </button>
+          </>
+        )}
+        {u.status === 'deleted' && (
+          <>
+            {u.erasedAt !== null ? (
+              <p role="note">{t('ops.users.erased', { time: at(u.erasedAt) })}</p>
+            ) : u.restorable && u.restoreUntil !== null ? (
+              <>
+                <p>{t('ops.users.deletedRestorable', { time: at(u.restoreUntil) })}</p>
+                <button type="button" className="button button--primary" onClick={() => setDialog('restore')}>
+                  {t('ops.users.restore')}
+                </button>
+              </>
+            ) : (
+              <p role="note">{t('ops.users.retentionPassed')}</p>
+            )}
+          </>
+        )}
+      </div>
+
+      <div className="console-panel">
+        <h2>{t('ops.users.rolesTitle')}</h2>
+        {u.status !== 'active' && <p className="muted">{t('ops.users.rolesOnlyActive')}</p>}
+        <ul className="console-roles">
+          {(['judge', 'admin'] as const).map((role) => {
+            const held = u.roles.includes(role);
+            return (
+              <li key={role}>
+                <span>
+                  {t(`ops.users.roles.${role}`)}: <strong>{held ? t('ops.users.held') : t('ops.users.notHeld')}</strong>
+                </span>
+                <button
+                  type="button"
+                  className={`button ${held ? 'button--ghost' : 'button--primary'}`}
+                  disabled={roleBusy || (!held && u.status !== 'active')}
+                  onClick={() => void changeRole(role, !held)}
+                >
+                  {t(held ? 'ops.users.take' : 'ops.users.give', { role: t(`ops.users.roles.${role}`) })}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {roleError && (
+          <p role="alert" className="console-list__error">
+            {roleError}
+          </p>
+        )}
+      </div>
+
+      <ReasonDialog
+        open={dialog === 'suspend'}
+        title={t('ops.users.suspendTitle', { name })}
+        text={t('ops.users.suspendText')}
+        confirmLabel={t('ops.users.suspend')}
+        danger
+        onConfirm={act('suspend')}
+        onCancel={() => setDialog(null)}
+      />
+      <ReasonDialog
+        open={dialog === 'restore'}
+        title={t('ops.users.restoreTitle', { name })}
+        text={t('ops.users.restoreText')}
+        confirmLabel={t('ops.users.restore')}
+        onConfirm={act('restore')}
+        onCancel={() => setDialog(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UserDetail } from '../../domain/admin-users.ts';
+import { loginMarker } from '../../src/app/login-marker.ts';
+import AdminSection from '../../src/screens/admin/AdminSection.tsx';
+import { fail, ok, stubApi } from '../support/api-stub.tsx';
+import { createTestI18n } from '../support/i18n.ts';
+
+async function renderConsole(path: string, lng = 'en') {
+  const i18n = await createTestI18n(lng);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback={<p>loading chunk</p>}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminSection />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+
+const ravi: UserDetail = {
+  id: 'u-ravi',
+  firstName: 'Ravi',
+  lastName: 'Kumar',
+  email: 'ravi@gmail.com',
+  phone: '+919812345678',
+  status: 'active',
+  roles: [],
+  createdAt: Date.UTC(2026, 10, 20, 8, 30),
+  signupMethod: 'password',
+  ticketCount: 7,
+  paymentCount: 2,
+  suspendedAt: null,
+  suspendReason: null,
+  deletedAt: null,
+  erasedAt: null,
+  restoreUntil: null,
+  restorable: false,
+};
+
+describe('Admin > Users', () => {
+  beforeEach(() => loginMarker.set());
+  afterEach(() => loginMarker.clear());
+
+  it('finds by phone, opens the user page with status, roles, sign-up date and counts', async () => {
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/users': () => ok({ users: [ravi] }),
+      'GET /admin/users/u-ravi': () => ok({ user: ravi }),
+    });
+    await renderConsole('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('at least 2 letters');
+    await userEvent.type(screen.getByLabelText('Phone, e-mail or name'), '+91 98123 45678');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    const results = await screen.findByRole('list', { name: 'Accounts found' });
+    expect(within(results).getByText('Active')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/admin/users')).toBeDefined();
+    await userEvent.click(within(results).getByRole('link', { name: 'Ravi Kumar' }));
+    expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+    expect(screen.getByText('20 Nov 2026, 14:00 IST · phone and password')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to the search' })).toHaveAttribute('href', '/admin/users?q=%2B91%2098123%2045678');
+  });
+
+  it('suspends with a reason (refused without one), and restores', async () => {
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/users/u-ravi': () => ok({ user: ravi }),
+      'POST /admin/users/u-ravi/suspend': (body) =>
+        ok({ user: { ...ravi, status: 'suspended', suspendedAt: Date.UTC(2026, 10, 24, 6), suspendReason: (body as { reason: string }).reason, restorable: true } }),
+      'POST /admin/users/u-ravi/restore': () => ok({ user: ravi }),
+    });
+    await renderConsole('/admin/users/u-ravi');
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend the account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Ravi Kumar?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend the account' }));
+    expect(await within(dialog).findByText(/Write why/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/suspend'))).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Chargeback fraud');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend the account' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ravi Kumar is suspended and logged out everywhere.');
+    expect(calls.find((c) => c.url.endsWith('/suspend'))?.body).toEqual({ reason: 'Chargeback fraud' });
+    expect(screen.getByText('Suspended on 24 Nov 2026, 11:30 IST: Chargeback fraud')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore the account' }));
+    const restore = await screen.findByRole('dialog', { name: 'Restore Ravi Kumar?' });
+    await userEvent.type(within(restore).getByLabelText('Reason'), 'Support e-mail of 24 Nov');
+    await userEvent.click(within(restore).getByRole('button', { name: 'Restore the account' }));
+    expect(await screen.findByText('Ravi Kumar is active again.')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog and what was typed when the server refuses', async () => {
+    stubApi({
+      'GET /account/me': me,
+      'GET /admin/users/u-ravi': () => ok({ user: { ...ravi, status: 'deleted', deletedAt: Date.UTC(2026, 10, 20), restoreUntil: Date.UTC(2026, 11, 20), restorable: true } }),
+      'POST /admin/users/u-ravi/restore': () => fail(409, 'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.', 'ACCOUNT_ERASED'),
+    });
+    await renderConsole('/admin/users/u-ravi');
+    expect(await screen.findByText(/It can be restored until 20 Dec 2026/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore the account' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Asked by e-mail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore the account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('personal data was erased');
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Asked by e-mail');
+  });
+
+  it('says an erased account cannot be restored, with no button to try', async () => {
+    stubApi({
+      'GET /account/me': me,
+      'GET /admin/users/u-gone': () => ok({ user: { ...ravi, id: 'u-gone', status: 'deleted', deletedAt: 1, erasedAt: Date.UTC(2026, 10, 23), restorable: false } }),
+    });
+    await renderConsole('/admin/users/u-gone');
+    expect(await screen.findByRole('note')).toHaveTextContent('erased on 23 Nov 2026, 05:30 IST after the retention period. It cannot be restored');
+    expect(screen.queryByRole('button', { name: 'Restore the account' })).not.toBeInTheDocument();
+  });
+
+  it('gives and takes roles through the roles API, and shows a refusal', async () => {
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/users/u-ravi': () => ok({ user: ravi }),
+      'POST /admin/users/u-ravi/roles': () => ok({ roles: ['judge'], changed: true }),
+      'DELETE /admin/users/u-ravi/roles/judge': () => fail(409, 'This is the last admin', 'LAST_ADMIN'),
+    });
+    await renderConsole('/admin/users/u-ravi');
+    await userEvent.click(await screen.findByRole('button', { name: 'Give the Judge role' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ravi Kumar now has the Judge role.');
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/roles'))?.body).toEqual({ role: 'judge' });
+    await userEvent.click(screen.getByRole('button', { name: 'Take the Judge role away' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is the last admin');
+  });
+
+  it('reads in Hindi', async () => {
+    stubApi({ 'GET /account/me': me, 'GET /admin/users/u-ravi': () => ok({ user: ravi }) });
+    await renderConsole('/admin/users/u-ravi', 'hi');
+    expect(await screen.findByRole('button', { name: 'खाता निलंबित करें' })).toBeInTheDocument();
+    expect(screen.getByText('पक्के टिकट')).toBeInTheDocument();
+  });
+});
+
+describe('Admin > Paid play', () => {
+  beforeEach(() => loginMarker.set());
+  afterEach(() => loginMarker.clear());
+
+  it('shows the state and its source, and switches off after a confirm step', async () => {
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
+      'PUT /admin/settings/paid-play': () => ok({ paidPlay: { enabled: false, source: 'console', environmentDefault: true, updatedAt: Date.UTC(2026, 10, 24, 6) }, changed: true }),
+    });
+    await renderConsole('/admin/paid-play');
+    expect(await screen.findByText('Paid play is ON')).toBeInTheDocument();
+    expect(screen.getByText(/Set by the server's environment/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch paid play off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch paid play off for everyone?' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, switch' }));
+    expect(await screen.findByText('Paid play is OFF')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false });
+    expect(screen.getByText('Set in the console on 24 Nov 2026, 11:30 IST (the environment\'s default is on).')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "Go back to the environment's default (on)" })).toBeInTheDocument();
+  });
+});
