@@ -23,13 +23,13 @@ export async function codeFor(page: Page, phone: string): Promise<string> {
 }
 
 /** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
-export async function signUp(page: Page, tag: string): Promise<string> {
+export async function signUp(page: Page, tag: string, firstName = 'Ravi'): Promise<string> {
   const stamp = `${Date.now()}`.slice(-8) + tag;
   const phone = `9${stamp}`;
   const signup = await page.request.post('/api/v1/auth/signup', {
     headers: HEADERS,
     data: {
-      firstName: 'Ravi',
+      firstName,
       lastName: 'Kumar',
       email: `ravi.${stamp}@gmail.com`,
       phone,
