@@ -58,7 +58,15 @@ export const contestViewSchema = z.object({
   closesAt: z.string(),
   showAt: z.string(),
   picture: gamePictureSchema.nullable(),
-  prize: z.object({ kind: z.enum(['merchandise', 'cash']), title: z.string(), valuePaise: z.number().int() }),
+  prize: z.object({
+    kind: z.enum(['merchandise', 'cash']),
+    title: z.string(),
+    valuePaise: z.number().int(),
+    /** The prize photo's small display copy for the home card; null when none is set. */
+    pictureUrl: z.string().nullable().optional(),
+  }),
+  /** Why an admin cancelled the contest (state 'cancelled'); null otherwise. */
+  cancelReason: z.string().nullable().optional(),
   /** 0 = free entry. */
   ticketPricePaise: z.number().int(),
   /** Per person. */

@@ -87,6 +87,8 @@ export const reviewEntrySchema = z.object({
   y: z.number().int(),
   distance: z.number(),
   firstName: z.string(),
+  /** The player's state from their prize claim (the winner, once they claim); null otherwise. */
+  state: z.string().nullable(),
   confirmedAt: z.number(),
 });
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
@@ -99,6 +101,8 @@ export const resultReviewSchema = z.object({
   closesAt: z.number(),
   required: z.number().int(),
   picture: gamePictureSchema,
+  /** The viewer is a judge who has not marked this contest yet: marks are withheld until they do. */
+  marksHidden: z.boolean(),
   marks: z.array(reviewMarkSchema),
   judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),
   entries: z.array(reviewEntrySchema),

@@ -131,28 +131,71 @@ function exactSquaredDistances(points: readonly TicketPoint[], judged: { x: numb
  */
 export function rankTickets(tickets: readonly RankableTicket[], judged: { x: number; y: number } | JudgedMean): RankedTicket[] {
   assertFinitePoint(judged, 'the judged point');
-  for (const t of tickets) {
+  const n = tickets.length;
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = tickets[i]!;
     assertFinitePoint(t.point, `ticket ${t.id}`);
-    if (!Number.isFinite(t.confirmedAt.getTime())) throw new RangeError(`ticket ${t.id} has an invalid confirmedAt`);
+    const time = t.confirmedAt.getTime();
+    if (!Number.isFinite(time)) throw new RangeError(`ticket ${t.id} has an invalid confirmedAt`);
+    times[i] = time;
   }
-  const keys = exactSquaredDistances(
-    tickets.map((t) => t.point),
-    judged,
-  );
-  const order = tickets.map((_, i) => i);
+  const points = tickets.map((t) => t.point);
+  // Integer pixels (every real ticket) take the fast exact path; anything else the BigInt one.
+  const keys: Float64Array | bigint[] = smallIntegerKeys(points, judged) ?? exactSquaredDistances(points, judged);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => {
     const ka = keys[a]!;
     const kb = keys[b]!;
     if (ka !== kb) return ka < kb ? -1 : 1;
-    const ta = tickets[a]!;
-    const tb = tickets[b]!;
-    const byTime = ta.confirmedAt.getTime() - tb.confirmedAt.getTime();
+    const byTime = times[a]! - times[b]!;
     if (byTime !== 0) return byTime;
-    if (ta.id !== tb.id) return ta.id < tb.id ? -1 : 1;
+    const ia = tickets[a]!.id;
+    const ib = tickets[b]!.id;
+    if (ia !== ib) return ia < ib ? -1 : 1;
     return 0;
   });
-  return order.map((index, position) => {
-    const ticket = tickets[index]!;
-    return { ticket, distance: distance(ticket.point, judged), rank: position + 1 };
-  });
+  const ranked: RankedTicket[] = new Array<RankedTicket>(n);
+  for (let position = 0; position < n; position++) {
+    const ticket = tickets[order[position]!]!;
+    ranked[position] = { ticket, distance: distance(ticket.point, judged), rank: position + 1 };
+  }
+  return ranked;
+}
+
+/** Below this, dx^2 + dy^2 < 2^53: the sum of two squares is exact in a double. */
+const EXACT_DIFF_LIMIT = 2 ** 26;
+
+/**
+ * The same scaled squared distances as exactSquaredDistances, as doubles, when that is exact:
+ * integer ticket points and an integer judged point or an exact mean (sumX, sumY, count), with
+ * every scaled difference |count*x - sumX| below 2^26 (photos are at most 12,000 px and judges at
+ * most 9, so differences stay below 2^17). Null when any of that fails: the BigInt path decides.
+ */
+function smallIntegerKeys(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): Float64Array | null {
+  let k: number;
+  let sx: number;
+  let sy: number;
+  if (isExactMean(judged)) {
+    k = judged.count;
+    sx = judged.sumX;
+    sy = judged.sumY;
+  } else if (Number.isSafeInteger(judged.x) && Number.isSafeInteger(judged.y)) {
+    k = 1;
+    sx = judged.x;
+    sy = judged.y;
+  } else return null;
+  const keys = new Float64Array(points.length);
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (!Number.isInteger(p.x) || !Number.isInteger(p.y)) return null;
+    // count*x must not round: a product above 2^53 could land within 2^26 of sumX by rounding.
+    if (!Number.isSafeInteger(k * p.x) || !Number.isSafeInteger(k * p.y)) return null;
+    const dx = k * p.x - sx;
+    const dy = k * p.y - sy;
+    if (!(Math.abs(dx) < EXACT_DIFF_LIMIT && Math.abs(dy) < EXACT_DIFF_LIMIT)) return null;
+    keys[i] = dx * dx + dy * dy;
+  }
+  return keys;
 }

@@ -21,6 +21,7 @@ export const VALIDATION_MESSAGES = {
   mustAgree: 'You must agree to continue',
   firstLetterCapital: 'First letter must be a capital letter',
   nameTooLong: 'At most 20 characters',
+  nameHasInvisibleCharacters: 'Use letters only: no control, formatting or direction-changing characters',
   emailDomainNotAllowed: 'Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted',
   invalidIndianMobile: 'Enter a valid Indian mobile number',
   passwordRequired: 'Password is required',
@@ -86,8 +87,16 @@ function firstLetterIsCapital(text: string): boolean {
 }
 
 /** A first or last name on the site's own forms: required, first letter capital, at most 20. */
+/**
+ * Control characters (NUL, escapes), format characters (zero-width joiners aside, which Hindi
+ * spelling needs) and bidirectional overrides (U+202E turns 'Ravi' into what it is not) and markup
+ * brackets have no place in a person's name shown to other players.
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C\uFEFF<>]/u;
+
 export function nameField(requiredCode: ValidationCode) {
   return requiredText(requiredCode)
+    .refine((value) => !UNSAFE_NAME_CHARACTERS.test(value), { error: 'nameHasInvisibleCharacters' })
     .refine((value) => STARTS_WITH_CAPITAL.test(value), whenFilled('firstLetterCapital'))
     .max(NAME_MAX_LENGTH, { error: 'nameTooLong' });
 }

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemoData } from '../server/db/seed.ts';
+import { seedDemoResults } from '../server/db/seed-results.ts';
+import { loadOrCreateSecret } from '../server/secret.ts';
 
 try {
   const config = loadConfig();
@@ -16,6 +18,8 @@ try {
         ? `Seeded ${result.pairs} practice pairs and the demo contest picture (${result.contestPictureId}) into ${dialect} in ${(result.ms / 1000).toFixed(1)} s.`
         : `The ${dialect} database already has its demo data; nothing to do.`,
     );
+    const results = await seedDemoResults(db, { uploadsDir: config.uploadsDir, isProduction: config.isProduction, secret: loadOrCreateSecret(config.dataDir) });
+    if (results.seeded) console.log(`Seeded ${results.contests.length} past published demo contests in ${(results.ms / 1000).toFixed(1)} s.`);
   } finally {
     await db.destroy();
   }

@@ -1,4 +1,6 @@
 import type { Socket } from 'node:net';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -12,6 +14,7 @@ import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
+import { refuseNulText } from './plugins/text-guard.ts';
 import { useZodSchemas } from './plugins/zod-schemas.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { adminRoutes } from './routes/admin/admin.routes.ts';
@@ -32,6 +35,8 @@ import { promoRoutes } from './routes/promo.routes.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.routes.ts';
 import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
+import { claimsRoutes } from './routes/claims.routes.ts';
+import { resultsRoutes } from './routes/results.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
 
@@ -43,6 +48,13 @@ declare module 'fastify' {
     secret: string;
     passwords: PasswordHasher;
     messages: MessageSender;
+    /**
+     * Runs `work` after the current answer has gone (the next turn of the event loop), logging a
+     * failure instead of failing the request. idleAfterAnswer() resolves when all such work is
+     * done: close waits for it, and so can a test.
+     */
+    afterAnswer(work: () => Promise<unknown>, failureMessage: string): void;
+    idleAfterAnswer(): Promise<void>;
   }
 }
 
@@ -96,7 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   useZodSchemas(app);
   registerErrorHandler(app);
+  refuseNulText(app);
   // Called on the root instance (not registered) so they apply to every route.
+  // JSON and HTML answers compressed on the fly (fast brotli or gzip, over 1 KB); files the build
+  // compressed already are sent as they are (static-site.ts), and pictures are left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await securityHeaders(app);
   await rateLimits(app);
   await sessions(app);
@@ -113,6 +129,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
     app.log.warn({ smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) }, 'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes');
   }
+
+  const deferred = new Set<Promise<unknown>>();
+  app.decorate('afterAnswer', (work: () => Promise<unknown>, failureMessage: string) => {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => app.log.error({ err: error }, failureMessage))
+      .finally(() => deferred.delete(task));
+    deferred.add(task);
+  });
+  app.decorate('idleAfterAnswer', async () => {
+    while (deferred.size) await Promise.all([...deferred]);
+  });
+  app.addHook('preClose', async () => {
+    await app.idleAfterAnswer();
+  });
 
   app.decorate('payments', selectGateway(config.payments, db, app.secret, () => app.clock.now()));
 
@@ -139,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(resultsRoutes);
+      await api.register(claimsRoutes);
       // The operator console: every route inside checks its role (server/routes/console.ts).
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(judgeRoutes, { prefix: '/judge' });

@@ -92,6 +92,13 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').default('Bengaluru, Karnataka, India'),
   SELLER_STATE_CODE: z.string().trim().regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka').default('29'),
   INVOICE_PREFIX: z.string().trim().regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS').default('CS'),
+  /** Shared rate-limit counters for several instances, e.g. redis://127.0.0.1:6379; unset: in memory. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), { message: 'must be a Redis URL such as redis://127.0.0.1:6379, or unset for in-memory counters' }),
   /** The loud opt-in to listen beyond this machine outside production (the demo conveniences still answer only to loopback). */
   UNSAFE_DEV_ON_NETWORK: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
   /** The loud opt-in to run the sandbox gateway (no real money) under NODE_ENV=production. */
@@ -154,6 +161,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Who issues the tax invoices. */
   invoices: InvoiceConfig;
+  /** Where rate-limit counters live when several instances share them; undefined: in memory. */
+  redisUrl: string | undefined;
   /** The proxies whose X-Forwarded-For is believed (Fastify's trustProxy); [] trusts none. */
   trustedProxies: string[];
   /** Outside production, listening beyond loopback was explicitly accepted (UNSAFE_DEV_ON_NETWORK=yes). */
@@ -308,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stateCode: e.SELLER_STATE_CODE,
       prefix: e.INVOICE_PREFIX,
     },
+    redisUrl: e.REDIS_URL,
     trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),
     devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
     sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',

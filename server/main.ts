@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './db/seed.ts';
+import { seedDemoResults } from './db/seed-results.ts';
 import { startContestJobs } from './plugins/contest-jobs.ts';
 import { startPaymentJobs } from './plugins/payment-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
@@ -47,6 +48,13 @@ try {
   if (seed.seeded) app.log.info({ ms: seed.ms, pairs: seed.pairs }, `demo data seeded in ${(seed.ms / 1000).toFixed(1)} s`);
 } catch (error) {
   app.log.error({ err: error }, 'demo data could not be seeded');
+}
+// Two past published contests with demo players and winners, outside production only.
+try {
+  const results = await seedDemoResults(app.db, { uploadsDir: config.uploadsDir, isProduction: config.isProduction, secret: app.secret });
+  if (results.seeded) app.log.info({ ms: results.ms, contests: results.contests.length }, 'demo results seeded');
+} catch (error) {
+  app.log.error({ err: error }, 'demo results could not be seeded');
 }
 // The demo promo code WELCOME10, outside production only.
 if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false)) app.log.info('demo promo code WELCOME10 created');

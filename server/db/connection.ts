@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -24,11 +24,17 @@ export function openDatabase(options: { databaseUrl: string | undefined; sqliteP
     pool.on('error', (error) => (options.onIdleClientError ?? ((e) => console.warn(`database connection lost (${e.message}); the pool will reconnect`)))(error));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  mkdirSync(path.dirname(options.sqlitePath), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(options.sqlitePath);
+  // Every account and payment is in this file: readable by the server's user only, like
+  // secret.key. SQLite gives its -wal and -shm files the same mode as the database.
+  chmodSync(options.sqlitePath, 0o600);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // 128 MB of page cache (the default is 2 MB): ranking a contest of a million tickets writes
+  // its contest_ranks a third faster (measured by bench/ranking.ts).
+  sqlite.pragma('cache_size = -131072');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }

@@ -11,8 +11,13 @@ import * as payments from './migrations/2026-11-21-008-payments.ts';
 import * as invoices from './migrations/2026-11-21-009-invoices.ts';
 import * as console_ from './migrations/2026-11-24-010-console.ts';
 import * as contestRanks from './migrations/2026-11-24-011-contest-ranks.ts';
+import * as contestCancelNotices from './migrations/2026-11-24-040-contest-cancel-notices.ts';
 import * as operations from './migrations/2026-11-24-020-operations.ts';
 import * as resultNotices from './migrations/2026-11-24-050-result-notices.ts';
+import * as sandboxPaidAt from './migrations/2026-11-24-051-sandbox-paid-at.ts';
+import * as resultNoticeLease from './migrations/2026-11-24-052-result-notice-lease.ts';
+import * as prizeClaims from './migrations/2026-11-24-060-prize-claims.ts';
+import * as pictureLibrary from './migrations/2026-11-24-030-picture-library.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -27,8 +32,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-009-invoices': invoices,
   '2026-11-24-010-console': console_,
   '2026-11-24-011-contest-ranks': contestRanks,
+  '2026-11-24-040-contest-cancel-notices': contestCancelNotices,
   '2026-11-24-020-operations': operations,
   '2026-11-24-050-result-notices': resultNotices,
+  '2026-11-24-051-sandbox-paid-at': sandboxPaidAt,
+  '2026-11-24-052-result-notice-lease': resultNoticeLease,
+  '2026-11-24-060-prize-claims': prizeClaims,
+  '2026-11-24-030-picture-library': pictureLibrary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

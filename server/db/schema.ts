@@ -35,6 +35,8 @@ export interface Database {
   judge_marks: JudgeMarksTable;
   contest_ranks: ContestRanksTable;
   result_notices: ResultNoticesTable;
+  prize_claims: PrizeClaimsTable;
+  contest_cancel_notices: ContestCancelNoticesTable;
 }
 
 export interface AppMetaTable {
@@ -366,6 +368,8 @@ export interface SandboxOrdersTable {
   payment_id: string | null;
   refund_id: string | null;
   created_at: number;
+  /** When Success was pressed (the capture time); null until paid. */
+  paid_at: Generated<number | null>;
 }
 
 export interface InvoicesTable {
@@ -441,4 +445,51 @@ export interface ResultNoticesTable {
   created_at: number;
   sent_at: number | null;
   attempts: Generated<number>;
+  /** A sender's lease (migration 052): until then no other sender takes the notice. */
+  claimed_until: Generated<number | null>;
+  /** When each channel went, so a retry sends only the one that failed. */
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
+}
+
+// --- results: the winner's prize claim (migration 2026-11-24-060) ---
+export type ClaimStatus = 'submitted' | 'verified' | 'sent';
+
+/** One claim per published contest, by its winner. Personal details only ever encrypted. */
+export interface PrizeClaimsTable {
+  id: string;
+  contest_id: string;
+  user_id: string;
+  /** The winning ticket (rank 1). */
+  ticket_id: string;
+  status: ClaimStatus;
+  /** 'v1:' + base64(iv | tag | ciphertext) of the ClaimDetails JSON (server/services/claim-crypto.ts). */
+  details_enc: string;
+  /** The address's state, shown on the winner card. */
+  state: string;
+  gross_paise: number;
+  tds_paise: number;
+  net_paise: number;
+  /** The operator's note to the winner. */
+  note: string | null;
+  submitted_at: number;
+  verified_at: number | null;
+  sent_at: number | null;
+  updated_at: number;
+}
+
+// --- contests console: who must be told of a cancelled contest (migration 2026-11-24-040) ---
+/** One row per player holding confirmed tickets when a contest was cancelled; sent_at once told. */
+export interface ContestCancelNoticesTable {
+  contest_id: string;
+  user_id: string;
+  /** The player's confirmed tickets, as the message says. */
+  tickets: number;
+  created_at: number;
+  sent_at: number | null;
+  attempts: Generated<number>;
+  /** A sender's lease: another sender leaves the notice alone until then. */
+  claimed_until: Generated<number | null>;
+  sms_sent_at: Generated<number | null>;
+  email_sent_at: Generated<number | null>;
 }

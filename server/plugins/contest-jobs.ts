@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sendCancelNotices } from '../services/admin-contest.service.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
+import { withJobLock } from '../services/job-lock.ts';
 import { sendResultNotices } from '../services/judging.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,7 +18,9 @@ interface Job {
 function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): Job {
   let running: Promise<void> | undefined;
   const runOnce = (): Promise<void> => {
-    running ??= run()
+    // One instance at a time across the fleet (server/services/job-lock.ts).
+    running ??= withJobLock(app.db, name, run)
+      .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, `${name}: the run failed; the next one will try again`))
       .finally(() => {
         running = undefined;
@@ -55,10 +59,15 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const { sent, failed } = await sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `result notices: ${sent} sent, ${failed} failed`);
   });
-  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce()]);
+  // Cancellation notices a cancel could not send at once: retried with the result notices' rhythm.
+  const cancelNotices = every(app, 'cancel notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+    const { sent, failed } = await sendCancelNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
+    if (sent || failed) app.log.info({ sent, failed }, `cancel notices: ${sent} sent, ${failed} failed`);
+  });
+  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce()]);
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop(), notices.stop()]);
+      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop()]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withJobLock } from '../services/job-lock.ts';
 import { reconcilePayments } from '../services/payment.service.ts';
 
 export const PAYMENT_RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
@@ -13,9 +14,9 @@ export async function startPaymentJobs(app: FastifyInstance): Promise<{ stop(): 
   const runOnce = (): Promise<void> => {
     const gateway = app.payments;
     if (!gateway) return Promise.resolve();
-    running ??= reconcilePayments({ db: app.db, gateway, log: app.log }, app.clock.now())
-      .then((result) => {
-        if (result.finalized || result.refunded) app.log.info(result, 'payments: reconciliation settled payments');
+    running ??= withJobLock(app.db, 'payments', () => reconcilePayments({ db: app.db, gateway, log: app.log }, app.clock.now()))
+      .then((run) => {
+        if (run.ran && (run.result.finalized || run.result.refunded)) app.log.info(run.result, 'payments: reconciliation settled payments');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'payments: reconciliation failed; the next run will try again'))
       .finally(() => {

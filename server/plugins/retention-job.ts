@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withJobLock } from '../services/job-lock.ts';
 import { DAY_MS, type RetentionRun, runRetention } from '../services/retention.service.ts';
 
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -12,8 +13,10 @@ export async function startRetentionJob(app: FastifyInstance, intervalMs = RETEN
   let running: Promise<RetentionRun | undefined> | undefined;
   const runOnce = (): Promise<RetentionRun | undefined> => {
     // A run still going (a slow database) is not doubled.
-    running ??= runRetention(app.db, { uploadsDir: app.config.uploadsDir, now: app.clock.now(), retentionMs: app.config.accountRetentionDays * DAY_MS })
-      .then((result) => {
+    running ??= withJobLock(app.db, 'retention', () => runRetention(app.db, { uploadsDir: app.config.uploadsDir, now: app.clock.now(), retentionMs: app.config.accountRetentionDays * DAY_MS }))
+      .then((run) => {
+        if (!run.ran) return undefined;
+        const result = run.result;
         const level = result.erased > 0 ? 'info' : 'debug';
         app.log[level]({ ...result, retentionDays: app.config.accountRetentionDays }, `retention: ${result.erased} deleted account(s) erased`);
         return result;

@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { streamFrameOrigin } from '../../domain/results.ts';
+import { nextStreamUrl } from '../services/results.service.ts';
 
 /**
  * Security headers. The content security policy allows only our own origin for scripts and
@@ -33,4 +35,25 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // The live winner show's player (/live_weekly_winner): frame-src opens for the origin of the
+  // embed made from the stream URL the admin set for the next show, and only while one is set.
+  // Read per HTML document (a page load, not an API call), so an admin's change applies at once
+  // on every instance; an SPA navigation keeps its document's policy, so every document gets it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (request.method !== 'GET' || typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+    const origin = streamFrameOrigin(await nextStreamUrl(app.db, app.clock.now()));
+    const policy = reply.getHeader('content-security-policy');
+    if (origin && typeof policy === 'string') void reply.header('content-security-policy', withFrameSource(policy, origin));
+    return payload;
+  });
+}
+
+/** Adds one source to frame-src (made from 'self' when the policy has none). */
+export function withFrameSource(policy: string, source: string): string {
+  const parts = policy.split(';').map((part) => part.trim()).filter(Boolean);
+  const index = parts.findIndex((part) => part.split(/\s+/)[0] === 'frame-src');
+  if (index === -1) parts.push(`frame-src 'self' ${source}`);
+  else if (!parts[index]!.split(/\s+/).includes(source)) parts[index] = `${parts[index]} ${source}`;
+  return parts.join(';');
 }

@@ -22,6 +22,9 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
       root: distDir,
       wildcard: true,
       index: false,
+      // The build wrote .br and .gz beside every text file (vite.config.ts): sent as they are,
+      // chosen by Accept-Encoding, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         void reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

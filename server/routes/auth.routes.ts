@@ -4,6 +4,7 @@ import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import { forgotSchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
+import type { MessageSender } from '../integrations/messages.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { type AuthDeps, checkResetCode, forgotPassword, logIn, normalizeIdentifier, resendCode, resetPassword, sendKeyFor, signUp, verifySignup } from '../services/auth.service.ts';
@@ -40,9 +41,17 @@ export const LOGIN_LIMIT = { max: 50, timeWindow: '10 minutes' } as const;
 export const FORGOT_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
 export const RESET_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
 /** Codes sent to one phone (or asked for one identifier), whatever the address asking. */
-export const SENDS_PER_RECIPIENT = { max: 5, timeWindow: '1 hour' } as const;
-/** Login tries for one email or phone, whatever the address trying. */
-export const LOGINS_PER_IDENTIFIER = { max: 10, timeWindow: '15 minutes' } as const;
+export const SENDS_PER_RECIPIENT = { max: 20, timeWindow: '1 hour' } as const;
+/** Login tries for one email or phone from one address (counted before the password is checked). */
+export const LOGINS_PER_ADDRESS_AND_IDENTIFIER = { max: 10, timeWindow: '15 minutes' } as const;
+/**
+ * Failed logins for one email or phone from anywhere: counted only after a wrong password, and
+ * past it only wrong passwords are answered 429. The owner's right password always gets in, so
+ * strangers cannot lock an account; a distributed guesser is slowed to this many tries.
+ */
+export const FAILED_LOGINS_PER_IDENTIFIER = { max: 30, timeWindow: '15 minutes' } as const;
+/** Codes sent to one phone from one address. */
+export const SENDS_PER_ADDRESS_AND_RECIPIENT = { max: 5, timeWindow: '1 hour' } as const;
 
 /**
  * A rate limit keyed by something in the body (a phone, an identifier), checked in the handler
@@ -61,9 +70,23 @@ function keyedLimit(app: FastifyInstance, name: string, options: { max: number; 
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const limitSends = keyedLimit(app, 'sends', SENDS_PER_RECIPIENT);
-  const limitLogins = keyedLimit(app, 'logins', LOGINS_PER_IDENTIFIER);
-  const deps = (): AuthDeps => ({ db: app.db, secret: app.secret, passwords: app.passwords, messages: app.messages, now: app.clock.now() });
+  const limitRecipient = keyedLimit(app, 'sends', SENDS_PER_RECIPIENT);
+  const limitPairSends = keyedLimit(app, 'pair-sends', SENDS_PER_ADDRESS_AND_RECIPIENT);
+  // Per address and recipient first (the tight one), then the recipient's overall cap (SMS cost).
+  const limitSends = async (request: FastifyRequest, key: string) => {
+    await limitPairSends(request, `${request.ip}|${key}`);
+    await limitRecipient(request, key);
+  };
+  const limitLogins = keyedLimit(app, 'logins', LOGINS_PER_ADDRESS_AND_IDENTIFIER);
+  const countFailedLogin = keyedLimit(app, 'failed-logins', FAILED_LOGINS_PER_IDENTIFIER);
+  // Codes and notices go out after the answer: a real account and an unknown one take the same
+  // time and get the same answer, even with the SMS relay slow or down (failures are logged).
+  const sendAfterAnswer: MessageSender = {
+    send: async (message) => {
+      app.afterAnswer(() => app.messages.send(message), 'a code or notice could not be sent');
+    },
+  };
+  const deps = (): AuthDeps => ({ db: app.db, secret: app.secret, passwords: app.passwords, messages: sendAfterAnswer, now: app.clock.now() });
 
   app.post('/auth/signup', { schema: { body: signupSchema, response: { 200: challengeResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: SIGNUP_LIMIT } }, async (request) => {
     const body = request.body as z.output<typeof signupSchema>;
@@ -90,8 +113,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/login', { schema: { body: loginSchema, response: { 200: userResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: LOGIN_LIMIT } }, async (request, reply) => {
     const body = request.body as z.output<typeof loginSchema>;
     const key = normalizeIdentifier(body.identifier);
-    await limitLogins(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
-    const user = await logIn(deps(), body.identifier, body.password);
+    const identifierKey = sendKeyFor(app.secret, 'email' in key ? key.email : key.phone);
+    await limitLogins(request, `${request.ip}|${identifierKey}`);
+    let user;
+    try {
+      user = await logIn(deps(), body.identifier, body.password);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401) await countFailedLogin(request, identifierKey);
+      throw error;
+    }
     await app.startSession(request, reply, user.id);
     return { data: { user } };
   });

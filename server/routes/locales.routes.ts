@@ -2,7 +2,20 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
+
+const csrfRefusedHere = () => new AppError(403, 'CSRF', 'This request was refused because it did not come from this site. Reload the page and try again.');
+
+/** The site itself, or (development) any http://localhost or 127.0.0.1 port, such as Vite's. */
+function isLocalOrigin(origin: string, publicUrl: string): boolean {
+  if (origin === new URL(publicUrl).origin) return true;
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 export const LANGUAGES = ['en', 'hi'] as const;
 const namespacePattern = /^[a-z][a-z0-9_-]{0,39}$/;
@@ -40,24 +53,44 @@ export async function localesRoutes(app: FastifyInstance): Promise<void> {
     return body;
   });
 
+  // Writes to one file wait for each other: two reports at once must not lose each other's keys.
+  const queues = new Map<string, Promise<unknown>>();
+  const serialised = <T>(file: string, work: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(file) ?? Promise.resolve()).then(work, work);
+    const settled = next.catch(() => undefined);
+    queues.set(file, settled);
+    void settled.then(() => {
+      if (queues.get(file) === settled) queues.delete(file);
+    });
+    return next;
+  };
+
   app.post('/locales/add/:lng/:ns', { bodyLimit: 64 * 1024 }, async (request, reply) => {
     if (isProduction) throw notFound();
+    // Outside /api, so the app-wide CSRF guard does not cover it: the same proof here (the web's
+    // i18next sends the header; a cross-site form cannot), and no foreign Origin.
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw csrfRefusedHere();
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isLocalOrigin(origin, app.config.publicUrl)) throw csrfRefusedHere();
     const params = addParamsSchema.safeParse(request.params);
     if (!params.success) throw notFound('No such translation namespace');
     const keys = missingKeysSchema.parse(request.body ?? {});
     const dir = path.join(dataDir, 'locales-missing', params.data.lng);
     const file = path.join(dir, `${params.data.ns}.json`);
-    await mkdir(dir, { recursive: true });
-    let known: Record<string, string> = {};
-    try {
-      known = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
-    } catch {
-      known = {};
-    }
-    const merged = { ...known, ...keys };
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, `${JSON.stringify(merged, null, 2)}\n`);
-    await rename(tmp, file);
+    await serialised(file, async () => {
+      await mkdir(dir, { recursive: true });
+      let known: Record<string, string> = {};
+      try {
+        known = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+      } catch {
+        known = {};
+      }
+      const merged = { ...known, ...keys };
+      // A name of its own per write, so even another process writing the same file cannot collide.
+      const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+      await writeFile(tmp, `${JSON.stringify(merged, null, 2)}\n`);
+      await rename(tmp, file);
+    });
     request.log.warn({ lng: params.data.lng, ns: params.data.ns, keys: Object.keys(keys) }, 'missing translation keys');
     return reply.status(201).send({ data: { recorded: Object.keys(keys).length } });
   });

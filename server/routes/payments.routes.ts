@@ -1,3 +1,4 @@
+import { PAYMENT_ORDER_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,8 +19,7 @@ import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { isUniqueViolation } from '../services/cart.service.ts';
-import { createPaymentOrder, finalizePayment, type PaymentDeps, paymentByOrderId, paymentForOwner, paymentNotFound, paymentsOfUser } from '../services/payment.service.ts';
+import { createPaymentOrder, finalizePayment, type PaymentDeps, paymentByOrderId, paymentForOwner, paymentNotFound, paymentsOfUser, recordWebhookEvent } from '../services/payment.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,7 @@ const webhookParamsSchema = z.object({ gateway: z.string().max(16) });
 
 interface RazorpayWebhook {
   event?: unknown;
-  payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; status?: unknown; error_description?: unknown } } };
+  payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; status?: unknown; error_description?: unknown; created_at?: unknown } } };
 }
 
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
@@ -65,7 +65,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     return { db: app.db, gateway: app.payments, log: app.log };
   };
 
-  app.post('/payments/orders', { preHandler: requireUser, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
+  app.post('/payments/orders', { preHandler: requireUser, config: { rateLimit: perUserLimit('orders', PAYMENT_ORDER_LIMIT) }, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
     const { contestId } = request.body as z.output<typeof createPaymentOrderBodySchema>;
     const d = deps();
     const order = await createPaymentOrder(d, currentUser(request).id, contestId, app.clock.now(), {
@@ -112,7 +112,9 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     if (fields['error[code]'] || fields['error[reason]']) {
       const cancelled = fields['error[reason]'] === 'payment_cancelled';
       const reason = (fields['error[description]'] ?? '').slice(0, 300) || (cancelled ? 'Payment cancelled' : 'Payment failed');
-      const result = await finalizePayment(d, orderId, { kind: cancelled ? 'cancelled' : 'failed', reason }, now);
+      // A failed attempt ends the order only where the gateway says so (the sandbox); with
+      // Razorpay the customer may retry in Checkout, so the payment stays pending, reason noted.
+      const result = await finalizePayment(d, orderId, cancelled ? { kind: 'cancelled', reason } : { kind: 'failed', reason, final: d.gateway.failuresEndOrders }, now);
       return { verified: false, paymentId: payment.id, status: result?.status ?? payment.status };
     }
     return { verified: false, paymentId: payment.id, status: payment.status };
@@ -123,18 +125,14 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The redirect form (the sandbox's hosted page, Razorpay's callback_url with redirect: true).
+  // A GET changes nothing (a link or an <img> on another site must not be able to cancel a
+  // player's payment): it only finds the payment to show. What happened reaches us through the
+  // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
+  // form of this route, or reconciliation with the gateway.
   app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const fields = request.query as PaymentReturnBody;
-    let paymentId: string | null = null;
-    try {
-      paymentId = (await handleReturn(request, fields)).paymentId;
-    } catch (error) {
-      const orderId = orderIdOf(fields);
-      const payment = orderId ? await paymentByOrderId(app.db, orderId) : undefined;
-      if (payment && request.user?.id === payment.user_id) paymentId = payment.id;
-      request.log.warn({ err: error }, 'payments: a return was refused');
-    }
-    return reply.redirect(paymentPagePath(paymentId), 303);
+    const orderId = orderIdOf(request.query as PaymentReturnBody);
+    const payment = orderId ? await paymentByOrderId(app.db, orderId) : undefined;
+    return reply.redirect(paymentPagePath(payment && request.user?.id === payment.user_id ? payment.id : null), 303);
   });
 
   app.get('/payments', { preHandler: requireUser, schema: { response: { 200: envelope(paymentListSchema) } } }, async (request) => {
@@ -170,29 +168,29 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       const header = request.headers['x-razorpay-event-id'];
       const eventId = `${gateway}:${typeof header === 'string' && header !== '' ? header.slice(0, 100) : payloadHash}`;
       const now = app.clock.now();
-      try {
-        await app.db.insertInto('webhook_events').values({ event_id: eventId, gateway, received_at: now, payload_hash: payloadHash }).execute();
-      } catch (error) {
-        if (isUniqueViolation(error) || (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return reply.send({ data: { received: true, duplicate: true } });
-        throw error;
+      const record = { eventId, gateway, payloadHash };
+      const entity = event.payload?.payment?.entity;
+      const orderId = typeof entity?.order_id === 'string' ? entity.order_id : null;
+      const paymentId = typeof entity?.id === 'string' ? entity.id : null;
+      let result: { duplicate?: boolean } | null = null;
+      if (orderId && paymentId && (event.event === 'payment.captured' || event.event === 'order.paid')) {
+        const amountPaise = typeof entity?.amount === 'number' ? entity.amount : undefined;
+        // Razorpay's payment created_at (seconds): when the customer paid, whenever we hear of it.
+        const paidAt = typeof entity?.created_at === 'number' && Number.isFinite(entity.created_at) ? entity.created_at * 1000 : undefined;
+        result = await finalizePayment(
+          d,
+          orderId,
+          { kind: 'paid', gatewayPaymentId: paymentId, ...(amountPaise === undefined ? {} : { amountPaise }), ...(paidAt === undefined ? {} : { paidAt: Math.min(paidAt, now) }) },
+          now,
+          record,
+        );
+      } else if (orderId && event.event === 'payment.failed') {
+        const reason = typeof entity?.error_description === 'string' && entity.error_description ? entity.error_description.slice(0, 300) : 'Payment failed';
+        result = await finalizePayment(d, orderId, { kind: 'failed', reason, gatewayPaymentId: paymentId, final: d.gateway.failuresEndOrders }, now, record);
       }
-
-      try {
-        const entity = event.payload?.payment?.entity;
-        const orderId = typeof entity?.order_id === 'string' ? entity.order_id : null;
-        const paymentId = typeof entity?.id === 'string' ? entity.id : null;
-        if (orderId && paymentId && (event.event === 'payment.captured' || event.event === 'order.paid')) {
-          const amountPaise = typeof entity?.amount === 'number' ? entity.amount : undefined;
-          await finalizePayment(d, orderId, { kind: 'paid', gatewayPaymentId: paymentId, ...(amountPaise === undefined ? {} : { amountPaise }) }, now);
-        } else if (orderId && event.event === 'payment.failed') {
-          const reason = typeof entity?.error_description === 'string' && entity.error_description ? entity.error_description.slice(0, 300) : 'Payment failed';
-          await finalizePayment(d, orderId, { kind: 'failed', reason, gatewayPaymentId: paymentId }, now);
-        }
-      } catch (error) {
-        // Not processed: forget the event so the gateway's retry is processed, not ignored.
-        await app.db.deleteFrom('webhook_events').where('event_id', '=', eventId).execute();
-        throw error;
-      }
+      // An event about no payment of ours (or of no interest) is still remembered once.
+      const duplicate = result ? result.duplicate === true : !(await recordWebhookEvent(app.db, record, now));
+      if (duplicate) return reply.send({ data: { received: true, duplicate: true } });
       return reply.send({ data: { received: true, duplicate: false } });
     });
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { applyPromoBodySchema, promoAnswerSchema, removePromoBodySchema } from '../../domain/payments.ts';
 import type { Bill } from '../../domain/money.ts';
+import { PROMO_APPLY_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { billFor, getCart } from '../services/cart.service.ts';
@@ -19,7 +20,7 @@ export async function promoRoutes(app: FastifyInstance): Promise<void> {
     return { data: { contestId, promoCode: await appliedPromoCode(app.db, userId, contestId), bill } };
   }
 
-  app.post('/cart/promo', { preHandler: requireUser, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
+  app.post('/cart/promo', { preHandler: requireUser, config: { rateLimit: perUserLimit('promo', PROMO_APPLY_LIMIT) }, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
     const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
     const userId = currentUser(request).id;
     await applyPromo(app.db, userId, contestId, code, app.clock.now());

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatInr } from '../../domain/money.ts';
 import { AppError } from '../errors.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
+import { finalizePayment } from '../services/payment.service.ts';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets, sandboxWebhook } from '../integrations/payments/sandbox.ts';
 
 const orderParamsSchema = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{14}$/) });
@@ -66,12 +67,16 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
   app.post('/sandbox-gateway/checkout/:orderId', { schema: { params: orderParamsSchema, body: choiceBodySchema } }, async (request, reply) => {
     const { orderId } = request.params as z.output<typeof orderParamsSchema>;
     const { choice } = request.body as z.output<typeof choiceBodySchema>;
-    const order = await decideSandboxOrder(app.db, orderId, choice);
+    const order = await decideSandboxOrder(app.db, orderId, choice, app.clock.now());
     if (!order) throw notFound();
     const webhook = sandboxWebhook(secrets, order, app.clock.now());
     if (webhook) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/payments/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
       if (res.statusCode !== 200) request.log.warn({ statusCode: res.statusCode }, 'sandbox gateway: our webhook route refused the webhook');
+    } else if (choice === 'cancel' && app.payments) {
+      // A cancel has no webhook (as with Razorpay); the hosted page itself, a POST that only a
+      // browser on this machine can make, ends the payment, so the return GET need not.
+      await finalizePayment({ db: app.db, gateway: app.payments, log: request.log }, orderId, { kind: 'cancelled', reason: 'Payment cancelled' }, app.clock.now());
     }
     return reply.redirect(`/api/v1/payments/return?${new URLSearchParams(sandboxReturnFields(secrets, order)).toString()}`, 303);
   });

@@ -286,7 +286,11 @@ export async function confirmReservation(db: Kysely<Database>, reservationId: st
 }
 
 /** confirmReservation inside the caller's transaction (the payment update commits with it). */
-export async function confirmReservationIn(trx: Transaction<Database>, reservationId: string, now: number): Promise<ConfirmOutcome> {
+/**
+ * `paidAt` is when the money was taken (the gateway's capture time): a payment made in time
+ * confirms even when we process it later (a crash, a slow webhook). Defaults to now.
+ */
+export async function confirmReservationIn(trx: Transaction<Database>, reservationId: string, now: number, paidAt: number = now): Promise<ConfirmOutcome> {
   const reservation = await trx
     .selectFrom('reservations')
     .select(['id', 'status', 'expires_at'])
@@ -295,7 +299,7 @@ export async function confirmReservationIn(trx: Transaction<Database>, reservati
     .executeTakeFirst();
   if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
   if (reservation.status === 'confirmed') return 'already_confirmed';
-  if (reservation.status !== 'active' || reservation.expires_at < now) {
+  if (reservation.status !== 'active' || reservation.expires_at < Math.min(paidAt, now)) {
     throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
   }
   await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();
@@ -315,11 +319,16 @@ export async function confirmReservationIn(trx: Transaction<Database>, reservati
  */
 export async function expireReservations(db: Kysely<Database>, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // A reservation with a payment still pending is not ours to end: the money may have been
+    // taken in time. Reconciliation asks the gateway and ends it (or confirms it) instead.
     const expired = await trx
       .updateTable('reservations')
       .set({ status: 'expired' })
       .where('status', '=', 'active')
       .where('expires_at', '<', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('payments').select('payments.id').whereRef('payments.reservation_id', '=', 'reservations.id').where('payments.status', '=', 'pending'))),
+      )
       .returning('id')
       .execute();
     if (expired.length === 0) return 0;

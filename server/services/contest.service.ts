@@ -126,8 +126,9 @@ export async function contestView(
   contest: ContestRow,
   options: { now: number; lang: 'en' | 'hi'; userId: string | undefined },
 ): Promise<ContestView> {
-  const [picture, taken, mine] = await Promise.all([
+  const [picture, prizePicture, taken, mine] = await Promise.all([
     displayPicture(db, uploadsDir, contest.picture_id),
+    contest.prize_picture_id ? displayPicture(db, uploadsDir, contest.prize_picture_id) : Promise.resolve(undefined),
     ticketsTaken(db, contest.id),
     options.userId ? heldPoints(db, contest.id, options.userId) : Promise.resolve([]),
   ]);
@@ -139,7 +140,13 @@ export async function contestView(
     closesAt: iso(contest.closes_at),
     showAt: iso(contest.show_at),
     picture: picture ?? null,
-    prize: { kind: contest.prize_kind, title: options.lang === 'hi' ? contest.prize_title_hi : contest.prize_title_en, valuePaise: contest.prize_value_paise },
+    prize: {
+      kind: contest.prize_kind,
+      title: options.lang === 'hi' ? contest.prize_title_hi : contest.prize_title_en,
+      valuePaise: contest.prize_value_paise,
+      pictureUrl: prizePicture?.variants.find((v) => v.name === 'small')?.url ?? null,
+    },
+    cancelReason: contest.state === 'cancelled' ? contest.cancel_reason : null,
     ticketPricePaise: contest.ticket_price_paise,
     maxTickets: contest.max_tickets_per_person,
     totalTickets: contest.total_tickets,
@@ -149,7 +156,10 @@ export async function contestView(
   };
 }
 
-/** The open contest (else the next to open) and the one after it. */
+/**
+ * The open contest (else the next to open) and the one after it. A cancelled contest still shows
+ * (players read why), unless an admin has made a replacement whose window overlaps it.
+ */
 export async function currentContests(db: Kysely<Database>, now: number): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined }> {
   const rows = (await db
     .selectFrom('contests')
@@ -157,7 +167,9 @@ export async function currentContests(db: Kysely<Database>, now: number): Promis
     .where('closes_at', '>=', now)
     .orderBy('opens_at')
     .orderBy('window_key')
-    .limit(2)
+    .limit(6)
     .execute()) as ContestRow[];
-  return { current: rows[0], next: rows[1] };
+  const live = rows.filter((r) => r.state !== 'cancelled');
+  const shown = rows.filter((r) => r.state !== 'cancelled' || !live.some((l) => l.opens_at <= r.closes_at && l.closes_at >= r.opens_at));
+  return { current: shown[0], next: shown[1] };
 }

@@ -234,12 +234,16 @@ async function lockContest(trx: Transaction<Database>, contestId: string): Promi
   return contest;
 }
 
-/** Rows per INSERT: 5 values each, far below SQLite's and PostgreSQL's parameter limits. */
-const RANK_BATCH = 2000;
+/** Rows per statement: the ranking travels as arrays (PostgreSQL) or one JSON text (SQLite). */
+const RANK_CHUNK = 50_000;
+/** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
+const NOTICE_BATCH = 2000;
 
 /**
  * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks
- * (replacing any earlier ranking). Returns the number of tickets ranked.
+ * (replacing any earlier ranking). Returns the number of tickets ranked. The rows go in chunks of
+ * 50,000 as four arrays unnested by PostgreSQL, or one JSON text read by SQLite's json_each: a
+ * million rows in a few dozen statements instead of a million bound parameters.
  */
 export async function rankContest(trx: Db, contestId: string, mean: JudgedMean): Promise<number> {
   const rows = await trx
@@ -255,12 +259,20 @@ export async function rankContest(trx: Db, contestId: string, mean: JudgedMean):
   });
   const ranked = rankTickets(tickets, mean);
   await trx.deleteFrom('contest_ranks').where('contest_id', '=', contestId).execute();
-  for (let start = 0; start < ranked.length; start += RANK_BATCH) {
-    const batch = ranked.slice(start, start + RANK_BATCH);
-    await trx
-      .insertInto('contest_ranks')
-      .values(batch.map((r) => ({ ticket_id: r.ticket.id, contest_id: contestId, user_id: owners.get(r.ticket.id)!, rank: r.rank, distance: r.distance })))
-      .execute();
+  const postgres = isPostgres(trx);
+  for (let start = 0; start < ranked.length; start += RANK_CHUNK) {
+    const chunk = ranked.slice(start, start + RANK_CHUNK);
+    if (postgres) {
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select t.ticket_id, ${contestId}, t.user_id, t.rank, t.distance
+        from unnest(${chunk.map((r) => r.ticket.id)}::varchar[], ${chunk.map((r) => owners.get(r.ticket.id)!)}::varchar[], ${chunk.map((r) => r.rank)}::int[], ${chunk.map((r) => r.distance)}::float8[])
+          as t(ticket_id, user_id, rank, distance)`.execute(trx);
+    } else {
+      const json = JSON.stringify(chunk.map((r) => [r.ticket.id, owners.get(r.ticket.id)!, r.rank, r.distance]));
+      await sql`insert into contest_ranks (ticket_id, contest_id, user_id, rank, distance)
+        select json_extract(value, '$[0]'), ${contestId}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+        from json_each(${json})`.execute(trx);
+    }
   }
   return ranked.length;
 }
@@ -292,8 +304,13 @@ export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, co
   });
 }
 
-/** The admin's review of a closed contest: every mark with who and when, the point, the best entries. */
-export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string): Promise<ResultReview> {
+/**
+ * The admin's review of a closed contest: every mark with who and when, the point, the best
+ * entries. An admin who is also a judge and has not marked this contest yet while it is being
+ * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
+ * hides before they submit.
+ */
+export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string, viewerId: string): Promise<ResultReview> {
   const contest = await loadContest(db, contestId);
   const state = judgingState(contest.state);
   if (!state) throw fail(409, 'notJudgeable');
@@ -306,11 +323,14 @@ export async function resultReview(db: Kysely<Database>, uploadsDir: string, con
     .where('judge_marks.contest_id', '=', contestId)
     .orderBy('judge_marks.created_at')
     .execute();
+  const viewerJudges = await db.selectFrom('user_roles').select('role').where('user_id', '=', viewerId).where('role', '=', 'judge').executeTakeFirst();
+  const marksHidden = Boolean(viewerJudges) && (state === 'awaiting' || state === 'judging') && !marks.some((m) => m.judge_id === viewerId);
   const entries = await db
     .selectFrom('contest_ranks')
     .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
     .innerJoin('users', 'users.id', 'contest_ranks.user_id')
-    .select(['contest_ranks.rank', 'contest_ranks.ticket_id', 'contest_ranks.distance', 'tickets.x', 'tickets.y', 'tickets.confirmed_at', 'users.first_name'])
+    .leftJoin('prize_claims', (join) => join.onRef('prize_claims.contest_id', '=', 'contest_ranks.contest_id').onRef('prize_claims.user_id', '=', 'contest_ranks.user_id'))
+    .select(['contest_ranks.rank', 'contest_ranks.ticket_id', 'contest_ranks.distance', 'tickets.x', 'tickets.y', 'tickets.confirmed_at', 'users.first_name', 'prize_claims.state'])
     .where('contest_ranks.contest_id', '=', contestId)
     .where('contest_ranks.rank', '<=', REVIEW_TOP_ENTRIES)
     .orderBy('contest_ranks.rank')
@@ -339,9 +359,10 @@ export async function resultReview(db: Kysely<Database>, uploadsDir: string, con
     closesAt: contest.closes_at,
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
-    marks: marks.map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
+    marksHidden,
+    marks: (marksHidden ? [] : marks).map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
     judged: point && contest.judged_at !== null ? { ...point, at: contest.judged_at } : null,
-    entries: entries.map((e) => ({ rank: e.rank, ticketId: e.ticket_id, x: e.x, y: e.y, distance: e.distance, firstName: e.first_name, confirmedAt: e.confirmed_at ?? 0 })),
+    entries: entries.map((e) => ({ rank: e.rank, ticketId: e.ticket_id, x: e.x, y: e.y, distance: e.distance, firstName: e.first_name, state: e.state ?? null, confirmedAt: e.confirmed_at ?? 0 })),
     ticketCount: Number(counts.tickets),
     entrantCount: Number(counts.entrants),
     publishedAt: contest.published_at,
@@ -372,11 +393,11 @@ export async function publishResult(db: Kysely<Database>, actor: AuditActor & { 
       .where('contest_id', '=', contestId)
       .groupBy('user_id')
       .execute();
-    for (let start = 0; start < best.length; start += RANK_BATCH) {
+    for (let start = 0; start < best.length; start += NOTICE_BATCH) {
       await trx
         .insertInto('result_notices')
         .values(
-          best.slice(start, start + RANK_BATCH).map((b) => ({
+          best.slice(start, start + NOTICE_BATCH).map((b) => ({
             contest_id: contestId,
             user_id: b.user_id,
             kind: Number(b.best) === 1 ? ('winner' as const) : ('entrant' as const),
@@ -422,10 +443,15 @@ function noticeMessages(kind: 'winner' | 'entrant', bestRank: number, label: str
 /** Notices tried this many times are left for an operator (the review shows sent / total). */
 export const NOTICE_MAX_ATTEMPTS = 5;
 
+/** How long a sender holds a notice it is sending: far above two sends' time-outs (10 s each). */
+export const NOTICE_LEASE_MS = 10 * 60 * 1000;
+
 /**
  * Sends the notices not sent yet (all contests, or one), each by SMS and e-mail, marking each one
- * sent as it goes. Safe to run again and on several instances: a notice is claimed (attempts + 1
- * where sent_at is still null) before it is sent and marked sent right after.
+ * sent as it goes. Safe to run again and on several instances at once: a notice is leased
+ * (attempts + 1 and claimed_until, only where sent_at is null and no lease is running) before it
+ * is sent, each channel is stamped as it goes, and the notice is marked sent right after. A
+ * failed send gives the lease back; a sender that died loses it after NOTICE_LEASE_MS.
  */
 export async function sendResultNotices(db: Kysely<Database>, messages: MessageSender, siteUrl: string, now: () => number, contestId?: string): Promise<{ sent: number; failed: number }> {
   let sent = 0;
@@ -443,6 +469,8 @@ export async function sendResultNotices(db: Kysely<Database>, messages: MessageS
         'result_notices.kind',
         'result_notices.best_rank',
         'result_notices.attempts',
+        'result_notices.sms_sent_at',
+        'result_notices.email_sent_at',
         'users.first_name',
         'users.email',
         'users.phone',
@@ -465,27 +493,41 @@ export async function sendResultNotices(db: Kysely<Database>, messages: MessageS
     const last = batch[batch.length - 1]!;
     after = { contestId: last.contest_id, userId: last.user_id };
     for (const n of batch) {
+      const claimedAt = now();
+      // A lease, not only a count: a notice another sender is sending right now (attempts already
+      // raised, sent_at not yet set) must not look like a failed one to take again.
       const claim = await db
         .updateTable('result_notices')
-        .set({ attempts: n.attempts + 1 })
+        .set({ attempts: n.attempts + 1, claimed_until: claimedAt + NOTICE_LEASE_MS })
         .where('contest_id', '=', n.contest_id)
         .where('user_id', '=', n.user_id)
         .where('attempts', '=', n.attempts)
         .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
         .executeTakeFirst();
-      // Another instance has it.
+      // Another sender has it.
       if (Number(claim.numUpdatedRows) !== 1) continue;
+      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
+        db.updateTable('result_notices').set(set).where('contest_id', '=', n.contest_id).where('user_id', '=', n.user_id).execute();
       try {
         // An erased or deleted account has nobody to tell: the notice is closed as sent.
         if (n.status === 'active' || n.status === 'suspended') {
           const text = noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl);
-          if (n.phone) await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
-          if (n.email) await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
+          if (n.phone && n.sms_sent_at === null) {
+            await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
+            await mark({ sms_sent_at: now() });
+          }
+          if (n.email && n.email_sent_at === null) {
+            await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
+            await mark({ email_sent_at: now() });
+          }
         }
-        await db.updateTable('result_notices').set({ sent_at: now() }).where('contest_id', '=', n.contest_id).where('user_id', '=', n.user_id).execute();
+        await mark({ sent_at: now(), claimed_until: null });
         sent += 1;
       } catch {
         failed += 1;
+        // Given back at once: the next run tries again (the channel that went is not sent twice).
+        await mark({ claimed_until: null }).catch(() => undefined);
       }
     }
   }

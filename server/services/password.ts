@@ -1,3 +1,4 @@
+import { AppError } from '../errors.ts';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -58,10 +59,12 @@ function parse(stored: string): ParsedHash | undefined {
  * At most two derivations at once: each takes 128 MB at the production cost, and a burst of
  * logins must queue rather than exhaust memory or the libuv pool the database shares.
  */
-function limiter(concurrency: number) {
+function limiter(concurrency: number, maxWaiting: number) {
   let running = 0;
   const waiting: Array<() => void> = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A flood of logins waits in a bounded line; past it, a quick 503 instead of memory growth.
+    if (running >= concurrency && waiting.length >= maxWaiting) throw hashingBusy();
     if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
     running += 1;
     try {
@@ -87,8 +90,11 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<false>;
 }
 
-export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concurrency = 2): PasswordHasher {
-  const run = limiter(concurrency);
+export const HASHING_BUSY_MESSAGE = 'Too many people are signing in at this moment. Please try again in a few seconds.';
+const hashingBusy = () => new AppError(503, 'BUSY', HASHING_BUSY_MESSAGE);
+
+export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concurrency = 2, maxWaiting = 64): PasswordHasher {
+  const run = limiter(concurrency, maxWaiting);
   const hasher: PasswordHasher = {
     params,
     async hash(password) {

@@ -134,14 +134,43 @@ export async function createPaymentOrder(deps: PaymentDeps, userId: string, cont
 }
 
 export type PaymentOutcome =
-  | { kind: 'paid'; gatewayPaymentId: string; amountPaise?: number }
-  | { kind: 'failed' | 'cancelled'; reason: string; gatewayPaymentId?: string | null };
+  /** paidAt: when the gateway took the money (epoch ms); unknown means now. */
+  | { kind: 'paid'; gatewayPaymentId: string; amountPaise?: number; paidAt?: number }
+  /**
+   * final: false for a failed attempt on an order that stays payable (Razorpay): the payment
+   * stays pending with the reason noted until a capture or its reservation's end.
+   */
+  | { kind: 'failed' | 'cancelled'; reason: string; gatewayPaymentId?: string | null; final?: boolean };
+
+/** A gateway's webhook event, recorded in the transaction that applies it (deduplicated by id). */
+export interface WebhookEventRecord {
+  eventId: string;
+  gateway: string;
+  payloadHash: string;
+}
 
 export interface FinalizeResult {
-  paymentId: string;
+  /** Null only for a duplicate webhook event. */
+  paymentId: string | null;
   status: PaymentStatus;
   /** True only for the call that moved the payment out of 'pending'. */
   changed: boolean;
+  /** The webhook event had been applied before: nothing was done. */
+  duplicate?: boolean;
+}
+
+/**
+ * Records a webhook event inside `trx`; false when it was recorded before. In the transaction
+ * that settles the payment, so a crash between the two cannot leave an event 'seen' while its
+ * payment is still pending (the gateway's retry is then a duplicate that changes nothing).
+ */
+export async function recordWebhookEvent(trx: Transaction<Database> | Kysely<Database>, event: WebhookEventRecord, now: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('webhook_events')
+    .values({ event_id: event.eventId, gateway: event.gateway, received_at: now, payload_hash: event.payloadHash })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 const EXPIRED_REASON = 'The reserved tickets had expired when the payment arrived; the amount is refunded.';
@@ -156,9 +185,10 @@ const AMOUNT_REASON = 'The amount paid does not match the order; the amount is r
  * 'cancelled' with the tickets released. Money that arrives for a payment that has already
  * failed is refunded; the status stays as it was.
  */
-export async function finalizePayment(deps: PaymentDeps, orderId: string, outcome: PaymentOutcome, now: number): Promise<FinalizeResult | null> {
+export async function finalizePayment(deps: PaymentDeps, orderId: string, outcome: PaymentOutcome, now: number, event?: WebhookEventRecord): Promise<FinalizeResult | null> {
   const { db } = deps;
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
+    if (event && !(await recordWebhookEvent(trx, event, now))) return { paymentId: null, status: 'pending', changed: false, duplicate: true };
     const payment = await trx
       .selectFrom('payments')
       .selectAll()
@@ -187,7 +217,7 @@ export async function finalizePayment(deps: PaymentDeps, orderId: string, outcom
         return { ...base, status: 'error' as const, changed: true };
       }
       try {
-        await confirmReservationIn(trx, payment.reservation_id, now);
+        await confirmReservationIn(trx, payment.reservation_id, now, outcome.paidAt ?? now);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== CONTEST_ERROR_CODES.reservationExpired) throw error;
         await endWithoutTickets(trx, payment, 'error', EXPIRED_REASON, outcome.gatewayPaymentId, now, true);
@@ -201,10 +231,16 @@ export async function finalizePayment(deps: PaymentDeps, orderId: string, outcom
       return { ...base, status: 'success' as const, changed: true };
     }
 
+    if (outcome.final === false) {
+      // One failed attempt: the customer may still pay this order. Noted, not ended; the
+      // reservation's end (reconciliation) or a capture decides.
+      await trx.updateTable('payments').set({ failure_reason: outcome.reason, updated_at: now }).where('id', '=', payment.id).execute();
+      return base;
+    }
     await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false);
     return { ...base, status: outcome.kind, changed: true };
   });
-  if (result) await settleRefund(deps, result.paymentId, now);
+  if (result?.paymentId) await settleRefund(deps, result.paymentId, now);
   return result;
 }
 
@@ -252,39 +288,71 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
  */
 export async function reconcilePayments(deps: PaymentDeps, now: number): Promise<{ finalized: number; refunded: number }> {
   const { db, gateway } = deps;
-  const pending = await db
-    .selectFrom('payments')
-    .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
-    .select(['payments.id', 'payments.gateway_order_id', 'reservations.expires_at'])
-    .where('payments.status', '=', 'pending')
-    .where('payments.gateway', '=', gateway.name)
-    .where('payments.created_at', '<', now - RECONCILE_AFTER_MS)
-    .orderBy('payments.created_at')
-    .limit(200)
-    .execute();
   let finalized = 0;
-  for (const payment of pending) {
-    try {
-      const order = await gateway.fetchOrderStatus(payment.gateway_order_id);
-      let outcome: PaymentOutcome | null = null;
-      if (order.status === 'paid' && order.paymentId) outcome = { kind: 'paid', gatewayPaymentId: order.paymentId };
-      else if (order.status !== 'paid' && Number(payment.expires_at) < now) {
-        outcome = order.status === 'created' ? { kind: 'cancelled', reason: 'The payment was not completed in time.' } : { kind: 'failed', reason: 'The payment did not go through.' };
-      }
-      if (outcome && (await finalizePayment(deps, payment.gateway_order_id, outcome, now))?.changed) finalized += 1;
-    } catch (error) {
-      deps.log?.warn({ err: error, paymentId: payment.id }, 'payments: reconciliation could not settle a payment; next run');
+  // Every pending payment, oldest reservation end first, a page at a time (keyset on the end
+  // and the id), so a crowd of abandoned payments never hides a paid one behind it.
+  let after: { expiresAt: number; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('payments')
+      .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
+      .select(['payments.id', 'payments.gateway_order_id', 'reservations.expires_at'])
+      .where('payments.status', '=', 'pending')
+      .where('payments.gateway', '=', gateway.name)
+      .where('payments.created_at', '<', now - RECONCILE_AFTER_MS)
+      .orderBy('reservations.expires_at')
+      .orderBy('payments.id')
+      .limit(RECONCILE_PAGE);
+    if (after) {
+      const { expiresAt, id } = after;
+      query = query.where((eb) => eb.or([eb('reservations.expires_at', '>', expiresAt), eb.and([eb('reservations.expires_at', '=', expiresAt), eb('payments.id', '>', id)])]));
     }
+    const page = await query.execute();
+    if (page.length === 0) break;
+    const last = page[page.length - 1]!;
+    after = { expiresAt: Number(last.expires_at), id: last.id };
+    for (const payment of page) {
+      try {
+        const order = await gateway.fetchOrderStatus(payment.gateway_order_id);
+        let outcome: PaymentOutcome | null = null;
+        if (order.status === 'paid' && order.paymentId) outcome = { kind: 'paid', gatewayPaymentId: order.paymentId, ...(order.paidAt === undefined ? {} : { paidAt: order.paidAt }) };
+        else if (order.status !== 'paid' && Number(payment.expires_at) < now) {
+          outcome = order.status === 'created' ? { kind: 'cancelled', reason: 'The payment was not completed in time.' } : { kind: 'failed', reason: 'The payment did not go through.' };
+        }
+        if (outcome && (await finalizePayment(deps, payment.gateway_order_id, outcome, now))?.changed) finalized += 1;
+      } catch (error) {
+        deps.log?.warn({ err: error, paymentId: payment.id }, 'payments: reconciliation could not settle a payment; next run');
+      }
+    }
+    if (page.length < RECONCILE_PAGE) break;
   }
-  const due = await db.selectFrom('payments').select('id').where('refund_due', '=', 1).where('refund_id', 'is', null).where('gateway', '=', gateway.name).limit(200).execute();
   let refunded = 0;
-  for (const payment of due) {
-    await settleRefund(deps, payment.id, now);
-    const after = await db.selectFrom('payments').select('refund_id').where('id', '=', payment.id).executeTakeFirst();
-    if (after?.refund_id) refunded += 1;
+  let afterId = '';
+  for (;;) {
+    const due = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('refund_due', '=', 1)
+      .where('refund_id', 'is', null)
+      .where('gateway', '=', gateway.name)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(RECONCILE_PAGE)
+      .execute();
+    if (due.length === 0) break;
+    afterId = due[due.length - 1]!.id;
+    for (const payment of due) {
+      await settleRefund(deps, payment.id, now);
+      const done = await db.selectFrom('payments').select('refund_id').where('id', '=', payment.id).executeTakeFirst();
+      if (done?.refund_id) refunded += 1;
+    }
+    if (due.length < RECONCILE_PAGE) break;
   }
   return { finalized, refunded };
 }
+
+/** Payments asked about per query page. */
+export const RECONCILE_PAGE = 200;
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 

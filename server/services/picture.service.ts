@@ -1,7 +1,8 @@
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { PICTURE_MAX_PIXELS, PICTURE_MAX_SIDE, PICTURE_UPLOAD_ERROR_CODES, PICTURE_UPLOAD_MESSAGES } from '../../domain/admin-pictures.ts';
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -9,7 +10,7 @@ import { AppError } from '../errors.ts';
 export const LARGE_MAX_SIDE = 4096;
 export const SMALL_MAX_SIDE = 1280;
 /** Beyond this an upload is refused: no screen needs it and decoding it costs too much memory. */
-export const MAX_UPLOAD_SIDE = 12000;
+export const MAX_UPLOAD_SIDE = PICTURE_MAX_SIDE;
 export const DISPLAY_JPEG_QUALITY = 85;
 
 export const SERVED_VARIANTS = ['large', 'small'] as const satisfies readonly PictureVariantName[];
@@ -77,9 +78,14 @@ const displayJpeg = (image: ReturnType<typeof sharp>, maxSide: number) =>
  * 'large' from the upload, then 'small' from 'large': one decode of a big original at a time
  * (a 12000 px PNG is 400 MB of pixels), and the small copy costs next to nothing.
  */
-async function writeDisplayVariants(buffer: Buffer, uploadsDir: string, dir: string): Promise<[StoredVariant, StoredVariant]> {
+async function writeDisplayVariants(
+  input: Buffer | string,
+  uploadsDir: string,
+  dir: string,
+  limitInputPixels = MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE,
+): Promise<[StoredVariant, StoredVariant]> {
   // rotate() with no angle applies the EXIF orientation; the JPEG output carries no metadata.
-  const upright = sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE }).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
+  const upright = sharp(input, { limitInputPixels }).rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
   const large = await displayJpeg(upright, LARGE_MAX_SIDE);
   const small = await displayJpeg(sharp(large.data), SMALL_MAX_SIDE);
   const written: StoredVariant[] = [];
@@ -115,6 +121,66 @@ export async function preparePicture(uploadsDir: string, buffer: Buffer, kind: P
     if (error instanceof AppError) throw error;
     // The header was fine but the pixels were not (a truncated or corrupt file).
     throw badPicture(NOT_AN_IMAGE);
+  }
+}
+
+/** The console's upload formats, by sharp's name for them. */
+const UPLOAD_FORMATS: Record<string, { mime: string; ext: string }> = {
+  jpeg: ACCEPTED_FORMATS['jpeg']!,
+  png: ACCEPTED_FORMATS['png']!,
+  webp: ACCEPTED_FORMATS['webp']!,
+};
+
+const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_CODES, message: string) => new AppError(status, PICTURE_UPLOAD_ERROR_CODES[code], message);
+
+/** Moves a file, copying when the two paths are on different file systems. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
+}
+
+/**
+ * Like preparePicture, for a file already on disk (a streamed upload, never held in memory):
+ * JPEG, PNG or WebP only, at most PICTURE_MAX_SIDE a side and PICTURE_MAX_PIXELS in all, both
+ * read from the header before any decoding. The file is moved in as the original; on any refusal
+ * nothing of the picture stays on disk (the incoming file itself is the caller's to remove).
+ */
+export async function preparePictureFile(uploadsDir: string, filePath: string, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    metadata = await sharp(filePath).metadata();
+  } catch {
+    throw uploadRefused(400, 'notAPicture', PICTURE_UPLOAD_MESSAGES.notAPicture);
+  }
+  const format = UPLOAD_FORMATS[metadata.format ?? ''];
+  if (!format) throw uploadRefused(415, 'wrongType', PICTURE_UPLOAD_MESSAGES.wrongType);
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!width || !height) throw uploadRefused(400, 'notAPicture', PICTURE_UPLOAD_MESSAGES.notAPicture);
+  if (width > PICTURE_MAX_SIDE || height > PICTURE_MAX_SIDE) throw uploadRefused(400, 'tooWide', PICTURE_UPLOAD_MESSAGES.tooWide(width, height));
+  if (width * height > PICTURE_MAX_PIXELS) throw uploadRefused(400, 'tooManyPixels', PICTURE_UPLOAD_MESSAGES.tooManyPixels(width, height));
+
+  const id = crypto.randomUUID();
+  const dir = path.join('pictures', id);
+  await mkdir(path.join(uploadsDir, dir), { recursive: true });
+  try {
+    const originalPath = path.join(dir, `original.${format.ext}`);
+    const originalAbsolute = path.join(uploadsDir, originalPath);
+    await moveFile(filePath, originalAbsolute);
+    const { size } = await stat(originalAbsolute);
+    const [large, small] = await writeDisplayVariants(originalAbsolute, uploadsDir, dir, PICTURE_MAX_PIXELS);
+    const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: size };
+    return { id, kind, width, height, mime: format.mime, bytes: size, createdAt: now, variants: [original, large, small] };
+  } catch (error) {
+    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    if (error instanceof AppError) throw error;
+    // The header was fine but the pixels were not (a truncated or corrupt file), or the decoder refused them.
+    throw uploadRefused(400, 'notAPicture', PICTURE_UPLOAD_MESSAGES.notAPicture);
   }
 }
 

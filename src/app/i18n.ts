@@ -28,6 +28,8 @@ export const i18nOptions: InitOptions = {
   backend: {
     loadPath: '/locales/{{lng}}/{{ns}}.json',
     addPath: '/locales/add/{{lng}}/{{ns}}',
+    // The server refuses a report without it (a cross-site form cannot send it).
+    customHeaders: { 'X-Requested-With': 'XMLHttpRequest' },
   },
   maxParallelReads: 10,
   maxRetries: 5,

@@ -9,6 +9,7 @@ import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
 import type payments from '../../public/locales/en/payments.json';
 import type press from '../../public/locales/en/press.json';
+import type results from '../../public/locales/en/results.json';
 import type validation from '../../public/locales/en/validation.json';
 import type trial from '../../public/locales/en/trial.json';
 
@@ -16,7 +17,7 @@ import type trial from '../../public/locales/en/trial.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results };
     returnNull: false;
   }
 }

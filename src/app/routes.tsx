@@ -25,13 +25,15 @@ const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.t
 const CartPage = lazyScreen(() => import('../screens/cart/CartPage.tsx'));
 const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.tsx'));
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
+const LiveWeeklyWinnerPage = lazyScreen(() => import('../screens/winners/LiveWeeklyWinnerPage.tsx'));
+const WinnersCirclePage = lazyScreen(() => import('../screens/winners/WinnersCirclePage.tsx'));
 // The console is a section of its own: its chunk (and everything only it uses) loads only here.
 const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'));
 
 /**
  * The route table of spec section 2: public pages with header and footer, the sign-in flows and
- * games without, and the protected routes behind the login guard. /live_weekly_winner and
- * /the_winners_circle join it with the winners' screens (judging and results).
+ * games without, the protected routes behind the login guard, and the winners' pages
+ * (/live_weekly_winner, /the_winners_circle).
  */
 export function AppRoutes() {
   return (
@@ -54,6 +56,8 @@ export function AppRoutes() {
         <Route path={paths.cart} element={<RequireLogin><CartPage /></RequireLogin>} />
         <Route path={paths.popupCheckout} element={<RequireLogin><CheckoutPage /></RequireLogin>} />
         <Route path={paths.payments} element={<PaymentsPage />} />
+        <Route path={paths.liveWeeklyWinner} element={<LiveWeeklyWinnerPage />} />
+        <Route path={paths.winnersCircle} element={<WinnersCirclePage />} />
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

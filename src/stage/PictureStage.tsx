@@ -14,6 +14,8 @@ export interface StageMark {
   label: string;
   /** Original-photo integer pixels; null while the ticket is not marked. */
   point: { x: number; y: number } | null;
+  /** A ticket already bought: shown, never selected or moved. */
+  locked?: boolean;
 }
 
 export interface StageReveal {
@@ -177,7 +179,7 @@ function PictureStageImpl(props: PictureStageProps) {
         return;
       case 'select': {
         if (!inputEnabled) return;
-        const next = neighbourId(marks.map((mark) => mark.id), selectedId, action.step);
+        const next = neighbourId(marks.filter((mark) => !mark.locked).map((mark) => mark.id), selectedId, action.step);
         if (next !== null && next !== selectedId) propsRef.current.onSelect(next);
         return;
       }

@@ -49,6 +49,8 @@ export interface EngineMark {
   id: string;
   label: string;
   point: { x: number; y: number } | null;
+  /** A ticket already bought: drawn in grey with a ring and no label, never selected or moved. */
+  locked?: boolean;
 }
 
 export interface EngineReveal {
@@ -94,7 +96,7 @@ export const browserHost: EngineHost = {
   now: () => performance.now(),
 };
 
-const COLORS = { ink: 0x1b1f1d, white: 0xffffff, gold: 0xf2b705, ball: 0xc8102e, backdrop: 0x1b1f1d } as const;
+const COLORS = { ink: 0x1b1f1d, white: 0xffffff, gold: 0xf2b705, ball: 0xc8102e, backdrop: 0x1b1f1d, locked: 0xa7b0ab } as const;
 const HOLD_MS = 260;
 const FADE_MS = 700;
 /** While the loupe is up, the aim moves this much slower than the finger, for fine placement. */
@@ -162,6 +164,7 @@ export class StageEngine {
     crossSelected: crosshair(MARK.selectedArm, COLORS.gold, true),
     pill: pill(COLORS.white),
     pillSelected: pill(COLORS.gold),
+    crossLocked: crosshair(MARK.arm, COLORS.locked, true),
   };
 
   private stage: Size = { width: 1, height: 1 };
@@ -363,9 +366,11 @@ export class StageEngine {
         sprite.text.text = mark.label;
         sprite.label = mark.label;
       }
-      const selected = mark.id === selectedId;
-      sprite.cross.context = selected ? this.contexts.crossSelected : this.contexts.cross;
+      const selected = mark.id === selectedId && !mark.locked;
+      sprite.cross.context = mark.locked ? this.contexts.crossLocked : selected ? this.contexts.crossSelected : this.contexts.cross;
       sprite.pill.context = selected ? this.contexts.pillSelected : this.contexts.pill;
+      sprite.pill.visible = !mark.locked;
+      sprite.text.visible = !mark.locked;
       sprite.root.visible = mark.point !== null;
     }
     for (const [id, sprite] of this.markSprites) {
@@ -687,7 +692,7 @@ export class StageEngine {
     // A tap on another mark's number selects it; anywhere else places the selected mark.
     for (let i = this.marks.length - 1; i >= 0; i--) {
       const mark = this.marks[i]!;
-      if (!mark.point || mark.id === this.selectedId) continue;
+      if (!mark.point || mark.locked || mark.id === this.selectedId) continue;
       if (hitsLabel(at, this.toScreen(mark.point))) {
         this.callbacks.onSelect(mark.id);
         return;

@@ -152,3 +152,78 @@ describe('rankTickets properties', () => {
     );
   });
 });
+
+describe('rankTickets at the edge of exact double keys', () => {
+  it('keeps a tie exact right at the bound, where the squares reach 2^53, and splits what differs by one beyond it', () => {
+    const ranked = rankTickets([ticket('later', 2 ** 26, 2 ** 26, 9), ticket('earlier', -(2 ** 26), 2 ** 26, 1)], { x: 0, y: 0 });
+    expect(ids(ranked)).toEqual(['earlier', 'later']);
+    // Squared distances 2^53 + 2^27 + 1 and 2^53: a double cannot hold the first; BigInt decides.
+    const beyond = rankTickets([ticket('far', 2 ** 26 + 1, 2 ** 26, 1), ticket('near', 2 ** 26, 2 ** 26, 9)], { x: 0, y: 0 });
+    expect(ids(beyond)).toEqual(['near', 'far']);
+  });
+
+  const bigintOrder = (ts: RankableTicket[], mean: { sumX: number; sumY: number; count: number }) => {
+    const key = (t: RankableTicket) => (BigInt(t.point.x) * BigInt(mean.count) - BigInt(mean.sumX)) ** 2n + (BigInt(t.point.y) * BigInt(mean.count) - BigInt(mean.sumY)) ** 2n;
+    return [...ts]
+      .sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        if (ka !== kb) return ka < kb ? -1 : 1;
+        const dt = a.confirmedAt.getTime() - b.confirmedAt.getTime();
+        return dt !== 0 ? dt : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      })
+      .map((t) => t.id);
+  };
+
+  it('orders exactly as BigInt keys would, on both sides of the bound (double and BigInt keys)', () => {
+    const big = fc.oneof(fc.integer({ min: -(2 ** 27), max: 2 ** 27 }), fc.integer({ min: -3, max: 3 }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ x: big, y: big, second: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ x: big, y: big }), { minLength: 1, maxLength: 9 }),
+        (rows, ms) => {
+          const ts = rows.map((r, i) => ticket(`t${String(i).padStart(2, '0')}`, r.x, r.y, r.second));
+          const mean = judgedMean(ms);
+          expect(ids(rankTickets(ts, mean))).toEqual(bigintOrder(ts, mean));
+        },
+      ),
+    );
+  });
+
+  it('never trusts a count*x that rounded: near 2^53 the BigInt path decides', () => {
+    // Three judges summing to 2^53 - 1; 3 * 3002399751580331 = 2^53 + 1 rounds to 2^53 in a double,
+    // which would put 'rounded' at scaled distance 1 (a tie with 'exact'), not its true 2.
+    const marks = [{ x: 3002399751580330, y: 0 }, { x: 3002399751580330, y: 0 }, { x: 3002399751580331, y: 0 }];
+    const ranked = rankTickets([ticket('rounded', 3002399751580331, 0, 1), ticket('exact', 3002399751580330, 0, 9)], judgedMean(marks));
+    expect(ids(ranked)).toEqual(['exact', 'rounded']);
+  });
+
+  it('breaks long runs of equal distance by time then id at contest size', () => {
+    // 20,000 tickets on 9 points around the mean: runs of thousands of exact ties.
+    const many = Array.from({ length: 20_000 }, (_, i) => ticket(`id${(i * 7919) % 20_000}`, 100 + (i % 3), 100 + ((i >> 2) % 3), (i * 13) % 50));
+    const mean = judgedMean([{ x: 101, y: 101 }, { x: 100, y: 101 }, { x: 102, y: 101 }]);
+    expect(ids(rankTickets(many, mean))).toEqual(bigintOrder(many, mean));
+  });
+});
+
+describe('rankTickets: the fast integer path and the exact fallback agree', () => {
+  const at = new Date(Date.UTC(2026, 10, 23));
+  const t = (id: string, x: number, y: number): RankableTicket => ({ id, point: { x, y }, confirmedAt: at });
+
+  it('orders huge coordinates (beyond the double-exact range) exactly, through BigInt', () => {
+    // (2^27 + 1)^2 and (2^27)^2 + ... differ by less than a double's spacing at that size.
+    const big = 2 ** 27;
+    const ranked = rankTickets([t('far', big + 1, 0), t('near', big, 0)], { x: 0, y: 0 });
+    expect(ranked.map((r) => r.ticket.id)).toEqual(['near', 'far']);
+  });
+
+  it('gives the same order for integer points whichever path runs', () => {
+    const tickets = Array.from({ length: 500 }, (_, i) => t(`t${String(i).padStart(3, '0')}`, (i * 37) % 101, (i * 53) % 97));
+    const mean = judgedMean([{ x: 50, y: 40 }, { x: 51, y: 41 }, { x: 50, y: 43 }]);
+    const fast = rankTickets(tickets, mean).map((r) => r.ticket.id);
+    // A fractional ticket far away forces the BigInt path for the whole set; it ranks last.
+    const slow = rankTickets([...tickets, t('zz-fraction', 100000.5, 0)], mean).map((r) => r.ticket.id);
+    expect(slow.slice(0, -1)).toEqual(fast);
+    expect(slow.at(-1)).toBe('zz-fraction');
+  });
+});

@@ -233,15 +233,21 @@ describeOnEachDatabase('the sign-up code', (server) => {
     expect((await post(server, RESEND, { otpToken })).json().code).toBe('OTP_EXPIRED');
   });
 
-  it('sends at most 5 codes an hour to one phone, whatever the address asking', async () => {
+  it('sends at most 5 codes an hour to one phone from one address, and 20 from all addresses (issue 10, finding 9)', async () => {
     const person = freshPerson();
+    const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      const res = await post(server, SIGNUP, person, { ip: freshIp() });
+      const res = await post(server, SIGNUP, person, { ip });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const sixth = await post(server, SIGNUP, person, { ip: freshIp() });
+    const sixth = await post(server, SIGNUP, person, { ip });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    // Someone else's five do not stop the owner's phone asking from its own address...
+    expect((await post(server, SIGNUP, person, { ip: freshIp() })).statusCode).toBe(200);
+    // ...but the phone's overall cap bounds what an SMS bomber spends.
+    for (let i = 0; i < 14; i++) expect((await post(server, SIGNUP, person, { ip: freshIp() })).statusCode).toBe(200);
+    expect((await post(server, SIGNUP, person, { ip: freshIp() })).statusCode).toBe(429);
   });
 
   it('limits sign-ups from one address', async () => {
@@ -316,12 +322,46 @@ describeOnEachDatabase('login and logout', (server) => {
     expect(bad.json().fields).toEqual({ identifier: 'Enter a valid email or 10-digit mobile number' });
   });
 
-  it('limits tries for one identifier, whatever the address', async () => {
+  it('limits tries for one identifier from one address', async () => {
     const { person } = await signUpActive(server, clock);
-    for (let i = 0; i < 10; i++) expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' })).statusCode).toBe(401);
-    const blocked = await post(server, LOGIN, { identifier: person.email, password: PASSWORD });
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
+    const blocked = await post(server, LOGIN, { identifier: person.email, password: PASSWORD }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('strangers cannot lock the owner out; a distributed guesser is slowed (issue 10, finding 9)', async () => {
+    const { person } = await signUpActive(server, clock);
+    // 30 wrong passwords from 30 addresses: then wrong passwords get 429...
+    for (let i = 0; i < 30; i++) expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' })).statusCode).toBe(401);
+    expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass2' })).statusCode).toBe(429);
+    // ...while the owner's right password still logs in, from anywhere.
+    expect((await post(server, LOGIN, { identifier: person.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers forgot-password the same for a real and an unknown account, and sends after answering (finding 8)', async () => {
+    const { person } = await signUpActive(server, clock);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const realSend = server.app.messages.send;
+    // A relay that hangs, then fails: the answer must not wait for it nor show it.
+    server.app.messages.send = async () => {
+      await held;
+      throw new Error('relay down');
+    };
+    try {
+      const real = server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot', payload: { identifier: person.email }, headers: { 'x-requested-with': 'XMLHttpRequest' }, remoteAddress: freshIp() });
+      const unknown = server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot', payload: { identifier: 'nobody.here@gmail.com' }, headers: { 'x-requested-with': 'XMLHttpRequest' }, remoteAddress: freshIp() });
+      const [a, b] = await Promise.all([real, unknown]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.json().message).toBe(b.json().message);
+      release();
+      await server.app.idleAfterAnswer();
+    } finally {
+      server.app.messages.send = realSend;
+    }
   });
 
   it('limits tries from one address', async () => {

@@ -1,7 +1,7 @@
 // Issue 9, judging: judges mark a closed contest alone; the required marks fix the judged point
 // as their exact mean and rank every confirmed ticket; the admin reviews, resets a mark, and
 // publishes; the winner and every entrant are told once.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { del, get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest, PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
@@ -159,9 +159,14 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
     const contest = await server.app.db.selectFrom('contests').select(['state', 'published_at', 'published_by']).where('id', '=', contestId).executeTakeFirstOrThrow();
     expect(contest).toEqual({ state: 'published', published_at: clock.now, published_by: admin!.id });
 
-    // The notices go out after the answer; the job's run sends what is left (nothing, once done).
+    // The notices go out after the answer; the job's run sends what is left. A notice the answer's
+    // own sender is still sending is leased: the job leaves it, so wait until every one has gone.
     const { sendResultNotices } = await import('../../server/services/judging.service.ts');
-    await sendResultNotices(server.app.db, server.app.messages, server.config.publicUrl, () => clock.now, contestId);
+    await vi.waitFor(async () => {
+      await sendResultNotices(server.app.db, server.app.messages, server.config.publicUrl, () => clock.now, contestId);
+      const unsent = await server.app.db.selectFrom('result_notices').select('user_id').where('contest_id', '=', contestId).where('sent_at', 'is', null).execute();
+      expect(unsent).toEqual([]);
+    });
     const notices = await server.app.db.selectFrom('result_notices').selectAll().where('contest_id', '=', contestId).orderBy('best_rank').execute();
     expect(notices.map((n) => [n.user_id, n.kind, n.best_rank, n.sent_at !== null])).toEqual([
       [players.a.id, 'winner', 1, true],

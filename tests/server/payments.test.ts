@@ -205,8 +205,12 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     const id = await contest();
     const o = await order(user(4), id);
     clock.advance((server.config.reservationMinutes + 1) * 60_000);
-    expect(await expireReservations(db(), clock.now)).toBeGreaterThanOrEqual(1);
-    const { fields, hook } = await decide(o.orderId, 'success');
+    // The expiry job leaves a reservation whose payment is pending to reconciliation.
+    await expireReservations(db(), clock.now);
+    expect((await db().selectFrom('reservations').innerJoin('payments', 'payments.reservation_id', 'reservations.id').select('reservations.status').where('payments.id', '=', o.paymentId).executeTakeFirstOrThrow()).status).toBe('active');
+    const decided = await decideSandboxOrder(db(), o.orderId, 'success', clock.now);
+    const fields = sandboxReturnFields(secrets(), decided!);
+    const hook = () => sandboxWebhook(secrets(), decided!, clock.now)!;
     await sendWebhook(hook());
     await postReturn(user(4), fields);
     await sendWebhook(hook());
@@ -319,5 +323,74 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json()).toMatchObject({ code: 'INVALID_PROMO' });
     expect(await db().selectFrom('promo_redemptions').select('id').where('promo_code', '=', 'LASTONE').execute()).toHaveLength(1);
+  });
+  // These move the clock past the sessions of the suite's users: they come last, with their own users.
+  const paymentRow = (paymentId: string) => db().selectFrom('payments').select(['status', 'refund_due']).where('id', '=', paymentId).executeTakeFirstOrThrow();
+
+  it('a payment made in time confirms after the server was down past the reservation (issue 10, finding 4)', async () => {
+    const id = await contest();
+    const [late] = await insertActiveUsers(server, 1, clock.now);
+    const o = await order(late!, id);
+    // Paid a minute before the reservation ends; the webhook is lost (the server is down).
+    clock.advance((server.config.reservationMinutes - 1) * 60_000);
+    await decideSandboxOrder(db(), o.orderId, 'success', clock.now);
+    // Back an hour later: start-up runs the expiry job first, then reconciliation.
+    clock.advance(60 * 60_000);
+    await expireReservations(db(), clock.now);
+    await reconcilePayments(deps(), clock.now);
+    expect(await paymentRow(o.paymentId)).toEqual({ status: 'success', refund_due: 0 });
+    expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['confirmed', 'confirmed']);
+  });
+
+  it('a webhook is recorded with the settlement it caused, and its retry changes nothing (finding 3)', async () => {
+    const id = await contest();
+    const [u6] = await insertActiveUsers(server, 1, clock.now);
+    const o = await order(u6!, id);
+    const { hook } = await decide(o.orderId, 'success');
+    const event = hook();
+    const first = await sendWebhook(event);
+    expect(first.json().data).toEqual({ received: true, duplicate: false });
+    expect((await sendWebhook(event)).json().data).toEqual({ received: true, duplicate: true });
+    expect((await status(u6!, o.paymentId)).status).toBe('success');
+    // An event that could not be applied is not remembered: the gateway's retry is applied.
+    const second = await order(u6!, id);
+    const decided = (await decideSandboxOrder(db(), second.orderId, 'success', clock.now))!;
+    const broken = sandboxWebhook(secrets(), decided, clock.now)!;
+    const originalConfirm = db().transaction;
+    let failOnce = true;
+    (db() as { transaction: unknown }).transaction = () => {
+      if (failOnce) {
+        failOnce = false;
+        return { execute: async () => { throw new Error('crash between recording and settling'); } };
+      }
+      return originalConfirm.call(db());
+    };
+    try {
+      expect((await sendWebhook(broken)).statusCode).toBe(500);
+    } finally {
+      (db() as { transaction: unknown }).transaction = originalConfirm;
+    }
+    expect((await status(u6!, second.paymentId)).status).toBe('pending');
+    expect((await sendWebhook(broken)).json().data).toEqual({ received: true, duplicate: false });
+    expect((await status(u6!, second.paymentId)).status).toBe('success');
+  });
+
+  it('reconciliation reaches a paid payment behind more than a page of abandoned ones (finding 2)', async () => {
+    const id = await contest({ totalTickets: 100_000, maxTicketsPerPerson: 1000 });
+    const abandonedUsers = await insertActiveUsers(server, 11, clock.now);
+    const abandoned: string[] = [];
+    for (const u of abandonedUsers) for (let i = 0; i < 19; i++) abandoned.push((await order(u, id, 1)).paymentId);
+    expect(abandoned.length).toBeGreaterThan(200);
+    clock.advance(60_000);
+    const [payer] = await insertActiveUsers(server, 1, clock.now);
+    const paid = await order(payer!, id, 1);
+    await decideSandboxOrder(db(), paid.orderId, 'success', clock.now);
+    clock.advance(5 * 60_000);
+    await reconcilePayments(deps(), clock.now);
+    expect(await paymentRow(paid.paymentId)).toEqual({ status: 'success', refund_due: 0 });
+    clock.advance(server.config.reservationMinutes * 60_000);
+    await reconcilePayments(deps(), clock.now);
+    const left = await db().selectFrom('payments').select('id').where('id', 'in', abandoned).where('status', '=', 'pending').execute();
+    expect(left).toEqual([]);
   });
 });

@@ -101,6 +101,7 @@ describe('Razorpay adapter against a local fake API', () => {
           : { status: 200, body: { id: 'order_open', status: 'attempted' } },
     );
     expect(await gateway().fetchOrderStatus('order_paid')).toEqual({ status: 'paid', paymentId: 'pay_good1' });
+    // The capture time comes along when Razorpay gives it (seconds).
     expect(await gateway().fetchOrderStatus('order_open')).toEqual({ status: 'attempted', paymentId: null });
     expect(fake.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /v1/orders/order_paid', 'GET /v1/orders/order_paid/payments', 'GET /v1/orders/order_open']);
     fake.answer(() => ({ status: 200, body: { status: 'weird' } }));
@@ -202,6 +203,27 @@ describe('the app with PAYMENT_GATEWAY=razorpay (fake API on 127.0.0.1)', () => 
     expect((await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })).json()).toEqual({ data: { received: true, duplicate: false } });
     expect((await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })).json()).toEqual({ data: { received: true, duplicate: true } });
     expect((await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.orderId}` })).statusCode).toBe(404);
+  });
+
+  it('a failed attempt leaves the order payable: the retry that succeeds confirms, nothing refunded (issue 10, finding 5)', async () => {
+    const pictureId = await addContestPicture(server);
+    const [u] = await insertActiveUsers(server, 1, clock.now);
+    const contestId = await addTestContest(server, { pictureId, now: clock.now });
+    await post(server, '/api/v1/cart/items', { contestId, tickets: [{ x: 8, y: 9 }] }, { cookie: u!.cookie });
+    fake.answer(() => ({ status: 200, body: { id: 'order_RzpRetry00001', status: 'created' } }));
+    const order = (await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u!.cookie })).json().data;
+    const hook = (event: string, id: string, status: string, eventId: string) => {
+      const body = JSON.stringify({ event, payload: { payment: { entity: { id, order_id: order.orderId, amount: order.amountPaise, status, created_at: Math.floor(clock.now / 1000), error_description: 'Card declined' } } } });
+      return { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'), 'x-razorpay-event-id': eventId, body };
+    };
+    const send = ({ body, ...headers }: ReturnType<typeof hook>) => server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body });
+    await send(hook('payment.failed', 'pay_RzpFail000001', 'failed', 'evt_f1'));
+    const afterFailure = await server.app.db.selectFrom('payments').select(['status', 'failure_reason']).where('id', '=', order.paymentId).executeTakeFirstOrThrow();
+    expect(afterFailure).toEqual({ status: 'pending', failure_reason: 'Card declined' });
+    clock.advance(60_000);
+    await send(hook('payment.captured', 'pay_RzpGood000001', 'captured', 'evt_c1'));
+    const paid = await server.app.db.selectFrom('payments').select(['status', 'refund_due', 'gateway_payment_id']).where('id', '=', order.paymentId).executeTakeFirstOrThrow();
+    expect(paid).toEqual({ status: 'success', refund_due: 0, gateway_payment_id: 'pay_RzpGood000001' });
   });
 
   it('gives the tickets back when Razorpay does not take the order', async () => {

@@ -67,14 +67,17 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export function post(server: ServerHarness, url: string, payload?: unknown, options: CallOptions = {}) {
-  return server.app.inject({
+/** A call, then whatever the server sends after answering (codes, notices) is in the outbox. */
+export async function post(server: ServerHarness, url: string, payload?: unknown, options: CallOptions = {}) {
+  const res = await server.app.inject({
     method: 'POST',
     url,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
     remoteAddress: options.ip ?? freshIp(),
   });
+  await server.app.idleAfterAnswer();
+  return res;
 }
 
 export function get(server: ServerHarness, url: string, options: CallOptions = {}) {

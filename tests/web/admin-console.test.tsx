@@ -69,15 +69,21 @@ describe('the console section', () => {
   it('says when the account cannot be checked, and tries again', async () => {
     let calls = 0;
     stubApi({ 'GET /account/me': () => (++calls === 1 ? fail(500, 'Something went wrong') : me(['admin'])), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
-    await renderConsole();
+    await renderConsole('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your account');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
   });
 
-  it("opens an admin's first area, shows the log with who and when in IST, and the changes", async () => {
-    const calls = stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [entry(1)], nextCursor: null }) });
+  it("opens an admin's first area (Contests), and the log with who and when in IST, and the changes", async () => {
+    const calls = stubApi({
+      'GET /account/me': () => me(['admin']),
+      'GET /admin/audit': () => ok({ entries: [entry(1)], nextCursor: null }),
+      'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
+    });
     await renderConsole();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contests' })).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('navigation', { name: 'Console areas' })).getByRole('link', { name: 'Audit log' }));
     const nav = await screen.findByRole('navigation', { name: 'Console areas' });
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
     expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
@@ -110,15 +116,17 @@ describe('the console section', () => {
   });
 
   it('shows a judge only the areas of judges', async () => {
-    stubApi({ 'GET /account/me': () => me(['judge']) });
+    stubApi({ 'GET /account/me': () => me(['judge']), 'GET /judge/contests': () => ok({ contests: [], required: 3 }) });
     await renderConsole('/admin/audit');
-    // No judge area exists yet in this table, so a judge alone is told the console has nothing for them.
-    expect(await screen.findByRole('heading', { name: 'This part of the site is for staff' })).toBeInTheDocument();
+    // The audit log is an admin's area: a judge finds nothing there, and only Judging in the nav.
+    expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console areas' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Judging']);
   });
 
   it('reads in Hindi', async () => {
     stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
-    await renderConsole('/admin', 'hi');
+    await renderConsole('/admin/audit', 'hi');
     expect(await screen.findByRole('heading', { name: 'ऑडिट लॉग' })).toBeInTheDocument();
     expect(await screen.findByText('इस छँटाई के लिए अभी तक कुछ दर्ज नहीं हुआ है।')).toBeInTheDocument();
   });

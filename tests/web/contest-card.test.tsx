@@ -109,4 +109,21 @@ describe('home contest card', () => {
     expect(await screen.findByText('प्रति व्यक्ति अधिकतम 75 टिकट')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'अभी खेलें' })).toBeInTheDocument();
   });
+
+  it('shows the prize photo (small, lazy, with alt text) when the admin set one', async () => {
+    await renderCard([ok(currentAnswer(contestView({ prize: { kind: 'merchandise', title: 'Signed bat', valuePaise: 500_000, pictureUrl: '/api/v1/pictures/pz/small' } })))]);
+    const photo = await screen.findByRole('img', { name: 'Photo of the prize: Signed bat' });
+    expect(photo).toHaveAttribute('src', '/api/v1/pictures/pz/small');
+    expect(photo).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('says a cancelled contest is cancelled, why, and that paid tickets are refunded; no Play button, no countdown', async () => {
+    await renderCard([ok(currentAnswer(contestView({ state: 'cancelled', cancelReason: 'Rain stopped play.' })))]);
+    expect(await screen.findByText('This contest has been cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Rain stopped play.')).toBeInTheDocument();
+    expect(screen.getByText(/refunded/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByText('Game Play Closed!')).not.toBeInTheDocument();
+  });
 });

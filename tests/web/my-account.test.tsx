@@ -20,7 +20,7 @@ function fill(label: string, value: string) {
 }
 
 async function open(routes: Record<string, StubHandler> = {}) {
-  const calls = stubApi({ 'GET /account/me': () => ok({ user }), 'GET /payments': () => ok([]), ...routes });
+  const calls = stubApi({ 'GET /account/me': () => ok({ user }), 'GET /payments': () => ok([]), 'GET /account/entries': () => ok({ contests: [] }), ...routes });
   await renderScreen(<MyAccountPage />, { path: '/my_account' });
   await screen.findByDisplayValue('asha@gmail.com');
   return calls;
@@ -130,6 +130,7 @@ describe('/my_account', () => {
     let first = true;
     stubApi({
       'GET /payments': () => ok([]),
+      'GET /account/entries': () => ok({ contests: [] }),
       'GET /account/me': () => {
         if (first) {
           first = false;

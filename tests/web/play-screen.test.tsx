@@ -8,7 +8,7 @@ import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api
 import { contestView, currentAnswer } from './contest-fixtures.ts';
 
 interface FakeStageProps {
-  marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
+  marks: Array<{ id: string; label: string; point: { x: number; y: number } | null; locked?: boolean }>;
   selectedId: string | null;
   onPlace(point: { x: number; y: number }): void;
   disabled?: boolean;
@@ -22,7 +22,7 @@ vi.mock('../../src/stage/PictureStage.tsx', () => ({
   PictureStage: (props: FakeStageProps) => {
     const selected = props.marks.find((m) => m.id === props.selectedId);
     return (
-      <div data-testid="stage" data-disabled={String(Boolean(props.disabled))} data-width={props.picture.width}>
+      <div data-testid="stage" data-disabled={String(Boolean(props.disabled))} data-width={props.picture.width} data-locked={JSON.stringify(props.marks.filter((m) => m.locked).map((m) => m.point))}>
         <button type="button" onClick={() => props.onPlace(stage.next)}>
           fake-place
         </button>
@@ -75,6 +75,17 @@ describe('/play_screen', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/cart');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ contestId: 'c1', tickets: [{ x: 100, y: 200 }, { x: 300, y: 400 }] });
     expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
+  it('draws the tickets already bought on the stage, locked, apart from the new ones', async () => {
+    await open(contestView({ myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }));
+    const stageEl = await screen.findByTestId('stage');
+    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 10, y: 20 }, { x: 30, y: 40 }]);
+    expect(screen.getByText(/Your 2 tickets already bought are shown locked on the picture./)).toBeInTheDocument();
+    place(100, 200);
+    expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
+    // The ticket bar lists only the new marks.
+    expect(screen.queryByRole('button', { name: /Ticket 3/ })).toBeNull();
   });
 
   it('restores unsubmitted marks after a remount', async () => {
@@ -181,6 +192,13 @@ describe('/play_screen', () => {
     expect(await screen.findByRole('heading', { name: 'Game Play Closed!' })).toBeInTheDocument();
     expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('says a cancelled contest is cancelled, and why, with no stage to mark', async () => {
+    await open(contestView({ state: 'cancelled', cancelReason: 'Rain stopped play.' }));
+    expect(await screen.findByRole('heading', { name: 'This contest has been cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Reason: Rain stopped play.')).toBeInTheDocument();
+    expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
   });
 
   it('says Free entry for a free contest', async () => {

@@ -29,8 +29,13 @@ export interface PaymentGateway {
   createOrder(input: CreateOrderInput): Promise<{ orderId: string }>;
   verifyReturn(payload: ReturnPayload): boolean;
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
-  /** The order's status and, once paid, the captured payment's id. */
-  fetchOrderStatus(orderId: string): Promise<{ status: GatewayOrderStatus; paymentId: string | null }>;
+  /**
+   * Whether one failed attempt ends the order. Razorpay: no, an order stays payable (the customer
+   * retries in Checkout) until captured or expired. The sandbox: yes, its page decides once.
+   */
+  readonly failuresEndOrders: boolean;
+  /** The order's status and, once paid, the captured payment's id and when it was made (epoch ms). */
+  fetchOrderStatus(orderId: string): Promise<{ status: GatewayOrderStatus; paymentId: string | null; paidAt?: number }>;
   refund(paymentId: string, amountPaise: number): Promise<{ refundId: string }>;
 }
 

@@ -56,6 +56,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
   return {
     name: 'razorpay',
     keyId: options.keyId,
+    failuresEndOrders: false,
     async createOrder({ amountPaise, receipt, notes }) {
       const order = await call<{ id?: unknown }>('POST', '/v1/orders', { amount: amountPaise, currency: 'INR', receipt: receipt.slice(0, 40), notes });
       if (typeof order.id !== 'string' || order.id === '') throw new GatewayError('razorpay: the order has no id');
@@ -69,9 +70,9 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const status = order.status as GatewayOrderStatus;
       if (!ORDER_STATUSES.has(status)) throw new GatewayError(`razorpay: unknown order status ${String(order.status)}`);
       if (status !== 'paid') return { status, paymentId: null };
-      const payments = await call<{ items?: Array<{ id?: string; status?: string }> }>('GET', `/v1/orders/${id}/payments`);
+      const payments = await call<{ items?: Array<{ id?: string; status?: string; created_at?: number }> }>('GET', `/v1/orders/${id}/payments`);
       const captured = payments.items?.find((p) => p.status === 'captured');
-      return { status, paymentId: captured?.id ?? null };
+      return { status, paymentId: captured?.id ?? null, ...(typeof captured?.created_at === 'number' ? { paidAt: captured.created_at * 1000 } : {}) };
     },
     async refund(paymentId, amountPaise) {
       const refund = await call<{ id?: unknown }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise });

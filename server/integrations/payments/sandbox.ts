@@ -28,6 +28,7 @@ export function createSandboxGateway(db: Kysely<Database>, serverSecret: string,
   return {
     name: 'sandbox',
     keyId: null,
+    failuresEndOrders: true,
     async createOrder({ amountPaise, receipt, notes }) {
       const orderId = sandboxId('order');
       await db.insertInto('sandbox_orders').values({ id: orderId, amount_paise: amountPaise, receipt, notes_json: JSON.stringify(notes), status: 'created', payment_id: null, refund_id: null, created_at: now() }).execute();
@@ -36,11 +37,11 @@ export function createSandboxGateway(db: Kysely<Database>, serverSecret: string,
     verifyReturn: (payload) => verifyCheckoutSignature(secrets.keySecret, payload),
     verifyWebhook: (rawBody, header) => verifyWebhookSignature(secrets.webhookSecret, rawBody, header),
     async fetchOrderStatus(orderId) {
-      const order = await db.selectFrom('sandbox_orders').select(['status', 'payment_id']).where('id', '=', orderId).executeTakeFirst();
+      const order = await db.selectFrom('sandbox_orders').select(['status', 'payment_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
       if (!order) throw new GatewayError(`sandbox: no order ${orderId}`);
       // A cancelled checkout leaves a Razorpay order 'created'; a failure leaves it 'attempted'.
       const status = order.status === 'paid' ? 'paid' : order.status === 'failed' ? 'attempted' : 'created';
-      return { status, paymentId: order.status === 'paid' ? order.payment_id : null };
+      return { status, paymentId: order.status === 'paid' ? order.payment_id : null, ...(order.paid_at !== null ? { paidAt: Number(order.paid_at) } : {}) };
     },
     async refund(paymentId) {
       const refundId = sandboxId('rfnd');
@@ -58,19 +59,26 @@ export interface DecidedOrder {
   amountPaise: number;
   status: 'created' | 'paid' | 'failed' | 'cancelled';
   paymentId: string | null;
+  /** When the tester pressed Success (the capture time), epoch ms. */
+  paidAt: number | null;
 }
 
 /**
  * The tester's choice on the hosted page, once: the first choice sticks, a second click (or
  * a reload of the form) gets the same outcome back.
  */
-export async function decideSandboxOrder(db: Kysely<Database>, orderId: string, choice: SandboxChoice): Promise<DecidedOrder | null> {
+export async function decideSandboxOrder(db: Kysely<Database>, orderId: string, choice: SandboxChoice, now: number = Date.now()): Promise<DecidedOrder | null> {
   const status = choice === 'success' ? 'paid' : choice === 'failure' ? 'failed' : 'cancelled';
   const paymentId = choice === 'cancel' ? null : sandboxId('pay');
-  await db.updateTable('sandbox_orders').set({ status, payment_id: paymentId }).where('id', '=', orderId).where('status', '=', 'created').execute();
-  const order = await db.selectFrom('sandbox_orders').select(['id', 'amount_paise', 'status', 'payment_id']).where('id', '=', orderId).executeTakeFirst();
+  await db
+    .updateTable('sandbox_orders')
+    .set({ status, payment_id: paymentId, paid_at: status === 'paid' ? now : null })
+    .where('id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
+  const order = await db.selectFrom('sandbox_orders').select(['id', 'amount_paise', 'status', 'payment_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
   if (!order) return null;
-  return { orderId: order.id, amountPaise: Number(order.amount_paise), status: order.status, paymentId: order.payment_id };
+  return { orderId: order.id, amountPaise: Number(order.amount_paise), status: order.status, paymentId: order.payment_id, paidAt: order.paid_at === null ? null : Number(order.paid_at) };
 }
 
 /** The query Razorpay Checkout's redirect carries back to us for this order. */
@@ -106,6 +114,7 @@ export function sandboxWebhook(secrets: SandboxSecrets, order: DecidedOrder, now
           currency: 'INR',
           status: paid ? 'captured' : 'failed',
           order_id: order.orderId,
+          created_at: Math.floor((order.paidAt ?? now) / 1000),
           ...(paid ? {} : { error_code: 'BAD_REQUEST_ERROR', error_description: 'Your payment could not be completed (sandbox).' }),
         },
       },

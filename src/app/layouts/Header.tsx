@@ -11,6 +11,8 @@ const navItems = [
   { to: paths.home, key: 'nav.home', end: true },
   { to: paths.howToPlay, key: 'nav.howToPlay', end: false },
   { to: paths.rules, key: 'nav.rules', end: false },
+  { to: paths.liveWeeklyWinner, key: 'nav.liveWinner', end: false },
+  { to: paths.winnersCircle, key: 'nav.winners', end: false },
 ] as const;
 
 export function Header() {

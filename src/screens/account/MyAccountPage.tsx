@@ -16,6 +16,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/auth.css';
 import { PaymentHistory } from '../payments/PaymentHistory.tsx';
+import { MyEntriesSection } from '../winners/MyEntriesSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 
 const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
@@ -176,6 +177,7 @@ export default function MyAccountPage() {
         </section>
       )}
 
+      <MyEntriesSection />
       <PaymentHistory />
       <p className="account__card">
         <Link to={paths.payments}>{t('payments.accountLink', { ns: 'payments' })}</Link>

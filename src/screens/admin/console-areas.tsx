@@ -18,20 +18,31 @@ export interface ConsoleArea {
 }
 
 const AuditLogPage = lazyScreen(() => import('./audit/AuditLogPage.tsx'));
+const JudgingPanelPage = lazyScreen(() => import('./judging/JudgingPanelPage.tsx'));
+const ResultsPage = lazyScreen(() => import('./results/ResultsPage.tsx'));
+const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
+const ContestsPage = lazyScreen(() => import('./contests/ContestsPage.tsx'));
+const PicturesArea = lazyScreen(() => import('./pictures/PicturesArea.tsx'));
 const UsersPage = lazyScreen(() => import('./users/UsersPage.tsx'));
 const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
 const PromosPage = lazyScreen(() => import('./promos/PromosPage.tsx'));
 const InboxPage = lazyScreen(() => import('./inbox/InboxPage.tsx'));
 const PressAdminPage = lazyScreen(() => import('./press/PressAdminPage.tsx'));
 
+// In the order of an operator's week: the contest, its picture, judging, the result, the prize.
 export const consoleAreas: ConsoleArea[] = [
-  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
-  // Everyday operations (users, paid play, promo codes, contact inbox, press).
+  { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
+  { path: 'pictures', navKey: 'pictures', role: 'admin', Screen: PicturesArea },
+  { path: 'judging', navKey: 'judging', role: 'judge', Screen: JudgingPanelPage },
+  { path: 'results', navKey: 'results', role: 'admin', Screen: ResultsPage },
+  { path: 'claims', navKey: 'claims', role: 'admin', Screen: ClaimsPage },
+  // Everyday operations (users, paid play, promo codes, contact inbox, press), then the log.
   { path: 'users', navKey: 'users', role: 'admin', Screen: UsersPage },
   { path: 'paid-play', navKey: 'paidPlay', role: 'admin', Screen: PaidPlayPage },
   { path: 'promos', navKey: 'promos', role: 'admin', Screen: PromosPage },
   { path: 'inbox', navKey: 'inbox', role: 'admin', Screen: InboxPage },
   { path: 'press', navKey: 'press', role: 'admin', Screen: PressAdminPage },
+  { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },
 ];
 
 /** The areas a person with `roles` may open, in nav order. */

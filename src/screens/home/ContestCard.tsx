@@ -95,6 +95,9 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
         <div>
           <dt>{t('card.prize')}</dt>
           <dd>
+            {contest.prize.pictureUrl && (
+              <img className="contest-card__prize-photo" src={contest.prize.pictureUrl} width={96} height={72} loading="lazy" decoding="async" alt={t('card.prizePictureAlt', { title: contest.prize.title })} />
+            )}
             <strong>{contest.prize.title}</strong>
             <span className="contest-card__sub">
               {t(`card.prizeKind.${contest.prize.kind}`)}
@@ -107,12 +110,28 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
           <dd>{contest.ticketPricePaise === 0 ? t('card.free') : formatInr(contest.ticketPricePaise, locale)}</dd>
         </div>
       </dl>
-      <ul className="contest-card__limits">
-        <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
-        <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
-        {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
-      </ul>
-      {phase === 'closed' ? (
+      {contest.state !== 'cancelled' ? (
+        <ul className="contest-card__limits">
+          <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
+          <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
+          {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
+        </ul>
+      ) : (
+        contest.myTickets > 0 && (
+          <ul className="contest-card__limits">
+            <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>
+          </ul>
+        )
+      )}
+      {contest.state === 'cancelled' ? (
+        <div className="contest-card__cancelled" role="status">
+          <p>
+            <strong>{t('card.cancelled')}</strong>
+          </p>
+          {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
+          <p>{t('card.cancelledText')}</p>
+        </div>
+      ) : phase === 'closed' ? (
         <p className="contest-card__closed" role="status">
           {t('card.closed')}
         </p>
@@ -124,7 +143,7 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
           <Countdown parts={countdown(now, new Date(phase === 'open' ? contest.closesAt : contest.opensAt))} label={label} />
         </>
       )}
-      <p className="contest-card__show">{t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}</p>
+      {contest.state !== 'cancelled' && <p className="contest-card__show">{t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}</p>}
       {phase !== 'closed' && (
         <button type="button" className="button button--accent contest-card__play" onClick={play}>
           {t('card.play')}

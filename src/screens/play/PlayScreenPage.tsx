@@ -61,7 +61,7 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; dat
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
-  const { t, i18n } = useTranslation('contest');
+  const { t, i18n } = useTranslation(['contest', 'results']);
   const lng = currentLanguage(i18n);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -114,10 +114,20 @@ export default function PlayScreenPage() {
     return (
       <div className="container">
         <div className="card play-message">
-          <h1 className="play-message__title">{contest ? t('play.closed') : t('play.noContest')}</h1>
-          {contest && <p>{t('play.closedText')}</p>}
+          <h1 className="play-message__title">{contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}</h1>
+          {contest?.state === 'cancelled' ? (
+            <>
+              {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
+              <p>{t('card.cancelledText')}</p>
+            </>
+          ) : (
+            contest && <p>{t('play.closedText')}</p>
+          )}
           <Link to={paths.home} className="button button--primary">
             {t('play.backHome')}
+          </Link>
+          <Link to={paths.myAccount} className="button button--ghost">
+            {t('results:entries.title')}
           </Link>
         </div>
       </div>
@@ -127,7 +137,7 @@ export default function PlayScreenPage() {
 }
 
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
-  const { t, i18n } = useTranslation('contest');
+  const { t, i18n } = useTranslation(['contest', 'results']);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<ContestApiError | null>(null);
   // The first load uses the contest the page already has; a retry asks the server again. The
@@ -201,6 +211,12 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [serverError, t]);
 
   const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  // Tickets already bought are on the picture too, locked: the player sees where they stand and
+  // cannot move them (the machine's rules already refuse a new mark on the same pixel).
+  const stageMarks = useMemo(
+    () => [...held.map((point, index) => ({ id: `held-${index}`, label: '', point, locked: true })), ...marks],
+    [held, marks],
+  );
   const labels = useMemo(
     () => ({
       zoomIn: t('stage.zoomIn'),
@@ -242,7 +258,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         <span>{price === 0 ? t('play.free') : t('play.price', { price: formatInr(price, locale) })}</span>
         <span aria-live="polite">{t('play.total', { total: formatInr(price * draft.length, locale) })}</span>
       </p>
-      {held.length > 0 && <p className="play-held">{t('play.held', { count: held.length })}</p>}
+      {held.length > 0 && (
+        <p className="play-held">
+          {t('play.held', { count: held.length })} <span className="play-held__locked">{t('results:play.heldNote', { count: held.length })}</span>
+        </p>
+      )}
     </>
   );
   const ready = snapshot.matches('ready');
@@ -265,7 +285,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             <Suspense fallback={<Spinner label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
-                marks={marks}
+                marks={stageMarks}
                 selectedId={selectedId}
                 onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
                 onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}

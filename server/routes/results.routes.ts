@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { langQuerySchema } from '../../domain/contests.ts';
+import { liveShowSchema, type WinnersQuery, winnersPageSchema, winnersQuerySchema } from '../../domain/results.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { listWinners, liveShow } from '../services/results.service.ts';
+
+/** Public: the next live show and the published results (/live_weekly_winner, /the_winners_circle). */
+export async function resultsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/results/live', { schema: { querystring: langQuerySchema, response: { 200: envelope(liveShowSchema) } } }, async (request, reply) => {
+    const { lang } = request.query as z.output<typeof langQuerySchema>;
+    void reply.header('cache-control', 'no-store');
+    return { data: await liveShow(app.db, app.config.uploadsDir, app.clock.now(), lang) };
+  });
+
+  app.get('/results/winners', { schema: { querystring: winnersQuerySchema, response: { 200: envelope(winnersPageSchema) } } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { data: await listWinners(app.db, app.config.uploadsDir, request.query as WinnersQuery) };
+  });
+}

@@ -1,0 +1,254 @@
+import type { Kysely } from 'kysely';
+import type { ContestState } from '../../domain/contests.ts';
+import {
+  type LiveShow,
+  MY_ENTRIES_LIMIT,
+  type MyEntry,
+  type NextShow,
+  SHOW_ON_AIR_MS,
+  streamEmbedUrl,
+  TDS_DEFAULT_RATE_BP,
+  TDS_DEFAULT_THRESHOLD_PAISE,
+  TDS_RATE_KEY,
+  TDS_THRESHOLD_KEY,
+  type TaxBreakdown,
+  tdsFor,
+  type WinnerCard,
+  type WinnersPage,
+  type WinnersQuery,
+} from '../../domain/results.ts';
+import type { Database } from '../db/schema.ts';
+import { type AuditActor, recordAudit } from './audit.service.ts';
+import { type ContestRow, contestState } from './contest.service.ts';
+import { displayPicture } from './picture.service.ts';
+
+type Lang = 'en' | 'hi';
+const iso = (ms: number) => new Date(ms).toISOString();
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+export function judgedPointOf(contest: Pick<ContestRow, 'judged_sum_x' | 'judged_sum_y' | 'judged_count'>): { x: number; y: number } | null {
+  const { judged_sum_x: sx, judged_sum_y: sy, judged_count: count } = contest;
+  if (sx === null || sy === null || !count) return null;
+  return { x: Number(sx) / count, y: Number(sy) / count };
+}
+
+const prizeOf = (contest: ContestRow, lang: Lang) => ({
+  kind: contest.prize_kind,
+  title: lang === 'hi' ? contest.prize_title_hi : contest.prize_title_en,
+  valuePaise: contest.prize_value_paise,
+});
+
+export async function entriesCount(db: Kysely<Database>, contestId: string): Promise<number> {
+  const row = await db
+    .selectFrom('contest_ranks')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('contest_id', '=', contestId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The public card of a published contest: first name and state of the winner, nothing more personal. */
+export async function winnerCard(db: Kysely<Database>, uploadsDir: string, contest: ContestRow, lang: Lang): Promise<WinnerCard | null> {
+  const judged = judgedPointOf(contest);
+  if (!judged || contest.state !== 'published') return null;
+  const [picture, entries, winner] = await Promise.all([
+    displayPicture(db, uploadsDir, contest.picture_id),
+    entriesCount(db, contest.id),
+    db
+      .selectFrom('contest_ranks as r')
+      .innerJoin('tickets as t', 't.id', 'r.ticket_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .leftJoin('prize_claims as c', 'c.contest_id', 'r.contest_id')
+      .select(['u.first_name', 't.x', 't.y', 'r.distance', 'c.state'])
+      .where('r.contest_id', '=', contest.id)
+      .where('r.rank', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    contestId: contest.id,
+    slot: contest.slot,
+    opensAt: iso(contest.opens_at),
+    closesAt: iso(contest.closes_at),
+    showAt: iso(contest.show_at),
+    publishedAt: iso(contest.published_at ?? contest.updated_at),
+    picture: picture ?? null,
+    judgedPoint: judged,
+    prize: prizeOf(contest, lang),
+    entries,
+    winner: winner ? { firstName: winner.first_name, state: winner.state ?? null, mark: { x: winner.x, y: winner.y }, distance: oneDecimal(Number(winner.distance)) } : null,
+  };
+}
+
+function encodeCursor(at: number, id: string): string {
+  return Buffer.from(`${at}:${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const n = Number(at);
+  return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
+}
+
+function publishedContests(db: Kysely<Database>) {
+  return db.selectFrom('contests').selectAll().where('state', '=', 'published').where('published_at', 'is not', null).where('judged_count', 'is not', null);
+}
+
+/** Published contests, newest publication first, a page at a time (cursor: the last one's published_at and id). */
+export async function listWinners(db: Kysely<Database>, uploadsDir: string, query: WinnersQuery): Promise<WinnersPage> {
+  let q = publishedContests(db);
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor);
+    q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '<', id)])]));
+  }
+  const rows = (await q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()) as ContestRow[];
+  const page = rows.slice(0, query.limit);
+  const cards = await Promise.all(page.map((row) => winnerCard(db, uploadsDir, row, query.lang)));
+  const last = page.at(-1);
+  return {
+    results: cards.filter((card): card is WinnerCard => card !== null),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.published_at ?? 0, last.id) : null,
+  };
+}
+
+/** The next show (or the one on air now) and the latest published result. */
+export async function liveShow(db: Kysely<Database>, uploadsDir: string, now: number, lang: Lang): Promise<LiveShow> {
+  const [nextRow, latestRow] = await Promise.all([
+    db
+      .selectFrom('contests')
+      .select(['id', 'slot', 'show_at', 'stream_url'])
+      .where('state', '!=', 'cancelled')
+      .where('show_at', '>', now - SHOW_ON_AIR_MS)
+      .orderBy('show_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+    publishedContests(db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() as Promise<ContestRow | undefined>,
+  ]);
+  const next: NextShow | null = nextRow
+    ? { contestId: nextRow.id, slot: nextRow.slot, showAt: iso(nextRow.show_at), streamUrl: nextRow.stream_url, embedUrl: streamEmbedUrl(nextRow.stream_url) }
+    : null;
+  return { next, latest: latestRow ? await winnerCard(db, uploadsDir, latestRow, lang) : null };
+}
+
+/** The stream URL of the next show (or the one on air), for the security headers. */
+export async function nextStreamUrl(db: Kysely<Database>, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('contests')
+    .select('stream_url')
+    .where('state', '!=', 'cancelled')
+    .where('show_at', '>', now - SHOW_ON_AIR_MS)
+    .orderBy('show_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.stream_url ?? null;
+}
+
+async function numberSetting(db: Kysely<Database>, key: string, fallback: number): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const n = Number(row?.value);
+  return row && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** The TDS rule of the settings (Section 194B defaults when unset). */
+export async function tdsSettings(db: Kysely<Database>): Promise<{ rateBp: number; thresholdPaise: number }> {
+  const [rateBp, thresholdPaise] = await Promise.all([numberSetting(db, TDS_RATE_KEY, TDS_DEFAULT_RATE_BP), numberSetting(db, TDS_THRESHOLD_KEY, TDS_DEFAULT_THRESHOLD_PAISE)]);
+  return { rateBp: Math.min(rateBp, 10_000), thresholdPaise };
+}
+
+/** Sets the TDS rule (rate and threshold), audited as 'setting.tds'. */
+export async function setTdsSettings(db: Kysely<Database>, next: { rateBp: number; thresholdPaise: number }, actor: AuditActor, now: number): Promise<{ rateBp: number; thresholdPaise: number }> {
+  await db.transaction().execute(async (trx) => {
+    const before = await tdsSettings(trx as unknown as Kysely<Database>);
+    if (before.rateBp === next.rateBp && before.thresholdPaise === next.thresholdPaise) return;
+    for (const [key, value] of [
+      [TDS_RATE_KEY, String(next.rateBp)],
+      [TDS_THRESHOLD_KEY, String(next.thresholdPaise)],
+    ] as const) {
+      await trx
+        .insertInto('settings')
+        .values({ key, value, updated_at: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+        .execute();
+    }
+    await recordAudit(trx, actor, {
+      action: 'setting.tds',
+      targetType: 'setting',
+      targetId: 'tds',
+      summary: `Set TDS to ${next.rateBp / 100}% on prizes above Rs ${next.thresholdPaise / 100}`,
+      before,
+      after: next,
+      now,
+    });
+  });
+  return tdsSettings(db);
+}
+
+export async function taxForPrize(db: Kysely<Database>, prizeValuePaise: number): Promise<TaxBreakdown> {
+  return tdsFor(prizeValuePaise, await tdsSettings(db));
+}
+
+/**
+ * The contests a player holds tickets in (latest first): each ticket, and after publishing its
+ * rank and distance and the judged point. Ranks and the judged point stay hidden until then.
+ */
+export async function myEntries(
+  db: Kysely<Database>,
+  uploadsDir: string,
+  options: { userId: string; now: number; lang: Lang; claimOf: (contest: ContestRow, tax: TaxBreakdown) => Promise<MyEntry['claim']> },
+): Promise<MyEntry[]> {
+  const contestIds = db.selectFrom('tickets').select('contest_id').where('user_id', '=', options.userId).where('status', 'in', ['reserved', 'confirmed']);
+  const contests = (await db
+    .selectFrom('contests')
+    .selectAll()
+    .where('id', 'in', contestIds)
+    .orderBy('closes_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MY_ENTRIES_LIMIT)
+    .execute()) as ContestRow[];
+  return Promise.all(
+    contests.map(async (contest): Promise<MyEntry> => {
+      const published = contest.state === 'published';
+      const [picture, tickets, entries] = await Promise.all([
+        displayPicture(db, uploadsDir, contest.picture_id),
+        db
+          .selectFrom('tickets as t')
+          .leftJoin('contest_ranks as r', 'r.ticket_id', 't.id')
+          .select(['t.id', 't.x', 't.y', 't.status', 'r.rank', 'r.distance'])
+          .where('t.contest_id', '=', contest.id)
+          .where('t.user_id', '=', options.userId)
+          .where('t.status', 'in', ['reserved', 'confirmed'])
+          .orderBy('t.created_at')
+          .orderBy('t.x')
+          .orderBy('t.y')
+          .orderBy('t.id')
+          .execute(),
+        published ? entriesCount(db, contest.id) : Promise.resolve(null),
+      ]);
+      const isWinner = published && tickets.some((t) => t.rank === 1);
+      const tax = isWinner ? await taxForPrize(db, contest.prize_value_paise) : null;
+      return {
+        contestId: contest.id,
+        slot: contest.slot,
+        state: contestState(contest, options.now) as ContestState,
+        closesAt: iso(contest.closes_at),
+        showAt: iso(contest.show_at),
+        picture: picture ?? null,
+        prize: prizeOf(contest, options.lang),
+        tickets: tickets.map((t) => ({
+          id: t.id,
+          x: t.x,
+          y: t.y,
+          status: t.status as 'reserved' | 'confirmed',
+          rank: published && t.rank !== null ? Number(t.rank) : null,
+          distance: published && t.distance !== null ? oneDecimal(Number(t.distance)) : null,
+        })),
+        judgedPoint: published ? judgedPointOf(contest) : null,
+        entries,
+        isWinner,
+        tax,
+        claim: isWinner && tax ? await options.claimOf(contest, tax) : null,
+      };
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+/** The console's Contests area (server/routes/admin/contests.routes.ts) and the photo pickers' list. */
+import type { AdminContest, AdminContestsPage, AdminPicture, ContestDefaultsAnswer, ContestInput } from '../../domain/admin-contests.ts';
+import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
+import { dataOf, http } from './http.ts';
+
+export async function fetchContestsPage(filters: ListFilters, cursor: string | null): Promise<ListPage<AdminContest>> {
+  const params: Record<string, string> = { ...filters, limit: '20' };
+  if (cursor) params['cursor'] = cursor;
+  const page = dataOf<AdminContestsPage>((await http.get('/admin/contests', { params })).data);
+  return { items: page.items, nextCursor: page.nextCursor };
+}
+
+export async function fetchContest(id: string): Promise<AdminContest> {
+  return dataOf<AdminContest>((await http.get(`/admin/contests/${encodeURIComponent(id)}`)).data);
+}
+
+export async function fetchContestDefaults(): Promise<ContestDefaultsAnswer> {
+  return dataOf<ContestDefaultsAnswer>((await http.get('/admin/contests/defaults')).data);
+}
+
+export async function createContest(input: ContestInput): Promise<AdminContest> {
+  return dataOf<AdminContest>((await http.post('/admin/contests', input)).data);
+}
+
+export async function updateContest(id: string, input: ContestInput): Promise<AdminContest> {
+  return dataOf<AdminContest>((await http.put(`/admin/contests/${encodeURIComponent(id)}`, input)).data);
+}
+
+export async function cancelContest(id: string, reason: string): Promise<AdminContest> {
+  return dataOf<AdminContest>((await http.post(`/admin/contests/${encodeURIComponent(id)}/cancel`, { reason })).data);
+}
+
+/** One page of the uploaded photos of a kind (GET /admin/pictures, the photos area's route). */
+export async function fetchPictures(kind: 'contest' | 'prize', cursor: string | null): Promise<ListPage<AdminPicture>> {
+  const params: Record<string, string> = { kind, limit: '24' };
+  if (cursor) params['cursor'] = cursor;
+  const page = dataOf<{ items: AdminPicture[]; nextCursor: string | null }>((await http.get('/admin/pictures', { params })).data);
+  return { items: page.items, nextCursor: page.nextCursor };
+}

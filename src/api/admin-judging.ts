@@ -1,0 +1,47 @@
+/** The judges' panel (/api/v1/judge) and the admin's results (/api/v1/admin/results, /judging/settings). */
+import { AxiosError } from 'axios';
+import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
+import type { JudgeCallError, JudgePoint, SubmitMarkOutput } from '../../machines/judge-marking.machine.ts';
+import { type ApiErrorBody, dataOf, errorMessageOf, http } from './http.ts';
+
+/** A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its message. */
+export function callErrorOf(error: unknown, fallback: string): JudgeCallError {
+  const code = error instanceof AxiosError ? ((error.response?.data as Partial<ApiErrorBody> | undefined)?.code ?? null) : null;
+  return { code, message: errorMessageOf(error, fallback) };
+}
+
+export async function fetchJudgeQueue(): Promise<JudgeQueue> {
+  return dataOf<JudgeQueue>((await http.get('/judge/contests')).data);
+}
+
+export async function fetchJudgeContest(contestId: string): Promise<JudgeContest> {
+  return dataOf<JudgeContest>((await http.get(`/judge/contests/${encodeURIComponent(contestId)}`)).data);
+}
+
+export async function submitJudgeMark(contestId: string, point: JudgePoint): Promise<SubmitMarkOutput> {
+  return dataOf<SubmitMarkOutput>((await http.post(`/judge/contests/${encodeURIComponent(contestId)}/mark`, { x: point.x, y: point.y })).data);
+}
+
+export async function fetchResults(): Promise<JudgeQueue> {
+  return dataOf<JudgeQueue>((await http.get('/admin/results')).data);
+}
+
+export async function fetchResultReview(contestId: string): Promise<ResultReview> {
+  return dataOf<ResultReview>((await http.get(`/admin/results/${encodeURIComponent(contestId)}`)).data);
+}
+
+export async function resetJudgeMark(contestId: string, judgeId: string): Promise<void> {
+  await http.delete(`/admin/results/${encodeURIComponent(contestId)}/marks/${encodeURIComponent(judgeId)}`);
+}
+
+export async function publishResult(contestId: string): Promise<{ notices: number }> {
+  return dataOf<{ notices: number }>((await http.post(`/admin/results/${encodeURIComponent(contestId)}/publish`)).data);
+}
+
+export async function fetchJudgesRequired(): Promise<number> {
+  return dataOf<{ judgesRequired: number }>((await http.get('/admin/judging/settings')).data).judgesRequired;
+}
+
+export async function saveJudgesRequired(judgesRequired: number): Promise<number> {
+  return dataOf<{ judgesRequired: number }>((await http.put('/admin/judging/settings', { judgesRequired })).data).judgesRequired;
+}

@@ -1,0 +1,165 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatInr } from '../../../../domain/money.ts';
+import { type AdminClaimDetail, type AdminClaimRow, CLAIM_NEXT_STATUS, CLAIM_NOTE_MAX, type ClaimStatus, claimStatusSchema } from '../../../../domain/results.ts';
+import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../api/admin-claims.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+import { formatIstShort } from '../../../ui/format.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { ListFooter } from '../ListFooter.tsx';
+import { usePagedList } from '../use-paged-list.ts';
+import { TdsSettingsForm } from './TdsSettingsForm.tsx';
+
+/** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
+export default function ClaimsPage() {
+  const { t } = useTranslation('admin');
+  const list = usePagedList(fetchClaimsPage);
+  const [status, setStatus] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    list.filter({ status });
+  };
+  return (
+    <section className="console-page">
+      <header className="console-page__header">
+        <h1>{t('claims.title')}</h1>
+        <p className="muted">{t('claims.intro')}</p>
+      </header>
+      <TdsSettingsForm />
+      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('claims.filters')}>
+        <div className="field">
+          <label className="field__label" htmlFor="claims-status">
+            {t('claims.status')}
+          </label>
+          <select id="claims-status" className="field__input" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">{t('claims.allStatuses')}</option>
+            {claimStatusSchema.options.map((s) => (
+              <option key={s} value={s}>
+                {t(`claims.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('claims.apply')}
+        </button>
+      </form>
+      {list.loading ? (
+        <Spinner label={t('claims.loading')} />
+      ) : list.failed ? (
+        <div className="console-empty">
+          <p role="alert">{t('list.failed')}</p>
+          <button type="button" className="button button--primary" onClick={list.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : list.items.length === 0 ? (
+        <p className="console-empty">{t('claims.empty')}</p>
+      ) : (
+        <>
+          <ol className="audit-list">
+            {list.items.map((claim) => (
+              <ClaimItem key={claim.id} claim={claim} onChanged={list.refresh} />
+            ))}
+          </ol>
+          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const lng = currentLanguage(i18n);
+  const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
+  const [detail, setDetail] = useState<AdminClaimDetail | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState(claim.note ?? '');
+  const next = CLAIM_NEXT_STATUS[claim.status];
+  const when = (at: string | null) => (at ? formatIstShort(new Date(at), lng) : null);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(errorMessageOf(e, t('claims.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const move = (status: ClaimStatus) =>
+    run(async () => {
+      await changeClaimStatus(claim.id, status, note);
+      onChanged();
+    });
+
+  return (
+    <li className="audit-item claim-item">
+      <p className="audit-item__meta">
+        {t('claims.contest', { slot: claim.slot, date: when(claim.showAt) })} · {claim.prizeTitle}
+      </p>
+      <p className="audit-item__summary">
+        {claim.winnerName} · {claim.state}
+      </p>
+      <p className="audit-item__tags">
+        <span className="chip">{t(`claims.statuses.${claim.status}`)}</span>
+      </p>
+      <p className="claim-item__amounts">{t('claims.amounts', { gross: formatInr(claim.grossPaise, locale), tds: formatInr(claim.tdsPaise, locale), net: formatInr(claim.netPaise, locale) })}</p>
+      <ul className="claim-item__dates muted">
+        <li>{t('claims.submittedAt', { time: when(claim.submittedAt) })}</li>
+        {claim.verifiedAt && <li>{t('claims.verifiedAt', { time: when(claim.verifiedAt) })}</li>}
+        {claim.sentAt && <li>{t('claims.sentAt', { time: when(claim.sentAt) })}</li>}
+      </ul>
+      {detail ? (
+        <dl className="claim-item__details">
+          <dt>{t('claims.fullName')}</dt>
+          <dd>{detail.details.fullName}</dd>
+          <dt>{t('claims.pan')}</dt>
+          <dd>
+            <code>{detail.details.pan}</code>
+          </dd>
+          <dt>{t('claims.address')}</dt>
+          <dd>{[detail.details.address.line1, detail.details.address.line2, detail.details.address.city, `${detail.details.address.state} ${detail.details.address.pin}`].filter(Boolean).join(', ')}</dd>
+          <dt>{t('claims.payout')}</dt>
+          <dd>
+            <code>{detail.details.payout.method === 'upi' ? `UPI ${detail.details.payout.upiId}` : `${detail.details.payout.accountNumber} · IFSC ${detail.details.payout.ifsc}`}</code>
+          </dd>
+          <dt>{t('claims.contact')}</dt>
+          <dd>
+            {detail.email} · {detail.phone}
+          </dd>
+        </dl>
+      ) : (
+        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void run(async () => setDetail(await fetchClaimDetail(claim.id)))}>
+          {t('claims.view')}
+        </button>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`claim-note-${claim.id}`}>
+          {t('claims.note')}
+        </label>
+        <input id={`claim-note-${claim.id}`} className="field__input" value={note} maxLength={CLAIM_NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <div className="claim-item__actions">
+        {next && (
+          <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => void move(next)}>
+            {t(`claims.moveTo.${next as 'verified' | 'sent'}`)}
+          </button>
+        )}
+        <button type="button" className="button button--ghost button--small" disabled={busy || note === (claim.note ?? '')} onClick={() => void move(claim.status)}>
+          {t('claims.saveNote')}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="console-list__error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

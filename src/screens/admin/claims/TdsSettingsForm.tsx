@@ -1,0 +1,86 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatInr } from '../../../../domain/money.ts';
+import type { TdsSettings } from '../../../../domain/results.ts';
+import { fetchTdsSettings, saveTdsSettings } from '../../../api/admin-claims.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { currentLanguage } from '../../../app/i18n.ts';
+
+const RATE = /^\d{1,3}(\.\d{1,2})?$/;
+const RUPEES = /^\d{1,9}$/;
+
+/** The TDS rule (Section 194B): the rate and the threshold above which the whole prize is taxed. */
+export function TdsSettingsForm() {
+  const { t, i18n } = useTranslation('admin');
+  const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
+  const [current, setCurrent] = useState<TdsSettings | null>(null);
+  const [rate, setRate] = useState('');
+  const [threshold, setThreshold] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchTdsSettings().then(
+      (settings) => {
+        if (!live) return;
+        setCurrent(settings);
+        setRate(String(settings.rateBp / 100));
+        setThreshold(String(Math.round(settings.thresholdPaise / 100)));
+      },
+      () => live && setMessage({ ok: false, text: t('claims.tds.loadFailed') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [t]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const rateOk = RATE.test(rate.trim()) && Number(rate) <= 100;
+    if (!rateOk || !RUPEES.test(threshold.trim())) {
+      setMessage({ ok: false, text: rateOk ? t('claims.tds.badThreshold') : t('claims.tds.badRate') });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await saveTdsSettings({ rateBp: Math.round(Number(rate) * 100), thresholdPaise: Number(threshold) * 100 });
+      setCurrent(saved);
+      setMessage({ ok: true, text: t('claims.tds.saved') });
+    } catch (error) {
+      setMessage({ ok: false, text: errorMessageOf(error, t('claims.failed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="console-filters tds-form" onSubmit={(event) => void onSubmit(event)} aria-labelledby="tds-title">
+      <div className="tds-form__intro">
+        <h2 id="tds-title">{t('claims.tds.title')}</h2>
+        {current && <p className="muted">{t('claims.tds.current', { rate: current.rateBp / 100, threshold: formatInr(current.thresholdPaise, locale) })}</p>}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="tds-rate">
+          {t('claims.tds.rate')}
+        </label>
+        <input id="tds-rate" className="field__input" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} disabled={!current} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="tds-threshold">
+          {t('claims.tds.threshold')}
+        </label>
+        <input id="tds-threshold" className="field__input" inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} disabled={!current} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={!current || busy}>
+        {t('claims.tds.save')}
+      </button>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'muted' : 'console-list__error'}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

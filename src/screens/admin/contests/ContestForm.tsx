@@ -1,0 +1,178 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, istInputOf, type LockedField } from '../../../../domain/admin-contests.ts';
+import { createContest, updateContest } from '../../../api/admin-contests.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
+import { TextField } from '../../../ui/Field.tsx';
+import { useContestMessage } from './messages.ts';
+import { PicturePicker as PicturePickerField } from './PicturePicker.tsx';
+
+interface ContestFormProps {
+  /** The contest edited; absent for a new one. */
+  contest?: AdminContest;
+  defaultValues: ContestFormValues;
+  onSaved: (contest: AdminContest) => void;
+  onClose: () => void;
+}
+
+const FORM_FIELDS = new Set(Object.keys(contestFormSchema.shape));
+const SERVER_FIELD: Record<string, keyof ContestFormValues> = { prizeValuePaise: 'prizeValueRupees', ticketPricePaise: 'ticketPriceRupees' };
+
+/**
+ * Create or edit a contest. Fields the server would refuse to change (price, picture and window
+ * once tickets are taken) are shown read-only with the reason; the server checks again.
+ */
+export function ContestForm({ contest, defaultValues, onSaved, onClose }: ContestFormProps) {
+  const { t } = useTranslation('admin');
+  const say = useContestMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContestFormValues>({ resolver: zodResolver(contestFormSchema), defaultValues, mode: 'onTouched' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form replaces the list: bring the reader (and the screen reader) to its top.
+  useEffect(() => heading.current?.focus(), []);
+  const lockedFields = contest?.lockedFields ?? [];
+  const lockReason = contest?.lockReason ?? null;
+  const isLocked = (field: LockedField) => lockedFields.includes(field);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const input = contestInputOfForm(values);
+      if (contest) {
+        // Times the admin left as shown keep their exact instant (the inputs show whole minutes).
+        if (values.opensAt === istInputOf(contest.opensAt)) input.opensAt = contest.opensAt;
+        if (values.closesAt === istInputOf(contest.closesAt)) input.closesAt = contest.closesAt;
+        if (values.showAt === istInputOf(contest.showAt)) input.showAt = contest.showAt;
+      }
+      onSaved(contest ? await updateContest(contest.id, input) : await createContest(input));
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const [key, message] of Object.entries(fields)) {
+        const field = SERVER_FIELD[key] ?? key;
+        if (FORM_FIELDS.has(field)) setError(field as keyof ContestFormValues, { message });
+      }
+      setFailure(errorMessageOf(error, t('contests.form.failed')));
+    }
+  });
+
+  const lockNote = (field: LockedField) =>
+    isLocked(field) ? (
+      <p className="contest-lock" role="note">
+        {t('contests.form.locked')}: {say(lockReason ?? undefined)}
+      </p>
+    ) : null;
+
+  return (
+    <form className="contest-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contest-form-title">
+      <h2 id="contest-form-title" ref={heading} tabIndex={-1}>{contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}</h2>
+      {lockReason && (
+        <p className="contest-lock contest-lock--banner" role="note">
+          {say(lockReason)}
+        </p>
+      )}
+
+      <fieldset className="contest-form__group">
+        <legend>{t('contests.form.window')}</legend>
+        <p className="muted">{t('contests.form.windowHint')}</p>
+        <div className="contest-form__row">
+          <TextField label={t('contests.form.opensAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.opensAt?.message)} {...register('opensAt')} />
+          <TextField label={t('contests.form.closesAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.closesAt?.message)} {...register('closesAt')} />
+          <TextField label={t('contests.form.showAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.showAt?.message)} {...register('showAt')} />
+        </div>
+        {lockNote('window')}
+      </fieldset>
+
+      <Controller
+        control={control}
+        name="pictureId"
+        render={({ field }) => (
+          <PicturePickerField
+            kind="contest"
+            legend={t('contests.form.picture')}
+            value={field.value}
+            onChange={field.onChange}
+            currentUrl={contest?.pictureUrl ?? null}
+            lockedReason={isLocked('picture') ? (say(lockReason ?? undefined) ?? null) : null}
+            error={say(errors.pictureId?.message)}
+          />
+        )}
+      />
+
+      <fieldset className="contest-form__group">
+        <legend>{t('contests.form.prize')}</legend>
+        <div className="contest-form__row">
+          <TextField label={t('contests.form.prizeTitleEn')} maxLength={120} error={say(errors.prizeTitleEn?.message)} {...register('prizeTitleEn')} />
+          <TextField label={t('contests.form.prizeTitleHi')} lang="hi" maxLength={120} error={say(errors.prizeTitleHi?.message)} {...register('prizeTitleHi')} />
+        </div>
+        <div className="contest-form__row">
+          <div className="field">
+            <label className="field__label" htmlFor="contest-prize-kind">
+              {t('contests.form.prizeKind')}
+            </label>
+            <select id="contest-prize-kind" className="field__input" {...register('prizeKind')}>
+              <option value="cash">{t('contests.prizeKinds.cash')}</option>
+              <option value="merchandise">{t('contests.prizeKinds.merchandise')}</option>
+            </select>
+          </div>
+          <TextField label={t('contests.form.prizeValue')} inputMode="decimal" error={say(errors.prizeValueRupees?.message)} {...register('prizeValueRupees')} />
+        </div>
+        <Controller
+          control={control}
+          name="prizePictureId"
+          render={({ field }) => (
+            <PicturePickerField
+              kind="prize"
+              legend={t('contests.form.prizePicture')}
+              value={field.value}
+              onChange={field.onChange}
+              currentUrl={contest?.prizePictureUrl ?? null}
+              lockedReason={null}
+              allowNone
+              error={say(errors.prizePictureId?.message)}
+            />
+          )}
+        />
+      </fieldset>
+
+      <fieldset className="contest-form__group">
+        <legend>{t('contests.form.tickets')}</legend>
+        <div className="contest-form__row">
+          <TextField label={t('contests.form.price')} hint={t('contests.form.priceHint')} inputMode="decimal" readOnly={isLocked('price')} error={say(errors.ticketPriceRupees?.message)} {...register('ticketPriceRupees')} />
+          <TextField label={t('contests.form.maxTickets')} inputMode="numeric" error={say(errors.maxTickets?.message)} {...register('maxTickets')} />
+          <TextField
+            label={t('contests.form.totalTickets')}
+            hint={contest && contest.ticketsTaken > 0 ? t('contests.form.totalHint', { taken: contest.ticketsTaken }) : undefined}
+            inputMode="numeric"
+            error={say(errors.totalTickets?.message)}
+            {...register('totalTickets')}
+          />
+        </div>
+        {lockNote('price')}
+      </fieldset>
+
+      <TextField label={t('contests.form.streamUrl')} hint={t('contests.form.streamHint')} type="url" inputMode="url" placeholder="https://" error={say(errors.streamUrl?.message)} {...register('streamUrl')} />
+
+      {failure && (
+        <p role="alert" className="console-list__error">
+          {say(failure)}
+        </p>
+      )}
+      <div className="contest-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t('contests.form.saving') : contest ? t('contests.form.save') : t('contests.form.create')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onClose} disabled={isSubmitting}>
+          {t('contests.form.close')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminPicture } from '../../../../domain/admin-contests.ts';
+import { fetchPictures } from '../../../api/admin-contests.ts';
+
+interface PicturePickerProps {
+  kind: 'contest' | 'prize';
+  legend: string;
+  value: string;
+  onChange: (id: string) => void;
+  /** The chosen picture's small copy, shown while the list loads and when locked. */
+  currentUrl: string | null;
+  /** Why it can no longer change; null: it can. */
+  lockedReason: string | null;
+  /** Offer "none" (the prize photo is optional). */
+  allowNone?: boolean;
+  error?: string | undefined;
+}
+
+type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: AdminPicture[]; nextCursor: string | null; more: boolean };
+
+/** Picks one uploaded photo of a kind (GET /admin/pictures?kind=...), as radio buttons with thumbnails. */
+export function PicturePicker({ kind, legend, value, onChange, currentUrl, lockedReason, allowNone = false, error }: PicturePickerProps) {
+  const { t } = useTranslation('admin');
+  const [load, setLoad] = useState<Load>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const locked = lockedReason !== null;
+
+  useEffect(() => {
+    if (locked) return;
+    let live = true;
+    fetchPictures(kind, null).then(
+      (page) => live && setLoad({ status: 'ready', items: page.items, nextCursor: page.nextCursor, more: false }),
+      () => live && setLoad({ status: 'failed', message: t('contests.pictures.failed') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, locked, attempt, t]);
+
+  const more = useCallback(async () => {
+    if (load.status !== 'ready' || !load.nextCursor) return;
+    setLoad({ ...load, more: true });
+    try {
+      const page = await fetchPictures(kind, load.nextCursor);
+      setLoad({ status: 'ready', items: [...load.items, ...page.items], nextCursor: page.nextCursor, more: false });
+    } catch {
+      setLoad({ ...load, more: false });
+    }
+  }, [kind, load]);
+
+  const name = `picture-${kind}`;
+  return (
+    <fieldset className="picture-picker" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="field__label">{legend}</legend>
+      {locked ? (
+        <>
+          {currentUrl ? <img className="picture-picker__current" src={currentUrl} alt={t('contests.pictures.current')} loading="lazy" width={160} height={100} /> : <p className="muted">{value || t('contests.pictures.none')}</p>}
+          <p className="contest-lock" role="note">
+            {lockedReason}
+          </p>
+        </>
+      ) : load.status === 'failed' ? (
+        <div>
+          {currentUrl && <img className="picture-picker__current" src={currentUrl} alt={t('contests.pictures.current')} loading="lazy" width={160} height={100} />}
+          <p role="alert" className="console-list__error">
+            {load.message}
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : load.status !== 'ready' ? (
+        <p className="muted">{t('contests.pictures.loading')}</p>
+      ) : (
+        <>
+          {load.items.length === 0 && !allowNone && <p className="muted">{t(kind === 'contest' ? 'contests.pictures.emptyContest' : 'contests.pictures.emptyPrize')}</p>}
+          <ul className="picture-picker__grid">
+            {allowNone && (
+              <li>
+                <label className="picture-picker__option">
+                  <input type="radio" name={name} checked={value === ''} onChange={() => onChange('')} />
+                  <span className="picture-picker__none">{t('contests.pictures.noPrizePhoto')}</span>
+                </label>
+              </li>
+            )}
+            {load.items.map((picture) => (
+              <li key={picture.id}>
+                <label className="picture-picker__option">
+                  <input type="radio" name={name} checked={value === picture.id} onChange={() => onChange(picture.id)} />
+                  {picture.smallUrl ? (
+                    <img src={picture.smallUrl} alt={t('contests.pictures.alt', { width: picture.width, height: picture.height })} loading="lazy" width={160} height={100} />
+                  ) : (
+                    <span className="picture-picker__none">{t('contests.pictures.noPreview')}</span>
+                  )}
+                  <span className="picture-picker__size">
+                    {picture.width} × {picture.height}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {load.nextCursor && (
+            <button type="button" className="button button--ghost button--small" onClick={() => void more()} disabled={load.more}>
+              {load.more ? t('list.loadingMore') : t('list.more')}
+            </button>
+          )}
+        </>
+      )}
+      {error && (
+        <p id={`${name}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

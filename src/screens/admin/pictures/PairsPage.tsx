@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AdminPracticePair } from '../../../../domain/admin-pictures.ts';
+import { fetchPracticePairs, reorderPracticePairs, setPracticePairActive } from '../../../api/admin-pictures.ts';
+import { errorMessageOf } from '../../../api/http.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+
+type Load = { status: 'loading' } | { status: 'ready'; pairs: AdminPracticePair[] } | { status: 'failed' };
+
+/** The practice game's pairs in play order: in or out of the game, moved up or down. */
+export function PairsPage() {
+  const { t } = useTranslation('admin');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchPracticePairs().then(
+      (pairs) => live && setLoad({ status: 'ready', pairs }),
+      () => live && setLoad({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const run = async (action: () => Promise<AdminPracticePair[]>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      setLoad({ status: 'ready', pairs: await action() });
+    } catch (error) {
+      setActionError(t('pictures.pairs.actionFailed', { message: errorMessageOf(error, t('pictures.errors.UPLOAD_FAILED')) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pairs = load.status === 'ready' ? load.pairs : [];
+  const toggle = (pair: AdminPracticePair) =>
+    run(async () => {
+      const updated = await setPracticePairActive(pair.id, !pair.active);
+      return pairs.map((p) => (p.id === updated.id ? { ...p, active: updated.active } : p));
+    });
+  const move = (index: number, step: -1 | 1) =>
+    run(() => {
+      const ids = pairs.map((p) => p.id);
+      const [moved] = ids.splice(index, 1);
+      ids.splice(index + step, 0, moved!);
+      return reorderPracticePairs(ids);
+    });
+
+  return (
+    <div className="pairs">
+      <div className="pairs__head">
+        <h2>{t('pictures.pairs.title')}</h2>
+        <Link to="new" className="button button--primary">
+          {t('pictures.pairs.new')}
+        </Link>
+      </div>
+      <p className="muted">{t('pictures.pairs.intro')}</p>
+      {actionError && (
+        <p role="alert" className="console-list__error">
+          {actionError}
+        </p>
+      )}
+      {load.status === 'loading' ? (
+        <Spinner label={t('pictures.pairs.loading')} />
+      ) : load.status === 'failed' ? (
+        <div className="console-empty">
+          <p role="alert">{t('pictures.pairs.failed')}</p>
+          <button type="button" className="button button--primary" onClick={() => {
+              setLoad({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : pairs.length === 0 ? (
+        <p className="console-empty">{t('pictures.pairs.empty')}</p>
+      ) : (
+        <ol className="pair-list" aria-busy={busy}>
+          {pairs.map((pair, index) => (
+            <li key={pair.id} className={`pair-item${pair.active ? '' : ' pair-item--off'}`}>
+              <div className="pair-item__pictures">
+                <Link to={`../${pair.removed.id}`} relative="path">
+                  <img src={pair.removed.smallUrl} alt={t('pictures.pairs.removedAlt', { n: pair.position })} loading="lazy" />
+                </Link>
+                <Link to={`../${pair.original.id}`} relative="path">
+                  <img src={pair.original.smallUrl} alt={t('pictures.pairs.originalAlt', { n: pair.position })} loading="lazy" />
+                </Link>
+              </div>
+              <div className="pair-item__body">
+                <p className="pair-item__title">{t('pictures.pairs.position', { n: pair.position })}</p>
+                <p className="picture-card__meta">{t('pictures.pairs.ball', { x: pair.ball.x, y: pair.ball.y })}</p>
+                <p className={`pair-item__state${pair.active ? ' pair-item__state--on' : ''}`}>{pair.active ? t('pictures.pairs.active') : t('pictures.pairs.inactive')}</p>
+              </div>
+              <div className="pair-item__actions">
+                <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void toggle(pair)}>
+                  {pair.active ? t('pictures.pairs.deactivate') : t('pictures.pairs.activate')}
+                </button>
+                <button type="button" className="button button--ghost button--small pair-item__move" disabled={busy || index === 0} aria-label={t('pictures.pairs.moveUp', { n: pair.position })} title={t('pictures.pairs.moveUp', { n: pair.position })} onClick={() => void move(index, -1)}>
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small pair-item__move"
+                  disabled={busy || index === pairs.length - 1}
+                  aria-label={t('pictures.pairs.moveDown', { n: pair.position })}
+                  title={t('pictures.pairs.moveDown', { n: pair.position })}
+                  onClick={() => void move(index, 1)}
+                >
+                  ↓
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { MyClaim, MyEntry } from '../../../domain/results.ts';
+import { fetchMyEntries } from '../../api/results.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { paths } from '../../app/paths.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { ClaimPanel } from './ClaimPanel.tsx';
+import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
+import '../../styles/results.css';
+
+type Outcome = { ok: true; contests: MyEntry[] } | { ok: false };
+
+/** My Account > My entries: the tickets held in each contest and, once published, how each did. */
+export function MyEntriesSection() {
+  const { t, i18n } = useTranslation('results');
+  const lng = currentLanguage(i18n);
+  const [attempt, setAttempt] = useState(0);
+  const request = `${lng}|${attempt}`;
+  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
+  const outcome = result?.request === request ? result.outcome : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyEntries(lng, controller.signal).then(
+      (data) => setResult({ request, outcome: { ok: true, contests: data.contests } }),
+      () => {
+        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false } });
+      },
+    );
+    return () => controller.abort();
+  }, [request, lng]);
+
+  const claimed = (contestId: string, claim: MyClaim) =>
+    setResult((r) => (r && r.outcome.ok ? { ...r, outcome: { ok: true, contests: r.outcome.contests.map((c) => (c.contestId === contestId ? { ...c, claim } : c)) } } : r));
+
+  return (
+    <section className="account__card my-entries" aria-labelledby="my-entries">
+      <h2 id="my-entries">{t('entries.title')}</h2>
+      <p className="muted">{t('entries.intro')}</p>
+      {!outcome ? (
+        <Spinner label={t('entries.loading')} />
+      ) : !outcome.ok ? (
+        <div className="results-state">
+          <p role="alert">{t('entries.error')}</p>
+          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : outcome.contests.length === 0 ? (
+        <div className="results-state">
+          <p>{t('entries.empty')}</p>
+          <Link to={paths.playScreen} className="button button--primary">
+            {t('entries.play')}
+          </Link>
+        </div>
+      ) : (
+        <ol className="my-entries__list">
+          {outcome.contests.map((entry) => (
+            <li key={entry.contestId}>
+              <EntryCard entry={entry} onClaimed={(claim) => claimed(entry.contestId, claim)} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: MyClaim) => void }) {
+  const { t, i18n } = useTranslation('results');
+  const lng = currentLanguage(i18n);
+  const published = entry.state === 'published';
+  const marks: PictureMark[] = entry.tickets.map((ticket, i) => ({
+    key: ticket.id,
+    x: ticket.x,
+    y: ticket.y,
+    kind: ticket.rank === 1 ? 'winner' : 'mine',
+    label: String(i + 1),
+    title: `${t('entries.yourTicket')} ${i + 1}`,
+  }));
+  if (entry.judgedPoint) marks.unshift({ key: 'judged', x: entry.judgedPoint.x, y: entry.judgedPoint.y, kind: 'judged', title: t('card.judgedPoint') });
+  return (
+    <article className="entry-card" aria-labelledby={`entry-${entry.contestId}`}>
+      <h3 id={`entry-${entry.contestId}`} className="entry-card__title">
+        {t('entries.contest', { slot: entry.slot, date: formatIstDateTime(new Date(entry.closesAt), lng) })}
+      </h3>
+      <p className={`chip entry-card__state entry-card__state--${entry.state}`}>{t(`entries.states.${entry.state}`)}</p>
+      {entry.isWinner && <p className="entry-card__won">{t('entries.youWon')}</p>}
+      {entry.picture && <MarkedPicture picture={entry.picture} marks={marks} alt={t('entries.pictureAlt')} sizes="(min-width: 48rem) 30rem, 100vw" />}
+      <ol className="entry-card__tickets">
+        {entry.tickets.map((ticket, i) => (
+          <li key={ticket.id}>
+            <span>{t('entries.ticket', { n: i + 1, x: ticket.x, y: ticket.y })}</span>
+            {ticket.status === 'reserved' && <span className="muted"> · {t('entries.reserved')}</span>}
+            {ticket.rank !== null && entry.entries !== null && <strong> · {t('entries.rank', { rank: ticket.rank, total: entry.entries })}</strong>}
+            {ticket.distance !== null && <span> · {t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>}
+          </li>
+        ))}
+      </ol>
+      {!published && entry.state !== 'cancelled' && <p className="muted">{t('entries.pending', { date: formatIstDateTime(new Date(entry.showAt), lng) })}</p>}
+      {entry.state === 'cancelled' && <p className="muted">{t('entries.cancelled')}</p>}
+      {entry.isWinner && entry.tax && <ClaimPanel contestId={entry.contestId} tax={entry.tax} claim={entry.claim} onClaimed={onClaimed} />}
+    </article>
+  );
+}

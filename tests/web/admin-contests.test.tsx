@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AdminContest, CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
+import { istDate } from '../../domain/schedule.ts';
+import { http } from '../../src/api/http.ts';
+import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
+import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+
+const original = http.defaults.adapter;
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+const contest = (overrides: Partial<AdminContest> = {}): AdminContest => ({
+  id: 'c1',
+  windowKey: '2026-11-23-A',
+  slot: 'A',
+  state: 'open',
+  opensAt: istDate(2026, 11, 23, 12).toISOString(),
+  closesAt: new Date(istDate(2026, 11, 26).getTime() - 1).toISOString(),
+  showAt: istDate(2026, 11, 26, 21).toISOString(),
+  pictureId: 'p-contest',
+  pictureUrl: '/api/v1/pictures/p-contest/small',
+  prizeKind: 'cash',
+  prizeTitleEn: 'Cash prize',
+  prizeTitleHi: 'नकद इनाम',
+  prizeValuePaise: 2_500_000,
+  prizePictureId: null,
+  prizePictureUrl: null,
+  ticketPricePaise: 4900,
+  maxTickets: 75,
+  totalTickets: 10_000,
+  streamUrl: null,
+  ticketsSold: 120,
+  ticketsTaken: 124,
+  revenuePaise: 705_600,
+  refundedPaise: 0,
+  entrants: 37,
+  lockedFields: ['price', 'picture', 'window'],
+  lockReason: CONTEST_ADMIN_MESSAGES.locked,
+  editable: true,
+  cancellable: true,
+  cancelledAt: null,
+  cancelReason: null,
+  ...overrides,
+});
+
+const pictures = (kind: string) => ok({ items: [{ id: `p-${kind}-2`, kind, width: 1600, height: 1000, bytes: 1000, mime: 'image/jpeg', createdAt: '2026-11-20T00:00:00.000Z', smallUrl: `/s/${kind}.jpg`, largeUrl: null, usedBy: [] }], nextCursor: null });
+
+describe('the contests console', () => {
+  it('lists contests with their state and figures', async () => {
+    stubApi({ 'GET /admin/contests': () => ok({ items: [contest(), contest({ id: 'c0', slot: 'B', state: 'cancelled', editable: false, cancellable: false, cancelReason: 'Rain', cancelledAt: '2026-11-20T10:00:00.000Z', refundedPaise: 705_600 })], nextCursor: null }) });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    const items = await screen.findAllByRole('listitem');
+    const first = items[0]!;
+    expect(within(first).getByText('Open')).toBeInTheDocument();
+    expect(within(first).getByText('120 / 10,000')).toBeInTheDocument();
+    expect(within(first).getByText('₹7,056.00')).toBeInTheDocument();
+    expect(within(first).getByText('37')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/Rain/)).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('shows price, picture and window locked with the reason once tickets are sold, and saves what may change', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
+      'GET /admin/pictures': () => pictures('prize'),
+      'PUT /admin/contests/c1': (body) => ok(contest({ prizeTitleEn: (body as { prizeTitleEn: string }).prizeTitleEn })),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+
+    expect(screen.getAllByText(CONTEST_ADMIN_MESSAGES.locked, { exact: false }).length).toBeGreaterThanOrEqual(3);
+    for (const label of ['Opens', 'Closes', 'Live winner show', 'Ticket price (₹)']) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Opens')).toHaveValue('2026-11-23T12:00');
+    expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
+    // The contest picture shows as it is, with no choice offered; the prize photo can still be picked.
+    const contestPicker = screen.getByRole('group', { name: 'Contest picture' });
+    expect(within(contestPicker).queryByRole('radio')).toBeNull();
+    expect(within(contestPicker).getByRole('img', { name: 'The current picture' })).toBeInTheDocument();
+    const prizePicker = screen.getByRole('group', { name: 'Prize photo on the home card (optional)' });
+    await user.click(await within(prizePicker).findByRole('radio', { name: /Photo 1600 × 1000/ }));
+    expect(screen.getByLabelText('Prize title (English)')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Total tickets')).toHaveAccessibleDescription('At least 124: tickets already taken.');
+
+    await user.clear(screen.getByLabelText('Prize title (English)'));
+    await user.type(screen.getByLabelText('Prize title (English)'), 'Signed bat');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(put).toMatchObject({
+      opensAt: contest().opensAt,
+      closesAt: contest().closesAt,
+      showAt: contest().showAt,
+      pictureId: 'p-contest',
+      ticketPricePaise: 4900,
+      prizeTitleEn: 'Signed bat',
+      prizePictureId: 'p-prize-2',
+      prizeValuePaise: 2_500_000,
+      streamUrl: null,
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been saved.');
+  });
+
+  it('shows the lock and the rule messages in Hindi', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }), 'GET /admin/pictures': () => pictures('prize') });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', lng: 'hi' });
+    await user.click(await screen.findByRole('button', { name: 'बदलें' }));
+    expect(screen.getAllByText(/इस प्रतियोगिता के टिकट बिक चुके हैं/).length).toBeGreaterThanOrEqual(3);
+    await user.clear(screen.getByLabelText('इनाम का नाम (हिंदी)'));
+    await user.click(screen.getByRole('button', { name: 'बदलाव सहेजें' }));
+    expect(await screen.findByText('इनाम का नाम हिंदी में दें')).toBeInTheDocument();
+  });
+
+  it('sends a window left untouched with its exact instants, seconds and all', async () => {
+    const user = userEvent.setup();
+    const odd = contest({ closesAt: '2026-11-25T18:29:30.500Z', lockedFields: [], lockReason: null });
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [odd], nextCursor: null }),
+      'GET /admin/pictures': () => pictures('contest'),
+      'PUT /admin/contests/c1': () => ok(odd),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ opensAt: odd.opensAt, closesAt: '2026-11-25T18:29:30.500Z', showAt: odd.showAt }));
+  });
+
+  it('starts a new contest from the schedule defaults and refuses a plain http stream link before sending', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
+      'GET /admin/contests/defaults': () =>
+        ok({ slot: 'B', opensAt: istDate(2026, 11, 26, 12).toISOString(), closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(), showAt: istDate(2026, 11, 30, 21).toISOString(), prizeKind: 'merchandise', prizeTitleEn: 'Bat', prizeTitleHi: 'बल्ला', prizeValuePaise: 500_000, ticketPricePaise: 0, maxTickets: 75, totalTickets: 10_000 }),
+      'GET /admin/pictures': () => pictures('contest'),
+      'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'New contest' }));
+    expect(await screen.findByLabelText('Opens')).toHaveValue('2026-11-26T12:00');
+    expect(screen.getByLabelText('Opens')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Ticket price (₹)')).toHaveValue('0');
+    expect(screen.getByLabelText('Prize value (₹)')).toHaveValue('5000');
+    const pickers = screen.getAllByRole('group', { name: 'Contest picture' });
+    await user.click(await within(pickers[0]!).findByRole('radio', { name: /Photo/ }));
+    await user.type(screen.getByLabelText('Live show stream URL'), 'http://example.com/live');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(await screen.findByText(CONTEST_ADMIN_MESSAGES.streamHttps)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Live show stream URL'));
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(await screen.findByText(CONTEST_ADMIN_MESSAGES.overlap)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!.body;
+    expect(post).toMatchObject({ pictureId: 'p-contest-2', ticketPricePaise: 0, prizeKind: 'merchandise', prizePictureId: null, streamUrl: null });
+  });
+
+  it('cancels only with a reason and after a confirm step', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
+      'POST /admin/contests/c1/cancel': () => ok(contest({ state: 'cancelled' })),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel contest' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/reason/);
+    await user.type(screen.getByLabelText('Why is it cancelled?'), 'The picture leaked.');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('120 tickets of 37 players: ₹7,056.00 will be refunded');
+    expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the contest' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: 'The picture leaked.' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been cancelled.');
+  });
+});
