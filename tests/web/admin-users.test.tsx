@@ -80,8 +80,17 @@ describe('Admin > Users', () => {
       'POST /admin/users/u-ravi/suspend': (body) =>
         ok({ user: { ...ravi, status: 'suspended', suspendedAt: Date.UTC(2026, 10, 24, 6), suspendReason: (body as { reason: string }).reason, restorable: true } }),
       'POST /admin/users/u-ravi/restore': () => ok({ user: ravi }),
+      'GET /admin/audit': () =>
+        ok({
+          entries: calls.some((c) => c.url.endsWith('/suspend'))
+            ? [{ id: 'e1', actorId: 'a1', actorName: 'Asha Rao', action: 'user.suspend', targetType: 'user', targetId: 'u-ravi', summary: 'Suspended Ravi Kumar: Chargeback fraud', before: null, after: null, ip: null, at: '2026-11-24T06:00:00.000Z' }]
+            : [],
+          nextCursor: null,
+        }),
     });
     await renderConsole('/admin/users/u-ravi');
+    expect(await screen.findByText('No console change to this account yet.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/admin/audit')).toBeDefined();
     await userEvent.click(await screen.findByRole('button', { name: 'Suspend the account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend Ravi Kumar?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend the account' }));
@@ -92,6 +101,9 @@ describe('Admin > Users', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Ravi Kumar is suspended and logged out everywhere.');
     expect(calls.find((c) => c.url.endsWith('/suspend'))?.body).toEqual({ reason: 'Chargeback fraud' });
     expect(screen.getByText('Suspended on 24 Nov 2026, 11:30 IST: Chargeback fraud')).toBeInTheDocument();
+    const history = await screen.findByRole('list', { name: 'Console history' });
+    expect(within(history).getByText('Suspended Ravi Kumar: Chargeback fraud')).toBeInTheDocument();
+    expect(within(history).getByText('24 Nov 2026, 11:30 IST · Asha Rao')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restore the account' }));
     const restore = await screen.findByRole('dialog', { name: 'Restore Ravi Kumar?' });
     await userEvent.type(within(restore).getByLabelText('Reason'), 'Support e-mail of 24 Nov');
@@ -131,6 +143,7 @@ describe('Admin > Users', () => {
       'GET /admin/users/u-ravi': () => ok({ user: ravi }),
       'POST /admin/users/u-ravi/roles': () => ok({ roles: ['judge'], changed: true }),
       'DELETE /admin/users/u-ravi/roles/judge': () => fail(409, 'This is the last admin', 'LAST_ADMIN'),
+      'GET /admin/audit': () => ok({ entries: [], nextCursor: null }),
     });
     await renderConsole('/admin/users/u-ravi');
     await userEvent.click(await screen.findByRole('button', { name: 'Give the Judge role' }));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import type { UserSummary } from '../../../../domain/admin-users.ts';
 import type { StaffRole } from '../../../../domain/roles.ts';
-import { grantRole, revokeRole } from '../../../api/admin.ts';
+import { fetchAuditPage, grantRole, revokeRole } from '../../../api/admin.ts';
 import { fetchUser, restoreUser, searchUsers, suspendUser } from '../../../api/admin-users.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
@@ -135,6 +135,7 @@ function UserPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
   const [roleBusy, setRoleBusy] = useState(false);
+  const [changes, setChanges] = useState(0);
 
   const back = (
     <Link to={q ? `${paths.admin}/users?q=${encodeURIComponent(q)}` : `${paths.admin}/users`} className="console-back">
@@ -168,6 +169,7 @@ function UserPage() {
       const roles = give ? await grantRole(u.id, role) : await revokeRole(u.id, role);
       load.set({ ...u, roles });
       setNotice(t(give ? 'ops.users.roleGiven' : 'ops.users.roleTaken', { role: t(`ops.users.roles.${role}`), name }));
+      setChanges((n) => n + 1);
     } catch (error) {
       setRoleError(errorMessageOf(error, t('ops.actionFailed')));
     } finally {
@@ -180,6 +182,7 @@ function UserPage() {
     load.set(updated);
     setDialog(null);
     setNotice(t(kind === 'suspend' ? 'ops.users.suspended' : 'ops.users.restored', { name }));
+    setChanges((n) => n + 1);
   };
 
   return (
@@ -287,6 +290,8 @@ function UserPage() {
         )}
       </div>
 
+      <UserHistory userId={u.id} version={changes} />
+
       <ReasonDialog
         open={dialog === 'suspend'}
         title={t('ops.users.suspendTitle', { name })}
@@ -305,5 +310,42 @@ function UserPage() {
         onCancel={() => setDialog(null)}
       />
     </section>
+  );
+}
+
+/** The console's changes to this account (suspensions, restores, roles), newest first, from the audit log. */
+function UserHistory({ userId, version }: { userId: string; version: number }) {
+  const { t } = useTranslation('admin');
+  const at = useIstShort();
+  const load = useLoad(() => fetchAuditPage({ targetType: 'user', targetId: userId }, null), `${userId}:${version}`);
+  const state = load.state;
+  return (
+    <div className="console-panel">
+      <h2>{t('ops.users.historyTitle')}</h2>
+      {state.status === 'loading' || state.status === 'idle' ? (
+        <p className="muted">{t('ops.users.historyLoading')}</p>
+      ) : state.status === 'failed' ? (
+        <p role="alert" className="console-list__error">
+          {t('ops.users.historyFailed')}{' '}
+          <button type="button" className="button button--ghost" onClick={load.retry}>
+            {t('retry')}
+          </button>
+        </p>
+      ) : state.value.items.length === 0 ? (
+        <p className="muted">{t('ops.users.historyEmpty')}</p>
+      ) : (
+        <ul className="console-history" aria-label={t('ops.users.historyTitle')}>
+          {state.value.items.map((entry) => (
+            <li key={entry.id}>
+              <span className="muted">
+                {t('ops.users.atIst', { time: at(Date.parse(entry.at)) })} · {entry.actorName}
+              </span>
+              <br />
+              {entry.summary}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
