@@ -9,13 +9,16 @@ test.describe('the operator console', () => {
     await logInAs(page, admin);
     await page.goto('/my_account');
     await page.getByRole('link', { name: 'Open the console' }).click();
+    // The console opens on its first area (Contests); the audit log is one tap away in the area nav.
+    await expect(page).toHaveURL(/\/admin\/contests$/);
+    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Audit log' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
     await expect(page.getByText('Created the admin Asha Rao from the shell').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/screens/console-audit-360-en.png', fullPage: true });
 
-    await page.goto('/admin?lng=hi');
+    await page.goto('/admin/audit?lng=hi');
     await expect(page.getByRole('heading', { name: 'ऑडिट लॉग' })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/screens/console-audit-360-hi.png', fullPage: true });
