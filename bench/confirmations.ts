@@ -26,6 +26,7 @@ import { insertContest } from '../server/services/contest.service.ts';
 import { createPaymentOrder } from '../server/services/payment.service.ts';
 import { storePicture } from '../server/services/picture.service.ts';
 import { createSession } from '../server/services/session.service.ts';
+import { createPictureStore } from '../server/storage/picture-store.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
@@ -164,7 +165,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     const secret = loadOrCreateSecret(config.dataDir);
     const now = Date.now();
     const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
-    const picture = await storePicture(db, config.uploadsDir, jpeg, 'contest');
+    const picture = await storePicture(db, createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }), jpeg, 'contest');
     const newContest = async (ticketPricePaise: number) => {
       const id = crypto.randomUUID();
       await insertContest(db, {

@@ -11,7 +11,7 @@
 //   DRILL_REDIS_URL     a Redis URL (optional: without it each instance counts its own limits)
 //   DRILL_PLAYERS       players per run (default 600)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -45,11 +45,26 @@ const freePort = () =>
 
 interface Instance {
   port: number;
+  /** Each instance has a disk of its own; they share only PostgreSQL, Redis and the secret. */
+  dataDir: string;
   child: ChildProcess | null;
 }
 
 function startInstance(instance: Instance, env: NodeJS.ProcessEnv): void {
-  instance.child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: { ...env, PORT: String(instance.port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  instance.child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: { ...env, PORT: String(instance.port), DATA_DIR: instance.dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The bytes of the current contest's small picture as one instance serves it; 0 when it cannot. */
+async function servedPictureBytes(port: number): Promise<number> {
+  try {
+    const answer = (await (await fetch(`http://127.0.0.1:${port}/api/v1/contests/current`)).json()) as { data?: { current?: { picture?: { variants?: Array<{ url: string }> } } } };
+    const url = answer.data?.current?.picture?.variants?.[0]?.url;
+    if (!url) return 0;
+    const picture = await fetch(`http://127.0.0.1:${port}${url}`);
+    return picture.ok ? (await picture.arrayBuffer()).byteLength : 0;
+  } catch {
+    return 0;
+  }
 }
 
 async function waitReady(port: number): Promise<void> {
@@ -140,15 +155,16 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     ...process.env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
     DATABASE_URL: url.toString(),
+    // No disk is shared: pictures (seeded by the first instance) live in PostgreSQL for all.
+    PICTURE_STORAGE: 'database',
     PAYMENT_GATEWAY: 'sandbox',
     CONTEST_TICKET_PRICE_PAISE: '4900',
     LOG_LEVEL: 'error',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
   const instances: Instance[] = [];
-  for (let i = 0; i < count; i++) instances.push({ port: await freePort(), child: null });
+  for (let i = 0; i < count; i++) instances.push({ port: await freePort(), dataDir: i === 0 ? dataDir : mkdtempSync(path.join(os.tmpdir(), 'cricspot-drill-')), child: null });
   const counters = { cut: 0 };
   const lb = loadBalancer(instances, counters);
   const lbPort = await freePort();
@@ -158,6 +174,8 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     // The first instance migrates, seeds and writes the shared secret; then the others start.
     startInstance(instances[0]!, env);
     await waitReady(instances[0]!.port);
+    // The secret is handed to every instance, as a deployment would (the file, mode 0600).
+    for (const instance of instances.slice(1)) copyFileSync(path.join(dataDir, 'secret.key'), path.join(instance.dataDir, 'secret.key'));
     for (const instance of instances.slice(1)) startInstance(instance, env);
     for (const instance of instances.slice(1)) await waitReady(instance.port);
 
@@ -234,11 +252,14 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     const cut = outcomes.reduce((n, o) => n + o.cut, 0);
     const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
     const pct = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))]!.toFixed(0);
-    const ok = paidNotConfirmed === 0 && paidRefunded === 0 && soldTwice === 0 && tickets.length === success && fivexx === 0;
+    // Every instance serves the contest picture that the first one seeded, from its own empty disk.
+    const pictureAnswers = await Promise.all(instances.map((instance) => servedPictureBytes(instance.port)));
+    const picturesEverywhere = pictureAnswers.every((bytes) => bytes > 0 && bytes === pictureAnswers[0]);
+    const ok = picturesEverywhere && paidNotConfirmed === 0 && paidRefunded === 0 && soldTwice === 0 && tickets.length === success && fivexx === 0;
     console.log(
       `${ok ? 'OK    ' : 'FAILED'} [${label}] ${players.length} players, ${outcomes.filter((o) => o.ok).length} paid on the page, ${success} payments confirmed, ` +
         `${tickets.length} tickets confirmed; paid but not confirmed ${paidNotConfirmed}, paid and refunded ${paidRefunded}, points sold twice ${soldTwice}, ` +
-        `5xx ${fivexx}, cut connections ${cut}`,
+        `5xx ${fivexx}, cut connections ${cut}; contest picture served by every instance: ${picturesEverywhere ? 'yes' : `no (${pictureAnswers.join(', ')} bytes)`}`,
     );
     console.log(`       [${label}] ${(success / seconds).toFixed(1)} purchases/s over ${seconds.toFixed(1)} s; a whole purchase p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
     if (!ok) process.exitCode = 1;
@@ -256,7 +277,7 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
       }
     }
     await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const instance of instances) rmSync(instance.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -6,19 +6,21 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemoData } from '../server/db/seed.ts';
 import { seedDemoResults } from '../server/db/seed-results.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
+import { createPictureStore } from '../server/storage/picture-store.ts';
 
 try {
   const config = loadConfig();
   const { db, dialect } = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const result = await seedDemoData(db, config);
+    const pictures = createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir });
+    const result = await seedDemoData(db, { pictures });
     console.log(
       result.seeded
         ? `Seeded ${result.pairs} practice pairs and the demo contest picture (${result.contestPictureId}) into ${dialect} in ${(result.ms / 1000).toFixed(1)} s.`
         : `The ${dialect} database already has its demo data; nothing to do.`,
     );
-    const results = await seedDemoResults(db, { uploadsDir: config.uploadsDir, isProduction: config.isProduction, secret: loadOrCreateSecret(config.dataDir) });
+    const results = await seedDemoResults(db, { pictures, isProduction: config.isProduction, secret: loadOrCreateSecret(config.dataDir) });
     if (results.seeded) console.log(`Seeded ${results.contests.length} past published demo contests in ${(results.ms / 1000).toFixed(1)} s.`);
   } finally {
     await db.destroy();

@@ -38,6 +38,7 @@ import { socialRoutes } from './routes/social.routes.ts';
 import { claimsRoutes } from './routes/claims.routes.ts';
 import { resultsRoutes } from './routes/results.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
+import { createPictureStore, type PictureStore } from './storage/picture-store.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
 
 declare module 'fastify' {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     secret: string;
+    /** Where picture files are written and read from (disk or database, PICTURE_STORAGE). */
+    pictures: PictureStore;
     passwords: PasswordHasher;
     messages: MessageSender;
     /**
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('secret', loadOrCreateSecret(config.dataDir));
+  app.decorate('pictures', createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }));
   app.decorate('consoleRoutes', []);
   app.addHook('onClose', async () => {
     await db.destroy();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND } from '../domain/brand.ts';
+import type { PictureStorageKind } from './storage/picture-store.ts';
 
 const portSchema = z.coerce
   .number({ error: 'must be a whole number between 1 and 65535' })
@@ -92,6 +93,11 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').default('Bengaluru, Karnataka, India'),
   SELLER_STATE_CODE: z.string().trim().regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka').default('29'),
   INVOICE_PREFIX: z.string().trim().regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS').default('CS'),
+  /**
+   * Where picture files live: 'disk' under DATA_DIR/uploads (the embedded default, one instance),
+   * or 'database' (PostgreSQL bytea, or the SQLite file) so several instances share them.
+   */
+  PICTURE_STORAGE: z.enum(['disk', 'database'], { error: "must be 'disk' or 'database'" }).default('disk'),
   /** Shared rate-limit counters for several instances, e.g. redis://127.0.0.1:6379; unset: in memory. */
   REDIS_URL: z
     .string()
@@ -128,6 +134,8 @@ export interface Config {
   /** Absolute path of the embedded SQLite file, used when databaseUrl is unset. */
   sqlitePath: string;
   uploadsDir: string;
+  /** Where picture files live (PICTURE_STORAGE); uploads arrive under uploadsDir either way. */
+  pictureStorage: PictureStorageKind;
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
@@ -271,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     sqlitePath: path.join(dataDir, 'cricspot.sqlite'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    pictureStorage: e.PICTURE_STORAGE,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,

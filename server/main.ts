@@ -44,14 +44,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // Demo pictures for a fresh install: seconds the first time, one query afterwards. Here and not
 // in buildApp, so that tests stay fast. A failure is logged, not fatal: the site still works.
 try {
-  const seed = await seedDemoData(app.db, config);
+  const seed = await seedDemoData(app.db, { pictures: app.pictures });
   if (seed.seeded) app.log.info({ ms: seed.ms, pairs: seed.pairs }, `demo data seeded in ${(seed.ms / 1000).toFixed(1)} s`);
 } catch (error) {
   app.log.error({ err: error }, 'demo data could not be seeded');
 }
 // Two past published contests with demo players and winners, outside production only.
 try {
-  const results = await seedDemoResults(app.db, { uploadsDir: config.uploadsDir, isProduction: config.isProduction, secret: app.secret });
+  const results = await seedDemoResults(app.db, { pictures: app.pictures, isProduction: config.isProduction, secret: app.secret });
   if (results.seeded) app.log.info({ ms: results.ms, contests: results.contests.length }, 'demo results seeded');
 } catch (error) {
   app.log.error({ err: error }, 'demo results could not be seeded');

@@ -11,6 +11,7 @@ export interface Database {
   press_articles: PressArticlesTable;
   pictures: PicturesTable;
   picture_variants: PictureVariantsTable;
+  picture_files: PictureFilesTable;
   practice_pairs: PracticePairsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -96,6 +97,15 @@ export interface PicturesTable {
 }
 
 /** 'original' is the uploaded file, never served; 'large' and 'small' are JPEG display copies. */
+/** The bytes of a picture file when PICTURE_STORAGE=database; key = picture_variants.path. */
+export interface PictureFilesTable {
+  key: string;
+  picture_id: string;
+  bytes: number;
+  data: Buffer;
+  created_at: number;
+}
+
 export interface PictureVariantsTable {
   picture_id: string;
   name: PictureVariantName;

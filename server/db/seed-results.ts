@@ -6,6 +6,7 @@ import { renderDemoScene } from '../integrations/demo-pictures.ts';
 import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
 import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 /**
  * Two past published contests with demo players, their tickets, three demo judges' marks and the
@@ -56,7 +57,7 @@ const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, Math.rou
 
 export async function seedDemoResults(
   db: Kysely<Database>,
-  config: { uploadsDir: string; isProduction: boolean; secret: string },
+  config: { pictures: PictureStore; isProduction: boolean; secret: string },
   options: DemoResultsOptions = {},
 ): Promise<DemoResultsResult> {
   const started = performance.now();
@@ -76,10 +77,10 @@ export async function seedDemoResults(
   try {
     for (const seed of SCENE_SEEDS) {
       const scene = await renderDemoScene(seed, size);
-      scenes.push({ picture: await preparePicture(config.uploadsDir, scene.withoutBall, 'contest', now), ball: scene.ball });
+      scenes.push({ picture: await preparePicture(config.pictures, scene.withoutBall, 'contest', now), ball: scene.ball });
     }
   } catch (error) {
-    await Promise.all(scenes.map((s) => discardPreparedPicture(config.uploadsDir, s.picture)));
+    await Promise.all(scenes.map((s) => discardPreparedPicture(config.pictures, s.picture)));
     throw error;
   }
 
@@ -226,7 +227,7 @@ export async function seedDemoResults(
       return true;
     });
   } finally {
-    if (!claimed) await Promise.all(scenes.map((s) => discardPreparedPicture(config.uploadsDir, s.picture)));
+    if (!claimed) await Promise.all(scenes.map((s) => discardPreparedPicture(config.pictures, s.picture)));
   }
   if (!claimed) return skipped();
   return { seeded: true, contests: contestIds, ms: Math.round(performance.now() - started) };

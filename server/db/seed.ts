@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { renderDemoScene } from '../integrations/demo-pictures.ts';
 import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 /** Bump to seed a new demo set into databases seeded by an older one (and write what that means). */
 export const DEMO_SEED_VERSION = '1';
@@ -38,7 +39,7 @@ async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  * short transaction claims the 'demo_seed_version' key and records everything: if another
  * process claimed it meanwhile, this one records nothing and deletes its files.
  */
-export async function seedDemoData(db: Kysely<Database>, config: { uploadsDir: string }, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDemoData(db: Kysely<Database>, config: { pictures: PictureStore }, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   const skipped = (): SeedResult => ({ seeded: false, pairs: 0, contestPictureId: null, ms: Math.round(performance.now() - started) });
   if (await isSeeded(db)) return skipped();
@@ -51,18 +52,18 @@ export async function seedDemoData(db: Kysely<Database>, config: { uploadsDir: s
   try {
     for (let seed = 0; seed < DEMO_PRACTICE_PAIRS; seed += 1) {
       const scene = await renderDemoScene(seed, size);
-      const removed = await preparePicture(config.uploadsDir, scene.withoutBall, 'practice_removed', now);
+      const removed = await preparePicture(config.pictures, scene.withoutBall, 'practice_removed', now);
       prepared.push(removed);
-      const original = await preparePicture(config.uploadsDir, scene.withBall, 'practice_original', now);
+      const original = await preparePicture(config.pictures, scene.withBall, 'practice_original', now);
       prepared.push(original);
       pairs.push({ removed, original, ball: scene.ball });
     }
     const scene = await renderDemoScene(DEMO_PRACTICE_PAIRS, size);
-    const picture = await preparePicture(config.uploadsDir, scene.withoutBall, 'contest', now);
+    const picture = await preparePicture(config.pictures, scene.withoutBall, 'contest', now);
     prepared.push(picture);
     contest = { picture, ball: scene.ball };
   } catch (error) {
-    await Promise.all(prepared.map((p) => discardPreparedPicture(config.uploadsDir, p)));
+    await Promise.all(prepared.map((p) => discardPreparedPicture(config.pictures, p)));
     throw error;
   }
 
@@ -104,7 +105,7 @@ export async function seedDemoData(db: Kysely<Database>, config: { uploadsDir: s
       return true;
     });
   } finally {
-    if (!claimed) await Promise.all(prepared.map((p) => discardPreparedPicture(config.uploadsDir, p)));
+    if (!claimed) await Promise.all(prepared.map((p) => discardPreparedPicture(config.pictures, p)));
   }
   if (!claimed) return skipped();
   return { seeded: true, pairs: pairs.length, contestPictureId: contest.picture.id, ms: Math.round(performance.now() - started) };

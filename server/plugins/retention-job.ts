@@ -13,7 +13,7 @@ export async function startRetentionJob(app: FastifyInstance, intervalMs = RETEN
   let running: Promise<RetentionRun | undefined> | undefined;
   const runOnce = (): Promise<RetentionRun | undefined> => {
     // A run still going (a slow database) is not doubled.
-    running ??= withJobLock(app.db, 'retention', () => runRetention(app.db, { uploadsDir: app.config.uploadsDir, now: app.clock.now(), retentionMs: app.config.accountRetentionDays * DAY_MS }))
+    running ??= withJobLock(app.db, 'retention', () => runRetention(app.db, { store: app.pictures, now: app.clock.now(), retentionMs: app.config.accountRetentionDays * DAY_MS }))
       .then((run) => {
         if (!run.ran) return undefined;
         const result = run.result;

@@ -21,7 +21,7 @@ export async function claimsRoutes(app: FastifyInstance): Promise<void> {
     const { lang } = request.query as z.output<typeof langQuerySchema>;
     const user = currentUser(request);
     void reply.header('cache-control', 'no-store');
-    const contests = await myEntries(app.db, app.config.uploadsDir, {
+    const contests = await myEntries(app.db, app.pictures, {
       userId: user.id,
       now: app.clock.now(),
       lang,

@@ -11,7 +11,7 @@ export async function contestsRoutes(app: FastifyInstance): Promise<void> {
     const now = app.clock.now();
     const userId = request.user?.id;
     const { current, next } = await currentContests(app.db, now);
-    const view = (row: typeof current) => (row ? contestView(app.db, app.config.uploadsDir, row, { now, lang, userId }) : Promise.resolve(null));
+    const view = (row: typeof current) => (row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null));
     const [currentView, nextView, paidPlay] = await Promise.all([view(current), view(next), paidPlayView(app.db, app.config.paidPlayDefault)]);
     void reply.header('cache-control', 'no-store');
     return { data: { current: currentView, next: nextView, paidPlay } };

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
@@ -13,13 +12,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function picturesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/pictures/:id/:variant', { schema: { params: paramsSchema } }, async (request, reply) => {
     const { id, variant } = request.params as z.output<typeof paramsSchema>;
-    const file = await findServableVariant(app.db, app.config.uploadsDir, id, variant);
+    const file = await findServableVariant(app.db, app.pictures, id, variant);
     if (!file) throw notFound('Picture not found');
     void reply.header('etag', file.etag).header('cache-control', IMMUTABLE);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*')) {
       return reply.status(304).send();
     }
-    return reply.type(file.mime).header('content-length', file.bytes).send(createReadStream(file.absolutePath));
+    return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
   });
 }

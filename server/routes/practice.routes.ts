@@ -17,7 +17,7 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
   app.get('/practice/pairs/next', { schema: { querystring: practiceNextQuerySchema, response: { 200: envelope(practicePairSchema) } } }, async (request, reply) => {
     const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
     void reply.header('cache-control', 'no-store');
-    return { data: await nextPracticePair(app.db, app.config.uploadsDir, after) };
+    return { data: await nextPracticePair(app.db, app.pictures, after) };
   });
 
   app.post(
@@ -31,7 +31,7 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
       const { pairId } = request.params as z.output<typeof practicePairParamsSchema>;
       const { tickets } = request.body as z.output<typeof practiceSubmitSchema>;
       void reply.header('cache-control', 'no-store');
-      return { data: await submitPractice(app.db, app.config.uploadsDir, pairId, tickets) };
+      return { data: await submitPractice(app.db, app.pictures, pairId, tickets) };
     },
   );
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { profileSchema } from '../../domain/validation.ts';
@@ -64,14 +63,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       // A JSON body (the only other parser here) is not a picture.
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw notAPicture();
-      const updated = await setAvatar(app.db, app.config.uploadsDir, { userId: user.id, buffer: request.body, now: app.clock.now() });
+      const updated = await setAvatar(app.db, app.pictures, { userId: user.id, buffer: request.body, now: app.clock.now() });
       return { data: { user: updated }, message: 'Your profile picture has been updated.' };
     },
   );
 
   app.delete('/account/avatar', { schema: { response: { 200: profileResponse } } }, async (request) => {
     const user = currentUser(request);
-    const updated = await removeAvatar(app.db, app.config.uploadsDir, { userId: user.id, now: app.clock.now() });
+    const updated = await removeAvatar(app.db, app.pictures, { userId: user.id, now: app.clock.now() });
     return { data: { user: updated }, message: 'Your profile picture has been removed.' };
   });
 
@@ -79,9 +78,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/account/avatar/image', async (request, reply) => {
     const user = currentUser(request);
     const row = await app.db.selectFrom('users').select('avatar_picture_id').where('id', '=', user.id).executeTakeFirst();
-    const file = row?.avatar_picture_id ? await findAvatarFile(app.db, app.config.uploadsDir, row.avatar_picture_id) : undefined;
+    const file = row?.avatar_picture_id ? await findAvatarFile(app.db, app.pictures, row.avatar_picture_id) : undefined;
     void reply.header('cache-control', 'private, no-store');
     if (!file) throw notFound('No profile picture');
-    return reply.type(file.mime).header('content-length', file.bytes).send(createReadStream(file.absolutePath));
+    return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
   });
 }

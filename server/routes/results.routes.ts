@@ -10,11 +10,11 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/results/live', { schema: { querystring: langQuerySchema, response: { 200: envelope(liveShowSchema) } } }, async (request, reply) => {
     const { lang } = request.query as z.output<typeof langQuerySchema>;
     void reply.header('cache-control', 'no-store');
-    return { data: await liveShow(app.db, app.config.uploadsDir, app.clock.now(), lang) };
+    return { data: await liveShow(app.db, app.pictures, app.clock.now(), lang) };
   });
 
   app.get('/results/winners', { schema: { querystring: winnersQuerySchema, response: { 200: envelope(winnersPageSchema) } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return { data: await listWinners(app.db, app.config.uploadsDir, request.query as WinnersQuery) };
+    return { data: await listWinners(app.db, app.pictures, request.query as WinnersQuery) };
   });
 }

@@ -18,12 +18,10 @@ import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { discardPreparedPicture, displayPicture, preparePictureFile, recordPicture, type StoredPicture, variantUrl } from './picture.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 export const tooLargeUpload = () => new AppError(413, PICTURE_UPLOAD_ERROR_CODES.tooLarge, PICTURE_UPLOAD_MESSAGES.tooLarge);
 const interrupted = () => new AppError(400, PICTURE_UPLOAD_ERROR_CODES.interrupted, PICTURE_UPLOAD_MESSAGES.interrupted);
-
-/** Where uploads are written while they arrive: under DATA_DIR, beside the pictures, so the final move is a rename. */
-export const incomingDir = (uploadsDir: string) => path.join(uploadsDir, '.incoming');
 
 /**
  * Writes a request body to a new file under `dir` as it arrives, a chunk at a time, and stops at
@@ -62,17 +60,17 @@ const KIND_NAMES: Record<AdminPictureKind, string> = {
 
 /**
  * Makes a picture of a received file (variants as for every picture) and records it with its
- * audit entry in one transaction. Whatever fails, nothing of it stays on disk or in the database.
+ * audit entry in one transaction. Whatever fails, nothing of it stays in the store or the database.
  */
 export async function uploadPicture(
   db: Kysely<Database>,
-  uploadsDir: string,
+  store: PictureStore,
   actor: AuditActor,
   input: { filePath: string; kind: AdminPictureKind; now: number },
 ): Promise<AdminPicture> {
   let picture: StoredPicture;
   try {
-    picture = await preparePictureFile(uploadsDir, input.filePath, input.kind, input.now);
+    picture = await preparePictureFile(store, input.filePath, input.kind, input.now);
   } finally {
     await rm(input.filePath, { force: true });
   }
@@ -89,7 +87,7 @@ export async function uploadPicture(
       });
     });
   } catch (error) {
-    await discardPreparedPicture(uploadsDir, picture);
+    await discardPreparedPicture(store, picture);
     throw error;
   }
   return toAdminPicture({ id: picture.id, kind: input.kind, width: picture.width, height: picture.height, bytes: picture.bytes, mime: picture.mime, created_at: picture.createdAt }, []);
@@ -180,7 +178,7 @@ export async function listAdminPictures(db: Kysely<Database>, query: AdminPictur
 }
 
 /** One library picture with what the stage draws and, for a practice original in a pair, the true ball. */
-export async function adminPictureDetail(db: Kysely<Database>, uploadsDir: string, id: string): Promise<AdminPictureDetail> {
+export async function adminPictureDetail(db: Kysely<Database>, store: PictureStore, id: string): Promise<AdminPictureDetail> {
   const row = await db
     .selectFrom('pictures')
     .select(pictureColumns)
@@ -188,7 +186,7 @@ export async function adminPictureDetail(db: Kysely<Database>, uploadsDir: strin
     .where('kind', 'in', [...ADMIN_PICTURE_KINDS])
     .executeTakeFirst();
   if (!row) throw notFound(PRACTICE_PAIR_MESSAGES.pictureNotFound);
-  const stage = await displayPicture(db, uploadsDir, id);
+  const stage = await displayPicture(db, store, id);
   if (!stage) throw notFound(PRACTICE_PAIR_MESSAGES.pictureNotFound);
   const used = await usersOf(db, [id]);
   const pair =

@@ -6,6 +6,7 @@ import type { ContestsTable, Database } from '../db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../db/seed.ts';
 import { displayPicture } from './picture.service.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 /** The open window (if any) and the next ones: what exists ahead of time. */
 export const CONTESTS_AHEAD = 3;
@@ -122,13 +123,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function contestView(
   db: Kysely<Database>,
-  uploadsDir: string,
+  store: PictureStore,
   contest: ContestRow,
   options: { now: number; lang: 'en' | 'hi'; userId: string | undefined },
 ): Promise<ContestView> {
   const [picture, prizePicture, taken, mine] = await Promise.all([
-    displayPicture(db, uploadsDir, contest.picture_id),
-    contest.prize_picture_id ? displayPicture(db, uploadsDir, contest.prize_picture_id) : Promise.resolve(undefined),
+    displayPicture(db, store, contest.picture_id),
+    contest.prize_picture_id ? displayPicture(db, store, contest.prize_picture_id) : Promise.resolve(undefined),
     ticketsTaken(db, contest.id),
     options.userId ? heldPoints(db, contest.id, options.userId) : Promise.resolve([]),
   ]);

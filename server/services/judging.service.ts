@@ -30,6 +30,7 @@ import type { MessageSender } from '../integrations/messages.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, isPostgres } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -139,12 +140,12 @@ async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
 }
 
 /** One contest on the panel: its picture and the asking judge's own mark, nothing else. */
-export async function judgeContest(db: Kysely<Database>, uploadsDir: string, judgeId: string, contestId: string, now: number): Promise<JudgeContest> {
+export async function judgeContest(db: Kysely<Database>, store: PictureStore, judgeId: string, contestId: string, now: number): Promise<JudgeContest> {
   const contest = await loadContest(db, contestId);
   if (contest.closes_at > now) throw fail(409, 'notClosed');
   const state = judgingState(contest.state);
   if (!state) throw fail(409, 'notJudgeable');
-  const picture = await displayPicture(db, uploadsDir, contest.picture_id);
+  const picture = await displayPicture(db, store, contest.picture_id);
   if (!picture) throw fail(503, 'pictureMissing');
   const required = await judgesRequired(db);
   const marks = (await markCounts(db, [contest.id])).get(contest.id) ?? 0;
@@ -310,11 +311,11 @@ export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, co
  * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
  * hides before they submit.
  */
-export async function resultReview(db: Kysely<Database>, uploadsDir: string, contestId: string, viewerId: string): Promise<ResultReview> {
+export async function resultReview(db: Kysely<Database>, store: PictureStore, contestId: string, viewerId: string): Promise<ResultReview> {
   const contest = await loadContest(db, contestId);
   const state = judgingState(contest.state);
   if (!state) throw fail(409, 'notJudgeable');
-  const picture = await displayPicture(db, uploadsDir, contest.picture_id);
+  const picture = await displayPicture(db, store, contest.picture_id);
   if (!picture) throw fail(503, 'pictureMissing');
   const marks = await db
     .selectFrom('judge_marks')

@@ -1,10 +1,9 @@
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { PICTURE_MAX_PIXELS, PICTURE_MAX_SIDE, PICTURE_UPLOAD_ERROR_CODES, PICTURE_UPLOAD_MESSAGES } from '../../domain/admin-pictures.ts';
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { PictureFile, PictureStore } from '../storage/picture-store.ts';
 
 /** Display copies: 'large' for desktops and zooming, 'small' for phones. */
 export const LARGE_MAX_SIDE = 4096;
@@ -31,7 +30,7 @@ export interface StoredVariant {
   name: PictureVariantName;
   width: number;
   height: number;
-  /** Relative to the uploads directory. */
+  /** The file's key in the picture store (a path under the uploads directory on disk). */
   path: string;
   bytes: number;
 }
@@ -80,8 +79,8 @@ const displayJpeg = (image: ReturnType<typeof sharp>, maxSide: number) =>
  */
 async function writeDisplayVariants(
   input: Buffer | string,
-  uploadsDir: string,
-  dir: string,
+  store: PictureStore,
+  pictureId: string,
   limitInputPixels = MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE,
 ): Promise<[StoredVariant, StoredVariant]> {
   // rotate() with no angle applies the EXIF orientation; the JPEG output carries no metadata.
@@ -93,9 +92,8 @@ async function writeDisplayVariants(
     ['large', large],
     ['small', small],
   ] as const) {
-    const relative = path.join(dir, `${name}.jpg`);
-    await writeFile(path.join(uploadsDir, relative), out.data);
-    written.push({ name, width: out.info.width, height: out.info.height, path: relative, bytes: out.data.length });
+    const key = await store.put(pictureId, `${name}.jpg`, out.data);
+    written.push({ name, width: out.info.width, height: out.info.height, path: key, bytes: out.data.length });
   }
   return [written[0]!, written[1]!];
 }
@@ -105,19 +103,16 @@ async function writeDisplayVariants(
  * without touching the database, so a caller can record it inside its own transaction.
  * Throws AppError 400 for a file that is not a usable picture.
  */
-export async function preparePicture(uploadsDir: string, buffer: Buffer, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+export async function preparePicture(store: PictureStore, buffer: Buffer, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
   const { format, width, height } = await inspect(buffer);
   const id = crypto.randomUUID();
-  const dir = path.join('pictures', id);
-  await mkdir(path.join(uploadsDir, dir), { recursive: true });
   try {
-    const originalPath = path.join(dir, `original.${format.ext}`);
-    await writeFile(path.join(uploadsDir, originalPath), buffer);
-    const [large, small] = await writeDisplayVariants(buffer, uploadsDir, dir);
+    const originalPath = await store.put(id, `original.${format.ext}`, buffer);
+    const [large, small] = await writeDisplayVariants(buffer, store, id);
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: buffer.length };
     return { id, kind, width, height, mime: format.mime, bytes: buffer.length, createdAt: now, variants: [original, large, small] };
   } catch (error) {
-    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    await store.removePicture(id);
     if (error instanceof AppError) throw error;
     // The header was fine but the pixels were not (a truncated or corrupt file).
     throw badPicture(NOT_AN_IMAGE);
@@ -133,24 +128,14 @@ const UPLOAD_FORMATS: Record<string, { mime: string; ext: string }> = {
 
 const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_CODES, message: string) => new AppError(status, PICTURE_UPLOAD_ERROR_CODES[code], message);
 
-/** Moves a file, copying when the two paths are on different file systems. */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EXDEV') throw error;
-    await copyFile(from, to);
-    await rm(from, { force: true });
-  }
-}
-
 /**
  * Like preparePicture, for a file already on disk (a streamed upload, never held in memory):
  * JPEG, PNG or WebP only, at most PICTURE_MAX_SIDE a side and PICTURE_MAX_PIXELS in all, both
- * read from the header before any decoding. The file is moved in as the original; on any refusal
- * nothing of the picture stays on disk (the incoming file itself is the caller's to remove).
+ * read from the header before any decoding. The display copies are made from the local file,
+ * then it is moved into the store as the original; on any refusal nothing of the picture stays
+ * in the store (the incoming file itself is the caller's to remove).
  */
-export async function preparePictureFile(uploadsDir: string, filePath: string, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+export async function preparePictureFile(store: PictureStore, filePath: string, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(filePath).metadata();
@@ -166,18 +151,13 @@ export async function preparePictureFile(uploadsDir: string, filePath: string, k
   if (width * height > PICTURE_MAX_PIXELS) throw uploadRefused(400, 'tooManyPixels', PICTURE_UPLOAD_MESSAGES.tooManyPixels(width, height));
 
   const id = crypto.randomUUID();
-  const dir = path.join('pictures', id);
-  await mkdir(path.join(uploadsDir, dir), { recursive: true });
   try {
-    const originalPath = path.join(dir, `original.${format.ext}`);
-    const originalAbsolute = path.join(uploadsDir, originalPath);
-    await moveFile(filePath, originalAbsolute);
-    const { size } = await stat(originalAbsolute);
-    const [large, small] = await writeDisplayVariants(originalAbsolute, uploadsDir, dir, PICTURE_MAX_PIXELS);
+    const [large, small] = await writeDisplayVariants(filePath, store, id, PICTURE_MAX_PIXELS);
+    const { key: originalPath, bytes: size } = await store.putFile(id, `original.${format.ext}`, filePath);
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: size };
     return { id, kind, width, height, mime: format.mime, bytes: size, createdAt: now, variants: [original, large, small] };
   } catch (error) {
-    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    await store.removePicture(id);
     if (error instanceof AppError) throw error;
     // The header was fine but the pixels were not (a truncated or corrupt file), or the decoder refused them.
     throw uploadRefused(400, 'notAPicture', PICTURE_UPLOAD_MESSAGES.notAPicture);
@@ -196,20 +176,20 @@ export async function recordPicture(db: Kysely<Database>, picture: StoredPicture
 }
 
 /** Deletes the files of a prepared picture that will not be recorded. */
-export async function discardPreparedPicture(uploadsDir: string, picture: StoredPicture): Promise<void> {
-  await rm(path.join(uploadsDir, 'pictures', picture.id), { recursive: true, force: true });
+export async function discardPreparedPicture(store: PictureStore, picture: StoredPicture): Promise<void> {
+  await store.removePicture(picture.id);
 }
 
 /**
  * Keeps the original as uploaded and makes the display copies ('large' at most 4096 px on a
  * side, 'small' at most 1280 px; JPEG, EXIF orientation applied, metadata stripped).
  */
-export async function storePicture(db: Kysely<Database>, uploadsDir: string, buffer: Buffer, kind: PictureKind): Promise<StoredPicture> {
-  const picture = await preparePicture(uploadsDir, buffer, kind);
+export async function storePicture(db: Kysely<Database>, store: PictureStore, buffer: Buffer, kind: PictureKind): Promise<StoredPicture> {
+  const picture = await preparePicture(store, buffer, kind);
   try {
     await recordPicture(db, picture);
   } catch (error) {
-    await discardPreparedPicture(uploadsDir, picture);
+    await discardPreparedPicture(store, picture);
     throw error;
   }
   return picture;
@@ -224,38 +204,22 @@ export function variantUrl(pictureId: string, name: ServedVariantName): string {
   return `/api/v1/pictures/${encodeURIComponent(pictureId)}/${name}`;
 }
 
-export interface ServableFile {
-  absolutePath: string;
-  bytes: number;
+export interface ServableFile extends PictureFile {
   mime: string;
   etag: string;
-}
-
-/** Resolves a stored path, refusing anything that would leave the uploads directory. */
-function resolveInside(uploadsDir: string, relative: string): string | undefined {
-  const root = path.resolve(uploadsDir);
-  const absolute = path.resolve(root, relative);
-  return absolute.startsWith(root + path.sep) ? absolute : undefined;
 }
 
 /**
  * A display copy that exists on disk, or undefined. Originals are never served: they may keep
  * metadata (camera, place) and are the judging reference.
  */
-export async function findServableVariant(db: Kysely<Database>, uploadsDir: string, pictureId: string, name: string): Promise<ServableFile | undefined> {
+export async function findServableVariant(db: Kysely<Database>, store: PictureStore, pictureId: string, name: string): Promise<ServableFile | undefined> {
   if (!isServedVariant(name)) return undefined;
   const row = await db.selectFrom('picture_variants').select(['path', 'bytes']).where('picture_id', '=', pictureId).where('name', '=', name).executeTakeFirst();
   if (!row) return undefined;
-  const absolutePath = resolveInside(uploadsDir, row.path);
-  if (!absolutePath) return undefined;
-  try {
-    const info = await stat(absolutePath);
-    if (!info.isFile()) return undefined;
-    // Content never changes for an id, so id, variant and size name it exactly.
-    return { absolutePath, bytes: info.size, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${info.size}"` };
-  } catch {
-    return undefined;
-  }
+  const file = await store.get(row.path);
+  // Content never changes for an id, so id, variant and size name it exactly.
+  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"` } : undefined;
 }
 
 export interface DisplayVariant {
@@ -275,21 +239,14 @@ export interface DisplayPicture {
  * What a player's screen needs to show a picture: its original size and its display copies,
  * small first. Undefined when the picture or any of its display files is missing.
  */
-export async function displayPicture(db: Kysely<Database>, uploadsDir: string, pictureId: string): Promise<DisplayPicture | undefined> {
+export async function displayPicture(db: Kysely<Database>, store: PictureStore, pictureId: string): Promise<DisplayPicture | undefined> {
   const picture = await db.selectFrom('pictures').select(['id', 'width', 'height']).where('id', '=', pictureId).executeTakeFirst();
   if (!picture) return undefined;
   const rows = await db.selectFrom('picture_variants').select(['name', 'width', 'height', 'path']).where('picture_id', '=', pictureId).execute();
   const variants: DisplayVariant[] = [];
   for (const name of ['small', 'large'] as const) {
     const row = rows.find((r) => r.name === name);
-    if (!row) return undefined;
-    const absolutePath = resolveInside(uploadsDir, row.path);
-    if (!absolutePath) return undefined;
-    try {
-      if (!(await stat(absolutePath)).isFile()) return undefined;
-    } catch {
-      return undefined;
-    }
+    if (!row || !(await store.has(row.path))) return undefined;
     variants.push({ name, url: variantUrl(pictureId, name), width: row.width, height: row.height });
   }
   return { width: picture.width, height: picture.height, variants };
@@ -307,14 +264,12 @@ export const NOT_AN_AVATAR = 'This file is not a picture we can use. Upload a JP
  * metadata can say where it was taken, and nothing needs the full size. The copy is named
  * 'avatar', which the public pictures route never serves.
  */
-export async function storeAvatarPicture(db: Kysely<Database>, uploadsDir: string, buffer: Buffer, now: number): Promise<StoredPicture> {
+export async function storeAvatarPicture(db: Kysely<Database>, store: PictureStore, buffer: Buffer, now: number): Promise<StoredPicture> {
   const { format, width, height } = await inspect(buffer).catch((error: unknown) => {
     throw error instanceof AppError && error.code === 'INVALID_PICTURE' && error.message === NOT_AN_IMAGE ? badPicture(NOT_AN_AVATAR) : error;
   });
   if (!(AVATAR_MIMES as readonly string[]).includes(format.mime)) throw badPicture(NOT_AN_AVATAR);
   const id = crypto.randomUUID();
-  const dir = path.join('pictures', id);
-  await mkdir(path.join(uploadsDir, dir), { recursive: true });
   let picture: StoredPicture;
   try {
     const out = await sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE })
@@ -324,8 +279,7 @@ export async function storeAvatarPicture(db: Kysely<Database>, uploadsDir: strin
       .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
       .jpeg({ quality: DISPLAY_JPEG_QUALITY })
       .toBuffer({ resolveWithObject: true });
-    const relative = path.join(dir, 'avatar.jpg');
-    await writeFile(path.join(uploadsDir, relative), out.data);
+    const key = await store.put(id, 'avatar.jpg', out.data);
     picture = {
       id,
       kind: 'avatar',
@@ -334,33 +288,27 @@ export async function storeAvatarPicture(db: Kysely<Database>, uploadsDir: strin
       mime: format.mime,
       bytes: buffer.length,
       createdAt: now,
-      variants: [{ name: 'avatar', width: out.info.width, height: out.info.height, path: relative, bytes: out.data.length }],
+      variants: [{ name: 'avatar', width: out.info.width, height: out.info.height, path: key, bytes: out.data.length }],
     };
   } catch {
-    await rm(path.join(uploadsDir, dir), { recursive: true, force: true });
+    await store.removePicture(id);
     throw badPicture(NOT_AN_AVATAR);
   }
   try {
     await recordPicture(db, picture);
   } catch (error) {
-    await discardPreparedPicture(uploadsDir, picture);
+    await discardPreparedPicture(store, picture);
     throw error;
   }
   return picture;
 }
 
-/** The avatar copy of a picture on disk, or undefined. */
-export async function findAvatarFile(db: Kysely<Database>, uploadsDir: string, pictureId: string): Promise<ServableFile | undefined> {
+/** The avatar copy of a picture in the store, or undefined. */
+export async function findAvatarFile(db: Kysely<Database>, store: PictureStore, pictureId: string): Promise<ServableFile | undefined> {
   const row = await db.selectFrom('picture_variants').select('path').where('picture_id', '=', pictureId).where('name', '=', 'avatar').executeTakeFirst();
   if (!row) return undefined;
-  const absolutePath = resolveInside(uploadsDir, row.path);
-  if (!absolutePath) return undefined;
-  try {
-    const info = await stat(absolutePath);
-    return info.isFile() ? { absolutePath, bytes: info.size, mime: 'image/jpeg', etag: `"${pictureId}-avatar-${info.size}"` } : undefined;
-  } catch {
-    return undefined;
-  }
+  const file = await store.get(row.path);
+  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-avatar-${file.bytes}"` } : undefined;
 }
 
 /** Deletes a picture's rows; pass a transaction to make it part of one. The files go with deletePictureFiles. */
@@ -370,8 +318,6 @@ export async function deletePictureRows(db: Kysely<Database>, pictureId: string)
 }
 
 /** Deletes every file of a picture (a no-op when they are gone already). */
-export async function deletePictureFiles(uploadsDir: string, pictureId: string): Promise<void> {
-  // The id comes from our own rows, but a path is built from it: keep it inside uploads/pictures.
-  if (!/^[0-9a-f-]{36}$/i.test(pictureId)) return;
-  await rm(path.join(uploadsDir, 'pictures', pictureId), { recursive: true, force: true });
+export async function deletePictureFiles(store: PictureStore, pictureId: string): Promise<void> {
+  await store.removePicture(pictureId);
 }

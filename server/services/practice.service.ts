@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { displayPicture } from './picture.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 const noImagePairs = () => new AppError(404, PRACTICE_ERROR_CODES.noImagePairs, PRACTICE_ERROR_MESSAGES.noImagePairs);
 const noGameImage = () => new AppError(404, PRACTICE_ERROR_CODES.noGameImage, PRACTICE_ERROR_MESSAGES.noGameImage);
@@ -36,7 +37,7 @@ const activePairs = (db: Kysely<Database>) => db.selectFrom('practice_pairs').wh
  * The next active pair in play order (sort_order, then id) after `after`, wrapping round to the
  * first. An unknown `after` starts from the first; an inactive one still keeps its place.
  */
-export async function nextPracticePair(db: Kysely<Database>, uploadsDir: string, after?: string): Promise<PracticePairAnswer> {
+export async function nextPracticePair(db: Kysely<Database>, store: PictureStore, after?: string): Promise<PracticePairAnswer> {
   const from = after ? await db.selectFrom('practice_pairs').select(['id', 'sort_order']).where('id', '=', after).executeTakeFirst() : undefined;
   const columns = ['id', 'removed_picture_id'] as const;
   let pair = from
@@ -50,7 +51,7 @@ export async function nextPracticePair(db: Kysely<Database>, uploadsDir: string,
     : undefined;
   pair ??= await activePairs(db).select(columns).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
   if (!pair) throw noImagePairs();
-  const picture = await displayPicture(db, uploadsDir, pair.removed_picture_id);
+  const picture = await displayPicture(db, store, pair.removed_picture_id);
   if (!picture) throw noGameImage();
   return { pairId: pair.id, picture };
 }
@@ -66,7 +67,7 @@ function checkTickets(tickets: readonly TicketPoint[], picture: { width: number;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** The true ball, each ticket's distance to it and the reveal picture. Inactive pairs may still be answered. */
-export async function submitPractice(db: Kysely<Database>, uploadsDir: string, pairId: string, tickets: readonly TicketPoint[]): Promise<PracticeResultAnswer> {
+export async function submitPractice(db: Kysely<Database>, store: PictureStore, pairId: string, tickets: readonly TicketPoint[]): Promise<PracticeResultAnswer> {
   const pair = await db
     .selectFrom('practice_pairs')
     .innerJoin('pictures', 'pictures.id', 'practice_pairs.removed_picture_id')
@@ -75,7 +76,7 @@ export async function submitPractice(db: Kysely<Database>, uploadsDir: string, p
     .executeTakeFirst();
   if (!pair) throw noImagePairs();
   checkTickets(tickets, pair);
-  const reveal = await displayPicture(db, uploadsDir, pair.original_picture_id);
+  const reveal = await displayPicture(db, store, pair.original_picture_id);
   if (!reveal) throw noGameImage();
 
   const ball = { x: pair.ball_x, y: pair.ball_y };

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { deletePictureFiles, deletePictureRows, storeAvatarPicture } from './picture.service.ts';
 import type { SessionUser } from './session.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 export const EMAIL_TAKEN = 'This e-mail is already registered';
 export const PHONE_TAKEN = 'This mobile number is already registered';
@@ -125,8 +126,8 @@ export async function updateProfile(
  * Stores a new profile picture (a 256 px square) and makes it the user's; the old one's rows
  * and files go. Throws AppError 400 for a file that is not a usable picture.
  */
-export async function setAvatar(db: Kysely<Database>, uploadsDir: string, options: { userId: string; buffer: Buffer; now: number }): Promise<ProfileUser> {
-  const picture = await storeAvatarPicture(db, uploadsDir, options.buffer, options.now);
+export async function setAvatar(db: Kysely<Database>, store: PictureStore, options: { userId: string; buffer: Buffer; now: number }): Promise<ProfileUser> {
+  const picture = await storeAvatarPicture(db, store, options.buffer, options.now);
   let previous: string | null;
   try {
     previous = await db.transaction().execute(async (trx) => {
@@ -137,15 +138,15 @@ export async function setAvatar(db: Kysely<Database>, uploadsDir: string, option
     });
   } catch (error) {
     await deletePictureRows(db, picture.id);
-    await deletePictureFiles(uploadsDir, picture.id);
+    await deletePictureFiles(store, picture.id);
     throw error;
   }
-  if (previous) await deletePictureFiles(uploadsDir, previous);
+  if (previous) await deletePictureFiles(store, previous);
   return loadProfile(db, options.userId);
 }
 
 /** Removes the user's profile picture, rows and files; nothing to remove is fine too. */
-export async function removeAvatar(db: Kysely<Database>, uploadsDir: string, options: { userId: string; now: number }): Promise<ProfileUser> {
+export async function removeAvatar(db: Kysely<Database>, store: PictureStore, options: { userId: string; now: number }): Promise<ProfileUser> {
   const row = await db.selectFrom('users').select('avatar_picture_id').where('id', '=', options.userId).executeTakeFirstOrThrow();
   const previous = row.avatar_picture_id;
   if (previous) {
@@ -154,7 +155,7 @@ export async function removeAvatar(db: Kysely<Database>, uploadsDir: string, opt
       await trx.updateTable('users').set({ avatar_picture_id: null, updated_at: options.now }).where('id', '=', options.userId).where('avatar_picture_id', '=', previous).execute();
       await deletePictureRows(trx, previous);
     });
-    await deletePictureFiles(uploadsDir, previous);
+    await deletePictureFiles(store, previous);
   }
   return loadProfile(db, options.userId);
 }

@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 type Lang = 'en' | 'hi';
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -48,11 +49,11 @@ export async function entriesCount(db: Kysely<Database>, contestId: string): Pro
 }
 
 /** The public card of a published contest: first name and state of the winner, nothing more personal. */
-export async function winnerCard(db: Kysely<Database>, uploadsDir: string, contest: ContestRow, lang: Lang): Promise<WinnerCard | null> {
+export async function winnerCard(db: Kysely<Database>, store: PictureStore, contest: ContestRow, lang: Lang): Promise<WinnerCard | null> {
   const judged = judgedPointOf(contest);
   if (!judged || contest.state !== 'published') return null;
   const [picture, entries, winner] = await Promise.all([
-    displayPicture(db, uploadsDir, contest.picture_id),
+    displayPicture(db, store, contest.picture_id),
     entriesCount(db, contest.id),
     db
       .selectFrom('contest_ranks as r')
@@ -94,7 +95,7 @@ function publishedContests(db: Kysely<Database>) {
 }
 
 /** Published contests, newest publication first, a page at a time (cursor: the last one's published_at and id). */
-export async function listWinners(db: Kysely<Database>, uploadsDir: string, query: WinnersQuery): Promise<WinnersPage> {
+export async function listWinners(db: Kysely<Database>, store: PictureStore, query: WinnersQuery): Promise<WinnersPage> {
   let q = publishedContests(db);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
@@ -102,7 +103,7 @@ export async function listWinners(db: Kysely<Database>, uploadsDir: string, quer
   }
   const rows = (await q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()) as ContestRow[];
   const page = rows.slice(0, query.limit);
-  const cards = await Promise.all(page.map((row) => winnerCard(db, uploadsDir, row, query.lang)));
+  const cards = await Promise.all(page.map((row) => winnerCard(db, store, row, query.lang)));
   const last = page.at(-1);
   return {
     results: cards.filter((card): card is WinnerCard => card !== null),
@@ -111,7 +112,7 @@ export async function listWinners(db: Kysely<Database>, uploadsDir: string, quer
 }
 
 /** The next show (or the one on air now) and the latest published result. */
-export async function liveShow(db: Kysely<Database>, uploadsDir: string, now: number, lang: Lang): Promise<LiveShow> {
+export async function liveShow(db: Kysely<Database>, store: PictureStore, now: number, lang: Lang): Promise<LiveShow> {
   const [nextRow, latestRow] = await Promise.all([
     db
       .selectFrom('contests')
@@ -127,7 +128,7 @@ export async function liveShow(db: Kysely<Database>, uploadsDir: string, now: nu
   const next: NextShow | null = nextRow
     ? { contestId: nextRow.id, slot: nextRow.slot, showAt: iso(nextRow.show_at), streamUrl: nextRow.stream_url, embedUrl: streamEmbedUrl(nextRow.stream_url) }
     : null;
-  return { next, latest: latestRow ? await winnerCard(db, uploadsDir, latestRow, lang) : null };
+  return { next, latest: latestRow ? await winnerCard(db, store, latestRow, lang) : null };
 }
 
 /** The stream URL of the next show (or the one on air), for the security headers. */
@@ -194,7 +195,7 @@ export async function taxForPrize(db: Kysely<Database>, prizeValuePaise: number)
  */
 export async function myEntries(
   db: Kysely<Database>,
-  uploadsDir: string,
+  store: PictureStore,
   options: { userId: string; now: number; lang: Lang; claimOf: (contest: ContestRow, tax: TaxBreakdown) => Promise<MyEntry['claim']> },
 ): Promise<MyEntry[]> {
   const contestIds = db.selectFrom('tickets').select('contest_id').where('user_id', '=', options.userId).where('status', 'in', ['reserved', 'confirmed']);
@@ -210,7 +211,7 @@ export async function myEntries(
     contests.map(async (contest): Promise<MyEntry> => {
       const published = contest.state === 'published';
       const [picture, tickets, entries] = await Promise.all([
-        displayPicture(db, uploadsDir, contest.picture_id),
+        displayPicture(db, store, contest.picture_id),
         db
           .selectFrom('tickets as t')
           .leftJoin('contest_ranks as r', 'r.ticket_id', 't.id')

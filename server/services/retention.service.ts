@@ -4,6 +4,7 @@ import { SESSION_IDLE_MS } from '../../domain/session.ts';
 import type { Database } from '../db/schema.ts';
 import { OUTBOX_RETENTION_MS } from '../integrations/messages.ts';
 import { deletePictureFiles, deletePictureRows } from './picture.service.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent one-time codes stay a day (for support questions), then go. */
@@ -28,7 +29,7 @@ export function erasedPhone(userId: string): string {
 }
 
 export interface RetentionOptions {
-  uploadsDir: string;
+  store: PictureStore;
   now: number;
   /** How long a deleted account keeps its personal data. */
   retentionMs: number;
@@ -96,7 +97,7 @@ export async function eraseDeletedAccounts(db: Kysely<Database>, options: Retent
       });
       if (!claimed) continue;
       // After the commit: a failed file removal must not bring the personal data back.
-      if (user.avatar_picture_id) await deletePictureFiles(options.uploadsDir, user.avatar_picture_id);
+      if (user.avatar_picture_id) await deletePictureFiles(options.store, user.avatar_picture_id);
       erased.push(user.id);
     }
   }

@@ -18,7 +18,7 @@ function put(server: ServerHarness, url: string, payload: unknown, cookie: strin
 
 async function addPrizePicture(server: ServerHarness): Promise<string> {
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffb300' } }).jpeg().toBuffer();
-  return (await storePicture(server.app.db, server.config.uploadsDir, jpeg, 'prize')).id;
+  return (await storePicture(server.app.db, server.app.pictures, jpeg, 'prize')).id;
 }
 
 describeOnEachDatabase('the contests console', (server) => {

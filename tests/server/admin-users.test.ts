@@ -88,7 +88,7 @@ describeOnEachDatabase('admin: users', (server) => {
     await setStatus(recent!.id, { status: 'deleted', deleted_at: clock.now - DAY });
     await setStatus(late!.id, { status: 'deleted', deleted_at: clock.now - retention - DAY });
     await setStatus(erased!.id, { status: 'deleted', deleted_at: clock.now - retention - DAY });
-    await eraseDeletedAccounts(server.app.db, { uploadsDir: server.app.config.uploadsDir, now: clock.now, retentionMs: retention });
+    await eraseDeletedAccounts(server.app.db, { store: server.app.pictures, now: clock.now, retentionMs: retention });
     await setStatus(late!.id, { erased_at: null, first_name: 'Late' });
 
     const page = (await get(server, `/api/v1/admin/users/${recent!.id}`, { cookie: admin!.cookie })).json().data.user;

@@ -9,7 +9,7 @@ import { describeOnEachDatabase, type ServerHarness } from '../support/server-ha
 const flat = (width: number, height: number, background = '#2e7d32') => sharp({ create: { width, height, channels: 3, background } });
 
 async function store(server: ServerHarness, buffer: Buffer, kind: 'practice_removed' | 'practice_original' | 'contest' = 'contest') {
-  return storePicture(server.app.db, server.config.uploadsDir, buffer, kind);
+  return storePicture(server.app.db, server.app.pictures, buffer, kind);
 }
 
 const sizes = (picture: StoredPicture) => Object.fromEntries(picture.variants.map((v) => [v.name, [v.width, v.height]]));

@@ -17,8 +17,8 @@ interface Pair {
 
 async function addPair(server: ServerHarness, options: { sortOrder: number; ball?: { x: number; y: number }; isActive?: number; id?: string }): Promise<Pair> {
   const jpeg = (colour: string) => sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } }).jpeg().toBuffer();
-  const removed = await storePicture(server.app.db, server.config.uploadsDir, await jpeg('#2e7d32'), 'practice_removed');
-  const original = await storePicture(server.app.db, server.config.uploadsDir, await jpeg('#388e3c'), 'practice_original');
+  const removed = await storePicture(server.app.db, server.app.pictures, await jpeg('#2e7d32'), 'practice_removed');
+  const original = await storePicture(server.app.db, server.app.pictures, await jpeg('#388e3c'), 'practice_original');
   const ball = options.ball ?? { x: 800, y: 500 };
   const id = options.id ?? crypto.randomUUID();
   await server.app.db

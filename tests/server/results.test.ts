@@ -257,7 +257,7 @@ describeOnEachDatabase('the demo results seed', (server) => {
   const now = Date.UTC(2026, 10, 26, 6, 0, 0);
 
   it('seeds two past published contests with demo players, ranked by the judging rules, once, and never in production', async () => {
-    const config = { uploadsDir: server.config.uploadsDir, secret: server.app.secret };
+    const config = { pictures: server.app.pictures, secret: server.app.secret };
     expect((await seedDemoResults(server.app.db, { ...config, isProduction: true }, { ...SIZE, now })).seeded).toBe(false);
     const result = await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now });
     expect(result.seeded).toBe(true);

@@ -51,7 +51,7 @@ function insertUser(db: Kysely<Database>, now: number, overrides: Partial<{ stat
 
 describeOnEachDatabase('erasing deleted accounts after the retention period', (server) => {
   const clock = useTestClock(server);
-  const run = () => runRetention(server.app.db, { uploadsDir: server.config.uploadsDir, now: clock.now, retentionMs: RETENTION_MS });
+  const run = () => runRetention(server.app.db, { store: server.app.pictures, now: clock.now, retentionMs: RETENTION_MS });
 
   it('defaults to 30 days, configurable with ACCOUNT_RETENTION_DAYS', () => {
     expect(server.config.accountRetentionDays).toBe(30);
@@ -136,7 +136,7 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     const restored = await insertUser(server.app.db, old, { status: 'active', deleted_at: old });
     const recent = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: now - RETENTION_MS + 60_000 });
     const due = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
-    const { erased } = await eraseDeletedAccounts(server.app.db, { uploadsDir: server.config.uploadsDir, now, retentionMs: RETENTION_MS });
+    const { erased } = await eraseDeletedAccounts(server.app.db, { store: server.app.pictures, now, retentionMs: RETENTION_MS });
     expect(erased).toContain(due.id);
     for (const kept of [active, suspended, restored, recent]) {
       expect(erased).not.toContain(kept.id);
@@ -149,7 +149,7 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     const old = clock.now - RETENTION_MS - DAY_MS;
     const a = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
     const b = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
-    const options = { uploadsDir: server.config.uploadsDir, now: clock.now, retentionMs: RETENTION_MS };
+    const options = { store: server.app.pictures, now: clock.now, retentionMs: RETENTION_MS };
     const [first, second] = await Promise.all([eraseDeletedAccounts(server.app.db, options), eraseDeletedAccounts(server.app.db, options)]);
     const all = [...first.erased, ...second.erased];
     expect(all.filter((id) => id === a.id)).toHaveLength(1);

@@ -21,7 +21,7 @@ async function meta(server: ServerHarness, key: string) {
 
 describeOnEachDatabase('demo seed', (server) => {
   it('seeds six active practice pairs and a demo contest picture, once', async () => {
-    const first = await seedDemoData(server.app.db, server.config, SIZE);
+    const first = await seedDemoData(server.app.db, { pictures: server.app.pictures }, SIZE);
     expect(first).toMatchObject({ seeded: true, pairs: 6, contestPictureId: expect.any(String) });
     expect(await meta(server, DEMO_SEED_KEY)).toBe(DEMO_SEED_VERSION);
     expect(await meta(server, DEMO_CONTEST_PICTURE_KEY)).toBe(first.contestPictureId);
@@ -52,7 +52,7 @@ describeOnEachDatabase('demo seed', (server) => {
     expect(ball.y).toBeLessThan(SIZE.height);
     expect(pictureDirs(server)).toHaveLength(13);
 
-    const second = await seedDemoData(server.app.db, server.config, SIZE);
+    const second = await seedDemoData(server.app.db, { pictures: server.app.pictures }, SIZE);
     expect(second).toMatchObject({ seeded: false, pairs: 0, contestPictureId: null });
     const count = await server.app.db.selectFrom('practice_pairs').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(6);
@@ -75,7 +75,7 @@ describeOnEachDatabase('demo seed', (server) => {
 
 describeOnEachDatabase('demo seed from two processes at once', (server) => {
   it('seeds exactly once and leaves no stray files', async () => {
-    const results = await Promise.all([seedDemoData(server.app.db, server.config, SIZE), seedDemoData(server.app.db, server.config, SIZE)]);
+    const results = await Promise.all([seedDemoData(server.app.db, { pictures: server.app.pictures }, SIZE), seedDemoData(server.app.db, { pictures: server.app.pictures }, SIZE)]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     const count = await server.app.db.selectFrom('practice_pairs').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(6);

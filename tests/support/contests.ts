@@ -11,7 +11,7 @@ export const PICTURE_HEIGHT = 1000;
 /** A plain contest picture, stored like an upload; optionally recorded as the demo contest picture. */
 export async function addContestPicture(server: ServerHarness, options: { asDemo?: boolean } = {}): Promise<string> {
   const jpeg = await sharp({ create: { width: PICTURE_WIDTH, height: PICTURE_HEIGHT, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
-  const picture = await storePicture(server.app.db, server.config.uploadsDir, jpeg, 'contest');
+  const picture = await storePicture(server.app.db, server.app.pictures, jpeg, 'contest');
   if (options.asDemo) {
     await server.app.db.insertInto('app_meta').values({ key: DEMO_CONTEST_PICTURE_KEY, value: picture.id, updated_at: Date.now() }).execute();
   }

@@ -22,7 +22,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { adminPictureDetail, incomingDir, listAdminPictures, receiveToFile, tooLargeUpload, uploadPicture } from '../../services/admin-pictures.service.ts';
+import { adminPictureDetail, listAdminPictures, receiveToFile, tooLargeUpload, uploadPicture } from '../../services/admin-pictures.service.ts';
 import { createPracticePair, listPracticePairs, reorderPracticePairs, setPracticePairActive } from '../../services/admin-practice.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
@@ -56,12 +56,12 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     if (!(request.body instanceof Readable)) throw emptyUpload();
     const declared = Number(request.headers['content-length']);
     if (declared > PICTURE_UPLOAD_MAX_BYTES) throw tooLargeUpload();
-    const received = await receiveToFile(request.body, incomingDir(app.config.uploadsDir), PICTURE_UPLOAD_MAX_BYTES);
+    const received = await receiveToFile(request.body, app.pictures.incomingDir, PICTURE_UPLOAD_MAX_BYTES);
     if (received.bytes === 0) {
       await rm(received.path, { force: true });
       throw emptyUpload();
     }
-    const picture = await uploadPicture(app.db, app.config.uploadsDir, actorOf(currentUser(request), request.ip), { filePath: received.path, kind, now: app.clock.now() });
+    const picture = await uploadPicture(app.db, app.pictures, actorOf(currentUser(request), request.ip), { filePath: received.path, kind, now: app.clock.now() });
     return reply.status(201).send({ data: picture, message: 'The picture has been uploaded.' });
   });
 }
@@ -76,7 +76,7 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/pictures/:id', { schema: { params: idParams, response: { 200: envelope(adminPictureDetailSchema) } } }, async (request) => {
     const { id } = request.params as z.output<typeof idParams>;
-    return { data: await adminPictureDetail(app.db, app.config.uploadsDir, id) };
+    return { data: await adminPictureDetail(app.db, app.pictures, id) };
   });
 
   app.get('/practice-pairs', { schema: { response: { 200: envelope(adminPracticePairListSchema) } } }, async () => {

@@ -25,7 +25,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/results/:id', { schema: { params: contestParams, response: { 200: envelope(resultReviewSchema) } } }, async (request, reply) => {
     const { id } = request.params as z.output<typeof contestParams>;
     void reply.header('cache-control', 'no-store');
-    return { data: await resultReview(app.db, app.config.uploadsDir, id, currentUser(request).id) };
+    return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id) };
   });
 
   app.delete('/results/:id/marks/:judgeId', { schema: { params: markParams, response: { 200: envelope(z.object({})) } } }, async (request) => {

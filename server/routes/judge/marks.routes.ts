@@ -22,7 +22,7 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
   app.get('/contests/:id', { schema: { params: contestParams, response: { 200: envelope(judgeContestSchema) } } }, async (request, reply) => {
     const { id } = request.params as z.output<typeof contestParams>;
     void reply.header('cache-control', 'no-store');
-    return { data: await judgeContest(app.db, app.config.uploadsDir, currentUser(request).id, id, app.clock.now()) };
+    return { data: await judgeContest(app.db, app.pictures, currentUser(request).id, id, app.clock.now()) };
   });
 
   app.post('/contests/:id/mark', { schema: { params: contestParams, body: judgeMarkBodySchema, response: { 200: markAnswer } } }, async (request) => {
