@@ -37,6 +37,7 @@ import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { claimsRoutes } from './routes/claims.routes.ts';
 import { resultsRoutes } from './routes/results.routes.ts';
+import { siteRoutes } from './routes/site.routes.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPictureStore, type PictureStore } from './storage/picture-store.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(picturesRoutes);
       await api.register(practiceRoutes);
       await api.register(contestsRoutes);
+      await api.register(siteRoutes);
       await api.register(cartRoutes);
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);

@@ -68,7 +68,21 @@ const envSchema = z.object({
   CONTEST_PRIZE_KIND: z.enum(['merchandise', 'cash'], { error: "must be 'merchandise' or 'cash'" }).default('merchandise'),
   CONTEST_PRIZE_VALUE_PAISE: paiseSchema.default(1500000),
   PLATFORM_FEE_PAISE_PER_TICKET: paiseSchema.default(200),
-  ENTRY_GST_BASIS_POINTS: basisPointsSchema.default(2800),
+  /**
+   * GST included in the entry price. 40% on online money gaming since 22 September 2025 (the GST
+   * Council's 56th meeting moved it from 28%, notified with effect from that date).
+   */
+  ENTRY_GST_BASIS_POINTS: basisPointsSchema.default(4000),
+  /** The day the entry GST rate took effect, as the rules pages state it (YYYY-MM-DD, IST). */
+  ENTRY_GST_SINCE: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD, e.g. 2025-09-22')
+    .refine((value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    }, { message: 'must be a real date as YYYY-MM-DD, e.g. 2025-09-22' })
+    .default('2025-09-22'),
   FEE_GST_BASIS_POINTS: basisPointsSchema.default(1800),
   RESERVATION_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes between 1 and 1440' })
@@ -239,6 +253,8 @@ export interface BillingConfig {
   platformFeePaisePerTicket: number;
   entryGstBasisPoints: number;
   feeGstBasisPoints: number;
+  /** When the entry GST rate took effect (YYYY-MM-DD), for the texts that state it. */
+  entryGstSince: string;
 }
 
 const DEFAULT_PRIZE_TITLE = 'Signed cricket bat';
@@ -307,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       platformFeePaisePerTicket: e.PLATFORM_FEE_PAISE_PER_TICKET,
       entryGstBasisPoints: e.ENTRY_GST_BASIS_POINTS,
       feeGstBasisPoints: e.FEE_GST_BASIS_POINTS,
+      entryGstSince: e.ENTRY_GST_SINCE,
     },
     reservationMinutes: e.RESERVATION_MINUTES,
     paidPlayDefault: e.PAID_PLAY === 'on',

@@ -58,7 +58,7 @@ describeOnEachDatabase('cart and reservations', (server) => {
       { id: expect.any(String), contestId: id, x: 5, y: 6, pricePaise: 4900 },
       { id: expect.any(String), contestId: id, x: 7, y: 8, pricePaise: 4900 },
     ]);
-    const bill = computeBill({ ticketPricePaise: 4900, ticketCount: 2, entryGstBasisPoints: 2800, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
+    const bill = computeBill({ ticketPricePaise: 4900, ticketCount: 2, entryGstBasisPoints: 4000, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
     expect(cart.groups).toEqual([{ contestId: id, slot: 'A', state: 'open', closesAt: expect.any(String), ticketPricePaise: 4900, ticketCount: 2, bill, promoCode: null }]);
     expect(bill).toMatchObject({ itemsTotal: 9800, platformFee: 400, gstOnPlatformFee: 72, grandTotal: 10272 });
   });

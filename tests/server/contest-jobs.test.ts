@@ -19,7 +19,7 @@ describe('contest, billing and paid-play configuration', () => {
       prizeTitleHi: 'हस्ताक्षरित क्रिकेट बैट',
       prizeValuePaise: 1500000,
     });
-    expect(config.billing).toEqual({ platformFeePaisePerTicket: 200, entryGstBasisPoints: 2800, feeGstBasisPoints: 1800 });
+    expect(config.billing).toEqual({ platformFeePaisePerTicket: 200, entryGstBasisPoints: 4000, feeGstBasisPoints: 1800, entryGstSince: '2025-09-22' });
     expect(config.reservationMinutes).toBe(15);
     expect(config.paidPlayDefault).toBe(true);
   });

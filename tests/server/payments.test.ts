@@ -58,7 +58,7 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
   it('creates an order with the bill, reserves the tickets and shows the labelled sandbox page', async () => {
     const id = await contest();
     const o = await order(user(0), id, 3);
-    const bill = computeBill({ ticketPricePaise: 4900, ticketCount: 3, entryGstBasisPoints: 2800, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
+    const bill = computeBill({ ticketPricePaise: 4900, ticketCount: 3, entryGstBasisPoints: 4000, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
     expect(o).toMatchObject({ amountPaise: bill.grandTotal, gateway: 'sandbox', keyId: null, checkoutUrl: `/sandbox-gateway/checkout/${o.orderId}`, bill });
     expect(o.refNo).toMatch(/^CS\d{8}[0-9A-F]{8}$/);
     expect(await status(user(0), o.paymentId)).toMatchObject({ status: 'pending', txnId: null, amountPaise: bill.grandTotal, contestId: id, refNo: o.refNo });

@@ -19,7 +19,7 @@ function expectRefusal(res: { statusCode: number; json(): unknown; body: string 
 }
 
 const billOf = (count: number, promo: Parameters<typeof computeBill>[0]['promo'] = null) =>
-  computeBill({ ticketPricePaise: 4900, ticketCount: count, promo, entryGstBasisPoints: 2800, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
+  computeBill({ ticketPricePaise: 4900, ticketCount: count, promo, entryGstBasisPoints: 4000, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
 
 describeOnEachDatabase('promo codes', (server) => {
   const clock = useTestClock(server);

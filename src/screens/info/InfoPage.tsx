@@ -1,14 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
+import { percentOf, type SiteSettings } from '../../../domain/site.ts';
+import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 
 export type InfoPageId = 'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'playss' | 'who_we_are' | 'my_account_delete';
 
+/**
+ * A part of a page that depends on the site's current settings: shown only when paid play is on,
+ * only when it is off, or (with 'settings') once the figures it quotes (GST rates) are known.
+ * Until the settings arrive, and if they cannot be had, such parts are left out: the page never
+ * states something the site may not be doing.
+ */
+type When = 'paidPlayOn' | 'paidPlayOff' | 'settings';
+
+type Text = string | { text: string; when: When };
+
 interface InfoSection {
   heading: string;
-  paragraphs?: string[];
-  items?: string[];
+  when?: When;
+  paragraphs?: Text[];
+  items?: Text[];
 }
 
 interface InfoDoc {
@@ -16,7 +29,32 @@ interface InfoDoc {
   summary: string;
   updated: string;
   sections: InfoSection[];
-  faq?: Array<{ question: string; answer: string }>;
+  faq?: Array<{ question: string; answer: string; when?: When }>;
+}
+
+function applies(when: When | undefined, settings: SiteSettings | null): boolean {
+  if (!when) return true;
+  if (!settings) return false;
+  return when === 'settings' || settings.paidPlay === (when === 'paidPlayOn');
+}
+
+const textsFor = (texts: Text[] | undefined, settings: SiteSettings | null): string[] =>
+  (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, settings) ? [text.text] : []));
+
+/** The site's current settings, or null while they load or when they cannot be had. */
+function useSiteSettings(): SiteSettings | null {
+  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchSiteSettings().then(
+      (answer) => live && setSettings(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settings;
 }
 
 const slug = (index: number) => `section-${index + 1}`;
@@ -24,9 +62,16 @@ const slug = (index: number) => `section-${index + 1}`;
 /** Terms, privacy, rules and the other information pages: one layout, text from info.json. */
 export default function InfoPage({ page }: { page: InfoPageId }) {
   const { t, i18n } = useTranslation('info');
-  const doc = t(`pages.${page}`, { returnObjects: true }) as unknown as InfoDoc;
+  const settings = useSiteSettings();
   const lng = currentLanguage(i18n);
-  const updated = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(new Date(`${doc.updated}T00:00:00+05:30`));
+  const longDate = (day: string) => new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(new Date(`${day}T00:00:00+05:30`));
+  const figures = settings
+    ? { entryGst: percentOf(settings.billing.entryGstBasisPoints), feeGst: percentOf(settings.billing.feeGstBasisPoints), entryGstSince: longDate(settings.billing.entryGstSince) }
+    : {};
+  const doc = t(`pages.${page}`, { returnObjects: true, ...figures }) as unknown as InfoDoc;
+  const updated = longDate(doc.updated);
+  const sections = doc.sections.filter((section) => applies(section.when, settings));
+  const faq = (doc.faq ?? []).filter((entry) => applies(entry.when, settings));
 
   useEffect(() => {
     document.title = `${doc.title} | ${BRAND.name}`;
@@ -39,11 +84,11 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
         <p className="lead">{doc.summary}</p>
         <p className="muted">{t('labels.updated', { date: updated })}</p>
       </header>
-      {doc.sections.length > 3 && (
+      {sections.length > 3 && (
         <nav className="info-page__toc" aria-label={t('labels.onThisPage')}>
           <h2 className="info-page__toc-title">{t('labels.onThisPage')}</h2>
           <ol>
-            {doc.sections.map((section, index) => (
+            {sections.map((section, index) => (
               <li key={slug(index)}>
                 <a href={`#${slug(index)}`}>{section.heading}</a>
               </li>
@@ -51,23 +96,28 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
           </ol>
         </nav>
       )}
-      {doc.sections.map((section, index) => (
-        <section key={slug(index)} id={slug(index)} className="info-page__section" aria-labelledby={`${slug(index)}-h`}>
-          <h2 id={`${slug(index)}-h`}>{section.heading}</h2>
-          {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
-          {section.items && (
-            <ul>
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
-      {doc.faq && doc.faq.length > 0 && (
+      {sections.map((section, index) => {
+        const items = textsFor(section.items, settings);
+        return (
+          <section key={slug(index)} id={slug(index)} className="info-page__section" aria-labelledby={`${slug(index)}-h`}>
+            <h2 id={`${slug(index)}-h`}>{section.heading}</h2>
+            {textsFor(section.paragraphs, settings).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {items.length > 0 && (
+              <ul>
+                {items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      {faq.length > 0 && (
         <section className="info-page__section faq" aria-labelledby="faq-h">
           <h2 id="faq-h">{t('labels.faq')}</h2>
-          {doc.faq.map((entry) => (
+          {faq.map((entry) => (
             <details key={entry.question} className="faq__item">
               <summary>{entry.question}</summary>
               <p>{entry.answer}</p>

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * What the site does under its current settings, for the texts that must agree with it (the
+ * rules, terms, FAQ and how-to-play pages): the paid-play switch and the bill's rates.
+ */
+export const siteSettingsSchema = z.object({
+  paidPlay: z.boolean(),
+  billing: z.object({
+    /** GST included in the entry price, in basis points (4000 = 40%). */
+    entryGstBasisPoints: z.number().int(),
+    /** The day that rate took effect, YYYY-MM-DD. */
+    entryGstSince: z.string(),
+    /** GST on the platform fee, in basis points. */
+    feeGstBasisPoints: z.number().int(),
+    platformFeePaisePerTicket: z.number().int(),
+  }),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** 4000 -> '40', 1850 -> '18.5': a rate as the texts print it. */
+export const percentOf = (basisPoints: number): string => String(basisPoints / 100);

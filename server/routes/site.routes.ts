@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { siteSettingsSchema } from '../../domain/site.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { isPaidPlayEnabled } from '../services/settings.service.ts';
+
+/** Public: the settings the information pages state (paid play on or off, the GST rates). */
+export async function siteRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/site', { schema: { response: { 200: envelope(siteSettingsSchema) } } }, async (_request, reply) => {
+    const { billing } = app.config;
+    // The paid-play switch changes from the console at any time; the page must say what is true now.
+    void reply.header('cache-control', 'no-store');
+    return {
+      data: {
+        paidPlay: await isPaidPlayEnabled(app.db, app.config.paidPlayDefault),
+        billing: {
+          entryGstBasisPoints: billing.entryGstBasisPoints,
+          entryGstSince: billing.entryGstSince,
+          feeGstBasisPoints: billing.feeGstBasisPoints,
+          platformFeePaisePerTicket: billing.platformFeePaisePerTicket,
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SiteSettings } from '../../domain/site.ts';
+import { http } from '../../src/api/http.ts';
+import InfoPage from '../../src/screens/info/InfoPage.tsx';
+import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+
+// The rules, terms, FAQ and how-to-play pages say what the site does under its current settings:
+// never 'paid play is suspended' while checkout takes money, and the GST rates of the bill.
+
+const original = http.defaults.adapter;
+afterEach(() => {
+  http.defaults.adapter = original;
+});
+
+const settings = (paidPlay: boolean): SiteSettings => ({
+  paidPlay,
+  billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 },
+});
+
+describe('information pages follow the site settings', () => {
+  it('with paid play on, the rules speak of paid entries at 40% GST and never of a suspension', async () => {
+    stubApi({ 'GET /site': () => ok(settings(true)) });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByRole('heading', { name: 'Paid entries' })).toBeInTheDocument();
+    expect(screen.getByText(/includes GST at 40%; a platform fee plus 18% GST on it/)).toBeInTheDocument();
+    expect(screen.queryByText(/suspended/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid play is suspended' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Yes\. Contests with a ticket price take paid entries/)).toBeInTheDocument();
+  });
+
+  it('with paid play off, they say it is suspended and say nothing of paid entries being open', async () => {
+    stubApi({ 'GET /site': () => ok(settings(false)) });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByRole('heading', { name: 'Paid play is suspended' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Paid entries are open/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^No\. Because of the Promotion and Regulation of Online Gaming Act/)).toBeInTheDocument();
+  });
+
+  it('the terms state the entry GST with the day it took effect, in English and Hindi', async () => {
+    stubApi({ 'GET /site': () => ok(settings(true)) });
+    const { unmount } = await renderScreen(<InfoPage page="terms" />, { path: '/terms' });
+    expect(await screen.findByText('The GST included in the entry price is 40%, the rate on online money gaming since 22 September 2025.')).toBeInTheDocument();
+    expect(screen.getByText('A platform fee, plus GST at 18% on that fee, is shown on the bill before you pay.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Paid play' })).toBeInTheDocument();
+    unmount();
+    await renderScreen(<InfoPage page="terms" />, { path: '/terms', lng: 'hi' });
+    expect(await screen.findByText(/प्रवेश मूल्य में शामिल GST 40% है, जो 22 सितंबर 2025 से/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'सशुल्क खेल निलंबित है' })).not.toBeInTheDocument();
+  });
+
+  it('how to play follows the switch inside a section', async () => {
+    stubApi({ 'GET /site': () => ok(settings(false)) });
+    await renderScreen(<InfoPage page="tht" />, { path: '/tht' });
+    expect(await screen.findByText('While paid play is suspended, only free-entry contests are open and no payment is taken.')).toBeInTheDocument();
+    expect(screen.queryByText(/For a paid contest you first see the bill/)).not.toBeInTheDocument();
+  });
+
+  it('when the settings cannot be had, states neither side, and no figures', async () => {
+    stubApi({ 'GET /site': () => fail(503, 'Service unavailable') });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByRole('heading', { name: 'How the winner is decided' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid play is suspended' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\{\{|GST at %/)).not.toBeInTheDocument();
+  });
+});
