@@ -38,6 +38,9 @@ import { socialRoutes } from './routes/social.routes.ts';
 import { claimsRoutes } from './routes/claims.routes.ts';
 import { resultsRoutes } from './routes/results.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
+import { pushRoutes } from './routes/push.routes.ts';
+import { createPushSender, loadOrCreateVapidKeys, type PushSender } from './integrations/web-push.ts';
+import { BRAND } from '../domain/brand.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPictureStore, type PictureStore } from './storage/picture-store.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
@@ -50,6 +53,8 @@ declare module 'fastify' {
     secret: string;
     /** Where picture files are written and read from (disk or database, PICTURE_STORAGE). */
     pictures: PictureStore;
+    /** Web Push with the site's VAPID keys (DATA_DIR/vapid.json). */
+    push: PushSender;
     passwords: PasswordHasher;
     messages: MessageSender;
     /**
@@ -97,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('secret', loadOrCreateSecret(config.dataDir));
+  app.decorate('push', createPushSender(loadOrCreateVapidKeys(config.dataDir), `mailto:${BRAND.supportEmail}`));
   app.decorate('pictures', createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }));
   app.decorate('consoleRoutes', []);
   app.addHook('onClose', async () => {
@@ -172,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(practiceRoutes);
       await api.register(contestsRoutes);
       await api.register(siteRoutes);
+      await api.register(pushRoutes);
       await api.register(cartRoutes);
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);

@@ -19,6 +19,7 @@ import * as resultNoticeLease from './migrations/2026-11-24-052-result-notice-le
 import * as prizeClaims from './migrations/2026-11-24-060-prize-claims.ts';
 import * as pictureLibrary from './migrations/2026-11-24-030-picture-library.ts';
 import * as pictureFiles from './migrations/2026-11-24-061-picture-files.ts';
+import * as push from './migrations/2026-11-24-062-push.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-060-prize-claims': prizeClaims,
   '2026-11-24-030-picture-library': pictureLibrary,
   '2026-11-24-061-picture-files': pictureFiles,
+  '2026-11-24-062-push': push,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,8 @@ export interface Database {
   result_notices: ResultNoticesTable;
   prize_claims: PrizeClaimsTable;
   contest_cancel_notices: ContestCancelNoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_notices: PushNoticesTable;
 }
 
 export interface AppMetaTable {
@@ -502,4 +504,24 @@ export interface ContestCancelNoticesTable {
   claimed_until: Generated<number | null>;
   sms_sent_at: Generated<number | null>;
   email_sent_at: Generated<number | null>;
+}
+
+/** A browser's Web Push subscription (the spec's device token), for one logged-in player. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  lang: 'en' | 'hi';
+  created_at: number;
+}
+
+/** A contest's push notice of one kind ('open', 'closing', 'results'), claimed once, then counted. */
+export interface PushNoticesTable {
+  contest_id: string;
+  kind: string;
+  sent_at: number;
+  sent: Generated<number>;
+  gone: Generated<number>;
+  failed: Generated<number>;
 }

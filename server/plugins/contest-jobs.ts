@@ -4,10 +4,12 @@ import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
 import { withJobLock } from '../services/job-lock.ts';
 import { sendResultNotices } from '../services/judging.service.ts';
+import { sendDueNotices } from '../services/push.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
 export const RESULT_NOTICES_INTERVAL_MS = 5 * 60 * 1000;
+export const PUSH_INTERVAL_MS = 60 * 1000;
 
 /** One run at a time per job, errors logged and the next tick tries again. */
 interface Job {
@@ -40,7 +42,8 @@ function every(app: FastifyInstance, name: string, intervalMs: number, run: () =
 
 /**
  * Contests for the coming windows (now, then hourly), the release of expired reservations
- * (now, then every minute) and unsent result notices (now, then every 5 minutes). Both are safe on many machines at once: contest creation leans on
+ * (now, then every minute), unsent result notices (now, then every 5 minutes) and due push
+ * notifications (now, then every minute). Both are safe on many machines at once: contest creation leans on
  * the window_key unique constraint, expiry on a guarded UPDATE. The caller stops them on close
  * (main.ts adds the onClose hook; a ready app, as in tests, takes no more hooks).
  */
@@ -64,10 +67,15 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const { sent, failed } = await sendCancelNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `cancel notices: ${sent} sent, ${failed} failed`);
   });
-  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce()]);
+  // Web Push to players who opted in: contest open, closes in 1 hour, results out; every minute.
+  const push = every(app, 'push notifications', PUSH_INTERVAL_MS, async () => {
+    const run = await sendDueNotices(app.db, app.push, app.config.publicUrl, () => app.clock.now());
+    if (run.notices) app.log.info(run, `push: ${run.notices} notice(s), ${run.sent} sent, ${run.gone} gone, ${run.failed} failed`);
+  });
+  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce(), push.runOnce()]);
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop()]);
+      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop(), push.stop()]);
     },
   };
 }

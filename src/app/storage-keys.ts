@@ -15,4 +15,8 @@ export const STORAGE_KEYS = {
   playDraftPrefix: 'playDraft:',
   /** sessionStorage: the paid-play announcement was shown in this browser session. */
   announcementSeen: 'announcementSeen',
+  /** The cookie notice's answer: JSON { choice: 'all' | 'necessary', at: ISO time, version }. */
+  cookieConsent: 'cookieConsent',
+  /** When the notifications offer was last declined (ISO time), so it is not asked again soon. */
+  notificationsDeclined: 'notificationsDeclined',
 } as const;

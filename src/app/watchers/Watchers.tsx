@@ -1,4 +1,5 @@
 import { AnnouncementWatcher } from './AnnouncementWatcher.tsx';
+import { CookieNotice } from './CookieNotice.tsx';
 import { SessionWatcher } from './SessionWatcher.tsx';
 import { VersionWatcher } from './VersionWatcher.tsx';
 
@@ -12,6 +13,7 @@ export default function Watchers() {
       <VersionWatcher />
       <SessionWatcher />
       <AnnouncementWatcher />
+      <CookieNotice />
     </>
   );
 }
