@@ -25,6 +25,22 @@ const projectArgs = process.argv.flatMap((arg, i) => {
 // act on the server's database the way an operator would (npm run admin:create).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
 const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
+// Every browser of the site's tests has answered the cookie notice and the notifications offer
+// already (bars at the bottom that would sit over buttons); tests/e2e/site/popups.spec.ts starts
+// without either answer.
+const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+const cookieNoticeAnswered = {
+  cookies: [],
+  origins: [
+    {
+      origin: SITE_URL,
+      localStorage: [
+        { name: 'cookieConsent', value: JSON.stringify({ choice: 'necessary', at: '2026-11-01T00:00:00.000Z', version: 1 }) },
+        { name: 'notificationsDeclined', value: new Date().toISOString() },
+      ],
+    },
+  ],
+};
 
 export default defineConfig({
   outputDir: 'test-results/artifacts',
@@ -43,7 +59,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: `http://127.0.0.1:${SITE_PORT}` } },
+    { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered } },
     { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
     { name: 'stage', testDir: 'tests/e2e/stage', use: { baseURL: `http://127.0.0.1:${STAGE_PORT}` } },
   ],

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { type BuildMeta, versionCheckMachine } from '../../../machines/version-check.machine.ts';
 import { fetchBuildMeta } from '../../api/meta.ts';
+import { PUSH_WORKER_URL } from '../push.ts';
 import { STORAGE_KEYS } from '../storage-keys.ts';
 
 /** A tab left open for long checks again when it comes back, but not more often than this. */
@@ -10,8 +11,10 @@ const RECHECK_AFTER_MS = 5 * 60_000;
 
 async function dropServiceWorkersAndCaches(): Promise<void> {
   if ('serviceWorker' in navigator) {
+    // All but the push worker: it caches nothing, and dropping it would drop the player's alerts.
     const registrations = await navigator.serviceWorker.getRegistrations();
-    await Promise.all(registrations.map((registration) => registration.unregister()));
+    const isPushWorker = (registration: ServiceWorkerRegistration) => [registration.active, registration.waiting, registration.installing].some((worker) => worker?.scriptURL.endsWith(PUSH_WORKER_URL));
+    await Promise.all(registrations.filter((registration) => !isPushWorker(registration)).map((registration) => registration.unregister()));
   }
   if ('caches' in window) {
     const keys = await caches.keys();

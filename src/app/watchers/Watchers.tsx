@@ -1,5 +1,6 @@
 import { AnnouncementWatcher } from './AnnouncementWatcher.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
+import { NotifyOffer } from './NotifyOffer.tsx';
 import { SessionWatcher } from './SessionWatcher.tsx';
 import { VersionWatcher } from './VersionWatcher.tsx';
 
@@ -14,6 +15,7 @@ export default function Watchers() {
       <SessionWatcher />
       <AnnouncementWatcher />
       <CookieNotice />
+      <NotifyOffer />
     </>
   );
 }

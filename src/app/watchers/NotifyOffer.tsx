@@ -1,0 +1,78 @@
+import '../../styles/popups.css';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { notifyOfferMachine, type PushPermission } from '../../../machines/notify-offer.machine.ts';
+import { CONSENT_EVENT, readConsent } from '../consent.ts';
+import { currentLanguage } from '../i18n.ts';
+import { declinedRecently, pushPermission, rememberDecline, subscribeToPush } from '../push.ts';
+import { useLoggedIn } from '../use-logged-in.ts';
+
+/**
+ * The notifications offer, for logged-in players once the cookie notice is answered (one bar at
+ * a time). Mounted afresh on each login, so a new account renews the browser's subscription.
+ */
+export function NotifyOffer() {
+  const loggedIn = useLoggedIn();
+  const [consented, setConsented] = useState(() => readConsent() !== null);
+  useEffect(() => {
+    const onConsent = () => setConsented(true);
+    window.addEventListener(CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
+  }, []);
+  return loggedIn && consented ? <NotifyOfferBar /> : null;
+}
+
+function NotifyOfferBar() {
+  const { t, i18n } = useTranslation();
+  const [snapshot, send] = useMachine(
+    notifyOfferMachine.provide({
+      actors: {
+        inspect: fromPromise<PushPermission>(async () => pushPermission()),
+        subscribe: fromPromise<void, { prompt: boolean }>(({ input }) => subscribeToPush({ prompt: input.prompt, lang: currentLanguage(i18n) })),
+      },
+      actions: { rememberDecline: () => rememberDecline() },
+    }),
+    { input: { declinedRecently: declinedRecently() } },
+  );
+  const state = snapshot.value;
+  if (state !== 'offering' && state !== 'subscribing' && state !== 'subscribed' && state !== 'failed') return null;
+  if (state === 'subscribed') {
+    return (
+      <section className="notify-offer" aria-label={t('notifyOffer.title')} aria-live="polite">
+        <p className="notify-offer__text">{t('notifyOffer.on')}</p>
+        <div className="notify-offer__actions">
+          <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'notify.close' })}>
+            {t('ok')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const busy = state === 'subscribing';
+  return (
+    <section className="notify-offer" aria-label={t('notifyOffer.title')}>
+      <h2 className="notify-offer__title">{t('notifyOffer.title')}</h2>
+      <p className="notify-offer__text">{t('notifyOffer.text')}</p>
+      <ul className="notify-offer__list">
+        <li>{t('notifyOffer.open')}</li>
+        <li>{t('notifyOffer.closing')}</li>
+        <li>{t('notifyOffer.results')}</li>
+      </ul>
+      {state === 'failed' && (
+        <p className="notify-offer__error" role="alert">
+          {t('notifyOffer.failed')}
+        </p>
+      )}
+      <div className="notify-offer__actions">
+        <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => send({ type: state === 'failed' ? 'notify.retry' : 'notify.accept' })}>
+          {busy ? t('notifyOffer.turningOn') : state === 'failed' ? t('notifyOffer.retry') : t('notifyOffer.turnOn')}
+        </button>
+        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => send({ type: 'notify.decline' })}>
+          {t('notifyOffer.notNow')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../src/api/http.ts';
+import { CONSENT_VERSION, readConsent } from '../../src/app/consent.ts';
+import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { CookieNotice } from '../../src/app/watchers/CookieNotice.tsx';
+import { NotifyOffer } from '../../src/app/watchers/NotifyOffer.tsx';
+import { ok, stubApi } from '../support/api-stub.tsx';
+import { renderWithApp } from '../support/render.tsx';
+
+const original = http.defaults.adapter;
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  http.defaults.adapter = original;
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the cookie notice', () => {
+  it('says what is kept and why, links the cookie policy, and remembers the answer', async () => {
+    const first = await renderWithApp(<CookieNotice />, { path: '/' });
+    const notice = screen.getByRole('region', { name: "Cookies and your browser's storage" });
+    expect(notice).toHaveTextContent('one cookie that keeps you logged in');
+    expect(notice).toHaveTextContent('no advertising or analytics cookies');
+    expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
+    fireEvent.click(screen.getByRole('button', { name: 'Only necessary' }));
+    expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
+    expect(readConsent()).toMatchObject({ choice: 'necessary', version: CONSENT_VERSION });
+    first.unmount();
+    await renderWithApp(<CookieNotice />, { path: '/rules' });
+    expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
+  });
+
+  it('is in Hindi too, and an answer of an older notice asks again', async () => {
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ choice: 'all', at: '2026-01-01T00:00:00.000Z', version: CONSENT_VERSION - 1 }));
+    await renderWithApp(<CookieNotice />, { path: '/', lng: 'hi' });
+    expect(screen.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'सभी स्वीकार करें' }));
+    expect(readConsent()?.choice).toBe('all');
+  });
+});
+
+/** A browser with Web Push: Notification, PushManager and a service worker that subscribes. */
+function fakePushBrowser(answer: NotificationPermission) {
+  const permission = { value: 'default' as NotificationPermission };
+  const requestPermission = vi.fn(async () => (permission.value = answer));
+  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { get permission() { return permission.value; }, requestPermission }));
+  vi.stubGlobal('PushManager', function PushManager() {});
+  const subscription = {
+    options: { applicationServerKey: null },
+    toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }),
+    unsubscribe: vi.fn(),
+  };
+  const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe: vi.fn(async () => subscription) } };
+  const register = vi.fn(async () => registration);
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, ready: Promise.resolve(registration) } });
+  return { requestPermission, register, registration };
+}
+
+describe('the notifications offer', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.loginMarker, String(Date.now()));
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: CONSENT_VERSION }));
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('offers the three alerts, then asks the browser, subscribes and tells the server', async () => {
+    const browser = fakePushBrowser('granted');
+    const calls = stubApi({ 'GET /push/key': () => ok({ publicKey: 'BP'.padEnd(87, 'x') }), 'POST /push/subscriptions': () => ok({ subscriptions: 1 }, 'Notifications are on.') });
+    await renderWithApp(<NotifyOffer />, { path: '/', lng: 'hi' });
+    const offer = await screen.findByRole('region', { name: 'प्रतियोगिता अलर्ट पाएँ' });
+    expect(offer).toHaveTextContent('नई प्रतियोगिता खुले');
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'अलर्ट चालू करें' }));
+    expect(await screen.findByText(/अलर्ट चालू हैं/)).toBeInTheDocument();
+    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.register).toHaveBeenCalledWith('/push-sw.js', { scope: '/' });
+    expect(browser.registration.pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }, lang: 'hi' });
+    expect(localStorage.getItem(STORAGE_KEYS.deviceToken)).toBe('https://fcm.googleapis.com/fcm/send/device-1');
+  });
+
+  it('remembers Not now (and a no in the browser prompt) and does not ask again soon', async () => {
+    fakePushBrowser('denied');
+    stubApi({});
+    const first = await renderWithApp(<NotifyOffer />, { path: '/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on alerts' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Get contest alerts' })).not.toBeInTheDocument());
+    expect(localStorage.getItem(STORAGE_KEYS.notificationsDeclined)).toBeTruthy();
+    first.unmount();
+    fakePushBrowser('granted');
+    await renderWithApp(<NotifyOffer />, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Get contest alerts' })).not.toBeInTheDocument();
+  });
+
+  it('waits for a login, and stays away without Web Push', async () => {
+    localStorage.removeItem(STORAGE_KEYS.loginMarker);
+    fakePushBrowser('granted');
+    const first = await renderWithApp(<NotifyOffer />, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Get contest alerts' })).not.toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    localStorage.setItem(STORAGE_KEYS.loginMarker, String(Date.now()));
+    await renderWithApp(<NotifyOffer />, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Get contest alerts' })).not.toBeInTheDocument();
+  });
+});
