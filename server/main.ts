@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoData } from './db/seed.ts';
-import { seedDemoResults } from './db/seed-results.ts';
+import { DEMO_SEED_KEY } from './db/seed.ts';
+import { DEMO_RESULTS_KEY } from './db/seed-results.ts';
 import { startContestJobs } from './plugins/contest-jobs.ts';
 import { startPaymentJobs } from './plugins/payment-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
@@ -41,20 +43,21 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-// Demo pictures for a fresh install: seconds the first time, one query afterwards. Here and not
-// in buildApp, so that tests stay fast. A failure is logged, not fatal: the site still works.
-try {
-  const seed = await seedDemoData(app.db, { pictures: app.pictures });
-  if (seed.seeded) app.log.info({ ms: seed.ms, pairs: seed.pairs }, `demo data seeded in ${(seed.ms / 1000).toFixed(1)} s`);
-} catch (error) {
-  app.log.error({ err: error }, 'demo data could not be seeded');
-}
-// Two past published contests with demo players and winners, outside production only.
-try {
-  const results = await seedDemoResults(app.db, { pictures: app.pictures, isProduction: config.isProduction, secret: app.secret });
-  if (results.seeded) app.log.info({ ms: results.ms, contests: results.contests.length }, 'demo results seeded');
-} catch (error) {
-  app.log.error({ err: error }, 'demo results could not be seeded');
+// Demo pictures for a fresh install (and, outside production, two past published contests with
+// demo players and winners): seconds the first time, one query afterwards. Here and not in
+// buildApp, so that tests stay fast. The drawing and image work runs in a child process
+// (scripts/seed-demo.ts, the same code as `npm run db:seed`), so the few hundred MB it takes are
+// given back when it ends instead of staying with the server. A failure is logged, not fatal.
+const seeded = (await app.db.selectFrom('app_meta').select('key').where('key', 'in', [DEMO_SEED_KEY, DEMO_RESULTS_KEY]).execute()).map((row) => row.key);
+if (!seeded.includes(DEMO_SEED_KEY) || (!config.isProduction && !seeded.includes(DEMO_RESULTS_KEY))) {
+  const started = Date.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'seed-demo.ts')], { env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', () => resolve(null));
+    child.on('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code === 0) app.log.info({ ms: Date.now() - started }, 'demo data seeded');
+  else app.log.error({ code }, 'demo data could not be seeded; the site works without it');
 }
 // The demo promo code WELCOME10, outside production only.
 if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false)) app.log.info('demo promo code WELCOME10 created');

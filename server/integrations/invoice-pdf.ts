@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 /**
  * Draws an A4 tax invoice with pdfkit. Knows nothing of the database: invoice.service.ts gives it
@@ -57,7 +56,9 @@ function runsOf(text: string): Array<{ deva: boolean; text: string }> {
   return runs;
 }
 
-export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+/** pdfkit (about 15 MB resident with its fonts and tables) is loaded on the first invoice, not at start. */
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -24,6 +24,10 @@ const ACCEPTED_FORMATS: Record<string, { mime: string; ext: string }> = {
   tiff: { mime: 'image/tiff', ext: 'tif' },
 };
 
+// Each picture is decoded once, when it is uploaded or seeded, and served from its stored copies:
+// libvips's operation cache would only keep decoded pixels resident after the work is done.
+sharp.cache(false);
+
 const NOT_AN_IMAGE = 'This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.';
 
 export interface StoredVariant {
