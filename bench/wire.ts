@@ -1,0 +1,102 @@
+// Bytes on the wire per route, measured in a real browser against the production server
+// (`npm start` with NODE_ENV=production and a PUBLIC_URL, the real build, compression on): for a
+// first visit (empty cache) and a repeat visit (same browser), and how much of the first visit
+// arrived after the first contentful paint. Sizes are the browser's transferSize (headers and
+// compressed bodies), from the Resource Timing API. Prints figures only.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureBuilt } from '../scripts/ensure-built.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ROUTES = ['/', '/rules', '/quick_game_screen', '/contact_us', '/the_winners_circle'];
+
+ensureBuilt();
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const address = probe.address();
+    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3196));
+  });
+});
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-wire-'));
+const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+interface Load {
+  total: number;
+  afterPaint: number;
+  byType: Record<string, number>;
+  requests: number;
+}
+
+/** What the page loaded, summed from Resource Timing once the network has been quiet a while. */
+async function measure(page: import('@playwright/test').Page, url: string): Promise<Load> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = [nav, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
+    const typeOf = (entry: PerformanceResourceTiming) => {
+      if (entry.entryType === 'navigation') return 'html';
+      const name = new URL(entry.name).pathname;
+      if (/\.js$/.test(name)) return 'js';
+      if (/\.css$/.test(name)) return 'css';
+      if (/\.(woff2?|ttf)$/.test(name)) return 'fonts';
+      if (name.startsWith('/api/v1/pictures/') || /\.(png|jpe?g|webp|svg|avif)$/.test(name)) return 'images';
+      return 'json';
+    };
+    const load = { total: 0, afterPaint: 0, byType: {} as Record<string, number>, requests: entries.length };
+    for (const entry of entries) {
+      const bytes = entry.transferSize;
+      load.total += bytes;
+      if (entry.responseEnd > fcp) load.afterPaint += bytes;
+      const type = typeOf(entry);
+      load.byType[type] = (load.byType[type] ?? 0) + bytes;
+    }
+    return load;
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
+
+try {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+  console.log('Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, English');
+  console.log('route                    first visit  after 1st paint   html     js    css  fonts images   json  requests   repeat visit');
+  for (const route of ROUTES) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    // A visitor who answered the cookie notice, as most repeat visitors have.
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 })));
+    const page = await context.newPage();
+    const first = await measure(page, `${base}${route}?lng=en`);
+    const again = await measure(page, `${base}${route}?lng=en`);
+    const t = first.byType;
+    console.log(
+      `${route.padEnd(24)} ${kb(first.total)}      ${kb(first.afterPaint)}   ${kb(t['html'] ?? 0)}${kb(t['js'] ?? 0)}${kb(t['css'] ?? 0)}${kb(t['fonts'] ?? 0)}${kb(t['images'] ?? 0)}${kb(t['json'] ?? 0)}   ${String(first.requests).padStart(6)}      ${kb(again.total)}`,
+    );
+    await context.close();
+  }
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
