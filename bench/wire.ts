@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,7 +37,7 @@ interface Load {
 }
 
 /** What the page loaded, summed from Resource Timing once the network has been quiet a while. */
-async function measure(page: import('@playwright/test').Page, url: string): Promise<Load> {
+async function measure(page: Page, url: string): Promise<Load> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   return page.evaluate(() => {
