@@ -17,6 +17,3 @@ export const siteSettingsSchema = z.object({
   }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-
-/** 4000 -> '40', 1850 -> '18.5': a rate as the texts print it. */
-export const percentOf = (basisPoints: number): string => String(basisPoints / 100);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
-import { percentOf, type SiteSettings } from '../../../domain/site.ts';
+import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 
@@ -58,6 +58,9 @@ function useSiteSettings(): SiteSettings | null {
 }
 
 const slug = (index: number) => `section-${index + 1}`;
+
+/** 4000 -> '40', 1850 -> '18.5': a rate in basis points as the texts print it. */
+const percentOf = (basisPoints: number): string => String(basisPoints / 100);
 
 /** Terms, privacy, rules and the other information pages: one layout, text from info.json. */
 export default function InfoPage({ page }: { page: InfoPageId }) {
