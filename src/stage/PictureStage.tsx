@@ -8,6 +8,7 @@ import { StageEngine, type EngineReveal } from './stage-engine.ts';
 import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import './picture-stage.css';
+import { StagePreview } from './StagePreview.tsx';
 
 export interface StageMark {
   id: string;
@@ -222,11 +223,7 @@ function PictureStageImpl(props: PictureStageProps) {
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {selectedText}
       </div>
-      {loading && (
-        <div className="picture-stage__loading" role="status">
-          {labels.loading}
-        </div>
-      )}
+      {loading && <StagePreview picture={picture} label={labels.loading} />}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
+import { StagePreview } from '../../stage/StagePreview.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
 const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
@@ -282,7 +283,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <Suspense fallback={<Spinner label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={stageMarks}

@@ -15,6 +15,7 @@ import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/Ticket
 import '../../styles/trial.css';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
+import { StagePreview } from '../../stage/StagePreview.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
 const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
@@ -131,7 +132,7 @@ export default function QuickGameScreenPage() {
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <Suspense fallback={<Spinner label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={marks}
