@@ -109,7 +109,7 @@ describeOnEachDatabase('the contests console', (server) => {
     await addTestContest(server, { pictureId, now: clock.now, closesInMs: 86_400_000 });
     const current = await get(server, '/api/v1/contests/current');
     expect(current.statusCode).toBe(200);
-    expect(current.headers['cache-control']).toBe('no-store');
+    expect(current.headers['cache-control']).toBe('public, max-age=5');
     const next = current.json().data.next;
     expect(next).toMatchObject({ id: created.id, prize: { title: 'Cash prize of ₹25,000', pictureUrl: `/api/v1/pictures/${prizePictureId}/small` }, cancelReason: null });
     expect((await get(server, '/api/v1/contests/current?lang=hi')).json().data.next.prize.title).toBe('₹25,000 का नकद इनाम');
