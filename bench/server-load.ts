@@ -30,6 +30,8 @@ export async function waitForServer(base: string, child: ChildProcess, timeoutMs
 export interface Fired {
   label: string;
   result: autocannon.Result;
+  /** Requests asked for; more than result.requests.total when the time limit stopped the run. */
+  requested: number;
   /** Wall time from the start to the last answer. */
   seconds: number;
 }
@@ -70,7 +72,7 @@ export function fire(label: string, base: string, count: number, build: (i: numb
       (error, result) => {
         clearTimeout(guard);
         if (error) reject(error);
-        else resolve({ label, result, seconds: (lastAnswer - started) / 1000 });
+        else resolve({ label, result, requested: count, seconds: (lastAnswer - started) / 1000 });
       },
     );
     const guard = setTimeout(() => instance.stop(), (options.maxSeconds ?? 120) * 1000);
