@@ -268,7 +268,9 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     }
     // Requests still running on the server when a run was stopped by its time limit finish now.
     await new Promise((resolve) => setTimeout(resolve, cutShort > 0 ? 10_000 : 0));
+    const checkStarted = performance.now();
     const check = await checkContest(db, contestId);
+    const checkMs = performance.now() - checkStarted;
     const row: Row = {
       size,
       dialect,
@@ -279,7 +281,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
       addToCart: figure(add),
       confirmations: `${median(passes).toFixed(0)}/s (passes ${passes.map((p) => p.toFixed(0)).join(', ')}${confirmFailures ? `; ${confirmFailures} failed` : ''}${cutShort ? `; ${cutShort} stopped after ${MAX_SECONDS} s` : ''})`,
       // The adds only fill carts; each confirmation takes one ticket from the contest.
-      check: `${check.ok && check.takenActual >= size ? 'OK' : 'FAILED'}: counter ${check.takenCounter}, tickets ${check.takenActual} (${size} written in + ${check.takenActual - size} confirmed)`,
+      check: `${check.ok && check.takenActual >= size ? 'OK' : 'FAILED'}: counter ${check.takenCounter}, tickets ${check.takenActual} (${size} written in + ${check.takenActual - size} confirmed); the check took ${checkMs.toFixed(0)} ms`,
     };
     console.log(`${tag} fill ${row.fill}; ${row.queries}`);
     console.log(`${tag} anonymous ${row.anonymous}; logged in ${row.loggedIn}; add ${row.addToCart}; confirmations ${row.confirmations}; ${row.check}`);
