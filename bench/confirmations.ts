@@ -7,12 +7,10 @@
 //   free entry: POST /api/v1/cart/checkout-free, one per player;
 //   paid:       POST /api/v1/payments/webhook/sandbox, a signed 'payment.captured' per pending order.
 // Afterwards every ticket must be confirmed exactly once. Prints figures; asserts no timing.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -27,33 +25,11 @@ import { createPaymentOrder } from '../server/services/payment.service.ts';
 import { storePicture } from '../server/services/picture.service.ts';
 import { createSession } from '../server/services/session.service.ts';
 import { createPictureStore } from '../server/storage/picture-store.ts';
+import { type Fired, fire as fireLoad, freePort, waitForServer } from './server-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const CONNECTIONS = 25;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3198));
-    });
-  });
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}
 
 interface Player {
   id: string;
@@ -87,44 +63,8 @@ async function insertPlayers(db: Kysely<Database>, count: number, now: number): 
   return players;
 }
 
-interface Fired {
-  label: string;
-  result: autocannon.Result;
-  /** Wall time from the start to the last answer. */
-  seconds: number;
-}
-
-function fire(label: string, base: string, count: number, build: (i: number) => { path: string; headers: Record<string, string>; body: string }): Promise<Fired> {
-  let next = 0;
-  const started = performance.now();
-  let lastAnswer = started;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        amount: count,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              // autocannon builds one request ahead per connection; the extra ones wrap around
-              // and are never sent (amount bounds what goes out).
-              const spec = build(next++ % count);
-              return { ...request, method: 'POST', path: spec.path, headers: spec.headers, body: spec.body };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve({ label, result, seconds: (lastAnswer - started) / 1000 })),
-    );
-    // autocannon reports completion on its one-second tick; time the answers themselves.
-    instance.on('response', () => {
-      lastAnswer = performance.now();
-    });
-  });
-}
+const fire = (label: string, base: string, count: number, build: (i: number) => { path: string; headers: Record<string, string>; body: string }) =>
+  fireLoad(label, base, count, build, { connections: CONNECTIONS });
 
 function report({ label, result, seconds }: Fired): void {
   const non2xx = result.non2xx;

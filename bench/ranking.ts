@@ -7,12 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { judgedMean, rankTickets, type RankableTicket } from '../domain/judging.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
+import { recountContest } from '../server/services/contest-counters.service.ts';
 import { rankContest } from '../server/services/judging.service.ts';
 
 const SIZES = (process.env.BENCH_RANKING_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -53,7 +54,7 @@ for (const n of SIZES) {
   console.log(`| ${rows.at(-1)!.join(' | ')} |`);
 }
 
-async function fill(db: Kysely<Database>, tickets: ReturnType<typeof makeTickets>, batch: number): Promise<string> {
+async function fill(db: Transaction<Database>, tickets: ReturnType<typeof makeTickets>, batch: number): Promise<string> {
   const now = Date.now();
   const pictureId = crypto.randomUUID();
   await db.insertInto('pictures').values({ id: pictureId, kind: 'contest', width: WIDTH, height: HEIGHT, mime: 'image/jpeg', bytes: 1, created_at: now }).execute();
@@ -109,6 +110,8 @@ async function fill(db: Kysely<Database>, tickets: ReturnType<typeof makeTickets
       )
       .execute();
   }
+  // Written straight in, so counted once like the console's repair does (not timed).
+  await recountContest(db, contestId);
   return contestId;
 }
 

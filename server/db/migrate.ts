@@ -20,9 +20,10 @@ import * as prizeClaims from './migrations/2026-11-24-060-prize-claims.ts';
 import * as pictureLibrary from './migrations/2026-11-24-030-picture-library.ts';
 import * as pictureFiles from './migrations/2026-11-24-061-picture-files.ts';
 import * as push from './migrations/2026-11-24-062-push.ts';
+import * as contestCounters from './migrations/2026-11-25-070-contest-counters.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-press': press,
   '2026-11-21-003-pictures': pictures,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-030-picture-library': pictureLibrary,
   '2026-11-24-061-picture-files': pictureFiles,
   '2026-11-24-062-push': push,
+  '2026-11-25-070-contest-counters': contestCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,6 +40,8 @@ export interface Database {
   contest_cancel_notices: ContestCancelNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_notices: PushNoticesTable;
+  contest_counters: ContestCountersTable;
+  contest_player_counts: ContestPlayerCountsTable;
 }
 
 export interface AppMetaTable {
@@ -271,6 +273,19 @@ export interface TicketsTable {
   reservation_id: string | null;
   created_at: number;
   confirmed_at: number | null;
+}
+
+/** A contest's reserved plus confirmed tickets, kept with every change of them (migration 2026-11-25-070); no row: 0. */
+export interface ContestCountersTable {
+  contest_id: string;
+  taken: Generated<number>;
+}
+
+/** One player's reserved plus confirmed tickets in a contest, kept like contest_counters; no row: 0. */
+export interface ContestPlayerCountsTable {
+  contest_id: string;
+  user_id: string;
+  held: Generated<number>;
 }
 
 export type ReservationStatus = 'active' | 'confirmed' | 'expired' | 'cancelled';

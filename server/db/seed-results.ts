@@ -4,6 +4,7 @@ import { type ClaimDetails, TDS_DEFAULT_RATE_BP, TDS_DEFAULT_THRESHOLD_PAISE, td
 import { upcomingWindows, windowKey } from '../../domain/schedule.ts';
 import { renderDemoScene } from '../integrations/demo-pictures.ts';
 import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
+import { recountContest } from '../services/contest-counters.service.ts';
 import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
@@ -181,6 +182,8 @@ export async function seedDemoResults(
           return { id: crypto.randomUUID(), contest_id: contestId, user_id: players[t % DEMO_PLAYERS]!.id, x, y, status: 'confirmed' as const, reservation_id: null, created_at: at, confirmed_at: at };
         });
         await trx.insertInto('tickets').values(tickets).execute();
+        // Written straight in, so counted straight after: the contest's counters match its tickets.
+        await recountContest(trx, contestId);
         const owner = new Map<string, string>(tickets.map((t) => [t.id, t.user_id]));
         const ranked = rankTickets(
           tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.confirmed_at) })),

@@ -15,6 +15,7 @@ import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
+import { releaseReservedTickets, takenCount, takenCounts } from './contest-counters.service.ts';
 import { type ContestRow, contestState, isPostgres } from './contest.service.ts';
 import { contestLabel } from './judging.service.ts';
 import { settleRefund } from './payment.service.ts';
@@ -49,13 +50,7 @@ async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
       .where('status', '=', 'confirmed')
       .groupBy('contest_id')
       .execute(),
-    db
-      .selectFrom('tickets')
-      .select((eb) => ['contest_id', eb.fn.countAll<number | string>().as('taken')])
-      .where('contest_id', 'in', ids)
-      .where('status', 'in', ['reserved', 'confirmed'])
-      .groupBy('contest_id')
-      .execute(),
+    takenCounts(db, ids),
     db
       .selectFrom('payments')
       .select((eb) => [
@@ -69,7 +64,7 @@ async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
       .execute(),
   ]);
   for (const row of tickets) Object.assign(figures.get(row.contest_id)!, { sold: n(row.sold), entrants: n(row.entrants) });
-  for (const row of taken) figures.get(row.contest_id)!.taken = n(row.taken);
+  for (const [id, count] of taken) figures.get(id)!.taken = count;
   for (const row of payments) Object.assign(figures.get(row.contest_id)!, { revenue: n(row.revenue), refunded: n(row.refunded) });
   return figures;
 }
@@ -292,13 +287,8 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
     // Locked like a reservation locks it: no ticket is taken while the change is checked.
     const row = await findRow(trx, id, true);
     if (!isEditable(row)) throw fail(409, 'notEditable');
-    const taken = await trx
-      .selectFrom('tickets')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('contest_id', '=', id)
-      .where('status', 'in', ['reserved', 'confirmed'])
-      .executeTakeFirstOrThrow();
-    const locks = locksOf(row, n(taken.n));
+    const taken = await takenCount(trx, id);
+    const locks = locksOf(row, taken);
     const windowChanged = cols.opens_at !== n(row.opens_at) || cols.closes_at !== n(row.closes_at) || cols.show_at !== n(row.show_at);
     const changed: Record<LockedField, boolean> = {
       price: cols.ticket_price_paise !== n(row.ticket_price_paise),
@@ -307,7 +297,7 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
     };
     const refused = locks.fields.filter((f) => changed[f]);
     if (refused.length > 0) throw new AppError(409, locks.fields.includes('price') ? CONTEST_ADMIN_ERROR_CODES.locked : CONTEST_ADMIN_ERROR_CODES.judging, locks.reason!);
-    if (cols.total_tickets < n(taken.n)) throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(n(taken.n))));
+    if (cols.total_tickets < taken) throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)));
     if (changed.picture) await checkPicture(trx, input.pictureId, 'contest');
     if (input.prizePictureId !== row.prize_picture_id) await checkPicture(trx, input.prizePictureId, 'prize');
     let key = row.window_key;
@@ -378,9 +368,7 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
         .execute();
     }
     const active = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('contest_id', '=', id).where('status', '=', 'active').returning('id').execute();
-    if (active.length > 0) {
-      await trx.updateTable('tickets').set({ status: 'released' }).where('contest_id', '=', id).where('status', '=', 'reserved').execute();
-    }
+    if (active.length > 0) await releaseReservedTickets(trx, { contestId: id });
     await trx.deleteFrom('cart_items').where('contest_id', '=', id).execute();
     await trx.deleteFrom('cart_promos').where('contest_id', '=', id).execute();
     const holders = await trx

@@ -5,7 +5,8 @@ import { canAddContestTicket, canSubmit, checkPoint, type DraftTicket, ticketRea
 import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { type ContestRow, contestState, findContest, heldPoints, isPostgres, ticketsTaken } from './contest.service.ts';
+import { heldCount, releaseReservedTickets, takenCount, takeTickets } from './contest-counters.service.ts';
+import { type ContestRow, contestState, findContest, heldPoints, isPostgres } from './contest.service.ts';
 import { promoFromRow } from './promo-rules.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 
@@ -74,13 +75,14 @@ async function openContest(db: Db, contestId: string, now: number): Promise<Cont
  */
 export async function addCartItems(db: Kysely<Database>, userId: string, contestId: string, points: readonly TicketPoint[], now: number): Promise<void> {
   const contest = await openContest(db, contestId, now);
-  const [picture, taken, held, cart] = await Promise.all([
+  const [picture, taken, heldTickets, held, cart] = await Promise.all([
     pictureSize(db, contest.picture_id),
-    ticketsTaken(db, contestId),
+    takenCount(db, contestId),
+    heldCount(db, contestId, userId),
     heldPoints(db, contestId, userId),
     cartPoints(db, userId, contestId),
   ]);
-  const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: held.length, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+  const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: heldTickets, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
   const verdict = canAddContestTicket(cart.length, limits, points.length);
   if (!verdict.ok) throw ruleBroken(verdict.reason);
   const draft: DraftTicket[] = cart.map((item) => ({ id: item.id, point: { x: item.x, y: item.y } }));
@@ -181,12 +183,14 @@ export interface Reservation {
 
 /**
  * Turns the cart's tickets for one contest into reserved tickets, in ONE transaction that
- * checks again: the contest is open, it has room (total minus reserved and confirmed), the
- * person stays within maxTickets, and no point repeats one held. Concurrent buyers are
- * serialised per contest: on PostgreSQL by SELECT ... FOR UPDATE on the contest row (every
- * reservation of the contest takes that lock first, so counts read under it stay true until
- * commit); on SQLite the single connection runs one transaction at a time. The partial unique
- * index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
+ * checks again: the contest is open, it has room (total minus its taken counter), the person
+ * stays within maxTickets (their held counter), and no point repeats one held. The counters
+ * move in the same transaction (server/services/contest-counters.service.ts), so nothing is
+ * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by SELECT ...
+ * FOR UPDATE on the contest row (every reservation of the contest takes that lock first, so the
+ * counters read under it stay true until commit; the counters' own guarded upserts would refuse
+ * even without it); on SQLite the single connection runs one transaction at a time. The partial
+ * unique index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
  */
 export async function reserveCart(db: Kysely<Database>, userId: string, contestId: string, now: number, options: ReserveOptions): Promise<Reservation> {
   try {
@@ -204,16 +208,21 @@ export async function reserveCart(db: Kysely<Database>, userId: string, contestI
 
       const cart = await cartPoints(trx, userId, contestId);
       if (cart.length === 0) throw new AppError(400, CONTEST_ERROR_CODES.cartEmpty, CONTEST_ERROR_MESSAGES.cartEmpty);
-      const taken = await ticketsTaken(trx, contestId);
-      const held = await heldPoints(trx, contestId, userId);
-      const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: held.length, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+      const taken = await takenCount(trx, contestId);
+      const heldTickets = await heldCount(trx, contestId, userId);
+      const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: heldTickets, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
       const room = canAddContestTicket(0, limits, cart.length);
       if (!room.ok) throw ruleBroken(room.reason);
       const unique = canSubmit(
         cart.map((item) => ({ id: item.id, point: { x: item.x, y: item.y } })),
-        held,
+        await heldPoints(trx, contestId, userId),
       );
       if (!unique.ok) throw ruleBroken(unique.reason);
+      // The counters move in this transaction, guarded by their caps: under the contest's lock
+      // the checks above already hold, and the guard keeps them true whatever else writes.
+      const counted = await takeTickets(trx, { contestId, userId, count: cart.length, totalTickets: contest.total_tickets, maxPerPerson: contest.max_tickets_per_person });
+      if (counted === 'contestFull') throw ruleBroken({ code: 'noTicketsAvailable' });
+      if (counted === 'playerFull') throw ruleBroken({ code: 'ticketLimitExceeded' });
 
       const bill = billFor(options.billing, contest.ticket_price_paise, cart.length);
       const reservationId = crypto.randomUUID();
@@ -332,15 +341,7 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .returning('id')
       .execute();
     if (expired.length === 0) return 0;
-    const ids = expired.map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 500) {
-      await trx
-        .updateTable('tickets')
-        .set({ status: 'released' })
-        .where('reservation_id', 'in', ids.slice(i, i + 500))
-        .where('status', '=', 'reserved')
-        .execute();
-    }
+    await releaseReservedTickets(trx, { reservationIds: expired.map((r) => r.id) });
     return expired.length;
   });
 }

@@ -4,6 +4,7 @@ import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../
 import type { ContestDefaults } from '../config.ts';
 import type { ContestsTable, Database } from '../db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../db/seed.ts';
+import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
 import { displayPicture } from './picture.service.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
@@ -90,26 +91,19 @@ export async function findContest(db: Kysely<Database> | Transaction<Database>, 
   return (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
 }
 
-/** Reserved plus confirmed tickets of everyone in a contest. */
-export async function ticketsTaken(db: Kysely<Database> | Transaction<Database>, contestId: string): Promise<number> {
-  const row = await db
-    .selectFrom('tickets')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('contest_id', '=', contestId)
-    .where('status', 'in', ['reserved', 'confirmed'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** A person's reserved and confirmed points in a contest. */
+/**
+ * A person's reserved and confirmed points in a contest. Written with the predicate of the
+ * partial unique index tickets_live_point_uq (contest_id, user_id, x, y) WHERE status <>
+ * 'released' and in its order, so both databases read them straight off that index: no scan of
+ * the contest, no sort, however many tickets the contest holds.
+ */
 export async function heldPoints(db: Kysely<Database> | Transaction<Database>, contestId: string, userId: string): Promise<Array<{ x: number; y: number }>> {
   return db
     .selectFrom('tickets')
     .select(['x', 'y'])
     .where('contest_id', '=', contestId)
     .where('user_id', '=', userId)
-    .where('status', 'in', ['reserved', 'confirmed'])
-    .orderBy('created_at')
+    .where('status', '<>', NOT_RELEASED)
     .orderBy('x')
     .orderBy('y')
     .execute();
@@ -130,7 +124,7 @@ export async function contestView(
   const [picture, prizePicture, taken, mine] = await Promise.all([
     displayPicture(db, store, contest.picture_id),
     contest.prize_picture_id ? displayPicture(db, store, contest.prize_picture_id) : Promise.resolve(undefined),
-    ticketsTaken(db, contest.id),
+    takenCount(db, contest.id),
     options.userId ? heldPoints(db, contest.id, options.userId) : Promise.resolve([]),
   ]);
   return {

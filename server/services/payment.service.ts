@@ -7,6 +7,7 @@ import type { Database, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { billFor, confirmReservationIn, reservePaidCart } from './cart.service.ts';
+import { releaseReservedTickets } from './contest-counters.service.ts';
 import { isPostgres } from './contest.service.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
@@ -55,9 +56,7 @@ export function refNoFor(paymentId: string, now: number): string {
  */
 async function releaseReservation(trx: Transaction<Database>, reservationId: string, now: number): Promise<void> {
   const result = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('id', '=', reservationId).where('status', '=', 'active').executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) {
-    await trx.updateTable('tickets').set({ status: 'released' }).where('reservation_id', '=', reservationId).where('status', '=', 'reserved').execute();
-  }
+  if (Number(result.numUpdatedRows) > 0) await releaseReservedTickets(trx, { reservationIds: [reservationId] });
   const points = await trx.selectFrom('tickets').select(['user_id', 'contest_id', 'x', 'y']).where('reservation_id', '=', reservationId).where('status', '=', 'released').execute();
   if (points.length === 0) return;
   await trx

@@ -1,5 +1,5 @@
 /** The console's Contests area (server/routes/admin/contests.routes.ts) and the photo pickers' list. */
-import type { AdminContest, AdminContestsPage, AdminPicture, ContestDefaultsAnswer, ContestInput } from '../../domain/admin-contests.ts';
+import type { AdminContest, AdminContestsPage, AdminPicture, ContestDefaultsAnswer, ContestInput, CountersCheck, CountersRepair } from '../../domain/admin-contests.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { dataOf, http } from './http.ts';
 
@@ -28,6 +28,16 @@ export async function updateContest(id: string, input: ContestInput): Promise<Ad
 
 export async function cancelContest(id: string, reason: string): Promise<AdminContest> {
   return dataOf<AdminContest>((await http.post(`/admin/contests/${encodeURIComponent(id)}/cancel`, { reason })).data);
+}
+
+/** Compares every contest's ticket counters with its tickets (audited on the server). */
+export async function checkCounters(): Promise<CountersCheck> {
+  return dataOf<CountersCheck>((await http.post('/admin/contests/counters/check')).data);
+}
+
+/** Recounts one contest's ticket counters from its tickets (audited on the server). */
+export async function repairCounters(id: string): Promise<CountersRepair> {
+  return dataOf<CountersRepair>((await http.post(`/admin/contests/${encodeURIComponent(id)}/counters/repair`)).data);
 }
 
 /** One page of the uploaded photos of a kind (GET /admin/pictures, the photos area's route). */

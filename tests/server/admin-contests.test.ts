@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { CONTEST_ADMIN_MESSAGES, type ContestInput } from '../../domain/admin-contests.ts';
 import { istDate } from '../../domain/schedule.ts';
 import { sendCancelNotices } from '../../server/services/admin-contest.service.ts';
+import { checkContest } from '../../server/services/contest-counters.service.ts';
 import { reconcilePayments } from '../../server/services/payment.service.ts';
 import { createPromoCode } from '../../server/services/promo.service.ts';
 import { storePicture } from '../../server/services/picture.service.ts';
@@ -108,7 +109,7 @@ describeOnEachDatabase('the contests console', (server) => {
     await addTestContest(server, { pictureId, now: clock.now, closesInMs: 86_400_000 });
     const current = await get(server, '/api/v1/contests/current');
     expect(current.statusCode).toBe(200);
-    expect(current.headers['cache-control']).toBe('no-store');
+    expect(current.headers['cache-control']).toBe('public, max-age=5');
     const next = current.json().data.next;
     expect(next).toMatchObject({ id: created.id, prize: { title: 'Cash prize of ₹25,000', pictureUrl: `/api/v1/pictures/${prizePictureId}/small` }, cancelReason: null });
     expect((await get(server, '/api/v1/contests/current?lang=hi')).json().data.next.prize.title).toBe('₹25,000 का नकद इनाम');
@@ -246,6 +247,8 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(tickets.filter((t) => t.status === 'reserved')).toEqual([]);
     expect(tickets.filter((t) => t.status === 'confirmed')).toHaveLength(3);
     expect(await db().selectFrom('cart_items').select('id').where('contest_id', '=', id).execute()).toEqual([]);
+    // Counted out with the release, in the cancel's transaction: the three confirmed tickets stay taken.
+    expect(await checkContest(db(), id)).toMatchObject({ takenCounter: 3, takenActual: 3, players: 2, ok: true });
 
     // Each holder of confirmed tickets: one SMS and one e-mail. Nobody else.
     const messages = await db().selectFrom('outbox_messages').selectAll().where('id', 'not in', outboxBefore.length ? outboxBefore.map((m) => m.id) : ['-']).execute();
@@ -330,5 +333,60 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(replacement.statusCode, replacement.body).toBe(201);
     expect(replacement.json().data.windowKey).toBe('2026-11-23-A-2');
     expect((await get(server, '/api/v1/contests/current')).json().data.current.id).toBe(replacement.json().data.id);
+  });
+
+  it('checks the ticket counters from the console and repairs a contest whose counters drifted; both audited, admins only', async () => {
+    const id = await addTestContest(server, { pictureId, now: clock.now, defaults: { totalTickets: 50 } });
+    // The clock has moved past the suite's sessions: fresh players.
+    players = await insertActiveUsers(server, 4, clock.now);
+    await buy(players[0]!, id, 2);
+    await buy(players[1]!, id, 1, false);
+    const [judge] = await insertStaff(server, ['judge'], clock.now);
+    const check = () => post(server, '/api/v1/admin/contests/counters/check', undefined, { cookie: admin.cookie });
+    const counters = (res: Awaited<ReturnType<typeof check>>) => (res.json().data.contests as Array<{ contestId: string }>).find((c) => c.contestId === id);
+
+    // After every flow above (sales, reservations, cancellations with refunds): everything matches.
+    const first = await check();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.json().message).toBe('The ticket counters match the tickets.');
+    expect(first.json().data.contests.every((c: { ok: boolean }) => c.ok)).toBe(true);
+    expect(first.json().data.contests.some((c: { state: string }) => c.state === 'cancelled')).toBe(false);
+    expect(counters(first)).toMatchObject({ slot: 'A', state: 'open', takenCounter: 3, takenActual: 3, players: 2, playersMismatched: 0, ok: true });
+    for (const who of [players[0]!, judge!]) {
+      expect((await post(server, '/api/v1/admin/contests/counters/check', undefined, { cookie: who.cookie })).statusCode).toBe(403);
+      expect((await post(server, `/api/v1/admin/contests/${id}/counters/repair`, undefined, { cookie: who.cookie })).statusCode).toBe(403);
+    }
+
+    // Drift (a hand edit, a restore from an old backup): the site now believes 40 are taken.
+    await db().updateTable('contest_counters').set({ taken: 40 }).where('contest_id', '=', id).execute();
+    await db().deleteFrom('contest_player_counts').where('contest_id', '=', id).where('user_id', '=', players[0]!.id).execute();
+    const refused = await post(server, '/api/v1/cart/items', { contestId: id, tickets: Array.from({ length: 11 }, () => ({ x: ++nextX, y: 7 })) }, { cookie: players[3]!.cookie });
+    expect(refused.json().message).toBe('Only 10 tickets are available');
+    const drifted = await check();
+    expect(drifted.json().message).toBe('The ticket counters of 1 contest differ from the tickets.');
+    expect(counters(drifted)).toMatchObject({ takenCounter: 40, takenActual: 3, playersMismatched: 1, ok: false });
+    const checks = await db().selectFrom('audit_log').selectAll().where('action', '=', 'contest.counters.check').orderBy('created_at').orderBy('summary').execute();
+    expect(checks.map((e) => e.actor_id)).toEqual([admin.id, admin.id]);
+    expect(checks.map((e) => e.summary)).toContainEqual(expect.stringMatching(/^Checked the ticket counters of \d+ contests: 1 differ$/));
+    expect(JSON.parse(checks.find((e) => e.summary.endsWith('1 differ'))!.after_json!).differing).toEqual([{ contestId: id, takenCounter: 40, takenActual: 3, playersMismatched: 1 }]);
+
+    const repaired = await post(server, `/api/v1/admin/contests/${id}/counters/repair`, undefined, { cookie: admin.cookie });
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(repaired.json().data).toMatchObject({ before: { takenCounter: 40, takenActual: 3, playersMismatched: 1, ok: false }, after: { takenCounter: 3, takenActual: 3, playersMismatched: 0, ok: true } });
+    const [entry] = await auditOf(id, 'contest.counters.repair');
+    expect(entry).toMatchObject({ actor_id: admin.id, summary: expect.stringMatching(/^Recounted the tickets of Contest A of .*: taken 40 → 3, 1 player corrected$/) });
+    expect(JSON.parse(entry!.before_json!)).toEqual({ contestId: id, takenCounter: 40, takenActual: 3, playersMismatched: 1 });
+    expect(JSON.parse(entry!.after_json!)).toEqual({ contestId: id, takenCounter: 3, takenActual: 3, playersMismatched: 0 });
+    expect((await db().selectFrom('contest_player_counts').select('held').where('contest_id', '=', id).where('user_id', '=', players[0]!.id).executeTakeFirstOrThrow()).held).toBe(2);
+    expect(counters(await check())).toMatchObject({ takenCounter: 3, ok: true });
+    // Sales go on from the right figure.
+    expect((await post(server, '/api/v1/cart/items', { contestId: id, tickets: Array.from({ length: 11 }, () => ({ x: ++nextX, y: 8 })) }, { cookie: players[3]!.cookie })).statusCode).toBe(200);
+
+    // A repair of counters that match changes nothing and says so; an unknown contest is a 404.
+    const again = await post(server, `/api/v1/admin/contests/${id}/counters/repair`, undefined, { cookie: admin.cookie });
+    expect(again.json().data.before).toEqual(again.json().data.after);
+    expect((await auditOf(id, 'contest.counters.repair')).map((e) => e.summary)).toContainEqual(expect.stringMatching(/the counters already matched \(3 taken\)$/));
+    expect((await post(server, `/api/v1/admin/contests/${crypto.randomUUID()}/counters/repair`, undefined, { cookie: admin.cookie })).statusCode).toBe(404);
   });
 });

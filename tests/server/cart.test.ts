@@ -4,7 +4,7 @@ import { computeBill } from '../../domain/money.ts';
 import { confirmReservation, expireReservations, isUniqueViolation, reserveCart } from '../../server/services/cart.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
 import { get, insertActiveUsers, post, useTestClock, XHR } from '../support/accounts.ts';
-import { addContestPicture, addTestContest, PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
+import { addContestPicture, addTestContest, checkAllCounters, insertTickets, PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
 type User = { id: string; cookie: string };
@@ -137,9 +137,7 @@ describeOnEachDatabase('cart and reservations', (server) => {
       created_at: clock.now,
       confirmed_at: null,
     });
-    await server.app.db.insertInto('tickets').values(row('released')).execute();
-    await server.app.db.insertInto('tickets').values(row('released')).execute();
-    await server.app.db.insertInto('tickets').values(row('reserved')).execute();
+    await insertTickets(server, [row('released'), row('released'), row('reserved')]);
     const error = await server.app.db
       .insertInto('tickets')
       .values(row('confirmed'))
@@ -285,5 +283,13 @@ describeOnEachDatabase('cart and reservations', (server) => {
     await expect(
       reserveCart(server.app.db, player!.id, id, clock.now + 60_001, { billing: server.config.billing, reservationMinutes: 15 }),
     ).rejects.toMatchObject({ statusCode: 400, message: 'Game Play Closed!' });
+  });
+
+  // After every flow above (adds, races, reservations, confirmations, expiries, free entry,
+  // refusals rolled back): each contest's counters still equal its tickets.
+  it("leaves every contest's ticket counters equal to its tickets", async () => {
+    const checks = await checkAllCounters(server);
+    expect(checks.filter((c) => c.takenActual > 0).length).toBeGreaterThan(5);
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { checkContest } from '../../server/services/contest-counters.service.ts';
+import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
+import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 const BUYERS = 200;
@@ -11,7 +12,8 @@ const LEFT = TOTAL - ALREADY_SOLD;
 /**
  * 200 buyers, each with one ticket in the cart, reserve at the same moment while 10 tickets
  * are left. On PostgreSQL the requests really overlap (a pool of 10 connections, the contest
- * row locked FOR UPDATE inside each reservation); on SQLite the one connection serialises them.
+ * row locked FOR UPDATE inside each reservation, the counters moved by guarded upserts); on
+ * SQLite the one connection serialises them. The counters must end equal to the tickets.
  */
 describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
   const clock = useTestClock(server);
@@ -23,23 +25,22 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
     contestId = await addTestContest(server, { pictureId, now: clock.now, defaults: { totalTickets: TOTAL, maxTicketsPerPerson: 75 } });
     const [early, ...rest] = await insertActiveUsers(server, BUYERS + 1, clock.now);
     buyers = rest;
-    // Two tickets sold before the rush.
-    await server.app.db
-      .insertInto('tickets')
-      .values(
-        Array.from({ length: ALREADY_SOLD }, (_, i) => ({
-          id: crypto.randomUUID(),
-          contest_id: contestId,
-          user_id: early!.id,
-          x: i,
-          y: i,
-          status: 'confirmed' as const,
-          reservation_id: null,
-          created_at: clock.now,
-          confirmed_at: clock.now,
-        })),
-      )
-      .execute();
+    // Two tickets sold before the rush (written in, then counted like the console's repair does).
+    await insertTickets(
+      server,
+      Array.from({ length: ALREADY_SOLD }, (_, i) => ({
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: early!.id,
+        x: i,
+        y: i,
+        status: 'confirmed' as const,
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: clock.now,
+      })),
+    );
+    expect(await checkContest(server.app.db, contestId)).toMatchObject({ takenCounter: ALREADY_SOLD, takenActual: ALREADY_SOLD, ok: true });
     // Everyone wants the same spot: points are per person, so it is no conflict.
     await server.app.db
       .insertInto('cart_items')
@@ -74,5 +75,12 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
     // The losers keep their cart; the winners' is empty.
     const carts = await server.app.db.selectFrom('cart_items').select('user_id').where('contest_id', '=', contestId).execute();
     expect(carts).toHaveLength(BUYERS - LEFT);
+
+    // The counters moved with the tickets: all taken, one held by each winner, none by the rest.
+    expect(await checkContest(server.app.db, contestId)).toEqual({ contestId, takenCounter: TOTAL, takenActual: TOTAL, players: LEFT + 1, playersMismatched: 0, ok: true });
+    const held = await server.app.db.selectFrom('contest_player_counts').select(['user_id', 'held']).where('contest_id', '=', contestId).where('held', '>', 0).execute();
+    expect(held.filter((h) => h.held === 1).map((h) => h.user_id).sort()).toEqual(reserved.map((t) => t.user_id).sort());
+    const home = (await get(server, '/api/v1/contests/current')).json().data;
+    expect([home.current, home.next].find((c: { id: string } | null) => c?.id === contestId)).toMatchObject({ totalTickets: TOTAL, ticketsLeft: 0 });
   }, 60_000);
 });

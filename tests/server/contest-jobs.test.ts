@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { type ConfigError, loadConfig } from '../../server/config.ts';
 import { startContestJobs } from '../../server/plugins/contest-jobs.ts';
+import { checkContest } from '../../server/services/contest-counters.service.ts';
 import { isPaidPlayEnabled, setPaidPlay } from '../../server/services/settings.service.ts';
 import { insertActiveUsers, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 describe('contest, billing and paid-play configuration', () => {
@@ -61,16 +62,16 @@ describeOnEachDatabase('contest jobs', (server) => {
       .insertInto('reservations')
       .values({ id: reservationId, user_id: user!.id, contest_id: contestId, status: 'active', ticket_count: 1, amount_paise: 5000, expires_at: clock.now - 1, created_at: clock.now - 900_001 })
       .execute();
-    await server.app.db
-      .insertInto('tickets')
-      .values({ id: crypto.randomUUID(), contest_id: contestId, user_id: user!.id, x: 1, y: 1, status: 'reserved', reservation_id: reservationId, created_at: clock.now, confirmed_at: null })
-      .execute();
+    await insertTickets(server, [{ id: crypto.randomUUID(), contest_id: contestId, user_id: user!.id, x: 1, y: 1, status: 'reserved', reservation_id: reservationId, created_at: clock.now, confirmed_at: null }]);
+    expect(await checkContest(server.app.db, contestId)).toMatchObject({ takenCounter: 1, ok: true });
     const jobs = await startContestJobs(server.app);
     await jobs.stop();
     const keys = await server.app.db.selectFrom('contests').select('window_key').orderBy('opens_at').execute();
     expect(keys.map((k) => k.window_key).filter((k) => !k.startsWith('test-'))).toEqual(['2026-11-19-B', '2026-11-23-A', '2026-11-26-B']);
     expect((await server.app.db.selectFrom('reservations').select('status').where('id', '=', reservationId).executeTakeFirstOrThrow()).status).toBe('expired');
     expect((await server.app.db.selectFrom('tickets').select('status').where('reservation_id', '=', reservationId).executeTakeFirstOrThrow()).status).toBe('released');
+    // Counted out with the release.
+    expect(await checkContest(server.app.db, contestId)).toEqual({ contestId, takenCounter: 0, takenActual: 0, players: 0, playersMismatched: 0, ok: true });
   });
 
   it('the paid-play setting overrides the environment and is shared through the database', async () => {

@@ -64,7 +64,6 @@ describeOnEachDatabase('contests', (server) => {
   it('shows the open contest and the next one to anyone, in English or Hindi', async () => {
     const res = await get(server, '/api/v1/contests/current');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
     const { current, next, paidPlay } = res.json().data;
     expect(paidPlay).toEqual({ enabled: true });
     expect(current).toMatchObject({
@@ -109,6 +108,32 @@ describeOnEachDatabase('contests', (server) => {
     expect(theirs).toMatchObject({ ticketsLeft: 9998, myTickets: 0, myPoints: [] });
     const anonymous = (await get(server, '/api/v1/contests/current')).json().data.current;
     expect(anonymous).toMatchObject({ ticketsLeft: 9998, myTickets: 0, myPoints: [] });
+  });
+
+  it('lets caches keep the anonymous answer for 5 seconds and never stores a logged-in one', async () => {
+    const [player] = await insertActiveUsers(server, 1, clock.now);
+    const anonymous = await get(server, '/api/v1/contests/current');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=5');
+    expect(String(anonymous.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+
+    const mine = await get(server, '/api/v1/contests/current', { cookie: player!.cookie });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(String(mine.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
+
+    // A dead session cookie is cleared in the answer: that answer is not for anyone else either.
+    const stale = await get(server, '/api/v1/contests/current', { cookie: `cs_session=${'A'.repeat(43)}` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('private, no-store');
+    expect(String(stale.headers['set-cookie'])).toMatch(/^cs_session=;/);
+    expect(stale.json().data.current).toMatchObject({ myTickets: 0, myPoints: [] });
+
+    // The same with compression asked for (the compression plugin adds its own Vary).
+    const gzipped = await get(server, '/api/v1/contests/current', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=5');
+    expect(String(gzipped.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
   });
 
   it('says when paid play is suspended', async () => {

@@ -7,7 +7,7 @@ import { reconcilePayments } from '../../server/services/payment.service.ts';
 import { createPromoCode } from '../../server/services/promo.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
 import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { addContestPicture, addTestContest, checkAllCounters } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 type User = { id: string; cookie: string };
@@ -392,5 +392,13 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     await reconcilePayments(deps(), clock.now);
     const left = await db().selectFrom('payments').select('id').where('id', 'in', abandoned).where('status', '=', 'pending').execute();
     expect(left).toEqual([]);
+  });
+
+  // After every flow above (paid, failed, cancelled, expired and refunded, reconciled, raced):
+  // each contest's counters still equal its tickets.
+  it("leaves every contest's ticket counters equal to its tickets", async () => {
+    const checks = await checkAllCounters(server);
+    expect(checks.filter((c) => c.takenActual > 0).length).toBeGreaterThan(0);
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
   });
 });

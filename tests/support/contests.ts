@@ -1,6 +1,9 @@
+import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import type { ContestDefaults } from '../../server/config.ts';
+import type { TicketsTable } from '../../server/db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/seed.ts';
+import { checkContest, type CounterCheck, recountContest } from '../../server/services/contest-counters.service.ts';
 import { insertContest } from '../../server/services/contest.service.ts';
 import { storePicture } from '../../server/services/picture.service.ts';
 import type { ServerHarness } from './server-harness.ts';
@@ -41,4 +44,24 @@ export async function addTestContest(server: ServerHarness, options: TestContest
     now: options.now,
   });
   return id;
+}
+
+/**
+ * Tickets written straight into the database (a fixture, not a purchase), then each contest's
+ * counters recounted as the console's repair does, so the app sees them as it would sold ones.
+ */
+export async function insertTickets(server: ServerHarness, rows: Array<Insertable<TicketsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  await server.app.db.transaction().execute(async (trx) => {
+    await trx.insertInto('tickets').values(rows).execute();
+    for (const contestId of new Set(rows.map((r) => r.contest_id))) await recountContest(trx, contestId);
+  });
+}
+
+/** The counters check of every contest that has tickets or counters (expected all ok after a flow). */
+export async function checkAllCounters(server: ServerHarness): Promise<CounterCheck[]> {
+  const ids = await server.app.db.selectFrom('contests').select('id').orderBy('id').execute();
+  const checks: CounterCheck[] = [];
+  for (const { id } of ids) checks.push(await checkContest(server.app.db, id));
+  return checks;
 }

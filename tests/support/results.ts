@@ -1,6 +1,6 @@
 import { judgedMean, rankTickets } from '../../domain/judging.ts';
 import { insertActiveUsers } from './accounts.ts';
-import { addTestContest } from './contests.ts';
+import { addTestContest, insertTickets } from './contests.ts';
 import type { ServerHarness } from './server-harness.ts';
 
 export interface PublishedFixture {
@@ -51,7 +51,7 @@ export async function addJudgedContest(
     created_at: options.now - 2 * 86_400_000 + i,
     confirmed_at: options.now - 2 * 86_400_000 + i,
   }));
-  if (tickets.length) await db.insertInto('tickets').values(tickets).execute();
+  await insertTickets(server, tickets);
   for (const [i, mark] of marks.entries()) {
     await db.insertInto('judge_marks').values({ contest_id: contestId, judge_id: judges[i]!.id, x: mark.x, y: mark.y, created_at: options.now }).execute();
   }

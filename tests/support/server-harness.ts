@@ -19,7 +19,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 export const testDialects: Array<'sqlite' | 'postgres'> = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh PostgreSQL database per suite, so suites run in parallel without seeing each other. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AdminContest, CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
+import { type AdminContest, CONTEST_ADMIN_MESSAGES, type ContestCounters } from '../../domain/admin-contests.ts';
 import { istDate } from '../../domain/schedule.ts';
 import { http } from '../../src/api/http.ts';
 import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
@@ -177,5 +177,68 @@ describe('the contests console', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the contest' }));
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: 'The picture leaked.' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been cancelled.');
+  });
+
+  const counters = (overrides: Partial<ContestCounters> = {}): ContestCounters => ({
+    contestId: 'c1',
+    windowKey: '2026-11-23-A',
+    slot: 'A',
+    state: 'open',
+    opensAt: contest().opensAt,
+    closesAt: contest().closesAt,
+    takenCounter: 124,
+    takenActual: 124,
+    players: 37,
+    playersMismatched: 0,
+    ok: true,
+    ...overrides,
+  });
+
+  it('checks the ticket counters and recounts a contest whose counters differ', async () => {
+    const user = userEvent.setup();
+    const drifted = counters({ contestId: 'c2', windowKey: '2026-11-19-B', slot: 'B', takenCounter: 130, players: 37, playersMismatched: 2, ok: false });
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
+      'POST /admin/contests/counters/check': () => ok({ checkedAt: '2026-11-23T08:00:00.000Z', contests: [counters(), drifted] }),
+      'POST /admin/contests/c2/counters/repair': () => ok({ before: drifted, after: { ...drifted, takenCounter: 124, playersMismatched: 0, ok: true } }),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    const panel = await screen.findByRole('region', { name: 'Ticket counters' });
+    await user.click(within(panel).getByRole('button', { name: 'Check the counters' }));
+    expect(await within(panel).findByText(/Counters differ from the tickets in 1 of the 2 contests checked\./)).toBeInTheDocument();
+    expect(within(panel).getByText(/Checked 23 Nov 2026, 13:30/)).toBeInTheDocument();
+    const [fine, wrong] = within(panel).getAllByRole('listitem');
+    expect(within(fine!).getByText('Match')).toBeInTheDocument();
+    expect(within(fine!).queryByRole('button')).toBeNull();
+    expect(within(wrong!).getByText('Differ')).toBeInTheDocument();
+    expect(wrong).toHaveTextContent('Tickets taken: counter 130, tickets 124.');
+    expect(wrong).toHaveTextContent('Players holding tickets: 37, with a wrong count: 2.');
+    expect(calls.filter((c) => c.url.endsWith('/repair'))).toEqual([]);
+
+    await user.click(within(wrong!).getByRole('button', { name: 'Recount from the tickets' }));
+    expect(await within(wrong!).findByText('Recounted: tickets taken 130 → 124. The counters now match the tickets.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/admin/contests/c2/counters/repair')).toHaveLength(1);
+    expect(within(wrong!).getByText('Match')).toBeInTheDocument();
+    expect(within(wrong!).queryByRole('button')).toBeNull();
+  });
+
+  it('says so when the check or a recount fails, and speaks Hindi', async () => {
+    const user = userEvent.setup();
+    let checks = 0;
+    stubApi({
+      'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
+      'POST /admin/contests/counters/check': () => (++checks === 1 ? fail(500, 'Something went wrong on our side.') : ok({ checkedAt: '2026-11-23T08:00:00.000Z', contests: [counters({ takenCounter: 3, takenActual: 2, ok: false })] })),
+      'POST /admin/contests/c1/counters/repair': () => fail(404, CONTEST_ADMIN_MESSAGES.notFound, 'CONTEST_NOT_FOUND'),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', lng: 'hi' });
+    const panel = await screen.findByRole('region', { name: 'टिकट काउंटर' });
+    await user.click(within(panel).getByRole('button', { name: 'काउंटर जाँचें' }));
+    expect(await within(panel).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'काउंटर जाँचें' }));
+    expect(await within(panel).findByText(/जाँची गई 1 प्रतियोगिताओं में से 1 के काउंटर टिकटों से मेल नहीं खाते/)).toBeInTheDocument();
+    expect(within(panel).getByText('मेल नहीं खाते')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'टिकटों से दोबारा गिनें' }));
+    // The server's refusal in the reader's language.
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('यह प्रतियोगिता मौजूद नहीं है।');
   });
 });

@@ -11,10 +11,11 @@ import { ListFooter } from '../ListFooter.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { CancelContest } from './CancelContest.tsx';
 import { ContestForm } from './ContestForm.tsx';
+import { CountersCheck } from './CountersCheck.tsx';
 
 type Mode = { kind: 'list' } | { kind: 'loadingNew' } | { kind: 'new'; values: ContestFormValues } | { kind: 'edit'; contest: AdminContest };
 
-/** Admin > Contests: every contest, newest window first, with its figures; create, edit and cancel. */
+/** Admin > Contests: every contest, newest window first, with its figures; create, edit and cancel; the ticket counters' check. */
 export default function ContestsPage() {
   const { t } = useTranslation('admin');
   const list = usePagedList(fetchContestsPage);
@@ -67,6 +68,7 @@ export default function ContestsPage() {
           {notice.text}
         </p>
       )}
+      <CountersCheck />
       {list.loading ? (
         <Spinner label={t('contests.loading')} />
       ) : list.failed ? (

@@ -1,0 +1,87 @@
+// What the benches that load the real server share: a free port on 127.0.0.1, waiting for the
+// server to be ready, and a bounded autocannon run timed by its answers. Not a bench itself.
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3198));
+    });
+  });
+}
+
+export async function waitForServer(base: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+export interface Fired {
+  label: string;
+  result: autocannon.Result;
+  /** Requests asked for; more than result.requests.total when the time limit stopped the run. */
+  requested: number;
+  /** Wall time from the start to the last answer. */
+  seconds: number;
+}
+
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends exactly `count` requests (request i built by `build(i)`) over `connections` connections,
+ * and stops whatever is left after `maxSeconds`: bounded in number and in time.
+ */
+export function fire(label: string, base: string, count: number, build: (i: number) => RequestSpec, options: { connections: number; maxSeconds?: number }): Promise<Fired> {
+  let next = 0;
+  const started = performance.now();
+  let lastAnswer = started;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: Math.min(options.connections, count),
+        amount: count,
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (request) => {
+              // autocannon builds one request ahead per connection; the extra ones wrap around
+              // and are never sent (amount bounds what goes out).
+              const spec = build(next++ % count);
+              return { ...request, method: spec.method ?? 'POST', path: spec.path, headers: spec.headers, ...(spec.body === undefined ? {} : { body: spec.body }) };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(guard);
+        if (error) reject(error);
+        else resolve({ label, result, requested: count, seconds: (lastAnswer - started) / 1000 });
+      },
+    );
+    const guard = setTimeout(() => instance.stop(), (options.maxSeconds ?? 120) * 1000);
+    // autocannon reports completion on its one-second tick; time the answers themselves.
+    instance.on('response', () => {
+      lastAnswer = performance.now();
+    });
+  });
+}
+
+/** Requests per second over the wall time of the answers (autocannon's own is sampled per whole second). */
+export const perSecond = ({ result, seconds }: Fired): number => (seconds > 0 ? result.requests.total / seconds : 0);
