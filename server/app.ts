@@ -37,6 +37,7 @@ import { pressRoutes } from './routes/press.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { claimsRoutes } from './routes/claims.routes.ts';
 import { resultsRoutes } from './routes/results.routes.ts';
+import { locationRoutes } from './routes/location.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
 import { createPushSender, loadOrCreateVapidKeys, type PushSender } from './integrations/web-push.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(practiceRoutes);
       await api.register(contestsRoutes);
       await api.register(siteRoutes);
+      await api.register(locationRoutes);
       await api.register(pushRoutes);
       await api.register(cartRoutes);
       await api.register(promoRoutes);

@@ -119,6 +119,36 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), { message: 'must be a Redis URL such as redis://127.0.0.1:6379, or unset for in-memory counters' }),
+  /**
+   * Where play is allowed (server/geo, server/services/location.service.ts). 'off' skips the
+   * country and state checks: only outside production (tests, benchmarks on this machine).
+   */
+  LOCATION_CHECK: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** How long a device's location check holds for its session. */
+  LOCATION_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes between 5 and 1440' })
+    .int('must be a whole number of minutes between 5 and 1440')
+    .min(5, 'must be a whole number of minutes between 5 and 1440')
+    .max(1440, 'must be a whole number of minutes between 5 and 1440')
+    .default(60),
+  /**
+   * The country loopback and private addresses count as: a two-letter code, or 'none' (not
+   * known, so refused). Default: IN outside production, none in production, where every player
+   * comes from a public address (set TRUSTED_PROXIES behind a proxy).
+   */
+  GEO_LOCAL_COUNTRY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value === 'none' || /^[A-Za-z]{2}$/.test(value), { message: "must be a two-letter country code such as IN, or 'none'" }),
+  /** The restricted states' default (the console overrides it): comma-separated codes such as IN-TG,IN-AP; 'none' for none. */
+  RESTRICTED_STATES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value === 'none' || value.split(',').every((code) => /^IN-[A-Z]{2}$/.test(code.trim())), { message: "must be comma-separated state codes such as IN-TG,IN-AP, or 'none'" }),
   /** The loud opt-in to listen beyond this machine outside production (the demo conveniences still answer only to loopback). */
   UNSAFE_DEV_ON_NETWORK: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
   /** The loud opt-in to run the sandbox gateway (no real money) under NODE_ENV=production. */
@@ -193,6 +223,18 @@ export interface Config {
   sandboxInProduction: boolean;
   /** How long a slow or silent client may hold a connection (a flood of them must not starve the rest). */
   http: HttpLimits;
+  /** Where play is allowed. */
+  location: LocationConfig;
+}
+
+export interface LocationConfig {
+  /** false only outside production (LOCATION_CHECK=off). */
+  enforced: boolean;
+  ttlMinutes: number;
+  /** What loopback and private addresses count as; null: not known (refused). */
+  localCountry: string | null;
+  /** Codes of the states refused until the console sets its own list. */
+  restrictedStatesDefault: string[];
 }
 
 export interface HttpLimits {
@@ -273,6 +315,19 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * States where the site offers no contests by default (the console can change the list). Each
+ * has a state law on online games played for stakes; the nationwide Promotion and Regulation of
+ * Online Gaming Act, 2025 is followed with the paid-play switch, not here.
+ * - IN-AP Andhra Pradesh: Andhra Pradesh Gaming (Amendment) Act, 2020, bans online gaming for stakes.
+ * - IN-AS Assam: Assam Game and Betting Act, 1970, as amended in 2022, bars online games of skill for stakes.
+ * - IN-NL Nagaland: Nagaland Prohibition of Gambling and Promotion and Regulation of Online Games of Skill Act, 2016: skill games need a state licence.
+ * - IN-OR Odisha: Odisha Prevention of Gambling Act, 1955, makes no exception for games of skill.
+ * - IN-SK Sikkim: Sikkim Online Gaming (Regulation) Act, 2008: online games need a state licence.
+ * - IN-TG Telangana: Telangana Gaming (Amendment) Act, 2017, bans online gaming for stakes, skill or chance.
+ */
+export const DEFAULT_RESTRICTED_STATES = ['IN-AP', 'IN-AS', 'IN-NL', 'IN-OR', 'IN-SK', 'IN-TG'] as const;
+
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /** Parses the environment; throws ConfigError with one readable line per wrong variable. */
@@ -283,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems = [...paymentConfigProblems(e), ...exposureProblems(e)];
+  if (e.NODE_ENV === 'production' && e.LOCATION_CHECK === 'off') problems.push("LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states");
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
@@ -348,6 +404,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
     sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',
     http: DEFAULT_HTTP_LIMITS,
+    location: {
+      enforced: e.LOCATION_CHECK === 'on',
+      ttlMinutes: e.LOCATION_TTL_MINUTES,
+      localCountry: e.GEO_LOCAL_COUNTRY === 'none' ? null : (e.GEO_LOCAL_COUNTRY?.toUpperCase() ?? (isProduction ? null : 'IN')),
+      restrictedStatesDefault:
+        e.RESTRICTED_STATES === 'none' ? [] : e.RESTRICTED_STATES ? [...new Set(e.RESTRICTED_STATES.split(',').map((code) => code.trim()))] : [...DEFAULT_RESTRICTED_STATES],
+    },
   };
 }
 

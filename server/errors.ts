@@ -7,13 +7,16 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** More for the client to show (the restricted area of AREA_RESTRICTED). */
+  readonly details: unknown;
 
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>, details?: unknown) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 

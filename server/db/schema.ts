@@ -176,6 +176,10 @@ export interface SessionsTable {
   expires_at: number;
   user_agent: string | null;
   ip: string | null;
+  /** Where play is allowed: the state the device was found in (IN-MH), until when, signed. */
+  location_state: string | null;
+  location_until: number | null;
+  location_sig: string | null;
 }
 
 export type OtpPurpose = 'signup' | 'reset';

@@ -7,6 +7,7 @@ interface ErrorBody {
   message: string;
   code: string;
   fields?: Record<string, string>;
+  details?: unknown;
 }
 
 /** Turns zod issues into one message per field, in the spec's words. */
@@ -31,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const cause = (error as { cause?: unknown }).cause;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+      body = { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...(error.details !== undefined ? { details: error.details } : {}) };
     } else if (error instanceof ZodError || cause instanceof ZodError || validation) {
       const zodError = error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;
       const fields = zodError ? fieldsOf(zodError) : Object.fromEntries((validation ?? []).map((v) => [v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_', v.message ?? 'Invalid value']));

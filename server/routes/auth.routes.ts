@@ -1,3 +1,4 @@
+import { indiaOnly } from '../plugins/location-gate.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { staffRoleSchema } from '../../domain/roles.ts';
@@ -88,7 +89,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   };
   const deps = (): AuthDeps => ({ db: app.db, secret: app.secret, passwords: app.passwords, messages: sendAfterAnswer, now: app.clock.now() });
 
-  app.post('/auth/signup', { schema: { body: signupSchema, response: { 200: challengeResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: SIGNUP_LIMIT } }, async (request) => {
+  app.post('/auth/signup', { preHandler: indiaOnly(app), schema: { body: signupSchema, response: { 200: challengeResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: SIGNUP_LIMIT } }, async (request) => {
     const body = request.body as z.output<typeof signupSchema>;
     await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
     const { otpToken } = await signUp(deps(), body);

@@ -1,3 +1,4 @@
+import { mayPlay } from '../plugins/location-gate.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -29,7 +30,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     return { data: await getCart(app.db, currentUser(request).id, app.config.billing, app.clock.now()) };
   });
 
-  app.post('/cart/items', { preHandler: requirePlayer, bodyLimit: 32 * 1024, schema: { body: addCartItemsSchema, response: { 200: envelope(cartSchema) } } }, async (request) => {
+  app.post('/cart/items', { preHandler: [requirePlayer, mayPlay(app)], bodyLimit: 32 * 1024, schema: { body: addCartItemsSchema, response: { 200: envelope(cartSchema) } } }, async (request) => {
     const { contestId, tickets } = request.body as z.output<typeof addCartItemsSchema>;
     const userId = currentUser(request).id;
     const now = app.clock.now();
@@ -45,7 +46,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The first half of paying: the payment order (a later session) is made for this reservation.
-  app.post('/cart/reserve', { preHandler: requirePlayer, schema: { body: contestIdBodySchema, response: { 200: envelope(reservationAnswerSchema) } } }, async (request) => {
+  app.post('/cart/reserve', { preHandler: [requirePlayer, mayPlay(app)], schema: { body: contestIdBodySchema, response: { 200: envelope(reservationAnswerSchema) } } }, async (request) => {
     const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
     const reservation = await reservePaidCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
       billing: app.config.billing,
@@ -63,7 +64,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Free entry: reserved and confirmed at once; open whatever the paid-play switch says.
-  app.post('/cart/checkout-free', { preHandler: requirePlayer, schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } } }, async (request) => {
+  app.post('/cart/checkout-free', { preHandler: [requirePlayer, mayPlay(app)], schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } } }, async (request) => {
     const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
     const reservation = await reserveCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
       billing: app.config.billing,

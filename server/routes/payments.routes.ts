@@ -1,3 +1,4 @@
+import { mayPlay } from '../plugins/location-gate.ts';
 import { PAYMENT_ORDER_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,7 +66,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     return { db: app.db, gateway: app.payments, log: app.log };
   };
 
-  app.post('/payments/orders', { preHandler: requireUser, config: { rateLimit: perUserLimit('orders', PAYMENT_ORDER_LIMIT) }, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
+  app.post('/payments/orders', { preHandler: [requireUser, mayPlay(app)], config: { rateLimit: perUserLimit('orders', PAYMENT_ORDER_LIMIT) }, schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } } }, async (request) => {
     const { contestId } = request.body as z.output<typeof createPaymentOrderBodySchema>;
     const d = deps();
     const order = await createPaymentOrder(d, currentUser(request).id, contestId, app.clock.now(), {

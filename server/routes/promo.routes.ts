@@ -1,3 +1,4 @@
+import { mayPlay } from '../plugins/location-gate.ts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { applyPromoBodySchema, promoAnswerSchema, removePromoBodySchema } from '../../domain/payments.ts';
@@ -20,7 +21,7 @@ export async function promoRoutes(app: FastifyInstance): Promise<void> {
     return { data: { contestId, promoCode: await appliedPromoCode(app.db, userId, contestId), bill } };
   }
 
-  app.post('/cart/promo', { preHandler: requireUser, config: { rateLimit: perUserLimit('promo', PROMO_APPLY_LIMIT) }, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
+  app.post('/cart/promo', { preHandler: [requireUser, mayPlay(app)], config: { rateLimit: perUserLimit('promo', PROMO_APPLY_LIMIT) }, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
     const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
     const userId = currentUser(request).id;
     await applyPromo(app.db, userId, contestId, code, app.clock.now());

@@ -45,6 +45,7 @@
  * Every route answers 503 GOOGLE_NOT_CONFIGURED 'Google sign-in is not configured' when no client id is set
  * (production without GOOGLE_CLIENT_ID). All are rate-limited per client address.
  */
+import { indiaOnly } from '../plugins/location-gate.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
@@ -315,6 +316,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: socialLoginBody, response: { 200: socialLoginResponse } },
       bodyLimit: 16 * 1024,
       config: { rateLimit: SOCIAL_LOGIN_LIMIT },
+      preHandler: indiaOnly(app),
       // The spec's form sends '+91' and the 10 digits; the schema checks the 10 digits.
       preValidation: async (request: FastifyRequest) => {
         const body = request.body as Record<string, unknown> | null | undefined;

@@ -52,6 +52,15 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 }
 
 /** Starts one real app (not listening; call it with app.inject) for the suite. */
+/**
+ * The suites' players have no device to locate: the play gate is off unless a suite turns it on
+ * (tests/server/location.test.ts). Production refuses it off, so there the test addresses
+ * (loopback) count as India and the suite keeps to what needs no location check.
+ */
+function withoutPlayGate(env: Record<string, string> | undefined): Record<string, string> {
+  return env?.NODE_ENV === 'production' ? { GEO_LOCAL_COUNTRY: 'IN' } : { LOCATION_CHECK: 'off' };
+}
+
 export function startServer(dialectName: 'sqlite' | 'postgres', overrides: Overrides = {}): ServerHarness {
   let app: FastifyInstance | undefined;
   let config: Config | undefined;
@@ -68,7 +77,7 @@ export function startServer(dialectName: 'sqlite' | 'postgres', overrides: Overr
     }
     const { env, ...configOverrides } = overrides;
     config = {
-      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...withoutPlayGate(env), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
       ...configOverrides,
     };
     app = await buildApp(config, { logger: false });
