@@ -25,7 +25,7 @@ import { createPaymentOrder } from '../server/services/payment.service.ts';
 import { storePicture } from '../server/services/picture.service.ts';
 import { createSession } from '../server/services/session.service.ts';
 import { createPictureStore } from '../server/storage/picture-store.ts';
-import { type Fired, fire as fireLoad, freePort, waitForServer } from './server-load.ts';
+import { type Fired, fire as fireLoad, freePort, locateSessions, waitForServer } from './server-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
@@ -140,6 +140,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
       const hook = sandboxWebhook(secrets, decided!, Date.now());
       webhooks.push(hook!);
     }
+    await locateSessions(base, freePlayers.map((p) => p.cookie));
     console.log(`[${dialect}] prepared ${PLAYERS} free-entry and ${PLAYERS} paid players in ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`);
 
     const free = await fire(`[${dialect}] checkout-free`, base, PLAYERS, (i) => ({

@@ -33,7 +33,7 @@ import { heldPoints } from '../server/services/contest.service.ts';
 import { storePicture } from '../server/services/picture.service.ts';
 import { createPictureStore } from '../server/storage/picture-store.ts';
 import { createSession } from '../server/services/session.service.ts';
-import { type Fired, fire, freePort, perSecond, waitForServer } from './server-load.ts';
+import { type Fired, fire, freePort, locateSessions, perSecond, waitForServer } from './server-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.argv[2] ?? process.env.BENCH_CONTEST_SIZES ?? '5,100000,1000000')
@@ -166,6 +166,8 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     PORT: String(port),
     PUBLIC_URL: base,
     LOG_LEVEL: 'error',
+    // The bench's players come from 127.0.0.1 and stand in Mumbai (see locateSessions).
+    GEO_LOCAL_COUNTRY: 'IN',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const config = loadConfig(env);
@@ -243,6 +245,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     const myTickets = Number(mine?.data?.current?.myTickets ?? -1);
     if (myTickets !== Math.ceil(size / holders.length) && myTickets !== Math.floor(size / holders.length)) throw new Error(`${tag} the logged-in answer shows ${myTickets} tickets`);
 
+    await locateSessions(base, buyerCookies);
     const anonymous = await fire(`${tag} GET current (anonymous)`, base, REQUESTS, () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: {} }), load);
     const loggedIn = await fire(`${tag} GET current (logged in)`, base, REQUESTS, () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: { cookie: holderCookie } }), load);
     // Each add-to-cart request is a different player's, one ticket on a point of its own.

@@ -85,3 +85,23 @@ export function fire(label: string, base: string, count: number, build: (i: numb
 
 /** Requests per second over the wall time of the answers (autocannon's own is sampled per whole second). */
 export const perSecond = ({ result, seconds }: Fired): number => (seconds > 0 ? result.requests.total / seconds : 0);
+
+/** Where the benches' players stand: Mumbai, Maharashtra (an allowed state). */
+export const BENCH_POSITION = { latitude: 19.076, longitude: 72.8777, accuracy: 50 } as const;
+
+/**
+ * Each session's location check, as the browser's play gate makes it before a player adds
+ * tickets (POST /api/v1/location); not timed. The server must count 127.0.0.1 as India
+ * (GEO_LOCAL_COUNTRY=IN under NODE_ENV=production).
+ */
+export async function locateSessions(base: string, cookies: string[], concurrency = 16): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < cookies.length) {
+      const cookie = cookies[next++]!;
+      const res = await fetch(`${base}/api/v1/location`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie }, body: JSON.stringify(BENCH_POSITION) });
+      if (res.status !== 200) throw new Error(`location check answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, cookies.length) }, worker));
+}

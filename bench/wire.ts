@@ -25,7 +25,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-wire-'));
 const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+  env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', GEO_LOCAL_COUNTRY: 'IN' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

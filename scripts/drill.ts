@@ -130,6 +130,9 @@ async function purchase(base: string, cookie: string, contestId: string, point: 
     }
     return null;
   };
+  // The play gate first, as the browser does: this device is in Mumbai (an allowed state).
+  const located = await call('/api/v1/location', { method: 'POST', headers, body: JSON.stringify({ latitude: 19.076, longitude: 72.8777, accuracy: 50 }) });
+  if (!located || located.status !== 200) return { ms: performance.now() - started, ok: false, fivexx, cut };
   const added = await call('/api/v1/cart/items', { method: 'POST', headers, body: JSON.stringify({ contestId, tickets: [point] }) });
   if (!added || (added.status !== 200 && added.status !== 409)) return { ms: performance.now() - started, ok: false, fivexx, cut };
   const ordered = await call('/api/v1/payments/orders', { method: 'POST', headers, body: JSON.stringify({ contestId }) });
