@@ -1,5 +1,6 @@
 /** Admin > Users and Admin > Paid play calls (server/routes/admin/users.routes.ts, settings.routes.ts). */
 import type { PaidPlayState } from '../../domain/admin-settings.ts';
+import type { RestrictedStatesState } from '../../domain/location.ts';
 import type { UserDetail, UserSummary } from '../../domain/admin-users.ts';
 import { dataOf, http } from './http.ts';
 
@@ -29,4 +30,14 @@ export async function fetchPaidPlay(): Promise<PaidPlayState> {
 export async function switchPaidPlay(enabled: boolean | null): Promise<PaidPlayState> {
   const answer = enabled === null ? await http.delete('/admin/settings/paid-play') : await http.put('/admin/settings/paid-play', { enabled });
   return dataOf<{ paidPlay: PaidPlayState }>(answer.data).paidPlay;
+}
+
+export async function fetchRestrictedStates(): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
+  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>((await http.get('/admin/settings/restricted-states')).data);
+}
+
+/** `codes` null hands the list back to the environment's RESTRICTED_STATES. */
+export async function saveRestrictedStates(codes: string[] | null): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
+  const answer = codes === null ? await http.delete('/admin/settings/restricted-states') : await http.put('/admin/settings/restricted-states', { codes });
+  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>(answer.data);
 }

@@ -170,6 +170,7 @@ describe('Admin > Paid play', () => {
       'GET /account/me': me,
       'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
       'PUT /admin/settings/paid-play': () => ok({ paidPlay: { enabled: false, source: 'console', environmentDefault: true, updatedAt: Date.UTC(2026, 10, 24, 6) }, changed: true }),
+      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
     });
     await renderConsole('/admin/paid-play');
     expect(await screen.findByText('Paid play is ON')).toBeInTheDocument();
@@ -182,5 +183,54 @@ describe('Admin > Paid play', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false });
     expect(screen.getByText('Set in the console on 24 Nov 2026, 11:30 IST (the environment\'s default is on).')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "Go back to the environment's default (on)" })).toBeInTheDocument();
+  });
+});
+
+const STATES = [
+  { code: 'IN-MH', nameEn: 'Maharashtra', nameHi: 'महाराष्ट्र' },
+  { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' },
+  { code: 'IN-KA', nameEn: 'Karnataka', nameHi: 'कर्नाटक' },
+];
+const restricted = (codes: string[], source: 'environment' | 'console') => ({ codes, source, environmentDefault: ['IN-TG'], updatedAt: source === 'console' ? Date.UTC(2026, 10, 24, 6) : null, states: STATES });
+
+describe('Admin > Paid play > Restricted states', () => {
+  beforeEach(() => loginMarker.set());
+  afterEach(() => loginMarker.clear());
+
+  it('ticks the restricted states, saves the new list and can hand it back to the server setting', async () => {
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
+      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
+      'PUT /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG', 'IN-MH'], 'console'), changed: true }),
+      'DELETE /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: true }),
+    });
+    await renderConsole('/admin/paid-play');
+    const panel = (await screen.findByRole('heading', { name: 'Restricted states' })).closest('section')!;
+    expect(within(panel).getByRole('checkbox', { name: 'Telangana' })).toBeChecked();
+    expect(within(panel).getByRole('checkbox', { name: 'Maharashtra' })).not.toBeChecked();
+    expect(within(panel).getByText('1 state restricted')).toBeInTheDocument();
+    const save = within(panel).getByRole('button', { name: 'Save the list' });
+    expect(save).toBeDisabled();
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Maharashtra' }));
+    expect(within(panel).getByText('2 states restricted')).toBeInTheDocument();
+    await userEvent.click(save);
+    expect(await within(panel).findByText('The restricted states are saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT' && c.url.includes('restricted-states'))?.body).toEqual({ codes: ['IN-TG', 'IN-MH'] });
+    expect(within(panel).getByText(/Set in the console on 24 Nov 2026, 11:30 IST/)).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Use the server setting again' }));
+    expect(await within(panel).findByText('The server setting decides the restricted states again.')).toBeInTheDocument();
+    expect(within(panel).getByRole('checkbox', { name: 'Maharashtra' })).not.toBeChecked();
+  });
+
+  it('shows the states in Hindi', async () => {
+    stubApi({
+      'GET /account/me': me,
+      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
+      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
+    });
+    await renderConsole('/admin/paid-play', 'hi');
+    expect(await screen.findByRole('heading', { name: 'प्रतिबंधित राज्य' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'तेलंगाना' })).toBeChecked();
   });
 });

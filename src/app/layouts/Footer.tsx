@@ -29,6 +29,12 @@ export function Footer() {
           </ul>
         </nav>
         <p className="site-footer__note">{t('footer.responsible')}</p>
+        {/* DB-IP's licence (CC BY 4.0) asks for this link, in its own words, where its data is used: every page's country check. */}
+        <p className="site-footer__note">
+          <a href="https://db-ip.com" target="_blank" rel="noopener">
+            IP Geolocation by DB-IP
+          </a>
+        </p>
         <p className="site-footer__note">{t('footer.copyright', { year: new Date().getFullYear(), company: BRAND.company })}</p>
       </div>
     </footer>

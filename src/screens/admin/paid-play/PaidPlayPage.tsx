@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLoad } from '../use-load.ts';
+import { RestrictedStatesPanel } from './RestrictedStatesPanel.tsx';
 
 /** What the confirm step is about to do: on, off, or back to the environment's default (null). */
 type Pending = { enabled: boolean | null } | null;
@@ -88,6 +89,7 @@ export default function PaidPlayPage() {
           )}
         </div>
       </div>
+      <RestrictedStatesPanel />
       <ConfirmDialog
         open={pending !== null}
         title={dialogTitle}
