@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianStateSchema } from './location.ts';
 
 /**
  * What the site does under its current settings, for the texts that must agree with it (the
@@ -14,6 +15,11 @@ export const siteSettingsSchema = z.object({
     /** GST on the platform fee, in basis points. */
     feeGstBasisPoints: z.number().int(),
     platformFeePaisePerTicket: z.number().int(),
+  }),
+  /** The play gate: where contests are refused now, and how long a location check holds. */
+  location: z.object({
+    restrictedStates: z.array(indianStateSchema),
+    checkMinutes: z.number().int(),
   }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

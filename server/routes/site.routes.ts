@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { siteSettingsSchema } from '../../domain/site.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
+import { indianStateByCode } from '../geo/india-states.ts';
+import { restrictedStateCodes } from '../services/location.service.ts';
 import { isPaidPlayEnabled } from '../services/settings.service.ts';
 
-/** Public: the settings the information pages state (paid play on or off, the GST rates). */
+/** Public: the settings the information pages state (paid play on or off, the GST rates, the restricted states). */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/site', { schema: { response: { 200: envelope(siteSettingsSchema) } } }, async (_request, reply) => {
     const { billing } = app.config;
@@ -17,6 +19,10 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           entryGstSince: billing.entryGstSince,
           feeGstBasisPoints: billing.feeGstBasisPoints,
           platformFeePaisePerTicket: billing.platformFeePaisePerTicket,
+        },
+        location: {
+          restrictedStates: (await restrictedStateCodes(app.db, app.config.location)).flatMap((code) => indianStateByCode(code) ?? []),
+          checkMinutes: app.config.location.ttlMinutes,
         },
       },
     };

@@ -20,7 +20,7 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
       expect(res.headers['cache-control']).toBe('no-store');
       return res.json().data;
     };
-    expect(await read()).toEqual({ paidPlay: true, billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 } });
+    expect(await read()).toMatchObject({ paidPlay: true, billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 } });
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie }, payload: { enabled: false } });
     expect(off.statusCode, off.body).toBe(200);
@@ -29,5 +29,17 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
     expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay.enabled).toBe(false);
     await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie } });
     expect((await read()).paidPlay).toBe(true);
+  });
+
+  it("states the play gate's restricted states of now and how long a location check holds", async () => {
+    const read = async () => (await get(server, '/api/v1/site')).json().data.location;
+    const first = await read();
+    expect(first.checkMinutes).toBe(60);
+    expect(first.restrictedStates.map((s: { code: string }) => s.code)).toEqual(['IN-AP', 'IN-AS', 'IN-NL', 'IN-OR', 'IN-SK', 'IN-TG']);
+    expect(first.restrictedStates[5]).toEqual({ code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' });
+    const [admin] = await insertStaff(server, ['admin'], clock.now);
+    const put = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/restricted-states', headers: { ...XHR, cookie: admin!.cookie }, payload: { codes: [] } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await read()).restrictedStates).toEqual([]);
   });
 });

@@ -16,6 +16,13 @@ afterEach(() => {
 const settings = (paidPlay: boolean): SiteSettings => ({
   paidPlay,
   billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 },
+  location: {
+    restrictedStates: [
+      { code: 'IN-AP', nameEn: 'Andhra Pradesh', nameHi: 'आन्ध्र प्रदेश' },
+      { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' },
+    ],
+    checkMinutes: 60,
+  },
 });
 
 describe('information pages follow the site settings', () => {
@@ -48,6 +55,19 @@ describe('information pages follow the site settings', () => {
     await renderScreen(<InfoPage page="terms" />, { path: '/terms', lng: 'hi' });
     expect(await screen.findByText(/प्रवेश मूल्य में शामिल GST 40% है, जो 22 सितंबर 2025 से/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'सशुल्क खेल निलंबित है' })).not.toBeInTheDocument();
+  });
+
+  it('the rules and terms name the restricted states of now, in English and Hindi, and say when there are none', async () => {
+    stubApi({ 'GET /site': () => ok(settings(true)) });
+    const { unmount } = await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByText('Contests are currently not offered in: Andhra Pradesh and Telangana.')).toBeInTheDocument();
+    unmount();
+    const terms = await renderScreen(<InfoPage page="terms" />, { path: '/terms', lng: 'hi' });
+    expect(await screen.findByText(/इन राज्यों में फ़िलहाल प्रतियोगिताएँ उपलब्ध नहीं हैं: आन्ध्र प्रदेश और तेलंगाना। लोकेशन की जाँच 60 मिनट तक/)).toBeInTheDocument();
+    terms.unmount();
+    stubApi({ 'GET /site': () => ok({ ...settings(true), location: { restrictedStates: [], checkMinutes: 60 } }) });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByText('Contests are currently not offered in: none at present.')).toBeInTheDocument();
   });
 
   it('how to play follows the switch inside a section', async () => {

@@ -69,7 +69,15 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
   const lng = currentLanguage(i18n);
   const longDate = (day: string) => new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(new Date(`${day}T00:00:00+05:30`));
   const figures = settings
-    ? { entryGst: percentOf(settings.billing.entryGstBasisPoints), feeGst: percentOf(settings.billing.feeGstBasisPoints), entryGstSince: longDate(settings.billing.entryGstSince) }
+    ? {
+        entryGst: percentOf(settings.billing.entryGstBasisPoints),
+        feeGst: percentOf(settings.billing.feeGstBasisPoints),
+        entryGstSince: longDate(settings.billing.entryGstSince),
+        restrictedStates: settings.location.restrictedStates.length
+          ? new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' }).format(settings.location.restrictedStates.map((state) => (lng === 'hi' ? state.nameHi : state.nameEn)))
+          : t('labels.noRestrictedStates'),
+        checkMinutes: settings.location.checkMinutes,
+      }
     : {};
   const doc = t(`pages.${page}`, { returnObjects: true, ...figures }) as unknown as InfoDoc;
   const updated = longDate(doc.updated);
