@@ -378,3 +378,14 @@ export function verifyPublication(p: Publication): VerificationReport {
 
   return { ok: checks.every((c) => c.ok), checks };
 }
+
+// ---------------------------------------------------------------- the public seal endpoint
+
+/** GET /api/v1/contests/:id/seal: the sealed root (null before close) and the sealed answer's commitment (null unless decided by one). */
+export const contestSealSchema = z.object({
+  contestId: z.string(),
+  state: z.string(),
+  seal: z.object({ root: hex64, leafCount: z.number().int().nonnegative(), sealedAt: z.string() }).nullable(),
+  commitment: z.object({ hash: hex64, committedAt: z.string() }).nullable(),
+});
+export type ContestSeal = z.infer<typeof contestSealSchema>;
