@@ -102,6 +102,16 @@ const paise = (max: number, tooHigh: string) =>
     .min(0, CONTEST_FIELD_MESSAGES.notNegative)
     .max(max, tooHigh);
 
+/** Issue 12: a contest is decided by its judges' marks, or by a sealed answer (the true ball position, committed to when it is set). */
+export const decidedBySchema = z.enum(['judges', 'sealedAnswer']);
+export type DecidedBy = z.infer<typeof decidedBySchema>;
+
+export const SEALED_ANSWER_MESSAGES = {
+  answerRequired: 'A contest decided by a sealed answer needs the true ball position (answerPoint) inside the picture.',
+  answerLocked: 'The sealed answer is published once the contest opens: who decides and the answer can no longer change.',
+} as const;
+export const SEALED_ANSWER_ERROR_CODES = { answerRequired: 'SEALED_ANSWER_REQUIRED', answerLocked: 'SEALED_ANSWER_LOCKED' } as const;
+
 export const contestInputSchema = z
   .object({
     opensAt: instant,
@@ -117,6 +127,10 @@ export const contestInputSchema = z
     maxTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin).max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
     totalTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin).max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
     streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps).nullable(),
+    /** Issue 12: who decides the judged point; absent = 'judges' on create, unchanged on edit. */
+    decidedBy: decidedBySchema.optional(),
+    /** The true ball position (original-photo pixels), required with decidedBy 'sealedAnswer'; committed to at once, revealed at publication. */
+    answerPoint: z.object({ x: z.number().int().min(0), y: z.number().int().min(0) }).nullable().optional(),
   })
   .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), { message: CONTEST_ADMIN_MESSAGES.windowOrder, path: ['closesAt'] })
   .refine((c) => c.maxTickets <= c.totalTickets, { message: CONTEST_FIELD_MESSAGES.maxOverTotal, path: ['maxTickets'] });
@@ -176,6 +190,9 @@ export const adminContestSchema = z.object({
   cancellable: z.boolean(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** Issue 12 (always sent by the server): who decides, and the sealed answer's commitment (the answer itself stays server-side until publication). */
+  decidedBy: decidedBySchema.optional(),
+  commitment: z.object({ hash: z.string(), committedAt: z.string() }).nullable().optional(),
 });
 export type AdminContest = z.infer<typeof adminContestSchema>;
 
