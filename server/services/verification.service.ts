@@ -7,7 +7,7 @@
  * (a reservation stays 'active' while its payment may yet arrive, issue 10); from then on
  * confirmReservationIn refuses its tickets, and the judge panel only opens sealed contests.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { judgedPointOf } from '../../domain/judge-panel.ts';
 import { judgedMean } from '../../domain/judging.ts';
@@ -31,6 +31,9 @@ import { type ContestRow, isPostgres } from './contest.service.ts';
 import { rankContest } from './judging.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Node's native SHA-256 for the tree: the same bytes as @noble/hashes, several times faster. */
+const NATIVE = { sha256: (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer') };
 
 export const NOT_SEALED = 'NOT_SEALED';
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -109,7 +112,7 @@ export async function sealContestIn(trx: Transaction<Database>, secret: string, 
   if (contest.closes_at > now || contest.state === 'cancelled') return null;
   if (await hasOpenReservation(trx, contestId)) return null;
   const entries = await currentEntries(trx, secret, contestId);
-  const root = buildMerkleTree(entryLeafHashes(contestId, entries)).root;
+  const root = buildMerkleTree(entryLeafHashes(contestId, entries, NATIVE), NATIVE).root;
   await trx
     .insertInto('contest_seals')
     .values({ contest_id: contestId, root, leaf_count: entries.length, sealed_at: now, leaves: JSON.stringify(entries) })
@@ -277,7 +280,7 @@ async function sealedTree(db: Db, contestId: string, root: string): Promise<{ tr
   if (cached) return cached;
   const row = await db.selectFrom('contest_seals').select('leaves').where('contest_id', '=', contestId).executeTakeFirstOrThrow();
   const entries = JSON.parse(row.leaves) as SealedEntry[];
-  const built = { tree: buildMerkleTree(entryLeafHashes(contestId, entries)), index: new Map(entries.map((e, i) => [e.ticketId, i])), entries };
+  const built = { tree: buildMerkleTree(entryLeafHashes(contestId, entries, NATIVE), NATIVE), index: new Map(entries.map((e, i) => [e.ticketId, i])), entries };
   treeCache.set(cacheKey, built);
   if (treeCache.size > TREE_CACHE_SIZE) treeCache.delete(treeCache.keys().next().value!);
   return built;
