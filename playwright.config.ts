@@ -59,7 +59,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered } },
+    // Every site browser stands in Mumbai (an allowed state) and shares its location without a
+    // prompt, so the location gate lets the play specs through; tests/e2e/site/location.spec.ts
+    // moves it, or refuses the permission.
+    {
+      name: 'site',
+      testDir: 'tests/e2e/site',
+      use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered, geolocation: { latitude: 19.076, longitude: 72.8777 }, permissions: ['geolocation'] },
+    },
     { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
     { name: 'stage', testDir: 'tests/e2e/stage', use: { baseURL: `http://127.0.0.1:${STAGE_PORT}` } },
   ],
