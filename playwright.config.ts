@@ -29,16 +29,16 @@ const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 // already (bars at the bottom that would sit over buttons); tests/e2e/site/popups.spec.ts starts
 // without either answer.
 const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+const answered = [
+  { name: 'cookieConsent', value: JSON.stringify({ choice: 'necessary', at: '2026-11-01T00:00:00.000Z', version: 1 }) },
+  { name: 'notificationsDeclined', value: new Date().toISOString() },
+];
+// Both origins of the site: the social sign-in journey runs on PUBLIC_URL's (localhost).
 const cookieNoticeAnswered = {
   cookies: [],
   origins: [
-    {
-      origin: SITE_URL,
-      localStorage: [
-        { name: 'cookieConsent', value: JSON.stringify({ choice: 'necessary', at: '2026-11-01T00:00:00.000Z', version: 1 }) },
-        { name: 'notificationsDeclined', value: new Date().toISOString() },
-      ],
-    },
+    { origin: SITE_URL, localStorage: answered },
+    { origin: `http://localhost:${SITE_PORT}`, localStorage: answered },
   ],
 };
 
