@@ -25,6 +25,21 @@ export function LocationProgress({ step }: { step: 'loading' | 'locating' | 'ver
   );
 }
 
+/** The screen's one action, and free practice (never gated) as the way out. */
+function ActionOrPractice({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation('location');
+  return (
+    <div className="location__actions">
+      <button type="button" className="button button--primary" onClick={onClick}>
+        {label}
+      </button>
+      <Link to={paths.quickGame} className="location__link">
+        {t('explain.practice')}
+      </Link>
+    </div>
+  );
+}
+
 export function LocationExplain({ ttlMinutes, onShare }: { ttlMinutes: number; onShare: () => void }) {
   const { t } = useTranslation('location');
   return (
@@ -33,14 +48,7 @@ export function LocationExplain({ ttlMinutes, onShare }: { ttlMinutes: number; o
         <h1 id="location-title" className="location__title">{t('explain.title')}</h1>
         <p>{t('explain.why')}</p>
         <p className="location__note">{t('explain.privacy', { ttlMinutes })}</p>
-        <div className="location__actions">
-          <button type="button" className="button button--primary" onClick={onShare}>
-            {t('explain.share')}
-          </button>
-          <Link to={paths.quickGame} className="location__link">
-            {t('explain.practice')}
-          </Link>
-        </div>
+        <ActionOrPractice label={t('explain.share')} onClick={onShare} />
       </div>
     </section>
   );
@@ -107,14 +115,7 @@ export function LocationAccessRequired({ reason, onRetry, userAgent = navigator.
             </details>
           ))}
         </div>
-        <div className="location__actions">
-          <button type="button" className="button button--primary" onClick={onRetry}>
-            {t('access.tryAgain')}
-          </button>
-          <Link to={paths.quickGame} className="location__link">
-            {t('explain.practice')}
-          </Link>
-        </div>
+        <ActionOrPractice label={t('access.tryAgain')} onClick={onRetry} />
       </div>
     </section>
   );
