@@ -10,6 +10,8 @@ test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile
 const texts = {
   en: {
     play: 'Play now',
+    explain: 'Confirm you are playing from an allowed state',
+    share: 'Share my location',
     restricted: 'Area Restricted',
     unavailable: 'Game Unavailable in Your Region',
     access: 'Location Access Required',
@@ -21,6 +23,8 @@ const texts = {
   },
   hi: {
     play: 'अभी खेलें',
+    explain: 'पुष्टि करें कि आप अनुमति वाले राज्य से खेल रहे हैं',
+    share: 'मेरी लोकेशन साझा करें',
     restricted: 'क्षेत्र प्रतिबंधित',
     unavailable: 'आपके क्षेत्र में खेल उपलब्ध नहीं',
     access: 'लोकेशन की अनुमति आवश्यक',
@@ -58,6 +62,24 @@ test('in an allowed state the gate checks the position once and the contest play
   const add = await addTicket(page);
   expect(add.ok(), await add.text()).toBe(true);
 });
+
+for (const lng of ['en', 'hi'] as const) {
+  test(`asked for the first time, the gate says why before the browser's prompt (${lng})`, async ({ page, context }) => {
+    const tx = texts[lng];
+    // The browser has not been answered yet: it would prompt.
+    await context.clearPermissions();
+    await signUp(page, lng === 'en' ? '3' : '2', 'Ravi', { location: null });
+    await page.goto(`/play_screen?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1, name: tx.explain })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.picture-stage')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/location-explain-360-${lng}.png`, fullPage: true });
+    // The player allows it at the browser's prompt.
+    await context.grantPermissions(['geolocation']);
+    await page.getByRole('button', { name: tx.share }).click();
+    await stageReady(page);
+  });
+}
 
 test.describe('in a restricted state (Hyderabad, Telangana)', () => {
   test.use({ geolocation: { latitude: HYDERABAD.latitude, longitude: HYDERABAD.longitude } });
