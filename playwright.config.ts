@@ -29,16 +29,16 @@ const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 // already (bars at the bottom that would sit over buttons); tests/e2e/site/popups.spec.ts starts
 // without either answer.
 const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+const answered = [
+  { name: 'cookieConsent', value: JSON.stringify({ choice: 'necessary', at: '2026-11-01T00:00:00.000Z', version: 1 }) },
+  { name: 'notificationsDeclined', value: new Date().toISOString() },
+];
+// Both origins of the site: the social sign-in journey runs on PUBLIC_URL's (localhost).
 const cookieNoticeAnswered = {
   cookies: [],
   origins: [
-    {
-      origin: SITE_URL,
-      localStorage: [
-        { name: 'cookieConsent', value: JSON.stringify({ choice: 'necessary', at: '2026-11-01T00:00:00.000Z', version: 1 }) },
-        { name: 'notificationsDeclined', value: new Date().toISOString() },
-      ],
-    },
+    { origin: SITE_URL, localStorage: answered },
+    { origin: `http://localhost:${SITE_PORT}`, localStorage: answered },
   ],
 };
 
@@ -59,7 +59,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'site', testDir: 'tests/e2e/site', use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered } },
+    // Every site browser stands in Mumbai (an allowed state) and shares its location without a
+    // prompt, so the location gate lets the play specs through; tests/e2e/site/location.spec.ts
+    // moves it, or refuses the permission.
+    {
+      name: 'site',
+      testDir: 'tests/e2e/site',
+      use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered, geolocation: { latitude: 19.076, longitude: 72.8777 }, permissions: ['geolocation'] },
+    },
     { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
     { name: 'stage', testDir: 'tests/e2e/stage', use: { baseURL: `http://127.0.0.1:${STAGE_PORT}` } },
   ],

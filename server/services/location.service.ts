@@ -106,9 +106,9 @@ const inRestrictedState = (state: IndianState) =>
 const locationRequired = () => new AppError(428, LOCATION_ERROR_CODES.locationRequired, LOCATION_REQUIRED_MESSAGE);
 
 /**
- * POST /api/v1/location: the device's coordinates. In an allowed state the check is written to
- * the session; outside India (by address or by coordinates) or in a restricted state it is
- * cleared and the answer is 'Area Restricted'.
+ * POST /api/v1/location: the device's coordinates. The state found is written to the session,
+ * signed; in a restricted state the answer is 'Area Restricted' with it. Outside India (by
+ * address or by coordinates) the check is cleared and the answer is 'Area Restricted'.
  */
 export async function checkDeviceLocation(ctx: LocationContext, ip: string, sessionIdHash: string, latitude: number, longitude: number): Promise<LocationStatus> {
   const code = countryOfAddress(ip, ctx.config);
@@ -121,17 +121,16 @@ export async function checkDeviceLocation(ctx: LocationContext, ip: string, sess
     await clearCheck(ctx.db, sessionIdHash);
     throw outsideIndia(null);
   }
-  const restricted = await restrictedStateCodes(ctx.db, ctx.config);
-  if (restricted.includes(state.code)) {
-    await clearCheck(ctx.db, sessionIdHash);
-    throw inRestrictedState(state);
-  }
+  // The state is kept, signed, whether it is allowed or not: until the check ends, every play
+  // call answers 'Area Restricted' with the state, and the page shows it without asking again.
   const until = ctx.now + ctx.config.ttlMinutes * 60_000;
   await ctx.db
     .updateTable('sessions')
     .set({ location_state: state.code, location_until: until, location_sig: signature(ctx.secret, sessionIdHash, state.code, until) })
     .where('id_hash', '=', sessionIdHash)
     .execute();
+  const restricted = await restrictedStateCodes(ctx.db, ctx.config);
+  if (restricted.includes(state.code)) throw inRestrictedState(state);
   return { enforced: ctx.config.enforced, country: { code, allowed: true }, check: { state, allowed: true, until }, ttlMinutes: ctx.config.ttlMinutes };
 }
 

@@ -258,8 +258,21 @@ async function endWithoutTickets(
     .where('id', '=', payment.id)
     .execute();
   await releaseReservation(trx, payment.reservation_id, now);
-  // A promo is used only by a payment that bought tickets.
+  // A promo is used only by a payment that bought tickets: freed, and applied again to the cart
+  // the tickets went back to, so the retry costs what this attempt did (unless the player has
+  // applied another code meanwhile, or the cart is gone, as in a cancelled contest; the next
+  // order checks the code is still usable).
   await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
+  const backInCart = payment.promo_code
+    ? await trx.selectFrom('cart_items').select('id').where('user_id', '=', payment.user_id).where('contest_id', '=', payment.contest_id).limit(1).executeTakeFirst()
+    : undefined;
+  if (payment.promo_code && backInCart) {
+    await trx
+      .insertInto('cart_promos')
+      .values({ user_id: payment.user_id, contest_id: payment.contest_id, promo_code: payment.promo_code, created_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'contest_id']).doNothing())
+      .execute();
+  }
 }
 
 /**

@@ -31,7 +31,8 @@ async function call<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
   }
 }
 
-export const fetchCurrentContests = (lang: string) => call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
+/** In the language the site shows ('en' or 'hi'); the server refuses a browser's tag such as en-IN. */
+export const fetchCurrentContests = (lang: 'en' | 'hi') => call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
 export const fetchCart = () => call<CartAnswer>(() => http.get('/cart'));
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) => call<CartAnswer>(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => call<CartAnswer>(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));

@@ -5,6 +5,8 @@ export interface ApiErrorBody {
   message: string;
   code: string;
   fields?: Record<string, string>;
+  /** Machine-readable detail of some codes, e.g. AREA_RESTRICTED's LocationRestriction. */
+  details?: unknown;
 }
 
 /** The one axios instance. Cookies carry the session; nothing secret lives in the page. */
@@ -28,9 +30,23 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * Window event for a cart, ticket or payment call refused by the location gate
+ * (LOCATION_REQUIRED: the session's check expired; AREA_RESTRICTED). The location gate on the
+ * page listens and checks again; the error still goes back to the caller.
+ */
+export const LOCATION_NEEDED_EVENT = 'cricspot:location-needed';
+export type LocationNeededDetail = { code: string };
+// LOCATION_ERROR_CODES of domain/location.ts, spelled out: importing it would bring zod along.
+const locationCodes = new Set<string>(['LOCATION_REQUIRED', 'AREA_RESTRICTED']);
+
 http.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError && error.response?.status === 401) {
     for (const listener of unauthorizedListeners) listener();
+  }
+  const code = error instanceof AxiosError ? (error.response?.data as Partial<ApiErrorBody> | undefined)?.code : undefined;
+  if (code && locationCodes.has(code) && typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent<LocationNeededDetail>(LOCATION_NEEDED_EVENT, { detail: { code } }));
   }
   return Promise.reject(error);
 });

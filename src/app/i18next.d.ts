@@ -7,6 +7,7 @@ import type contest from '../../public/locales/en/contest.json';
 import type contact from '../../public/locales/en/contact.json';
 import type home from '../../public/locales/en/home.json';
 import type info from '../../public/locales/en/info.json';
+import type location from '../../public/locales/en/location.json';
 import type payments from '../../public/locales/en/payments.json';
 import type press from '../../public/locales/en/press.json';
 import type results from '../../public/locales/en/results.json';
@@ -17,7 +18,7 @@ import type trial from '../../public/locales/en/trial.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results; location: typeof location };
     returnNull: false;
   }
 }

@@ -27,6 +27,8 @@ const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.t
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
 const LiveWeeklyWinnerPage = lazyScreen(() => import('../screens/winners/LiveWeeklyWinnerPage.tsx'));
 const WinnersCirclePage = lazyScreen(() => import('../screens/winners/WinnersCirclePage.tsx'));
+// The location gate and its screens load with the routes it guards, never on the home page.
+const LocationGate = lazyScreen(() => import('./LocationGate.tsx'));
 // The console is a section of its own: its chunk (and everything only it uses) loads only here.
 const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'));
 
@@ -52,9 +54,9 @@ export function AppRoutes() {
         <Route path={paths.inThePress} element={<PressListPage />} />
         <Route path={paths.pressDetails} element={<PressDetailPage />} />
         <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
-        <Route path={paths.playScreen} element={<RequireLogin><PlayScreenPage /></RequireLogin>} />
-        <Route path={paths.cart} element={<RequireLogin><CartPage /></RequireLogin>} />
-        <Route path={paths.popupCheckout} element={<RequireLogin><CheckoutPage /></RequireLogin>} />
+        <Route path={paths.playScreen} element={<RequireLogin><LocationGate><PlayScreenPage /></LocationGate></RequireLogin>} />
+        <Route path={paths.cart} element={<RequireLogin><LocationGate><CartPage /></LocationGate></RequireLogin>} />
+        <Route path={paths.popupCheckout} element={<RequireLogin><LocationGate><CheckoutPage /></LocationGate></RequireLogin>} />
         <Route path={paths.payments} element={<PaymentsPage />} />
         <Route path={paths.liveWeeklyWinner} element={<LiveWeeklyWinnerPage />} />
         <Route path={paths.winnersCircle} element={<WinnersCirclePage />} />

@@ -148,7 +148,10 @@ describeOnEachDatabase(
           message: `Area Restricted: access is restricted in ${state.name}, India. Game Unavailable in Your Region.`,
           details: { scope: 'state', countryCode: 'IN', state: { code: state.code, nameEn: state.name, nameHi: expect.any(String) } },
         });
-        expect((await addTicket(user.cookie)).statusCode).toBe(428);
+        // The refused state is kept for the check's time: every play call names it.
+        const added = await addTicket(user.cookie);
+        expect([added.statusCode, added.json().code, added.json().details?.state?.code]).toEqual([403, 'AREA_RESTRICTED', state.code]);
+        expect((await get(server, '/api/v1/location', { cookie: user.cookie, ip: INDIAN_IP })).json().data.check).toMatchObject({ state: { code: state.code }, allowed: false });
         const neighbour = await claim(user.cookie, { latitude: state.neighbour.at[0], longitude: state.neighbour.at[1] });
         expect([state.neighbour.code, neighbour.statusCode]).toEqual([state.neighbour.code, 200]);
         expect((await addTicket(user.cookie)).statusCode).toBe(200);

@@ -267,7 +267,13 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     await post(server, '/api/v1/cart/items', { contestId: id, tickets: [{ x: 501, y: 5 }] }, { cookie: user(6).cookie });
     expectRefusal(await post(server, '/api/v1/cart/promo', { contestId: id, code: 'PAYTEST' }, { cookie: user(6).cookie }), 400, 'Invalid Promo Code', 'INVALID_PROMO');
     await postReturn(user(6), { 'error[code]': 'BAD_REQUEST_ERROR', 'error[reason]': 'payment_cancelled', orderId: o.orderId });
-    expect((await post(server, '/api/v1/cart/promo', { contestId: id, code: 'PAYTEST' }, { cookie: user(6).cookie })).statusCode).toBe(200);
+    // The cancelled attempt gives the code back, applied to the cart its ticket returned to: the
+    // retry costs the same (it was dropped before, and the retry cost more).
+    const cart = (await get(server, '/api/v1/cart', { cookie: user(6).cookie })).json().data;
+    expect(cart.groups.find((g: { contestId: string }) => g.contestId === id)).toMatchObject({ promoCode: 'PAYTEST', bill: { promoApplied: 1000 } });
+    const retry = (await post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: user(6).cookie })).json().data;
+    expect(retry.bill.promoApplied).toBe(1000);
+    expect((await status(user(6), retry.paymentId)).promoCode).toBe('PAYTEST');
   });
 
   it("shows a payment to its owner only, and lists the owner's payments newest first", async () => {

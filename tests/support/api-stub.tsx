@@ -17,6 +17,8 @@ export interface StubCall {
   method: string;
   url: string;
   body: unknown;
+  /** The query parameters axios was given. */
+  params?: unknown;
 }
 
 /**
@@ -29,7 +31,7 @@ export function stubApi(routes: Record<string, StubHandler>): StubCall[] {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ method, url, body });
+    calls.push({ method, url, body, params: config.params as unknown });
     const handler = routes[`${method} ${url}`];
     const answer = handler ? await handler(body) : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
     const response = { status: answer.status, statusText: String(answer.status), data: answer.data, headers: {}, config } as AxiosResponse;

@@ -4,7 +4,7 @@ import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { AnnouncementWatcher } from '../../src/app/watchers/AnnouncementWatcher.tsx';
-import { ok, stubApi } from '../support/api-stub.tsx';
+import { fail, ok, stubApi, type StubAnswer } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
 import { currentAnswer } from './contest-fixtures.ts';
 
@@ -41,6 +41,17 @@ describe('the paid-play announcement', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStorage.getItem(STORAGE_KEYS.announcementSeen)).toBeNull();
+  });
+
+  it("appears for a browser whose language is a regional tag (en-IN, hi-IN, en-US)", async () => {
+    for (const [lng, lang] of [['en-IN', 'en'], ['hi-IN', 'hi'], ['en-US', 'en']] as const) {
+      sessionStorage.clear();
+      const calls = stubApi({ 'GET /contests/current': (): StubAnswer => (calls.at(-1)?.params as { lang?: string } | undefined)?.lang === lang ? suspended() : fail(400, 'lang must be en or hi', 'VALIDATION_FAILED') });
+      const view = await renderWithApp(<AnnouncementWatcher />, { path: '/', lng });
+      expect(await screen.findByRole('dialog')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
+      expect(calls.map((call) => call.params)).toEqual([{ lang }]);
+      view.unmount();
+    }
   });
 
   it('has a Hindi title and button', async () => {

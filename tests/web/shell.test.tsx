@@ -5,6 +5,8 @@ import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { renderWithApp } from '../support/render.tsx';
 
 const footerPaths = ['/terms', '/privacy', '/rules', '/cookies', '/contact_us', '/who_we_are', '/in_the_press', '/my_account_delete'];
+// The country look-up's licence (CC BY 4.0) asks for this credit.
+const attribution = 'https://db-ip.com';
 
 describe('the web shell', () => {
   it('shows the home page inside the header and footer', async () => {
@@ -13,7 +15,7 @@ describe('the web shell', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     const hrefs = within(footer).getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(footerPaths);
+    expect(hrefs).toEqual([...footerPaths, attribution]);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 

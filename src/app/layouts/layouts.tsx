@@ -1,16 +1,19 @@
 import { Outlet } from 'react-router-dom';
+import { CountryGate } from '../CountryGate.tsx';
 import { RouteBoundary } from '../RouteBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-/** Public pages: common header and footer (spec section 2). */
+/** Public pages: common header and footer (spec section 2); outside India, the country gate. */
 export function MainLayout() {
   return (
     <div className="layout">
       <Header />
       <main id="main" className="layout__main" tabIndex={-1}>
         <RouteBoundary>
-          <Outlet />
+          <CountryGate>
+            <Outlet />
+          </CountryGate>
         </RouteBoundary>
       </main>
       <Footer />

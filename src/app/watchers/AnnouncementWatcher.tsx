@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCurrentContests } from '../../api/contests.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
+import { currentLanguage } from '../i18n.ts';
 import { STORAGE_KEYS } from '../storage-keys.ts';
 
 function seen(): boolean {
@@ -31,7 +32,7 @@ export function AnnouncementWatcher() {
   useEffect(() => {
     if (seen()) return;
     let live = true;
-    fetchCurrentContests(i18n.language).then(
+    fetchCurrentContests(currentLanguage(i18n)).then(
       (answer) => {
         if (!live || answer.paidPlay.enabled || !answer.paidPlay.message || seen()) return;
         markSeen();

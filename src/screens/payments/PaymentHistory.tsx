@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
 import { formatInr } from '../../../domain/money.ts';
+import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
 import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -30,7 +31,8 @@ export function PaymentHistory() {
       live = false;
     };
   }, [attempt]);
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // In IST, as the contest schedule is, whatever the device's time zone.
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: IST_TIME_ZONE });
   const columns = {
     time: t('payments.columns.time'),
     refNo: t('payments.columns.refNo'),
@@ -76,7 +78,7 @@ export function PaymentHistory() {
           {history.payments.map((payment) => (
             <tr key={payment.id}>
               <td data-label={columns.time}>
-                <time dateTime={payment.createdAt}>{when.format(new Date(payment.createdAt))}</time>
+                <time dateTime={payment.createdAt}>{t('payments.at', { time: when.format(new Date(payment.createdAt)) })}</time>
               </td>
               <td data-label={columns.refNo}>{payment.refNo}</td>
               <td data-label={columns.txnId}>{payment.txnId ?? '—'}</td>

@@ -3,6 +3,9 @@ import { expectNoSidewaysScroll, signUp } from '../support/player.ts';
 
 // A first visit: nothing answered yet (the other site specs start with both answered).
 test.use({ storageState: { cookies: [], origins: [] } });
+// No permission given either: granting the project's geolocation (even none) makes Chromium deny
+// every other, notifications included, and the offer is made only where the browser still asks.
+test.beforeEach(async ({ context }) => context.clearPermissions());
 
 for (const lng of ['en', 'hi'] as const) {
   test(`the cookie notice on a 360 px phone in ${lng}: shown once, answered, remembered`, async ({ page }) => {

@@ -22,8 +22,25 @@ export async function codeFor(page: Page, phone: string): Promise<string> {
   return code;
 }
 
-/** A new verified user, logged in in this page's context (cookie from the API, marker in storage). */
-export async function signUp(page: Page, tag: string, firstName = 'Ravi'): Promise<string> {
+/** Where the site's browsers stand (playwright.config.ts): Mumbai, Maharashtra, an allowed state. */
+export const MUMBAI = { latitude: 19.076, longitude: 72.8777, accuracy: 50 };
+/** Hyderabad, Telangana: a state where contests are refused by default (RESTRICTED_STATES). */
+export const HYDERABAD = { latitude: 17.385, longitude: 78.4867, accuracy: 50 };
+
+/**
+ * The session's location check, as the location gate makes it in the browser; specs that fill the
+ * cart through the API need it, or the server answers 428 LOCATION_REQUIRED.
+ */
+export async function confirmLocation(page: Page, at: { latitude: number; longitude: number; accuracy?: number } = MUMBAI) {
+  const answer = await page.request.post('/api/v1/location', { headers: HEADERS, data: at });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/**
+ * A new verified user, logged in in this page's context (cookie from the API, marker in storage),
+ * with the session's location checked in Mumbai unless `location: null` leaves that to the page.
+ */
+export async function signUp(page: Page, tag: string, firstName = 'Ravi', { location = MUMBAI }: { location?: typeof MUMBAI | null } = {}): Promise<string> {
   const stamp = `${Date.now()}`.slice(-8) + tag;
   const phone = `9${stamp}`;
   const signup = await page.request.post('/api/v1/auth/signup', {
@@ -44,6 +61,7 @@ export async function signUp(page: Page, tag: string, firstName = 'Ravi'): Promi
   const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
   const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
   expect(verify.ok(), await verify.text()).toBe(true);
+  if (location) await confirmLocation(page, location);
   await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
   return phone;
 }

@@ -1,0 +1,42 @@
+import { AxiosError } from 'axios';
+import {
+  LOCATION_ERROR_CODES,
+  type LocationClaimBody,
+  type LocationRestriction,
+  locationRestrictionSchema,
+  type LocationStatus,
+  locationStatusSchema,
+} from '../../domain/location.ts';
+import type { VerifyOutcome } from '../../machines/location-gate.machine.ts';
+import { type ApiErrorBody, dataOf, http, InvalidResponseError } from './http.ts';
+
+/** Where play is allowed for this visitor and session (works without a login). */
+export async function getLocationStatus(): Promise<LocationStatus> {
+  const result = locationStatusSchema.safeParse(dataOf<unknown>((await http.get('/location')).data));
+  if (!result.success) throw new InvalidResponseError();
+  return result.data;
+}
+
+function restrictionOf(error: unknown): LocationRestriction | null {
+  if (!(error instanceof AxiosError) || error.response?.status !== 403) return null;
+  const body = error.response.data as Partial<ApiErrorBody> | undefined;
+  if (body?.code !== LOCATION_ERROR_CODES.areaRestricted) return null;
+  const details = locationRestrictionSchema.safeParse(body.details);
+  return details.success ? details.data : { scope: 'country', countryCode: null, state: null };
+}
+
+/**
+ * Sends the device's position for the session's check. A refusal (403 AREA_RESTRICTED) is an
+ * answer, not a failure: it resolves with the restriction; anything else that fails rejects.
+ */
+export async function sendLocation(coords: LocationClaimBody): Promise<VerifyOutcome> {
+  try {
+    const result = locationStatusSchema.safeParse(dataOf<unknown>((await http.post('/location', coords)).data));
+    if (!result.success) throw new InvalidResponseError();
+    return { allowed: true, status: result.data };
+  } catch (error) {
+    const restriction = restrictionOf(error);
+    if (restriction) return { allowed: false, restriction };
+    throw error;
+  }
+}
