@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { judgedPoint, rankTickets } from '../../domain/judging.ts';
 import {
   answerCommitment,
   buildMerkleTree,
@@ -16,9 +15,9 @@ import {
   verifyInclusion,
   verifyPublication,
   type Publication,
-  type Receipt,
   type SealedEntry,
 } from '../../domain/verification.ts';
+import { entry, publication, receiptsFor } from '../support/verification-fixtures.ts';
 
 const sha = (...parts: Buffer[]): string => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
 const refLeaf = (text: string): string => sha(Buffer.from([0]), Buffer.from(text, 'utf8'));
@@ -53,17 +52,6 @@ const RFC_ROOTS = [
   'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
   '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
 ];
-
-function entry(i: number, over: Partial<SealedEntry> = {}): SealedEntry {
-  return {
-    ticketId: `t${String(i).padStart(4, '0')}`,
-    pseudonym: `p${(i * 7919) % 13}`,
-    x: (i * 37) % 1000,
-    y: (i * 91) % 700,
-    confirmedAt: new Date(Date.UTC(2026, 10, 25, 6, 0, 0, i * 3)).toISOString(),
-    ...over,
-  };
-}
 
 describe('hashing: fixed vectors', () => {
   it('the empty tree is the SHA-256 of the empty string', () => {
@@ -112,20 +100,6 @@ describe('trees of 0..40 leaves agree with RFC 6962 written literally', () => {
   });
 });
 
-function receiptsFor(contestId: string, entries: SealedEntry[]): Receipt[] {
-  const tree = buildMerkleTree(entryLeafHashes(contestId, entries));
-  return entries.map((e, index) => ({
-    format: 'cricspot-receipt-v1',
-    contestId,
-    entry: e,
-    index,
-    treeSize: entries.length,
-    proof: tree.proof(index),
-    root: tree.root,
-    sealedAt: '2026-11-25T18:30:00.000Z',
-  }));
-}
-
 describe('properties', () => {
   const entries = Array.from({ length: 23 }, (_, i) => entry(i)).sort(compareEntries);
   const root = buildMerkleTree(entryLeafHashes('c1', entries)).root;
@@ -165,29 +139,6 @@ describe('properties', () => {
     expect(checkReceipt(other, root).problem).toBe('root');
   });
 });
-
-function publication(entries: SealedEntry[], marks: { x: number; y: number }[]): Publication {
-  const sorted = [...entries].sort(compareEntries);
-  const seal = { root: buildMerkleTree(entryLeafHashes('c9', sorted)).root, leafCount: sorted.length, sealedAt: '2026-11-25T18:30:00.000Z' };
-  const point = judgedPoint(marks);
-  const ranked = rankTickets(
-    sorted.map((e) => ({ id: e.ticketId, point: { x: e.x, y: e.y }, confirmedAt: new Date(e.confirmedAt) })),
-    { ...point, sumX: marks.reduce((s, m) => s + m.x, 0), sumY: marks.reduce((s, m) => s + m.y, 0), count: marks.length },
-  );
-  const first = ranked[0];
-  return {
-    format: 'cricspot-publication-v1',
-    contest: { id: 'c9', closesAt: '2026-11-25T18:29:59.999Z', publishedAt: '2026-11-26T15:30:00.000Z', picture: { width: 1200, height: 800 } },
-    seal,
-    decidedBy: 'judges',
-    judges: marks.map((m, i) => ({ name: `Judge ${i + 1}`, ...m })),
-    judgedPoint: point,
-    sealedAnswer: null,
-    entries: sorted,
-    ranking: ranked.map((r) => ({ rank: r.rank, ticketId: r.ticket.id, distance: r.distance })),
-    winner: first ? { ticketId: first.ticket.id, pseudonym: sorted.find((e) => e.ticketId === first.ticket.id)!.pseudonym } : null,
-  };
-}
 
 const failing = (p: Publication): string[] => verifyPublication(p).checks.filter((c) => !c.ok).map((c) => c.id);
 
