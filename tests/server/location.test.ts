@@ -217,6 +217,8 @@ describeOnEachDatabase(
       expect((await get(server, '/api/v1/location', { cookie: user.cookie, ip: INDIAN_IP })).json().data.check).toMatchObject({ state: { code: 'IN-MH' }, allowed: false });
       const unknown = await put('/api/v1/admin/settings/restricted-states', { codes: ['IN-ZZ'] }, admin!.cookie);
       expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Unknown state code: IN-ZZ']);
+      // A second later, so the audit log's two entries have an order.
+      clock.advance(1000);
       const back = await del(server, '/api/v1/admin/settings/restricted-states', { cookie: admin!.cookie });
       expect(back.json().data).toMatchObject({ changed: true, restrictedStates: { source: 'environment', codes: RESTRICTED.map((s) => s.code) } });
       expect((await addTicket(user.cookie)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -186,7 +186,8 @@ describe('one press article', () => {
     stubApi(() => ({ status: 200, data: { data: article } }));
     await renderDetail(`/press-details/${article.id}/old-slug`);
     await screen.findByRole('heading', { level: 1, name: 'Headline 1' });
-    expect(await screen.findByTestId('where')).toHaveTextContent(`/press-details/${article.id}/story-1`);
+    // The address is corrected after the article arrives: wait for it, not for the element.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/press-details/${article.id}/story-1`));
   });
 
   it('shows the not-found page for an unknown article', async () => {
