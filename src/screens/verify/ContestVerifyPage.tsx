@@ -157,7 +157,7 @@ function PublishedResult({ publication, seal, report, lng }: { publication: Publ
               <span className="verify__icon" aria-hidden="true">
                 ✓
               </span>
-              {t('status.verified')}
+              <span>{t('status.verified')}</span>
             </p>
             <p>{t('status.verifiedText')}</p>
           </>
@@ -167,7 +167,7 @@ function PublishedResult({ publication, seal, report, lng }: { publication: Publ
               <span className="verify__icon" aria-hidden="true">
                 ✗
               </span>
-              {t('status.failed')}
+              <span>{t('status.failed')}</span>
             </p>
             <p>{t('status.failedText')}</p>
             <ul className="verify__failures">
@@ -231,7 +231,8 @@ function PublishedResult({ publication, seal, report, lng }: { publication: Publ
             </a>
           </li>
         </ul>
-        <p className="muted verify__hash">{t('downloads.script', { site: window.location.origin, contestId: publication.contest.id })}</p>
+        <p className="muted">{t('downloads.script')}</p>
+        <code className="verify__hash verify__command">npm run verify:contest -- {window.location.origin} {publication.contest.id}</code>
       </section>
     </div>
   );
