@@ -67,6 +67,7 @@ export function contestMessageKey(text: string): string | undefined {
   for (const [key, value] of Object.entries(CONTEST_FIELD_MESSAGES)) if (value === text) return `fields.${key}`;
   for (const [key, value] of Object.entries(CONTEST_ADMIN_MESSAGES)) if (value === text) return `refusals.${key}`;
   if (/^Total tickets cannot be fewer than the tickets already taken \(\d+\)\.$/.test(text)) return 'refusals.totalBelowTaken';
+  for (const [key, value] of Object.entries(SEALED_ANSWER_MESSAGES)) if (value === text) return `refusals.${key}`;
   return undefined;
 }
 
@@ -102,6 +103,16 @@ const paise = (max: number, tooHigh: string) =>
     .min(0, CONTEST_FIELD_MESSAGES.notNegative)
     .max(max, tooHigh);
 
+/** Issue 12: a contest is decided by its judges' marks, or by a sealed answer (the true ball position, committed to when it is set). */
+export const decidedBySchema = z.enum(['judges', 'sealedAnswer']);
+export type DecidedBy = z.infer<typeof decidedBySchema>;
+
+export const SEALED_ANSWER_MESSAGES = {
+  answerRequired: 'A contest decided by a sealed answer needs the true ball position (answerPoint) inside the picture.',
+  answerLocked: 'The sealed answer is published once the contest opens: who decides and the answer can no longer change.',
+} as const;
+export const SEALED_ANSWER_ERROR_CODES = { answerRequired: 'SEALED_ANSWER_REQUIRED', answerLocked: 'SEALED_ANSWER_LOCKED' } as const;
+
 export const contestInputSchema = z
   .object({
     opensAt: instant,
@@ -117,6 +128,10 @@ export const contestInputSchema = z
     maxTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin).max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
     totalTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin).max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
     streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps).nullable(),
+    /** Issue 12: who decides the judged point; absent = 'judges' on create, unchanged on edit. */
+    decidedBy: decidedBySchema.optional(),
+    /** The true ball position (original-photo pixels), required with decidedBy 'sealedAnswer'; committed to at once, revealed at publication. */
+    answerPoint: z.object({ x: z.number().int().min(0), y: z.number().int().min(0) }).nullable().optional(),
   })
   .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), { message: CONTEST_ADMIN_MESSAGES.windowOrder, path: ['closesAt'] })
   .refine((c) => c.maxTickets <= c.totalTickets, { message: CONTEST_FIELD_MESSAGES.maxOverTotal, path: ['maxTickets'] });
@@ -176,6 +191,9 @@ export const adminContestSchema = z.object({
   cancellable: z.boolean(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** Issue 12 (always sent by the server): who decides, and the sealed answer's commitment (the answer itself stays server-side until publication). */
+  decidedBy: decidedBySchema.optional(),
+  commitment: z.object({ hash: z.string(), committedAt: z.string() }).nullable().optional(),
 });
 export type AdminContest = z.infer<typeof adminContestSchema>;
 
@@ -268,6 +286,9 @@ const RUPEES = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,8}$/;
 const rupeesToPaise = (value: string) => Math.round(Number(value.trim()) * 100);
 
+/** A pixel of the original photo, or empty. */
+const ANSWER_COORDINATE = /^\d{0,6}$/;
+
 const dateField = z.string().refine((v) => instantOfIstInput(v) !== null, CONTEST_FIELD_MESSAGES.pickDate);
 
 export const contestFormSchema = z
@@ -285,8 +306,15 @@ export const contestFormSchema = z
     maxTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
     totalTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
     streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine((v) => v === '' || isHttpsUrl(v), CONTEST_ADMIN_MESSAGES.streamHttps),
+    /** Issue 12: the judges' mean, or a sealed answer typed as X and Y (empty keeps the one on file). */
+    decidedBy: decidedBySchema,
+    answerX: z.string().trim().regex(ANSWER_COORDINATE, CONTEST_FIELD_MESSAGES.wholeNumber),
+    answerY: z.string().trim().regex(ANSWER_COORDINATE, CONTEST_FIELD_MESSAGES.wholeNumber),
   })
   .superRefine((form, ctx) => {
+    if (form.decidedBy === 'sealedAnswer' && (form.answerX.trim() === '') !== (form.answerY.trim() === '')) {
+      ctx.addIssue({ code: 'custom', message: SEALED_ANSWER_MESSAGES.answerRequired, path: [form.answerX.trim() === '' ? 'answerX' : 'answerY'] });
+    }
     const input = contestInputOfForm(form);
     const parsed = contestInputSchema.safeParse(input);
     if (parsed.success) return;
@@ -315,13 +343,18 @@ export function contestInputOfForm(form: ContestForm): ContestInput {
     maxTickets: Number(form.maxTickets.trim()),
     totalTickets: Number(form.totalTickets.trim()),
     streamUrl: form.streamUrl.trim() === '' ? null : form.streamUrl.trim(),
+    decidedBy: form.decidedBy,
+    // Typed: a new answer (sealed anew on save). Empty: the answer on file stays, or the server asks for one.
+    ...(form.decidedBy === 'sealedAnswer' && form.answerX.trim() !== '' && form.answerY.trim() !== ''
+      ? { answerPoint: { x: Number(form.answerX.trim()), y: Number(form.answerY.trim()) } }
+      : {}),
   };
 }
 
 const rupeesOf = (p: number) => (p % 100 === 0 ? String(p / 100) : (p / 100).toFixed(2));
 
 /** A contest (or the defaults) as form values. */
-export function contestFormOf(c: Omit<ContestDefaultsAnswer, 'slot'> & { pictureId?: string; prizePictureId?: string | null; streamUrl?: string | null }): ContestForm {
+export function contestFormOf(c: Omit<ContestDefaultsAnswer, 'slot'> & { pictureId?: string; prizePictureId?: string | null; streamUrl?: string | null; decidedBy?: DecidedBy }): ContestForm {
   return {
     opensAt: istInputOf(c.opensAt),
     closesAt: istCloseInputOf(c.closesAt),
@@ -336,6 +369,10 @@ export function contestFormOf(c: Omit<ContestDefaultsAnswer, 'slot'> & { picture
     maxTickets: String(c.maxTickets),
     totalTickets: String(c.totalTickets),
     streamUrl: c.streamUrl ?? '',
+    decidedBy: c.decidedBy ?? 'judges',
+    // The answer itself never leaves the server before publication: the form starts empty.
+    answerX: '',
+    answerY: '',
   };
 }
 

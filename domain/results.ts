@@ -145,6 +145,8 @@ export const myEntrySchema = z.object({
   picture: gamePictureSchema.nullable(),
   prize: prizeSchema,
   tickets: z.array(myTicketSchema),
+  /** The entry list is sealed (issue 12): each confirmed ticket has a receipt (GET /me/tickets/:ticketId/receipt). */
+  sealed: z.boolean(),
   /** After publishing only. */
   judgedPoint: point.nullable(),
   entries: z.number().int().nullable(),

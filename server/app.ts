@@ -40,6 +40,7 @@ import { resultsRoutes } from './routes/results.routes.ts';
 import { locationRoutes } from './routes/location.routes.ts';
 import { siteRoutes } from './routes/site.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
+import { verificationRoutes } from './routes/verification.routes.ts';
 import { createPushSender, loadOrCreateVapidKeys, type PushSender } from './integrations/web-push.ts';
 import { BRAND } from '../domain/brand.ts';
 import { loadOrCreateSecret } from './secret.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentsRoutes);
       await api.register(invoicesRoutes);
       await api.register(resultsRoutes);
+      await api.register(verificationRoutes);
       await api.register(claimsRoutes);
       // The operator console: every route inside checks its role (server/routes/console.ts).
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -21,6 +21,7 @@ import * as pictureLibrary from './migrations/2026-11-24-030-picture-library.ts'
 import * as pictureFiles from './migrations/2026-11-24-061-picture-files.ts';
 import * as push from './migrations/2026-11-24-062-push.ts';
 import * as contestCounters from './migrations/2026-11-25-070-contest-counters.ts';
+import * as contestSeal from './migrations/2026-11-25-080-contest-seal.ts';
 import * as sessionLocation from './migrations/2026-11-25-071-session-location.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-062-push': push,
   '2026-11-25-070-contest-counters': contestCounters,
   '2026-11-25-071-session-location': sessionLocation,
+  '2026-11-25-080-contest-seal': contestSeal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

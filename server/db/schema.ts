@@ -19,6 +19,7 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   social_pending: SocialPendingTable;
   contests: ContestsTable;
+  contest_seals: ContestSealsTable;
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
   cart_promos: CartPromosTable;
@@ -263,6 +264,22 @@ export interface ContestsTable {
   judged_at: Generated<number | null>;
   published_at: Generated<number | null>;
   published_by: Generated<string | null>;
+  /** Issue 12: who decides the point; 'sealedAnswer' = the committed true ball position (answer_*). */
+  decided_by: Generated<'judges' | 'sealedAnswer'>;
+  answer_x: Generated<number | null>;
+  answer_y: Generated<number | null>;
+  answer_salt: Generated<string | null>;
+  answer_commitment: Generated<string | null>;
+  answer_committed_at: Generated<number | null>;
+}
+
+/** The entry list frozen at close (migration 2026-11-25-080): root, size, time, leaves (JSON SealedEntry[] in leaf order). */
+export interface ContestSealsTable {
+  contest_id: string;
+  root: string;
+  leaf_count: number;
+  sealed_at: number;
+  leaves: string;
 }
 
 export type TicketStatus = 'reserved' | 'confirmed' | 'released';

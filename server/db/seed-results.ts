@@ -5,6 +5,7 @@ import { upcomingWindows, windowKey } from '../../domain/schedule.ts';
 import { renderDemoScene } from '../integrations/demo-pictures.ts';
 import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
 import { recountContest } from '../services/contest-counters.service.ts';
+import { sealContestIn } from '../services/verification.service.ts';
 import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
@@ -184,6 +185,8 @@ export async function seedDemoResults(
         await trx.insertInto('tickets').values(tickets).execute();
         // Written straight in, so counted straight after: the contest's counters match its tickets.
         await recountContest(trx, contestId);
+        // Sealed at close like a real contest (issue 12), so the published result checks out.
+        await sealContestIn(trx, config.secret, contestId, window.closesAt.getTime());
         const owner = new Map<string, string>(tickets.map((t) => [t.id, t.user_id]));
         const ranked = rankTickets(
           tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.confirmed_at) })),

@@ -5,11 +5,13 @@ import { ensureUpcomingContests } from '../services/contest.service.ts';
 import { withJobLock } from '../services/job-lock.ts';
 import { sendResultNotices } from '../services/judging.service.ts';
 import { sendDueNotices } from '../services/push.service.ts';
+import { sealDueContests } from '../services/verification.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
 export const RESULT_NOTICES_INTERVAL_MS = 5 * 60 * 1000;
 export const PUSH_INTERVAL_MS = 60 * 1000;
+export const SEAL_INTERVAL_MS = 60 * 1000;
 
 /** One run at a time per job, errors logged and the next tick tries again. */
 interface Job {
@@ -72,10 +74,17 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const run = await sendDueNotices(app.db, app.push, app.config.publicUrl, () => app.clock.now());
     if (run.notices) app.log.info(run, `push: ${run.notices} notice(s), ${run.sent} sent, ${run.gone} gone, ${run.failed} failed`);
   });
+  // Issue 12: each closed contest's entry list sealed as soon as no reservation of it can still
+  // confirm; every minute, after the expiry run has ended the reservations that ran out.
+  const seal = every(app, 'contest seals', SEAL_INTERVAL_MS, async () => {
+    const sealed = await sealDueContests(app.db, app.secret, app.clock.now());
+    if (sealed.length) app.log.info({ sealed }, `contest seals: ${sealed.length} entry list(s) sealed`);
+  });
   await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce(), push.runOnce()]);
+  await seal.runOnce();
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop(), push.stop()]);
+      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop(), push.stop(), seal.stop()]);
     },
   };
 }

@@ -7,6 +7,8 @@ import {
   type ContestDefaultsAnswer,
   type ContestInput,
   type LockedField,
+  SEALED_ANSWER_ERROR_CODES,
+  SEALED_ANSWER_MESSAGES,
 } from '../../domain/admin-contests.ts';
 import { type ContestWindow, upcomingWindows, windowKey } from '../../domain/schedule.ts';
 import type { ContestDefaults } from '../config.ts';
@@ -20,6 +22,7 @@ import { type ContestRow, contestState, isPostgres } from './contest.service.ts'
 import { contestLabel } from './judging.service.ts';
 import { settleRefund } from './payment.service.ts';
 import { variantUrl } from './picture.service.ts';
+import { newSealedAnswer } from './verification.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -118,7 +121,38 @@ function toAdmin(row: ContestRow, f: Figures, withSmall: Set<string>, now: numbe
     cancellable: isEditable(row),
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
     cancelReason: row.cancel_reason,
+    decidedBy: row.decided_by,
+    commitment:
+      row.decided_by === 'sealedAnswer' && row.answer_commitment !== null && row.answer_committed_at !== null
+        ? { hash: row.answer_commitment, committedAt: iso(row.answer_committed_at) }
+        : null,
   };
+}
+
+/**
+ * The sealed-answer columns for a create or an edit (issue 12). 'judges' clears them; a sealed
+ * answer needs its point inside the picture and gets a fresh salt and commitment whenever the
+ * point or the picture changes. Once the contest has opened the commitment is public: nothing of
+ * it may change then.
+ */
+async function answerColumns(db: Db, input: ContestInput, row: ContestRow | null, now: number) {
+  const decidedBy = input.decidedBy ?? row?.decided_by ?? 'judges';
+  const same =
+    row !== null &&
+    decidedBy === row.decided_by &&
+    input.pictureId === row.picture_id &&
+    (decidedBy === 'judges' || input.answerPoint === undefined || (input.answerPoint?.x === row.answer_x && input.answerPoint?.y === row.answer_y));
+  if (same) return {};
+  if (row !== null && row.opens_at <= now && (row.decided_by === 'sealedAnswer' || decidedBy === 'sealedAnswer')) {
+    throw new AppError(409, SEALED_ANSWER_ERROR_CODES.answerLocked, SEALED_ANSWER_MESSAGES.answerLocked);
+  }
+  if (decidedBy === 'judges') return { decided_by: 'judges' as const, answer_x: null, answer_y: null, answer_salt: null, answer_commitment: null, answer_committed_at: null };
+  const point = input.answerPoint ?? null;
+  const picture = await db.selectFrom('pictures').select(['width', 'height']).where('id', '=', input.pictureId).executeTakeFirst();
+  if (!point || !picture || point.x >= picture.width || point.y >= picture.height) {
+    throw new AppError(400, SEALED_ANSWER_ERROR_CODES.answerRequired, SEALED_ANSWER_MESSAGES.answerRequired, { answerPoint: SEALED_ANSWER_MESSAGES.answerRequired });
+  }
+  return { decided_by: 'sealedAnswer' as const, ...newSealedAnswer(point.x, point.y, now) };
 }
 
 async function present(db: Db, rows: ContestRow[], now: number): Promise<AdminContest[]> {
@@ -271,9 +305,10 @@ export async function createContest(db: Kysely<Database>, actor: AuditActor, inp
     await checkPicture(trx, input.prizePictureId, 'prize');
     if (await overlapping(trx, cols.opens_at, cols.closes_at, null)) throw fail(409, 'overlap');
     const { key, slot } = await freeKeyFor(trx, cols.opens_at, null);
+    const answer = await answerColumns(trx, input, null, now);
     await trx
       .insertInto('contests')
-      .values({ id, window_key: key, slot, ...cols, created_at: now, updated_at: now })
+      .values({ id, window_key: key, slot, ...cols, ...answer, created_at: now, updated_at: now })
       .execute();
     const label = contestLabel({ slot, opens_at: cols.opens_at });
     await recordAudit(trx, actor, { action: 'contest.create', targetType: 'contest', targetId: id, summary: `Created ${label}`, after: snapshot({ ...input }), now });
@@ -307,7 +342,8 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
       if (await overlapping(trx, cols.opens_at, cols.closes_at, id)) throw fail(409, 'overlap');
       ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
     }
-    await trx.updateTable('contests').set({ ...cols, window_key: key, slot, updated_at: now }).where('id', '=', id).execute();
+    const answer = await answerColumns(trx, input, row, now);
+    await trx.updateTable('contests').set({ ...cols, ...answer, window_key: key, slot, updated_at: now }).where('id', '=', id).execute();
     const before = snapshot(row) as Record<string, unknown>;
     const after = snapshot(input) as Record<string, unknown>;
     const fields = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

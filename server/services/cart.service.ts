@@ -302,13 +302,14 @@ export async function confirmReservation(db: Kysely<Database>, reservationId: st
 export async function confirmReservationIn(trx: Transaction<Database>, reservationId: string, now: number, paidAt: number = now): Promise<ConfirmOutcome> {
   const reservation = await trx
     .selectFrom('reservations')
-    .select(['id', 'status', 'expires_at'])
+    .select(['id', 'status', 'expires_at', 'contest_id'])
     .where('id', '=', reservationId)
     .$if(isPostgres(trx), (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
   if (reservation.status === 'confirmed') return 'already_confirmed';
-  if (reservation.status !== 'active' || reservation.expires_at < Math.min(paidAt, now)) {
+  // A sealed entry list takes no more tickets (issue 12): the payment is refunded like an expired one.
+  if (reservation.status !== 'active' || reservation.expires_at < Math.min(paidAt, now) || (await trx.selectFrom('contest_seals').select('contest_id').where('contest_id', '=', reservation.contest_id).executeTakeFirst()) !== undefined) {
     throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
   }
   await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();

@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
+import { sealedContestIds } from './verification.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 type Lang = 'en' | 'hi';
@@ -207,6 +208,7 @@ export async function myEntries(
     .orderBy('id', 'desc')
     .limit(MY_ENTRIES_LIMIT)
     .execute()) as ContestRow[];
+  const sealed = await sealedContestIds(db, contests.map((c) => c.id));
   return Promise.all(
     contests.map(async (contest): Promise<MyEntry> => {
       const published = contest.state === 'published';
@@ -236,6 +238,7 @@ export async function myEntries(
         showAt: iso(contest.show_at),
         picture: picture ?? null,
         prize: prizeOf(contest, options.lang),
+        sealed: sealed.has(contest.id),
         tickets: tickets.map((t) => ({
           id: t.id,
           x: t.x,

@@ -13,12 +13,13 @@ import type press from '../../public/locales/en/press.json';
 import type results from '../../public/locales/en/results.json';
 import type validation from '../../public/locales/en/validation.json';
 import type trial from '../../public/locales/en/trial.json';
+import type verify from '../../public/locales/en/verify.json';
 
 // English is the typed source of every key; the locale test keeps Hindi in step.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results; location: typeof location };
+    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results; location: typeof location; verify: typeof verify };
     returnNull: false;
   }
 }

@@ -14,6 +14,8 @@ export const paths = {
   whoWeAre: '/who_we_are',
   liveWeeklyWinner: '/live_weekly_winner',
   winnersCircle: '/the_winners_circle',
+  /** The public check of one published result (issue 12). */
+  verifyContest: '/the_winners_circle/:contestId/verify',
   accountDelete: '/my_account_delete',
   login: '/login',
   signup: '/signup',

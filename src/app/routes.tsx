@@ -27,6 +27,7 @@ const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.t
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
 const LiveWeeklyWinnerPage = lazyScreen(() => import('../screens/winners/LiveWeeklyWinnerPage.tsx'));
 const WinnersCirclePage = lazyScreen(() => import('../screens/winners/WinnersCirclePage.tsx'));
+const ContestVerifyPage = lazyScreen(() => import('../screens/verify/ContestVerifyPage.tsx'));
 // The location gate and its screens load with the routes it guards, never on the home page.
 const LocationGate = lazyScreen(() => import('./LocationGate.tsx'));
 // The console is a section of its own: its chunk (and everything only it uses) loads only here.
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path={paths.payments} element={<PaymentsPage />} />
         <Route path={paths.liveWeeklyWinner} element={<LiveWeeklyWinnerPage />} />
         <Route path={paths.winnersCircle} element={<WinnersCirclePage />} />
+        <Route path={paths.verifyContest} element={<ContestVerifyPage />} />
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -159,6 +159,43 @@ describe('the contests console', () => {
     expect(post).toMatchObject({ pictureId: 'p-contest-2', ticketPricePaise: 0, prizeKind: 'merchandise', prizePictureId: null, streamUrl: null });
   });
 
+  it('decides a new contest by a sealed answer typed as X and Y; an open one keeps who decides', async () => {
+    const user = userEvent.setup();
+    const sealedContest = contest({ id: 'c2', decidedBy: 'sealedAnswer', commitment: { hash: 'f'.repeat(64), committedAt: '2026-11-22T06:30:00.000Z' } });
+    const calls = stubApi({
+      'GET /admin/contests': () => ok({ items: [sealedContest], nextCursor: null }),
+      'GET /admin/contests/defaults': () =>
+        ok({ slot: 'B', opensAt: istDate(2026, 11, 26, 12).toISOString(), closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(), showAt: istDate(2026, 11, 30, 21).toISOString(), prizeKind: 'merchandise', prizeTitleEn: 'Bat', prizeTitleHi: 'बल्ला', prizeValuePaise: 500_000, ticketPricePaise: 0, maxTickets: 75, totalTickets: 10_000 }),
+      'GET /admin/pictures': () => pictures('contest'),
+      'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
+    });
+    const view = await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'New contest' }));
+    const pickers = await screen.findAllByRole('group', { name: 'Contest picture' });
+    await user.click(await within(pickers[0]!).findByRole('radio', { name: /Photo/ }));
+    const decision = screen.getByRole('group', { name: 'Who decides the ball position' });
+    expect(within(decision).getByRole('radio', { name: "The judges' panel: the mean of their marks" })).toBeChecked();
+    expect(within(decision).queryByLabelText(/Ball X/)).not.toBeInTheDocument();
+    await user.click(within(decision).getByRole('radio', { name: 'A sealed answer: the true ball position in the original photo' }));
+    await user.type(within(decision).getByLabelText('Ball X (pixels of the original photo)'), '812');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    expect(await within(decision).findByText('A contest decided by a sealed answer needs the true ball position (X and Y) inside the picture.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(decision).getByLabelText('Ball Y (pixels of the original photo)'), '455');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    await screen.findByText(CONTEST_ADMIN_MESSAGES.overlap);
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ decidedBy: 'sealedAnswer', answerPoint: { x: 812, y: 455 } });
+    view.unmount();
+
+    // Open: the commitment is public, so who decides can no longer change.
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: /Edit/ }));
+    const locked = await screen.findByRole('group', { name: 'Who decides the ball position' });
+    expect(locked).toBeDisabled();
+    expect(within(locked).getByText(`Sealed answer on file: ${'f'.repeat(64)}. Leave X and Y empty to keep it.`)).toBeInTheDocument();
+    expect(within(locked).getByText('Can no longer change: the sealed answer is public once the contest opens.')).toBeInTheDocument();
+  });
+
   it('cancels only with a reason and after a confirm step', async () => {
     const user = userEvent.setup();
     const calls = stubApi({

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveShow, MyEntry, WinnerCard } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
@@ -7,6 +7,7 @@ import LiveWeeklyWinnerPage from '../../src/screens/winners/LiveWeeklyWinnerPage
 import { MyEntriesSection } from '../../src/screens/winners/MyEntriesSection.tsx';
 import WinnersCirclePage from '../../src/screens/winners/WinnersCirclePage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+import { entry as fixtureEntry, receiptsFor } from '../support/verification-fixtures.ts';
 
 const original = http.defaults.adapter;
 beforeEach(() => window.localStorage.clear());
@@ -99,6 +100,8 @@ describe('/the_winners_circle', () => {
     await renderScreen(<WinnersCirclePage />, { path: '/the_winners_circle' });
     expect(await screen.findByText('Winner3 from Maharashtra')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
+    // Each result links to its public check.
+    expect(screen.getAllByRole('link', { name: 'Check this result' }).map((a) => a.getAttribute('href'))).toEqual([`/the_winners_circle/${card(3).contestId}/verify`, `/the_winners_circle/${card(2).contestId}/verify`]);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Nobody entered this contest.')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
@@ -143,12 +146,35 @@ const entry = (overrides: Partial<MyEntry> = {}): MyEntry => ({
   isWinner: true,
   tax: { grossPaise: 2_000_000, tdsPaise: 600_000, netPaise: 1_400_000, ratePercent: 30, thresholdPaise: 1_000_000 },
   claim: null,
+  sealed: true,
   ...overrides,
 });
 
 describe('My entries and the prize claim', () => {
   beforeEach(() => loginMarker.set());
   const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('a sealed contest offers each confirmed ticket its receipt as a file, and links to the public check', async () => {
+    const receipt = receiptsFor('c9', [fixtureEntry(0), fixtureEntry(1)])[0]!;
+    const calls = stubApi({ 'GET /account/entries': () => ok({ contests: [entry()] }), 'GET /me/tickets/t1/receipt': () => ok(receipt), 'GET /me/tickets/t2/receipt': () => fail(500, 'Internal error', 'INTERNAL') });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:receipt';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderScreen(<MyEntriesSection />, { path: '/my_account' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download the receipt of ticket 1' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.map((c) => c.url)).toContain('/me/tickets/t1/receipt');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(await saved[0]!.text())).toEqual(receipt);
+    fireEvent.click(screen.getByRole('button', { name: 'Download the receipt of ticket 2' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your receipt of ticket 2 could not be loaded. Try again.');
+    expect(screen.getByRole('link', { name: 'Check this result' })).toHaveAttribute('href', '/the_winners_circle/c9/verify');
+    vi.restoreAllMocks();
+  });
 
   it('before publishing: the tickets, no rank, when the result comes', async () => {
     stubApi({ 'GET /account/entries': () => ok({ contests: [entry({ state: 'judged', tickets: [{ id: 't1', x: 801, y: 500, status: 'confirmed', rank: null, distance: null }], judgedPoint: null, entries: null, isWinner: false, tax: null })] }) });

@@ -4,6 +4,7 @@ import { JUDGING_MESSAGES, judgeQueueSchema, judgesRequiredBodySchema, resultRev
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
+import { requireSealed } from '../../services/verification.service.ts';
 import { judgeQueue, judgesRequired, publishResult, resetJudgeMark, resultReview, sendResultNotices, setJudgesRequired } from '../../services/judging.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
@@ -25,6 +26,8 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/results/:id', { schema: { params: contestParams, response: { 200: envelope(resultReviewSchema) } } }, async (request, reply) => {
     const { id } = request.params as z.output<typeof contestParams>;
     void reply.header('cache-control', 'no-store');
+    // The admin opening a closed contest's judging seals it first, like a judge (issue 12).
+    await requireSealed(app.db, app.secret, id, app.clock.now());
     return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id) };
   });
 
@@ -37,6 +40,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/results/:id/publish', { schema: { params: contestParams, response: { 200: envelope(z.object({ notices: z.number().int() })) } } }, async (request) => {
     const { id } = request.params as z.output<typeof contestParams>;
     const user = currentUser(request);
+    await requireSealed(app.db, app.secret, id, app.clock.now());
     const { notices } = await publishResult(app.db, { ...actorOf(user, request.ip), id: user.id }, id, app.clock.now());
     // Told after the answer: a slow SMS relay must not hold the admin's screen. Whatever fails
     // here is retried by the notices job (server/plugins/contest-jobs.ts).

@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
 import { judgeContest, judgeQueue, submitJudgeMark } from '../../services/judging.service.ts';
+import { requireSealed } from '../../services/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markAnswer = envelope(z.object({ state: judgingStateSchema, marks: z.number().int(), required: z.number().int() }));
@@ -22,6 +23,8 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
   app.get('/contests/:id', { schema: { params: contestParams, response: { 200: envelope(judgeContestSchema) } } }, async (request, reply) => {
     const { id } = request.params as z.output<typeof contestParams>;
     void reply.header('cache-control', 'no-store');
+    // No judge sees a contest whose entry list is not sealed (issue 12).
+    await requireSealed(app.db, app.secret, id, app.clock.now());
     return { data: await judgeContest(app.db, app.pictures, currentUser(request).id, id, app.clock.now()) };
   });
 
@@ -29,6 +32,7 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params as z.output<typeof contestParams>;
     const body = request.body as JudgeMarkBody;
     const user = currentUser(request);
+    await requireSealed(app.db, app.secret, id, app.clock.now());
     const outcome = await submitJudgeMark(app.db, { ...actorOf(user, request.ip), id: user.id }, id, body, app.clock.now());
     return {
       data: { state: outcome.state, marks: outcome.marks, required: outcome.required },

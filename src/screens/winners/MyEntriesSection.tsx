@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { generatePath, Link } from 'react-router-dom';
 import type { MyClaim, MyEntry } from '../../../domain/results.ts';
 import { fetchMyEntries } from '../../api/results.ts';
+import { fetchReceipt } from '../../api/verification.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
@@ -97,12 +98,64 @@ function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: My
             {ticket.status === 'reserved' && <span className="muted"> · {t('entries.reserved')}</span>}
             {ticket.rank !== null && entry.entries !== null && <strong> · {t('entries.rank', { rank: ticket.rank, total: entry.entries })}</strong>}
             {ticket.distance !== null && <span> · {t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>}
+            {entry.sealed && ticket.status === 'confirmed' && <ReceiptButton ticketId={ticket.id} n={i + 1} contestId={entry.contestId} />}
           </li>
         ))}
       </ol>
       {!published && entry.state !== 'cancelled' && <p className="muted">{t('entries.pending', { date: formatIstDateTime(new Date(entry.showAt), lng) })}</p>}
       {entry.state === 'cancelled' && <p className="muted">{t('entries.cancelled')}</p>}
+      {entry.sealed && (
+        <p className="muted entry-card__receipts">
+          {t('receipt.note')}
+          {published && (
+            <>
+              {' · '}
+              <Link to={generatePath(paths.verifyContest, { contestId: entry.contestId })}>{t('card.check')}</Link>
+            </>
+          )}
+        </p>
+      )}
       {entry.isWinner && entry.tax && <ClaimPanel contestId={entry.contestId} tax={entry.tax} claim={entry.claim} onClaimed={onClaimed} />}
     </article>
+  );
+}
+
+/**
+ * Downloads the ticket's receipt (its sealed leaf and inclusion proof) as a JSON file the player
+ * keeps; anyone can check it against the published root on the check page or with the script.
+ */
+function ReceiptButton({ ticketId, n, contestId }: { ticketId: string; n: number; contestId: string }) {
+  const { t } = useTranslation('results');
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const download = () => {
+    setState('loading');
+    fetchReceipt(ticketId).then(
+      (receipt) => {
+        const url = URL.createObjectURL(new Blob([JSON.stringify(receipt, null, 2)], { type: 'application/json' }));
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `receipt-${contestId}-${ticketId}.json`;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        setState('idle');
+      },
+      () => setState('failed'),
+    );
+  };
+  return (
+    <>
+      {' · '}
+      <button type="button" className="entry-card__receipt" aria-label={t('receipt.label', { n })} disabled={state === 'loading'} onClick={download}>
+        {t('receipt.action')}
+      </button>
+      {state === 'failed' && (
+        <span role="alert" className="entry-card__receipt-failed">
+          {' '}
+          {t('receipt.failed', { n })}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router-dom';
+import { paths } from '../../app/paths.ts';
 import { isIndianState, type WinnerCard } from '../../../domain/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
@@ -45,6 +47,9 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
         </div>
       </dl>
       <p className="muted winner-card__entries">{t('card.entries', { count: card.entries })}</p>
+      <Link className="winner-card__check" to={generatePath(paths.verifyContest, { contestId: card.contestId })}>
+        {t('card.check')}
+      </Link>
     </article>
   );
 }

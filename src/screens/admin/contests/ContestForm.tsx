@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, istInputOf, type LockedField } from '../../../../domain/admin-contests.ts';
 import { createContest, updateContest } from '../../../api/admin-contests.ts';
@@ -18,7 +18,7 @@ interface ContestFormProps {
 }
 
 const FORM_FIELDS = new Set(Object.keys(contestFormSchema.shape));
-const SERVER_FIELD: Record<string, keyof ContestFormValues> = { prizeValuePaise: 'prizeValueRupees', ticketPricePaise: 'ticketPriceRupees' };
+const SERVER_FIELD: Record<string, keyof ContestFormValues> = { prizeValuePaise: 'prizeValueRupees', ticketPricePaise: 'ticketPriceRupees', answerPoint: 'answerX' };
 
 /**
  * Create or edit a contest. Fields the server would refuse to change (price, picture and window
@@ -41,6 +41,9 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   const lockedFields = contest?.lockedFields ?? [];
   const lockReason = contest?.lockReason ?? null;
   const isLocked = (field: LockedField) => lockedFields.includes(field);
+  // The sealed answer's commitment is public from the opening: who decides is fixed from then.
+  const decisionLocked = contest !== undefined && contest.state !== 'upcoming';
+  const decidedBy = useWatch({ control, name: 'decidedBy' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -156,6 +159,33 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           />
         </div>
         {lockNote('price')}
+      </fieldset>
+
+      <fieldset className="contest-form__group" disabled={decisionLocked}>
+        <legend>{t('contests.form.decision')}</legend>
+        <div className="contest-form__choices">
+          <label className="contest-form__choice">
+            <input type="radio" value="judges" {...register('decidedBy')} /> {t('contests.form.decisionJudges')}
+          </label>
+          <label className="contest-form__choice">
+            <input type="radio" value="sealedAnswer" {...register('decidedBy')} /> {t('contests.form.decisionAnswer')}
+          </label>
+        </div>
+        {decidedBy === 'sealedAnswer' && (
+          <>
+            <p className="muted">{t('contests.form.answerHint')}</p>
+            {contest?.commitment && <p className="muted contest-form__hash">{t('contests.form.answerOnFile', { hash: contest.commitment.hash })}</p>}
+            <div className="contest-form__row">
+              <TextField label={t('contests.form.answerX')} inputMode="numeric" error={say(errors.answerX?.message)} {...register('answerX')} />
+              <TextField label={t('contests.form.answerY')} inputMode="numeric" error={say(errors.answerY?.message)} {...register('answerY')} />
+            </div>
+          </>
+        )}
+        {decisionLocked && (
+          <p className="contest-lock" role="note">
+            {t('contests.form.decisionLocked')}
+          </p>
+        )}
       </fieldset>
 
       <TextField label={t('contests.form.streamUrl')} hint={t('contests.form.streamHint')} type="url" inputMode="url" placeholder="https://" error={say(errors.streamUrl?.message)} {...register('streamUrl')} />

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contestSealSchema, publicationSchema, receiptSchema } from '../../domain/verification.ts';
+import { currentUser, requireUser } from '../plugins/session.ts';
+import { envelope } from '../plugins/zod-schemas.ts';
+import { contestState } from '../services/contest.service.ts';
+import { contestSealView, publicationCsv, publicationOf, receiptOf } from '../services/verification.service.ts';
+
+const contestParams = z.object({ id: z.string().min(1).max(64) });
+const ticketParams = z.object({ ticketId: z.string().min(1).max(64) });
+
+/** The seal changes once (at close); a few seconds of caching spare the contest page's crowd. */
+const SEAL_CACHE_CONTROL = 'public, max-age=5';
+/** A publication never changes once made. */
+const PUBLICATION_CACHE_CONTROL = 'public, max-age=300';
+
+/** Public: a contest's seal and published result, the files anyone can check (issue 12). */
+export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/contests/:id/seal', { schema: { params: contestParams, response: { 200: envelope(contestSealSchema) } } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof contestParams>;
+    const now = app.clock.now();
+    const view = await contestSealView(app.db, id, now, (c) => contestState(c, now));
+    void reply.header('cache-control', SEAL_CACHE_CONTROL);
+    return { data: view };
+  });
+
+  app.get('/contests/:id/publication', { schema: { params: contestParams, response: { 200: envelope(publicationSchema) } } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof contestParams>;
+    const publication = await publicationOf(app.db, app.secret, id);
+    void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
+    return { data: publication };
+  });
+
+  app.get('/contests/:id/publication/file', { schema: { params: contestParams } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof contestParams>;
+    const publication = await publicationOf(app.db, app.secret, id);
+    return reply
+      .header('cache-control', PUBLICATION_CACHE_CONTROL)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="contest-${id}-publication.json"`)
+      .send(`${JSON.stringify(publication, null, 1)}\n`);
+  });
+
+  app.get('/contests/:id/publication/entries.csv', { schema: { params: contestParams } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof contestParams>;
+    const publication = await publicationOf(app.db, app.secret, id);
+    return reply
+      .header('cache-control', PUBLICATION_CACHE_CONTROL)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="contest-${id}-entries.csv"`)
+      .send(publicationCsv(publication));
+  });
+
+  // The player's own receipts, behind a login.
+  await app.register(async (me) => {
+    me.addHook('onRequest', requireUser);
+    me.get('/me/tickets/:ticketId/receipt', { schema: { params: ticketParams, response: { 200: envelope(receiptSchema) } } }, async (request, reply) => {
+      const { ticketId } = request.params as z.output<typeof ticketParams>;
+      void reply.header('cache-control', 'private, no-store');
+      return { data: await receiptOf(app.db, currentUser(request).id, ticketId) };
+    });
+  });
+}

@@ -1,0 +1,247 @@
+// Issue 12, results anyone can check: the entry list sealed at close (after the last reservation
+// that could still confirm), receipts that verify against the published root, the publication
+// file that verifies, a tampered database that no longer does, and a contest decided by a sealed
+// answer whose revealed position and salt match the commitment published when it opened.
+import { expect, it } from 'vitest';
+import { answerCommitment, checkReceipt, publicationSchema, receiptSchema, verifyPublication } from '../../domain/verification.ts';
+import { confirmReservation } from '../../server/services/cart.service.ts';
+import { createSession } from '../../server/services/session.service.ts';
+import { sealDueContests } from '../../server/services/verification.service.ts';
+import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
+import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
+import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function activeReservation(server: ServerHarness, contestId: string, userId: string, x: number, y: number, now: number): Promise<{ reservationId: string; ticketId: string }> {
+  const reservationId = crypto.randomUUID();
+  const ticketId = crypto.randomUUID();
+  await server.app.db
+    .insertInto('reservations')
+    .values({ id: reservationId, user_id: userId, contest_id: contestId, status: 'active', ticket_count: 1, amount_paise: 0, expires_at: now + 15 * 60_000, created_at: now })
+    .execute();
+  await insertTickets(server, [{ id: ticketId, contest_id: contestId, user_id: userId, x, y, status: 'reserved', reservation_id: reservationId, created_at: now, confirmed_at: null }]);
+  return { reservationId, ticketId };
+}
+
+describeOnEachDatabase('verifiable results', (server) => {
+  const clock = useTestClock(server);
+  const seal = (id: string) => get(server, `/api/v1/contests/${id}/seal`);
+  const runSealJob = () => sealDueContests(server.app.db, server.app.secret, clock.now);
+  /** A fresh session (the test clock jumps days; sessions end after 30 idle minutes). */
+  const relogin = async (user: { id: string; cookie: string }) => {
+    const { token } = await createSession(server.app.db, user.id, clock.now, { userAgent: 'test', ip: '127.0.0.1' });
+    user.cookie = `cs_session=${token}`;
+  };
+
+  /** A contest closing in an hour, three players with confirmed tickets, one reservation still open at close. */
+  async function contestAtClose() {
+    const pictureId = await addContestPicture(server);
+    const contestId = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -2 * DAY, closesInMs: HOUR });
+    const [a, b, c] = await insertActiveUsers(server, 3, clock.now);
+    const t0 = clock.now - DAY;
+    const row = (userId: string, x: number, y: number, at: number) => ({
+      id: crypto.randomUUID(),
+      contest_id: contestId,
+      user_id: userId,
+      x,
+      y,
+      status: 'confirmed' as const,
+      reservation_id: null,
+      created_at: at,
+      confirmed_at: at,
+    });
+    const rows = [row(a!.id, 100, 100, t0), row(a!.id, 510, 300, t0 + 7), row(b!.id, 40, 60, t0 + 3), row(c!.id, 700, 500, t0 + 3)];
+    await insertTickets(server, rows);
+    // c pays in the last minutes: the reservation outlives the close (issue 10).
+    clock.advance(HOUR - 60_000);
+    const late = await activeReservation(server, contestId, c!.id, 505, 305, clock.now);
+    clock.advance(2 * 60_000);
+    for (const p of [a!, b!, c!]) await relogin(p);
+    return { contestId, players: { a: a!, b: b!, c: c! }, tickets: rows.map((r) => r.id), late };
+  }
+
+  async function judgeAndPublish(contestId: string, marks: Array<{ x: number; y: number }>) {
+    const judges = await insertStaff(server, ['judge'], clock.now, marks.length);
+    for (const [i, mark] of marks.entries()) {
+      const res = await post(server, `/api/v1/judge/contests/${contestId}/mark`, mark, { cookie: judges[i]!.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [admin] = await insertStaff(server, ['admin'], clock.now);
+    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie });
+    expect(published.statusCode, published.body).toBe(200);
+  }
+
+  it('seals at close only once no reservation can confirm, and takes no ticket after', async () => {
+    const { contestId, players, late } = await contestAtClose();
+    // Closed, but c's paid reservation may still confirm: no seal yet, and no judge sees it.
+    expect(await runSealJob()).not.toContain(contestId);
+    const before = await seal(contestId);
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['cache-control']).toBe('public, max-age=5');
+    expect(before.json().data).toMatchObject({ contestId, seal: null, commitment: null });
+    const [judge] = await insertStaff(server, ['judge'], clock.now);
+    const early = await get(server, `/api/v1/judge/contests/${contestId}`, { cookie: judge!.cookie });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('NOT_SEALED');
+
+    // The payment lands (captured in time): the ticket confirms, then the seal takes it in.
+    expect(await confirmReservation(server.app.db, late.reservationId, clock.now)).toBe('confirmed');
+    expect(await runSealJob()).toContain(contestId);
+    const after = (await seal(contestId)).json().data;
+    expect(after.seal).toMatchObject({ leafCount: 5, sealedAt: new Date(clock.now).toISOString() });
+    expect(after.seal.root).toMatch(/^[0-9a-f]{64}$/);
+    // Idempotent: a second run (or a second instance) changes nothing.
+    expect(await runSealJob()).not.toContain(contestId);
+    expect((await seal(contestId)).json().data.seal).toEqual(after.seal);
+
+    // After the seal no reservation of the contest confirms (its payment is refunded instead).
+    const straggler = await activeReservation(server, contestId, players.b.id, 9, 9, clock.now);
+    await expect(confirmReservation(server.app.db, straggler.reservationId, clock.now)).rejects.toMatchObject({ statusCode: 409 });
+    const ticket = await server.app.db.selectFrom('tickets').select('status').where('id', '=', straggler.ticketId).executeTakeFirstOrThrow();
+    expect(ticket.status).toBe('reserved');
+    expect((await seal(contestId)).json().data.seal).toEqual(after.seal);
+    expect((await get(server, '/api/v1/contests/no-such-contest/seal')).statusCode).toBe(404);
+  });
+
+  it('receipts: own confirmed tickets only, after the seal, and each verifies against the published root', async () => {
+    const { contestId, players, tickets } = await contestAtClose();
+    const receipt = (ticketId: string, cookie: string) => get(server, `/api/v1/me/tickets/${ticketId}/receipt`, { cookie });
+    expect((await get(server, `/api/v1/me/tickets/${tickets[0]}/receipt`)).statusCode).toBe(401);
+    const unsealed = await receipt(tickets[0]!, players.a.cookie);
+    expect(unsealed.statusCode).toBe(409);
+    expect(unsealed.json()).toMatchObject({ code: 'NOT_SEALED' });
+    const entries = await get(server, '/api/v1/account/entries', { cookie: players.a.cookie });
+    expect(entries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed).toBe(false);
+
+    await server.app.db.updateTable('reservations').set({ status: 'expired' }).where('contest_id', '=', contestId).execute();
+    expect(await runSealJob()).toContain(contestId);
+    const root = (await seal(contestId)).json().data.seal.root as string;
+    const sealedEntries = await get(server, '/api/v1/account/entries', { cookie: players.a.cookie });
+    expect(sealedEntries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed).toBe(true);
+
+    for (const [ticketId, player] of [[tickets[0], players.a], [tickets[1], players.a], [tickets[2], players.b], [tickets[3], players.c]] as const) {
+      const res = await receipt(ticketId!, player.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const r = receiptSchema.parse(res.json().data);
+      expect(r).toMatchObject({ contestId, treeSize: 4, root, entry: { ticketId } });
+      expect(checkReceipt(r, root)).toEqual({ ok: true, problem: null });
+      // No name, phone or e-mail: only the pseudonym.
+      expect(res.body).not.toContain(player.id);
+    }
+    // Two tickets of one player share a pseudonym in this contest; other players differ.
+    const pa = receiptSchema.parse((await receipt(tickets[0]!, players.a.cookie)).json().data).entry.pseudonym;
+    expect(receiptSchema.parse((await receipt(tickets[1]!, players.a.cookie)).json().data).entry.pseudonym).toBe(pa);
+    expect(receiptSchema.parse((await receipt(tickets[2]!, players.b.cookie)).json().data).entry.pseudonym).not.toBe(pa);
+    // Another player's ticket, or no ticket: 404 alike.
+    expect((await receipt(tickets[2]!, players.a.cookie)).statusCode).toBe(404);
+    expect((await receipt(crypto.randomUUID(), players.a.cookie)).statusCode).toBe(404);
+  });
+
+  it('the publication verifies; after tampering with a ticket in the database it does not', async () => {
+    const { contestId, late } = await contestAtClose();
+    expect(await confirmReservation(server.app.db, late.reservationId, clock.now)).toBe('confirmed');
+    const notYet = await get(server, `/api/v1/contests/${contestId}/publication`);
+    expect(notYet.statusCode).toBe(404);
+    expect(notYet.json()).toMatchObject({ code: 'NOT_FOUND', message: 'The result of this contest is not published yet.' });
+
+    // The first judge to open the contest seals it (no job has run).
+    await judgeAndPublish(contestId, [{ x: 500, y: 300 }, { x: 503, y: 301 }, { x: 499, y: 305 }]);
+    const res = await get(server, `/api/v1/contests/${contestId}/publication`);
+    expect(res.statusCode, res.body).toBe(200);
+    const publication = publicationSchema.parse(res.json().data);
+    expect(publication.seal.root).toBe((await seal(contestId)).json().data.seal.root);
+    expect(publication).toMatchObject({ decidedBy: 'judges', sealedAnswer: null, seal: { leafCount: 5 } });
+    expect(publication.judges).toHaveLength(3);
+    for (const j of publication.judges) expect(j.name).toMatch(/^\S.* [A-Z]\.$/);
+    expect(publication.ranking).toHaveLength(5);
+    expect(verifyPublication(publication)).toMatchObject({ ok: true });
+    // c's late ticket at (505, 305) is nearest the mean (500.67, 302) and wins.
+    expect(publication.winner?.ticketId).toBe(late.ticketId);
+    expect(res.body).not.toMatch(/@|\+91/);
+
+    const file = await get(server, `/api/v1/contests/${contestId}/publication/file`);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="contest-${contestId}-publication.json"`);
+    expect(verifyPublication(publicationSchema.parse(file.json())).ok).toBe(true);
+    const csv = await get(server, `/api/v1/contests/${contestId}/publication/entries.csv`);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('ticketId,pseudonym,x,y,confirmedAt,leafHash,rank,distance');
+    expect(lines).toHaveLength(6);
+
+    // Someone moves one ticket after close: the published check says the root no longer matches.
+    const victim = publication.entries[2]!;
+    await server.app.db.updateTable('tickets').set({ x: victim.x + 1 }).where('id', '=', victim.ticketId).execute();
+    const tampered = publicationSchema.parse((await get(server, `/api/v1/contests/${contestId}/publication`)).json().data);
+    const report = verifyPublication(tampered);
+    expect(report.ok).toBe(false);
+    expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, expected: publication.seal.root });
+  });
+
+  it('a contest decided by a sealed answer publishes the position and salt that match its commitment', async () => {
+    const pictureId = await addContestPicture(server);
+    const [admin] = await insertStaff(server, ['admin'], clock.now);
+    const opensAt = clock.now + 30 * DAY;
+    const input = {
+      opensAt: new Date(opensAt).toISOString(),
+      closesAt: new Date(opensAt + 2 * DAY).toISOString(),
+      showAt: new Date(opensAt + 3 * DAY).toISOString(),
+      pictureId,
+      prizeKind: 'merchandise',
+      prizeTitleEn: 'Signed bat',
+      prizeTitleHi: 'हस्ताक्षरित बल्ला',
+      prizeValuePaise: 500_000,
+      prizePictureId: null,
+      ticketPricePaise: 0,
+      maxTickets: 10,
+      totalTickets: 100,
+      streamUrl: null,
+      decidedBy: 'sealedAnswer',
+    };
+    const missing = await post(server, '/api/v1/admin/contests', input, { cookie: admin!.cookie });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('SEALED_ANSWER_REQUIRED');
+    const created = await post(server, '/api/v1/admin/contests', { ...input, answerPoint: { x: 640, y: 410 } }, { cookie: admin!.cookie });
+    expect(created.statusCode, created.body).toBe(201);
+    const contest = created.json().data;
+    expect(contest.decidedBy).toBe('sealedAnswer');
+    expect(contest.commitment.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(created.body).not.toContain('640');
+    // Public from the opening, not before.
+    expect((await seal(contest.id)).json().data.commitment).toBeNull();
+    clock.advance(30 * DAY + HOUR);
+    await relogin(admin!);
+    expect((await seal(contest.id)).json().data.commitment).toEqual(contest.commitment);
+    const locked = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/contests/${contest.id}`,
+      payload: { ...input, answerPoint: { x: 1, y: 1 } },
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: admin!.cookie },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(locked.statusCode).toBe(409);
+
+    const [p, q] = await insertActiveUsers(server, 2, clock.now);
+    const at = clock.now + HOUR;
+    await insertTickets(server, [
+      { id: crypto.randomUUID(), contest_id: contest.id, user_id: p!.id, x: 600, y: 400, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at },
+      { id: crypto.randomUUID(), contest_id: contest.id, user_id: q!.id, x: 641, y: 411, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at },
+    ]);
+    clock.advance(2 * DAY);
+    // The seal judges it by the answer at once: no judge is needed.
+    expect(await runSealJob()).toContain(contest.id);
+    await relogin(admin!);
+    const published = await post(server, `/api/v1/admin/results/${contest.id}/publish`, undefined, { cookie: admin!.cookie });
+    expect(published.statusCode, published.body).toBe(200);
+    const publication = publicationSchema.parse((await get(server, `/api/v1/contests/${contest.id}/publication`)).json().data);
+    expect(publication.decidedBy).toBe('sealedAnswer');
+    expect(publication.judges).toEqual([]);
+    expect(publication.sealedAnswer).toMatchObject({ commitment: contest.commitment.hash, x: 640, y: 410 });
+    expect(answerCommitment(640, 410, publication.sealedAnswer!.salt)).toBe(contest.commitment.hash);
+    expect(publication.judgedPoint).toEqual({ x: 640, y: 410 });
+    expect(verifyPublication(publication)).toMatchObject({ ok: true });
+    expect(verifyPublication({ ...publication, sealedAnswer: { ...publication.sealedAnswer!, x: 641 } }).checks.find((c) => c.id === 'commitment')?.ok).toBe(false);
+  });
+});
