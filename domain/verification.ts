@@ -95,12 +95,21 @@ export interface MerkleTree {
   readonly root: string;
   /** The audit path of leaf `index`, bottom up, lowercase hex. */
   proof(index: number): string[];
+  /** The number of levels above the leaves (0 for one leaf; the root is node(height, 0)). */
+  readonly height: number;
+  /**
+   * Node `index` of level `depth` (0: the leaves), lowercase hex; undefined outside the tree. It
+   * covers leaves [index * 2^depth, (index + 1) * 2^depth), cut at the tree's size.
+   */
+  node(depth: number, index: number): string | undefined;
 }
 
 export function buildMerkleTree(leafHashes: readonly (string | Uint8Array)[], options: HashOptions = {}): MerkleTree {
   const hash = options.sha256 ?? sha256;
   const size = leafHashes.length;
-  if (size === 0) return { size, root: EMPTY_ROOT, proof: () => { throw new RangeError('an empty tree has no leaves'); } };
+  if (size === 0) {
+    return { size, root: EMPTY_ROOT, height: 0, node: () => undefined, proof: () => { throw new RangeError('an empty tree has no leaves'); } };
+  }
   const levels: Uint8Array[] = [];
   let level = new Uint8Array(size * 32);
   for (let i = 0; i < size; i++) {
@@ -129,6 +138,12 @@ export function buildMerkleTree(leafHashes: readonly (string | Uint8Array)[], op
   return {
     size,
     root: hexAt(levels.length - 1, 0),
+    height: levels.length - 1,
+    node(depth: number, index: number): string | undefined {
+      const level = levels[depth];
+      if (level === undefined || !Number.isSafeInteger(index) || index < 0 || index >= level.length / 32) return undefined;
+      return hexAt(depth, index);
+    },
     proof(index: number): string[] {
       if (!Number.isSafeInteger(index) || index < 0 || index >= size) throw new RangeError(`no leaf ${index} in a tree of ${size}`);
       const path: string[] = [];
@@ -268,13 +283,44 @@ export const publicationSchema = z.object({
 export type Publication = z.infer<typeof publicationSchema>;
 
 export type VerificationCheckId = 'root' | 'leafCount' | 'judgedPoint' | 'commitment' | 'distances' | 'ranking' | 'winner';
+/** Where a failed check went wrong, as a code the page translates and the script spells out (describeDetail). */
+export type CheckDetail =
+  | { code: 'rootDiffers' }
+  | { code: 'notInLeafOrder' }
+  | { code: 'answerMissing' }
+  | { code: 'noJudgedPoint' }
+  | { code: 'rankedNotEntry'; ticketId: string }
+  | { code: 'ticket'; ticketId: string }
+  | { code: 'rank'; rank: number };
 export interface VerificationCheck {
   id: VerificationCheckId;
   ok: boolean;
-  expected?: string;
-  actual?: string;
+  /** The figure as the file publishes it. */
+  published?: string;
+  /** The same figure recomputed here from the file. */
+  recomputed?: string;
   /** e.g. the first ticket that differs. */
-  detail?: string;
+  detail?: CheckDetail;
+}
+
+/** A detail in English, for the command-line script and logs. */
+export function describeDetail(detail: CheckDetail): string {
+  switch (detail.code) {
+    case 'rootDiffers':
+      return 'the entries do not hash to the sealed root';
+    case 'notInLeafOrder':
+      return 'the entries are not in leaf order (confirmedAt, then ticketId)';
+    case 'answerMissing':
+      return 'decided by a sealed answer, but no answer is revealed';
+    case 'noJudgedPoint':
+      return 'no judged point can be computed from the file';
+    case 'rankedNotEntry':
+      return `ticket ${detail.ticketId} is ranked but is not an entry`;
+    case 'ticket':
+      return `ticket ${detail.ticketId}`;
+    case 'rank':
+      return `rank ${detail.rank}`;
+  }
 }
 export interface VerificationReport {
   ok: boolean;
@@ -302,20 +348,20 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
   const root = buildMerkleTree(entryLeafHashes(contestId, p.entries, options), options).root;
   checks.push(
     root === p.seal.root && sorted
-      ? { id: 'root', ok: true, expected: p.seal.root, actual: root }
+      ? { id: 'root', ok: true, published: p.seal.root, recomputed: root }
       : {
           id: 'root',
           ok: false,
-          expected: p.seal.root,
-          actual: root,
-          detail: sorted ? 'the entries do not hash to the sealed root' : 'the entries are not in leaf order (confirmedAt, then ticketId)',
+          published: p.seal.root,
+          recomputed: root,
+          detail: sorted ? { code: 'rootDiffers' } : { code: 'notInLeafOrder' },
         },
   );
   checks.push({
     id: 'leafCount',
     ok: p.entries.length === p.seal.leafCount,
-    expected: String(p.seal.leafCount),
-    actual: String(p.entries.length),
+    published: String(p.seal.leafCount),
+    recomputed: String(p.entries.length),
   });
 
   // The judged point, as the site computes it.
@@ -323,10 +369,10 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
   if (p.decidedBy === 'sealedAnswer') {
     const answer = p.sealedAnswer;
     if (answer === null) {
-      checks.push({ id: 'commitment', ok: false, detail: 'decided by a sealed answer, but no answer is revealed' });
+      checks.push({ id: 'commitment', ok: false, detail: { code: 'answerMissing' } });
     } else {
       const commitment = answerCommitment(answer.x, answer.y, answer.salt);
-      checks.push({ id: 'commitment', ok: commitment === answer.commitment, expected: answer.commitment, actual: commitment });
+      checks.push({ id: 'commitment', ok: commitment === answer.commitment, published: answer.commitment, recomputed: commitment });
       judged = { x: answer.x, y: answer.y };
     }
   } else if (p.judges.length > 0) {
@@ -337,10 +383,10 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
     }
   }
   if (judged === null) {
-    checks.push({ id: 'judgedPoint', ok: false, actual: fmtPoint(p.judgedPoint), detail: 'no judged point can be computed from the file' });
+    checks.push({ id: 'judgedPoint', ok: false, published: fmtPoint(p.judgedPoint), detail: { code: 'noJudgedPoint' } });
   } else {
     const ok = Math.abs(judged.x - p.judgedPoint.x) <= DISTANCE_TOLERANCE && Math.abs(judged.y - p.judgedPoint.y) <= DISTANCE_TOLERANCE;
-    checks.push({ id: 'judgedPoint', ok, expected: fmtPoint({ x: judged.x, y: judged.y }), actual: fmtPoint(p.judgedPoint) });
+    checks.push({ id: 'judgedPoint', ok, published: fmtPoint(p.judgedPoint), recomputed: fmtPoint({ x: judged.x, y: judged.y }) });
   }
 
   if (judged !== null) {
@@ -354,11 +400,11 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
     for (const row of p.ranking) {
       const mine = byId.get(row.ticketId);
       if (mine === undefined) {
-        distances = { id: 'distances', ok: false, detail: `ticket ${row.ticketId} is ranked but is not an entry` };
+        distances = { id: 'distances', ok: false, detail: { code: 'rankedNotEntry', ticketId: row.ticketId } };
         break;
       }
       if (Math.abs(mine.distance - row.distance) > DISTANCE_TOLERANCE * Math.max(1, mine.distance)) {
-        distances = { id: 'distances', ok: false, expected: String(mine.distance), actual: String(row.distance), detail: `ticket ${row.ticketId}` };
+        distances = { id: 'distances', ok: false, published: String(row.distance), recomputed: String(mine.distance), detail: { code: 'ticket', ticketId: row.ticketId } };
         break;
       }
     }
@@ -366,7 +412,7 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
 
     let ranking: VerificationCheck = { id: 'ranking', ok: true };
     if (p.ranking.length !== ranked.length) {
-      ranking = { id: 'ranking', ok: false, expected: `${ranked.length} rows`, actual: `${p.ranking.length} rows` };
+      ranking = { id: 'ranking', ok: false, published: `${p.ranking.length} rows`, recomputed: `${ranked.length} rows` };
     } else {
       for (let i = 0; i < ranked.length; i++) {
         const want = ranked[i]!;
@@ -375,9 +421,9 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
           ranking = {
             id: 'ranking',
             ok: false,
-            expected: `#${want.rank} ${want.ticket.id}`,
-            actual: `#${got.rank} ${got.ticketId}`,
-            detail: `rank ${i + 1}`,
+            published: `#${got.rank} ${got.ticketId}`,
+            recomputed: `#${want.rank} ${want.ticket.id}`,
+            detail: { code: 'rank', rank: i + 1 },
           };
           break;
         }
@@ -391,14 +437,128 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
     const winnerOk =
       (p.winner?.ticketId ?? null) === expectedWinner &&
       (p.winner === null || pseudonymOf.get(p.winner.ticketId) === p.winner.pseudonym);
-    checks.push({ id: 'winner', ok: winnerOk, expected: expectedWinner ?? 'none', actual: p.winner?.ticketId ?? 'none' });
+    checks.push({ id: 'winner', ok: winnerOk, published: p.winner?.ticketId ?? 'none', recomputed: expectedWinner ?? 'none' });
   } else {
-    checks.push({ id: 'distances', ok: false, detail: 'no judged point' });
-    checks.push({ id: 'ranking', ok: false, detail: 'no judged point' });
-    checks.push({ id: 'winner', ok: false, detail: 'no judged point' });
+    for (const id of ['distances', 'ranking', 'winner'] as const) checks.push({ id, ok: false, detail: { code: 'noJudgedPoint' } });
   }
 
   return { ok: checks.every((c) => c.ok), checks };
+}
+
+// ---------------------------------------------------------------- which entry differs
+
+/** Node indices asked for in one request of the sealed tree's nodes. */
+export const SEALED_NODES_MAX = 64;
+/** Differences named before the search stops (a ticket removed mid-list shifts every later one). */
+export const DIFFERENCES_SHOWN = 10;
+
+/**
+ * GET /api/v1/contests/:id/seal/nodes?depth=&index=: nodes of the tree sealed at close (only once
+ * the result is published); at depth 0 each node comes with its sealed entry.
+ */
+export const sealedNodesSchema = z.object({
+  leafCount: z.number().int().nonnegative(),
+  depth: z.number().int().nonnegative(),
+  nodes: z.array(z.object({ index: z.number().int().nonnegative(), hash: hex64, entry: sealedEntrySchema.optional() })),
+});
+export type SealedNodes = z.infer<typeof sealedNodesSchema>;
+export type FetchSealedNodes = (depth: number, indices: number[]) => Promise<SealedNodes>;
+
+/** One position of the entry list where the published entry is not the sealed one (null: none there). */
+export interface EntryDifference {
+  index: number;
+  sealed: SealedEntry | null;
+  published: SealedEntry | null;
+}
+export interface DifferenceReport {
+  differences: EntryDifference[];
+  /** More positions differ than DIFFERENCES_SHOWN. */
+  more: boolean;
+  /** The site's sealed nodes did not hash up to the sealed root: it cannot show what was sealed. */
+  inconsistent: boolean;
+}
+
+/**
+ * When the published entries do not hash to the sealed root: walks down the tree sealed at close
+ * from that root, asking the site only for the children of nodes that differ from the tree of the
+ * published entries (one request per level, log2(n) in all), and names each position whose entry
+ * changed, with what was sealed and what is published. Trusts nothing it fetches: every node is
+ * checked against its parent, from the published root down, and every sealed entry against its
+ * leaf hash, so a site cannot answer with anything but what it sealed.
+ */
+export async function locateDifferences(p: Publication, fetchNodes: FetchSealedNodes, options: HashOptions = {}): Promise<DifferenceReport> {
+  const contestId = p.contest.id;
+  const published = buildMerkleTree(entryLeafHashes(contestId, p.entries, options), options);
+  const sealedSize = p.seal.leafCount;
+  const differences: EntryDifference[] = [];
+  let more = false;
+  if (published.root === p.seal.root) return { differences, more, inconsistent: false };
+  const broken = (): DifferenceReport => ({ differences, more, inconsistent: true });
+
+  if (sealedSize > 0) {
+    // The sealed tree's level lengths, leaves first.
+    const lengths = [sealedSize];
+    while (lengths[lengths.length - 1]! > 1) lengths.push(Math.ceil(lengths[lengths.length - 1]! / 2));
+    let frontier: Array<{ index: number; hash: string; entry?: SealedEntry }> = [{ index: 0, hash: p.seal.root }];
+    for (let depth = lengths.length - 1; depth > 0 && frontier.length > 0; depth--) {
+      const below = depth - 1;
+      const wanted = frontier.flatMap((n) => (2 * n.index + 1 < lengths[below]! ? [2 * n.index, 2 * n.index + 1] : [2 * n.index]));
+      const answer = await fetchNodes(below, wanted);
+      if (answer.leafCount !== sealedSize || answer.depth !== below) return broken();
+      const got = new Map(answer.nodes.map((n) => [n.index, n]));
+      const next: typeof frontier = [];
+      for (const parent of frontier) {
+        const left = got.get(2 * parent.index);
+        const right = 2 * parent.index + 1 < lengths[below]! ? got.get(2 * parent.index + 1) : undefined;
+        if (left === undefined || (right === undefined && 2 * parent.index + 1 < lengths[below]!)) return broken();
+        const joined = right === undefined ? left.hash : nodeHash(left.hash, right.hash);
+        if (joined !== parent.hash) return broken();
+        for (const child of right === undefined ? [left] : [left, right]) {
+          if (below === 0 && (child.entry === undefined || leafHash(leafText(contestId, child.entry)) !== child.hash)) return broken();
+          if (published.node(below, child.index) !== child.hash) next.push(child);
+        }
+      }
+      if (next.length > DIFFERENCES_SHOWN) {
+        more = true;
+        next.length = DIFFERENCES_SHOWN;
+      }
+      frontier = next;
+    }
+    // One sealed leaf: the root is the leaf, and it differs.
+    if (lengths.length === 1 && frontier.length === 1) {
+      const answer = await fetchNodes(0, [0]);
+      const leaf = answer.nodes.find((n) => n.index === 0);
+      if (leaf?.entry === undefined || leaf.hash !== p.seal.root || leafHash(leafText(contestId, leaf.entry)) !== leaf.hash) return broken();
+      frontier = [leaf];
+    }
+    for (const leaf of frontier) differences.push({ index: leaf.index, sealed: leaf.entry ?? null, published: p.entries[leaf.index] ?? null });
+  }
+  // Entries published beyond the sealed list.
+  for (let index = sealedSize; index < p.entries.length; index++) {
+    if (differences.length >= DIFFERENCES_SHOWN) {
+      more = true;
+      break;
+    }
+    differences.push({ index, sealed: null, published: p.entries[index]! });
+  }
+  return { differences, more, inconsistent: false };
+}
+
+/** One difference in English, for the command-line script: which ticket, and which fields changed. */
+export function describeDifference(d: EntryDifference): string {
+  const where = `entry ${d.index + 1}`;
+  const show = (e: SealedEntry) => `ticket ${e.ticketId} of ${e.pseudonym} at (${e.x}, ${e.y}) confirmed ${e.confirmedAt}`;
+  if (d.sealed === null) return `${where}: ${show(d.published!)} is published but was not sealed at close`;
+  if (d.published === null) return `${where}: ${show(d.sealed)} was sealed at close but is not published`;
+  if (d.sealed.ticketId !== d.published.ticketId) return `${where}: sealed ${show(d.sealed)}, published ${show(d.published)}`;
+  const changed = differingFields(d).map((f) => `${f} sealed ${String(d.sealed![f])}, published ${String(d.published![f])}`);
+  return `${where}: ticket ${d.sealed.ticketId}: ${changed.join('; ')}`;
+}
+
+/** The fields of an entry that differ between what was sealed and what is published. */
+export function differingFields(d: EntryDifference): Array<keyof SealedEntry> {
+  if (d.sealed === null || d.published === null) return [];
+  return (['ticketId', 'pseudonym', 'x', 'y', 'confirmedAt'] as const).filter((f) => d.sealed![f] !== d.published![f]);
 }
 
 // ---------------------------------------------------------------- the public seal endpoint

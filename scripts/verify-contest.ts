@@ -5,9 +5,18 @@
 // the entries, the judged point from the judges' marks (or the revealed sealed answer against
 // its commitment), every distance, the ranking and the winner (domain/verification.ts, the same
 // code as the public page), and with --receipt checks that a ticket's receipt is in the tree.
-// Prints "verified" (exit 0) or each check that fails with what was expected and found (exit 1).
+// Prints "verified" (exit 0) or each check that fails with the published and the recomputed figure (exit 1).
 import { readFileSync } from 'node:fs';
-import { checkReceipt, contestSealSchema, publicationSchema, verifyPublication } from '../domain/verification.ts';
+import {
+  checkReceipt,
+  contestSealSchema,
+  describeDetail,
+  describeDifference,
+  locateDifferences,
+  publicationSchema,
+  sealedNodesSchema,
+  verifyPublication,
+} from '../domain/verification.ts';
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -63,8 +72,23 @@ try {
       console.log(`ok   ${check.id}`);
       continue;
     }
-    const parts = [check.expected !== undefined ? `expected ${check.expected}` : '', check.actual !== undefined ? `found ${check.actual}` : '', check.detail ?? ''].filter(Boolean);
+    const parts = [
+      check.published !== undefined ? `published ${check.published}` : '',
+      check.recomputed !== undefined ? `recomputed ${check.recomputed}` : '',
+      check.detail ? describeDetail(check.detail) : '',
+    ].filter(Boolean);
     fail(`${check.id}: ${parts.join('; ')}`);
+  }
+
+  // The entries do not hash to the sealed root: walk down the sealed tree to name which differ.
+  const root = report.checks.find((c) => c.id === 'root');
+  if (root && !root.ok && root.detail?.code === 'rootDiffers') {
+    const fetchNodes = async (depth: number, indices: number[]) =>
+      sealedNodesSchema.parse(((await fetchJson(api(`/seal/nodes?depth=${depth}&index=${indices.join(',')}`))) as { data: unknown }).data);
+    const located = await locateDifferences(publication, fetchNodes);
+    if (located.inconsistent) fail("seal nodes: the site's sealed tree does not lead to the sealed root, so the sealed entries cannot be shown");
+    for (const difference of located.differences) fail(describeDifference(difference));
+    if (located.more) fail(`more entries differ than the ${located.differences.length} shown`);
   }
 
   if (receiptFile) {

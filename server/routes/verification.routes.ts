@@ -1,12 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contestSealSchema, publicationSchema, receiptSchema } from '../../domain/verification.ts';
+import { contestSealSchema, type Publication, publicationSchema, receiptSchema, SEALED_NODES_MAX, sealedNodesSchema } from '../../domain/verification.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { contestState } from '../services/contest.service.ts';
-import { contestSealView, publicationCsv, publicationOf, receiptOf } from '../services/verification.service.ts';
+import { contestSealView, publicationCsv, publicationOf, receiptOf, sealedNodesOf } from '../services/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
+/** ?depth=3&index=4,5 (at most SEALED_NODES_MAX distinct indices). */
+const nodesQuery = z.object({
+  depth: z.coerce.number().int().min(0).max(63),
+  index: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'indices: comma-separated whole numbers')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((v) => v.length <= SEALED_NODES_MAX, `at most ${SEALED_NODES_MAX} indices`),
+});
 const ticketParams = z.object({ ticketId: z.string().min(1).max(64) });
 
 /** The seal changes once (at close); a few seconds of caching spare the contest page's crowd. */
@@ -31,25 +40,29 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     return { data: publication };
   });
 
-  app.get('/contests/:id/publication/file', { schema: { params: contestParams } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const publication = await publicationOf(app.db, app.secret, id);
-    return reply
-      .header('cache-control', PUBLICATION_CACHE_CONTROL)
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="contest-${id}-publication.json"`)
-      .send(`${JSON.stringify(publication, null, 1)}\n`);
-  });
+  app.get(
+    '/contests/:id/seal/nodes',
+    { schema: { params: contestParams, querystring: nodesQuery, response: { 200: envelope(sealedNodesSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const { depth, index } = request.query as z.output<typeof nodesQuery>;
+      void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
+      return { data: await sealedNodesOf(app.db, id, depth, index) };
+    },
+  );
 
-  app.get('/contests/:id/publication/entries.csv', { schema: { params: contestParams } }, async (request, reply) => {
+  /** A published file as a download: loads the publication, names the file after the contest. */
+  const download = (suffix: string, contentType: string, body: (p: Publication) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as z.output<typeof contestParams>;
     const publication = await publicationOf(app.db, app.secret, id);
     return reply
       .header('cache-control', PUBLICATION_CACHE_CONTROL)
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="contest-${id}-entries.csv"`)
-      .send(publicationCsv(publication));
-  });
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="contest-${id}-${suffix}"`)
+      .send(body(publication));
+  };
+  app.get('/contests/:id/publication/file', { schema: { params: contestParams } }, download('publication.json', 'application/json; charset=utf-8', (p) => `${JSON.stringify(p, null, 1)}\n`));
+  app.get('/contests/:id/publication/entries.csv', { schema: { params: contestParams } }, download('entries.csv', 'text/csv; charset=utf-8', publicationCsv));
 
   // The player's own receipts, behind a login.
   await app.register(async (me) => {

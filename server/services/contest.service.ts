@@ -109,6 +109,19 @@ export async function heldPoints(db: Kysely<Database> | Transaction<Database>, c
     .execute();
 }
 
+/** A contest's confirmed tickets, unordered: what is ranked (judging) and what is sealed (verification). */
+export async function confirmedTicketRows(
+  db: Kysely<Database> | Transaction<Database>,
+  contestId: string,
+): Promise<Array<{ id: string; user_id: string; x: number; y: number; confirmed_at: number | null }>> {
+  return db
+    .selectFrom('tickets')
+    .select(['id', 'user_id', 'x', 'y', 'confirmed_at'])
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'confirmed')
+    .execute();
+}
+
 export async function paidPlayView(db: Kysely<Database>, defaultEnabled: boolean): Promise<PaidPlay> {
   return (await isPaidPlayEnabled(db, defaultEnabled)) ? { enabled: true } : { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
 }

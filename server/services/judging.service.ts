@@ -28,7 +28,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
-import { type ContestRow, isPostgres } from './contest.service.ts';
+import { confirmedTicketRows, type ContestRow, isPostgres } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -247,12 +247,7 @@ const NOTICE_BATCH = 2000;
  * million rows in a few dozen statements instead of a million bound parameters.
  */
 export async function rankContest(trx: Db, contestId: string, mean: JudgedMean): Promise<number> {
-  const rows = await trx
-    .selectFrom('tickets')
-    .select(['id', 'user_id', 'x', 'y', 'confirmed_at'])
-    .where('contest_id', '=', contestId)
-    .where('status', '=', 'confirmed')
-    .execute();
+  const rows = await confirmedTicketRows(trx, contestId);
   const owners = new Map<string, string>();
   const tickets: RankableTicket[] = rows.map((r) => {
     owners.set(r.id, r.user_id);

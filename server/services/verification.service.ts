@@ -24,10 +24,11 @@ import {
   type Receipt,
   RECEIPT_FORMAT,
   type SealedEntry,
+  type SealedNodes,
 } from '../../domain/verification.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { type ContestRow, isPostgres } from './contest.service.ts';
+import { confirmedTicketRows, type ContestRow, isPostgres } from './contest.service.ts';
 import { rankContest } from './judging.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,12 +64,7 @@ export function pseudonymOf(key: Buffer, contestId: string, userId: string): str
 /** The contest's confirmed tickets as leaves, in leaf order (confirmedAt, then ticketId). */
 export async function currentEntries(db: Db, secret: string, contestId: string): Promise<SealedEntry[]> {
   const key = pseudonymKey(secret);
-  const rows = await db
-    .selectFrom('tickets')
-    .select(['id', 'user_id', 'x', 'y', 'confirmed_at'])
-    .where('contest_id', '=', contestId)
-    .where('status', '=', 'confirmed')
-    .execute();
+  const rows = await confirmedTicketRows(db, contestId);
   const pseudonyms = new Map<string, string>();
   const entries = rows.map((r): SealedEntry => {
     let pseudonym = pseudonyms.get(r.user_id);
@@ -203,6 +199,16 @@ export async function contestSealView(db: Kysely<Database>, contestId: string, n
   };
 }
 
+/** A published contest and its seal; 404 before publication or for a contest published before seals existed. */
+async function publishedSeal(db: Kysely<Database>, contestId: string): Promise<{ contest: ContestRow & { published_at: number }; seal: SealRecord }> {
+  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
+  if (!contest) throw notFound('No contest has this id.');
+  if (contest.state !== 'published' || contest.published_at === null) throw notFound('The result of this contest is not published yet.');
+  const seal = await sealOf(db, contestId);
+  if (!seal) throw notFound('This contest was published before results were sealed; there is nothing to check.');
+  return { contest: contest as ContestRow & { published_at: number }, seal };
+}
+
 /** A judge's public name: first name and the initial of the last ('Asha K.'); never contact details. */
 function publicName(first: string, last: string): string {
   const initial = last.trim().charAt(0);
@@ -214,11 +220,7 @@ function publicName(first: string, last: string): string {
  * the root from the seal, so a ticket changed after close shows as a root that does not match.
  */
 export async function publicationOf(db: Kysely<Database>, secret: string, contestId: string): Promise<Publication> {
-  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
-  if (!contest) throw notFound('No contest has this id.');
-  if (contest.state !== 'published' || contest.published_at === null) throw notFound('The result of this contest is not published yet.');
-  const seal = await sealOf(db, contestId);
-  if (!seal) throw notFound('This contest was published before results were sealed; there is nothing to check.');
+  const { contest, seal } = await publishedSeal(db, contestId);
   const [picture, marks, ranks, entries] = await Promise.all([
     db.selectFrom('pictures').select(['width', 'height']).where('id', '=', contest.picture_id).executeTakeFirst(),
     db
@@ -284,6 +286,23 @@ async function sealedTree(db: Db, contestId: string, root: string): Promise<{ tr
   treeCache.set(cacheKey, built);
   if (treeCache.size > TREE_CACHE_SIZE) treeCache.delete(treeCache.keys().next().value!);
   return built;
+}
+
+/**
+ * Nodes of the tree sealed at close, for the check that names which entry changed
+ * (domain locateDifferences); the entries themselves at depth 0. Public once published, like the
+ * entry list itself.
+ */
+export async function sealedNodesOf(db: Kysely<Database>, contestId: string, depth: number, indices: readonly number[]): Promise<SealedNodes> {
+  const { seal } = await publishedSeal(db, contestId);
+  const { tree, entries } = await sealedTree(db, contestId, seal.root);
+  if (depth > tree.height) throw new AppError(400, 'VALIDATION_FAILED', `The sealed tree has levels 0 to ${tree.height}.`);
+  const nodes = indices.map((index) => {
+    const hash = tree.node(depth, index);
+    if (hash === undefined) throw new AppError(400, 'VALIDATION_FAILED', `Level ${depth} of the sealed tree has no node ${index}.`);
+    return depth === 0 ? { index, hash, entry: entries[index]! } : { index, hash };
+  });
+  return { leafCount: seal.leafCount, depth, nodes };
 }
 
 /** The receipt of one of the player's own confirmed tickets: 404 for anything else, 409 NOT_SEALED before the seal. */

@@ -1,5 +1,14 @@
 import { AxiosError } from 'axios';
-import { type ContestSeal, contestSealSchema, type Publication, publicationSchema, type Receipt, receiptSchema } from '../../domain/verification.ts';
+import {
+  type ContestSeal,
+  contestSealSchema,
+  type Publication,
+  publicationSchema,
+  type Receipt,
+  receiptSchema,
+  type SealedNodes,
+  sealedNodesSchema,
+} from '../../domain/verification.ts';
 import { dataOf, http, InvalidResponseError } from './http.ts';
 
 const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, value: unknown): T => {
@@ -10,24 +19,29 @@ const parse = <T>(schema: { safeParse: (v: unknown) => { success: true; data: T 
 
 const isNotFound = (error: unknown) => error instanceof AxiosError && error.response?.status === 404;
 
-/** A contest's sealed root and answer commitment (public); null for an unknown contest. */
-export async function fetchSeal(contestId: string, signal?: AbortSignal): Promise<ContestSeal | null> {
+/** A public GET parsed with its schema; null when the server answers 404. */
+async function getOrNull<T>(path: string, schema: Parameters<typeof parse<T>>[0], signal?: AbortSignal): Promise<T | null> {
   try {
-    return parse(contestSealSchema, dataOf<unknown>((await http.get(`/contests/${encodeURIComponent(contestId)}/seal`, { signal })).data));
+    return parse(schema, dataOf<unknown>((await http.get(path, { signal })).data));
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
 }
 
+const contestPath = (contestId: string) => `/contests/${encodeURIComponent(contestId)}`;
+
+/** A contest's sealed root and answer commitment (public); null for an unknown contest. */
+export const fetchSeal = (contestId: string, signal?: AbortSignal): Promise<ContestSeal | null> => getOrNull(`${contestPath(contestId)}/seal`, contestSealSchema, signal);
+
 /** The published result file (public); null until the contest is published. */
-export async function fetchPublication(contestId: string, signal?: AbortSignal): Promise<Publication | null> {
-  try {
-    return parse(publicationSchema, dataOf<unknown>((await http.get(`/contests/${encodeURIComponent(contestId)}/publication`, { signal })).data));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+export const fetchPublication = (contestId: string, signal?: AbortSignal): Promise<Publication | null> =>
+  getOrNull(`${contestPath(contestId)}/publication`, publicationSchema, signal);
+
+/** Nodes of the tree sealed at close (public once published), to name the entries that changed. */
+export async function fetchSealedNodes(contestId: string, depth: number, indices: number[]): Promise<SealedNodes> {
+  const params = { depth, index: indices.join(',') };
+  return parse(sealedNodesSchema, dataOf<unknown>((await http.get(`${contestPath(contestId)}/seal/nodes`, { params })).data));
 }
 
 /** The player's receipt for one confirmed ticket (after the seal). */

@@ -14,10 +14,14 @@ import {
   nodeHash,
   verifyInclusion,
   verifyPublication,
+  DIFFERENCES_SHOWN,
+  describeDetail,
+  describeDifference,
+  locateDifferences,
   type Publication,
   type SealedEntry,
 } from '../../domain/verification.ts';
-import { entry, publication, receiptsFor } from '../support/verification-fixtures.ts';
+import { entry, publication, receiptsFor, sealedNodesOf } from '../support/verification-fixtures.ts';
 
 const sha = (...parts: Buffer[]): string => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
 const refLeaf = (text: string): string => sha(Buffer.from([0]), Buffer.from(text, 'utf8'));
@@ -156,7 +160,7 @@ describe('verifyPublication', () => {
     const p = { ...good, entries: good.entries.map((e, i) => (i === 10 ? { ...e, x: e.x + 1 } : e)) };
     const report = verifyPublication(p);
     expect(report.ok).toBe(false);
-    expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, expected: good.seal.root });
+    expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, published: good.seal.root });
   });
 
   it('a changed judge mark fails the judged point', () => {
@@ -168,7 +172,7 @@ describe('verifyPublication', () => {
     const p = { ...good, ranking: good.ranking.map((r, i) => (i === 4 ? { ...r, distance: r.distance + 0.5 } : r)) };
     const report = verifyPublication(p);
     expect(failing(p)).toEqual(['distances']);
-    expect(report.checks.find((c) => c.id === 'distances')!.detail).toContain(good.ranking[4]!.ticketId);
+    expect(report.checks.find((c) => c.id === 'distances')!.detail).toEqual({ code: 'ticket', ticketId: good.ranking[4]!.ticketId });
   });
 
   it('a swapped ranking fails the ranking', () => {
@@ -206,5 +210,71 @@ describe('verifyPublication', () => {
     const p = publication([], marks);
     expect(p.seal.root).toBe(EMPTY_ROOT);
     expect(verifyPublication(p).ok).toBe(true);
+  });
+});
+
+describe('naming the entries that changed after close', () => {
+  const marks = [{ x: 400, y: 300 }];
+  const sizes = [1, 2, 3, 5, 8, 13, 64, 100, 257];
+
+  it('walks the sealed tree to the one entry that was moved, at any position of any size of list', async () => {
+    for (const n of sizes) {
+      const good = publication(Array.from({ length: n }, (_, i) => entry(i)), marks);
+      for (const at of new Set([0, Math.floor(n / 2), n - 1])) {
+        const requests: Array<{ depth: number; indices: number[] }> = [];
+        const moved = { ...good, entries: good.entries.map((e, i) => (i === at ? { ...e, x: e.x + 1 } : e)) };
+        const located = await locateDifferences(moved, sealedNodesOf('c9', good.entries, requests));
+        expect(located).toEqual({ differences: [{ index: at, sealed: good.entries[at], published: moved.entries[at] }], more: false, inconsistent: false });
+        // One request per level, two nodes at most each.
+        expect(requests.length).toBeLessThanOrEqual(Math.max(1, Math.ceil(Math.log2(n))));
+        expect(requests.every((r) => r.indices.length <= 2)).toBe(true);
+        expect(describeDifference(located.differences[0]!)).toBe(
+          `entry ${at + 1}: ticket ${good.entries[at]!.ticketId}: x sealed ${good.entries[at]!.x}, published ${good.entries[at]!.x + 1}`,
+        );
+      }
+    }
+  });
+
+  it('names entries added after the seal, removed ones, and stops after the first few when many differ', async () => {
+    const sealed = Array.from({ length: 20 }, (_, i) => entry(i));
+    const good = publication(sealed, marks);
+    const extra = entry(20);
+    const added = await locateDifferences({ ...good, entries: [...good.entries, extra] }, sealedNodesOf('c9', good.entries));
+    expect(added.differences).toEqual([{ index: 20, sealed: null, published: extra }]);
+    expect(describeDifference(added.differences[0]!)).toContain('is published but was not sealed at close');
+
+    const removedLast = await locateDifferences({ ...good, entries: good.entries.slice(0, 19) }, sealedNodesOf('c9', good.entries));
+    expect(removedLast.differences).toEqual([{ index: 19, sealed: good.entries[19], published: null }]);
+
+    // Removing the first entry shifts every later one: the first DIFFERENCES_SHOWN are named.
+    const shifted = await locateDifferences({ ...good, entries: good.entries.slice(1) }, sealedNodesOf('c9', good.entries));
+    expect(shifted.differences).toHaveLength(DIFFERENCES_SHOWN);
+    expect(shifted.differences[0]).toEqual({ index: 0, sealed: good.entries[0], published: good.entries[1] });
+    expect(shifted.more).toBe(true);
+  });
+
+  it('finds nothing when the entries match, and trusts no node that does not hash up to the sealed root', async () => {
+    const good = publication(Array.from({ length: 9 }, (_, i) => entry(i)), marks);
+    expect(await locateDifferences(good, () => Promise.reject(new Error('not asked')))).toEqual({ differences: [], more: false, inconsistent: false });
+
+    const moved = { ...good, entries: good.entries.map((e, i) => (i === 4 ? { ...e, y: e.y + 3 } : e)) };
+    // A site that answers with the tampered list's nodes instead of the sealed ones.
+    const lying = await locateDifferences(moved, sealedNodesOf('c9', moved.entries));
+    expect(lying.inconsistent).toBe(true);
+    // A site that sends the right hash with another entry at the leaf.
+    const honest = sealedNodesOf('c9', good.entries);
+    const wrongEntry = await locateDifferences(moved, async (depth, indices) => {
+      const answer = await honest(depth, indices);
+      return depth === 0 ? { ...answer, nodes: answer.nodes.map((n) => ({ ...n, entry: { ...n.entry!, y: n.entry!.y + 3 } })) } : answer;
+    });
+    expect(wrongEntry.inconsistent).toBe(true);
+  });
+
+  it('spells each failed check out for the script', () => {
+    const good = publication(Array.from({ length: 6 }, (_, i) => entry(i)), marks);
+    const report = verifyPublication({ ...good, entries: good.entries.map((e, i) => (i === 2 ? { ...e, x: e.x + 1 } : e)) });
+    const root = report.checks.find((c) => c.id === 'root')!;
+    expect(describeDetail(root.detail!)).toBe('the entries do not hash to the sealed root');
+    expect(describeDetail({ code: 'rank', rank: 3 })).toBe('rank 3');
   });
 });

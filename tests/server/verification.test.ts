@@ -2,8 +2,9 @@
 // that could still confirm), receipts that verify against the published root, the publication
 // file that verifies, a tampered database that no longer does, and a contest decided by a sealed
 // answer whose revealed position and salt match the commitment published when it opened.
+import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { answerCommitment, checkReceipt, publicationSchema, receiptSchema, verifyPublication } from '../../domain/verification.ts';
+import { answerCommitment, checkReceipt, locateDifferences, publicationSchema, receiptSchema, sealedNodesSchema, verifyPublication } from '../../domain/verification.ts';
 import { confirmReservation } from '../../server/services/cart.service.ts';
 import { createSession } from '../../server/services/session.service.ts';
 import { sealDueContests } from '../../server/services/verification.service.ts';
@@ -146,6 +147,7 @@ describeOnEachDatabase('verifiable results', (server) => {
     const notYet = await get(server, `/api/v1/contests/${contestId}/publication`);
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json()).toMatchObject({ code: 'NOT_FOUND', message: 'The result of this contest is not published yet.' });
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=0`)).statusCode).toBe(404);
 
     // The first judge to open the contest seals it (no job has run).
     await judgeAndPublish(contestId, [{ x: 500, y: 300 }, { x: 503, y: 301 }, { x: 499, y: 305 }]);
@@ -171,13 +173,45 @@ describeOnEachDatabase('verifiable results', (server) => {
     expect(lines[0]).toBe('ticketId,pseudonym,x,y,confirmedAt,leafHash,rank,distance');
     expect(lines).toHaveLength(6);
 
+    // The command-line check, against the site over real HTTP.
+    const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const script = (): Promise<{ code: number; out: string }> =>
+      new Promise((resolve) => {
+        execFile(process.execPath, ['scripts/verify-contest.ts', address, contestId], { timeout: 30_000 }, (error, stdout) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout }),
+        );
+      });
+    const clean = await script();
+    expect(clean.out.trim().split('\n').at(-1)).toBe('verified');
+    expect(clean.code).toBe(0);
+
     // Someone moves one ticket after close: the published check says the root no longer matches.
     const victim = publication.entries[2]!;
     await server.app.db.updateTable('tickets').set({ x: victim.x + 1 }).where('id', '=', victim.ticketId).execute();
     const tampered = publicationSchema.parse((await get(server, `/api/v1/contests/${contestId}/publication`)).json().data);
     const report = verifyPublication(tampered);
     expect(report.ok).toBe(false);
-    expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, expected: publication.seal.root });
+    expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, published: publication.seal.root });
+    // Walking the tree sealed at close, through the public nodes endpoint, names the moved ticket.
+    const nodes = (depth: number, indices: number[]) =>
+      get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=${depth}&index=${indices.join(',')}`).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return sealedNodesSchema.parse(r.json().data);
+      });
+    const located = await locateDifferences(tampered, nodes);
+    expect(located).toEqual({ differences: [{ index: 2, sealed: victim, published: { ...victim, x: victim.x + 1 } }], more: false, inconsistent: false });
+    const caught = await script();
+    expect(caught.code).toBe(1);
+    expect(caught.out).toContain(`FAIL entry 3: ticket ${victim.ticketId}: x sealed ${victim.x}, published ${victim.x + 1}`);
+    expect(caught.out.trim().split('\n').at(-1)).toBe('NOT verified');
+    // Bad questions get a clear 400.
+    const tooDeep = await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=9&index=0`);
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The sealed tree has levels 0 to 3.' });
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=5`)).json()).toMatchObject({ message: 'Level 0 of the sealed tree has no node 5.' });
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=a`)).statusCode).toBe(400);
+    const many = Array.from({ length: 65 }, (_, i) => i).join(',');
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=${many}`)).statusCode).toBe(400);
   });
 
   it('a contest decided by a sealed answer publishes the position and salt that match its commitment', async () => {

@@ -11,7 +11,8 @@ export interface StubAnswer {
   data: unknown;
 }
 
-export type StubHandler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
+/** Answers a call from its body and, for GETs with a query, axios's params. */
+export type StubHandler = (body: unknown, params?: unknown) => StubAnswer | Promise<StubAnswer>;
 
 export interface StubCall {
   method: string;
@@ -33,7 +34,7 @@ export function stubApi(routes: Record<string, StubHandler>): StubCall[] {
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     calls.push({ method, url, body, params: config.params as unknown });
     const handler = routes[`${method} ${url}`];
-    const answer = handler ? await handler(body) : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
+    const answer = handler ? await handler(body, config.params as unknown) : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
     const response = { status: answer.status, statusText: String(answer.status), data: answer.data, headers: {}, config } as AxiosResponse;
     if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
     return response;

@@ -1,5 +1,5 @@
 import { judgedPoint, rankTickets } from '../../domain/judging.ts';
-import { buildMerkleTree, compareEntries, entryLeafHashes, type Publication, type Receipt, type SealedEntry } from '../../domain/verification.ts';
+import { buildMerkleTree, compareEntries, entryLeafHashes, type FetchSealedNodes, type Publication, type Receipt, type SealedEntry } from '../../domain/verification.ts';
 
 // Sealed entries, receipts and publications built with the domain's own functions, for the
 // domain tests of the check and the screens that show it.
@@ -49,5 +49,19 @@ export function publication(entries: SealedEntry[], marks: { x: number; y: numbe
     entries: sorted,
     ranking: ranked.map((r) => ({ rank: r.rank, ticketId: r.ticket.id, distance: r.distance })),
     winner: first ? { ticketId: first.ticket.id, pseudonym: sorted.find((e) => e.ticketId === first.ticket.id)!.pseudonym } : null,
+  };
+}
+
+/** The site's answer to GET .../seal/nodes for a contest sealed with these entries (as the server builds it), recording each request. */
+export function sealedNodesOf(contestId: string, sealed: SealedEntry[], requests: Array<{ depth: number; indices: number[] }> = []): FetchSealedNodes {
+  const tree = buildMerkleTree(entryLeafHashes(contestId, sealed));
+  return (depth, indices) => {
+    requests.push({ depth, indices });
+    const nodes = indices.map((index) => {
+      const hash = tree.node(depth, index);
+      if (hash === undefined) throw new Error(`no node ${depth}/${index}`);
+      return depth === 0 ? { index, hash, entry: sealed[index]! } : { index, hash };
+    });
+    return Promise.resolve({ leafCount: sealed.length, depth, nodes });
   };
 }

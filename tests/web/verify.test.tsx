@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContestSeal, Publication } from '../../domain/verification.ts';
+import type { ContestSeal, Publication, SealedEntry } from '../../domain/verification.ts';
 import { http } from '../../src/api/http.ts';
 import { AppRoutes } from '../../src/app/routes.tsx';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
-import { entry, publication, receiptsFor } from '../support/verification-fixtures.ts';
+import { entry, publication, receiptsFor, sealedNodesOf } from '../support/verification-fixtures.ts';
 
 const original = http.defaults.adapter;
 afterEach(() => {
@@ -21,8 +21,13 @@ const marks = [
 const published = publication(entries, marks);
 const sealOf = (p: Publication): ContestSeal => ({ contestId: 'c9', state: 'published', seal: p.seal, commitment: null });
 
-const open = (p: Publication | null, seal: ContestSeal | null = p ? sealOf(p) : null, lng = 'en') => {
+const open = (p: Publication | null, seal: ContestSeal | null = p ? sealOf(p) : null, lng = 'en', sealedEntries: SealedEntry[] = published.entries) => {
+  const nodes = sealedNodesOf('c9', sealedEntries);
   stubApi({
+    'GET /contests/c9/seal/nodes': async (_body, params) => {
+      const { depth, index } = params as { depth: number; index: string };
+      return ok(await nodes(depth, index.split(',').map(Number)));
+    },
     'GET /contests/c9/seal': () => (seal ? ok(seal) : fail(404, 'Not found', 'NOT_FOUND')),
     'GET /contests/c9/publication': () => (p ? ok(p) : fail(404, 'The result of this contest is not published yet.', 'NOT_FOUND')),
   });
@@ -58,6 +63,11 @@ describe('the public check of a result', () => {
     const status = screen.getByRole('status');
     expect(within(status).getByText('The entries match the seal made at close', { selector: 'strong' })).toBeInTheDocument();
     expect(within(status).getByText(`Published: ${published.seal.root}`)).toBeInTheDocument();
+    // The sealed tree, walked through the site's nodes, names the moved ticket and what changed.
+    const moved3 = moved.entries[3]!;
+    expect(await within(status).findByText(`Entry 4, ticket ${moved3.ticketId}`, { exact: false })).toBeInTheDocument();
+    expect(within(status).getByText(`position: sealed (${moved3.x - 1}, ${moved3.y}), published (${moved3.x}, ${moved3.y})`)).toBeInTheDocument();
+    expect(within(status).getByText('Where: the entries do not hash to the sealed root')).toBeInTheDocument();
     first.unmount();
 
     const judged = { ...published, judges: published.judges.map((j, i) => (i === 0 ? { ...j, x: j.x + 40 } : j)) };
@@ -105,5 +115,16 @@ describe('the public check of a result', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'इस नतीजे की जाँच करें' })).toBeInTheDocument();
     expect(await screen.findByText('सत्यापित')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'क्या मेरा टिकट शामिल है?' })).toBeInTheDocument();
+  });
+
+  it('says in Hindi what does not match, down to the moved entry', async () => {
+    const moved = { ...published, entries: published.entries.map((e, i) => (i === 3 ? { ...e, y: e.y + 2 } : e)) };
+    await open(moved, sealOf(published), 'hi');
+    expect(await screen.findByText('सत्यापित नहीं')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('कहाँ: एंट्री का हैश सील किए गए रूट से मेल नहीं खाता')).toBeInTheDocument();
+    const e = moved.entries[3]!;
+    expect(await within(status).findByText(`एंट्री 4, टिकट ${e.ticketId}`, { exact: false })).toBeInTheDocument();
+    expect(within(status).getByText(`जगह: सील किया गया (${e.x}, ${e.y - 2}), प्रकाशित (${e.x}, ${e.y})`)).toBeInTheDocument();
   });
 });

@@ -1,12 +1,18 @@
-import { type Publication, verifyPublication, type VerificationReport } from '../../../domain/verification.ts';
+import type { Publication } from '../../../domain/verification.ts';
+import { fetchSealedNodes } from '../../api/verification.ts';
+import { checkPublication, type VerificationResult } from './check-publication.ts';
+
+export type { VerificationResult } from './check-publication.ts';
 
 /**
  * The check of a published result, in a Web Worker where the browser has one (the page stays
  * responsive for 100k entries), else on the page after it has painted. Same code either way:
  * domain/verification.ts, as the server and the command-line script use.
  */
-export function runVerification(publication: Publication): Promise<VerificationReport> {
-  const onPage = () => new Promise<VerificationReport>((resolve) => setTimeout(() => resolve(verifyPublication(publication)), 0));
+export function runVerification(publication: Publication): Promise<VerificationResult> {
+  const origin = window.location.origin;
+  const onPage = () =>
+    new Promise<VerificationResult>((resolve) => setTimeout(() => resolve(checkPublication(publication, (depth, indices) => fetchSealedNodes(publication.contest.id, depth, indices))), 0));
   if (typeof Worker === 'undefined') return onPage();
   return new Promise((resolve) => {
     let worker: Worker;
@@ -16,7 +22,7 @@ export function runVerification(publication: Publication): Promise<VerificationR
       resolve(onPage());
       return;
     }
-    worker.onmessage = (event: MessageEvent<VerificationReport>) => {
+    worker.onmessage = (event: MessageEvent<VerificationResult>) => {
       worker.terminate();
       resolve(event.data);
     };
@@ -24,6 +30,6 @@ export function runVerification(publication: Publication): Promise<VerificationR
       worker.terminate();
       resolve(onPage());
     };
-    worker.postMessage(publication);
+    worker.postMessage({ publication, origin });
   });
 }
