@@ -64,6 +64,11 @@ export const judgeQueueItemSchema = z.object({
   required: z.number().int(),
   /** When I (the judge asking) submitted, else null. */
   myMarkAt: z.number().nullable(),
+  /**
+   * Whether the entry list is sealed (issue 12). A closed contest is sealed once none of its
+   * reservations can still be paid; until then nobody judges it.
+   */
+  sealed: z.boolean(),
 });
 export type JudgeQueueItem = z.infer<typeof judgeQueueItemSchema>;
 

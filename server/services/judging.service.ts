@@ -115,6 +115,7 @@ export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: num
     ? await db.selectFrom('judge_marks').select(['contest_id', 'created_at']).where('judge_id', '=', judgeId).where('contest_id', 'in', ids).execute()
     : [];
   const myAt = new Map(mine.map((m) => [m.contest_id, m.created_at]));
+  const sealed = new Set(ids.length ? (await db.selectFrom('contest_seals').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => r.contest_id) : []);
   const items: JudgeQueueItem[] = [];
   for (const c of contests) {
     const state = judgingState(c.state);
@@ -128,6 +129,7 @@ export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: num
       marks: counts.get(c.id) ?? 0,
       required: state === 'awaiting' || state === 'judging' ? required : (c.judged_count ?? required),
       myMarkAt: myAt.get(c.id) ?? null,
+      sealed: sealed.has(c.id),
     });
   }
   return { contests: items, required };
@@ -159,6 +161,8 @@ export async function judgeContest(db: Kysely<Database>, store: PictureStore, ju
     marks,
     required: state === 'awaiting' || state === 'judging' ? required : (contest.judged_count ?? required),
     myMarkAt: mine?.created_at ?? null,
+    // The routes open a contest to judges only once sealed (requireSealed).
+    sealed: true,
     picture,
     myMark: mine ? { x: mine.x, y: mine.y, at: mine.created_at } : null,
   };

@@ -5,9 +5,10 @@ import type { JudgeCallError, JudgePoint, SubmitMarkOutput } from '../../machine
 import { type ApiErrorBody, dataOf, errorMessageOf, http } from './http.ts';
 
 /** A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its message. */
-export function callErrorOf(error: unknown, fallback: string): JudgeCallError {
+/** The code and message of a failed call; `translated` gives the page's own words for codes it knows (e.g. NOT_SEALED). */
+export function callErrorOf(error: unknown, fallback: string, translated: Partial<Record<string, string>> = {}): JudgeCallError {
   const code = error instanceof AxiosError ? ((error.response?.data as Partial<ApiErrorBody> | undefined)?.code ?? null) : null;
-  return { code, message: errorMessageOf(error, fallback) };
+  return { code, message: (code !== null ? translated[code] : undefined) ?? errorMessageOf(error, fallback) };
 }
 
 export async function fetchJudgeQueue(): Promise<JudgeQueue> {

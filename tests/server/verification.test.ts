@@ -86,10 +86,15 @@ describeOnEachDatabase('verifiable results', (server) => {
     const early = await get(server, `/api/v1/judge/contests/${contestId}`, { cookie: judge!.cookie });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('NOT_SEALED');
+    // The judges' list shows it as not sealed (waiting for payments), not as open to mark.
+    const queued = (await get(server, '/api/v1/judge/contests', { cookie: judge!.cookie })).json().data.contests;
+    expect(queued.find((c: { contestId: string }) => c.contestId === contestId)).toMatchObject({ sealed: false });
 
     // The payment lands (captured in time): the ticket confirms, then the seal takes it in.
     expect(await confirmReservation(server.app.db, late.reservationId, clock.now)).toBe('confirmed');
     expect(await runSealJob()).toContain(contestId);
+    const requeued = (await get(server, '/api/v1/judge/contests', { cookie: judge!.cookie })).json().data.contests;
+    expect(requeued.find((c: { contestId: string }) => c.contestId === contestId)).toMatchObject({ sealed: true });
     const after = (await seal(contestId)).json().data;
     expect(after.seal).toMatchObject({ leafCount: 5, sealedAt: new Date(clock.now).toISOString() });
     expect(after.seal.root).toMatch(/^[0-9a-f]{64}$/);

@@ -47,7 +47,7 @@ const picture = { width: 1600, height: 1000, variants: [{ name: 'small' as const
 
 const queue = (over: Partial<JudgeQueue['contests'][number]> = {}): JudgeQueue => ({
   required: 3,
-  contests: [{ contestId: 'c1', windowKey: '2026-11-22-A', closesAt: CLOSED, showAt: CLOSED + 3_600_000, state: 'judging', marks: 1, required: 3, myMarkAt: null, ...over }],
+  contests: [{ contestId: 'c1', windowKey: '2026-11-22-A', closesAt: CLOSED, showAt: CLOSED + 3_600_000, state: 'judging', marks: 1, required: 3, myMarkAt: null, sealed: true, ...over }],
 });
 const contest = (over: Partial<JudgeContest> = {}): JudgeContest => ({ ...queue().contests[0]!, picture, myMark: null, ...over });
 
@@ -78,6 +78,23 @@ describe('Console > Judging (judges)', () => {
     expect(await screen.findByText('1 of 3 judges have marked')).toBeInTheDocument();
     expect(screen.getByText('You have not marked it yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mark the ball' })).toHaveAttribute('href', '/admin/judging/c1');
+  });
+
+  it('shows a closed contest whose payments may still arrive as waiting, with no way in, and says why when opened by its address', async () => {
+    await renderConsole('/admin', { 'GET /judge/contests': () => ok(queue({ sealed: false, marks: 0 })) });
+    expect(await screen.findByText('Waiting for payments')).toBeInTheDocument();
+    expect(screen.getByText('The entry list is sealed once the last payments of this contest have ended; judging opens then.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mark the ball' })).not.toBeInTheDocument();
+  });
+
+  it('explains in Hindi why a contest that is not sealed cannot be judged yet', async () => {
+    await renderConsole(
+      '/admin/judging/c1',
+      { 'GET /judge/contests/c1': () => fail(409, 'The entry list is sealed once the last payments of this contest have ended; judging opens then.', 'NOT_SEALED') },
+      ['judge'],
+      'hi',
+    );
+    expect(await screen.findByText('इस प्रतियोगिता के आख़िरी भुगतान पूरे होते ही एंट्री की सूची सील होती है; जजिंग तभी खुलती है।')).toBeInTheDocument();
   });
 
   it('places one mark, moves it, confirms, submits it once, and shows it as final', async () => {

@@ -16,6 +16,7 @@ import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { JudgingStateChip } from './JudgingStateChip.tsx';
 import { useStageLabels } from './stage-labels.ts';
 import '../../../styles/admin-judging.css';
 
@@ -89,17 +90,19 @@ function JudgeQueuePage() {
 function QueueItem({ item }: { item: JudgeQueueItem }) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
-  const open = item.state === 'awaiting' || item.state === 'judging';
+  // Closed but not sealed yet: a reservation may still be paid, so nobody judges it yet.
+  const waiting = !item.sealed && (item.state === 'awaiting' || item.state === 'judging');
+  const open = !waiting && (item.state === 'awaiting' || item.state === 'judging');
   return (
     <li className="judging-card">
       <div className="judging-card__main">
         <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
         <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
         <p className="judging-card__meta">
-          <span className={`chip judging-state judging-state--${item.state}`}>{t(`judging.states.${item.state}`)}</span>
+          <JudgingStateChip item={item} />
           <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
         </p>
-        <p className="judging-card__meta">{item.myMarkAt !== null ? t('judging.panel.youMarked', { time: formatIstShort(new Date(item.myMarkAt), lng) }) : open ? t('judging.panel.notYou') : t('judging.panel.notNeeded')}</p>
+        <p className="judging-card__meta">{waiting ? t('judging.notSealed') : item.myMarkAt !== null ? t('judging.panel.youMarked', { time: formatIstShort(new Date(item.myMarkAt), lng) }) : open ? t('judging.panel.notYou') : t('judging.panel.notNeeded')}</p>
       </div>
       {(open || item.myMarkAt !== null) && (
         <Link to={`${JUDGING_BASE}/${encodeURIComponent(item.contestId)}`} className={`button ${item.myMarkAt === null && open ? 'button--primary' : 'button--ghost'}`}>
@@ -129,14 +132,14 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
             setDetail(contest);
             return { state: contest.state, myMark: contest.myMark };
           } catch (error) {
-            throw callErrorOf(error, t('judging.mark.loadFailed'));
+            throw callErrorOf(error, t('judging.mark.loadFailed'), { NOT_SEALED: t('judging.notSealed') });
           }
         }),
         submitMark: fromPromise(async ({ input }) => {
           try {
             return await submitJudgeMark(input.contestId, input.point);
           } catch (error) {
-            throw callErrorOf(error, t('judging.mark.submitFailed'));
+            throw callErrorOf(error, t('judging.mark.submitFailed'), { NOT_SEALED: t('judging.notSealed') });
           }
         }),
       },

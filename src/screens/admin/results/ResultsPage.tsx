@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../../ui/Field.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { JudgingStateChip } from '../judging/JudgingStateChip.tsx';
 import { useStageLabels } from '../judging/stage-labels.ts';
 import '../../../styles/admin-judging.css';
 
@@ -36,19 +37,19 @@ export default function ResultsPage() {
 type Load<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: T };
 
 /** Loads once and on reload(); the last answer stays on screen while a reload runs. */
-function useLoad<T>(load: () => Promise<T>, failed: string): { state: Load<T>; reload: () => void } {
+function useLoad<T>(load: () => Promise<T>, failed: string, notSealed?: string): { state: Load<T>; reload: () => void } {
   const [state, setState] = useState<Load<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     load().then(
       (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'failed', message: callErrorOf(error, failed).message }),
+      (error: unknown) => live && setState({ status: 'failed', message: callErrorOf(error, failed, { NOT_SEALED: notSealed }).message }),
     );
     return () => {
       live = false;
     };
-  }, [attempt, load, failed]);
+  }, [attempt, load, failed, notSealed]);
   return { state, reload: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
@@ -89,7 +90,7 @@ function ResultsListPage() {
                 <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
                 <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
                 <p className="judging-card__meta">
-                  <span className={`chip judging-state judging-state--${item.state}`}>{t(`judging.states.${item.state}`)}</span>
+                  <JudgingStateChip item={item} />
                   <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
                 </p>
               </div>
@@ -160,7 +161,7 @@ function ResultReviewPage() {
   const { contestId = '' } = useParams();
   const { t } = useTranslation('admin');
   const load = useCallback(() => fetchResultReview(contestId), [contestId]);
-  const { state, reload } = useLoad<ResultReview>(load, t('judging.review.loadFailed'));
+  const { state, reload } = useLoad<ResultReview>(load, t('judging.review.loadFailed'), t('judging.notSealed'));
   return (
     <section className="console-page judging-review">
       <header className="console-page__header">
@@ -205,7 +206,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       setMessage({ kind: 'status', text: await run() });
       onChanged();
     } catch (error) {
-      setMessage({ kind: 'alert', text: callErrorOf(error, t('judging.review.actionFailed')).message });
+      setMessage({ kind: 'alert', text: callErrorOf(error, t('judging.review.actionFailed'), { NOT_SEALED: t('judging.notSealed') }).message });
     } finally {
       setBusy(false);
       setResetting(null);
