@@ -16,8 +16,8 @@ describe('login-code machine', () => {
   it('sends to the number typed, then checks the code for that number, then logs in and goes on once', async () => {
     const setLoginMarker = vi.fn();
     const goOn = vi.fn();
-    const sendCode = vi.fn(async () => ({ otpToken: TOKEN }));
-    const verifyCode = vi.fn(async () => {});
+    const sendCode = vi.fn(async (_input: { phone: string }) => ({ otpToken: TOKEN }));
+    const verifyCode = vi.fn(async (_input: { phone: string; code: string }) => {});
     const actor = createActor(
       loginCodeMachine.provide({
         actors: { sendCode: fromPromise(({ input }: { input: { phone: string } }) => sendCode(input)), verifyCode: fromPromise(({ input }: { input: { phone: string; code: string } }) => verifyCode(input)) },
