@@ -21,7 +21,7 @@ function fill(label: string, value: string) {
 }
 
 async function toCodeStep() {
-  fireEvent.click(screen.getByRole('tab', { name: 'Mobile code' }));
+  fireEvent.click(screen.getByRole('radio', { name: 'Mobile code' }));
   fill('Mobile number', '+91 98765 43210');
   fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   return screen.findByLabelText('6-digit code');
@@ -30,34 +30,33 @@ async function toCodeStep() {
 describe('login screen: password or mobile code', () => {
   it('opens on the password form, and the switch shows the mobile-code form in its place', async () => {
     await renderScreen(<LoginPage />, { path: '/login' });
-    const tabs = screen.getByRole('tablist', { name: 'How to log in' });
-    const [password, code] = within(tabs).getAllByRole('tab');
+    const methods = screen.getByRole('radiogroup', { name: 'How to log in' });
+    const [password, code] = within(methods).getAllByRole('radio');
     expect(password).toHaveAccessibleName('Password');
-    expect(password).toHaveAttribute('aria-selected', 'true');
+    expect(password).toHaveAttribute('aria-checked', 'true');
     expect(code).toHaveAccessibleName('Mobile code');
-    expect(code).toHaveAttribute('aria-selected', 'false');
-    expect(screen.getByRole('tabpanel', { name: 'Log in with your password' })).toBeVisible();
+    expect(code).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByLabelText('Email or mobile number')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toBeVisible();
 
     fireEvent.click(code!);
-    expect(code).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel', { name: 'Log in with a code sent to your mobile' })).toBeVisible();
-    expect(screen.queryByRole('tabpanel', { name: 'Log in with your password' })).not.toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByLabelText('Email or mobile number')).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     const phone = screen.getByLabelText('Mobile number');
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('10 digits; +91 is added for you.')).toBeVisible();
     // The arrow keys move along the switch.
     fireEvent.keyDown(code!, { key: 'ArrowLeft' });
-    expect(password).toHaveAttribute('aria-selected', 'true');
+    expect(password).toHaveAttribute('aria-checked', 'true');
     expect(password).toHaveFocus();
   });
 
   it('checks the number with the phone rule before sending anything', async () => {
     const calls = stubApi({ 'POST /auth/login-code': sent });
     await renderScreen(<LoginPage />, { path: '/login' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Mobile code' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Mobile code' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Phone number is required')).toBeInTheDocument();
     fill('Mobile number', '5876543210');
@@ -132,7 +131,7 @@ describe('login screen: password or mobile code', () => {
   it('says when sending is refused, and keeps the number', async () => {
     stubApi({ 'POST /auth/login-code': () => fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED') });
     await renderScreen(<LoginPage />, { path: '/login' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Mobile code' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Mobile code' }));
     fill('Mobile number', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const dialog = await screen.findByRole('dialog', { name: 'Code Not Sent' });
@@ -177,8 +176,8 @@ describe('login screen: password or mobile code', () => {
       'POST /auth/login-code/verify': () => fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', { code: 'The code is not correct. 4 tries left.' }),
     });
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
-    expect(screen.getByRole('tab', { name: 'पासवर्ड' })).toHaveAttribute('aria-selected', 'true');
-    fireEvent.click(screen.getByRole('tab', { name: 'मोबाइल कोड' }));
+    expect(screen.getByRole('radio', { name: 'पासवर्ड' })).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByRole('radio', { name: 'मोबाइल कोड' }));
     fill('मोबाइल नंबर', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'कोड भेजें' }));
     fireEvent.change(await screen.findByLabelText('6 अंकों का कोड'), { target: { value: '000000' } });

@@ -29,14 +29,14 @@ export default function LoginPage() {
   const [method, setMethod] = useState<Method>('password');
   const goOn = () => void navigate(from ?? paths.home, { replace: true });
 
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern, selection follows focus).
+  // A segmented switch is a radio group: arrow keys move the choice (and the focus) along it.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = METHODS[(METHODS.indexOf(method) + step + METHODS.length) % METHODS.length]!;
     setMethod(next);
-    document.getElementById(`login-tab-${next}`)?.focus();
+    document.getElementById(`login-method-${next}`)?.focus();
   };
 
   return (
@@ -46,15 +46,15 @@ export default function LoginPage() {
           {notice}
         </p>
       )}
-      <div className="auth__methods" role="tablist" aria-label={t('login.methods')}>
+      <div className="auth__methods" role="radiogroup" aria-label={t('login.methods')}>
         {METHODS.map((m) => (
           <button
             key={m}
             type="button"
-            role="tab"
-            id={`login-tab-${m}`}
+            role="radio"
+            id={`login-method-${m}`}
             className="auth__method"
-            aria-selected={method === m}
+            aria-checked={method === m}
             aria-controls={`login-panel-${m}`}
             tabIndex={method === m ? 0 : -1}
             onClick={() => setMethod(m)}
@@ -64,12 +64,11 @@ export default function LoginPage() {
           </button>
         ))}
       </div>
-      {/* Both stay mounted, so what was typed in one survives a look at the other. Named apart from
-          their tabs: 'Password' is the password field's label. */}
-      <div role="tabpanel" id="login-panel-password" aria-label={t('login.panelPassword')} hidden={method !== 'password'}>
+      {/* Both stay mounted, so what was typed in one survives a look at the other. */}
+      <div id="login-panel-password" hidden={method !== 'password'}>
         <PasswordLogin onLoggedIn={goOn} />
       </div>
-      <div role="tabpanel" id="login-panel-code" aria-label={t('login.panelCode')} hidden={method !== 'code'}>
+      <div id="login-panel-code" hidden={method !== 'code'}>
         <LoginCodeForm onLoggedIn={goOn} />
       </div>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />
