@@ -214,6 +214,12 @@ export const otpSchema = z.object({
 });
 export type OtpValues = z.infer<typeof otpSchema>;
 
+/** Login with a code by SMS: the 10-digit mobile number first, then the code sent to it. */
+export const loginCodeRequestSchema = z.object({ phone: indianPhoneSchema });
+export type LoginCodeRequestValues = z.infer<typeof loginCodeRequestSchema>;
+export const loginCodeVerifySchema = z.object({ phone: indianPhoneSchema, code: otpSchema.shape.otp });
+export type LoginCodeVerifyValues = z.infer<typeof loginCodeVerifySchema>;
+
 export const forgotSchema = z.object({ identifier: identifierSchema });
 export type ForgotValues = z.infer<typeof forgotSchema>;
 

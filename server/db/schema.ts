@@ -183,7 +183,8 @@ export interface SessionsTable {
   location_sig: string | null;
 }
 
-export type OtpPurpose = 'signup' | 'reset';
+/** 'login': a code by SMS that logs an active account in instead of its password. */
+export type OtpPurpose = 'signup' | 'reset' | 'login';
 
 export interface OtpCodesTable {
   /** The opaque otpToken the client holds. */

@@ -3,12 +3,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
-import { forgotSchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
+import { forgotSchema, loginCodeRequestSchema, loginCodeVerifySchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { type AuthDeps, checkResetCode, forgotPassword, logIn, normalizeIdentifier, resendCode, resetPassword, sendKeyFor, signUp, verifySignup } from '../services/auth.service.ts';
+import {
+  type AuthDeps,
+  checkResetCode,
+  forgotPassword,
+  logIn,
+  logInWithCode,
+  normalizeIdentifier,
+  requestLoginCode,
+  resendCode,
+  resetPassword,
+  sendKeyFor,
+  signUp,
+  verifySignup,
+} from '../services/auth.service.ts';
 import { findOpenChallenge } from '../services/otp.service.ts';
 
 const otpTokenField = z.string({ error: 'The code request is missing. Start again.' }).min(1, { error: 'The code request is missing. Start again.' }).max(64, { error: 'The code request is not valid. Start again.' });
@@ -41,6 +54,10 @@ export const OTP_RESEND_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
 export const LOGIN_LIMIT = { max: 50, timeWindow: '10 minutes' } as const;
 export const FORGOT_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
 export const RESET_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
+/** Login codes asked for from one address (the per-phone send limits come on top). */
+export const LOGIN_CODE_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
+/** Login codes checked from one address (each code also dies after five wrong tries). */
+export const LOGIN_CODE_VERIFY_LIMIT = OTP_VERIFY_LIMIT;
 /** Codes sent to one phone (or asked for one identifier), whatever the address asking. */
 export const SENDS_PER_RECIPIENT = { max: 20, timeWindow: '1 hour' } as const;
 /** Login tries for one email or phone from one address (counted before the password is checked). */
@@ -124,6 +141,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
     await app.startSession(request, reply, user.id);
+    return { data: { user } };
+  });
+
+  // Login with a code by SMS to the account's mobile number: the same answer for every number,
+  // the same send limits as the other codes, then a session exactly as a password login makes.
+  app.post('/auth/login-code', { schema: { body: loginCodeRequestSchema, response: { 200: challengeResponse } }, config: { rateLimit: LOGIN_CODE_LIMIT } }, async (request) => {
+    const body = request.body as z.output<typeof loginCodeRequestSchema>;
+    await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
+    const { otpToken } = await requestLoginCode(deps(), body.phone);
+    return { data: { otpToken }, message: 'If this number belongs to an account, we have sent a 6-digit code to it.' };
+  });
+
+  app.post('/auth/login-code/verify', { schema: { body: loginCodeVerifySchema, response: { 200: userResponse } }, config: { rateLimit: LOGIN_CODE_VERIFY_LIMIT } }, async (request, reply) => {
+    const body = request.body as z.output<typeof loginCodeVerifySchema>;
+    // Tries for one number from one address, counted with its password logins.
+    await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
+    const user = await logInWithCode(deps(), body.phone, body.code);
+    await app.startSession(request, reply, user.id);
+    request.log.info({ userId: user.id, method: 'sms-code' }, 'logged in with a code by SMS');
     return { data: { user } };
   });
 

@@ -7,7 +7,7 @@ import type { SignupInput } from '../../domain/validation.ts';
 import type { Database, OtpPurpose, UsersTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
-import { openChallenge, recipientKey, reissueChallenge, verifyChallenge } from './otp.service.ts';
+import { closeOpenChallenges, findNewestOpenChallenge, openChallenge, otpExpired, recipientKey, reissueChallenge, verifyChallenge } from './otp.service.ts';
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions, type SessionUser } from './session.service.ts';
 
@@ -40,11 +40,12 @@ export function sendKeyFor(secret: string, recipient: string): string {
 }
 
 function otpSms(phone: string, code: string, purpose: OtpPurpose): OutgoingMessage {
-  const body =
-    purpose === 'signup'
-      ? `${code} is your ${BRAND.name} sign-up code. It expires in 10 minutes. Never share it with anyone.`
-      : `${code} is your ${BRAND.name} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-  return { channel: 'sms', recipient: phone, body };
+  const bodies: Record<OtpPurpose, string> = {
+    signup: `${code} is your ${BRAND.name} sign-up code. It expires in 10 minutes. Never share it with anyone.`,
+    reset: `${code} is your ${BRAND.name} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+    login: `${code} is your ${BRAND.name} login code. It expires in 10 minutes. Never share it with anyone. If you did not ask for it, ignore this message.`,
+  };
+  return { channel: 'sms', recipient: phone, body: bodies[purpose] };
 }
 
 /**
@@ -192,4 +193,57 @@ export async function resetPassword(deps: AuthDeps, otpToken: string, otp: strin
 /** A reset code checked without using it up, for the code screen before the new password. */
 export async function checkResetCode(deps: AuthDeps, otpToken: string, otp: string): Promise<void> {
   await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'reset', code: otp, now: deps.now, consume: false });
+}
+
+/**
+ * Login with a code by SMS, step one: a login code to the phone of the active account with this
+ * number. Any other number (none, a sign-up never finished) gets a decoy challenge and no SMS; a
+ * deactivated or deleted account's phone is told how to reactivate it, with no code. The caller
+ * gets the same answer every time, and any earlier login code of the number stops working.
+ */
+export async function requestLoginCode(deps: AuthDeps, phone10: string): Promise<{ otpToken: string }> {
+  const { db, now } = deps;
+  const phone = toIndianE164(phone10);
+  const sendKey = sendKeyFor(deps.secret, phone);
+  const user = await db.selectFrom('users').select(['id', 'phone', 'status']).where('phone', '=', phone).executeTakeFirst();
+  const active = user?.status === 'active' ? user : undefined;
+  await closeOpenChallenges(db, 'login', sendKey, now);
+  const challenge = await openChallenge(db, deps.secret, { purpose: 'login', userId: active?.id ?? null, recipientKey: sendKey, now });
+  if (active) {
+    await deps.messages.send(otpSms(phone, challenge.code, 'login'));
+  } else if (user?.status === 'suspended' || user?.status === 'deleted') {
+    await deps.messages.send({ channel: 'sms', recipient: phone, body: `Someone asked for a ${BRAND.name} login code for your number. ${(user.status === 'suspended' ? accountSuspended() : accountDeleted()).message}` });
+  }
+  return { otpToken: challenge.otpToken };
+}
+
+/** The code's own errors name the request's `code` field (the shared checks call it `otp`). */
+function asCodeField(error: unknown): unknown {
+  if (error instanceof AppError && error.fields?.otp) return new AppError(error.statusCode, error.code, error.message, { code: error.fields.otp }, error.details);
+  return error;
+}
+
+/**
+ * Login with a code by SMS, step two: the newest open login code of the number. Right: the code
+ * is used up and the account returned, to be logged in; the account that was deactivated or
+ * deleted since the code went out gets password login's answers. Wrong, expired, used or locked:
+ * the shared code checks' answers (five tries, ten minutes, single use).
+ */
+export async function logInWithCode(deps: AuthDeps, phone10: string, code: string): Promise<SessionUser> {
+  const phone = toIndianE164(phone10);
+  const otpToken = await findNewestOpenChallenge(deps.db, 'login', sendKeyFor(deps.secret, phone));
+  if (!otpToken) throw asCodeField(otpExpired());
+  let userId: string;
+  try {
+    userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'login', code, now: deps.now, consume: true });
+  } catch (error) {
+    throw asCodeField(error);
+  }
+  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status']).where('id', '=', userId).executeTakeFirst();
+  // The number moved to another account, or the account went, while the code was out.
+  if (!user || user.phone !== phone) throw asCodeField(otpExpired());
+  if (user.status === 'suspended') throw accountSuspended();
+  if (user.status === 'deleted') throw accountDeleted();
+  if (user.status !== 'active') throw asCodeField(otpExpired());
+  return toSessionUser(user, await rolesOf(deps.db, user.id));
 }

@@ -84,6 +84,30 @@ export async function findOpenChallenge(db: Kysely<Database>, otpToken: string):
 }
 
 /**
+ * The newest open challenge of a purpose for one recipient (a login code is checked by phone,
+ * without its otpToken); null when there is none. Decoys count: a number without an account
+ * answers exactly like one with an account.
+ */
+export async function findNewestOpenChallenge(db: Kysely<Database>, purpose: OtpPurpose, recipientKey: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select('id')
+    .where('recipient_key', '=', recipientKey)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Closes every open challenge of a purpose for one recipient, decoys included: only the next code works. */
+export async function closeOpenChallenges(db: Kysely<Database>, purpose: OtpPurpose, recipientKey: string, now: number): Promise<void> {
+  await db.updateTable('otp_codes').set({ consumed_at: now }).where('recipient_key', '=', recipientKey).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+}
+
+/**
  * A fresh code for an open challenge, at most once a minute: new expiry, tries back to five.
  * Answers 429 OTP_COOLDOWN with the seconds left while the cooldown runs.
  */

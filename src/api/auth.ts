@@ -44,6 +44,16 @@ export async function logIn(input: LoginInput): Promise<Answer<{ user: AccountUs
   return answerOf(await http.post('/auth/login', input).then((res) => res.data));
 }
 
+/** Login with a code by SMS: asks for a code to the 10-digit number; the same answer whether or not it has an account. */
+export async function requestLoginCode(phone: string): Promise<Answer<{ otpToken: string }>> {
+  return answerOf(await http.post('/auth/login-code', { phone }).then((res) => res.data));
+}
+
+/** The code sent to the number: right, and the session cookie is set as by a password login. */
+export async function verifyLoginCode(phone: string, code: string): Promise<Answer<{ user: AccountUser }>> {
+  return answerOf(await http.post('/auth/login-code/verify', { phone, code }).then((res) => res.data));
+}
+
 export async function logOut(): Promise<void> {
   await http.post('/auth/logout');
 }

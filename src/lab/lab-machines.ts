@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { scheduleAt } from '../../domain/schedule.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { contestWindowMachine } from '../../machines/contest-window.machine.ts';
+import { loginCodeMachine } from '../../machines/login-code.machine.ts';
 import { otpResendMachine } from '../../machines/otp-resend.machine.ts';
 import { paymentStatusMachine } from '../../machines/payment-status.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
@@ -141,6 +142,19 @@ export const LAB_MACHINES: LabEntry[] = [
       // The server's 429 OTP_COOLDOWN, as CodeForm turns it into a ResendFailure; without
       // retryAfterSeconds the button is ready again at once.
       resendCode: { result: null, error: { message: 'Please wait 5 seconds before asking for a new code.', retryAfterSeconds: 5 } },
+    },
+  },
+  {
+    id: 'login-code',
+    title: 'Login with a code by SMS',
+    machine: loginCodeMachine,
+    payloads: {
+      'code.send': { phone: '9876543210' },
+      'code.verify': { code: '123456' },
+    },
+    actors: {
+      sendCode: { result: { otpToken: 'c0ffee00-0000-4000-8000-000000000001' }, error: { message: 'Too many requests. Please try again in 60 seconds.' } },
+      verifyCode: { result: null, error: { message: 'The code is not correct. 4 tries left.' } },
     },
   },
   {

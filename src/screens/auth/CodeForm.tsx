@@ -16,7 +16,7 @@ import { TextField } from '../../ui/Field.tsx';
 import { type CodeChallenge, recordCodeSent, secondsUntilResend } from './code-challenge.ts';
 
 /** The server's 429 OTP_COOLDOWN names the seconds left: 'Please wait 42 seconds ...'. */
-function toResendFailure(error: unknown, fallback: string): ResendFailure {
+export function toResendFailure(error: unknown, fallback: string): ResendFailure {
   const message = errorMessageOf(error, fallback);
   if (error instanceof AxiosError && error.response?.status === 429) {
     const seconds = /(\d+)\s*second/.exec(message)?.[1];

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -11,9 +11,14 @@ import { paths } from '../../app/paths.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
+import { LoginCodeForm } from './LoginCodeForm.tsx';
 import { fromState } from './return-to.ts';
 
 const empty: LoginValues = { identifier: '', password: '' };
+
+/** The two ways in: the spec's password form (the default) and a code by SMS to the mobile number. */
+const METHODS = ['password', 'code'] as const;
+type Method = (typeof METHODS)[number];
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -21,6 +26,61 @@ export default function LoginPage() {
   const location = useLocation();
   const from = fromState(location.state);
   const notice = (location.state as { notice?: unknown } | null)?.notice;
+  const [method, setMethod] = useState<Method>('password');
+  const goOn = () => void navigate(from ?? paths.home, { replace: true });
+
+  // A segmented switch is a radio group: arrow keys move the choice (and the focus) along it.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = METHODS[(METHODS.indexOf(method) + step + METHODS.length) % METHODS.length]!;
+    setMethod(next);
+    document.getElementById(`login-method-${next}`)?.focus();
+  };
+
+  return (
+    <AuthShell title={t('login.title')} intro={t('login.intro')}>
+      {typeof notice === 'string' && notice !== '' && (
+        <p className="auth__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="auth__methods" role="radiogroup" aria-label={t('login.methods')}>
+        {METHODS.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            id={`login-method-${m}`}
+            className="auth__method"
+            aria-checked={method === m}
+            aria-controls={`login-panel-${m}`}
+            tabIndex={method === m ? 0 : -1}
+            onClick={() => setMethod(m)}
+            onKeyDown={onTabKey}
+          >
+            {m === 'password' ? t('login.withPassword') : t('login.withCode')}
+          </button>
+        ))}
+      </div>
+      {/* Both stay mounted, so what was typed in one survives a look at the other. */}
+      <div id="login-panel-password" hidden={method !== 'password'}>
+        <PasswordLogin onLoggedIn={goOn} />
+      </div>
+      <div id="login-panel-code" hidden={method !== 'code'}>
+        <LoginCodeForm onLoggedIn={goOn} />
+      </div>
+      <GoogleLink href={googleStartUrl(from ?? paths.home)} />
+      <p className="auth__aside">
+        {t('login.noAccount')} <Link to={paths.signup}>{t('login.signupLink')}</Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -33,7 +93,7 @@ export default function LoginPage() {
     try {
       await logIn(values);
       loginMarker.set();
-      void navigate(from ?? paths.home, { replace: true });
+      onLoggedIn();
     } catch (error) {
       for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
         if (name in empty) setError(name as keyof LoginValues, { message });
@@ -44,12 +104,7 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthShell title={t('login.title')} intro={t('login.intro')}>
-      {typeof notice === 'string' && notice !== '' && (
-        <p className="auth__notice" role="status">
-          {notice}
-        </p>
-      )}
+    <>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField label={t('fields.identifier')} autoComplete="username" inputMode="email" error={errors.identifier?.message} {...register('identifier')} />
         <TextField label={t('fields.password')} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
@@ -60,13 +115,9 @@ export default function LoginPage() {
           {isSubmitting ? t('login.busy') : t('login.submit')}
         </button>
       </form>
-      <GoogleLink href={googleStartUrl(from ?? paths.home)} />
-      <p className="auth__aside">
-        {t('login.noAccount')} <Link to={paths.signup}>{t('login.signupLink')}</Link>
-      </p>
       <MessageDialog open={failure !== null} tone="error" title={t('login.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
         <p>{failure}</p>
       </MessageDialog>
-    </AuthShell>
+    </>
   );
 }

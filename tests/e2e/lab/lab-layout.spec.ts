@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-const MACHINES = ['contest-window', 'ticket-marking', 'trial-game', 'checkout', 'payment-status', 'session', 'version-check', 'otp-resend', 'social-signup'];
+const MACHINES = ['contest-window', 'ticket-marking', 'trial-game', 'checkout', 'payment-status', 'session', 'version-check', 'otp-resend', 'login-code', 'social-signup'];
 
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useActorRef, useSelector } from '@xstate/react';
+import { AxiosError } from 'axios';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { BRAND } from '../../../domain/brand.ts';
+import { INDIA_CALLING_CODE } from '../../../domain/phone.ts';
+import { type LoginCodeRequestValues, loginCodeRequestSchema, OTP_LENGTH, type OtpValues, otpSchema } from '../../../domain/validation.ts';
+import { loginCodeMachine } from '../../../machines/login-code.machine.ts';
+import { OTP_RESEND_COOLDOWN_S, otpResendMachine } from '../../../machines/otp-resend.machine.ts';
+import { requestLoginCode, resendCode, verifyLoginCode } from '../../api/auth.ts';
+import { type ApiErrorBody, fieldErrorsOf } from '../../api/http.ts';
+import { loginMarker } from '../../app/login-marker.ts';
+import { MessageDialog } from '../../ui/Dialog.tsx';
+import { PhoneField, TextField } from '../../ui/Field.tsx';
+import { toResendFailure } from './CodeForm.tsx';
+
+/** '9876543210' -> '+91 98765 43210', as the number is read aloud and printed on SIM cards. */
+export function displayPhone(phone10: string): string {
+  return `${INDIA_CALLING_CODE} ${phone10.slice(0, 5)} ${phone10.slice(5)}`;
+}
+
+interface Failure {
+  /** The field the failure belongs under; none: a dialog. */
+  field: 'phone' | 'code' | null;
+  text: string;
+}
+
+/**
+ * A failed send or check in the page's language: the server's codes are stable, its English
+ * words are not what a Hindi reader should see. Anything unknown falls back to the server's words.
+ */
+export function describeFailure(error: unknown, t: TFunction<'auth'>): Failure {
+  if (!(error instanceof AxiosError)) return { field: null, text: t('loginCode.errors.unexpected') };
+  if (!error.response) return { field: null, text: t('loginCode.errors.offline') };
+  const body = (error.response.data ?? {}) as Partial<ApiErrorBody>;
+  const message = typeof body.message === 'string' ? body.message : '';
+  const number = (pattern: RegExp) => Number(pattern.exec(message)?.[1] ?? NaN);
+  switch (body.code) {
+    case 'OTP_INCORRECT': {
+      const left = number(/(\d+)\s+tr(?:y|ies)\s+left/);
+      return { field: 'code', text: Number.isFinite(left) ? t('loginCode.errors.incorrect', { count: left }) : message };
+    }
+    case 'OTP_EXPIRED':
+      return { field: 'code', text: t('loginCode.errors.expired') };
+    case 'OTP_LOCKED':
+      return { field: 'code', text: t('loginCode.errors.locked') };
+    case 'OTP_COOLDOWN': {
+      const seconds = number(/(\d+)\s*second/);
+      return { field: null, text: Number.isFinite(seconds) ? t('loginCode.errors.cooldown', { seconds }) : message };
+    }
+    case 'RATE_LIMITED': {
+      const seconds = number(/(\d+)\s*second/);
+      return { field: null, text: Number.isFinite(seconds) ? t('loginCode.errors.rateLimited', { seconds }) : message };
+    }
+    case 'ACCOUNT_SUSPENDED':
+      return { field: null, text: t('loginCode.errors.suspended', { email: BRAND.supportEmail }) };
+    case 'ACCOUNT_DELETED':
+      return { field: null, text: t('loginCode.errors.deleted', { email: BRAND.supportEmail }) };
+    default: {
+      const fields = fieldErrorsOf(error);
+      if (fields.phone) return { field: 'phone', text: fields.phone };
+      if (fields.code) return { field: 'code', text: fields.code };
+      return { field: null, text: message || t('loginCode.errors.unexpected') };
+    }
+  }
+}
+
+/**
+ * The second way to log in: the mobile number, a 6-digit code by SMS, the code. The steps run in
+ * loginCodeMachine, the resend countdown in otpResendMachine (as on the sign-up code screen).
+ */
+export function LoginCodeForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation('auth');
+  const flow = useActorRef(
+    loginCodeMachine.provide({
+      actors: {
+        sendCode: fromPromise(async ({ input }) => (await requestLoginCode(input.phone)).data),
+        verifyCode: fromPromise(async ({ input }) => {
+          await verifyLoginCode(input.phone, input.code);
+        }),
+      },
+      actions: {
+        setLoginMarker: () => loginMarker.set(),
+        // Where the page sends a login (the return-to path); the machine is made once, with the first.
+        goOn: () => onLoggedIn(),
+      },
+    }),
+  );
+  const step = useSelector(flow, (s) => (s.matches('enteringCode') || s.matches('verifying') || s.matches('loggedIn') ? 'code' : 'phone'));
+  const sending = useSelector(flow, (s) => s.matches('sending'));
+  const verifying = useSelector(flow, (s) => s.matches('verifying') || s.matches('loggedIn'));
+  const phone = useSelector(flow, (s) => s.context.phone);
+  const otpToken = useSelector(flow, (s) => s.context.otpToken);
+  const error = useSelector(flow, (s) => s.context.error);
+  const failure = useMemo(() => (error === null ? null : describeFailure(error, t)), [error, t]);
+
+  return (
+    <>
+      {step === 'phone' ? (
+        <PhoneStep
+          phone={phone}
+          busy={sending}
+          failure={failure}
+          onSend={(value) => flow.send({ type: 'code.send', phone: value })}
+        />
+      ) : (
+        <CodeStep
+          key={otpToken ?? ''}
+          phone={phone}
+          otpToken={otpToken ?? ''}
+          busy={verifying}
+          failure={failure}
+          onVerify={(code) => flow.send({ type: 'code.verify', code })}
+          onChangeNumber={() => flow.send({ type: 'phone.change' })}
+        />
+      )}
+      <MessageDialog
+        open={failure !== null && failure.field === null}
+        tone="error"
+        title={step === 'phone' ? t('loginCode.sendFailedTitle') : t('login.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => flow.send({ type: 'error.dismiss' })}
+      >
+        <p>{failure?.text}</p>
+      </MessageDialog>
+    </>
+  );
+}
+
+function PhoneStep({ phone, busy, failure, onSend }: { phone: string; busy: boolean; failure: Failure | null; onSend: (phone: string) => void }) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginCodeRequestValues>({ resolver: zodResolver(loginCodeRequestSchema), defaultValues: { phone }, mode: 'onTouched' });
+
+  useEffect(() => {
+    if (failure?.field === 'phone') setError('phone', { message: failure.text });
+  }, [failure, setError]);
+  // Back from the code step ('Change number'): straight to the number.
+  const returning = useRef(phone !== '');
+  useEffect(() => {
+    if (returning.current) setFocus('phone');
+  }, [setFocus]);
+
+  const onSubmit = handleSubmit(({ phone: value }) => onSend(value));
+  return (
+    <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <p className="auth__step-intro">{t('loginCode.intro')}</p>
+      <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+      <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+        {busy ? t('loginCode.sending') : t('loginCode.send')}
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({
+  phone,
+  otpToken,
+  busy,
+  failure,
+  onVerify,
+  onChangeNumber,
+}: {
+  phone: string;
+  otpToken: string;
+  busy: boolean;
+  failure: Failure | null;
+  onVerify: (code: string) => void;
+  onChangeNumber: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<OtpValues>({ resolver: zodResolver(otpSchema), defaultValues: { otp: '' }, mode: 'onSubmit' });
+
+  useEffect(() => {
+    if (failure?.field === 'code') {
+      setError('otp', { message: failure.text });
+      setFocus('otp', { shouldSelect: true });
+    }
+  }, [failure, setError, setFocus]);
+  useEffect(() => setFocus('otp'), [setFocus]);
+
+  const onSubmit = handleSubmit(({ otp }) => onVerify(otp));
+  const otp = register('otp');
+  return (
+    <>
+      <div className="auth__sent">
+        <p role="status">{t('loginCode.sentTo', { phone: displayPhone(phone) })}</p>
+        <button type="button" className="auth__text-button" onClick={onChangeNumber} disabled={busy}>
+          {t('loginCode.changeNumber')}
+        </button>
+      </div>
+      <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={t('fields.otp')}
+          className="field__input auth__code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          pattern="[0-9]*"
+          error={errors.otp?.message}
+          {...otp}
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+            void otp.onChange(event);
+          }}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+          {busy ? t('login.busy') : t('login.submit')}
+        </button>
+      </form>
+      <ResendCode otpToken={otpToken} />
+    </>
+  );
+}
+
+/** The resend button of the code step: the sign-up screen's countdown machine and resend call. */
+function ResendCode({ otpToken }: { otpToken: string }) {
+  const { t } = useTranslation('auth');
+  const resend = useActorRef(
+    otpResendMachine.provide({
+      actors: {
+        resendCode: fromPromise(async () => {
+          try {
+            await resendCode(otpToken);
+          } catch (error) {
+            const failure = toResendFailure(error, t('loginCode.errors.unexpected'));
+            throw { ...failure, message: describeFailure(error, t).text };
+          }
+        }),
+      },
+    }),
+    // The code went out just now: the server takes the next one in a minute.
+    { input: { secondsLeft: OTP_RESEND_COOLDOWN_S } },
+  );
+  const secondsLeft = useSelector(resend, (s) => s.context.secondsLeft);
+  const canResend = useSelector(resend, (s) => s.can({ type: 'otp.resend' }));
+  const sending = useSelector(resend, (s) => s.matches('sending'));
+  const notice = useSelector(resend, (s) => s.context.notice);
+  return (
+    <div className="auth__resend">
+      <button type="button" className="button button--small auth__link-button" disabled={!canResend} onClick={() => resend.send({ type: 'otp.resend' })}>
+        {sending ? t('otp.resending') : secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
+      </button>
+      <p className={notice?.ok === false ? 'field__error' : 'muted'} role="status" aria-live="polite">
+        {notice === null ? '' : notice.ok ? t('otp.resent') : notice.message}
+      </p>
+    </div>
+  );
+}
