@@ -89,6 +89,10 @@ export const paymentSchema = z.object({
   promoCode: z.string().nullable(),
   failureReason: z.string().nullable(),
   refunded: z.boolean(),
+  /** The contest paid for: its slot, when it closes and when its live winner show streams (ISO 8601). */
+  contest: z.object({ slot: z.enum(['A', 'B']), closesAt: z.string(), showAt: z.string() }),
+  /** Tickets in this payment's reservation. */
+  ticketCount: z.number().int(),
   tickets: z.array(z.object({ x: z.number().int(), y: z.number().int() })).optional(),
 });
 export type PaymentAnswer = z.infer<typeof paymentSchema>;

@@ -24,6 +24,7 @@ import * as contestCounters from './migrations/2026-11-25-070-contest-counters.t
 import * as contestSeal from './migrations/2026-11-25-080-contest-seal.ts';
 import * as sessionLocation from './migrations/2026-11-25-071-session-location.ts';
 import * as loginCodes from './migrations/2026-11-25-090-login-codes.ts';
+import * as ticketPositions from './migrations/2026-11-25-091-ticket-positions.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-071-session-location': sessionLocation,
   '2026-11-25-080-contest-seal': contestSeal,
   '2026-11-25-090-login-codes': loginCodes,
+  '2026-11-25-091-ticket-positions': ticketPositions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

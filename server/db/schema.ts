@@ -295,6 +295,8 @@ export interface TicketsTable {
   reservation_id: string | null;
   created_at: number;
   confirmed_at: number | null;
+  /** Place in its reservation, in the order the player marked them (migration 2026-11-25-090). */
+  position: Generated<number>;
 }
 
 /** A contest's reserved plus confirmed tickets, kept with every change of them (migration 2026-11-25-070); no row: 0. */
@@ -331,6 +333,8 @@ export interface CartItemsTable {
   x: number;
   y: number;
   created_at: number;
+  /** Grows with every ticket put in one player's cart for one contest: the play screen's order (migration 2026-11-25-090). */
+  position: Generated<number>;
 }
 
 /** Settings admins change at run time (paid play); the environment gives the default. */

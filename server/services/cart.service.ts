@@ -57,7 +57,21 @@ async function pictureSize(db: Db, pictureId: string): Promise<{ width: number; 
 }
 
 async function cartPoints(db: Db, userId: string, contestId: string) {
-  return db.selectFrom('cart_items').select(['id', 'x', 'y']).where('user_id', '=', userId).where('contest_id', '=', contestId).orderBy('created_at').orderBy('x').orderBy('y').execute();
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'x', 'y', 'position'])
+    .where('user_id', '=', userId)
+    .where('contest_id', '=', contestId)
+    .orderBy('created_at')
+    .orderBy('position')
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
+}
+
+/** The position after the last of these cart items: new ones go after them, as on the play screen. */
+export function nextCartPosition(items: ReadonlyArray<{ position: number }>): number {
+  return items.reduce((next, item) => Math.max(next, item.position + 1), 0);
 }
 
 async function openContest(db: Db, contestId: string, now: number): Promise<ContestRow> {
@@ -94,7 +108,7 @@ export async function addCartItems(db: Kysely<Database>, userId: string, contest
   try {
     await db
       .insertInto('cart_items')
-      .values(points.map((p) => ({ id: crypto.randomUUID(), user_id: userId, contest_id: contestId, x: p.x, y: p.y, created_at: now })))
+      .values(points.map((p, i) => ({ id: crypto.randomUUID(), user_id: userId, contest_id: contestId, x: p.x, y: p.y, created_at: now, position: nextCartPosition(cart) + i })))
       .execute();
   } catch (error) {
     // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
@@ -129,6 +143,7 @@ export async function getCart(db: Kysely<Database>, userId: string, billing: Bil
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
+    .orderBy('cart_items.position')
     .orderBy('cart_items.x')
     .orderBy('cart_items.y')
     .execute();
@@ -245,8 +260,9 @@ export async function reserveCart(db: Kysely<Database>, userId: string, contestI
       await trx
         .insertInto('tickets')
         .values(
-          tickets.map((t) => ({
+          tickets.map((t, position) => ({
             id: t.id,
+            position,
             contest_id: contestId,
             user_id: userId,
             x: t.x,

@@ -6,7 +6,7 @@ import type { BillingConfig } from '../config.ts';
 import type { Database, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
-import { billFor, confirmReservationIn, reservePaidCart } from './cart.service.ts';
+import { billFor, confirmReservationIn, nextCartPosition, reservePaidCart } from './cart.service.ts';
 import { releaseReservedTickets } from './contest-counters.service.ts';
 import { isPostgres } from './contest.service.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
@@ -57,11 +57,23 @@ export function refNoFor(paymentId: string, now: number): string {
 async function releaseReservation(trx: Transaction<Database>, reservationId: string, now: number): Promise<void> {
   const result = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('id', '=', reservationId).where('status', '=', 'active').executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) await releaseReservedTickets(trx, { reservationIds: [reservationId] });
-  const points = await trx.selectFrom('tickets').select(['user_id', 'contest_id', 'x', 'y']).where('reservation_id', '=', reservationId).where('status', '=', 'released').execute();
-  if (points.length === 0) return;
+  const points = await trx
+    .selectFrom('tickets')
+    .select(['user_id', 'contest_id', 'x', 'y'])
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'released')
+    .orderBy('position')
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
+  const first = points[0];
+  if (!first) return;
+  // Back in the cart in the order they were marked, after anything added meanwhile.
+  const inCart = await trx.selectFrom('cart_items').select('position').where('user_id', '=', first.user_id).where('contest_id', '=', first.contest_id).execute();
+  const base = nextCartPosition(inCart);
   await trx
     .insertInto('cart_items')
-    .values(points.map((p) => ({ id: crypto.randomUUID(), user_id: p.user_id, contest_id: p.contest_id, x: p.x, y: p.y, created_at: now })))
+    .values(points.map((p, i) => ({ id: crypto.randomUUID(), user_id: p.user_id, contest_id: p.contest_id, x: p.x, y: p.y, created_at: now, position: base + i })))
     .onConflict((oc) => oc.columns(['user_id', 'contest_id', 'x', 'y']).doNothing())
     .execute();
 }
@@ -368,7 +380,10 @@ export const RECONCILE_PAGE = 200;
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-function toAnswer(p: PaymentRow): PaymentAnswer {
+/** A payment with what the player bought: the contest (slot, close, live show) and the ticket count. */
+type PaymentListRow = PaymentRow & { contest_slot: 'A' | 'B'; contest_closes_at: number; contest_show_at: number; ticket_count: number };
+
+function toAnswer(p: PaymentListRow): PaymentAnswer {
   return {
     id: p.id,
     status: p.status,
@@ -382,23 +397,44 @@ function toAnswer(p: PaymentRow): PaymentAnswer {
     promoCode: p.promo_code,
     failureReason: p.failure_reason,
     refunded: p.refund_id !== null,
+    contest: { slot: p.contest_slot, closesAt: iso(p.contest_closes_at), showAt: iso(p.contest_show_at) },
+    ticketCount: Number(p.ticket_count),
   };
+}
+
+function paymentsWithContest(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('contests', 'contests.id', 'payments.contest_id')
+    .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
+    .selectAll('payments')
+    .select(['contests.slot as contest_slot', 'contests.closes_at as contest_closes_at', 'contests.show_at as contest_show_at', 'reservations.ticket_count'])
+    .where('payments.user_id', '=', userId);
 }
 
 /** One payment for its owner; anyone else is told it does not exist. */
 export async function paymentForOwner(db: Kysely<Database>, userId: string, paymentId: string): Promise<PaymentAnswer> {
-  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', userId).executeTakeFirst();
+  const payment = await paymentsWithContest(db, userId).where('payments.id', '=', paymentId).executeTakeFirst();
   if (!payment) throw paymentNotFound();
   const answer = toAnswer(payment);
   if (payment.status === 'success') {
-    const tickets = await db.selectFrom('tickets').select(['x', 'y']).where('reservation_id', '=', payment.reservation_id).where('status', '=', 'confirmed').orderBy('x').orderBy('y').execute();
+    // In the order they were marked, numbered as on the play screen and in the cart.
+    const tickets = await db
+      .selectFrom('tickets')
+      .select(['x', 'y'])
+      .where('reservation_id', '=', payment.reservation_id)
+      .where('status', '=', 'confirmed')
+      .orderBy('position')
+      .orderBy('x')
+      .orderBy('y')
+      .execute();
     answer.tickets = tickets;
   }
   return answer;
 }
 
 export async function paymentsOfUser(db: Kysely<Database>, userId: string): Promise<PaymentAnswer[]> {
-  const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
+  const rows = await paymentsWithContest(db, userId).orderBy('payments.created_at', 'desc').orderBy('payments.id').limit(500).execute();
   return rows.map((r) => toAnswer(r));
 }
 

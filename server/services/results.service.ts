@@ -222,6 +222,7 @@ export async function myEntries(
           .where('t.user_id', '=', options.userId)
           .where('t.status', 'in', ['reserved', 'confirmed'])
           .orderBy('t.created_at')
+          .orderBy('t.position')
           .orderBy('t.x')
           .orderBy('t.y')
           .orderBy('t.id')

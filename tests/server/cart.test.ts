@@ -63,6 +63,25 @@ describeOnEachDatabase('cart and reservations', (server) => {
     expect(bill).toMatchObject({ itemsTotal: 9800, platformFee: 400, gstOnPlatformFee: 72, grandTotal: 10272 });
   });
 
+  it('keeps the tickets in the order they were marked, through later adds, removals and the reservation', async () => {
+    const id = await contest();
+    // Marked right to left: sorting by X would reverse them.
+    expect((await addItems(server, user(11), id, [{ x: 900, y: 10 }, { x: 500, y: 20 }, { x: 100, y: 30 }])).statusCode).toBe(200);
+    const cartOf = async () => (await get(server, '/api/v1/cart', { cookie: user(11).cookie })).json().data.items as Array<{ id: string; x: number }>;
+    expect((await cartOf()).map((i) => i.x)).toEqual([900, 500, 100]);
+    const [first] = await cartOf();
+    expect((await removeItem(server, user(11), first!.id)).statusCode).toBe(200);
+    expect((await addItems(server, user(11), id, [{ x: 800, y: 40 }, { x: 50, y: 50 }])).statusCode).toBe(200);
+    expect((await cartOf()).map((i) => i.x)).toEqual([500, 100, 800, 50]);
+    // Added in the same millisecond: still after the ones before.
+    expect((await addItems(server, user(11), id, [{ x: 10, y: 60 }])).statusCode).toBe(200);
+    expect((await cartOf()).map((i) => i.x)).toEqual([500, 100, 800, 50, 10]);
+    const reserved = await reserve(server, user(11), id);
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    const positions = await server.app.db.selectFrom('tickets').select(['x', 'position']).where('contest_id', '=', id).orderBy('position').execute();
+    expect(positions).toEqual([500, 100, 800, 50, 10].map((x, position) => ({ x, position })));
+  });
+
   it("refuses a closed or not yet open contest with 'Game Play Closed!', and an unknown one", async () => {
     const closed = await contest({}, { opensInMs: -86_400_000, closesInMs: -1 });
     expectRefusal(await addItems(server, user(0), closed, [{ x: 1, y: 1 }]), 400, 'Game Play Closed!', 'GAME_PLAY_CLOSED');

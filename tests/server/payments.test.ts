@@ -11,6 +11,7 @@ import { addContestPicture, addTestContest, checkAllCounters } from '../support/
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 type User = { id: string; cookie: string };
+type Point = { x: number; y: number };
 
 function expectRefusal(res: { statusCode: number; json(): unknown; body: string }, status: number, message: string, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -286,6 +287,30 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     const list = (await get(server, '/api/v1/payments', { cookie: user(7).cookie })).json().data;
     expect(list.map((p: { id: string }) => p.id)).toEqual([b.paymentId, a.paymentId]);
     expect(list[0]).toMatchObject({ refNo: b.refNo, status: 'pending', amountPaise: b.amountPaise, txnId: null, createdAt: expect.any(String), phone: expect.any(String) });
+  });
+
+  it('names the contest, its close and live show, and the ticket count of each payment', async () => {
+    const id = await contest();
+    const row = await db().selectFrom('contests').select(['closes_at', 'show_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const o = await order(user(4), id, 3);
+    const contestOf = { slot: 'A', closesAt: new Date(Number(row.closes_at)).toISOString(), showAt: new Date(Number(row.show_at)).toISOString() };
+    const list = (await get(server, '/api/v1/payments', { cookie: user(4).cookie })).json().data;
+    expect(list.find((p: { id: string }) => p.id === o.paymentId)).toMatchObject({ contestId: id, contest: contestOf, ticketCount: 3 });
+    expect(await status(user(4), o.paymentId)).toMatchObject({ contest: contestOf, ticketCount: 3 });
+  });
+
+  it('lists the paid tickets in the order they were marked, and a cancelled payment puts them back in that order', async () => {
+    const id = await contest();
+    const marked = [{ x: 1500, y: 3 }, { x: 1200, y: 3 }, { x: 1400, y: 3 }];
+    expect((await post(server, '/api/v1/cart/items', { contestId: id, tickets: marked }, { cookie: user(3).cookie })).statusCode).toBe(200);
+    const cancelled = (await post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: user(3).cookie })).json().data;
+    await postReturn(user(3), { 'error[code]': 'BAD_REQUEST_ERROR', 'error[reason]': 'payment_cancelled', orderId: cancelled.orderId });
+    const cart = (await get(server, '/api/v1/cart', { cookie: user(3).cookie })).json().data;
+    expect(cart.items.filter((i: { contestId: string }) => i.contestId === id).map((i: Point) => ({ x: i.x, y: i.y }))).toEqual(marked);
+    const paid = (await post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: user(3).cookie })).json().data;
+    const { fields } = await decide(paid.orderId, 'success');
+    expect((await postReturn(user(3), fields)).json().data).toMatchObject({ verified: true, status: 'success' });
+    expect(await status(user(3), paid.paymentId)).toMatchObject({ status: 'success', ticketCount: 3, tickets: marked });
   });
 
   it('reconciliation finalizes a paid order whose webhook never came, and ends abandoned ones', async () => {

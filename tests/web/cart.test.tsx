@@ -57,12 +57,29 @@ describe('/cart', () => {
     const group = await screen.findByRole('region', { name: 'Contest A' });
     expect(within(group).getByText('2 tickets')).toBeInTheDocument();
     expect(within(group).getByText('X 10, Y 20')).toBeInTheDocument();
-    expect(within(group).getAllByText('₹49.00')).toHaveLength(2);
+    expect(within(group).getAllByText('₹49')).toHaveLength(2);
     const terms = within(group).getAllByRole('term').map((el) => el.textContent);
     expect(terms).toEqual(['Items Total', 'Promo Applied', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
     const values = within(group).getAllByRole('definition').map((el) => el.textContent);
-    expect(values).toEqual(['₹98.00', '-₹9.80', '₹88.20', '₹74.75 + ₹13.45', '₹10.00', '₹1.80', '₹11.80', '₹100.00']);
+    expect(values).toEqual(['₹98', '-₹9.80', '₹88.20', '₹74.75 + ₹13.45', '₹10', '₹1.80', '₹11.80', '₹100']);
     expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/popupCheckout?contest=c1');
+  });
+
+  it("leaves out 'Promo Applied' until a promo takes something off, the other lines in the spec's order", async () => {
+    const noPromo = { ...bill, promoApplied: 0, subtotal: 9800, baseAmount: 7000, gstOnEntry: 2800, grandTotal: 10980 };
+    await open({ carts: [ok({ ...cart(4900, [[10, 20], [30, 40]]), groups: [{ ...cart(4900, [[10, 20], [30, 40]]).groups[0]!, bill: noPromo }] })] });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    const terms = within(group).getAllByRole('term').map((el) => el.textContent);
+    expect(terms).toEqual(['Items Total', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
+    expect(within(group).getAllByRole('definition').map((el) => el.textContent)).toEqual(['₹98', '₹98', '₹70 + ₹28', '₹10', '₹1.80', '₹11.80', '₹109.80']);
+  });
+
+  it("numbers the tickets in the server's order, the order they were marked on the play screen", async () => {
+    await open({ carts: [ok(cart(4900, [[900, 10], [100, 20], [500, 30]]))] });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    const rows = within(group).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual(['Ticket 1X 900, Y 10₹49×', 'Ticket 2X 100, Y 20₹49×', 'Ticket 3X 500, Y 30₹49×']);
+    expect(within(group).getByRole('button', { name: 'Remove ticket 3' })).toBeInTheDocument();
   });
 
   it('removes a ticket', async () => {

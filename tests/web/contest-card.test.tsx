@@ -47,8 +47,8 @@ describe('home contest card', () => {
     expect(img).toHaveAttribute('height', '300');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(screen.getByText('Weekly jackpot')).toBeInTheDocument();
-    expect(screen.getByText(/Cash prize · Worth ₹1,00,000.00/)).toBeInTheDocument();
-    expect(screen.getByText('₹49.00')).toBeInTheDocument();
+    expect(screen.getByText(/Cash prize · Worth ₹1,00,000$/)).toBeInTheDocument();
+    expect(screen.getByText('₹49 + fee')).toBeInTheDocument();
     expect(screen.getByText('Max 75 tickets per person')).toBeInTheDocument();
     expect(screen.getByText('Tickets left: 9,000')).toBeInTheDocument();
     expect(screen.getByText('Your tickets: 3')).toBeInTheDocument();
@@ -108,6 +108,8 @@ describe('home contest card', () => {
     await renderCard([ok(currentAnswer(contestView()))], 'hi');
     expect(await screen.findByText('प्रति व्यक्ति अधिकतम 75 टिकट')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'अभी खेलें' })).toBeInTheDocument();
+    // The first price a player sees says the platform fee comes on top.
+    expect(screen.getByText('₹49 + शुल्क')).toBeInTheDocument();
   });
 
   it('shows the prize photo (small, lazy, with alt text) when the admin set one', async () => {

@@ -119,11 +119,13 @@ describe('/my_account', () => {
   it('lists past payments with their invoice links', async () => {
     await open({
       'GET /payments': () =>
-        ok([{ id: 'p1', status: 'success', refNo: 'CS20261121ABCD1234', txnId: 'pay_1', amountPaise: 15408, createdAt: '2026-11-21T06:30:00.000Z', phone: '9876543210', contestId: 'c1', orderId: 'order_1', promoCode: null, failureReason: null, refunded: false }]),
+        ok([{ id: 'p1', status: 'success', refNo: 'CS20261121ABCD1234', txnId: 'pay_1', amountPaise: 15408, createdAt: '2026-11-21T06:30:00.000Z', phone: '9876543210', contestId: 'c1', orderId: 'order_1', promoCode: null, failureReason: null, refunded: false, contest: { slot: 'B', closesAt: '2026-11-22T18:29:59.999Z', showAt: '2026-11-23T15:30:00.000Z' }, ticketCount: 3 }]),
     });
     expect(await screen.findByText('CS20261121ABCD1234')).toBeInTheDocument();
     expect(screen.getByText('pay_1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
+    expect(screen.getByText('3 tickets')).toBeInTheDocument();
+    expect(screen.getByText('₹154.08')).toBeInTheDocument();
   });
 
   it('offers a retry when the profile does not load', async () => {

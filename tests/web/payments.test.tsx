@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import type { PaymentAnswer } from '../../domain/payments.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
+import { formatIstDateTime } from '../../src/ui/format.ts';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { renderAt } from './payments-render.tsx';
 
@@ -29,6 +30,9 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   promoCode: null,
   failureReason: null,
   refunded: false,
+  // Contest A of the week of 23 Nov 2026: closes Wed 25 Nov 23:59 IST, live show Thu 26 Nov 21:00 IST.
+  contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },
+  ticketCount: 2,
   ...over,
 });
 
@@ -50,7 +54,7 @@ describe('/payments', () => {
     const calls = stub([
       ok(payment()),
       ok(payment()),
-      ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 10, y: 20 }, { x: 30, y: 40 }] })),
+      ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 30, y: 40 }, { x: 10, y: 20 }] })),
     ]);
     await renderAt('/payments?payment=p1');
     await tick(0);
@@ -63,11 +67,31 @@ describe('/payments', () => {
     await tick(3_000);
     expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
     expect(within(panel).getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('Ticket 1: X 10, Y 20');
-    expect(panel).toHaveTextContent('Ticket 2: X 30, Y 40');
+    expect(panel).toHaveTextContent("You're in! 2 tickets in Contest A");
+    // Numbered in the server's order (the order they were marked), as on the play screen.
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ticket 1: X 30, Y 40', 'Ticket 2: X 10, Y 20']);
+    expect(within(panel).getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    const show = formatIstDateTime(new Date('2026-11-26T15:30:00.000Z'), 'en');
+    expect(show).toMatch(/^Thursday, 26 November.*21:00$/);
+    expect(panel).toHaveTextContent(`The winner is revealed in the live show on ${show} IST.`);
+    expect(within(panel).getByRole('link', { name: 'See My entries' })).toHaveAttribute('href', '/my_account#my-entries');
     expect(within(panel).getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/play_screen');
     await tick(10_000);
     expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
+  });
+
+  it("says 'You're in!' for one ticket in the singular, and in Hindi", async () => {
+    stub([ok(payment({ status: 'success', txnId: 'pay_1', ticketCount: 1, tickets: [{ x: 5, y: 6 }] }))]);
+    const { unmount } = await renderAt('/payments?payment=p1');
+    const panel = screen.getByTestId('payment-status');
+    expect(await within(panel).findByText("You're in! 1 ticket in Contest A")).toBeInTheDocument();
+    unmount();
+    stub([ok(payment({ status: 'success', txnId: 'pay_1', ticketCount: 3, contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' } }))]);
+    await renderAt('/payments?payment=p1', 'hi');
+    const hiPanel = screen.getByTestId('payment-status');
+    expect(await within(hiPanel).findByText('आप शामिल हैं! प्रतियोगिता B में 3 टिकट')).toBeInTheDocument();
+    expect(hiPanel).toHaveTextContent(`विजेता का ऐलान लाइव शो में होगा: ${formatIstDateTime(new Date('2026-11-30T15:30:00.000Z'), 'hi')} IST।`);
+    expect(within(hiPanel).getByRole('link', { name: 'मेरी प्रविष्टियाँ देखें' })).toHaveAttribute('href', '/my_account#my-entries');
   });
 
   it('says a failed payment took no money and the tickets are back in the cart', async () => {
@@ -130,28 +154,38 @@ describe('/payments', () => {
       if (zone === undefined) delete process.env['TZ'];
       else process.env['TZ'] = zone;
     });
-    stub([ok(payment())], ok([payment({ status: 'success', txnId: 'pay_ABC' }), payment({ id: 'p2', refNo: 'SPB-0002', status: 'failed', amountPaise: 5900 })]));
+    stub([ok(payment())], ok([
+      payment({ status: 'success', txnId: 'pay_ABC' }),
+      payment({ id: 'p2', refNo: 'SPB-0002', status: 'failed', amountPaise: 5910, ticketCount: 1, contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' } }),
+      payment({ id: 'p3', refNo: 'SPB-0003', status: 'pending' }),
+    ]));
     await renderAt('/payments');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((el) => el.textContent)).toEqual([
       'Time/Date',
+      'Contest',
       'Ref. No',
       'Txn. Id.',
       'Transaction Status',
       'Total Amount',
       'Mobile no.',
+      'Invoice',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const first = within(rows[0] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
-    expect(first.slice(1)).toEqual(['SPB-0001', 'pay_ABC', 'Success Download invoice', '₹100.00', '9876543210']);
+    expect(first.slice(1)).toEqual(['Contest A2 ticketsClosing time: 25 Nov 2026, 23:59 IST', 'SPB-0001', 'pay_ABC', 'Success', '₹100', '9876543210', 'Download invoice']);
+    // The status is a chip coloured by its outcome.
+    expect(within(rows[0] as HTMLElement).getByText('Success')).toHaveClass('status-chip', 'status-chip--good');
     // A successful payment's invoice is a plain download link to the API (the browser sends the session cookie).
     const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'Download invoice' });
     expect(link).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
     expect(link).toHaveAttribute('download');
     expect(first[0]).toBe('21 Nov 2026, 12:00 pm IST');
     const second = within(rows[1] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
-    expect(second.slice(1)).toEqual(['SPB-0002', '—', 'Failed', '₹59.00', '9876543210']);
+    expect(second.slice(1)).toEqual(['Contest B1 ticketClosing time: 29 Nov 2026, 23:59 IST', 'SPB-0002', '—', 'Failed', '₹59.10', '9876543210', '—']);
+    expect(within(rows[1] as HTMLElement).getByText('Failed')).toHaveClass('status-chip--bad');
+    expect(within(rows[2] as HTMLElement).getByText('Pending')).toHaveClass('status-chip--wait');
     expect(screen.queryByTestId('payment-status')).not.toBeInTheDocument();
     // Only successful payments have an invoice.
     expect(within(rows[1] as HTMLElement).queryByRole('link', { name: /invoice/i })).not.toBeInTheDocument();

@@ -61,12 +61,12 @@ describe('/play_screen', () => {
   it('marks tickets, shows price and running total, adds them to the cart and goes to /cart', async () => {
     const { calls } = await open(contestView());
     await screen.findByTestId('stage');
-    expect(screen.getByText('₹49.00 per ticket')).toBeInTheDocument();
-    expect(screen.getByText('Total: ₹49.00')).toBeInTheDocument();
+    expect(screen.getByText('₹49 + fee per ticket')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹49 + fee')).toBeInTheDocument();
     place(100, 200);
     fireEvent.click(button('Add ticket'));
     place(300, 400);
-    expect(screen.getByText('Total: ₹98.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹98 + fee')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([
       { id: 't1', point: { x: 100, y: 200 } },
       { id: 't2', point: { x: 300, y: 400 } },
@@ -101,7 +101,7 @@ describe('/play_screen', () => {
     expect(button('Ticket 1: X 10, Y 20')).toBeInTheDocument();
     expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
     expect(button('Ticket 3: not marked')).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Total: ₹147.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹147 + fee')).toBeInTheDocument();
   });
 
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
@@ -181,6 +181,8 @@ describe('/play_screen', () => {
   it("says 'Duplicate Coordinates' in Hindi", async () => {
     await open(contestView(), [], 'hi');
     await screen.findByTestId('stage');
+    expect(screen.getByText('₹49 + शुल्क प्रति टिकट')).toBeInTheDocument();
+    expect(screen.getByText('कुल: ₹49 + शुल्क')).toBeInTheDocument();
     place(10, 10);
     fireEvent.click(button('टिकट जोड़ें'));
     place(10, 10);
@@ -205,7 +207,7 @@ describe('/play_screen', () => {
     await open(contestView({ ticketPricePaise: 0 }));
     await screen.findByTestId('stage');
     expect(screen.getByText('Free entry')).toBeInTheDocument();
-    expect(screen.getByText('Total: ₹0.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹0')).toBeInTheDocument();
   });
 
   it('retries a failed load', async () => {

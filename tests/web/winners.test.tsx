@@ -206,8 +206,8 @@ describe('My entries and the prize claim', () => {
     expect(container.querySelector('.mark--judged')).not.toBeNull();
     const tax = container.querySelector('.tax-lines') as HTMLElement;
     expect(within(tax).getByText('Tax withheld (TDS 30%, Section 194B)')).toBeInTheDocument();
-    expect(within(tax).getByText('−₹6,000.00')).toBeInTheDocument();
-    expect(within(tax).getByText('₹14,000.00')).toBeInTheDocument();
+    expect(within(tax).getByText('−₹6,000')).toBeInTheDocument();
+    expect(within(tax).getByText('₹14,000')).toBeInTheDocument();
 
     fill('Name as on your PAN card', 'Ravi Kumar');
     fill('PAN', 'ABCD1234F');

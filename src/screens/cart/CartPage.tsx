@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { CartAnswer, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
-import { formatInr } from '../../../domain/money.ts';
 import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
+import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/contest.css';
 
@@ -22,7 +22,6 @@ const isKnownError = (code: string): code is KnownError => (KNOWN_ERRORS as read
 export default function CartPage() {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
-  const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
@@ -55,7 +54,7 @@ export default function CartPage() {
     },
     [t],
   );
-  const inr = (paise: number) => formatInr(paise, locale);
+  const inr = (paise: number) => formatRupees(paise, lng);
 
   const remove = async (id: string) => {
     setBusy(id);

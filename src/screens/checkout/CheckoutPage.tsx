@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
-import { formatInr, type Bill } from '../../../domain/money.ts';
+import type { Bill } from '../../../domain/money.ts';
 import type { PaymentOrderAnswer } from '../../../domain/payments.ts';
 import { checkoutMachine, type CheckoutErrorCode, type GatewayResult, type LoadedBill } from '../../../machines/checkout.machine.ts';
 import { ContestApiError, fetchCart } from '../../api/contests.ts';
@@ -13,6 +13,7 @@ import { applyPromoCode, createPaymentOrder, removePromoCode } from '../../api/p
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
+import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { openRazorpay, type PaymentReturnFields, type RazorpayFailure, unpaidReturnFields } from './razorpay.ts';
 import '../../styles/contest.css';
@@ -54,8 +55,8 @@ type GatewayNote = { kind: 'sandbox' } | null;
 
 function Checkout({ contestId }: { contestId: string }) {
   const { t, i18n } = useTranslation('payments');
-  const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
-  const inr = (paise: number) => formatInr(paise, locale);
+  const lng = currentLanguage(i18n);
+  const inr = (paise: number) => formatRupees(paise, lng);
   const [code, setCode] = useState('');
   const [gateway, setGateway] = useState<GatewayNote>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
-import { formatInr } from '../../../domain/money.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
-import { formatIstDateTime } from '../../ui/format.ts';
+import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import '../../styles/contest.css';
 
@@ -101,13 +100,13 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
             <strong>{contest.prize.title}</strong>
             <span className="contest-card__sub">
               {t(`card.prizeKind.${contest.prize.kind}`)}
-              {contest.prize.valuePaise > 0 && ` · ${t('card.prizeValue', { value: formatInr(contest.prize.valuePaise, locale) })}`}
+              {contest.prize.valuePaise > 0 && ` · ${t('card.prizeValue', { value: formatRupees(contest.prize.valuePaise, lng) })}`}
             </span>
           </dd>
         </div>
         <div>
           <dt>{t('card.price')}</dt>
-          <dd>{contest.ticketPricePaise === 0 ? t('card.free') : formatInr(contest.ticketPricePaise, locale)}</dd>
+          <dd>{contest.ticketPricePaise === 0 ? t('card.free') : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}</dd>
         </div>
       </dl>
       {contest.state !== 'cancelled' ? (

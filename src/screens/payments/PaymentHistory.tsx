@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentAnswer } from '../../../domain/payments.ts';
-import { formatInr } from '../../../domain/money.ts';
+import type { PaymentAnswer, PaymentStatusName } from '../../../domain/payments.ts';
 import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
 import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
+import { formatIstShort, formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/payments.css';
 
@@ -13,11 +13,19 @@ export function usePaymentsLocale(): string {
   return currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
 }
 
+/** The chip's colour: done, waiting, or no money taken. */
+const STATUS_TONE: Record<PaymentStatusName, 'good' | 'wait' | 'bad'> = { success: 'good', pending: 'wait', failed: 'bad', cancelled: 'bad', error: 'bad' };
+
 type History = { status: 'loading' } | { status: 'error' } | { status: 'ready'; payments: PaymentAnswer[] };
 
-/** The past payments of the logged-in player (spec section 3's columns), with invoice links; on /payments and in My Account. */
+/**
+ * The past payments of the logged-in player (spec section 3's columns, with the contest and its
+ * tickets), with invoice links; on /payments and in My Account. A table on a wide screen, one card
+ * per payment on a phone (payments.css).
+ */
 export function PaymentHistory() {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
+  const lng = currentLanguage(i18n);
   const locale = usePaymentsLocale();
   const [history, setHistory] = useState<History>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -40,6 +48,8 @@ export function PaymentHistory() {
     status: t('payments.columns.status'),
     amount: t('payments.columns.amount'),
     mobile: t('payments.columns.mobile'),
+    contest: t('payments.columns.contest'),
+    invoice: t('payments.columns.invoice'),
   };
 
   let body;
@@ -67,37 +77,51 @@ export function PaymentHistory() {
         <thead>
           <tr>
             <th scope="col">{columns.time}</th>
+            <th scope="col">{columns.contest}</th>
             <th scope="col">{columns.refNo}</th>
             <th scope="col">{columns.txnId}</th>
             <th scope="col">{columns.status}</th>
-            <th scope="col">{columns.amount}</th>
+            <th scope="col" className="num">
+              {columns.amount}
+            </th>
             <th scope="col">{columns.mobile}</th>
+            <th scope="col">{columns.invoice}</th>
           </tr>
         </thead>
         <tbody>
           {history.payments.map((payment) => (
-            <tr key={payment.id}>
-              <td data-label={columns.time}>
+            <tr key={payment.id} className="payment-row">
+              <td data-label={columns.time} className="payment-row__time">
                 <time dateTime={payment.createdAt}>{t('payments.at', { time: when.format(new Date(payment.createdAt)) })}</time>
               </td>
-              <td data-label={columns.refNo}>{payment.refNo}</td>
-              <td data-label={columns.txnId}>{payment.txnId ?? '—'}</td>
-              <td data-label={columns.status} className="payments-status">
-                {t(`payments.statuses.${payment.status}`)}
-                {payment.status === 'success' && (
-                  <>
-                    {' '}
-                    {/* A plain download link: the browser sends the session cookie; the server checks the owner. */}
-                    <a href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`} download className="payments-invoice">
-                      {t('payments.invoice')}
-                    </a>
-                  </>
+              <td className="payment-row__contest">
+                <strong>{t('payments.contest', { slot: payment.contest.slot })}</strong>
+                <span className="payment-row__sub">{t('payments.tickets', { count: payment.ticketCount })}</span>
+                <span className="payment-row__sub muted">{t('payments.closes', { date: formatIstShort(new Date(payment.contest.closesAt), lng) })}</span>
+              </td>
+              <td data-label={columns.refNo} className="payment-row__id payment-row__ref">
+                {payment.refNo}
+              </td>
+              <td data-label={columns.txnId} className="payment-row__id payment-row__txn">
+                {payment.txnId ?? '—'}
+              </td>
+              <td className="payment-row__status">
+                <span className={`status-chip status-chip--${STATUS_TONE[payment.status]}`}>{t(`payments.statuses.${payment.status}`)}</span>
+              </td>
+              <td className="num payment-row__amount">{formatRupees(payment.amountPaise, lng)}</td>
+              <td data-label={columns.mobile} className="payment-row__mobile">
+                {payment.phone}
+              </td>
+              <td className="payment-row__invoice">
+                {payment.status === 'success' ? (
+                  /* A plain download link: the browser sends the session cookie; the server checks the owner. */
+                  <a href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`} download className="payments-invoice">
+                    {t('payments.invoice')}
+                  </a>
+                ) : (
+                  <span className="payment-row__none">—</span>
                 )}
               </td>
-              <td data-label={columns.amount} className="num">
-                {formatInr(payment.amountPaise, locale)}
-              </td>
-              <td data-label={columns.mobile}>{payment.phone}</td>
             </tr>
           ))}
         </tbody>

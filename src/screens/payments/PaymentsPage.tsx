@@ -7,8 +7,10 @@ import { BRAND } from '../../../domain/brand.ts';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
 import { paymentStatusMachine, type PaymentStatusReport } from '../../../machines/payment-status.machine.ts';
 import { fetchPayment } from '../../api/payments.ts';
+import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useLoggedIn } from '../../app/use-logged-in.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/payments.css';
 import { PaymentHistory } from './PaymentHistory.tsx';
@@ -75,26 +77,7 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
   let body;
   if (snapshot.matches('success')) {
     kind = 'success';
-    body = (
-      <>
-        <h2>{t('payments.success')}</h2>
-        {payment?.tickets && payment.tickets.length > 0 && (
-          <>
-            <p>{t('payments.successNext')}</p>
-            <ul>
-              {payment.tickets.map((ticket, index) => (
-                <li key={`${ticket.x}-${ticket.y}-${index}`}>{t('payments.ticket', { n: index + 1, x: ticket.x, y: ticket.y })}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        <p>
-          <Link to={paths.playScreen} className="button button--accent">
-            {t('payments.play')}
-          </Link>
-        </p>
-      </>
-    );
+    body = <PaymentSuccess payment={payment} />;
   } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
     kind = snapshot.matches('failed') ? 'failed' : 'cancelled';
     body = (
@@ -142,5 +125,48 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
       {payment && <p className="muted">{t('payments.refNo', { refNo: payment.refNo })}</p>}
       {snapshot.context.lastFetchFailed && !final && <p className="muted">{t('payments.fetchFailed')}</p>}
     </section>
+  );
+}
+
+/**
+ * The moment the money is in: how many tickets in which contest, the tickets in the order they
+ * were marked, and what comes next (the contest's live show, My entries).
+ */
+function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
+  const { t, i18n } = useTranslation('payments');
+  const lng = currentLanguage(i18n);
+  const tickets = payment?.tickets ?? [];
+  return (
+    <>
+      <h2>{t('payments.success')}</h2>
+      {payment && (
+        <p className="payment-status__in">{t('payments.youreIn', { count: payment.ticketCount, contest: t('payments.contest', { slot: payment.contest.slot }) })}</p>
+      )}
+      {tickets.length > 0 && (
+        <>
+          <p>{t('payments.successNext')}</p>
+          <ul>
+            {tickets.map((ticket, index) => (
+              <li key={`${ticket.x}-${ticket.y}-${index}`}>{t('payments.ticket', { n: index + 1, x: ticket.x, y: ticket.y })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {payment && (
+        <div className="payment-status__next">
+          <h3>{t('payments.nextSteps')}</h3>
+          <p>{t('payments.showAt', { when: formatIstDateTime(new Date(payment.contest.showAt), lng) })}</p>
+          <p>{t('payments.resultAfterShow')}</p>
+        </div>
+      )}
+      <p className="payment-status__actions">
+        <Link to={`${paths.myAccount}#my-entries`} className="button button--primary">
+          {t('payments.myEntries')}
+        </Link>
+        <Link to={paths.playScreen} className="button button--ghost">
+          {t('payments.play')}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -5,13 +5,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
-import { formatInr } from '../../../domain/money.ts';
 import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { addCartItems, ContestApiError, contestPhase, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
+import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
@@ -251,13 +251,13 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     [t, serverText, reasonText],
   );
 
-  const locale = i18n.language.startsWith('hi') ? 'hi-IN' : 'en-IN';
+  const lng = currentLanguage(i18n);
   const price = contest.ticketPricePaise;
   const summary = (
     <>
       <p className="play-summary">
-        <span>{price === 0 ? t('play.free') : t('play.price', { price: formatInr(price, locale) })}</span>
-        <span aria-live="polite">{t('play.total', { total: formatInr(price * draft.length, locale) })}</span>
+        <span>{price === 0 ? t('play.free') : t('play.price', { price: formatRupees(price, lng) })}</span>
+        <span aria-live="polite">{t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}</span>
       </p>
       {held.length > 0 && (
         <p className="play-held">

@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatInr } from '../../../domain/money.ts';
 import { type ClaimFormValues, claimDetailsFromForm, claimFormSchema, claimMessageKey, INDIAN_STATES, type MyClaim, type TaxBreakdown } from '../../../domain/results.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { submitClaim } from '../../api/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { FieldFrame, TextField } from '../../ui/Field.tsx';
-import { formatIstShort } from '../../ui/format.ts';
+import { formatIstShort, formatRupees } from '../../ui/format.ts';
 
 const EMPTY: ClaimFormValues = { fullName: '', pan: '', line1: '', line2: '', city: '', state: '', pin: '', method: 'upi', upiId: '', accountNumber: '', ifsc: '' };
 
@@ -30,21 +29,21 @@ export function TaxLines({ tax }: { tax: TaxBreakdown }) {
   const { t, i18n } = useTranslation('results');
   const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
   if (tax.tdsPaise === 0) {
-    return <p className="muted">{tax.thresholdPaise > 0 ? t('claim.tax.none', { threshold: formatInr(tax.thresholdPaise, locale) }) : null}</p>;
+    return <p className="muted">{tax.thresholdPaise > 0 ? t('claim.tax.none', { threshold: formatRupees(tax.thresholdPaise, locale) }) : null}</p>;
   }
   return (
     <dl className="tax-lines">
       <div>
         <dt>{t('claim.tax.gross')}</dt>
-        <dd>{formatInr(tax.grossPaise, locale)}</dd>
+        <dd>{formatRupees(tax.grossPaise, locale)}</dd>
       </div>
       <div>
         <dt>{t('claim.tax.tds', { rate: tax.ratePercent })}</dt>
-        <dd>−{formatInr(tax.tdsPaise, locale)}</dd>
+        <dd>−{formatRupees(tax.tdsPaise, locale)}</dd>
       </div>
       <div className="tax-lines__net">
         <dt>{t('claim.tax.net')}</dt>
-        <dd>{formatInr(tax.netPaise, locale)}</dd>
+        <dd>{formatRupees(tax.netPaise, locale)}</dd>
       </div>
     </dl>
   );

@@ -3,8 +3,7 @@ import { generatePath, Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { isIndianState, type WinnerCard } from '../../../domain/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
-import { formatIstDateTime } from '../../ui/format.ts';
-import { formatInr } from '../../../domain/money.ts';
+import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
@@ -43,7 +42,7 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
         <div>
           <dt>{t('card.prize')}</dt>
           {/* A cash prize's title names its amount already; merchandise says what it is worth. */}
-          <dd>{card.prize.kind === 'cash' ? card.prize.title : t('card.prizeValue', { title: card.prize.title, value: formatInr(card.prize.valuePaise, locale) })}</dd>
+          <dd>{card.prize.kind === 'cash' ? card.prize.title : t('card.prizeValue', { title: card.prize.title, value: formatRupees(card.prize.valuePaise, locale) })}</dd>
         </div>
       </dl>
       <p className="muted winner-card__entries">{t('card.entries', { count: card.entries })}</p>

@@ -1,0 +1,130 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
+
+// The money screens on the real build (issue 15): amounts without '.00', the bill without an
+// empty 'Promo Applied', tickets numbered in the order they were marked, payment history cards
+// with coloured status chips, and the 'You're in!' moment after the sandbox payment.
+
+/** Three tickets marked right to left (sorting by X would reverse them); their points in that order. */
+async function fillCart(page: Page): Promise<Array<{ x: number; y: number }>> {
+  const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number; height: number } | null } | null } }).data.current;
+  if (!current?.picture) throw new Error('no open contest with a picture');
+  const { width, height } = current.picture;
+  const salt = Math.floor(Math.random() * 50);
+  const tickets = [0.8, 0.5, 0.2].map((fx, i) => ({ x: Math.round(width * fx) + salt, y: Math.round(height * (0.3 + i * 0.2)) }));
+  const add = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: current.id, tickets } });
+  expect(add.ok(), await add.text()).toBe(true);
+  return tickets;
+}
+
+async function payInSandbox(page: Page, choice: 'Success' | 'Cancel') {
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
+  await page.getByRole('button', { name: choice, exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+}
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('money screens at 360 px in English and Hindi: cart, bill, success, payment cards', async ({ page }) => {
+    await signUp(page, '7');
+    const marked = await fillCart(page);
+    // The first price a player sees says the fee comes on top.
+    for (const [lng, price] of [['en', '₹49 + fee'], ['hi', '₹49 + शुल्क']] as const) {
+      await page.goto(`/?lng=${lng}`);
+      const card = page.locator('.contest-card');
+      await expect(card.getByText(price, { exact: true })).toBeVisible({ timeout: 15_000 });
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: `test-results/money-home-card-360-${lng}.png` });
+    }
+
+    await page.goto('/cart?lng=en');
+    const tickets = page.locator('.cart-ticket');
+    await expect(tickets).toHaveCount(3, { timeout: 15_000 });
+    for (const [i, point] of marked.entries()) await expect(tickets.nth(i)).toContainText(`Ticket ${i + 1}X ${point.x}, Y ${point.y}`);
+    await expect(tickets.first()).toContainText('₹49');
+    await expect(tickets.first()).not.toContainText('.00');
+    await expect(page.locator('.bill dt')).toHaveText(['Items Total', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
+    await expect(page.locator('.bill dd').first()).toHaveText('₹147');
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-cart-360-en.png', fullPage: true });
+    await page.goto('/cart?lng=hi');
+    await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-cart-360-hi.png', fullPage: true });
+
+    await page.goto('/cart?lng=en');
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.bill dt', { hasText: 'Promo Applied' })).toHaveCount(0);
+    await page.getByLabel('Promo code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible();
+    await expect(page.locator('.bill__line', { hasText: 'Promo Applied' }).locator('dd')).toHaveText(/^-₹\d/);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-checkout-360-en.png', fullPage: true });
+    const checkoutUrl = page.url();
+    await page.goto(checkoutUrl.replace('lng=en', '') + '&lng=hi');
+    await expect(page.locator('.bill__line')).toHaveCount(8, { timeout: 15_000 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-checkout-360-hi.png', fullPage: true });
+    await page.goto(`${checkoutUrl.split('&lng=')[0]}&lng=en`);
+
+    await payInSandbox(page, 'Success');
+    const panel = page.getByTestId('payment-status');
+    await expect(panel.getByText("You're in! 3 tickets in Contest A")).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByRole('listitem')).toHaveText(marked.map((p, i) => `Ticket ${i + 1}: X ${p.x}, Y ${p.y}`));
+    await expect(panel).toContainText('The winner is revealed in the live show on');
+    const card = page.locator('.payment-row').first();
+    await expect(card.locator('.status-chip--good')).toHaveText('Success');
+    await expect(card).toContainText('3 tickets');
+    await expect(card.getByRole('link', { name: 'Download invoice' })).toBeVisible();
+    // No word is cut in the middle: only the ids may break anywhere.
+    expect(await page.locator('.payments-table td').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).wordBreak === 'break-all').length)).toBe(0);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-success-360-en.png', fullPage: true });
+    const paidUrl = page.url();
+    await page.goto(`${paidUrl}&lng=hi`);
+    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({ timeout: 20_000 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/money-success-360-hi.png', fullPage: true });
+
+    await page.goto(`${paidUrl}&lng=en`);
+    await page.getByRole('link', { name: 'See My entries' }).click();
+    await expect(page).toHaveURL(/\/my_account#my-entries$/);
+    await expect(page.getByRole('heading', { name: 'My entries' })).toBeInViewport({ timeout: 15_000 });
+  });
+});
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({ page }) => {
+    await signUp(page, '8');
+    await fillCart(page);
+    await page.goto('/cart?lng=en');
+    await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
+    await page.screenshot({ path: 'test-results/money-cart-1280-en.png', fullPage: true });
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: 'test-results/money-checkout-1280-en.png', fullPage: true });
+    await payInSandbox(page, 'Cancel');
+    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment cancelled' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Go to your cart' }).click();
+    await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await payInSandbox(page, 'Success');
+    await expect(page.getByTestId('payment-status').getByText("You're in! 3 tickets in Contest A")).toBeVisible({ timeout: 20_000 });
+    const rows = page.locator('.payments-table tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).locator('.status-chip--good')).toHaveText('Success');
+    await expect(rows.nth(1).locator('.status-chip--bad')).toHaveText('Cancelled');
+    await expect(page.locator('.payments-table thead th')).toHaveText(['Time/Date', 'Contest', 'Ref. No', 'Txn. Id.', 'Transaction Status', 'Total Amount', 'Mobile no.', 'Invoice']);
+    await page.screenshot({ path: 'test-results/money-success-1280-en.png', fullPage: true });
+  });
+});
