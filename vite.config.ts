@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { prerenderPages } from './scripts/prerender.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -28,31 +29,24 @@ function buildMeta(): Plugin {
   };
 }
 
-/** Text files worth compressing; pictures and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-
 /**
- * After the build, a .br (brotli, best) and a .gz (gzip, best) beside every text file over 1 KB,
- * with Node's own zlib: the server sends them as they are (@fastify/static preCompressed), so a
- * phone downloads the compressed bytes without the server compressing anything per request.
+ * After the build, the public pages rendered to HTML in English and Hindi (scripts/prerender.ts);
+ * the server compresses them on the fly with the other HTML answers (server/app.ts).
  */
-function precompress(): Plugin {
+function prerender(): Plugin {
   let outDir = 'dist';
+  let mode = 'production';
+  let ssr = false;
   return {
-    name: 'cricspot-precompress',
+    name: 'cricspot-prerender',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+      ssr = Boolean(config.build.ssr);
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
-        const body = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-      }
+    async closeBundle() {
+      if (!ssr) await prerenderPages(outDir, mode);
     },
   };
 }
@@ -60,7 +54,14 @@ function precompress(): Plugin {
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), buildMeta(), precompress()],
+  plugins: [
+    react(),
+    buildMeta(),
+    prerender(),
+    // A .br (brotli, best) and a .gz (gzip, best) beside every text file of the build and of public/
+    // over 1 KB: the server sends them as they are (@fastify/static preCompressed, static-site.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

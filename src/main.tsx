@@ -1,19 +1,31 @@
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { initI18n } from './app/i18n.ts';
+import { currentLanguage, initI18n } from './app/i18n.ts';
 import { Spinner } from './ui/Spinner.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 
-const root = createRoot(document.getElementById('root')!);
-root.render(<Spinner />);
-void initI18n().then(() => {
-  root.render(
-    <StrictMode>
-      <Suspense fallback={<Spinner />}>
-        <App />
-      </Suspense>
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <Suspense fallback={<Spinner />}>
+      <App />
+    </Suspense>
+  </StrictMode>
+);
+// The build pre-renders the public pages in each language (scripts/prerender.ts); the server
+// sends the visitor's language. That HTML is on screen already: React takes it over (hydrates)
+// once the translations are in. In another language than the visitor's (a language kept only in
+// local storage), it is rendered anew instead.
+const prerendered = container.dataset.prerendered;
+if (prerendered) {
+  void initI18n().then((i18n) => {
+    if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+} else {
+  const root = createRoot(container);
+  root.render(<Spinner />);
+  void initI18n().then(() => root.render(app));
+}

@@ -28,7 +28,9 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         ...(razorpay ? { scriptSrc: ["'self'", ...razorpayCheckout], connectSrc: ["'self'", ...razorpayApi], frameSrc: ["'self'", ...razorpayCheckout, ...razorpayApi] } : {}),
-        ...(app.config.isProduction ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
+        // Only for a site served over HTTPS: on a plain-HTTP address (a machine on a private
+        // network) Chromium would move same-origin redirects to https and fail them.
+        ...(app.config.isProduction && app.config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
       },
     },
     hsts: app.config.isProduction ? { maxAge: 15_552_000, includeSubDomains: true } : false,

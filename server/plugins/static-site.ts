@@ -2,11 +2,43 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CURRENT_PICTURE_PATH, isKnownRoute, PRERENDERED_PAGES, prerenderedFile } from '../../domain/site-paths.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
 /** A path that names a file (has an extension) must 404 when missing, never get index.html. */
 const looksLikeFile = (url: string) => path.extname(url.split('?')[0] ?? '') !== '';
+
+type Language = 'en' | 'hi';
+const asLanguage = (value: string | undefined): Language | null => {
+  const lng = value?.trim().slice(0, 2).toLowerCase();
+  return lng === 'en' || lng === 'hi' ? lng : null;
+};
+
+/**
+ * The language of a pre-rendered page, in the order the browser's detection uses where the
+ * server can see it (spec section 1): ?lng=, the i18next cookie, then the browser's languages
+ * (Accept-Language, by weight); English by default.
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const query = (request.query as Record<string, string | undefined> | undefined)?.lng;
+  const fromQuery = asLanguage(query);
+  if (fromQuery) return fromQuery;
+  const fromCookie = asLanguage(request.cookies?.i18next);
+  if (fromCookie) return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { lng: asLanguage(tag), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry): entry is { lng: Language; q: number; index: number } => entry.lng !== null && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return accepted[0]?.lng ?? 'en';
+}
+
+const pageByPath = new Map<string, string>(PRERENDERED_PAGES.map((page) => [page.path, page.name]));
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
@@ -31,11 +63,25 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const sendApp = (_request: FastifyRequest, reply: FastifyReply) => {
+  const prerendered = built && existsSync(path.join(distDir, 'prerendered'));
+
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).send({ message: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).', code: 'NOT_BUILT' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // A pre-rendered page in the visitor's language (issue 13): its path's page, or the
+    // not-found page, with a 404, for a path no route of the app answers.
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : 'not-found')) : null;
+    if (page === null) return reply.sendFile('index.html');
+    // The home page's largest picture, the current contest's, is named in a Link header: the
+    // browser fetches it with the HTML instead of after the app and the contest call (issue 13).
+    if (page === 'home') void reply.header('link', `<${CURRENT_PICTURE_PATH}>; rel=preload; as=image; fetchpriority=high`);
+    return reply
+      .status(page === 'not-found' ? 404 : 200)
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .sendFile(prerenderedFile(pageLanguage(request), page));
   };
 
   app.get('/', sendApp);

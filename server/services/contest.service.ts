@@ -165,6 +165,16 @@ export async function contestView(
 }
 
 /**
+ * The picture the home page's contest card shows first (the current contest's small variant), or
+ * null: the pre-rendered home page shows it before the app runs (issue 13).
+ */
+export async function currentPictureUrl(db: Kysely<Database>, store: PictureStore, now: number): Promise<string | null> {
+  const { current } = await currentContests(db, now);
+  const picture = current ? await displayPicture(db, store, current.picture_id) : undefined;
+  return picture?.variants.find((variant) => variant.name === 'small')?.url ?? null;
+}
+
+/**
  * The open contest (else the next to open) and the one after it. A cancelled contest still shows
  * (players read why), unless an admin has made a replacement whose window overlaps it.
  */

@@ -23,7 +23,11 @@ export const i18nOptions: InitOptions = {
     lookupCookie: 'i18next',
     lookupLocalStorage: STORAGE_KEYS.language,
     lookupSessionStorage: STORAGE_KEYS.language,
-    caches: ['localStorage'],
+    // Kept in local storage (spec section 1), and in the i18next cookie too, so the server sends
+    // the pre-rendered pages (issue 13) in that language from the first paint.
+    caches: ['localStorage', 'cookie'],
+    cookieMinutes: 60 * 24 * 365,
+    cookieOptions: { path: '/', sameSite: 'lax' },
   },
   backend: {
     loadPath: '/locales/{{lng}}/{{ns}}.json',

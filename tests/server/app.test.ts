@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
@@ -71,6 +72,53 @@ describe('the single-page app host', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+// The build pre-renders the public pages in English and Hindi (issue 13): the server sends them
+// in the visitor's language, and the not-found page with a 404 for paths no route answers.
+const prerenderedDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
+for (const lng of ['en', 'hi']) {
+  mkdirSync(path.join(prerenderedDist, 'prerendered', lng), { recursive: true });
+  for (const page of PRERENDERED_PAGES) {
+    writeFileSync(path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`), `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`);
+  }
+}
+
+describe('pre-rendered pages', () => {
+  const server = startServer('sqlite', { distDir: prerenderedDist });
+  const open = (url: string, headers: Record<string, string> = {}) => server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("sends each pre-rendered page in the language the visitor's browser would pick", async () => {
+    expect((await open('/')).body).toContain('data-prerendered="en">home<');
+    expect((await open('/rules', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).body).toContain('data-prerendered="hi">rules<');
+    expect((await open('/rules', { 'accept-language': 'en-GB,en;q=0.9,hi;q=0.8' })).body).toContain('data-prerendered="en">rules<');
+    expect((await open('/terms', { 'accept-language': 'ta-IN, hi;q=0.5, en;q=0.3' })).body).toContain('data-prerendered="hi">terms<');
+    // The language kept in the i18next cookie wins over the browser's, and ?lng= over both.
+    expect((await open('/privacy', { 'accept-language': 'en', cookie: 'i18next=hi' })).body).toContain('data-prerendered="hi">privacy<');
+    expect((await open('/privacy?lng=en', { cookie: 'i18next=hi' })).body).toContain('data-prerendered="en">privacy<');
+    const res = await open('/cookies?lng=hi');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('Accept-Language');
+    expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it('answers a path no route knows with the not-found page and a 404', async () => {
+    for (const url of ['/no/such/page', '/rules/extra', '/press-details/7']) {
+      const res = await open(url, { 'accept-language': 'hi' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('data-prerendered="hi">not-found<');
+    }
+  });
+
+  it('sends the app itself for every other route of the app, so it renders in the browser', async () => {
+    for (const url of ['/play_screen', '/contact_us', '/press-details/7/some-slug', '/the_winners_circle/c1/verify', '/admin/results/c1', '/login?next=/cart']) {
+      const res = await open(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
   });
 });
 

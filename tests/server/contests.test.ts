@@ -30,6 +30,9 @@ describeOnEachDatabase('contests without a picture', (server) => {
     const res = await get(server, '/api/v1/contests/current');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { current: null, next: null, paidPlay: { enabled: true } } });
+    const picture = await get(server, '/api/v1/contests/current/picture');
+    expect(picture.statusCode).toBe(404);
+    expect(picture.json().code).toBe('NOT_FOUND');
   });
 });
 
@@ -85,6 +88,12 @@ describeOnEachDatabase('contests', (server) => {
     expect(current.picture.variants.map((v: { name: string }) => v.name)).toEqual(['small', 'large']);
     const image = await server.app.inject(current.picture.variants[0].url);
     expect(image.statusCode).toBe(200);
+    // The pre-rendered home page's picture: the current contest's small variant, by a redirect
+    // that nobody caches (the contest changes), to an address cached for good.
+    const picture = await get(server, '/api/v1/contests/current/picture');
+    expect(picture.statusCode).toBe(302);
+    expect(picture.headers.location).toBe(current.picture.variants[0].url);
+    expect(picture.headers['cache-control']).toBe('no-cache');
     expect(next).toMatchObject({ slot: 'A', state: 'upcoming', opensAt: istDate(2026, 11, 23, 12).toISOString() });
 
     const hindi = (await get(server, '/api/v1/contests/current?lang=hi')).json().data;

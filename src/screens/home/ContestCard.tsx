@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
+import { CURRENT_PICTURE_PATH } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
@@ -39,7 +40,10 @@ export function ContestCard() {
   if (load.status === 'loading') {
     return (
       <section className="card contest-card contest-card--skeleton" aria-busy="true" aria-label={t('card.loading')}>
-        <div className="contest-card__picture skeleton" />
+        <div className="skeleton skeleton--title" />
+        {/* The current contest's picture from the first paint (the pre-rendered home page): the
+            address redirects to the variant the card shows next, which is then in the cache. */}
+        <img className="contest-card__picture" src={CURRENT_PICTURE_PATH} width={1280} height={800} fetchPriority="high" alt="" />
         <div className="skeleton skeleton--line" />
         <div className="skeleton skeleton--line skeleton--short" />
       </section>
@@ -88,7 +92,7 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
   return (
     <>
       {small && (
-        <img className="contest-card__picture" src={small.url} width={small.width} height={small.height} loading="lazy" alt={t('card.pictureAlt')} />
+        <img className="contest-card__picture" src={small.url} width={small.width} height={small.height} fetchPriority="high" alt={t('card.pictureAlt')} />
       )}
       <dl className="contest-card__facts">
         <div>

@@ -3,10 +3,27 @@ import { countdown, scheduleAt } from '../../../domain/schedule.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useNow } from '../../ui/use-now.ts';
 
 /** The next open/close and the next live show, computed in IST from domain/schedule. */
 export function ScheduleCard() {
+  const { t } = useTranslation('home');
+  // The build's pre-rendered home has no clock: the card's frame, filled once live.
+  if (!useHydrated()) {
+    return (
+      <section className="card schedule-card schedule-card--frame" aria-busy="true" aria-label={t('schedule.title')}>
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+        <div className="skeleton schedule-card__countdown-frame" />
+        <div className="skeleton skeleton--line" />
+      </section>
+    );
+  }
+  return <ScheduleStatus />;
+}
+
+function ScheduleStatus() {
   const { t, i18n } = useTranslation('home');
   const now = useNow(1000);
   const lng = currentLanguage(i18n);

@@ -1,0 +1,87 @@
+/**
+ * Every route of spec section 2, typed, so screens never spell a path by hand; and the pages the
+ * build renders to HTML, which the server sends before any JavaScript runs (issue 13).
+ */
+
+/** Every route of spec section 2. */
+export const paths = {
+  home: '/',
+  contactUs: '/contact_us',
+  terms: '/terms',
+  privacy: '/privacy',
+  rules: '/rules',
+  cookies: '/cookies',
+  howToPlay: '/tht',
+  howItWorks: '/playss',
+  inThePress: '/in_the_press',
+  pressDetails: '/press-details/:id/:slug',
+  payments: '/payments',
+  whoWeAre: '/who_we_are',
+  liveWeeklyWinner: '/live_weekly_winner',
+  winnersCircle: '/the_winners_circle',
+  /** The public check of one published result (issue 12). */
+  verifyContest: '/the_winners_circle/:contestId/verify',
+  accountDelete: '/my_account_delete',
+  login: '/login',
+  signup: '/signup',
+  forgot: '/forgot',
+  otp: '/otp',
+  otps: '/otps',
+  createPassword: '/createpassword',
+  socialSignup: '/socialsignup',
+  quickGame: '/quick_game',
+  quickGameScreen: '/quick_game_screen',
+  myAccount: '/my_account',
+  playScreen: '/play_screen',
+  cart: '/cart',
+  popupCheckout: '/popupCheckout',
+  /** The operator console (not in the spec; ARCHITECTURE.md): its areas live under it. */
+  admin: '/admin',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/**
+ * The pages the build renders to HTML in each language (issue 13): the home shell, the info
+ * pages and the not-found page. The server sends these files for their paths (and the not-found
+ * one, with status 404, for any path no route knows), the browser paints them before any
+ * JavaScript runs, then React hydrates them.
+ */
+export const PRERENDERED_PAGES = [
+  { name: 'home', path: paths.home, screen: 'src/screens/home/HomePage.tsx', ns: ['home', 'contest'] },
+  { name: 'rules', path: paths.rules, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'terms', path: paths.terms, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'privacy', path: paths.privacy, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'cookies', path: paths.cookies, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'tht', path: paths.howToPlay, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'playss', path: paths.howItWorks, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'who_we_are', path: paths.whoWeAre, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'my_account_delete', path: paths.accountDelete, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  { name: 'not-found', path: '/__not_found__', screen: 'src/screens/not-found/NotFoundPage.tsx', ns: [] },
+] as const;
+
+export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
+
+/**
+ * The current contest's picture (a redirect to its small variant): the pre-rendered home page's
+ * contest card shows it from the first paint, and the server names it in a preload header.
+ */
+export const CURRENT_PICTURE_PATH = '/api/v1/contests/current/picture';
+
+/** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */
+export const prerenderedFile = (lng: string, name: string) => `prerendered/${lng}/${name}.html`;
+
+/** Every route pattern of the app, so the server can tell a page that exists from one that does not. */
+const ROUTE_PATTERNS = Object.values(paths).map((pattern) => {
+  if (pattern === paths.admin) return /^\/admin(\/.*)?$/;
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+});
+
+/** Whether a client route answers this path (without its query). */
+export function isKnownRoute(pathname: string): boolean {
+  return pathname === '/index.html' || ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

@@ -1,0 +1,104 @@
+// Build step (issue 13): renders the public pages of PRERENDERED_PAGES to HTML in English and
+// Hindi after the client build, so a phone paints the header, the hero and the page's text
+// before any JavaScript has arrived; src/main.tsx then hydrates that HTML. Called by the build
+// (vite.config.ts) with the client build's output directory.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Resource } from 'i18next';
+import { build } from 'vite';
+import type { PrerenderedPage } from '../domain/site-paths.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const LANGUAGES = ['en', 'hi'] as const;
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface ServerEntry {
+  renderPage(url: string, lng: 'en' | 'hi', resources: Resource): Promise<string>;
+  PRERENDERED_PAGES: readonly PrerenderedPage[];
+  prerenderedFile(lng: string, name: string): string;
+}
+
+/** The screen's chunk with the chunks it imports (not the entry, which index.html loads already). */
+function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
+  const chunk = manifest[key];
+  if (!chunk || chunk.isEntry || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk, ...(chunk.imports ?? []).flatMap((next) => chunksOf(manifest, next, seen))];
+}
+
+function resourcesOf(outDir: string, lng: string): Resource {
+  const dir = path.join(outDir, 'locales', lng);
+  const namespaces: Record<string, unknown> = {};
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.json')) namespaces[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown;
+  }
+  return { [lng]: namespaces } as Resource;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's first heading, for the <title> the browser shows before the app sets its own. */
+function headingOf(html: string): string | null {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? match[1]!.replace(/<[^>]+>/g, '').trim() : null;
+}
+
+export async function prerenderPages(outDir: string, mode: string): Promise<number> {
+  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // The entry's style sheets, linked by index.html: inlined into each page instead.
+  const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((match) => match[1]!);
+  const withoutEntryCss = template.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  // Inside the repository, so the server build resolves its packages from node_modules.
+  const ssrDir = path.join(root, 'node_modules', '.cache', `cricspot-prerender-${process.pid}-${Date.now()}`);
+  try {
+    // A server build of the pre-render entry, with this config's mode (VITE_* variables alike)
+    // but none of its plugins (they would build again).
+    await build({
+      configFile: false,
+      root,
+      mode,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { ssr: 'src/prerender/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, minify: false, sourcemap: false },
+    });
+    const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
+    let written = 0;
+    for (const lng of LANGUAGES) {
+      const resources = resourcesOf(outDir, lng);
+      for (const page of entry.PRERENDERED_PAGES) {
+        const body = await entry.renderPage(page.path, lng, resources);
+        const chunks = chunksOf(manifest, page.screen).filter((chunk) => !template.includes(chunk.file));
+        // Every style sheet the page needs is inlined: nothing blocks the first paint but the HTML.
+        const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
+        const head = [
+          `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
+          ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+          ...['common', ...page.ns].map((ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`),
+        ].join('');
+        const heading = headingOf(body);
+        const html = withoutEntryCss
+          .replace('<html lang="en">', `<html lang="${lng}">`)
+          .replace(/<title>[^<]*<\/title>/, (title) => (heading ? `<title>${escapeHtml(heading)} | CricSpot</title>` : title))
+          .replace('</head>', `${head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lng}">${body}</div>`);
+        const file = path.join(outDir, entry.prerenderedFile(lng, page.name));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, html);
+        written++;
+      }
+    }
+    return written;
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 13: the public pages arrive as HTML in the visitor's language, readable before (and
+// without) any JavaScript, and React takes that HTML over without a hydration error.
+
+test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+const pages = {
+  en: { home: 'Find the hidden ball. Win real prizes.', rules: 'Contest Rules and FAQ', practice: 'Play a free practice game', notFound: 'Page not found', takeMeHome: 'TAKE ME HOME' },
+  hi: {
+    home: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।',
+    rules: 'प्रतियोगिता के नियम और अक्सर पूछे जाने वाले सवाल',
+    practice: 'मुफ़्त अभ्यास गेम खेलें',
+    notFound: 'पेज नहीं मिला',
+    takeMeHome: 'मुझे होम पर ले चलें',
+  },
+} as const;
+
+for (const lng of ['en', 'hi'] as const) {
+  test.describe(`without JavaScript (${lng})`, () => {
+    test.use({ javaScriptEnabled: false, locale: lng === 'hi' ? 'hi-IN' : 'en-IN' });
+
+    test('the home page, the rules and the not-found page are there in the browser language', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: pages[lng].home })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByRole('link', { name: pages[lng].practice })).toBeVisible();
+      // The contest card's frame is there at first paint, waiting for the live figures.
+      await expect(page.locator('.contest-card--skeleton')).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/prerendered-home-360-${lng}.png` });
+
+      await page.goto('/rules');
+      await expect(page.getByRole('heading', { level: 1, name: pages[lng].rules })).toBeVisible();
+
+      const missing = await page.goto('/no/such/page');
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages[lng].notFound);
+      await expect(page.getByRole('link', { name: pages[lng].takeMeHome })).toHaveAttribute('href', '/');
+    });
+  });
+
+  test(`hydrates the pre-rendered pages without an error and the page is live (${lng})`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`/rules?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1, name: pages[lng].rules })).toBeVisible();
+    await page.goto(`/?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1, name: pages[lng].home })).toBeVisible();
+    // Live: the schedule card has its countdown, and a link navigates inside the app.
+    await expect(page.locator('.schedule-card .countdown, .schedule-card [role="timer"]').first()).toBeVisible();
+    await page.getByRole('link', { name: pages[lng].practice }).click();
+    await expect(page).toHaveURL(/\/quick_game$/);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a language chosen on the site comes back pre-rendered in that language', async ({ page }) => {
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: pages.en.home })).toBeVisible();
+  await page.getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: pages.hi.home })).toBeVisible();
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('data-prerendered="hi"');
+});
