@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { paths } from '../paths.ts';
 import { useLoggedIn } from '../use-logged-in.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import { CartButton } from './CartButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './Logo.tsx';
 
@@ -18,6 +20,7 @@ const navItems = [
 export function Header() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   // The phone menu is open for the page it was opened on; following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -36,6 +39,7 @@ export function Header() {
           <span className="brand__name">{BRAND.name}</span>
         </Link>
         <div className="site-header__tools">
+          {loggedIn && hydrated && <CartButton />}
           <LanguageSwitch />
           <button
             type="button"
