@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartAnswer } from '../../domain/contests.ts';
 import { addCartItems, removeCartItem } from '../../src/api/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { Header } from '../../src/app/layouts/Header.tsx';
 import { loginMarker } from '../../src/app/login-marker.ts';
+import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import { ok, stubApi } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';
 
@@ -39,6 +40,11 @@ async function renderHeader({ lng = 'en', carts }: { lng?: string; carts: number
     </I18nextProvider>,
   );
   return calls;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
 }
 
 const cartCalls = (calls: ReturnType<typeof stubApi>) => calls.filter((c) => c.method === 'GET' && c.url === '/cart');
@@ -109,6 +115,26 @@ describe('the header cart button', () => {
     expect(html).toContain('Login');
     expect(html).not.toContain('cart-button');
     expect(calls).toEqual([]);
+  });
+
+  it("brings a visitor who logs in from the header's Login back to the page they were on", async () => {
+    stubApi({ 'POST /auth/login': () => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] } }) });
+    const i18n = await createTestI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/rules?tab=faq']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="*" element={<><Header /><Where /></>} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' }));
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@gmail.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret@123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/rules?tab=faq');
   });
 
   it('names the count in Hindi', async () => {

@@ -21,7 +21,7 @@ export function Header() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
   const hydrated = useHydrated();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // The phone menu is open for the page it was opened on; following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -67,7 +67,7 @@ export function Header() {
                   {t('account.myAccount')}
                 </NavLink>
               ) : (
-                <NavLink to={paths.login} className="button button--small button--primary">
+                <NavLink to={paths.login} state={pathname === paths.home ? undefined : { from: `${pathname}${search}` }} className="button button--small button--primary">
                   {t('account.login')}
                 </NavLink>
               )}
