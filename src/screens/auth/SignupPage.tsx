@@ -7,6 +7,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SignupValues, signupSchema }
 import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
+import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField, PhoneField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
@@ -56,8 +57,8 @@ export default function SignupPage() {
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...capitalFirstLetter(register('firstName'))} />
+          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...capitalFirstLetter(register('lastName'))} />
         </div>
         <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
