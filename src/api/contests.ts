@@ -63,6 +63,8 @@ async function cartCall(request: () => Promise<{ data: unknown }>): Promise<Cart
 }
 
 export const fetchCart = () => cartCall(() => http.get('/cart'));
+/** The cart asked for in the background (the header): a 401 is the caller's alone to handle. */
+export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthorized: true }));
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) => cartCall(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
 export const checkoutFree = (contestId: string) => call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId }));

@@ -2,14 +2,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartAnswer } from '../../domain/contests.ts';
 import { addCartItems, removeCartItem } from '../../src/api/contests.ts';
-import { http } from '../../src/api/http.ts';
+import { http, onUnauthorized } from '../../src/api/http.ts';
 import { Header } from '../../src/app/layouts/Header.tsx';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import LoginPage from '../../src/screens/auth/LoginPage.tsx';
-import { ok, stubApi } from '../support/api-stub.tsx';
+import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';
 
 const original = http.defaults.adapter;
@@ -90,6 +90,27 @@ describe('the header cart button', () => {
     fireEvent.click(screen.getByRole('link', { name: 'to the rules' }));
     expect(await screen.findByRole('link', { name: 'Cart, 0 tickets' })).toBeInTheDocument();
     expect(cartCalls(calls)).toHaveLength(2);
+  });
+
+  it('ends a session the server has already ended quietly: the visitor stays on the public page', async () => {
+    loginMarker.set();
+    const unauthorized = vi.fn();
+    const stop = onUnauthorized(unauthorized);
+    stubApi({ 'GET /cart': () => fail(401, 'Please log in.', 'UNAUTHENTICATED') });
+    const i18n = await createTestI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/rules']}>
+          <Header />
+          <Where />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(loginMarker.isSet()).toBe(false);
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/rules');
+    stop();
   });
 
   it('goes when the player logs out', async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { cartCount, fetchCart } from '../../api/contests.ts';
+import { cartCount, ContestApiError, peekCart } from '../../api/contests.ts';
+import { loginMarker } from '../login-marker.ts';
 import { paths } from '../paths.ts';
 
 // These screens ask for the cart themselves; their answer reaches the count through the store.
@@ -20,8 +21,11 @@ export function CartButton() {
   // Again on every page: a payment confirmed elsewhere (the gateway's return) empties the cart.
   useEffect(() => {
     if (fetchesItsOwnCart.has(pathname)) return;
-    fetchCart().catch(() => {
-      // The count stays as it was; the cart page shows the error if the player goes there.
+    peekCart().catch((error: unknown) => {
+      // The session ended on the server (a marker left from yesterday): the page stays where it
+      // is and the header offers Login again; a page that needs the login sends the visitor to /.
+      if (error instanceof ContestApiError && error.status === 401) loginMarker.clear();
+      // Anything else: the count stays as it was; the cart page shows the error if the player goes there.
     });
   }, [pathname]);
 
