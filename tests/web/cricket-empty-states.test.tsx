@@ -4,6 +4,7 @@ import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { AppRoutes } from '../../src/app/routes.tsx';
 import CartPage from '../../src/screens/cart/CartPage.tsx';
+import LiveWeeklyWinnerPage from '../../src/screens/winners/LiveWeeklyWinnerPage.tsx';
 import { MyEntriesSection } from '../../src/screens/winners/MyEntriesSection.tsx';
 import WinnersCirclePage from '../../src/screens/winners/WinnersCirclePage.tsx';
 import { ok, renderScreen, stubApi } from '../support/api-stub.tsx';
@@ -64,6 +65,14 @@ describe('the cricket touch', () => {
     await renderAt('/payments');
     expect(await screen.findByText('You have no payments yet.')).toBeInTheDocument();
     expect(screen.getByText('No runs on the scoreboard yet.')).toBeInTheDocument();
+    expectStumps();
+  });
+
+  it('no winner announced yet on the live page', async () => {
+    stubApi({ 'GET /results/live': () => ok({ next: null, latest: null }) });
+    await renderScreen(<LiveWeeklyWinnerPage />, { path: '/live_weekly_winner' });
+    expect(await screen.findByText('No winner has been announced yet.')).toBeInTheDocument();
+    expect(screen.getByText('The umpire has not raised the finger yet: the winner is announced at the live show.')).toBeInTheDocument();
     expectStumps();
   });
 
