@@ -1,4 +1,6 @@
 import axios, { AxiosError } from 'axios';
+import { getI18n } from 'react-i18next';
+import { BRAND } from '../../domain/brand.ts';
 
 /** The shape of every error body the API sends (server/plugins/error-handler.ts). */
 export interface ApiErrorBody {
@@ -74,17 +76,33 @@ export function dataOf<T>(body: unknown): T {
   return (body as { data: T }).data;
 }
 
-/** The server's message, else the error's own, else the given fallback (spec section 8 order). */
+/**
+ * The server's message in the language the site shows: on the Hindi site, the translation of its
+ * code (common.json `serverErrors`) when there is one. English is the server's own text, in the
+ * spec's words, as it came.
+ */
+function shownMessage(code: string | undefined, message: string): string {
+  // The instance the screens translate with (registered by initReactI18next).
+  const i18next = getI18n() as ReturnType<typeof getI18n> | undefined;
+  if (!code || !i18next?.isInitialized || (i18next.resolvedLanguage ?? i18next.language ?? 'en').startsWith('en')) return message;
+  // Any code may come; the key is looked up before it is used, so its type is not the catalogue's.
+  const key = `serverErrors.${code}` as 'serverErrors.LOGIN_FAILED';
+  return i18next.exists(key, { ns: 'common' }) ? String(i18next.t(key, { ns: 'common', email: BRAND.supportEmail })) : message;
+}
+
+/** The server's message (translated by its code), else the error's own, else the given fallback (spec section 8 order). */
 export function errorMessageOf(error: unknown, fallback: string): string {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    if (body?.message) return body.message;
+    if (body?.message) return shownMessage(body.code, body.message);
   }
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
 
+/** The server's messages per field; one that repeats the answer's message is translated with it. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (error instanceof AxiosError) return (error.response?.data as Partial<ApiErrorBody> | undefined)?.fields ?? {};
-  return {};
+  if (!(error instanceof AxiosError)) return {};
+  const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+  return Object.fromEntries(Object.entries(body?.fields ?? {}).map(([name, message]) => [name, message === body?.message ? shownMessage(body.code, message) : message]));
 }

@@ -86,6 +86,17 @@ describe('login screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed.');
   });
 
+  it("shows the server's refusals in Hindi on the Hindi site, by their code", async () => {
+    stubApi({ 'POST /auth/login': () => fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED') });
+    await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
+    fill('ईमेल या मोबाइल नंबर', 'asha@gmail.com');
+    fill('पासवर्ड', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'लॉगिन' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('यह खाता निष्क्रिय है। इसे फिर से चालू कराने के लिए support@cricspot.in पर ई-मेल करें।');
+    expect(dialog).not.toHaveTextContent('deactivated');
+  });
+
   it('speaks Hindi', async () => {
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
     expect(screen.getByRole('heading', { level: 1, name: 'लॉगिन' })).toBeInTheDocument();
