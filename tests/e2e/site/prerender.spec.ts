@@ -45,12 +45,23 @@ for (const lng of ['en', 'hi'] as const) {
       if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(String(error)));
+    // The contest card's picture as the pre-rendered HTML has it, before React takes the page over.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture = document.querySelector('.contest-card__picture');
+      });
+    });
     await page.goto(`/rules?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: pages[lng].rules })).toBeVisible();
     await page.goto(`/?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: pages[lng].home })).toBeVisible();
-    // Live: the schedule card has its countdown, and a link navigates inside the app.
-    await expect(page.locator('.schedule-card .countdown, .schedule-card [role="timer"]').first()).toBeVisible();
+    // Live: the contest card has its countdown, and a link navigates inside the app.
+    await expect(page.locator('.contest-card [role="timer"]')).toBeVisible();
+    // Hydrated, not replaced: the card still shows the very <img> painted from the HTML.
+    expect(await page.evaluate(() => {
+      const first = (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture;
+      return first !== null && first === document.querySelector('.contest-card__picture');
+    })).toBe(true);
     await page.getByRole('link', { name: pages[lng].practice }).click();
     await expect(page).toHaveURL(/\/quick_game$/);
     expect(errors).toEqual([]);
