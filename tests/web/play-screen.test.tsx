@@ -37,9 +37,16 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
+/** The player's cart: by default empty. */
+const cartItems = vi.hoisted(() => ({ items: [] as Array<{ id: string; contestId: string; x: number; y: number; pricePaise: number }> }));
+afterEach(() => {
+  cartItems.items = [];
+});
+
 function stub(contest: ContestView | null, addAnswers: StubAnswer[] = []) {
   return stubApi({
     'GET /contests/current': () => ok(currentAnswer(contest)),
+    'GET /cart': () => ok({ items: cartItems.items, groups: [] }),
     'POST /cart/items': () => addAnswers.shift() ?? ok({ items: [], groups: [] }),
   });
 }
@@ -115,6 +122,23 @@ describe('/play_screen', () => {
     fireEvent.click(button('Add ticket'));
     place(50, 50);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+  });
+
+  it("counts the cart's tickets: Add disabled with 'Max Ticket Limit Reached', a cart point is a 'Duplicate Coordinates', both drawn locked", async () => {
+    cartItems.items = [
+      { id: 'i1', contestId: 'c1', x: 7, y: 7, pricePaise: 4900 },
+      { id: 'i2', contestId: 'other', x: 9, y: 9, pricePaise: 4900 },
+    ];
+    // Three for this person: one bought, one in the cart, so the draft's one ticket is the last.
+    await open(contestView({ maxTickets: 3, myTickets: 1, myPoints: [{ x: 1, y: 1 }] }));
+    const stageEl = await screen.findByTestId('stage');
+    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 1, y: 1 }, { x: 7, y: 7 }]);
+    expect(screen.getByText(/Your cart already has 1 ticket for this contest/)).toBeInTheDocument();
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText(/Max Ticket Limit Reached/)).toBeInTheDocument();
+    place(7, 7);
+    expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+    expect(button('Ticket 1: not marked')).toBeInTheDocument();
   });
 
   it("says 'Max Ticket Limit Reached' counting the tickets already held", async () => {
@@ -212,7 +236,10 @@ describe('/play_screen', () => {
 
   it('retries a failed load', async () => {
     let n = 0;
-    stubApi({ 'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))) });
+    stubApi({
+      'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))),
+      'GET /cart': () => ok({ items: [], groups: [] }),
+    });
     await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');
     fireEvent.click(button('Try again'));

@@ -7,7 +7,7 @@ import { BRAND } from '../../../domain/brand.ts';
 import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
 import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
-import { addCartItems, ContestApiError, contestPhase, fetchCurrentContests } from '../../api/contests.ts';
+import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
@@ -150,6 +150,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       actors: {
         loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
           let view = contest;
+          // The cart's tickets of this contest count against the limit and may not be marked again.
+          const cartAnswer = fetchCart();
           if (loads.count > 0) {
             const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
             if (!again || again.id !== input.contestId) throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
@@ -160,6 +162,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
             picture: { width: picture.width, height: picture.height },
             held: view.myPoints,
+            cart: (await cartAnswer).items.filter((item) => item.contestId === input.contestId).map((item) => ({ x: item.x, y: item.y })),
             draft: readDraft(input.contestId),
           };
         }),
@@ -187,7 +190,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     { input: { contestId: contest.id } },
   );
   const snapshot = useSelector(actor, (s) => s);
-  const { draft, selectedId, lastRejection, held } = snapshot.context;
+  const { draft, selectedId, lastRejection, held, cart } = snapshot.context;
   // The stage fills the screen under the header: start at the top whatever the page before had
   // scrolled to (the home page's Play button sits below the fold on a phone).
   useEffect(() => {
@@ -212,11 +215,16 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [serverError, t]);
 
   const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
-  // Tickets already bought are on the picture too, locked: the player sees where they stand and
-  // cannot move them (the machine's rules already refuse a new mark on the same pixel).
+  // Tickets already bought and those in the cart are on the picture too, locked: the player sees
+  // where they stand, spreads the new guesses and cannot move them (the machine's rules already
+  // refuse a new mark on the same pixel).
   const stageMarks = useMemo(
-    () => [...held.map((point, index) => ({ id: `held-${index}`, label: '', point, locked: true })), ...marks],
-    [held, marks],
+    () => [
+      ...held.map((point, index) => ({ id: `held-${index}`, label: '', point, locked: true })),
+      ...cart.map((point, index) => ({ id: `cart-${index}`, label: '', point, locked: true })),
+      ...marks,
+    ],
+    [held, cart, marks],
   );
   const labels = useMemo(
     () => ({
@@ -262,6 +270,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {held.length > 0 && (
         <p className="play-held">
           {t('play.held', { count: held.length })} <span className="play-held__locked">{t('results:play.heldNote', { count: held.length })}</span>
+        </p>
+      )}
+      {cart.length > 0 && (
+        <p className="play-held">
+          {t('play.inCart', { count: cart.length })} <Link to={paths.cart}>{t('play.openCart')}</Link>
         </p>
       )}
     </>
