@@ -84,6 +84,23 @@ describe('/play_screen', () => {
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
 
+  it("shows the contest's name, its prize and a countdown to close", async () => {
+    await open(contestView());
+    await screen.findByTestId('stage');
+    const info = screen.getByRole('region', { name: 'About this contest' });
+    expect(info).toHaveTextContent('Contest A');
+    expect(info).toHaveTextContent('Prize: Weekly jackpot · Worth ₹1,00,000');
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Days, 0 Hours, [45] Minutes, \d+ Seconds$/);
+  });
+
+  it('shows the contest, prize and countdown in Hindi', async () => {
+    await open(contestView(), [], 'hi');
+    await screen.findByTestId('stage');
+    const info = screen.getByRole('region', { name: 'इस प्रतियोगिता के बारे में' });
+    expect(info).toHaveTextContent('प्रतियोगिता A');
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^बंद होने में: 1 दिन, 0 घंटे/);
+  });
+
   it('draws the tickets already bought on the stage, locked, apart from the new ones', async () => {
     await open(contestView({ myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }));
     const stageEl = await screen.findByTestId('stage');

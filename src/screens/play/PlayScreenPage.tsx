@@ -18,6 +18,7 @@ import '../../styles/trial.css';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { StagePreview } from '../../stage/StagePreview.tsx';
+import { PlayContestInfo } from './PlayContestInfo.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
 const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
@@ -285,6 +286,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
+      <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
         <div className="trial-game__center">
           <Spinner label={t('play.loading')} />
