@@ -91,6 +91,8 @@ describe('/play_screen', () => {
     expect(info).toHaveTextContent('Contest A');
     expect(info).toHaveTextContent('Prize: Weekly jackpot · Worth ₹1,00,000');
     expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Days, 0 Hours, [45] Minutes, \d+ Seconds$/);
+    // The first-time hints sit above the picture, not over it.
+    expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Press and hold for the magnifier');
   });
 
   it('shows the contest, prize and countdown in Hindi', async () => {

@@ -150,13 +150,14 @@ describe('/quick_game_screen', () => {
     expect(button('Ticket 1: not marked')).toHaveAttribute('aria-pressed', 'true');
     expect(button('Remove ticket 1')).toBeDisabled();
     expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, not marked yet');
+    expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Tap where you think the ball is');
   });
 
   it('marks, adds, selects and removes tickets', async () => {
     await openGame();
     place(120, 340);
     expect(button('Ticket 1: X 120, Y 340')).toBeInTheDocument();
-    expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, at X 120, Y 340');
+    expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, marked 120 from the left and 340 from the top of the picture');
     fireEvent.click(button('Add ticket'));
     expect(button('Ticket 2: not marked')).toHaveAttribute('aria-pressed', 'true');
     expect(button('Ticket 1: X 120, Y 340')).toHaveAttribute('aria-pressed', 'false');

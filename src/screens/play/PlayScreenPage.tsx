@@ -15,6 +15,7 @@ import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { StagePreview } from '../../stage/StagePreview.tsx';
@@ -295,6 +296,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {snapshot.matches('loadError') && (
         <GameLoadError message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')} retryLabel={t('game.retry')} homeLabel={t('play.backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
+      {showStage && <GameHints />}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">

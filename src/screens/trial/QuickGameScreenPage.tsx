@@ -13,6 +13,7 @@ import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
 import { StagePreview } from '../../stage/StagePreview.tsx';
@@ -129,6 +130,7 @@ export default function QuickGameScreenPage() {
         <GameLoadError message={t(`errors.${errorCode ?? 'loadFailed'}`)} retryLabel={t('game.retry')} homeLabel={t('backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
 
+      {showStage && <GameHints />}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
