@@ -51,6 +51,8 @@ export type TicketMarkingEvent =
   | { type: 'ticket.select'; id: string }
   | { type: 'ticket.mark'; point: TicketPoint }
   | { type: 'ticket.submit' }
+  /** Clears every mark: back to the draft a fresh load starts with. The screen asks first. */
+  | { type: 'ticket.reset' }
   | { type: 'rejection.dismiss' }
   | { type: 'load.retry' }
   | { type: 'submit.retry' }
@@ -63,9 +65,14 @@ export function errorCodeOf(error: unknown): string {
 
 const NO_LIMITS: ContestTicketLimits = { maxPerPerson: 0, alreadyHeld: 0, ticketsLeft: 0 };
 
+/** One unmarked ticket when this person may take one more (counting the cart), else none. */
+function freshDraft(limits: ContestTicketLimits, cart: readonly TicketPoint[]): DraftTicket[] {
+  return ticketsAvailableTo(limits) > cart.length ? [{ id: 't1', point: null }] : [];
+}
+
 function initialDraft(loaded: LoadedContest): DraftTicket[] {
   if (loaded.draft && loaded.draft.length > 0) return loaded.draft;
-  return ticketsAvailableTo(loaded.limits) > loaded.cart.length ? [{ id: 't1', point: null }] : [];
+  return freshDraft(loaded.limits, loaded.cart);
 }
 
 /**
@@ -136,6 +143,10 @@ export const ticketMarkingMachine = setup({
     }),
     setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     addTicket: assign(({ context }) => withTicketAdded(context)),
+    resetDraft: assign(({ context }) => {
+      const draft = freshDraft(context.limits, context.cart);
+      return { draft, selectedId: draft[0]?.id ?? null, lastRejection: null };
+    }),
     removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
     selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
     markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
@@ -207,6 +218,7 @@ export const ticketMarkingMachine = setup({
           { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
         ],
         'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'ticket.reset': { actions: ['resetDraft', persistDraft] },
         'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
       },
     },

@@ -163,6 +163,24 @@ describe('ticket-marking machine: editing', () => {
     expect(ticketMarkingRules.submit(restored.actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
   });
 
+  it('resets to one unmarked, selected ticket and saves that', async () => {
+    const { actor } = await ready();
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.add' });
+    actor.send({ type: 'ticket.mark', point: HELD });
+    actor.send({ type: 'ticket.reset' });
+    expect(actor.getSnapshot().context).toMatchObject({ draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null });
+    expect(persisted.get(actor)?.at(-1)).toEqual({ contestId: 'c1', draft: [{ id: 't1', point: null }] });
+  });
+
+  it('resets to no ticket when the cart fills the limit', async () => {
+    // A draft saved before two tickets went into the cart from another tab.
+    const { actor } = await ready(contest(twoAvailable, [{ id: 't1', point: P1 }], [CART, { x: 8, y: 8 }]));
+    actor.send({ type: 'ticket.reset' });
+    expect(actor.getSnapshot().context.draft).toEqual([]);
+    expect(actor.getSnapshot().context.selectedId).toBeNull();
+  });
+
   it('removes a ticket and selects the last one when the selected one goes', async () => {
     const { actor } = await ready();
     actor.send({ type: 'ticket.add' });
@@ -353,6 +371,7 @@ describe('ticket-marking model: editing (shortest paths)', () => {
       { type: 'ticket.select', id: 't2' },
       { type: 'ticket.remove', id: 't1' },
       { type: 'ticket.remove', id: 't2' },
+      { type: 'ticket.reset' },
     ],
   });
 
@@ -377,7 +396,7 @@ describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
     machine,
     input,
     events: [{ type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) }, ...lifecycleEvents, { type: 'ticket.mark', point: P1 }],
-    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select'].includes(e.type),
+    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
   });
 
   const shortest = setup.model.getShortestPaths();

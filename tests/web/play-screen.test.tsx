@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContestView } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
@@ -112,6 +112,24 @@ describe('/play_screen', () => {
     expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
     // The ticket bar lists only the new marks.
     expect(screen.queryByRole('button', { name: /Ticket 3/ })).toBeNull();
+  });
+
+  it('Reset asks, then clears the marks back to one unmarked ticket, and saves that', async () => {
+    await open(contestView());
+    await screen.findByTestId('stage');
+    place(10, 20);
+    fireEvent.click(button('Add ticket'));
+    place(30, 40);
+    fireEvent.click(button('Reset'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
+    expect(dialog).toHaveTextContent('Tickets in your cart and tickets already bought stay.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
+    expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
+    fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
+    expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([{ id: 't1', point: null }]);
+    expect(button('Reset')).toBeDisabled();
   });
 
   it('restores unsubmitted marks after a remount', async () => {

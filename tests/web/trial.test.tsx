@@ -253,7 +253,15 @@ describe('/quick_game_screen', () => {
     place(5, 5);
     fireEvent.click(button('Add ticket'));
     place(6, 6);
+    // Reset asks first; keeping on leaves the marks.
     fireEvent.click(button('Reset'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
+    expect(dialog).toHaveTextContent('This removes every mark you have made on this picture.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ })).toHaveLength(2);
+    fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
     expect(button('Reset')).toBeDisabled();
     await markAndSubmit([

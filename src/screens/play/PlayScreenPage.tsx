@@ -251,6 +251,10 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       ready: t('game.ready'),
       add: t('game.add'),
       reset: t('game.reset'),
+      resetTitle: t('game.resetTitle'),
+      resetText: t('game.resetText'),
+      resetConfirm: t('game.resetConfirm'),
+      resetCancel: t('game.resetCancel'),
       submit: t('game.submit'),
       submitting: t('game.submitting'),
       ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
@@ -328,6 +332,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             onSelect={(id) => actor.send({ type: 'ticket.select', id })}
             onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
             onAdd={() => actor.send({ type: 'ticket.add' })}
+            onReset={() => actor.send({ type: 'ticket.reset' })}
             onSubmit={() => actor.send({ type: 'ticket.submit' })}
             onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
             onRetrySubmit={() => actor.send({ type: 'submit.retry' })}

@@ -18,6 +18,7 @@ const texts = {
     ticketMarked: (n: number) => new RegExp(`^Ticket ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `Ticket ${n}: not marked`,
     distance: /^\d+(\.\d)? px$/,
+    clear: 'Clear marks',
     hints: 'How to play',
     gotIt: 'Got it',
     readout: (x: string, y: string) => `${x} from left · ${y} from top`,
@@ -35,6 +36,7 @@ const texts = {
     ticketMarked: (n: number) => new RegExp(`^टिकट ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `टिकट ${n}: निशान नहीं लगा`,
     distance: /^\d+(\.\d)? पिक्सेल$/,
+    clear: 'निशान हटाएँ',
     hints: 'कैसे खेलें',
     gotIt: 'ठीक है',
     readout: (x: string, y: string) => `बाएँ से ${x} · ऊपर से ${y}`,
@@ -163,8 +165,15 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await page.getByRole('button', { name: t.add }).click();
   await tapPicture(page, c, touch);
   await expect(page.getByRole('button', { name: t.ticketMarked(2) })).toBeVisible();
+  // The chip's remove button is a full 44 px touch target.
+  const remove = await page.locator('.trial-chip__remove').first().boundingBox();
+  expect(remove?.width).toBeGreaterThanOrEqual(44);
+  expect(remove?.height).toBeGreaterThanOrEqual(44);
   await shot('second-game');
   await page.getByRole('button', { name: t.reset }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shot('reset-question');
+  await page.getByRole('button', { name: t.clear }).click();
   await expect(page.locator('.trial-chip')).toHaveCount(1);
   await expect(page.getByRole('button', { name: t.ticketEmpty(1) })).toBeVisible();
 
