@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   playDraftPrefix: 'playDraft:',
   /** The first-time hints of the game screens (tap, zoom, magnifier) were dismissed: '1'. */
   gameHintsSeen: 'gameHintsSeen',
+  /** Practice games started on one IST day, so a reload does not reset the limit: JSON { day: 'YYYY-MM-DD', games }. */
+  practiceGames: 'practiceGames',
   /** sessionStorage: the paid-play announcement was shown in this browser session. */
   announcementSeen: 'announcementSeen',
   /** The cookie notice's answer: JSON { choice: 'all' | 'necessary', at: ISO time, version }. */

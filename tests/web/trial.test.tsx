@@ -124,7 +124,7 @@ describe('/quick_game', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Free practice' })).toBeInTheDocument();
     expect(screen.getByText('Free to play, with no prize to win.')).toBeInTheDocument();
     expect(screen.getByText('Mark up to 10 tickets on each picture.')).toBeInTheDocument();
-    expect(screen.getByText('Play up to 4 practice games, each on a new picture.')).toBeInTheDocument();
+    expect(screen.getByText('Play up to 4 practice games a day, each on a new picture.')).toBeInTheDocument();
     expect(screen.getByText(/the real ball is revealed/)).toBeInTheDocument();
     expect(screen.getByText(/arrow keys move the mark/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /CricSpot: Back to the home page/ })).toHaveAttribute('href', '/');
@@ -244,7 +244,7 @@ describe('/quick_game_screen', () => {
       }
     }
     expect(screen.queryByRole('button', { name: 'Play again' })).not.toBeInTheDocument();
-    expect(screen.getByText(/4 practice games is the limit/)).toBeInTheDocument();
+    expect(screen.getByText(/4 practice games a day is the limit/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(4);
   });
 

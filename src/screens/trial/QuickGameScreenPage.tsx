@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
@@ -16,6 +16,7 @@ import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
+import { readPracticeGames, savePracticeGames } from './practice-count.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
@@ -51,8 +52,11 @@ export default function QuickGameScreenPage() {
           if (loginMarker.isSet()) void navigate(paths.playScreen);
           else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) } });
         },
+        // Today's count outlives a reload: the limit is per day, not per visit.
+        countGame: (_, params) => savePracticeGames(params.gamesPlayed, new Date()),
       },
     }),
+    { input: { gamesPlayed: readPracticeGames(new Date()) } },
   );
   const snapshot = useSelector(actor, (s) => s);
   const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode, refusal } = snapshot.context;
@@ -127,6 +131,22 @@ export default function QuickGameScreenPage() {
       {snapshot.matches('loading') && (
         <div className="trial-game__center">
           <Spinner label={t('game.loading')} />
+        </div>
+      )}
+
+      {snapshot.matches('limitReached') && (
+        <div className="trial-game__center">
+          <div className="trial-error" role="status">
+            <p className="trial-error__text">{t('game.limitToday', { total: TRIAL_MAX_GAMES })}</p>
+            <div className="trial-error__actions">
+              <button type="button" className="button button--accent" onClick={() => actor.send({ type: 'trial.playReal' })}>
+                {t('result.playReal')}
+              </button>
+              <Link to={paths.home} className="button button--ghost">
+                {t('backHome')}
+              </Link>
+            </div>
+          </div>
         </div>
       )}
 
