@@ -88,8 +88,7 @@ describe('/play_screen', () => {
     await open(contestView());
     await screen.findByTestId('stage');
     const info = screen.getByRole('region', { name: 'About this contest' });
-    expect(info).toHaveTextContent('Contest A');
-    expect(info).toHaveTextContent('Prize: Weekly jackpot · Worth ₹1,00,000');
+    expect(info).toHaveTextContent('Contest A · Prize: Weekly jackpot · Worth ₹1,00,000');
     expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Days, 0 Hours, [45] Minutes, \d+ Seconds$/);
     // The first-time hints sit above the picture, not over it.
     expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Press and hold for the magnifier');
@@ -107,7 +106,7 @@ describe('/play_screen', () => {
     await open(contestView({ myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }));
     const stageEl = await screen.findByTestId('stage');
     expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 10, y: 20 }, { x: 30, y: 40 }]);
-    expect(screen.getByText(/Your 2 tickets already bought are shown locked on the picture./)).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 2 tickets bought.')).toBeInTheDocument();
     place(100, 200);
     expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
     // The ticket bar lists only the new marks.
@@ -151,7 +150,7 @@ describe('/play_screen', () => {
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
     await open(contestView({ myTickets: 1, myPoints: [{ x: 5, y: 5 }] }));
     await screen.findByTestId('stage');
-    expect(screen.getByText('You already hold 1 ticket in this contest.')).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 1 ticket bought.')).toBeInTheDocument();
     place(5, 5);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
     fireEvent.click(button('Dismiss'));
@@ -170,7 +169,8 @@ describe('/play_screen', () => {
     await open(contestView({ maxTickets: 3, myTickets: 1, myPoints: [{ x: 1, y: 1 }] }));
     const stageEl = await screen.findByTestId('stage');
     expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 1, y: 1 }, { x: 7, y: 7 }]);
-    expect(screen.getByText(/Your cart already has 1 ticket for this contest/)).toBeInTheDocument();
+    expect(screen.getByText(/^Locked on the picture: 1 ticket bought · 1 ticket in your cart\./)).toHaveTextContent(/Open cart$/);
+    expect(screen.getByRole('link', { name: 'Open cart' })).toHaveAttribute('href', '/cart');
     expect(button('Add ticket')).toBeDisabled();
     expect(screen.getByText(/Max Ticket Limit Reached/)).toBeInTheDocument();
     place(7, 7);

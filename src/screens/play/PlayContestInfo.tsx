@@ -17,14 +17,13 @@ export function PlayContestInfo({ contest }: { contest: ContestView }) {
   const { prize } = contest;
   return (
     <section className="play-info" aria-label={t('play.about')}>
-      <div className="play-info__contest">
-        <p className="play-info__name">{t('card.contest', { slot: contest.slot })}</p>
-        <p className="play-info__prize">
-          <span className="visually-hidden">{t('card.prize')}: </span>
-          <strong>{prize.title}</strong>
-          {prize.valuePaise > 0 && <span> · {t('card.prizeValue', { value: formatRupees(prize.valuePaise, lng) })}</span>}
-        </p>
-      </div>
+      <p className="play-info__contest">
+        <span className="play-info__name">{t('card.contest', { slot: contest.slot })}</span>
+        {' · '}
+        <span className="visually-hidden">{t('card.prize')}: </span>
+        <strong>{prize.title}</strong>
+        {prize.valuePaise > 0 && <span> · {t('card.prizeValue', { value: formatRupees(prize.valuePaise, lng) })}</span>}
+      </p>
       {open ? (
         <div className="play-info__close">
           <span className="play-info__label" aria-hidden="true">

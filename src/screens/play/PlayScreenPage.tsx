@@ -273,14 +273,26 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         <span>{price === 0 ? t('play.free') : t('play.price', { price: formatRupees(price, lng) })}</span>
         <span aria-live="polite">{t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}</span>
       </p>
-      {held.length > 0 && (
+      {(held.length > 0 || cart.length > 0) && (
         <p className="play-held">
-          {t('play.held', { count: held.length })} <span className="play-held__locked">{t('results:play.heldNote', { count: held.length })}</span>
-        </p>
-      )}
-      {cart.length > 0 && (
-        <p className="play-held">
-          {t('play.inCart', { count: cart.length })} <Link to={paths.cart}>{t('play.openCart')}</Link>
+          {/* The padlock badge of the marks on the picture, so the note is read with them. */}
+          <svg className="play-held__lock" viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="2" y="2" width="20" height="20" rx="5" />
+            <path d="M8.5 11V8.5a3.5 3.5 0 0 1 7 0V11" />
+            <rect x="6.5" y="11" width="11" height="8" rx="1.5" />
+          </svg>
+          {t('play.lockedNote', {
+            list: [
+              ...(held.length > 0 ? [t('play.lockedBought', { count: held.length })] : []),
+              ...(cart.length > 0 ? [t('play.lockedInCart', { count: cart.length })] : []),
+            ].join(' · '),
+          })}
+          {cart.length > 0 && (
+            <>
+              {' '}
+              <Link to={paths.cart}>{t('play.openCart')}</Link>
+            </>
+          )}
         </p>
       )}
     </>
