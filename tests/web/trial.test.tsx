@@ -269,6 +269,7 @@ describe('/quick_game_screen', () => {
       [6, 6],
     ]);
     fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Clear all marks?' })).getByRole('button', { name: 'Clear marks' }));
     expect(screen.queryByRole('heading', { name: 'Where the ball was' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('reveal')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);

@@ -10,6 +10,7 @@ import { trialGameMachine, trialRules } from '../../../machines/trial-game.machi
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
@@ -226,6 +227,8 @@ interface ResultPanelProps {
 
 function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onReplay, onReset, onPlayReal }: ResultPanelProps) {
   const { t } = useTranslation('trial');
+  // Reset clears the marks here too: it asks first, as in the ticket bar.
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
   return (
@@ -259,13 +262,26 @@ function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onRepl
             {t('result.playAgain')}
           </button>
         )}
-        <button type="button" className="button button--small button--ghost" onClick={onReset}>
+        <button type="button" className="button button--small button--ghost" onClick={() => setConfirmingReset(true)}>
           {t('result.reset')}
         </button>
         <button type="button" className="button button--small button--accent" onClick={onPlayReal}>
           {t('result.playReal')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingReset}
+        title={t('game.resetTitle')}
+        confirmLabel={t('game.resetConfirm')}
+        cancelLabel={t('game.resetCancel')}
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => {
+          setConfirmingReset(false);
+          onReset();
+        }}
+      >
+        <p>{t('game.resetText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }
