@@ -52,15 +52,16 @@ export function bundleReport(): Array<{ route: string; js: number; css: number; 
 }
 
 /**
- * The picture stage's cost, loaded lazily on the game routes: the chunks its import adds to what
- * the entry already loaded, and the chunks Pixi imports at start-up (renderer, browser extensions;
- * only the detected renderer's chunk is fetched).
+ * The picture stage's cost, loaded lazily on the game routes: the chunks its import (the React
+ * part, then the engine with Pixi, which it imports when the stage starts) adds to what the entry
+ * already loaded, and the chunks Pixi imports at start-up (renderer, browser extensions; only the
+ * detected renderer's chunk is fetched).
  */
 export function stageChunkReport(): { js: number; files: number; dynamic: Array<{ file: string; js: number }> } | null {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const stageKey = 'src/stage/PictureStage.tsx';
+  const stageKeys = ['src/stage/PictureStage.tsx', 'src/stage/stage-engine.ts'];
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!manifest[stageKey] || !entryKey) return null;
+  if (!stageKeys.every((key) => manifest[key]) || !entryKey) return null;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -68,7 +69,7 @@ export function stageChunkReport(): { js: number; files: number; dynamic: Array<
     return seen;
   };
   const entry = closure(entryKey);
-  const stage = [...closure(stageKey)].filter((key) => !entry.has(key));
+  const stage = [...new Set(stageKeys.flatMap((key) => [...closure(key)]))].filter((key) => !entry.has(key));
   const loaded = new Set([...entry, ...stage]);
   const dynamic = new Set<string>();
   for (const key of stage) for (const dep of manifest[key]?.dynamicImports ?? []) for (const k of closure(dep)) if (!loaded.has(k)) dynamic.add(k);

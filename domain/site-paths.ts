@@ -42,13 +42,27 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /**
+ * The current contest's picture (a redirect to its small variant): the pre-rendered home page's
+ * contest card shows it from the first paint, and the server names it in a preload header.
+ */
+export const CURRENT_PICTURE_PATH = '/api/v1/contests/current/picture';
+
+/**
+ * The first practice game's picture (a redirect to its small variant, the one a phone's stage
+ * shows first): the server names it in a preload header of the practice screen, so the browser
+ * fetches it with the HTML instead of after the app and the practice call.
+ */
+export const FIRST_PRACTICE_PICTURE_PATH = '/api/v1/practice/pairs/first/picture';
+
+/**
  * The pages the build renders to HTML in each language (issue 13): the home shell, the info
  * pages and the not-found page. The server sends these files for their paths (and the not-found
  * one, with status 404, for any path no route knows), the browser paints them before any
- * JavaScript runs, then React hydrates them.
+ * JavaScript runs, then React hydrates them. `image`: the page's largest picture, which the
+ * server names in a preload header so that it loads with the HTML.
  */
 export const PRERENDERED_PAGES = [
-  { name: 'home', path: paths.home, screen: 'src/screens/home/HomePage.tsx', ns: ['home', 'contest'] },
+  { name: 'home', path: paths.home, screen: 'src/screens/home/HomePage.tsx', ns: ['home', 'contest'], image: CURRENT_PICTURE_PATH },
   { name: 'rules', path: paths.rules, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'terms', path: paths.terms, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'privacy', path: paths.privacy, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
@@ -63,10 +77,16 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
 /**
- * The current contest's picture (a redirect to its small variant): the pre-rendered home page's
- * contest card shows it from the first paint, and the server names it in a preload header.
+ * Screens of the app that render in the browser only (they start a game), whose HTML the build
+ * still writes per language with everything the screen needs named in its head: its chunks
+ * (modulepreload), its translations and, by the server, its picture. The phone fetches them all
+ * at once with the app's entry instead of one after the other.
  */
-export const CURRENT_PICTURE_PATH = '/api/v1/contests/current/picture';
+export const PRELOADED_SCREENS = [
+  { name: 'quick_game_screen', path: paths.quickGameScreen, screen: 'src/screens/trial/QuickGameScreenPage.tsx', ns: ['trial'], image: FIRST_PRACTICE_PICTURE_PATH },
+] as const;
+
+export type PreloadedScreen = (typeof PRELOADED_SCREENS)[number];
 
 /** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */
 export const prerenderedFile = (lng: string, name: string) => `prerendered/${lng}/${name}.html`;

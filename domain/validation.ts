@@ -86,6 +86,19 @@ function firstLetterIsCapital(text: string): boolean {
   return first === undefined || !/\p{Ll}/u.test(first);
 }
 
+/**
+ * The text with its first letter made a capital, which the forms do as the player types so the
+ * capital-letter rules above rarely refuse anything. A letter whose capital is more than one
+ * character ('ß' -> 'SS') is left as typed; the rule still decides.
+ */
+export function withCapitalFirstLetter(text: string): string {
+  const match = FIRST_LETTER.exec(text);
+  if (!match || !/\p{Ll}/u.test(match[0])) return text;
+  const capital = match[0].toUpperCase();
+  if ([...capital].length !== 1) return text;
+  return text.slice(0, match.index) + capital + text.slice(match.index + match[0].length);
+}
+
 /** A first or last name on the site's own forms: required, first letter capital, at most 20. */
 /**
  * Control characters (NUL, escapes), format characters (zero-width joiners aside, which Hindi

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Resource } from 'i18next';
 import { build } from 'vite';
-import type { PrerenderedPage } from '../domain/site-paths.ts';
+import { PRELOADED_SCREENS, type PrerenderedPage, prerenderedFile } from '../domain/site-paths.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LANGUAGES = ['en', 'hi'] as const;
@@ -52,6 +52,20 @@ function headingOf(html: string): string | null {
   return match ? match[1]!.replace(/<[^>]+>/g, '').trim() : null;
 }
 
+/**
+ * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
+ * first paint but the HTML), its screen's chunks and its translations preloaded.
+ */
+function headOf(outDir: string, manifest: Manifest, template: string, entryCss: string[], page: { screen: string; ns: readonly string[] }, lng: string): string {
+  const chunks = chunksOf(manifest, page.screen).filter((chunk) => !template.includes(chunk.file));
+  const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
+  return [
+    `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ...['common', ...page.ns].map((ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`),
+  ].join('');
+}
+
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   // The entry's style sheets, linked by index.html: inlined into each page instead.
@@ -77,14 +91,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       const resources = resourcesOf(outDir, lng);
       for (const page of entry.PRERENDERED_PAGES) {
         const body = await entry.renderPage(page.path, lng, resources);
-        const chunks = chunksOf(manifest, page.screen).filter((chunk) => !template.includes(chunk.file));
-        // Every style sheet the page needs is inlined: nothing blocks the first paint but the HTML.
-        const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
-        const head = [
-          `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
-          ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-          ...['common', ...page.ns].map((ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`),
-        ].join('');
+        const head = headOf(outDir, manifest, template, entryCss, page, lng);
         const heading = headingOf(body);
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
@@ -92,6 +99,15 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
           .replace('</head>', `${head}</head>`)
           .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lng}">${body}</div>`);
         const file = path.join(outDir, entry.prerenderedFile(lng, page.name));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, html);
+        written++;
+      }
+      // The game screens render in the browser only: their HTML is the app's, with what they
+      // need named in its head, and the language set for the translations it names.
+      for (const screen of PRELOADED_SCREENS) {
+        const html = withoutEntryCss.replace('<html lang="en">', `<html lang="${lng}">`).replace('</head>', `${headOf(outDir, manifest, template, entryCss, screen, lng)}</head>`);
+        const file = path.join(outDir, prerenderedFile(lng, screen.name));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
         written++;

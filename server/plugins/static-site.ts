@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CURRENT_PICTURE_PATH, isKnownRoute, PRERENDERED_PAGES, prerenderedFile } from '../../domain/site-paths.ts';
+import { isKnownRoute, PRELOADED_SCREENS, PRERENDERED_PAGES, prerenderedFile } from '../../domain/site-paths.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -38,7 +38,12 @@ export function pageLanguage(request: FastifyRequest): Language {
   return accepted[0]?.lng ?? 'en';
 }
 
-const pageByPath = new Map<string, string>(PRERENDERED_PAGES.map((page) => [page.path, page.name]));
+interface BuiltPage {
+  name: string;
+  image?: string;
+}
+const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...PRELOADED_SCREENS].map((page) => [page.path, page]));
+const NOT_FOUND: BuiltPage = { name: 'not-found' };
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
@@ -73,15 +78,15 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // A pre-rendered page in the visitor's language (issue 13): its path's page, or the
     // not-found page, with a 404, for a path no route of the app answers.
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : 'not-found')) : null;
+    const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
     if (page === null) return reply.sendFile('index.html');
-    // The home page's largest picture, the current contest's, is named in a Link header: the
-    // browser fetches it with the HTML instead of after the app and the contest call (issue 13).
-    if (page === 'home') void reply.header('link', `<${CURRENT_PICTURE_PATH}>; rel=preload; as=image; fetchpriority=high`);
+    // The page's largest picture (the contest card's, the practice game's) is named in a Link
+    // header: the browser fetches it with the HTML instead of after the app and its API call.
+    if (page.image) void reply.header('link', `<${page.image}>; rel=preload; as=image; fetchpriority=high`);
     return reply
-      .status(page === 'not-found' ? 404 : 200)
+      .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-      .sendFile(prerenderedFile(pageLanguage(request), page));
+      .sendFile(prerenderedFile(pageLanguage(request), page.name));
   };
 
   app.get('/', sendApp);

@@ -7,6 +7,7 @@ import {
   practiceResultSchema,
   practiceSubmitSchema,
 } from '../../domain/practice.ts';
+import { notFound } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { nextPracticePair, submitPractice } from '../services/practice.service.ts';
 
@@ -18,6 +19,16 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
     const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
     void reply.header('cache-control', 'no-store');
     return { data: await nextPracticePair(app.db, app.pictures, after) };
+  });
+
+  // The first game's picture (what /practice/pairs/next answers without `after`), by a redirect to
+  // its small variant, cached for good under that address: the practice screen's HTML names it
+  // in a preload header (static-site.ts), so the stage finds it in the browser's cache.
+  app.get('/practice/pairs/first/picture', async (_request, reply) => {
+    const { picture } = await nextPracticePair(app.db, app.pictures);
+    const small = [...picture.variants].sort((a, b) => a.width - b.width)[0];
+    if (!small) throw notFound('The practice picture has no display copy.');
+    return reply.header('cache-control', 'no-cache').redirect(small.url, 302);
   });
 
   app.post(

@@ -5,7 +5,7 @@ import type { ContestDefaults } from '../config.ts';
 import type { ContestsTable, Database } from '../db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../db/seed.ts';
 import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
-import { displayPicture } from './picture.service.ts';
+import { displayPicture, findServableVariant, type ServableFile } from './picture.service.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -165,13 +165,12 @@ export async function contestView(
 }
 
 /**
- * The picture the home page's contest card shows first (the current contest's small variant), or
- * null: the pre-rendered home page shows it before the app runs (issue 13).
+ * The small display copy of the current contest's picture, which the home page's contest card
+ * shows from its first paint (the pre-rendered page, issue 13), or undefined when there is none.
  */
-export async function currentPictureUrl(db: Kysely<Database>, store: PictureStore, now: number): Promise<string | null> {
+export async function currentPictureFile(db: Kysely<Database>, store: PictureStore, now: number): Promise<ServableFile | undefined> {
   const { current } = await currentContests(db, now);
-  const picture = current ? await displayPicture(db, store, current.picture_id) : undefined;
-  return picture?.variants.find((variant) => variant.name === 'small')?.url ?? null;
+  return current ? findServableVariant(db, store, current.picture_id, 'small') : undefined;
 }
 
 /**

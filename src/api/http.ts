@@ -17,6 +17,16 @@ export const http = axios.create({
   headers: { 'X-Requested-With': 'XMLHttpRequest' },
 });
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * A call made in the background of a page (the header's cart count): its 401 goes back to
+     * the caller alone, who ends the session quietly instead of sending the visitor to /login.
+     */
+    quietUnauthorized?: boolean;
+  }
+}
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
@@ -41,7 +51,7 @@ export type LocationNeededDetail = { code: string };
 const locationCodes = new Set<string>(['LOCATION_REQUIRED', 'AREA_RESTRICTED']);
 
 http.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError && error.response?.status === 401) {
+  if (error instanceof AxiosError && error.response?.status === 401 && !error.config?.quietUnauthorized) {
     for (const listener of unauthorizedListeners) listener();
   }
   const code = error instanceof AxiosError ? (error.response?.data as Partial<ApiErrorBody> | undefined)?.code : undefined;

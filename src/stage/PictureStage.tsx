@@ -2,9 +2,15 @@
  * The React edge of the picture stage: creates the engine around a host element once, feeds it
  * the props, turns keys into callbacks and renders the DOM around the canvas (zoom buttons,
  * coordinate readout, screen-reader announcement). Holds no ticket state. Loaded lazily.
+ *
+ * The picture shows at once as a plain image (StagePreview); the engine, with Pixi in its own
+ * chunk, starts when the browser is idle or as soon as the player touches, focuses or zooms the
+ * stage, whichever comes first (idle-until-urgent), so loading the game never blocks a tap for
+ * long. A tap on the image before the engine is up places the mark all the same.
  */
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { StageEngine, type EngineReveal } from './stage-engine.ts';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { EngineReveal, StageEngine } from './stage-engine.ts';
+import { nextTask, whenIdle } from './idle.ts';
 import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import './picture-stage.css';
@@ -89,65 +95,88 @@ function PictureStageImpl(props: PictureStageProps) {
     if (readoutRef.current) readoutRef.current.textContent = restingReadout;
   }, [restingReadout]);
 
+  // Idle-until-urgent: wanted when the browser is idle, or at once when the player reaches for the stage.
+  const [wanted, setWanted] = useState(false);
+  const wake = useCallback(() => setWanted(true), []);
+  useEffect(() => whenIdle(wake), [wake]);
+  const placeFromPreview = useCallback((point: { x: number; y: number }) => propsRef.current.onPlace(point), []);
+
   useEffect(() => {
     const host = hostRef.current;
-    if (!host) return;
-    const engine = new StageEngine(host, {
-      onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
-      onSelect: (id) => propsRef.current.onSelect(id),
-      onPointerPixel: (point) => {
-        // Written straight to the DOM: a hovering mouse must not re-render React.
-        if (readoutRef.current) readoutRef.current.textContent = point ? propsRef.current.labels.coordinates(point.x, point.y) : restingRef.current;
-      },
-      onViewChange: (view, limits) => {
-        const atMin = view.scale <= limits.min * 1.0001;
-        const atMax = view.scale >= limits.max * 0.9999;
-        setZoomEnds((old) => (old.atMin === atMin && old.atMax === atMax ? old : { atMin, atMax }));
-      },
-      onPictureDrawn: (drawn) => {
-        setDrawnPicture(drawn);
-        propsRef.current.onReady?.();
-      },
-    });
-    engineRef.current = engine;
-    void engine.init({ width: host.clientWidth, height: host.clientHeight });
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[0]?.contentRect;
-      if (box) engine.resize({ width: box.width, height: box.height });
-    });
-    observer.observe(host);
-    // A change of device pixel ratio (browser zoom, another screen) re-renders at the new density.
-    let density: MediaQueryList | null = null;
-    const onDensity = () => {
-      density?.removeEventListener('change', onDensity);
-      engine.resize({ width: host.clientWidth, height: host.clientHeight });
+    if (!wanted || !host) return;
+    let cancelled = false;
+    let stop: (() => void) | null = null;
+    void import('./stage-engine.ts').then(async ({ StageEngine }) => {
+      // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
+      await nextTask();
+      if (cancelled) return;
+      const engine = new StageEngine(host, {
+        onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
+        onSelect: (id) => propsRef.current.onSelect(id),
+        onPointerPixel: (point) => {
+          // Written straight to the DOM: a hovering mouse must not re-render React.
+          if (readoutRef.current) readoutRef.current.textContent = point ? propsRef.current.labels.coordinates(point.x, point.y) : restingRef.current;
+        },
+        onViewChange: (view, limits) => {
+          const atMin = view.scale <= limits.min * 1.0001;
+          const atMax = view.scale >= limits.max * 0.9999;
+          setZoomEnds((old) => (old.atMin === atMin && old.atMax === atMax ? old : { atMin, atMax }));
+        },
+        onPictureDrawn: (drawn) => {
+          setDrawnPicture(drawn);
+          propsRef.current.onReady?.();
+        },
+      });
+      engineRef.current = engine;
+      // What the props say now; the effects below keep it up to date from here on.
+      const current = propsRef.current;
+      void engine.setPicture(current.picture);
+      engine.setMarks(current.marks, current.selectedId);
+      void engine.setReveal((current.reveal ?? null) as EngineReveal | null);
+      engine.setInputEnabled(!current.disabled && !current.reveal);
+      void engine.init({ width: host.clientWidth, height: host.clientHeight });
+      const observer = new ResizeObserver((entries) => {
+        const box = entries[0]?.contentRect;
+        if (box) engine.resize({ width: box.width, height: box.height });
+      });
+      observer.observe(host);
+      // A change of device pixel ratio (browser zoom, another screen) re-renders at the new density.
+      let density: MediaQueryList | null = null;
+      const onDensity = () => {
+        density?.removeEventListener('change', onDensity);
+        engine.resize({ width: host.clientWidth, height: host.clientHeight });
+        density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+        density.addEventListener('change', onDensity);
+      };
       density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
       density.addEventListener('change', onDensity);
-    };
-    density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
-    density.addEventListener('change', onDensity);
 
-    if (import.meta.env.VITE_TEST_API === '1') {
-      window.__cricspotStage = {
-        imageToClient: (x, y) => engine.imageToClient(x, y),
-        getView: () => engine.getView(),
-        zoomTo: (scale, cx, cy) => engine.zoomTo(scale, cx, cy),
-        get ready() {
-          return engine.isReady;
-        },
-        get rendererType() {
-          return engine.rendererType;
-        },
+      if (import.meta.env.VITE_TEST_API === '1') {
+        window.__cricspotStage = {
+          imageToClient: (x, y) => engine.imageToClient(x, y),
+          getView: () => engine.getView(),
+          zoomTo: (scale, cx, cy) => engine.zoomTo(scale, cx, cy),
+          get ready() {
+            return engine.isReady;
+          },
+          get rendererType() {
+            return engine.rendererType;
+          },
+        };
+      }
+      stop = () => {
+        observer.disconnect();
+        density?.removeEventListener('change', onDensity);
+        engine.destroy();
+        engineRef.current = null;
+        if (import.meta.env.VITE_TEST_API === '1') delete window.__cricspotStage;
       };
-    }
+    });
     return () => {
-      observer.disconnect();
-      density?.removeEventListener('change', onDensity);
-      engine.destroy();
-      engineRef.current = null;
-      if (import.meta.env.VITE_TEST_API === '1') delete window.__cricspotStage;
+      cancelled = true;
+      stop?.();
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     void engineRef.current?.setPicture(picture);
@@ -168,6 +197,7 @@ function PictureStageImpl(props: PictureStageProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const engine = engineRef.current;
     const action = keyAction(event.key, event.shiftKey, event.ctrlKey || event.metaKey || event.altKey);
+    if (!engine) wake();
     if (!engine || !action) return;
     event.preventDefault();
     const { view, stage, image } = engine.viewState();
@@ -205,7 +235,7 @@ function PictureStageImpl(props: PictureStageProps) {
       {/* The canvas host: Pixi appends its canvas here; keys work while it has focus. */}
       {/* role="application" is the interactive widget here: it handles its own keys (jsx-a11y counts it as non-interactive). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={hostRef} className="picture-stage__canvas" tabIndex={0} role="application" aria-label={labels.stage} aria-disabled={inputEnabled ? undefined : true} onKeyDown={onKeyDown} />
+      <div ref={hostRef} className="picture-stage__canvas" tabIndex={0} role="application" aria-label={labels.stage} aria-disabled={inputEnabled ? undefined : true} onKeyDown={onKeyDown} onFocus={wake} onPointerDown={wake} />
       <div className="picture-stage__toolbar">
         <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
         <div className="picture-stage__zoom">
@@ -223,7 +253,15 @@ function PictureStageImpl(props: PictureStageProps) {
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {selectedText}
       </div>
-      {loading && <StagePreview picture={picture} label={labels.loading} />}
+      {loading && (
+        <StagePreview
+          picture={picture}
+          label={labels.loading}
+          onTouch={wake}
+          // A tap on the picture before the stage has drawn it is a mark all the same.
+          onPick={inputEnabled ? placeFromPreview : undefined}
+        />
+      )}
     </div>
   );
 }

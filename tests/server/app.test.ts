@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES } from '../../domain/site-paths.ts';
+import { PRELOADED_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
@@ -81,7 +81,7 @@ const prerenderedDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
 writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
 for (const lng of ['en', 'hi']) {
   mkdirSync(path.join(prerenderedDist, 'prerendered', lng), { recursive: true });
-  for (const page of PRERENDERED_PAGES) {
+  for (const page of [...PRERENDERED_PAGES, ...PRELOADED_SCREENS]) {
     writeFileSync(path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`), `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`);
   }
 }
@@ -118,7 +118,17 @@ describe('pre-rendered pages', () => {
       const res = await open(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+      expect(res.headers.link, url).toBeUndefined();
     }
+  });
+
+  it("names the largest picture of the home and practice screens in a preload header, so it loads with the page", async () => {
+    expect((await open('/')).headers.link).toBe('</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high');
+    const practice = await open('/quick_game_screen', { 'accept-language': 'hi' });
+    expect(practice.headers.link).toBe('</api/v1/practice/pairs/first/picture>; rel=preload; as=image; fetchpriority=high');
+    // The practice screen renders in the browser; its HTML, in the visitor's language, names what it needs.
+    expect(practice.body).toContain('data-prerendered="hi">quick_game_screen<');
+    expect((await open('/rules')).headers.link).toBeUndefined();
   });
 });
 

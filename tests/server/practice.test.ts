@@ -48,6 +48,9 @@ describeOnEachDatabase('practice game without pairs', (server) => {
     expect(res.json()).toEqual({ message: 'No image pairs available', code: 'NO_IMAGE_PAIRS' });
     await addPair(server, { sortOrder: 1, isActive: 0 });
     expect((await next(server)).json()).toEqual({ message: 'No image pairs available', code: 'NO_IMAGE_PAIRS' });
+    const firstPicture = await server.app.inject('/api/v1/practice/pairs/first/picture');
+    expect(firstPicture.statusCode).toBe(404);
+    expect(firstPicture.json().code).toBe('NO_IMAGE_PAIRS');
   });
 
   it("answers a submit for an unknown pair with 'No image pairs available'", async () => {
@@ -114,6 +117,11 @@ describeOnEachDatabase('practice game', (server) => {
       expect(picture.statusCode).toBe(200);
       expect(picture.headers['content-type']).toBe('image/jpeg');
     }
+    // The practice screen preloads the first game's small picture: the same address the stage asks for.
+    const firstPicture = await server.app.inject('/api/v1/practice/pairs/first/picture');
+    expect(firstPicture.statusCode).toBe(302);
+    expect(firstPicture.headers.location).toBe(`/api/v1/pictures/${first.removed.id}/small`);
+    expect(firstPicture.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a submit with the ball, each distance to 1 decimal, the best ticket and the reveal picture', async () => {

@@ -22,6 +22,39 @@ describe('contact form', () => {
     expect(screen.getByLabelText('विषय')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('makes the first letter of the message a capital as the user types', async () => {
+    await renderWithApp(<ContactPage />);
+    fill('Message', 'when will my prize arrive?');
+    expect(screen.getByLabelText('Message')).toHaveValue('When will my prize arrive?');
+  });
+
+  it('leaves a word a phone keyboard is still composing alone and capitalises it when the word ends', async () => {
+    await renderWithApp(<ContactPage />);
+    const box = screen.getByLabelText('Message');
+    fireEvent.compositionStart(box);
+    fireEvent.input(box, { target: { value: 'when' }, isComposing: true });
+    expect(box).toHaveValue('when');
+    fireEvent.compositionEnd(box);
+    expect(box).toHaveValue('When');
+  });
+
+  it('counts down the characters left once the message is within 50 of the 500 limit', async () => {
+    await renderWithApp(<ContactPage />);
+    fill('Message', `A${'a'.repeat(448)}`);
+    expect(screen.queryByText(/characters? left/)).not.toBeInTheDocument();
+    fill('Message', `A${'a'.repeat(449)}`);
+    expect(screen.getByText('50 characters left')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription(/50 characters left/);
+    fill('Message', `A${'a'.repeat(498)}`);
+    expect(screen.getByText('1 character left')).toBeInTheDocument();
+  });
+
+  it('counts down in Hindi', async () => {
+    await renderWithApp(<ContactPage />, { lng: 'hi' });
+    fill('संदेश', `A${'a'.repeat(479)}`);
+    expect(screen.getByText('20 अक्षर बाकी')).toBeInTheDocument();
+  });
+
   it('strips non-digits from the phone and keeps 10 digits', async () => {
     await renderWithApp(<ContactPage />);
     fill('Mobile number', '+91 98765-43210 99');

@@ -6,6 +6,7 @@ import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { ContestCard } from '../../src/screens/home/ContestCard.tsx';
+import { useCurrentContests } from '../../src/screens/home/use-current-contests.ts';
 import { fail, ok, stubApi, type StubAnswer } from '../support/api-stub.tsx';
 import { contestView, currentAnswer } from './contest-fixtures.ts';
 import { createTestI18n } from '../support/i18n.ts';
@@ -21,6 +22,12 @@ function Where() {
   return <p data-testid="where">{`${location.pathname} from=${state?.from ?? ''} notice=${state?.notice ?? ''}`}</p>;
 }
 
+/** The card as the home page feeds it. */
+function Card() {
+  const { load, retry } = useCurrentContests();
+  return <ContestCard load={load} retry={retry} />;
+}
+
 async function renderCard(answers: StubAnswer[], lng = 'en') {
   const calls = stubApi({ 'GET /contests/current': () => answers.shift() ?? fail(500, 'down') });
   const i18n = await createTestI18n(lng);
@@ -28,7 +35,7 @@ async function renderCard(answers: StubAnswer[], lng = 'en') {
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<ContestCard />} />
+          <Route path="/" element={<Card />} />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>
@@ -42,10 +49,12 @@ describe('home contest card', () => {
     await renderCard([ok(currentAnswer(contestView({ myTickets: 3 })))]);
     expect(screen.getByLabelText('Loading the contest...')).toHaveAttribute('aria-busy', 'true');
     const img = await screen.findByRole('img', { name: 'The contest picture: find where the ball is' });
-    expect(img).toHaveAttribute('src', '/uploads/c1-small.jpg');
-    expect(img).toHaveAttribute('width', '480');
-    expect(img).toHaveAttribute('height', '300');
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // The current contest's picture by its stable address (a redirect to its small variant), the
+    // one the pre-rendered page shows and the server preloads: the same <img> from the first paint.
+    expect(img).toHaveAttribute('src', '/api/v1/contests/current/picture');
+    // The largest picture of the home page: fetched at once, never lazily.
+    expect(img).not.toHaveAttribute('loading');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByText('Weekly jackpot')).toBeInTheDocument();
     expect(screen.getByText(/Cash prize · Worth ₹1,00,000$/)).toBeInTheDocument();
     expect(screen.getByText('₹49 + fee')).toBeInTheDocument();

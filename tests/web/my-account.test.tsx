@@ -40,7 +40,7 @@ describe('/my_account', () => {
   it('holds the profile to the sign-up rules', async () => {
     await open();
     fill('First name', '');
-    fill('Last name', 'rao');
+    fill('Last name', '-rao');
     fill('Email', 'asha@rediffmail.com');
     fill('Mobile number', '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
@@ -52,7 +52,8 @@ describe('/my_account', () => {
 
   it('updates the profile and says so', async () => {
     const calls = await open({ 'PATCH /account/profile': () => ok({ user: { ...user, firstName: 'Ashwini', avatarUrl: null } }, 'Your profile has been updated.') });
-    fill('First name', 'Ashwini');
+    fill('First name', 'ashwini');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
     fill('Mobile number', '+91 98765 43210');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByRole('dialog', { name: 'Profile updated' })).toHaveTextContent('Your profile has been updated.');

@@ -59,7 +59,7 @@ describe('sign-up screen', () => {
 
   it('shows each rule of names, email, phone and password', async () => {
     await renderScreen(<SignupPage />, { path: '/signup' });
-    fill('First name', 'asha');
+    fill('First name', '1asha');
     fill('Last name', 'Raoraoraoraoraoraoraox');
     fill('Email', 'asha@');
     fill('Mobile number', '1234567890');
@@ -75,6 +75,19 @@ describe('sign-up screen', () => {
     fill('Email', 'asha@rediffmail.com');
     submit();
     expect(await screen.findByText('Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted')).toBeInTheDocument();
+  });
+
+  it('makes the first letter of each name a capital as the player types', async () => {
+    const calls = stubApi({ 'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.') });
+    await renderScreen(<SignupPage />, { path: '/signup' });
+    fillValid();
+    fill('First name', 'asha');
+    fill('Last name', 'rao');
+    expect(screen.getByLabelText('First name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Rao');
+    submit();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/otp');
+    expect(calls[0]?.body).toMatchObject({ firstName: 'Asha', lastName: 'Rao' });
   });
 
   it('keeps the phone to 10 digits', async () => {

@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { paths } from '../paths.ts';
 import { useLoggedIn } from '../use-logged-in.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import { CartButton } from './CartButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './Logo.tsx';
 
@@ -18,7 +20,8 @@ const navItems = [
 export function Header() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
-  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
   // The phone menu is open for the page it was opened on; following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -36,6 +39,7 @@ export function Header() {
           <span className="brand__name">{BRAND.name}</span>
         </Link>
         <div className="site-header__tools">
+          {loggedIn && hydrated && <CartButton />}
           <LanguageSwitch />
           <button
             type="button"
@@ -63,7 +67,7 @@ export function Header() {
                   {t('account.myAccount')}
                 </NavLink>
               ) : (
-                <NavLink to={paths.login} className="button button--small button--primary">
+                <NavLink to={paths.login} state={pathname === paths.home ? undefined : { from: `${pathname}${search}` }} className="button button--small button--primary">
                   {t('account.login')}
                 </NavLink>
               )}

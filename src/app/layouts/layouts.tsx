@@ -3,6 +3,7 @@ import { CountryGate } from '../CountryGate.tsx';
 import { RouteBoundary } from '../RouteBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { WelcomeBanner } from './WelcomeBanner.tsx';
 
 /** Public pages: common header and footer (spec section 2); outside India, the country gate. */
 export function MainLayout() {
@@ -10,6 +11,7 @@ export function MainLayout() {
     <div className="layout">
       <Header />
       <main id="main" className="layout__main" tabIndex={-1}>
+        <WelcomeBanner />
         <RouteBoundary>
           <CountryGate>
             <Outlet />

@@ -7,6 +7,7 @@ import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from '../../../dom
 import { type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
+import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
 import { TextField, PhoneField } from '../../ui/Field.tsx';
 
 /** The server's limit (server/services/picture.service.ts); checked here too, before 5 MB go up a phone line. */
@@ -104,8 +105,8 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       </div>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('profile.firstName')} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={t('profile.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t('profile.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...capitalFirstLetter(register('firstName'))} />
+          <TextField label={t('profile.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...capitalFirstLetter(register('lastName'))} />
         </div>
         <TextField label={t('profile.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PhoneField label={t('profile.phone')} hint={t('profile.phoneHint')} error={errors.phone?.message} registration={register('phone')} />

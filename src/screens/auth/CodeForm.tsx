@@ -102,7 +102,9 @@ export function CodeForm({ challenge, onVerify }: { challenge: CodeChallenge; on
         </p>
       </div>
       <p className="auth__aside">
-        <Link to={restart}>{challenge.purpose === 'signup' ? t('otp.changeSignup') : t('otp.changeReset')}</Link>
+        <Link to={restart} state={challenge.returnTo ? { from: challenge.returnTo } : undefined}>
+          {challenge.purpose === 'signup' ? t('otp.changeSignup') : t('otp.changeReset')}
+        </Link>
       </p>
       <MessageDialog open={failure !== null} tone="error" title={t('otp.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
         <p>{failure}</p>

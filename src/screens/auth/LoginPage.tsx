@@ -73,7 +73,9 @@ export default function LoginPage() {
       </div>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />
       <p className="auth__aside">
-        {t('login.noAccount')} <Link to={paths.signup}>{t('login.signupLink')}</Link>
+        {t('login.noAccount')} <Link to={paths.signup} state={from ? { from } : undefined}>
+          {t('login.signupLink')}
+        </Link>
       </p>
     </AuthShell>
   );

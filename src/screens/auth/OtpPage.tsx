@@ -4,11 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { verifySignupCode } from '../../api/auth.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
+import { welcomeState } from '../../app/welcome.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { clearChallenge, readChallenge } from './code-challenge.ts';
 import { CodeForm, MissingChallenge } from './CodeForm.tsx';
 
-/** /otp: the sign-up code; a right one activates the account and logs the user in. */
+/**
+ * /otp: the sign-up code; a right one activates the account, logs the player in and lands on the
+ * page they came from (else home) with a welcome.
+ */
 export default function OtpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -20,10 +24,10 @@ export default function OtpPage() {
         <CodeForm
           challenge={challenge}
           onVerify={async (otp) => {
-            await verifySignupCode(challenge.otpToken, otp);
+            const answer = await verifySignupCode(challenge.otpToken, otp);
             clearChallenge();
             loginMarker.set();
-            void navigate(paths.home, { replace: true });
+            void navigate(challenge.returnTo ?? paths.home, { replace: true, state: welcomeState(answer.data.user.firstName) });
           }}
         />
       ) : (

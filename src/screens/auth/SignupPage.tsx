@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SignupValues, signupSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
+import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField, PhoneField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
+import { fromState } from './return-to.ts';
 
 const empty: SignupValues = {
   firstName: '',
@@ -28,6 +30,8 @@ const empty: SignupValues = {
 export default function SignupPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  // The page the player was on before login -> sign-up; the code screen lands there.
+  const from = fromState(useLocation().state);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -39,7 +43,7 @@ export default function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await signUp(values);
-      recordCodeSent({ purpose: 'signup', otpToken: answer.data.otpToken });
+      recordCodeSent({ purpose: 'signup', otpToken: answer.data.otpToken, ...(from ? { returnTo: from } : {}) });
       void navigate(paths.otp);
     } catch (error) {
       for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
@@ -53,8 +57,8 @@ export default function SignupPage() {
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...capitalFirstLetter(register('firstName'))} />
+          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...capitalFirstLetter(register('lastName'))} />
         </div>
         <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
@@ -78,9 +82,11 @@ export default function SignupPage() {
           {isSubmitting ? t('signup.busy') : t('signup.submit')}
         </button>
       </form>
-      <GoogleLink href={googleStartUrl(paths.home)} />
+      <GoogleLink href={googleStartUrl(from ?? paths.home)} />
       <p className="auth__aside">
-        {t('signup.haveAccount')} <Link to={paths.login}>{t('signup.loginLink')}</Link>
+        {t('signup.haveAccount')} <Link to={paths.login} state={from ? { from } : undefined}>
+          {t('signup.loginLink')}
+        </Link>
       </p>
       <MessageDialog open={failure !== null} tone="error" title={t('signup.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
         <p>{failure}</p>

@@ -12,6 +12,7 @@ import { fetchSocialPending, socialLogin } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
+import { welcomeState } from '../../app/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { TextField, PhoneField } from '../../ui/Field.tsx';
 import { Agreements } from './Agreements.tsx';
@@ -62,7 +63,8 @@ export default function SocialSignupPage() {
       actions: {
         clearDraft: () => clearSocialDraft(),
         setLoginMarker: () => loginMarker.set(),
-        goHome: () => void navigate(paths.home, { replace: true }),
+        // The spec sends a social sign-up to /; the greeting comes along.
+        goHome: () => void navigate(paths.home, { replace: true, state: welcomeState(getValues('first_name')) }),
       },
     }),
   );

@@ -1,3 +1,5 @@
+import { safeReturnPath } from './return-to.ts';
+
 /**
  * The code request between the screens of one flow (sign-up -> /otp; forgot -> /otps ->
  * /createpassword), kept in session storage so a reload of the tab does not lose it. The token
@@ -11,6 +13,8 @@ export interface CodeChallenge {
   sentAt: number;
   /** The checked reset code, set by /otps for /createpassword. */
   otp?: string;
+  /** A sign-up's page to land on once the code is right (the page the player came from). */
+  returnTo?: string;
 }
 
 const KEY = 'authCodeChallenge';
@@ -21,7 +25,14 @@ export function readChallenge(purpose: CodeChallenge['purpose']): CodeChallenge 
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<CodeChallenge>;
     if (value.purpose !== purpose || typeof value.otpToken !== 'string' || typeof value.sentAt !== 'number') return null;
-    return { purpose, otpToken: value.otpToken, sentAt: value.sentAt, ...(typeof value.otp === 'string' ? { otp: value.otp } : {}) };
+    const returnTo = safeReturnPath(value.returnTo);
+    return {
+      purpose,
+      otpToken: value.otpToken,
+      sentAt: value.sentAt,
+      ...(typeof value.otp === 'string' ? { otp: value.otp } : {}),
+      ...(returnTo ? { returnTo } : {}),
+    };
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@ import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 import '../../styles/contest.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay };
@@ -119,8 +120,10 @@ export default function CartPage() {
           </p>
         )}
         {cart.groups.length === 0 ? (
-          <div className="card play-message">
+          <div className="card play-message empty-state">
+            <StumpsPicture />
             <p>{t('cart.empty')}</p>
+            <p className="cricket-line">{t('cart.emptyLine')}</p>
             <Link to={paths.playScreen} className="button button--accent">
               {t('cart.play')}
             </Link>

@@ -6,8 +6,12 @@ import { BRAND } from '../../../domain/brand.ts';
 import { type ContactValues, contactSchema, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../domain/validation.ts';
 import { sendContactMessage } from '../../api/contact.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { PhoneField, TextAreaField, TextField } from '../../ui/Field.tsx';
+
+/** The message's hint counts down the characters left from here to the limit. */
+const CHARACTERS_LEFT_FROM = 50;
 
 const empty: ContactValues = { subject: '', phone: '', email: '', message: '' };
 
@@ -43,7 +47,7 @@ export default function ContactPage() {
   });
 
   const subjectLength = useWatch({ control, name: 'subject' }).length;
-  const messageLength = useWatch({ control, name: 'message' }).length;
+  const messageLeft = MESSAGE_MAX_LENGTH - useWatch({ control, name: 'message' }).length;
 
   return (
     <section className="container page">
@@ -64,9 +68,16 @@ export default function ContactPage() {
           label={t('message')}
           maxLength={MESSAGE_MAX_LENGTH}
           rows={6}
-          hint={`${t('messageHint')} ${t('counter', { count: messageLength, max: MESSAGE_MAX_LENGTH })}`}
+          autoCapitalize="sentences"
+          hint={
+            <>
+              {t('messageHint')}{' '}
+              {/* Said once the end is near, not at every key before that. */}
+              <span aria-live="polite">{messageLeft <= CHARACTERS_LEFT_FROM ? t('charactersLeft', { count: messageLeft }) : ''}</span>
+            </>
+          }
           error={errors.message?.message}
-          {...register('message')}
+          {...capitalFirstLetter(register('message'))}
         />
         <div>
           <button type="submit" className="button button--primary" disabled={isSubmitting}>

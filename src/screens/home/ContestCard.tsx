@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
+import type { ContestView } from '../../../domain/contests.ts';
 import { CURRENT_PICTURE_PATH } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
-import { contestPhase, fetchCurrentContests } from '../../api/contests.ts';
+import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
@@ -12,43 +11,16 @@ import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import '../../styles/contest.css';
+import type { ContestsLoad } from './use-current-contests.ts';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CurrentContests };
-
-/** The home page's card of the current contest (GET /contests/current): picture, prize, price, limits, countdown. */
-export function ContestCard() {
+/**
+ * The home page's card of the current contest (GET /contests/current, loaded by the page):
+ * picture, prize, price, limits, the one countdown of the page, next show.
+ */
+export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => void }) {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    fetchCurrentContests(lng).then(
-      (data) => live && setLoad({ status: 'ready', data }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [lng, attempt]);
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  if (load.status === 'loading') {
-    return (
-      <section className="card contest-card contest-card--skeleton" aria-busy="true" aria-label={t('card.loading')}>
-        <div className="skeleton skeleton--title" />
-        {/* The current contest's picture from the first paint (the pre-rendered home page): the
-            address redirects to the variant the card shows next, which is then in the cache. */}
-        <img className="contest-card__picture" src={CURRENT_PICTURE_PATH} width={1280} height={800} fetchPriority="high" alt="" />
-        <div className="skeleton skeleton--line" />
-        <div className="skeleton skeleton--line skeleton--short" />
-      </section>
-    );
-  }
   if (load.status === 'error') {
     return (
       <section className="card contest-card" aria-labelledby="contest-card-title">
@@ -60,18 +32,48 @@ export function ContestCard() {
       </section>
     );
   }
-  const { current, paidPlay } = load.data;
+  // Loading, then ready, in one element with the picture at the same place and address: the
+  // browser keeps the <img> it painted from the first paint (the pre-rendered home page) instead
+  // of painting a new largest element once the contest has loaded. The address is the current
+  // contest's picture (a redirect, never cached, to its small variant, cached for good), which
+  // the server also preloads with the page.
+  const ready = load.status === 'ready' ? load.data : null;
+  const current = ready?.current ?? null;
+  const small = current?.picture?.variants.find((v) => v.name === 'small') ?? current?.picture?.variants[0];
   return (
-    <section className="card contest-card" aria-labelledby="contest-card-title">
-      <h2 id="contest-card-title" className="contest-card__title">
-        {current ? `${t('card.title')} · ${t('card.contest', { slot: current.slot })}` : t('card.title')}
-      </h2>
-      {!paidPlay.enabled && paidPlay.message && (
+    <section
+      className={ready ? 'card contest-card' : 'card contest-card contest-card--skeleton'}
+      aria-busy={ready ? undefined : true}
+      aria-label={ready ? undefined : t('card.loading')}
+      aria-labelledby={ready ? 'contest-card-title' : undefined}
+    >
+      {ready ? (
+        <h2 id="contest-card-title" className="contest-card__title">
+          {current ? `${t('card.title')} · ${t('card.contest', { slot: current.slot })}` : t('card.title')}
+        </h2>
+      ) : (
+        <div className="skeleton skeleton--title" />
+      )}
+      {ready && !ready.paidPlay.enabled && ready.paidPlay.message && (
         <p className="contest-notice" role="note">
-          <strong>{t('card.notice')}:</strong> {paidPlay.message}
+          <strong>{t('card.notice')}:</strong> {ready.paidPlay.message}
         </p>
       )}
-      {current ? <ContestDetails contest={current} lng={lng} /> : <p>{t('card.none')}</p>}
+      {(!ready || small) && <img className="contest-card__picture" src={CURRENT_PICTURE_PATH} width={1280} height={800} fetchPriority="high" alt={small ? t('card.pictureAlt') : ''} />}
+      {!ready ? (
+        // The card's frame at about its final height, so nothing below it moves when it fills.
+        <>
+          <div className="skeleton contest-card__facts-frame" />
+          <div className="skeleton skeleton--line skeleton--short" />
+          <div className="skeleton contest-card__countdown-frame" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton contest-card__button-frame" />
+        </>
+      ) : current ? (
+        <ContestDetails contest={current} lng={lng} />
+      ) : (
+        <p>{t('card.none')}</p>
+      )}
     </section>
   );
 }
@@ -81,7 +83,6 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
   const navigate = useNavigate();
   const now = useNow(1000);
   const phase = contestPhase(contest, now);
-  const small = contest.picture?.variants.find((v) => v.name === 'small') ?? contest.picture?.variants[0];
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const play = () => {
@@ -91,9 +92,6 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
   const label = phase === 'open' ? t('card.closesIn') : t('card.opensIn');
   return (
     <>
-      {small && (
-        <img className="contest-card__picture" src={small.url} width={small.width} height={small.height} fetchPriority="high" alt={t('card.pictureAlt')} />
-      )}
       <dl className="contest-card__facts">
         <div>
           <dt>{t('card.prize')}</dt>

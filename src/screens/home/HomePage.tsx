@@ -4,13 +4,18 @@ import { Link } from 'react-router-dom';
 import { BRAND, TAGLINE_MAX_TICKETS } from '../../../domain/brand.ts';
 import { paths } from '../../app/paths.ts';
 import { ContestCard } from './ContestCard.tsx';
+import { PrizeSpotlight } from './PrizeSpotlight.tsx';
 import { ScheduleCard } from './ScheduleCard.tsx';
+import { useCurrentContests } from './use-current-contests.ts';
 
 const steps = ['one', 'two', 'three'] as const;
 const slots = ['A', 'B'] as const;
 
 export default function HomePage() {
   const { t } = useTranslation('home');
+  const { load, retry } = useCurrentContests();
+  // One countdown on the page: the contest card's; the schedule's only when there is no contest to show.
+  const showSchedule = load.status === 'error' || (load.status === 'ready' && !load.data.current);
   useEffect(() => {
     document.title = `${BRAND.name} | ${t('hero.title')}`;
   }, [t]);
@@ -30,10 +35,11 @@ export default function HomePage() {
                 {t('hero.rules')}
               </Link>
             </div>
+            <PrizeSpotlight load={load} />
           </div>
           <div className="hero__cards">
-            <ContestCard />
-            <ScheduleCard />
+            <ContestCard load={load} retry={retry} />
+            {showSchedule && <ScheduleCard />}
           </div>
         </div>
       </section>

@@ -6,6 +6,7 @@ import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 import '../../styles/payments.css';
 
 export function usePaymentsLocale(): string {
@@ -70,7 +71,14 @@ export function PaymentHistory() {
         </button>
       </>
     );
-  else if (history.payments.length === 0) body = <p>{t('payments.empty')}</p>;
+  else if (history.payments.length === 0)
+    body = (
+      <div className="empty-state">
+        <StumpsPicture />
+        <p>{t('payments.empty')}</p>
+        <p className="cricket-line">{t('payments.emptyLine')}</p>
+      </div>
+    );
   else
     body = (
       <table className="payments-table">

@@ -20,8 +20,10 @@ import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames, savePracticeGames } from './practice-count.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 
-// Pixi comes with the stage's own chunk, never with the other routes.
-const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
+// Pixi comes with the stage's own chunk, never with the other routes; the screen asks for it as it
+// opens, so it downloads while the practice call is under way instead of after it.
+const loadStage = () => import('../../stage/PictureStage.tsx');
+const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
@@ -60,6 +62,9 @@ export default function QuickGameScreenPage() {
     { input: { gamesPlayed: readPracticeGames(new Date()) } },
   );
   const snapshot = useSelector(actor, (s) => s);
+  useEffect(() => {
+    void loadStage();
+  }, []);
   const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode, refusal } = snapshot.context;
 
   const title = t('game.title');

@@ -10,6 +10,7 @@ import { paths } from '../../app/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
@@ -68,7 +69,11 @@ export default function LiveWeeklyWinnerPage() {
                 </p>
               </>
             ) : (
-              <p className="results-state">{t('live.noResultYet')}</p>
+              <div className="results-state empty-state">
+                <StumpsPicture />
+                <p>{t('live.noResultYet')}</p>
+                <p className="cricket-line">{t('live.noResultLine')}</p>
+              </div>
             )}
           </section>
         </>

@@ -8,6 +8,7 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 import { ClaimPanel } from './ClaimPanel.tsx';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
 import '../../styles/results.css';
@@ -51,8 +52,10 @@ export function MyEntriesSection() {
           </button>
         </div>
       ) : outcome.contests.length === 0 ? (
-        <div className="results-state">
+        <div className="results-state empty-state">
+          <StumpsPicture />
           <p>{t('entries.empty')}</p>
+          <p className="cricket-line">{t('entries.emptyLine')}</p>
           <Link to={paths.playScreen} className="button button--primary">
             {t('entries.play')}
           </Link>

@@ -5,6 +5,7 @@ import type { WinnerCard } from '../../../domain/results.ts';
 import { fetchWinners } from '../../api/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
@@ -69,7 +70,14 @@ export default function WinnersCirclePage() {
         </button>
       </div>
     );
-  else if (state.cards.length === 0) content = <p className="results-state card">{t('circle.empty')}</p>;
+  else if (state.cards.length === 0)
+    content = (
+      <div className="results-state card empty-state">
+        <StumpsPicture />
+        <p>{t('circle.empty')}</p>
+        <p className="cricket-line">{t('circle.emptyLine')}</p>
+      </div>
+    );
   else
     content = (
       <>

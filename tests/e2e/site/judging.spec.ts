@@ -42,6 +42,8 @@ async function clickPicture(page: Page, x: number, y: number) {
 }
 
 test('a judge marks a closed contest alone on the stage; the admin reviews and publishes', async ({ page }) => {
+  // The contest opens to judges once its entry list is sealed, by the server's job each minute.
+  test.setTimeout(180_000);
   const admin = createAdmin('Meera', 'Iyer');
   await page.setViewportSize({ width: 360, height: 740 });
   await logInAs(page, admin);
@@ -62,6 +64,10 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   await page.goto('/admin/judging?lng=en');
   const card = page.locator('.judging-card', { hasText: `e2e-judge-${contestId.slice(0, 8)}` });
   await expect(card.getByText('0 of 1 judge has marked')).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByRole('link', { name: 'Mark the ball' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000, intervals: [3_000] });
   await expectNoSidewaysScroll(page);
   await card.getByRole('link', { name: 'Mark the ball' }).click();
   await stageReady(page);

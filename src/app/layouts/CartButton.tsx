@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { cartCount, ContestApiError, peekCart } from '../../api/contests.ts';
+import { loginMarker } from '../login-marker.ts';
+import { paths } from '../paths.ts';
+
+// These screens ask for the cart themselves; their answer reaches the count through the store.
+const fetchesItsOwnCart = new Set<string>([paths.cart, paths.popupCheckout]);
+
+/**
+ * The header's way to the cart with the number of tickets in it. Only for a logged-in player,
+ * who is known only in the browser: a pre-rendered page's HTML never has it, and the cart is
+ * asked for only after hydration (the login marker's server snapshot is "logged out").
+ */
+export function CartButton() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const count = useSyncExternalStore(cartCount.subscribe, cartCount.get, () => null);
+
+  // Again on every page: a payment confirmed elsewhere (the gateway's return) empties the cart.
+  useEffect(() => {
+    if (fetchesItsOwnCart.has(pathname)) return;
+    peekCart().catch((error: unknown) => {
+      // The session ended on the server (a marker left from yesterday): the page stays where it
+      // is and the header offers Login again; a page that needs the login sends the visitor to /.
+      if (error instanceof ContestApiError && error.status === 401) loginMarker.clear();
+      // Anything else: the count stays as it was; the cart page shows the error if the player goes there.
+    });
+  }, [pathname]);
+
+  useEffect(() => () => cartCount.set(null), []);
+
+  const label = count === null ? t('nav.cart.label') : t('nav.cart.count', { count });
+  return (
+    <NavLink to={paths.cart} className="cart-button" aria-label={label}>
+      <svg className="cart-button__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M2 3h3l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.8a1.5 1.5 0 0 0 1.4-1.1L21 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="9.5" cy="20" r="1.6" fill="currentColor" />
+        <circle cx="17.5" cy="20" r="1.6" fill="currentColor" />
+      </svg>
+      {count !== null && count > 0 && (
+        <span className="cart-button__count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </NavLink>
+  );
+}

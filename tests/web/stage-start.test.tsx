@@ -1,0 +1,135 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GamePicture } from '../../domain/practice.ts';
+import { PictureStage } from '../../src/stage/PictureStage.tsx';
+import { StagePreview } from '../../src/stage/StagePreview.tsx';
+
+// The engine draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
+const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean }> }));
+vi.mock('../../src/stage/stage-engine.ts', () => ({
+  StageEngine: class {
+    record = { picture: null as unknown, marks: null as unknown, initialised: false };
+    constructor() {
+      engines.made.push(this.record);
+    }
+    setPicture(picture: unknown) {
+      this.record.picture = picture;
+      return Promise.resolve();
+    }
+    setMarks(marks: unknown) {
+      this.record.marks = marks;
+    }
+    setReveal() {
+      return Promise.resolve();
+    }
+    setInputEnabled() {}
+    init() {
+      this.record.initialised = true;
+      return Promise.resolve();
+    }
+    resize() {}
+    destroy() {}
+  },
+}));
+
+// A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant.
+const picture: GamePicture = { width: 2000, height: 1000, variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }] };
+const labels = {
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  resetZoom: 'Fit',
+  stage: 'Picture',
+  loading: 'Loading the picture',
+  coordinates: (x: number, y: number) => `${x},${y}`,
+  selected: () => '',
+};
+
+/** The preview image laid out in a 400 x 400 box: the photo shows 400 x 200, 100 px down. */
+function layOut(image: HTMLElement) {
+  image.getBoundingClientRect = () => ({ left: 10, top: 20, width: 400, height: 400, right: 410, bottom: 420, x: 10, y: 20, toJSON: () => ({}) });
+}
+
+describe('the picture before the stage has started', () => {
+  it('names the original pixel under a tap on the image, and nothing on the bars around it', () => {
+    const onPick = vi.fn();
+    const { container } = render(<StagePreview picture={picture} label="Loading" onPick={onPick} />);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    // The middle of the box is the middle of the photo.
+    fireEvent.click(image, { clientX: 10 + 200, clientY: 20 + 200 });
+    expect(onPick).toHaveBeenLastCalledWith({ x: 1000, y: 500 });
+    // Top-left corner of the photo (it starts 100 px down), and 5 screen px in (5 x 5 original px each).
+    fireEvent.click(image, { clientX: 10 + 1, clientY: 20 + 100 + 1 });
+    expect(onPick).toHaveBeenLastCalledWith({ x: 5, y: 5 });
+    // The bar above the photo is no part of it.
+    fireEvent.click(image, { clientX: 10 + 200, clientY: 20 + 50 });
+    expect(onPick).toHaveBeenCalledTimes(2);
+  });
+
+  it('is inert without onPick', () => {
+    const { container } = render(<StagePreview picture={picture} label="Loading" />);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    expect(() => fireEvent.click(image, { clientX: 210, clientY: 220 })).not.toThrow();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+});
+
+describe('the stage starts when idle, or at once when the player reaches for it', () => {
+  let idle: Array<() => void>;
+  beforeEach(() => {
+    engines.made.length = 0;
+    idle = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('matchMedia', () => ({ addEventListener() {}, removeEventListener() {} }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const renderStage = (onPlace = vi.fn()) =>
+    render(<PictureStage picture={picture} marks={[{ id: 't1', label: '1', point: null }]} selectedId="t1" onPlace={onPlace} onSelect={vi.fn()} labels={labels} />);
+
+  /** Lets the engine's chunk load and the task after it run. */
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  it('shows the picture and starts nothing until the browser is idle, then starts with the props of the moment', async () => {
+    renderStage();
+    await settle();
+    expect(screen.getByRole('status', { name: 'Loading the picture' })).toBeInTheDocument();
+    expect(engines.made).toHaveLength(0);
+    act(() => idle.forEach((callback) => callback()));
+    await settle();
+    expect(engines.made).toHaveLength(1);
+    expect(engines.made[0]).toMatchObject({ picture, marks: [{ id: 't1', label: '1', point: null }], initialised: true });
+  });
+
+  it('starts at once on a touch, and a tap on the picture meanwhile places the mark', async () => {
+    const onPlace = vi.fn();
+    const { container } = renderStage(onPlace);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    fireEvent.pointerDown(image);
+    fireEvent.click(image, { clientX: 210, clientY: 220 });
+    expect(onPlace).toHaveBeenCalledWith({ x: 1000, y: 500 });
+    await settle();
+    expect(idle.length).toBeGreaterThan(0);
+    expect(engines.made).toHaveLength(1);
+  });
+
+  it('starts at once when a keyboard player reaches the stage', async () => {
+    renderStage();
+    fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
+    await settle();
+    expect(engines.made).toHaveLength(1);
+  });
+});
