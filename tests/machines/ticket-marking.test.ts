@@ -15,8 +15,7 @@ const OUTSIDE: TicketPoint = { x: 100, y: 10 };
 
 /** Two more tickets for this person, plenty in the contest. */
 const twoAvailable: ContestTicketLimits = { maxPerPerson: 3, alreadyHeld: 1, ticketsLeft: 10 };
-const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null, cart: TicketPoint[] = []): LoadedContest => ({ limits, picture, held: [HELD], cart, draft });
-const CART: TicketPoint = { x: 7, y: 7 };
+const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({ limits, picture, held: [HELD], cart: [], draft });
 
 /** What persistDraft and clearDraft were called with, per actor. */
 const persisted = new Map<AnyActorRef, Array<{ contestId: string; draft: DraftTicket[] }>>();
@@ -136,49 +135,6 @@ describe('ticket-marking machine: editing', () => {
     const { actor } = await ready(contest(limits));
     actor.send({ type: 'ticket.add' });
     expect(actor.getSnapshot().context.lastRejection).toEqual({ code });
-  });
-
-  it('counts the cart tickets against the personal limit: Add is refused with maxTicketLimitReached', async () => {
-    // Two more for this person, one of them already in the cart: the draft's one ticket fills the room.
-    const { actor } = await ready(contest(twoAvailable, null, [CART]));
-    expect(actor.getSnapshot().context.cart).toEqual([CART]);
-    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
-    actor.send({ type: 'ticket.add' });
-    expect(actor.getSnapshot().context.draft).toHaveLength(1);
-    expect(actor.getSnapshot().context.lastRejection).toEqual({ code: 'maxTicketLimitReached' });
-  });
-
-  it('starts with no ticket when the cart already fills the limit', async () => {
-    const { actor } = await ready(contest(twoAvailable, null, [CART, { x: 8, y: 8 }]));
-    expect(actor.getSnapshot().context.draft).toEqual([]);
-    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
-  });
-
-  it("refuses a mark on a cart ticket's point with duplicateCoordinates, and a submit of one", async () => {
-    const { actor } = await ready(contest(twoAvailable, null, [CART]));
-    actor.send({ type: 'ticket.mark', point: CART });
-    expect(actor.getSnapshot().context.draft).toEqual([{ id: 't1', point: null }]);
-    expect(actor.getSnapshot().context.lastRejection).toEqual({ code: 'duplicateCoordinates' });
-    const restored = await ready(contest(twoAvailable, [{ id: 't1', point: CART }], [CART]));
-    expect(ticketMarkingRules.submit(restored.actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
-  });
-
-  it('resets to one unmarked, selected ticket and saves that', async () => {
-    const { actor } = await ready();
-    actor.send({ type: 'ticket.mark', point: P1 });
-    actor.send({ type: 'ticket.add' });
-    actor.send({ type: 'ticket.mark', point: HELD });
-    actor.send({ type: 'ticket.reset' });
-    expect(actor.getSnapshot().context).toMatchObject({ draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null });
-    expect(persisted.get(actor)?.at(-1)).toEqual({ contestId: 'c1', draft: [{ id: 't1', point: null }] });
-  });
-
-  it('resets to no ticket when the cart fills the limit', async () => {
-    // A draft saved before two tickets went into the cart from another tab.
-    const { actor } = await ready(contest(twoAvailable, [{ id: 't1', point: P1 }], [CART, { x: 8, y: 8 }]));
-    actor.send({ type: 'ticket.reset' });
-    expect(actor.getSnapshot().context.draft).toEqual([]);
-    expect(actor.getSnapshot().context.selectedId).toBeNull();
   });
 
   it('removes a ticket and selects the last one when the selected one goes', async () => {
