@@ -25,6 +25,8 @@ export interface LoadedContest {
   picture: PictureSize;
   /** Points of the tickets this person already bought in the contest. */
   held: TicketPoint[];
+  /** Points of this person's cart tickets for the contest: not bought yet, but they count against the limit and may not be marked again. */
+  cart: TicketPoint[];
   /** Unsubmitted marks saved before a reload, if any. */
   draft: DraftTicket[] | null;
 }
@@ -34,6 +36,7 @@ export interface TicketMarkingContext {
   limits: ContestTicketLimits;
   picture: PictureSize;
   held: TicketPoint[];
+  cart: TicketPoint[];
   draft: DraftTicket[];
   selectedId: string | null;
   /** Why the last add, remove, mark or submit was refused; the UI shows its spec message. */
@@ -48,6 +51,8 @@ export type TicketMarkingEvent =
   | { type: 'ticket.select'; id: string }
   | { type: 'ticket.mark'; point: TicketPoint }
   | { type: 'ticket.submit' }
+  /** Clears every mark: back to the draft a fresh load starts with. The screen asks first. */
+  | { type: 'ticket.reset' }
   | { type: 'rejection.dismiss' }
   | { type: 'load.retry' }
   | { type: 'submit.retry' }
@@ -60,9 +65,14 @@ export function errorCodeOf(error: unknown): string {
 
 const NO_LIMITS: ContestTicketLimits = { maxPerPerson: 0, alreadyHeld: 0, ticketsLeft: 0 };
 
+/** One unmarked ticket when this person may take one more (counting the cart), else none. */
+function freshDraft(limits: ContestTicketLimits, cart: readonly TicketPoint[]): DraftTicket[] {
+  return ticketsAvailableTo(limits) > cart.length ? [{ id: 't1', point: null }] : [];
+}
+
 function initialDraft(loaded: LoadedContest): DraftTicket[] {
   if (loaded.draft && loaded.draft.length > 0) return loaded.draft;
-  return ticketsAvailableTo(loaded.limits) > 0 ? [{ id: 't1', point: null }] : [];
+  return freshDraft(loaded.limits, loaded.cart);
 }
 
 /**
@@ -70,12 +80,17 @@ function initialDraft(loaded: LoadedContest): DraftTicket[] {
  * them, and so can a screen that wants to grey a button out before the click.
  */
 export const ticketMarkingRules = {
-  add: (context: TicketMarkingContext): RuleResult => canAddContestTicket(context.draft.length, context.limits),
+  add: (context: TicketMarkingContext): RuleResult => canAddContestTicket(context.cart.length + context.draft.length, context.limits),
   remove: (context: TicketMarkingContext): RuleResult => canRemoveTicket(context.draft.length),
   mark: (context: TicketMarkingContext, point: TicketPoint): RuleResult =>
-    checkPoint(point, context.picture, context.draft, context.held, context.selectedId ?? undefined),
-  submit: (context: TicketMarkingContext): RuleResult => canSubmit(context.draft, context.held),
+    checkPoint(point, context.picture, context.draft, takenPoints(context), context.selectedId ?? undefined),
+  submit: (context: TicketMarkingContext): RuleResult => canSubmit(context.draft, takenPoints(context)),
 };
+
+/** The points this person may not mark again: bought (held) and in the cart. */
+function takenPoints(context: TicketMarkingContext): TicketPoint[] {
+  return context.cart.length === 0 ? context.held : [...context.held, ...context.cart];
+}
 
 /** Saves the draft as it is after the transition's assigns. */
 const persistDraft = {
@@ -85,6 +100,9 @@ const persistDraft = {
 
 /**
  * The paid contest's play screen: the tickets being marked, before they go to the cart.
+ *
+ * The tickets already in the cart count like the draft against the contest's limits (the server
+ * counts them so when it adds more), and their points, like the held ones, may not be marked again.
  *
  * Every rule comes from domain/tickets.ts. A refused add, remove, mark or submit is still an
  * accepted event: it records lastRejection (the UI shows 'Duplicate Coordinates' and the like), so
@@ -116,6 +134,7 @@ export const ticketMarkingMachine = setup({
         limits: loaded.limits,
         picture: loaded.picture,
         held: loaded.held,
+        cart: loaded.cart,
         draft,
         selectedId: (draft.find((t) => t.point === null) ?? draft[0])?.id ?? null,
         lastRejection: null,
@@ -124,6 +143,10 @@ export const ticketMarkingMachine = setup({
     }),
     setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     addTicket: assign(({ context }) => withTicketAdded(context)),
+    resetDraft: assign(({ context }) => {
+      const draft = freshDraft(context.limits, context.cart);
+      return { draft, selectedId: draft[0]?.id ?? null, lastRejection: null };
+    }),
     removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
     selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
     markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
@@ -150,6 +173,7 @@ export const ticketMarkingMachine = setup({
     limits: NO_LIMITS,
     picture: { width: 0, height: 0 },
     held: [],
+    cart: [],
     draft: [],
     selectedId: null,
     lastRejection: null,
@@ -194,6 +218,7 @@ export const ticketMarkingMachine = setup({
           { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
         ],
         'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'ticket.reset': { actions: ['resetDraft', persistDraft] },
         'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
       },
     },

@@ -37,7 +37,10 @@ export interface TrialGameContext {
   draft: DraftTicket[];
   selectedId: string | null;
   lastRejection: TicketRuleReason | null;
-  /** Practice games started so far, the current one included (one per picture pair). */
+  /**
+   * Practice games started today, the current one included (one per picture pair): it starts
+   * from the input's count, so a reload does not give the player more games.
+   */
   gamesPlayed: number;
   result: PracticeResult | null;
   errorCode: TrialErrorCode | null;
@@ -89,14 +92,28 @@ export const trialRules = {
 
 const FRESH_DRAFT = { draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null, result: null };
 
+export interface TrialGameInput {
+  /** Practice games this visitor already started today (the screen keeps the count); 0 if none. */
+  gamesPlayed?: number;
+}
+
+/** A stored count as the machine takes it: a whole number from 0 up. */
+function startingCount(input: TrialGameInput | undefined): number {
+  const n = input?.gamesPlayed ?? 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
 /**
  * The free practice game: mark up to TRIAL_MAX_TICKETS tickets on a picture pair, submit to reveal
- * where the ball was, then replay on the next pair (up to TRIAL_MAX_GAMES games), reset, or go to
- * the real game. Ticket rules and the rejection pattern are those of the ticket-marking machine,
- * without held tickets and without saving the draft.
+ * where the ball was, then replay on the next pair (up to TRIAL_MAX_GAMES games a day), reset, or
+ * go to the real game. Ticket rules and the rejection pattern are those of the ticket-marking
+ * machine, without held tickets and without saving the draft. Each game started calls countGame
+ * with the new count, which the screen keeps, and a visitor who comes back with the day's games
+ * used up lands in limitReached instead of a new game.
  */
 export const trialGameMachine = setup({
   types: {
+    input: {} as TrialGameInput | undefined,
     context: {} as TrialGameContext,
     events: {} as TrialGameEvent,
   },
@@ -110,6 +127,7 @@ export const trialGameMachine = setup({
   },
   actions: {
     goToRealGame: () => {},
+    countGame: (_, _params: { gamesPlayed: number }) => {},
     startGame: assign(({ context }, pair: PracticePair) => ({
       ...FRESH_DRAFT,
       pairId: pair.pairId,
@@ -145,28 +163,36 @@ export const trialGameMachine = setup({
   },
 }).createMachine({
   id: 'trialGame',
-  context: {
+  context: ({ input }) => ({
     pairId: null,
     picture: { width: 0, height: 0 },
     draft: [],
     selectedId: null,
     lastRejection: null,
-    gamesPlayed: 0,
+    gamesPlayed: startingCount(input),
     result: null,
     errorCode: null,
     refusal: null,
-  },
-  initial: 'loading',
+  }),
+  initial: 'starting',
   on: {
     'trial.playReal': '.exited',
   },
   states: {
+    starting: {
+      always: [{ guard: 'canReplay', target: 'loading' }, { target: 'limitReached' }],
+    },
+    /** Today's practice games are used up: only the real game is left (trial.playReal). */
+    limitReached: {},
     loading: {
       invoke: {
         id: 'loadPracticePair',
         src: 'loadPracticePair',
         input: ({ context }) => ({ gamesPlayed: context.gamesPlayed, previousPairId: context.pairId }),
-        onDone: { target: 'playing', actions: { type: 'startGame', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'playing',
+          actions: [{ type: 'startGame', params: ({ event }) => event.output }, { type: 'countGame', params: ({ context }) => ({ gamesPlayed: context.gamesPlayed }) }],
+        },
         onError: { target: 'loadError', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

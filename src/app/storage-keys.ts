@@ -13,6 +13,10 @@ export const STORAGE_KEYS = {
   unfoundUserDraft: 'unfoundUser',
   /** Unsubmitted play-screen marks of one contest (no secret): playDraft:<contestId>. */
   playDraftPrefix: 'playDraft:',
+  /** The first-time hints of the game screens (tap, zoom, magnifier) were dismissed: '1'. */
+  gameHintsSeen: 'gameHintsSeen',
+  /** Practice games started on one IST day, so a reload does not reset the limit: JSON { day: 'YYYY-MM-DD', games }. */
+  practiceGames: 'practiceGames',
   /** sessionStorage: the paid-play announcement was shown in this browser session. */
   announcementSeen: 'announcementSeen',
   /** The cookie notice's answer: JSON { choice: 'all' | 'necessary', at: ISO time, version }. */

@@ -70,7 +70,7 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       loadContest: {
-        result: { limits: { maxPerPerson: 75, alreadyHeld: 0, ticketsLeft: 500 }, picture: { width: 1200, height: 800 }, held: [{ x: 10, y: 10 }], draft: null },
+        result: { limits: { maxPerPerson: 75, alreadyHeld: 0, ticketsLeft: 500 }, picture: { width: 1200, height: 800 }, held: [{ x: 10, y: 10 }], cart: [{ x: 20, y: 20 }], draft: null },
         error: { code: 'CONTEST_NOT_FOUND' },
       },
       submitTickets: { result: { cartId: 'cart_1' }, error: { code: 'TICKETS_SOLD_OUT' } },

@@ -49,7 +49,7 @@ export interface EngineMark {
   id: string;
   label: string;
   point: { x: number; y: number } | null;
-  /** A ticket already bought: drawn in grey with a ring and no label, never selected or moved. */
+  /** A ticket already bought or in the cart: drawn in grey with a ring and a padlock badge instead of a number, never selected or moved. */
   locked?: boolean;
 }
 
@@ -138,6 +138,13 @@ function pill(fill: number): GraphicsContext {
   return new GraphicsContext().roundRect(-half, -half + 1, half * 2, half * 2 - 2, 6).fill({ color: fill }).stroke({ width: 1.5, color: COLORS.ink });
 }
 
+/** The badge of a locked mark, where the others show their number: grey with a padlock. */
+function padlock(): GraphicsContext {
+  const ctx = pill(COLORS.locked);
+  ctx.moveTo(-3.5, -1).lineTo(-3.5, -3.5).arc(0, -3.5, 3.5, Math.PI, 0).lineTo(3.5, -1).stroke({ width: 2, color: COLORS.ink });
+  return ctx.roundRect(-5.5, -1.5, 11, 8.5, 1.5).fill({ color: COLORS.ink });
+}
+
 export class StageEngine {
   private readonly app = new Application();
   private readonly host: EngineHost;
@@ -165,6 +172,7 @@ export class StageEngine {
     pill: pill(COLORS.white),
     pillSelected: pill(COLORS.gold),
     crossLocked: crosshair(MARK.arm, COLORS.locked, true),
+    pillLocked: padlock(),
   };
 
   private stage: Size = { width: 1, height: 1 };
@@ -368,8 +376,7 @@ export class StageEngine {
       }
       const selected = mark.id === selectedId && !mark.locked;
       sprite.cross.context = mark.locked ? this.contexts.crossLocked : selected ? this.contexts.crossSelected : this.contexts.cross;
-      sprite.pill.context = selected ? this.contexts.pillSelected : this.contexts.pill;
-      sprite.pill.visible = !mark.locked;
+      sprite.pill.context = mark.locked ? this.contexts.pillLocked : selected ? this.contexts.pillSelected : this.contexts.pill;
       sprite.text.visible = !mark.locked;
       sprite.root.visible = mark.point !== null;
     }

@@ -9,8 +9,11 @@ export interface CountdownParts {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Days, hours, minutes, seconds (spec section 2), read out as one sentence to screen readers. */
-export function Countdown({ parts, label }: { parts: CountdownParts; label: string }) {
+/**
+ * Days, hours, minutes, seconds (spec section 2), read out as one sentence to screen readers.
+ * `compact`: small cells in one row, for a strip above a game's picture.
+ */
+export function Countdown({ parts, label, compact = false }: { parts: CountdownParts; label: string; compact?: boolean }) {
   const { t } = useTranslation();
   const units = [
     { value: parts.days, unit: t('time.days') },
@@ -19,7 +22,7 @@ export function Countdown({ parts, label }: { parts: CountdownParts; label: stri
     { value: parts.seconds, unit: t('time.seconds') },
   ];
   return (
-    <div className="countdown" role="timer" aria-label={`${label}: ${units.map((u) => `${u.value} ${u.unit}`).join(', ')}`}>
+    <div className={compact ? 'countdown countdown--compact' : 'countdown'} role="timer" aria-label={`${label}: ${units.map((u) => `${u.value} ${u.unit}`).join(', ')}`}>
       {units.map((u) => (
         <div className="countdown__cell" key={u.unit} aria-hidden="true">
           <span className="countdown__value">{pad(u.value)}</span>

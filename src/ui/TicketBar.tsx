@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../domain/tickets.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export interface TicketMark {
   id: string;
@@ -17,6 +18,11 @@ export interface TicketBarTexts {
   ready: string;
   add: string;
   reset: string;
+  /** The question Reset asks before it clears the marks: title, text, the two answers. */
+  resetTitle: string;
+  resetText: string;
+  resetConfirm: string;
+  resetCancel: string;
   submit: string;
   submitting: string;
   ticketState(n: string, x: number, y: number): string;
@@ -42,7 +48,7 @@ export interface TicketBarProps {
   onSelect(id: string): void;
   onRemove(id: string): void;
   onAdd(): void;
-  /** Without it the bar has no Reset button. */
+  /** Without it the bar has no Reset button. Called once the player confirms. */
   onReset?(): void;
   onSubmit(): void;
   onDismiss(): void;
@@ -58,6 +64,7 @@ export function TicketBar(props: TicketBarProps) {
   const reasonText = tx.reason;
   const hints = [addRule, submitRule].flatMap((rule) => (rule.ok ? [] : [reasonText(rule.reason)]));
   const untouched = marks.length === 1 && marks[0]?.point === null;
+  const [confirmingReset, setConfirmingReset] = useState(false);
   // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
   const chipsRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -136,7 +143,7 @@ export function TicketBar(props: TicketBarProps) {
           {tx.add}
         </button>
         {props.onReset && (
-          <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={props.onReset}>
+          <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={() => setConfirmingReset(true)}>
             {tx.reset}
           </button>
         )}
@@ -151,6 +158,19 @@ export function TicketBar(props: TicketBarProps) {
         </button>
       </div>
       {props.summary}
+      <ConfirmDialog
+        open={confirmingReset}
+        title={tx.resetTitle}
+        confirmLabel={tx.resetConfirm}
+        cancelLabel={tx.resetCancel}
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => {
+          setConfirmingReset(false);
+          props.onReset?.();
+        }}
+      >
+        <p>{tx.resetText}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -15,7 +15,7 @@ const OUTSIDE: TicketPoint = { x: 100, y: 10 };
 
 /** Two more tickets for this person, plenty in the contest. */
 const twoAvailable: ContestTicketLimits = { maxPerPerson: 3, alreadyHeld: 1, ticketsLeft: 10 };
-const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({ limits, picture, held: [HELD], draft });
+const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({ limits, picture, held: [HELD], cart: [], draft });
 
 /** What persistDraft and clearDraft were called with, per actor. */
 const persisted = new Map<AnyActorRef, Array<{ contestId: string; draft: DraftTicket[] }>>();
@@ -327,6 +327,7 @@ describe('ticket-marking model: editing (shortest paths)', () => {
       { type: 'ticket.select', id: 't2' },
       { type: 'ticket.remove', id: 't1' },
       { type: 'ticket.remove', id: 't2' },
+      { type: 'ticket.reset' },
     ],
   });
 
@@ -351,7 +352,7 @@ describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
     machine,
     input,
     events: [{ type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) }, ...lifecycleEvents, { type: 'ticket.mark', point: P1 }],
-    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select'].includes(e.type),
+    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
   });
 
   const shortest = setup.model.getShortestPaths();

@@ -13,7 +13,14 @@ const P2: TicketPoint = { x: 20, y: 20 };
 const OUTSIDE: TicketPoint = { x: -1, y: 10 };
 
 const wentToRealGame = new Set<AnyActorRef>();
-const machine = trialGameMachine.provide({ actions: { goToRealGame: ({ self }) => void wentToRealGame.add(self) } });
+/** The counts countGame was called with, per actor. */
+const counted = new Map<AnyActorRef, number[]>();
+const machine = trialGameMachine.provide({
+  actions: {
+    goToRealGame: ({ self }) => void wentToRealGame.add(self),
+    countGame: ({ self }, params) => void counted.set(self, [...(counted.get(self) ?? []), params.gamesPlayed]),
+  },
+});
 
 async function playing() {
   const sut = startSut(machine);
@@ -64,6 +71,43 @@ describe('trial-game machine', () => {
     await fakes.resolve('loadPracticePair', pair);
     expect(actor.getSnapshot().context.errorCode).toBeNull();
     expect(actor.getSnapshot().context.gamesPlayed).toBe(1);
+  });
+
+  it("counts each game started through countGame, so the screen can keep today's count", async () => {
+    const { actor, fakes } = await revealed();
+    expect(counted.get(actor)).toEqual([1]);
+    actor.send({ type: 'trial.replay' });
+    await fakes.resolve('loadPracticePair', pair);
+    expect(counted.get(actor)).toEqual([1, 2]);
+  });
+
+  it('goes on from the games already played today and stops at the daily limit', async () => {
+    const { actor, fakes } = startSut(machine, { gamesPlayed: TRIAL_MAX_GAMES - 1 });
+    expect(fakes.lastInput('loadPracticePair')).toEqual({ gamesPlayed: TRIAL_MAX_GAMES - 1, previousPairId: null });
+    await fakes.resolve('loadPracticePair', pair);
+    expect(actor.getSnapshot().context.gamesPlayed).toBe(TRIAL_MAX_GAMES);
+    expect(counted.get(actor)).toEqual([TRIAL_MAX_GAMES]);
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.submit' });
+    await fakes.resolve('submitPractice', result);
+    expect(actor.getSnapshot().can({ type: 'trial.replay' })).toBe(false);
+  });
+
+  it('loads no pair when the day\'s games are used up: only the real game is left', () => {
+    const { actor, fakes } = startSut(machine, { gamesPlayed: TRIAL_MAX_GAMES });
+    expect(actor.getSnapshot().value).toBe('limitReached');
+    expect(fakes.count('loadPracticePair')).toBe(0);
+    expect(actor.getSnapshot().can({ type: 'ticket.add' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'load.retry' })).toBe(false);
+    actor.send({ type: 'trial.playReal' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(wentToRealGame.has(actor)).toBe(true);
+  });
+
+  it.each([-1, 2.5, Number.NaN])('takes a stored count of %s as none', (gamesPlayed) => {
+    const { actor } = startSut(machine, { gamesPlayed });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.gamesPlayed).toBe(0);
   });
 
   it(`allows ${TRIAL_MAX_TICKETS} tickets, then says No More Tickets`, async () => {

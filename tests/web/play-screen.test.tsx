@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContestView } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
@@ -37,9 +37,16 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
+/** The player's cart: by default empty. */
+const cartItems = vi.hoisted(() => ({ items: [] as Array<{ id: string; contestId: string; x: number; y: number; pricePaise: number }> }));
+afterEach(() => {
+  cartItems.items = [];
+});
+
 function stub(contest: ContestView | null, addAnswers: StubAnswer[] = []) {
   return stubApi({
     'GET /contests/current': () => ok(currentAnswer(contest)),
+    'GET /cart': () => ok({ items: cartItems.items, groups: [] }),
     'POST /cart/items': () => addAnswers.shift() ?? ok({ items: [], groups: [] }),
   });
 }
@@ -77,15 +84,51 @@ describe('/play_screen', () => {
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
 
+  it("shows the contest's name, its prize and a countdown to close", async () => {
+    await open(contestView());
+    await screen.findByTestId('stage');
+    const info = screen.getByRole('region', { name: 'About this contest' });
+    expect(info).toHaveTextContent('Contest A · Prize: Weekly jackpot · Worth ₹1,00,000');
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Days, 0 Hours, [45] Minutes, \d+ Seconds$/);
+    // The first-time hints sit above the picture, not over it.
+    expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Press and hold for the magnifier');
+  });
+
+  it('shows the contest, prize and countdown in Hindi', async () => {
+    await open(contestView(), [], 'hi');
+    await screen.findByTestId('stage');
+    const info = screen.getByRole('region', { name: 'इस प्रतियोगिता के बारे में' });
+    expect(info).toHaveTextContent('प्रतियोगिता A');
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^बंद होने में: 1 दिन, 0 घंटे/);
+  });
+
   it('draws the tickets already bought on the stage, locked, apart from the new ones', async () => {
     await open(contestView({ myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }));
     const stageEl = await screen.findByTestId('stage');
     expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 10, y: 20 }, { x: 30, y: 40 }]);
-    expect(screen.getByText(/Your 2 tickets already bought are shown locked on the picture./)).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 2 tickets bought.')).toBeInTheDocument();
     place(100, 200);
     expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
     // The ticket bar lists only the new marks.
     expect(screen.queryByRole('button', { name: /Ticket 3/ })).toBeNull();
+  });
+
+  it('Reset asks, then clears the marks back to one unmarked ticket, and saves that', async () => {
+    await open(contestView());
+    await screen.findByTestId('stage');
+    place(10, 20);
+    fireEvent.click(button('Add ticket'));
+    place(30, 40);
+    fireEvent.click(button('Reset'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
+    expect(dialog).toHaveTextContent('Tickets in your cart and tickets already bought stay.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
+    expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
+    fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
+    expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([{ id: 't1', point: null }]);
+    expect(button('Reset')).toBeDisabled();
   });
 
   it('restores unsubmitted marks after a remount', async () => {
@@ -107,7 +150,7 @@ describe('/play_screen', () => {
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
     await open(contestView({ myTickets: 1, myPoints: [{ x: 5, y: 5 }] }));
     await screen.findByTestId('stage');
-    expect(screen.getByText('You already hold 1 ticket in this contest.')).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 1 ticket bought.')).toBeInTheDocument();
     place(5, 5);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
     fireEvent.click(button('Dismiss'));
@@ -115,6 +158,24 @@ describe('/play_screen', () => {
     fireEvent.click(button('Add ticket'));
     place(50, 50);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+  });
+
+  it("counts the cart's tickets: Add disabled with 'Max Ticket Limit Reached', a cart point is a 'Duplicate Coordinates', both drawn locked", async () => {
+    cartItems.items = [
+      { id: 'i1', contestId: 'c1', x: 7, y: 7, pricePaise: 4900 },
+      { id: 'i2', contestId: 'other', x: 9, y: 9, pricePaise: 4900 },
+    ];
+    // Three for this person: one bought, one in the cart, so the draft's one ticket is the last.
+    await open(contestView({ maxTickets: 3, myTickets: 1, myPoints: [{ x: 1, y: 1 }] }));
+    const stageEl = await screen.findByTestId('stage');
+    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 1, y: 1 }, { x: 7, y: 7 }]);
+    expect(screen.getByText(/^Locked on the picture: 1 ticket bought · 1 ticket in your cart\./)).toHaveTextContent(/Open cart$/);
+    expect(screen.getByRole('link', { name: 'Open cart' })).toHaveAttribute('href', '/cart');
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText(/Max Ticket Limit Reached/)).toBeInTheDocument();
+    place(7, 7);
+    expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
+    expect(button('Ticket 1: not marked')).toBeInTheDocument();
   });
 
   it("says 'Max Ticket Limit Reached' counting the tickets already held", async () => {
@@ -212,7 +273,10 @@ describe('/play_screen', () => {
 
   it('retries a failed load', async () => {
     let n = 0;
-    stubApi({ 'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))) });
+    stubApi({
+      'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))),
+      'GET /cart': () => ok({ items: [], groups: [] }),
+    });
     await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');
     fireEvent.click(button('Try again'));

@@ -124,7 +124,7 @@ describe('/quick_game', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Free practice' })).toBeInTheDocument();
     expect(screen.getByText('Free to play, with no prize to win.')).toBeInTheDocument();
     expect(screen.getByText('Mark up to 10 tickets on each picture.')).toBeInTheDocument();
-    expect(screen.getByText('Play up to 4 practice games, each on a new picture.')).toBeInTheDocument();
+    expect(screen.getByText('Play up to 4 practice games a day, each on a new picture.')).toBeInTheDocument();
     expect(screen.getByText(/the real ball is revealed/)).toBeInTheDocument();
     expect(screen.getByText(/arrow keys move the mark/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /CricSpot: Back to the home page/ })).toHaveAttribute('href', '/');
@@ -150,13 +150,14 @@ describe('/quick_game_screen', () => {
     expect(button('Ticket 1: not marked')).toHaveAttribute('aria-pressed', 'true');
     expect(button('Remove ticket 1')).toBeDisabled();
     expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, not marked yet');
+    expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Tap where you think the ball is');
   });
 
   it('marks, adds, selects and removes tickets', async () => {
     await openGame();
     place(120, 340);
     expect(button('Ticket 1: X 120, Y 340')).toBeInTheDocument();
-    expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, at X 120, Y 340');
+    expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, marked 120 from the left and 340 from the top of the picture');
     fireEvent.click(button('Add ticket'));
     expect(button('Ticket 2: not marked')).toHaveAttribute('aria-pressed', 'true');
     expect(button('Ticket 1: X 120, Y 340')).toHaveAttribute('aria-pressed', 'false');
@@ -243,7 +244,7 @@ describe('/quick_game_screen', () => {
       }
     }
     expect(screen.queryByRole('button', { name: 'Play again' })).not.toBeInTheDocument();
-    expect(screen.getByText(/4 practice games is the limit/)).toBeInTheDocument();
+    expect(screen.getByText(/4 practice games a day is the limit/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(4);
   });
 
@@ -252,7 +253,15 @@ describe('/quick_game_screen', () => {
     place(5, 5);
     fireEvent.click(button('Add ticket'));
     place(6, 6);
+    // Reset asks first; keeping on leaves the marks.
     fireEvent.click(button('Reset'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
+    expect(dialog).toHaveTextContent('This removes every mark you have made on this picture.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ })).toHaveLength(2);
+    fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
     expect(button('Reset')).toBeDisabled();
     await markAndSubmit([
@@ -260,6 +269,7 @@ describe('/quick_game_screen', () => {
       [6, 6],
     ]);
     fireEvent.click(button('Reset'));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Clear all marks?' })).getByRole('button', { name: 'Clear marks' }));
     expect(screen.queryByRole('heading', { name: 'Where the ball was' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('reveal')).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);

@@ -7,7 +7,7 @@ import { BRAND } from '../../../domain/brand.ts';
 import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
 import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
-import { addCartItems, ContestApiError, contestPhase, fetchCurrentContests } from '../../api/contests.ts';
+import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
@@ -15,9 +15,11 @@ import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { StagePreview } from '../../stage/StagePreview.tsx';
+import { PlayContestInfo } from './PlayContestInfo.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes.
 const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
@@ -150,6 +152,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       actors: {
         loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
           let view = contest;
+          // The cart's tickets of this contest count against the limit and may not be marked again.
+          const cartAnswer = fetchCart();
           if (loads.count > 0) {
             const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
             if (!again || again.id !== input.contestId) throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
@@ -160,6 +164,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
             picture: { width: picture.width, height: picture.height },
             held: view.myPoints,
+            cart: (await cartAnswer).items.filter((item) => item.contestId === input.contestId).map((item) => ({ x: item.x, y: item.y })),
             draft: readDraft(input.contestId),
           };
         }),
@@ -187,7 +192,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     { input: { contestId: contest.id } },
   );
   const snapshot = useSelector(actor, (s) => s);
-  const { draft, selectedId, lastRejection, held } = snapshot.context;
+  const { draft, selectedId, lastRejection, held, cart } = snapshot.context;
   // The stage fills the screen under the header: start at the top whatever the page before had
   // scrolled to (the home page's Play button sits below the fold on a phone).
   useEffect(() => {
@@ -212,11 +217,16 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [serverError, t]);
 
   const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
-  // Tickets already bought are on the picture too, locked: the player sees where they stand and
-  // cannot move them (the machine's rules already refuse a new mark on the same pixel).
+  // Tickets already bought and those in the cart are on the picture too, locked: the player sees
+  // where they stand, spreads the new guesses and cannot move them (the machine's rules already
+  // refuse a new mark on the same pixel).
   const stageMarks = useMemo(
-    () => [...held.map((point, index) => ({ id: `held-${index}`, label: '', point, locked: true })), ...marks],
-    [held, marks],
+    () => [
+      ...held.map((point, index) => ({ id: `held-${index}`, label: '', point, locked: true })),
+      ...cart.map((point, index) => ({ id: `cart-${index}`, label: '', point, locked: true })),
+      ...marks,
+    ],
+    [held, cart, marks],
   );
   const labels = useMemo(
     () => ({
@@ -241,6 +251,10 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       ready: t('game.ready'),
       add: t('game.add'),
       reset: t('game.reset'),
+      resetTitle: t('game.resetTitle'),
+      resetText: t('game.resetText'),
+      resetConfirm: t('game.resetConfirm'),
+      resetCancel: t('game.resetCancel'),
       submit: t('game.submit'),
       submitting: t('game.submitting'),
       ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
@@ -259,9 +273,26 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         <span>{price === 0 ? t('play.free') : t('play.price', { price: formatRupees(price, lng) })}</span>
         <span aria-live="polite">{t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}</span>
       </p>
-      {held.length > 0 && (
+      {(held.length > 0 || cart.length > 0) && (
         <p className="play-held">
-          {t('play.held', { count: held.length })} <span className="play-held__locked">{t('results:play.heldNote', { count: held.length })}</span>
+          {/* The padlock badge of the marks on the picture, so the note is read with them. */}
+          <svg className="play-held__lock" viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="2" y="2" width="20" height="20" rx="5" />
+            <path d="M8.5 11V8.5a3.5 3.5 0 0 1 7 0V11" />
+            <rect x="6.5" y="11" width="11" height="8" rx="1.5" />
+          </svg>
+          {t('play.lockedNote', {
+            list: [
+              ...(held.length > 0 ? [t('play.lockedBought', { count: held.length })] : []),
+              ...(cart.length > 0 ? [t('play.lockedInCart', { count: cart.length })] : []),
+            ].join(' · '),
+          })}
+          {cart.length > 0 && (
+            <>
+              {' '}
+              <Link to={paths.cart}>{t('play.openCart')}</Link>
+            </>
+          )}
         </p>
       )}
     </>
@@ -272,6 +303,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
+      <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
         <div className="trial-game__center">
           <Spinner label={t('play.loading')} />
@@ -280,6 +312,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {snapshot.matches('loadError') && (
         <GameLoadError message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')} retryLabel={t('game.retry')} homeLabel={t('play.backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
+      {showStage && <GameHints />}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
@@ -311,6 +344,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             onSelect={(id) => actor.send({ type: 'ticket.select', id })}
             onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
             onAdd={() => actor.send({ type: 'ticket.add' })}
+            onReset={() => actor.send({ type: 'ticket.reset' })}
             onSubmit={() => actor.send({ type: 'ticket.submit' })}
             onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
             onRetrySubmit={() => actor.send({ type: 'submit.retry' })}

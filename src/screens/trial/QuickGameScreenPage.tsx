@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
@@ -10,11 +10,14 @@ import { trialGameMachine, trialRules } from '../../../machines/trial-game.machi
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
+import { readPracticeGames, savePracticeGames } from './practice-count.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes; the screen asks for it as it
@@ -52,8 +55,11 @@ export default function QuickGameScreenPage() {
           if (loginMarker.isSet()) void navigate(paths.playScreen);
           else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) } });
         },
+        // Today's count outlives a reload: the limit is per day, not per visit.
+        countGame: (_, params) => savePracticeGames(params.gamesPlayed, new Date()),
       },
     }),
+    { input: { gamesPlayed: readPracticeGames(new Date()) } },
   );
   const snapshot = useSelector(actor, (s) => s);
   useEffect(() => {
@@ -90,6 +96,10 @@ export default function QuickGameScreenPage() {
       ready: t('game.ready'),
       add: t('game.add'),
       reset: t('game.reset'),
+      resetTitle: t('game.resetTitle'),
+      resetText: t('game.resetText'),
+      resetConfirm: t('game.resetConfirm'),
+      resetCancel: t('game.resetCancel'),
       submit: t('game.submit'),
       submitting: t('game.submitting'),
       ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
@@ -130,10 +140,27 @@ export default function QuickGameScreenPage() {
         </div>
       )}
 
+      {snapshot.matches('limitReached') && (
+        <div className="trial-game__center">
+          <div className="trial-error" role="status">
+            <p className="trial-error__text">{t('game.limitToday', { total: TRIAL_MAX_GAMES })}</p>
+            <div className="trial-error__actions">
+              <button type="button" className="button button--accent" onClick={() => actor.send({ type: 'trial.playReal' })}>
+                {t('result.playReal')}
+              </button>
+              <Link to={paths.home} className="button button--ghost">
+                {t('backHome')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      )}
+
       {snapshot.matches('loadError') && (
         <GameLoadError message={t(`errors.${errorCode ?? 'loadFailed'}`)} retryLabel={t('game.retry')} homeLabel={t('backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
 
+      {showStage && <GameHints />}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
@@ -205,6 +232,8 @@ interface ResultPanelProps {
 
 function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onReplay, onReset, onPlayReal }: ResultPanelProps) {
   const { t } = useTranslation('trial');
+  // Reset clears the marks here too: it asks first, as in the ticket bar.
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
   return (
@@ -238,13 +267,26 @@ function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onRepl
             {t('result.playAgain')}
           </button>
         )}
-        <button type="button" className="button button--small button--ghost" onClick={onReset}>
+        <button type="button" className="button button--small button--ghost" onClick={() => setConfirmingReset(true)}>
           {t('result.reset')}
         </button>
         <button type="button" className="button button--small button--accent" onClick={onPlayReal}>
           {t('result.playReal')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingReset}
+        title={t('game.resetTitle')}
+        confirmLabel={t('game.resetConfirm')}
+        cancelLabel={t('game.resetCancel')}
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => {
+          setConfirmingReset(false);
+          onReset();
+        }}
+      >
+        <p>{t('game.resetText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,7 +4,8 @@
  * marks the way a ticket machine would, and renders the last placed point in the DOM for the
  * precision test and the bench.
  *
- * Query: ?original=8000x5333 (original size; default 4096x2730), ?marks=75, ?reveal=1, ?react=strict.
+ * Query: ?original=8000x5333 (original size; default 4096x2730), ?marks=75, ?reveal=1, ?react=strict,
+ * ?locked=t2,t5 (marks drawn locked, as tickets already bought or in the cart).
  */
 import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,6 +17,7 @@ import '../../styles/base.css';
 const params = new URLSearchParams(location.search);
 const [originalWidth, originalHeight] = (params.get('original') ?? '4096x2730').split('x').map(Number) as [number, number];
 const markCount = Number(params.get('marks') ?? 75);
+const lockedIds = new Set((params.get('locked') ?? '').split(',').filter(Boolean));
 const BALL = { x: Math.round(originalWidth * 0.61), y: Math.round(originalHeight * 0.37) };
 
 /** Draws the test picture at `width` px wide; grid lines and numbers are in original pixels. */
@@ -103,6 +105,7 @@ function initialMarks(): StageMark[] {
     id: `t${i + 1}`,
     label: String(i + 1),
     point: i === 0 ? null : { x: Math.round(((i * 37) % 97) / 97 * (originalWidth - 1)), y: Math.round(((i * 53) % 89) / 89 * (originalHeight - 1)) },
+    ...(lockedIds.has(`t${i + 1}`) ? { locked: true } : {}),
   }));
 }
 

@@ -18,6 +18,10 @@ const texts = {
     ticketMarked: (n: number) => new RegExp(`^Ticket ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `Ticket ${n}: not marked`,
     distance: /^\d+(\.\d)? px$/,
+    clear: 'Clear marks',
+    hints: 'How to play',
+    gotIt: 'Got it',
+    readout: (x: string, y: string) => `${x} from left · ${y} from top`,
   },
   hi: {
     introTitle: 'मुफ़्त अभ्यास',
@@ -32,6 +36,10 @@ const texts = {
     ticketMarked: (n: number) => new RegExp(`^टिकट ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `टिकट ${n}: निशान नहीं लगा`,
     distance: /^\d+(\.\d)? पिक्सेल$/,
+    clear: 'निशान हटाएँ',
+    hints: 'कैसे खेलें',
+    gotIt: 'ठीक है',
+    readout: (x: string, y: string) => `बाएँ से ${x} · ऊपर से ${y}`,
   },
 } as const;
 
@@ -73,6 +81,9 @@ async function tapPicture(page: Page, point: { x: number; y: number }, touch: bo
   else await page.mouse.click(point.x, point.y);
 }
 
+/** The on-screen width of the stage's coordinate readout. */
+const readoutWidth = (page: Page) => page.getByTestId('stage-readout').evaluate((el) => el.getBoundingClientRect().width);
+
 async function noSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -99,8 +110,11 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await stageReady(page);
   await expect(page.getByText(t.game(1))).toBeVisible();
   await expect(page.getByRole('button', { name: t.submit })).toBeDisabled();
+  await expect(page.getByRole('region', { name: t.hints })).toBeVisible();
   await noSideways(page);
   await shot('start');
+  await page.getByRole('button', { name: t.gotIt }).click();
+  await expect(page.getByRole('region', { name: t.hints })).toHaveCount(0);
 
   const a = await pointOnPicture(page, 0.35, 0.45);
   const b = await pointOnPicture(page, 0.6, 0.5);
@@ -111,7 +125,9 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await expect(first).toBeVisible();
   const firstLabel = (await first.getAttribute('aria-label')) ?? '';
   const [, ax, ay] = /X (\d+), Y (\d+)/.exec(firstLabel) ?? [];
-  await expect(page.getByTestId('stage-readout')).toHaveText(`X ${ax} · Y ${ay}`);
+  // The readout is for keyboard users: there but out of sight after a tap or a click.
+  await expect(page.getByTestId('stage-readout')).toHaveText(t.readout(ax!, ay!));
+  expect(await readoutWidth(page)).toBeLessThanOrEqual(1);
   await shot('marked');
 
   await page.getByRole('button', { name: t.add }).click();
@@ -149,8 +165,15 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await page.getByRole('button', { name: t.add }).click();
   await tapPicture(page, c, touch);
   await expect(page.getByRole('button', { name: t.ticketMarked(2) })).toBeVisible();
+  // The chip's remove button is a full 44 px touch target.
+  const remove = await page.locator('.trial-chip__remove').first().boundingBox();
+  expect(remove?.width).toBeGreaterThanOrEqual(44);
+  expect(remove?.height).toBeGreaterThanOrEqual(44);
   await shot('second-game');
   await page.getByRole('button', { name: t.reset }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shot('reset-question');
+  await page.getByRole('button', { name: t.clear }).click();
   await expect(page.locator('.trial-chip')).toHaveCount(1);
   await expect(page.getByRole('button', { name: t.ticketEmpty(1) })).toBeVisible();
 
@@ -187,9 +210,13 @@ test('ticket limit and keyboard marking on the stage', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/quick_game_screen?lng=en');
   await stageReady(page);
+  expect(await readoutWidth(page)).toBeLessThanOrEqual(1);
   await page.locator('.picture-stage__canvas').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: texts.en.ticketMarked(1) })).toBeVisible();
+  // With the picture focused from the keyboard, the readout shows where the mark is, in words.
+  await expect(page.getByTestId('stage-readout')).toHaveText(/^\d+ from left · \d+ from top$/);
+  expect(await readoutWidth(page)).toBeGreaterThan(50);
   for (let i = 0; i < 9; i += 1) await page.getByRole('button', { name: 'Add ticket' }).click();
   await expect(page.getByRole('button', { name: 'Add ticket' })).toBeDisabled();
   await expect(page.getByText(/No More Tickets/)).toBeVisible();

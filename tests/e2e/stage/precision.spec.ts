@@ -257,3 +257,36 @@ test('under React StrictMode (mount, unmount, mount) one canvas is left and it w
   expect(await stage.placedAfter(1)).toEqual({ x: 1000, y: 1000 });
   await context.close();
 });
+
+/** How many pixels of a PNG are within 14 of the lock grey (#a7b0ab) on every channel. */
+async function lockGreyPixels(png: Buffer): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  let count = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (Math.abs(data[i]! - 0xa7) <= 14 && Math.abs(data[i + 1]! - 0xb0) <= 14 && Math.abs(data[i + 2]! - 0xab) <= 14) count++;
+  }
+  return count;
+}
+
+test('a locked mark (a ticket already bought or in the cart) shows a grey padlock badge for its number, and a tap there places instead of selecting', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const stage = await StagePage.open(context, '?marks=3&locked=t2');
+  const { page } = stage;
+  await stage.nextFrames();
+  const marks = await page.evaluate(() => (window as unknown as { __stageDevMarks: Array<{ point: { x: number; y: number } | null }> }).__stageDevMarks);
+  const badge = async (point: { x: number; y: number }) => {
+    const at = await stage.clientOf(point);
+    return { at, png: await page.screenshot({ clip: { x: at.x + 15 - 10, y: at.y - 15 - 8, width: 20, height: 16 } }) };
+  };
+  const locked = await badge(marks[1]!.point!);
+  const open = await badge(marks[2]!.point!);
+  await page.screenshot({ path: `${SCREENS}/stage-locked.png`, clip: { x: locked.at.x - 40, y: locked.at.y - 40, width: 90, height: 70 } });
+  // The grey badge fills most of its 20 x 16 box; the white number pill has none of that grey.
+  expect(await lockGreyPixels(locked.png)).toBeGreaterThan(80);
+  expect(await lockGreyPixels(open.png)).toBeLessThan(10);
+  await page.mouse.click(locked.at.x + 15, locked.at.y - 15);
+  await expect(page.getByText('selected: t1')).toBeVisible();
+  expect((await stage.placed()).count).toBe(1);
+  await context.close();
+});

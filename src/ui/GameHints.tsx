@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STORAGE_KEYS } from '../app/storage-keys.ts';
+
+function seen(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.gameHintsSeen) === '1';
+  } catch {
+    return false;
+  }
+}
+
+const ICONS = {
+  // A finger's target.
+  tap: 'M12 3v4M12 17v4M3 12h4M17 12h4M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6',
+  // A plus in a circle.
+  zoom: 'M12 8v8M8 12h8M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18',
+  // A magnifying glass.
+  hold: 'M10 4a6 6 0 1 0 0 12a6 6 0 1 0 0-12M14.5 14.5L20 20',
+} as const;
+
+/**
+ * The game screens' first-time hints, in a player's words: where to tap, how to zoom, the
+ * magnifier. Shown until the player dismisses them once, in any game screen of this browser.
+ */
+export function GameHints() {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(seen);
+  if (hidden) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.gameHintsSeen, '1');
+    } catch {
+      // Storage blocked: the hints go for this visit only.
+    }
+    setHidden(true);
+  };
+  return (
+    <section className="game-hints" aria-labelledby="game-hints-title">
+      <h2 id="game-hints-title" className="visually-hidden">
+        {t('gameHints.title')}
+      </h2>
+      <ul className="game-hints__list">
+        {(['tap', 'zoom', 'hold'] as const).map((key) => (
+          <li key={key} className="game-hints__item">
+            <svg className="game-hints__icon" viewBox="0 0 24 24" aria-hidden="true">
+              <path d={ICONS[key]} />
+            </svg>
+            {t(`gameHints.${key}`)}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--small button--accent game-hints__ok" onClick={dismiss}>
+        {t('gameHints.ok')}
+      </button>
+    </section>
+  );
+}

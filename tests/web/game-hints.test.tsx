@@ -1,0 +1,35 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { GameHints } from '../../src/ui/GameHints.tsx';
+import { renderWithApp } from '../support/render.tsx';
+
+const region = (name: string) => screen.queryByRole('region', { name });
+
+describe('GameHints', () => {
+  it("shows the three hints in a player's words until dismissed, then never again in this browser", async () => {
+    const first = await renderWithApp(<GameHints />);
+    const hints = region('How to play')!;
+    expect(hints).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Tap where you think the ball is',
+      'Pinch or use + to zoom in',
+      'Press and hold for the magnifier',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(region('How to play')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.gameHintsSeen)).toBe('1');
+    first.unmount();
+    await renderWithApp(<GameHints />);
+    expect(region('How to play')).toBeNull();
+  });
+
+  it('reads in Hindi', async () => {
+    await renderWithApp(<GameHints />, { lng: 'hi' });
+    expect(region('कैसे खेलें')).toBeInTheDocument();
+    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ टैप करें')).toBeInTheDocument();
+    expect(screen.getByText('ज़ूम करने के लिए पिंच करें या + दबाएँ')).toBeInTheDocument();
+    expect(screen.getByText('मैग्नीफ़ायर के लिए दबाकर रखें')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ठीक है' })).toBeInTheDocument();
+  });
+});
