@@ -50,7 +50,7 @@ async function measure(page: Page, url: string): Promise<Load> {
       if (/\.js$/.test(name)) return 'js';
       if (/\.css$/.test(name)) return 'css';
       if (/\.(woff2?|ttf)$/.test(name)) return 'fonts';
-      if (name.startsWith('/api/v1/pictures/') || /\.(png|jpe?g|webp|svg|avif)$/.test(name)) return 'images';
+      if (entry.initiatorType === 'img' || name.startsWith('/api/v1/pictures/') || /\/picture$/.test(name) || /\.(png|jpe?g|webp|svg|avif)$/.test(name)) return 'images';
       return 'json';
     };
     const load = { total: 0, afterPaint: 0, byType: {} as Record<string, number>, requests: entries.length };

@@ -6,7 +6,7 @@ import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { ContestCard } from '../../src/screens/home/ContestCard.tsx';
-import { useCurrentContests } from '../../src/screens/home/use-current-contests.ts';
+import { useCurrentContests } from '../../src/app/use-current-contests.ts';
 import { fail, ok, stubApi, type StubAnswer } from '../support/api-stub.tsx';
 import { contestView, currentAnswer } from './contest-fixtures.ts';
 import { createTestI18n } from '../support/i18n.ts';

@@ -11,7 +11,7 @@ import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import '../../styles/contest.css';
-import type { ContestsLoad } from './use-current-contests.ts';
+import type { ContestsLoad } from '../../app/use-current-contests.ts';
 
 /**
  * The home page's card of the current contest (GET /contests/current, loaded by the page):

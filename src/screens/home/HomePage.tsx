@@ -6,7 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { ContestCard } from './ContestCard.tsx';
 import { PrizeSpotlight } from './PrizeSpotlight.tsx';
 import { ScheduleCard } from './ScheduleCard.tsx';
-import { useCurrentContests } from './use-current-contests.ts';
+import { useCurrentContests } from '../../app/use-current-contests.ts';
 
 const steps = ['one', 'two', 'three'] as const;
 const slots = ['A', 'B'] as const;

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
-import type { ContestView, CurrentContests } from '../../../domain/contests.ts';
+import type { ContestView } from '../../../domain/contests.ts';
 import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
+import { useCurrentContests } from '../../app/use-current-contests.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -60,31 +61,16 @@ const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
 };
 const KNOWN_ERRORS = new Set(['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED']);
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CurrentContests };
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
-  const { t, i18n } = useTranslation(['contest', 'results']);
-  const lng = currentLanguage(i18n);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { t } = useTranslation(['contest', 'results']);
+  // In the language the site shows (the strip names the prize); a switch keeps the game, same contest.
+  const { load, retry } = useCurrentContests();
   const title = t('play.title');
   useEffect(() => {
     document.title = `${title} | ${BRAND.name}`;
   }, [title]);
-
-  useEffect(() => {
-    let live = true;
-    fetchCurrentContests(lng).then(
-      (data) => live && setLoad({ status: 'ready', data }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-    // The language only changes the prize texts, which this screen does not show: load once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
 
   if (load.status === 'loading') {
     return (
@@ -102,10 +88,7 @@ export default function PlayScreenPage() {
         <div className="card play-message">
           <h1 className="visually-hidden">{title}</h1>
           <p role="alert">{t('errors.loadFailed')}</p>
-          <button type="button" className="button button--primary" onClick={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}>
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('game.retry')}
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createAdmin, logInAs } from '../support/staff.ts';
 
 const publicPages = [
   { path: '/', name: 'home' },
@@ -106,10 +107,12 @@ test('a section chunk that fails to load offers a reload', async ({ page }) => {
 });
 
 test('30 minutes without activity log the user out with the Session Expired dialog', async ({ page }) => {
+  // A real session: the header asks for the cart once logged in, and a made-up marker would be
+  // ended by the server's 401 at once.
+  const account = createAdmin('Sunil', 'Das');
   await page.clock.install();
+  await logInAs(page, account);
   await page.goto('/rules');
-  await page.evaluate(() => localStorage.setItem('loginToken', '1'));
-  await page.reload();
   await expectSettled(page);
   await page.clock.runFor('29:00');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentContests } from '../../../domain/contests.ts';
-import { fetchCurrentContests } from '../../api/contests.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import type { CurrentContests } from '../../domain/contests.ts';
+import { fetchCurrentContests } from '../api/contests.ts';
+import { currentLanguage } from './i18n.ts';
 
 export type ContestsLoad = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CurrentContests };
 
