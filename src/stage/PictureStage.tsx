@@ -53,6 +53,8 @@ export interface PictureStageProps {
   disabled?: boolean;
   labels: StageLabels;
   onReady?: () => void;
+  /** The address the screen already showed the picture by, for the image shown until the stage has drawn it. */
+  previewUrl?: string;
 }
 
 /** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */
@@ -256,7 +258,10 @@ function PictureStageImpl(props: PictureStageProps) {
       {loading && (
         <StagePreview
           picture={picture}
+          src={props.previewUrl}
           label={labels.loading}
+          // Waiting, idle, for a touch, the picture is ready to play: no 'loading' note on it.
+          showLabel={wanted}
           onTouch={wake}
           // A tap on the picture before the stage has drawn it is a mark all the same.
           onPick={inputEnabled ? placeFromPreview : undefined}
@@ -268,7 +273,7 @@ function PictureStageImpl(props: PictureStageProps) {
 
 /** Redraws only when what it draws changes (the callbacks are read through a ref). */
 export const PictureStage = memo(PictureStageImpl, (a, b) =>
-  a.picture === b.picture && a.marks === b.marks && a.selectedId === b.selectedId && a.reveal === b.reveal && a.disabled === b.disabled && a.labels === b.labels && a.onReady === b.onReady,
+  a.picture === b.picture && a.marks === b.marks && a.selectedId === b.selectedId && a.reveal === b.reveal && a.disabled === b.disabled && a.labels === b.labels && a.onReady === b.onReady && a.previewUrl === b.previewUrl,
 );
 
 export default PictureStage;

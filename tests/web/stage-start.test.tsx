@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GamePicture } from '../../domain/practice.ts';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { StagePreview } from '../../src/stage/StagePreview.tsx';
+import { SETTLE_MS } from '../../src/stage/idle.ts';
 
 // The engine draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
 const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean }> }));
@@ -78,6 +79,7 @@ describe('the picture before the stage has started', () => {
 describe('the stage starts when idle, or at once when the player reaches for it', () => {
   let idle: Array<() => void>;
   beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     engines.made.length = 0;
     idle = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
@@ -94,18 +96,39 @@ describe('the stage starts when idle, or at once when the player reaches for it'
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   const renderStage = (onPlace = vi.fn()) =>
     render(<PictureStage picture={picture} marks={[{ id: 't1', label: '1', point: null }]} selectedId="t1" onPlace={onPlace} onSelect={vi.fn()} labels={labels} />);
 
+  /** A real task later (what the stage's start yields with). */
+  const nextRealTask = () =>
+    new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
   /** Lets the engine's chunk load and the task after it run. */
-  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  const settle = () =>
+    act(async () => {
+      await vi.dynamicImportSettled();
+      await nextRealTask();
+      await nextRealTask();
+    });
 
-  it('shows the picture and starts nothing until the browser is idle, then starts with the props of the moment', async () => {
+  it('shows the picture and starts nothing until the page has settled and the browser is idle, then starts with the props of the moment', async () => {
     renderStage();
     await settle();
     expect(screen.getByRole('status', { name: 'Loading the picture' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(SETTLE_MS - 1));
+    expect(idle).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(idle).toHaveLength(1);
+    await settle();
     expect(engines.made).toHaveLength(0);
     act(() => idle.forEach((callback) => callback()));
     await settle();
@@ -122,7 +145,14 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     fireEvent.click(image, { clientX: 210, clientY: 220 });
     expect(onPlace).toHaveBeenCalledWith({ x: 1000, y: 500 });
     await settle();
-    expect(idle.length).toBeGreaterThan(0);
+    expect(idle).toHaveLength(0);
+    expect(engines.made).toHaveLength(1);
+  });
+
+  it('starts at once when a mouse moves over the picture', async () => {
+    const { container } = renderStage();
+    fireEvent.pointerMove(container.querySelector('.stage-preview')!);
+    await settle();
     expect(engines.made).toHaveLength(1);
   });
 

@@ -141,9 +141,10 @@ describe('/quick_game', () => {
 });
 
 describe('/quick_game_screen', () => {
-  it('shows a spinner, then the picture with one unmarked ticket selected and the game count', async () => {
+  it('shows the first picture by the address the page preloaded while the game loads, then the stage with one unmarked ticket selected and the game count', async () => {
     await renderScreen(<QuickGameScreenPage />, { path: '/quick_game_screen' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the picture...');
+    expect(screen.getByRole('status').querySelector('img')).toHaveAttribute('src', '/api/v1/practice/pairs/first/picture');
     expect(await screen.findByTestId('stage')).toHaveAttribute('data-width', '1600');
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/practice/pairs/next', params: {} });
     expect(screen.getByText('Practice game 1 of 4')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
+import { FIRST_PRACTICE_PICTURE_PATH } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
 import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
@@ -33,11 +34,15 @@ export default function QuickGameScreenPage() {
   // come with the same answers and are kept here for the stage.
   const [picture, setPicture] = useState<GamePicture | null>(null);
   const [revealPicture, setRevealPicture] = useState<GamePicture | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | undefined>(FIRST_PRACTICE_PICTURE_PATH);
 
   const actor = useActorRef(
     trialGameMachine.provide({
       actors: {
         loadPracticePair: fromPromise(async ({ input }) => {
+          // The first game of the page is the first pair, whose picture the page preloaded and
+          // showed by its stable address: the same image keeps that address until the stage draws.
+          setPreviewUrl(input.previousPairId ? undefined : FIRST_PRACTICE_PICTURE_PATH);
           const pair = await nextPracticePair(input.previousPairId ?? undefined);
           setPicture(pair.picture);
           setRevealPicture(null);
@@ -122,6 +127,7 @@ export default function QuickGameScreenPage() {
   const number = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language]);
   const showStage = picture !== null && (snapshot.matches('playing') || snapshot.matches('submitting') || snapshot.matches('submitError') || snapshot.matches('revealed'));
   const playing = snapshot.matches('playing');
+  const firstPreview = snapshot.matches('loading') && previewUrl !== undefined;
 
   return (
     <div className="trial-game">
@@ -134,7 +140,7 @@ export default function QuickGameScreenPage() {
       </TrialTop>
       <h1 className="visually-hidden">{title}</h1>
 
-      {snapshot.matches('loading') && (
+      {snapshot.matches('loading') && !firstPreview && (
         <div className="trial-game__center">
           <Spinner label={t('game.loading')} />
         </div>
@@ -160,11 +166,19 @@ export default function QuickGameScreenPage() {
         <GameLoadError message={t(`errors.${errorCode ?? 'loadFailed'}`)} retryLabel={t('game.retry')} homeLabel={t('backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
       )}
 
-      {showStage && <GameHints />}
+      {(showStage || firstPreview) && <GameHints />}
+      {firstPreview && (
+        // The first game: its picture from the page's first paint (preloaded with the HTML).
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <StagePreview src={previewUrl} label={t('game.loading')} />
+          </div>
+        </div>
+      )}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} src={previewUrl} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={marks}
@@ -175,6 +189,7 @@ export default function QuickGameScreenPage() {
                 reveal={reveal}
                 disabled={!playing}
                 labels={labels}
+                previewUrl={previewUrl}
               />
             </Suspense>
           </div>
