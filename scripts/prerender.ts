@@ -106,7 +106,13 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       // The game screens render in the browser only: their HTML is the app's, with what they
       // need named in its head, and the language set for the translations it names.
       for (const screen of PRELOADED_SCREENS) {
-        const html = withoutEntryCss.replace('<html lang="en">', `<html lang="${lng}">`).replace('</head>', `${headOf(outDir, manifest, template, entryCss, screen, lng)}</head>`);
+        // Its first render as a first paint (the top bar, the hints, the first picture), which the
+        // app renders anew rather than hydrates: what it reads from the browser's storage can differ.
+        const body = await entry.renderPage(screen.path, lng, resources);
+        const html = withoutEntryCss
+          .replace('<html lang="en">', `<html lang="${lng}">`)
+          .replace('</head>', `${headOf(outDir, manifest, template, entryCss, screen, lng)}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
         const file = path.join(outDir, prerenderedFile(lng, screen.name));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);

@@ -24,6 +24,14 @@ if (prerendered) {
     if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+} else if (container.hasChildNodes()) {
+  // A game screen's first paint, written by the build but not hydrated (what it reads from the
+  // browser's storage can differ): it paints first, then the app renders in its place.
+  const painted = new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200); // a hidden tab paints no frame
+  });
+  void Promise.all([initI18n(), painted]).then(() => createRoot(container).render(app));
 } else {
   const root = createRoot(container);
   root.render(<Spinner />);

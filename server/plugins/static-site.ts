@@ -40,7 +40,7 @@ export function pageLanguage(request: FastifyRequest): Language {
 
 interface BuiltPage {
   name: string;
-  image?: string;
+  image?: { src: string; srcSet: string; sizes: string };
 }
 const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...PRELOADED_SCREENS].map((page) => [page.path, page]));
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
@@ -82,7 +82,10 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     if (page === null) return reply.sendFile('index.html');
     // The page's largest picture (the contest card's, the practice game's) is named in a Link
     // header: the browser fetches it with the HTML instead of after the app and its API call.
-    if (page.image) void reply.header('link', `<${page.image}>; rel=preload; as=image; fetchpriority=high`);
+    if (page.image) {
+      const { src, srcSet, sizes } = page.image;
+      void reply.header('link', `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`);
+    }
     return reply
       .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')

@@ -4,6 +4,7 @@ import { currentContestsSchema, langQuerySchema } from '../../domain/contests.ts
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
+import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { contestView, currentContests, currentPictureFile, paidPlayView } from '../services/contest.service.ts';
 
 /** How long anyone may keep the anonymous answer of GET /contests/current. */
@@ -13,14 +14,13 @@ export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=5';
 export async function contestsRoutes(app: FastifyInstance): Promise<void> {
   // The current contest's picture (its small copy), for the home page's card from the first
   // paint (issue 13): one stable address the server also preloads with the page, answered with
-  // the bytes (no redirect: a phone saves a round trip) and revalidated on each visit by its ETag.
-  app.get('/contests/current/picture', async (request, reply) => {
+  // the bytes (no redirect: a phone saves a round trip), revalidated on each visit by its ETag;
+  // `?w=640` gives the phone copy.
+  app.get('/contests/current/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
     const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
     if (!file) throw notFound('No contest is running or coming up.');
-    void reply.header('etag', file.etag).header('cache-control', 'no-cache');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === file.etag)) return reply.status(304).send();
-    return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
+    const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
+    return sendPicture(request, reply, file, 'no-cache', w !== undefined);
   });
 
   app.get('/contests/current', { schema: { querystring: langQuerySchema, response: { 200: envelope(currentContestsSchema) } } }, async (request, reply) => {

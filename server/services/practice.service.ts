@@ -11,7 +11,7 @@ import {
 } from '../../domain/tickets.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { displayPicture } from './picture.service.ts';
+import { displayPicture, findServableVariant, type ServableFile } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 const noImagePairs = () => new AppError(404, PRACTICE_ERROR_CODES.noImagePairs, PRACTICE_ERROR_MESSAGES.noImagePairs);
@@ -54,6 +54,12 @@ export async function nextPracticePair(db: Kysely<Database>, store: PictureStore
   const picture = await displayPicture(db, store, pair.removed_picture_id);
   if (!picture) throw noGameImage();
   return { pairId: pair.id, picture };
+}
+
+/** The small copy of the first practice game's picture (what the first nextPracticePair shows), or undefined. */
+export async function firstPracticePictureFile(db: Kysely<Database>, store: PictureStore): Promise<ServableFile | undefined> {
+  const pair = await activePairs(db).select(['removed_picture_id']).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
+  return pair ? findServableVariant(db, store, pair.removed_picture_id, 'small') : undefined;
 }
 
 /** Checks a practice answer with the ticket rules of the game, in the spec's words. */

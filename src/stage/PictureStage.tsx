@@ -53,8 +53,8 @@ export interface PictureStageProps {
   disabled?: boolean;
   labels: StageLabels;
   onReady?: () => void;
-  /** The address the screen already showed the picture by, for the image shown until the stage has drawn it. */
-  previewUrl?: string;
+  /** The addresses the screen already showed the picture by, for the image shown until the stage has drawn it. */
+  previewUrl?: { src: string; srcSet: string; sizes: string };
 }
 
 /** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */

@@ -6,8 +6,8 @@ import { clientToImage, fitView } from './coords.ts';
 interface StagePreviewProps {
   /** The picture; before the game has loaded, only `src` is known. */
   picture?: GamePicture;
-  /** Shown instead of the picture's smallest variant: the same image by an address the page had already (issue 13). */
-  src?: string;
+  /** Shown instead of the picture's smallest variant: the same image by the addresses the page had already (issue 13). */
+  src?: { src: string; srcSet: string; sizes: string };
   label: string;
   /** Whether to show the 'loading' note on the picture (not while the stage waits, idle, for a first touch). */
   showLabel?: boolean;
@@ -36,8 +36,21 @@ export function StagePreview({ picture, src, label, showLabel = true, onTouch, o
     // A finger down, a mouse over it or a wheel: the player reaches for the picture.
     <div className="stage-preview" role="status" aria-label={label} onPointerDown={onTouch} onPointerMove={onTouch} onWheel={onTouch}>
       {/* A pointer target only: keyboard players reach the stage itself, which starts on focus. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      {(src ?? small) && <img className="stage-preview__image" src={src ?? small!.url} alt="" width={small?.width ?? 1280} height={small?.height ?? 800} decoding="async" fetchPriority="high" onClick={pick} />}
+      {(src ?? small) && (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+        <img
+          className="stage-preview__image"
+          src={src?.src ?? small!.url}
+          srcSet={src?.srcSet}
+          sizes={src?.sizes}
+          alt=""
+          width={small?.width ?? 1280}
+          height={small?.height ?? 800}
+          decoding="async"
+          fetchPriority="high"
+          onClick={pick}
+        />
+      )}
       {showLabel && <span className="stage-preview__label">{label}</span>}
     </div>
   );

@@ -123,9 +123,13 @@ describe('pre-rendered pages', () => {
   });
 
   it("names the largest picture of the home and practice screens in a preload header, so it loads with the page", async () => {
-    expect((await open('/')).headers.link).toBe('</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high');
+    expect((await open('/')).headers.link).toBe(
+      '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 30rem, calc(100vw - 5rem)"',
+    );
     const practice = await open('/quick_game_screen', { 'accept-language': 'hi' });
-    expect(practice.headers.link).toBe('</api/v1/practice/pairs/first/picture>; rel=preload; as=image; fetchpriority=high');
+    expect(practice.headers.link).toBe(
+      '</api/v1/practice/pairs/first/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/practice/pairs/first/picture?w=800 800w, /api/v1/practice/pairs/first/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"',
+    );
     // The practice screen renders in the browser; its HTML, in the visitor's language, names what it needs.
     expect(practice.body).toContain('data-prerendered="hi">quick_game_screen<');
     expect((await open('/rules')).headers.link).toBeUndefined();

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { istDate } from '../../domain/schedule.ts';
@@ -97,6 +98,14 @@ describeOnEachDatabase('contests', (server) => {
     expect(picture.headers['cache-control']).toBe('no-cache');
     const again = await get(server, '/api/v1/contests/current/picture', { headers: { 'if-none-match': String(picture.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    // The phone copy: 800 px wide, fewer bytes, its own ETag; any other width is refused.
+    const phone = await get(server, '/api/v1/contests/current/picture?w=800');
+    expect(phone.statusCode).toBe(200);
+    expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
+    expect(phone.rawPayload.length).toBeLessThan(picture.rawPayload.length);
+    expect(phone.headers.etag).not.toBe(picture.headers.etag);
+    expect((await get(server, '/api/v1/contests/current/picture', { headers: { 'if-none-match': String(phone.headers.etag) } })).statusCode).toBe(200);
+    expect((await get(server, '/api/v1/contests/current/picture?w=801')).statusCode).toBe(400);
     expect(next).toMatchObject({ slot: 'A', state: 'upcoming', opensAt: istDate(2026, 11, 23, 12).toISOString() });
 
     const hindi = (await get(server, '/api/v1/contests/current?lang=hi')).json().data;

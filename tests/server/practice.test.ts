@@ -122,6 +122,10 @@ describeOnEachDatabase('practice game', (server) => {
     expect(firstPicture.statusCode).toBe(302);
     expect(firstPicture.headers.location).toBe(`/api/v1/pictures/${first.removed.id}/small`);
     expect(firstPicture.headers['cache-control']).toBe('no-cache');
+    const phone = await server.app.inject('/api/v1/practice/pairs/first/picture?w=800');
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
   });
 
   it('answers a submit with the ball, each distance to 1 decimal, the best ticket and the reveal picture', async () => {

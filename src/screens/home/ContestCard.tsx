@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContestView } from '../../../domain/contests.ts';
-import { CURRENT_PICTURE_PATH } from '../../../domain/site-paths.ts';
+import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
@@ -59,7 +59,18 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
           <strong>{t('card.notice')}:</strong> {ready.paidPlay.message}
         </p>
       )}
-      {(!ready || small) && <img className="contest-card__picture" src={CURRENT_PICTURE_PATH} width={1280} height={800} fetchPriority="high" alt={small ? t('card.pictureAlt') : ''} />}
+      {(!ready || small) && (
+        <img
+          className="contest-card__picture"
+          src={CARD_PICTURE.src}
+          srcSet={CARD_PICTURE.srcSet}
+          sizes={CARD_PICTURE.sizes}
+          width={1280}
+          height={800}
+          fetchPriority="high"
+          alt={small ? t('card.pictureAlt') : ''}
+        />
+      )}
       {!ready ? (
         // The card's frame at about its final height, so nothing below it moves when it fills.
         <>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { FIRST_PRACTICE_PICTURE_PATH } from '../../../domain/site-paths.ts';
+import { PRACTICE_PICTURE } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
 import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
@@ -34,7 +34,7 @@ export default function QuickGameScreenPage() {
   // come with the same answers and are kept here for the stage.
   const [picture, setPicture] = useState<GamePicture | null>(null);
   const [revealPicture, setRevealPicture] = useState<GamePicture | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | undefined>(FIRST_PRACTICE_PICTURE_PATH);
+  const [previewUrl, setPreviewUrl] = useState<typeof PRACTICE_PICTURE | undefined>(PRACTICE_PICTURE);
 
   const actor = useActorRef(
     trialGameMachine.provide({
@@ -42,7 +42,7 @@ export default function QuickGameScreenPage() {
         loadPracticePair: fromPromise(async ({ input }) => {
           // The first game of the page is the first pair, whose picture the page preloaded and
           // showed by its stable address: the same image keeps that address until the stage draws.
-          setPreviewUrl(input.previousPairId ? undefined : FIRST_PRACTICE_PICTURE_PATH);
+          setPreviewUrl(input.previousPairId ? undefined : PRACTICE_PICTURE);
           const pair = await nextPracticePair(input.previousPairId ?? undefined);
           setPicture(pair.picture);
           setRevealPicture(null);

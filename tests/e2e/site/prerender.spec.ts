@@ -6,13 +6,14 @@ import { expect, test } from '@playwright/test';
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const pages = {
-  en: { home: 'Find the hidden ball. Win real prizes.', rules: 'Contest Rules and FAQ', practice: 'Play a free practice game', notFound: 'Page not found', takeMeHome: 'TAKE ME HOME' },
+  en: { home: 'Find the hidden ball. Win real prizes.', rules: 'Contest Rules and FAQ', practice: 'Play a free practice game', notFound: 'Page not found', takeMeHome: 'TAKE ME HOME', tapHint: 'Tap where you think the ball is' },
   hi: {
     home: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।',
     rules: 'प्रतियोगिता के नियम और अक्सर पूछे जाने वाले सवाल',
     practice: 'मुफ़्त अभ्यास गेम खेलें',
     notFound: 'पेज नहीं मिला',
     takeMeHome: 'मुझे होम पर ले चलें',
+    tapHint: 'जहाँ आपको लगता है गेंद है, वहाँ टैप करें',
   },
 } as const;
 
@@ -36,6 +37,16 @@ for (const lng of ['en', 'hi'] as const) {
       expect(missing?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages[lng].notFound);
       await expect(page.getByRole('link', { name: pages[lng].takeMeHome })).toHaveAttribute('href', '/');
+    });
+
+    test('the practice screen paints its first picture and hints before any JavaScript', async ({ page }) => {
+      await page.goto('/quick_game_screen');
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByText(pages[lng].tapHint)).toBeVisible();
+      const picture = page.locator('.stage-preview__image');
+      await expect(picture).toHaveAttribute('src', '/api/v1/practice/pairs/first/picture');
+      // The phone copy for this phone (360 px at 2x wants 720 px: the 800 px copy).
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/\/api\/v1\/practice\/pairs\/first\/picture\?w=800$/);
     });
   });
 
