@@ -42,25 +42,34 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /**
- * The current contest's picture (a redirect to its small variant): the pre-rendered home page's
- * contest card shows it from the first paint, and the server names it in a preload header.
+ * The current contest's picture (its small copy, revalidated by ETag): the pre-rendered home
+ * page's contest card shows it from the first paint, and the server names it in a preload header.
  */
 export const CURRENT_PICTURE_PATH = '/api/v1/contests/current/picture';
 
 /**
- * The first practice game's picture (a redirect to its small variant, the one a phone's stage
- * shows first): the server names it in a preload header of the practice screen, so the browser
- * fetches it with the HTML instead of after the app and the practice call.
+ * The first practice game's picture (a redirect to its small copy): the practice screen shows it
+ * from its first paint and the server names it in a preload header, so the browser fetches it
+ * with the HTML instead of after the app and the practice call.
  */
 export const FIRST_PRACTICE_PICTURE_PATH = '/api/v1/practice/pairs/first/picture';
 
+/** The width of the phone copy the two addresses above offer (`?w=800`); the small copy is 1280 px. */
+export const PHONE_PICTURE_WIDTH = 800;
+
+/** An <img>'s addresses: what `src`, `srcset` and `sizes` (or a preload's imagesrcset and imagesizes) say. */
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+  sizes: string;
+}
+
 /**
- * A page's first picture, offered as the phone copy (800 px wide, `?w=800`) and the small copy
- * (1280 px): the browser takes the one its screen needs (`srcset` on the <img>, `imagesrcset`
- * in the preload header), so a phone downloads about a third of the bytes.
+ * A page's first picture, offered as the phone copy and the small copy: the browser takes the
+ * one its screen needs, so a phone downloads about a third of the bytes.
  */
-export function firstPicture(path: string, sizes: string): { src: string; srcSet: string; sizes: string } {
-  return { src: path, srcSet: `${path}?w=800 800w, ${path} 1280w`, sizes };
+export function firstPicture(path: string, sizes: string): ResponsiveImage {
+  return { src: path, srcSet: `${path}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w, ${path} 1280w`, sizes };
 }
 
 /** The home card's picture: the card's width (the whole phone, a column on a laptop). */
@@ -91,16 +100,14 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
 /**
- * Screens of the app that render in the browser only (they start a game), whose HTML the build
- * still writes per language with everything the screen needs named in its head: its chunks
- * (modulepreload), its translations and, by the server, its picture. The phone fetches them all
- * at once with the app's entry instead of one after the other.
+ * Game screens whose HTML the build writes per language like the pages above (chunks and
+ * translations named in its head, the picture preloaded by the server), holding the screen's
+ * first render as a first paint that the app renders anew instead of hydrating: what the screen
+ * reads from the browser's storage (the day's games, hints seen) can differ from the build's.
  */
-export const PRELOADED_SCREENS = [
+export const FIRST_PAINT_SCREENS = [
   { name: 'quick_game_screen', path: paths.quickGameScreen, screen: 'src/screens/trial/QuickGameScreenPage.tsx', ns: ['trial'], image: PRACTICE_PICTURE },
 ] as const;
-
-export type PreloadedScreen = (typeof PRELOADED_SCREENS)[number];
 
 /** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */
 export const prerenderedFile = (lng: string, name: string) => `prerendered/${lng}/${name}.html`;

@@ -1,6 +1,7 @@
-// Build step (issue 13): renders the public pages of PRERENDERED_PAGES to HTML in English and
-// Hindi after the client build, so a phone paints the header, the hero and the page's text
-// before any JavaScript has arrived; src/main.tsx then hydrates that HTML. Called by the build
+// Build step (issue 13): renders the public pages of PRERENDERED_PAGES and the game screens of
+// FIRST_PAINT_SCREENS to HTML in English and Hindi after the client build, so a phone paints the
+// header, the hero and the page's text before any JavaScript has arrived; src/main.tsx then
+// hydrates the pages' HTML and renders the game screens anew. Called by the build
 // (vite.config.ts) with the client build's output directory.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Resource } from 'i18next';
 import { build } from 'vite';
-import { PRELOADED_SCREENS, type PrerenderedPage, prerenderedFile } from '../domain/site-paths.ts';
+import { FIRST_PAINT_SCREENS, PRERENDERED_PAGES, prerenderedFile } from '../domain/site-paths.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LANGUAGES = ['en', 'hi'] as const;
@@ -23,8 +24,6 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface ServerEntry {
   renderPage(url: string, lng: 'en' | 'hi', resources: Resource): Promise<string>;
-  PRERENDERED_PAGES: readonly PrerenderedPage[];
-  prerenderedFile(lng: string, name: string): string;
 }
 
 /** The screen's chunk with the chunks it imports (not the entry, which index.html loads already). */
@@ -89,31 +88,18 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
     let written = 0;
     for (const lng of LANGUAGES) {
       const resources = resourcesOf(outDir, lng);
-      for (const page of entry.PRERENDERED_PAGES) {
+      // The pages React hydrates (data-prerendered), then the game screens' first paints, which
+      // the app renders anew (see FIRST_PAINT_SCREENS).
+      const pages = [...PRERENDERED_PAGES.map((page) => ({ page, hydrated: true })), ...FIRST_PAINT_SCREENS.map((page) => ({ page, hydrated: false }))];
+      for (const { page, hydrated } of pages) {
         const body = await entry.renderPage(page.path, lng, resources);
-        const head = headOf(outDir, manifest, template, entryCss, page, lng);
         const heading = headingOf(body);
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
           .replace(/<title>[^<]*<\/title>/, (title) => (heading ? `<title>${escapeHtml(heading)} | CricSpot</title>` : title))
-          .replace('</head>', `${head}</head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lng}">${body}</div>`);
-        const file = path.join(outDir, entry.prerenderedFile(lng, page.name));
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, html);
-        written++;
-      }
-      // The game screens render in the browser only: their HTML is the app's, with what they
-      // need named in its head, and the language set for the translations it names.
-      for (const screen of PRELOADED_SCREENS) {
-        // Its first render as a first paint (the top bar, the hints, the first picture), which the
-        // app renders anew rather than hydrates: what it reads from the browser's storage can differ.
-        const body = await entry.renderPage(screen.path, lng, resources);
-        const html = withoutEntryCss
-          .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace('</head>', `${headOf(outDir, manifest, template, entryCss, screen, lng)}</head>`)
-          .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-        const file = path.join(outDir, prerenderedFile(lng, screen.name));
+          .replace('</head>', `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
+          .replace('<div id="root"></div>', `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`);
+        const file = path.join(outDir, prerenderedFile(lng, page.name));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
         written++;

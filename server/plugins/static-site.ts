@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownRoute, PRELOADED_SCREENS, PRERENDERED_PAGES, prerenderedFile } from '../../domain/site-paths.ts';
+import { FIRST_PAINT_SCREENS, isKnownRoute, PRERENDERED_PAGES, prerenderedFile, type ResponsiveImage } from '../../domain/site-paths.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -40,9 +40,9 @@ export function pageLanguage(request: FastifyRequest): Language {
 
 interface BuiltPage {
   name: string;
-  image?: { src: string; srcSet: string; sizes: string };
+  image?: ResponsiveImage;
 }
-const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...PRELOADED_SCREENS].map((page) => [page.path, page]));
+const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]));
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
 
 /**

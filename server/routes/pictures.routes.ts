@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import { notFound } from '../errors.ts';
 import { findServableVariant, phoneCopyOf, type ServableFile } from '../services/picture.service.ts';
 
@@ -10,7 +11,8 @@ const paramsSchema = z.object({ id: z.string(), variant: z.string() });
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** `?w=800`: the phone copy of a page's first picture (the stable addresses of issue 13). */
-export const phoneCopyQuerySchema = z.object({ w: z.enum(['800'], { message: 'w may only be 800' }).optional() });
+const PHONE_WIDTH = String(PHONE_PICTURE_WIDTH);
+export const phoneCopyQuerySchema = z.object({ w: z.enum([PHONE_WIDTH], { message: `w may only be ${PHONE_WIDTH}` }).optional() });
 
 /** Sends a picture with its ETag (304 when the browser has it), as the phone copy when asked. */
 export async function sendPicture(request: FastifyRequest, reply: FastifyReply, found: ServableFile, cacheControl: string, phoneCopy = false) {

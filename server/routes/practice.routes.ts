@@ -10,7 +10,8 @@ import {
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { firstPracticePictureFile, nextPracticePair, submitPractice } from '../services/practice.service.ts';
+import { findServableVariant, variantUrl } from '../services/picture.service.ts';
+import { firstPracticePictureId, nextPracticePair, submitPractice } from '../services/practice.service.ts';
 
 /** A practice game is free and quick; this only stops a script from hammering the judge. */
 export const PRACTICE_SUBMIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -26,13 +27,11 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
   // its small variant, cached for good under that address: the practice screen's HTML names it
   // in a preload header (static-site.ts), so the stage finds it in the browser's cache.
   app.get('/practice/pairs/first/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
-    const { picture } = await nextPracticePair(app.db, app.pictures);
-    const small = [...picture.variants].sort((a, b) => a.width - b.width)[0];
-    if (!small) throw notFound('The practice picture has no display copy.');
-    // The phone copy (`?w=640`) is sent as it is; the small copy by a redirect to its address.
+    const pictureId = await firstPracticePictureId(app.db);
+    // The phone copy (`?w=800`) is sent as it is; the small copy by a redirect to its address.
     const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
-    if (!w) return reply.header('cache-control', 'no-cache').redirect(small.url, 302);
-    const file = await firstPracticePictureFile(app.db, app.pictures);
+    if (!w) return reply.header('cache-control', 'no-cache').redirect(variantUrl(pictureId, 'small'), 302);
+    const file = await findServableVariant(app.db, app.pictures, pictureId, 'small');
     if (!file) throw notFound('The practice picture has no display copy.');
     return sendPicture(request, reply, file, 'no-cache', true);
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import { PICTURE_MAX_PIXELS, PICTURE_MAX_SIDE, PICTURE_UPLOAD_ERROR_CODES, PICTURE_UPLOAD_MESSAGES } from '../../domain/admin-pictures.ts';
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -226,8 +227,6 @@ export async function findServableVariant(db: Kysely<Database>, store: PictureSt
   return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"` } : undefined;
 }
 
-/** The width of the phone copy a page's first picture is offered in (`?w=800`, issue 13). */
-export const PHONE_COPY_WIDTH = 800;
 const phoneCopies = new Map<string, Promise<Buffer>>();
 const PHONE_COPIES_KEPT = 16;
 
@@ -239,7 +238,7 @@ async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
 }
 
 /**
- * A display copy scaled down to PHONE_COPY_WIDTH for a phone's first paint (about a third of the
+ * A display copy scaled down to PHONE_PICTURE_WIDTH for a phone's first paint (about a third of the
  * small copy's bytes): made once per copy with sharp and kept in memory for the last few.
  */
 export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
@@ -247,13 +246,13 @@ export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
   if (copy) {
     if (!Buffer.isBuffer(file.body)) file.body.destroy();
   } else {
-    copy = bufferOf(file.body).then((body) => sharp(body).resize({ width: PHONE_COPY_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer());
+    copy = bufferOf(file.body).then((body) => sharp(body).resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer());
     phoneCopies.set(file.etag, copy);
     copy.catch(() => phoneCopies.delete(file.etag));
     if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
   }
   const body = await copy;
-  return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_COPY_WIDTH}"`) };
+  return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`) };
 }
 
 export interface DisplayVariant {

@@ -11,7 +11,7 @@ import {
 } from '../../domain/tickets.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { displayPicture, findServableVariant, type ServableFile } from './picture.service.ts';
+import { displayPicture } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 const noImagePairs = () => new AppError(404, PRACTICE_ERROR_CODES.noImagePairs, PRACTICE_ERROR_MESSAGES.noImagePairs);
@@ -56,10 +56,11 @@ export async function nextPracticePair(db: Kysely<Database>, store: PictureStore
   return { pairId: pair.id, picture };
 }
 
-/** The small copy of the first practice game's picture (what the first nextPracticePair shows), or undefined. */
-export async function firstPracticePictureFile(db: Kysely<Database>, store: PictureStore): Promise<ServableFile | undefined> {
+/** The picture of the first practice game (what nextPracticePair without `after` shows); 'No image pairs available' without one. */
+export async function firstPracticePictureId(db: Kysely<Database>): Promise<string> {
   const pair = await activePairs(db).select(['removed_picture_id']).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
-  return pair ? findServableVariant(db, store, pair.removed_picture_id, 'small') : undefined;
+  if (!pair) throw noImagePairs();
+  return pair.removed_picture_id;
 }
 
 /** Checks a practice answer with the ticket rules of the game, in the spec's words. */

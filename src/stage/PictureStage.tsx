@@ -10,9 +10,10 @@
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { EngineReveal, StageEngine } from './stage-engine.ts';
-import { nextTask, whenIdle } from './idle.ts';
+import { nextTask, whenSettledAndIdle } from './idle.ts';
 import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
+import type { ResponsiveImage } from '../../domain/site-paths.ts';
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
 
@@ -54,7 +55,7 @@ export interface PictureStageProps {
   labels: StageLabels;
   onReady?: () => void;
   /** The addresses the screen already showed the picture by, for the image shown until the stage has drawn it. */
-  previewUrl?: { src: string; srcSet: string; sizes: string };
+  previewImage?: ResponsiveImage;
 }
 
 /** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */
@@ -100,7 +101,7 @@ function PictureStageImpl(props: PictureStageProps) {
   // Idle-until-urgent: wanted when the browser is idle, or at once when the player reaches for the stage.
   const [wanted, setWanted] = useState(false);
   const wake = useCallback(() => setWanted(true), []);
-  useEffect(() => whenIdle(wake), [wake]);
+  useEffect(() => whenSettledAndIdle(wake), [wake]);
   const placeFromPreview = useCallback((point: { x: number; y: number }) => propsRef.current.onPlace(point), []);
 
   useEffect(() => {
@@ -258,7 +259,7 @@ function PictureStageImpl(props: PictureStageProps) {
       {loading && (
         <StagePreview
           picture={picture}
-          src={props.previewUrl}
+          image={props.previewImage}
           label={labels.loading}
           // Waiting, idle, for a touch, the picture is ready to play: no 'loading' note on it.
           showLabel={wanted}
@@ -273,7 +274,7 @@ function PictureStageImpl(props: PictureStageProps) {
 
 /** Redraws only when what it draws changes (the callbacks are read through a ref). */
 export const PictureStage = memo(PictureStageImpl, (a, b) =>
-  a.picture === b.picture && a.marks === b.marks && a.selectedId === b.selectedId && a.reveal === b.reveal && a.disabled === b.disabled && a.labels === b.labels && a.onReady === b.onReady && a.previewUrl === b.previewUrl,
+  a.picture === b.picture && a.marks === b.marks && a.selectedId === b.selectedId && a.reveal === b.reveal && a.disabled === b.disabled && a.labels === b.labels && a.onReady === b.onReady && a.previewImage === b.previewImage,
 );
 
 export default PictureStage;

@@ -26,7 +26,7 @@ function onIdle(callback: () => void, timeoutMs = 2000): () => void {
  * Calls `callback` when the page has loaded, then stayed `settleMs` without needing the stage,
  * and the browser is idle; returns a cancel.
  */
-export function whenIdle(callback: () => void, settleMs = SETTLE_MS): () => void {
+export function whenSettledAndIdle(callback: () => void, settleMs = SETTLE_MS): () => void {
   let cancel: () => void = () => undefined;
   const settle = () => {
     const timer = window.setTimeout(() => {

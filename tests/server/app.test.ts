@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRELOADED_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
+import { FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
@@ -81,7 +81,7 @@ const prerenderedDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
 writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
 for (const lng of ['en', 'hi']) {
   mkdirSync(path.join(prerenderedDist, 'prerendered', lng), { recursive: true });
-  for (const page of [...PRERENDERED_PAGES, ...PRELOADED_SCREENS]) {
+  for (const page of [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS]) {
     writeFileSync(path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`), `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`);
   }
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { PRACTICE_PICTURE } from '../../../domain/site-paths.ts';
+import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
 import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
@@ -34,7 +34,7 @@ export default function QuickGameScreenPage() {
   // come with the same answers and are kept here for the stage.
   const [picture, setPicture] = useState<GamePicture | null>(null);
   const [revealPicture, setRevealPicture] = useState<GamePicture | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<typeof PRACTICE_PICTURE | undefined>(PRACTICE_PICTURE);
+  const [previewImage, setPreviewImage] = useState<ResponsiveImage | undefined>(PRACTICE_PICTURE);
 
   const actor = useActorRef(
     trialGameMachine.provide({
@@ -42,7 +42,7 @@ export default function QuickGameScreenPage() {
         loadPracticePair: fromPromise(async ({ input }) => {
           // The first game of the page is the first pair, whose picture the page preloaded and
           // showed by its stable address: the same image keeps that address until the stage draws.
-          setPreviewUrl(input.previousPairId ? undefined : PRACTICE_PICTURE);
+          setPreviewImage(input.previousPairId ? undefined : PRACTICE_PICTURE);
           const pair = await nextPracticePair(input.previousPairId ?? undefined);
           setPicture(pair.picture);
           setRevealPicture(null);
@@ -127,7 +127,7 @@ export default function QuickGameScreenPage() {
   const number = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language]);
   const showStage = picture !== null && (snapshot.matches('playing') || snapshot.matches('submitting') || snapshot.matches('submitError') || snapshot.matches('revealed'));
   const playing = snapshot.matches('playing');
-  const firstPreview = snapshot.matches('loading') && previewUrl !== undefined;
+  const firstPreview = snapshot.matches('loading') && previewImage !== undefined;
 
   return (
     <div className="trial-game">
@@ -171,14 +171,14 @@ export default function QuickGameScreenPage() {
         // The first game: its picture from the page's first paint (preloaded with the HTML).
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <StagePreview src={previewUrl} label={t('game.loading')} />
+            <StagePreview image={previewImage} label={t('game.loading')} />
           </div>
         </div>
       )}
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <Suspense fallback={<StagePreview picture={picture} src={previewUrl} label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={marks}
@@ -189,7 +189,7 @@ export default function QuickGameScreenPage() {
                 reveal={reveal}
                 disabled={!playing}
                 labels={labels}
-                previewUrl={previewUrl}
+                previewImage={previewImage}
               />
             </Suspense>
           </div>
