@@ -9,7 +9,7 @@ import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import '../../styles/contest.css';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay };
@@ -120,14 +120,11 @@ export default function CartPage() {
           </p>
         )}
         {cart.groups.length === 0 ? (
-          <div className="card play-message empty-state">
-            <StumpsPicture />
-            <p>{t('cart.empty')}</p>
-            <p className="cricket-line">{t('cart.emptyLine')}</p>
+          <EmptyState className="card play-message" text={t('cart.empty')} line={t('cart.emptyLine')}>
             <Link to={paths.playScreen} className="button button--accent">
               {t('cart.play')}
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           cart.groups.map((group) => (
             <CartGroup

@@ -6,7 +6,7 @@ import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import '../../styles/payments.css';
 
 export function usePaymentsLocale(): string {
@@ -73,11 +73,7 @@ export function PaymentHistory() {
     );
   else if (history.payments.length === 0)
     body = (
-      <div className="empty-state">
-        <StumpsPicture />
-        <p>{t('payments.empty')}</p>
-        <p className="cricket-line">{t('payments.emptyLine')}</p>
-      </div>
+      <EmptyState text={t('payments.empty')} line={t('payments.emptyLine')} />
     );
   else
     body = (

@@ -10,7 +10,7 @@ import { paths } from '../../app/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
@@ -69,11 +69,7 @@ export default function LiveWeeklyWinnerPage() {
                 </p>
               </>
             ) : (
-              <div className="results-state empty-state">
-                <StumpsPicture />
-                <p>{t('live.noResultYet')}</p>
-                <p className="cricket-line">{t('live.noResultLine')}</p>
-              </div>
+              <EmptyState className="results-state" text={t('live.noResultYet')} line={t('live.noResultLine')} />
             )}
           </section>
         </>

@@ -8,7 +8,7 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ClaimPanel } from './ClaimPanel.tsx';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
 import '../../styles/results.css';
@@ -52,14 +52,11 @@ export function MyEntriesSection() {
           </button>
         </div>
       ) : outcome.contests.length === 0 ? (
-        <div className="results-state empty-state">
-          <StumpsPicture />
-          <p>{t('entries.empty')}</p>
-          <p className="cricket-line">{t('entries.emptyLine')}</p>
+        <EmptyState className="results-state" text={t('entries.empty')} line={t('entries.emptyLine')}>
           <Link to={paths.playScreen} className="button button--primary">
             {t('entries.play')}
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <ol className="my-entries__list">
           {outcome.contests.map((entry) => (

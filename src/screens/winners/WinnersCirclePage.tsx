@@ -5,7 +5,7 @@ import type { WinnerCard } from '../../../domain/results.ts';
 import { fetchWinners } from '../../api/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
@@ -72,11 +72,7 @@ export default function WinnersCirclePage() {
     );
   else if (state.cards.length === 0)
     content = (
-      <div className="results-state card empty-state">
-        <StumpsPicture />
-        <p>{t('circle.empty')}</p>
-        <p className="cricket-line">{t('circle.emptyLine')}</p>
-      </div>
+      <EmptyState className="results-state card" text={t('circle.empty')} line={t('circle.emptyLine')} />
     );
   else
     content = (
