@@ -32,6 +32,8 @@ export interface StageReveal {
   /** By mark id, original px. */
   distances: Record<string, number>;
   bestId: string | null;
+  /** The ball's width in the picture, original px, when the picture says it: distances are told in ball widths. */
+  ballWidth?: number | null;
 }
 
 export interface StageLabels {
@@ -42,6 +44,8 @@ export interface StageLabels {
   coordinates: (x: number, y: number) => string;
   selected: (label: string, x: number | null, y: number | null) => string;
   loading: string;
+  /** A mark's distance as drawn on the picture in the reveal (translated; in ball widths when the reveal knows the ball's width). */
+  revealDistance?: (pixels: number, ballWidth: number | null) => string;
 }
 
 export interface PictureStageProps {
@@ -71,6 +75,13 @@ declare global {
   interface Window {
     __cricspotStage?: StageTestApi;
   }
+}
+
+function engineReveal(reveal: StageReveal | null, labels: StageLabels): EngineReveal | null {
+  if (!reveal) return null;
+  const ballWidth = reveal.ballWidth ?? null;
+  const describe = labels.revealDistance;
+  return { ...reveal, ballWidth, describeDistance: describe ? (pixels) => describe(pixels, ballWidth) : undefined };
 }
 
 function PictureStageImpl(props: PictureStageProps) {
@@ -135,7 +146,7 @@ function PictureStageImpl(props: PictureStageProps) {
       const current = propsRef.current;
       void engine.setPicture(current.picture);
       engine.setMarks(current.marks, current.selectedId);
-      void engine.setReveal((current.reveal ?? null) as EngineReveal | null);
+      void engine.setReveal(engineReveal(current.reveal ?? null, current.labels));
       engine.setInputEnabled(!current.disabled && !current.reveal);
       void engine.init({ width: host.clientWidth, height: host.clientHeight });
       const observer = new ResizeObserver((entries) => {
@@ -190,7 +201,7 @@ function PictureStageImpl(props: PictureStageProps) {
   }, [marks, selectedId]);
 
   useEffect(() => {
-    void engineRef.current?.setReveal(reveal as EngineReveal | null);
+    void engineRef.current?.setReveal(engineReveal(reveal, propsRef.current.labels));
   }, [reveal]);
 
   useEffect(() => {

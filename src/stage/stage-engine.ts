@@ -58,6 +58,9 @@ export interface EngineReveal {
   ball: { x: number; y: number };
   distances: Record<string, number>;
   bestId: string | null;
+  ballWidth?: number | null;
+  /** The words drawn beside each mark; pixels with one decimal when absent. */
+  describeDistance?: (pixels: number) => string;
 }
 
 export interface EngineCallbacks {
@@ -406,7 +409,7 @@ export class StageEngine {
       if (distance === undefined || !mark.point) continue;
       const best = mark.id === reveal.bestId;
       const text = new Text({
-        text: `${distance.toFixed(1)} px`,
+        text: reveal.describeDistance ? reveal.describeDistance(distance) : `${distance.toFixed(1)} px`,
         style: { fontFamily: 'system-ui, sans-serif', fontSize: best ? 14 : 12, fontWeight: '700', fill: best ? COLORS.gold : COLORS.white, stroke: { color: COLORS.ink, width: 4 } },
       });
       text.anchor.set(0.5, 0);
