@@ -87,6 +87,8 @@ export const adminPictureDetailSchema = z.object({
   picture: adminPictureSchema,
   stage: gamePictureSchema,
   ball: pointSchema.nullable(),
+  /** The ball's width in original px, with the ball; null when unknown. */
+  ballWidth: z.number().int().nullable(),
 });
 export type AdminPictureDetail = z.infer<typeof adminPictureDetailSchema>;
 

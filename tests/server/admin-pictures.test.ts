@@ -216,7 +216,7 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     expect(library.find((p) => p.id === removed)!.usedBy).toEqual([pair.id]);
     const detail = await get(server, `/api/v1/admin/pictures/${original}`, { cookie: admin!.cookie });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().data).toMatchObject({ picture: { id: original, usedBy: [pair.id] }, ball: { x: 321, y: 123 }, stage: { width: 640, height: 480 } });
+    expect(detail.json().data).toMatchObject({ picture: { id: original, usedBy: [pair.id] }, ball: { x: 321, y: 123 }, ballWidth: 160, stage: { width: 640, height: 480 } });
     expect(detail.json().data.stage.variants.map((v: { name: string }) => v.name)).toEqual(['small', 'large']);
     expect((await get(server, `/api/v1/admin/pictures/${removed}`, { cookie: admin!.cookie })).json().data.ball).toBeNull();
     expect((await get(server, `/api/v1/admin/pictures/${crypto.randomUUID()}`, { cookie: admin!.cookie })).statusCode).toBe(404);
