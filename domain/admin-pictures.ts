@@ -87,15 +87,27 @@ export const adminPictureDetailSchema = z.object({
   picture: adminPictureSchema,
   stage: gamePictureSchema,
   ball: pointSchema.nullable(),
+  /** The ball's width in original px, with the ball; null when unknown. */
+  ballWidth: z.number().int().nullable(),
 });
 export type AdminPictureDetail = z.infer<typeof adminPictureDetailSchema>;
 
 // ---- Practice pairs -------------------------------------------------------------------------
 
+/**
+ * The ball's width in original pixels bounds: below 4 px nobody can see a ball, and a ball wider
+ * than a quarter of the picture is a typo (or not a spot-the-ball picture).
+ */
+export const BALL_WIDTH_MIN = 4;
+export const ballWidthMax = (pictureWidth: number) => Math.max(BALL_WIDTH_MIN, Math.floor(pictureWidth / 4));
+export const isBallWidthFor = (ballWidth: number, picture: { width: number }) =>
+  Number.isInteger(ballWidth) && ballWidth >= BALL_WIDTH_MIN && ballWidth <= ballWidthMax(picture.width);
+
 export const PRACTICE_PAIR_ERROR_CODES = {
   pictureKind: 'PAIR_PICTURE_KIND',
   sizeMismatch: 'PAIR_SIZE_MISMATCH',
   ballOutside: 'PAIR_BALL_OUTSIDE',
+  ballWidth: 'PAIR_BALL_WIDTH',
   duplicate: 'PAIR_DUPLICATE',
   staleOrder: 'PAIR_ORDER_STALE',
 } as const;
@@ -106,6 +118,8 @@ export const PRACTICE_PAIR_MESSAGES = {
   sizeMismatch: (removed: { width: number; height: number }, original: { width: number; height: number }) =>
     `The two pictures must be the same size: the ball-removed one is ${removed.width} x ${removed.height} pixels, the original ${original.width} x ${original.height}.`,
   ballOutside: (width: number, height: number) => `The ball must be inside the picture: x from 0 to ${width - 1}, y from 0 to ${height - 1}.`,
+  ballWidth: (pictureWidth: number) =>
+    `The ball's width must be a whole number of pixels from ${BALL_WIDTH_MIN} to ${ballWidthMax(pictureWidth)} (a quarter of the picture's width).`,
   duplicate: 'These two pictures already make a practice pair.',
   staleOrder: 'The list of pairs changed meanwhile. Reload it and put them in order again.',
   notFound: 'Practice pair not found',
@@ -119,6 +133,8 @@ export const adminPracticePairSchema = z.object({
   removed: pictureRef,
   original: pictureRef,
   ball: pointSchema,
+  /** The ball's width in original px; null for pairs made before it was asked for. */
+  ballWidth: z.number().int().nullable(),
   active: z.boolean(),
   /** 1-based place in the game's play order. */
   position: z.number().int(),
@@ -128,23 +144,38 @@ export type AdminPracticePair = z.infer<typeof adminPracticePairSchema>;
 
 export const adminPracticePairListSchema = z.object({ pairs: z.array(adminPracticePairSchema) });
 
+const ballWidthField = z
+  .number({ error: "Enter the ball's width as whole pixels" })
+  .int("Enter the ball's width as whole pixels")
+  .min(BALL_WIDTH_MIN, `The ball's width must be at least ${BALL_WIDTH_MIN} pixels`)
+  .max(ballWidthMax(PICTURE_MAX_SIDE), `The ball's width must be at most ${ballWidthMax(PICTURE_MAX_SIDE)} pixels`);
 const coordinate = z.number({ error: 'Enter the ball position as whole pixels' }).int('Enter the ball position as whole pixels').min(0, 'The ball must be inside the picture');
 export const createPracticePairSchema = z.object({
   removedPictureId: z.string().min(1, 'Choose the ball-removed picture').max(64),
   originalPictureId: z.string().min(1, 'Choose the original picture').max(64),
   ball: z.object({ x: coordinate, y: coordinate }),
+  /** Checked against the picture's width by the service (at most a quarter of it). */
+  ballWidth: ballWidthField,
   active: z.boolean().default(true),
 });
 export type CreatePracticePair = z.input<typeof createPracticePairSchema>;
 
 export const updatePracticePairSchema = z.object({ active: z.boolean() });
 
+/** A pair's ball width set or corrected (pairs made before it was asked for have none). */
+export const practicePairBallWidthSchema = z.object({ ballWidth: ballWidthField });
+
 /** The whole play order: every pair's id exactly once. */
 export const reorderPracticePairsSchema = z.object({ ids: z.array(z.string().max(64)).min(1).max(1000) });
 
-/** The console's pair form: the ball typed or clicked on the chosen original. Messages are keys of admin:pictures.newPair. */
+/** The console's ball width field for a picture this wide. Messages are keys of admin:pictures.newPair. */
+export function ballWidthFormField(pictureWidth: number) {
+  return z.number({ error: 'needBallWidth' }).int('ballWidthWhole').min(BALL_WIDTH_MIN, 'ballWidthRange').max(ballWidthMax(pictureWidth), 'ballWidthRange');
+}
+
+/** The console's pair form: the ball typed or clicked on the chosen original, and its width. Messages are keys of admin:pictures.newPair. */
 export function ballFormSchema(picture: { width: number; height: number }) {
   const axis = (length: number) => z.number({ error: 'needBall' }).int('needBall').min(0, 'outside').max(length - 1, 'outside');
-  return z.object({ x: axis(picture.width), y: axis(picture.height), active: z.boolean() });
+  return z.object({ x: axis(picture.width), y: axis(picture.height), ballWidth: ballWidthFormField(picture.width), active: z.boolean() });
 }
 export type BallForm = z.infer<ReturnType<typeof ballFormSchema>>;

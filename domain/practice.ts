@@ -50,6 +50,8 @@ export const practiceResultSchema = z.object({
   distances: z.array(z.number()),
   /** The nearest ticket; on a tie the first one sent. */
   bestIndex: z.number().int(),
+  /** The ball's width in original pixels, for distances told in ball widths; null when the pair does not say. */
+  ballWidth: z.number().int().positive().nullable(),
   reveal: gamePictureSchema,
 });
 export type PracticeResultAnswer = z.infer<typeof practiceResultSchema>;

@@ -23,6 +23,8 @@ export interface PracticeResult {
   /** Distance of each ticket to the ball, in draft order. */
   distances: number[];
   bestTicketId: string;
+  /** The ball's width in original pixels, for distances told in ball widths; null when unknown. */
+  ballWidth: number | null;
 }
 
 /**
@@ -104,9 +106,9 @@ function startingCount(input: TrialGameInput | undefined): number {
 }
 
 /**
- * The free practice game: mark up to TRIAL_MAX_TICKETS tickets on a picture pair, submit to reveal
- * where the ball was, then replay on the next pair (up to TRIAL_MAX_GAMES games a day), reset, or
- * go to the real game. Ticket rules and the rejection pattern are those of the ticket-marking
+ * The free practice game: mark up to TRIAL_MAX_TICKETS tickets on a picture pair (reset clears
+ * them), submit to reveal where the ball was, then replay on the next pair (up to TRIAL_MAX_GAMES
+ * games a day) or go to the real game. Ticket rules and the rejection pattern are those of the ticket-marking
  * machine, without held tickets and without saving the draft. Each game started calls countGame
  * with the new count, which the screen keeps, and a visitor who comes back with the day's games
  * used up lands in limitReached instead of a new game.
@@ -243,10 +245,13 @@ export const trialGameMachine = setup({
         'submit.cancel': 'playing',
       },
     },
+    /**
+     * The ball is out: the only way on is a new picture (trial.replay, within the day's limit) or
+     * the real game. No reset here: marking the same picture again with the answer shown is no game.
+     */
     revealed: {
       on: {
         'trial.replay': { guard: 'canReplay', target: 'loading' },
-        'trial.reset': { target: 'playing', actions: 'resetTickets' },
       },
     },
     exited: {

@@ -25,6 +25,7 @@ import * as contestSeal from './migrations/2026-11-25-080-contest-seal.ts';
 import * as sessionLocation from './migrations/2026-11-25-071-session-location.ts';
 import * as loginCodes from './migrations/2026-11-25-090-login-codes.ts';
 import * as ticketPositions from './migrations/2026-11-25-091-ticket-positions.ts';
+import * as practiceBallWidth from './migrations/2026-11-25-100-practice-ball-width.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-080-contest-seal': contestSeal,
   '2026-11-25-090-login-codes': loginCodes,
   '2026-11-25-091-ticket-positions': ticketPositions,
+  '2026-11-25-100-practice-ball-width': practiceBallWidth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

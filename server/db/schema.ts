@@ -128,6 +128,8 @@ export interface PracticePairsTable {
   /** The ball centre in original-picture pixels; never sent before an answer is submitted. */
   ball_x: number;
   ball_y: number;
+  /** The ball's width in original-picture pixels; null for pairs made before it was asked for. */
+  ball_width: number | null;
   is_active: Generated<number>;
   sort_order: number;
   created_at: number;

@@ -29,6 +29,11 @@ export interface SeedResult {
   ms: number;
 }
 
+/** The drawn ball's width in whole pixels of its pictures (at least 1: a tiny test render still has a ball). */
+export function demoBallWidth(radius: number): number {
+  return Math.max(1, Math.round(radius * 2));
+}
+
 async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_SEED_KEY).executeTakeFirst()) !== undefined;
 }
@@ -47,7 +52,7 @@ export async function seedDemoData(db: Kysely<Database>, config: { pictures: Pic
   const now = options.now ?? Date.now();
   const size = { width: options.width, height: options.height };
   const prepared: StoredPicture[] = [];
-  const pairs: Array<{ removed: StoredPicture; original: StoredPicture; ball: { x: number; y: number } }> = [];
+  const pairs: Array<{ removed: StoredPicture; original: StoredPicture; ball: { x: number; y: number }; ballWidth: number }> = [];
   let contest: { picture: StoredPicture; ball: { x: number; y: number } };
   try {
     for (let seed = 0; seed < DEMO_PRACTICE_PAIRS; seed += 1) {
@@ -56,7 +61,7 @@ export async function seedDemoData(db: Kysely<Database>, config: { pictures: Pic
       prepared.push(removed);
       const original = await preparePicture(config.pictures, scene.withBall, 'practice_original', now);
       prepared.push(original);
-      pairs.push({ removed, original, ball: scene.ball });
+      pairs.push({ removed, original, ball: scene.ball, ballWidth: demoBallWidth(scene.ballRadius) });
     }
     const scene = await renderDemoScene(DEMO_PRACTICE_PAIRS, size);
     const picture = await preparePicture(config.pictures, scene.withoutBall, 'contest', now);
@@ -86,6 +91,7 @@ export async function seedDemoData(db: Kysely<Database>, config: { pictures: Pic
             original_picture_id: pair.original.id,
             ball_x: pair.ball.x,
             ball_y: pair.ball.y,
+            ball_width: pair.ballWidth,
             is_active: 1,
             sort_order: (i + 1) * 10,
             created_at: now,

@@ -191,7 +191,7 @@ export async function adminPictureDetail(db: Kysely<Database>, store: PictureSto
   const used = await usersOf(db, [id]);
   const pair =
     row.kind === 'practice_original'
-      ? await db.selectFrom('practice_pairs').select(['ball_x', 'ball_y']).where('original_picture_id', '=', id).orderBy('sort_order').orderBy('id').executeTakeFirst()
+      ? await db.selectFrom('practice_pairs').select(['ball_x', 'ball_y', 'ball_width']).where('original_picture_id', '=', id).orderBy('sort_order').orderBy('id').executeTakeFirst()
       : undefined;
-  return { picture: toAdminPicture(row, used.get(id) ?? []), stage, ball: pair ? { x: pair.ball_x, y: pair.ball_y } : null };
+  return { picture: toAdminPicture(row, used.get(id) ?? []), stage, ball: pair ? { x: pair.ball_x, y: pair.ball_y } : null, ballWidth: pair?.ball_width ?? null };
 }

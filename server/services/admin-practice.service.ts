@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type AdminPracticePair, PRACTICE_PAIR_ERROR_CODES, PRACTICE_PAIR_MESSAGES } from '../../domain/admin-pictures.ts';
+import { type AdminPracticePair, isBallWidthFor, PRACTICE_PAIR_ERROR_CODES, PRACTICE_PAIR_MESSAGES } from '../../domain/admin-pictures.ts';
 import { isInsidePicture } from '../../domain/tickets.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -9,6 +9,12 @@ import { variantUrl } from './picture.service.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 const pairNotFound = () => notFound(PRACTICE_PAIR_MESSAGES.notFound);
+
+function checkBallWidth(ballWidth: number, picture: { width: number }): void {
+  if (isBallWidthFor(ballWidth, picture)) return;
+  const message = PRACTICE_PAIR_MESSAGES.ballWidth(picture.width);
+  throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.ballWidth, message, { ballWidth: message });
+}
 
 /** Every pair in play order (the order nextPracticePair walks), active or not. */
 export async function listPracticePairs(db: Db): Promise<AdminPracticePair[]> {
@@ -20,6 +26,7 @@ export async function listPracticePairs(db: Db): Promise<AdminPracticePair[]> {
       'p.id',
       'p.ball_x',
       'p.ball_y',
+      'p.ball_width',
       'p.is_active',
       'p.created_at',
       'r.id as removed_id',
@@ -37,6 +44,7 @@ export async function listPracticePairs(db: Db): Promise<AdminPracticePair[]> {
     removed: { id: row.removed_id, width: row.removed_width, height: row.removed_height, smallUrl: variantUrl(row.removed_id, 'small') },
     original: { id: row.original_id, width: row.original_width, height: row.original_height, smallUrl: variantUrl(row.original_id, 'small') },
     ball: { x: row.ball_x, y: row.ball_y },
+    ballWidth: row.ball_width,
     active: row.is_active === 1,
     position: index + 1,
     createdAt: new Date(Number(row.created_at)).toISOString(),
@@ -57,7 +65,7 @@ async function pairById(db: Db, id: string): Promise<AdminPracticePair> {
 export async function createPracticePair(
   db: Kysely<Database>,
   actor: AuditActor,
-  input: { removedPictureId: string; originalPictureId: string; ball: { x: number; y: number }; active: boolean },
+  input: { removedPictureId: string; originalPictureId: string; ball: { x: number; y: number }; ballWidth: number; active: boolean },
   now: number,
 ): Promise<AdminPracticePair> {
   return db.transaction().execute(async (trx) => {
@@ -77,6 +85,7 @@ export async function createPracticePair(
       const message = PRACTICE_PAIR_MESSAGES.ballOutside(original.width, original.height);
       throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.ballOutside, message, { ball: message });
     }
+    checkBallWidth(input.ballWidth, original);
     const existing = await trx
       .selectFrom('practice_pairs')
       .select('id')
@@ -94,6 +103,7 @@ export async function createPracticePair(
         original_picture_id: original.id,
         ball_x: input.ball.x,
         ball_y: input.ball.y,
+        ball_width: input.ballWidth,
         is_active: input.active ? 1 : 0,
         sort_order: Number(last?.max ?? 0) + 1,
         created_at: now,
@@ -104,8 +114,8 @@ export async function createPracticePair(
       action: 'picture.pair.create',
       targetType: 'practice_pair',
       targetId: id,
-      summary: `Made practice pair ${pair.position} (ball at ${input.ball.x}, ${input.ball.y})${input.active ? '' : ', inactive'}`,
-      after: { removedPictureId: removed.id, originalPictureId: original.id, ball: input.ball, active: input.active, position: pair.position },
+      summary: `Made practice pair ${pair.position} (ball at ${input.ball.x}, ${input.ball.y}, ${input.ballWidth} px wide)${input.active ? '' : ', inactive'}`,
+      after: { removedPictureId: removed.id, originalPictureId: original.id, ball: input.ball, ballWidth: input.ballWidth, active: input.active, position: pair.position },
       now,
     });
     return pair;
@@ -134,6 +144,32 @@ export async function setPracticePairActive(
       now,
     });
     return { pair: { ...before, active }, changed: true };
+  });
+}
+
+/** Sets or corrects a pair's ball width (bounded by its picture's width); the same width again changes and logs nothing. */
+export async function setPracticePairBallWidth(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: string,
+  ballWidth: number,
+  now: number,
+): Promise<{ pair: AdminPracticePair; changed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await pairById(trx, id);
+    checkBallWidth(ballWidth, before.original);
+    if (before.ballWidth === ballWidth) return { pair: before, changed: false };
+    await trx.updateTable('practice_pairs').set({ ball_width: ballWidth }).where('id', '=', id).execute();
+    await recordAudit(trx, actor, {
+      action: 'picture.pair.ballWidth',
+      targetType: 'practice_pair',
+      targetId: id,
+      summary: `Set the ball of practice pair ${before.position} to ${ballWidth} px wide`,
+      before: { ballWidth: before.ballWidth },
+      after: { ballWidth },
+      now,
+    });
+    return { pair: { ...before, ballWidth }, changed: true };
   });
 }
 

@@ -78,7 +78,7 @@ export async function submitPractice(db: Kysely<Database>, store: PictureStore, 
   const pair = await db
     .selectFrom('practice_pairs')
     .innerJoin('pictures', 'pictures.id', 'practice_pairs.removed_picture_id')
-    .select(['practice_pairs.original_picture_id', 'practice_pairs.ball_x', 'practice_pairs.ball_y', 'pictures.width', 'pictures.height'])
+    .select(['practice_pairs.original_picture_id', 'practice_pairs.ball_x', 'practice_pairs.ball_y', 'practice_pairs.ball_width', 'pictures.width', 'pictures.height'])
     .where('practice_pairs.id', '=', pairId)
     .executeTakeFirst();
   if (!pair) throw noImagePairs();
@@ -93,5 +93,5 @@ export async function submitPractice(db: Kysely<Database>, store: PictureStore, 
   exact.forEach((d, i) => {
     if (d < exact[bestIndex]!) bestIndex = i;
   });
-  return { ball, distances: exact.map(oneDecimal), bestIndex, reveal };
+  return { ball, distances: exact.map(oneDecimal), bestIndex, ballWidth: pair.ball_width, reveal };
 }

@@ -61,6 +61,10 @@ export async function setPracticePairActive(id: string, active: boolean): Promis
   return dataOf<{ pair: AdminPracticePair }>((await http.patch(`/admin/practice-pairs/${encodeURIComponent(id)}`, { active })).data).pair;
 }
 
+export async function setPracticePairBallWidth(id: string, ballWidth: number): Promise<AdminPracticePair> {
+  return dataOf<{ pair: AdminPracticePair }>((await http.put(`/admin/practice-pairs/${encodeURIComponent(id)}/ball-width`, { ballWidth })).data).pair;
+}
+
 export async function reorderPracticePairs(ids: string[]): Promise<AdminPracticePair[]> {
   return dataOf<{ pairs: AdminPracticePair[] }>((await http.put('/admin/practice-pairs/order', { ids })).data).pairs;
 }

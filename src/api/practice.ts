@@ -82,5 +82,5 @@ export async function submitPractice(pairId: string, tickets: readonly Submitted
   }
   const best = tickets[answer.bestIndex];
   if (!best || answer.distances.length !== tickets.length) throw practiceError(new InvalidResponseError());
-  return { ball: answer.ball, distances: answer.distances, bestTicketId: best.id, reveal: answer.reveal };
+  return { ball: answer.ball, distances: answer.distances, bestTicketId: best.id, ballWidth: answer.ballWidth, reveal: answer.reveal };
 }

@@ -87,7 +87,7 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       loadPracticePair: { result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } }, error: { code: 'NO_IMAGE_PAIRS' } },
-      submitPractice: { result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1' }, error: offline },
+      submitPractice: { result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1', ballWidth: 24 }, error: offline },
     },
   },
   {

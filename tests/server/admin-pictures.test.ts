@@ -148,7 +148,7 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     const ok = await upload(server, admin!.cookie, Readable.from([noisy]), 'image/jpeg');
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.bytes).toBe(noisy.length);
-    const bigJson = { removedPictureId: 'x'.repeat(2 * 1024 * 1024), originalPictureId: 'y', ball: { x: 1, y: 1 } };
+    const bigJson = { removedPictureId: 'x'.repeat(2 * 1024 * 1024), originalPictureId: 'y', ball: { x: 1, y: 1 }, ballWidth: 20 };
     for (const url of ['/api/v1/admin/practice-pairs', '/api/v1/admin/users/someone/roles']) {
       expect((await post(server, url, bigJson, { cookie: admin!.cookie })).statusCode, url).toBe(413);
     }
@@ -184,29 +184,39 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     const contest = await make('contest');
     const create = (body: unknown) => post(server, '/api/v1/admin/practice-pairs', body, { cookie: admin!.cookie });
 
-    expect((await create({ removedPictureId: original, originalPictureId: removed, ball: { x: 1, y: 1 } })).json()).toMatchObject({ code: 'PAIR_PICTURE_KIND' });
-    expect((await create({ removedPictureId: removed, originalPictureId: contest, ball: { x: 1, y: 1 } })).json()).toMatchObject({ code: 'PAIR_PICTURE_KIND' });
-    expect((await create({ removedPictureId: removed, originalPictureId: otherSize, ball: { x: 1, y: 1 } })).json()).toMatchObject({
+    expect((await create({ removedPictureId: original, originalPictureId: removed, ball: { x: 1, y: 1 }, ballWidth: 20 })).json()).toMatchObject({ code: 'PAIR_PICTURE_KIND' });
+    expect((await create({ removedPictureId: removed, originalPictureId: contest, ball: { x: 1, y: 1 }, ballWidth: 20 })).json()).toMatchObject({ code: 'PAIR_PICTURE_KIND' });
+    expect((await create({ removedPictureId: removed, originalPictureId: otherSize, ball: { x: 1, y: 1 }, ballWidth: 20 })).json()).toMatchObject({
       code: 'PAIR_SIZE_MISMATCH',
       message: 'The two pictures must be the same size: the ball-removed one is 640 x 480 pixels, the original 600 x 480.',
     });
-    const outside = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 640, y: 10 } });
+    const outside = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 640, y: 10 }, ballWidth: 20 });
     expect([outside.statusCode, outside.json().code, outside.json().message]).toEqual([400, 'PAIR_BALL_OUTSIDE', 'The ball must be inside the picture: x from 0 to 639, y from 0 to 479.']);
-    expect((await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 1.5, y: 10 } })).statusCode).toBe(400);
+    expect((await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 1.5, y: 10 }, ballWidth: 20 })).statusCode).toBe(400);
+    // The ball's width: required, whole pixels, from 4 to a quarter of the picture's width (640 / 4 = 160).
+    const noWidth = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 } });
+    expect([noWidth.statusCode, noWidth.json().code, noWidth.json().fields]).toEqual([400, 'VALIDATION_FAILED', { ballWidth: "Enter the ball's width as whole pixels" }]);
+    const fraction = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 }, ballWidth: 12.5 });
+    expect([fraction.statusCode, fraction.json().fields]).toEqual([400, { ballWidth: "Enter the ball's width as whole pixels" }]);
+    const tiny = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 }, ballWidth: 3 });
+    expect([tiny.statusCode, tiny.json().fields]).toEqual([400, { ballWidth: "The ball's width must be at least 4 pixels" }]);
+    const wide = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 }, ballWidth: 161 });
+    const wideMessage = "The ball's width must be a whole number of pixels from 4 to 160 (a quarter of the picture's width).";
+    expect([wide.statusCode, wide.json()]).toEqual([400, { code: 'PAIR_BALL_WIDTH', message: wideMessage, fields: { ballWidth: wideMessage } }]);
     expect(await server.app.db.selectFrom('practice_pairs').select('id').where('removed_picture_id', '=', removed).execute()).toEqual([]);
 
-    const made = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 } });
+    const made = await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 321, y: 123 }, ballWidth: 160 });
     expect(made.statusCode, made.body).toBe(201);
     const pair = made.json().data;
-    expect(pair).toMatchObject({ ball: { x: 321, y: 123 }, active: true, removed: { id: removed, width: 640, height: 480 }, original: { id: original } });
-    expect((await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 3, y: 3 } })).statusCode).toBe(409);
+    expect(pair).toMatchObject({ ball: { x: 321, y: 123 }, ballWidth: 160, active: true, removed: { id: removed, width: 640, height: 480 }, original: { id: original } });
+    expect((await create({ removedPictureId: removed, originalPictureId: original, ball: { x: 3, y: 3 }, ballWidth: 20 })).statusCode).toBe(409);
 
     // The library says who uses the pictures; the preview of the original shows the true ball.
     const library = (await get(server, '/api/v1/admin/pictures?kind=practice_removed&limit=100', { cookie: admin!.cookie })).json().data.items as Array<{ id: string; usedBy: string[] }>;
     expect(library.find((p) => p.id === removed)!.usedBy).toEqual([pair.id]);
     const detail = await get(server, `/api/v1/admin/pictures/${original}`, { cookie: admin!.cookie });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().data).toMatchObject({ picture: { id: original, usedBy: [pair.id] }, ball: { x: 321, y: 123 }, stage: { width: 640, height: 480 } });
+    expect(detail.json().data).toMatchObject({ picture: { id: original, usedBy: [pair.id] }, ball: { x: 321, y: 123 }, ballWidth: 160, stage: { width: 640, height: 480 } });
     expect(detail.json().data.stage.variants.map((v: { name: string }) => v.name)).toEqual(['small', 'large']);
     expect((await get(server, `/api/v1/admin/pictures/${removed}`, { cookie: admin!.cookie })).json().data.ball).toBeNull();
     expect((await get(server, `/api/v1/admin/pictures/${crypto.randomUUID()}`, { cookie: admin!.cookie })).statusCode).toBe(404);
@@ -215,6 +225,20 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     await server.app.db.updateTable('practice_pairs').set({ is_active: 0 }).where('id', '!=', pair.id).execute();
     const next = await get(server, '/api/v1/practice/pairs/next');
     expect(next.json().data.pairId).toBe(pair.id);
+    // The answer tells the ball's width, so the reveal speaks in ball widths.
+    const answer = await post(server, `/api/v1/practice/pairs/${pair.id}/submit`, { tickets: [{ x: 1, y: 1 }] });
+    expect(answer.json().data.ballWidth).toBe(160);
+
+    // The width corrected from the console, checked against the picture as on creation.
+    const setWidth = (id: string, ballWidth: unknown) =>
+      server.app.inject({ method: 'PUT', url: `/api/v1/admin/practice-pairs/${id}/ball-width`, payload: { ballWidth }, headers: { ...XHR, cookie: admin!.cookie } });
+    expect((await setWidth(pair.id, 161)).json()).toMatchObject({ code: 'PAIR_BALL_WIDTH', fields: { ballWidth: wideMessage } });
+    expect((await setWidth(pair.id, 'wide')).statusCode).toBe(400);
+    expect((await setWidth(crypto.randomUUID(), 20)).statusCode).toBe(404);
+    const corrected = await setWidth(pair.id, 18);
+    expect([corrected.statusCode, corrected.json().data]).toMatchObject([200, { changed: true, pair: { id: pair.id, ballWidth: 18 } }]);
+    expect((await setWidth(pair.id, 18)).json().data.changed).toBe(false);
+    expect((await post(server, `/api/v1/practice/pairs/${pair.id}/submit`, { tickets: [{ x: 1, y: 1 }] })).json().data.ballWidth).toBe(18);
 
     const patch = (id: string, active: boolean) => server.app.inject({ method: 'PATCH', url: `/api/v1/admin/practice-pairs/${id}`, payload: { active }, headers: { ...XHR, cookie: admin!.cookie } });
     const off = await patch(pair.id, false);
@@ -227,7 +251,7 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     // A second pair, then the order reversed.
     const removed2 = await make('practice_removed');
     const original2 = await make('practice_original');
-    const second = (await create({ removedPictureId: removed2, originalPictureId: original2, ball: { x: 0, y: 479 } })).json().data;
+    const second = (await create({ removedPictureId: removed2, originalPictureId: original2, ball: { x: 0, y: 479 }, ballWidth: 20 })).json().data;
     const list = (await get(server, '/api/v1/admin/practice-pairs', { cookie: admin!.cookie })).json().data.pairs as Array<{ id: string; position: number }>;
     const order = list.map((p) => p.id);
     expect(order.slice(-2)).toEqual([pair.id, second.id]);
@@ -241,6 +265,6 @@ describeOnEachDatabase('admin pictures: upload, library, preview, practice pairs
     expect((await get(server, '/api/v1/practice/pairs/next')).json().data.pairId).toBe(second.id);
 
     const actions = (await server.app.db.selectFrom('audit_log').select('action').where('actor_id', '=', admin!.id).where('action', 'like', 'picture.pair.%').orderBy('created_at').execute()).map((r) => r.action);
-    expect(actions.sort()).toEqual(['picture.pair.activate', 'picture.pair.create', 'picture.pair.create', 'picture.pair.deactivate', 'picture.pair.reorder'].sort());
+    expect(actions.sort()).toEqual(['picture.pair.activate', 'picture.pair.ballWidth', 'picture.pair.create', 'picture.pair.create', 'picture.pair.deactivate', 'picture.pair.reorder'].sort());
   });
 });

@@ -15,7 +15,10 @@ interface Pair {
   ball: { x: number; y: number };
 }
 
-async function addPair(server: ServerHarness, options: { sortOrder: number; ball?: { x: number; y: number }; isActive?: number; id?: string }): Promise<Pair> {
+async function addPair(
+  server: ServerHarness,
+  options: { sortOrder: number; ball?: { x: number; y: number }; ballWidth?: number; isActive?: number; id?: string },
+): Promise<Pair> {
   const jpeg = (colour: string) => sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } }).jpeg().toBuffer();
   const removed = await storePicture(server.app.db, server.app.pictures, await jpeg('#2e7d32'), 'practice_removed');
   const original = await storePicture(server.app.db, server.app.pictures, await jpeg('#388e3c'), 'practice_original');
@@ -29,6 +32,7 @@ async function addPair(server: ServerHarness, options: { sortOrder: number; ball
       original_picture_id: original.id,
       ball_x: ball.x,
       ball_y: ball.y,
+      ball_width: options.ballWidth ?? null,
       is_active: options.isActive ?? 1,
       sort_order: options.sortOrder,
       created_at: Date.now(),
@@ -67,7 +71,7 @@ describeOnEachDatabase('practice game', (server) => {
   beforeAll(async () => {
     // Inserted out of order; play order is sort_order, then id on a tie.
     const c = await addPair(server, { sortOrder: 30, ball: { x: 1200, y: 300 } });
-    const a = await addPair(server, { sortOrder: 10, ball: { x: 100, y: 900 } });
+    const a = await addPair(server, { sortOrder: 10, ball: { x: 100, y: 900 }, ballWidth: 24 });
     inactive = await addPair(server, { sortOrder: 20, isActive: 0 });
     const b2 = await addPair(server, { sortOrder: 25, id: 'ffffffff-0000-4000-8000-000000000000' });
     const b1 = await addPair(server, { sortOrder: 25, id: '00000000-0000-4000-8000-000000000000' });
@@ -128,7 +132,7 @@ describeOnEachDatabase('practice game', (server) => {
     expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
   });
 
-  it('answers a submit with the ball, each distance to 1 decimal, the best ticket and the reveal picture', async () => {
+  it('answers a submit with the ball, each distance to 1 decimal, the best ticket, the ball width and the reveal picture', async () => {
     const pair = pairs[0]!; // ball at (100, 900)
     const tickets = [
       { x: 400, y: 500 }, // 500
@@ -143,6 +147,7 @@ describeOnEachDatabase('practice game', (server) => {
         ball: { x: 100, y: 900 },
         distances: [500, 5, 1.4, 140.7],
         bestIndex: 2,
+        ballWidth: 24,
         reveal: {
           width: WIDTH,
           height: HEIGHT,
@@ -167,6 +172,8 @@ describeOnEachDatabase('practice game', (server) => {
     expect(body.data.distances.slice(0, 3)).toEqual([100, 10, 10]);
     expect(body.data.distances).toHaveLength(10);
     expect(body.data.bestIndex).toBe(1);
+    // A pair made before ball widths were asked for: distances stay in pixels.
+    expect(body.data.ballWidth).toBeNull();
   });
 
   it('refuses broken answers with the messages of the game', async () => {

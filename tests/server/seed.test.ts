@@ -30,7 +30,7 @@ describeOnEachDatabase('demo seed', (server) => {
       .selectFrom('practice_pairs')
       .innerJoin('pictures as removed', 'removed.id', 'practice_pairs.removed_picture_id')
       .innerJoin('pictures as original', 'original.id', 'practice_pairs.original_picture_id')
-      .select(['practice_pairs.ball_x', 'practice_pairs.ball_y', 'practice_pairs.is_active', 'practice_pairs.sort_order', 'removed.kind as removedKind', 'removed.width', 'removed.height', 'original.kind as originalKind'])
+      .select(['practice_pairs.ball_x', 'practice_pairs.ball_y', 'practice_pairs.ball_width', 'practice_pairs.is_active', 'practice_pairs.sort_order', 'removed.kind as removedKind', 'removed.width', 'removed.height', 'original.kind as originalKind'])
       .orderBy('practice_pairs.sort_order')
       .execute();
     expect(pairs).toHaveLength(6);
@@ -40,6 +40,9 @@ describeOnEachDatabase('demo seed', (server) => {
       expect(pair.ball_x).toBeLessThan(pair.width);
       expect(pair.ball_y).toBeGreaterThan(0);
       expect(pair.ball_y).toBeLessThan(pair.height);
+      // The drawn ball's true width, so the reveal can tell distances in ball widths.
+      expect(pair.ball_width).toBeGreaterThan(0);
+      expect(pair.ball_width).toBeLessThan(pair.width / 4);
     }
     expect(new Set(pairs.map((p) => p.sort_order)).size).toBe(6);
 
@@ -67,7 +70,7 @@ describeOnEachDatabase('demo seed', (server) => {
     const row = await server.app.db.selectFrom('practice_pairs').selectAll().where('id', '=', pairId).executeTakeFirstOrThrow();
     const res = await server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload: { tickets: [{ x: row.ball_x, y: row.ball_y }, { x: 0, y: 0 }] }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ ball: { x: row.ball_x, y: row.ball_y }, bestIndex: 0 });
+    expect(res.json().data).toMatchObject({ ball: { x: row.ball_x, y: row.ball_y }, bestIndex: 0, ballWidth: row.ball_width });
     expect(res.json().data.distances[0]).toBe(0);
     for (const variant of picture.variants) expect((await server.app.inject(variant.url)).statusCode).toBe(200);
   });

@@ -14,10 +14,10 @@ interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
   selectedId: string | null;
   onPlace(point: { x: number; y: number }): void;
-  reveal?: { ball: { x: number; y: number }; distances: Record<string, number>; bestId: string | null; picture: { width: number } } | null;
+  reveal?: { ball: { x: number; y: number }; distances: Record<string, number>; bestId: string | null; picture: { width: number }; ballWidth?: number | null } | null;
   disabled?: boolean;
   picture: { width: number; height: number };
-  labels: { selected(label: string, x: number | null, y: number | null): string };
+  labels: { selected(label: string, x: number | null, y: number | null): string; revealDistance?: (pixels: number, ballWidth: number | null) => string; zoomHint?: string };
 }
 
 // The Pixi stage cannot run in jsdom: a stand-in places the next point on a click and shows
@@ -40,6 +40,14 @@ vi.mock('../../src/stage/PictureStage.tsx', () => ({
                 .join(' ')}
           </p>
         )}
+        {props.reveal && (
+          <p data-testid="reveal-words">
+            {Object.values(props.reveal.distances)
+              .map((d) => props.labels.revealDistance?.(d, props.reveal?.ballWidth ?? null) ?? 'no words')
+              .join(' | ')}
+          </p>
+        )}
+        <p data-testid="zoom-hint">{props.labels.zoomHint}</p>
       </div>
     );
   },
@@ -57,11 +65,13 @@ const picture = (id: string) => ({ width: 1600, height: 1000, variants: [{ name:
 const revealPicture = { width: 1600, height: 1000, variants: [{ name: 'large', url: '/pictures/original.jpg', width: 1600, height: 1000 }] };
 const pairAnswer = (n: number): Answer => ({ status: 200, data: { data: { pairId: `pair-${n}`, picture: picture(`p${n}`) } } });
 const failAnswer = (status: number, code: string, message: string): Answer => ({ status, data: { message, code } });
+/** The practice pair's ball width in the answers (null: a pair made before it was asked for). */
+let answerBallWidth: number | null = null;
 
 function submitAnswer(body: unknown): Answer {
   const tickets = (body as { tickets: Array<{ x: number; y: number }> }).tickets;
   const distances = tickets.map((_, i) => 100.5 - i * 10);
-  return { status: 200, data: { data: { ball: { x: 800, y: 500 }, distances, bestIndex: distances.length - 1, reveal: revealPicture } } };
+  return { status: 200, data: { data: { ball: { x: 800, y: 500 }, distances, bestIndex: distances.length - 1, ballWidth: answerBallWidth, reveal: revealPicture } } };
 }
 
 let calls: Call[] = [];
@@ -88,6 +98,7 @@ function stub() {
 }
 
 beforeEach(() => {
+  answerBallWidth = null;
   pairsServed = 0;
   nextAnswers = [];
   stub();
@@ -228,9 +239,54 @@ describe('/quick_game_screen', () => {
     expect(rows.map((r) => r.textContent)).toEqual(['Ticket 1100.5 px', 'Ticket 290.5 pxClosest']);
     expect(rows[1]).toHaveClass('trial-result__row--best');
     expect(screen.getByRole('status')).toHaveTextContent('Ticket 2 was your closest: 90.5 px from the ball.');
+    // No ball width for this pair: the picture's words are pixels too.
+    expect(screen.getByTestId('reveal')).toHaveTextContent('width 1600 t1=100.5 t2=90.5');
+    expect(screen.getByTestId('reveal-words')).toHaveTextContent('100.5 px | 90.5 px');
     expect(button('Play again')).toBeInTheDocument();
-    expect(button('Reset')).toBeInTheDocument();
     expect(button('Play the real contest')).toBeInTheDocument();
+    // The solved picture is not offered again.
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
+  it('tells distances in ball widths, with pixels in the details, on the picture and in the list', async () => {
+    answerBallWidth = 25;
+    await openGame();
+    expect(screen.getByTestId('zoom-hint')).toHaveTextContent('Zoom in to place your mark precisely');
+    await markAndSubmit([
+      [100, 100],
+      [790, 505],
+    ]);
+    // 100.5 / 25 = 4.02 and 90.5 / 25 = 3.62 ball widths.
+    expect(screen.getByTestId('reveal-words')).toHaveTextContent('4 ball widths | 3.6 ball widths');
+    const rows = within(screen.getByRole('list', { name: 'Distance from the ball' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['Ticket 14 ball widths · 100.5 px', 'Ticket 23.6 ball widths · 90.5 pxClosest']);
+    expect(screen.getByRole('status')).toHaveTextContent('Ticket 2 was your closest: 3.6 ball widths from the ball (90.5 px).');
+  });
+
+  it('tells a mark on the ball and one nearer than a ball width in words', async () => {
+    answerBallWidth = 200; // 100.5 px: under a ball width; 90.5 px: within the radius, on the ball.
+    await openGame();
+    await markAndSubmit([
+      [100, 100],
+      [790, 505],
+    ]);
+    expect(screen.getByTestId('reveal-words')).toHaveTextContent('Less than a ball width | On the ball!');
+    const rows = within(screen.getByRole('list', { name: 'Distance from the ball' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['Ticket 1Less than a ball width · 100.5 px', 'Ticket 2On the ball! · 90.5 pxClosest']);
+    expect(screen.getByRole('status')).toHaveTextContent('Ticket 2 was right on the ball: 90.5 px from its centre!');
+  });
+
+  it('tells ball widths in Hindi', async () => {
+    answerBallWidth = 90;
+    await openGame('hi');
+    place(100, 100);
+    fireEvent.click(button('सबमिट करें'));
+    await screen.findByRole('heading', { name: 'गेंद यहाँ थी' });
+    // One ticket: 100.5 px / 90 = 1.1 ball widths.
+    expect(screen.getByTestId('reveal-words')).toHaveTextContent('1.1 गेंद दूर');
+    const rows = within(screen.getByRole('list', { name: 'गेंद से दूरी' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('1.1 गेंद दूर · 100.5 पिक्सेल');
+    expect(screen.getByRole('status')).toHaveTextContent('टिकट 1 सबसे नज़दीक था: 1.1 गेंद दूर (100.5 पिक्सेल)।');
   });
 
   it('plays again on the next pair up to 4 games, then says 4 is the limit', async () => {
@@ -249,7 +305,7 @@ describe('/quick_game_screen', () => {
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(4);
   });
 
-  it('resets all tickets, while marking and after the reveal', async () => {
+  it('resets all tickets while marking; after the reveal only a new picture is offered', async () => {
     await openGame();
     place(5, 5);
     fireEvent.click(button('Add ticket'));
@@ -269,12 +325,12 @@ describe('/quick_game_screen', () => {
       [5, 5],
       [6, 6],
     ]);
-    fireEvent.click(button('Reset'));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Clear all marks?' })).getByRole('button', { name: 'Clear marks' }));
-    expect(screen.queryByRole('heading', { name: 'Where the ball was' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    fireEvent.click(button('Play again'));
+    await screen.findByRole('button', { name: 'Ticket 1: not marked' });
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/practice/pairs/next', params: { after: 'pair-1' } });
     expect(screen.queryByTestId('reveal')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
-    expect(screen.getByText('Practice game 1 of 4')).toBeInTheDocument();
+    expect(screen.getByText('Practice game 2 of 4')).toBeInTheDocument();
   });
 
   it("says 'No image pairs available' and retries", async () => {

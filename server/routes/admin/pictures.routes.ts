@@ -16,6 +16,7 @@ import {
   PICTURE_UPLOAD_MESSAGES,
   PICTURE_UPLOAD_MIMES,
   pictureUploadQuerySchema,
+  practicePairBallWidthSchema,
   reorderPracticePairsSchema,
   updatePracticePairSchema,
 } from '../../../domain/admin-pictures.ts';
@@ -23,7 +24,7 @@ import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { adminPictureDetail, listAdminPictures, receiveToFile, tooLargeUpload, uploadPicture } from '../../services/admin-pictures.service.ts';
-import { createPracticePair, listPracticePairs, reorderPracticePairs, setPracticePairActive } from '../../services/admin-practice.service.ts';
+import { createPracticePair, listPracticePairs, reorderPracticePairs, setPracticePairActive, setPracticePairBallWidth } from '../../services/admin-practice.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
 const wrongType = () => new AppError(415, PICTURE_UPLOAD_ERROR_CODES.wrongType, PICTURE_UPLOAD_MESSAGES.wrongType);
@@ -96,6 +97,16 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params as z.output<typeof idParams>;
       const { active } = request.body as z.output<typeof updatePracticePairSchema>;
       return { data: await setPracticePairActive(app.db, actorOf(currentUser(request), request.ip), id, active, app.clock.now()) };
+    },
+  );
+
+  app.put(
+    '/practice-pairs/:id/ball-width',
+    { bodyLimit: 16 * 1024, schema: { params: idParams, body: practicePairBallWidthSchema, response: { 200: envelope(z.object({ pair: adminPracticePairSchema, changed: z.boolean() })) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      const { ballWidth } = request.body as z.output<typeof practicePairBallWidthSchema>;
+      return { data: await setPracticePairBallWidth(app.db, actorOf(currentUser(request), request.ip), id, ballWidth, app.clock.now()) };
     },
   );
 

@@ -16,6 +16,7 @@ import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
+import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
@@ -221,6 +222,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
       selected: (label: string, x: number | null, y: number | null) =>
         x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
+      zoomHint: t('stage.zoomHint'),
     }),
     [t],
   );
@@ -298,7 +300,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {showStage && <GameHints />}
       {showStage && (
         <div className="trial-game__body">
-          <div className="trial-game__stage">
+          <div className="trial-game__stage" style={stageBoxStyle(picture)}>
             <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}

@@ -11,15 +11,16 @@ import { trialGameMachine, trialRules } from '../../../machines/trial-game.machi
 import { nextPracticePair, submitPractice } from '../../api/practice.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
+import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames, savePracticeGames } from './practice-count.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
+import { type RevealWords, useRevealWords } from './reveal-words.ts';
 
 // Pixi comes with the stage's own chunk, never with the other routes; the screen asks for it as it
 // opens, so it downloads while the practice call is under way instead of after it.
@@ -78,6 +79,7 @@ export default function QuickGameScreenPage() {
   }, [title]);
 
   const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  const words = useRevealWords();
   const labels = useMemo(
     () => ({
       zoomIn: t('stage.zoomIn'),
@@ -88,8 +90,10 @@ export default function QuickGameScreenPage() {
       coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
       selected: (label: string, x: number | null, y: number | null) =>
         x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
+      revealDistance: words.short,
+      zoomHint: t('stage.zoomHint'),
     }),
-    [t],
+    [t, words],
   );
   const barTexts = useMemo(
     (): TicketBarTexts => ({
@@ -121,10 +125,9 @@ export default function QuickGameScreenPage() {
       const distance = result.distances[index];
       if (distance !== undefined) distances[ticket.id] = distance;
     });
-    return { picture: revealPicture, ball: result.ball, distances, bestId: result.bestTicketId };
+    return { picture: revealPicture, ball: result.ball, distances, bestId: result.bestTicketId, ballWidth: result.ballWidth };
   }, [result, revealPicture, draft]);
 
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language]);
   const showStage = picture !== null && (snapshot.matches('playing') || snapshot.matches('submitting') || snapshot.matches('submitError') || snapshot.matches('revealed'));
   const playing = snapshot.matches('playing');
   const firstPreview = snapshot.matches('loading') && previewImage !== undefined;
@@ -177,7 +180,7 @@ export default function QuickGameScreenPage() {
       )}
       {showStage && (
         <div className="trial-game__body">
-          <div className="trial-game__stage">
+          <div className="trial-game__stage" style={stageBoxStyle(picture)}>
             <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
@@ -199,10 +202,10 @@ export default function QuickGameScreenPage() {
               distances={result.distances}
               bestId={result.bestTicketId}
               ball={result.ball}
-              canReplay={gamesPlayed < TRIAL_MAX_GAMES}
-              format={(value) => number.format(value)}
+              ballWidth={result.ballWidth}
+              canReplay={snapshot.can({ type: 'trial.replay' })}
+              words={words}
               onReplay={() => actor.send({ type: 'trial.replay' })}
-              onReset={() => actor.send({ type: 'trial.reset' })}
               onPlayReal={() => actor.send({ type: 'trial.playReal' })}
             />
           ) : (
@@ -238,17 +241,19 @@ interface ResultPanelProps {
   distances: number[];
   bestId: string;
   ball: TicketPoint;
+  ballWidth: number | null;
   canReplay: boolean;
-  format(value: number): string;
+  words: RevealWords;
   onReplay(): void;
-  onReset(): void;
   onPlayReal(): void;
 }
 
-function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onReplay, onReset, onPlayReal }: ResultPanelProps) {
+/**
+ * The reveal's words: the closest ticket, then each ticket in ball widths with pixels in the
+ * details. The way on is a new picture or the real contest; the solved picture is never offered again.
+ */
+function ResultPanel({ marks, distances, bestId, ball, ballWidth, canReplay, words, onReplay, onPlayReal }: ResultPanelProps) {
   const { t } = useTranslation('trial');
-  // Reset clears the marks here too: it asks first, as in the ticket bar.
-  const [confirmingReset, setConfirmingReset] = useState(false);
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
   return (
@@ -259,7 +264,7 @@ function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onRepl
       <p className="trial-result__ball">{t('result.ball', { x: ball.x, y: ball.y })}</p>
       {best >= 0 && bestDistance !== undefined && (
         <p className="trial-result__best" role="status">
-          {t('result.bestNote', { n: marks[best]?.label, distance: format(bestDistance) })}
+          {words.bestNote(marks[best]?.label ?? '', bestDistance, ballWidth)}
         </p>
       )}
       <ol className="trial-result__list" aria-label={t('result.distanceHeading')}>
@@ -269,7 +274,7 @@ function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onRepl
           return (
             <li key={mark.id} className={`trial-result__row${isBest ? ' trial-result__row--best' : ''}`}>
               <span className="trial-result__ticket">{t('game.ticket', { n: mark.label })}</span>
-              <span className="trial-result__distance">{distance === undefined ? '' : t('result.distance', { distance: format(distance) })}</span>
+              <span className="trial-result__distance">{distance === undefined ? '' : words.detail(distance, ballWidth)}</span>
               {isBest && <span className="trial-result__badge">{t('result.best')}</span>}
             </li>
           );
@@ -282,26 +287,10 @@ function ResultPanel({ marks, distances, bestId, ball, canReplay, format, onRepl
             {t('result.playAgain')}
           </button>
         )}
-        <button type="button" className="button button--small button--ghost" onClick={() => setConfirmingReset(true)}>
-          {t('result.reset')}
-        </button>
         <button type="button" className="button button--small button--accent" onClick={onPlayReal}>
           {t('result.playReal')}
         </button>
       </div>
-      <ConfirmDialog
-        open={confirmingReset}
-        title={t('game.resetTitle')}
-        confirmLabel={t('game.resetConfirm')}
-        cancelLabel={t('game.resetCancel')}
-        onCancel={() => setConfirmingReset(false)}
-        onConfirm={() => {
-          setConfirmingReset(false);
-          onReset();
-        }}
-      >
-        <p>{t('game.resetText')}</p>
-      </ConfirmDialog>
     </section>
   );
 }

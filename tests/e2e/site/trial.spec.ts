@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 
 // The free practice game against the real build and the seeded demo pairs: intro, marking on the
-// WebGL stage, a duplicate rejection, submit, the reveal, play again and reset; en and hi, on a
-// 360 px touch phone and on a desktop. Screenshots of every state go to test-results/screens/.
+// WebGL stage, a duplicate rejection, submit, the reveal in ball widths, play again on a new
+// picture (no reset of the solved one) and reset while marking; en and hi, on a 360 px touch
+// phone, where the picture fills the width with no black bars, and on a desktop. Screenshots of every state go to test-results/screens/.
 
 const texts = {
   en: {
@@ -17,7 +18,8 @@ const texts = {
     game: (n: number) => `Practice game ${n} of 4`,
     ticketMarked: (n: number) => new RegExp(`^Ticket ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `Ticket ${n}: not marked`,
-    distance: /^\d+(\.\d)? px$/,
+    // The demo pairs know their ball's width: ball widths first, pixels in the details.
+    distance: /^(On the ball!|Less than a ball width|\d+(\.\d)? ball widths?) · \d+(\.\d)? px$/,
     clear: 'Clear marks',
     hints: 'How to play',
     gotIt: 'Got it',
@@ -35,7 +37,7 @@ const texts = {
     game: (n: number) => `अभ्यास गेम ${n} / 4`,
     ticketMarked: (n: number) => new RegExp(`^टिकट ${n}: X \\d+, Y \\d+$`),
     ticketEmpty: (n: number) => `टिकट ${n}: निशान नहीं लगा`,
-    distance: /^\d+(\.\d)? पिक्सेल$/,
+    distance: /^(ठीक गेंद पर!|एक गेंद से भी कम दूर|\d+(\.\d)? गेंद दूर) · \d+(\.\d)? पिक्सेल$/,
     clear: 'निशान हटाएँ',
     hints: 'कैसे खेलें',
     gotIt: 'ठीक है',
@@ -84,6 +86,19 @@ async function tapPicture(page: Page, point: { x: number; y: number }, touch: bo
 /** The on-screen width of the stage's coordinate readout. */
 const readoutWidth = (page: Page) => page.getByTestId('stage-readout').evaluate((el) => el.getBoundingClientRect().width);
 
+/**
+ * On a phone held upright the picture fills the stage's width and the stage's box has the
+ * picture's shape: no black bars above and below a landscape photo (a pixel of rounding aside).
+ */
+async function fillsTheWidth(page: Page) {
+  const size = pictureSizes.get(page);
+  const canvas = await page.locator('.picture-stage__canvas').boundingBox();
+  const viewport = page.viewportSize();
+  if (!size || !canvas || !viewport) throw new Error('no picture size, stage canvas or viewport');
+  expect(canvas.width).toBeGreaterThanOrEqual(viewport.width - 1);
+  expect(Math.abs(canvas.height - (canvas.width * size.height) / size.width)).toBeLessThanOrEqual(2);
+}
+
 async function noSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -115,6 +130,7 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await shot('start');
   await page.getByRole('button', { name: t.gotIt }).click();
   await expect(page.getByRole('region', { name: t.hints })).toHaveCount(0);
+  if (touch) await fillsTheWidth(page);
 
   const a = await pointOnPicture(page, 0.35, 0.45);
   const b = await pointOnPicture(page, 0.6, 0.5);
@@ -153,6 +169,8 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await expect(rows).toHaveCount(3);
   for (const distance of await page.locator('.trial-result__distance').allTextContents()) expect(distance).toMatch(t.distance);
   await expect(page.locator('.trial-result__row--best')).toHaveCount(1);
+  // The solved picture is not offered again: the way on is a new picture or the real contest.
+  await expect(page.getByRole('button', { name: t.reset, exact: true })).toHaveCount(0);
   await page.waitForTimeout(1200); // the cross-fade to the original picture
   await noSideways(page);
   await shot('reveal');
@@ -264,7 +282,8 @@ for (const viewport of [{ width: 360, height: 640, name: 'phone' }, { width: 740
     await page.getByRole('button', { name: texts.hi.submit }).click();
     await expect(page.locator('.trial-result__row')).toHaveCount(10);
     await page.waitForTimeout(1000);
-    for (const name of [texts.hi.playAgain, texts.hi.reset, 'असली प्रतियोगिता खेलें']) await expect(page.getByRole('button', { name })).toBeInViewport();
+    for (const name of [texts.hi.playAgain, 'असली प्रतियोगिता खेलें']) await expect(page.getByRole('button', { name })).toBeInViewport();
+    await expect(page.getByRole('button', { name: texts.hi.reset, exact: true })).toHaveCount(0);
     await noSideways(page);
     await page.screenshot({ path: `test-results/screens/trial-${viewport.name}-hi-ten-results.png` });
   });

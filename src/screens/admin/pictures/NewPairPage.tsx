@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type AdminPicture, type AdminPictureKind, type BallForm, ballFormSchema } from '../../../../domain/admin-pictures.ts';
+import { type AdminPicture, type AdminPictureKind, BALL_WIDTH_MIN, type BallForm, ballFormSchema, ballWidthMax } from '../../../../domain/admin-pictures.ts';
 import type { GamePicture } from '../../../../domain/practice.ts';
 import type { StageMark } from '../../../stage/PictureStage.tsx';
 import { createPracticePair, fetchPictureDetail, fetchPicturesPage } from '../../../api/admin-pictures.ts';
@@ -13,12 +13,12 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ListFooter } from '../ListFooter.tsx';
 import { usePagedList } from '../use-paged-list.ts';
-import { useStageLabels } from './shared.ts';
+import { ballWidthErrorText, useStageLabels } from './shared.ts';
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
 const BALL_ID = 'ball';
-type FormValues = { x: number; y: number; active: boolean };
+type FormValues = BallForm;
 
 /** A new practice pair: the ball-removed picture, its original, and the true ball marked on the original. */
 export function NewPairPage() {
@@ -40,7 +40,7 @@ export function NewPairPage() {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver, defaultValues: { x: Number.NaN, y: Number.NaN, active: true } });
+  } = useForm<FormValues>({ resolver, defaultValues: { x: Number.NaN, y: Number.NaN, ballWidth: Number.NaN, active: true } });
 
   const x = useWatch({ control, name: 'x' });
   const y = useWatch({ control, name: 'y' });
@@ -61,17 +61,19 @@ export function NewPairPage() {
       return;
     }
     try {
-      await createPracticePair({ removedPictureId: removed.id, originalPictureId: original.id, ball: { x: values.x, y: values.y }, active: values.active });
+      await createPracticePair({ removedPictureId: removed.id, originalPictureId: original.id, ball: { x: values.x, y: values.y }, ballWidth: values.ballWidth, active: values.active });
       navigate('..', { relative: 'path' });
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields['ball']) setError('x', { message: fields['ball'] });
+      if (fields['ballWidth']) setError('ballWidth', { message: fields['ballWidth'] });
       setServerError(errorMessageOf(error, t('pictures.errors.UPLOAD_FAILED')));
     }
   };
 
   const fieldError = (message: string | undefined) =>
     message === 'needBall' || message === 'outside' ? t(`pictures.newPair.${message}`, { maxX: width - 1, maxY: height - 1 }) : message;
+  const ballWidthError = ballWidthErrorText(t, errors.ballWidth?.message, width);
   const xError = fieldError(errors.x?.message);
   const yError = fieldError(errors.y?.message);
 
@@ -138,6 +140,31 @@ export function NewPairPage() {
                   </p>
                 )}
               </div>
+            </div>
+            <div className="field new-pair__width">
+              <label className="field__label" htmlFor="pair-ball-width">
+                {t('pictures.newPair.ballWidth')}
+              </label>
+              <p className="field__hint" id="pair-ball-width-hint">
+                {t('pictures.newPair.ballWidthHint', { min: BALL_WIDTH_MIN, max: ballWidthMax(original.width) })}
+              </p>
+              <input
+                id="pair-ball-width"
+                className="field__input"
+                type="number"
+                inputMode="numeric"
+                min={BALL_WIDTH_MIN}
+                max={ballWidthMax(original.width)}
+                step={1}
+                aria-describedby="pair-ball-width-hint"
+                aria-invalid={Boolean(ballWidthError)}
+                {...register('ballWidth', { valueAsNumber: true })}
+              />
+              {ballWidthError && (
+                <p className="field__error" role="alert">
+                  {ballWidthError}
+                </p>
+              )}
             </div>
           </>
         )}

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminPracticePair } from '../../../../domain/admin-pictures.ts';
-import { fetchPracticePairs, reorderPracticePairs, setPracticePairActive } from '../../../api/admin-pictures.ts';
-import { errorMessageOf } from '../../../api/http.ts';
+import { type AdminPracticePair, BALL_WIDTH_MIN, ballWidthFormField, ballWidthMax } from '../../../../domain/admin-pictures.ts';
+import { fetchPracticePairs, reorderPracticePairs, setPracticePairActive, setPracticePairBallWidth } from '../../../api/admin-pictures.ts';
+import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { ballWidthErrorText } from './shared.ts';
 
 type Load = { status: 'loading' } | { status: 'ready'; pairs: AdminPracticePair[] } | { status: 'failed' };
 
@@ -96,6 +97,10 @@ export function PairsPage() {
               <div className="pair-item__body">
                 <p className="pair-item__title">{t('pictures.pairs.position', { n: pair.position })}</p>
                 <p className="picture-card__meta">{t('pictures.pairs.ball', { x: pair.ball.x, y: pair.ball.y })}</p>
+                <p className={`picture-card__meta${pair.ballWidth === null ? ' pair-item__warning' : ''}`}>
+                  {pair.ballWidth === null ? t('pictures.pairs.noBallWidth') : t('pictures.pairs.ballWidth', { width: pair.ballWidth })}
+                </p>
+                <BallWidthForm key={`${pair.id}-${pair.ballWidth ?? ''}`} pair={pair} disabled={busy} onSaved={(updated) => setLoad({ status: 'ready', pairs: pairs.map((p) => (p.id === updated.id ? { ...p, ballWidth: updated.ballWidth } : p)) })} />
                 <p className={`pair-item__state${pair.active ? ' pair-item__state--on' : ''}`}>{pair.active ? t('pictures.pairs.active') : t('pictures.pairs.inactive')}</p>
               </div>
               <div className="pair-item__actions">
@@ -121,5 +126,66 @@ export function PairsPage() {
         </ol>
       )}
     </div>
+  );
+}
+
+/** Sets or corrects one pair's ball width, checked as the new-pair form checks it. */
+function BallWidthForm({ pair, disabled, onSaved }: { pair: AdminPracticePair; disabled: boolean; onSaved: (pair: AdminPracticePair) => void }) {
+  const { t } = useTranslation('admin');
+  const [value, setValue] = useState(pair.ballWidth === null ? '' : String(pair.ballWidth));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = `pair-width-${pair.id}`;
+  const save = async () => {
+    const parsed = ballWidthFormField(pair.original.width).safeParse(value.trim() === '' ? Number.NaN : Number(value));
+    if (!parsed.success) {
+      setError(ballWidthErrorText(t, parsed.error.issues[0]?.message, pair.original.width) ?? null);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      onSaved(await setPracticePairBallWidth(pair.id, parsed.data));
+    } catch (failure) {
+      setError(fieldErrorsOf(failure)['ballWidth'] ?? errorMessageOf(failure, t('pictures.errors.UPLOAD_FAILED')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      className="pair-item__width"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        {t('pictures.pairs.ballWidthLabel', { n: pair.position })}
+      </label>
+      <div className="pair-item__width-row">
+        <input
+          id={id}
+          className="field__input"
+          type="number"
+          inputMode="numeric"
+          min={BALL_WIDTH_MIN}
+          max={ballWidthMax(pair.original.width)}
+          step={1}
+          value={value}
+          aria-invalid={error !== null}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <button type="submit" className="button button--ghost button--small" disabled={disabled || saving}>
+          {t('pictures.pairs.saveBallWidth')}
+        </button>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

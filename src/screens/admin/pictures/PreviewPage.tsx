@@ -44,7 +44,7 @@ function PicturePreview({ id }: { id: string }) {
 
   const detail = load.status === 'ready' ? load.detail : null;
   // The true ball is drawn as the practice game's reveal draws it, on the same picture.
-  const reveal = useMemo(() => (detail?.ball ? { picture: detail.stage, ball: detail.ball, distances: {}, bestId: null } : null), [detail]);
+  const reveal = useMemo(() => (detail?.ball ? { picture: detail.stage, ball: detail.ball, distances: {}, bestId: null, ballWidth: detail.ballWidth } : null), [detail]);
 
   const back = (
     <Link to=".." relative="path" className="picture-preview__back">

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BALL_WIDTH_MIN, ballWidthMax } from '../../../../domain/admin-pictures.ts';
 import type { StageLabels } from '../../../stage/PictureStage.tsx';
 
 /** The stage's texts in the console's words (the stage itself is the players' one, loaded lazily). */
@@ -24,4 +26,13 @@ export function formatBytes(bytes: number, lng: string): string {
   const number = (value: number, digits: number) => new Intl.NumberFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024 * 1024) return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
   return `${number(bytes / 1024 / 1024, 1)} MB`;
+}
+
+const BALL_WIDTH_ERRORS = ['needBallWidth', 'ballWidthWhole', 'ballWidthRange'] as const;
+const isBallWidthError = (message: string): message is (typeof BALL_WIDTH_ERRORS)[number] => (BALL_WIDTH_ERRORS as readonly string[]).includes(message);
+
+/** A ball width error in the console's words: the form's keys translated, the server's own text as it is. */
+export function ballWidthErrorText(t: TFunction<'admin'>, message: string | undefined, pictureWidth: number): string | undefined {
+  if (message === undefined || !isBallWidthError(message)) return message;
+  return t(`pictures.newPair.${message}`, { min: BALL_WIDTH_MIN, max: ballWidthMax(pictureWidth) });
 }
