@@ -237,6 +237,16 @@ describe('/payments', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('writes payment times in IST on the 24-hour clock on the Hindi page, never with am or pm', async () => {
+    stub([ok(payment())], ok([payment({ id: 'p2', createdAt: '2026-11-21T05:45:00.000Z' }), payment({ id: 'p3', createdAt: '2026-11-21T15:30:00.000Z' })]));
+    await renderAt('/payments', 'hi');
+    const times = (await screen.findAllByText(/नव/, { selector: 'time' })).map((el) => el.textContent ?? '');
+    expect(times).toHaveLength(2);
+    expect(times[0]).toMatch(/11:15/);
+    expect(times[1]).toMatch(/21:00/);
+    for (const time of times) expect(time).not.toMatch(/am|pm/i);
+  });
+
   it('speaks Hindi', async () => {
     stub([ok(payment({ status: 'failed' }))]);
     await renderAt('/payments?payment=p1', 'hi');
