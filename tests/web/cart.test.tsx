@@ -36,7 +36,7 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
 
 interface Routes {
   carts: StubAnswer[];
-  paidPlay?: { enabled: boolean; message?: string };
+  paidPlay?: { enabled: boolean; message?: string; reason?: 'noGateway' };
   remove?: StubAnswer;
   free?: StubAnswer;
 }
@@ -154,6 +154,15 @@ describe('/cart', () => {
     expect(checkout).toBeDisabled();
     expect(screen.getByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
     expect(checkout).toHaveAccessibleDescription(PAID_PLAY_SUSPENDED_MESSAGE);
+  });
+
+  it('with no payment gateway, has no checkout button: paid entries open soon, a practice game meanwhile', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]]))], paidPlay: { enabled: false, reason: 'noGateway' } });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    expect(within(group).getByRole('note')).toHaveTextContent('Paid entries open soon: checkout is not available yet.');
+    expect(within(group).queryByRole('button', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
   });
 
   it("says 'Game Play Closed!' for a contest that closed", async () => {

@@ -131,6 +131,15 @@ describe('/play_screen', () => {
     expect(button('Reset')).toBeDisabled();
   });
 
+  it('with no payment gateway, a paid contest offers a practice game instead of marking tickets for a checkout that cannot happen', async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' })), 'GET /cart': () => ok({ items: [], groups: [] }) });
+    await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
+    expect(await screen.findByRole('heading', { name: 'Paid entries open soon' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
+    expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
   it('names each ticket chip for a listener, in words and not as coordinates, in English and Hindi', async () => {
     const first = await open(contestView());
     await screen.findByTestId('stage');

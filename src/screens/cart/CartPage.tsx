@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import type { CartAnswer, CurrentContests, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
+import { type CartAnswer, type CurrentContests, type FreeCheckoutAnswer, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { ticketNumber } from '../../../domain/tickets.ts';
 import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
@@ -215,7 +215,19 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
           </button>
         </div>
       )}
-      {open && !free && (
+      {open && !free && paidEntriesSoon(group, paidPlay) && (
+        <>
+          <p className="contest-notice" role="note">
+            {t('cart.paidSoon')}
+          </p>
+          <div className="cart-group__actions">
+            <Link to={paths.quickGame} className="button button--accent">
+              {t('card.practice')}
+            </Link>
+          </div>
+        </>
+      )}
+      {open && !free && !paidEntriesSoon(group, paidPlay) && (
         <>
           {!paidPlay.enabled && (
             <p className="contest-notice" id={`${headingId}-suspended`} role="note">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
-import type { ContestView } from '../../../domain/contests.ts';
+import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
 import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
@@ -114,6 +114,23 @@ export default function PlayScreenPage() {
           </Link>
           <Link to={paths.myAccount} className="button button--ghost">
             {t('results:entries.title')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (paidEntriesSoon(contest, load.data.paidPlay)) {
+    // Nothing to buy yet: no marking towards a checkout that cannot happen; practice instead.
+    return (
+      <div className="container">
+        <div className="card play-message">
+          <h1 className="play-message__title">{t('play.paidSoonTitle')}</h1>
+          <p>{t('play.paidSoonText')}</p>
+          <Link to={paths.quickGame} className="button button--accent">
+            {t('card.practice')}
+          </Link>
+          <Link to={paths.home} className="button button--ghost">
+            {t('play.backHome')}
           </Link>
         </div>
       </div>
