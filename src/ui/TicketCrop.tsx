@@ -31,7 +31,6 @@ export function TicketCrop({ picture, point, n, size = TICKET_CROP_SIZE }: Ticke
         src={variant.url}
         alt={t('ticketCrop.alt', { n, x: point.x, y: point.y })}
         style={{ width: box.imageWidth, height: box.imageHeight, transform: `translate(${box.offsetX}px, ${box.offsetY}px)` }}
-        loading="lazy"
         decoding="async"
       />
       <span className="ticket-crop__mark" style={{ left: box.markX, top: box.markY }} aria-hidden="true" />

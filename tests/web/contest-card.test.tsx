@@ -116,7 +116,7 @@ describe('home contest card', () => {
 
   it('says paid entries open soon in Hindi', async () => {
     await renderCard([ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' }))], 'hi');
-    expect(await screen.findByText('पेड एंट्री जल्द खुलेगी')).toBeInTheDocument();
+    expect(await screen.findByText('सशुल्क प्रविष्टियाँ जल्द खुलेंगी')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'मुफ़्त अभ्यास गेम खेलें' })).toBeInTheDocument();
   });
 
