@@ -42,7 +42,11 @@ const port = await new Promise<number>((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-lighthouse-'));
-const serverEnv = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', GEO_LOCAL_COUNTRY: 'IN' };
+// A payment gateway as production has one (Razorpay, with placeholder keys and an API address
+// nothing answers at: no measured page pays), so the home card and the play screen show the paid
+// contest; without one they offer a practice game instead (issue 15) and /play_screen has no stage.
+const gateway = { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench-secret', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook', RAZORPAY_API_URL: 'http://127.0.0.1:9' };
+const serverEnv = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', GEO_LOCAL_COUNTRY: 'IN', ...gateway };
 const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
 
 interface Run {
@@ -100,6 +104,8 @@ async function runAsPlayer(url: string, out: string, player: Player): Promise<vo
     await page.evaluate((key: string) => window.localStorage.setItem(key, String(Date.now())), STORAGE_KEYS.loginMarker);
     const result = await runLighthouse(url, { output: 'json', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' }, undefined, page);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // The contest's picture on its stage, not a message instead of the game (closed, no gateway).
+    if (!(await page.evaluate(() => document.querySelector('.picture-stage, .stage-preview') !== null))) throw new Error(`${url} showed no stage`);
     writeFileSync(out, typeof result.report === 'string' ? result.report : result.report.join(''));
   } finally {
     await browser.close();
