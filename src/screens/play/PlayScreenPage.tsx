@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
+import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
 import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
@@ -305,8 +306,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
-        <div className="trial-game__center">
-          <Spinner label={t('play.loading')} />
+        // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
+          </div>
         </div>
       )}
       {snapshot.matches('loadError') && (
@@ -316,7 +320,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage">
-            <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} image={PLAY_PICTURE} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={stageMarks}
@@ -326,6 +330,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
                 reveal={null}
                 disabled={!ready}
                 labels={labels}
+                previewImage={PLAY_PICTURE}
               />
             </Suspense>
           </div>
