@@ -3,9 +3,10 @@
 // build, compression on), three runs per page, median; performance and accessibility. Debian's
 // Chromium; targets from issues 13 and 15. /play_screen is measured as a logged-in player whose
 // session has passed the location check (see signedInPlayer). Prints figures only; on a busy
-// machine the scores drop, so run it alone. BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages.
+// machine the scores drop, so run it alone. BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages;
+// BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,7 +160,9 @@ try {
   const failed = new Map<string, Set<string>>();
   for (const { route, target, player: needsPlayer } of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${route}`, path.join(dataDir, `lh-${i}.json`), needsPlayer ? player : null));
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : dataDir;
+    mkdirSync(reports, { recursive: true });
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${route}`, path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`), needsPlayer ? player : null));
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     console.log(
