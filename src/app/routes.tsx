@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from './lazy-screen.ts';
@@ -39,7 +38,9 @@ const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'
  * the server: the two no longer wait for each other (the play screen's picture is on screen sooner).
  */
 function Preload({ screen }: { screen: { preload(): void } }) {
-  useEffect(() => screen.preload(), [screen]);
+  // In render, not in an effect: the gate beside it suspends, and a suspended tree runs no effects.
+  // Starting an import twice is one import.
+  screen.preload();
   return null;
 }
 

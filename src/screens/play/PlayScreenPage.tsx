@@ -14,7 +14,6 @@ import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
@@ -74,11 +73,15 @@ export default function PlayScreenPage() {
   }, [title]);
 
   if (load.status === 'loading') {
+    // The current contest's picture (preloaded with the HTML) while the contest loads: almost
+    // always the one to play on; a closed or missing contest replaces it with its message.
     return (
       <div className="play-game">
         <h1 className="visually-hidden">{title}</h1>
-        <div className="trial-game__center">
-          <Spinner label={t('play.loading')} />
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
+          </div>
         </div>
       </div>
     );
