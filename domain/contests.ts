@@ -81,8 +81,24 @@ export const contestViewSchema = z.object({
 });
 export type ContestView = z.infer<typeof contestViewSchema>;
 
-export const paidPlaySchema = z.object({ enabled: z.boolean(), message: z.string().optional() });
+/**
+ * Why paid play is off while the console's switch is on: 'noGateway', no payment gateway is
+ * configured (a production start without PAYMENT_GATEWAY), so paid entries open later. Absent
+ * while paid play is on, and while it is suspended (then `message` says why).
+ */
+export const paidPlayReasonSchema = z.enum(['noGateway']);
+export type PaidPlayReason = z.infer<typeof paidPlayReasonSchema>;
+
+export const paidPlaySchema = z.object({ enabled: z.boolean(), message: z.string().optional(), reason: paidPlayReasonSchema.optional() });
 export type PaidPlay = z.infer<typeof paidPlaySchema>;
+
+/**
+ * A paid contest whose tickets cannot be bought yet (no payment gateway): the home card, the play
+ * screen and the cart offer a free practice game instead of a price to pay and a checkout.
+ */
+export function paidEntriesSoon(contest: { ticketPricePaise: number }, paidPlay: PaidPlay): boolean {
+  return contest.ticketPricePaise > 0 && !paidPlay.enabled && paidPlay.reason === 'noGateway';
+}
 
 export const currentContestsSchema = z.object({
   /** The open contest, else the next to open. */

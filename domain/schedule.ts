@@ -12,6 +12,18 @@
 
 export const IST_TIME_ZONE = 'Asia/Kolkata';
 
+/**
+ * A formatter of IST dates and times for a reader of `lang`. A Hindi reader gets the 24-hour clock
+ * whatever the options ask ('21:00'): Intl's hi-IN writes a 12-hour time with the Latin 'am' and
+ * 'pm' ('11:15 am'), which no Hindi page should show, and the schedule already speaks 24-hour.
+ * English keeps what the caller asked for. Every time a player reads goes through here.
+ */
+export function istDateTimeFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const hindi = lang.startsWith('hi');
+  const { hour12: _hour12, ...rest } = options;
+  return new Intl.DateTimeFormat(hindi ? 'hi-IN' : 'en-IN', { ...(hindi ? { ...rest, hourCycle: 'h23' } : options), timeZone: IST_TIME_ZONE });
+}
+
 /** +05:30 in milliseconds. */
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 

@@ -76,6 +76,15 @@ export function firstPicture(path: string, sizes: string): ResponsiveImage {
 export const CARD_PICTURE = firstPicture(CURRENT_PICTURE_PATH, '(min-width: 56rem) 30rem, calc(100vw - 5rem)');
 /** The practice screen's first picture: the stage's width. */
 export const PRACTICE_PICTURE = firstPicture(FIRST_PRACTICE_PICTURE_PATH, '(min-width: 56rem) 70vw, 100vw');
+/** The play screen's picture before its stage draws: the current contest's, the stage's width. */
+export const PLAY_PICTURE = firstPicture(CURRENT_PICTURE_PATH, '(min-width: 56rem) 70vw, 100vw');
+
+/**
+ * App screens sent as the plain app shell (they need a login, so nothing is pre-rendered) whose
+ * largest picture has a stable address: the server names it in a preload header all the same, and
+ * the browser fetches it while the app's code loads.
+ */
+export const PRELOADED_SCREENS = [{ path: paths.playScreen, image: PLAY_PICTURE }] as const;
 
 /**
  * The pages the build renders to HTML in each language (issue 13): the home shell, the info

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paidPlayReasonSchema } from './contests.ts';
 import { indianStateSchema } from './location.ts';
 
 /**
@@ -6,7 +7,10 @@ import { indianStateSchema } from './location.ts';
  * rules, terms, FAQ and how-to-play pages): the paid-play switch and the bill's rates.
  */
 export const siteSettingsSchema = z.object({
+  /** Whether paid tickets can be bought now: the console's switch is on and a gateway is configured. */
   paidPlay: z.boolean(),
+  /** Why not, when the switch is on (domain/contests.ts paidPlayReasonSchema). */
+  paidPlayReason: paidPlayReasonSchema.optional(),
   billing: z.object({
     /** GST included in the entry price, in basis points (4000 = 40%). */
     entryGstBasisPoints: z.number().int(),

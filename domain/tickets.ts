@@ -19,6 +19,15 @@ export interface DraftTicket {
   point: TicketPoint | null;
 }
 
+/**
+ * A ticket's number as the player sees it on every screen (the play screen's chips, the cart, the
+ * payment's success): its place, from 1, in the order the tickets of one contest were marked,
+ * which is the order the cart and the payment answers list them in.
+ */
+export function ticketNumber(index: number): number {
+  return index + 1;
+}
+
 export type TicketRuleReason =
   | { code: 'onlyNAvailable'; available: number }
   | { code: 'noTicketsAvailable' }

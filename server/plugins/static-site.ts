@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_PAINT_SCREENS, isKnownRoute, PRERENDERED_PAGES, prerenderedFile, type ResponsiveImage } from '../../domain/site-paths.ts';
+import { FIRST_PAINT_SCREENS, isKnownRoute, PRELOADED_SCREENS, PRERENDERED_PAGES, prerenderedFile, type ResponsiveImage } from '../../domain/site-paths.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -44,6 +44,10 @@ interface BuiltPage {
 }
 const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]));
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
+const shellImageByPath = new Map<string, ResponsiveImage>(PRELOADED_SCREENS.map((screen) => [screen.path, screen.image]));
+
+/** A page's largest picture as a Link header: the browser fetches it with the HTML instead of after the app and its API call. */
+const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) => `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`;
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
@@ -79,13 +83,13 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // not-found page, with a 404, for a path no route of the app answers.
     const pathname = request.url.split('?')[0] ?? '/';
     const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
-    if (page === null) return reply.sendFile('index.html');
-    // The page's largest picture (the contest card's, the practice game's) is named in a Link
-    // header: the browser fetches it with the HTML instead of after the app and its API call.
-    if (page.image) {
-      const { src, srcSet, sizes } = page.image;
-      void reply.header('link', `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`);
+    if (page === null) {
+      const shellImage = shellImageByPath.get(pathname);
+      if (shellImage) void reply.header('link', preloadLink(shellImage));
+      return reply.sendFile('index.html');
     }
+    // The page's largest picture (the contest card's, the practice game's).
+    if (page.image) void reply.header('link', preloadLink(page.image));
     return reply
       .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')

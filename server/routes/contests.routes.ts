@@ -29,7 +29,7 @@ export async function contestsRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user?.id;
     const { current, next } = await currentContests(app.db, now);
     const view = (row: typeof current) => (row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null));
-    const [currentView, nextView, paidPlay] = await Promise.all([view(current), view(next), paidPlayView(app.db, app.config.paidPlayDefault)]);
+    const [currentView, nextView, paidPlay] = await Promise.all([view(current), view(next), paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null)]);
     // A visitor without a session cookie gets the same answer as every other such visitor: the
     // browser and any shared cache in front of us may keep it a few seconds (the home page's
     // crowd then costs one request per cache per 5 s). An answer to a session cookie carries the

@@ -3,17 +3,19 @@ import { siteSettingsSchema } from '../../domain/site.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { indianStateByCode } from '../geo/india-states.ts';
 import { restrictedStateCodes } from '../services/location.service.ts';
-import { isPaidPlayEnabled } from '../services/settings.service.ts';
+import { paidPlayView } from '../services/contest.service.ts';
 
-/** Public: the settings the information pages state (paid play on or off, the GST rates, the restricted states). */
+/** Public: the settings the information pages state (paid play on, suspended or waiting for a gateway, the GST rates, the restricted states). */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get('/site', { schema: { response: { 200: envelope(siteSettingsSchema) } } }, async (_request, reply) => {
     const { billing } = app.config;
     // The paid-play switch changes from the console at any time; the page must say what is true now.
     void reply.header('cache-control', 'no-store');
+    const paidPlay = await paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null);
     return {
       data: {
-        paidPlay: await isPaidPlayEnabled(app.db, app.config.paidPlayDefault),
+        paidPlay: paidPlay.enabled,
+        ...(paidPlay.reason ? { paidPlayReason: paidPlay.reason } : {}),
         billing: {
           entryGstBasisPoints: billing.entryGstBasisPoints,
           entryGstSince: billing.entryGstSince,

@@ -122,8 +122,13 @@ export async function confirmedTicketRows(
     .execute();
 }
 
-export async function paidPlayView(db: Kysely<Database>, defaultEnabled: boolean): Promise<PaidPlay> {
-  return (await isPaidPlayEnabled(db, defaultEnabled)) ? { enabled: true } : { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
+/**
+ * Whether paid tickets can be bought now, as every page states it: the console's switch (the law's
+ * suspension wins), then whether a payment gateway is configured at all.
+ */
+export async function paidPlayView(db: Kysely<Database>, defaultEnabled: boolean, gatewayConfigured: boolean): Promise<PaidPlay> {
+  if (!(await isPaidPlayEnabled(db, defaultEnabled))) return { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
+  return gatewayConfigured ? { enabled: true } : { enabled: false, reason: 'noGateway' };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

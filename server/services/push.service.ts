@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { PushKind, PushPayload } from '../../domain/push.ts';
+import { istDateTimeFormat } from '../../domain/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PushSender } from '../integrations/web-push.ts';
@@ -88,8 +89,8 @@ export async function dueNotices(db: Kysely<Database>, now: number): Promise<Due
 }
 
 const istTime = {
-  en: new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }),
-  hi: new Intl.DateTimeFormat('hi-IN', { timeZone: 'Asia/Kolkata', weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }),
+  en: istDateTimeFormat('en', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }),
+  hi: istDateTimeFormat('hi', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }),
 };
 
 /** What a notice says, in the subscriber's language; a tap opens the page it is about. */

@@ -34,6 +34,17 @@ const LocationGate = lazyScreen(() => import('./LocationGate.tsx'));
 const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'));
 
 /**
+ * Starts loading a screen's code at once, while the location gate in front of it loads and asks
+ * the server: the two no longer wait for each other (the play screen's picture is on screen sooner).
+ */
+function Preload({ screen }: { screen: { preload(): void } }) {
+  // In render, not in an effect: the gate beside it suspends, and a suspended tree runs no effects.
+  // Starting an import twice is one import.
+  screen.preload();
+  return null;
+}
+
+/**
  * The route table of spec section 2: public pages with header and footer, the sign-in flows and
  * games without, the protected routes behind the login guard, and the winners' pages
  * (/live_weekly_winner, /the_winners_circle).
@@ -55,7 +66,7 @@ export function AppRoutes() {
         <Route path={paths.inThePress} element={<PressListPage />} />
         <Route path={paths.pressDetails} element={<PressDetailPage />} />
         <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
-        <Route path={paths.playScreen} element={<RequireLogin><LocationGate><PlayScreenPage /></LocationGate></RequireLogin>} />
+        <Route path={paths.playScreen} element={<RequireLogin><Preload screen={PlayScreenPage} /><LocationGate><PlayScreenPage /></LocationGate></RequireLogin>} />
         <Route path={paths.cart} element={<RequireLogin><LocationGate><CartPage /></LocationGate></RequireLogin>} />
         <Route path={paths.popupCheckout} element={<RequireLogin><LocationGate><CheckoutPage /></LocationGate></RequireLogin>} />
         <Route path={paths.payments} element={<PaymentsPage />} />

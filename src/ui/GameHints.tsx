@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../app/storage-keys.ts';
+import { useFinePointer } from './use-fine-pointer.ts';
 
 function seen(): boolean {
   try {
@@ -17,15 +18,31 @@ const ICONS = {
   zoom: 'M12 8v8M8 12h8M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18',
   // A magnifying glass.
   hold: 'M10 4a6 6 0 1 0 0 12a6 6 0 1 0 0-12M14.5 14.5L20 20',
+  // Four arrows.
+  keys: 'M12 3v18M3 12h18M9 6l3-3l3 3M9 18l3 3l3-3M6 9l-3 3l3 3M18 9l3 3l-3 3',
 } as const;
+
+/** The hints for fingers, and for a mouse or trackpad (which has no pinch and no long press, but keys). */
+const TOUCH_HINTS = [
+  { key: 'tap', icon: ICONS.tap },
+  { key: 'zoom', icon: ICONS.zoom },
+  { key: 'hold', icon: ICONS.hold },
+] as const;
+const POINTER_HINTS = [
+  { key: 'click', icon: ICONS.tap },
+  { key: 'wheel', icon: ICONS.zoom },
+  { key: 'keys', icon: ICONS.keys },
+] as const;
 
 /**
  * The game screens' first-time hints, in a player's words: where to tap, how to zoom, the
- * magnifier. Shown until the player dismisses them once, in any game screen of this browser.
+ * magnifier; with a mouse or trackpad, where to click, how to zoom and the arrow keys. Shown
+ * until the player dismisses them once, in any game screen of this browser.
  */
 export function GameHints() {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState(seen);
+  const fine = useFinePointer();
   if (hidden) return null;
   const dismiss = () => {
     try {
@@ -41,10 +58,10 @@ export function GameHints() {
         {t('gameHints.title')}
       </h2>
       <ul className="game-hints__list">
-        {(['tap', 'zoom', 'hold'] as const).map((key) => (
+        {(fine ? POINTER_HINTS : TOUCH_HINTS).map(({ key, icon }) => (
           <li key={key} className="game-hints__item">
             <svg className="game-hints__icon" viewBox="0 0 24 24" aria-hidden="true">
-              <path d={ICONS[key]} />
+              <path d={icon} />
             </svg>
             {t(`gameHints.${key}`)}
           </li>

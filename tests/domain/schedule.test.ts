@@ -5,6 +5,7 @@ import {
   IST_TIME_ZONE,
   countdown,
   istDate,
+  istDateTimeFormat,
   istParts,
   scheduleAt,
   upcomingWindows,
@@ -358,5 +359,24 @@ describe('host time zone independence', () => {
       if (tz !== 'Asia/Kolkata') expect(new Date(2026, 0, 1).getTimezoneOffset()).not.toBe(utcOffset);
       expect(probe()).toEqual(inUtc);
     }
+  });
+});
+
+describe('istDateTimeFormat', () => {
+  const morning = new Date('2026-11-25T05:45:00.000Z'); // 11:15 IST
+  const evening = new Date('2026-11-26T15:30:00.000Z'); // 21:00 IST
+
+  it("gives a Hindi reader the 24-hour clock even when asked for 12 hours, never the Latin 'am' or 'pm'", () => {
+    const short = istDateTimeFormat('hi', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
+    expect(short.format(morning)).toBe('बुध 11:15');
+    expect(short.format(evening)).toBe('गुरु 21:00');
+    const styled = istDateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(styled.format(morning)).toBe('25 नव॰ 2026, 11:15');
+    expect(styled.format(evening)).not.toMatch(/am|pm/i);
+  });
+
+  it('keeps what English asks for, in IST whatever the host zone', () => {
+    expect(istDateTimeFormat('en', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(evening)).toBe('Thu, 9:00 pm');
+    expect(istDateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(morning)).toBe('11:15');
   });
 });

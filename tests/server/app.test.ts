@@ -114,7 +114,7 @@ describe('pre-rendered pages', () => {
   });
 
   it('sends the app itself for every other route of the app, so it renders in the browser', async () => {
-    for (const url of ['/play_screen', '/contact_us', '/press-details/7/some-slug', '/the_winners_circle/c1/verify', '/admin/results/c1', '/login?next=/cart']) {
+    for (const url of ['/contact_us', '/press-details/7/some-slug', '/the_winners_circle/c1/verify', '/admin/results/c1', '/login?next=/cart']) {
       const res = await open(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
@@ -133,6 +133,15 @@ describe('pre-rendered pages', () => {
     // The practice screen renders in the browser; its HTML, in the visitor's language, names what it needs.
     expect(practice.body).toContain('data-prerendered="hi">quick_game_screen<');
     expect((await open('/rules')).headers.link).toBeUndefined();
+  });
+
+  it("sends the play screen as the app with the current contest's picture named in a preload header, at the stage's width", async () => {
+    const res = await open('/play_screen');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    expect(res.headers.link).toBe(
+      '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { loadConfig } from '../../server/config.ts';
 import { get, insertStaff, useTestClock, XHR } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
@@ -20,6 +21,7 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
       expect(res.headers['cache-control']).toBe('no-store');
       return res.json().data;
     };
+    expect(await read()).not.toHaveProperty('paidPlayReason');
     expect(await read()).toMatchObject({ paidPlay: true, billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 } });
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie }, payload: { enabled: false } });
@@ -43,3 +45,27 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
     expect((await read()).restrictedStates).toEqual([]);
   });
 });
+
+describeOnEachDatabase(
+  'paid play with no payment gateway (a production start without PAYMENT_GATEWAY)',
+  (server) => {
+    const clock = useTestClock(server);
+
+    it('says paid entries are not open yet on the pages and in the contest answer, and the suspension still wins', async () => {
+      expect(server.app.payments).toBeNull();
+      const site = async () => (await get(server, '/api/v1/site')).json().data;
+      const contests = async () => (await get(server, '/api/v1/contests/current')).json().data.paidPlay;
+      expect(await site()).toMatchObject({ paidPlay: false, paidPlayReason: 'noGateway' });
+      // No law message: nothing is suspended, and the announcement popup stays away.
+      expect(await contests()).toEqual({ enabled: false, reason: 'noGateway' });
+      const [admin] = await insertStaff(server, ['admin'], clock.now);
+      const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie }, payload: { enabled: false } });
+      expect(off.statusCode, off.body).toBe(200);
+      const suspended = await site();
+      expect(suspended.paidPlay).toBe(false);
+      expect(suspended).not.toHaveProperty('paidPlayReason');
+      expect(await contests()).toEqual({ enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE });
+    });
+  },
+  { payments: { gateway: null, razorpay: null } },
+);

@@ -4,7 +4,7 @@ import { type CartAnswer, PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/conte
 import { http } from '../../src/api/http.ts';
 import CartPage from '../../src/screens/cart/CartPage.tsx';
 import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api-stub.tsx';
-import { contestView, currentAnswer } from './contest-fixtures.ts';
+import { contestPicture, contestView, currentAnswer } from './contest-fixtures.ts';
 
 const original = http.defaults.adapter;
 afterEach(() => {
@@ -36,7 +36,7 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
 
 interface Routes {
   carts: StubAnswer[];
-  paidPlay?: { enabled: boolean; message?: string };
+  paidPlay?: { enabled: boolean; message?: string; reason?: 'noGateway' };
   remove?: StubAnswer;
   free?: StubAnswer;
 }
@@ -77,9 +77,43 @@ describe('/cart', () => {
   it("numbers the tickets in the server's order, the order they were marked on the play screen", async () => {
     await open({ carts: [ok(cart(4900, [[900, 10], [100, 20], [500, 30]]))] });
     const group = await screen.findByRole('region', { name: 'Contest A' });
-    const rows = within(group).getAllByRole('listitem').map((li) => li.textContent);
-    expect(rows).toEqual(['Ticket 1X 900, Y 10₹49×', 'Ticket 2X 100, Y 20₹49×', 'Ticket 3X 500, Y 30₹49×']);
+    const rows = within(group).getAllByRole('listitem');
+    // The crop's number badge, then the words: the same number as the play screen's chip.
+    expect(rows.map((li) => li.textContent?.replace(/\s+/g, ' '))).toEqual(['1Ticket 1X 900, Y 10₹49×', '2Ticket 2X 100, Y 20₹49×', '3Ticket 3X 500, Y 30₹49×']);
+    expect(rows.map((li) => within(li).getByRole('img').getAttribute('alt'))).toEqual([
+      'Ticket 1: marked 900 pixels from the left and 10 from the top of the picture',
+      'Ticket 2: marked 100 pixels from the left and 20 from the top of the picture',
+      'Ticket 3: marked 500 pixels from the left and 30 from the top of the picture',
+    ]);
     expect(within(group).getByRole('button', { name: 'Remove ticket 3' })).toBeInTheDocument();
+  });
+
+  it("shows each ticket as a crop of the contest picture around its mark, from the variant the play screen's stage uses", async () => {
+    await open({ carts: [ok(cart(4900, [[800, 500], [5, 990]]))] });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    const [middle, corner] = within(group).getAllByRole('img') as HTMLImageElement[];
+    // A 1600 x 1000 picture, 200 original pixels across an 80 px square: drawn 640 x 400, the
+    // mark's pixel centre (800.5, 500.5) in the middle of the square.
+    expect(middle).toHaveAttribute('src', contestPicture.variants[0]!.url);
+    expect(middle!.style.width).toBe('640px');
+    expect(middle!.style.height).toBe('400px');
+    expect(middle!.style.transform).toBe('translate(-280.2px, -160.2px)');
+    // Near the bottom-left corner the picture stops at the square's edge; the crosshair moves instead.
+    expect(corner!.style.transform).toBe('translate(0px, -320px)');
+    const crosshair = corner!.parentElement!.querySelector<HTMLElement>('.ticket-crop__mark')!;
+    expect(crosshair.style.left).toBe('2.2px');
+    expect(crosshair.style.top).toBe('76.2px');
+  });
+
+  it('lists the tickets in words when the contest picture is not known any more', async () => {
+    stubApi({
+      'GET /cart': () => ok(cart(4900, [[10, 20]])),
+      'GET /contests/current': () => ok(currentAnswer(contestView({ id: 'other' }))),
+    });
+    await renderScreen(<CartPage />, { path: '/cart' });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    expect(within(group).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(group).getByText('X 10, Y 20')).toBeVisible();
   });
 
   it('removes a ticket', async () => {
@@ -106,8 +140,10 @@ describe('/cart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm free entry' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Your free entry is confirmed. Your tickets:');
-    expect(done).toHaveTextContent('Ticket 1: X 10, Y 20');
-    expect(done).toHaveTextContent('Ticket 2: X 30, Y 40');
+    expect(within(done).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'Ticket 1: marked 10 pixels from the left and 20 from the top of the picture',
+      'Ticket 2: marked 30 pixels from the left and 40 from the top of the picture',
+    ]);
     expect(calls.find((c) => c.url === '/cart/checkout-free')?.body).toEqual({ contestId: 'c1' });
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
   });
@@ -118,6 +154,15 @@ describe('/cart', () => {
     expect(checkout).toBeDisabled();
     expect(screen.getByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
     expect(checkout).toHaveAccessibleDescription(PAID_PLAY_SUSPENDED_MESSAGE);
+  });
+
+  it('with no payment gateway, has no checkout button: paid entries open soon, a practice game meanwhile', async () => {
+    await open({ carts: [ok(cart(4900, [[10, 20]]))], paidPlay: { enabled: false, reason: 'noGateway' } });
+    const group = await screen.findByRole('region', { name: 'Contest A' });
+    expect(within(group).getByRole('note')).toHaveTextContent('Paid entries open soon: checkout is not available yet.');
+    expect(within(group).queryByRole('button', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
   });
 
   it("says 'Game Play Closed!' for a contest that closed", async () => {

@@ -99,6 +99,27 @@ describe('home contest card', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
   });
 
+  it('with no payment gateway, says paid entries open soon and offers a practice game instead of the price and Play now, in English and Hindi', async () => {
+    await renderCard([ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' }))]);
+    expect(await screen.findByText('Paid entries open soon')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Paid entries open soon. Try a free practice game meanwhile.');
+    expect(screen.queryByText(/\+ fee/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
+  });
+
+  it('with no payment gateway, a free contest still plays as usual', async () => {
+    await renderCard([ok(currentAnswer(contestView({ ticketPricePaise: 0 }), { enabled: false, reason: 'noGateway' }))]);
+    expect(await screen.findByRole('button', { name: 'Play now' })).toBeInTheDocument();
+    expect(screen.queryByText('Paid entries open soon')).not.toBeInTheDocument();
+  });
+
+  it('says paid entries open soon in Hindi', async () => {
+    await renderCard([ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' }))], 'hi');
+    expect(await screen.findByText('सशुल्क प्रविष्टियाँ जल्द खुलेंगी')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'मुफ़्त अभ्यास गेम खेलें' })).toBeInTheDocument();
+  });
+
   it('shows an error with a retry that loads again', async () => {
     const calls = await renderCard([fail(500, 'down'), ok(currentAnswer(contestView()))]);
     expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');

@@ -1,10 +1,23 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { GameHints } from '../../src/ui/GameHints.tsx';
 import { renderWithApp } from '../support/render.tsx';
 
 const region = (name: string) => screen.queryByRole('region', { name });
+
+/** A browser whose primary pointer is `fine` (a mouse) or not (a finger), answering matchMedia as Chromium does. */
+function primaryPointer(kind: 'fine' | 'coarse') {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    media,
+    matches: media === '(pointer: fine)' ? kind === 'fine' : media === '(pointer: coarse)' && kind === 'coarse',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('GameHints', () => {
   it("shows the three hints in a player's words until dismissed, then never again in this browser", async () => {
@@ -31,5 +44,26 @@ describe('GameHints', () => {
     expect(screen.getByText('ज़ूम करने के लिए पिंच करें या + दबाएँ')).toBeInTheDocument();
     expect(screen.getByText('मैग्नीफ़ायर के लिए दबाकर रखें')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ठीक है' })).toBeInTheDocument();
+  });
+
+  it("says 'Click' with a mouse or trackpad: no pinch or long press there, but the wheel and the arrow keys", async () => {
+    primaryPointer('fine');
+    const first = await renderWithApp(<GameHints />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Click where you think the ball is',
+      'Scroll or use + to zoom in',
+      'Arrow keys move your mark one pixel at a time',
+    ]);
+    first.unmount();
+    await renderWithApp(<GameHints />, { lng: 'hi' });
+    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ क्लिक करें')).toBeInTheDocument();
+    expect(screen.queryByText(/टैप/)).toBeNull();
+  });
+
+  it("says 'Tap' on a touch screen", async () => {
+    primaryPointer('coarse');
+    await renderWithApp(<GameHints />);
+    expect(screen.getByText('Tap where you think the ball is')).toBeInTheDocument();
+    expect(screen.queryByText(/Click/)).toBeNull();
   });
 });

@@ -13,8 +13,9 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
-const settings = (paidPlay: boolean): SiteSettings => ({
+const settings = (paidPlay: boolean, paidPlayReason?: 'noGateway'): SiteSettings => ({
   paidPlay,
+  ...(paidPlayReason ? { paidPlayReason } : {}),
   billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 },
   location: {
     restrictedStates: [
@@ -43,6 +44,27 @@ describe('information pages follow the site settings', () => {
     expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Paid entries are open/)).not.toBeInTheDocument();
     expect(screen.getByText(/^No\. Because of the Promotion and Regulation of Online Gaming Act/)).toBeInTheDocument();
+  });
+
+  it('with no payment gateway, the rules say paid entries open soon, never that they are open nor that the law suspended them', async () => {
+    stubApi({ 'GET /site': () => ok(settings(false, 'noGateway')) });
+    const { unmount } = await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    expect(await screen.findByRole('heading', { name: 'Paid entries open soon' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Paid play is suspended' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Online Gaming Act/)).not.toBeInTheDocument();
+    unmount();
+    stubApi({ 'GET /site': () => ok(settings(false, 'noGateway')) });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules', lng: 'hi' });
+    expect(await screen.findByRole('heading', { name: 'सशुल्क प्रविष्टियाँ जल्द खुलेंगी' })).toBeInTheDocument();
+  });
+
+  it('with no payment gateway, how to play says no payment is taken yet', async () => {
+    stubApi({ 'GET /site': () => ok(settings(false, 'noGateway')) });
+    await renderScreen(<InfoPage page="tht" />, { path: '/tht' });
+    expect(await screen.findByText(/^Paid entries are not open yet: no payment is taken/)).toBeInTheDocument();
+    expect(screen.queryByText(/For a paid contest you first see the bill/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/While paid play is suspended/)).not.toBeInTheDocument();
   });
 
   it('the terms state the entry GST with the day it took effect, in English and Hindi', async () => {

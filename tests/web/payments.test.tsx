@@ -5,6 +5,7 @@ import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { formatIstDateTime } from '../../src/ui/format.ts';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
+import { contestPicture, contestView, currentAnswer } from './contest-fixtures.ts';
 import { renderAt } from './payments-render.tsx';
 
 const original = http.defaults.adapter;
@@ -78,6 +79,31 @@ describe('/payments', () => {
     expect(within(panel).getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/play_screen');
     await tick(10_000);
     expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
+  });
+
+  it("shows the paid tickets as crops of the contest's picture, numbered as marked, with alt text in English and Hindi", async () => {
+    const routes = {
+      'GET /payments/p1': () => ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 1500, y: 40 }, { x: 10, y: 20 }] })),
+      'GET /payments': () => ok([]),
+      'GET /contests/current': () => ok(currentAnswer(contestView())),
+    };
+    stubApi(routes);
+    const { unmount } = await renderAt('/payments?payment=p1');
+    const panel = screen.getByTestId('payment-status');
+    const crops = await within(panel).findAllByRole('img');
+    expect(crops.map((img) => img.getAttribute('alt'))).toEqual([
+      'Ticket 1: marked 1500 pixels from the left and 40 from the top of the picture',
+      'Ticket 2: marked 10 pixels from the left and 20 from the top of the picture',
+    ]);
+    expect(crops[0]).toHaveAttribute('src', contestPicture.variants[0]!.url);
+    // 1600 x 1000 at 0.4 CSS px per pixel: the right edge of the picture stops the first square.
+    expect((crops[0] as HTMLImageElement).style.transform).toBe('translate(-560px)');
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1', '2']);
+    unmount();
+    stubApi(routes);
+    await renderAt('/payments?payment=p1', 'hi');
+    const hiCrops = await within(screen.getByTestId('payment-status')).findAllByRole('img');
+    expect(hiCrops[0]).toHaveAttribute('alt', 'टिकट 1: तस्वीर में बाएँ से 1500 पिक्सेल और ऊपर से 40 पिक्सेल पर निशान');
   });
 
   it("says 'You're in!' for one ticket in the singular, and in Hindi", async () => {
@@ -209,6 +235,16 @@ describe('/payments', () => {
     expect(screen.getByText('Login to see your payments and their status.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(calls).toHaveLength(0);
+  });
+
+  it('writes payment times in IST on the 24-hour clock on the Hindi page, never with am or pm', async () => {
+    stub([ok(payment())], ok([payment({ id: 'p2', createdAt: '2026-11-21T05:45:00.000Z' }), payment({ id: 'p3', createdAt: '2026-11-21T15:30:00.000Z' })]));
+    await renderAt('/payments', 'hi');
+    const times = (await screen.findAllByText(/नव/, { selector: 'time' })).map((el) => el.textContent ?? '');
+    expect(times).toHaveLength(2);
+    expect(times[0]).toMatch(/11:15/);
+    expect(times[1]).toMatch(/21:00/);
+    for (const time of times) expect(time).not.toMatch(/am|pm/i);
   });
 
   it('speaks Hindi', async () => {

@@ -123,12 +123,33 @@ describe('/play_screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
     expect(dialog).toHaveTextContent('Tickets in your cart and tickets already bought stay.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
-    expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
+    expect(button('Ticket 2, marked 30 pixels from the left and 40 from the top')).toBeInTheDocument();
     fireEvent.click(button('Reset'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
     expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([{ id: 't1', point: null }]);
     expect(button('Reset')).toBeDisabled();
+  });
+
+  it('with no payment gateway, a paid contest offers a practice game instead of marking tickets for a checkout that cannot happen', async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' })), 'GET /cart': () => ok({ items: [], groups: [] }) });
+    await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
+    expect(await screen.findByRole('heading', { name: 'Paid entries open soon' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
+    expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('names each ticket chip for a listener, in words and not as coordinates, in English and Hindi', async () => {
+    const first = await open(contestView());
+    await screen.findByTestId('stage');
+    place(10, 20);
+    const chip = button('Ticket 1, marked 10 pixels from the left and 20 from the top');
+    expect(chip.getAttribute('aria-label')).not.toMatch(/X \d|Y \d/);
+    first.unmount();
+    await open(contestView(), [], 'hi');
+    await screen.findByTestId('stage');
+    expect(button('टिकट 1, बाएँ से 10 पिक्सेल और ऊपर से 20 पिक्सेल पर निशान')).toBeInTheDocument();
   });
 
   it('restores unsubmitted marks after a remount', async () => {
@@ -141,8 +162,8 @@ describe('/play_screen', () => {
     first.unmount();
     await open(contestView());
     await screen.findByTestId('stage');
-    expect(button('Ticket 1: X 10, Y 20')).toBeInTheDocument();
-    expect(button('Ticket 2: X 30, Y 40')).toBeInTheDocument();
+    expect(button('Ticket 1, marked 10 pixels from the left and 20 from the top')).toBeInTheDocument();
+    expect(button('Ticket 2, marked 30 pixels from the left and 40 from the top')).toBeInTheDocument();
     expect(button('Ticket 3: not marked')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Total: ₹147 + fee')).toBeInTheDocument();
   });

@@ -18,6 +18,21 @@ describe('loading a section', () => {
     expect(await screen.findByRole('heading', { name: 'Loaded' })).toBeInTheDocument();
   });
 
+  it('starts the import ahead of the render on preload, and renders from that one import', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: () => <h1>Early</h1> }));
+    const Screen = lazyScreen(load);
+    Screen.preload();
+    Screen.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await renderWithApp(
+      <RouteBoundary>
+        <Screen />
+      </RouteBoundary>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Early' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('offers a reload when the chunk fails to load', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });

@@ -168,21 +168,21 @@ describe('/quick_game_screen', () => {
   it('marks, adds, selects and removes tickets', async () => {
     await openGame();
     place(120, 340);
-    expect(button('Ticket 1: X 120, Y 340')).toBeInTheDocument();
+    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toBeInTheDocument();
     expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, marked 120 from the left and 340 from the top of the picture');
     fireEvent.click(button('Add ticket'));
     expect(button('Ticket 2: not marked')).toHaveAttribute('aria-pressed', 'true');
-    expect(button('Ticket 1: X 120, Y 340')).toHaveAttribute('aria-pressed', 'false');
+    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute('aria-pressed', 'false');
     place(500, 600);
     fireEvent.click(button('Add ticket'));
     place(700, 100);
-    fireEvent.click(button('Ticket 1: X 120, Y 340'));
-    expect(button('Ticket 1: X 120, Y 340')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(button('Ticket 1, marked 120 pixels from the left and 340 from the top'));
+    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute('aria-pressed', 'true');
     place(121, 340);
-    expect(button('Ticket 1: X 121, Y 340')).toBeInTheDocument();
+    expect(button('Ticket 1, marked 121 pixels from the left and 340 from the top')).toBeInTheDocument();
     fireEvent.click(button('Remove ticket 2'));
     // Numbers follow the order: the third ticket is now number 2.
-    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: X 121, Y 340', 'Ticket 2: X 700, Y 100']);
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1, marked 121 pixels from the left and 340 from the top', 'Ticket 2, marked 700 pixels from the left and 100 from the top']);
     fireEvent.click(button('Remove ticket 2'));
     expect(button('Remove ticket 1')).toBeDisabled();
   });
@@ -376,7 +376,7 @@ describe('/quick_game_screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'false');
     place(5, 6);
-    expect(button('Ticket 1: X 5, Y 6')).toBeInTheDocument();
+    expect(button('Ticket 1, marked 5 pixels from the left and 6 from the top')).toBeInTheDocument();
   });
 
   it("sends a guest to log in for the real contest, saying why and coming back to the play screen", async () => {

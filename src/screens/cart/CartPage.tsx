@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import type { CartAnswer, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
+import { type CartAnswer, type CurrentContests, type FreeCheckoutAnswer, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
+import type { GamePicture } from '../../../domain/practice.ts';
+import { ticketNumber } from '../../../domain/tickets.ts';
 import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
@@ -10,9 +12,17 @@ import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { TicketCrop, TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/contest.css';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay };
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay; pictures: ContestPictures };
+
+/** The pictures of the contests the site shows now, by contest id: a cart's tickets are of these. */
+type ContestPictures = ReadonlyMap<string, GamePicture>;
+
+export function contestPictures(contests: CurrentContests): ContestPictures {
+  return new Map([contests.current, contests.next].flatMap((contest) => (contest?.picture ? [[contest.id, contest.picture] as const] : [])));
+}
 type Group = CartAnswer['groups'][number];
 
 const KNOWN_ERRORS = ['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED'] as const;
@@ -27,7 +37,7 @@ export default function CartPage() {
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmed, setConfirmed] = useState<FreeCheckoutAnswer | null>(null);
+  const [confirmed, setConfirmed] = useState<(FreeCheckoutAnswer & { contestId: string }) | null>(null);
   const title = t('cart.title');
   useEffect(() => {
     document.title = `${title} | ${BRAND.name}`;
@@ -36,7 +46,7 @@ export default function CartPage() {
   useEffect(() => {
     let live = true;
     Promise.all([fetchCart(), fetchCurrentContests(lng)]).then(
-      ([cart, contests]) => live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay }),
+      ([cart, contests]) => live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay, pictures: contestPictures(contests) }),
       () => live && setLoad({ status: 'error' }),
     );
     return () => {
@@ -74,7 +84,7 @@ export default function CartPage() {
     setFailure(null);
     try {
       const answer = await checkoutFree(contestId);
-      setConfirmed(answer);
+      setConfirmed({ ...answer, contestId });
       const cart = await fetchCart();
       setLoad((old) => (old.status === 'ready' ? { ...old, cart } : old));
     } catch (error) {
@@ -99,19 +109,13 @@ export default function CartPage() {
       </div>
     );
   else {
-    const { cart, paidPlay } = load;
+    const { cart, paidPlay, pictures } = load;
     body = (
       <>
         {confirmed && (
           <div className="cart-success" role="status">
             <p>{t('cart.confirmed')}</p>
-            <ul>
-              {confirmed.tickets.map((ticket, index) => (
-                <li key={ticket.id}>
-                  {t('cart.ticket', { n: index + 1 })}: {t('cart.coordinates', { x: ticket.x, y: ticket.y })}
-                </li>
-              ))}
-            </ul>
+            <TicketCropList tickets={confirmed.tickets} picture={pictures.get(confirmed.contestId)} describe={(n, ticket) => `${t('cart.ticket', { n })}: ${t('cart.coordinates', { x: ticket.x, y: ticket.y })}`} />
           </div>
         )}
         {failure && (
@@ -132,6 +136,7 @@ export default function CartPage() {
               group={group}
               items={cart.items.filter((item) => item.contestId === group.contestId)}
               paidPlay={paidPlay}
+              picture={pictures.get(group.contestId)}
               busy={busy}
               inr={inr}
               onRemove={(id) => void remove(id)}
@@ -155,13 +160,15 @@ interface CartGroupProps {
   group: Group;
   items: CartAnswer['items'];
   paidPlay: PaidPlay;
+  /** The contest's picture for the tickets' crops; unknown for a contest the site no longer shows. */
+  picture: GamePicture | undefined;
   busy: string | null;
   inr(paise: number): string;
   onRemove(id: string): void;
   onConfirmFree(): void;
 }
 
-function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree }: CartGroupProps) {
+function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onConfirmFree }: CartGroupProps) {
   const { t } = useTranslation('contest');
   const free = group.ticketPricePaise === 0;
   const open = group.state === 'open';
@@ -174,16 +181,18 @@ function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree 
       </div>
       <ul className="cart-tickets">
         {items.map((item, index) => (
-          <li key={item.id} className="cart-ticket">
-            <span className="cart-ticket__name">
-              {t('cart.ticket', { n: index + 1 })}
+          <li key={item.id} className={`cart-ticket${picture ? ' cart-ticket--crop' : ''}`}>
+            {picture && <TicketCrop picture={picture} point={item} n={ticketNumber(index)} />}
+            {/* With a crop, its alt text says which ticket and where; the words repeat it for the eye. */}
+            <span className="cart-ticket__name" aria-hidden={picture ? true : undefined}>
+              {t('cart.ticket', { n: ticketNumber(index) })}
               <span className="cart-ticket__coords">{t('cart.coordinates', { x: item.x, y: item.y })}</span>
             </span>
             <span>{item.pricePaise === 0 ? t('cart.free') : inr(item.pricePaise)}</span>
             <button
               type="button"
               className="cart-ticket__remove"
-              aria-label={t('cart.remove', { n: index + 1 })}
+              aria-label={t('cart.remove', { n: ticketNumber(index) })}
               disabled={busy !== null}
               onClick={() => onRemove(item.id)}
             >
@@ -206,7 +215,19 @@ function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree 
           </button>
         </div>
       )}
-      {open && !free && (
+      {open && !free && paidEntriesSoon(group, paidPlay) && (
+        <>
+          <p className="contest-notice" role="note">
+            {t('cart.paidSoon')}
+          </p>
+          <div className="cart-group__actions">
+            <Link to={paths.quickGame} className="button button--accent">
+              {t('card.practice')}
+            </Link>
+          </div>
+        </>
+      )}
+      {open && !free && !paidEntriesSoon(group, paidPlay) && (
         <>
           {!paidPlay.enabled && (
             <p className="contest-notice" id={`${headingId}-suspended`} role="note">
@@ -232,3 +253,4 @@ function CartGroup({ group, items, paidPlay, busy, inr, onRemove, onConfirmFree 
     </section>
   );
 }
+

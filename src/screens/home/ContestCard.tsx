@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import type { ContestView } from '../../../domain/contests.ts';
+import { Link, useNavigate } from 'react-router-dom';
+import { type ContestView, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
@@ -81,7 +81,7 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
           <div className="skeleton contest-card__button-frame" />
         </>
       ) : current ? (
-        <ContestDetails contest={current} lng={lng} />
+        <ContestDetails contest={current} paidPlay={ready.paidPlay} lng={lng} />
       ) : (
         <p>{t('card.none')}</p>
       )}
@@ -89,7 +89,7 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
   );
 }
 
-function ContestDetails({ contest, lng }: { contest: ContestView; lng: string }) {
+function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paidPlay: PaidPlay; lng: string }) {
   const { t, i18n } = useTranslation('contest');
   const navigate = useNavigate();
   const now = useNow(1000);
@@ -101,6 +101,7 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
     else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('errors.UNAUTHENTICATED', { ns: 'contest' }) } });
   };
   const label = phase === 'open' ? t('card.closesIn') : t('card.opensIn');
+  const soon = paidEntriesSoon(contest, paidPlay);
   return (
     <>
       <dl className="contest-card__facts">
@@ -119,7 +120,7 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
         </div>
         <div>
           <dt>{t('card.price')}</dt>
-          <dd>{contest.ticketPricePaise === 0 ? t('card.free') : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}</dd>
+          <dd>{contest.ticketPricePaise === 0 ? t('card.free') : soon ? t('card.paidSoon') : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}</dd>
         </div>
       </dl>
       {contest.state !== 'cancelled' ? (
@@ -156,7 +157,17 @@ function ContestDetails({ contest, lng }: { contest: ContestView; lng: string })
         </>
       )}
       {contest.state !== 'cancelled' && <p className="contest-card__show">{t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}</p>}
-      {phase !== 'closed' && (
+      {phase !== 'closed' && contest.state !== 'cancelled' && soon && (
+        <>
+          <p className="contest-notice" role="note">
+            {t('card.paidSoonText')}
+          </p>
+          <Link to={paths.quickGame} className="button button--accent contest-card__play">
+            {t('card.practice')}
+          </Link>
+        </>
+      )}
+      {phase !== 'closed' && !soon && (
         <button type="button" className="button button--accent contest-card__play" onClick={play}>
           {t('card.play')}
         </button>

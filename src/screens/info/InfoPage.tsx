@@ -9,11 +9,11 @@ export type InfoPageId = 'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'pl
 
 /**
  * A part of a page that depends on the site's current settings: shown only when paid play is on,
- * only when it is off, or (with 'settings') once the figures it quotes (GST rates) are known.
+ * only while it is suspended, only while paid entries wait for a payment gateway ('paidPlaySoon'), or (with 'settings') once the figures it quotes (GST rates) are known.
  * Until the settings arrive, and if they cannot be had, such parts are left out: the page never
  * states something the site may not be doing.
  */
-type When = 'paidPlayOn' | 'paidPlayOff' | 'settings';
+type When = 'paidPlayOn' | 'paidPlayOff' | 'paidPlaySoon' | 'settings';
 
 type Text = string | { text: string; when: When };
 
@@ -35,7 +35,11 @@ interface InfoDoc {
 function applies(when: When | undefined, settings: SiteSettings | null): boolean {
   if (!when) return true;
   if (!settings) return false;
-  return when === 'settings' || settings.paidPlay === (when === 'paidPlayOn');
+  // 'paidPlayOff' states the law's suspension; 'paidPlaySoon' that no payment gateway is set up yet.
+  const soon = !settings.paidPlay && settings.paidPlayReason === 'noGateway';
+  if (when === 'paidPlaySoon') return soon;
+  if (when === 'paidPlayOff') return !settings.paidPlay && !soon;
+  return when === 'settings' || settings.paidPlay;
 }
 
 const textsFor = (texts: Text[] | undefined, settings: SiteSettings | null): string[] =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentAnswer, PaymentStatusName } from '../../../domain/payments.ts';
-import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
+import { istDateTimeFormat } from '../../../domain/schedule.ts';
 import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
@@ -40,8 +40,8 @@ export function PaymentHistory() {
       live = false;
     };
   }, [attempt]);
-  // In IST, as the contest schedule is, whatever the device's time zone.
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: IST_TIME_ZONE });
+  // In IST, as the contest schedule is, whatever the device's time zone; 24-hour on a Hindi page.
+  const when = istDateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const columns = {
     time: t('payments.columns.time'),
     refNo: t('payments.columns.refNo'),

@@ -9,9 +9,11 @@ import { paymentStatusMachine, type PaymentStatusReport } from '../../../machine
 import { fetchPayment } from '../../api/payments.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
+import { useCurrentContests } from '../../app/use-current-contests.ts';
 import { useLoggedIn } from '../../app/use-logged-in.ts';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/payments.css';
 import { PaymentHistory } from './PaymentHistory.tsx';
 
@@ -136,6 +138,9 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const tickets = payment?.tickets ?? [];
+  // The contest just paid for is the one the site shows (or the next): its picture is the play screen's.
+  const { load } = useCurrentContests();
+  const picture = load.status === 'ready' && payment ? [load.data.current, load.data.next].find((contest) => contest?.id === payment.contestId)?.picture ?? undefined : undefined;
   return (
     <>
       <h2>{t('payments.success')}</h2>
@@ -145,11 +150,7 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
       {tickets.length > 0 && (
         <>
           <p>{t('payments.successNext')}</p>
-          <ul>
-            {tickets.map((ticket, index) => (
-              <li key={`${ticket.x}-${ticket.y}-${index}`}>{t('payments.ticket', { n: index + 1, x: ticket.x, y: ticket.y })}</li>
-            ))}
-          </ul>
+          <TicketCropList tickets={tickets} picture={picture} describe={(n, ticket) => t('payments.ticket', { n, x: ticket.x, y: ticket.y })} />
         </>
       )}
       {payment && (

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
-import type { ContestView } from '../../../domain/contests.ts';
-import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
+import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
+import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
+import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
@@ -13,7 +14,6 @@ import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { stageBoxStyle } from '../../ui/stage-box.ts';
@@ -74,11 +74,15 @@ export default function PlayScreenPage() {
   }, [title]);
 
   if (load.status === 'loading') {
+    // The current contest's picture (preloaded with the HTML) while the contest loads: almost
+    // always the one to play on; a closed or missing contest replaces it with its message.
     return (
       <div className="play-game">
         <h1 className="visually-hidden">{title}</h1>
-        <div className="trial-game__center">
-          <Spinner label={t('play.loading')} />
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
+          </div>
         </div>
       </div>
     );
@@ -115,6 +119,23 @@ export default function PlayScreenPage() {
           </Link>
           <Link to={paths.myAccount} className="button button--ghost">
             {t('results:entries.title')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (paidEntriesSoon(contest, load.data.paidPlay)) {
+    // Nothing to buy yet: no marking towards a checkout that cannot happen; practice instead.
+    return (
+      <div className="container">
+        <div className="card play-message">
+          <h1 className="play-message__title">{t('play.paidSoonTitle')}</h1>
+          <p>{t('play.paidSoonText')}</p>
+          <Link to={paths.quickGame} className="button button--accent">
+            {t('card.practice')}
+          </Link>
+          <Link to={paths.home} className="button button--ghost">
+            {t('play.backHome')}
           </Link>
         </div>
       </div>
@@ -200,7 +221,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     return serverError.status === null ? t('errors.submitFailed') : serverError.message;
   }, [serverError, t]);
 
-  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(ticketNumber(index)), point: ticket.point })), [draft]);
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -290,8 +311,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
-        <div className="trial-game__center">
-          <Spinner label={t('play.loading')} />
+        // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
+        <div className="trial-game__body">
+          <div className="trial-game__stage">
+            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
+          </div>
         </div>
       )}
       {snapshot.matches('loadError') && (
@@ -301,7 +325,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       {showStage && (
         <div className="trial-game__body">
           <div className="trial-game__stage" style={stageBoxStyle(picture)}>
-            <Suspense fallback={<StagePreview picture={picture} label={t('stage.loading')} />}>
+            <Suspense fallback={<StagePreview picture={picture} image={PLAY_PICTURE} label={t('stage.loading')} />}>
               <PictureStage
                 picture={picture}
                 marks={stageMarks}
@@ -311,6 +335,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
                 reveal={null}
                 disabled={!ready}
                 labels={labels}
+                previewImage={PLAY_PICTURE}
               />
             </Suspense>
           </div>

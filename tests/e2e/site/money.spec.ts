@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 
 // The money screens on the real build (issue 15): amounts without '.00', the bill without an
@@ -17,6 +17,24 @@ async function fillCart(page: Page): Promise<Array<{ x: number; y: number }>> {
   const add = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: current.id, tickets } });
   expect(add.ok(), await add.text()).toBe(true);
   return tickets;
+}
+
+/** The tickets' crops in order: alt text naming the ticket and its mark, the picture drawn, the crosshair inside the square. */
+async function expectCrops(scope: Locator, marked: Array<{ x: number; y: number }>) {
+  const crops = scope.locator('.ticket-crop');
+  await expect(crops).toHaveCount(marked.length, { timeout: 15_000 });
+  for (const [i, p] of marked.entries()) {
+    const image = crops.nth(i).locator('img');
+    await expect(image).toHaveAttribute('alt', `Ticket ${i + 1}: marked ${p.x} pixels from the left and ${p.y} from the top of the picture`);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [box, mark] = await Promise.all([crops.nth(i).boundingBox(), crops.nth(i).locator('.ticket-crop__mark').boundingBox()]);
+    const centre = { x: mark!.x + mark!.width / 2, y: mark!.y + mark!.height / 2 };
+    expect(centre.x).toBeGreaterThanOrEqual(box!.x);
+    expect(centre.x).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(centre.y).toBeGreaterThanOrEqual(box!.y);
+    expect(centre.y).toBeLessThanOrEqual(box!.y + box!.height);
+  }
 }
 
 async function payInSandbox(page: Page, choice: 'Success' | 'Cancel') {
@@ -47,6 +65,7 @@ test.describe('phone', () => {
     const tickets = page.locator('.cart-ticket');
     await expect(tickets).toHaveCount(3, { timeout: 15_000 });
     for (const [i, point] of marked.entries()) await expect(tickets.nth(i)).toContainText(`Ticket ${i + 1}X ${point.x}, Y ${point.y}`);
+    await expectCrops(page.locator('.cart-tickets'), marked);
     await expect(tickets.first()).toContainText('₹49');
     await expect(tickets.first()).not.toContainText('.00');
     await expect(page.locator('.bill dt')).toHaveText(['Items Total', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
@@ -78,7 +97,8 @@ test.describe('phone', () => {
     await payInSandbox(page, 'Success');
     const panel = page.getByTestId('payment-status');
     await expect(panel.getByText("You're in! 3 tickets in Contest A")).toBeVisible({ timeout: 20_000 });
-    await expect(panel.getByRole('listitem')).toHaveText(marked.map((p, i) => `Ticket ${i + 1}: X ${p.x}, Y ${p.y}`));
+    // Each ticket a crop of the picture around its mark, numbered as marked, the picture loaded.
+    await expectCrops(panel, marked);
     await expect(panel).toContainText('The winner is revealed in the live show on');
     const card = page.locator('.payment-row').first();
     await expect(card.locator('.status-chip--good')).toHaveText('Success');
@@ -107,6 +127,9 @@ test.describe('desktop', () => {
   test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({ page }) => {
     await signUp(page, '8');
     await fillCart(page);
+    await page.goto('/cart?lng=hi');
+    await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
+    await page.screenshot({ path: 'test-results/money-cart-1280-hi.png', fullPage: true });
     await page.goto('/cart?lng=en');
     await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
     await page.screenshot({ path: 'test-results/money-cart-1280-en.png', fullPage: true });
@@ -126,5 +149,9 @@ test.describe('desktop', () => {
     await expect(rows.nth(1).locator('.status-chip--bad')).toHaveText('Cancelled');
     await expect(page.locator('.payments-table thead th')).toHaveText(['Time/Date', 'Contest', 'Ref. No', 'Txn. Id.', 'Transaction Status', 'Total Amount', 'Mobile no.', 'Invoice']);
     await page.screenshot({ path: 'test-results/money-success-1280-en.png', fullPage: true });
+    await page.goto(`${page.url()}&lng=hi`);
+    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.payment-status .ticket-crop')).toHaveCount(3);
+    await page.screenshot({ path: 'test-results/money-success-1280-hi.png', fullPage: true });
   });
 });
