@@ -69,7 +69,7 @@ const countWebGlFrames = () => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as Array<Record<string, unknown>>) {
+  for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as unknown as Array<Record<string, unknown>>) {
     for (const name of ['clear', 'drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
       const original = proto[name] as ((...args: unknown[]) => unknown) | undefined;
       if (!original) continue;

@@ -5,33 +5,23 @@ import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { StagePreview } from '../../src/stage/StagePreview.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
 
-// The engine draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
+// The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
 const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean }> }));
-vi.mock('../../src/stage/stage-engine.ts', () => ({
-  StageEngine: class {
-    record = { picture: null as unknown, marks: null as unknown, initialised: false };
-    constructor() {
-      engines.made.push(this.record);
-    }
-    setPicture(picture: unknown) {
-      this.record.picture = picture;
-      return Promise.resolve();
-    }
-    setMarks(marks: unknown) {
-      this.record.marks = marks;
-    }
-    setReveal() {
-      return Promise.resolve();
-    }
-    setInputEnabled() {}
-    init() {
-      this.record.initialised = true;
-      return Promise.resolve();
-    }
-    resize() {}
-    destroy() {}
-  },
-}));
+vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
+  const { useState } = await import('react');
+  return {
+    default: function StageCanvasStandIn(props: { picture: unknown; marks: unknown }) {
+      const [record] = useState(() => {
+        const made = { picture: null as unknown, marks: null as unknown, initialised: true };
+        engines.made.push(made);
+        return made;
+      });
+      record.picture = props.picture;
+      record.marks = props.marks;
+      return null;
+    },
+  };
+});
 
 // A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant.
 const picture: GamePicture = { width: 2000, height: 1000, variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }] };
