@@ -43,6 +43,7 @@ function PictureStageImpl(props: PictureStageProps) {
   const [drawnPicture, setDrawnPicture] = useState<GamePicture | null>(null);
   const loading = drawnPicture !== picture;
   const [zoomEnds, setZoomEnds] = useState({ atMin: true, atMax: false, coarse: false });
+  const zoomEndsRef = useRef(zoomEnds);
   const inputEnabled = !disabled && !reveal;
 
   useLayoutEffect(() => {
@@ -92,7 +93,11 @@ function PictureStageImpl(props: PictureStageProps) {
         const atMin = view.scale <= limits.min * 1.0001;
         const atMax = view.scale >= limits.max * 0.9999;
         const coarse = view.scale < ZOOM_HINT_BELOW_SCALE;
-        setZoomEnds((old) => (old.atMin === atMin && old.atMax === atMax && old.coarse === coarse ? old : { atMin, atMax, coarse }));
+        // Every camera move lands here: React hears only of a change.
+        const old = zoomEndsRef.current;
+        if (old.atMin === atMin && old.atMax === atMax && old.coarse === coarse) return;
+        zoomEndsRef.current = { atMin, atMax, coarse };
+        setZoomEnds(zoomEndsRef.current);
       },
       onPictureDrawn: (drawn) => {
         setDrawnPicture(drawn);

@@ -2,7 +2,8 @@
  * Where the reveal's distance labels go: beside their marks, never over each other or the ball.
  * A pure function (screen px in, screen px out) with a simple greedy collision pass: labels are
  * placed in the order given (the closest ticket's first, so it gets its best spot), each at the
- * first of its candidate spots that is free, or at the least crowded one when none is.
+ * first of its candidate spots that is free, or at the least crowded one when none is; the ball
+ * weighs most, the other marks least.
  */
 
 export interface LabelBox {
@@ -33,6 +34,8 @@ export interface LabelLayoutOptions {
   padding: number;
   /** The stage: labels stay inside it when they can. */
   bounds?: { width: number; height: number };
+  /** What labels should rather not cover (the marks), weighed less than the ball and the other labels. */
+  obstacles?: readonly Circle[];
 }
 
 /** Candidate spots (label top-left) around an anchor: below, above, right, left, then the corners. */
@@ -79,7 +82,8 @@ export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: 
     let bestCost = Infinity;
     for (const spot of candidates(box, options.gap)) {
       const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
-      let cost = circleOverlap(rect, ball, options.padding) + outside(rect, options.bounds);
+      let cost = circleOverlap(rect, ball, options.padding) * 4 + outside(rect, options.bounds);
+      for (const obstacle of options.obstacles ?? []) cost += circleOverlap(rect, obstacle, 0) / 4;
       for (const other of placed.values()) cost += rectOverlap(rect, other, options.padding);
       if (cost < bestCost) {
         best = rect;

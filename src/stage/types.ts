@@ -63,6 +63,8 @@ export interface StageTestApi {
   rendererType: string;
   /** How many times the stage has drawn (it draws on demand only). */
   renders: number;
+  /** Holds the reveal at `ms` after it began (a screenshot of that moment); null lets it run on. */
+  holdRevealAt(ms: number | null): void;
 }
 
 /** What the scene reports to the React edge. */

@@ -36,6 +36,12 @@ describe('layoutLabels', () => {
     for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
   });
 
+  it('moves a label off another mark when it can', () => {
+    const other = { x: 100, y: 128, r: 12 };
+    const rect = layoutLabels([{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }], { x: 400, y: 300, r: 22 }, { ...options, obstacles: [other] }).get('a')!;
+    expect(hitsCircle(rect, other)).toBe(false);
+  });
+
   it('keeps a label inside the stage at its edge', () => {
     const rect = layoutLabels([{ id: 'a', anchor: { x: 790, y: 590 }, width: 80, height: 16 }], { x: 100, y: 100, r: 22 }, options).get('a')!;
     expect(rect.x + rect.width).toBeLessThanOrEqual(800);

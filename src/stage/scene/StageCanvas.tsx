@@ -147,6 +147,10 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
         get renders() {
           return frames.renders;
         },
+        holdRevealAt: (ms) => {
+          frames.heldAt = ms;
+          frames.invalidate();
+        },
       }),
     }),
     [camera, frames],

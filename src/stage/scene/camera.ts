@@ -67,9 +67,8 @@ export class Camera {
     );
   }
 
-  /** A picture of another size starts fitted. */
+  /** Another picture starts fitted. */
   setImage(size: Size): void {
-    if (size.width === this.imageSize.width && size.height === this.imageSize.height) return;
     this.imageSize = { width: size.width, height: size.height };
     this.limitState = zoomLimits(this.stageSize, this.imageSize);
     this.setView(clampView({ scale: this.limitState.min, x: 0, y: 0 }, this.stageSize, this.imageSize, this.limitState));

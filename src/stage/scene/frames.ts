@@ -28,6 +28,11 @@ export class FrameScheduler {
   private stopped = false;
   /** How many times the stage has been drawn. */
   renders = 0;
+  /**
+   * The test API's hold on timed animations (the reveal): while set, they show the frame this many
+   * ms after they began and ask for no further frames, so a screenshot catches a given moment.
+   */
+  heldAt: number | null = null;
 
   constructor(host: FrameHost = browserFrames) {
     this.host = host;

@@ -37,7 +37,10 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
   const { camera, frames, reducedMotion } = useScene();
   const state = useRef<{ reveal: StageReveal | null; start: number; from: ViewAim | null; to: ViewAim | null }>({ reveal: null, start: 0, from: null, to: null });
   const count = ordered.length;
-  const clock = useMemo<RevealClock>(() => ({ frame: (now) => revealFrame(now - state.current.start, count, reducedMotion) }), [count, reducedMotion]);
+  const clock = useMemo<RevealClock>(
+    () => ({ frame: (now) => revealFrame(frames.heldAt ?? now - state.current.start, count, reducedMotion) }),
+    [count, reducedMotion, frames],
+  );
 
   useLayoutEffect(() => {
     const s = state.current;
@@ -62,15 +65,15 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
         const frame = clock.frame(now);
         const aim = interpolateAim(s.from, s.to, frame.zoom);
         camera.zoomTo(aim.scale, aim.cx, aim.cy);
-        if (frame.zoom >= 1) s.from = null;
-        if (!frame.done) frames.invalidate();
+        if (frame.zoom >= 1 && frames.heldAt === null) s.from = null;
+        if (!frame.done && frames.heldAt === null) frames.invalidate();
       }),
     [camera, frames, clock],
   );
 
   // The frames after the zoom (lines, count, burst, fade) still need asking for.
   useLayout((now) => {
-    if (state.current.reveal && !clock.frame(now).done) frames.invalidate();
+    if (state.current.reveal && frames.heldAt === null && !clock.frame(now).done) frames.invalidate();
   });
   return clock;
 }
@@ -154,11 +157,13 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
 }
 
 interface RevealLabelsProps extends RevealLayerProps {
+  /** Every mark drawn, which the labels should rather not cover. */
+  marks: readonly StageMark[];
   describe: (pixels: number, ballWidth: number | null) => string;
 }
 
 /** Above the marks: each mark's distance in words, placed clear of each other and of the ball; the closest one counts up. */
-export function RevealLabels({ reveal, ordered, clock, describe }: RevealLabelsProps) {
+export function RevealLabels({ reveal, ordered, marks, clock, describe }: RevealLabelsProps) {
   const { camera } = useScene();
   const texts = useRef(new Map<string, Text>());
   const ballWidth = reveal?.ballWidth ?? null;
@@ -181,7 +186,13 @@ export function RevealLabels({ reveal, ordered, clock, describe }: RevealLabelsP
       boxes.push({ id: mark.id, anchor: camera.toScreen(mark.point!), width: text.width, height: text.height });
     }
     const ball = camera.toScreen(reveal.ball);
-    const placed = layoutLabels(boxes, { x: ball.x, y: ball.y, r: BALL_RADIUS + 4 }, { gap: MARK.selectedArm + 6, padding: 3, bounds: camera.stage });
+    // Every drawn mark (its cross and number) is something a label should rather not cover.
+    const obstacles = marks.flatMap((mark) => {
+      if (!mark.point) return [];
+      const at = camera.toScreen(mark.point);
+      return [{ x: at.x, y: at.y, r: MARK.arm + 2 }, { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit }];
+    });
+    const placed = layoutLabels(boxes, { x: ball.x, y: ball.y, r: BALL_RADIUS + 4 }, { gap: MARK.selectedArm + 6, padding: 3, bounds: camera.stage, obstacles });
     for (const [id, rect] of placed) texts.current.get(id)?.position.set(rect.x, rect.y);
   });
 

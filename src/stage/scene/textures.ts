@@ -3,7 +3,7 @@
  * from the variant's address, and every texture destroyed with the scene.
  */
 import { ImageSource, Texture } from 'pixi.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { chooseVariant } from '../view.ts';
 import type { Camera } from './camera.ts';
@@ -40,7 +40,7 @@ export interface ShownPicture {
   texture: Texture;
 }
 
-const pictureKey = (picture: GamePicture) => `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
+export const pictureKey = (picture: GamePicture) => `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
 
 /**
  * The picture's texture at the width it is displayed (at least the stage's): a stage that grows
@@ -58,11 +58,18 @@ export function usePictureTexture(picture: GamePicture | null, camera: Camera, s
   const [shown, setShown] = useState<{ key: string; width: number; texture: Texture } | null>(null);
   const width = variant.key === key ? variant.width : wantedWidth();
 
+  // Read by the camera's listener, which must not ask React for a render on every move.
+  const widest = useRef(width);
+  useEffect(() => {
+    widest.current = width;
+  }, [width]);
   useEffect(() => {
     if (!picture) return undefined;
     return camera.subscribe(() => {
       const next = wantedWidth();
-      setVariant((old) => (old.key !== key ? { key, width: next } : next > old.width ? { key, width: next } : old));
+      if (next <= widest.current) return;
+      widest.current = next;
+      setVariant({ key, width: next });
     });
     // wantedWidth reads only the picture (by its key) and the camera.
     // eslint-disable-next-line react-hooks/exhaustive-deps
