@@ -6,13 +6,14 @@ import { StagePreview } from '../../src/stage/StagePreview.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
 
 // The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
-const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean }> }));
+type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
+const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }> }));
 vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
   const { useState } = await import('react');
   return {
-    default: function StageCanvasStandIn(props: { picture: unknown; marks: unknown }) {
+    default: function StageCanvasStandIn(props: { picture: unknown; marks: unknown; callbacks: { onViewChange: ViewChange } }) {
       const [record] = useState(() => {
-        const made = { picture: null as unknown, marks: null as unknown, initialised: true };
+        const made = { picture: null as unknown, marks: null as unknown, initialised: true, onViewChange: props.callbacks.onViewChange };
         engines.made.push(made);
         return made;
       });
@@ -151,5 +152,23 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
     await settle();
     expect(engines.made).toHaveLength(1);
+  });
+
+  it('tells the player to zoom in while one CSS pixel covers more than 2 original pixels, when the screen gives the words', async () => {
+    const hint = 'Zoom in to place your mark precisely';
+    const marks = [{ id: 't1', label: '1', point: null }];
+    const { rerender } = render(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={{ ...labels, zoomHint: hint }} />);
+    fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
+    await settle();
+    const viewChange = engines.made[0]!.onViewChange!;
+    act(() => viewChange({ scale: 0.3, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    act(() => viewChange({ scale: 0.5, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    act(() => viewChange({ scale: 0.45, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    // Without the words, nothing.
+    rerender(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={labels} />);
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
   });
 });
