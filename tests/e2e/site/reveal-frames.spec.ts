@@ -28,6 +28,24 @@ async function placeAt(page: Page, fx: number, fy: number, touch: boolean) {
   else await page.mouse.click(point.x, point.y);
 }
 
+/** Opens the practice screen, answers the hints, starts the stage and marks three tickets. */
+async function markThree(page: Page, lng: 'en' | 'hi', touch: boolean) {
+  const t = words[lng];
+  await page.goto(`/quick_game_screen?lng=${lng}`);
+  // The first-time hints, answered.
+  await page.getByRole('button', { name: t.gotIt }).click();
+  // Reaching for the stage starts it at once.
+  await page.locator('.picture-stage__canvas').focus();
+  await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 30_000 });
+
+  await placeAt(page, 0.36, 0.42, touch);
+  await page.getByRole('button', { name: t.add }).click();
+  await placeAt(page, 0.62, 0.55, touch);
+  await page.getByRole('button', { name: t.add }).click();
+  await placeAt(page, 0.48, 0.66, touch);
+  await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+}
+
 const renders = (page: Page) => page.evaluate(() => window.__cricspotStage!.renders);
 
 for (const device of [
@@ -40,20 +58,8 @@ for (const device of [
 
       test(`the reveal dims, zooms, rings the ball, draws the lines, counts up and celebrates, then stops drawing (${device.name}, ${lng})`, async ({ page }) => {
         const t = words[lng];
-        await page.goto(`/quick_game_screen?lng=${lng}`);
-        // The first-time hints, answered.
-        await page.getByRole('button', { name: t.gotIt }).click();
-        // Reaching for the stage starts it at once.
-        await page.locator('.picture-stage__canvas').focus();
-        await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 30_000 });
-
-        await placeAt(page, 0.36, 0.42, device.touch);
-        await page.getByRole('button', { name: t.add }).click();
-        await placeAt(page, 0.62, 0.55, device.touch);
-        await page.getByRole('button', { name: t.add }).click();
-        await placeAt(page, 0.48, 0.66, device.touch);
-        await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
-
+        await markThree(page, lng, device.touch);
+        await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-marked.png` });
         await page.getByRole('button', { name: t.submit }).click();
         await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
         await page.locator('.picture-stage').scrollIntoViewIfNeeded();
@@ -74,3 +80,19 @@ for (const device of [
     });
   }
 }
+
+test.describe('reduced motion', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+
+  test('the reveal shows its final frame at once and draws nothing more', async ({ page }) => {
+    await markThree(page, 'en', true);
+    await page.getByRole('button', { name: words.en.submit }).click();
+    await expect(page.getByRole('heading', { name: words.en.resultTitle })).toBeVisible();
+    // Time for the original picture to load and be drawn; after that, no animation asks for frames.
+    await page.waitForTimeout(1500);
+    const before = await renders(page);
+    await page.waitForTimeout(1000);
+    expect(await renders(page)).toBe(before);
+    await page.screenshot({ path: `${SHOTS}/reveal-phone-en-reduced-motion.png` });
+  });
+});
