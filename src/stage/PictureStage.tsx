@@ -170,13 +170,13 @@ function PictureStageImpl(props: PictureStageProps) {
             describeDistance={labels.revealDistance ?? pixelsOnly}
           />
         )}
-      </div>
-      <div className="picture-stage__toolbar">
         {labels.zoomHint && zoomEnds.coarse && !reveal && StageCanvas && (
           <p className="picture-stage__hint" data-testid="stage-zoom-hint">
             {labels.zoomHint}
           </p>
         )}
+      </div>
+      <div className="picture-stage__toolbar">
         <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
         <div className="picture-stage__zoom">
         <button type="button" className="picture-stage__button" aria-label={labels.zoomIn} title={labels.zoomIn} disabled={zoomEnds.atMax} onClick={() => sceneRef.current?.zoomBy(ZOOM_STEP)}>
