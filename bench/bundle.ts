@@ -53,13 +53,13 @@ export function bundleReport(): Array<{ route: string; js: number; css: number; 
 
 /**
  * The picture stage's cost, loaded lazily on the game routes: the chunks its import (the React
- * part, then the engine with Pixi, which it imports when the stage starts) adds to what the entry
+ * part, then the scene with Pixi and @pixi/react, which it imports when the stage starts) adds to what the entry
  * already loaded, and the chunks Pixi imports at start-up (renderer, browser extensions; only the
  * detected renderer's chunk is fetched).
  */
 export function stageChunkReport(): { js: number; files: number; dynamic: Array<{ file: string; js: number }> } | null {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const stageKeys = ['src/stage/PictureStage.tsx', 'src/stage/stage-engine.ts'];
+  const stageKeys = ['src/stage/PictureStage.tsx', 'src/stage/scene/StageCanvas.tsx'];
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!stageKeys.every((key) => manifest[key]) || !entryKey) return null;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {

@@ -1,75 +1,24 @@
 /**
- * The React edge of the picture stage: creates the engine around a host element once, feeds it
- * the props, turns keys into callbacks and renders the DOM around the canvas (zoom buttons,
- * coordinate readout, screen-reader announcement). Holds no ticket state. Loaded lazily.
+ * The React edge of the picture stage: renders the scene (scene/StageCanvas.tsx, @pixi/react)
+ * into a host element from the props, turns keys into calls on the scene's handle and renders the
+ * DOM around the canvas (zoom buttons, zoom hint, coordinate readout, screen-reader announcement).
+ * Holds no ticket state. Loaded lazily.
  *
- * The picture shows at once as a plain image (StagePreview); the engine, with Pixi in its own
- * chunk, starts when the browser is idle or as soon as the player touches, focuses or zooms the
- * stage, whichever comes first (idle-until-urgent), so loading the game never blocks a tap for
- * long. A tap on the image before the engine is up places the mark all the same.
+ * The picture shows at once as a plain image (StagePreview); the scene, with Pixi and @pixi/react
+ * in its own chunk, starts when the browser is idle or as soon as the player touches, focuses or
+ * zooms the stage, whichever comes first (idle-until-urgent), so loading the game never blocks a
+ * tap for long. A tap on the image before the scene is up places the mark all the same.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { EngineReveal, StageEngine } from './stage-engine.ts';
+import { type ComponentType, type Ref, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { nextTask, whenSettledAndIdle } from './idle.ts';
 import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
-import type { ResponsiveImage } from '../../domain/site-paths.ts';
+import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
 
-export interface StageMark {
-  id: string;
-  label: string;
-  /** Original-photo integer pixels; null while the ticket is not marked. */
-  point: { x: number; y: number } | null;
-  /** A ticket already bought: shown, never selected or moved. */
-  locked?: boolean;
-}
-
-export interface StageReveal {
-  picture: GamePicture;
-  ball: { x: number; y: number };
-  /** By mark id, original px. */
-  distances: Record<string, number>;
-  bestId: string | null;
-  /** The ball's width in the picture, original px, when the picture says it: distances are told in ball widths. */
-  ballWidth?: number | null;
-}
-
-export interface StageLabels {
-  zoomIn: string;
-  zoomOut: string;
-  resetZoom: string;
-  stage: string;
-  coordinates: (x: number, y: number) => string;
-  selected: (label: string, x: number | null, y: number | null) => string;
-  loading: string;
-  /** A mark's distance as drawn on the picture in the reveal (translated; in ball widths when the reveal knows the ball's width). */
-  revealDistance?: (pixels: number, ballWidth: number | null) => string;
-}
-
-export interface PictureStageProps {
-  picture: GamePicture;
-  marks: StageMark[];
-  selectedId: string | null;
-  onPlace: (point: { x: number; y: number }) => void;
-  onSelect: (id: string) => void;
-  reveal?: StageReveal | null;
-  disabled?: boolean;
-  labels: StageLabels;
-  onReady?: () => void;
-  /** The addresses the screen already showed the picture by, for the image shown until the stage has drawn it. */
-  previewImage?: ResponsiveImage;
-}
-
-/** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */
-export interface StageTestApi {
-  imageToClient(x: number, y: number): { x: number; y: number };
-  getView(): { scale: number; x: number; y: number; fitScale: number; maxScale: number };
-  zoomTo(scale: number, centerX: number, centerY: number): void;
-  ready: boolean;
-  rendererType: string;
-}
+// The screens import the stage's types from here, as before; they are defined once in types.ts.
+export type { PictureStageProps, StageLabels, StageMark, StageReveal, StageTestApi } from './types.ts';
 
 declare global {
   interface Window {
@@ -77,22 +26,24 @@ declare global {
   }
 }
 
-function engineReveal(reveal: StageReveal | null, labels: StageLabels): EngineReveal | null {
-  if (!reveal) return null;
-  const ballWidth = reveal.ballWidth ?? null;
-  const describe = labels.revealDistance;
-  return { ...reveal, ballWidth, describeDistance: describe ? (pixels) => describe(pixels, ballWidth) : undefined };
-}
+/** One CSS pixel covers more than this many original pixels: the player is told to zoom in to place precisely. */
+export const ZOOM_HINT_BELOW_SCALE = 0.5;
+
+/** Pixels with one decimal, when the screen gives no words for the reveal's distances. */
+const pixelsOnly = (pixels: number) => `${pixels.toFixed(1)} px`;
+
+type StageCanvasComponent = ComponentType<SceneProps & { handleRef: Ref<SceneHandle> }>;
 
 function PictureStageImpl(props: PictureStageProps) {
   const { picture, marks, selectedId, reveal = null, disabled = false, labels } = props;
-  const hostRef = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
-  const engineRef = useRef<StageEngine | null>(null);
+  const sceneRef = useRef<SceneHandle | null>(null);
   const propsRef = useRef(props);
   const [drawnPicture, setDrawnPicture] = useState<GamePicture | null>(null);
   const loading = drawnPicture !== picture;
-  const [zoomEnds, setZoomEnds] = useState({ atMin: true, atMax: false });
+  const [zoomEnds, setZoomEnds] = useState({ atMin: true, atMax: false, coarse: false });
+  const zoomEndsRef = useRef(zoomEnds);
   const inputEnabled = !disabled && !reveal;
 
   useLayoutEffect(() => {
@@ -115,101 +66,57 @@ function PictureStageImpl(props: PictureStageProps) {
   useEffect(() => whenSettledAndIdle(wake), [wake]);
   const placeFromPreview = useCallback((point: { x: number; y: number }) => propsRef.current.onPlace(point), []);
 
+  // The scene's chunk (Pixi, @pixi/react) is fetched and evaluated when wanted; it starts a task later.
+  const [StageCanvas, setStageCanvas] = useState<StageCanvasComponent | null>(null);
   useEffect(() => {
-    const host = hostRef.current;
-    if (!wanted || !host) return;
+    if (!wanted) return undefined;
     let cancelled = false;
-    let stop: (() => void) | null = null;
-    void import('./stage-engine.ts').then(async ({ StageEngine }) => {
+    void import('./scene/StageCanvas.tsx').then(async (module) => {
       // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
       await nextTask();
-      if (cancelled) return;
-      const engine = new StageEngine(host, {
-        onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
-        onSelect: (id) => propsRef.current.onSelect(id),
-        onPointerPixel: (point) => {
-          // Written straight to the DOM: a hovering mouse must not re-render React.
-          if (readoutRef.current) readoutRef.current.textContent = point ? propsRef.current.labels.coordinates(point.x, point.y) : restingRef.current;
-        },
-        onViewChange: (view, limits) => {
-          const atMin = view.scale <= limits.min * 1.0001;
-          const atMax = view.scale >= limits.max * 0.9999;
-          setZoomEnds((old) => (old.atMin === atMin && old.atMax === atMax ? old : { atMin, atMax }));
-        },
-        onPictureDrawn: (drawn) => {
-          setDrawnPicture(drawn);
-          propsRef.current.onReady?.();
-        },
-      });
-      engineRef.current = engine;
-      // What the props say now; the effects below keep it up to date from here on.
-      const current = propsRef.current;
-      void engine.setPicture(current.picture);
-      engine.setMarks(current.marks, current.selectedId);
-      void engine.setReveal(engineReveal(current.reveal ?? null, current.labels));
-      engine.setInputEnabled(!current.disabled && !current.reveal);
-      void engine.init({ width: host.clientWidth, height: host.clientHeight });
-      const observer = new ResizeObserver((entries) => {
-        const box = entries[0]?.contentRect;
-        if (box) engine.resize({ width: box.width, height: box.height });
-      });
-      observer.observe(host);
-      // A change of device pixel ratio (browser zoom, another screen) re-renders at the new density.
-      let density: MediaQueryList | null = null;
-      const onDensity = () => {
-        density?.removeEventListener('change', onDensity);
-        engine.resize({ width: host.clientWidth, height: host.clientHeight });
-        density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
-        density.addEventListener('change', onDensity);
-      };
-      density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
-      density.addEventListener('change', onDensity);
-
-      if (import.meta.env.VITE_TEST_API === '1') {
-        window.__cricspotStage = {
-          imageToClient: (x, y) => engine.imageToClient(x, y),
-          getView: () => engine.getView(),
-          zoomTo: (scale, cx, cy) => engine.zoomTo(scale, cx, cy),
-          get ready() {
-            return engine.isReady;
-          },
-          get rendererType() {
-            return engine.rendererType;
-          },
-        };
-      }
-      stop = () => {
-        observer.disconnect();
-        density?.removeEventListener('change', onDensity);
-        engine.destroy();
-        engineRef.current = null;
-        if (import.meta.env.VITE_TEST_API === '1') delete window.__cricspotStage;
-      };
+      if (!cancelled) setStageCanvas(() => module.default);
     });
     return () => {
       cancelled = true;
-      stop?.();
     };
   }, [wanted]);
 
-  useEffect(() => {
-    void engineRef.current?.setPicture(picture);
-  }, [picture]);
+  const callbacks = useMemo<SceneCallbacks>(
+    () => ({
+      onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
+      onSelect: (id) => propsRef.current.onSelect(id),
+      onPointerPixel: (point) => {
+        // Written straight to the DOM: a hovering mouse must not re-render React.
+        if (readoutRef.current) readoutRef.current.textContent = point ? propsRef.current.labels.coordinates(point.x, point.y) : restingRef.current;
+      },
+      onViewChange: (view, limits) => {
+        const atMin = view.scale <= limits.min * 1.0001;
+        const atMax = view.scale >= limits.max * 0.9999;
+        const coarse = view.scale < ZOOM_HINT_BELOW_SCALE;
+        // Every camera move lands here: React hears only of a change.
+        const old = zoomEndsRef.current;
+        if (old.atMin === atMin && old.atMax === atMax && old.coarse === coarse) return;
+        zoomEndsRef.current = { atMin, atMax, coarse };
+        setZoomEnds(zoomEndsRef.current);
+      },
+      onPictureDrawn: (drawn) => {
+        setDrawnPicture(drawn);
+        propsRef.current.onReady?.();
+      },
+    }),
+    [],
+  );
 
-  useEffect(() => {
-    engineRef.current?.setMarks(marks, selectedId);
-  }, [marks, selectedId]);
-
-  useEffect(() => {
-    void engineRef.current?.setReveal(engineReveal(reveal, propsRef.current.labels));
-  }, [reveal]);
-
-  useEffect(() => {
-    engineRef.current?.setInputEnabled(inputEnabled);
-  }, [inputEnabled]);
+  // The scene's handle, and the test API of test builds over it.
+  const handleRef = useCallback((handle: SceneHandle | null) => {
+    sceneRef.current = handle;
+    if (import.meta.env.VITE_TEST_API !== '1') return;
+    if (handle) window.__cricspotStage = handle.testApi();
+    else delete window.__cricspotStage;
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const engine = engineRef.current;
+    const engine = sceneRef.current;
     const action = keyAction(event.key, event.shiftKey, event.ctrlKey || event.metaKey || event.altKey);
     if (!engine) wake();
     if (!engine || !action) return;
@@ -249,17 +156,36 @@ function PictureStageImpl(props: PictureStageProps) {
       {/* The canvas host: Pixi appends its canvas here; keys work while it has focus. */}
       {/* role="application" is the interactive widget here: it handles its own keys (jsx-a11y counts it as non-interactive). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={hostRef} className="picture-stage__canvas" tabIndex={0} role="application" aria-label={labels.stage} aria-disabled={inputEnabled ? undefined : true} onKeyDown={onKeyDown} onFocus={wake} onPointerDown={wake} />
+      <div ref={setHost} className="picture-stage__canvas" tabIndex={0} role="application" aria-label={labels.stage} aria-disabled={inputEnabled ? undefined : true} onKeyDown={onKeyDown} onFocus={wake} onPointerDown={wake}>
+        {StageCanvas && host && (
+          <StageCanvas
+            handleRef={handleRef}
+            host={host}
+            callbacks={callbacks}
+            picture={picture}
+            marks={marks}
+            selectedId={selectedId}
+            reveal={reveal}
+            inputEnabled={inputEnabled}
+            describeDistance={labels.revealDistance ?? pixelsOnly}
+          />
+        )}
+        {labels.zoomHint && zoomEnds.coarse && !reveal && StageCanvas && (
+          <p className="picture-stage__hint" data-testid="stage-zoom-hint">
+            {labels.zoomHint}
+          </p>
+        )}
+      </div>
       <div className="picture-stage__toolbar">
         <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
         <div className="picture-stage__zoom">
-        <button type="button" className="picture-stage__button" aria-label={labels.zoomIn} title={labels.zoomIn} disabled={zoomEnds.atMax} onClick={() => engineRef.current?.zoomBy(ZOOM_STEP)}>
+        <button type="button" className="picture-stage__button" aria-label={labels.zoomIn} title={labels.zoomIn} disabled={zoomEnds.atMax} onClick={() => sceneRef.current?.zoomBy(ZOOM_STEP)}>
           <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
         </button>
-        <button type="button" className="picture-stage__button" aria-label={labels.zoomOut} title={labels.zoomOut} disabled={zoomEnds.atMin} onClick={() => engineRef.current?.zoomBy(1 / ZOOM_STEP)}>
+        <button type="button" className="picture-stage__button" aria-label={labels.zoomOut} title={labels.zoomOut} disabled={zoomEnds.atMin} onClick={() => sceneRef.current?.zoomBy(1 / ZOOM_STEP)}>
           <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h14" /></svg>
         </button>
-        <button type="button" className="picture-stage__button" aria-label={labels.resetZoom} title={labels.resetZoom} disabled={zoomEnds.atMin} onClick={() => engineRef.current?.resetZoom()}>
+        <button type="button" className="picture-stage__button" aria-label={labels.resetZoom} title={labels.resetZoom} disabled={zoomEnds.atMin} onClick={() => sceneRef.current?.resetZoom()}>
           <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
         </button>
         </div>

@@ -5,33 +5,24 @@ import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { StagePreview } from '../../src/stage/StagePreview.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
 
-// The engine draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
-const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean }> }));
-vi.mock('../../src/stage/stage-engine.ts', () => ({
-  StageEngine: class {
-    record = { picture: null as unknown, marks: null as unknown, initialised: false };
-    constructor() {
-      engines.made.push(this.record);
-    }
-    setPicture(picture: unknown) {
-      this.record.picture = picture;
-      return Promise.resolve();
-    }
-    setMarks(marks: unknown) {
-      this.record.marks = marks;
-    }
-    setReveal() {
-      return Promise.resolve();
-    }
-    setInputEnabled() {}
-    init() {
-      this.record.initialised = true;
-      return Promise.resolve();
-    }
-    resize() {}
-    destroy() {}
-  },
-}));
+// The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
+type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
+const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }> }));
+vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
+  const { useState } = await import('react');
+  return {
+    default: function StageCanvasStandIn(props: { picture: unknown; marks: unknown; callbacks: { onViewChange: ViewChange } }) {
+      const [record] = useState(() => {
+        const made = { picture: null as unknown, marks: null as unknown, initialised: true, onViewChange: props.callbacks.onViewChange };
+        engines.made.push(made);
+        return made;
+      });
+      record.picture = props.picture;
+      record.marks = props.marks;
+      return null;
+    },
+  };
+});
 
 // A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant.
 const picture: GamePicture = { width: 2000, height: 1000, variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }] };
@@ -161,5 +152,23 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
     await settle();
     expect(engines.made).toHaveLength(1);
+  });
+
+  it('tells the player to zoom in while one CSS pixel covers more than 2 original pixels, when the screen gives the words', async () => {
+    const hint = 'Zoom in to place your mark precisely';
+    const marks = [{ id: 't1', label: '1', point: null }];
+    const { rerender } = render(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={{ ...labels, zoomHint: hint }} />);
+    fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
+    await settle();
+    const viewChange = engines.made[0]!.onViewChange!;
+    act(() => viewChange({ scale: 0.3, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    act(() => viewChange({ scale: 0.5, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    act(() => viewChange({ scale: 0.45, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    // Without the words, nothing.
+    rerender(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={labels} />);
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@
  * precision test and the bench.
  *
  * Query: ?original=8000x5333 (original size; default 4096x2730), ?marks=75, ?reveal=1, ?react=strict,
- * ?locked=t2,t5 (marks drawn locked, as tickets already bought or in the cart).
+ * ?locked=t2,t5 (marks drawn locked, as tickets already bought or in the cart), ?lng=hi (the
+ * reveal's words and the zoom hint in Hindi, to see Devanagari on the canvas), ?revealMarks=10
+ * (how many marks the reveal measures).
  */
 import { StrictMode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,6 +20,10 @@ const params = new URLSearchParams(location.search);
 const [originalWidth, originalHeight] = (params.get('original') ?? '4096x2730').split('x').map(Number) as [number, number];
 const markCount = Number(params.get('marks') ?? 75);
 const lockedIds = new Set((params.get('locked') ?? '').split(',').filter(Boolean));
+const hindi = params.get('lng') === 'hi';
+const revealMarks = Number(params.get('revealMarks') ?? 10);
+/** The ball drawn on the reveal picture is 36 original px wide. */
+const BALL_WIDTH = 36;
 const BALL = { x: Math.round(originalWidth * 0.61), y: Math.round(originalHeight * 0.37) };
 
 /** Draws the test picture at `width` px wide; grid lines and numbers are in original pixels. */
@@ -97,6 +103,12 @@ const labels = {
   loading: 'Loading the picture...',
   coordinates: (x: number, y: number) => `X ${x} · Y ${y}`,
   selected: (label: string, x: number | null, y: number | null) => (x === null || y === null ? `Ticket ${label}, not marked` : `Ticket ${label} at X ${x}, Y ${y}`),
+  zoomHint: hindi ? 'सटीक निशान लगाने के लिए ज़ूम इन करें' : 'Zoom in to place your mark precisely',
+  revealDistance: (pixels: number, ballWidth: number | null) => {
+    const widths = ballWidth ? (pixels / ballWidth).toFixed(1) : null;
+    if (hindi) return widths ? `${widths} गेंद चौड़ाई दूर` : `${pixels.toFixed(1)} पिक्सेल`;
+    return widths ? `${widths} ball widths` : `${pixels.toFixed(1)} px`;
+  },
 };
 
 /** Marks 2..n spread over the picture; mark 1 starts empty and is the one the tests place. */
@@ -133,12 +145,12 @@ function StageDev() {
     if (reveal) return setReveal(null);
     const distances: Record<string, number> = {};
     let bestId: string | null = null;
-    for (const mark of marks.slice(0, 10)) {
+    for (const mark of marks.slice(0, revealMarks)) {
       if (!mark.point) continue;
       distances[mark.id] = Math.round(Math.hypot(mark.point.x - BALL.x, mark.point.y - BALL.y) * 10) / 10;
       if (bestId === null || distances[mark.id]! < distances[bestId]!) bestId = mark.id;
     }
-    setReveal({ picture: makePicture(true), ball: BALL, distances, bestId });
+    setReveal({ picture: makePicture(true), ball: BALL, distances, bestId, ballWidth: BALL_WIDTH });
   };
 
   return (

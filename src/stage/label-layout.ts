@@ -1,0 +1,102 @@
+/**
+ * Where the reveal's distance labels go: beside their marks, never over each other or the ball.
+ * A pure function (screen px in, screen px out) with a simple greedy collision pass: labels are
+ * placed in the order given (the closest ticket's first, so it gets its best spot), each at the
+ * first of its candidate spots that is free, or at the least crowded one when none is; the ball
+ * weighs most, the other marks least.
+ */
+
+export interface LabelBox {
+  id: string;
+  /** The mark's centre on the stage. */
+  anchor: { x: number; y: number };
+  width: number;
+  height: number;
+}
+
+export interface Circle {
+  x: number;
+  y: number;
+  r: number;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LabelLayoutOptions {
+  /** Clear space between a mark's centre and its label. */
+  gap: number;
+  /** Space kept between two labels, and between a label and the ball. */
+  padding: number;
+  /** The stage: labels stay inside it when they can. */
+  bounds?: { width: number; height: number };
+  /** What labels should rather not cover (the marks), weighed less than the ball and the other labels. */
+  obstacles?: readonly Circle[];
+}
+
+/** Candidate spots (label top-left) around an anchor: below, above, right, left, then the corners. */
+function candidates(box: LabelBox, gap: number): Array<{ x: number; y: number }> {
+  const { anchor: a, width: w, height: h } = box;
+  return [
+    { x: a.x - w / 2, y: a.y + gap },
+    { x: a.x - w / 2, y: a.y - gap - h },
+    { x: a.x + gap, y: a.y - h / 2 },
+    { x: a.x - gap - w, y: a.y - h / 2 },
+    { x: a.x + gap * 0.75, y: a.y + gap * 0.75 },
+    { x: a.x - gap * 0.75 - w, y: a.y + gap * 0.75 },
+    { x: a.x + gap * 0.75, y: a.y - gap * 0.75 - h },
+    { x: a.x - gap * 0.75 - w, y: a.y - gap * 0.75 - h },
+    { x: a.x - w / 2, y: a.y + gap * 2 + h },
+    { x: a.x - w / 2, y: a.y - gap * 2 - h * 2 },
+  ];
+}
+
+function rectOverlap(a: Rect, b: Rect, padding: number): number {
+  const w = Math.min(a.x + a.width + padding, b.x + b.width + padding) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height + padding, b.y + b.height + padding) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+function circleOverlap(rect: Rect, circle: Circle, padding: number): number {
+  const nx = Math.max(rect.x, Math.min(circle.x, rect.x + rect.width));
+  const ny = Math.max(rect.y, Math.min(circle.y, rect.y + rect.height));
+  const depth = circle.r + padding - Math.hypot(circle.x - nx, circle.y - ny);
+  return depth > 0 ? depth * depth * 4 : 0;
+}
+
+function outside(rect: Rect, bounds: { width: number; height: number } | undefined): number {
+  if (!bounds) return 0;
+  const over = Math.max(0, -rect.x) + Math.max(0, rect.x + rect.width - bounds.width) + Math.max(0, -rect.y) + Math.max(0, rect.y + rect.height - bounds.height);
+  return over * 50;
+}
+
+/** Each label's top-left, by id, in the order given. */
+export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: LabelLayoutOptions): Map<string, Rect> {
+  const placed = new Map<string, Rect>();
+  for (const box of boxes) {
+    let best: Rect | null = null;
+    let bestCost = Infinity;
+    for (const spot of candidates(box, options.gap)) {
+      const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
+      let cost = circleOverlap(rect, ball, options.padding) * 4 + outside(rect, options.bounds);
+      for (const obstacle of options.obstacles ?? []) cost += circleOverlap(rect, obstacle, 0) / 4;
+      for (const other of placed.values()) cost += rectOverlap(rect, other, options.padding);
+      if (cost < bestCost) {
+        best = rect;
+        bestCost = cost;
+        if (cost === 0) break;
+      }
+    }
+    placed.set(box.id, best!);
+  }
+  return placed;
+}
+
+/** Whether two placed labels overlap (for the tests and the screen checks). */
+export function overlaps(a: Rect, b: Rect): boolean {
+  return rectOverlap(a, b, 0) > 0;
+}

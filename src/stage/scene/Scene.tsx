@@ -1,0 +1,59 @@
+/**
+ * The scene inside the Pixi application, declared from props: the picture, the reveal's backdrop,
+ * the marks, the reveal's labels and the loupe, in that order from the bottom.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { GamePicture } from '../../../domain/practice.ts';
+import type { StageMark, StageReveal } from '../types.ts';
+import { useScene } from './context.ts';
+import { MarksLayer, WorldPicture } from './layers.tsx';
+import { Loupe } from './Loupe.tsx';
+import { RevealBackdrop, RevealLabels, revealOrder, useRevealClock } from './reveal-layer.tsx';
+import { TextureStore, pictureKey, usePictureTexture } from './textures.ts';
+
+export interface SceneContentProps {
+  picture: GamePicture;
+  marks: StageMark[];
+  selectedId: string | null;
+  reveal: StageReveal | null;
+  describeDistance: (pixels: number, ballWidth: number | null) => string;
+  /** The picture is on screen (drawn). */
+  onPictureDrawn(picture: GamePicture): void;
+}
+
+export function Scene({ picture, marks, selectedId, reveal, describeDistance, onPictureDrawn }: SceneContentProps) {
+  const { camera, frames } = useScene();
+  const [store] = useState(() => new TextureStore());
+  useEffect(() => () => store.destroy(), [store]);
+
+  // Another picture starts fitted, before its texture has loaded; an equal one in a new object (a
+  // re-render upstream) keeps the view.
+  const key = pictureKey(picture);
+  const size = useRef({ width: picture.width, height: picture.height });
+  useLayoutEffect(() => {
+    size.current = { width: picture.width, height: picture.height };
+  });
+  useLayoutEffect(() => camera.setImage(size.current), [camera, key]);
+  const shown = usePictureTexture(picture, camera, store);
+  const revealShown = usePictureTexture(reveal?.picture ?? null, camera, store);
+  const ordered = useMemo(() => (reveal ? revealOrder(marks, reveal) : []), [marks, reveal]);
+  const clock = useRevealClock(reveal, ordered);
+
+  // Drawn at once when the picture's texture is in, so whoever waits for it sees it on screen.
+  const drawnPicture = shown?.picture ?? null;
+  useLayoutEffect(() => {
+    if (!drawnPicture) return;
+    frames.renderNow();
+    onPictureDrawn(drawnPicture);
+  }, [drawnPicture, frames, onPictureDrawn]);
+
+  return (
+    <>
+      <WorldPicture shown={shown} sharpWhenZoomed />
+      <RevealBackdrop reveal={reveal} ordered={ordered} clock={clock} shown={revealShown} />
+      <MarksLayer marks={marks} selectedId={selectedId} />
+      <RevealLabels reveal={reveal} ordered={ordered} marks={marks} clock={clock} shown={revealShown} describe={describeDistance} />
+      <Loupe shown={shown} />
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The stage's lazily loaded part: a Pixi application through @pixi/react that draws on demand
+ * (its ticker never starts; frames.ts draws once after each commit, camera move or animation
+ * frame), the camera and the pointer input around it, and the handle the React edge drives.
+ */
+// The site's CSP forbids eval, which Pixi's WebGL renderer uses for shaders and uniforms unless
+// this module (polyfills that avoid eval, despite its name) is loaded first.
+import 'pixi.js/unsafe-eval';
+import { Application, extend } from '@pixi/react';
+import { Container, Graphics, Sprite, Text, type Application as PixiApplication } from 'pixi.js';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { GamePicture } from '../../../domain/practice.ts';
+import { imageToWorld, imagePoint, screenToClient, worldToScreen } from '../coords.ts';
+import type { SceneHandle, SceneProps, StageMark } from '../types.ts';
+import { Camera } from './camera.ts';
+import { SceneContext, type SceneContextValue } from './context.ts';
+import { FrameScheduler } from './frames.ts';
+import { Gestures } from './gestures.ts';
+import { COLORS } from './graphics.ts';
+import { Scene } from './Scene.tsx';
+
+extend({ Container, Graphics, Sprite, Text });
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** No ticker (frames.ts draws on demand); the canvas a block that takes every touch. */
+function prepareCanvas(app: PixiApplication): void {
+  app.ticker.stop();
+  app.canvas.style.display = 'block';
+  app.canvas.style.touchAction = 'none';
+}
+
+export default function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<SceneHandle> }) {
+  const { host, callbacks } = props;
+  const [{ camera, frames, motion }] = useState(() => {
+    const started = new Camera();
+    started.resize({ width: host.clientWidth, height: host.clientHeight });
+    return { camera: started, frames: new FrameScheduler(), motion: reducedMotion() };
+  });
+  const gestures = useRef<Gestures | null>(null);
+  const scene = useMemo<SceneContextValue>(() => ({ camera, frames, gestures, reducedMotion: motion }), [camera, frames, motion]);
+  const appRef = useRef<PixiApplication | null>(null);
+  const drawn = useRef<GamePicture | null>(null);
+  const currentPicture = useRef(props.picture);
+  const latest = useRef({ marks: props.marks as readonly StageMark[], selectedId: props.selectedId, inputEnabled: props.inputEnabled });
+  useLayoutEffect(() => {
+    latest.current = { marks: props.marks, selectedId: props.selectedId, inputEnabled: props.inputEnabled };
+    currentPicture.current = props.picture;
+  });
+  const [initialSize] = useState(() => ({ ...camera.stage }));
+
+  useEffect(() => {
+    if (!props.inputEnabled) gestures.current?.disable();
+  }, [props.inputEnabled, gestures]);
+
+  // Every camera move is a frame, and the edge hears of it (zoom buttons' ends, the zoom hint).
+  useEffect(
+    () =>
+      camera.subscribe((view, limits) => {
+        callbacks.onViewChange(view, limits);
+        frames.invalidate();
+      }),
+    [camera, frames, callbacks],
+  );
+
+  const onInit = useCallback(
+    (app: PixiApplication) => {
+      appRef.current = app;
+      prepareCanvas(app);
+      gestures.current = new Gestures(app.canvas, camera, {
+        marks: () => latest.current,
+        onPlace: (point) => callbacks.onPlace(point),
+        onSelect: (id) => callbacks.onSelect(id),
+        onPointerPixel: (point) => callbacks.onPointerPixel(point),
+        onAimChange: () => frames.invalidate(),
+      });
+      // The host may have changed size while the application started.
+      app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
+      frames.attach(() => app.render());
+    },
+    [camera, frames, gestures, callbacks],
+  );
+
+  useEffect(() => {
+    const resize = () => {
+      camera.resize({ width: host.clientWidth, height: host.clientHeight });
+      appRef.current?.renderer?.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
+      frames.invalidate();
+    };
+    const observer = new ResizeObserver(resize);
+    observer.observe(host);
+    // A change of device pixel ratio (browser zoom, another screen) re-renders at the new density.
+    let density: MediaQueryList | null = null;
+    const onDensity = () => {
+      density?.removeEventListener('change', onDensity);
+      resize();
+      density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+      density.addEventListener('change', onDensity);
+    };
+    density = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    density.addEventListener('change', onDensity);
+    return () => {
+      observer.disconnect();
+      density?.removeEventListener('change', onDensity);
+    };
+  }, [camera, frames, host]);
+
+  useEffect(
+    () => () => {
+      frames.stop();
+      gestures.current?.destroy();
+      gestures.current = null;
+    },
+    [frames, gestures],
+  );
+
+  const onPictureDrawn = useCallback(
+    (picture: GamePicture) => {
+      drawn.current = picture;
+      callbacks.onPictureDrawn(picture);
+    },
+    [callbacks],
+  );
+
+  useImperativeHandle(
+    handleRef,
+    (): SceneHandle => ({
+      zoomBy: (factor) => camera.zoomBy(factor),
+      resetZoom: () => camera.resetZoom(),
+      zoomTo: (scale, cx, cy) => camera.zoomTo(scale, cx, cy),
+      showPoint: (point) => camera.showPoint(point),
+      viewState: () => ({ view: camera.view, stage: camera.stage, image: camera.image }),
+      testApi: () => ({
+        imageToClient: (x, y) => {
+          const canvas = appRef.current?.canvas;
+          const rect = canvas ? canvas.getBoundingClientRect() : { left: 0, top: 0, width: camera.stage.width, height: camera.stage.height };
+          return screenToClient(worldToScreen(imageToWorld(imagePoint(x, y)), camera.view), rect, camera.stage);
+        },
+        getView: () => ({ ...camera.view, fitScale: camera.limits.min, maxScale: camera.limits.max }),
+        zoomTo: (scale, cx, cy) => camera.zoomTo(scale, cx, cy),
+        get ready() {
+          return appRef.current !== null && drawn.current === currentPicture.current;
+        },
+        get rendererType() {
+          return appRef.current?.renderer?.name ?? 'none';
+        },
+        get renders() {
+          return frames.renders;
+        },
+        holdRevealAt: (ms) => {
+          frames.heldAt = ms;
+          frames.invalidate();
+        },
+      }),
+    }),
+    [camera, frames],
+  );
+
+  return (
+    <SceneContext.Provider value={scene}>
+      <Application
+        width={initialSize.width}
+        height={initialSize.height}
+        resolution={window.devicePixelRatio || 1}
+        autoDensity
+        antialias
+        background={COLORS.backdrop}
+        autoStart={false}
+        sharedTicker={false}
+        preference="webgl"
+        onInit={onInit}
+      >
+        <Scene
+          picture={props.picture}
+          marks={props.marks}
+          selectedId={props.selectedId}
+          reveal={props.reveal}
+          describeDistance={props.describeDistance}
+          onPictureDrawn={onPictureDrawn}
+        />
+      </Application>
+    </SceneContext.Provider>
+  );
+}

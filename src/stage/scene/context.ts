@@ -1,0 +1,37 @@
+/** What every layer of the scene shares: the camera, the frame scheduler and the pointer input. */
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import type { Camera } from './camera.ts';
+import type { FrameScheduler, LayoutStep } from './frames.ts';
+import type { Gestures } from './gestures.ts';
+
+export interface SceneContextValue {
+  camera: Camera;
+  frames: FrameScheduler;
+  /** Set once the canvas exists. */
+  gestures: { current: Gestures | null };
+  /** Whether the player asked the system for less motion. */
+  reducedMotion: boolean;
+}
+
+export const SceneContext = createContext<SceneContextValue | null>(null);
+
+export function useScene(): SceneContextValue {
+  const scene = useContext(SceneContext);
+  if (!scene) throw new Error('A stage layer outside the stage');
+  return scene;
+}
+
+/**
+ * Registers a layer's placement step (run before every draw, with the latest `step`) and asks for
+ * a frame after every commit of the layer: React declares what is drawn, the step puts it where
+ * the camera says.
+ */
+export function useLayout(step: LayoutStep): void {
+  const { frames } = useScene();
+  const latest = useRef(step);
+  useLayoutEffect(() => {
+    latest.current = step;
+    frames.invalidate();
+  });
+  useLayoutEffect(() => frames.addLayout((now) => latest.current(now)), [frames]);
+}

@@ -1,0 +1,86 @@
+/**
+ * Drawing on demand: the application's ticker never runs. Whatever changes the scene (a React
+ * commit, a camera move, an animation frame, a texture) asks for a frame; one animation frame
+ * later the layers place what depends on the camera and the stage is drawn once. Nothing asks,
+ * nothing is drawn.
+ */
+export interface FrameHost {
+  requestFrame(callback: (time: number) => void): number;
+  cancelFrame(handle: number): void;
+  now(): number;
+}
+
+export const browserFrames: FrameHost = {
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
+  now: () => performance.now(),
+};
+
+/** Placement of a layer's objects for the current camera, run before each draw. */
+export type LayoutStep = (now: number) => void;
+
+export class FrameScheduler {
+  private readonly host: FrameHost;
+  private readonly animations = new Set<LayoutStep>();
+  private readonly layouts = new Set<LayoutStep>();
+  private draw: (() => void) | null = null;
+  private frame: number | null = null;
+  private stopped = false;
+  /** How many times the stage has been drawn. */
+  renders = 0;
+  /**
+   * The test API's hold on timed animations (the reveal): while set, they show the frame this many
+   * ms after they began and ask for no further frames, so a screenshot catches a given moment.
+   */
+  heldAt: number | null = null;
+
+  constructor(host: FrameHost = browserFrames) {
+    this.host = host;
+  }
+
+  /** The draw call, once the application is up; asks for a first frame. */
+  attach(draw: () => void): void {
+    this.draw = draw;
+    this.invalidate();
+  }
+
+  addLayout(step: LayoutStep): () => void {
+    this.layouts.add(step);
+    return () => this.layouts.delete(step);
+  }
+
+  /** A step that moves the camera (an animation): run before every layer's placement. */
+  addAnimation(step: LayoutStep): () => void {
+    this.animations.add(step);
+    return () => this.animations.delete(step);
+  }
+
+  /** Asks for one frame; many asks before it comes are one frame. */
+  invalidate(): void {
+    if (this.frame !== null || this.stopped || !this.draw) return;
+    this.frame = this.host.requestFrame(() => {
+      this.frame = null;
+      this.renderNow();
+    });
+  }
+
+  /** Lays out and draws at once (a picture just shown, so the test API's `ready` means drawn). */
+  renderNow(): void {
+    if (this.stopped || !this.draw) return;
+    const now = this.host.now();
+    for (const step of this.animations) step(now);
+    for (const step of this.layouts) step(now);
+    this.draw();
+    this.renders++;
+  }
+
+  now(): number {
+    return this.host.now();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.frame !== null) this.host.cancelFrame(this.frame);
+    this.frame = null;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The picture and the marks as React components: what is drawn comes from props, where it is
+ * drawn comes from the camera in each layer's placement step (useLayout), so a pan or a zoom
+ * draws a frame without a React render.
+ */
+import { useRef, useState } from 'react';
+import type { Container, Sprite } from 'pixi.js';
+import type { StageMark } from '../types.ts';
+import { MARK } from '../view.ts';
+import { variantScale } from '../coords.ts';
+import { MARK_LABEL_STYLE, drawnElsewhere, markShapes } from './graphics.ts';
+import { useLayout, useScene } from './context.ts';
+import { type ShownPicture, sharpenWhenZoomed } from './textures.ts';
+
+/** A picture in world space (the original's pixels), whatever variant its texture is. */
+export function WorldPicture({ shown, alpha = 1, sharpWhenZoomed = false }: { shown: ShownPicture | null; alpha?: number; sharpWhenZoomed?: boolean }) {
+  const { camera } = useScene();
+  const ref = useRef<Sprite>(null);
+  useLayout(() => {
+    const sprite = ref.current;
+    if (!sprite) return;
+    const { scale, x, y } = camera.view;
+    sprite.position.set(x, y);
+    if (!shown) return;
+    const { picture, texture } = shown;
+    sprite.scale.set(scale * variantScale(picture, texture), (scale * picture.height) / texture.height);
+    if (sharpWhenZoomed) sharpenWhenZoomed(texture, (scale * picture.width) / Math.max(1, texture.width));
+  });
+  return <pixiSprite ref={ref} texture={shown?.texture} visible={shown !== null && alpha > 0} alpha={alpha} />;
+}
+
+/** Each mark's root container by id, for the placement step. */
+class MarkRoots {
+  private readonly roots = new Map<string, Container>();
+  readonly register = (id: string, root: Container | null): void => {
+    if (root) this.roots.set(id, root);
+    else this.roots.delete(id);
+  };
+
+  get(id: string): Container | undefined {
+    return this.roots.get(id);
+  }
+}
+
+interface MarkProps {
+  mark: StageMark;
+  selected: boolean;
+  register: (id: string, root: Container | null) => void;
+}
+
+function Mark({ mark, selected, register }: MarkProps) {
+  const shapes = markShapes();
+  const cross = mark.locked ? shapes.crossLocked : selected ? shapes.crossSelected : shapes.cross;
+  const pill = mark.locked ? shapes.pillLocked : selected ? shapes.pillSelected : shapes.pill;
+  return (
+    <pixiContainer ref={(root: Container | null) => register(mark.id, root)} visible={mark.point !== null}>
+      <pixiGraphics draw={drawnElsewhere} context={cross} />
+      <pixiGraphics draw={drawnElsewhere} context={pill} x={MARK.labelOffset.x} y={MARK.labelOffset.y} />
+      <pixiText text={mark.label} style={MARK_LABEL_STYLE} anchor={0.5} x={MARK.labelOffset.x} y={MARK.labelOffset.y + 0.5} visible={!mark.locked} />
+    </pixiContainer>
+  );
+}
+
+/** The tickets' marks, at a constant size on screen; the selected one above the others. */
+export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[]; selectedId: string | null }) {
+  const { camera } = useScene();
+  const [roots] = useState(() => new MarkRoots());
+  const register = roots.register;
+  useLayout(() => {
+    for (const mark of marks) {
+      const root = roots.get(mark.id);
+      if (!root || !mark.point) continue;
+      const at = camera.toScreen(mark.point);
+      root.position.set(at.x, at.y);
+    }
+  });
+  const selected = marks.find((mark) => mark.id === selectedId && !mark.locked);
+  const ordered = selected ? [...marks.filter((mark) => mark !== selected), selected] : marks;
+  return (
+    <pixiContainer>
+      {ordered.map((mark) => (
+        <Mark key={mark.id} mark={mark} selected={mark === selected} register={register} />
+      ))}
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Picture textures: the display variant a stage wants (never a smaller one than it has), loaded
+ * from the variant's address, and every texture destroyed with the scene.
+ */
+import { ImageSource, Texture } from 'pixi.js';
+import { useEffect, useRef, useState } from 'react';
+import type { GamePicture } from '../../../domain/practice.ts';
+import { chooseVariant } from '../view.ts';
+import type { Camera } from './camera.ts';
+
+async function loadImage(url: string): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  return image;
+}
+
+export class TextureStore {
+  private readonly textures = new Set<Texture>();
+  private destroyed = false;
+
+  async load(url: string): Promise<Texture | null> {
+    const image = await loadImage(url);
+    if (this.destroyed) return null;
+    const texture = new Texture({ source: new ImageSource({ resource: image, autoGenerateMipmaps: true, scaleMode: 'linear' }) });
+    this.textures.add(texture);
+    return texture;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const texture of this.textures) texture.destroy(true);
+    this.textures.clear();
+  }
+}
+
+export interface ShownPicture {
+  picture: GamePicture;
+  texture: Texture;
+}
+
+export const pictureKey = (picture: GamePicture) => `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
+
+/**
+ * The picture's texture at the width it is displayed (at least the stage's): a stage that grows
+ * or a zoom past what the small variant shows sharply loads the large one, never the reverse. An
+ * equal picture in a new object (a re-render upstream) keeps its texture.
+ */
+export function usePictureTexture(picture: GamePicture | null, camera: Camera, store: TextureStore): ShownPicture | null {
+  const key = picture ? pictureKey(picture) : '';
+  const wantedWidth = () => {
+    if (!picture) return 0;
+    const displayed = Math.max(camera.stage.width, picture.width * camera.view.scale);
+    return chooseVariant(picture, displayed, window.devicePixelRatio || 1).width;
+  };
+  const [variant, setVariant] = useState({ key, width: wantedWidth() });
+  const [shown, setShown] = useState<{ key: string; width: number; texture: Texture } | null>(null);
+  const width = variant.key === key ? variant.width : wantedWidth();
+
+  // Read by the camera's listener, which must not ask React for a render on every move.
+  const widest = useRef(width);
+  useEffect(() => {
+    widest.current = width;
+  }, [width]);
+  useEffect(() => {
+    if (!picture) return undefined;
+    return camera.subscribe(() => {
+      const next = wantedWidth();
+      if (next <= widest.current) return;
+      widest.current = next;
+      setVariant({ key, width: next });
+    });
+    // wantedWidth reads only the picture (by its key) and the camera.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, camera]);
+
+  useEffect(() => {
+    if (!picture) return undefined;
+    if (shown && shown.key === key && shown.width >= width) return undefined;
+    const chosen = picture.variants.find((candidate) => candidate.width === width) ?? picture.variants[picture.variants.length - 1]!;
+    let current = true;
+    void store.load(chosen.url).then((texture) => {
+      if (current && texture) setShown({ key, width, texture });
+    });
+    return () => {
+      current = false;
+    };
+    // `shown` is read to skip a load it already holds; a new texture must not start another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, width, store]);
+
+  if (!picture || !shown || shown.key !== key) return null;
+  return { picture, texture: shown.texture };
+}
+
+/** Pixels become visible squares when zoomed far in (at least `nearestFrom` screen px per texel), so the aimed pixel is unambiguous. */
+export function sharpenWhenZoomed(texture: Texture, texelOnScreen: number, nearestFrom = 6): void {
+  const wanted = texelOnScreen >= nearestFrom ? 'nearest' : 'linear';
+  if (texture.source.scaleMode !== wanted) texture.source.scaleMode = wanted;
+}

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The practice reveal as a moment, frame by frame, on a phone and a laptop in English and Hindi:
+// screenshots for a human to look at (test-results/screens/reveal-*), and the stage drawing only
+// while the reveal runs.
+
+const words = {
+  en: { add: 'Add ticket', submit: 'Submit', gotIt: 'Got it', resultTitle: 'Where the ball was' },
+  hi: { add: 'टिकट जोड़ें', submit: 'सबमिट करें', gotIt: 'ठीक है', resultTitle: 'गेंद यहाँ थी' },
+} as const;
+
+const SHOTS = process.env.REVEAL_SHOTS_DIR ?? 'test-results/screens';
+
+async function placeAt(page: Page, fx: number, fy: number, touch: boolean) {
+  const point = await page.evaluate(
+    ([x, y]) => {
+      const api = window.__cricspotStage!;
+      const { scale, x: ox, y: oy } = api.getView();
+      // The picture's size from the fitted view: what the stage shows is the whole picture at fit.
+      const box = document.querySelector('.picture-stage__canvas')!.getBoundingClientRect();
+      const width = (box.width - 2 * ox) / scale;
+      const height = (box.height - 2 * oy) / scale;
+      return api.imageToClient(Math.round(width * x!), Math.round(height * y!));
+    },
+    [fx, fy] as const,
+  );
+  if (touch) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
+}
+
+/** Opens the practice screen, answers the hints, starts the stage and marks three tickets. */
+async function markThree(page: Page, lng: 'en' | 'hi', touch: boolean) {
+  const t = words[lng];
+  await page.goto(`/quick_game_screen?lng=${lng}`);
+  // The first-time hints, answered.
+  await page.getByRole('button', { name: t.gotIt }).click();
+  // Reaching for the stage starts it at once.
+  await page.locator('.picture-stage__canvas').focus();
+  await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 30_000 });
+
+  await placeAt(page, 0.36, 0.42, touch);
+  await page.getByRole('button', { name: t.add }).click();
+  await placeAt(page, 0.62, 0.55, touch);
+  await page.getByRole('button', { name: t.add }).click();
+  await placeAt(page, 0.48, 0.66, touch);
+  await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+}
+
+const renders = (page: Page) => page.evaluate(() => window.__cricspotStage!.renders);
+
+for (const device of [
+  { name: 'phone', viewport: { width: 360, height: 740 }, touch: true },
+  { name: 'laptop', viewport: { width: 1280, height: 800 }, touch: false },
+] as const) {
+  for (const lng of ['en', 'hi'] as const) {
+    test.describe(`${device.name} ${lng}`, () => {
+      test.use({ viewport: device.viewport, hasTouch: device.touch, isMobile: device.touch });
+
+      test(`the reveal dims, zooms, rings the ball, draws the lines, counts up and celebrates, then stops drawing (${device.name}, ${lng})`, async ({ page }) => {
+        const t = words[lng];
+        await markThree(page, lng, device.touch);
+        await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-marked.png` });
+        await page.getByRole('button', { name: t.submit }).click();
+        await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+        await page.locator('.picture-stage').scrollIntoViewIfNeeded();
+        // Each moment held while it is taken, however slowly this machine draws.
+        for (const at of [300, 1000, 2000, 3200]) {
+          await page.evaluate((ms) => window.__cricspotStage!.holdRevealAt(ms), at);
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-${at}ms.png` });
+        }
+        await page.evaluate(() => window.__cricspotStage!.holdRevealAt(null));
+        // The whole timeline has run: the last frame is on screen and nothing more is drawn.
+        await page.waitForTimeout(6500);
+        await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-end.png` });
+        const before = await renders(page);
+        await page.waitForTimeout(1000);
+        expect(await renders(page)).toBe(before);
+      });
+    });
+  }
+}
+
+test.describe('reduced motion', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+
+  test('the reveal shows its final frame at once and draws nothing more', async ({ page }) => {
+    await markThree(page, 'en', true);
+    await page.getByRole('button', { name: words.en.submit }).click();
+    await expect(page.getByRole('heading', { name: words.en.resultTitle })).toBeVisible();
+    // Time for the original picture to load and be drawn; after that, no animation asks for frames.
+    await page.waitForTimeout(1500);
+    const before = await renders(page);
+    await page.waitForTimeout(1000);
+    expect(await renders(page)).toBe(before);
+    await page.screenshot({ path: `${SHOTS}/reveal-phone-en-reduced-motion.png` });
+  });
+});
