@@ -1,14 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminClaimRow } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { ok, stubApi } from '../support/api-stub.tsx';
-import { createTestI18n } from '../support/i18n.ts';
+import { renderConsole } from '../support/render-console.tsx';
 
 const original = http.defaults.adapter;
 beforeEach(() => loginMarker.set());
@@ -16,21 +12,6 @@ afterEach(() => {
   loginMarker.clear();
   http.defaults.adapter = original;
 });
-
-async function renderConsole(path: string, lng = 'en') {
-  const i18n = await createTestI18n(lng);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>loading chunk</p>}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminSection />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
 
 const me = ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
 const row = (overrides: Partial<AdminClaimRow> = {}): AdminClaimRow => ({

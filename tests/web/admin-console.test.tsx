@@ -1,34 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../domain/audit.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
-import { createTestI18n } from '../support/i18n.ts';
+import { renderConsole } from '../support/render-console.tsx';
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{`${location.pathname} from=${String((location.state as { from?: string } | null)?.from)}`}</p>;
-}
-
-async function renderConsole(path = '/admin', lng = 'en') {
-  const i18n = await createTestI18n(lng);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>loading chunk</p>}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminSection />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
 }
 
 const me = (roles: string[]) => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles, avatarUrl: null } });
@@ -54,13 +35,13 @@ describe('the console section', () => {
 
   it('sends a visitor who is not logged in to /login, to come back afterwards', async () => {
     loginMarker.clear();
-    await renderConsole('/admin/audit');
+    await renderConsoleWithWhere('/admin/audit');
     expect(await screen.findByTestId('where')).toHaveTextContent('/login from=/admin/audit');
   });
 
   it('tells a player without a staff role that the console is for staff, with a way back', async () => {
     stubApi({ 'GET /account/me': () => me([]) });
-    await renderConsole();
+    await renderConsoleWithWhere();
     expect(await screen.findByRole('heading', { name: 'This part of the site is for staff' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the site' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Console areas' })).not.toBeInTheDocument();
@@ -69,7 +50,7 @@ describe('the console section', () => {
   it('says when the account cannot be checked, and tries again', async () => {
     let calls = 0;
     stubApi({ 'GET /account/me': () => (++calls === 1 ? fail(500, 'Something went wrong') : me(['admin'])), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
-    await renderConsole('/admin/audit');
+    await renderConsoleWithWhere('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your account');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
@@ -81,7 +62,7 @@ describe('the console section', () => {
       'GET /admin/audit': () => ok({ entries: [entry(1)], nextCursor: null }),
       'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
     });
-    await renderConsole();
+    await renderConsoleWithWhere();
     expect(await screen.findByRole('heading', { level: 1, name: 'Contests' })).toBeInTheDocument();
     await userEvent.click(within(await screen.findByRole('navigation', { name: 'Console areas' })).getByRole('link', { name: 'Audit log' }));
     const nav = await screen.findByRole('navigation', { name: 'Console areas' });
@@ -103,7 +84,7 @@ describe('the console section', () => {
       'GET /account/me': () => me(['admin']),
       'GET /admin/audit': () => ok({ entries: [entry(calls.filter((c) => c.url === '/admin/audit').length)], nextCursor: 'next' }),
     });
-    await renderConsole('/admin/audit');
+    await renderConsoleWithWhere('/admin/audit');
     expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Gave the judge role to Judge 2')).toBeInTheDocument();
@@ -117,7 +98,7 @@ describe('the console section', () => {
 
   it('shows a judge only the areas of judges', async () => {
     stubApi({ 'GET /account/me': () => me(['judge']), 'GET /judge/contests': () => ok({ contests: [], required: 3 }) });
-    await renderConsole('/admin/audit');
+    await renderConsoleWithWhere('/admin/audit');
     // The audit log is an admin's area: a judge finds nothing there, and only Judging in the nav.
     expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console areas' });
@@ -126,8 +107,10 @@ describe('the console section', () => {
 
   it('reads in Hindi', async () => {
     stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
-    await renderConsole('/admin/audit', 'hi');
+    await renderConsoleWithWhere('/admin/audit', 'hi');
     expect(await screen.findByRole('heading', { name: 'ऑडिट लॉग' })).toBeInTheDocument();
     expect(await screen.findByText('इस छँटाई के लिए अभी तक कुछ दर्ज नहीं हुआ है।')).toBeInTheDocument();
   });
 });
+
+const renderConsoleWithWhere = (path = '/admin', lng = 'en') => renderConsole(path, lng, <Route path="*" element={<Where />} />);

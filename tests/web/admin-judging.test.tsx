@@ -1,15 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { fail, ok, stubApi, type StubHandler } from '../support/api-stub.tsx';
-import { createTestI18n } from '../support/i18n.ts';
+import { renderConsole } from '../support/render-console.tsx';
 
 interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
@@ -51,26 +47,15 @@ const queue = (over: Partial<JudgeQueue['contests'][number]> = {}): JudgeQueue =
 });
 const contest = (over: Partial<JudgeContest> = {}): JudgeContest => ({ ...queue().contests[0]!, picture, myMark: null, ...over });
 
-async function renderConsole(path: string, routes: Record<string, StubHandler>, roles = ['judge'], lng = 'en') {
+async function renderJudging(path: string, routes: Record<string, StubHandler>, roles = ['judge'], lng = 'en') {
   const calls = stubApi({ 'GET /account/me': () => me(roles), ...routes });
-  const i18n = await createTestI18n(lng);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>loading chunk</p>}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminSection />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+  await renderConsole(path, lng);
   return calls;
 }
 
 describe('Console > Judging (judges)', () => {
   it('lists closed contests with how many judges have marked and whether I have, in the judge-only nav', async () => {
-    await renderConsole('/admin', { 'GET /judge/contests': () => ok(queue()) });
+    await renderJudging('/admin', { 'GET /judge/contests': () => ok(queue()) });
     expect(await screen.findByRole('heading', { name: 'Judging' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console areas' });
     expect(within(nav).getByRole('link', { name: 'Judging' })).toBeInTheDocument();
@@ -81,14 +66,14 @@ describe('Console > Judging (judges)', () => {
   });
 
   it('shows a closed contest whose payments may still arrive as waiting, with no way in, and says why when opened by its address', async () => {
-    await renderConsole('/admin', { 'GET /judge/contests': () => ok(queue({ sealed: false, marks: 0 })) });
+    await renderJudging('/admin', { 'GET /judge/contests': () => ok(queue({ sealed: false, marks: 0 })) });
     expect(await screen.findByText('Waiting for payments')).toBeInTheDocument();
     expect(screen.getByText('The entry list is sealed once the last payments of this contest have ended; judging opens then.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Mark the ball' })).not.toBeInTheDocument();
   });
 
   it('explains in Hindi why a contest that is not sealed cannot be judged yet', async () => {
-    await renderConsole(
+    await renderJudging(
       '/admin/judging/c1',
       { 'GET /judge/contests/c1': () => fail(409, 'The entry list is sealed once the last payments of this contest have ended; judging opens then.', 'NOT_SEALED') },
       ['judge'],
@@ -98,7 +83,7 @@ describe('Console > Judging (judges)', () => {
   });
 
   it('places one mark, moves it, confirms, submits it once, and shows it as final', async () => {
-    const calls = await renderConsole('/admin/judging/c1', {
+    const calls = await renderJudging('/admin/judging/c1', {
       'GET /judge/contests/c1': () => ok(contest()),
       'POST /judge/contests/c1/mark': () => ok({ state: 'judging', marks: 2, required: 3 }, 'Your mark is in. Thank you.'),
     });
@@ -125,7 +110,7 @@ describe('Console > Judging (judges)', () => {
   });
 
   it('opens on my stored mark when I have marked already, with no way to move it', async () => {
-    await renderConsole('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ myMark: { x: 5, y: 6, at: CLOSED + 60_000 }, myMarkAt: CLOSED + 60_000 })) });
+    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ myMark: { x: 5, y: 6, at: CLOSED + 60_000 }, myMarkAt: CLOSED + 60_000 })) });
     expect(await screen.findByText('Your mark is in. It is final.')).toBeInTheDocument();
     expect(screen.getByText('Your mark: X 5, Y 6')).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'true');
@@ -133,7 +118,7 @@ describe('Console > Judging (judges)', () => {
 
   it("keeps the mark when the server refuses it, shows the server's words, and lets the judge retry", async () => {
     let answers = [fail(400, 'Your mark must be inside the picture.', 'MARK_OUTSIDE_PICTURE'), ok({ state: 'judged', marks: 3, required: 3 })];
-    await renderConsole('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest()), 'POST /judge/contests/c1/mark': () => answers.shift()! });
+    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest()), 'POST /judge/contests/c1/mark': () => answers.shift()! });
     stage.next = { x: 1, y: 2 };
     fireEvent.click(await screen.findByRole('button', { name: 'fake-place' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit my mark' }));
@@ -145,13 +130,13 @@ describe('Console > Judging (judges)', () => {
   });
 
   it('says so when the contest was judged without this judge', async () => {
-    await renderConsole('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ state: 'judged', marks: 3 })) });
+    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ state: 'judged', marks: 3 })) });
     expect(await screen.findByText('This contest is no longer being judged: its result is fixed.')).toBeInTheDocument();
     expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
   });
 
   it('reads in Hindi', async () => {
-    await renderConsole('/admin/judging', { 'GET /judge/contests': () => ok(queue()) }, ['judge'], 'hi');
+    await renderJudging('/admin/judging', { 'GET /judge/contests': () => ok(queue()) }, ['judge'], 'hi');
     expect(await screen.findByRole('heading', { name: 'जजिंग' })).toBeInTheDocument();
     expect(await screen.findByText('3 में से 1 जजों ने निशान लगाया है')).toBeInTheDocument();
   });
@@ -185,7 +170,7 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
 
 describe('Console > Results (admins)', () => {
   it('changes the judges required with a checked number', async () => {
-    const calls = await renderConsole('/admin/results', { 'GET /admin/results': () => ok(queue({ state: 'judged', marks: 3 })), 'PUT /admin/judging/settings': (body) => ok(body) }, ['admin']);
+    const calls = await renderJudging('/admin/results', { 'GET /admin/results': () => ok(queue({ state: 'judged', marks: 3 })), 'PUT /admin/judging/settings': (body) => ok(body) }, ['admin']);
     const field = await screen.findByLabelText('Judges required per contest');
     expect(field).toHaveValue(3);
     await userEvent.clear(field);
@@ -203,7 +188,7 @@ describe('Console > Results (admins)', () => {
 
   it('reviews a judged result (point, marks with names and times, top entries) and publishes it after a confirm', async () => {
     let current = review();
-    const calls = await renderConsole(
+    const calls = await renderJudging(
       '/admin/results/c1',
       {
         'GET /admin/results/c1': () => ok(current),
@@ -235,7 +220,7 @@ describe('Console > Results (admins)', () => {
 
   it('resets a judge’s mark while judging, after a confirm', async () => {
     let current = review({ state: 'judging', judged: null, entries: [], marks: review().marks.slice(0, 2) });
-    const calls = await renderConsole(
+    const calls = await renderJudging(
       '/admin/results/c1',
       {
         'GET /admin/results/c1': () => ok(current),
@@ -258,7 +243,7 @@ describe('Console > Results (admins)', () => {
   });
 
   it('tells an admin who judges this contest that the marks wait for theirs', async () => {
-    await renderConsole('/admin/results/c1', { 'GET /admin/results/c1': () => ok(review({ state: 'judging', judged: null, entries: [], marks: [], marksHidden: true })) }, ['admin', 'judge']);
+    await renderJudging('/admin/results/c1', { 'GET /admin/results/c1': () => ok(review({ state: 'judging', judged: null, entries: [], marks: [], marksHidden: true })) }, ['admin', 'judge']);
     expect(await screen.findByText(/the other judges' marks stay hidden until you submit yours/)).toBeInTheDocument();
   });
 });

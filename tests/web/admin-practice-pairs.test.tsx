@@ -1,15 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPicture, AdminPracticePair } from '../../domain/admin-pictures.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import AdminSection from '../../src/screens/admin/AdminSection.tsx';
-import { createTestI18n } from '../support/i18n.ts';
+import { renderConsole } from '../support/render-console.tsx';
 
 // The Pixi stage cannot run in jsdom: a stand-in marks the ball where the test says.
 vi.mock('../../src/stage/PictureStage.tsx', () => ({
@@ -83,21 +79,6 @@ function stubConsole(options: { pairs?: AdminPracticePair[]; save?: (body: unkno
     return respond(404, { message: 'Not found', code: 'NOT_FOUND' });
   };
   return calls;
-}
-
-async function renderConsole(path: string, lng = 'en') {
-  const i18n = await createTestI18n(lng);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>loading chunk</p>}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminSection />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
 }
 
 const original$ = http.defaults.adapter;

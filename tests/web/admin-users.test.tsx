@@ -1,29 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserDetail } from '../../domain/admin-users.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
-import { createTestI18n } from '../support/i18n.ts';
-
-async function renderConsole(path: string, lng = 'en') {
-  const i18n = await createTestI18n(lng);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback={<p>loading chunk</p>}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminSection />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+import { renderConsole } from '../support/render-console.tsx';
 
 const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
 

@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react';
+import { type ReactNode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import AdminSection from '../../src/screens/admin/AdminSection.tsx';
+import { createTestI18n } from './i18n.ts';
+
+/**
+ * Renders the console as the app mounts it (translations loaded, lazy sections behind a
+ * Suspense, the router at `path`); `otherRoutes` stand beside /admin/* for a test that follows
+ * the console leaving it.
+ */
+export async function renderConsole(path = '/admin', lng = 'en', otherRoutes?: ReactNode) {
+  const i18n = await createTestI18n(lng);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback={<p>loading chunk</p>}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminSection />} />
+            {otherRoutes}
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
