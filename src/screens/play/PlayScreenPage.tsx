@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -103,45 +103,51 @@ export default function PlayScreenPage() {
   const contest = load.data.current;
   if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
     return (
-      <div className="container">
-        <div className="card play-message">
-          <h1 className="play-message__title">{contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}</h1>
-          {contest?.state === 'cancelled' ? (
-            <>
-              {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
-              <p>{t('card.cancelledText')}</p>
-            </>
-          ) : (
-            contest && <p>{t('play.closedText')}</p>
-          )}
-          <Link to={paths.home} className="button button--primary">
-            {t('play.backHome')}
-          </Link>
-          <Link to={paths.myAccount} className="button button--ghost">
-            {t('results:entries.title')}
-          </Link>
-        </div>
-      </div>
+      <PlayMessage title={contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}>
+        {contest?.state === 'cancelled' ? (
+          <>
+            {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
+            <p>{t('card.cancelledText')}</p>
+          </>
+        ) : (
+          contest && <p>{t('play.closedText')}</p>
+        )}
+        <Link to={paths.home} className="button button--primary">
+          {t('play.backHome')}
+        </Link>
+        <Link to={paths.myAccount} className="button button--ghost">
+          {t('results:entries.title')}
+        </Link>
+      </PlayMessage>
     );
   }
   if (paidEntriesSoon(contest, load.data.paidPlay)) {
     // Nothing to buy yet: no marking towards a checkout that cannot happen; practice instead.
     return (
-      <div className="container">
-        <div className="card play-message">
-          <h1 className="play-message__title">{t('play.paidSoonTitle')}</h1>
-          <p>{t('play.paidSoonText')}</p>
-          <Link to={paths.quickGame} className="button button--accent">
-            {t('card.practice')}
-          </Link>
-          <Link to={paths.home} className="button button--ghost">
-            {t('play.backHome')}
-          </Link>
-        </div>
-      </div>
+      <PlayMessage title={t('play.paidSoonTitle')}>
+        <p>{t('play.paidSoonText')}</p>
+        <Link to={paths.quickGame} className="button button--accent">
+          {t('card.practice')}
+        </Link>
+        <Link to={paths.home} className="button button--ghost">
+          {t('play.backHome')}
+        </Link>
+      </PlayMessage>
     );
   }
   return <PlayBoard key={contest.id} contest={contest} picture={contest.picture} />;
+}
+
+/** Why there is no board to mark on (no open contest, nothing to buy yet), with the ways on. */
+function PlayMessage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="container">
+      <div className="card play-message">
+        <h1 className="play-message__title">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
