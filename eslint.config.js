@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 const uiPackages = ['react', 'react-dom', 'react-router-dom', 'react-i18next', 'i18next', 'axios', 'pixi.js', '@pixi/react', 'pixi-viewport', '@xstate/react'];
 
@@ -47,4 +48,6 @@ export default tseslint.config(
   { files: ['src/**/*.{ts,tsx}'], rules: boundary(['server'], ['fastify', 'kysely', 'better-sqlite3', 'pg'], 'The web app never imports server code; share contracts through domain/.') },
   { files: ['server/**/*.ts'], rules: boundary(['src', 'machines'], uiPackages, 'The server never imports web code; share contracts through domain/.') },
   { files: ['scripts/**/*.ts', 'bench/**/*.ts', 'server/**/*.ts'], rules: { 'no-console': 'off' } },
+  // Layout is Prettier's job (npm run format); no lint rule argues with it.
+  prettier,
 );
