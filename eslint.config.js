@@ -7,7 +7,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
-const uiPackages = ['react', 'react-dom', 'react-router-dom', 'react-i18next', 'i18next', 'axios', 'pixi.js', '@pixi/react', 'pixi-viewport', '@xstate/react'];
+const uiPackages = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-i18next',
+  'i18next',
+  'axios',
+  'pixi.js',
+  '@pixi/react',
+  'pixi-viewport',
+  '@xstate/react',
+];
 
 const boundary = (forbiddenDirs, forbiddenPackages, why) => ({
   'no-restricted-imports': [
@@ -43,10 +54,38 @@ export default tseslint.config(
       ...jsxA11y.configs.recommended.rules,
     },
   },
-  { files: ['domain/**/*.ts'], rules: boundary(['src', 'server', 'machines'], [...uiPackages, 'xstate', 'fastify', 'kysely'], 'domain/ is pure TypeScript: no UI, no I/O, no machines, no server.') },
-  { files: ['machines/**/*.ts'], rules: boundary(['src', 'server'], [...uiPackages, 'fastify', 'kysely'], 'machines/ import only xstate and domain/: effects are actors the app provides.') },
-  { files: ['src/**/*.{ts,tsx}'], rules: boundary(['server'], ['fastify', 'kysely', 'better-sqlite3', 'pg'], 'The web app never imports server code; share contracts through domain/.') },
-  { files: ['server/**/*.ts'], rules: boundary(['src', 'machines'], uiPackages, 'The server never imports web code; share contracts through domain/.') },
+  {
+    files: ['domain/**/*.ts'],
+    rules: boundary(
+      ['src', 'server', 'machines'],
+      [...uiPackages, 'xstate', 'fastify', 'kysely'],
+      'domain/ is pure TypeScript: no UI, no I/O, no machines, no server.',
+    ),
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: boundary(
+      ['src', 'server'],
+      [...uiPackages, 'fastify', 'kysely'],
+      'machines/ import only xstate and domain/: effects are actors the app provides.',
+    ),
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: boundary(
+      ['server'],
+      ['fastify', 'kysely', 'better-sqlite3', 'pg'],
+      'The web app never imports server code; share contracts through domain/.',
+    ),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: boundary(
+      ['src', 'machines'],
+      uiPackages,
+      'The server never imports web code; share contracts through domain/.',
+    ),
+  },
   { files: ['scripts/**/*.ts', 'bench/**/*.ts', 'server/**/*.ts'], rules: { 'no-console': 'off' } },
   // Layout is Prettier's job (npm run format); no lint rule argues with it.
   prettier,

@@ -54,7 +54,14 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
     trace: 'retain-on-failure',
   },
@@ -65,7 +72,12 @@ export default defineConfig({
     {
       name: 'site',
       testDir: 'tests/e2e/site',
-      use: { baseURL: SITE_URL, storageState: cookieNoticeAnswered, geolocation: { latitude: 19.076, longitude: 72.8777 }, permissions: ['geolocation'] },
+      use: {
+        baseURL: SITE_URL,
+        storageState: cookieNoticeAnswered,
+        geolocation: { latitude: 19.076, longitude: 72.8777 },
+        permissions: ['geolocation'],
+      },
     },
     { name: 'lab', testDir: 'tests/e2e/lab', use: { baseURL: `http://127.0.0.1:${LAB_PORT}` } },
     { name: 'stage', testDir: 'tests/e2e/stage', use: { baseURL: `http://127.0.0.1:${STAGE_PORT}` } },
@@ -81,22 +93,30 @@ export default defineConfig({
       stderr: 'pipe',
     },
     // The machine lab is a dev-server page; its server starts only where the lab exists.
-    ...(existsSync(new URL('./lab.html', import.meta.url)) ? [{
-      command: `npx vite --port ${LAB_PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${LAB_PORT}/lab.html`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    }] : []),
-    ...(stageWanted ? [{
-      command: `npx vite --port ${STAGE_PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${STAGE_PORT}/stage-dev.html`,
-      env: { VITE_TEST_API: '1' },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    }] : []),
+    ...(existsSync(new URL('./lab.html', import.meta.url))
+      ? [
+          {
+            command: `npx vite --port ${LAB_PORT} --strictPort --host 127.0.0.1`,
+            url: `http://127.0.0.1:${LAB_PORT}/lab.html`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+    ...(stageWanted
+      ? [
+          {
+            command: `npx vite --port ${STAGE_PORT} --strictPort --host 127.0.0.1`,
+            url: `http://127.0.0.1:${STAGE_PORT}/stage-dev.html`,
+            env: { VITE_TEST_API: '1' },
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
   ],
 });

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/stage/**/*.test.ts'],
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/stage/**/*.test.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -20,7 +20,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export let deferredAfterPaint = { js: 0, files: 0 };
 
 export function bundleReport(): Array<{ route: string; js: number; css: number; files: number }> {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key)) return seen;
     seen.add(key);
@@ -47,7 +50,12 @@ export function bundleReport(): Array<{ route: string; js: number; css: number; 
       const keys = new Set([...staticClosure(entryKey), ...staticClosure(src)]);
       const files = [...keys].map((key) => manifest[key]!);
       const css = new Set(files.flatMap((chunk) => chunk.css ?? []));
-      return { route, js: files.reduce((sum, chunk) => sum + gz(chunk.file), 0), css: [...css].reduce((sum, file) => sum + gz(file), 0), files: files.length };
+      return {
+        route,
+        js: files.reduce((sum, chunk) => sum + gz(chunk.file), 0),
+        css: [...css].reduce((sum, file) => sum + gz(file), 0),
+        files: files.length,
+      };
     });
 }
 
@@ -58,7 +66,10 @@ export function bundleReport(): Array<{ route: string; js: number; css: number; 
  * detected renderer's chunk is fetched).
  */
 export function stageChunkReport(): { js: number; files: number; dynamic: Array<{ file: string; js: number }> } | null {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const stageKeys = ['src/stage/PictureStage.tsx', 'src/stage/scene/StageCanvas.tsx'];
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!stageKeys.every((key) => manifest[key]) || !entryKey) return null;
@@ -72,11 +83,15 @@ export function stageChunkReport(): { js: number; files: number; dynamic: Array<
   const stage = [...new Set(stageKeys.flatMap((key) => [...closure(key)]))].filter((key) => !entry.has(key));
   const loaded = new Set([...entry, ...stage]);
   const dynamic = new Set<string>();
-  for (const key of stage) for (const dep of manifest[key]?.dynamicImports ?? []) for (const k of closure(dep)) if (!loaded.has(k)) dynamic.add(k);
+  for (const key of stage)
+    for (const dep of manifest[key]?.dynamicImports ?? [])
+      for (const k of closure(dep)) if (!loaded.has(k)) dynamic.add(k);
   return {
     js: stage.reduce((sum, key) => sum + gz(manifest[key]!.file), 0),
     files: stage.length,
-    dynamic: [...dynamic].map((key) => ({ file: manifest[key]!.file, js: gz(manifest[key]!.file) })).sort((a, b) => b.js - a.js),
+    dynamic: [...dynamic]
+      .map((key) => ({ file: manifest[key]!.file, js: gz(manifest[key]!.file) }))
+      .sort((a, b) => b.js - a.js),
   };
 }
 
@@ -85,7 +100,10 @@ export function stageChunkReport(): { js: number; files: number; dynamic: Array<
  * out of what a player's routes load. Returns the console's own cost and the modules that leaked.
  */
 export function consoleSectionReport(): { js: number; files: number; leaked: string[] } | null {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const consoleKey = 'src/screens/admin/AdminSection.tsx';
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!manifest[consoleKey] || !entryKey) return null;
@@ -93,7 +111,8 @@ export function consoleSectionReport(): { js: number; files: number; leaked: str
     if (seen.has(key)) return seen;
     seen.add(key);
     for (const dep of manifest[key]?.imports ?? []) closure(dep, seen, follow);
-    if (follow === 'all') for (const dep of manifest[key]?.dynamicImports ?? []) if (dep !== consoleKey) closure(dep, seen, follow);
+    if (follow === 'all')
+      for (const dep of manifest[key]?.dynamicImports ?? []) if (dep !== consoleKey) closure(dep, seen, follow);
     return seen;
   };
   // Everything a player can ever load: the entry and every lazy route except the console.
@@ -107,19 +126,30 @@ if (import.meta.main) {
   ensureBuilt();
   console.log('First-visit cost per route (gzip; entry chunk + the route screen and their static imports)');
   console.log('route'.padEnd(32), 'JS'.padStart(10), 'CSS'.padStart(10), 'chunks'.padStart(8));
-  for (const row of bundleReport()) console.log(row.route.padEnd(32), kb(row.js).padStart(10), kb(row.css).padStart(10), String(row.files).padStart(8));
+  for (const row of bundleReport())
+    console.log(row.route.padEnd(32), kb(row.js).padStart(10), kb(row.css).padStart(10), String(row.files).padStart(8));
   // The watchers are a lazy import; a browser may well fetch them before it paints, so this says
   // only what they weigh. bench/wire.ts measures in Chromium what arrives before and after paint.
-  console.log(`Watchers chunk (session and version watchers, popups; a lazy import on every page): ${kb(deferredAfterPaint.js)} in ${deferredAfterPaint.files} chunks; bytes before and after the first paint: bench/wire.ts`);
+  console.log(
+    `Watchers chunk (session and version watchers, popups; a lazy import on every page): ${kb(deferredAfterPaint.js)} in ${deferredAfterPaint.files} chunks; bytes before and after the first paint: bench/wire.ts`,
+  );
   console.log('Target: home route below 150 KB of JavaScript (gzip) before the first paint.');
   const stage = stageChunkReport();
   if (stage) {
     console.log(`Picture stage (lazy, game routes only): ${kb(stage.js)} in ${stage.files} chunks on top of the entry`);
-    console.log(`  plus Pixi's own lazy imports at start-up (environment, renderer; fetched as needed): ${stage.dynamic.map((chunk) => `${path.basename(chunk.file)} ${kb(chunk.js)}`).join(', ')}`);
+    console.log(
+      `  plus Pixi's own lazy imports at start-up (environment, renderer; fetched as needed): ${stage.dynamic.map((chunk) => `${path.basename(chunk.file)} ${kb(chunk.js)}`).join(', ')}`,
+    );
   }
   const consoleSection = consoleSectionReport();
   if (consoleSection) {
-    console.log(`Operator console (/admin, lazy): ${kb(consoleSection.js)} in ${consoleSection.files} chunks that no player route loads`);
-    console.log(consoleSection.leaked.length ? `  LEAKED into player routes: ${consoleSection.leaked.join(', ')}` : '  console modules in any player route: none');
+    console.log(
+      `Operator console (/admin, lazy): ${kb(consoleSection.js)} in ${consoleSection.files} chunks that no player route loads`,
+    );
+    console.log(
+      consoleSection.leaked.length
+        ? `  LEAKED into player routes: ${consoleSection.leaked.join(', ')}`
+        : '  console modules in any player route: none',
+    );
   }
 }

@@ -17,7 +17,12 @@ import sharp from 'sharp';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import type { Database } from '../server/db/schema.ts';
-import { createSandboxGateway, decideSandboxOrder, sandboxSecrets, sandboxWebhook } from '../server/integrations/payments/sandbox.ts';
+import {
+  createSandboxGateway,
+  decideSandboxOrder,
+  sandboxSecrets,
+  sandboxWebhook,
+} from '../server/integrations/payments/sandbox.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
 import { addCartItems } from '../server/services/cart.service.ts';
 import { insertContest } from '../server/services/contest.service.ts';
@@ -54,7 +59,11 @@ async function insertPlayers(db: Kysely<Database>, count: number, now: number): 
     updated_at: now,
     deleted_at: null,
   }));
-  for (let i = 0; i < users.length; i += 100) await db.insertInto('users').values(users.slice(i, i + 100)).execute();
+  for (let i = 0; i < users.length; i += 100)
+    await db
+      .insertInto('users')
+      .values(users.slice(i, i + 100))
+      .execute();
   const players: Player[] = [];
   for (const user of users) {
     const { token } = await createSession(db, user.id, now, { userAgent: 'bench', ip: '127.0.0.1' });
@@ -63,8 +72,12 @@ async function insertPlayers(db: Kysely<Database>, count: number, now: number): 
   return players;
 }
 
-const fire = (label: string, base: string, count: number, build: (i: number) => { path: string; headers: Record<string, string>; body: string }) =>
-  fireLoad(label, base, count, build, { connections: CONNECTIONS });
+const fire = (
+  label: string,
+  base: string,
+  count: number,
+  build: (i: number) => { path: string; headers: Record<string, string>; body: string },
+) => fireLoad(label, base, count, build, { connections: CONNECTIONS });
 
 function report({ label, result, seconds }: Fired): void {
   const non2xx = result.non2xx;
@@ -78,7 +91,11 @@ function report({ label, result, seconds }: Fired): void {
 
 /** Every prepared player holds exactly one confirmed ticket in the contest, none left in the cart. */
 async function checkConfirmed(db: Kysely<Database>, contestId: string, players: Player[]): Promise<string> {
-  const tickets = await db.selectFrom('tickets').select(['user_id', 'status']).where('contest_id', '=', contestId).execute();
+  const tickets = await db
+    .selectFrom('tickets')
+    .select(['user_id', 'status'])
+    .where('contest_id', '=', contestId)
+    .execute();
   const confirmed = new Map<string, number>();
   for (const t of tickets) if (t.status === 'confirmed') confirmed.set(t.user_id, (confirmed.get(t.user_id) ?? 0) + 1);
   const missing = players.filter((p) => !confirmed.has(p.id)).length;
@@ -92,11 +109,23 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PAYMENT_GATEWAY: 'sandbox', LOG_LEVEL: 'error', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PAYMENT_GATEWAY: 'sandbox',
+    LOG_LEVEL: 'error',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete serverEnv.DATABASE_URL;
   if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
-  const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const config = loadConfig(env);
   const handle = openDatabase({ databaseUrl, sqlitePath: config.sqlitePath });
   const db = handle.db;
@@ -104,14 +133,26 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     await waitForServer(base, server);
     const secret = loadOrCreateSecret(config.dataDir);
     const now = Date.now();
-    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
-    const picture = await storePicture(db, createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }), jpeg, 'contest');
+    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    const picture = await storePicture(
+      db,
+      createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }),
+      jpeg,
+      'contest',
+    );
     const newContest = async (ticketPricePaise: number) => {
       const id = crypto.randomUUID();
       await insertContest(db, {
         id,
         windowKey: `bench-${id.slice(0, 18)}`,
-        window: { slot: 'A', opensAt: new Date(now - 3_600_000), closesAt: new Date(now + 3_600_000), showAt: new Date(now + 7_200_000) },
+        window: {
+          slot: 'A',
+          opensAt: new Date(now - 3_600_000),
+          closesAt: new Date(now + 3_600_000),
+          showAt: new Date(now + 7_200_000),
+        },
         pictureId: picture.id,
         defaults: { ...config.contestDefaults, ticketPricePaise, maxTicketsPerPerson: 10, totalTickets: 100_000 },
         now,
@@ -124,7 +165,8 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     const prepStarted = Date.now();
     const freeContest = await newContest(0);
     const freePlayers = await insertPlayers(db, PLAYERS, now);
-    for (const [i, p] of freePlayers.entries()) await addCartItems(db, p.id, freeContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
+    for (const [i, p] of freePlayers.entries())
+      await addCartItems(db, p.id, freeContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
 
     // Paid: each player's ticket reserved with a pending sandbox order, paid on the hosted page;
     // the webhook that then arrives is what we fire.
@@ -135,13 +177,22 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     const webhooks: Array<{ body: string; headers: Record<string, string> }> = [];
     for (const [i, p] of paidPlayers.entries()) {
       await addCartItems(db, p.id, paidContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
-      const order = await createPaymentOrder({ db, gateway }, p.id, paidContest, now, { billing: config.billing, reservationMinutes: config.reservationMinutes, paidPlayDefault: true });
+      const order = await createPaymentOrder({ db, gateway }, p.id, paidContest, now, {
+        billing: config.billing,
+        reservationMinutes: config.reservationMinutes,
+        paidPlayDefault: true,
+      });
       const decided = await decideSandboxOrder(db, order.orderId, 'success');
       const hook = sandboxWebhook(secrets, decided!, Date.now());
       webhooks.push(hook!);
     }
-    await locateSessions(base, freePlayers.map((p) => p.cookie));
-    console.log(`[${dialect}] prepared ${PLAYERS} free-entry and ${PLAYERS} paid players in ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`);
+    await locateSessions(
+      base,
+      freePlayers.map((p) => p.cookie),
+    );
+    console.log(
+      `[${dialect}] prepared ${PLAYERS} free-entry and ${PLAYERS} paid players in ${((Date.now() - prepStarted) / 1000).toFixed(1)} s`,
+    );
 
     const free = await fire(`[${dialect}] checkout-free`, base, PLAYERS, (i) => ({
       path: '/api/v1/cart/checkout-free',
@@ -151,14 +202,24 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     report(free);
     console.log(`  ${await checkConfirmed(db, freeContest, freePlayers)}`);
 
-    const paid = await fire(`[${dialect}] webhook payment.captured`, base, PLAYERS, (i) => ({ path: '/api/v1/payments/webhook/sandbox', headers: webhooks[i]!.headers, body: webhooks[i]!.body }));
+    const paid = await fire(`[${dialect}] webhook payment.captured`, base, PLAYERS, (i) => ({
+      path: '/api/v1/payments/webhook/sandbox',
+      headers: webhooks[i]!.headers,
+      body: webhooks[i]!.body,
+    }));
     report(paid);
     const statuses = await db.selectFrom('payments').select(['status']).where('contest_id', '=', paidContest).execute();
     const success = statuses.filter((s) => s.status === 'success').length;
-    console.log(`  ${await checkConfirmed(db, paidContest, paidPlayers)}; payments success ${success}/${statuses.length}`);
+    console.log(
+      `  ${await checkConfirmed(db, paidContest, paidPlayers)}; payments success ${success}/${statuses.length}`,
+    );
 
     // The gateway retries: the same events again are acknowledged as duplicates, nothing changes.
-    const replay = await fire(`[${dialect}] webhook replay (duplicates)`, base, PLAYERS, (i) => ({ path: '/api/v1/payments/webhook/sandbox', headers: webhooks[i]!.headers, body: webhooks[i]!.body }));
+    const replay = await fire(`[${dialect}] webhook replay (duplicates)`, base, PLAYERS, (i) => ({
+      path: '/api/v1/payments/webhook/sandbox',
+      headers: webhooks[i]!.headers,
+      body: webhooks[i]!.body,
+    }));
     report(replay);
     console.log(`  after replay: ${await checkConfirmed(db, paidContest, paidPlayers)}`);
   } finally {
@@ -169,7 +230,9 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
   }
 }
 
-console.log(`Ticket confirmations at contest close: ${PLAYERS} players, one ticket each, ${CONNECTIONS} connections, real server on 127.0.0.1`);
+console.log(
+  `Ticket confirmations at contest close: ${PLAYERS} players, one ticket each, ${CONNECTIONS} connections, real server on 127.0.0.1`,
+);
 await runOn('sqlite', undefined);
 
 /** Drops the bench's database once the server's connections have closed (waits, never forces). */

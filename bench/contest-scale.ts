@@ -66,7 +66,10 @@ interface Row {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const cut = (f: Fired) => (f.result.requests.total < f.requested ? `; stopped after ${MAX_SECONDS} s at ${f.result.requests.total} of ${f.requested}` : '');
+const cut = (f: Fired) =>
+  f.result.requests.total < f.requested
+    ? `; stopped after ${MAX_SECONDS} s at ${f.result.requests.total} of ${f.requested}`
+    : '';
 const figure = (f: Fired) =>
   `${perSecond(f).toFixed(0)}/s, p50 ${f.result.latency.p50} ms, p99 ${f.result.latency.p99} ms${f.result.non2xx || f.result.errors || f.result.timeouts ? ` (${f.result.non2xx} non-2xx, ${f.result.errors} errors, ${f.result.timeouts} timeouts)` : ''}${cut(f)}`;
 
@@ -89,12 +92,23 @@ function makeUsers(count: number, now: number, tag: string) {
 
 async function insertUsers(db: Kysely<Database>, users: ReturnType<typeof makeUsers>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < users.length; i += 1000) await trx.insertInto('users').values(users.slice(i, i + 1000)).execute();
+    for (let i = 0; i < users.length; i += 1000)
+      await trx
+        .insertInto('users')
+        .values(users.slice(i, i + 1000))
+        .execute();
   });
 }
 
 /** n confirmed tickets of HOLDERS players on distinct points (x = i mod width, y = i div width). */
-async function fillTickets(trx: Transaction<Database>, contestId: string, holders: string[], n: number, batch: number, now: number): Promise<void> {
+async function fillTickets(
+  trx: Transaction<Database>,
+  contestId: string,
+  holders: string[],
+  n: number,
+  batch: number,
+  now: number,
+): Promise<void> {
   for (let start = 0; start < n; start += batch) {
     const rows = Array.from({ length: Math.min(batch, n - start) }, (_, k) => {
       const i = start + k;
@@ -177,8 +191,15 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     await migrateToLatest(db);
     const now = Date.now();
     const fillStarted = performance.now();
-    const jpeg = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
-    const picture = await storePicture(db, createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }), jpeg, 'contest');
+    const jpeg = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    const picture = await storePicture(
+      db,
+      createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }),
+      jpeg,
+      'contest',
+    );
     const holders = makeUsers(Math.min(HOLDERS, size), now, 'h');
     const buyers = makeUsers(REQUESTS + PASSES * CONFIRMATIONS, now, 'b');
     await insertUsers(db, holders);
@@ -227,33 +248,56 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
 
     // Sessions last: the server ends one unused for 30 minutes.
     const sessionNow = Date.now();
-    const cookieOf = async (userId: string) => `cs_session=${(await createSession(db, userId, sessionNow, { userAgent: 'bench', ip: '127.0.0.1' })).token}`;
+    const cookieOf = async (userId: string) =>
+      `cs_session=${(await createSession(db, userId, sessionNow, { userAgent: 'bench', ip: '127.0.0.1' })).token}`;
     const holderCookie = await cookieOf(holder.id);
     const buyerCookies: string[] = [];
     for (const b of buyers) buyerCookies.push(await cookieOf(b.id));
 
     const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     if (!databaseUrl) delete serverEnv.DATABASE_URL;
-    server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+    server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+      cwd: root,
+      env: serverEnv,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitForServer(base, server);
     const load = { connections: CONNECTIONS, maxSeconds: MAX_SECONDS };
     const tag = `[${dialect} ${size.toLocaleString('en-IN')}]`;
 
     const current = await (await fetch(`${base}/api/v1/contests/current`)).json();
-    if (current?.data?.current?.id !== contestId) throw new Error(`${tag} /contests/current does not show the bench contest`);
+    if (current?.data?.current?.id !== contestId)
+      throw new Error(`${tag} /contests/current does not show the bench contest`);
     const mine = await (await fetch(`${base}/api/v1/contests/current`, { headers: { cookie: holderCookie } })).json();
     const myTickets = Number(mine?.data?.current?.myTickets ?? -1);
-    if (myTickets !== Math.ceil(size / holders.length) && myTickets !== Math.floor(size / holders.length)) throw new Error(`${tag} the logged-in answer shows ${myTickets} tickets`);
+    if (myTickets !== Math.ceil(size / holders.length) && myTickets !== Math.floor(size / holders.length))
+      throw new Error(`${tag} the logged-in answer shows ${myTickets} tickets`);
 
     await locateSessions(base, buyerCookies);
-    const anonymous = await fire(`${tag} GET current (anonymous)`, base, REQUESTS, () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: {} }), load);
-    const loggedIn = await fire(`${tag} GET current (logged in)`, base, REQUESTS, () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: { cookie: holderCookie } }), load);
+    const anonymous = await fire(
+      `${tag} GET current (anonymous)`,
+      base,
+      REQUESTS,
+      () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: {} }),
+      load,
+    );
+    const loggedIn = await fire(
+      `${tag} GET current (logged in)`,
+      base,
+      REQUESTS,
+      () => ({ method: 'GET', path: '/api/v1/contests/current?lang=en', headers: { cookie: holderCookie } }),
+      load,
+    );
     // Each add-to-cart request is a different player's, one ticket on a point of its own.
     const add = await fire(
       `${tag} add 1 ticket to cart`,
       base,
       REQUESTS,
-      (i) => ({ path: '/api/v1/cart/items', headers: { ...XHR, cookie: buyerCookies[i]! }, body: JSON.stringify({ contestId, tickets: [{ x: (i * 7) % WIDTH, y: (i * 13) % HEIGHT }] }) }),
+      (i) => ({
+        path: '/api/v1/cart/items',
+        headers: { ...XHR, cookie: buyerCookies[i]! },
+        body: JSON.stringify({ contestId, tickets: [{ x: (i * 7) % WIDTH, y: (i * 13) % HEIGHT }] }),
+      }),
       load,
     );
     // Free entry: each pass a new set of players, each with one ticket in the cart (written in
@@ -263,9 +307,30 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     let cutShort = 0;
     for (let pass = 0; pass < PASSES; pass += 1) {
       const first = REQUESTS + pass * CONFIRMATIONS;
-      const items = Array.from({ length: CONFIRMATIONS }, (_, k) => ({ id: crypto.randomUUID(), user_id: buyers[first + k]!.id, contest_id: contestId, x: 1 + k, y: 1 + pass, created_at: Date.now() }));
-      for (let i = 0; i < items.length; i += 1000) await db.insertInto('cart_items').values(items.slice(i, i + 1000)).execute();
-      const fired = await fire(`${tag} checkout-free pass ${pass + 1}`, base, CONFIRMATIONS, (k) => ({ path: '/api/v1/cart/checkout-free', headers: { ...XHR, cookie: buyerCookies[first + k]! }, body: JSON.stringify({ contestId }) }), load);
+      const items = Array.from({ length: CONFIRMATIONS }, (_, k) => ({
+        id: crypto.randomUUID(),
+        user_id: buyers[first + k]!.id,
+        contest_id: contestId,
+        x: 1 + k,
+        y: 1 + pass,
+        created_at: Date.now(),
+      }));
+      for (let i = 0; i < items.length; i += 1000)
+        await db
+          .insertInto('cart_items')
+          .values(items.slice(i, i + 1000))
+          .execute();
+      const fired = await fire(
+        `${tag} checkout-free pass ${pass + 1}`,
+        base,
+        CONFIRMATIONS,
+        (k) => ({
+          path: '/api/v1/cart/checkout-free',
+          headers: { ...XHR, cookie: buyerCookies[first + k]! },
+          body: JSON.stringify({ contestId }),
+        }),
+        load,
+      );
       confirmFailures += fired.result.non2xx + fired.result.errors + fired.result.timeouts;
       if (fired.result.requests.total < fired.requested) cutShort += 1;
       passes.push(perSecond(fired));
@@ -288,7 +353,9 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
       check: `${check.ok && check.takenActual >= size ? 'OK' : 'FAILED'}: counter ${check.takenCounter}, tickets ${check.takenActual} (${size} written in + ${check.takenActual - size} confirmed); the check took ${checkMs.toFixed(0)} ms`,
     };
     console.log(`${tag} fill ${row.fill}; ${row.queries}`);
-    console.log(`${tag} anonymous ${row.anonymous}; logged in ${row.loggedIn}; add ${row.addToCart}; confirmations ${row.confirmations}; ${row.check}`);
+    console.log(
+      `${tag} anonymous ${row.anonymous}; logged in ${row.loggedIn}; add ${row.addToCart}; confirmations ${row.confirmations}; ${row.check}`,
+    );
     return row;
   } finally {
     if (server && server.exitCode === null) {
@@ -345,8 +412,16 @@ for (const size of SIZES) {
   rows.push(await runOn('sqlite', size, undefined));
   if (adminUrl) rows.push(await onPostgres(adminUrl, size));
 }
-if (!adminUrl) console.log('[postgres] skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), a PostgreSQL URL we may CREATE DATABASE on, to run it');
+if (!adminUrl)
+  console.log(
+    '[postgres] skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), a PostgreSQL URL we may CREATE DATABASE on, to run it',
+  );
 
-console.log('\n| tickets | db | prepare (untimed in the runs) | per-request queries, before → now | GET /contests/current anonymous | GET /contests/current logged in | add 1 ticket to cart | free-entry confirmations (median of 3) | counters |');
+console.log(
+  '\n| tickets | db | prepare (untimed in the runs) | per-request queries, before → now | GET /contests/current anonymous | GET /contests/current logged in | add 1 ticket to cart | free-entry confirmations (median of 3) | counters |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.size.toLocaleString('en-IN')} | ${r.dialect} | ${r.fill} | ${r.queries} | ${r.anonymous} | ${r.loggedIn} | ${r.addToCart} | ${r.confirmations} | ${r.check} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.size.toLocaleString('en-IN')} | ${r.dialect} | ${r.fill} | ${r.queries} | ${r.anonymous} | ${r.loggedIn} | ${r.addToCart} | ${r.confirmations} | ${r.check} |`,
+  );

@@ -46,9 +46,30 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-lighthouse-'));
 // A payment gateway as production has one (Razorpay, with placeholder keys and an API address
 // nothing answers at: no measured page pays), so the home card and the play screen show the paid
 // contest; without one they offer a practice game instead (issue 15) and /play_screen has no stage.
-const gateway = { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench-secret', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook', RAZORPAY_API_URL: 'http://127.0.0.1:9' };
-const serverEnv = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', GEO_LOCAL_COUNTRY: 'IN', ...gateway };
-const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+const gateway = {
+  PAYMENT_GATEWAY: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: 'bench-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  RAZORPAY_API_URL: 'http://127.0.0.1:9',
+};
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PUBLIC_URL: base,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'error',
+  DATABASE_URL: '',
+  GEO_LOCAL_COUNTRY: 'IN',
+  ...gateway,
+};
+const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  env: serverEnv,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 interface Run {
   score: number;
@@ -85,10 +106,31 @@ async function signedInPlayer(): Promise<Player> {
     const id = crypto.randomUUID();
     await db
       .insertInto('users')
-      .values({ id, first_name: 'Bench', last_name: 'Player', email: `bench.${id.slice(0, 8)}@example.com`, phone: '+919100000001', password_hash: null, status: 'active', avatar_picture_id: null, signup_method: 'password', created_at: now, updated_at: now, deleted_at: null })
+      .values({
+        id,
+        first_name: 'Bench',
+        last_name: 'Player',
+        email: `bench.${id.slice(0, 8)}@example.com`,
+        phone: '+919100000001',
+        password_hash: null,
+        status: 'active',
+        avatar_picture_id: null,
+        signup_method: 'password',
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
       .execute();
     const { token } = await createSession(db, id, now, { userAgent: 'lighthouse bench', ip: '127.0.0.1' });
-    const located = await fetch(`${base}/api/v1/location`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(MUMBAI) });
+    const located = await fetch(`${base}/api/v1/location`, {
+      method: 'POST',
+      headers: {
+        cookie: `${SESSION_COOKIE}=${token}`,
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+      },
+      body: JSON.stringify(MUMBAI),
+    });
     if (!located.ok) throw new Error(`the location check failed: ${located.status} ${await located.text()}`);
     return { token };
   } finally {
@@ -97,16 +139,35 @@ async function signedInPlayer(): Promise<Player> {
 }
 
 async function runAsPlayer(url: string, out: string, player: Player): Promise<void> {
-  const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox'], defaultViewport: null });
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--no-sandbox'],
+    defaultViewport: null,
+  });
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/readyz`);
     await page.setCookie({ name: SESSION_COOKIE, value: player.token, url: base, httpOnly: true, sameSite: 'Lax' });
-    await page.evaluate((key: string) => window.localStorage.setItem(key, String(Date.now())), STORAGE_KEYS.loginMarker);
-    const result = await runLighthouse(url, { output: 'json', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' }, undefined, page);
+    await page.evaluate(
+      (key: string) => window.localStorage.setItem(key, String(Date.now())),
+      STORAGE_KEYS.loginMarker,
+    );
+    const result = await runLighthouse(
+      url,
+      {
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+        logLevel: 'error',
+      },
+      undefined,
+      page,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     // The contest's picture on its stage, not a message instead of the game (closed, no gateway).
-    if (!(await page.evaluate(() => document.querySelector('.picture-stage, .stage-preview') !== null))) throw new Error(`${url} showed no stage`);
+    if (!(await page.evaluate(() => document.querySelector('.picture-stage, .stage-preview') !== null)))
+      throw new Error(`${url} showed no stage`);
     writeFileSync(out, typeof result.report === 'string' ? result.report : result.report.join(''));
   } finally {
     await browser.close();
@@ -118,21 +179,34 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
   else
     await promisify(execFile)(
       path.join(root, 'node_modules', '.bin', 'lighthouse'),
-      [url, '--quiet', '--only-categories=performance,accessibility', '--output=json', `--output-path=${out}`, '--chrome-flags=--headless=new --no-sandbox'],
+      [
+        url,
+        '--quiet',
+        '--only-categories=performance,accessibility',
+        '--output=json',
+        `--output-path=${out}`,
+        '--chrome-flags=--headless=new --no-sandbox',
+      ],
       { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
     );
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     finalDisplayedUrl?: string;
-    categories: { performance: { score: number }; accessibility: { score: number; auditRefs: Array<{ id: string; weight: number }> } };
+    categories: {
+      performance: { score: number };
+      accessibility: { score: number; auditRefs: Array<{ id: string; weight: number }> };
+    };
     audits: Record<string, { numericValue?: number; score: number | null }>;
   };
   // A player page that sent the browser elsewhere (home, for a missing login) measured the wrong page.
-  if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${report.finalDisplayedUrl}`);
+  if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${report.finalDisplayedUrl}`);
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round(report.categories.performance.score * 100),
     a11y: Math.round(report.categories.accessibility.score * 100),
-    a11yFailures: report.categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id),
+    a11yFailures: report.categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
@@ -155,21 +229,33 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const player = PAGES.some((page) => page.player) ? await signedInPlayer() : null;
-  console.log(`Lighthouse mobile, production server, ${RUNS} runs per page, median (performance target in brackets, accessibility target 100; CLS target < 0.05)`);
-  console.log('page                   score (target) a11y   FCP ms   LCP ms   TBT ms     CLS   bytes KB   scores of the runs');
+  console.log(
+    `Lighthouse mobile, production server, ${RUNS} runs per page, median (performance target in brackets, accessibility target 100; CLS target < 0.05)`,
+  );
+  console.log(
+    'page                   score (target) a11y   FCP ms   LCP ms   TBT ms     CLS   bytes KB   scores of the runs',
+  );
   const failed = new Map<string, Set<string>>();
   for (const { route, target, player: needsPlayer } of PAGES) {
     const runs: Run[] = [];
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : dataDir;
     mkdirSync(reports, { recursive: true });
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${route}`, path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`), needsPlayer ? player : null));
+    for (let i = 0; i < RUNS; i++)
+      runs.push(
+        await lighthouse(
+          `${base}${route}`,
+          path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`),
+          needsPlayer ? player : null,
+        ),
+      );
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     console.log(
       `${route.padEnd(22)} ${String(m('score')).padStart(3)} (${target}) ${String(m('a11y')).padStart(8)} ${String(Math.round(m('fcp'))).padStart(8)} ${String(Math.round(m('lcp'))).padStart(8)} ${String(Math.round(m('tbt'))).padStart(8)} ${m('cls').toFixed(3).padStart(7)} ${(m('bytes') / 1024).toFixed(0).padStart(10)}   ${runs.map((run) => run.score).join(', ')}`,
     );
   }
-  for (const [route, ids] of failed) if (ids.size > 0) console.log(`accessibility audits failed on ${route}: ${[...ids].join(', ')}`);
+  for (const [route, ids] of failed)
+    if (ids.size > 0) console.log(`accessibility audits failed on ${route}: ${[...ids].join(', ')}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

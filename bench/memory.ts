@@ -22,14 +22,26 @@ const freePort = () =>
   });
 
 const rssMb = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024);
 };
 
 async function start(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      TRUSTED_PROXIES: '127.0.0.1',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -45,10 +57,16 @@ async function start(dataDir: string, port: number, env: Record<string, string> 
   throw new Error('the server did not start');
 }
 
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+  );
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function burstOfFailedLogins(port: number, pid: number): Promise<{ peak: number; statuses: Record<string, number> }> {
+async function burstOfFailedLogins(
+  port: number,
+  pid: number,
+): Promise<{ peak: number; statuses: Record<string, number> }> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const statuses: Record<string, number> = {};
@@ -58,7 +76,12 @@ async function burstOfFailedLogins(port: number, pid: number): Promise<{ peak: n
       const i = next++;
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: `http://localhost:${port}`, 'x-forwarded-for': `203.0.${(i >> 8) & 255}.${i & 255}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          origin: `http://localhost:${port}`,
+          'x-forwarded-for': `203.0.${(i >> 8) & 255}.${i & 255}`,
+        },
         body: JSON.stringify({ identifier: `nobody${i}@example.com`, password: 'Wrong-password-1' }),
       });
       await res.arrayBuffer();
@@ -87,7 +110,9 @@ try {
   console.log('Server memory (RSS, MB), development start on SQLite, production scrypt cost');
   console.log(`  first start, after seeding the demo data : ${afterSeed}`);
   console.log(`  restart, idle                            : ${idle}`);
-  console.log(`  ${LOGINS} failed logins, ${CONCURRENCY} at once, peak   : ${peak}   (answers ${JSON.stringify(statuses)})`);
+  console.log(
+    `  ${LOGINS} failed logins, ${CONCURRENCY} at once, peak   : ${peak}   (answers ${JSON.stringify(statuses)})`,
+  );
   console.log(`  10 s after the burst                     : ${afterBurst}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -29,7 +29,13 @@ const PLAYERS = 20_000;
 /** n tickets on distinct points of players 0..PLAYERS-1, confirmed one ms apart (some on equal distances). */
 function makeTickets(n: number): Array<{ id: string; user: number; x: number; y: number; at: number }> {
   const start = Date.UTC(2026, 10, 23, 6, 30);
-  return Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), user: i % PLAYERS, x: (i * 7919) % WIDTH, y: Math.floor(i / WIDTH) % HEIGHT, at: start + i }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    user: i % PLAYERS,
+    x: (i * 7919) % WIDTH,
+    y: Math.floor(i / WIDTH) % HEIGHT,
+    at: start + i,
+  }));
 }
 
 const ms = (from: number) => `${(performance.now() - from).toFixed(0)} ms`;
@@ -40,7 +46,11 @@ console.log('|---|---|---|---|');
 const rows: string[][] = [];
 for (const n of SIZES) {
   const tickets = makeTickets(n);
-  const rankable: RankableTicket[] = tickets.map((t) => ({ id: t.id, point: { x: t.x, y: t.y }, confirmedAt: new Date(t.at) }));
+  const rankable: RankableTicket[] = tickets.map((t) => ({
+    id: t.id,
+    point: { x: t.x, y: t.y },
+    confirmedAt: new Date(t.at),
+  }));
   const mean = judgedMean(MARKS);
   rankTickets(rankable.slice(0, 1000), mean); // warm the code path
   const t0 = performance.now();
@@ -54,10 +64,25 @@ for (const n of SIZES) {
   console.log(`| ${rows.at(-1)!.join(' | ')} |`);
 }
 
-async function fill(db: Transaction<Database>, tickets: ReturnType<typeof makeTickets>, batch: number): Promise<string> {
+async function fill(
+  db: Transaction<Database>,
+  tickets: ReturnType<typeof makeTickets>,
+  batch: number,
+): Promise<string> {
   const now = Date.now();
   const pictureId = crypto.randomUUID();
-  await db.insertInto('pictures').values({ id: pictureId, kind: 'contest', width: WIDTH, height: HEIGHT, mime: 'image/jpeg', bytes: 1, created_at: now }).execute();
+  await db
+    .insertInto('pictures')
+    .values({
+      id: pictureId,
+      kind: 'contest',
+      width: WIDTH,
+      height: HEIGHT,
+      mime: 'image/jpeg',
+      bytes: 1,
+      created_at: now,
+    })
+    .execute();
   const contestId = crypto.randomUUID();
   await db
     .insertInto('contests')
@@ -106,7 +131,17 @@ async function fill(db: Transaction<Database>, tickets: ReturnType<typeof makeTi
     await db
       .insertInto('tickets')
       .values(
-        tickets.slice(i, i + batch).map((t) => ({ id: t.id, contest_id: contestId, user_id: userIds[t.user]!, x: t.x, y: t.y, status: 'confirmed' as const, reservation_id: null, created_at: t.at, confirmed_at: t.at })),
+        tickets.slice(i, i + batch).map((t) => ({
+          id: t.id,
+          contest_id: contestId,
+          user_id: userIds[t.user]!,
+          x: t.x,
+          y: t.y,
+          status: 'confirmed' as const,
+          reservation_id: null,
+          created_at: t.at,
+          confirmed_at: t.at,
+        })),
       )
       .execute();
   }
@@ -115,7 +150,12 @@ async function fill(db: Transaction<Database>, tickets: ReturnType<typeof makeTi
   return contestId;
 }
 
-async function timeRankContest(db: Kysely<Database>, contestId: string, mean: ReturnType<typeof judgedMean>, n: number): Promise<string> {
+async function timeRankContest(
+  db: Kysely<Database>,
+  contestId: string,
+  mean: ReturnType<typeof judgedMean>,
+  n: number,
+): Promise<string> {
   const t0 = performance.now();
   const count = await db.transaction().execute((trx) => rankContest(trx, contestId, mean));
   const figure = ms(t0);
@@ -141,7 +181,10 @@ async function onSqlite(tickets: ReturnType<typeof makeTickets>, mean: ReturnTyp
   }
 }
 
-async function onPostgres(tickets: ReturnType<typeof makeTickets>, mean: ReturnType<typeof judgedMean>): Promise<string> {
+async function onPostgres(
+  tickets: ReturnType<typeof makeTickets>,
+  mean: ReturnType<typeof judgedMean>,
+): Promise<string> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return 'skipped (set BENCH_DATABASE_URL)';
   const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -151,7 +194,9 @@ async function onPostgres(tickets: ReturnType<typeof makeTickets>, mean: ReturnT
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+  });
   try {
     await migrateToLatest(db);
     const contestId = await db.transaction().execute((trx) => fill(trx, tickets, 5000));

@@ -47,7 +47,13 @@ export interface RequestSpec {
  * Sends exactly `count` requests (request i built by `build(i)`) over `connections` connections,
  * and stops whatever is left after `maxSeconds`: bounded in number and in time.
  */
-export function fire(label: string, base: string, count: number, build: (i: number) => RequestSpec, options: { connections: number; maxSeconds?: number }): Promise<Fired> {
+export function fire(
+  label: string,
+  base: string,
+  count: number,
+  build: (i: number) => RequestSpec,
+  options: { connections: number; maxSeconds?: number },
+): Promise<Fired> {
   let next = 0;
   const started = performance.now();
   let lastAnswer = started;
@@ -64,7 +70,13 @@ export function fire(label: string, base: string, count: number, build: (i: numb
               // autocannon builds one request ahead per connection; the extra ones wrap around
               // and are never sent (amount bounds what goes out).
               const spec = build(next++ % count);
-              return { ...request, method: spec.method ?? 'POST', path: spec.path, headers: spec.headers, ...(spec.body === undefined ? {} : { body: spec.body }) };
+              return {
+                ...request,
+                method: spec.method ?? 'POST',
+                path: spec.path,
+                headers: spec.headers,
+                ...(spec.body === undefined ? {} : { body: spec.body }),
+              };
             },
           },
         ],
@@ -99,8 +111,13 @@ export async function locateSessions(base: string, cookies: string[], concurrenc
   const worker = async () => {
     while (next < cookies.length) {
       const cookie = cookies[next++]!;
-      const res = await fetch(`${base}/api/v1/location`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie }, body: JSON.stringify(BENCH_POSITION) });
-      if (res.status !== 200) throw new Error(`location check answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      const res = await fetch(`${base}/api/v1/location`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
+        body: JSON.stringify(BENCH_POSITION),
+      });
+      if (res.status !== 200)
+        throw new Error(`location check answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, cookies.length) }, worker));

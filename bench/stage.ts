@@ -33,7 +33,9 @@ const built = await build({
   plugins: [react()],
   build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(root, 'stage-dev.html') } },
 });
-const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? (result.output as unknown as BuiltChunk[]) : []));
+const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) =>
+  'output' in result ? (result.output as unknown as BuiltChunk[]) : [],
+);
 const chunks = outputs.filter((item) => item.type === 'chunk' && item.code !== undefined);
 const idsOf = (chunk: BuiltChunk) => chunk.moduleIds ?? Object.keys(chunk.modules ?? {});
 const sizes = (code: string) => ({
@@ -43,10 +45,18 @@ const sizes = (code: string) => ({
 });
 // The stage chunk: the lazily loaded one that starts Pixi (it imports 'pixi.js/unsafe-eval' first).
 const stageChunk = chunks.find((chunk) => idsOf(chunk).some((id) => id.includes('pixi.js/lib/unsafe-eval')));
-const pixiChunks = chunks.filter((chunk) => idsOf(chunk).some((id) => /node_modules\/(pixi\.js|@pixi\/react)\//.test(id)));
+const pixiChunks = chunks.filter((chunk) =>
+  idsOf(chunk).some((id) => /node_modules\/(pixi\.js|@pixi\/react)\//.test(id)),
+);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const server = await preview({ root, configFile: false, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+const server = await preview({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: { outDir },
+  preview: { port: 0, host: '127.0.0.1', strictPort: false },
+});
 const address = server.httpServer.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
 
@@ -55,7 +65,8 @@ const browser = await chromium.launch({
   args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 
 /**
  * Counts the frames in which the page drew anything with WebGL (a clear or a draw call), whoever
@@ -69,7 +80,9 @@ const countWebGlFrames = () => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as unknown as Array<Record<string, unknown>>) {
+  for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as unknown as Array<
+    Record<string, unknown>
+  >) {
     for (const name of ['clear', 'drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
       const original = proto[name] as ((...args: unknown[]) => unknown) | undefined;
       if (!original) continue;
@@ -86,20 +99,45 @@ const countWebGlFrames = () => {
 };
 
 try {
-  console.log('Picture stage: lazy chunk, frame times (zoom and pan continuously for 3 s, 4096 x 2730 picture, 75 marks), idle drawing');
+  console.log(
+    'Picture stage: lazy chunk, frame times (zoom and pan continuously for 3 s, 4096 x 2730 picture, 75 marks), idle drawing',
+  );
   if (stageChunk) {
     const size = sizes(stageChunk.code!);
-    console.log(`stage chunk ${stageChunk.fileName}: ${kb(size.raw)} raw, ${kb(size.gzip)} gzip, ${kb(size.brotli)} brotli`);
+    console.log(
+      `stage chunk ${stageChunk.fileName}: ${kb(size.raw)} raw, ${kb(size.gzip)} gzip, ${kb(size.brotli)} brotli`,
+    );
   } else console.log('stage chunk: not found (no chunk holds pixi.js/unsafe-eval)');
-  const all = pixiChunks.map((chunk) => sizes(chunk.code!)).reduce((sum, size) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }), { raw: 0, gzip: 0, brotli: 0 });
-  console.log(`every chunk holding Pixi or @pixi/react (${pixiChunks.length}, some loaded only for the detected renderer): ${kb(all.raw)} raw, ${kb(all.gzip)} gzip, ${kb(all.brotli)} brotli`);
-  console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}: software WebGL slows down as the machine gets busier)`);
-  console.log('viewport'.padEnd(22), 'renderer'.padEnd(10), 'frames'.padStart(7), 'median'.padStart(10), 'p95'.padStart(10), 'idle median'.padStart(12), 'drawn after'.padStart(12), 'idle renders'.padStart(13));
+  const all = pixiChunks
+    .map((chunk) => sizes(chunk.code!))
+    .reduce(
+      (sum, size) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }),
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+  console.log(
+    `every chunk holding Pixi or @pixi/react (${pixiChunks.length}, some loaded only for the detected renderer): ${kb(all.raw)} raw, ${kb(all.gzip)} gzip, ${kb(all.brotli)} brotli`,
+  );
+  console.log(
+    `(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}: software WebGL slows down as the machine gets busier)`,
+  );
+  console.log(
+    'viewport'.padEnd(22),
+    'renderer'.padEnd(10),
+    'frames'.padStart(7),
+    'median'.padStart(10),
+    'p95'.padStart(10),
+    'idle median'.padStart(12),
+    'drawn after'.padStart(12),
+    'idle renders'.padStart(13),
+  );
   for (const device of [
     { name: 'laptop 1280x800 @1x', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     { name: 'phone 360x740 @2x', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 },
   ]) {
-    const context = await browser.newContext({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor });
+    const context = await browser.newContext({
+      viewport: device.viewport,
+      deviceScaleFactor: device.deviceScaleFactor,
+    });
     await context.addInitScript(countWebGlFrames);
     const page = await context.newPage();
     const started = Date.now();
@@ -119,7 +157,10 @@ try {
           requestAnimationFrame(tick);
         }),
     );
-    const idleFrames = idle.slice(1).map((time, i) => time - idle[i]!).sort((a, b) => a - b);
+    const idleFrames = idle
+      .slice(1)
+      .map((time, i) => time - idle[i]!)
+      .sort((a, b) => a - b);
     const result = await page.evaluate(
       (duration) =>
         new Promise<{ times: number[]; renderer: string }>((resolve) => {
@@ -156,7 +197,10 @@ try {
         }),
       IDLE_MS,
     );
-    const frames = result.times.slice(1).map((time, i) => time - result.times[i]!).sort((a, b) => a - b);
+    const frames = result.times
+      .slice(1)
+      .map((time, i) => time - result.times[i]!)
+      .sort((a, b) => a - b);
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     console.log(
       device.name.padEnd(22),
@@ -170,9 +214,15 @@ try {
     );
     await context.close();
   }
-  console.log('Target: median frame under 16.7 ms where WebGL allows; idle renders 0. "idle median": frames with nothing to draw (the');
-  console.log('machine\'s floor at that moment). "drawn after": navigation to the picture drawn, including the development page');
-  console.log(`generating its picture. "idle renders": frames that drew anything with WebGL in ${IDLE_MS / 1000} s left alone after the zoom and pan.`);
+  console.log(
+    'Target: median frame under 16.7 ms where WebGL allows; idle renders 0. "idle median": frames with nothing to draw (the',
+  );
+  console.log(
+    'machine\'s floor at that moment). "drawn after": navigation to the picture drawn, including the development page',
+  );
+  console.log(
+    `generating its picture. "idle renders": frames that drew anything with WebGL in ${IDLE_MS / 1000} s left alone after the zoom and pan.`,
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -19,7 +19,11 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.ts')], { cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 async function waitForServer(): Promise<void> {
   const deadline = Date.now() + 240_000;
@@ -38,8 +42,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 try {
   await waitForServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
-  console.log(`Navigation to the practice picture on /quick_game_screen (${RUNS} cold loads each, real server, seeded 2400x1600 demo pairs)`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  console.log(
+    `Navigation to the practice picture on /quick_game_screen (${RUNS} cold loads each, real server, seeded 2400x1600 demo pairs)`,
+  );
   for (const device of [
     { name: 'laptop 1280x800 @1x', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     { name: 'phone 360x740 @2x', viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 },
@@ -49,7 +58,10 @@ try {
     const untouched: number[] = [];
     for (let run = 0; run < RUNS * 2; run++) {
       const touch = run % 2 === 1;
-      const context = await browser.newContext({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor });
+      const context = await browser.newContext({
+        viewport: device.viewport,
+        deviceScaleFactor: device.deviceScaleFactor,
+      });
       const page = await context.newPage();
       await page.addInitScript(() => {
         new PerformanceObserver((list) => {
@@ -64,12 +76,17 @@ try {
         await picture.waitFor();
         await picture.dispatchEvent('pointermove');
       }
-      await page.waitForFunction(() => (window as unknown as { __cricspotStage?: { ready: boolean } }).__cricspotStage?.ready === true, null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => (window as unknown as { __cricspotStage?: { ready: boolean } }).__cricspotStage?.ready === true,
+        null,
+        { timeout: 60_000 },
+      );
       (touch ? touched : untouched).push(Date.now() - started);
       if (!touch) shown.push(Math.round(await page.evaluate(() => (window as unknown as { lcp: number }).lcp)));
       await context.close();
     }
-    const line = (label: string, values: number[]) => `  ${label.padEnd(34)} median ${String(median(values)).padStart(6)} ms   worst ${String(Math.max(...values)).padStart(6)} ms`;
+    const line = (label: string, values: number[]) =>
+      `  ${label.padEnd(34)} median ${String(median(values)).padStart(6)} ms   worst ${String(Math.max(...values)).padStart(6)} ms`;
     console.log(device.name);
     console.log(line('picture on screen (LCP)', shown));
     console.log(line('stage drawn, touched at once', touched));

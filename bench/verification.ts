@@ -22,7 +22,10 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.
 // ---------------------------------------------------------------- the seal and every receipt
 const NATIVE: HashOptions = { sha256: (data) => hash('sha256', data, 'buffer') };
 const sealList = benchEntries(SEAL_SIZE);
-for (const [name, options] of [['node:crypto (server)', NATIVE], ['@noble/hashes (browser code)', {}]] as const) {
+for (const [name, options] of [
+  ['node:crypto (server)', NATIVE],
+  ['@noble/hashes (browser code)', {}],
+] as const) {
   const list = sealList;
   const t0 = performance.now();
   const leaves = entryLeafHashes(BENCH_CONTEST, list, options);
@@ -36,7 +39,16 @@ for (const [name, options] of [['node:crypto (server)', NATIVE], ['@noble/hashes
   for (let i = 0; i < list.length; i++) {
     const proof = tree.proof(i);
     proofNodes += proof.length;
-    const receipt: Receipt = { format: 'cricspot-receipt-v1', contestId: BENCH_CONTEST, entry: list[i]!, index: i, treeSize: tree.size, proof, root: tree.root, sealedAt: '2026-11-26T18:30:00.000Z' };
+    const receipt: Receipt = {
+      format: 'cricspot-receipt-v1',
+      contestId: BENCH_CONTEST,
+      entry: list[i]!,
+      index: i,
+      treeSize: tree.size,
+      proof,
+      root: tree.root,
+      sealedAt: '2026-11-26T18:30:00.000Z',
+    };
     if (i === list.length >> 1) sample = receipt;
   }
   const receipts = since(t2);
@@ -44,7 +56,9 @@ for (const [name, options] of [['node:crypto (server)', NATIVE], ['@noble/hashes
   const ok = checkReceipt(sample, tree.root).ok;
   const checkOne = since(t3);
   if (!ok) throw new Error('a receipt did not verify');
-  console.log(`| ${SEAL_SIZE.toLocaleString('en')} tickets, ${name} | leaf hashes ${fmt(hashed)} | tree ${fmt(built)} | all receipts ${fmt(receipts)} (${(proofNodes / list.length).toFixed(1)} hashes each) | total ${fmt(hashed + built + receipts)} | one receipt checked ${fmt(checkOne)} |`);
+  console.log(
+    `| ${SEAL_SIZE.toLocaleString('en')} tickets, ${name} | leaf hashes ${fmt(hashed)} | tree ${fmt(built)} | all receipts ${fmt(receipts)} (${(proofNodes / list.length).toFixed(1)} hashes each) | total ${fmt(hashed + built + receipts)} | one receipt checked ${fmt(checkOne)} |`,
+  );
 }
 
 // ---------------------------------------------------------------- the public check
@@ -54,6 +68,9 @@ for (const [name, options] of [['node:crypto (server)', NATIVE], ['@noble/hashes
   const t0 = performance.now();
   const report = verifyPublication(JSON.parse(json) as typeof publication);
   const checked = since(t0);
-  if (!report.ok) throw new Error(`the publication did not verify: ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
-  console.log(`| verifyPublication, ${CHECK_SIZE.toLocaleString('en')} entries | ${fmt(checked)} (parse + check) | file ${(json.length / 1e6).toFixed(1)} MB |`);
+  if (!report.ok)
+    throw new Error(`the publication did not verify: ${JSON.stringify(report.checks.filter((c) => !c.ok))}`);
+  console.log(
+    `| verifyPublication, ${CHECK_SIZE.toLocaleString('en')} entries | ${fmt(checked)} (parse + check) | file ${(json.length / 1e6).toFixed(1)} MB |`,
+  );
 }

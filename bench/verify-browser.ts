@@ -20,14 +20,20 @@ const out = mkdtempSync(path.join(os.tmpdir(), 'cricspot-verify-bench-'));
 await build({
   configFile: false,
   logLevel: 'silent',
-  build: { outDir: out, emptyOutDir: true, minify: true, lib: { entry: path.join(root, 'domain/verification.ts'), formats: ['es'], fileName: () => 'verification.js' } },
+  build: {
+    outDir: out,
+    emptyOutDir: true,
+    minify: true,
+    lib: { entry: path.join(root, 'domain/verification.ts'), formats: ['es'], fileName: () => 'verification.js' },
+  },
 });
 const bundle = readFileSync(path.join(out, 'verification.js'));
 const file = JSON.stringify({ data: benchPublication(SIZE) });
 
 const server = createServer((request, response) => {
   if (request.url === '/verification.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-  else if (request.url === '/publication.json') response.writeHead(200, { 'content-type': 'application/json' }).end(file);
+  else if (request.url === '/publication.json')
+    response.writeHead(200, { 'content-type': 'application/json' }).end(file);
   else response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>');
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,7 +41,9 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 try {
-  console.log(`Browser check: verifyPublication on ${SIZE.toLocaleString('en')} entries in Chromium (file ${(file.length / 1e6).toFixed(1)} MB), median of 3`);
+  console.log(
+    `Browser check: verifyPublication on ${SIZE.toLocaleString('en')} entries in Chromium (file ${(file.length / 1e6).toFixed(1)} MB), median of 3`,
+  );
   for (const rate of [1, 4]) {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
@@ -45,7 +53,9 @@ try {
     for (let i = 0; i < 3; i++) {
       runs.push(
         await page.evaluate(async () => {
-          const { verifyPublication } = (await import('/verification.js' as string)) as { verifyPublication: typeof VerifyPublication };
+          const { verifyPublication } = (await import('/verification.js' as string)) as {
+            verifyPublication: typeof VerifyPublication;
+          };
           const text = await (await fetch('/publication.json')).text();
           const t0 = performance.now();
           const publication = JSON.parse(text).data;
@@ -57,7 +67,9 @@ try {
     }
     if (!runs.every((r) => r.ok)) throw new Error('the publication did not verify in the browser');
     const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
-    console.log(`| CPU ${rate}x | parse ${median(runs.map((r) => r.parse)).toFixed(0)} ms | check ${median(runs.map((r) => r.check)).toFixed(0)} ms |`);
+    console.log(
+      `| CPU ${rate}x | parse ${median(runs.map((r) => r.parse)).toFixed(0)} ms | check ${median(runs.map((r) => r.check)).toFixed(0)} ms |`,
+    );
     await page.close();
   }
 } finally {

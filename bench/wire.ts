@@ -25,7 +25,17 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-wire-'));
 const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: base, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', GEO_LOCAL_COUNTRY: 'IN' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PUBLIC_URL: base,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+    GEO_LOCAL_COUNTRY: 'IN',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -50,7 +60,13 @@ async function measure(page: Page, url: string): Promise<Load> {
       if (/\.js$/.test(name)) return 'js';
       if (/\.css$/.test(name)) return 'css';
       if (/\.(woff2?|ttf)$/.test(name)) return 'fonts';
-      if (entry.initiatorType === 'img' || name.startsWith('/api/v1/pictures/') || /\/picture$/.test(name) || /\.(png|jpe?g|webp|svg|avif)$/.test(name)) return 'images';
+      if (
+        entry.initiatorType === 'img' ||
+        name.startsWith('/api/v1/pictures/') ||
+        /\/picture$/.test(name) ||
+        /\.(png|jpe?g|webp|svg|avif)$/.test(name)
+      )
+        return 'images';
       return 'json';
     };
     const load = { total: 0, afterPaint: 0, byType: {} as Record<string, number>, requests: entries.length };
@@ -78,13 +94,30 @@ try {
     if (Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 500));
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
-  console.log('Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, English');
-  console.log('route                    first visit  after 1st paint   html     js    css  fonts images   json  requests   repeat visit');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  console.log(
+    'Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, English',
+  );
+  console.log(
+    'route                    first visit  after 1st paint   html     js    css  fonts images   json  requests   repeat visit',
+  );
   for (const route of ROUTES) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     // A visitor who answered the cookie notice, as most repeat visitors have.
-    await context.addInitScript(() => localStorage.setItem('cookieConsent', JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 })));
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
+      ),
+    );
     const page = await context.newPage();
     const first = await measure(page, `${base}${route}?lng=en`);
     const again = await measure(page, `${base}${route}?lng=en`);

@@ -66,7 +66,8 @@ export const CONTEST_FIELD_MESSAGES = {
 export function contestMessageKey(text: string): string | undefined {
   for (const [key, value] of Object.entries(CONTEST_FIELD_MESSAGES)) if (value === text) return `fields.${key}`;
   for (const [key, value] of Object.entries(CONTEST_ADMIN_MESSAGES)) if (value === text) return `refusals.${key}`;
-  if (/^Total tickets cannot be fewer than the tickets already taken \(\d+\)\.$/.test(text)) return 'refusals.totalBelowTaken';
+  if (/^Total tickets cannot be fewer than the tickets already taken \(\d+\)\.$/.test(text))
+    return 'refusals.totalBelowTaken';
   for (const [key, value] of Object.entries(SEALED_ANSWER_MESSAGES)) if (value === text) return `refusals.${key}`;
   return undefined;
 }
@@ -109,38 +110,80 @@ export type DecidedBy = z.infer<typeof decidedBySchema>;
 
 export const SEALED_ANSWER_MESSAGES = {
   answerRequired: 'A contest decided by a sealed answer needs the true ball position (answerPoint) inside the picture.',
-  answerLocked: 'The sealed answer is published once the contest opens: who decides and the answer can no longer change.',
+  answerLocked:
+    'The sealed answer is published once the contest opens: who decides and the answer can no longer change.',
 } as const;
-export const SEALED_ANSWER_ERROR_CODES = { answerRequired: 'SEALED_ANSWER_REQUIRED', answerLocked: 'SEALED_ANSWER_LOCKED' } as const;
+export const SEALED_ANSWER_ERROR_CODES = {
+  answerRequired: 'SEALED_ANSWER_REQUIRED',
+  answerLocked: 'SEALED_ANSWER_LOCKED',
+} as const;
 
 export const contestInputSchema = z
   .object({
     opensAt: instant,
     closesAt: instant,
     showAt: instant,
-    pictureId: z.string({ error: CONTEST_ADMIN_MESSAGES.pictureMissing }).trim().min(1, CONTEST_ADMIN_MESSAGES.pictureMissing).max(64),
+    pictureId: z
+      .string({ error: CONTEST_ADMIN_MESSAGES.pictureMissing })
+      .trim()
+      .min(1, CONTEST_ADMIN_MESSAGES.pictureMissing)
+      .max(64),
     prizeKind: z.enum(['merchandise', 'cash'], { error: CONTEST_FIELD_MESSAGES.prizeKind }),
-    prizeTitleEn: z.string().trim().min(1, CONTEST_FIELD_MESSAGES.prizeTitleEn).max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
-    prizeTitleHi: z.string().trim().min(1, CONTEST_FIELD_MESSAGES.prizeTitleHi).max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeTitleEn: z
+      .string()
+      .trim()
+      .min(1, CONTEST_FIELD_MESSAGES.prizeTitleEn)
+      .max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeTitleHi: z
+      .string()
+      .trim()
+      .min(1, CONTEST_FIELD_MESSAGES.prizeTitleHi)
+      .max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
     prizeValuePaise: paise(PRIZE_VALUE_MAX_PAISE, CONTEST_FIELD_MESSAGES.prizeValueTooHigh),
     prizePictureId: z.string().trim().min(1).max(64).nullable(),
     ticketPricePaise: paise(TICKET_PRICE_MAX_PAISE, CONTEST_FIELD_MESSAGES.priceTooHigh),
-    maxTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin).max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
-    totalTickets: z.number({ error: CONTEST_FIELD_MESSAGES.wholeNumber }).int(CONTEST_FIELD_MESSAGES.wholeNumber).min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin).max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
-    streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps).nullable(),
+    maxTickets: z
+      .number({ error: CONTEST_FIELD_MESSAGES.wholeNumber })
+      .int(CONTEST_FIELD_MESSAGES.wholeNumber)
+      .min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin)
+      .max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
+    totalTickets: z
+      .number({ error: CONTEST_FIELD_MESSAGES.wholeNumber })
+      .int(CONTEST_FIELD_MESSAGES.wholeNumber)
+      .min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin)
+      .max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
+    streamUrl: z
+      .string()
+      .trim()
+      .max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong)
+      .refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps)
+      .nullable(),
     /** Issue 12: who decides the judged point; absent = 'judges' on create, unchanged on edit. */
     decidedBy: decidedBySchema.optional(),
     /** The true ball position (original-photo pixels), required with decidedBy 'sealedAnswer'; committed to at once, revealed at publication. */
-    answerPoint: z.object({ x: z.number().int().min(0), y: z.number().int().min(0) }).nullable().optional(),
+    answerPoint: z
+      .object({ x: z.number().int().min(0), y: z.number().int().min(0) })
+      .nullable()
+      .optional(),
   })
-  .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), { message: CONTEST_ADMIN_MESSAGES.windowOrder, path: ['closesAt'] })
-  .refine((c) => c.maxTickets <= c.totalTickets, { message: CONTEST_FIELD_MESSAGES.maxOverTotal, path: ['maxTickets'] });
+  .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), {
+    message: CONTEST_ADMIN_MESSAGES.windowOrder,
+    path: ['closesAt'],
+  })
+  .refine((c) => c.maxTickets <= c.totalTickets, {
+    message: CONTEST_FIELD_MESSAGES.maxOverTotal,
+    path: ['maxTickets'],
+  });
 export type ContestInput = z.infer<typeof contestInputSchema>;
 
 export const contestIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const cancelContestSchema = z.object({
-  reason: z.string({ error: CONTEST_FIELD_MESSAGES.reasonRequired }).trim().min(5, CONTEST_FIELD_MESSAGES.reasonRequired).max(CANCEL_REASON_MAX, CONTEST_FIELD_MESSAGES.reasonTooLong),
+  reason: z
+    .string({ error: CONTEST_FIELD_MESSAGES.reasonRequired })
+    .trim()
+    .min(5, CONTEST_FIELD_MESSAGES.reasonRequired)
+    .max(CANCEL_REASON_MAX, CONTEST_FIELD_MESSAGES.reasonTooLong),
 });
 export type CancelContest = z.infer<typeof cancelContestSchema>;
 
@@ -197,7 +240,10 @@ export const adminContestSchema = z.object({
 });
 export type AdminContest = z.infer<typeof adminContestSchema>;
 
-export const adminContestsPageSchema = z.object({ items: z.array(adminContestSchema), nextCursor: z.string().nullable() });
+export const adminContestsPageSchema = z.object({
+  items: z.array(adminContestSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminContestsPage = z.infer<typeof adminContestsPageSchema>;
 
 /**
@@ -261,10 +307,18 @@ const IST_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function instantOfIstInput(value: string): Date | null {
   const m = IST_INPUT.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const at = istDate(year, month, day, hour, minute, second);
   const back = istParts(at);
-  if (back.year !== year || back.month !== month || back.day !== day || back.hour !== hour || back.minute !== minute) return null;
+  if (back.year !== year || back.month !== month || back.day !== day || back.hour !== hour || back.minute !== minute)
+    return null;
   return at;
 }
 
@@ -305,7 +359,11 @@ export const contestFormSchema = z
     ticketPriceRupees: z.string().trim().regex(RUPEES, CONTEST_FIELD_MESSAGES.rupeesPrice),
     maxTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
     totalTickets: z.string().trim().regex(WHOLE, CONTEST_FIELD_MESSAGES.wholeNumber),
-    streamUrl: z.string().trim().max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong).refine((v) => v === '' || isHttpsUrl(v), CONTEST_ADMIN_MESSAGES.streamHttps),
+    streamUrl: z
+      .string()
+      .trim()
+      .max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong)
+      .refine((v) => v === '' || isHttpsUrl(v), CONTEST_ADMIN_MESSAGES.streamHttps),
     /** Issue 12: the judges' mean, or a sealed answer typed as X and Y (empty keeps the one on file). */
     decidedBy: decidedBySchema,
     answerX: z.string().trim().regex(ANSWER_COORDINATE, CONTEST_FIELD_MESSAGES.wholeNumber),
@@ -313,14 +371,19 @@ export const contestFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (form.decidedBy === 'sealedAnswer' && (form.answerX.trim() === '') !== (form.answerY.trim() === '')) {
-      ctx.addIssue({ code: 'custom', message: SEALED_ANSWER_MESSAGES.answerRequired, path: [form.answerX.trim() === '' ? 'answerX' : 'answerY'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: SEALED_ANSWER_MESSAGES.answerRequired,
+        path: [form.answerX.trim() === '' ? 'answerX' : 'answerY'],
+      });
     }
     const input = contestInputOfForm(form);
     const parsed = contestInputSchema.safeParse(input);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'closesAt');
-      const path = key === 'prizeValuePaise' ? 'prizeValueRupees' : key === 'ticketPricePaise' ? 'ticketPriceRupees' : key;
+      const path =
+        key === 'prizeValuePaise' ? 'prizeValueRupees' : key === 'ticketPricePaise' ? 'ticketPriceRupees' : key;
       if (path in form) ctx.addIssue({ code: 'custom', message: issue.message, path: [path] });
     }
   });
@@ -354,7 +417,14 @@ export function contestInputOfForm(form: ContestForm): ContestInput {
 const rupeesOf = (p: number) => (p % 100 === 0 ? String(p / 100) : (p / 100).toFixed(2));
 
 /** A contest (or the defaults) as form values. */
-export function contestFormOf(c: Omit<ContestDefaultsAnswer, 'slot'> & { pictureId?: string; prizePictureId?: string | null; streamUrl?: string | null; decidedBy?: DecidedBy }): ContestForm {
+export function contestFormOf(
+  c: Omit<ContestDefaultsAnswer, 'slot'> & {
+    pictureId?: string;
+    prizePictureId?: string | null;
+    streamUrl?: string | null;
+    decidedBy?: DecidedBy;
+  },
+): ContestForm {
   return {
     opensAt: istInputOf(c.opensAt),
     closesAt: istCloseInputOf(c.closesAt),

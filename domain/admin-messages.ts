@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 export const messageListQuerySchema = z.object({
   status: z.enum(['open', 'answered', '']).default(''),
-  cursor: z.string().regex(/^\d{1,6}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -22,5 +25,8 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const messagePageSchema = z.object({ messages: z.array(contactMessageSchema), nextCursor: z.string().nullable() });
+export const messagePageSchema = z.object({
+  messages: z.array(contactMessageSchema),
+  nextCursor: z.string().nullable(),
+});
 export type MessagePage = z.infer<typeof messagePageSchema>;

@@ -37,8 +37,10 @@ export type PictureUploadErrorCode = (typeof PICTURE_UPLOAD_ERROR_CODES)[keyof t
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export const PICTURE_UPLOAD_MESSAGES = {
-  wrongType: 'Only JPEG, PNG and WebP photos can be uploaded here. Save the photo in one of those formats and try again.',
-  notAPicture: 'This file could not be read as a photo: it is damaged or not a picture. Export the photo again and upload the new file.',
+  wrongType:
+    'Only JPEG, PNG and WebP photos can be uploaded here. Save the photo in one of those formats and try again.',
+  notAPicture:
+    'This file could not be read as a photo: it is damaged or not a picture. Export the photo again and upload the new file.',
   tooLarge: `The file is larger than ${mb(PICTURE_UPLOAD_MAX_BYTES)}. Save the photo with a little more compression and upload it again.`,
   tooWide: (width: number, height: number) =>
     `The photo is ${width} x ${height} pixels; each side may be at most ${PICTURE_MAX_SIDE.toLocaleString('en-IN')} pixels. Scale it down and upload it again.`,
@@ -76,7 +78,10 @@ export const adminPictureSchema = z.object({
 });
 export type AdminPicture = z.infer<typeof adminPictureSchema>;
 
-export const adminPicturePageSchema = z.object({ items: z.array(adminPictureSchema), nextCursor: z.string().nullable() });
+export const adminPicturePageSchema = z.object({
+  items: z.array(adminPictureSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminPicturePage = z.infer<typeof adminPicturePageSchema>;
 
 export const pointSchema = z.object({ x: z.number().int(), y: z.number().int() });
@@ -117,7 +122,8 @@ export const PRACTICE_PAIR_MESSAGES = {
   originalKind: 'Choose a picture uploaded as "practice: original" for the reveal picture.',
   sizeMismatch: (removed: { width: number; height: number }, original: { width: number; height: number }) =>
     `The two pictures must be the same size: the ball-removed one is ${removed.width} x ${removed.height} pixels, the original ${original.width} x ${original.height}.`,
-  ballOutside: (width: number, height: number) => `The ball must be inside the picture: x from 0 to ${width - 1}, y from 0 to ${height - 1}.`,
+  ballOutside: (width: number, height: number) =>
+    `The ball must be inside the picture: x from 0 to ${width - 1}, y from 0 to ${height - 1}.`,
   ballWidth: (pictureWidth: number) =>
     `The ball's width must be a whole number of pixels from ${BALL_WIDTH_MIN} to ${ballWidthMax(pictureWidth)} (a quarter of the picture's width).`,
   duplicate: 'These two pictures already make a practice pair.',
@@ -126,7 +132,12 @@ export const PRACTICE_PAIR_MESSAGES = {
   pictureNotFound: 'Picture not found',
 } as const;
 
-const pictureRef = z.object({ id: z.string(), width: z.number().int(), height: z.number().int(), smallUrl: z.string() });
+const pictureRef = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  smallUrl: z.string(),
+});
 
 export const adminPracticePairSchema = z.object({
   id: z.string(),
@@ -149,7 +160,10 @@ const ballWidthField = z
   .int("Enter the ball's width as whole pixels")
   .min(BALL_WIDTH_MIN, `The ball's width must be at least ${BALL_WIDTH_MIN} pixels`)
   .max(ballWidthMax(PICTURE_MAX_SIDE), `The ball's width must be at most ${ballWidthMax(PICTURE_MAX_SIDE)} pixels`);
-const coordinate = z.number({ error: 'Enter the ball position as whole pixels' }).int('Enter the ball position as whole pixels').min(0, 'The ball must be inside the picture');
+const coordinate = z
+  .number({ error: 'Enter the ball position as whole pixels' })
+  .int('Enter the ball position as whole pixels')
+  .min(0, 'The ball must be inside the picture');
 export const createPracticePairSchema = z.object({
   removedPictureId: z.string().min(1, 'Choose the ball-removed picture').max(64),
   originalPictureId: z.string().min(1, 'Choose the original picture').max(64),
@@ -170,12 +184,26 @@ export const reorderPracticePairsSchema = z.object({ ids: z.array(z.string().max
 
 /** The console's ball width field for a picture this wide. Messages are keys of admin:pictures.newPair. */
 export function ballWidthFormField(pictureWidth: number) {
-  return z.number({ error: 'needBallWidth' }).int('ballWidthWhole').min(BALL_WIDTH_MIN, 'ballWidthRange').max(ballWidthMax(pictureWidth), 'ballWidthRange');
+  return z
+    .number({ error: 'needBallWidth' })
+    .int('ballWidthWhole')
+    .min(BALL_WIDTH_MIN, 'ballWidthRange')
+    .max(ballWidthMax(pictureWidth), 'ballWidthRange');
 }
 
 /** The console's pair form: the ball typed or clicked on the chosen original, and its width. Messages are keys of admin:pictures.newPair. */
 export function ballFormSchema(picture: { width: number; height: number }) {
-  const axis = (length: number) => z.number({ error: 'needBall' }).int('needBall').min(0, 'outside').max(length - 1, 'outside');
-  return z.object({ x: axis(picture.width), y: axis(picture.height), ballWidth: ballWidthFormField(picture.width), active: z.boolean() });
+  const axis = (length: number) =>
+    z
+      .number({ error: 'needBall' })
+      .int('needBall')
+      .min(0, 'outside')
+      .max(length - 1, 'outside');
+  return z.object({
+    x: axis(picture.width),
+    y: axis(picture.height),
+    ballWidth: ballWidthFormField(picture.width),
+    active: z.boolean(),
+  });
 }
 export type BallForm = z.infer<ReturnType<typeof ballFormSchema>>;

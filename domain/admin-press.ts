@@ -48,7 +48,8 @@ export function epochToIstDate(at: number): string {
   return new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message);
+const text = (min: number, max: number, message: string) =>
+  z.string({ error: message }).trim().min(min, message).max(max, message);
 
 export const pressInputSchema = z.object({
   outlet: text(1, 120, PRESS_ADMIN_MESSAGES.outlet),
@@ -78,12 +79,17 @@ export const pressInputSchema = z.object({
       }
     }, PRESS_ADMIN_MESSAGES.sourceUrl),
   /** The outlet's date, 'YYYY-MM-DD' (IST). */
-  publishedOn: z.string({ error: PRESS_ADMIN_MESSAGES.publishedOn }).refine((v) => istDateToEpoch(v) !== undefined, PRESS_ADMIN_MESSAGES.publishedOn),
+  publishedOn: z
+    .string({ error: PRESS_ADMIN_MESSAGES.publishedOn })
+    .refine((v) => istDateToEpoch(v) !== undefined, PRESS_ADMIN_MESSAGES.publishedOn),
 });
 export type PressInput = z.infer<typeof pressInputSchema>;
 
 export const pressListQuerySchema = z.object({
-  cursor: z.string().regex(/^\d{1,6}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -105,5 +111,8 @@ export const adminPressSchema = z.object({
 });
 export type AdminPress = z.infer<typeof adminPressSchema>;
 
-export const adminPressPageSchema = z.object({ articles: z.array(adminPressSchema), nextCursor: z.string().nullable() });
+export const adminPressPageSchema = z.object({
+  articles: z.array(adminPressSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminPressPage = z.infer<typeof adminPressPageSchema>;

@@ -30,7 +30,8 @@ export function istLocalToEpoch(text: string): number | undefined {
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
   const utc = Date.UTC(y, mo - 1, d, h, mi);
   const back = new Date(utc);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59)
+    return undefined;
   return utc - IST_OFFSET_MS;
 }
 
@@ -42,9 +43,20 @@ export function epochToIstLocal(at: number): string {
 const blankToNull = (value: unknown) => (value === '' || value === undefined || value === null ? null : value);
 const hundredths = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-const istDateTime = z.string({ error: PROMO_ADMIN_MESSAGES.date }).refine((v) => istLocalToEpoch(v) !== undefined, PROMO_ADMIN_MESSAGES.date);
-const count = z.preprocess(blankToNull, z.coerce.number({ error: PROMO_ADMIN_MESSAGES.count }).int(PROMO_ADMIN_MESSAGES.count).min(1, PROMO_ADMIN_MESSAGES.count).max(1_000_000, PROMO_ADMIN_MESSAGES.count).nullable());
-const rupees = (message: string, max: number) => z.coerce.number({ error: message }).min(1, message).max(max, message).refine(hundredths, message);
+const istDateTime = z
+  .string({ error: PROMO_ADMIN_MESSAGES.date })
+  .refine((v) => istLocalToEpoch(v) !== undefined, PROMO_ADMIN_MESSAGES.date);
+const count = z.preprocess(
+  blankToNull,
+  z.coerce
+    .number({ error: PROMO_ADMIN_MESSAGES.count })
+    .int(PROMO_ADMIN_MESSAGES.count)
+    .min(1, PROMO_ADMIN_MESSAGES.count)
+    .max(1_000_000, PROMO_ADMIN_MESSAGES.count)
+    .nullable(),
+);
+const rupees = (message: string, max: number) =>
+  z.coerce.number({ error: message }).min(1, message).max(max, message).refine(hundredths, message);
 
 /** The limits and dates an admin may change after creating a code. */
 const limitsShape = {
@@ -56,10 +68,14 @@ const limitsShape = {
   maxUsesPerUser: count,
 };
 
-function checkLimits(values: { validFrom: string; validUntil: string; maxUses: number | null; maxUsesPerUser: number | null }, ctx: z.RefinementCtx) {
+function checkLimits(
+  values: { validFrom: string; validUntil: string; maxUses: number | null; maxUsesPerUser: number | null },
+  ctx: z.RefinementCtx,
+) {
   const from = istLocalToEpoch(values.validFrom);
   const until = istLocalToEpoch(values.validUntil);
-  if (from !== undefined && until !== undefined && until <= from) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: PROMO_ADMIN_MESSAGES.untilAfterFrom });
+  if (from !== undefined && until !== undefined && until <= from)
+    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: PROMO_ADMIN_MESSAGES.untilAfterFrom });
   if (values.maxUses !== null && values.maxUsesPerUser !== null && values.maxUsesPerUser > values.maxUses) {
     ctx.addIssue({ code: 'custom', path: ['maxUsesPerUser'], message: PROMO_ADMIN_MESSAGES.perUserAboveTotal });
   }
@@ -78,9 +94,12 @@ export const promoCreateSchema = z
     ...limitsShape,
   })
   .superRefine((values, ctx) => {
-    if (values.kind === 'percent' && !(values.value > 0 && values.value <= 100 && hundredths(values.value))) ctx.addIssue({ code: 'custom', path: ['value'], message: PROMO_ADMIN_MESSAGES.percent });
-    if (values.kind === 'flat' && !(values.value >= 1 && values.value <= 100_000 && hundredths(values.value))) ctx.addIssue({ code: 'custom', path: ['value'], message: PROMO_ADMIN_MESSAGES.flat });
-    if (values.kind === 'flat' && values.capRupees !== null) ctx.addIssue({ code: 'custom', path: ['capRupees'], message: PROMO_ADMIN_MESSAGES.capFlat });
+    if (values.kind === 'percent' && !(values.value > 0 && values.value <= 100 && hundredths(values.value)))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: PROMO_ADMIN_MESSAGES.percent });
+    if (values.kind === 'flat' && !(values.value >= 1 && values.value <= 100_000 && hundredths(values.value)))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: PROMO_ADMIN_MESSAGES.flat });
+    if (values.kind === 'flat' && values.capRupees !== null)
+      ctx.addIssue({ code: 'custom', path: ['capRupees'], message: PROMO_ADMIN_MESSAGES.capFlat });
     checkLimits(values, ctx);
   });
 export type PromoCreateInput = z.input<typeof promoCreateSchema>;
@@ -92,7 +111,10 @@ export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
 export const promoListQuerySchema = z.object({
   status: z.enum(['active', 'inactive', '']).default(''),
-  cursor: z.string().regex(/^\d{1,6}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 

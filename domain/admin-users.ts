@@ -15,7 +15,11 @@ export const USER_ADMIN_MESSAGES = {
 } as const;
 
 export const userSearchQuerySchema = z.object({
-  q: z.string({ error: USER_ADMIN_MESSAGES.queryTooShort }).trim().min(2, USER_ADMIN_MESSAGES.queryTooShort).max(100, USER_ADMIN_MESSAGES.queryTooShort),
+  q: z
+    .string({ error: USER_ADMIN_MESSAGES.queryTooShort })
+    .trim()
+    .min(2, USER_ADMIN_MESSAGES.queryTooShort)
+    .max(100, USER_ADMIN_MESSAGES.queryTooShort),
 });
 
 export const userReasonSchema = z.object({
@@ -63,14 +67,21 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
  * What the search box holds: a phone number ('9876543210', '+91 98765 43210'), an e-mail address,
  * or part of a name.
  */
-export type UserSearch = { kind: 'phone'; phone: string } | { kind: 'email'; email: string } | { kind: 'name'; name: string };
+export type UserSearch =
+  { kind: 'phone'; phone: string } | { kind: 'email'; email: string } | { kind: 'name'; name: string };
 
 export function parseUserSearch(raw: string): UserSearch {
   const text = raw.trim();
   if (text.includes('@')) return { kind: 'email', email: text.toLowerCase() };
   if (/^[+\d][\d\s-]*$/.test(text)) {
     const digits = text.replace(/\D/g, '');
-    const national = text.startsWith('+91') ? digits.slice(2) : digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+    const national = text.startsWith('+91')
+      ? digits.slice(2)
+      : digits.length === 12 && digits.startsWith('91')
+        ? digits.slice(2)
+        : digits.length === 11 && digits.startsWith('0')
+          ? digits.slice(1)
+          : digits;
     return { kind: 'phone', phone: `+91${national}` };
   }
   return { kind: 'name', name: text.toLowerCase().replace(/\s+/g, ' ') };

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { gamePictureSchema } from './practice.ts';
 
 /** The announcement and the refusal of new payment orders while paid play is suspended. */
-export const PAID_PLAY_SUSPENDED_MESSAGE = 'Real-money play and new cash deposits are suspended with immediate effect because of the new online-gaming law.';
+export const PAID_PLAY_SUSPENDED_MESSAGE =
+  'Real-money play and new cash deposits are suspended with immediate effect because of the new online-gaming law.';
 
 export const LOGIN_TO_PLAY_MESSAGE = 'Please login to participate in this contest!';
 export const GAME_PLAY_CLOSED_MESSAGE = 'Game Play Closed!';
@@ -89,7 +90,11 @@ export type ContestView = z.infer<typeof contestViewSchema>;
 export const paidPlayReasonSchema = z.enum(['noGateway']);
 export type PaidPlayReason = z.infer<typeof paidPlayReasonSchema>;
 
-export const paidPlaySchema = z.object({ enabled: z.boolean(), message: z.string().optional(), reason: paidPlayReasonSchema.optional() });
+export const paidPlaySchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().optional(),
+  reason: paidPlayReasonSchema.optional(),
+});
 export type PaidPlay = z.infer<typeof paidPlaySchema>;
 
 /**
@@ -112,7 +117,10 @@ export type CurrentContests = z.infer<typeof currentContestsSchema>;
 const coordinate = z.number({ error: 'Ticket coordinates must be numbers' });
 export const addCartItemsSchema = z.object({
   contestId: z.string().min(1).max(64),
-  tickets: z.array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' }).min(1, 'Add at least one ticket').max(CART_MAX_ADD, 'Max Ticket Limit Reached'),
+  tickets: z
+    .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
+    .min(1, 'Add at least one ticket')
+    .max(CART_MAX_ADD, 'Max Ticket Limit Reached'),
 });
 export type AddCartItems = z.infer<typeof addCartItemsSchema>;
 

@@ -28,7 +28,8 @@ export const JUDGING_MESSAGES = {
   contestNotFound: 'This contest does not exist.',
   notClosed: 'This contest is still open: judges mark the ball after it closes.',
   notJudgeable: 'This contest can no longer be judged: its result is fixed or it was cancelled.',
-  alreadyMarked: 'You have already marked this contest. A submitted mark is final; an admin can reset it before the result is judged.',
+  alreadyMarked:
+    'You have already marked this contest. A submitted mark is final; an admin can reset it before the result is judged.',
   outsidePicture: 'Your mark must be inside the picture.',
   notJudged: 'This result cannot be published yet: the required number of judges have not all marked.',
   markNotFound: 'This judge has no mark on this contest.',
@@ -37,8 +38,14 @@ export const JUDGING_MESSAGES = {
 } as const;
 
 export const judgeMarkBodySchema = z.object({
-  x: z.number({ error: 'Your mark must be inside the picture.' }).int('Your mark must be inside the picture.').min(0, 'Your mark must be inside the picture.'),
-  y: z.number({ error: 'Your mark must be inside the picture.' }).int('Your mark must be inside the picture.').min(0, 'Your mark must be inside the picture.'),
+  x: z
+    .number({ error: 'Your mark must be inside the picture.' })
+    .int('Your mark must be inside the picture.')
+    .min(0, 'Your mark must be inside the picture.'),
+  y: z
+    .number({ error: 'Your mark must be inside the picture.' })
+    .int('Your mark must be inside the picture.')
+    .min(0, 'Your mark must be inside the picture.'),
 });
 export type JudgeMarkBody = z.infer<typeof judgeMarkBodySchema>;
 
@@ -82,7 +89,13 @@ export const judgeContestSchema = judgeQueueItemSchema.extend({
 });
 export type JudgeContest = z.infer<typeof judgeContestSchema>;
 
-export const reviewMarkSchema = z.object({ judgeId: z.string(), judgeName: z.string(), x: z.number().int(), y: z.number().int(), at: z.number() });
+export const reviewMarkSchema = z.object({
+  judgeId: z.string(),
+  judgeName: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  at: z.number(),
+});
 export type ReviewMark = z.infer<typeof reviewMarkSchema>;
 
 export const reviewEntrySchema = z.object({
@@ -120,7 +133,11 @@ export const resultReviewSchema = z.object({
 export type ResultReview = z.infer<typeof resultReviewSchema>;
 
 /** The judged point as a float, from its exact stored fraction. */
-export function judgedPointOf(row: { judged_sum_x: number | null; judged_sum_y: number | null; judged_count: number | null }): { x: number; y: number } | null {
+export function judgedPointOf(row: {
+  judged_sum_x: number | null;
+  judged_sum_y: number | null;
+  judged_count: number | null;
+}): { x: number; y: number } | null {
   if (row.judged_sum_x === null || row.judged_sum_y === null || !row.judged_count) return null;
   return { x: row.judged_sum_x / row.judged_count, y: row.judged_sum_y / row.judged_count };
 }

@@ -98,7 +98,10 @@ function scaledBigInt(v: number, scale: number): bigint {
  * is count^2: (count*x - sumX)^2 + (count*y - sumY)^2. Against a float point every coordinate is a
  * binary fraction, so scaling all of them by the same power of two makes them integers.
  */
-function exactSquaredDistances(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): bigint[] {
+function exactSquaredDistances(
+  points: readonly TicketPoint[],
+  judged: { x: number; y: number } | JudgedMean,
+): bigint[] {
   if (isExactMean(judged)) {
     const k = BigInt(judged.count);
     const sx = BigInt(judged.sumX);
@@ -129,7 +132,10 @@ function exactSquaredDistances(points: readonly TicketPoint[], judged: { x: numb
  * `judged` may be a plain point or a JudgedMean from judgedMean(); pass the latter when there is
  * more than one judge so that a mean such as 1/3 pixel is compared exactly.
  */
-export function rankTickets(tickets: readonly RankableTicket[], judged: { x: number; y: number } | JudgedMean): RankedTicket[] {
+export function rankTickets(
+  tickets: readonly RankableTicket[],
+  judged: { x: number; y: number } | JudgedMean,
+): RankedTicket[] {
   assertFinitePoint(judged, 'the judged point');
   const n = tickets.length;
   const times = new Float64Array(n);
@@ -173,7 +179,10 @@ const EXACT_DIFF_LIMIT = 2 ** 26;
  * every scaled difference |count*x - sumX| below 2^26 (photos are at most 12,000 px and judges at
  * most 9, so differences stay below 2^17). Null when any of that fails: the BigInt path decides.
  */
-function smallIntegerKeys(points: readonly TicketPoint[], judged: { x: number; y: number } | JudgedMean): Float64Array | null {
+function smallIntegerKeys(
+  points: readonly TicketPoint[],
+  judged: { x: number; y: number } | JudgedMean,
+): Float64Array | null {
   let k: number;
   let sx: number;
   let sy: number;

@@ -67,8 +67,14 @@ export type LocationStatus = z.infer<typeof locationStatusSchema>;
 
 /** POST /api/v1/location: what the browser's Geolocation API said. */
 export const locationClaimBodySchema = z.object({
-  latitude: z.number({ error: 'latitude must be a number' }).min(-90, { error: 'latitude must be between -90 and 90' }).max(90, { error: 'latitude must be between -90 and 90' }),
-  longitude: z.number({ error: 'longitude must be a number' }).min(-180, { error: 'longitude must be between -180 and 180' }).max(180, { error: 'longitude must be between -180 and 180' }),
+  latitude: z
+    .number({ error: 'latitude must be a number' })
+    .min(-90, { error: 'latitude must be between -90 and 90' })
+    .max(90, { error: 'latitude must be between -90 and 90' }),
+  longitude: z
+    .number({ error: 'longitude must be a number' })
+    .min(-180, { error: 'longitude must be between -180 and 180' })
+    .max(180, { error: 'longitude must be between -180 and 180' }),
   /** Metres, as the browser reports it. */
   accuracy: z.number().min(0).max(1_000_000).optional(),
 });

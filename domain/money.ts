@@ -66,7 +66,8 @@ export const BILL_LINE_FIELDS = [
 const BASIS_POINTS_PER_WHOLE = 10_000n;
 
 function assertNonNegativeInteger(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
 }
 
 function toSafeNumber(value: bigint, name: string): number {
@@ -123,7 +124,10 @@ export function computeBill(input: BillInput): Bill {
   const subtotal = itemsTotal - promoApplied;
   // The price includes GST: base * (1 + rate) = subtotal.
   const baseAmount = toSafeNumber(
-    divideRounded(BigInt(subtotal) * BASIS_POINTS_PER_WHOLE, BASIS_POINTS_PER_WHOLE + BigInt(input.entryGstBasisPoints)),
+    divideRounded(
+      BigInt(subtotal) * BASIS_POINTS_PER_WHOLE,
+      BASIS_POINTS_PER_WHOLE + BigInt(input.entryGstBasisPoints),
+    ),
     'baseAmount',
   );
   const gstOnEntry = subtotal - baseAmount;
@@ -133,7 +137,17 @@ export function computeBill(input: BillInput): Bill {
   const grandTotal = subtotal + totalPlatformFee;
   if (!Number.isSafeInteger(grandTotal)) throw new RangeError('grandTotal is too large');
 
-  return { itemsTotal, promoApplied, subtotal, baseAmount, gstOnEntry, platformFee, gstOnPlatformFee, totalPlatformFee, grandTotal };
+  return {
+    itemsTotal,
+    promoApplied,
+    subtotal,
+    baseAmount,
+    gstOnEntry,
+    platformFee,
+    gstOnPlatformFee,
+    totalPlatformFee,
+    grandTotal,
+  };
 }
 
 /** Rupees with the paise, in the locale's grouping: formatInr(123450) is '₹1,234.50' in en-IN. */
@@ -141,7 +155,8 @@ export function formatInr(paise: number, locale = 'en-IN'): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
   const abs = Math.abs(paise);
   // A decimal string, not paise / 100: Intl formats it digit for digit, with no float in between.
-  const decimal = `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
+  const decimal =
+    `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'INR',
@@ -149,4 +164,3 @@ export function formatInr(paise: number, locale = 'en-IN'): string {
     maximumFractionDigits: 2,
   }).format(decimal);
 }
-

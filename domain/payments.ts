@@ -36,7 +36,11 @@ export const PAYMENT_ERROR_MESSAGES = {
 export const applyPromoBodySchema = z.object({ contestId: z.uuid(), code: z.string().max(64) });
 export const removePromoBodySchema = z.object({ contestId: z.uuid() });
 
-export const promoAnswerSchema = z.object({ contestId: z.string(), promoCode: z.string().nullable(), bill: billSchema });
+export const promoAnswerSchema = z.object({
+  contestId: z.string(),
+  promoCode: z.string().nullable(),
+  bill: billSchema,
+});
 export type PromoAnswer = z.infer<typeof promoAnswerSchema>;
 
 export const paymentStatusSchema = z.enum(['pending', 'success', 'failed', 'cancelled', 'error']);
@@ -73,7 +77,11 @@ export const paymentReturnBodySchema = z.object({
 });
 export type PaymentReturnBody = z.infer<typeof paymentReturnBodySchema>;
 
-export const paymentReturnAnswerSchema = z.object({ verified: z.boolean(), paymentId: z.string(), status: paymentStatusSchema });
+export const paymentReturnAnswerSchema = z.object({
+  verified: z.boolean(),
+  paymentId: z.string(),
+  status: paymentStatusSchema,
+});
 
 export const paymentSchema = z.object({
   id: z.string(),

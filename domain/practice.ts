@@ -6,7 +6,10 @@
 import { z } from 'zod';
 
 export const PRACTICE_ERROR_CODES = { noImagePairs: 'NO_IMAGE_PAIRS', noGameImage: 'NO_GAME_IMAGE' } as const;
-export const PRACTICE_ERROR_MESSAGES = { noImagePairs: 'No image pairs available', noGameImage: 'No game image available' } as const;
+export const PRACTICE_ERROR_MESSAGES = {
+  noImagePairs: 'No image pairs available',
+  noGameImage: 'No game image available',
+} as const;
 
 /**
  * Far above the game's limit of TRIAL_MAX_TICKETS: the body stays small, and a request with 11
@@ -40,7 +43,9 @@ export const practicePairParamsSchema = z.object({ pairId: z.string() });
 
 const coordinate = z.number({ error: 'Ticket coordinates must be numbers' });
 export const practiceSubmitSchema = z.object({
-  tickets: z.array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' }).max(PRACTICE_MAX_SUBMITTED, 'No More Tickets'),
+  tickets: z
+    .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
+    .max(PRACTICE_MAX_SUBMITTED, 'No More Tickets'),
 });
 export type PracticeSubmit = z.infer<typeof practiceSubmitSchema>;
 

@@ -5,7 +5,9 @@ const base64url = (bytes: number, what: string) =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} must be base64url`)
-    .refine((value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes, { message: `${what} must be ${bytes} bytes` });
+    .refine((value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes, {
+      message: `${what} must be ${bytes} bytes`,
+    });
 
 export const pushSubscriptionSchema = z.object({
   endpoint: z.string().url('endpoint must be a URL').max(1000, 'endpoint must be at most 1000 characters'),

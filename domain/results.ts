@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { gamePictureSchema } from './practice.ts';
 
 const point = z.object({ x: z.number(), y: z.number() });
-const prizeSchema = z.object({ kind: z.enum(['merchandise', 'cash']), title: z.string(), valuePaise: z.number().int() });
+const prizeSchema = z.object({
+  kind: z.enum(['merchandise', 'cash']),
+  title: z.string(),
+  valuePaise: z.number().int(),
+});
 
 /**
  * A published contest as anyone may see it. The winner is a first name and a state, nothing more
@@ -70,7 +74,14 @@ export type WinnersPage = z.infer<typeof winnersPageSchema>;
 export const SHOW_ON_AIR_MS = 2 * 3_600_000;
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+]);
 
 /**
  * The embeddable player of a stream URL, or null when we do not know how to embed it (the page
@@ -118,7 +129,13 @@ export const myTicketSchema = z.object({
 });
 export type MyTicket = z.infer<typeof myTicketSchema>;
 
-export const taxSchema = z.object({ grossPaise: z.number().int(), tdsPaise: z.number().int(), netPaise: z.number().int(), ratePercent: z.number(), thresholdPaise: z.number().int() });
+export const taxSchema = z.object({
+  grossPaise: z.number().int(),
+  tdsPaise: z.number().int(),
+  netPaise: z.number().int(),
+  ratePercent: z.number(),
+  thresholdPaise: z.number().int(),
+});
 export type TaxBreakdown = z.infer<typeof taxSchema>;
 
 export const claimStatusSchema = z.enum(['submitted', 'verified', 'sent']);
@@ -172,18 +189,56 @@ export const TDS_THRESHOLD_KEY = 'tds_threshold_paise';
 /** Tax withheld on a prize: the whole value is taxed once it is above the threshold. */
 export function tdsFor(grossPaise: number, settings: { rateBp: number; thresholdPaise: number }): TaxBreakdown {
   const tdsPaise = grossPaise > settings.thresholdPaise ? Math.round((grossPaise * settings.rateBp) / 10_000) : 0;
-  return { grossPaise, tdsPaise, netPaise: grossPaise - tdsPaise, ratePercent: settings.rateBp / 100, thresholdPaise: settings.thresholdPaise };
+  return {
+    grossPaise,
+    tdsPaise,
+    netPaise: grossPaise - tdsPaise,
+    ratePercent: settings.rateBp / 100,
+    thresholdPaise: settings.thresholdPaise,
+  };
 }
 
 export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands', 'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chandigarh', 'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu', 'Delhi', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh', 'Jammu and Kashmir',
-  'Jharkhand', 'Karnataka', 'Kerala', 'Ladakh', 'Lakshadweep', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram',
-  'Nagaland', 'Odisha', 'Puducherry', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh',
-  'Uttarakhand', 'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
 ] as const;
 export type IndianState = (typeof INDIAN_STATES)[number];
-export const isIndianState = (value: string): value is IndianState => (INDIAN_STATES as readonly string[]).includes(value);
+export const isIndianState = (value: string): value is IndianState =>
+  (INDIAN_STATES as readonly string[]).includes(value);
 
 /** English messages the API answers with; the claim form shows them translated (results: claim.errors.<key>). */
 export const CLAIM_MESSAGES = {
@@ -202,7 +257,11 @@ export const CLAIM_MESSAGES = {
 } as const;
 export type ClaimMessageKey = keyof typeof CLAIM_MESSAGES;
 
-export const CLAIM_ERROR_CODES = { notAWinner: 'NOT_A_WINNER', claimLocked: 'CLAIM_LOCKED', badTransition: 'CLAIM_BAD_TRANSITION' } as const;
+export const CLAIM_ERROR_CODES = {
+  notAWinner: 'NOT_A_WINNER',
+  claimLocked: 'CLAIM_LOCKED',
+  badTransition: 'CLAIM_BAD_TRANSITION',
+} as const;
 
 const trimmed = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
@@ -215,7 +274,10 @@ const upper = (s: string) => s.replace(/\s+/g, '').toUpperCase();
 
 export const claimDetailsSchema = z.object({
   fullName: trimmed(100, CLAIM_MESSAGES.fullNameRequired),
-  pan: z.string({ error: CLAIM_MESSAGES.panInvalid }).transform(upper).pipe(z.string().regex(PAN_PATTERN, CLAIM_MESSAGES.panInvalid)),
+  pan: z
+    .string({ error: CLAIM_MESSAGES.panInvalid })
+    .transform(upper)
+    .pipe(z.string().regex(PAN_PATTERN, CLAIM_MESSAGES.panInvalid)),
   address: z.object({
     line1: trimmed(200, CLAIM_MESSAGES.lineRequired),
     line2: z.string().trim().max(200).default(''),
@@ -226,11 +288,20 @@ export const claimDetailsSchema = z.object({
   payout: z.discriminatedUnion(
     'method',
     [
-      z.object({ method: z.literal('upi'), upiId: z.string({ error: CLAIM_MESSAGES.upiInvalid }).trim().regex(UPI_PATTERN, CLAIM_MESSAGES.upiInvalid) }),
+      z.object({
+        method: z.literal('upi'),
+        upiId: z.string({ error: CLAIM_MESSAGES.upiInvalid }).trim().regex(UPI_PATTERN, CLAIM_MESSAGES.upiInvalid),
+      }),
       z.object({
         method: z.literal('bank'),
-        accountNumber: z.string({ error: CLAIM_MESSAGES.accountInvalid }).transform((s) => s.replace(/\s+/g, '')).pipe(z.string().regex(ACCOUNT_PATTERN, CLAIM_MESSAGES.accountInvalid)),
-        ifsc: z.string({ error: CLAIM_MESSAGES.ifscInvalid }).transform(upper).pipe(z.string().regex(IFSC_PATTERN, CLAIM_MESSAGES.ifscInvalid)),
+        accountNumber: z
+          .string({ error: CLAIM_MESSAGES.accountInvalid })
+          .transform((s) => s.replace(/\s+/g, ''))
+          .pipe(z.string().regex(ACCOUNT_PATTERN, CLAIM_MESSAGES.accountInvalid)),
+        ifsc: z
+          .string({ error: CLAIM_MESSAGES.ifscInvalid })
+          .transform(upper)
+          .pipe(z.string().regex(IFSC_PATTERN, CLAIM_MESSAGES.ifscInvalid)),
       }),
     ],
     { error: CLAIM_MESSAGES.payoutRequired },
@@ -254,7 +325,10 @@ export function maskedClaim(details: ClaimDetails): MyClaim['masked'] {
     fullName: name,
     pan: maskPan(details.pan),
     address: `${details.address.city}, ${details.address.state} ${details.address.pin.slice(0, 3)}***`,
-    payout: details.payout.method === 'upi' ? maskUpi(details.payout.upiId) : `${maskAccount(details.payout.accountNumber)} (${details.payout.ifsc.slice(0, 4)})`,
+    payout:
+      details.payout.method === 'upi'
+        ? maskUpi(details.payout.upiId)
+        : `${maskAccount(details.payout.accountNumber)} (${details.payout.ifsc.slice(0, 4)})`,
   };
 }
 
@@ -286,7 +360,10 @@ export const adminClaimRowSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type AdminClaimRow = z.infer<typeof adminClaimRowSchema>;
-export const adminClaimsPageSchema = z.object({ claims: z.array(adminClaimRowSchema), nextCursor: z.string().nullable() });
+export const adminClaimsPageSchema = z.object({
+  claims: z.array(adminClaimRowSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminClaimsPage = z.infer<typeof adminClaimsPageSchema>;
 
 /** The decrypted details: read by an admin only, and every read is audited ('claim.view'). */
@@ -297,18 +374,28 @@ export const adminClaimDetailSchema = adminClaimRowSchema.extend({
     fullName: z.string(),
     pan: z.string(),
     address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), pin: z.string() }),
-    payout: z.union([z.object({ method: z.literal('upi'), upiId: z.string() }), z.object({ method: z.literal('bank'), accountNumber: z.string(), ifsc: z.string() })]),
+    payout: z.union([
+      z.object({ method: z.literal('upi'), upiId: z.string() }),
+      z.object({ method: z.literal('bank'), accountNumber: z.string(), ifsc: z.string() }),
+    ]),
   }),
 });
 export type AdminClaimDetail = z.infer<typeof adminClaimDetailSchema>;
 
 export const claimIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const CLAIM_NOTE_MAX = 500;
-export const claimStatusChangeSchema = z.object({ status: claimStatusSchema, note: z.string().trim().max(CLAIM_NOTE_MAX).optional() });
+export const claimStatusChangeSchema = z.object({
+  status: claimStatusSchema,
+  note: z.string().trim().max(CLAIM_NOTE_MAX).optional(),
+});
 export type ClaimStatusChange = z.output<typeof claimStatusChangeSchema>;
 
 /** Forward only: a claim is verified, then the prize is sent. */
-export const CLAIM_NEXT_STATUS: Record<ClaimStatus, ClaimStatus | null> = { submitted: 'verified', verified: 'sent', sent: null };
+export const CLAIM_NEXT_STATUS: Record<ClaimStatus, ClaimStatus | null> = {
+  submitted: 'verified',
+  verified: 'sent',
+  sent: null,
+};
 
 /** The claim form's flat shape (one field per input); claimDetailsFromForm makes the request's ClaimDetails. */
 export const claimFormSchema = z
@@ -328,7 +415,15 @@ export const claimFormSchema = z
   .superRefine((v, ctx) => {
     const parsed = claimDetailsSchema.safeParse(claimDetailsFromForm(v));
     if (parsed.success) return;
-    const flat: Record<string, string> = { 'address.line1': 'line1', 'address.city': 'city', 'address.state': 'state', 'address.pin': 'pin', 'payout.upiId': 'upiId', 'payout.accountNumber': 'accountNumber', 'payout.ifsc': 'ifsc' };
+    const flat: Record<string, string> = {
+      'address.line1': 'line1',
+      'address.city': 'city',
+      'address.state': 'state',
+      'address.pin': 'pin',
+      'payout.upiId': 'upiId',
+      'payout.accountNumber': 'accountNumber',
+      'payout.ifsc': 'ifsc',
+    };
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.');
       ctx.addIssue({ code: 'custom', message: issue.message, path: [flat[path] ?? path] });
@@ -340,20 +435,39 @@ export function claimDetailsFromForm(v: ClaimFormValues): ClaimDetailsInput {
   return {
     fullName: v.fullName,
     pan: v.pan,
-    address: { line1: v.line1, line2: v.line2, city: v.city, state: v.state as (typeof INDIAN_STATES)[number], pin: v.pin },
-    payout: v.method === 'upi' ? { method: 'upi', upiId: v.upiId } : { method: 'bank', accountNumber: v.accountNumber, ifsc: v.ifsc },
+    address: {
+      line1: v.line1,
+      line2: v.line2,
+      city: v.city,
+      state: v.state as (typeof INDIAN_STATES)[number],
+      pin: v.pin,
+    },
+    payout:
+      v.method === 'upi'
+        ? { method: 'upi', upiId: v.upiId }
+        : { method: 'bank', accountNumber: v.accountNumber, ifsc: v.ifsc },
   };
 }
 
 /** The key of an English claim message (for the form's translation), or null for other text. */
 export function claimMessageKey(message: string): ClaimMessageKey | null {
-  const found = (Object.entries(CLAIM_MESSAGES) as Array<[ClaimMessageKey, string]>).find(([, text]) => text === message);
+  const found = (Object.entries(CLAIM_MESSAGES) as Array<[ClaimMessageKey, string]>).find(
+    ([, text]) => text === message,
+  );
   return found ? found[0] : null;
 }
 
 /** The TDS rule as the console reads and sets it (Admin > Prize claims). */
 export const tdsSettingsSchema = z.object({
-  rateBp: z.number({ error: 'Enter the rate as a percentage' }).int('Enter the rate with at most 2 decimals').min(0, 'The rate is between 0% and 100%').max(10_000, 'The rate is between 0% and 100%'),
-  thresholdPaise: z.number({ error: 'Enter the threshold in rupees' }).int('Enter the threshold in whole paise').min(0, 'The threshold cannot be negative').max(100_000_000_000, 'The threshold is too large'),
+  rateBp: z
+    .number({ error: 'Enter the rate as a percentage' })
+    .int('Enter the rate with at most 2 decimals')
+    .min(0, 'The rate is between 0% and 100%')
+    .max(10_000, 'The rate is between 0% and 100%'),
+  thresholdPaise: z
+    .number({ error: 'Enter the threshold in rupees' })
+    .int('Enter the threshold in whole paise')
+    .min(0, 'The threshold cannot be negative')
+    .max(100_000_000_000, 'The threshold is too large'),
 });
 export type TdsSettings = z.infer<typeof tdsSettingsSchema>;

@@ -21,7 +21,10 @@ export const IST_TIME_ZONE = 'Asia/Kolkata';
 export function istDateTimeFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const hindi = lang.startsWith('hi');
   const { hour12: _hour12, ...rest } = options;
-  return new Intl.DateTimeFormat(hindi ? 'hi-IN' : 'en-IN', { ...(hindi ? { ...rest, hourCycle: 'h23' } : options), timeZone: IST_TIME_ZONE });
+  return new Intl.DateTimeFormat(hindi ? 'hi-IN' : 'en-IN', {
+    ...(hindi ? { ...rest, hourCycle: 'h23' } : options),
+    timeZone: IST_TIME_ZONE,
+  });
 }
 
 /** +05:30 in milliseconds. */
@@ -123,8 +126,18 @@ function windowsOfWeek(monday: number): [ContestWindow, ContestWindow] {
   const thursday = monday + 3;
   const nextMonday = monday + 7;
   return [
-    { slot: 'A', opensAt: istInstant(monday, OPEN_HOUR_MS), closesAt: istInstant(thursday, -1), showAt: istInstant(thursday, SHOW_HOUR_MS) },
-    { slot: 'B', opensAt: istInstant(thursday, OPEN_HOUR_MS), closesAt: istInstant(nextMonday, -1), showAt: istInstant(nextMonday, SHOW_HOUR_MS) },
+    {
+      slot: 'A',
+      opensAt: istInstant(monday, OPEN_HOUR_MS),
+      closesAt: istInstant(thursday, -1),
+      showAt: istInstant(thursday, SHOW_HOUR_MS),
+    },
+    {
+      slot: 'B',
+      opensAt: istInstant(thursday, OPEN_HOUR_MS),
+      closesAt: istInstant(nextMonday, -1),
+      showAt: istInstant(nextMonday, SHOW_HOUR_MS),
+    },
   ];
 }
 

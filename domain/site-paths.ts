@@ -94,7 +94,13 @@ export const PRELOADED_SCREENS = [{ path: paths.playScreen, image: PLAY_PICTURE 
  * server names in a preload header so that it loads with the HTML.
  */
 export const PRERENDERED_PAGES = [
-  { name: 'home', path: paths.home, screen: 'src/screens/home/HomePage.tsx', ns: ['home', 'contest'], image: CARD_PICTURE },
+  {
+    name: 'home',
+    path: paths.home,
+    screen: 'src/screens/home/HomePage.tsx',
+    ns: ['home', 'contest'],
+    image: CARD_PICTURE,
+  },
   { name: 'rules', path: paths.rules, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'terms', path: paths.terms, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'privacy', path: paths.privacy, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
@@ -115,7 +121,13 @@ export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
  * reads from the browser's storage (the day's games, hints seen) can differ from the build's.
  */
 export const FIRST_PAINT_SCREENS = [
-  { name: 'quick_game_screen', path: paths.quickGameScreen, screen: 'src/screens/trial/QuickGameScreenPage.tsx', ns: ['trial'], image: PRACTICE_PICTURE },
+  {
+    name: 'quick_game_screen',
+    path: paths.quickGameScreen,
+    screen: 'src/screens/trial/QuickGameScreenPage.tsx',
+    ns: ['trial'],
+    image: PRACTICE_PICTURE,
+  },
 ] as const;
 
 /** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */

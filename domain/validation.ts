@@ -64,7 +64,8 @@ export const ALLOWED_EMAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'yahoo.co.in', '
 function whenFilled(code: ValidationCode, also: (value: string) => boolean = () => true) {
   return {
     error: code,
-    when: (payload: { value: unknown }) => typeof payload.value === 'string' && payload.value !== '' && also(payload.value),
+    when: (payload: { value: unknown }) =>
+      typeof payload.value === 'string' && payload.value !== '' && also(payload.value),
   };
 }
 
@@ -127,18 +128,30 @@ function isAllowedEmailDomain(email: string): boolean {
 export const emailSchema = requiredText('emailRequired').refine(isEmail, whenFilled('invalidEmail'));
 
 /** A well-formed address at one of the accepted providers; a malformed one reports only invalidEmail. */
-export const allowedEmailSchema = emailSchema.refine(isAllowedEmailDomain, whenFilled('emailDomainNotAllowed', isEmail));
+export const allowedEmailSchema = emailSchema.refine(
+  isAllowedEmailDomain,
+  whenFilled('emailDomainNotAllowed', isEmail),
+);
 export const allowedEmail = allowedEmailSchema;
 
 /**
  * The 10-digit national number. Forms pass what is typed through normalizePhoneInput first, so
  * the schema itself accepts no spaces or prefixes and silently cuts nothing.
  */
-export const indianPhoneSchema = requiredText('phoneRequired').refine(isValidIndianMobile, whenFilled('invalidIndianMobile'));
+export const indianPhoneSchema = requiredText('phoneRequired').refine(
+  isValidIndianMobile,
+  whenFilled('invalidIndianMobile'),
+);
 export const indianPhone = indianPhoneSchema;
 
 function isStrongPassword(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[@$!%*?&]/.test(value);
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    /[@$!%*?&]/.test(value)
+  );
 }
 
 /**
@@ -149,10 +162,15 @@ export const passwordSchema = z
   .string({ error: 'passwordRequired' })
   .min(1, { error: 'passwordRequired' })
   .max(PASSWORD_MAX_LENGTH, { error: 'passwordTooLong' })
-  .refine(isStrongPassword, whenFilled('passwordWeak', (value) => value.length <= PASSWORD_MAX_LENGTH));
+  .refine(
+    isStrongPassword,
+    whenFilled('passwordWeak', (value) => value.length <= PASSWORD_MAX_LENGTH),
+  );
 export const password = passwordSchema;
 
-const confirmPasswordSchema = z.string({ error: 'confirmPasswordRequired' }).min(1, { error: 'confirmPasswordRequired' });
+const confirmPasswordSchema = z
+  .string({ error: 'confirmPasswordRequired' })
+  .min(1, { error: 'confirmPasswordRequired' });
 
 /**
  * Reported on confirmPassword, where the user will retype; an empty confirmation already says so.

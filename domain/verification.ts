@@ -108,7 +108,15 @@ export function buildMerkleTree(leafHashes: readonly (string | Uint8Array)[], op
   const hash = options.sha256 ?? sha256;
   const size = leafHashes.length;
   if (size === 0) {
-    return { size, root: EMPTY_ROOT, height: 0, node: () => undefined, proof: () => { throw new RangeError('an empty tree has no leaves'); } };
+    return {
+      size,
+      root: EMPTY_ROOT,
+      height: 0,
+      node: () => undefined,
+      proof: () => {
+        throw new RangeError('an empty tree has no leaves');
+      },
+    };
   }
   const levels: Uint8Array[] = [];
   let level = new Uint8Array(size * 32);
@@ -122,7 +130,10 @@ export function buildMerkleTree(leafHashes: readonly (string | Uint8Array)[], op
     const nextLength = Math.ceil(length / 2);
     const next = new Uint8Array(nextLength * 32);
     for (let i = 0; i + 1 < length; i += 2) {
-      next.set(nodeHashBytes(level.subarray(i * 32, i * 32 + 32), level.subarray(i * 32 + 32, i * 32 + 64), hash), (i / 2) * 32);
+      next.set(
+        nodeHashBytes(level.subarray(i * 32, i * 32 + 32), level.subarray(i * 32 + 32, i * 32 + 64), hash),
+        (i / 2) * 32,
+      );
     }
     if (length % 2 === 1) next.set(level.subarray((length - 1) * 32, length * 32), (nextLength - 1) * 32);
     levels.push(next);
@@ -141,11 +152,13 @@ export function buildMerkleTree(leafHashes: readonly (string | Uint8Array)[], op
     height: levels.length - 1,
     node(depth: number, index: number): string | undefined {
       const level = levels[depth];
-      if (level === undefined || !Number.isSafeInteger(index) || index < 0 || index >= level.length / 32) return undefined;
+      if (level === undefined || !Number.isSafeInteger(index) || index < 0 || index >= level.length / 32)
+        return undefined;
       return hexAt(depth, index);
     },
     proof(index: number): string[] {
-      if (!Number.isSafeInteger(index) || index < 0 || index >= size) throw new RangeError(`no leaf ${index} in a tree of ${size}`);
+      if (!Number.isSafeInteger(index) || index < 0 || index >= size)
+        throw new RangeError(`no leaf ${index} in a tree of ${size}`);
       const path: string[] = [];
       let i = index;
       let len = size;
@@ -209,7 +222,11 @@ export function compareEntries(a: SealedEntry, b: SealedEntry): number {
 }
 
 /** The entries' leaf hashes in the order given (sort with compareEntries first). */
-export function entryLeafHashes(contestId: string, entries: readonly SealedEntry[], options: HashOptions = {}): Uint8Array[] {
+export function entryLeafHashes(
+  contestId: string,
+  entries: readonly SealedEntry[],
+  options: HashOptions = {},
+): Uint8Array[] {
   const hash = options.sha256 ?? sha256;
   return entries.map((e) => leafHashBytes(leafText(contestId, e), hash));
 }
@@ -282,7 +299,8 @@ export const publicationSchema = z.object({
 });
 export type Publication = z.infer<typeof publicationSchema>;
 
-export type VerificationCheckId = 'root' | 'leafCount' | 'judgedPoint' | 'commitment' | 'distances' | 'ranking' | 'winner';
+export type VerificationCheckId =
+  'root' | 'leafCount' | 'judgedPoint' | 'commitment' | 'distances' | 'ranking' | 'winner';
 /** Where a failed check went wrong, as a code the page translates and the script spells out (describeDetail). */
 export type CheckDetail =
   | { code: 'rootDiffers' }
@@ -372,7 +390,12 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
       checks.push({ id: 'commitment', ok: false, detail: { code: 'answerMissing' } });
     } else {
       const commitment = answerCommitment(answer.x, answer.y, answer.salt);
-      checks.push({ id: 'commitment', ok: commitment === answer.commitment, published: answer.commitment, recomputed: commitment });
+      checks.push({
+        id: 'commitment',
+        ok: commitment === answer.commitment,
+        published: answer.commitment,
+        recomputed: commitment,
+      });
       judged = { x: answer.x, y: answer.y };
     }
   } else if (p.judges.length > 0) {
@@ -383,10 +406,22 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
     }
   }
   if (judged === null) {
-    checks.push({ id: 'judgedPoint', ok: false, published: fmtPoint(p.judgedPoint), detail: { code: 'noJudgedPoint' } });
+    checks.push({
+      id: 'judgedPoint',
+      ok: false,
+      published: fmtPoint(p.judgedPoint),
+      detail: { code: 'noJudgedPoint' },
+    });
   } else {
-    const ok = Math.abs(judged.x - p.judgedPoint.x) <= DISTANCE_TOLERANCE && Math.abs(judged.y - p.judgedPoint.y) <= DISTANCE_TOLERANCE;
-    checks.push({ id: 'judgedPoint', ok, published: fmtPoint(p.judgedPoint), recomputed: fmtPoint({ x: judged.x, y: judged.y }) });
+    const ok =
+      Math.abs(judged.x - p.judgedPoint.x) <= DISTANCE_TOLERANCE &&
+      Math.abs(judged.y - p.judgedPoint.y) <= DISTANCE_TOLERANCE;
+    checks.push({
+      id: 'judgedPoint',
+      ok,
+      published: fmtPoint(p.judgedPoint),
+      recomputed: fmtPoint({ x: judged.x, y: judged.y }),
+    });
   }
 
   if (judged !== null) {
@@ -404,7 +439,13 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
         break;
       }
       if (Math.abs(mine.distance - row.distance) > DISTANCE_TOLERANCE * Math.max(1, mine.distance)) {
-        distances = { id: 'distances', ok: false, published: String(row.distance), recomputed: String(mine.distance), detail: { code: 'ticket', ticketId: row.ticketId } };
+        distances = {
+          id: 'distances',
+          ok: false,
+          published: String(row.distance),
+          recomputed: String(mine.distance),
+          detail: { code: 'ticket', ticketId: row.ticketId },
+        };
         break;
       }
     }
@@ -412,7 +453,12 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
 
     let ranking: VerificationCheck = { id: 'ranking', ok: true };
     if (p.ranking.length !== ranked.length) {
-      ranking = { id: 'ranking', ok: false, published: `${p.ranking.length} rows`, recomputed: `${ranked.length} rows` };
+      ranking = {
+        id: 'ranking',
+        ok: false,
+        published: `${p.ranking.length} rows`,
+        recomputed: `${ranked.length} rows`,
+      };
     } else {
       for (let i = 0; i < ranked.length; i++) {
         const want = ranked[i]!;
@@ -437,9 +483,15 @@ export function verifyPublication(p: Publication, options: HashOptions = {}): Ve
     const winnerOk =
       (p.winner?.ticketId ?? null) === expectedWinner &&
       (p.winner === null || pseudonymOf.get(p.winner.ticketId) === p.winner.pseudonym);
-    checks.push({ id: 'winner', ok: winnerOk, published: p.winner?.ticketId ?? 'none', recomputed: expectedWinner ?? 'none' });
+    checks.push({
+      id: 'winner',
+      ok: winnerOk,
+      published: p.winner?.ticketId ?? 'none',
+      recomputed: expectedWinner ?? 'none',
+    });
   } else {
-    for (const id of ['distances', 'ranking', 'winner'] as const) checks.push({ id, ok: false, detail: { code: 'noJudgedPoint' } });
+    for (const id of ['distances', 'ranking', 'winner'] as const)
+      checks.push({ id, ok: false, detail: { code: 'noJudgedPoint' } });
   }
 
   return { ok: checks.every((c) => c.ok), checks };
@@ -486,7 +538,11 @@ export interface DifferenceReport {
  * checked against its parent, from the published root down, and every sealed entry against its
  * leaf hash, so a site cannot answer with anything but what it sealed.
  */
-export async function locateDifferences(p: Publication, fetchNodes: FetchSealedNodes, options: HashOptions = {}): Promise<DifferenceReport> {
+export async function locateDifferences(
+  p: Publication,
+  fetchNodes: FetchSealedNodes,
+  options: HashOptions = {},
+): Promise<DifferenceReport> {
   const contestId = p.contest.id;
   const published = buildMerkleTree(entryLeafHashes(contestId, p.entries, options), options);
   const sealedSize = p.seal.leafCount;
@@ -502,7 +558,9 @@ export async function locateDifferences(p: Publication, fetchNodes: FetchSealedN
     let frontier: Array<{ index: number; hash: string; entry?: SealedEntry }> = [{ index: 0, hash: p.seal.root }];
     for (let depth = lengths.length - 1; depth > 0 && frontier.length > 0; depth--) {
       const below = depth - 1;
-      const wanted = frontier.flatMap((n) => (2 * n.index + 1 < lengths[below]! ? [2 * n.index, 2 * n.index + 1] : [2 * n.index]));
+      const wanted = frontier.flatMap((n) =>
+        2 * n.index + 1 < lengths[below]! ? [2 * n.index, 2 * n.index + 1] : [2 * n.index],
+      );
       const answer = await fetchNodes(below, wanted);
       if (answer.leafCount !== sealedSize || answer.depth !== below) return broken();
       const got = new Map(answer.nodes.map((n) => [n.index, n]));
@@ -514,7 +572,8 @@ export async function locateDifferences(p: Publication, fetchNodes: FetchSealedN
         const joined = right === undefined ? left.hash : nodeHash(left.hash, right.hash);
         if (joined !== parent.hash) return broken();
         for (const child of right === undefined ? [left] : [left, right]) {
-          if (below === 0 && (child.entry === undefined || leafHash(leafText(contestId, child.entry)) !== child.hash)) return broken();
+          if (below === 0 && (child.entry === undefined || leafHash(leafText(contestId, child.entry)) !== child.hash))
+            return broken();
           if (published.node(below, child.index) !== child.hash) next.push(child);
         }
       }
@@ -528,10 +587,16 @@ export async function locateDifferences(p: Publication, fetchNodes: FetchSealedN
     if (lengths.length === 1 && frontier.length === 1) {
       const answer = await fetchNodes(0, [0]);
       const leaf = answer.nodes.find((n) => n.index === 0);
-      if (leaf?.entry === undefined || leaf.hash !== p.seal.root || leafHash(leafText(contestId, leaf.entry)) !== leaf.hash) return broken();
+      if (
+        leaf?.entry === undefined ||
+        leaf.hash !== p.seal.root ||
+        leafHash(leafText(contestId, leaf.entry)) !== leaf.hash
+      )
+        return broken();
       frontier = [leaf];
     }
-    for (const leaf of frontier) differences.push({ index: leaf.index, sealed: leaf.entry ?? null, published: p.entries[leaf.index] ?? null });
+    for (const leaf of frontier)
+      differences.push({ index: leaf.index, sealed: leaf.entry ?? null, published: p.entries[leaf.index] ?? null });
   }
   // Entries published beyond the sealed list.
   for (let index = sealedSize; index < p.entries.length; index++) {
@@ -547,11 +612,15 @@ export async function locateDifferences(p: Publication, fetchNodes: FetchSealedN
 /** One difference in English, for the command-line script: which ticket, and which fields changed. */
 export function describeDifference(d: EntryDifference): string {
   const where = `entry ${d.index + 1}`;
-  const show = (e: SealedEntry) => `ticket ${e.ticketId} of ${e.pseudonym} at (${e.x}, ${e.y}) confirmed ${e.confirmedAt}`;
+  const show = (e: SealedEntry) =>
+    `ticket ${e.ticketId} of ${e.pseudonym} at (${e.x}, ${e.y}) confirmed ${e.confirmedAt}`;
   if (d.sealed === null) return `${where}: ${show(d.published!)} is published but was not sealed at close`;
   if (d.published === null) return `${where}: ${show(d.sealed)} was sealed at close but is not published`;
-  if (d.sealed.ticketId !== d.published.ticketId) return `${where}: sealed ${show(d.sealed)}, published ${show(d.published)}`;
-  const changed = differingFields(d).map((f) => `${f} sealed ${String(d.sealed![f])}, published ${String(d.published![f])}`);
+  if (d.sealed.ticketId !== d.published.ticketId)
+    return `${where}: sealed ${show(d.sealed)}, published ${show(d.published)}`;
+  const changed = differingFields(d).map(
+    (f) => `${f} sealed ${String(d.sealed![f])}, published ${String(d.published![f])}`,
+  );
   return `${where}: ticket ${d.sealed.ticketId}: ${changed.join('; ')}`;
 }
 

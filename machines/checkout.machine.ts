@@ -93,31 +93,48 @@ export const checkoutMachine = setup({
     openGateway: fromPromise<GatewayResult, { orderId: string; amount: number }>(async () => {
       throw new Error('openGateway not provided');
     }),
-    verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(async () => {
-      throw new Error('verifyPayment not provided');
-    }),
+    verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
+      async () => {
+        throw new Error('verifyPayment not provided');
+      },
+    ),
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
     setBill: assign((_, loaded: LoadedBill) => ({ ...loadedParts(loaded), lastError: null, errorDetail: null })),
     enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim() })),
-    setPromo: assign(({ context }, bill: Bill) => ({ bill, promoCode: context.enteredPromo, lastError: null, errorDetail: null })),
+    setPromo: assign(({ context }, bill: Bill) => ({
+      bill,
+      promoCode: context.enteredPromo,
+      lastError: null,
+      errorDetail: null,
+    })),
     clearPromo: assign((_, bill: Bill) => ({ bill, promoCode: null, lastError: null, errorDetail: null })),
-    setError: assign((_, params: { code: CheckoutErrorCode; error?: unknown }) => ({ lastError: params.code, errorDetail: serverCodeOf(params.error) })),
+    setError: assign((_, params: { code: CheckoutErrorCode; error?: unknown }) => ({
+      lastError: params.code,
+      errorDetail: serverCodeOf(params.error),
+    })),
     clearError: assign({ lastError: null, errorDetail: null }),
     setOrderId: assign((_, params: { orderId: string }) => ({ orderId: params.orderId })),
-    setPayment: assign((_, params: GatewayResult) => ({ paymentId: params.paymentId ?? null, signature: params.signature ?? null })),
+    setPayment: assign((_, params: GatewayResult) => ({
+      paymentId: params.paymentId ?? null,
+      signature: params.signature ?? null,
+    })),
     setStatus: assign((_, params: { status: CheckoutStatus }) => ({ status: params.status })),
   },
   guards: {
     // Both look at the applied promo so that can('promo.apply') is false once one is applied.
-    isPromoCodeMissing: ({ context }, params: { code: string }) => context.promoCode === null && params.code.trim() === '',
+    isPromoCodeMissing: ({ context }, params: { code: string }) =>
+      context.promoCode === null && params.code.trim() === '',
     canApplyPromo: ({ context }, params: { code: string }) => context.promoCode === null && params.code.trim() !== '',
     hasPromo: ({ context }) => context.promoCode !== null,
     hasError: ({ context }) => context.lastError !== null,
-    hasOrderId: (_, params: { orderId: string | null | undefined }) => typeof params.orderId === 'string' && params.orderId !== '',
-    isGatewayPaid: (_, params: GatewayResult) => params.outcome === 'success' && !!params.paymentId && !!params.signature,
-    isGatewayOutcome: (_, params: { actual: GatewayResult['outcome']; expected: GatewayResult['outcome'] }) => params.actual === params.expected,
+    hasOrderId: (_, params: { orderId: string | null | undefined }) =>
+      typeof params.orderId === 'string' && params.orderId !== '',
+    isGatewayPaid: (_, params: GatewayResult) =>
+      params.outcome === 'success' && !!params.paymentId && !!params.signature,
+    isGatewayOutcome: (_, params: { actual: GatewayResult['outcome']; expected: GatewayResult['outcome'] }) =>
+      params.actual === params.expected,
     isVerified: (_, params: { verified: boolean }) => params.verified,
   },
 }).createMachine({
@@ -140,7 +157,10 @@ export const checkoutMachine = setup({
         id: 'loadBill',
         src: 'loadBill',
         onDone: { target: 'ready', actions: { type: 'setBill', params: ({ event }) => event.output } },
-        onError: { target: 'loadError', actions: { type: 'setError', params: ({ event }) => ({ code: 'loadFailed', error: event.error }) } },
+        onError: {
+          target: 'loadError',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'loadFailed', error: event.error }) },
+        },
       },
     },
     loadError: {
@@ -170,7 +190,13 @@ export const checkoutMachine = setup({
         src: 'applyPromo',
         input: ({ context }) => ({ code: context.enteredPromo }),
         onDone: { target: 'ready', actions: { type: 'setPromo', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ code: promoErrorCode(event.error), error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ code: promoErrorCode(event.error), error: event.error }),
+          },
+        },
       },
     },
     removingPromo: {
@@ -179,7 +205,10 @@ export const checkoutMachine = setup({
         src: 'removePromo',
         input: ({ context }) => ({ code: context.promoCode ?? '' }),
         onDone: { target: 'ready', actions: { type: 'clearPromo', params: ({ event }) => event.output } },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ code: 'promoRemoveFailed', error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'promoRemoveFailed', error: event.error }) },
+        },
       },
     },
     creatingOrder: {
@@ -195,7 +224,10 @@ export const checkoutMachine = setup({
           },
           { target: 'ready', actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
         ],
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) },
+        },
       },
     },
     awaitingGateway: {
@@ -209,21 +241,46 @@ export const checkoutMachine = setup({
             target: 'verifying',
             actions: { type: 'setPayment', params: ({ event }) => event.output },
           },
-          { guard: { type: 'isGatewayOutcome', params: ({ event }) => ({ actual: event.output.outcome, expected: 'cancelled' }) }, target: 'cancelled' },
-          { guard: { type: 'isGatewayOutcome', params: ({ event }) => ({ actual: event.output.outcome, expected: 'failed' }) }, target: 'failed' },
+          {
+            guard: {
+              type: 'isGatewayOutcome',
+              params: ({ event }) => ({ actual: event.output.outcome, expected: 'cancelled' }),
+            },
+            target: 'cancelled',
+          },
+          {
+            guard: {
+              type: 'isGatewayOutcome',
+              params: ({ event }) => ({ actual: event.output.outcome, expected: 'failed' }),
+            },
+            target: 'failed',
+          },
           // 'success' without the payment id and signature to verify cannot be trusted.
           { target: 'error', actions: { type: 'setError', params: { code: 'gatewayFailed' } } },
         ],
-        onError: { target: 'error', actions: { type: 'setError', params: ({ event }) => ({ code: 'gatewayFailed', error: event.error }) } },
+        onError: {
+          target: 'error',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'gatewayFailed', error: event.error }) },
+        },
       },
     },
     verifying: {
       invoke: {
         id: 'verifyPayment',
         src: 'verifyPayment',
-        input: ({ context }) => ({ orderId: context.orderId ?? '', paymentId: context.paymentId ?? '', signature: context.signature ?? '' }),
-        onDone: [{ guard: { type: 'isVerified', params: ({ event }) => event.output }, target: 'success' }, { target: 'failed' }],
-        onError: { target: 'error', actions: { type: 'setError', params: ({ event }) => ({ code: 'verifyFailed', error: event.error }) } },
+        input: ({ context }) => ({
+          orderId: context.orderId ?? '',
+          paymentId: context.paymentId ?? '',
+          signature: context.signature ?? '',
+        }),
+        onDone: [
+          { guard: { type: 'isVerified', params: ({ event }) => event.output }, target: 'success' },
+          { target: 'failed' },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'verifyFailed', error: event.error }) },
+        },
       },
     },
     success: { type: 'final', entry: { type: 'setStatus', params: { status: 'success' } } },

@@ -1,5 +1,12 @@
 import { assign, setup } from 'xstate';
-import { countdown, scheduleAt, windowState, type ContestSlot, type ContestWindow, type Countdown } from '../domain/schedule.ts';
+import {
+  countdown,
+  scheduleAt,
+  windowState,
+  type ContestSlot,
+  type ContestWindow,
+  type Countdown,
+} from '../domain/schedule.ts';
 
 export interface ContestWindowContext {
   /** The time of the last clock.tick (or the input): the machine never reads a clock itself. */
@@ -14,7 +21,8 @@ export interface ContestWindowContext {
   countdown: Countdown;
 }
 
-export type ContestWindowEvent = { type: 'clock.tick'; now: Date } | { type: 'window.track'; window: ContestWindow | null };
+export type ContestWindowEvent =
+  { type: 'clock.tick'; now: Date } | { type: 'window.track'; window: ContestWindow | null };
 
 export function describeWindow(now: Date, trackedWindow: ContestWindow | null): ContestWindowContext {
   const schedule = scheduleAt(now);
@@ -40,7 +48,9 @@ export const contestWindowMachine = setup({
   },
   actions: {
     setNow: assign(({ context }, params: { now: Date }) => describeWindow(params.now, context.trackedWindow)),
-    trackWindow: assign(({ context }, params: { window: ContestWindow | null }) => describeWindow(context.now, params.window)),
+    trackWindow: assign(({ context }, params: { window: ContestWindow | null }) =>
+      describeWindow(context.now, params.window),
+    ),
   },
   guards: {
     isUpcoming: ({ context }) => windowState(context.window, context.now) === 'upcoming',
@@ -52,7 +62,10 @@ export const contestWindowMachine = setup({
   initial: 'resolving',
   on: {
     'clock.tick': { target: '.resolving', actions: { type: 'setNow', params: ({ event }) => ({ now: event.now }) } },
-    'window.track': { target: '.resolving', actions: { type: 'trackWindow', params: ({ event }) => ({ window: event.window }) } },
+    'window.track': {
+      target: '.resolving',
+      actions: { type: 'trackWindow', params: ({ event }) => ({ window: event.window }) },
+    },
   },
   states: {
     // Transient: picks the state for the time in context.

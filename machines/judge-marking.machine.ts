@@ -100,7 +100,11 @@ export const judgeMarkingMachine = setup({
           {
             guard: ({ event }) => event.output.myMark !== null,
             target: 'submitted',
-            actions: assign({ contest: ({ event }) => event.output, point: ({ event }) => (event.output.myMark ? { x: event.output.myMark.x, y: event.output.myMark.y } : null) }),
+            actions: assign({
+              contest: ({ event }) => event.output,
+              point: ({ event }) =>
+                event.output.myMark ? { x: event.output.myMark.x, y: event.output.myMark.y } : null,
+            }),
           },
           {
             guard: ({ event }) => event.output.state === 'judged' || event.output.state === 'published',
@@ -136,7 +140,11 @@ export const judgeMarkingMachine = setup({
         onDone: { target: 'submitted', actions: assign({ outcome: ({ event }) => event.output }) },
         onError: [
           { guard: ({ event }) => callError(event.error).code === ALREADY_MARKED, target: 'loading' },
-          { guard: ({ event }) => callError(event.error).code === NOT_JUDGEABLE, target: 'closed', actions: assign({ error: ({ event }) => callError(event.error) }) },
+          {
+            guard: ({ event }) => callError(event.error).code === NOT_JUDGEABLE,
+            target: 'closed',
+            actions: assign({ error: ({ event }) => callError(event.error) }),
+          },
           { target: 'submitFailed', actions: assign({ error: ({ event }) => callError(event.error) }) },
         ],
       },

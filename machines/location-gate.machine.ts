@@ -5,7 +5,8 @@ import type { LocationClaimBody, LocationRestriction, LocationStatus } from '../
 export type GeoPermission = 'granted' | 'prompt' | 'denied' | 'unsupported';
 
 /** The POST's answer: the state is allowed, or the server refused with its reason. */
-export type VerifyOutcome = { allowed: true; status: LocationStatus } | { allowed: false; restriction: LocationRestriction };
+export type VerifyOutcome =
+  { allowed: true; status: LocationStatus } | { allowed: false; restriction: LocationRestriction };
 
 /**
  * Why the browser gave no position: the player (or the browser's settings) refused, or the
@@ -13,7 +14,10 @@ export type VerifyOutcome = { allowed: true; status: LocationStatus } | { allowe
  */
 export class GeolocationFailure extends Error {
   readonly reason: 'denied' | 'unavailable';
-  constructor(reason: 'denied' | 'unavailable', message = reason === 'denied' ? 'location permission denied' : 'location unavailable') {
+  constructor(
+    reason: 'denied' | 'unavailable',
+    message = reason === 'denied' ? 'location permission denied' : 'location unavailable',
+  ) {
     super(message);
     this.name = 'GeolocationFailure';
     this.reason = reason;
@@ -70,7 +74,8 @@ export const locationGateMachine = setup({
     isStateRefused: (_, params: { status: LocationStatus }) => params.status.check?.allowed === false,
     isGranted: (_, params: { permission: GeoPermission }) => params.permission === 'granted',
     isDenied: (_, params: { permission: GeoPermission }) => params.permission === 'denied',
-    isRefusedByBrowser: (_, params: { error: unknown }) => params.error instanceof GeolocationFailure && params.error.reason === 'denied',
+    isRefusedByBrowser: (_, params: { error: unknown }) =>
+      params.error instanceof GeolocationFailure && params.error.reason === 'denied',
     isAllowedThere: (_, params: { outcome: VerifyOutcome }) => params.outcome.allowed,
     isStatusUnknown: ({ context }) => context.status === null,
   },
@@ -92,22 +97,38 @@ export const locationGateMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'isNotChecked', params: ({ event }) => ({ status: event.output }) }, target: 'allowed', actions: assign({ status: ({ event }) => event.output }) },
+          {
+            guard: { type: 'isNotChecked', params: ({ event }) => ({ status: event.output }) },
+            target: 'allowed',
+            actions: assign({ status: ({ event }) => event.output }),
+          },
           {
             guard: { type: 'isCountryRefused', params: ({ event }) => ({ status: event.output }) },
             target: 'restricted',
             actions: assign({
               status: ({ event }) => event.output,
-              restriction: ({ event }) => ({ scope: 'country' as const, countryCode: event.output.country.code, state: null }),
+              restriction: ({ event }) => ({
+                scope: 'country' as const,
+                countryCode: event.output.country.code,
+                state: null,
+              }),
             }),
           },
-          { guard: { type: 'isStateAllowed', params: ({ event }) => ({ status: event.output }) }, target: 'allowed', actions: assign({ status: ({ event }) => event.output }) },
+          {
+            guard: { type: 'isStateAllowed', params: ({ event }) => ({ status: event.output }) },
+            target: 'allowed',
+            actions: assign({ status: ({ event }) => event.output }),
+          },
           {
             guard: { type: 'isStateRefused', params: ({ event }) => ({ status: event.output }) },
             target: 'restricted',
             actions: assign({
               status: ({ event }) => event.output,
-              restriction: ({ event }) => ({ scope: 'state' as const, countryCode: 'IN', state: event.output.check?.state ?? null }),
+              restriction: ({ event }) => ({
+                scope: 'state' as const,
+                countryCode: 'IN',
+                state: event.output.check?.state ?? null,
+              }),
             }),
           },
           { target: 'permission', actions: assign({ status: ({ event }) => event.output }) },
@@ -154,9 +175,14 @@ export const locationGateMachine = setup({
           {
             guard: { type: 'isAllowedThere', params: ({ event }) => ({ outcome: event.output }) },
             target: 'allowed',
-            actions: assign({ status: ({ context, event }) => (event.output.allowed ? event.output.status : context.status) }),
+            actions: assign({
+              status: ({ context, event }) => (event.output.allowed ? event.output.status : context.status),
+            }),
           },
-          { target: 'restricted', actions: assign({ restriction: ({ event }) => (event.output.allowed ? null : event.output.restriction) }) },
+          {
+            target: 'restricted',
+            actions: assign({ restriction: ({ event }) => (event.output.allowed ? null : event.output.restriction) }),
+          },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },

@@ -63,7 +63,10 @@ export const loginCodeMachine = setup({
       invoke: {
         src: 'sendCode',
         input: ({ context }) => ({ phone: context.phone }),
-        onDone: { target: 'enteringCode', actions: assign({ otpToken: ({ event }) => event.output.otpToken, error: null }) },
+        onDone: {
+          target: 'enteringCode',
+          actions: assign({ otpToken: ({ event }) => event.output.otpToken, error: null }),
+        },
         onError: { target: 'enteringPhone', actions: assign({ error: ({ event }) => event.error }) },
       },
     },

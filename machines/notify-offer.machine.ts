@@ -3,7 +3,8 @@ import { assign, fromPromise, setup } from 'xstate';
 /** What the browser allows: no Web Push at all, or Notification.permission. */
 export type PushPermission = 'unsupported' | 'default' | 'granted' | 'denied';
 
-export type NotifyOfferEvent = { type: 'notify.accept' } | { type: 'notify.decline' } | { type: 'notify.retry' } | { type: 'notify.close' };
+export type NotifyOfferEvent =
+  { type: 'notify.accept' } | { type: 'notify.decline' } | { type: 'notify.retry' } | { type: 'notify.close' };
 
 /** Thrown by the subscribe actor when the player says no in the browser's own prompt. */
 export class PermissionRefusedError extends Error {
@@ -39,7 +40,8 @@ export const notifyOfferMachine = setup({
   },
   guards: {
     alreadyAllowed: (_, params: { permission: PushPermission }) => params.permission === 'granted',
-    mayOffer: ({ context }, params: { permission: PushPermission }) => params.permission === 'default' && !context.declinedRecently,
+    mayOffer: ({ context }, params: { permission: PushPermission }) =>
+      params.permission === 'default' && !context.declinedRecently,
     refusedInBrowser: (_, params: { error: unknown }) => params.error instanceof PermissionRefusedError,
   },
   delays: {
@@ -56,7 +58,10 @@ export const notifyOfferMachine = setup({
         id: 'inspect',
         src: 'inspect',
         onDone: [
-          { guard: { type: 'alreadyAllowed', params: ({ event }) => ({ permission: event.output }) }, target: 'renewing' },
+          {
+            guard: { type: 'alreadyAllowed', params: ({ event }) => ({ permission: event.output }) },
+            target: 'renewing',
+          },
           { guard: { type: 'mayOffer', params: ({ event }) => ({ permission: event.output }) }, target: 'offering' },
           { target: 'quiet' },
         ],
@@ -65,7 +70,13 @@ export const notifyOfferMachine = setup({
     },
     /** Permission was given before: subscribe again without asking (same endpoint, this account). */
     renewing: {
-      invoke: { id: 'renew', src: 'subscribe', input: { prompt: false }, onDone: { target: 'quiet' }, onError: { target: 'quiet' } },
+      invoke: {
+        id: 'renew',
+        src: 'subscribe',
+        input: { prompt: false },
+        onDone: { target: 'quiet' },
+        onError: { target: 'quiet' },
+      },
     },
     offering: {
       on: {
@@ -82,7 +93,12 @@ export const notifyOfferMachine = setup({
         onDone: { target: 'subscribed' },
         onError: [
           { guard: { type: 'refusedInBrowser', params: ({ event }) => ({ error: event.error }) }, target: 'declined' },
-          { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            }),
+          },
         ],
       },
     },

@@ -55,7 +55,10 @@ export const otpResendMachine = setup({
   delays: { tick: 1000 },
 }).createMachine({
   id: 'otpResend',
-  context: ({ input }) => ({ secondsLeft: Math.max(0, Math.min(OTP_RESEND_COOLDOWN_S, Math.ceil(input.secondsLeft))), notice: null }),
+  context: ({ input }) => ({
+    secondsLeft: Math.max(0, Math.min(OTP_RESEND_COOLDOWN_S, Math.ceil(input.secondsLeft))),
+    notice: null,
+  }),
   initial: 'checking',
   states: {
     checking: {

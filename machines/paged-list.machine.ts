@@ -70,8 +70,17 @@ export const pagedListMachine = setup({
         id: 'firstPage',
         src: 'loadPage',
         input: ({ context }) => ({ filters: context.filters, cursor: null }),
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output.items, nextCursor: ({ event }) => event.output.nextCursor }) },
-        onError: { target: 'failed', actions: assign({ items: [], nextCursor: null, error: ({ event }) => messageOf(event.error) }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            items: ({ event }) => event.output.items,
+            nextCursor: ({ event }) => event.output.nextCursor,
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ items: [], nextCursor: null, error: ({ event }) => messageOf(event.error) }),
+        },
       },
     },
     ready: {
@@ -85,7 +94,10 @@ export const pagedListMachine = setup({
         input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
         onDone: {
           target: 'ready',
-          actions: assign({ items: ({ context, event }) => [...context.items, ...event.output.items], nextCursor: ({ event }) => event.output.nextCursor }),
+          actions: assign({
+            items: ({ context, event }) => [...context.items, ...event.output.items],
+            nextCursor: ({ event }) => event.output.nextCursor,
+          }),
         },
         onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },

@@ -39,7 +39,10 @@ export const paymentStatusMachine = setup({
     }),
   },
   actions: {
-    setStatus: assign((_, params: { status: PaymentStatusValue }) => ({ status: params.status, lastFetchFailed: false })),
+    setStatus: assign((_, params: { status: PaymentStatusValue }) => ({
+      status: params.status,
+      lastFetchFailed: false,
+    })),
     markFetchFailed: assign({ lastFetchFailed: true }),
   },
   guards: {
@@ -70,7 +73,10 @@ export const paymentStatusMachine = setup({
                 target: '#paymentStatus.settling',
                 actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
               },
-              { target: 'waiting', actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) } },
+              {
+                target: 'waiting',
+                actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+              },
             ],
             onError: { target: 'waiting', actions: 'markFetchFailed' },
           },
@@ -95,7 +101,10 @@ export const paymentStatusMachine = setup({
             target: 'settling',
             actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
           },
-          { target: 'timedOut', actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) } },
+          {
+            target: 'timedOut',
+            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+          },
         ],
         onError: { target: 'timedOut', actions: 'markFetchFailed' },
       },

@@ -1,5 +1,11 @@
 import { assign, fromCallback, setup } from 'xstate';
-import { type AdminPicture, type AdminPictureKind, PICTURE_UPLOAD_ERROR_CODES, PICTURE_UPLOAD_MAX_BYTES, PICTURE_UPLOAD_MIMES } from '../domain/admin-pictures.ts';
+import {
+  type AdminPicture,
+  type AdminPictureKind,
+  PICTURE_UPLOAD_ERROR_CODES,
+  PICTURE_UPLOAD_MAX_BYTES,
+  PICTURE_UPLOAD_MIMES,
+} from '../domain/admin-pictures.ts';
 
 /** What the machine knows of the chosen file; `body` is the file itself, handed to the upload actor untouched. */
 export interface UploadFile {
@@ -42,7 +48,8 @@ export interface UploadContext {
 
 /** The checks the server would make first, made before a byte is sent: a 40 MB file should not travel to be refused. */
 export function checkUploadFile(file: { size: number; type: string }): UploadError | null {
-  if (!(PICTURE_UPLOAD_MIMES as readonly string[]).includes(file.type)) return { code: PICTURE_UPLOAD_ERROR_CODES.wrongType, message: null };
+  if (!(PICTURE_UPLOAD_MIMES as readonly string[]).includes(file.type))
+    return { code: PICTURE_UPLOAD_ERROR_CODES.wrongType, message: null };
   if (file.size === 0) return { code: PICTURE_UPLOAD_ERROR_CODES.empty, message: null };
   if (file.size > PICTURE_UPLOAD_MAX_BYTES) return { code: PICTURE_UPLOAD_ERROR_CODES.tooLarge, message: null };
   return null;
@@ -83,8 +90,12 @@ export const pictureUploadMachine = setup({
       const { body: _body, ...file } = event.file;
       return { ...initial, file, kind: event.kind, error: checkUploadFile(event.file) };
     }),
-    recordProgress: assign(({ event }) => (event.type === 'upload.progress' ? { loaded: event.loaded, total: event.total || 0 } : {})),
-    recordPicture: assign(({ event, context }) => (event.type === 'upload.done' ? { picture: event.picture, loaded: context.total } : {})),
+    recordProgress: assign(({ event }) =>
+      event.type === 'upload.progress' ? { loaded: event.loaded, total: event.total || 0 } : {},
+    ),
+    recordPicture: assign(({ event, context }) =>
+      event.type === 'upload.done' ? { picture: event.picture, loaded: context.total } : {},
+    ),
     recordError: assign(({ event }) => (event.type === 'upload.failed' ? { error: event.error } : {})),
     recordActorError: assign(() => ({ error: { code: CLIENT_UPLOAD_ERRORS.failed, message: null } })),
     clear: assign(() => initial),

@@ -5,9 +5,7 @@ import type { SocialSignupValues } from '../domain/validation.ts';
 export const SIGNUP_SUCCESS_DIALOG_MS = 1000;
 
 export type SocialSignupEvent =
-  | { type: 'signup.submit'; values: SocialSignupValues }
-  | { type: 'failure.dismiss' }
-  | { type: 'success.continue' };
+  { type: 'signup.submit'; values: SocialSignupValues } | { type: 'failure.dismiss' } | { type: 'success.continue' };
 
 export interface SocialSignupContext {
   /** The server's message on success. */

@@ -12,7 +12,13 @@ import {
   type TicketRuleReason,
 } from '../domain/tickets.ts';
 export { freeTicketId } from './ticket-draft.ts';
-import { reasonOf, withSelectedMarked, withTicketAdded, withTicketRemoved, withTicketSelected } from './ticket-draft.ts';
+import {
+  reasonOf,
+  withSelectedMarked,
+  withTicketAdded,
+  withTicketRemoved,
+  withTicketSelected,
+} from './ticket-draft.ts';
 
 export interface PictureSize {
   width: number;
@@ -80,7 +86,8 @@ function initialDraft(loaded: LoadedContest): DraftTicket[] {
  * them, and so can a screen that wants to grey a button out before the click.
  */
 export const ticketMarkingRules = {
-  add: (context: TicketMarkingContext): RuleResult => canAddContestTicket(context.cart.length + context.draft.length, context.limits),
+  add: (context: TicketMarkingContext): RuleResult =>
+    canAddContestTicket(context.cart.length + context.draft.length, context.limits),
   remove: (context: TicketMarkingContext): RuleResult => canRemoveTicket(context.draft.length),
   mark: (context: TicketMarkingContext, point: TicketPoint): RuleResult =>
     checkPoint(point, context.picture, context.draft, takenPoints(context), context.selectedId ?? undefined),
@@ -152,7 +159,9 @@ export const ticketMarkingMachine = setup({
     markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
     rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.add(context)) })),
     rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.remove(context)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(ticketMarkingRules.mark(context, params.point)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({
+      lastRejection: reasonOf(ticketMarkingRules.mark(context, params.point)),
+    })),
     rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.submit(context)) })),
     clearRejection: assign({ lastRejection: null }),
   },
@@ -162,7 +171,8 @@ export const ticketMarkingMachine = setup({
     canRemoveKnownTicket: ({ context }, params: { id: string }) =>
       context.draft.some((t) => t.id === params.id) && ticketMarkingRules.remove(context).ok,
     hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && ticketMarkingRules.mark(context, params.point).ok,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) =>
+      context.selectedId !== null && ticketMarkingRules.mark(context, params.point).ok,
     canSubmitDraft: ({ context }) => ticketMarkingRules.submit(context).ok,
     hasRejection: ({ context }) => context.lastRejection !== null,
   },
@@ -187,7 +197,10 @@ export const ticketMarkingMachine = setup({
         src: 'loadContest',
         input: ({ context }) => ({ contestId: context.contestId }),
         onDone: { target: 'ready', actions: { type: 'applyLoadedContest', params: ({ event }) => event.output } },
-        onError: { target: 'loadError', actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadError',
+          actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadError: {
@@ -195,10 +208,7 @@ export const ticketMarkingMachine = setup({
     },
     ready: {
       on: {
-        'ticket.add': [
-          { guard: 'canAddTicket', actions: ['addTicket', persistDraft] },
-          { actions: 'rejectAdd' },
-        ],
+        'ticket.add': [{ guard: 'canAddTicket', actions: ['addTicket', persistDraft] }, { actions: 'rejectAdd' }],
         'ticket.remove': [
           {
             guard: { type: 'canRemoveKnownTicket', params: ({ event }) => ({ id: event.id }) },
@@ -217,7 +227,10 @@ export const ticketMarkingMachine = setup({
           },
           { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
         ],
-        'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'ticket.submit': [
+          { guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' },
+          { actions: 'rejectSubmit' },
+        ],
         'ticket.reset': { actions: ['resetDraft', persistDraft] },
         'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
       },
@@ -231,7 +244,10 @@ export const ticketMarkingMachine = setup({
           tickets: context.draft.flatMap((t) => (t.point ? [t.point] : [])),
         }),
         onDone: { target: 'submitted' },
-        onError: { target: 'submitError', actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'submitError',
+          actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     submitError: {

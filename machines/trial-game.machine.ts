@@ -10,7 +10,13 @@ import {
   type TicketPoint,
   type TicketRuleReason,
 } from '../domain/tickets.ts';
-import { reasonOf, withSelectedMarked, withTicketAdded, withTicketRemoved, withTicketSelected } from './ticket-draft.ts';
+import {
+  reasonOf,
+  withSelectedMarked,
+  withTicketAdded,
+  withTicketRemoved,
+  withTicketSelected,
+} from './ticket-draft.ts';
 
 export interface PracticePair {
   pairId: string;
@@ -71,7 +77,9 @@ export type TrialGameEvent =
 export function refusalOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, message } = error as { status?: unknown; message?: unknown };
-  return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message ? message : null;
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message
+    ? message
+    : null;
 }
 
 export function loadErrorCode(error: unknown): TrialErrorCode {
@@ -88,7 +96,8 @@ export function loadErrorCode(error: unknown): TrialErrorCode {
 export const trialRules = {
   add: (context: TrialGameContext): RuleResult => canAddTrialTicket(context.draft.length),
   remove: (context: TrialGameContext): RuleResult => canRemoveTicket(context.draft.length),
-  mark: (context: TrialGameContext, point: TicketPoint): RuleResult => checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined),
+  mark: (context: TrialGameContext, point: TicketPoint): RuleResult =>
+    checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined),
   submit: (context: TrialGameContext): RuleResult => canSubmit(context.draft),
 };
 
@@ -123,9 +132,11 @@ export const trialGameMachine = setup({
     loadPracticePair: fromPromise<PracticePair, { gamesPlayed: number; previousPairId: string | null }>(async () => {
       throw new Error('loadPracticePair not provided');
     }),
-    submitPractice: fromPromise<PracticeResult, { pairId: string; tickets: Array<{ id: string; point: TicketPoint }> }>(async () => {
-      throw new Error('submitPractice not provided');
-    }),
+    submitPractice: fromPromise<PracticeResult, { pairId: string; tickets: Array<{ id: string; point: TicketPoint }> }>(
+      async () => {
+        throw new Error('submitPractice not provided');
+      },
+    ),
   },
   actions: {
     goToRealGame: () => {},
@@ -140,7 +151,10 @@ export const trialGameMachine = setup({
     })),
     resetTickets: assign(FRESH_DRAFT),
     setLoadError: assign((_, params: { error: unknown }) => ({ errorCode: loadErrorCode(params.error) })),
-    setSubmitError: assign((_, params: { error: unknown }) => ({ errorCode: 'submitFailed' as const, refusal: refusalOf(params.error) })),
+    setSubmitError: assign((_, params: { error: unknown }) => ({
+      errorCode: 'submitFailed' as const,
+      refusal: refusalOf(params.error),
+    })),
     setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null, refusal: null })),
     addTicket: assign(({ context }) => withTicketAdded(context)),
     removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
@@ -148,7 +162,9 @@ export const trialGameMachine = setup({
     markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
     rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.add(context)) })),
     rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.remove(context)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({ lastRejection: reasonOf(trialRules.mark(context, params.point)) })),
+    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({
+      lastRejection: reasonOf(trialRules.mark(context, params.point)),
+    })),
     rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.submit(context)) })),
     clearRejection: assign({ lastRejection: null }),
   },
@@ -158,7 +174,8 @@ export const trialGameMachine = setup({
     canRemoveKnownTicket: ({ context }, params: { id: string }) =>
       context.draft.some((t) => t.id === params.id) && trialRules.remove(context).ok,
     hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) => context.selectedId !== null && trialRules.mark(context, params.point).ok,
+    canMarkPoint: ({ context }, params: { point: TicketPoint }) =>
+      context.selectedId !== null && trialRules.mark(context, params.point).ok,
     canSubmitDraft: ({ context }) => trialRules.submit(context).ok,
     hasRejection: ({ context }) => context.lastRejection !== null,
     canReplay: ({ context }) => context.gamesPlayed < TRIAL_MAX_GAMES,
@@ -193,9 +210,15 @@ export const trialGameMachine = setup({
         input: ({ context }) => ({ gamesPlayed: context.gamesPlayed, previousPairId: context.pairId }),
         onDone: {
           target: 'playing',
-          actions: [{ type: 'startGame', params: ({ event }) => event.output }, { type: 'countGame', params: ({ context }) => ({ gamesPlayed: context.gamesPlayed }) }],
+          actions: [
+            { type: 'startGame', params: ({ event }) => event.output },
+            { type: 'countGame', params: ({ context }) => ({ gamesPlayed: context.gamesPlayed }) },
+          ],
         },
-        onError: { target: 'loadError', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadError',
+          actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadError: {
@@ -222,7 +245,10 @@ export const trialGameMachine = setup({
           },
           { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
         ],
-        'ticket.submit': [{ guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' }, { actions: 'rejectSubmit' }],
+        'ticket.submit': [
+          { guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' },
+          { actions: 'rejectSubmit' },
+        ],
         'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
         'trial.reset': { actions: 'resetTickets' },
       },
@@ -236,7 +262,10 @@ export const trialGameMachine = setup({
           tickets: context.draft.flatMap((t) => (t.point ? [{ id: t.id, point: t.point }] : [])),
         }),
         onDone: { target: 'revealed', actions: { type: 'setResult', params: ({ event }) => event.output } },
-        onError: { target: 'submitError', actions: { type: 'setSubmitError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'submitError',
+          actions: { type: 'setSubmitError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     submitError: {

@@ -10,7 +10,15 @@ self.addEventListener('push', (event) => {
   } catch {
     // A push without a readable payload still shows the site's name.
   }
-  event.waitUntil(self.registration.showNotification(message.title, { body: message.body, tag: message.tag, icon: '/favicon.svg', badge: '/favicon.svg', data: { url: message.url } }));
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: '/favicon.svg',
+      badge: '/favicon.svg',
+      data: { url: message.url },
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

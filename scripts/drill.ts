@@ -30,7 +30,9 @@ const redisUrl = process.env.DRILL_REDIS_URL;
 const PLAYERS = Number(process.env.DRILL_PLAYERS ?? 600);
 const CONCURRENCY = 24;
 if (!adminUrl) {
-  console.error('Set DRILL_DATABASE_URL to a PostgreSQL URL the drill may create a database on (scripts/drill.sh does it for you).');
+  console.error(
+    'Set DRILL_DATABASE_URL to a PostgreSQL URL the drill may create a database on (scripts/drill.sh does it for you).',
+  );
   process.exit(1);
 }
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -51,13 +53,19 @@ interface Instance {
 }
 
 function startInstance(instance: Instance, env: NodeJS.ProcessEnv): void {
-  instance.child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], { cwd: root, env: { ...env, PORT: String(instance.port), DATA_DIR: instance.dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  instance.child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...env, PORT: String(instance.port), DATA_DIR: instance.dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** The bytes of the current contest's small picture as one instance serves it; 0 when it cannot. */
 async function servedPictureBytes(port: number): Promise<number> {
   try {
-    const answer = (await (await fetch(`http://127.0.0.1:${port}/api/v1/contests/current`)).json()) as { data?: { current?: { picture?: { variants?: Array<{ url: string }> } } } };
+    const answer = (await (await fetch(`http://127.0.0.1:${port}/api/v1/contests/current`)).json()) as {
+      data?: { current?: { picture?: { variants?: Array<{ url: string }> } } };
+    };
     const url = answer.data?.current?.picture?.variants?.[0]?.url;
     if (!url) return 0;
     const picture = await fetch(`http://127.0.0.1:${port}${url}`);
@@ -86,10 +94,13 @@ function loadBalancer(instances: Instance[], counters: { cut: number }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   return http.createServer((req, res) => {
     const target = instances[next++ % instances.length]!;
-    const upstream = http.request({ host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       counters.cut += 1;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', 'x-drill-cut': '1' });
@@ -106,7 +117,12 @@ interface Outcome {
   cut: number;
 }
 
-async function purchase(base: string, cookie: string, contestId: string, point: { x: number; y: number }): Promise<Outcome> {
+async function purchase(
+  base: string,
+  cookie: string,
+  contestId: string,
+  point: { x: number; y: number },
+): Promise<Outcome> {
   const started = performance.now();
   let fivexx = 0;
   let cut = 0;
@@ -131,14 +147,31 @@ async function purchase(base: string, cookie: string, contestId: string, point: 
     return null;
   };
   // The play gate first, as the browser does: this device is in Mumbai (an allowed state).
-  const located = await call('/api/v1/location', { method: 'POST', headers, body: JSON.stringify({ latitude: 19.076, longitude: 72.8777, accuracy: 50 }) });
+  const located = await call('/api/v1/location', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ latitude: 19.076, longitude: 72.8777, accuracy: 50 }),
+  });
   if (!located || located.status !== 200) return { ms: performance.now() - started, ok: false, fivexx, cut };
-  const added = await call('/api/v1/cart/items', { method: 'POST', headers, body: JSON.stringify({ contestId, tickets: [point] }) });
-  if (!added || (added.status !== 200 && added.status !== 409)) return { ms: performance.now() - started, ok: false, fivexx, cut };
-  const ordered = await call('/api/v1/payments/orders', { method: 'POST', headers, body: JSON.stringify({ contestId }) });
+  const added = await call('/api/v1/cart/items', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ contestId, tickets: [point] }),
+  });
+  if (!added || (added.status !== 200 && added.status !== 409))
+    return { ms: performance.now() - started, ok: false, fivexx, cut };
+  const ordered = await call('/api/v1/payments/orders', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ contestId }),
+  });
   if (!ordered || ordered.status !== 200) return { ms: performance.now() - started, ok: false, fivexx, cut };
   const { orderId } = ((await ordered.json()) as { data: { orderId: string } }).data;
-  const paid = await call(`/sandbox-gateway/checkout/${orderId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: 'choice=success' });
+  const paid = await call(`/sandbox-gateway/checkout/${orderId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: 'choice=success',
+  });
   if (paid?.status === 303) {
     const back = paid.headers.get('location');
     if (back) await call(back, { method: 'GET', headers: { cookie } });
@@ -167,23 +200,36 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
   const instances: Instance[] = [];
-  for (let i = 0; i < count; i++) instances.push({ port: await freePort(), dataDir: i === 0 ? dataDir : mkdtempSync(path.join(os.tmpdir(), 'cricspot-drill-')), child: null });
+  for (let i = 0; i < count; i++)
+    instances.push({
+      port: await freePort(),
+      dataDir: i === 0 ? dataDir : mkdtempSync(path.join(os.tmpdir(), 'cricspot-drill-')),
+      child: null,
+    });
   const counters = { cut: 0 };
   const lb = loadBalancer(instances, counters);
   const lbPort = await freePort();
   await new Promise<void>((resolve) => lb.listen(lbPort, '127.0.0.1', resolve));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 4 }) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 4 }) }),
+  });
   try {
     // The first instance migrates, seeds and writes the shared secret; then the others start.
     startInstance(instances[0]!, env);
     await waitReady(instances[0]!.port);
     // The secret is handed to every instance, as a deployment would (the file, mode 0600).
-    for (const instance of instances.slice(1)) copyFileSync(path.join(dataDir, 'secret.key'), path.join(instance.dataDir, 'secret.key'));
+    for (const instance of instances.slice(1))
+      copyFileSync(path.join(dataDir, 'secret.key'), path.join(instance.dataDir, 'secret.key'));
     for (const instance of instances.slice(1)) startInstance(instance, env);
     for (const instance of instances.slice(1)) await waitReady(instance.port);
 
     const now = Date.now();
-    const contest = await db.selectFrom('contests').select(['id', 'closes_at']).where('opens_at', '<=', now).where('closes_at', '>', now).executeTakeFirst();
+    const contest = await db
+      .selectFrom('contests')
+      .select(['id', 'closes_at'])
+      .where('opens_at', '<=', now)
+      .where('closes_at', '>', now)
+      .executeTakeFirst();
     if (!contest) throw new Error('no open contest: the schedule job made none');
     const players: Array<{ id: string; cookie: string }> = [];
     for (let i = 0; i < PLAYERS; i++) {
@@ -225,10 +271,14 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
           console.log(`  [${label}] kill -9 of the instance on port ${victim.port} after ${i} purchases began`);
           setTimeout(() => {
             startInstance(victim, env);
-            void waitReady(victim.port).then(() => console.log(`  [${label}] the instance on port ${victim.port} is back`));
+            void waitReady(victim.port).then(() =>
+              console.log(`  [${label}] the instance on port ${victim.port} is back`),
+            );
           }, 1500);
         }
-        outcomes.push(await purchase(base, players[i]!.cookie, contest.id, { x: 10 + (i % 1000), y: 10 + Math.floor(i / 1000) }));
+        outcomes.push(
+          await purchase(base, players[i]!.cookie, contest.id, { x: 10 + (i % 1000), y: 10 + Math.floor(i / 1000) }),
+        );
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -246,7 +296,12 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     const byOrder = new Map(payments.map((p) => [p.gateway_order_id, p]));
     const paidNotConfirmed = paidOrders.filter((o) => byOrder.get(o.id)?.status !== 'success').length;
     const paidRefunded = paidOrders.filter((o) => byOrder.get(o.id)?.refund_due === 1).length;
-    const tickets = await db.selectFrom('tickets').select(['user_id', 'x', 'y', 'status']).where('contest_id', '=', contest.id).where('status', '=', 'confirmed').execute();
+    const tickets = await db
+      .selectFrom('tickets')
+      .select(['user_id', 'x', 'y', 'status'])
+      .where('contest_id', '=', contest.id)
+      .where('status', '=', 'confirmed')
+      .execute();
     const perPoint = new Map<string, number>();
     for (const t of tickets) perPoint.set(`${t.x},${t.y}`, (perPoint.get(`${t.x},${t.y}`) ?? 0) + 1);
     const soldTwice = [...perPoint.values()].filter((n) => n > 1).length;
@@ -258,13 +313,21 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     // Every instance serves the contest picture that the first one seeded, from its own empty disk.
     const pictureAnswers = await Promise.all(instances.map((instance) => servedPictureBytes(instance.port)));
     const picturesEverywhere = pictureAnswers.every((bytes) => bytes > 0 && bytes === pictureAnswers[0]);
-    const ok = picturesEverywhere && paidNotConfirmed === 0 && paidRefunded === 0 && soldTwice === 0 && tickets.length === success && fivexx === 0;
+    const ok =
+      picturesEverywhere &&
+      paidNotConfirmed === 0 &&
+      paidRefunded === 0 &&
+      soldTwice === 0 &&
+      tickets.length === success &&
+      fivexx === 0;
     console.log(
       `${ok ? 'OK    ' : 'FAILED'} [${label}] ${players.length} players, ${outcomes.filter((o) => o.ok).length} paid on the page, ${success} payments confirmed, ` +
         `${tickets.length} tickets confirmed; paid but not confirmed ${paidNotConfirmed}, paid and refunded ${paidRefunded}, points sold twice ${soldTwice}, ` +
         `5xx ${fivexx}, cut connections ${cut}; contest picture served by every instance: ${picturesEverywhere ? 'yes' : `no (${pictureAnswers.join(', ')} bytes)`}`,
     );
-    console.log(`       [${label}] ${(success / seconds).toFixed(1)} purchases/s over ${seconds.toFixed(1)} s; a whole purchase p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
+    console.log(
+      `       [${label}] ${(success / seconds).toFixed(1)} purchases/s over ${seconds.toFixed(1)} s; a whole purchase p50 ${pct(50)} ms, p99 ${pct(99)} ms`,
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     for (const instance of instances) instance.child?.kill('SIGTERM');
@@ -284,6 +347,8 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
   }
 }
 
-console.log(`Many-instances drill: ${PLAYERS} players per run, ${CONCURRENCY} at once, PostgreSQL${redisUrl ? ' and Redis' : ' (no Redis: per-instance rate limits)'}`);
+console.log(
+  `Many-instances drill: ${PLAYERS} players per run, ${CONCURRENCY} at once, PostgreSQL${redisUrl ? ' and Redis' : ' (no Redis: per-instance rate limits)'}`,
+);
 await run('1 instance', 1, false);
 await run('3 instances, one killed', 3, true);

@@ -29,11 +29,17 @@ export function ensureBuilt(options: BuildOptions = {}): void {
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const sourcesAt = Math.max(...WEB_SOURCES.map(newestMtime));
   if (builtAt > sourcesAt) return;
-  console.log(builtAt ? 'Web sources changed since the last build; rebuilding...' : 'Building the web app (first run)...');
+  console.log(
+    builtAt ? 'Web sources changed since the last build; rebuilding...' : 'Building the web app (first run)...',
+  );
   const outArgs = outDir === 'dist' ? [] : ['--outDir', outDir, '--emptyOutDir'];
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', ...outArgs], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...options.env },
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', ...outArgs],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...options.env },
+    },
+  );
 }

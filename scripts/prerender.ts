@@ -38,12 +38,14 @@ function resourcesOf(outDir: string, lng: string): Resource {
   const dir = path.join(outDir, 'locales', lng);
   const namespaces: Record<string, unknown> = {};
   for (const file of readdirSync(dir)) {
-    if (file.endsWith('.json')) namespaces[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown;
+    if (file.endsWith('.json'))
+      namespaces[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown;
   }
   return { [lng]: namespaces } as Resource;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page's first heading, for the <title> the browser shows before the app sets its own. */
 function headingOf(html: string): string | null {
@@ -55,20 +57,31 @@ function headingOf(html: string): string | null {
  * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
  * first paint but the HTML), its screen's chunks and its translations preloaded.
  */
-function headOf(outDir: string, manifest: Manifest, template: string, entryCss: string[], page: { screen: string; ns: readonly string[] }, lng: string): string {
+function headOf(
+  outDir: string,
+  manifest: Manifest,
+  template: string,
+  entryCss: string[],
+  page: { screen: string; ns: readonly string[] },
+  lng: string,
+): string {
   const chunks = chunksOf(manifest, page.screen).filter((chunk) => !template.includes(chunk.file));
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
     `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-    ...['common', ...page.ns].map((ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`),
+    ...['common', ...page.ns].map(
+      (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`,
+    ),
   ].join('');
 }
 
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   // The entry's style sheets, linked by index.html: inlined into each page instead.
-  const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((match) => match[1]!);
+  const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map(
+    (match) => match[1]!,
+  );
   const withoutEntryCss = template.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // Inside the repository, so the server build resolves its packages from node_modules.
@@ -82,7 +95,13 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       mode,
       logLevel: 'warn',
       plugins: [react()],
-      build: { ssr: 'src/prerender/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, minify: false, sourcemap: false },
+      build: {
+        ssr: 'src/prerender/entry-server.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        minify: false,
+        sourcemap: false,
+      },
     });
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
     let written = 0;
@@ -90,15 +109,23 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       const resources = resourcesOf(outDir, lng);
       // The pages React hydrates (data-prerendered), then the game screens' first paints, which
       // the app renders anew (see FIRST_PAINT_SCREENS).
-      const pages = [...PRERENDERED_PAGES.map((page) => ({ page, hydrated: true })), ...FIRST_PAINT_SCREENS.map((page) => ({ page, hydrated: false }))];
+      const pages = [
+        ...PRERENDERED_PAGES.map((page) => ({ page, hydrated: true })),
+        ...FIRST_PAINT_SCREENS.map((page) => ({ page, hydrated: false })),
+      ];
       for (const { page, hydrated } of pages) {
         const body = await entry.renderPage(page.path, lng, resources);
         const heading = headingOf(body);
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace(/<title>[^<]*<\/title>/, (title) => (heading ? `<title>${escapeHtml(heading)} | CricSpot</title>` : title))
+          .replace(/<title>[^<]*<\/title>/, (title) =>
+            heading ? `<title>${escapeHtml(heading)} | CricSpot</title>` : title,
+          )
           .replace('</head>', `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
-          .replace('<div id="root"></div>', `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`);
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`,
+          );
         const file = path.join(outDir, prerenderedFile(lng, page.name));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);

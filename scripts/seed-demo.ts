@@ -20,8 +20,15 @@ try {
         ? `Seeded ${result.pairs} practice pairs and the demo contest picture (${result.contestPictureId}) into ${dialect} in ${(result.ms / 1000).toFixed(1)} s.`
         : `The ${dialect} database already has its demo data; nothing to do.`,
     );
-    const results = await seedDemoResults(db, { pictures, isProduction: config.isProduction, secret: loadOrCreateSecret(config.dataDir) });
-    if (results.seeded) console.log(`Seeded ${results.contests.length} past published demo contests in ${(results.ms / 1000).toFixed(1)} s.`);
+    const results = await seedDemoResults(db, {
+      pictures,
+      isProduction: config.isProduction,
+      secret: loadOrCreateSecret(config.dataDir),
+    });
+    if (results.seeded)
+      console.log(
+        `Seeded ${results.contests.length} past published demo contests in ${(results.ms / 1000).toFixed(1)} s.`,
+      );
   } finally {
     await db.destroy();
   }

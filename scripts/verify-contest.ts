@@ -57,11 +57,14 @@ const fail = (line: string) => {
 try {
   const publication = publicationSchema.parse(await fetchJson(api('/publication/file')));
   const seal = contestSealSchema.parse(((await fetchJson(api('/seal'))) as { data: unknown }).data);
-  console.log(`contest ${publication.contest.id}: ${publication.entries.length} entries, decided by ${publication.decidedBy}, published ${publication.contest.publishedAt}`);
+  console.log(
+    `contest ${publication.contest.id}: ${publication.entries.length} entries, decided by ${publication.decidedBy}, published ${publication.contest.publishedAt}`,
+  );
   console.log(`sealed root ${publication.seal.root} at ${publication.seal.sealedAt}`);
 
   // The root the site shows on the contest page must be the one in the file.
-  if (seal.seal?.root !== publication.seal.root) fail(`seal endpoint: expected root ${publication.seal.root}, found ${seal.seal?.root ?? 'none'}`);
+  if (seal.seal?.root !== publication.seal.root)
+    fail(`seal endpoint: expected root ${publication.seal.root}, found ${seal.seal?.root ?? 'none'}`);
   if (publication.sealedAnswer && seal.commitment && seal.commitment.hash !== publication.sealedAnswer.commitment) {
     fail(`seal endpoint: expected commitment ${publication.sealedAnswer.commitment}, found ${seal.commitment.hash}`);
   }
@@ -84,9 +87,14 @@ try {
   const root = report.checks.find((c) => c.id === 'root');
   if (root && !root.ok && root.detail?.code === 'rootDiffers') {
     const fetchNodes = async (depth: number, indices: number[]) =>
-      sealedNodesSchema.parse(((await fetchJson(api(`/seal/nodes?depth=${depth}&index=${indices.join(',')}`))) as { data: unknown }).data);
+      sealedNodesSchema.parse(
+        ((await fetchJson(api(`/seal/nodes?depth=${depth}&index=${indices.join(',')}`))) as { data: unknown }).data,
+      );
     const located = await locateDifferences(publication, fetchNodes);
-    if (located.inconsistent) fail("seal nodes: the site's sealed tree does not lead to the sealed root, so the sealed entries cannot be shown");
+    if (located.inconsistent)
+      fail(
+        "seal nodes: the site's sealed tree does not lead to the sealed root, so the sealed entries cannot be shown",
+      );
     for (const difference of located.differences) fail(describeDifference(difference));
     if (located.more) fail(`more entries differ than the ${located.differences.length} shown`);
   }
@@ -96,8 +104,14 @@ try {
     // A receipt as downloaded, or the API's { data: receipt } envelope.
     const receipt = raw && typeof raw === 'object' && 'data' in raw ? (raw as { data: unknown }).data : raw;
     const result = checkReceipt(receipt, publication.seal.root);
-    if (result.ok) console.log(`ok   receipt: ticket ${(receipt as { entry: { ticketId: string } }).entry.ticketId} is in the sealed entry list`);
-    else fail(`receipt: ${result.problem === 'format' ? 'not a cricspot receipt' : result.problem === 'proof' ? 'its proof does not lead to its root' : 'it belongs to another root than the published one'}`);
+    if (result.ok)
+      console.log(
+        `ok   receipt: ticket ${(receipt as { entry: { ticketId: string } }).entry.ticketId} is in the sealed entry list`,
+      );
+    else
+      fail(
+        `receipt: ${result.problem === 'format' ? 'not a cricspot receipt' : result.problem === 'proof' ? 'its proof does not lead to its root' : 'it belongs to another root than the published one'}`,
+      );
   }
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

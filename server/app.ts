@@ -7,7 +7,13 @@ import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
-import { createHttpSmsSender, createOutboxSender, createSmtpSender, type MessageSender, routeByChannel } from './integrations/messages.ts';
+import {
+  createHttpSmsSender,
+  createOutboxSender,
+  createSmtpSender,
+  type MessageSender,
+  routeByChannel,
+} from './integrations/messages.ts';
 import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
@@ -77,7 +83,10 @@ export interface BuildOptions {
 /** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
     // ignored, so rate limits keyed by address cannot be dodged by sending that header.
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -99,7 +108,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     socket.once('close', () => clearTimeout(silent));
   });
 
-  const { db, dialect } = openDatabase({ ...config, onIdleClientError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool will reconnect') });
+  const { db, dialect } = openDatabase({
+    ...config,
+    onIdleClientError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
@@ -125,7 +137,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Called on the root instance (not registered) so they apply to every route.
   // JSON and HTML answers compressed on the fly (fast brotli or gzip, over 1 KB); files the build
   // compressed already are sent as they are (static-site.ts), and pictures are left alone.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await securityHeaders(app);
   await rateLimits(app);
   await sessions(app);
@@ -135,12 +152,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'messages',
     routeByChannel({
       fallback: outbox,
-      ...(config.smtpUrl ? { email: createSmtpSender({ url: config.smtpUrl, from: config.mailFrom, log: app.log }) } : {}),
-      ...(config.smsWebhookUrl ? { sms: createHttpSmsSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, log: app.log }) } : {}),
+      ...(config.smtpUrl
+        ? { email: createSmtpSender({ url: config.smtpUrl, from: config.mailFrom, log: app.log }) }
+        : {}),
+      ...(config.smsWebhookUrl
+        ? { sms: createHttpSmsSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, log: app.log }) }
+        : {}),
     }),
   );
   if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
-    app.log.warn({ smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) }, 'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes');
+    app.log.warn(
+      { smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) },
+      'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes',
+    );
   }
 
   const deferred = new Set<Promise<unknown>>();
@@ -158,7 +182,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.idleAfterAnswer();
   });
 
-  app.decorate('payments', selectGateway(config.payments, db, app.secret, () => app.clock.now()));
+  app.decorate(
+    'payments',
+    selectGateway(config.payments, db, app.secret, () => app.clock.now()),
+  );
 
   await app.register(healthRoutes);
   await app.register(metaRoutes);

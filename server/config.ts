@@ -28,7 +28,9 @@ const basisPointsSchema = z.coerce
 const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: "must be 'development', 'production' or 'test'" }).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: "must be 'development', 'production' or 'test'" })
+    .default('development'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: z
     .string()
@@ -36,22 +38,39 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .refine((value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value), {
-      message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname, or unset for the embedded SQLite database',
+      message:
+        'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname, or unset for the embedded SQLite database',
     }),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://cricspot.in' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  GOOGLE_CLIENT_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   OIDC_ISSUER: z.url({ error: 'must be an absolute URL such as https://accounts.google.com' }).optional(),
   /** The built web app to serve; the e2e server points it at the test build (dist-e2e). */
   DIST_DIR: z.string().trim().min(1, 'must not be empty').optional(),
-  OIDC_JWKS_URL: z.url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' }).optional(),
+  OIDC_JWKS_URL: z
+    .url({ error: 'must be an absolute URL such as https://www.googleapis.com/oauth2/v3/certs' })
+    .optional(),
   SMTP_URL: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), { message: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465' }),
-  MAIL_FROM: z.string().trim().min(3, 'must be an address such as CricSpot <no-reply@cricspot.in>').default('CricSpot <no-reply@cricspot.in>'),
+    .refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), {
+      message: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465',
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be an address such as CricSpot <no-reply@cricspot.in>')
+    .default('CricSpot <no-reply@cricspot.in>'),
   SMS_WEBHOOK_URL: z.url({ error: 'must be an absolute https URL of your SMS provider relay' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().trim().optional(),
   ACCOUNT_RETENTION_DAYS: z.coerce
@@ -63,9 +82,16 @@ const envSchema = z.object({
   CONTEST_TICKET_PRICE_PAISE: paiseSchema.default(4900),
   CONTEST_MAX_TICKETS: countSchema.default(75),
   CONTEST_TOTAL_TICKETS: countSchema.default(10000),
-  CONTEST_PRIZE_TITLE: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').default('Signed cricket bat'),
+  CONTEST_PRIZE_TITLE: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .default('Signed cricket bat'),
   CONTEST_PRIZE_TITLE_HI: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  CONTEST_PRIZE_KIND: z.enum(['merchandise', 'cash'], { error: "must be 'merchandise' or 'cash'" }).default('merchandise'),
+  CONTEST_PRIZE_KIND: z
+    .enum(['merchandise', 'cash'], { error: "must be 'merchandise' or 'cash'" })
+    .default('merchandise'),
   CONTEST_PRIZE_VALUE_PAISE: paiseSchema.default(1500000),
   PLATFORM_FEE_PAISE_PER_TICKET: paiseSchema.default(200),
   /**
@@ -78,10 +104,13 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD, e.g. 2025-09-22')
-    .refine((value) => {
-      const day = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-    }, { message: 'must be a real date as YYYY-MM-DD, e.g. 2025-09-22' })
+    .refine(
+      (value) => {
+        const day = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+      },
+      { message: 'must be a real date as YYYY-MM-DD, e.g. 2025-09-22' },
+    )
     .default('2025-09-22'),
   FEE_GST_BASIS_POINTS: basisPointsSchema.default(1800),
   RESERVATION_MINUTES: z.coerce
@@ -92,21 +121,53 @@ const envSchema = z.object({
     .default(15),
   PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay'], { error: "must be 'sandbox' or 'razorpay'" }).optional(),
-  RAZORPAY_KEY_ID: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
-  RAZORPAY_KEY_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
-  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional().transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_KEY_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  RAZORPAY_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   RAZORPAY_API_URL: z.url({ error: 'must be an absolute URL such as https://api.razorpay.com' }).optional(),
-  SELLER_LEGAL_NAME: z.string().trim().max(200, 'must be at most 200 characters').optional().transform((value) => (value === '' ? undefined : value)),
+  SELLER_LEGAL_NAME: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   SELLER_GSTIN: z
     .string()
     .trim()
     .toUpperCase()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^\d{2}[A-Z0-9]{13}$/.test(value), { message: 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5' }),
-  SELLER_ADDRESS: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').default('Bengaluru, Karnataka, India'),
-  SELLER_STATE_CODE: z.string().trim().regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka').default('29'),
-  INVOICE_PREFIX: z.string().trim().regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS').default('CS'),
+    .refine((value) => value === undefined || /^\d{2}[A-Z0-9]{13}$/.test(value), {
+      message: 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5',
+    }),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(300, 'must be at most 300 characters')
+    .default('Bengaluru, Karnataka, India'),
+  SELLER_STATE_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka')
+    .default('29'),
+  INVOICE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS')
+    .default('CS'),
   /**
    * Where picture files live: 'disk' under DATA_DIR/uploads (the embedded default, one instance),
    * or 'database' (PostgreSQL bytea, or the SQLite file) so several instances share them.
@@ -118,7 +179,9 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), { message: 'must be a Redis URL such as redis://127.0.0.1:6379, or unset for in-memory counters' }),
+    .refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), {
+      message: 'must be a Redis URL such as redis://127.0.0.1:6379, or unset for in-memory counters',
+    }),
   /**
    * Where play is allowed (server/geo, server/services/location.service.ts). 'off' skips the
    * country and state checks: only outside production (tests, benchmarks on this machine).
@@ -141,14 +204,20 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value === 'none' || /^[A-Za-z]{2}$/.test(value), { message: "must be a two-letter country code such as IN, or 'none'" }),
+    .refine((value) => value === undefined || value === 'none' || /^[A-Za-z]{2}$/.test(value), {
+      message: "must be a two-letter country code such as IN, or 'none'",
+    }),
   /** The restricted states' default (the console overrides it): comma-separated codes such as IN-TG,IN-AP; 'none' for none. */
   RESTRICTED_STATES: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value === 'none' || value.split(',').every((code) => /^IN-[A-Z]{2}$/.test(code.trim())), { message: "must be comma-separated state codes such as IN-TG,IN-AP, or 'none'" }),
+    .refine(
+      (value) =>
+        value === undefined || value === 'none' || value.split(',').every((code) => /^IN-[A-Z]{2}$/.test(code.trim())),
+      { message: "must be comma-separated state codes such as IN-TG,IN-AP, or 'none'" },
+    ),
   /** The loud opt-in to listen beyond this machine outside production (the demo conveniences still answer only to loopback). */
   UNSAFE_DEV_ON_NETWORK: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
   /** The loud opt-in to run the sandbox gateway (no real money) under NODE_ENV=production. */
@@ -161,7 +230,14 @@ const envSchema = z.object({
     .string()
     .trim()
     .optional()
-    .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined))
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .refine((value) => value === undefined || value.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part)), {
       message: 'must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1',
     }),
@@ -309,7 +385,9 @@ export const DEV_GOOGLE_CLIENT_ID = 'cricspot-dev-client';
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the environment variables above and start again.`);
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix the environment variables above and start again.`,
+    );
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -334,11 +412,19 @@ const projectRoot = path.resolve(import.meta.dirname, '..');
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`));
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.') || 'environment'} ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
+      ),
+    );
   }
   const e = parsed.data;
   const problems = [...paymentConfigProblems(e), ...exposureProblems(e)];
-  if (e.NODE_ENV === 'production' && e.LOCATION_CHECK === 'off') problems.push("LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states");
+  if (e.NODE_ENV === 'production' && e.LOCATION_CHECK === 'off')
+    problems.push(
+      'LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states',
+    );
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
@@ -372,7 +458,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prizeKind: e.CONTEST_PRIZE_KIND,
       prizeTitleEn: e.CONTEST_PRIZE_TITLE,
       // A Hindi title only goes with the default English one; a custom prize shows its own title.
-      prizeTitleHi: e.CONTEST_PRIZE_TITLE_HI || (e.CONTEST_PRIZE_TITLE === DEFAULT_PRIZE_TITLE ? DEFAULT_PRIZE_TITLE_HI : e.CONTEST_PRIZE_TITLE),
+      prizeTitleHi:
+        e.CONTEST_PRIZE_TITLE_HI ||
+        (e.CONTEST_PRIZE_TITLE === DEFAULT_PRIZE_TITLE ? DEFAULT_PRIZE_TITLE_HI : e.CONTEST_PRIZE_TITLE),
       prizeValuePaise: e.CONTEST_PRIZE_VALUE_PAISE,
     },
     billing: {
@@ -388,7 +476,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gateway: e.PAYMENT_GATEWAY ?? (isProduction ? null : 'sandbox'),
       razorpay:
         e.PAYMENT_GATEWAY === 'razorpay'
-          ? { keyId: e.RAZORPAY_KEY_ID!, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/$/, '') }
+          ? {
+              keyId: e.RAZORPAY_KEY_ID!,
+              keySecret: e.RAZORPAY_KEY_SECRET!,
+              webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+              apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/$/, ''),
+            }
           : null,
     },
     invoices: {
@@ -407,9 +500,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     location: {
       enforced: e.LOCATION_CHECK === 'on',
       ttlMinutes: e.LOCATION_TTL_MINUTES,
-      localCountry: e.GEO_LOCAL_COUNTRY === 'none' ? null : (e.GEO_LOCAL_COUNTRY?.toUpperCase() ?? (isProduction ? null : 'IN')),
+      localCountry:
+        e.GEO_LOCAL_COUNTRY === 'none' ? null : (e.GEO_LOCAL_COUNTRY?.toUpperCase() ?? (isProduction ? null : 'IN')),
       restrictedStatesDefault:
-        e.RESTRICTED_STATES === 'none' ? [] : e.RESTRICTED_STATES ? [...new Set(e.RESTRICTED_STATES.split(',').map((code) => code.trim()))] : [...DEFAULT_RESTRICTED_STATES],
+        e.RESTRICTED_STATES === 'none'
+          ? []
+          : e.RESTRICTED_STATES
+            ? [...new Set(e.RESTRICTED_STATES.split(',').map((code) => code.trim()))]
+            : [...DEFAULT_RESTRICTED_STATES],
     },
   };
 }

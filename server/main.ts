@@ -48,11 +48,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // buildApp, so that tests stay fast. The drawing and image work runs in a child process
 // (scripts/seed-demo.ts, the same code as `npm run db:seed`), so the few hundred MB it takes are
 // given back when it ends instead of staying with the server. A failure is logged, not fatal.
-const seeded = (await app.db.selectFrom('app_meta').select('key').where('key', 'in', [DEMO_SEED_KEY, DEMO_RESULTS_KEY]).execute()).map((row) => row.key);
+const seeded = (
+  await app.db.selectFrom('app_meta').select('key').where('key', 'in', [DEMO_SEED_KEY, DEMO_RESULTS_KEY]).execute()
+).map((row) => row.key);
 if (!seeded.includes(DEMO_SEED_KEY) || (!config.isProduction && !seeded.includes(DEMO_RESULTS_KEY))) {
   const started = Date.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'seed-demo.ts')], { env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'seed-demo.ts')], {
+      env: process.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', () => resolve(null));
     child.on('exit', (exitCode) => resolve(exitCode));
   });
@@ -60,11 +65,13 @@ if (!seeded.includes(DEMO_SEED_KEY) || (!config.isProduction && !seeded.includes
   else app.log.error({ code }, 'demo data could not be seeded; the site works without it');
 }
 // The demo promo code WELCOME10, outside production only.
-if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false)) app.log.info('demo promo code WELCOME10 created');
+if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false))
+  app.log.info('demo promo code WELCOME10 created');
 
 // Deleted accounts past ACCOUNT_RETENTION_DAYS erased, expired rows swept: now, then hourly.
 const retention = await startRetentionJob(app);
-if (retention) app.log.info({ ...retention, retentionDays: config.accountRetentionDays }, 'retention: start-up run done');
+if (retention)
+  app.log.info({ ...retention, retentionDays: config.accountRetentionDays }, 'retention: start-up run done');
 
 // Contests for the coming windows (after the seed, which gives them their demo picture), then
 // hourly; expired reservations released now, then every minute.
@@ -84,7 +91,9 @@ if (config.devOnNetwork) {
   );
 }
 if (config.sandboxInProduction) {
-  app.log.warn('UNSAFE_SANDBOX_IN_PRODUCTION=yes: tickets are confirmed by the SANDBOX gateway, with no real money. Never run a public site like this');
+  app.log.warn(
+    'UNSAFE_SANDBOX_IN_PRODUCTION=yes: tickets are confirmed by the SANDBOX gateway, with no real money. Never run a public site like this',
+  );
 }
 if (config.isProduction && !process.env.PUBLIC_URL) {
   app.log.warn(

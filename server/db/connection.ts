@@ -15,13 +15,22 @@ export interface DbHandle {
 // PostgreSQL sends int8 as text to protect big values; ours (epoch ms, paise) fit in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(options: { databaseUrl: string | undefined; sqlitePath: string; onIdleClientError?: (error: Error) => void }): DbHandle {
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  onIdleClientError?: (error: Error) => void;
+}): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
     // An idle client whose connection dies (a database restart, a failover, an administrator
     // ending sessions) reports it here; unheard, that event would crash the whole server. The
     // pool drops the client and the next query opens a new connection.
-    pool.on('error', (error) => (options.onIdleClientError ?? ((e) => console.warn(`database connection lost (${e.message}); the pool will reconnect`)))(error));
+    pool.on('error', (error) =>
+      (
+        options.onIdleClientError ??
+        ((e) => console.warn(`database connection lost (${e.message}); the pool will reconnect`))
+      )(error),
+    );
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(path.dirname(options.sqlitePath), { recursive: true, mode: 0o700 });

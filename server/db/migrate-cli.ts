@@ -6,7 +6,9 @@ try {
   const config = loadConfig();
   const { db, dialect } = openDatabase(config);
   const applied = await migrateToLatest(db);
-  console.log(applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date.`);
+  console.log(
+    applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date.`,
+  );
   await db.destroy();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -6,7 +6,12 @@ import { renderDemoScene } from '../integrations/demo-pictures.ts';
 import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
 import { recountContest } from '../services/contest-counters.service.ts';
 import { sealContestIn } from '../services/verification.service.ts';
-import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
+import {
+  discardPreparedPicture,
+  preparePicture,
+  recordPicture,
+  type StoredPicture,
+} from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -63,9 +68,14 @@ export async function seedDemoResults(
   options: DemoResultsOptions = {},
 ): Promise<DemoResultsResult> {
   const started = performance.now();
-  const skipped = (): DemoResultsResult => ({ seeded: false, contests: [], ms: Math.round(performance.now() - started) });
+  const skipped = (): DemoResultsResult => ({
+    seeded: false,
+    contests: [],
+    ms: Math.round(performance.now() - started),
+  });
   if (config.isProduction) return skipped();
-  if (await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_RESULTS_KEY).executeTakeFirst()) return skipped();
+  if (await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_RESULTS_KEY).executeTakeFirst())
+    return skipped();
 
   const now = options.now ?? Date.now();
   // The last two windows whose show is over, from the weekly schedule.
@@ -79,7 +89,10 @@ export async function seedDemoResults(
   try {
     for (const seed of SCENE_SEEDS) {
       const scene = await renderDemoScene(seed, size);
-      scenes.push({ picture: await preparePicture(config.pictures, scene.withoutBall, 'contest', now), ball: scene.ball });
+      scenes.push({
+        picture: await preparePicture(config.pictures, scene.withoutBall, 'contest', now),
+        ball: scene.ball,
+      });
     }
   } catch (error) {
     await Promise.all(scenes.map((s) => discardPreparedPicture(config.pictures, s.picture)));
@@ -116,7 +129,10 @@ export async function seedDemoResults(
       });
       const players = Array.from({ length: DEMO_PLAYERS }, (_, i) => person('player', i + 1));
       const judges = Array.from({ length: DEMO_JUDGES }, (_, i) => person('judge', i + 1));
-      await trx.insertInto('users').values([...players, ...judges]).execute();
+      await trx
+        .insertInto('users')
+        .values([...players, ...judges])
+        .execute();
       await trx
         .insertInto('user_roles')
         .values(judges.map((j) => ({ user_id: j.id, role: 'judge' as const, granted_by: null, granted_at: now })))
@@ -132,7 +148,10 @@ export async function seedDemoResults(
         const showAt = window.showAt.getTime();
         const publishedAt = Math.min(now - 3_600_000, showAt + 45 * 60_000);
         // Three judges a few pixels either side of the ball.
-        const marks = Array.from({ length: DEMO_JUDGES }, () => ({ x: clamp(scene.ball.x + (random() - 0.5) * 10, width), y: clamp(scene.ball.y + (random() - 0.5) * 10, height) }));
+        const marks = Array.from({ length: DEMO_JUDGES }, () => ({
+          x: clamp(scene.ball.x + (random() - 0.5) * 10, width),
+          y: clamp(scene.ball.y + (random() - 0.5) * 10, height),
+        }));
         const mean = judgedMean(marks);
         await trx
           .insertInto('contests')
@@ -162,7 +181,11 @@ export async function seedDemoResults(
           })
           .onConflict((oc) => oc.column('window_key').doNothing())
           .execute();
-        const stored = await trx.selectFrom('contests').select('id').where('window_key', '=', windowKey(window)).executeTakeFirstOrThrow();
+        const stored = await trx
+          .selectFrom('contests')
+          .select('id')
+          .where('window_key', '=', windowKey(window))
+          .executeTakeFirstOrThrow();
         if (stored.id !== contestId) {
           // A real contest holds this window already (an older install): leave it alone.
           contestIds.pop();
@@ -170,17 +193,39 @@ export async function seedDemoResults(
         }
         await trx
           .insertInto('judge_marks')
-          .values(marks.map((m, j) => ({ contest_id: contestId, judge_id: judges[j]!.id, x: m.x, y: m.y, created_at: window.closesAt.getTime() + (j + 1) * 600_000 })))
+          .values(
+            marks.map((m, j) => ({
+              contest_id: contestId,
+              judge_id: judges[j]!.id,
+              x: m.x,
+              y: m.y,
+              created_at: window.closesAt.getTime() + (j + 1) * 600_000,
+            })),
+          )
           .execute();
 
         // Entries: most guesses spread around the ball, some anywhere on the picture.
         const span = window.closesAt.getTime() - window.opensAt.getTime();
         const tickets = Array.from({ length: TICKETS_PER_CONTEST }, (_, t) => {
           const near = random() < 0.7;
-          const x = near ? clamp(scene.ball.x + (random() - 0.5) * width * 0.25, width) : clamp(random() * width, width);
-          const y = near ? clamp(scene.ball.y + (random() - 0.5) * height * 0.25, height) : clamp(random() * height, height);
+          const x = near
+            ? clamp(scene.ball.x + (random() - 0.5) * width * 0.25, width)
+            : clamp(random() * width, width);
+          const y = near
+            ? clamp(scene.ball.y + (random() - 0.5) * height * 0.25, height)
+            : clamp(random() * height, height);
           const at = window.opensAt.getTime() + Math.floor(((t + random()) / TICKETS_PER_CONTEST) * span);
-          return { id: crypto.randomUUID(), contest_id: contestId, user_id: players[t % DEMO_PLAYERS]!.id, x, y, status: 'confirmed' as const, reservation_id: null, created_at: at, confirmed_at: at };
+          return {
+            id: crypto.randomUUID(),
+            contest_id: contestId,
+            user_id: players[t % DEMO_PLAYERS]!.id,
+            x,
+            y,
+            status: 'confirmed' as const,
+            reservation_id: null,
+            created_at: at,
+            confirmed_at: at,
+          };
         });
         await trx.insertInto('tickets').values(tickets).execute();
         // Written straight in, so counted straight after: the contest's counters match its tickets.
@@ -194,7 +239,15 @@ export async function seedDemoResults(
         );
         await trx
           .insertInto('contest_ranks')
-          .values(ranked.map((r) => ({ ticket_id: r.ticket.id, contest_id: contestId, user_id: owner.get(r.ticket.id)!, rank: r.rank, distance: r.distance })))
+          .values(
+            ranked.map((r) => ({
+              ticket_id: r.ticket.id,
+              contest_id: contestId,
+              user_id: owner.get(r.ticket.id)!,
+              rank: r.rank,
+              distance: r.distance,
+            })),
+          )
           .execute();
 
         // The winner's claim, as the console tracks it (the older one already paid out).
@@ -203,10 +256,19 @@ export async function seedDemoResults(
         const details: ClaimDetails = {
           fullName: 'Demo Winner',
           pan: 'AAAPZ1234C',
-          address: { line1: '1 Demo Street', line2: '', city: state === 'Karnataka' ? 'Bengaluru' : 'Pune', state, pin: state === 'Karnataka' ? '560001' : '411001' },
+          address: {
+            line1: '1 Demo Street',
+            line2: '',
+            city: state === 'Karnataka' ? 'Bengaluru' : 'Pune',
+            state,
+            pin: state === 'Karnataka' ? '560001' : '411001',
+          },
           payout: { method: 'upi', upiId: 'demo.winner@upi' },
         };
-        const tax = tdsFor(prize.valuePaise, { rateBp: TDS_DEFAULT_RATE_BP, thresholdPaise: TDS_DEFAULT_THRESHOLD_PAISE });
+        const tax = tdsFor(prize.valuePaise, {
+          rateBp: TDS_DEFAULT_RATE_BP,
+          thresholdPaise: TDS_DEFAULT_THRESHOLD_PAISE,
+        });
         const claimId = crypto.randomUUID();
         const older = index === 0;
         await trx

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import { renderDemoScene } from '../integrations/demo-pictures.ts';
-import { discardPreparedPicture, preparePicture, recordPicture, type StoredPicture } from '../services/picture.service.ts';
+import {
+  discardPreparedPicture,
+  preparePicture,
+  recordPicture,
+  type StoredPicture,
+} from '../services/picture.service.ts';
 import type { Database } from './schema.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -35,7 +40,9 @@ export function demoBallWidth(radius: number): number {
 }
 
 async function isSeeded(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_SEED_KEY).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('app_meta').select('key').where('key', '=', DEMO_SEED_KEY).executeTakeFirst()) !== undefined
+  );
 }
 
 /**
@@ -44,15 +51,29 @@ async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  * short transaction claims the 'demo_seed_version' key and records everything: if another
  * process claimed it meanwhile, this one records nothing and deletes its files.
  */
-export async function seedDemoData(db: Kysely<Database>, config: { pictures: PictureStore }, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  config: { pictures: PictureStore },
+  options: SeedOptions = {},
+): Promise<SeedResult> {
   const started = performance.now();
-  const skipped = (): SeedResult => ({ seeded: false, pairs: 0, contestPictureId: null, ms: Math.round(performance.now() - started) });
+  const skipped = (): SeedResult => ({
+    seeded: false,
+    pairs: 0,
+    contestPictureId: null,
+    ms: Math.round(performance.now() - started),
+  });
   if (await isSeeded(db)) return skipped();
 
   const now = options.now ?? Date.now();
   const size = { width: options.width, height: options.height };
   const prepared: StoredPicture[] = [];
-  const pairs: Array<{ removed: StoredPicture; original: StoredPicture; ball: { x: number; y: number }; ballWidth: number }> = [];
+  const pairs: Array<{
+    removed: StoredPicture;
+    original: StoredPicture;
+    ball: { x: number; y: number };
+    ballWidth: number;
+  }> = [];
   let contest: { picture: StoredPicture; ball: { x: number; y: number } };
   try {
     for (let seed = 0; seed < DEMO_PRACTICE_PAIRS; seed += 1) {
@@ -114,5 +135,10 @@ export async function seedDemoData(db: Kysely<Database>, config: { pictures: Pic
     if (!claimed) await Promise.all(prepared.map((p) => discardPreparedPicture(config.pictures, p)));
   }
   if (!claimed) return skipped();
-  return { seeded: true, pairs: pairs.length, contestPictureId: contest.picture.id, ms: Math.round(performance.now() - started) };
+  return {
+    seeded: true,
+    pairs: pairs.length,
+    contestPictureId: contest.picture.id,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -37,7 +37,8 @@ function load(): Indexed[] {
   const collection = JSON.parse(readFileSync(file, 'utf8')) as { features: StateFeature[] };
   indexed = collection.features.map((feature) => {
     const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-    const polygons = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
+    const polygons =
+      feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
     for (const polygon of polygons)
       for (const [lon, lat] of polygon[0]!) {
         box[0] = Math.min(box[0], lon);
@@ -68,7 +69,8 @@ function segmentDistanceKm(lon: number, lat: number, a: Position, b: Position): 
   const bx = b[0] * k;
   const dx = bx - ax;
   const dy = b[1] - a[1];
-  const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (lat - a[1]) * dy) / (dx * dx + dy * dy)));
+  const t =
+    dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (lat - a[1]) * dy) / (dx * dx + dy * dy)));
   const ex = px - (ax + t * dx);
   const ey = lat - (a[1] + t * dy);
   return (Math.sqrt(ex * ex + ey * ey) * Math.PI * EARTH_RADIUS_KM) / 180;
@@ -79,7 +81,8 @@ function distanceToFeatureKm(lon: number, lat: number, geometry: Geometry): numb
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
   for (const polygon of polygons)
     for (const ring of polygon)
-      for (let i = 1; i < ring.length; i += 1) best = Math.min(best, segmentDistanceKm(lon, lat, ring[i - 1]!, ring[i]!));
+      for (let i = 1; i < ring.length; i += 1)
+        best = Math.min(best, segmentDistanceKm(lon, lat, ring[i - 1]!, ring[i]!));
   return best;
 }
 
@@ -96,7 +99,13 @@ export function stateAt(latitude: number, longitude: number): IndianState | null
   }
   let nearest: { state: IndianState; km: number } | null = null;
   for (const { feature, box } of all) {
-    if (longitude < box[0] - margin * 2 || longitude > box[2] + margin * 2 || latitude < box[1] - margin || latitude > box[3] + margin) continue;
+    if (
+      longitude < box[0] - margin * 2 ||
+      longitude > box[2] + margin * 2 ||
+      latitude < box[1] - margin ||
+      latitude > box[3] + margin
+    )
+      continue;
     const km = distanceToFeatureKm(longitude, latitude, feature.geometry);
     if (km <= BORDER_TOLERANCE_KM && (!nearest || km < nearest.km)) nearest = { state: { ...feature.properties }, km };
   }

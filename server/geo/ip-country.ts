@@ -47,7 +47,15 @@ export function isLocalAddress(ip: string): boolean {
   const v4 = ip.toLowerCase().startsWith('::ffff:') ? ip.slice(7) : ip;
   if (net.isIPv4(v4)) {
     const [a, b] = v4.split('.').map(Number) as [number, number];
-    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   if (net.isIPv6(ip)) {
     const h = ip.toLowerCase();

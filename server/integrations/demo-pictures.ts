@@ -51,7 +51,7 @@ function mulberry32(seed: number): Random {
 }
 
 const between = (rnd: Random, lo: number, hi: number) => lo + (hi - lo) * rnd();
-const pickOne = <T,>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const pickOne = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 
 // ---------------------------------------------------------------------------------------------
@@ -92,7 +92,15 @@ const NEAR = 2;
  * degrees from the bowler's end (0) toward the off side (90); the target lands on screen at
  * (targetX, targetY) and a 1.8 m player standing there is `playerPx` tall.
  */
-function makeCamera(o: { target: { x: number; z: number }; yaw: number; distance: number; height: number; playerPx: number; targetX: number; targetY: number }): Camera {
+function makeCamera(o: {
+  target: { x: number; z: number };
+  yaw: number;
+  distance: number;
+  height: number;
+  playerPx: number;
+  targetX: number;
+  targetY: number;
+}): Camera {
   const a = (o.yaw * Math.PI) / 180;
   // Looking from the bowler's end toward the striker is looking toward -z.
   const fx = -Math.sin(a);
@@ -150,7 +158,12 @@ function polygon(cam: Camera, points: World[]): string {
 }
 
 const ground = (x: number, z: number): World => ({ x, z, h: 0 });
-const quad = (x0: number, z0: number, x1: number, z1: number) => [ground(x0, z0), ground(x1, z0), ground(x1, z1), ground(x0, z1)];
+const quad = (x0: number, z0: number, x1: number, z1: number) => [
+  ground(x0, z0),
+  ground(x1, z0),
+  ground(x1, z1),
+  ground(x0, z1),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Light and colour.
@@ -225,7 +238,12 @@ function lightFor(time: TimeOfDay, rnd: Random): Light {
         pitchWorn: '#c0a675',
         stand: '#2f3238',
         // Floodlights from four towers: four faint shadows.
-        shadows: [0.8, 2.4, 3.9, 5.5].map((angle) => ({ dx: Math.cos(angle), dz: Math.sin(angle), length: 0.9, opacity: 0.16 })),
+        shadows: [0.8, 2.4, 3.9, 5.5].map((angle) => ({
+          dx: Math.cos(angle),
+          dz: Math.sin(angle),
+          length: 0.9,
+          opacity: 0.16,
+        })),
         tint: { colour: '#9fb8ff', opacity: 0.05 },
       };
   }
@@ -409,7 +427,12 @@ const POSES = {
   },
 } satisfies Record<string, Pose>;
 
-function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { svg: string; bat?: { x0: number; y0: number; x1: number; y1: number; s: number } } {
+function personSvg(
+  person: Person,
+  foot: Screen,
+  light: Light,
+  cam: Camera,
+): { svg: string; bat?: { x0: number; y0: number; x1: number; y1: number; s: number } } {
   const s = foot.s;
   const P = (j: Joint) => `${f1(foot.x + j[0] * s * person.dir)},${f1(foot.y - j[1] * s)}`;
   const XY = (j: Joint) => ({ x: foot.x + j[0] * s * person.dir, y: foot.y - j[1] * s });
@@ -442,8 +465,18 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
   const far = person.dir === 1 ? 'R' : 'L';
   // Back limbs first (darker), then the body, then the front limbs.
   const backShade = (c: string) => `${c}`;
-  parts.push(limb(pose.hip, far === 'R' ? pose.kneeR : pose.kneeL, far === 'R' ? pose.footR : pose.footL, legWidth, backShade(legColour)));
-  parts.push(limb(pose.neck, far === 'R' ? pose.elbowR : pose.elbowL, far === 'R' ? pose.handR : pose.handL, 0.1, kit.shirt));
+  parts.push(
+    limb(
+      pose.hip,
+      far === 'R' ? pose.kneeR : pose.kneeL,
+      far === 'R' ? pose.footR : pose.footL,
+      legWidth,
+      backShade(legColour),
+    ),
+  );
+  parts.push(
+    limb(pose.neck, far === 'R' ? pose.elbowR : pose.elbowL, far === 'R' ? pose.handR : pose.handL, 0.1, kit.shirt),
+  );
   // Torso: a tapered shape from hips to shoulders.
   const hip = XY(pose.hip);
   const neck = XY(pose.neck);
@@ -457,12 +490,18 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
   // Light from one side gives the flat shapes some volume.
   parts.push(`<path d="${torso}" fill="url(#shade${person.dir === 1 ? 'R' : 'L'})"/>`);
   // Trousers at the hips.
-  parts.push(`<ellipse cx="${f1(hip.x)}" cy="${f1(hip.y)}" rx="${f1(0.19 * s)}" ry="${f1(0.12 * s)}" fill="${kit.trousers}"/>`);
-  parts.push(limb(pose.hip, far === 'R' ? pose.kneeL : pose.kneeR, far === 'R' ? pose.footL : pose.footR, legWidth, legColour));
+  parts.push(
+    `<ellipse cx="${f1(hip.x)}" cy="${f1(hip.y)}" rx="${f1(0.19 * s)}" ry="${f1(0.12 * s)}" fill="${kit.trousers}"/>`,
+  );
+  parts.push(
+    limb(pose.hip, far === 'R' ? pose.kneeL : pose.kneeR, far === 'R' ? pose.footL : pose.footR, legWidth, legColour),
+  );
   // Shoes.
   for (const foot2 of [pose.footL, pose.footR]) {
     const p = XY(foot2);
-    parts.push(`<ellipse cx="${f1(p.x + 0.06 * s * person.dir)}" cy="${f1(p.y - 0.03 * s)}" rx="${f1(0.13 * s)}" ry="${f1(0.05 * s)}" fill="#f5f5f5" stroke="#777" stroke-width="${f1(0.01 * s)}"/>`);
+    parts.push(
+      `<ellipse cx="${f1(p.x + 0.06 * s * person.dir)}" cy="${f1(p.y - 0.03 * s)}" rx="${f1(0.13 * s)}" ry="${f1(0.05 * s)}" fill="#f5f5f5" stroke="#777" stroke-width="${f1(0.01 * s)}"/>`,
+    );
   }
 
   let bat: { x0: number; y0: number; x1: number; y1: number; s: number } | undefined;
@@ -474,17 +513,27 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
     const uy = Math.cos(a);
     const handleEnd = { x: hands.x + ux * 0.3 * s, y: hands.y + uy * 0.3 * s };
     const toe = { x: hands.x + ux * 0.86 * s, y: hands.y + uy * 0.86 * s };
-    parts.push(`<line x1="${f1(hands.x - ux * 0.06 * s)}" y1="${f1(hands.y - uy * 0.06 * s)}" x2="${f1(handleEnd.x)}" y2="${f1(handleEnd.y)}" stroke="#222" stroke-width="${f1(0.045 * s)}" stroke-linecap="round"/>`);
-    parts.push(`<line x1="${f1(handleEnd.x)}" y1="${f1(handleEnd.y)}" x2="${f1(toe.x)}" y2="${f1(toe.y)}" stroke="#e9d4a2" stroke-width="${f1(0.11 * s)}" stroke-linecap="round"/>`);
-    parts.push(`<line x1="${f1(handleEnd.x)}" y1="${f1(handleEnd.y)}" x2="${f1(toe.x)}" y2="${f1(toe.y)}" stroke="#c9ab70" stroke-width="${f1(0.03 * s)}" stroke-linecap="round" opacity="0.7"/>`);
+    parts.push(
+      `<line x1="${f1(hands.x - ux * 0.06 * s)}" y1="${f1(hands.y - uy * 0.06 * s)}" x2="${f1(handleEnd.x)}" y2="${f1(handleEnd.y)}" stroke="#222" stroke-width="${f1(0.045 * s)}" stroke-linecap="round"/>`,
+    );
+    parts.push(
+      `<line x1="${f1(handleEnd.x)}" y1="${f1(handleEnd.y)}" x2="${f1(toe.x)}" y2="${f1(toe.y)}" stroke="#e9d4a2" stroke-width="${f1(0.11 * s)}" stroke-linecap="round"/>`,
+    );
+    parts.push(
+      `<line x1="${f1(handleEnd.x)}" y1="${f1(handleEnd.y)}" x2="${f1(toe.x)}" y2="${f1(toe.y)}" stroke="#c9ab70" stroke-width="${f1(0.03 * s)}" stroke-linecap="round" opacity="0.7"/>`,
+    );
     bat = { x0: handleEnd.x, y0: handleEnd.y, x1: toe.x, y1: toe.y, s };
   }
 
-  parts.push(limb(pose.neck, far === 'R' ? pose.elbowL : pose.elbowR, far === 'R' ? pose.handL : pose.handR, 0.1, kit.shirt));
+  parts.push(
+    limb(pose.neck, far === 'R' ? pose.elbowL : pose.elbowR, far === 'R' ? pose.handL : pose.handR, 0.1, kit.shirt),
+  );
   if (person.gloves) {
     for (const h of [pose.handL, pose.handR]) {
       const p = XY(h);
-      parts.push(`<circle cx="${f1(p.x)}" cy="${f1(p.y)}" r="${f1((person.role === 'keeper' ? 0.085 : 0.06) * s)}" fill="${person.gloves}" stroke="#999" stroke-width="${f1(0.01 * s)}"/>`);
+      parts.push(
+        `<circle cx="${f1(p.x)}" cy="${f1(p.y)}" r="${f1((person.role === 'keeper' ? 0.085 : 0.06) * s)}" fill="${person.gloves}" stroke="#999" stroke-width="${f1(0.01 * s)}"/>`,
+      );
     }
   } else {
     for (const h of [pose.handL, pose.handR]) {
@@ -496,24 +545,42 @@ function personSvg(person: Person, foot: Screen, light: Light, cam: Camera): { s
   // Head: skin, then helmet with grille, cap, or an umpire's hat.
   const head = XY(pose.head);
   const r = 0.115 * s;
-  parts.push(`<rect x="${f1(neck.x - 0.05 * s)}" y="${f1(neck.y - 0.1 * s)}" width="${f1(0.1 * s)}" height="${f1(0.12 * s)}" fill="${person.skin}"/>`);
+  parts.push(
+    `<rect x="${f1(neck.x - 0.05 * s)}" y="${f1(neck.y - 0.1 * s)}" width="${f1(0.1 * s)}" height="${f1(0.12 * s)}" fill="${person.skin}"/>`,
+  );
   parts.push(`<circle cx="${f1(head.x)}" cy="${f1(head.y)}" r="${f1(r)}" fill="${person.skin}"/>`);
   parts.push(`<circle cx="${f1(head.x)}" cy="${f1(head.y)}" r="${f1(r)}" fill="url(#round)"/>`);
   const d = person.dir;
   if (person.helmet) {
-    parts.push(`<path d="M${f1(head.x - r * 1.15)},${f1(head.y + r * 0.1)} A${f1(r * 1.15)},${f1(r * 1.2)} 0 0 1 ${f1(head.x + r * 1.15)},${f1(head.y + r * 0.1)} Z" fill="${kit.cap}"/>`);
-    parts.push(`<line x1="${f1(head.x + d * r * 0.2)}" y1="${f1(head.y + r * 0.1)}" x2="${f1(head.x + d * r * 1.45)}" y2="${f1(head.y + r * 0.05)}" stroke="${kit.cap}" stroke-width="${f1(r * 0.28)}" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M${f1(head.x - r * 1.15)},${f1(head.y + r * 0.1)} A${f1(r * 1.15)},${f1(r * 1.2)} 0 0 1 ${f1(head.x + r * 1.15)},${f1(head.y + r * 0.1)} Z" fill="${kit.cap}"/>`,
+    );
+    parts.push(
+      `<line x1="${f1(head.x + d * r * 0.2)}" y1="${f1(head.y + r * 0.1)}" x2="${f1(head.x + d * r * 1.45)}" y2="${f1(head.y + r * 0.05)}" stroke="${kit.cap}" stroke-width="${f1(r * 0.28)}" stroke-linecap="round"/>`,
+    );
     for (let i = 0; i < 3; i += 1) {
       const gy = head.y + r * (0.3 + i * 0.28);
-      parts.push(`<line x1="${f1(head.x + d * r * 0.55)}" y1="${f1(gy)}" x2="${f1(head.x + d * r * 1.3)}" y2="${f1(gy - r * 0.05)}" stroke="#c8c8c8" stroke-width="${f1(r * 0.09)}"/>`);
+      parts.push(
+        `<line x1="${f1(head.x + d * r * 0.55)}" y1="${f1(gy)}" x2="${f1(head.x + d * r * 1.3)}" y2="${f1(gy - r * 0.05)}" stroke="#c8c8c8" stroke-width="${f1(r * 0.09)}"/>`,
+      );
     }
-    parts.push(`<line x1="${f1(head.x + d * r * 1.3)}" y1="${f1(head.y + r * 0.05)}" x2="${f1(head.x + d * r * 1.1)}" y2="${f1(head.y + r * 0.95)}" stroke="#c8c8c8" stroke-width="${f1(r * 0.09)}"/>`);
+    parts.push(
+      `<line x1="${f1(head.x + d * r * 1.3)}" y1="${f1(head.y + r * 0.05)}" x2="${f1(head.x + d * r * 1.1)}" y2="${f1(head.y + r * 0.95)}" stroke="#c8c8c8" stroke-width="${f1(r * 0.09)}"/>`,
+    );
   } else if (person.role === 'umpire') {
-    parts.push(`<ellipse cx="${f1(head.x)}" cy="${f1(head.y - r * 0.45)}" rx="${f1(r * 1.7)}" ry="${f1(r * 0.28)}" fill="#f4f4f0"/>`);
-    parts.push(`<ellipse cx="${f1(head.x)}" cy="${f1(head.y - r * 0.7)}" rx="${f1(r * 0.95)}" ry="${f1(r * 0.55)}" fill="#f4f4f0"/>`);
+    parts.push(
+      `<ellipse cx="${f1(head.x)}" cy="${f1(head.y - r * 0.45)}" rx="${f1(r * 1.7)}" ry="${f1(r * 0.28)}" fill="#f4f4f0"/>`,
+    );
+    parts.push(
+      `<ellipse cx="${f1(head.x)}" cy="${f1(head.y - r * 0.7)}" rx="${f1(r * 0.95)}" ry="${f1(r * 0.55)}" fill="#f4f4f0"/>`,
+    );
   } else {
-    parts.push(`<path d="M${f1(head.x - r)},${f1(head.y - r * 0.15)} A${f1(r)},${f1(r * 1.05)} 0 0 1 ${f1(head.x + r)},${f1(head.y - r * 0.15)} Z" fill="${kit.cap}"/>`);
-    parts.push(`<line x1="${f1(head.x)}" y1="${f1(head.y - r * 0.2)}" x2="${f1(head.x + d * r * 1.6)}" y2="${f1(head.y - r * 0.1)}" stroke="${kit.cap}" stroke-width="${f1(r * 0.22)}" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M${f1(head.x - r)},${f1(head.y - r * 0.15)} A${f1(r)},${f1(r * 1.05)} 0 0 1 ${f1(head.x + r)},${f1(head.y - r * 0.15)} Z" fill="${kit.cap}"/>`,
+    );
+    parts.push(
+      `<line x1="${f1(head.x)}" y1="${f1(head.y - r * 0.2)}" x2="${f1(head.x + d * r * 1.6)}" y2="${f1(head.y - r * 0.1)}" stroke="${kit.cap}" stroke-width="${f1(r * 0.22)}" stroke-linecap="round"/>`,
+    );
   }
   return { svg: parts.join(''), bat };
 }
@@ -560,7 +627,14 @@ function groundSvg(cam: Camera, light: Light, rnd: Random): string {
     const lines = [
       quad(-1.32, end - line / 2, 1.32, end + line / 2),
       quad(-1.83, popping - line / 2, 1.83, popping + line / 2),
-      ...[-1.32, 1.32].map((x) => quad(x - line / 2, Math.min(end - toward * 1.22, popping + toward * 1.22), x + line / 2, Math.max(end - toward * 1.22, popping + toward * 1.22))),
+      ...[-1.32, 1.32].map((x) =>
+        quad(
+          x - line / 2,
+          Math.min(end - toward * 1.22, popping + toward * 1.22),
+          x + line / 2,
+          Math.max(end - toward * 1.22, popping + toward * 1.22),
+        ),
+      ),
     ];
     for (const l of lines) {
       const pts = polygon(cam, l);
@@ -580,14 +654,20 @@ function stumpsSvg(cam: Camera, z: number): { depth: number; svg: string } {
     depth = base.depth;
     if (base.depth < NEAR) return { depth, svg: '' };
     const w = Math.max(2, 0.036 * base.s);
-    parts.push(`<line x1="${f1(base.x)}" y1="${f1(base.y)}" x2="${f1(top.x)}" y2="${f1(top.y)}" stroke="#efe2c0" stroke-width="${f1(w)}" stroke-linecap="round"/>`);
-    parts.push(`<line x1="${f1(base.x + w * 0.25)}" y1="${f1(base.y)}" x2="${f1(top.x + w * 0.25)}" y2="${f1(top.y)}" stroke="#b9a57a" stroke-width="${f1(w * 0.3)}"/>`);
+    parts.push(
+      `<line x1="${f1(base.x)}" y1="${f1(base.y)}" x2="${f1(top.x)}" y2="${f1(top.y)}" stroke="#efe2c0" stroke-width="${f1(w)}" stroke-linecap="round"/>`,
+    );
+    parts.push(
+      `<line x1="${f1(base.x + w * 0.25)}" y1="${f1(base.y)}" x2="${f1(top.x + w * 0.25)}" y2="${f1(top.y)}" stroke="#b9a57a" stroke-width="${f1(w * 0.3)}"/>`,
+    );
     tops.push(top);
   }
   for (let i = 0; i < 2; i += 1) {
     const a = tops[i]!;
     const b = tops[i + 1]!;
-    parts.push(`<line x1="${f1(a.x)}" y1="${f1(a.y - 0.012 * a.s)}" x2="${f1(b.x)}" y2="${f1(b.y - 0.012 * b.s)}" stroke="#e8d6a8" stroke-width="${f1(Math.max(2, 0.02 * a.s))}" stroke-linecap="round"/>`);
+    parts.push(
+      `<line x1="${f1(a.x)}" y1="${f1(a.y - 0.012 * a.s)}" x2="${f1(b.x)}" y2="${f1(b.y - 0.012 * b.s)}" stroke="#e8d6a8" stroke-width="${f1(Math.max(2, 0.02 * a.s))}" stroke-linecap="round"/>`,
+    );
   }
   return { depth, svg: parts.join('') };
 }
@@ -595,7 +675,11 @@ function stumpsSvg(cam: Camera, z: number): { depth: number; svg: string } {
 /** Boundary boards, the stands with their crowd, roof and floodlights, on rings round the ground. */
 function stadiumSvg(cam: Camera, light: Light, rnd: Random): string {
   const centre = { x: 0, z: STUMPS_APART / 2 };
-  const ring = (angle: number, radius: number, h: number): World => ({ x: centre.x + Math.cos(angle) * radius, z: centre.z + Math.sin(angle) * radius, h });
+  const ring = (angle: number, radius: number, h: number): World => ({
+    x: centre.x + Math.cos(angle) * radius,
+    z: centre.z + Math.sin(angle) * radius,
+    h,
+  });
   const visible = (angle: number) => {
     const p = toCamera(cam, ring(angle, 80, 0));
     if (p.depth < 10) return false;
@@ -610,12 +694,26 @@ function stadiumSvg(cam: Camera, light: Light, rnd: Random): string {
   // Stand structure: lower and upper tiers.
   for (const a of angles) {
     const lower = polygon(cam, [ring(a, 68, 0), ring(a + step, 68, 0), ring(a + step, 92, 22), ring(a, 92, 22)]);
-    if (lower) parts.push(`<polygon points="${lower}" fill="${light.stand}" stroke="${light.stand}" stroke-width="2"/>`);
+    if (lower)
+      parts.push(`<polygon points="${lower}" fill="${light.stand}" stroke="${light.stand}" stroke-width="2"/>`);
     const roof = polygon(cam, [ring(a, 90, 24), ring(a + step, 90, 24), ring(a + step, 100, 30), ring(a, 100, 30)]);
     if (roof) parts.push(`<polygon points="${roof}" fill="#3b3d42" stroke="#3b3d42" stroke-width="2"/>`);
   }
   // The crowd: one small figure per seat, seats 0.55 m apart on 24 rows.
-  const shirts = ['#1f5fbf', '#1f5fbf', '#2a6dd1', '#ff9933', '#f2f2f2', '#f2c21b', '#d33', '#1e7a4a', '#6b1f3a', '#333', '#e3702b', '#9bd'];
+  const shirts = [
+    '#1f5fbf',
+    '#1f5fbf',
+    '#2a6dd1',
+    '#ff9933',
+    '#f2f2f2',
+    '#f2c21b',
+    '#d33',
+    '#1e7a4a',
+    '#6b1f3a',
+    '#333',
+    '#e3702b',
+    '#9bd',
+  ];
   if (angles.length > 0) {
     const a0 = angles[0]!;
     const a1 = angles[angles.length - 1]! + step;
@@ -627,7 +725,8 @@ function stadiumSvg(cam: Camera, light: Light, rnd: Random): string {
         if (rnd() < 0.12) continue; // empty seat
         const a = a0 + ((i + between(rnd, -0.2, 0.2)) * 0.55) / radius;
         const body = project(cam, ring(a, radius, h + 0.35));
-        if (body.depth < 10 || body.x < -60 || body.x > DEMO_WIDTH + 60 || body.y < -60 || body.y > DEMO_HEIGHT + 60) continue;
+        if (body.depth < 10 || body.x < -60 || body.x > DEMO_WIDTH + 60 || body.y < -60 || body.y > DEMO_HEIGHT + 60)
+          continue;
         const s = body.s;
         parts.push(
           `<rect x="${f1(body.x - 0.2 * s)}" y="${f1(body.y - 0.05 * s)}" width="${f1(0.4 * s)}" height="${f1(0.5 * s)}" rx="${f1(0.1 * s)}" fill="${pickOne(rnd, shirts)}"/><circle cx="${f1(body.x)}" cy="${f1(body.y - 0.17 * s)}" r="${f1(0.11 * s)}" fill="${pickOne(rnd, SKIN)}"/>`,
@@ -640,11 +739,15 @@ function stadiumSvg(cam: Camera, light: Light, rnd: Random): string {
     const base = project(cam, ring(a, 105, 0));
     if (base.depth < 20 || base.x < -300 || base.x > DEMO_WIDTH + 300) continue;
     const top = project(cam, ring(a, 105, 48));
-    parts.push(`<line x1="${f1(base.x)}" y1="${f1(base.y)}" x2="${f1(top.x)}" y2="${f1(top.y)}" stroke="#555a60" stroke-width="${f1(0.8 * base.s)}"/>`);
+    parts.push(
+      `<line x1="${f1(base.x)}" y1="${f1(base.y)}" x2="${f1(top.x)}" y2="${f1(top.y)}" stroke="#555a60" stroke-width="${f1(0.8 * base.s)}"/>`,
+    );
     const w = 6 * top.s;
     const h = 3.5 * top.s;
     const lit = light.time === 'night' || light.time === 'evening';
-    parts.push(`<rect x="${f1(top.x - w / 2)}" y="${f1(top.y - h)}" width="${f1(w)}" height="${f1(h)}" fill="${lit ? '#fffbe8' : '#4a4f55'}"/>`);
+    parts.push(
+      `<rect x="${f1(top.x - w / 2)}" y="${f1(top.y - h)}" width="${f1(w)}" height="${f1(h)}" fill="${lit ? '#fffbe8' : '#4a4f55'}"/>`,
+    );
     if (lit) parts.push(`<circle cx="${f1(top.x)}" cy="${f1(top.y - h / 2)}" r="${f1(w * 1.4)}" fill="url(#glow)"/>`);
   }
   // Boundary boards.
@@ -654,7 +757,9 @@ function stadiumSvg(cam: Camera, light: Light, rnd: Random): string {
     const b = ((i + 1) / 180) * Math.PI * 2;
     const board = polygon(cam, [ring(a, 65, 0), ring(b, 65, 0), ring(b, 65, 0.9), ring(a, 65, 0.9)]);
     if (!board) continue;
-    parts.push(`<polygon points="${board}" fill="${boardColours[Math.floor(i / 3) % boardColours.length]}" stroke="#222" stroke-width="1"/>`);
+    parts.push(
+      `<polygon points="${board}" fill="${boardColours[Math.floor(i / 3) % boardColours.length]}" stroke="#222" stroke-width="1"/>`,
+    );
   }
   return parts.join('');
 }
@@ -730,7 +835,11 @@ function facing(cam: Camera, dx: number, dz: number): 1 | -1 {
 function buildScene(seed: number): SceneSvg {
   const rnd = mulberry32(seed * 7919 + 17);
   const base = COMPOSITIONS[((seed % COMPOSITIONS.length) + COMPOSITIONS.length) % COMPOSITIONS.length]!;
-  const comp: Composition = { ...base, yaw: base.yaw + between(rnd, -3, 3), playerPx: base.playerPx * between(rnd, 0.94, 1.06) };
+  const comp: Composition = {
+    ...base,
+    yaw: base.yaw + between(rnd, -3, 3),
+    playerPx: base.playerPx * between(rnd, 0.94, 1.06),
+  };
   const light = lightFor(comp.time, rnd);
   const batting = pickOne(rnd, KITS);
   let fielding = pickOne(rnd, KITS);
@@ -754,9 +863,19 @@ function buildScene(seed: number): SceneSvg {
 
   const people: Person[] = [];
   const towardBowler = facing(cam, 0, 1);
-  const batterPose = comp.shot === 'bat' ? pickOne(rnd, [POSES.drive, POSES.pull]) : pickOne(rnd, [POSES.backlift, POSES.stance]);
+  const batterPose =
+    comp.shot === 'bat' ? pickOne(rnd, [POSES.drive, POSES.pull]) : pickOne(rnd, [POSES.backlift, POSES.stance]);
   people.push(personFor('batter', batterAt, batterPose, towardBowler, batting, rnd));
-  people.push(personFor('keeper', comp.pace ? { x: 0.5, z: -13 } : { x: 0.25, z: -0.9 }, POSES.keeper, towardBowler, fielding, rnd));
+  people.push(
+    personFor(
+      'keeper',
+      comp.pace ? { x: 0.5, z: -13 } : { x: 0.25, z: -0.9 },
+      POSES.keeper,
+      towardBowler,
+      fielding,
+      rnd,
+    ),
+  );
   if (comp.pace) {
     for (const [x, z] of [
       [2.2, -12.5],
@@ -773,18 +892,42 @@ function buildScene(seed: number): SceneSvg {
   }
   // At the crease while the ball has just left the hand; later veering off the pitch, as
   // bowlers must, so that they do not run on it.
-  const bowlerAt = comp.shot === 'flight' && travelled < 0.45 ? { x: -0.75, z: STUMPS_APART - 0.4 } : { x: -1.55, z: STUMPS_APART - 1.9 };
+  const bowlerAt =
+    comp.shot === 'flight' && travelled < 0.45
+      ? { x: -0.75, z: STUMPS_APART - 0.4 }
+      : { x: -1.55, z: STUMPS_APART - 1.9 };
   const towardStriker = facing(cam, 0, -1);
   const justReleased = comp.shot === 'flight' && travelled < 0.45;
   const releasePoint = { x: -0.65, z: STUMPS_APART - 0.7, h: 2.15 };
-  people.push(personFor('bowler', bowlerAt, justReleased ? POSES.release : POSES.followThrough, towardStriker, fielding, rnd));
-  people.push({ ...personFor('umpire', { x: 0.95, z: STUMPS_APART + 1.9 }, POSES.standing, towardStriker, { shirt: '#f4f4f0', trousers: '#1d1d1f', trim: '#d9d9d9', cap: '#f4f4f0' }, rnd), helmet: false });
+  people.push(
+    personFor('bowler', bowlerAt, justReleased ? POSES.release : POSES.followThrough, towardStriker, fielding, rnd),
+  );
+  people.push({
+    ...personFor(
+      'umpire',
+      { x: 0.95, z: STUMPS_APART + 1.9 },
+      POSES.standing,
+      towardStriker,
+      { shirt: '#f4f4f0', trousers: '#1d1d1f', trim: '#d9d9d9', cap: '#f4f4f0' },
+      rnd,
+    ),
+    helmet: false,
+  });
   // The non-striker backs up on the side away from the bowler.
   people.push(personFor('batter', { x: 2.8, z: STUMPS_APART + 0.3 }, POSES.standing, towardStriker, batting, rnd));
   for (let i = 0; i < 5; i += 1) {
     const a = between(rnd, 0, Math.PI * 2);
     const radius = between(rnd, 22, 45);
-    people.push(personFor('fielder', { x: Math.cos(a) * radius, z: STUMPS_APART / 2 + Math.sin(a) * radius }, POSES.slip, pickOne(rnd, [1, -1] as const), fielding, rnd));
+    people.push(
+      personFor(
+        'fielder',
+        { x: Math.cos(a) * radius, z: STUMPS_APART / 2 + Math.sin(a) * radius },
+        POSES.slip,
+        pickOne(rnd, [1, -1] as const),
+        fielding,
+        rnd,
+      ),
+    );
   }
 
   const drawables: Drawable[] = [];
@@ -808,7 +951,11 @@ function buildScene(seed: number): SceneSvg {
     // Pitched up: it dips through the air and is still above the pitch when it arrives. A
     // close camera sees only the last metres, so the ball travels on until it is in frame.
     const at = (t: number) => {
-      const p = { x: from.x + (to.x - from.x) * t, z: from.z + (to.z - from.z) * t, h: from.h + (to.h - from.h) * t + Math.sin(Math.PI * t) * 0.35 };
+      const p = {
+        x: from.x + (to.x - from.x) * t,
+        z: from.z + (to.z - from.z) * t,
+        h: from.h + (to.h - from.h) * t + Math.sin(Math.PI * t) * 0.35,
+      };
       const screen = project(cam, p);
       return { x: screen.x, y: screen.y, r: Math.max(7, 0.036 * screen.s) };
     };
@@ -821,7 +968,10 @@ function buildScene(seed: number): SceneSvg {
   }
 
   const view = Math.abs(comp.yaw) < 20 ? 'end-on' : sideOn ? 'side-on' : 'angled';
-  const tint = light.tint.opacity > 0 ? `<rect width="${DEMO_WIDTH}" height="${DEMO_HEIGHT}" fill="${light.tint.colour}" opacity="${light.tint.opacity}"/>` : '';
+  const tint =
+    light.tint.opacity > 0
+      ? `<rect width="${DEMO_WIDTH}" height="${DEMO_HEIGHT}" fill="${light.tint.colour}" opacity="${light.tint.opacity}"/>`
+      : '';
   const defs = `<defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light.skyTop}"/><stop offset="1" stop-color="${light.skyBottom}"/></linearGradient>
 <linearGradient id="shadeR" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.28"/><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="0.8" stop-color="#fff" stop-opacity="0.12"/></linearGradient>
@@ -845,7 +995,11 @@ function buildScene(seed: number): SceneSvg {
 }
 
 /** A point just off the face of the bat, away from the batter, where a struck ball would be. */
-function offTheBat(b: { x0: number; y0: number; x1: number; y1: number; s: number }, dir: 1 | -1, rnd: Random): { x: number; y: number; r: number } {
+function offTheBat(
+  b: { x0: number; y0: number; x1: number; y1: number; s: number },
+  dir: 1 | -1,
+  rnd: Random,
+): { x: number; y: number; r: number } {
   const along = between(rnd, 0.55, 0.8);
   const onBat = { x: b.x0 + (b.x1 - b.x0) * along, y: b.y0 + (b.y1 - b.y0) * along };
   const len = Math.hypot(b.x1 - b.x0, b.y1 - b.y0) || 1;
@@ -923,8 +1077,16 @@ export async function renderDemoScene(seed: number, options: DemoRenderOptions =
     .raw()
     .toBuffer();
   const raw = { width, height, channels: 3 } as const;
-  const scenery = await sharp(far, { raw }).composite([{ input: svg('near') }]).removeAlpha().raw().toBuffer();
-  const noise = { input: grain(width, height, seed), raw: { width, height, channels: 1 }, blend: 'soft-light' } as const;
+  const scenery = await sharp(far, { raw })
+    .composite([{ input: svg('near') }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const noise = {
+    input: grain(width, height, seed),
+    raw: { width, height, channels: 1 },
+    blend: 'soft-light',
+  } as const;
   // Film grain so the flat vector shapes read more like a photograph.
   const finish = (layers: Overlay[]) =>
     sharp(scenery, { raw })

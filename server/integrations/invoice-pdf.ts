@@ -28,7 +28,8 @@ export interface InvoicePdfInput {
 }
 
 const require = createRequire(import.meta.url);
-const fontPath = (weight: 400 | 700) => require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+const fontPath = (weight: 400 | 700) =>
+  require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
 
 const DEVA = 'deva';
 const DEVA_BOLD = 'deva-bold';
@@ -63,7 +64,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     size: 'A4',
     margin: 50,
     compress: input.compress ?? true,
-    info: { Title: `Tax Invoice ${input.invoice.number}`, Author: input.seller.legalName, Subject: `GSTIN ${input.seller.gstin}`, Keywords: input.invoice.number },
+    info: {
+      Title: `Tax Invoice ${input.invoice.number}`,
+      Author: input.seller.legalName,
+      Subject: `GSTIN ${input.seller.gstin}`,
+      Keywords: input.invoice.number,
+    },
   });
   doc.registerFont(DEVA, fontPath(400));
   doc.registerFont(DEVA_BOLD, fontPath(700));
@@ -76,10 +82,18 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
 
   const fontFor = (deva: boolean, bold: boolean) => (deva ? (bold ? DEVA_BOLD : DEVA) : bold ? LATIN_BOLD : LATIN);
   const widthOf = (text: string, size: number, bold = false) =>
-    runsOf(text).reduce((sum, run) => sum + doc.font(fontFor(run.deva, bold)).fontSize(size).widthOfString(run.text), 0);
+    runsOf(text).reduce(
+      (sum, run) => sum + doc.font(fontFor(run.deva, bold)).fontSize(size).widthOfString(run.text),
+      0,
+    );
 
   /** One line of mixed text at (x, y); align 'right' puts its end at x. */
-  function put(text: string, x: number, y: number, options: { size?: number; bold?: boolean; align?: 'left' | 'right'; color?: string } = {}) {
+  function put(
+    text: string,
+    x: number,
+    y: number,
+    options: { size?: number; bold?: boolean; align?: 'left' | 'right'; color?: string } = {},
+  ) {
     const size = options.size ?? 9;
     const bold = options.bold ?? false;
     let at = options.align === 'right' ? x - widthOf(text, size, bold) : x;

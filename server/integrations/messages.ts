@@ -25,16 +25,26 @@ export interface MessageSender {
 export function maskRecipient(recipient: string): string {
   const at = recipient.indexOf('@');
   if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
-  return recipient.length > 7 ? `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}` : '***';
+  return recipient.length > 7
+    ? `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}`
+    : '***';
 }
 
 /** Outbox rows hold one-time codes in clear: kept a day for reading, then gone. */
 export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export function createOutboxSender(options: { db: Kysely<Database>; log: FastifyBaseLogger; now: () => number; logBodies: boolean }): MessageSender {
+export function createOutboxSender(options: {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  now: () => number;
+  logBodies: boolean;
+}): MessageSender {
   return {
     async send(message) {
-      await options.db.deleteFrom('outbox_messages').where('created_at', '<', options.now() - OUTBOX_RETENTION_MS).execute();
+      await options.db
+        .deleteFrom('outbox_messages')
+        .where('created_at', '<', options.now() - OUTBOX_RETENTION_MS)
+        .execute();
       await options.db
         .insertInto('outbox_messages')
         .values({
@@ -47,8 +57,16 @@ export function createOutboxSender(options: { db: Kysely<Database>; log: Fastify
         })
         .execute();
       // Bodies hold one-time codes: they reach the log only where nobody real receives them.
-      if (options.logBodies) options.log.info({ channel: message.channel, to: message.recipient, subject: message.subject, body: message.body }, 'outbox: message recorded');
-      else options.log.info({ channel: message.channel, to: maskRecipient(message.recipient) }, 'outbox: message recorded');
+      if (options.logBodies)
+        options.log.info(
+          { channel: message.channel, to: message.recipient, subject: message.subject, body: message.body },
+          'outbox: message recorded',
+        );
+      else
+        options.log.info(
+          { channel: message.channel, to: maskRecipient(message.recipient) },
+          'outbox: message recorded',
+        );
     },
   };
 }
@@ -59,7 +77,12 @@ export function createSmtpSender(options: { url: string; from: string; log: Fast
   return {
     async send(message) {
       if (message.channel !== 'email') throw new Error('The SMTP sender sends e-mail only');
-      await transport.sendMail({ from: options.from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+      await transport.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.body,
+      });
       options.log.info({ channel: 'email', to: maskRecipient(message.recipient) }, 'e-mail sent');
     },
   };
@@ -70,13 +93,21 @@ export function createSmtpSender(options: { url: string; from: string; log: Fast
  * Indian SMS gateways differ in their APIs and DLT template rules; a small relay in front of
  * the chosen one keeps that out of this code.
  */
-export function createHttpSmsSender(options: { url: string; token: string | undefined; log: FastifyBaseLogger; timeoutMs?: number }): MessageSender {
+export function createHttpSmsSender(options: {
+  url: string;
+  token: string | undefined;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}): MessageSender {
   return {
     async send(message) {
       if (message.channel !== 'sms') throw new Error('The SMS sender sends SMS only');
       const res = await fetch(options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
         body: JSON.stringify({ to: message.recipient, body: message.body }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
@@ -87,7 +118,11 @@ export function createHttpSmsSender(options: { url: string; token: string | unde
 }
 
 /** Each channel to its configured sender; a channel with none goes to the outbox. */
-export function routeByChannel(senders: { email?: MessageSender; sms?: MessageSender; fallback: MessageSender }): MessageSender {
+export function routeByChannel(senders: {
+  email?: MessageSender;
+  sms?: MessageSender;
+  fallback: MessageSender;
+}): MessageSender {
   return {
     send: (message) => (senders[message.channel] ?? senders.fallback).send(message),
   };

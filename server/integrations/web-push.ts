@@ -24,7 +24,8 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid.json');
   try {
     const existing = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof existing.publicKey === 'string' && typeof existing.privateKey === 'string') return { publicKey: existing.publicKey, privateKey: existing.privateKey };
+    if (typeof existing.publicKey === 'string' && typeof existing.privateKey === 'string')
+      return { publicKey: existing.publicKey, privateKey: existing.privateKey };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -61,15 +62,24 @@ export function createPushSender(keys: VapidKeys, subject: string): PushSender {
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
-      const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: TTL_SECONDS,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-        topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
-      });
+      const request = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
+        },
+      );
       try {
-        const res = await fetch(request.endpoint, { method: request.method, headers: request.headers, body: request.body ? new Uint8Array(request.body) : null, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const res = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body ? new Uint8Array(request.body) : null,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
         await res.arrayBuffer().catch(() => undefined);
         if (res.status === 404 || res.status === 410) return 'gone';
         return res.ok ? 'sent' : 'failed';

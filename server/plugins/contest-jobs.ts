@@ -53,7 +53,8 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
   const schedule = every(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
     const result = await ensureUpcomingContests(app.db, app.clock.now(), app.config.contestDefaults);
     if (result.skipped === 'no_picture') app.log.warn('contests: no demo contest picture yet; no contest made');
-    else if (result.created.length) app.log.info({ created: result.created }, `contests: ${result.created.length} made from the schedule`);
+    else if (result.created.length)
+      app.log.info({ created: result.created }, `contests: ${result.created.length} made from the schedule`);
   });
   const expiry = every(app, 'reservations', RESERVATION_EXPIRY_INTERVAL_MS, async () => {
     const expired = await expireReservations(app.db, app.clock.now());
@@ -72,7 +73,8 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
   // Web Push to players who opted in: contest open, closes in 1 hour, results out; every minute.
   const push = every(app, 'push notifications', PUSH_INTERVAL_MS, async () => {
     const run = await sendDueNotices(app.db, app.push, app.config.publicUrl, () => app.clock.now());
-    if (run.notices) app.log.info(run, `push: ${run.notices} notice(s), ${run.sent} sent, ${run.gone} gone, ${run.failed} failed`);
+    if (run.notices)
+      app.log.info(run, `push: ${run.notices} notice(s), ${run.sent} sent, ${run.gone} gone, ${run.failed} failed`);
   });
   // Issue 12: each closed contest's entry list sealed as soon as no reservation of it can still
   // confirm; every minute, after the expiry run has ended the reservations that ran out.
@@ -84,7 +86,14 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
   await seal.runOnce();
   return {
     stop: async () => {
-      await Promise.all([schedule.stop(), expiry.stop(), notices.stop(), cancelNotices.stop(), push.stop(), seal.stop()]);
+      await Promise.all([
+        schedule.stop(),
+        expiry.stop(),
+        notices.stop(),
+        cancelNotices.stop(),
+        push.stop(),
+        seal.stop(),
+      ]);
     },
   };
 }

@@ -32,12 +32,28 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const cause = (error as { cause?: unknown }).cause;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...(error.details !== undefined ? { details: error.details } : {}) };
+      body = {
+        message: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.details !== undefined ? { details: error.details } : {}),
+      };
     } else if (error instanceof ZodError || cause instanceof ZodError || validation) {
       const zodError = error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;
-      const fields = zodError ? fieldsOf(zodError) : Object.fromEntries((validation ?? []).map((v) => [v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_', v.message ?? 'Invalid value']));
+      const fields = zodError
+        ? fieldsOf(zodError)
+        : Object.fromEntries(
+            (validation ?? []).map((v) => [
+              v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_',
+              v.message ?? 'Invalid value',
+            ]),
+          );
       status = 400;
-      body = { message: Object.values(fields)[0] ?? 'Please check the form and try again.', code: 'VALIDATION_FAILED', fields };
+      body = {
+        message: Object.values(fields)[0] ?? 'Please check the form and try again.',
+        code: 'VALIDATION_FAILED',
+        fields,
+      };
     } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
       status = (error as FastifyError).statusCode!;
       body = { message: error.message, code: (error as FastifyError).code ?? 'BAD_REQUEST' };

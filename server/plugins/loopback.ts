@@ -15,6 +15,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  */
 export async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (isLoopbackAddress(request.socket.remoteAddress)) return;
-  request.log.warn({ remoteAddress: request.socket.remoteAddress, url: request.url }, 'a demo convenience was asked for from another machine: refused');
+  request.log.warn(
+    { remoteAddress: request.socket.remoteAddress, url: request.url },
+    'a demo convenience was asked for from another machine: refused',
+  );
   await reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
 }

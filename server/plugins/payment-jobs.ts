@@ -14,11 +14,16 @@ export async function startPaymentJobs(app: FastifyInstance): Promise<{ stop(): 
   const runOnce = (): Promise<void> => {
     const gateway = app.payments;
     if (!gateway) return Promise.resolve();
-    running ??= withJobLock(app.db, 'payments', () => reconcilePayments({ db: app.db, gateway, log: app.log }, app.clock.now()))
+    running ??= withJobLock(app.db, 'payments', () =>
+      reconcilePayments({ db: app.db, gateway, log: app.log }, app.clock.now()),
+    )
       .then((run) => {
-        if (run.ran && (run.result.finalized || run.result.refunded)) app.log.info(run.result, 'payments: reconciliation settled payments');
+        if (run.ran && (run.result.finalized || run.result.refunded))
+          app.log.info(run.result, 'payments: reconciliation settled payments');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'payments: reconciliation failed; the next run will try again'))
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'payments: reconciliation failed; the next run will try again'),
+      )
       .finally(() => {
         running = undefined;
       });

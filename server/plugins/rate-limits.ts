@@ -11,8 +11,15 @@ import { Redis } from 'ioredis';
 export async function rateLimits(app: FastifyInstance): Promise<void> {
   let redis: Redis | undefined;
   if (app.config.redisUrl) {
-    redis = new Redis(app.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableAutoPipelining: true, lazyConnect: false });
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limits: Redis is not answering; limits are skipped until it is back'));
+    redis = new Redis(app.config.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableAutoPipelining: true,
+      lazyConnect: false,
+    });
+    redis.on('error', (error: Error) =>
+      app.log.warn({ err: error }, 'rate limits: Redis is not answering; limits are skipped until it is back'),
+    );
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect());
     });
@@ -39,7 +46,8 @@ export function perUserLimit(prefix: string, limit: { max: number; timeWindow: s
   return {
     ...limit,
     hook: 'preHandler' as const,
-    keyGenerator: (request: { user: { id: string } | null; ip: string }) => `${prefix}:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
+      `${prefix}:${request.user?.id ?? request.ip}`,
   };
 }
 

@@ -27,10 +27,18 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
-        ...(razorpay ? { scriptSrc: ["'self'", ...razorpayCheckout], connectSrc: ["'self'", ...razorpayApi], frameSrc: ["'self'", ...razorpayCheckout, ...razorpayApi] } : {}),
+        ...(razorpay
+          ? {
+              scriptSrc: ["'self'", ...razorpayCheckout],
+              connectSrc: ["'self'", ...razorpayApi],
+              frameSrc: ["'self'", ...razorpayCheckout, ...razorpayApi],
+            }
+          : {}),
         // Only for a site served over HTTPS: on a plain-HTTP address (a machine on a private
         // network) Chromium would move same-origin redirects to https and fail them.
-        ...(app.config.isProduction && app.config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
+        ...(app.config.isProduction && app.config.publicUrl.startsWith('https:')
+          ? { upgradeInsecureRequests: [] }
+          : { upgradeInsecureRequests: null }),
       },
     },
     hsts: app.config.isProduction ? { maxAge: 15_552_000, includeSubDomains: true } : false,
@@ -46,14 +54,18 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     if (request.method !== 'GET' || typeof type !== 'string' || !type.startsWith('text/html')) return payload;
     const origin = streamFrameOrigin(await nextStreamUrl(app.db, app.clock.now()));
     const policy = reply.getHeader('content-security-policy');
-    if (origin && typeof policy === 'string') void reply.header('content-security-policy', withFrameSource(policy, origin));
+    if (origin && typeof policy === 'string')
+      void reply.header('content-security-policy', withFrameSource(policy, origin));
     return payload;
   });
 }
 
 /** Adds one source to frame-src (made from 'self' when the policy has none). */
 export function withFrameSource(policy: string, source: string): string {
-  const parts = policy.split(';').map((part) => part.trim()).filter(Boolean);
+  const parts = policy
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const index = parts.findIndex((part) => part.split(/\s+/)[0] === 'frame-src');
   if (index === -1) parts.push(`frame-src 'self' ${source}`);
   else if (!parts[index]!.split(/\s+/).includes(source)) parts[index] = `${parts[index]} ${source}`;

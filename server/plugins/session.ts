@@ -63,14 +63,22 @@ function originAllowed(origin: string, siteOrigin: string, isProduction: boolean
 }
 
 const csrfRefused = () =>
-  new AppError(403, 'CSRF', 'This request was refused because it did not come from this site. Reload the page and try again.');
+  new AppError(
+    403,
+    'CSRF',
+    'This request was refused because it did not come from this site. Reload the page and try again.',
+  );
 
 /**
  * A page of the site opened under another address than PUBLIC_URL (127.0.0.1 for localhost, a
  * second domain): say so, since reloading would never help.
  */
 const wrongAddress = (origin: string, siteOrigin: string) =>
-  new AppError(403, 'WRONG_SITE_ADDRESS', `This page was opened at ${origin.slice(0, 100)}, but this site's address is ${siteOrigin}. Open ${siteOrigin} and try again.`);
+  new AppError(
+    403,
+    'WRONG_SITE_ADDRESS',
+    `This page was opened at ${origin.slice(0, 100)}, but this site's address is ${siteOrigin}. Open ${siteOrigin} and try again.`,
+  );
 
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
 
@@ -111,7 +119,11 @@ export async function sessions(app: FastifyInstance): Promise<void> {
 
   const siteOrigin = new URL(app.config.publicUrl).origin;
   const secure = isSecureCookieSite(app.config.publicUrl);
-  if (!secure) app.log.warn({ publicUrl: app.config.publicUrl }, 'session cookie without Secure: PUBLIC_URL is plain http on this machine');
+  if (!secure)
+    app.log.warn(
+      { publicUrl: app.config.publicUrl },
+      'session cookie without Secure: PUBLIC_URL is plain http on this machine',
+    );
 
   app.addHook('onRequest', async (request, reply) => {
     // The matched route, not the raw URL: '/%61pi/v1/...' reaches an /api route too. An unmatched
@@ -132,7 +144,10 @@ export async function sessions(app: FastifyInstance): Promise<void> {
           }
         })();
         if (ownPage) {
-          request.log.warn({ origin, publicUrl: app.config.publicUrl }, 'a page of this site opened under another address than PUBLIC_URL was refused');
+          request.log.warn(
+            { origin, publicUrl: app.config.publicUrl },
+            'a page of this site opened under another address than PUBLIC_URL was refused',
+          );
           throw wrongAddress(origin, siteOrigin);
         }
         throw csrfRefused();
@@ -166,7 +181,10 @@ export async function sessions(app: FastifyInstance): Promise<void> {
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     // A new id on every login: a session id planted before login is worth nothing after it.
     if (request.sessionIdHash) await revokeSession(app.db, request.sessionIdHash);
-    const { token, idHash } = await createSession(app.db, userId, app.clock.now(), { userAgent: request.headers['user-agent'], ip: request.ip });
+    const { token, idHash } = await createSession(app.db, userId, app.clock.now(), {
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+    });
     request.sessionIdHash = idHash;
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(), maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000) });
   });

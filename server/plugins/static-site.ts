@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIRST_PAINT_SCREENS, isKnownRoute, PRELOADED_SCREENS, PRERENDERED_PAGES, prerenderedFile, type ResponsiveImage } from '../../domain/site-paths.ts';
+import {
+  FIRST_PAINT_SCREENS,
+  isKnownRoute,
+  PRELOADED_SCREENS,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  type ResponsiveImage,
+} from '../../domain/site-paths.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -30,7 +37,12 @@ export function pageLanguage(request: FastifyRequest): Language {
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { lng: asLanguage(tag), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry): entry is { lng: Language; q: number; index: number } => entry.lng !== null && entry.q > 0)
@@ -42,12 +54,17 @@ interface BuiltPage {
   name: string;
   image?: ResponsiveImage;
 }
-const pageByPath = new Map<string, BuiltPage>([...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]));
+const pageByPath = new Map<string, BuiltPage>(
+  [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]),
+);
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
-const shellImageByPath = new Map<string, ResponsiveImage>(PRELOADED_SCREENS.map((screen) => [screen.path, screen.image]));
+const shellImageByPath = new Map<string, ResponsiveImage>(
+  PRELOADED_SCREENS.map((screen) => [screen.path, screen.image]),
+);
 
 /** A page's largest picture as a Link header: the browser fetches it with the HTML instead of after the app and its API call. */
-const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) => `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`;
+const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
+  `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`;
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
@@ -67,7 +84,10 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
       // chosen by Accept-Encoding, with Vary: Accept-Encoding.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        void reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -76,7 +96,10 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
 
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
-      return reply.status(503).send({ message: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).', code: 'NOT_BUILT' });
+      return reply.status(503).send({
+        message: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).',
+        code: 'NOT_BUILT',
+      });
     }
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // A pre-rendered page in the visitor's language (issue 13): its path's page, or the

@@ -8,7 +8,8 @@ export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   // Raw bodies (a picture upload as a Buffer or a stream) are bytes, not text.
-  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function')
+    return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }

@@ -28,11 +28,20 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/account/password',
-    { schema: { body: changePasswordSchema, response: { 200: emptyResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: CHANGE_PASSWORD_LIMIT } },
+    {
+      schema: { body: changePasswordSchema, response: { 200: emptyResponse } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: CHANGE_PASSWORD_LIMIT },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body as z.output<typeof changePasswordSchema>;
-      await changePassword(app.db, app.passwords, { userId: user.id, currentPassword: body.currentPassword, newPassword: body.password, now: app.clock.now() });
+      await changePassword(app.db, app.passwords, {
+        userId: user.id,
+        currentPassword: body.currentPassword,
+        newPassword: body.password,
+        now: app.clock.now(),
+      });
       // Every session ended, this browser gets a new one: a stolen copy of its old cookie is dead too.
       request.sessionIdHash = null;
       await app.startSession(request, reply, user.id);

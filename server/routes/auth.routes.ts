@@ -3,7 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
-import { forgotSchema, loginCodeRequestSchema, loginCodeVerifySchema, loginSchema, otpSchema, resetPasswordSchema, signupSchema } from '../../domain/validation.ts';
+import {
+  forgotSchema,
+  loginCodeRequestSchema,
+  loginCodeVerifySchema,
+  loginSchema,
+  otpSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
@@ -24,7 +32,10 @@ import {
 } from '../services/auth.service.ts';
 import { findOpenChallenge } from '../services/otp.service.ts';
 
-const otpTokenField = z.string({ error: 'The code request is missing. Start again.' }).min(1, { error: 'The code request is missing. Start again.' }).max(64, { error: 'The code request is not valid. Start again.' });
+const otpTokenField = z
+  .string({ error: 'The code request is missing. Start again.' })
+  .min(1, { error: 'The code request is missing. Start again.' })
+  .max(64, { error: 'The code request is not valid. Start again.' });
 const otpField = otpSchema.shape.otp;
 
 const verifySchema = z.object({ otpToken: otpTokenField, otp: otpField });
@@ -104,98 +115,175 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       app.afterAnswer(() => app.messages.send(message), 'a code or notice could not be sent');
     },
   };
-  const deps = (): AuthDeps => ({ db: app.db, secret: app.secret, passwords: app.passwords, messages: sendAfterAnswer, now: app.clock.now() });
-
-  app.post('/auth/signup', { preHandler: indiaOnly(app), schema: { body: signupSchema, response: { 200: challengeResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: SIGNUP_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof signupSchema>;
-    await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-    const { otpToken } = await signUp(deps(), body);
-    return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
+  const deps = (): AuthDeps => ({
+    db: app.db,
+    secret: app.secret,
+    passwords: app.passwords,
+    messages: sendAfterAnswer,
+    now: app.clock.now(),
   });
 
-  app.post('/auth/otp/verify', { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } }, async (request, reply) => {
-    const body = request.body as z.output<typeof verifySchema>;
-    const user = await verifySignup(deps(), body.otpToken, body.otp);
-    await app.startSession(request, reply, user.id);
-    return { data: { user }, message: 'Your account is ready. Welcome!' };
-  });
+  app.post(
+    '/auth/signup',
+    {
+      preHandler: indiaOnly(app),
+      schema: { body: signupSchema, response: { 200: challengeResponse } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: SIGNUP_LIMIT },
+    },
+    async (request) => {
+      const body = request.body as z.output<typeof signupSchema>;
+      await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
+      const { otpToken } = await signUp(deps(), body);
+      return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
+    },
+  );
 
-  app.post('/auth/otp/resend', { schema: { body: resendSchema, response: { 200: emptyResponse } }, config: { rateLimit: OTP_RESEND_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof resendSchema>;
-    const challenge = await findOpenChallenge(app.db, body.otpToken);
-    await limitSends(request, challenge.recipientKey);
-    await resendCode(deps(), body.otpToken);
-    return { data: {}, message: 'We have sent a new code.' };
-  });
+  app.post(
+    '/auth/otp/verify',
+    { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof verifySchema>;
+      const user = await verifySignup(deps(), body.otpToken, body.otp);
+      await app.startSession(request, reply, user.id);
+      return { data: { user }, message: 'Your account is ready. Welcome!' };
+    },
+  );
 
-  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: userResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: LOGIN_LIMIT } }, async (request, reply) => {
-    const body = request.body as z.output<typeof loginSchema>;
-    const key = normalizeIdentifier(body.identifier);
-    const identifierKey = sendKeyFor(app.secret, 'email' in key ? key.email : key.phone);
-    await limitLogins(request, `${request.ip}|${identifierKey}`);
-    let user;
-    try {
-      user = await logIn(deps(), body.identifier, body.password);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) await countFailedLogin(request, identifierKey);
-      throw error;
-    }
-    await app.startSession(request, reply, user.id);
-    return { data: { user } };
-  });
+  app.post(
+    '/auth/otp/resend',
+    { schema: { body: resendSchema, response: { 200: emptyResponse } }, config: { rateLimit: OTP_RESEND_LIMIT } },
+    async (request) => {
+      const body = request.body as z.output<typeof resendSchema>;
+      const challenge = await findOpenChallenge(app.db, body.otpToken);
+      await limitSends(request, challenge.recipientKey);
+      await resendCode(deps(), body.otpToken);
+      return { data: {}, message: 'We have sent a new code.' };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginSchema, response: { 200: userResponse } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: LOGIN_LIMIT },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof loginSchema>;
+      const key = normalizeIdentifier(body.identifier);
+      const identifierKey = sendKeyFor(app.secret, 'email' in key ? key.email : key.phone);
+      await limitLogins(request, `${request.ip}|${identifierKey}`);
+      let user;
+      try {
+        user = await logIn(deps(), body.identifier, body.password);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) await countFailedLogin(request, identifierKey);
+        throw error;
+      }
+      await app.startSession(request, reply, user.id);
+      return { data: { user } };
+    },
+  );
 
   // Login with a code by SMS to the account's mobile number: the same answer for every number,
   // the same send limits as the other codes, then a session exactly as a password login makes.
-  app.post('/auth/login-code', { schema: { body: loginCodeRequestSchema, response: { 200: challengeResponse } }, config: { rateLimit: LOGIN_CODE_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof loginCodeRequestSchema>;
-    await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-    const { otpToken } = await requestLoginCode(deps(), body.phone);
-    return { data: { otpToken }, message: 'If this number belongs to an account, we have sent a 6-digit code to it.' };
-  });
+  app.post(
+    '/auth/login-code',
+    {
+      schema: { body: loginCodeRequestSchema, response: { 200: challengeResponse } },
+      config: { rateLimit: LOGIN_CODE_LIMIT },
+    },
+    async (request) => {
+      const body = request.body as z.output<typeof loginCodeRequestSchema>;
+      await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
+      const { otpToken } = await requestLoginCode(deps(), body.phone);
+      return {
+        data: { otpToken },
+        message: 'If this number belongs to an account, we have sent a 6-digit code to it.',
+      };
+    },
+  );
 
-  app.post('/auth/login-code/verify', { schema: { body: loginCodeVerifySchema, response: { 200: userResponse } }, config: { rateLimit: LOGIN_CODE_VERIFY_LIMIT } }, async (request, reply) => {
-    const body = request.body as z.output<typeof loginCodeVerifySchema>;
-    // Tries for one number from one address, counted with its password logins.
-    await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
-    const user = await logInWithCode(deps(), body.phone, body.code);
-    await app.startSession(request, reply, user.id);
-    request.log.info({ userId: user.id, method: 'sms-code' }, 'logged in with a code by SMS');
-    return { data: { user } };
-  });
+  app.post(
+    '/auth/login-code/verify',
+    {
+      schema: { body: loginCodeVerifySchema, response: { 200: userResponse } },
+      config: { rateLimit: LOGIN_CODE_VERIFY_LIMIT },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof loginCodeVerifySchema>;
+      // Tries for one number from one address, counted with its password logins.
+      await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
+      const user = await logInWithCode(deps(), body.phone, body.code);
+      await app.startSession(request, reply, user.id);
+      request.log.info({ userId: user.id, method: 'sms-code' }, 'logged in with a code by SMS');
+      return { data: { user } };
+    },
+  );
 
   app.post('/auth/logout', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
     await app.endSession(request, reply);
     return { data: {}, message: 'You have been logged out.' };
   });
 
-  app.post('/auth/forgot', { schema: { body: forgotSchema, response: { 200: challengeResponse } }, config: { rateLimit: FORGOT_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof forgotSchema>;
-    const key = normalizeIdentifier(body.identifier);
-    await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
-    const { otpToken } = await forgotPassword(deps(), body.identifier);
-    return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
-  });
+  app.post(
+    '/auth/forgot',
+    { schema: { body: forgotSchema, response: { 200: challengeResponse } }, config: { rateLimit: FORGOT_LIMIT } },
+    async (request) => {
+      const body = request.body as z.output<typeof forgotSchema>;
+      const key = normalizeIdentifier(body.identifier);
+      await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
+      const { otpToken } = await forgotPassword(deps(), body.identifier);
+      return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
+    },
+  );
 
-  app.post('/auth/reset/check', { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof verifySchema>;
-    await checkResetCode(deps(), body.otpToken, body.otp);
-    return { data: {} };
-  });
+  app.post(
+    '/auth/reset/check',
+    { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } },
+    async (request) => {
+      const body = request.body as z.output<typeof verifySchema>;
+      await checkResetCode(deps(), body.otpToken, body.otp);
+      return { data: {} };
+    },
+  );
 
-  app.post('/auth/reset', { schema: { body: resetSchema, response: { 200: emptyResponse } }, bodyLimit: 16 * 1024, config: { rateLimit: RESET_LIMIT } }, async (request) => {
-    const body = request.body as z.output<typeof resetSchema>;
-    await resetPassword(deps(), body.otpToken, body.otp, body.password);
-    return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
-  });
+  app.post(
+    '/auth/reset',
+    {
+      schema: { body: resetSchema, response: { 200: emptyResponse } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: RESET_LIMIT },
+    },
+    async (request) => {
+      const body = request.body as z.output<typeof resetSchema>;
+      await resetPassword(deps(), body.otpToken, body.otp, body.password);
+      return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
+    },
+  );
 
   // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests:
   // every code in it logs someone in, so only a client on this machine gets it.
   if (!app.config.isProduction) {
     app.get('/dev/outbox', { onRequest: loopbackOnly }, async () => {
-      const messages = await app.db.selectFrom('outbox_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(50).execute();
+      const messages = await app.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(50)
+        .execute();
       return {
         data: {
-          messages: messages.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, createdAt: m.created_at })),
+          messages: messages.map((m) => ({
+            id: m.id,
+            channel: m.channel,
+            recipient: m.recipient,
+            subject: m.subject,
+            body: m.body,
+            createdAt: m.created_at,
+          })),
         },
       };
     });

@@ -20,57 +20,86 @@ async function requirePlayer(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(401, 'UNAUTHENTICATED', LOGIN_TO_PLAY_MESSAGE);
 }
 
-
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
 
-  app.get('/cart', { preHandler: requireUser, schema: { response: { 200: envelope(cartSchema) } } }, async (request) => {
-    return { data: await getCart(app.db, currentUser(request).id, app.config.billing, app.clock.now()) };
-  });
+  app.get(
+    '/cart',
+    { preHandler: requireUser, schema: { response: { 200: envelope(cartSchema) } } },
+    async (request) => {
+      return { data: await getCart(app.db, currentUser(request).id, app.config.billing, app.clock.now()) };
+    },
+  );
 
-  app.post('/cart/items', { preHandler: [requirePlayer, mayPlay(app)], bodyLimit: 32 * 1024, schema: { body: addCartItemsSchema, response: { 200: envelope(cartSchema) } } }, async (request) => {
-    const { contestId, tickets } = request.body as z.output<typeof addCartItemsSchema>;
-    const userId = currentUser(request).id;
-    const now = app.clock.now();
-    await addCartItems(app.db, userId, contestId, tickets, now);
-    return { data: await getCart(app.db, userId, app.config.billing, now) };
-  });
+  app.post(
+    '/cart/items',
+    {
+      preHandler: [requirePlayer, mayPlay(app)],
+      bodyLimit: 32 * 1024,
+      schema: { body: addCartItemsSchema, response: { 200: envelope(cartSchema) } },
+    },
+    async (request) => {
+      const { contestId, tickets } = request.body as z.output<typeof addCartItemsSchema>;
+      const userId = currentUser(request).id;
+      const now = app.clock.now();
+      await addCartItems(app.db, userId, contestId, tickets, now);
+      return { data: await getCart(app.db, userId, app.config.billing, now) };
+    },
+  );
 
-  app.delete('/cart/items/:id', { preHandler: requireUser, schema: { params: cartItemParamsSchema, response: { 200: envelope(cartSchema) } } }, async (request) => {
-    const { id } = request.params as z.output<typeof cartItemParamsSchema>;
-    const userId = currentUser(request).id;
-    await removeCartItem(app.db, userId, id);
-    return { data: await getCart(app.db, userId, app.config.billing, app.clock.now()) };
-  });
+  app.delete(
+    '/cart/items/:id',
+    { preHandler: requireUser, schema: { params: cartItemParamsSchema, response: { 200: envelope(cartSchema) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof cartItemParamsSchema>;
+      const userId = currentUser(request).id;
+      await removeCartItem(app.db, userId, id);
+      return { data: await getCart(app.db, userId, app.config.billing, app.clock.now()) };
+    },
+  );
 
   // The first half of paying: the payment order (a later session) is made for this reservation.
-  app.post('/cart/reserve', { preHandler: [requirePlayer, mayPlay(app)], schema: { body: contestIdBodySchema, response: { 200: envelope(reservationAnswerSchema) } } }, async (request) => {
-    const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
-    const reservation = await reservePaidCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
-      billing: app.config.billing,
-      reservationMinutes: app.config.reservationMinutes,
-      paidPlayDefault: app.config.paidPlayDefault,
-    });
-    return {
-      data: {
-        reservationId: reservation.reservationId,
-        expiresAt: new Date(reservation.expiresAt).toISOString(),
-        ticketCount: reservation.tickets.length,
-        bill: reservation.bill,
-      },
-    };
-  });
+  app.post(
+    '/cart/reserve',
+    {
+      preHandler: [requirePlayer, mayPlay(app)],
+      schema: { body: contestIdBodySchema, response: { 200: envelope(reservationAnswerSchema) } },
+    },
+    async (request) => {
+      const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
+      const reservation = await reservePaidCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
+        billing: app.config.billing,
+        reservationMinutes: app.config.reservationMinutes,
+        paidPlayDefault: app.config.paidPlayDefault,
+      });
+      return {
+        data: {
+          reservationId: reservation.reservationId,
+          expiresAt: new Date(reservation.expiresAt).toISOString(),
+          ticketCount: reservation.tickets.length,
+          bill: reservation.bill,
+        },
+      };
+    },
+  );
 
   // Free entry: reserved and confirmed at once; open whatever the paid-play switch says.
-  app.post('/cart/checkout-free', { preHandler: [requirePlayer, mayPlay(app)], schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } } }, async (request) => {
-    const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
-    const reservation = await reserveCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
-      billing: app.config.billing,
-      reservationMinutes: app.config.reservationMinutes,
-      confirmAtOnce: true,
-    });
-    return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
-  });
+  app.post(
+    '/cart/checkout-free',
+    {
+      preHandler: [requirePlayer, mayPlay(app)],
+      schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
+    },
+    async (request) => {
+      const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
+      const reservation = await reserveCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
+        billing: app.config.billing,
+        reservationMinutes: app.config.reservationMinutes,
+        confirmAtOnce: true,
+      });
+      return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
+    },
+  );
 }

@@ -17,27 +17,41 @@ export async function claimsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireUser);
   const key = claimKey(app.secret);
 
-  app.get('/account/entries', { schema: { querystring: langQuerySchema, response: { 200: envelope(myEntriesSchema) } } }, async (request, reply) => {
-    const { lang } = request.query as z.output<typeof langQuerySchema>;
-    const user = currentUser(request);
-    void reply.header('cache-control', 'no-store');
-    const contests = await myEntries(app.db, app.pictures, {
-      userId: user.id,
-      now: app.clock.now(),
-      lang,
-      claimOf: (contest, tax) => myClaim(app.db, key, contest.id, user.id, tax),
-    });
-    return { data: { contests } };
-  });
+  app.get(
+    '/account/entries',
+    { schema: { querystring: langQuerySchema, response: { 200: envelope(myEntriesSchema) } } },
+    async (request, reply) => {
+      const { lang } = request.query as z.output<typeof langQuerySchema>;
+      const user = currentUser(request);
+      void reply.header('cache-control', 'no-store');
+      const contests = await myEntries(app.db, app.pictures, {
+        userId: user.id,
+        now: app.clock.now(),
+        lang,
+        claimOf: (contest, tax) => myClaim(app.db, key, contest.id, user.id, tax),
+      });
+      return { data: { contests } };
+    },
+  );
 
   app.post(
     '/account/claims',
-    { schema: { body: claimRequestSchema, response: { 200: envelope(myClaimSchema) } }, bodyLimit: 16 * 1024, config: { rateLimit: CLAIM_LIMIT } },
+    {
+      schema: { body: claimRequestSchema, response: { 200: envelope(myClaimSchema) } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: CLAIM_LIMIT },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body as { contestId: string; details: ClaimDetails };
       void reply.header('cache-control', 'no-store');
-      const claim = await submitClaim(app.db, key, { userId: user.id, contestId: body.contestId, details: body.details, actor: actorOf(user, request.ip), now: app.clock.now() });
+      const claim = await submitClaim(app.db, key, {
+        userId: user.id,
+        contestId: body.contestId,
+        details: body.details,
+        actor: actorOf(user, request.ip),
+        now: app.clock.now(),
+      });
       return { data: claim, message: 'Your prize claim has been received.' };
     },
   );

@@ -10,12 +10,18 @@ const responseSchema = envelope(z.object({ id: z.string() }));
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/contact',
-    { schema: { body: contactSchema, response: { 201: responseSchema } }, bodyLimit: 16 * 1024, config: { rateLimit: FORM_RATE_LIMIT } },
+    {
+      schema: { body: contactSchema, response: { 201: responseSchema } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: FORM_RATE_LIMIT },
+    },
     async (request, reply) => {
       const body = request.body as z.output<typeof contactSchema>;
       const language = request.headers['accept-language']?.startsWith('hi') ? 'hi' : 'en';
       const saved = await saveContactMessage(app.db, body, language, Date.now());
-      return reply.status(201).send({ data: saved, message: 'Thank you. We have received your message and will reply by e-mail.' });
+      return reply
+        .status(201)
+        .send({ data: saved, message: 'Thank you. We have received your message and will reply by e-mail.' });
     },
   );
 }

@@ -23,20 +23,31 @@ export async function contestsRoutes(app: FastifyInstance): Promise<void> {
     return sendPicture(request, reply, file, 'no-cache', w !== undefined);
   });
 
-  app.get('/contests/current', { schema: { querystring: langQuerySchema, response: { 200: envelope(currentContestsSchema) } } }, async (request, reply) => {
-    const { lang } = request.query as z.output<typeof langQuerySchema>;
-    const now = app.clock.now();
-    const userId = request.user?.id;
-    const { current, next } = await currentContests(app.db, now);
-    const view = (row: typeof current) => (row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null));
-    const [currentView, nextView, paidPlay] = await Promise.all([view(current), view(next), paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null)]);
-    // A visitor without a session cookie gets the same answer as every other such visitor: the
-    // browser and any shared cache in front of us may keep it a few seconds (the home page's
-    // crowd then costs one request per cache per 5 s). An answer to a session cookie carries the
-    // player's own tickets (or clears a dead cookie) and is never stored. Vary: Cookie keeps a
-    // cache from handing the anonymous copy to a logged-in request.
-    const anonymous = userId === undefined && request.cookies[SESSION_COOKIE] === undefined;
-    void reply.header('cache-control', anonymous ? ANONYMOUS_CACHE_CONTROL : 'private, no-store').header('vary', 'Cookie');
-    return { data: { current: currentView, next: nextView, paidPlay } };
-  });
+  app.get(
+    '/contests/current',
+    { schema: { querystring: langQuerySchema, response: { 200: envelope(currentContestsSchema) } } },
+    async (request, reply) => {
+      const { lang } = request.query as z.output<typeof langQuerySchema>;
+      const now = app.clock.now();
+      const userId = request.user?.id;
+      const { current, next } = await currentContests(app.db, now);
+      const view = (row: typeof current) =>
+        row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null);
+      const [currentView, nextView, paidPlay] = await Promise.all([
+        view(current),
+        view(next),
+        paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null),
+      ]);
+      // A visitor without a session cookie gets the same answer as every other such visitor: the
+      // browser and any shared cache in front of us may keep it a few seconds (the home page's
+      // crowd then costs one request per cache per 5 s). An answer to a session cookie carries the
+      // player's own tickets (or clears a dead cookie) and is never stored. Vary: Cookie keeps a
+      // cache from handing the anonymous copy to a logged-in request.
+      const anonymous = userId === undefined && request.cookies[SESSION_COOKIE] === undefined;
+      void reply
+        .header('cache-control', anonymous ? ANONYMOUS_CACHE_CONTROL : 'private, no-store')
+        .header('vary', 'Cookie');
+      return { data: { current: currentView, next: nextView, paidPlay } };
+    },
+  );
 }

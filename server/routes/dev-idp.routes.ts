@@ -66,7 +66,8 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.isProduction) {
     // At onRequest, before any body is read: whatever is sent, the answer is the same 404.
-    const notFound = async (_request: unknown, reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    const notFound = async (_request: unknown, reply: FastifyReply) =>
+      reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
     app.all('/dev-idp', { onRequest: notFound }, notFound);
     app.all('/dev-idp/*', { onRequest: notFound }, notFound);
     return;
@@ -77,9 +78,13 @@ export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
   const siteOrigin = new URL(config.publicUrl).origin;
 
   // The page posts a plain HTML form; only this plugin's routes read one.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   /** Like Google: an unknown client or a redirect elsewhere is refused on the page, never followed. */
   function problemWith(request: AuthorizeRequest): string | undefined {
@@ -91,12 +96,20 @@ export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
       return 'redirect_uri is not a URL.';
     }
     if (redirect.origin !== siteOrigin) return `redirect_uri must be on ${siteOrigin}.`;
-    if (request.response_type !== undefined && !request.response_type.split(' ').includes('id_token')) return 'Only response_type=id_token is supported.';
+    if (request.response_type !== undefined && !request.response_type.split(' ').includes('id_token'))
+      return 'Only response_type=id_token is supported.';
     return undefined;
   }
 
   const refuse = (reply: FastifyReply, reason: string) =>
-    sendPage(reply, 400, page('Development sign-in (not Google)', `<h1>Development sign-in (not Google)</h1><p class="error">This sign-in request was refused: ${escapeHtml(reason)}</p>`));
+    sendPage(
+      reply,
+      400,
+      page(
+        'Development sign-in (not Google)',
+        `<h1>Development sign-in (not Google)</h1><p class="error">This sign-in request was refused: ${escapeHtml(reason)}</p>`,
+      ),
+    );
 
   app.get('/dev-idp/jwks.json', async (_request, reply) => {
     return reply.header('cache-control', 'public, max-age=300').send(await idp.jwks());
@@ -138,7 +151,11 @@ export async function devIdpRoutes(app: FastifyInstance): Promise<void> {
     else {
       const email = emailSchema.safeParse(form.email ?? '');
       if (!email.success) return refuse(reply, 'Type a valid e-mail address.');
-      person = { email: email.data, givenName: form.given_name?.trim() ?? '', familyName: form.family_name?.trim() ?? '' };
+      person = {
+        email: email.data,
+        givenName: form.given_name?.trim() ?? '',
+        familyName: form.family_name?.trim() ?? '',
+      };
     }
     const idToken = await idp.issueIdToken(person, { audience: form.client_id, nonce: form.nonce });
     const target = new URL(form.redirect_uri);

@@ -6,13 +6,17 @@ import { invoiceForOwner } from '../services/invoice.service.ts';
 
 /** The owner's tax invoice PDF for a successful payment. */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/payments/:id/invoice', { preHandler: requireUser, schema: { params: paymentIdParamsSchema } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof paymentIdParamsSchema>;
-    const invoice = await invoiceForOwner(app.db, app.config.invoices, currentUser(request).id, id, app.clock.now());
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${invoice.fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(invoice.pdf);
-  });
+  app.get(
+    '/payments/:id/invoice',
+    { preHandler: requireUser, schema: { params: paymentIdParamsSchema } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof paymentIdParamsSchema>;
+      const invoice = await invoiceForOwner(app.db, app.config.invoices, currentUser(request).id, id, app.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(invoice.pdf);
+    },
+  );
 }

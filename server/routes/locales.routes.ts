@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
 
-const csrfRefusedHere = () => new AppError(403, 'CSRF', 'This request was refused because it did not come from this site. Reload the page and try again.');
+const csrfRefusedHere = () =>
+  new AppError(
+    403,
+    'CSRF',
+    'This request was refused because it did not come from this site. Reload the page and try again.',
+  );
 
 /** The site itself, or (development) any http://localhost or 127.0.0.1 port, such as Vite's. */
 function isLocalOrigin(origin: string, publicUrl: string): boolean {
@@ -27,7 +32,9 @@ const paramsSchema = z.object({
 
 const addParamsSchema = z.object({ lng: z.enum(LANGUAGES), ns: z.string().regex(namespacePattern) });
 // i18next posts { "key": "fallback value", ... } for the keys it could not find.
-const missingKeysSchema = z.record(z.string().max(200), z.string().max(2000)).refine((o) => Object.keys(o).length <= 200, 'Too many keys');
+const missingKeysSchema = z
+  .record(z.string().max(200), z.string().max(2000))
+  .refine((o) => Object.keys(o).length <= 200, 'Too many keys');
 
 /**
  * Translation files, read from public/locales (the source of truth, also copied into the

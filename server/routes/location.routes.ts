@@ -23,7 +23,12 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/location',
-    { preHandler: requireUser, bodyLimit: 4 * 1024, config: { rateLimit: perUserLimit('location', LOCATION_CHECK_LIMIT) }, schema: { body: locationClaimBodySchema, response: { 200: envelope(locationStatusSchema) } } },
+    {
+      preHandler: requireUser,
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: perUserLimit('location', LOCATION_CHECK_LIMIT) },
+      schema: { body: locationClaimBodySchema, response: { 200: envelope(locationStatusSchema) } },
+    },
     async (request) => {
       const { latitude, longitude } = request.body as z.output<typeof locationClaimBodySchema>;
       return { data: await checkDeviceLocation(context(), request.ip, request.sessionIdHash!, latitude, longitude) };

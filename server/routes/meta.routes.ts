@@ -12,7 +12,9 @@ function readBuildMeta(distDir: string): BuildMeta {
   try {
     return JSON.parse(readFileSync(path.join(distDir, 'meta.json'), 'utf8')) as BuildMeta;
   } catch {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
     return { version: `${pkg.version}+unbuilt` };
   }
 }

@@ -12,10 +12,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** `?w=800`: the phone copy of a page's first picture (the stable addresses of issue 13). */
 const PHONE_WIDTH = String(PHONE_PICTURE_WIDTH);
-export const phoneCopyQuerySchema = z.object({ w: z.enum([PHONE_WIDTH], { message: `w may only be ${PHONE_WIDTH}` }).optional() });
+export const phoneCopyQuerySchema = z.object({
+  w: z.enum([PHONE_WIDTH], { message: `w may only be ${PHONE_WIDTH}` }).optional(),
+});
 
 /** Sends a picture with its ETag (304 when the browser has it), as the phone copy when asked. */
-export async function sendPicture(request: FastifyRequest, reply: FastifyReply, found: ServableFile, cacheControl: string, phoneCopy = false) {
+export async function sendPicture(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: ServableFile,
+  cacheControl: string,
+  phoneCopy = false,
+) {
   const file = phoneCopy ? await phoneCopyOf(found) : found;
   void reply.header('etag', file.etag).header('cache-control', cacheControl);
   const ifNoneMatch = request.headers['if-none-match'];

@@ -17,29 +17,41 @@ import { firstPracticePictureId, nextPracticePair, submitPractice } from '../ser
 export const PRACTICE_SUBMIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 export async function practiceRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/practice/pairs/next', { schema: { querystring: practiceNextQuerySchema, response: { 200: envelope(practicePairSchema) } } }, async (request, reply) => {
-    const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
-    void reply.header('cache-control', 'no-store');
-    return { data: await nextPracticePair(app.db, app.pictures, after) };
-  });
+  app.get(
+    '/practice/pairs/next',
+    { schema: { querystring: practiceNextQuerySchema, response: { 200: envelope(practicePairSchema) } } },
+    async (request, reply) => {
+      const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
+      void reply.header('cache-control', 'no-store');
+      return { data: await nextPracticePair(app.db, app.pictures, after) };
+    },
+  );
 
   // The first game's picture (what /practice/pairs/next answers without `after`), by a redirect to
   // its small variant, cached for good under that address: the practice screen's HTML names it
   // in a preload header (static-site.ts), so the stage finds it in the browser's cache.
-  app.get('/practice/pairs/first/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
-    const pictureId = await firstPracticePictureId(app.db);
-    // The phone copy (`?w=800`) is sent as it is; the small copy by a redirect to its address.
-    const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
-    if (!w) return reply.header('cache-control', 'no-cache').redirect(variantUrl(pictureId, 'small'), 302);
-    const file = await findServableVariant(app.db, app.pictures, pictureId, 'small');
-    if (!file) throw notFound('The practice picture has no display copy.');
-    return sendPicture(request, reply, file, 'no-cache', true);
-  });
+  app.get(
+    '/practice/pairs/first/picture',
+    { schema: { querystring: phoneCopyQuerySchema } },
+    async (request, reply) => {
+      const pictureId = await firstPracticePictureId(app.db);
+      // The phone copy (`?w=800`) is sent as it is; the small copy by a redirect to its address.
+      const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
+      if (!w) return reply.header('cache-control', 'no-cache').redirect(variantUrl(pictureId, 'small'), 302);
+      const file = await findServableVariant(app.db, app.pictures, pictureId, 'small');
+      if (!file) throw notFound('The practice picture has no display copy.');
+      return sendPicture(request, reply, file, 'no-cache', true);
+    },
+  );
 
   app.post(
     '/practice/pairs/:pairId/submit',
     {
-      schema: { params: practicePairParamsSchema, body: practiceSubmitSchema, response: { 200: envelope(practiceResultSchema) } },
+      schema: {
+        params: practicePairParamsSchema,
+        body: practiceSubmitSchema,
+        response: { 200: envelope(practiceResultSchema) },
+      },
       bodyLimit: 16 * 1024,
       config: { rateLimit: PRACTICE_SUBMIT_RATE_LIMIT },
     },

@@ -13,14 +13,24 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { getPublished, listPublished } from '../services/press.service.ts';
 
 export async function pressRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/press', { schema: { querystring: pressListQuerySchema, response: { 200: envelope(pressListSchema) } } }, async (request) => {
-    const { lang, page } = request.query as z.output<typeof pressListQuerySchema>;
-    return { data: await listPublished(app.db, { lang, page, pageSize: PRESS_PAGE_SIZE }) };
-  });
+  app.get(
+    '/press',
+    { schema: { querystring: pressListQuerySchema, response: { 200: envelope(pressListSchema) } } },
+    async (request) => {
+      const { lang, page } = request.query as z.output<typeof pressListQuerySchema>;
+      return { data: await listPublished(app.db, { lang, page, pageSize: PRESS_PAGE_SIZE }) };
+    },
+  );
 
   app.get(
     '/press/:id',
-    { schema: { params: pressArticleParamsSchema, querystring: pressArticleQuerySchema, response: { 200: envelope(pressArticleSchema) } } },
+    {
+      schema: {
+        params: pressArticleParamsSchema,
+        querystring: pressArticleQuerySchema,
+        response: { 200: envelope(pressArticleSchema) },
+      },
+    },
     async (request) => {
       const { id } = request.params as z.output<typeof pressArticleParamsSchema>;
       const { lang } = request.query as z.output<typeof pressArticleQuerySchema>;

@@ -16,9 +16,15 @@ export const PROFILE_UPDATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 /** Each upload is a decode and a resize: enough for a person trying a few photos. */
 export const AVATAR_UPLOAD_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
-const byUser = (prefix: string) => (request: { user: { id: string } | null; ip: string }) => `${prefix}:${request.user?.id ?? request.ip}`;
+const byUser = (prefix: string) => (request: { user: { id: string } | null; ip: string }) =>
+  `${prefix}:${request.user?.id ?? request.ip}`;
 
-const tooLarge = () => new AppError(413, 'PICTURE_TOO_LARGE', `The picture is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`);
+const tooLarge = () =>
+  new AppError(
+    413,
+    'PICTURE_TOO_LARGE',
+    `The picture is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`,
+  );
 const notAPicture = () => new AppError(400, 'INVALID_PICTURE', NOT_AN_AVATAR);
 
 /**
@@ -28,17 +34,28 @@ const notAPicture = () => new AppError(400, 'INVALID_PICTURE', NOT_AN_AVATAR);
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // Only in this scope: the rest of the API keeps speaking JSON only.
-  app.addContentTypeParser([...AVATAR_MIMES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    [...AVATAR_MIMES],
+    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   // Body problems of the upload, in words a person can act on; everything else goes to the app's handler.
   app.setErrorHandler((error: FastifyError, request) => {
     if (request.routeOptions.url?.endsWith('/account/avatar') && request.method === 'POST') {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') throw notAPicture();
+      if (
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+        error.code === 'FST_ERR_CTP_EMPTY_TYPE' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      )
+        throw notAPicture();
     }
     // Rethrown to the app's handler. Fastify would send a thrown non-Error (the rate limiter's
     // answer is a plain object) as a payload, so it goes as an Error with the same fields.
-    throw error instanceof Error ? error : Object.assign(new Error(String((error as { message?: unknown }).message ?? 'Request failed')), error);
+    throw error instanceof Error
+      ? error
+      : Object.assign(new Error(String((error as { message?: unknown }).message ?? 'Request failed')), error);
   });
 
   app.patch(
@@ -58,12 +75,20 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/account/avatar',
-    { schema: { response: { 200: profileResponse } }, bodyLimit: AVATAR_MAX_BYTES, config: { rateLimit: { ...AVATAR_UPLOAD_LIMIT, keyGenerator: byUser('avatar') } } },
+    {
+      schema: { response: { 200: profileResponse } },
+      bodyLimit: AVATAR_MAX_BYTES,
+      config: { rateLimit: { ...AVATAR_UPLOAD_LIMIT, keyGenerator: byUser('avatar') } },
+    },
     async (request) => {
       const user = currentUser(request);
       // A JSON body (the only other parser here) is not a picture.
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw notAPicture();
-      const updated = await setAvatar(app.db, app.pictures, { userId: user.id, buffer: request.body, now: app.clock.now() });
+      const updated = await setAvatar(app.db, app.pictures, {
+        userId: user.id,
+        buffer: request.body,
+        now: app.clock.now(),
+      });
       return { data: { user: updated }, message: 'Your profile picture has been updated.' };
     },
   );
@@ -77,7 +102,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   // The session names the picture: there is no id in the path to try someone else's.
   app.get('/account/avatar/image', async (request, reply) => {
     const user = currentUser(request);
-    const row = await app.db.selectFrom('users').select('avatar_picture_id').where('id', '=', user.id).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('users')
+      .select('avatar_picture_id')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
     const file = row?.avatar_picture_id ? await findAvatarFile(app.db, app.pictures, row.avatar_picture_id) : undefined;
     void reply.header('cache-control', 'private, no-store');
     if (!file) throw notFound('No profile picture');

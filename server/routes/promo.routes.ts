@@ -21,17 +21,32 @@ export async function promoRoutes(app: FastifyInstance): Promise<void> {
     return { data: { contestId, promoCode: await appliedPromoCode(app.db, userId, contestId), bill } };
   }
 
-  app.post('/cart/promo', { preHandler: [requireUser, mayPlay(app)], config: { rateLimit: perUserLimit('promo', PROMO_APPLY_LIMIT) }, schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
-    const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
-    const userId = currentUser(request).id;
-    await applyPromo(app.db, userId, contestId, code, app.clock.now());
-    return answer(userId, contestId);
-  });
+  app.post(
+    '/cart/promo',
+    {
+      preHandler: [requireUser, mayPlay(app)],
+      config: { rateLimit: perUserLimit('promo', PROMO_APPLY_LIMIT) },
+      schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } },
+    },
+    async (request) => {
+      const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
+      const userId = currentUser(request).id;
+      await applyPromo(app.db, userId, contestId, code, app.clock.now());
+      return answer(userId, contestId);
+    },
+  );
 
-  app.delete('/cart/promo', { preHandler: requireUser, schema: { body: removePromoBodySchema, response: { 200: envelope(promoAnswerSchema) } } }, async (request) => {
-    const { contestId } = request.body as z.output<typeof removePromoBodySchema>;
-    const userId = currentUser(request).id;
-    await removePromo(app.db, userId, contestId);
-    return answer(userId, contestId);
-  });
+  app.delete(
+    '/cart/promo',
+    {
+      preHandler: requireUser,
+      schema: { body: removePromoBodySchema, response: { 200: envelope(promoAnswerSchema) } },
+    },
+    async (request) => {
+      const { contestId } = request.body as z.output<typeof removePromoBodySchema>;
+      const userId = currentUser(request).id;
+      await removePromo(app.db, userId, contestId);
+      return answer(userId, contestId);
+    },
+  );
 }

@@ -18,17 +18,37 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
 
   app.register(async (mine) => {
     mine.addHook('onRequest', requireUser);
-    mine.post('/push/subscriptions', { schema: { body: pushSubscriptionSchema, response: { 200: stateSchema } }, bodyLimit: 8 * 1024, config: { rateLimit: SUBSCRIBE_LIMIT } }, async (request) => {
-      const body = request.body as z.output<typeof pushSubscriptionSchema>;
-      const user = currentUser(request);
-      await subscribe(app.db, { userId: user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, lang: body.lang, now: app.clock.now(), isProduction: app.config.isProduction });
-      return { data: { subscriptions: await subscriptionCount(app.db, user.id) }, message: 'Notifications are on.' };
-    });
-    mine.delete('/push/subscriptions', { schema: { body: pushUnsubscribeSchema, response: { 200: stateSchema } }, bodyLimit: 8 * 1024 }, async (request) => {
-      const { endpoint } = request.body as z.output<typeof pushUnsubscribeSchema>;
-      const user = currentUser(request);
-      await unsubscribe(app.db, user.id, endpoint);
-      return { data: { subscriptions: await subscriptionCount(app.db, user.id) }, message: 'Notifications are off.' };
-    });
+    mine.post(
+      '/push/subscriptions',
+      {
+        schema: { body: pushSubscriptionSchema, response: { 200: stateSchema } },
+        bodyLimit: 8 * 1024,
+        config: { rateLimit: SUBSCRIBE_LIMIT },
+      },
+      async (request) => {
+        const body = request.body as z.output<typeof pushSubscriptionSchema>;
+        const user = currentUser(request);
+        await subscribe(app.db, {
+          userId: user.id,
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          lang: body.lang,
+          now: app.clock.now(),
+          isProduction: app.config.isProduction,
+        });
+        return { data: { subscriptions: await subscriptionCount(app.db, user.id) }, message: 'Notifications are on.' };
+      },
+    );
+    mine.delete(
+      '/push/subscriptions',
+      { schema: { body: pushUnsubscribeSchema, response: { 200: stateSchema } }, bodyLimit: 8 * 1024 },
+      async (request) => {
+        const { endpoint } = request.body as z.output<typeof pushUnsubscribeSchema>;
+        const user = currentUser(request);
+        await unsubscribe(app.db, user.id, endpoint);
+        return { data: { subscriptions: await subscriptionCount(app.db, user.id) }, message: 'Notifications are off.' };
+      },
+    );
   });
 }

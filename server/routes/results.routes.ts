@@ -7,14 +7,22 @@ import { listWinners, liveShow } from '../services/results.service.ts';
 
 /** Public: the next live show and the published results (/live_weekly_winner, /the_winners_circle). */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/results/live', { schema: { querystring: langQuerySchema, response: { 200: envelope(liveShowSchema) } } }, async (request, reply) => {
-    const { lang } = request.query as z.output<typeof langQuerySchema>;
-    void reply.header('cache-control', 'no-store');
-    return { data: await liveShow(app.db, app.pictures, app.clock.now(), lang) };
-  });
+  app.get(
+    '/results/live',
+    { schema: { querystring: langQuerySchema, response: { 200: envelope(liveShowSchema) } } },
+    async (request, reply) => {
+      const { lang } = request.query as z.output<typeof langQuerySchema>;
+      void reply.header('cache-control', 'no-store');
+      return { data: await liveShow(app.db, app.pictures, app.clock.now(), lang) };
+    },
+  );
 
-  app.get('/results/winners', { schema: { querystring: winnersQuerySchema, response: { 200: envelope(winnersPageSchema) } } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return { data: await listWinners(app.db, app.pictures, request.query as WinnersQuery) };
-  });
+  app.get(
+    '/results/winners',
+    { schema: { querystring: winnersQuerySchema, response: { 200: envelope(winnersPageSchema) } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await listWinners(app.db, app.pictures, request.query as WinnersQuery) };
+    },
+  );
 }

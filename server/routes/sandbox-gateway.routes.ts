@@ -4,7 +4,12 @@ import { formatInr } from '../../domain/money.ts';
 import { AppError } from '../errors.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { finalizePayment } from '../services/payment.service.ts';
-import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets, sandboxWebhook } from '../integrations/payments/sandbox.ts';
+import {
+  decideSandboxOrder,
+  sandboxReturnFields,
+  sandboxSecrets,
+  sandboxWebhook,
+} from '../integrations/payments/sandbox.ts';
 
 const orderParamsSchema = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{14}$/) });
 const choiceBodySchema = z.object({ choice: z.enum(['success', 'failure', 'cancel']) });
@@ -13,13 +18,14 @@ const notFound = () => new AppError(404, 'NOT_FOUND', 'This sandbox order does n
 
 function page(orderId: string, amountPaise: number, decided: string): string {
   const amount = formatInr(amountPaise);
-  const buttons = decided === 'created'
-    ? `<form method="post" action="/sandbox-gateway/checkout/${orderId}">
+  const buttons =
+    decided === 'created'
+      ? `<form method="post" action="/sandbox-gateway/checkout/${orderId}">
       <button name="choice" value="success" class="ok">Success</button>
       <button name="choice" value="failure" class="ko">Failure</button>
       <button name="choice" value="cancel">Cancel</button>
     </form>`
-    : `<p>This order is already ${decided}.</p>`;
+      : `<p>This order is already ${decided}.</p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>SANDBOX payment</title>
@@ -47,9 +53,13 @@ ${buttons}
  */
 export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> {
   const secrets = sandboxSecrets(app.secret);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   // Its Success button confirms tickets without money: only a browser on this machine may press it.
   app.addHook('onRequest', loopbackOnly);
   app.addHook('onSend', async (_request, reply) => {
@@ -59,25 +69,47 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/sandbox-gateway/checkout/:orderId', { schema: { params: orderParamsSchema } }, async (request, reply) => {
     const { orderId } = request.params as z.output<typeof orderParamsSchema>;
-    const order = await app.db.selectFrom('sandbox_orders').select(['amount_paise', 'status']).where('id', '=', orderId).executeTakeFirst();
+    const order = await app.db
+      .selectFrom('sandbox_orders')
+      .select(['amount_paise', 'status'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order) throw notFound();
     return reply.type('text/html; charset=utf-8').send(page(orderId, Number(order.amount_paise), order.status));
   });
 
-  app.post('/sandbox-gateway/checkout/:orderId', { schema: { params: orderParamsSchema, body: choiceBodySchema } }, async (request, reply) => {
-    const { orderId } = request.params as z.output<typeof orderParamsSchema>;
-    const { choice } = request.body as z.output<typeof choiceBodySchema>;
-    const order = await decideSandboxOrder(app.db, orderId, choice, app.clock.now());
-    if (!order) throw notFound();
-    const webhook = sandboxWebhook(secrets, order, app.clock.now());
-    if (webhook) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/payments/webhook/sandbox', headers: webhook.headers, payload: webhook.body });
-      if (res.statusCode !== 200) request.log.warn({ statusCode: res.statusCode }, 'sandbox gateway: our webhook route refused the webhook');
-    } else if (choice === 'cancel' && app.payments) {
-      // A cancel has no webhook (as with Razorpay); the hosted page itself, a POST that only a
-      // browser on this machine can make, ends the payment, so the return GET need not.
-      await finalizePayment({ db: app.db, gateway: app.payments, log: request.log }, orderId, { kind: 'cancelled', reason: 'Payment cancelled' }, app.clock.now());
-    }
-    return reply.redirect(`/api/v1/payments/return?${new URLSearchParams(sandboxReturnFields(secrets, order)).toString()}`, 303);
-  });
+  app.post(
+    '/sandbox-gateway/checkout/:orderId',
+    { schema: { params: orderParamsSchema, body: choiceBodySchema } },
+    async (request, reply) => {
+      const { orderId } = request.params as z.output<typeof orderParamsSchema>;
+      const { choice } = request.body as z.output<typeof choiceBodySchema>;
+      const order = await decideSandboxOrder(app.db, orderId, choice, app.clock.now());
+      if (!order) throw notFound();
+      const webhook = sandboxWebhook(secrets, order, app.clock.now());
+      if (webhook) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/webhook/sandbox',
+          headers: webhook.headers,
+          payload: webhook.body,
+        });
+        if (res.statusCode !== 200)
+          request.log.warn({ statusCode: res.statusCode }, 'sandbox gateway: our webhook route refused the webhook');
+      } else if (choice === 'cancel' && app.payments) {
+        // A cancel has no webhook (as with Razorpay); the hosted page itself, a POST that only a
+        // browser on this machine can make, ends the payment, so the return GET need not.
+        await finalizePayment(
+          { db: app.db, gateway: app.payments, log: request.log },
+          orderId,
+          { kind: 'cancelled', reason: 'Payment cancelled' },
+          app.clock.now(),
+        );
+      }
+      return reply.redirect(
+        `/api/v1/payments/return?${new URLSearchParams(sandboxReturnFields(secrets, order)).toString()}`,
+        303,
+      );
+    },
+  );
 }

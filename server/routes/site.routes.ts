@@ -23,7 +23,9 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           platformFeePaisePerTicket: billing.platformFeePaisePerTicket,
         },
         location: {
-          restrictedStates: (await restrictedStateCodes(app.db, app.config.location)).flatMap((code) => indianStateByCode(code) ?? []),
+          restrictedStates: (await restrictedStateCodes(app.db, app.config.location)).flatMap(
+            (code) => indianStateByCode(code) ?? [],
+          ),
           checkMinutes: app.config.location.ttlMinutes,
         },
       },

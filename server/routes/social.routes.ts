@@ -57,8 +57,21 @@ import { AppError } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
 import { createDevIdp } from '../services/dev-idp.service.ts';
-import { acceptedIssuers, createIdTokenVerifier, IdTokenError, KeysUnavailableError, localKeys, remoteKeys } from '../services/id-token.ts';
-import { completeSocialSignup, findPendingSocial, noPendingToRead, SOCIAL_PENDING_MS, signInWithGoogle } from '../services/social.service.ts';
+import {
+  acceptedIssuers,
+  createIdTokenVerifier,
+  IdTokenError,
+  KeysUnavailableError,
+  localKeys,
+  remoteKeys,
+} from '../services/id-token.ts';
+import {
+  completeSocialSignup,
+  findPendingSocial,
+  noPendingToRead,
+  SOCIAL_PENDING_MS,
+  signInWithGoogle,
+} from '../services/social.service.ts';
 
 export const OIDC_COOKIE = 'cs_oidc';
 export const SOCIAL_COOKIE = 'cs_social';
@@ -77,9 +90,19 @@ const LOGIN_MARKER_KEY = 'loginToken';
 
 const notConfigured = () => new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured');
 const stateRefused = () =>
-  new AppError(400, 'OIDC_STATE', 'Your Google sign-in has expired or was started in another window. Please sign in with Google again.');
-const keysUnavailable = () => new AppError(503, 'GOOGLE_UNAVAILABLE', 'Google sign-in is not available right now. Please try again in a few minutes.');
-const tokenRefused = () => new AppError(400, 'GOOGLE_TOKEN_INVALID', 'We could not verify your Google sign-in. Please try again.');
+  new AppError(
+    400,
+    'OIDC_STATE',
+    'Your Google sign-in has expired or was started in another window. Please sign in with Google again.',
+  );
+const keysUnavailable = () =>
+  new AppError(
+    503,
+    'GOOGLE_UNAVAILABLE',
+    'Google sign-in is not available right now. Please try again in a few minutes.',
+  );
+const tokenRefused = () =>
+  new AppError(400, 'GOOGLE_TOKEN_INVALID', 'We could not verify your Google sign-in. Please try again.');
 
 interface OidcState {
   state: string;
@@ -106,7 +129,13 @@ function openState(secret: string, raw: string | undefined, now: number): OidcSt
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   try {
     const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<OidcState>;
-    if (typeof value.state !== 'string' || typeof value.nonce !== 'string' || typeof value.returnTo !== 'string' || typeof value.expiresAt !== 'number') return undefined;
+    if (
+      typeof value.state !== 'string' ||
+      typeof value.nonce !== 'string' ||
+      typeof value.returnTo !== 'string' ||
+      typeof value.expiresAt !== 'number'
+    )
+      return undefined;
     if (value.expiresAt <= now) return undefined;
     return value as OidcState;
   } catch {
@@ -123,22 +152,37 @@ function sameSecret(a: string, b: string): boolean {
 /** A path on this site; anything else (another host, '//evil', a scheme) becomes '/'. */
 export function safeReturnTo(value: string | undefined): string {
   if (!value || value.length > 512 || !value.startsWith('/')) return '/';
-  if (value.startsWith('//') || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return '/';
+  if (
+    value.startsWith('//') ||
+    value.includes('\\') ||
+    [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  )
+    return '/';
   return value;
 }
 
 const startQuery = z.object({ returnTo: z.string().max(2048).optional() });
 const completeBody = z.object({
-  idToken: z.string({ error: 'The Google sign-in is missing. Please try again.' }).min(1, { error: 'The Google sign-in is missing. Please try again.' }).max(16_384),
-  state: z.string({ error: 'The Google sign-in is missing. Please try again.' }).min(1, { error: 'The Google sign-in is missing. Please try again.' }).max(512),
+  idToken: z
+    .string({ error: 'The Google sign-in is missing. Please try again.' })
+    .min(1, { error: 'The Google sign-in is missing. Please try again.' })
+    .max(16_384),
+  state: z
+    .string({ error: 'The Google sign-in is missing. Please try again.' })
+    .min(1, { error: 'The Google sign-in is missing. Please try again.' })
+    .max(512),
 });
 const prefillSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
-const completeResponse = envelope(z.object({ next: z.string(), status: z.enum(['logged_in', 'needs_signup']), prefill: prefillSchema.optional() }));
+const completeResponse = envelope(
+  z.object({ next: z.string(), status: z.enum(['logged_in', 'needs_signup']), prefill: prefillSchema.optional() }),
+);
 
 const NAME_STORE_MAX = 100;
 /** The spec's payload. The names get the column's bound (the social form has no 20-character rule). */
 export const socialLoginBody = socialSignupSchema.safeExtend({
-  first_name: socialSignupSchema.shape.first_name.max(NAME_STORE_MAX, { error: `At most ${NAME_STORE_MAX} characters` }),
+  first_name: socialSignupSchema.shape.first_name.max(NAME_STORE_MAX, {
+    error: `At most ${NAME_STORE_MAX} characters`,
+  }),
   last_name: socialSignupSchema.shape.last_name.max(NAME_STORE_MAX, { error: `At most ${NAME_STORE_MAX} characters` }),
   signup_method: z.literal('google', { error: "signup_method must be 'google'" }),
   device_type: z.literal('website', { error: "device_type must be 'website'" }),
@@ -219,7 +263,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     keys = remoteKeys(config.oidcJwksUrl);
   }
   const verify = config.googleClientId
-    ? createIdTokenVerifier({ issuer: config.oidcIssuer, audience: config.googleClientId, keys, now: () => app.clock.now() })
+    ? createIdTokenVerifier({
+        issuer: config.oidcIssuer,
+        audience: config.googleClientId,
+        keys,
+        now: () => app.clock.now(),
+      })
     : undefined;
 
   app.addHook('onRequest', async () => {
@@ -230,30 +279,38 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const socialCookie = { path: socialPath, httpOnly: true, sameSite: 'lax' as const, secure };
   const clearSocial = (reply: FastifyReply) => reply.clearCookie(SOCIAL_COOKIE, socialCookie);
 
-  app.get('/auth/google/start', { schema: { querystring: startQuery }, config: { rateLimit: GOOGLE_START_LIMIT } }, async (request, reply) => {
-    const query = request.query as z.output<typeof startQuery>;
-    const value: OidcState = {
-      state: randomBytes(24).toString('base64url'),
-      nonce: randomBytes(24).toString('base64url'),
-      returnTo: safeReturnTo(query.returnTo),
-      expiresAt: app.clock.now() + OIDC_STATE_MS,
-    };
-    reply.setCookie(OIDC_COOKIE, sealState(app.secret, value), { ...oidcCookie, maxAge: OIDC_STATE_MS / 1000 });
-    const target = new URL(authorizeUrl);
-    target.search = new URLSearchParams({
-      client_id: config.googleClientId!,
-      redirect_uri: redirectUri,
-      response_type: 'id_token',
-      scope: 'openid email profile',
-      state: value.state,
-      nonce: value.nonce,
-      prompt: 'select_account',
-    }).toString();
-    return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
-  });
+  app.get(
+    '/auth/google/start',
+    { schema: { querystring: startQuery }, config: { rateLimit: GOOGLE_START_LIMIT } },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof startQuery>;
+      const value: OidcState = {
+        state: randomBytes(24).toString('base64url'),
+        nonce: randomBytes(24).toString('base64url'),
+        returnTo: safeReturnTo(query.returnTo),
+        expiresAt: app.clock.now() + OIDC_STATE_MS,
+      };
+      reply.setCookie(OIDC_COOKIE, sealState(app.secret, value), { ...oidcCookie, maxAge: OIDC_STATE_MS / 1000 });
+      const target = new URL(authorizeUrl);
+      target.search = new URLSearchParams({
+        client_id: config.googleClientId!,
+        redirect_uri: redirectUri,
+        response_type: 'id_token',
+        scope: 'openid email profile',
+        state: value.state,
+        nonce: value.nonce,
+        prompt: 'select_account',
+      }).toString();
+      return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
+    },
+  );
 
   app.get('/auth/google/callback', async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(callbackPage(`${oidcPath}/callback.js`));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(callbackPage(`${oidcPath}/callback.js`));
   });
 
   const script = callbackScript(`${oidcPath}/complete`);
@@ -263,7 +320,11 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/auth/google/complete',
-    { schema: { body: completeBody, response: { 200: completeResponse } }, bodyLimit: 32 * 1024, config: { rateLimit: GOOGLE_COMPLETE_LIMIT } },
+    {
+      schema: { body: completeBody, response: { 200: completeResponse } },
+      bodyLimit: 32 * 1024,
+      config: { rateLimit: GOOGLE_COMPLETE_LIMIT },
+    },
     async (request, reply) => {
       const body = request.body as z.output<typeof completeBody>;
       const now = app.clock.now();
@@ -300,15 +361,19 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/app/auth/social-pending', { schema: { response: { 200: envelope(prefillSchema) } }, config: { rateLimit: SOCIAL_PENDING_LIMIT } }, async (request, reply) => {
-    const token = request.cookies[SOCIAL_COOKIE];
-    const pending = await findPendingSocial(app.db, token, app.clock.now());
-    if (!pending) {
-      if (token !== undefined) clearSocial(reply);
-      throw noPendingToRead();
-    }
-    return { data: { first_name: pending.givenName, last_name: pending.familyName, email: pending.email } };
-  });
+  app.get(
+    '/app/auth/social-pending',
+    { schema: { response: { 200: envelope(prefillSchema) } }, config: { rateLimit: SOCIAL_PENDING_LIMIT } },
+    async (request, reply) => {
+      const token = request.cookies[SOCIAL_COOKIE];
+      const pending = await findPendingSocial(app.db, token, app.clock.now());
+      if (!pending) {
+        if (token !== undefined) clearSocial(reply);
+        throw noPendingToRead();
+      }
+      return { data: { first_name: pending.givenName, last_name: pending.familyName, email: pending.email } };
+    },
+  );
 
   app.post(
     '/app/auth/social-login',
@@ -320,7 +385,8 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       // The spec's form sends '+91' and the 10 digits; the schema checks the 10 digits.
       preValidation: async (request: FastifyRequest) => {
         const body = request.body as Record<string, unknown> | null | undefined;
-        if (body && typeof body === 'object' && typeof body.phone === 'string') body.phone = stripPhonePrefix(body.phone);
+        if (body && typeof body === 'object' && typeof body.phone === 'string')
+          body.phone = stripPhonePrefix(body.phone);
       },
     },
     async (request, reply) => {

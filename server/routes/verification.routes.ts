@@ -1,10 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contestSealSchema, type Publication, publicationSchema, receiptSchema, SEALED_NODES_MAX, sealedNodesSchema } from '../../domain/verification.ts';
+import {
+  contestSealSchema,
+  type Publication,
+  publicationSchema,
+  receiptSchema,
+  SEALED_NODES_MAX,
+  sealedNodesSchema,
+} from '../../domain/verification.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { contestState } from '../services/contest.service.ts';
-import { contestSealView, publicationCsv, publicationOf, receiptOf, sealedNodesOf } from '../services/verification.service.ts';
+import {
+  contestSealView,
+  publicationCsv,
+  publicationOf,
+  receiptOf,
+  sealedNodesOf,
+} from '../services/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 /** ?depth=3&index=4,5 (at most SEALED_NODES_MAX distinct indices). */
@@ -25,20 +38,28 @@ const PUBLICATION_CACHE_CONTROL = 'public, max-age=300';
 
 /** Public: a contest's seal and published result, the files anyone can check (issue 12). */
 export async function verificationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/contests/:id/seal', { schema: { params: contestParams, response: { 200: envelope(contestSealSchema) } } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const now = app.clock.now();
-    const view = await contestSealView(app.db, id, now, (c) => contestState(c, now));
-    void reply.header('cache-control', SEAL_CACHE_CONTROL);
-    return { data: view };
-  });
+  app.get(
+    '/contests/:id/seal',
+    { schema: { params: contestParams, response: { 200: envelope(contestSealSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const now = app.clock.now();
+      const view = await contestSealView(app.db, id, now, (c) => contestState(c, now));
+      void reply.header('cache-control', SEAL_CACHE_CONTROL);
+      return { data: view };
+    },
+  );
 
-  app.get('/contests/:id/publication', { schema: { params: contestParams, response: { 200: envelope(publicationSchema) } } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const publication = await publicationOf(app.db, app.secret, id);
-    void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
-    return { data: publication };
-  });
+  app.get(
+    '/contests/:id/publication',
+    { schema: { params: contestParams, response: { 200: envelope(publicationSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const publication = await publicationOf(app.db, app.secret, id);
+      void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
+      return { data: publication };
+    },
+  );
 
   app.get(
     '/contests/:id/seal/nodes',
@@ -52,25 +73,39 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** A published file as a download: loads the publication, names the file after the contest. */
-  const download = (suffix: string, contentType: string, body: (p: Publication) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const publication = await publicationOf(app.db, app.secret, id);
-    return reply
-      .header('cache-control', PUBLICATION_CACHE_CONTROL)
-      .header('content-type', contentType)
-      .header('content-disposition', `attachment; filename="contest-${id}-${suffix}"`)
-      .send(body(publication));
-  };
-  app.get('/contests/:id/publication/file', { schema: { params: contestParams } }, download('publication.json', 'application/json; charset=utf-8', (p) => `${JSON.stringify(p, null, 1)}\n`));
-  app.get('/contests/:id/publication/entries.csv', { schema: { params: contestParams } }, download('entries.csv', 'text/csv; charset=utf-8', publicationCsv));
+  const download =
+    (suffix: string, contentType: string, body: (p: Publication) => string) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const publication = await publicationOf(app.db, app.secret, id);
+      return reply
+        .header('cache-control', PUBLICATION_CACHE_CONTROL)
+        .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="contest-${id}-${suffix}"`)
+        .send(body(publication));
+    };
+  app.get(
+    '/contests/:id/publication/file',
+    { schema: { params: contestParams } },
+    download('publication.json', 'application/json; charset=utf-8', (p) => `${JSON.stringify(p, null, 1)}\n`),
+  );
+  app.get(
+    '/contests/:id/publication/entries.csv',
+    { schema: { params: contestParams } },
+    download('entries.csv', 'text/csv; charset=utf-8', publicationCsv),
+  );
 
   // The player's own receipts, behind a login.
   await app.register(async (me) => {
     me.addHook('onRequest', requireUser);
-    me.get('/me/tickets/:ticketId/receipt', { schema: { params: ticketParams, response: { 200: envelope(receiptSchema) } } }, async (request, reply) => {
-      const { ticketId } = request.params as z.output<typeof ticketParams>;
-      void reply.header('cache-control', 'private, no-store');
-      return { data: await receiptOf(app.db, currentUser(request).id, ticketId) };
-    });
+    me.get(
+      '/me/tickets/:ticketId/receipt',
+      { schema: { params: ticketParams, response: { 200: envelope(receiptSchema) } } },
+      async (request, reply) => {
+        const { ticketId } = request.params as z.output<typeof ticketParams>;
+        void reply.header('cache-control', 'private, no-store');
+        return { data: await receiptOf(app.db, currentUser(request).id, ticketId) };
+      },
+    );
   });
 }

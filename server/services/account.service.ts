@@ -4,7 +4,10 @@ import { AppError } from '../errors.ts';
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions } from './session.service.ts';
 
-const wrongPassword = () => new AppError(400, 'WRONG_PASSWORD', 'Current password is not correct', { currentPassword: 'Current password is not correct' });
+const wrongPassword = () =>
+  new AppError(400, 'WRONG_PASSWORD', 'Current password is not correct', {
+    currentPassword: 'Current password is not correct',
+  });
 
 /** Needs the current password; ends every session of the user (the route then starts a fresh one for this browser). */
 export async function changePassword(
@@ -12,16 +15,29 @@ export async function changePassword(
   passwords: PasswordHasher,
   options: { userId: string; currentPassword: string; newPassword: string; now: number },
 ): Promise<void> {
-  const user = await db.selectFrom('users').select('password_hash').where('id', '=', options.userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', options.userId)
+    .executeTakeFirstOrThrow();
   if (!(await passwords.verify(options.currentPassword, user.password_hash))) throw wrongPassword();
   const passwordHash = await passwords.hash(options.newPassword);
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: options.now }).where('id', '=', options.userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: options.now })
+    .where('id', '=', options.userId)
+    .execute();
   await revokeUserSessions(db, options.userId);
 }
 
 /** Suspended: cannot log in until support reactivates the account. Every session ends. */
 export async function deactivateAccount(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  await db.updateTable('users').set({ status: 'suspended', updated_at: now }).where('id', '=', userId).where('status', '=', 'active').execute();
+  await db
+    .updateTable('users')
+    .set({ status: 'suspended', updated_at: now })
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
   await revokeUserSessions(db, userId);
 }
 
@@ -30,6 +46,11 @@ export async function deactivateAccount(db: Kysely<Database>, userId: string, no
  * after the retention period (ACCOUNT_RETENTION_DAYS), done by retention.service.ts.
  */
 export async function deleteAccount(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  await db.updateTable('users').set({ status: 'deleted', deleted_at: now, updated_at: now }).where('id', '=', userId).where('status', 'in', ['active', 'suspended']).execute();
+  await db
+    .updateTable('users')
+    .set({ status: 'deleted', deleted_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .where('status', 'in', ['active', 'suspended'])
+    .execute();
   await revokeUserSessions(db, userId);
 }

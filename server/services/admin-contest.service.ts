@@ -26,8 +26,11 @@ import { newSealedAnswer } from './verification.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const fail = (status: number, key: keyof typeof CONTEST_ADMIN_ERROR_CODES, message: string = CONTEST_ADMIN_MESSAGES[key]) =>
-  new AppError(status, CONTEST_ADMIN_ERROR_CODES[key], message);
+const fail = (
+  status: number,
+  key: keyof typeof CONTEST_ADMIN_ERROR_CODES,
+  message: string = CONTEST_ADMIN_MESSAGES[key],
+) => new AppError(status, CONTEST_ADMIN_ERROR_CODES[key], message);
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const n = (value: unknown) => Number(value ?? 0);
@@ -43,12 +46,18 @@ interface Figures {
 }
 
 async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
-  const figures = new Map<string, Figures>(ids.map((id) => [id, { sold: 0, taken: 0, entrants: 0, revenue: 0, refunded: 0 }]));
+  const figures = new Map<string, Figures>(
+    ids.map((id) => [id, { sold: 0, taken: 0, entrants: 0, revenue: 0, refunded: 0 }]),
+  );
   if (ids.length === 0) return figures;
   const [tickets, taken, payments] = await Promise.all([
     db
       .selectFrom('tickets')
-      .select((eb) => ['contest_id', eb.fn.countAll<number | string>().as('sold'), eb.fn.count<number | string>('user_id').distinct().as('entrants')])
+      .select((eb) => [
+        'contest_id',
+        eb.fn.countAll<number | string>().as('sold'),
+        eb.fn.count<number | string>('user_id').distinct().as('entrants'),
+      ])
       .where('contest_id', 'in', ids)
       .where('status', '=', 'confirmed')
       .groupBy('contest_id')
@@ -59,33 +68,47 @@ async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
       .select((eb) => [
         'contest_id',
         eb.fn.sum<number | string>('amount_paise').as('revenue'),
-        eb.fn.sum<number | string>(eb.case().when('refund_id', 'is not', null).then(eb.ref('amount_paise')).else(0).end()).as('refunded'),
+        eb.fn
+          .sum<number | string>(eb.case().when('refund_id', 'is not', null).then(eb.ref('amount_paise')).else(0).end())
+          .as('refunded'),
       ])
       .where('contest_id', 'in', ids)
       .where('status', '=', 'success')
       .groupBy('contest_id')
       .execute(),
   ]);
-  for (const row of tickets) Object.assign(figures.get(row.contest_id)!, { sold: n(row.sold), entrants: n(row.entrants) });
+  for (const row of tickets)
+    Object.assign(figures.get(row.contest_id)!, { sold: n(row.sold), entrants: n(row.entrants) });
   for (const [id, count] of taken) figures.get(id)!.taken = count;
-  for (const row of payments) Object.assign(figures.get(row.contest_id)!, { revenue: n(row.revenue), refunded: n(row.refunded) });
+  for (const row of payments)
+    Object.assign(figures.get(row.contest_id)!, { revenue: n(row.revenue), refunded: n(row.refunded) });
   return figures;
 }
 
 async function smallUrls(db: Db, pictureIds: string[]): Promise<Set<string>> {
   if (pictureIds.length === 0) return new Set();
-  const rows = await db.selectFrom('picture_variants').select('picture_id').where('picture_id', 'in', pictureIds).where('name', '=', 'small').execute();
+  const rows = await db
+    .selectFrom('picture_variants')
+    .select('picture_id')
+    .where('picture_id', 'in', pictureIds)
+    .where('name', '=', 'small')
+    .execute();
   return new Set(rows.map((r) => r.picture_id));
 }
 
 /** What can no longer change, and why. */
-export function locksOf(contest: Pick<ContestRow, 'state'>, taken: number): { fields: LockedField[]; reason: string | null } {
+export function locksOf(
+  contest: Pick<ContestRow, 'state'>,
+  taken: number,
+): { fields: LockedField[]; reason: string | null } {
   if (taken > 0) return { fields: ['price', 'picture', 'window'], reason: CONTEST_ADMIN_MESSAGES.locked };
-  if (contest.state === 'judging' || contest.state === 'judged') return { fields: ['picture', 'window'], reason: CONTEST_ADMIN_MESSAGES.judging };
+  if (contest.state === 'judging' || contest.state === 'judged')
+    return { fields: ['picture', 'window'], reason: CONTEST_ADMIN_MESSAGES.judging };
   return { fields: [], reason: null };
 }
 
-const isEditable = (contest: Pick<ContestRow, 'state'>) => contest.state !== 'cancelled' && contest.state !== 'published';
+const isEditable = (contest: Pick<ContestRow, 'state'>) =>
+  contest.state !== 'cancelled' && contest.state !== 'published';
 
 function toAdmin(row: ContestRow, f: Figures, withSmall: Set<string>, now: number): AdminContest {
   const locks = locksOf(row, f.taken);
@@ -141,37 +164,68 @@ async function answerColumns(db: Db, input: ContestInput, row: ContestRow | null
     row !== null &&
     decidedBy === row.decided_by &&
     input.pictureId === row.picture_id &&
-    (decidedBy === 'judges' || input.answerPoint === undefined || (input.answerPoint?.x === row.answer_x && input.answerPoint?.y === row.answer_y));
+    (decidedBy === 'judges' ||
+      input.answerPoint === undefined ||
+      (input.answerPoint?.x === row.answer_x && input.answerPoint?.y === row.answer_y));
   if (same) return {};
   if (row !== null && row.opens_at <= now && (row.decided_by === 'sealedAnswer' || decidedBy === 'sealedAnswer')) {
     throw new AppError(409, SEALED_ANSWER_ERROR_CODES.answerLocked, SEALED_ANSWER_MESSAGES.answerLocked);
   }
-  if (decidedBy === 'judges') return { decided_by: 'judges' as const, answer_x: null, answer_y: null, answer_salt: null, answer_commitment: null, answer_committed_at: null };
+  if (decidedBy === 'judges')
+    return {
+      decided_by: 'judges' as const,
+      answer_x: null,
+      answer_y: null,
+      answer_salt: null,
+      answer_commitment: null,
+      answer_committed_at: null,
+    };
   const point = input.answerPoint ?? null;
-  const picture = await db.selectFrom('pictures').select(['width', 'height']).where('id', '=', input.pictureId).executeTakeFirst();
+  const picture = await db
+    .selectFrom('pictures')
+    .select(['width', 'height'])
+    .where('id', '=', input.pictureId)
+    .executeTakeFirst();
   if (!point || !picture || point.x >= picture.width || point.y >= picture.height) {
-    throw new AppError(400, SEALED_ANSWER_ERROR_CODES.answerRequired, SEALED_ANSWER_MESSAGES.answerRequired, { answerPoint: SEALED_ANSWER_MESSAGES.answerRequired });
+    throw new AppError(400, SEALED_ANSWER_ERROR_CODES.answerRequired, SEALED_ANSWER_MESSAGES.answerRequired, {
+      answerPoint: SEALED_ANSWER_MESSAGES.answerRequired,
+    });
   }
   return { decided_by: 'sealedAnswer' as const, ...newSealedAnswer(point.x, point.y, now) };
 }
 
 async function present(db: Db, rows: ContestRow[], now: number): Promise<AdminContest[]> {
   const ids = rows.map((r) => r.id);
-  const [figures, withSmall] = await Promise.all([figuresOf(db, ids), smallUrls(db, [...new Set(rows.flatMap((r) => [r.picture_id, r.prize_picture_id ?? '']).filter(Boolean))])]);
+  const [figures, withSmall] = await Promise.all([
+    figuresOf(db, ids),
+    smallUrls(db, [...new Set(rows.flatMap((r) => [r.picture_id, r.prize_picture_id ?? '']).filter(Boolean))]),
+  ]);
   return rows.map((row) => toAdmin(row, figures.get(row.id)!, withSmall, now));
 }
 
 /** Newest window first; the cursor is the last row's (opens_at, id). */
-export async function listAdminContests(db: Kysely<Database>, query: AdminContestsQuery, now: number): Promise<{ items: AdminContest[]; nextCursor: string | null }> {
+export async function listAdminContests(
+  db: Kysely<Database>,
+  query: AdminContestsQuery,
+  now: number,
+): Promise<{ items: AdminContest[]; nextCursor: string | null }> {
   let q = db.selectFrom('contests').selectAll();
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('opens_at', '<', at), eb.and([eb('opens_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = (await q.orderBy('opens_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()) as ContestRow[];
+  const rows = (await q
+    .orderBy('opens_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute()) as ContestRow[];
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { items: await present(db, page, now), nextCursor: rows.length > query.limit && last ? Buffer.from(`${n(last.opens_at)}:${last.id}`).toString('base64url') : null };
+  return {
+    items: await present(db, page, now),
+    nextCursor:
+      rows.length > query.limit && last ? Buffer.from(`${n(last.opens_at)}:${last.id}`).toString('base64url') : null,
+  };
 }
 
 function decodeCursor(cursor: string): [number, string] {
@@ -197,7 +251,12 @@ export async function adminContest(db: Kysely<Database>, id: string, now: number
 }
 
 async function overlapping(db: Db, opensAt: number, closesAt: number, exceptId: string | null): Promise<boolean> {
-  let q = db.selectFrom('contests').select('id').where('state', '!=', 'cancelled').where('opens_at', '<=', closesAt).where('closes_at', '>=', opensAt);
+  let q = db
+    .selectFrom('contests')
+    .select('id')
+    .where('state', '!=', 'cancelled')
+    .where('opens_at', '<=', closesAt)
+    .where('closes_at', '>=', opensAt);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
@@ -214,9 +273,14 @@ function scheduleWindowOf(opensAt: number): ContestWindow {
 async function freeKeyFor(db: Db, opensAt: number, selfId: string | null): Promise<{ key: string; slot: 'A' | 'B' }> {
   const window = scheduleWindowOf(opensAt);
   const base = windowKey(window);
-  const rows = await db.selectFrom('contests').select(['id', 'window_key', 'state']).where('window_key', 'like', `${base}%`).execute();
+  const rows = await db
+    .selectFrom('contests')
+    .select(['id', 'window_key', 'state'])
+    .where('window_key', 'like', `${base}%`)
+    .execute();
   const self = rows.find((r) => r.id === selfId);
-  if (self && (self.window_key === base || self.window_key.startsWith(`${base}-`))) return { key: self.window_key, slot: window.slot };
+  if (self && (self.window_key === base || self.window_key.startsWith(`${base}-`)))
+    return { key: self.window_key, slot: window.slot };
   const used = new Set(rows.map((r) => r.window_key));
   if (!used.has(base)) return { key: base, slot: window.slot };
   const holder = rows.find((r) => r.window_key === base);
@@ -226,12 +290,21 @@ async function freeKeyFor(db: Db, opensAt: number, selfId: string | null): Promi
 
 async function checkPicture(db: Db, id: string | null, kind: PictureKind): Promise<void> {
   if (id === null) return;
-  const row = await db.selectFrom('pictures').select('id').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+  const row = await db
+    .selectFrom('pictures')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   if (!row) throw kind === 'contest' ? fail(400, 'pictureMissing') : fail(400, 'prizePictureMissing');
 }
 
 /** The fields an audit entry keeps of a contest. */
-function snapshot(c: ContestRow | (Omit<ContestInput, 'opensAt' | 'closesAt' | 'showAt'> & { opensAt: string; closesAt: string; showAt: string })) {
+function snapshot(
+  c:
+    | ContestRow
+    | (Omit<ContestInput, 'opensAt' | 'closesAt' | 'showAt'> & { opensAt: string; closesAt: string; showAt: string }),
+) {
   if ('window_key' in c) {
     return {
       opensAt: iso(c.opens_at),
@@ -249,7 +322,12 @@ function snapshot(c: ContestRow | (Omit<ContestInput, 'opensAt' | 'closesAt' | '
       streamUrl: c.stream_url,
     };
   }
-  return { ...c, opensAt: iso(Date.parse(c.opensAt)), closesAt: iso(Date.parse(c.closesAt)), showAt: iso(Date.parse(c.showAt)) };
+  return {
+    ...c,
+    opensAt: iso(Date.parse(c.opensAt)),
+    closesAt: iso(Date.parse(c.closesAt)),
+    showAt: iso(Date.parse(c.showAt)),
+  };
 }
 
 function columnsOf(input: ContestInput) {
@@ -271,7 +349,11 @@ function columnsOf(input: ContestInput) {
 }
 
 /** The schedule's first window with no contest in it, and the configured defaults. */
-export async function contestDefaults(db: Kysely<Database>, now: number, defaults: ContestDefaults): Promise<ContestDefaultsAnswer> {
+export async function contestDefaults(
+  db: Kysely<Database>,
+  now: number,
+  defaults: ContestDefaults,
+): Promise<ContestDefaultsAnswer> {
   const windows = upcomingWindows(new Date(now), 60);
   let free = windows.at(-1)!;
   for (const window of windows) {
@@ -296,7 +378,12 @@ export async function contestDefaults(db: Kysely<Database>, now: number, default
   };
 }
 
-export async function createContest(db: Kysely<Database>, actor: AuditActor, input: ContestInput, now: number): Promise<AdminContest> {
+export async function createContest(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  input: ContestInput,
+  now: number,
+): Promise<AdminContest> {
   const cols = columnsOf(input);
   if (cols.closes_at <= now) throw fail(400, 'closedWindow');
   const id = crypto.randomUUID();
@@ -311,12 +398,25 @@ export async function createContest(db: Kysely<Database>, actor: AuditActor, inp
       .values({ id, window_key: key, slot, ...cols, ...answer, created_at: now, updated_at: now })
       .execute();
     const label = contestLabel({ slot, opens_at: cols.opens_at });
-    await recordAudit(trx, actor, { action: 'contest.create', targetType: 'contest', targetId: id, summary: `Created ${label}`, after: snapshot({ ...input }), now });
+    await recordAudit(trx, actor, {
+      action: 'contest.create',
+      targetType: 'contest',
+      targetId: id,
+      summary: `Created ${label}`,
+      after: snapshot({ ...input }),
+      now,
+    });
   });
   return adminContest(db, id, now);
 }
 
-export async function updateContest(db: Kysely<Database>, actor: AuditActor, id: string, input: ContestInput, now: number): Promise<AdminContest> {
+export async function updateContest(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: string,
+  input: ContestInput,
+  now: number,
+): Promise<AdminContest> {
   const cols = columnsOf(input);
   await db.transaction().execute(async (trx) => {
     // Locked like a reservation locks it: no ticket is taken while the change is checked.
@@ -324,15 +424,22 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
     if (!isEditable(row)) throw fail(409, 'notEditable');
     const taken = await takenCount(trx, id);
     const locks = locksOf(row, taken);
-    const windowChanged = cols.opens_at !== n(row.opens_at) || cols.closes_at !== n(row.closes_at) || cols.show_at !== n(row.show_at);
+    const windowChanged =
+      cols.opens_at !== n(row.opens_at) || cols.closes_at !== n(row.closes_at) || cols.show_at !== n(row.show_at);
     const changed: Record<LockedField, boolean> = {
       price: cols.ticket_price_paise !== n(row.ticket_price_paise),
       picture: cols.picture_id !== row.picture_id,
       window: windowChanged,
     };
     const refused = locks.fields.filter((f) => changed[f]);
-    if (refused.length > 0) throw new AppError(409, locks.fields.includes('price') ? CONTEST_ADMIN_ERROR_CODES.locked : CONTEST_ADMIN_ERROR_CODES.judging, locks.reason!);
-    if (cols.total_tickets < taken) throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)));
+    if (refused.length > 0)
+      throw new AppError(
+        409,
+        locks.fields.includes('price') ? CONTEST_ADMIN_ERROR_CODES.locked : CONTEST_ADMIN_ERROR_CODES.judging,
+        locks.reason!,
+      );
+    if (cols.total_tickets < taken)
+      throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)));
     if (changed.picture) await checkPicture(trx, input.pictureId, 'contest');
     if (input.prizePictureId !== row.prize_picture_id) await checkPicture(trx, input.prizePictureId, 'prize');
     let key = row.window_key;
@@ -343,7 +450,11 @@ export async function updateContest(db: Kysely<Database>, actor: AuditActor, id:
       ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
     }
     const answer = await answerColumns(trx, input, row, now);
-    await trx.updateTable('contests').set({ ...cols, ...answer, window_key: key, slot, updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('contests')
+      .set({ ...cols, ...answer, window_key: key, slot, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     const before = snapshot(row) as Record<string, unknown>;
     const after = snapshot(input) as Record<string, unknown>;
     const fields = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
@@ -376,7 +487,13 @@ export interface CancelDeps {
  * cancelled and their tickets released; carts and applied promos of the contest emptied; one
  * notice per player holding confirmed tickets. Then the refunds and the notices go out.
  */
-export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: string, reason: string, now: number): Promise<{ contest: AdminContest; refunds: number; notices: number }> {
+export async function cancelContest(
+  deps: CancelDeps,
+  actor: AuditActor,
+  id: string,
+  reason: string,
+  now: number,
+): Promise<{ contest: AdminContest; refunds: number; notices: number }> {
   const { db } = deps;
   const { paymentIds, notices } = await db.transaction().execute(async (trx) => {
     const row = await findRow(trx, id, true);
@@ -388,7 +505,13 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
       .where('state', 'not in', ['cancelled', 'published'])
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw fail(409, 'notCancellable');
-    const paid = await trx.selectFrom('payments').select('id').where('contest_id', '=', id).where('status', '=', 'success').where('refund_id', 'is', null).execute();
+    const paid = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('contest_id', '=', id)
+      .where('status', '=', 'success')
+      .where('refund_id', 'is', null)
+      .execute();
     if (paid.length > 0) {
       await trx
         .updateTable('payments')
@@ -400,10 +523,20 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
       // A promo is used only by a payment that bought tickets: these tickets are void, the use is given back.
       await trx
         .deleteFrom('promo_redemptions')
-        .where('payment_id', 'in', trx.selectFrom('payments').select('id').where('contest_id', '=', id).where('status', '=', 'success'))
+        .where(
+          'payment_id',
+          'in',
+          trx.selectFrom('payments').select('id').where('contest_id', '=', id).where('status', '=', 'success'),
+        )
         .execute();
     }
-    const active = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('contest_id', '=', id).where('status', '=', 'active').returning('id').execute();
+    const active = await trx
+      .updateTable('reservations')
+      .set({ status: 'cancelled' })
+      .where('contest_id', '=', id)
+      .where('status', '=', 'active')
+      .returning('id')
+      .execute();
     if (active.length > 0) await releaseReservedTickets(trx, { contestId: id });
     await trx.deleteFrom('cart_items').where('contest_id', '=', id).execute();
     await trx.deleteFrom('cart_promos').where('contest_id', '=', id).execute();
@@ -417,7 +550,11 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
     for (let start = 0; start < holders.length; start += 500) {
       await trx
         .insertInto('contest_cancel_notices')
-        .values(holders.slice(start, start + 500).map((h) => ({ contest_id: id, user_id: h.user_id, tickets: n(h.n), created_at: now, sent_at: null })))
+        .values(
+          holders
+            .slice(start, start + 500)
+            .map((h) => ({ contest_id: id, user_id: h.user_id, tickets: n(h.n), created_at: now, sent_at: null })),
+        )
         .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
         .execute();
     }
@@ -427,14 +564,24 @@ export async function cancelContest(deps: CancelDeps, actor: AuditActor, id: str
       targetId: id,
       summary: `Cancelled ${contestLabel(row)}: ${paid.length} payments to refund, ${holders.length} players to tell`,
       before: { state: contestState(row, now) },
-      after: { state: 'cancelled', reason, refunds: paid.length, reservationsReleased: active.length, playersTold: holders.length },
+      after: {
+        state: 'cancelled',
+        reason,
+        refunds: paid.length,
+        reservationsReleased: active.length,
+        playersTold: holders.length,
+      },
       now,
     });
     return { paymentIds: paid.map((p) => p.id), notices: holders.length };
   });
   const gateway = deps.gateway;
   if (gateway) for (const paymentId of paymentIds) await settleRefund({ db, gateway, log: deps.log }, paymentId, now);
-  else if (paymentIds.length > 0) deps.log?.warn({ contestId: id, payments: paymentIds.length }, 'contests: no payment gateway configured; the refunds stay due');
+  else if (paymentIds.length > 0)
+    deps.log?.warn(
+      { contestId: id, payments: paymentIds.length },
+      'contests: no payment gateway configured; the refunds stay due',
+    );
   await sendCancelNotices(db, deps.messages, deps.siteUrl, () => now, id);
   return { contest: await adminContest(db, id, now), refunds: paymentIds.length, notices };
 }
@@ -443,7 +590,14 @@ export const CANCEL_NOTICE_MAX_ATTEMPTS = 10;
 /** How long a sender holds a notice it is sending. */
 export const CANCEL_NOTICE_LEASE_MS = 5 * 60_000;
 
-function cancelMessages(label: string, firstName: string, tickets: number, reason: string, paid: boolean, siteUrl: string) {
+function cancelMessages(
+  label: string,
+  firstName: string,
+  tickets: number,
+  reason: string,
+  paid: boolean,
+  siteUrl: string,
+) {
   const refund = paid ? ' Your payment is being refunded to the way you paid; banks take 5-7 working days.' : '';
   const plural = tickets === 1 ? 'ticket' : 'tickets';
   return {
@@ -457,7 +611,13 @@ function cancelMessages(label: string, firstName: string, tickets: number, reaso
  * Tells every player of a cancelled contest, once: each notice is claimed (attempts + 1, guarded)
  * before sending and marked sent after; one that fails stays for the contest job's next run.
  */
-export async function sendCancelNotices(db: Kysely<Database>, messages: MessageSender, siteUrl: string, now: () => number, contestId?: string): Promise<{ sent: number; failed: number }> {
+export async function sendCancelNotices(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  siteUrl: string,
+  now: () => number,
+  contestId?: string,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   let after: { contestId: string; userId: string } | null = null;
@@ -490,7 +650,12 @@ export async function sendCancelNotices(db: Kysely<Database>, messages: MessageS
     if (contestId) query = query.where('contest_cancel_notices.contest_id', '=', contestId);
     if (after) {
       const { contestId: c, userId: u } = after;
-      query = query.where((eb) => eb.or([eb('contest_cancel_notices.contest_id', '>', c), eb.and([eb('contest_cancel_notices.contest_id', '=', c), eb('contest_cancel_notices.user_id', '>', u)])]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('contest_cancel_notices.contest_id', '>', c),
+          eb.and([eb('contest_cancel_notices.contest_id', '=', c), eb('contest_cancel_notices.user_id', '>', u)]),
+        ]),
+      );
     }
     const batch = await query.execute();
     if (batch.length === 0) break;
@@ -510,11 +675,23 @@ export async function sendCancelNotices(db: Kysely<Database>, messages: MessageS
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
-        db.updateTable('contest_cancel_notices').set(set).where('contest_id', '=', notice.contest_id).where('user_id', '=', notice.user_id).execute();
+        db
+          .updateTable('contest_cancel_notices')
+          .set(set)
+          .where('contest_id', '=', notice.contest_id)
+          .where('user_id', '=', notice.user_id)
+          .execute();
       try {
         // An erased or deleted account has nobody to tell: the notice is closed as sent.
         if (notice.status === 'active' || notice.status === 'suspended') {
-          const text = cancelMessages(contestLabel(notice), notice.first_name, notice.tickets, notice.cancel_reason ?? '', n(notice.ticket_price_paise) > 0, siteUrl);
+          const text = cancelMessages(
+            contestLabel(notice),
+            notice.first_name,
+            notice.tickets,
+            notice.cancel_reason ?? '',
+            n(notice.ticket_price_paise) > 0,
+            siteUrl,
+          );
           if (notice.phone && notice.sms_sent_at === null) {
             await messages.send({ channel: 'sms', recipient: notice.phone, body: text.sms });
             await mark({ sms_sent_at: now() });

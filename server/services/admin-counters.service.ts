@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { CONTEST_ADMIN_ERROR_CODES, CONTEST_ADMIN_MESSAGES, type ContestCounters, type CountersCheck, type CountersRepair } from '../../domain/admin-contests.ts';
+import {
+  CONTEST_ADMIN_ERROR_CODES,
+  CONTEST_ADMIN_MESSAGES,
+  type ContestCounters,
+  type CountersCheck,
+  type CountersRepair,
+} from '../../domain/admin-contests.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
@@ -25,7 +31,12 @@ function present(row: ContestRow, check: CounterCheck, now: number): ContestCoun
   };
 }
 
-const differences = (c: ContestCounters) => ({ contestId: c.contestId, takenCounter: c.takenCounter, takenActual: c.takenActual, playersMismatched: c.playersMismatched });
+const differences = (c: ContestCounters) => ({
+  contestId: c.contestId,
+  takenCounter: c.takenCounter,
+  takenActual: c.takenActual,
+  playersMismatched: c.playersMismatched,
+});
 
 /**
  * The console's counters check: every contest whose tickets can still change (published and
@@ -60,7 +71,12 @@ export async function checkCounters(db: Kysely<Database>, actor: AuditActor, now
  * release or cancellation of this contest is half done while the tickets are counted. Audited
  * with the figures before and after.
  */
-export async function repairCounters(db: Kysely<Database>, actor: AuditActor, contestId: string, now: number): Promise<CountersRepair> {
+export async function repairCounters(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  contestId: string,
+  now: number,
+): Promise<CountersRepair> {
   return db.transaction().execute(async (trx) => {
     const row = (await trx
       .selectFrom('contests')

@@ -4,7 +4,12 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 
-const notFound = () => new AppError(404, 'MESSAGE_NOT_FOUND', 'This message does not exist (it may have been erased with its sender’s account).');
+const notFound = () =>
+  new AppError(
+    404,
+    'MESSAGE_NOT_FOUND',
+    'This message does not exist (it may have been erased with its sender’s account).',
+  );
 
 function base(db: Kysely<Database>) {
   return db
@@ -32,13 +37,24 @@ function toMessage(row: Row): ContactMessage {
 }
 
 /** Newest first; 'open' is every message not marked answered. */
-export async function listMessages(db: Kysely<Database>, query: { status: 'open' | 'answered' | ''; cursor?: string | undefined; limit: number }): Promise<MessagePage> {
+export async function listMessages(
+  db: Kysely<Database>,
+  query: { status: 'open' | 'answered' | ''; cursor?: string | undefined; limit: number },
+): Promise<MessagePage> {
   const offset = query.cursor ? Number(query.cursor) : 0;
   let q = base(db);
   if (query.status === 'answered') q = q.where('contact_messages.status', '=', 'answered');
   if (query.status === 'open') q = q.where('contact_messages.status', '!=', 'answered');
-  const rows = await q.orderBy('contact_messages.created_at', 'desc').orderBy('contact_messages.id').limit(query.limit + 1).offset(offset).execute();
-  return { messages: rows.slice(0, query.limit).map(toMessage), nextCursor: rows.length > query.limit ? String(offset + query.limit) : null };
+  const rows = await q
+    .orderBy('contact_messages.created_at', 'desc')
+    .orderBy('contact_messages.id')
+    .limit(query.limit + 1)
+    .offset(offset)
+    .execute();
+  return {
+    messages: rows.slice(0, query.limit).map(toMessage),
+    nextCursor: rows.length > query.limit ? String(offset + query.limit) : null,
+  };
 }
 
 export async function getMessage(db: Kysely<Database>, id: string): Promise<ContactMessage> {
@@ -48,13 +64,23 @@ export async function getMessage(db: Kysely<Database>, id: string): Promise<Cont
 }
 
 /** Marks a message answered (or open again); a change to the state it has changes and logs nothing. */
-export async function setMessageAnswered(db: Kysely<Database>, actor: AuditActor, id: string, answered: boolean, now: number): Promise<{ message: ContactMessage; changed: boolean }> {
+export async function setMessageAnswered(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: string,
+  answered: boolean,
+  now: number,
+): Promise<{ message: ContactMessage; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const before = await getMessage(trx, id);
     if ((before.status === 'answered') === answered) return { message: before, changed: false };
     await trx
       .updateTable('contact_messages')
-      .set(answered ? { status: 'answered', answered_at: now, answered_by: actor.id } : { status: 'new', answered_at: null, answered_by: null })
+      .set(
+        answered
+          ? { status: 'answered', answered_at: now, answered_by: actor.id }
+          : { status: 'new', answered_at: null, answered_by: null },
+      )
       .where('id', '=', id)
       .execute();
     const after = await getMessage(trx, id);

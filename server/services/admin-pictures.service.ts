@@ -17,18 +17,31 @@ import {
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
-import { discardPreparedPicture, displayPicture, preparePictureFile, recordPicture, type StoredPicture, variantUrl } from './picture.service.ts';
+import {
+  discardPreparedPicture,
+  displayPicture,
+  preparePictureFile,
+  recordPicture,
+  type StoredPicture,
+  variantUrl,
+} from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
-export const tooLargeUpload = () => new AppError(413, PICTURE_UPLOAD_ERROR_CODES.tooLarge, PICTURE_UPLOAD_MESSAGES.tooLarge);
-const interrupted = () => new AppError(400, PICTURE_UPLOAD_ERROR_CODES.interrupted, PICTURE_UPLOAD_MESSAGES.interrupted);
+export const tooLargeUpload = () =>
+  new AppError(413, PICTURE_UPLOAD_ERROR_CODES.tooLarge, PICTURE_UPLOAD_MESSAGES.tooLarge);
+const interrupted = () =>
+  new AppError(400, PICTURE_UPLOAD_ERROR_CODES.interrupted, PICTURE_UPLOAD_MESSAGES.interrupted);
 
 /**
  * Writes a request body to a new file under `dir` as it arrives, a chunk at a time, and stops at
  * `maxBytes` (413). The request stream is read but never destroyed, so the refusal can still be
  * answered. On any failure the partial file is removed.
  */
-export async function receiveToFile(body: Readable, dir: string, maxBytes: number): Promise<{ path: string; bytes: number }> {
+export async function receiveToFile(
+  body: Readable,
+  dir: string,
+  maxBytes: number,
+): Promise<{ path: string; bytes: number }> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${crypto.randomUUID()}.part`);
   let bytes = 0;
@@ -82,7 +95,13 @@ export async function uploadPicture(
         targetType: 'picture',
         targetId: picture.id,
         summary: `Uploaded a ${KIND_NAMES[input.kind]}, ${picture.width} x ${picture.height} px`,
-        after: { kind: picture.kind, width: picture.width, height: picture.height, mime: picture.mime, bytes: picture.bytes },
+        after: {
+          kind: picture.kind,
+          width: picture.width,
+          height: picture.height,
+          mime: picture.mime,
+          bytes: picture.bytes,
+        },
         now: input.now,
       });
     });
@@ -90,7 +109,18 @@ export async function uploadPicture(
     await discardPreparedPicture(store, picture);
     throw error;
   }
-  return toAdminPicture({ id: picture.id, kind: input.kind, width: picture.width, height: picture.height, bytes: picture.bytes, mime: picture.mime, created_at: picture.createdAt }, []);
+  return toAdminPicture(
+    {
+      id: picture.id,
+      kind: input.kind,
+      width: picture.width,
+      height: picture.height,
+      bytes: picture.bytes,
+      mime: picture.mime,
+      created_at: picture.createdAt,
+    },
+    [],
+  );
 }
 
 interface PictureRow {
@@ -160,16 +190,26 @@ function decodeCursor(cursor: string): [number, string] {
 const pictureColumns = ['id', 'kind', 'width', 'height', 'bytes', 'mime', 'created_at'] as const;
 
 /** The library, newest first, a page at a time; only the console's kinds (never avatars). */
-export async function listAdminPictures(db: Kysely<Database>, query: AdminPicturesQuery): Promise<{ items: AdminPicture[]; nextCursor: string | null }> {
+export async function listAdminPictures(
+  db: Kysely<Database>,
+  query: AdminPicturesQuery,
+): Promise<{ items: AdminPicture[]; nextCursor: string | null }> {
   let q = db.selectFrom('pictures').select(pictureColumns);
   q = query.kind ? q.where('kind', '=', query.kind) : q.where('kind', 'in', [...ADMIN_PICTURE_KINDS]);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
-  const used = await usersOf(db, page.map((r) => r.id));
+  const used = await usersOf(
+    db,
+    page.map((r) => r.id),
+  );
   const last = page.at(-1);
   return {
     items: page.map((row) => toAdminPicture(row, used.get(row.id) ?? [])),
@@ -178,7 +218,11 @@ export async function listAdminPictures(db: Kysely<Database>, query: AdminPictur
 }
 
 /** One library picture with what the stage draws and, for a practice original in a pair, the true ball. */
-export async function adminPictureDetail(db: Kysely<Database>, store: PictureStore, id: string): Promise<AdminPictureDetail> {
+export async function adminPictureDetail(
+  db: Kysely<Database>,
+  store: PictureStore,
+  id: string,
+): Promise<AdminPictureDetail> {
   const row = await db
     .selectFrom('pictures')
     .select(pictureColumns)
@@ -191,7 +235,18 @@ export async function adminPictureDetail(db: Kysely<Database>, store: PictureSto
   const used = await usersOf(db, [id]);
   const pair =
     row.kind === 'practice_original'
-      ? await db.selectFrom('practice_pairs').select(['ball_x', 'ball_y', 'ball_width']).where('original_picture_id', '=', id).orderBy('sort_order').orderBy('id').executeTakeFirst()
+      ? await db
+          .selectFrom('practice_pairs')
+          .select(['ball_x', 'ball_y', 'ball_width'])
+          .where('original_picture_id', '=', id)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .executeTakeFirst()
       : undefined;
-  return { picture: toAdminPicture(row, used.get(id) ?? []), stage, ball: pair ? { x: pair.ball_x, y: pair.ball_y } : null, ballWidth: pair?.ball_width ?? null };
+  return {
+    picture: toAdminPicture(row, used.get(id) ?? []),
+    stage,
+    ball: pair ? { x: pair.ball_x, y: pair.ball_y } : null,
+    ballWidth: pair?.ball_width ?? null,
+  };
 }

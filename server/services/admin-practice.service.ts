@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type AdminPracticePair, isBallWidthFor, PRACTICE_PAIR_ERROR_CODES, PRACTICE_PAIR_MESSAGES } from '../../domain/admin-pictures.ts';
+import {
+  type AdminPracticePair,
+  isBallWidthFor,
+  PRACTICE_PAIR_ERROR_CODES,
+  PRACTICE_PAIR_MESSAGES,
+} from '../../domain/admin-pictures.ts';
 import { isInsidePicture } from '../../domain/tickets.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -41,8 +46,18 @@ export async function listPracticePairs(db: Db): Promise<AdminPracticePair[]> {
     .execute();
   return rows.map((row, index) => ({
     id: row.id,
-    removed: { id: row.removed_id, width: row.removed_width, height: row.removed_height, smallUrl: variantUrl(row.removed_id, 'small') },
-    original: { id: row.original_id, width: row.original_width, height: row.original_height, smallUrl: variantUrl(row.original_id, 'small') },
+    removed: {
+      id: row.removed_id,
+      width: row.removed_width,
+      height: row.removed_height,
+      smallUrl: variantUrl(row.removed_id, 'small'),
+    },
+    original: {
+      id: row.original_id,
+      width: row.original_width,
+      height: row.original_height,
+      smallUrl: variantUrl(row.original_id, 'small'),
+    },
     ball: { x: row.ball_x, y: row.ball_y },
     ballWidth: row.ball_width,
     active: row.is_active === 1,
@@ -65,21 +80,39 @@ async function pairById(db: Db, id: string): Promise<AdminPracticePair> {
 export async function createPracticePair(
   db: Kysely<Database>,
   actor: AuditActor,
-  input: { removedPictureId: string; originalPictureId: string; ball: { x: number; y: number }; ballWidth: number; active: boolean },
+  input: {
+    removedPictureId: string;
+    originalPictureId: string;
+    ball: { x: number; y: number };
+    ballWidth: number;
+    active: boolean;
+  },
   now: number,
 ): Promise<AdminPracticePair> {
   return db.transaction().execute(async (trx) => {
-    const pictures = await trx.selectFrom('pictures').select(['id', 'kind', 'width', 'height']).where('id', 'in', [input.removedPictureId, input.originalPictureId]).execute();
+    const pictures = await trx
+      .selectFrom('pictures')
+      .select(['id', 'kind', 'width', 'height'])
+      .where('id', 'in', [input.removedPictureId, input.originalPictureId])
+      .execute();
     const removed = pictures.find((p) => p.id === input.removedPictureId);
     const original = pictures.find((p) => p.id === input.originalPictureId);
     if (!removed || removed.kind !== 'practice_removed') {
-      throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.pictureKind, PRACTICE_PAIR_MESSAGES.removedKind, { removedPictureId: PRACTICE_PAIR_MESSAGES.removedKind });
+      throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.pictureKind, PRACTICE_PAIR_MESSAGES.removedKind, {
+        removedPictureId: PRACTICE_PAIR_MESSAGES.removedKind,
+      });
     }
     if (!original || original.kind !== 'practice_original') {
-      throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.pictureKind, PRACTICE_PAIR_MESSAGES.originalKind, { originalPictureId: PRACTICE_PAIR_MESSAGES.originalKind });
+      throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.pictureKind, PRACTICE_PAIR_MESSAGES.originalKind, {
+        originalPictureId: PRACTICE_PAIR_MESSAGES.originalKind,
+      });
     }
     if (removed.width !== original.width || removed.height !== original.height) {
-      throw new AppError(400, PRACTICE_PAIR_ERROR_CODES.sizeMismatch, PRACTICE_PAIR_MESSAGES.sizeMismatch(removed, original));
+      throw new AppError(
+        400,
+        PRACTICE_PAIR_ERROR_CODES.sizeMismatch,
+        PRACTICE_PAIR_MESSAGES.sizeMismatch(removed, original),
+      );
     }
     if (!isInsidePicture(input.ball, original)) {
       const message = PRACTICE_PAIR_MESSAGES.ballOutside(original.width, original.height);
@@ -93,7 +126,10 @@ export async function createPracticePair(
       .where('original_picture_id', '=', original.id)
       .executeTakeFirst();
     if (existing) throw new AppError(409, PRACTICE_PAIR_ERROR_CODES.duplicate, PRACTICE_PAIR_MESSAGES.duplicate);
-    const last = await trx.selectFrom('practice_pairs').select((eb) => eb.fn.max('sort_order').as('max')).executeTakeFirst();
+    const last = await trx
+      .selectFrom('practice_pairs')
+      .select((eb) => eb.fn.max('sort_order').as('max'))
+      .executeTakeFirst();
     const id = crypto.randomUUID();
     await trx
       .insertInto('practice_pairs')
@@ -115,7 +151,14 @@ export async function createPracticePair(
       targetType: 'practice_pair',
       targetId: id,
       summary: `Made practice pair ${pair.position} (ball at ${input.ball.x}, ${input.ball.y}, ${input.ballWidth} px wide)${input.active ? '' : ', inactive'}`,
-      after: { removedPictureId: removed.id, originalPictureId: original.id, ball: input.ball, ballWidth: input.ballWidth, active: input.active, position: pair.position },
+      after: {
+        removedPictureId: removed.id,
+        originalPictureId: original.id,
+        ball: input.ball,
+        ballWidth: input.ballWidth,
+        active: input.active,
+        position: pair.position,
+      },
       now,
     });
     return pair;
@@ -133,7 +176,11 @@ export async function setPracticePairActive(
   return db.transaction().execute(async (trx) => {
     const before = await pairById(trx, id);
     if (before.active === active) return { pair: before, changed: false };
-    await trx.updateTable('practice_pairs').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute();
+    await trx
+      .updateTable('practice_pairs')
+      .set({ is_active: active ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
     await recordAudit(trx, actor, {
       action: active ? 'picture.pair.activate' : 'picture.pair.deactivate',
       targetType: 'practice_pair',
@@ -177,7 +224,12 @@ export async function setPracticePairBallWidth(
  * The whole play order at once: `ids` must name every pair exactly once, so an order made from a
  * list that has changed since (a pair added meanwhile) is refused rather than half applied.
  */
-export async function reorderPracticePairs(db: Kysely<Database>, actor: AuditActor, ids: readonly string[], now: number): Promise<AdminPracticePair[]> {
+export async function reorderPracticePairs(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  ids: readonly string[],
+  now: number,
+): Promise<AdminPracticePair[]> {
   return db.transaction().execute(async (trx) => {
     const before = await listPracticePairs(trx);
     const known = new Set(before.map((p) => p.id));
@@ -187,7 +239,11 @@ export async function reorderPracticePairs(db: Kysely<Database>, actor: AuditAct
     const beforeIds = before.map((p) => p.id);
     if (beforeIds.every((id, i) => id === ids[i])) return before;
     for (const [index, id] of ids.entries()) {
-      await trx.updateTable('practice_pairs').set({ sort_order: index + 1 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('practice_pairs')
+        .set({ sort_order: index + 1 })
+        .where('id', '=', id)
+        .execute();
     }
     await recordAudit(trx, actor, {
       action: 'picture.pair.reorder',

@@ -1,11 +1,19 @@
 import type { Kysely, Selectable } from 'kysely';
-import { type AdminPress, type AdminPressPage, istDateToEpoch, PRESS_ADMIN_MESSAGES, type PressInput, slugify } from '../../domain/admin-press.ts';
+import {
+  type AdminPress,
+  type AdminPressPage,
+  istDateToEpoch,
+  PRESS_ADMIN_MESSAGES,
+  type PressInput,
+  slugify,
+} from '../../domain/admin-press.ts';
 import type { Database, PressArticlesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 
 const notFound = () => new AppError(404, 'ARTICLE_NOT_FOUND', PRESS_ADMIN_MESSAGES.notFound);
-const slugTaken = () => new AppError(409, 'SLUG_TAKEN', PRESS_ADMIN_MESSAGES.slugTaken, { slug: PRESS_ADMIN_MESSAGES.slugTaken });
+const slugTaken = () =>
+  new AppError(409, 'SLUG_TAKEN', PRESS_ADMIN_MESSAGES.slugTaken, { slug: PRESS_ADMIN_MESSAGES.slugTaken });
 
 function toArticle(row: Selectable<PressArticlesTable>): AdminPress {
   return {
@@ -44,10 +52,24 @@ function auditView(a: AdminPress) {
 }
 
 /** Every article, published or not, the outlet's newest first. */
-export async function listArticles(db: Kysely<Database>, query: { cursor?: string | undefined; limit: number }): Promise<AdminPressPage> {
+export async function listArticles(
+  db: Kysely<Database>,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<AdminPressPage> {
   const offset = query.cursor ? Number(query.cursor) : 0;
-  const rows = await db.selectFrom('press_articles').selectAll().orderBy('published_at', 'desc').orderBy('created_at', 'desc').orderBy('id').limit(query.limit + 1).offset(offset).execute();
-  return { articles: rows.slice(0, query.limit).map(toArticle), nextCursor: rows.length > query.limit ? String(offset + query.limit) : null };
+  const rows = await db
+    .selectFrom('press_articles')
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .offset(offset)
+    .execute();
+  return {
+    articles: rows.slice(0, query.limit).map(toArticle),
+    nextCursor: rows.length > query.limit ? String(offset + query.limit) : null,
+  };
 }
 
 export async function getArticle(db: Kysely<Database>, id: string): Promise<AdminPress> {
@@ -91,33 +113,76 @@ async function freeSlug(db: Kysely<Database>, input: PressInput, exceptId: strin
 }
 
 /** A new article starts unpublished: the admin reads it over, then publishes. */
-export async function createArticle(db: Kysely<Database>, actor: AuditActor, input: PressInput, now: number): Promise<AdminPress> {
+export async function createArticle(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  input: PressInput,
+  now: number,
+): Promise<AdminPress> {
   return db.transaction().execute(async (trx) => {
     const id = crypto.randomUUID();
     const slug = await freeSlug(trx, input, null);
-    await trx.insertInto('press_articles').values({ id, ...columns(input, slug), is_published: 0, created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('press_articles')
+      .values({ id, ...columns(input, slug), is_published: 0, created_at: now, updated_at: now })
+      .execute();
     const article = await getArticle(trx, id);
-    await recordAudit(trx, actor, { action: 'press.create', targetType: 'press', targetId: id, summary: `Added the press article “${article.titleEn.slice(0, 120)}” (${article.outlet})`, after: auditView(article), now });
+    await recordAudit(trx, actor, {
+      action: 'press.create',
+      targetType: 'press',
+      targetId: id,
+      summary: `Added the press article “${article.titleEn.slice(0, 120)}” (${article.outlet})`,
+      after: auditView(article),
+      now,
+    });
     return article;
   });
 }
 
-export async function updateArticle(db: Kysely<Database>, actor: AuditActor, id: string, input: PressInput, now: number): Promise<AdminPress> {
+export async function updateArticle(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: string,
+  input: PressInput,
+  now: number,
+): Promise<AdminPress> {
   return db.transaction().execute(async (trx) => {
     const before = await getArticle(trx, id);
     const slug = await freeSlug(trx, input.slug ? input : { ...input, slug: before.slug }, id);
-    await trx.updateTable('press_articles').set({ ...columns(input, slug), updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('press_articles')
+      .set({ ...columns(input, slug), updated_at: now })
+      .where('id', '=', id)
+      .execute();
     const after = await getArticle(trx, id);
-    await recordAudit(trx, actor, { action: 'press.update', targetType: 'press', targetId: id, summary: `Edited the press article “${after.titleEn.slice(0, 120)}”`, before: auditView(before), after: auditView(after), now });
+    await recordAudit(trx, actor, {
+      action: 'press.update',
+      targetType: 'press',
+      targetId: id,
+      summary: `Edited the press article “${after.titleEn.slice(0, 120)}”`,
+      before: auditView(before),
+      after: auditView(after),
+      now,
+    });
     return after;
   });
 }
 
-export async function setArticlePublished(db: Kysely<Database>, actor: AuditActor, id: string, published: boolean, now: number): Promise<{ article: AdminPress; changed: boolean }> {
+export async function setArticlePublished(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: string,
+  published: boolean,
+  now: number,
+): Promise<{ article: AdminPress; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const before = await getArticle(trx, id);
     if (before.isPublished === published) return { article: before, changed: false };
-    await trx.updateTable('press_articles').set({ is_published: published ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('press_articles')
+      .set({ is_published: published ? 1 : 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     const after = await getArticle(trx, id);
     await recordAudit(trx, actor, {
       action: published ? 'press.publish' : 'press.unpublish',
@@ -137,6 +202,13 @@ export async function deleteArticle(db: Kysely<Database>, actor: AuditActor, id:
   await db.transaction().execute(async (trx) => {
     const before = await getArticle(trx, id);
     await trx.deleteFrom('press_articles').where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'press.delete', targetType: 'press', targetId: id, summary: `Deleted the press article “${before.titleEn.slice(0, 120)}” (${before.outlet})`, before: auditView(before), now });
+    await recordAudit(trx, actor, {
+      action: 'press.delete',
+      targetType: 'press',
+      targetId: id,
+      summary: `Deleted the press article “${before.titleEn.slice(0, 120)}” (${before.outlet})`,
+      before: auditView(before),
+      now,
+    });
   });
 }

@@ -1,5 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { type AdminPromo, istLocalToEpoch, PROMO_ADMIN_MESSAGES, type PromoCreate, type PromoPage, type PromoUpdate } from '../../domain/admin-promos.ts';
+import {
+  type AdminPromo,
+  istLocalToEpoch,
+  PROMO_ADMIN_MESSAGES,
+  type PromoCreate,
+  type PromoPage,
+  type PromoUpdate,
+} from '../../domain/admin-promos.ts';
 import type { Database, PromoCodesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
@@ -14,7 +21,13 @@ function withUses(db: Kysely<Database>) {
   return db
     .selectFrom('promo_codes')
     .selectAll('promo_codes')
-    .select((eb) => eb.selectFrom('promo_redemptions').select((e) => e.fn.countAll<number>().as('n')).whereRef('promo_redemptions.promo_code', '=', 'promo_codes.code').as('uses'));
+    .select((eb) =>
+      eb
+        .selectFrom('promo_redemptions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('promo_redemptions.promo_code', '=', 'promo_codes.code')
+        .as('uses'),
+    );
 }
 
 function toPromo(row: Row): AdminPromo {
@@ -49,13 +62,24 @@ function auditView(p: AdminPromo) {
 }
 
 /** Newest first, a page at a time (the cursor is the offset of the next page). */
-export async function listPromos(db: Kysely<Database>, query: { status: 'active' | 'inactive' | ''; cursor?: string | undefined; limit: number }): Promise<PromoPage> {
+export async function listPromos(
+  db: Kysely<Database>,
+  query: { status: 'active' | 'inactive' | ''; cursor?: string | undefined; limit: number },
+): Promise<PromoPage> {
   const offset = query.cursor ? Number(query.cursor) : 0;
   let q = withUses(db);
   if (query.status === 'active') q = q.where('promo_codes.is_active', '=', 1);
   if (query.status === 'inactive') q = q.where('promo_codes.is_active', '=', 0);
-  const rows = await q.orderBy('promo_codes.created_at', 'desc').orderBy('promo_codes.code').limit(query.limit + 1).offset(offset).execute();
-  return { promos: rows.slice(0, query.limit).map(toPromo), nextCursor: rows.length > query.limit ? String(offset + query.limit) : null };
+  const rows = await q
+    .orderBy('promo_codes.created_at', 'desc')
+    .orderBy('promo_codes.code')
+    .limit(query.limit + 1)
+    .offset(offset)
+    .execute();
+  return {
+    promos: rows.slice(0, query.limit).map(toPromo),
+    nextCursor: rows.length > query.limit ? String(offset + query.limit) : null,
+  };
 }
 
 export async function getPromo(db: Kysely<Database>, code: string): Promise<AdminPromo> {
@@ -64,10 +88,20 @@ export async function getPromo(db: Kysely<Database>, code: string): Promise<Admi
   return toPromo(row);
 }
 
-export async function createPromo(db: Kysely<Database>, actor: AuditActor, input: PromoCreate, now: number): Promise<AdminPromo> {
+export async function createPromo(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  input: PromoCreate,
+  now: number,
+): Promise<AdminPromo> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('promo_codes').select('code').where('code', '=', input.code).executeTakeFirst();
-    if (existing) throw new AppError(409, 'PROMO_EXISTS', PROMO_ADMIN_MESSAGES.exists, { code: PROMO_ADMIN_MESSAGES.exists });
+    const existing = await trx
+      .selectFrom('promo_codes')
+      .select('code')
+      .where('code', '=', input.code)
+      .executeTakeFirst();
+    if (existing)
+      throw new AppError(409, 'PROMO_EXISTS', PROMO_ADMIN_MESSAGES.exists, { code: PROMO_ADMIN_MESSAGES.exists });
     await trx
       .insertInto('promo_codes')
       .values({
@@ -85,15 +119,31 @@ export async function createPromo(db: Kysely<Database>, actor: AuditActor, input
       })
       .execute();
     const promo = await getPromo(trx, input.code);
-    await recordAudit(trx, actor, { action: 'promo.create', targetType: 'promo', targetId: promo.code, summary: `Created promo code ${promo.code}`, after: auditView(promo), now });
+    await recordAudit(trx, actor, {
+      action: 'promo.create',
+      targetType: 'promo',
+      targetId: promo.code,
+      summary: `Created promo code ${promo.code}`,
+      after: auditView(promo),
+      now,
+    });
     return promo;
   });
 }
 
-export async function updatePromo(db: Kysely<Database>, actor: AuditActor, code: string, input: PromoUpdate, now: number): Promise<AdminPromo> {
+export async function updatePromo(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  code: string,
+  input: PromoUpdate,
+  now: number,
+): Promise<AdminPromo> {
   return db.transaction().execute(async (trx) => {
     const before = await getPromo(trx, code);
-    if (before.kind === 'flat' && input.capRupees !== null) throw new AppError(400, 'VALIDATION_FAILED', PROMO_ADMIN_MESSAGES.capFlat, { capRupees: PROMO_ADMIN_MESSAGES.capFlat });
+    if (before.kind === 'flat' && input.capRupees !== null)
+      throw new AppError(400, 'VALIDATION_FAILED', PROMO_ADMIN_MESSAGES.capFlat, {
+        capRupees: PROMO_ADMIN_MESSAGES.capFlat,
+      });
     if (input.maxUses !== null && input.maxUses < before.uses) {
       const message = PROMO_ADMIN_MESSAGES.belowUses.replace('{{uses}}', String(before.uses));
       throw new AppError(409, 'PROMO_BELOW_USES', message, { maxUses: message });
@@ -110,17 +160,35 @@ export async function updatePromo(db: Kysely<Database>, actor: AuditActor, code:
       .where('code', '=', before.code)
       .execute();
     const after = await getPromo(trx, before.code);
-    await recordAudit(trx, actor, { action: 'promo.update', targetType: 'promo', targetId: before.code, summary: `Changed the limits of promo code ${before.code}`, before: auditView(before), after: auditView(after), now });
+    await recordAudit(trx, actor, {
+      action: 'promo.update',
+      targetType: 'promo',
+      targetId: before.code,
+      summary: `Changed the limits of promo code ${before.code}`,
+      before: auditView(before),
+      after: auditView(after),
+      now,
+    });
     return after;
   });
 }
 
 /** Deactivated codes are refused at once ('Invalid Promo Code'); what was already paid stays. */
-export async function setPromoActive(db: Kysely<Database>, actor: AuditActor, code: string, active: boolean, now: number): Promise<{ promo: AdminPromo; changed: boolean }> {
+export async function setPromoActive(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  code: string,
+  active: boolean,
+  now: number,
+): Promise<{ promo: AdminPromo; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const before = await getPromo(trx, code);
     if (before.isActive === active) return { promo: before, changed: false };
-    await trx.updateTable('promo_codes').set({ is_active: active ? 1 : 0 }).where('code', '=', before.code).execute();
+    await trx
+      .updateTable('promo_codes')
+      .set({ is_active: active ? 1 : 0 })
+      .where('code', '=', before.code)
+      .execute();
     const after = await getPromo(trx, before.code);
     await recordAudit(trx, actor, {
       action: active ? 'promo.reactivate' : 'promo.deactivate',

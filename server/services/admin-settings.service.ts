@@ -17,10 +17,17 @@ const word = (enabled: boolean) => (enabled ? 'on' : 'off');
  * 'setting.paid_play' in the same transaction; a switch to the state it already has changes
  * and logs nothing.
  */
-export async function switchPaidPlay(db: Kysely<Database>, actor: AuditActor, enabled: boolean | null, defaultEnabled: boolean, now: number): Promise<{ state: PaidPlayState; changed: boolean }> {
+export async function switchPaidPlay(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  enabled: boolean | null,
+  defaultEnabled: boolean,
+  now: number,
+): Promise<{ state: PaidPlayState; changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const before = await paidPlayState(trx, defaultEnabled);
-    if (enabled === null ? before.source === 'environment' : before.source === 'console' && before.enabled === enabled) return { state: before, changed: false };
+    if (enabled === null ? before.source === 'environment' : before.source === 'console' && before.enabled === enabled)
+      return { state: before, changed: false };
     if (enabled === null) await clearPaidPlay(trx);
     else await setPaidPlay(trx, enabled, now);
     const after = await paidPlayState(trx, defaultEnabled);
@@ -45,16 +52,30 @@ export async function switchPaidPlay(db: Kysely<Database>, actor: AuditActor, en
  * hands the list back to the environment's RESTRICTED_STATES. Audited as
  * 'setting.restricted_states' in the same transaction; the same list again changes nothing.
  */
-export async function setRestrictedStates(db: Kysely<Database>, actor: AuditActor, codes: string[] | null, config: LocationConfig, now: number): Promise<{ state: RestrictedStatesState; changed: boolean }> {
+export async function setRestrictedStates(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  codes: string[] | null,
+  config: LocationConfig,
+  now: number,
+): Promise<{ state: RestrictedStatesState; changed: boolean }> {
   if (codes) {
     const known = new Set(indianStates().map((state) => state.code));
     const unknown = codes.filter((code) => !known.has(code));
-    if (unknown.length) throw new AppError(400, 'VALIDATION_FAILED', `Unknown state code: ${unknown.slice(0, 3).join(', ')}`, { codes: `Unknown state code: ${unknown.slice(0, 3).join(', ')}` });
+    if (unknown.length)
+      throw new AppError(400, 'VALIDATION_FAILED', `Unknown state code: ${unknown.slice(0, 3).join(', ')}`, {
+        codes: `Unknown state code: ${unknown.slice(0, 3).join(', ')}`,
+      });
   }
   const wanted = codes ? [...new Set(codes)].sort() : null;
   return db.transaction().execute(async (trx) => {
     const before = await restrictedStatesState(trx, config);
-    if (wanted === null ? before.source === 'environment' : before.source === 'console' && [...before.codes].sort().join(',') === wanted.join(',')) return { state: before, changed: false };
+    if (
+      wanted === null
+        ? before.source === 'environment'
+        : before.source === 'console' && [...before.codes].sort().join(',') === wanted.join(',')
+    )
+      return { state: before, changed: false };
     if (wanted === null) await trx.deleteFrom('settings').where('key', '=', RESTRICTED_STATES_KEY).execute();
     else {
       const value = JSON.stringify(wanted);
@@ -70,7 +91,10 @@ export async function setRestrictedStates(db: Kysely<Database>, actor: AuditActo
       action: 'setting.restricted_states',
       targetType: 'setting',
       targetId: RESTRICTED_STATES_KEY,
-      summary: wanted === null ? `Handed the restricted states back to the environment default (${list(config.restrictedStatesDefault)})` : `Set the restricted states to ${list(after.codes)}`,
+      summary:
+        wanted === null
+          ? `Handed the restricted states back to the environment default (${list(config.restrictedStatesDefault)})`
+          : `Set the restricted states to ${list(after.codes)}`,
       before: { restrictedStates: before.codes, source: before.source },
       after: { restrictedStates: after.codes, source: after.source },
       now,

@@ -23,7 +23,15 @@ export async function searchUsers(db: Kysely<Database>, raw: string): Promise<Us
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(USER_SEARCH_LIMIT).execute();
   const roleRows = rows.length
-    ? await db.selectFrom('user_roles').select(['user_id', 'role']).where('user_id', 'in', rows.map((r) => r.id)).execute()
+    ? await db
+        .selectFrom('user_roles')
+        .select(['user_id', 'role'])
+        .where(
+          'user_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -32,7 +40,9 @@ export async function searchUsers(db: Kysely<Database>, raw: string): Promise<Us
     email: row.email,
     phone: row.phone,
     status: row.status,
-    roles: (['admin', 'judge'] as const).filter((role) => roleRows.some((r) => r.user_id === row.id && r.role === role)),
+    roles: (['admin', 'judge'] as const).filter((role) =>
+      roleRows.some((r) => r.user_id === row.id && r.role === role),
+    ),
     createdAt: Number(row.created_at),
   }));
 }
@@ -42,12 +52,32 @@ function escapeLike(text: string): string {
   return text.replace(/[%_\\]/g, '');
 }
 
-export async function userDetail(db: Kysely<Database>, userId: string, now: number, retentionDays: number): Promise<UserDetail> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).where('status', '!=', 'pending').executeTakeFirst();
+export async function userDetail(
+  db: Kysely<Database>,
+  userId: string,
+  now: number,
+  retentionDays: number,
+): Promise<UserDetail> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
   if (!row) throw userNotFound();
   const [tickets, payments] = await Promise.all([
-    db.selectFrom('tickets').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 'confirmed').executeTakeFirstOrThrow(),
-    db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 'success').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'success')
+      .executeTakeFirstOrThrow(),
   ]);
   const deletedAt = row.deleted_at === null ? null : Number(row.deleted_at);
   const erasedAt = row.erased_at === null ? null : Number(row.erased_at);
@@ -69,7 +99,9 @@ export async function userDetail(db: Kysely<Database>, userId: string, now: numb
     deletedAt,
     erasedAt,
     restoreUntil,
-    restorable: row.status === 'suspended' || (row.status === 'deleted' && erasedAt === null && restoreUntil !== null && now <= restoreUntil),
+    restorable:
+      row.status === 'suspended' ||
+      (row.status === 'deleted' && erasedAt === null && restoreUntil !== null && now <= restoreUntil),
   };
 }
 
@@ -79,13 +111,30 @@ const fullName = (user: { first_name: string; last_name: string }) => `${user.fi
  * Suspends an active account: it cannot log in (auth and social sign-in refuse it) and every
  * session ends in the same transaction, so its next request is already logged out.
  */
-export async function suspendUser(db: Kysely<Database>, actor: AuditActor, userId: string, reason: string, now: number): Promise<void> {
+export async function suspendUser(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  userId: string,
+  reason: string,
+  now: number,
+): Promise<void> {
   if (actor.id === userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', 'You cannot suspend your own account.');
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'first_name', 'last_name', 'status']).where('id', '=', userId).where('status', '!=', 'pending').executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'status'])
+      .where('id', '=', userId)
+      .where('status', '!=', 'pending')
+      .executeTakeFirst();
     if (!user) throw userNotFound();
-    if (user.status !== 'active') throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be suspended.');
-    await trx.updateTable('users').set({ status: 'suspended', suspended_at: now, suspend_reason: reason, updated_at: now }).where('id', '=', userId).where('status', '=', 'active').execute();
+    if (user.status !== 'active')
+      throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be suspended.');
+    await trx
+      .updateTable('users')
+      .set({ status: 'suspended', suspended_at: now, suspend_reason: reason, updated_at: now })
+      .where('id', '=', userId)
+      .where('status', '=', 'active')
+      .execute();
     const ended = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
     await recordAudit(trx, actor, {
       action: 'user.suspend',
@@ -104,7 +153,14 @@ export async function suspendUser(db: Kysely<Database>, actor: AuditActor, userI
  * ACCOUNT_RETENTION_DAYS of its deletion and not erased): the spec's "reactivated only by
  * e-mailing support". An erased account is gone for good.
  */
-export async function restoreUser(db: Kysely<Database>, actor: AuditActor, userId: string, reason: string, now: number, retentionDays: number): Promise<void> {
+export async function restoreUser(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  userId: string,
+  reason: string,
+  now: number,
+  retentionDays: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -116,10 +172,18 @@ export async function restoreUser(db: Kysely<Database>, actor: AuditActor, userI
     if (user.status === 'active') throw new AppError(409, 'USER_ALREADY_ACTIVE', 'This account is already active.');
     if (user.status === 'deleted') {
       if (user.erased_at !== null) {
-        throw new AppError(409, 'ACCOUNT_ERASED', 'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.');
+        throw new AppError(
+          409,
+          'ACCOUNT_ERASED',
+          'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.',
+        );
       }
       if (user.deleted_at === null || now > Number(user.deleted_at) + retentionDays * DAY_MS) {
-        throw new AppError(409, 'RETENTION_PASSED', `This account cannot be restored: it was deleted more than ${retentionDays} days ago and its personal data is being erased. The person can sign up again.`);
+        throw new AppError(
+          409,
+          'RETENTION_PASSED',
+          `This account cannot be restored: it was deleted more than ${retentionDays} days ago and its personal data is being erased. The person can sign up again.`,
+        );
       }
     }
     await trx

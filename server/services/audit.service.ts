@@ -62,7 +62,10 @@ const parse = (text: string | null): unknown => (text === null ? null : (JSON.pa
  * Newest first, a page at a time. The cursor is the last entry's (created_at, id), so pages stay
  * stable while new entries arrive.
  */
-export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+export async function listAudit(
+  db: Kysely<Database>,
+  query: AuditQuery,
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   let q = db.selectFrom('audit_log').selectAll();
   if (query.action) q = q.where('action', 'like', `${query.action.replace(/[%_\\]/g, '')}%`);
   if (query.targetType) q = q.where('target_type', '=', query.targetType);
@@ -72,7 +75,11 @@ export async function listAudit(db: Kysely<Database>, query: AuditQuery): Promis
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -7,7 +7,15 @@ import type { SignupInput } from '../../domain/validation.ts';
 import type { Database, OtpPurpose, UsersTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
-import { closeOpenChallenges, findNewestOpenChallenge, openChallenge, otpExpired, recipientKey, reissueChallenge, verifyChallenge } from './otp.service.ts';
+import {
+  closeOpenChallenges,
+  findNewestOpenChallenge,
+  openChallenge,
+  otpExpired,
+  recipientKey,
+  reissueChallenge,
+  verifyChallenge,
+} from './otp.service.ts';
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions, type SessionUser } from './session.service.ts';
 
@@ -22,12 +30,26 @@ export interface AuthDeps {
 type UserRow = Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status'>;
 
 export function toSessionUser(row: UserRow, roles: StaffRole[]): SessionUser {
-  return { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, status: row.status, roles };
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    roles,
+  };
 }
 
 export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Login Failed');
-export const accountSuspended = () => new AppError(403, 'ACCOUNT_SUSPENDED', `This account is deactivated. To reactivate it, e-mail ${BRAND.supportEmail}.`);
-export const accountDeleted = () => new AppError(403, 'ACCOUNT_DELETED', `This account was deleted. To restore it, e-mail ${BRAND.supportEmail}.`);
+export const accountSuspended = () =>
+  new AppError(
+    403,
+    'ACCOUNT_SUSPENDED',
+    `This account is deactivated. To reactivate it, e-mail ${BRAND.supportEmail}.`,
+  );
+export const accountDeleted = () =>
+  new AppError(403, 'ACCOUNT_DELETED', `This account was deleted. To restore it, e-mail ${BRAND.supportEmail}.`);
 
 /** An email identifier is matched lower-cased; a phone one arrives as 10 digits (identifierSchema). */
 export function normalizeIdentifier(identifier: string): { email: string } | { phone: string } {
@@ -62,10 +84,19 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   const passwordHash = await deps.passwords.hash(input.password);
   const sendKey = sendKeyFor(deps.secret, phone);
 
-  const matches = await db.selectFrom('users').select(['id', 'email', 'phone', 'status']).where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)])).execute();
+  const matches = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'status'])
+    .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+    .execute();
   const taken = matches.filter((user) => user.status !== 'pending');
   if (taken.length > 0) {
-    const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId: null, recipientKey: sendKey, now });
+    const challenge = await openChallenge(db, deps.secret, {
+      purpose: 'signup',
+      userId: null,
+      recipientKey: sendKey,
+      now,
+    });
     if (taken.some((user) => user.phone === phone)) {
       await deps.messages.send({
         channel: 'sms',
@@ -90,7 +121,14 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   if (others.length) await db.deleteFrom('users').where('id', 'in', others).where('status', '=', 'pending').execute();
 
   let userId: string;
-  const fields = { first_name: input.firstName, last_name: input.lastName, email, phone, password_hash: passwordHash, updated_at: now };
+  const fields = {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email,
+    phone,
+    password_hash: passwordHash,
+    updated_at: now,
+  };
   try {
     if (keep) {
       userId = keep.id;
@@ -99,13 +137,26 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
       userId = crypto.randomUUID();
       await db
         .insertInto('users')
-        .values({ id: userId, ...fields, status: 'pending', avatar_picture_id: null, signup_method: 'password', created_at: now, deleted_at: null })
+        .values({
+          id: userId,
+          ...fields,
+          status: 'pending',
+          avatar_picture_id: null,
+          signup_method: 'password',
+          created_at: now,
+          deleted_at: null,
+        })
         .execute();
     }
   } catch (error) {
     // Another sign-up took the email or phone a moment ago: answer like any taken one.
     if (!isUniqueViolation(error)) throw error;
-    const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId: null, recipientKey: sendKey, now });
+    const challenge = await openChallenge(db, deps.secret, {
+      purpose: 'signup',
+      userId: null,
+      recipientKey: sendKey,
+      now,
+    });
     return { otpToken: challenge.otpToken };
   }
   const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId, recipientKey: sendKey, now });
@@ -115,15 +166,35 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'));
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
+  );
 }
 
 /** Right code: the pending user becomes active and is returned, to be logged in. */
 export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string): Promise<SessionUser> {
-  const userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'signup', code: otp, now: deps.now, consume: true });
-  await deps.db.updateTable('users').set({ status: 'active', updated_at: deps.now }).where('id', '=', userId).where('status', '=', 'pending').execute();
-  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status']).where('id', '=', userId).executeTakeFirst();
-  if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  const userId = await verifyChallenge(deps.db, deps.secret, {
+    otpToken,
+    purpose: 'signup',
+    code: otp,
+    now: deps.now,
+    consume: true,
+  });
+  await deps.db
+    .updateTable('users')
+    .set({ status: 'active', updated_at: deps.now })
+    .where('id', '=', userId)
+    .where('status', '=', 'pending')
+    .execute();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.status !== 'active')
+    throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
@@ -132,7 +203,11 @@ export async function resendCode(deps: AuthDeps, otpToken: string): Promise<void
   const fresh = await reissueChallenge(deps.db, deps.secret, otpToken, deps.now);
   const purpose = fresh.purpose;
   if (!fresh.userId) return;
-  const user = await deps.db.selectFrom('users').select(['phone', 'status']).where('id', '=', fresh.userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['phone', 'status'])
+    .where('id', '=', fresh.userId)
+    .executeTakeFirst();
   if (!user || user.status !== (purpose === 'signup' ? 'pending' : 'active')) return;
   await deps.messages.send(otpSms(user.phone, fresh.code, purpose));
 }
@@ -158,7 +233,11 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
   if (user.status === 'suspended') throw accountSuspended();
   if (user.status === 'deleted') throw accountDeleted();
   if (deps.passwords.needsRehash(user.password_hash)) {
-    await deps.db.updateTable('users').set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now }).where('id', '=', user.id).execute();
+    await deps.db
+      .updateTable('users')
+      .set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now })
+      .where('id', '=', user.id)
+      .execute();
   }
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
@@ -176,17 +255,34 @@ export async function forgotPassword(deps: AuthDeps, identifier: string): Promis
     .executeTakeFirst();
   const active = user?.status === 'active' ? user : undefined;
   const sendKey = sendKeyFor(deps.secret, 'email' in key ? key.email : key.phone);
-  const challenge = await openChallenge(deps.db, deps.secret, { purpose: 'reset', userId: active?.id ?? null, recipientKey: sendKey, now: deps.now });
+  const challenge = await openChallenge(deps.db, deps.secret, {
+    purpose: 'reset',
+    userId: active?.id ?? null,
+    recipientKey: sendKey,
+    now: deps.now,
+  });
   if (active) await deps.messages.send(otpSms(active.phone, challenge.code, 'reset'));
   return { otpToken: challenge.otpToken };
 }
 
 /** Right code: the new password is set and every session of the account ends. */
 export async function resetPassword(deps: AuthDeps, otpToken: string, otp: string, password: string): Promise<void> {
-  const userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'reset', code: otp, now: deps.now, consume: true });
+  const userId = await verifyChallenge(deps.db, deps.secret, {
+    otpToken,
+    purpose: 'reset',
+    code: otp,
+    now: deps.now,
+    consume: true,
+  });
   const passwordHash = await deps.passwords.hash(password);
-  const updated = await deps.db.updateTable('users').set({ password_hash: passwordHash, updated_at: deps.now }).where('id', '=', userId).where('status', '=', 'active').executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  const updated = await deps.db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: deps.now })
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
   await revokeUserSessions(deps.db, userId);
 }
 
@@ -205,21 +301,35 @@ export async function requestLoginCode(deps: AuthDeps, phone10: string): Promise
   const { db, now } = deps;
   const phone = toIndianE164(phone10);
   const sendKey = sendKeyFor(deps.secret, phone);
-  const user = await db.selectFrom('users').select(['id', 'phone', 'status']).where('phone', '=', phone).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'phone', 'status'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
   const active = user?.status === 'active' ? user : undefined;
   await closeOpenChallenges(db, 'login', sendKey, now);
-  const challenge = await openChallenge(db, deps.secret, { purpose: 'login', userId: active?.id ?? null, recipientKey: sendKey, now });
+  const challenge = await openChallenge(db, deps.secret, {
+    purpose: 'login',
+    userId: active?.id ?? null,
+    recipientKey: sendKey,
+    now,
+  });
   if (active) {
     await deps.messages.send(otpSms(phone, challenge.code, 'login'));
   } else if (user?.status === 'suspended' || user?.status === 'deleted') {
-    await deps.messages.send({ channel: 'sms', recipient: phone, body: `Someone asked for a ${BRAND.name} login code for your number. ${(user.status === 'suspended' ? accountSuspended() : accountDeleted()).message}` });
+    await deps.messages.send({
+      channel: 'sms',
+      recipient: phone,
+      body: `Someone asked for a ${BRAND.name} login code for your number. ${(user.status === 'suspended' ? accountSuspended() : accountDeleted()).message}`,
+    });
   }
   return { otpToken: challenge.otpToken };
 }
 
 /** The code's own errors name the request's `code` field (the shared checks call it `otp`). */
 function asCodeField(error: unknown): unknown {
-  if (error instanceof AppError && error.fields?.otp) return new AppError(error.statusCode, error.code, error.message, { code: error.fields.otp }, error.details);
+  if (error instanceof AppError && error.fields?.otp)
+    return new AppError(error.statusCode, error.code, error.message, { code: error.fields.otp }, error.details);
   return error;
 }
 
@@ -235,11 +345,21 @@ export async function logInWithCode(deps: AuthDeps, phone10: string, code: strin
   if (!otpToken) throw asCodeField(otpExpired());
   let userId: string;
   try {
-    userId = await verifyChallenge(deps.db, deps.secret, { otpToken, purpose: 'login', code, now: deps.now, consume: true });
+    userId = await verifyChallenge(deps.db, deps.secret, {
+      otpToken,
+      purpose: 'login',
+      code,
+      now: deps.now,
+      consume: true,
+    });
   } catch (error) {
     throw asCodeField(error);
   }
-  const user = await deps.db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status']).where('id', '=', userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   // The number moved to another account, or the account went, while the code was out.
   if (!user || user.phone !== phone) throw asCodeField(otpExpired());
   if (user.status === 'suspended') throw accountSuspended();

@@ -1,7 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES, GAME_PLAY_CLOSED_MESSAGE, PAID_PLAY_SUSPENDED_MESSAGE, type CartAnswer } from '../../domain/contests.ts';
+import {
+  CONTEST_ERROR_CODES,
+  CONTEST_ERROR_MESSAGES,
+  GAME_PLAY_CLOSED_MESSAGE,
+  PAID_PLAY_SUSPENDED_MESSAGE,
+  type CartAnswer,
+} from '../../domain/contests.ts';
 import { type Bill, computeBill, type Promo } from '../../domain/money.ts';
-import { canAddContestTicket, canSubmit, checkPoint, type DraftTicket, ticketReasonMessage, type TicketPoint, type TicketRuleReason } from '../../domain/tickets.ts';
+import {
+  canAddContestTicket,
+  canSubmit,
+  checkPoint,
+  type DraftTicket,
+  ticketReasonMessage,
+  type TicketPoint,
+  type TicketRuleReason,
+} from '../../domain/tickets.ts';
 import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -26,11 +40,17 @@ const REASON_CODES: Record<TicketRuleReason['code'], string> = {
 
 /** 409 for what others' purchases caused, 400 for what this request asked. */
 const ruleBroken = (reason: TicketRuleReason) =>
-  new AppError(reason.code === 'noTicketsAvailable' || reason.code === 'onlyNAvailable' ? 409 : 400, REASON_CODES[reason.code], ticketReasonMessage(reason));
+  new AppError(
+    reason.code === 'noTicketsAvailable' || reason.code === 'onlyNAvailable' ? 409 : 400,
+    REASON_CODES[reason.code],
+    ticketReasonMessage(reason),
+  );
 
-const contestNotFound = () => new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
+const contestNotFound = () =>
+  new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
 const gamePlayClosed = () => new AppError(400, CONTEST_ERROR_CODES.gamePlayClosed, GAME_PLAY_CLOSED_MESSAGE);
-export const paidPlaySuspended = () => new AppError(403, CONTEST_ERROR_CODES.paidPlaySuspended, PAID_PLAY_SUSPENDED_MESSAGE);
+export const paidPlaySuspended = () =>
+  new AppError(403, CONTEST_ERROR_CODES.paidPlaySuspended, PAID_PLAY_SUSPENDED_MESSAGE);
 
 /** A unique index said no: the same point twice (the partial index on tickets, or the cart's). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -40,7 +60,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.cause !== undefined && e.cause !== error ? isUniqueViolation(e.cause) : false;
 }
 
-export function billFor(billing: BillingConfig, ticketPricePaise: number, ticketCount: number, promo: Promo | null = null): Bill {
+export function billFor(
+  billing: BillingConfig,
+  ticketPricePaise: number,
+  ticketCount: number,
+  promo: Promo | null = null,
+): Bill {
   return computeBill({
     ticketPricePaise,
     ticketCount,
@@ -87,7 +112,13 @@ async function openContest(db: Db, contestId: string, now: number): Promise<Cont
  * the cart; a point may not repeat one in the cart or one held. Nothing is reserved yet:
  * reserveCart checks all of it again, atomically.
  */
-export async function addCartItems(db: Kysely<Database>, userId: string, contestId: string, points: readonly TicketPoint[], now: number): Promise<void> {
+export async function addCartItems(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  points: readonly TicketPoint[],
+  now: number,
+): Promise<void> {
   const contest = await openContest(db, contestId, now);
   const [picture, taken, heldTickets, held, cart] = await Promise.all([
     pictureSize(db, contest.picture_id),
@@ -96,7 +127,11 @@ export async function addCartItems(db: Kysely<Database>, userId: string, contest
     heldPoints(db, contestId, userId),
     cartPoints(db, userId, contestId),
   ]);
-  const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: heldTickets, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+  const limits = {
+    maxPerPerson: contest.max_tickets_per_person,
+    alreadyHeld: heldTickets,
+    ticketsLeft: Math.max(0, contest.total_tickets - taken),
+  };
   const verdict = canAddContestTicket(cart.length, limits, points.length);
   if (!verdict.ok) throw ruleBroken(verdict.reason);
   const draft: DraftTicket[] = cart.map((item) => ({ id: item.id, point: { x: item.x, y: item.y } }));
@@ -108,7 +143,17 @@ export async function addCartItems(db: Kysely<Database>, userId: string, contest
   try {
     await db
       .insertInto('cart_items')
-      .values(points.map((p, i) => ({ id: crypto.randomUUID(), user_id: userId, contest_id: contestId, x: p.x, y: p.y, created_at: now, position: nextCartPosition(cart) + i })))
+      .values(
+        points.map((p, i) => ({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          contest_id: contestId,
+          x: p.x,
+          y: p.y,
+          created_at: now,
+          position: nextCartPosition(cart) + i,
+        })),
+      )
       .execute();
   } catch (error) {
     // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
@@ -119,14 +164,24 @@ export async function addCartItems(db: Kysely<Database>, userId: string, contest
 
 export async function removeCartItem(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
   // Someone else's item is answered like a missing one: ids say nothing about other carts.
-  const result = await db.deleteFrom('cart_items').where('id', '=', itemId).where('user_id', '=', userId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new AppError(404, CONTEST_ERROR_CODES.cartItemNotFound, CONTEST_ERROR_MESSAGES.cartItemNotFound);
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('id', '=', itemId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0)
+    throw new AppError(404, CONTEST_ERROR_CODES.cartItemNotFound, CONTEST_ERROR_MESSAGES.cartItemNotFound);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The cart's tickets and one bill per contest (each contest is checked out on its own). */
-export async function getCart(db: Kysely<Database>, userId: string, billing: BillingConfig, now: number): Promise<CartAnswer> {
+export async function getCart(
+  db: Kysely<Database>,
+  userId: string,
+  billing: BillingConfig,
+  now: number,
+): Promise<CartAnswer> {
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('contests', 'contests.id', 'cart_items.contest_id')
@@ -167,7 +222,14 @@ export async function getCart(db: Kysely<Database>, userId: string, billing: Bil
   const promos = await db
     .selectFrom('cart_promos')
     .innerJoin('promo_codes', 'promo_codes.code', 'cart_promos.promo_code')
-    .select(['cart_promos.contest_id', 'cart_promos.promo_code', 'promo_codes.kind', 'promo_codes.basis_points', 'promo_codes.amount_paise', 'promo_codes.cap_paise'])
+    .select([
+      'cart_promos.contest_id',
+      'cart_promos.promo_code',
+      'promo_codes.kind',
+      'promo_codes.basis_points',
+      'promo_codes.amount_paise',
+      'promo_codes.cap_paise',
+    ])
     .where('cart_promos.user_id', '=', userId)
     .execute();
   const promoOf = new Map(promos.map((p) => [p.contest_id, promoFromRow(p)]));
@@ -207,7 +269,13 @@ export interface Reservation {
  * even without it); on SQLite the single connection runs one transaction at a time. The partial
  * unique index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
  */
-export async function reserveCart(db: Kysely<Database>, userId: string, contestId: string, now: number, options: ReserveOptions): Promise<Reservation> {
+export async function reserveCart(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  now: number,
+  options: ReserveOptions,
+): Promise<Reservation> {
   try {
     return await db.transaction().execute(async (trx) => {
       const locked = await trx
@@ -219,13 +287,18 @@ export async function reserveCart(db: Kysely<Database>, userId: string, contestI
       if (!locked) throw contestNotFound();
       const contest = locked as ContestRow;
       if (contestState(contest, now) !== 'open') throw gamePlayClosed();
-      if (options.confirmAtOnce && contest.ticket_price_paise !== 0) throw new AppError(400, CONTEST_ERROR_CODES.notFreeEntry, CONTEST_ERROR_MESSAGES.notFreeEntry);
+      if (options.confirmAtOnce && contest.ticket_price_paise !== 0)
+        throw new AppError(400, CONTEST_ERROR_CODES.notFreeEntry, CONTEST_ERROR_MESSAGES.notFreeEntry);
 
       const cart = await cartPoints(trx, userId, contestId);
       if (cart.length === 0) throw new AppError(400, CONTEST_ERROR_CODES.cartEmpty, CONTEST_ERROR_MESSAGES.cartEmpty);
       const taken = await takenCount(trx, contestId);
       const heldTickets = await heldCount(trx, contestId, userId);
-      const limits = { maxPerPerson: contest.max_tickets_per_person, alreadyHeld: heldTickets, ticketsLeft: Math.max(0, contest.total_tickets - taken) };
+      const limits = {
+        maxPerPerson: contest.max_tickets_per_person,
+        alreadyHeld: heldTickets,
+        ticketsLeft: Math.max(0, contest.total_tickets - taken),
+      };
       const room = canAddContestTicket(0, limits, cart.length);
       if (!room.ok) throw ruleBroken(room.reason);
       const unique = canSubmit(
@@ -235,7 +308,13 @@ export async function reserveCart(db: Kysely<Database>, userId: string, contestI
       if (!unique.ok) throw ruleBroken(unique.reason);
       // The counters move in this transaction, guarded by their caps: under the contest's lock
       // the checks above already hold, and the guard keeps them true whatever else writes.
-      const counted = await takeTickets(trx, { contestId, userId, count: cart.length, totalTickets: contest.total_tickets, maxPerPerson: contest.max_tickets_per_person });
+      const counted = await takeTickets(trx, {
+        contestId,
+        userId,
+        count: cart.length,
+        totalTickets: contest.total_tickets,
+        maxPerPerson: contest.max_tickets_per_person,
+      });
       if (counted === 'contestFull') throw ruleBroken({ code: 'noTicketsAvailable' });
       if (counted === 'playerFull') throw ruleBroken({ code: 'ticketLimitExceeded' });
 
@@ -293,7 +372,8 @@ export async function reservePaidCart(
 ): Promise<Reservation> {
   const contest = await findContest(db, contestId);
   if (!contest) throw contestNotFound();
-  if (contest.ticket_price_paise === 0) throw new AppError(400, CONTEST_ERROR_CODES.freeEntryOnly, CONTEST_ERROR_MESSAGES.freeEntryOnly);
+  if (contest.ticket_price_paise === 0)
+    throw new AppError(400, CONTEST_ERROR_CODES.freeEntryOnly, CONTEST_ERROR_MESSAGES.freeEntryOnly);
   if (!(await isPaidPlayEnabled(db, options.paidPlayDefault))) throw paidPlaySuspended();
   return reserveCart(db, userId, contestId, now, { ...options, confirmAtOnce: false });
 }
@@ -306,7 +386,11 @@ export type ConfirmOutcome = 'confirmed' | 'already_confirmed';
  * An expired, cancelled or timed-out reservation is refused: its tickets may be someone
  * else's by now, so the payment code must refund instead.
  */
-export async function confirmReservation(db: Kysely<Database>, reservationId: string, now: number): Promise<ConfirmOutcome> {
+export async function confirmReservation(
+  db: Kysely<Database>,
+  reservationId: string,
+  now: number,
+): Promise<ConfirmOutcome> {
   return db.transaction().execute((trx) => confirmReservationIn(trx, reservationId, now));
 }
 
@@ -315,20 +399,39 @@ export async function confirmReservation(db: Kysely<Database>, reservationId: st
  * `paidAt` is when the money was taken (the gateway's capture time): a payment made in time
  * confirms even when we process it later (a crash, a slow webhook). Defaults to now.
  */
-export async function confirmReservationIn(trx: Transaction<Database>, reservationId: string, now: number, paidAt: number = now): Promise<ConfirmOutcome> {
+export async function confirmReservationIn(
+  trx: Transaction<Database>,
+  reservationId: string,
+  now: number,
+  paidAt: number = now,
+): Promise<ConfirmOutcome> {
   const reservation = await trx
     .selectFrom('reservations')
     .select(['id', 'status', 'expires_at', 'contest_id'])
     .where('id', '=', reservationId)
     .$if(isPostgres(trx), (qb) => qb.forUpdate())
     .executeTakeFirst();
-  if (!reservation) throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
+  if (!reservation)
+    throw new AppError(404, CONTEST_ERROR_CODES.reservationNotFound, CONTEST_ERROR_MESSAGES.reservationNotFound);
   if (reservation.status === 'confirmed') return 'already_confirmed';
   // A sealed entry list takes no more tickets (issue 12): the payment is refunded like an expired one.
-  if (reservation.status !== 'active' || reservation.expires_at < Math.min(paidAt, now) || (await trx.selectFrom('contest_seals').select('contest_id').where('contest_id', '=', reservation.contest_id).executeTakeFirst()) !== undefined) {
+  if (
+    reservation.status !== 'active' ||
+    reservation.expires_at < Math.min(paidAt, now) ||
+    (await trx
+      .selectFrom('contest_seals')
+      .select('contest_id')
+      .where('contest_id', '=', reservation.contest_id)
+      .executeTakeFirst()) !== undefined
+  ) {
     throw new AppError(409, CONTEST_ERROR_CODES.reservationExpired, CONTEST_ERROR_MESSAGES.reservationExpired);
   }
-  await trx.updateTable('reservations').set({ status: 'confirmed' }).where('id', '=', reservationId).where('status', '=', 'active').execute();
+  await trx
+    .updateTable('reservations')
+    .set({ status: 'confirmed' })
+    .where('id', '=', reservationId)
+    .where('status', '=', 'active')
+    .execute();
   await trx
     .updateTable('tickets')
     .set({ status: 'confirmed', confirmed_at: now })
@@ -353,7 +456,14 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .where('status', '=', 'active')
       .where('expires_at', '<', now)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('payments').select('payments.id').whereRef('payments.reservation_id', '=', 'reservations.id').where('payments.status', '=', 'pending'))),
+        not(
+          exists(
+            selectFrom('payments')
+              .select('payments.id')
+              .whereRef('payments.reservation_id', '=', 'reservations.id')
+              .where('payments.status', '=', 'pending'),
+          ),
+        ),
       )
       .returning('id')
       .execute();

@@ -10,7 +10,9 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export function claimKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.from('cricspot'), Buffer.from('prize-claim-details v1'), 32));
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.from('cricspot'), Buffer.from('prize-claim-details v1'), 32),
+  );
 }
 
 export function encryptClaim(key: Buffer, claimId: string, plaintext: string): string {

@@ -41,22 +41,41 @@ export function myClaimView(key: Buffer, claim: PrizeClaimsTable): MyClaim {
       grossPaise: Number(claim.gross_paise),
       tdsPaise: Number(claim.tds_paise),
       netPaise: Number(claim.net_paise),
-      ratePercent: Number(claim.gross_paise) > 0 ? Math.round((Number(claim.tds_paise) * 10_000) / Number(claim.gross_paise)) / 100 : 0,
+      ratePercent:
+        Number(claim.gross_paise) > 0
+          ? Math.round((Number(claim.tds_paise) * 10_000) / Number(claim.gross_paise)) / 100
+          : 0,
       thresholdPaise: 0,
     },
   };
 }
 
-export async function findClaimOfContest(db: Kysely<Database>, contestId: string): Promise<PrizeClaimsTable | undefined> {
+export async function findClaimOfContest(
+  db: Kysely<Database>,
+  contestId: string,
+): Promise<PrizeClaimsTable | undefined> {
   return db.selectFrom('prize_claims').selectAll().where('contest_id', '=', contestId).executeTakeFirst();
 }
 
 /** The winner's claim as they see it (masked), with the tax it was frozen with. */
-export async function myClaim(db: Kysely<Database>, key: Buffer, contestId: string, userId: string, tax: TaxBreakdown): Promise<MyClaim | null> {
+export async function myClaim(
+  db: Kysely<Database>,
+  key: Buffer,
+  contestId: string,
+  userId: string,
+  tax: TaxBreakdown,
+): Promise<MyClaim | null> {
   const claim = await findClaimOfContest(db, contestId);
   if (!claim || claim.user_id !== userId) return null;
   const view = myClaimView(key, claim);
-  return { ...view, tax: { ...view.tax, ratePercent: view.tax.tdsPaise > 0 ? view.tax.ratePercent : tax.ratePercent, thresholdPaise: tax.thresholdPaise } };
+  return {
+    ...view,
+    tax: {
+      ...view.tax,
+      ratePercent: view.tax.tdsPaise > 0 ? view.tax.ratePercent : tax.ratePercent,
+      thresholdPaise: tax.thresholdPaise,
+    },
+  };
 }
 
 /**
@@ -82,8 +101,13 @@ export async function submitClaim(
   const tax = await taxForPrize(db, winning.prize_value_paise);
   const plaintext = JSON.stringify(input.details);
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('prize_claims').selectAll().where('contest_id', '=', input.contestId).executeTakeFirst();
-    if (existing && existing.status !== 'submitted') throw new AppError(409, CLAIM_ERROR_CODES.claimLocked, CLAIM_MESSAGES.claimLocked);
+    const existing = await trx
+      .selectFrom('prize_claims')
+      .selectAll()
+      .where('contest_id', '=', input.contestId)
+      .executeTakeFirst();
+    if (existing && existing.status !== 'submitted')
+      throw new AppError(409, CLAIM_ERROR_CODES.claimLocked, CLAIM_MESSAGES.claimLocked);
     const id = existing?.id ?? crypto.randomUUID();
     const row = {
       details_enc: encryptClaim(key, id, plaintext),
@@ -99,7 +123,17 @@ export async function submitClaim(
     } else {
       await trx
         .insertInto('prize_claims')
-        .values({ id, contest_id: input.contestId, user_id: input.userId, ticket_id: winning.ticket_id, status: 'submitted', note: null, verified_at: null, sent_at: null, ...row })
+        .values({
+          id,
+          contest_id: input.contestId,
+          user_id: input.userId,
+          ticket_id: winning.ticket_id,
+          status: 'submitted',
+          note: null,
+          verified_at: null,
+          sent_at: null,
+          ...row,
+        })
         .execute();
     }
     await recordAudit(trx, input.actor, {
@@ -107,7 +141,13 @@ export async function submitClaim(
       targetType: 'claim',
       targetId: id,
       summary: `${existing ? 'Corrected' : 'Submitted'} the prize claim of contest ${winning.window_key}`,
-      after: { status: 'submitted', state: row.state, grossPaise: tax.grossPaise, tdsPaise: tax.tdsPaise, netPaise: tax.netPaise },
+      after: {
+        status: 'submitted',
+        state: row.state,
+        grossPaise: tax.grossPaise,
+        tdsPaise: tax.tdsPaise,
+        netPaise: tax.netPaise,
+      },
       now: input.now,
     });
   });
@@ -179,44 +219,93 @@ export async function listClaims(db: Kysely<Database>, query: AdminClaimsQuery):
   if (query.status) q = q.where('pc.status', '=', query.status);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) => eb.or([eb('pc.submitted_at', '<', at), eb.and([eb('pc.submitted_at', '=', at), eb('pc.id', '<', id)])]));
+    q = q.where((eb) =>
+      eb.or([eb('pc.submitted_at', '<', at), eb.and([eb('pc.submitted_at', '=', at), eb('pc.id', '<', id)])]),
+    );
   }
-  const rows = await q.orderBy('pc.submitted_at', 'desc').orderBy('pc.id', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('pc.submitted_at', 'desc')
+    .orderBy('pc.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { claims: page.map(adminRow), nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.submitted_at), last.id) : null };
+  return {
+    claims: page.map(adminRow),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.submitted_at), last.id) : null,
+  };
 }
 
 /** The decrypted details for an admin; the read itself is written to the audit log. */
-export async function viewClaim(db: Kysely<Database>, key: Buffer, id: string, actor: AuditActor, now: number): Promise<AdminClaimDetail> {
+export async function viewClaim(
+  db: Kysely<Database>,
+  key: Buffer,
+  id: string,
+  actor: AuditActor,
+  now: number,
+): Promise<AdminClaimDetail> {
   return db.transaction().execute(async (trx) => {
     const row = await claimRows(trx as unknown as Kysely<Database>)
       .where('pc.id', '=', id)
       .executeTakeFirst();
     if (!row) throw claimNotFound();
     const details = readDetails(key, { id: row.id, details_enc: row.details_enc });
-    await recordAudit(trx, actor, { action: 'claim.view', targetType: 'claim', targetId: id, summary: `Viewed the prize claim details of contest ${row.window_key}`, now });
+    await recordAudit(trx, actor, {
+      action: 'claim.view',
+      targetType: 'claim',
+      targetId: id,
+      summary: `Viewed the prize claim details of contest ${row.window_key}`,
+      now,
+    });
     return { ...adminRow(row), email: row.email, phone: row.phone, details };
   });
 }
 
 /** submitted -> verified -> sent, with an optional note to the winner; audited. */
-export async function changeClaimStatus(db: Kysely<Database>, id: string, change: ClaimStatusChange, actor: AuditActor, now: number): Promise<AdminClaimRow> {
+export async function changeClaimStatus(
+  db: Kysely<Database>,
+  id: string,
+  change: ClaimStatusChange,
+  actor: AuditActor,
+  now: number,
+): Promise<AdminClaimRow> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('prize_claims').select(['status', 'note', 'contest_id']).where('id', '=', id).executeTakeFirst();
+    const before = await trx
+      .selectFrom('prize_claims')
+      .select(['status', 'note', 'contest_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!before) throw claimNotFound();
     const note = change.note === undefined ? before.note : change.note || null;
     if (change.status !== before.status && CLAIM_NEXT_STATUS[before.status] !== change.status) {
-      throw new AppError(409, CLAIM_ERROR_CODES.badTransition, `A ${before.status} claim cannot become ${change.status}.`);
+      throw new AppError(
+        409,
+        CLAIM_ERROR_CODES.badTransition,
+        `A ${before.status} claim cannot become ${change.status}.`,
+      );
     }
     if (change.status === before.status && note === before.note) return;
-    const stamp = change.status === before.status ? {} : change.status === 'verified' ? { verified_at: now } : change.status === 'sent' ? { sent_at: now } : {};
-    await trx.updateTable('prize_claims').set({ status: change.status, note, updated_at: now, ...stamp }).where('id', '=', id).where('status', '=', before.status).execute();
+    const stamp =
+      change.status === before.status
+        ? {}
+        : change.status === 'verified'
+          ? { verified_at: now }
+          : change.status === 'sent'
+            ? { sent_at: now }
+            : {};
+    await trx
+      .updateTable('prize_claims')
+      .set({ status: change.status, note, updated_at: now, ...stamp })
+      .where('id', '=', id)
+      .where('status', '=', before.status)
+      .execute();
     await recordAudit(trx, actor, {
-      action: change.status === before.status ? 'claim.note' : `claim.${change.status === 'verified' ? 'verify' : 'send'}`,
+      action:
+        change.status === before.status ? 'claim.note' : `claim.${change.status === 'verified' ? 'verify' : 'send'}`,
       targetType: 'claim',
       targetId: id,
-      summary: change.status === before.status ? 'Changed the note of a prize claim' : `Marked a prize claim ${change.status}`,
+      summary:
+        change.status === before.status ? 'Changed the note of a prize claim' : `Marked a prize claim ${change.status}`,
       before: { status: before.status, note: before.note },
       after: { status: change.status, note },
       now,

@@ -21,7 +21,11 @@ export const NOT_RELEASED = sql.lit<TicketStatus>('released');
 export async function takenCounts(db: Db, contestIds: readonly string[]): Promise<Map<string, number>> {
   const taken = new Map<string, number>(contestIds.map((id) => [id, 0]));
   if (contestIds.length === 0) return taken;
-  const rows = await db.selectFrom('contest_counters').select(['contest_id', 'taken']).where('contest_id', 'in', [...contestIds]).execute();
+  const rows = await db
+    .selectFrom('contest_counters')
+    .select(['contest_id', 'taken'])
+    .where('contest_id', 'in', [...contestIds])
+    .execute();
   for (const row of rows) taken.set(row.contest_id, Number(row.taken));
   return taken;
 }
@@ -32,7 +36,12 @@ export async function takenCount(db: Db, contestId: string): Promise<number> {
 
 /** One player's reserved plus confirmed tickets in a contest, from contest_player_counts. */
 export async function heldCount(db: Db, contestId: string, userId: string): Promise<number> {
-  const row = await db.selectFrom('contest_player_counts').select('held').where('contest_id', '=', contestId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('contest_player_counts')
+    .select('held')
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.held ?? 0);
 }
 
@@ -77,7 +86,11 @@ export async function takeTickets(
     .executeTakeFirst();
   if (!player) {
     // Give the contest's seats back: the caller refuses, and may not roll back at once.
-    await trx.updateTable('contest_counters').set({ taken: sql<number>`taken - ${count}` }).where('contest_id', '=', contestId).execute();
+    await trx
+      .updateTable('contest_counters')
+      .set({ taken: sql<number>`taken - ${count}` })
+      .where('contest_id', '=', contestId)
+      .execute();
     return 'playerFull';
   }
   return 'taken';
@@ -102,7 +115,9 @@ const CHUNK = 500;
 export async function releaseReservedTickets(trx: Transaction<Database>, scope: ReleaseScope): Promise<number> {
   const groups: Array<{ contest_id: string; user_id: string; n: number }> = [];
   const chunks: Array<{ reservationIds?: string[]; contestId?: string }> =
-    'contestId' in scope ? [{ contestId: scope.contestId }] : chunked(scope.reservationIds).map((ids) => ({ reservationIds: ids }));
+    'contestId' in scope
+      ? [{ contestId: scope.contestId }]
+      : chunked(scope.reservationIds).map((ids) => ({ reservationIds: ids }));
   for (const chunk of chunks) {
     const rows = await trx
       .selectFrom('tickets')
@@ -126,11 +141,22 @@ export async function releaseReservedTickets(trx: Transaction<Database>, scope: 
     perPlayer.set(key, entry);
   }
   for (const [contestId, n] of [...perContest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await trx.updateTable('contest_counters').set({ taken: sql<number>`taken - ${n}` }).where('contest_id', '=', contestId).execute();
+    await trx
+      .updateTable('contest_counters')
+      .set({ taken: sql<number>`taken - ${n}` })
+      .where('contest_id', '=', contestId)
+      .execute();
   }
-  const players = [...perPlayer.values()].sort((a, b) => (a.contestId === b.contestId ? (a.userId < b.userId ? -1 : 1) : a.contestId < b.contestId ? -1 : 1));
+  const players = [...perPlayer.values()].sort((a, b) =>
+    a.contestId === b.contestId ? (a.userId < b.userId ? -1 : 1) : a.contestId < b.contestId ? -1 : 1,
+  );
   for (const p of players) {
-    await trx.updateTable('contest_player_counts').set({ held: sql<number>`held - ${p.n}` }).where('contest_id', '=', p.contestId).where('user_id', '=', p.userId).execute();
+    await trx
+      .updateTable('contest_player_counts')
+      .set({ held: sql<number>`held - ${p.n}` })
+      .where('contest_id', '=', p.contestId)
+      .where('user_id', '=', p.userId)
+      .execute();
   }
 
   let released = 0;
@@ -183,11 +209,22 @@ export async function checkContest(db: Db, contestId: string): Promise<CounterCh
     takenCount(db, contestId),
     db
       .selectFrom(actual)
-      .leftJoin('contest_player_counts as p', (join) => join.on('p.contest_id', '=', contestId).onRef('p.user_id', '=', 'actual.user_id'))
+      .leftJoin('contest_player_counts as p', (join) =>
+        join.on('p.contest_id', '=', contestId).onRef('p.user_id', '=', 'actual.user_id'),
+      )
       .select((eb) => [
         eb.fn.countAll<number | string>().as('players'),
         eb.fn.coalesce(eb.fn.sum<number | string>('actual.n'), sql.lit(0)).as('taken'),
-        eb.fn.sum<number | string>(eb.case().when(eb.or([eb('p.held', 'is', null), eb('p.held', '<>', eb.ref('actual.n'))])).then(1).else(0).end()).as('mismatched'),
+        eb.fn
+          .sum<number | string>(
+            eb
+              .case()
+              .when(eb.or([eb('p.held', 'is', null), eb('p.held', '<>', eb.ref('actual.n'))]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('mismatched'),
       ])
       .executeTakeFirstOrThrow(),
     // Counts left on players who hold nothing any more.
@@ -197,13 +234,28 @@ export async function checkContest(db: Db, contestId: string): Promise<CounterCh
       .where('p.contest_id', '=', contestId)
       .where('p.held', '<>', 0)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('tickets').select('tickets.id').where('tickets.contest_id', '=', contestId).whereRef('tickets.user_id', '=', 'p.user_id').where('tickets.status', '<>', NOT_RELEASED))),
+        not(
+          exists(
+            selectFrom('tickets')
+              .select('tickets.id')
+              .where('tickets.contest_id', '=', contestId)
+              .whereRef('tickets.user_id', '=', 'p.user_id')
+              .where('tickets.status', '<>', NOT_RELEASED),
+          ),
+        ),
       )
       .executeTakeFirstOrThrow(),
   ]);
   const takenActual = Number(perPlayer.taken ?? 0);
   const playersMismatched = Number(perPlayer.mismatched ?? 0) + Number(stale.n);
-  return { contestId, takenCounter: counter, takenActual, players: Number(perPlayer.players), playersMismatched, ok: counter === takenActual && playersMismatched === 0 };
+  return {
+    contestId,
+    takenCounter: counter,
+    takenActual,
+    players: Number(perPlayer.players),
+    playersMismatched,
+    ok: counter === takenActual && playersMismatched === 0,
+  };
 }
 
 /**
@@ -211,8 +263,15 @@ export async function checkContest(db: Db, contestId: string): Promise<CounterCh
  * counter row is locked first (made if missing), so every writer of this contest's counters
  * either finished before the recount reads the tickets or waits until it commits.
  */
-export async function recountContest(trx: Transaction<Database>, contestId: string): Promise<{ before: CounterCheck; after: CounterCheck }> {
-  await trx.insertInto('contest_counters').values({ contest_id: contestId, taken: 0 }).onConflict((oc) => oc.column('contest_id').doNothing()).execute();
+export async function recountContest(
+  trx: Transaction<Database>,
+  contestId: string,
+): Promise<{ before: CounterCheck; after: CounterCheck }> {
+  await trx
+    .insertInto('contest_counters')
+    .values({ contest_id: contestId, taken: 0 })
+    .onConflict((oc) => oc.column('contest_id').doNothing())
+    .execute();
   await trx
     .selectFrom('contest_counters')
     .select('taken')
@@ -221,7 +280,11 @@ export async function recountContest(trx: Transaction<Database>, contestId: stri
     .executeTakeFirstOrThrow();
   const before = await checkContest(trx, contestId);
   if (!before.ok) {
-    await trx.updateTable('contest_counters').set({ taken: before.takenActual }).where('contest_id', '=', contestId).execute();
+    await trx
+      .updateTable('contest_counters')
+      .set({ taken: before.takenActual })
+      .where('contest_id', '=', contestId)
+      .execute();
     await trx.deleteFrom('contest_player_counts').where('contest_id', '=', contestId).execute();
     await trx
       .insertInto('contest_player_counts')

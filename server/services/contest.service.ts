@@ -1,5 +1,10 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
-import { type ContestState, type ContestView, PAID_PLAY_SUSPENDED_MESSAGE, type PaidPlay } from '../../domain/contests.ts';
+import {
+  type ContestState,
+  type ContestView,
+  PAID_PLAY_SUSPENDED_MESSAGE,
+  type PaidPlay,
+} from '../../domain/contests.ts';
 import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../domain/schedule.ts';
 import type { ContestDefaults } from '../config.ts';
 import type { ContestsTable, Database } from '../db/schema.ts';
@@ -14,12 +19,16 @@ export const CONTESTS_AHEAD = 3;
 
 export type ContestRow = Selectable<ContestsTable>;
 
-export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Judging, judged, published and cancelled are stored; otherwise the clock says upcoming, open or closed. */
 export function contestState(contest: Pick<ContestRow, 'state' | 'opens_at' | 'closes_at'>, now: number): ContestState {
   if (contest.state !== 'upcoming') return contest.state;
-  return windowState({ opensAt: new Date(contest.opens_at), closesAt: new Date(contest.closes_at) } as ContestWindow, new Date(now));
+  return windowState(
+    { opensAt: new Date(contest.opens_at), closesAt: new Date(contest.closes_at) } as ContestWindow,
+    new Date(now),
+  );
 }
 
 export interface NewContest {
@@ -61,7 +70,11 @@ export async function insertContest(db: Kysely<Database>, input: NewContest): Pr
 
 /** The picture new contests get until admins upload real ones: the seeded demo picture. */
 export async function defaultContestPictureId(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', DEMO_CONTEST_PICTURE_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', DEMO_CONTEST_PICTURE_KEY)
+    .executeTakeFirst();
   return row?.value;
 }
 
@@ -76,7 +89,12 @@ export interface EnsureResult {
  * Safe on many machines at once: the window_key unique constraint lets one insert win and the
  * others do nothing.
  */
-export async function ensureUpcomingContests(db: Kysely<Database>, now: number, defaults: ContestDefaults, pictureId?: string): Promise<EnsureResult> {
+export async function ensureUpcomingContests(
+  db: Kysely<Database>,
+  now: number,
+  defaults: ContestDefaults,
+  pictureId?: string,
+): Promise<EnsureResult> {
   const picture = pictureId ?? (await defaultContestPictureId(db));
   if (!picture) return { created: [], skipped: 'no_picture' };
   const created: string[] = [];
@@ -87,8 +105,12 @@ export async function ensureUpcomingContests(db: Kysely<Database>, now: number, 
   return { created };
 }
 
-export async function findContest(db: Kysely<Database> | Transaction<Database>, contestId: string): Promise<ContestRow | undefined> {
-  return (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
+export async function findContest(
+  db: Kysely<Database> | Transaction<Database>,
+  contestId: string,
+): Promise<ContestRow | undefined> {
+  return (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
+    ContestRow | undefined;
 }
 
 /**
@@ -97,7 +119,11 @@ export async function findContest(db: Kysely<Database> | Transaction<Database>, 
  * 'released' and in its order, so both databases read them straight off that index: no scan of
  * the contest, no sort, however many tickets the contest holds.
  */
-export async function heldPoints(db: Kysely<Database> | Transaction<Database>, contestId: string, userId: string): Promise<Array<{ x: number; y: number }>> {
+export async function heldPoints(
+  db: Kysely<Database> | Transaction<Database>,
+  contestId: string,
+  userId: string,
+): Promise<Array<{ x: number; y: number }>> {
   return db
     .selectFrom('tickets')
     .select(['x', 'y'])
@@ -126,7 +152,11 @@ export async function confirmedTicketRows(
  * Whether paid tickets can be bought now, as every page states it: the console's switch (the law's
  * suspension wins), then whether a payment gateway is configured at all.
  */
-export async function paidPlayView(db: Kysely<Database>, defaultEnabled: boolean, gatewayConfigured: boolean): Promise<PaidPlay> {
+export async function paidPlayView(
+  db: Kysely<Database>,
+  defaultEnabled: boolean,
+  gatewayConfigured: boolean,
+): Promise<PaidPlay> {
   if (!(await isPaidPlayEnabled(db, defaultEnabled))) return { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
   return gatewayConfigured ? { enabled: true } : { enabled: false, reason: 'noGateway' };
 }
@@ -173,7 +203,11 @@ export async function contestView(
  * The small display copy of the current contest's picture, which the home page's contest card
  * shows from its first paint (the pre-rendered page, issue 13), or undefined when there is none.
  */
-export async function currentPictureFile(db: Kysely<Database>, store: PictureStore, now: number): Promise<ServableFile | undefined> {
+export async function currentPictureFile(
+  db: Kysely<Database>,
+  store: PictureStore,
+  now: number,
+): Promise<ServableFile | undefined> {
   const { current } = await currentContests(db, now);
   return current ? findServableVariant(db, store, current.picture_id, 'small') : undefined;
 }
@@ -182,7 +216,10 @@ export async function currentPictureFile(db: Kysely<Database>, store: PictureSto
  * The open contest (else the next to open) and the one after it. A cancelled contest still shows
  * (players read why), unless an admin has made a replacement whose window overlaps it.
  */
-export async function currentContests(db: Kysely<Database>, now: number): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined }> {
+export async function currentContests(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined }> {
   const rows = (await db
     .selectFrom('contests')
     .selectAll()
@@ -192,6 +229,8 @@ export async function currentContests(db: Kysely<Database>, now: number): Promis
     .limit(6)
     .execute()) as ContestRow[];
   const live = rows.filter((r) => r.state !== 'cancelled');
-  const shown = rows.filter((r) => r.state !== 'cancelled' || !live.some((l) => l.opens_at <= r.closes_at && l.closes_at >= r.opens_at));
+  const shown = rows.filter(
+    (r) => r.state !== 'cancelled' || !live.some((l) => l.opens_at <= r.closes_at && l.closes_at >= r.opens_at),
+  );
   return { current: shown[0], next: shown[1] };
 }

@@ -35,7 +35,13 @@ export interface DevIdp {
 
 function isStoredKey(value: unknown): value is StoredKey {
   const v = value as Partial<StoredKey> | null;
-  return typeof v?.kid === 'string' && v.privateJwk?.kty === 'RSA' && typeof v.privateJwk.d === 'string' && v.publicJwk?.kty === 'RSA' && v.publicJwk.d === undefined;
+  return (
+    typeof v?.kid === 'string' &&
+    v.privateJwk?.kty === 'RSA' &&
+    typeof v.privateJwk.d === 'string' &&
+    v.publicJwk?.kty === 'RSA' &&
+    v.publicJwk.d === undefined
+  );
 }
 
 async function generateKey(): Promise<StoredKey> {
@@ -91,7 +97,10 @@ export function createDevIdp(options: { dataDir: string; issuer: string; now: ()
   let loaded: Promise<{ stored: StoredKey; privateKey: CryptoKey | Uint8Array }> | undefined;
   const key = () => {
     if (!loaded) {
-      loaded = loadOrCreateDevIdpKey(options.dataDir).then(async (stored) => ({ stored, privateKey: await importJWK(stored.privateJwk, 'RS256') }));
+      loaded = loadOrCreateDevIdpKey(options.dataDir).then(async (stored) => ({
+        stored,
+        privateKey: await importJWK(stored.privateJwk, 'RS256'),
+      }));
       // A failure (a read-only DATA_DIR) is not cached: the next request tries again.
       loaded.catch(() => {
         loaded = undefined;

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 import { GOOGLE_ISSUER } from '../config.ts';
 
 /** What we take from a verified Google ID token. */
@@ -78,7 +86,13 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): (idToken
     try {
       return await options.keys(header, token);
     } catch (error) {
-      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys || error instanceof errors.JOSENotSupported || error instanceof errors.JOSEAlgNotAllowed) throw error;
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported ||
+        error instanceof errors.JOSEAlgNotAllowed
+      )
+        throw error;
       throw new KeysUnavailableError({ cause: error });
     }
   };
@@ -103,7 +117,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): (idToken
     if (!subject) throw new IdTokenError('no subject');
     if (!email) throw new IdTokenError('no email');
     // Google sends a boolean; some older tokens carried the string "true".
-    if (payload.email_verified !== true && payload.email_verified !== 'true') throw new IdTokenError('email not verified');
+    if (payload.email_verified !== true && payload.email_verified !== 'true')
+      throw new IdTokenError('email not verified');
     const picture = text(payload, 'picture');
     return {
       subject,

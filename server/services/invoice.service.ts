@@ -9,7 +9,8 @@ import { isUniqueViolation } from './cart.service.ts';
 import { paymentNotFound } from './payment.service.ts';
 
 export const invoicesNotConfigured = () => new AppError(503, 'INVOICES_UNAVAILABLE', 'Invoices are not configured');
-export const invoiceNotYet = () => new AppError(409, 'INVOICE_NOT_AVAILABLE', 'An invoice is available once the payment succeeds');
+export const invoiceNotYet = () =>
+  new AppError(409, 'INVOICE_NOT_AVAILABLE', 'An invoice is available once the payment succeeds');
 
 const IST_OFFSET_MS = 330 * 60_000;
 
@@ -21,7 +22,8 @@ export function financialYearOf(at: number): string {
 }
 
 /** 'CS/2026-27/000001': prefix, financial year, serial within the year (six digits, more when needed). */
-export const invoiceNumber = (prefix: string, financialYear: string, serial: number) => `${prefix}/${financialYear}/${String(serial).padStart(6, '0')}`;
+export const invoiceNumber = (prefix: string, financialYear: string, serial: number) =>
+  `${prefix}/${financialYear}/${String(serial).padStart(6, '0')}`;
 
 /** The file name: the number with '/' replaced by '-'. */
 export const invoiceFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
@@ -40,13 +42,26 @@ export interface InvoiceRecord {
  * (counter increment included) rolls back, and it reads the winner's number: no gap, no
  * duplicate.
  */
-export async function assignInvoice(db: Kysely<Database>, paymentId: string, prefix: string, now: number): Promise<InvoiceRecord> {
-  const existing = await db.selectFrom('invoices').select(['number', 'issued_at']).where('payment_id', '=', paymentId).executeTakeFirst();
+export async function assignInvoice(
+  db: Kysely<Database>,
+  paymentId: string,
+  prefix: string,
+  now: number,
+): Promise<InvoiceRecord> {
+  const existing = await db
+    .selectFrom('invoices')
+    .select(['number', 'issued_at'])
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
   if (existing) return { number: existing.number, issuedAt: Number(existing.issued_at) };
   const financialYear = financialYearOf(now);
   try {
     return await db.transaction().execute(async (trx) => {
-      await trx.insertInto('invoice_counters').values({ financial_year: financialYear, last_number: 0 }).onConflict((oc) => oc.column('financial_year').doNothing()).execute();
+      await trx
+        .insertInto('invoice_counters')
+        .values({ financial_year: financialYear, last_number: 0 })
+        .onConflict((oc) => oc.column('financial_year').doNothing())
+        .execute();
       const counter = await trx
         .updateTable('invoice_counters')
         .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
@@ -55,19 +70,46 @@ export async function assignInvoice(db: Kysely<Database>, paymentId: string, pre
         .executeTakeFirstOrThrow();
       const serial = Number(counter.last_number);
       const number = invoiceNumber(prefix, financialYear, serial);
-      await trx.insertInto('invoices').values({ id: crypto.randomUUID(), payment_id: paymentId, number, financial_year: financialYear, serial, issued_at: now }).execute();
+      await trx
+        .insertInto('invoices')
+        .values({
+          id: crypto.randomUUID(),
+          payment_id: paymentId,
+          number,
+          financial_year: financialYear,
+          serial,
+          issued_at: now,
+        })
+        .execute();
       return { number, issuedAt: now };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const winner = await db.selectFrom('invoices').select(['number', 'issued_at']).where('payment_id', '=', paymentId).executeTakeFirst();
+    const winner = await db
+      .selectFrom('invoices')
+      .select(['number', 'issued_at'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
     if (!winner) throw error;
     return { number: winner.number, issuedAt: Number(winner.issued_at) };
   }
 }
 
-const istFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true });
-const istDay = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+const istFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+const istDay = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
 export const istDateTime = (at: number) => `${istFormat.format(new Date(at))} IST`;
 
 /** '+91 ******3210': only the last 4 digits show. */
@@ -80,12 +122,42 @@ export function maskMobile(phone: string): string {
 
 /** GST state codes of the states and union territories, for the place of supply line. */
 const STATE_NAMES: Record<string, string> = {
-  '01': 'Jammu and Kashmir', '02': 'Himachal Pradesh', '03': 'Punjab', '04': 'Chandigarh', '05': 'Uttarakhand', '06': 'Haryana', '07': 'Delhi',
-  '08': 'Rajasthan', '09': 'Uttar Pradesh', '10': 'Bihar', '11': 'Sikkim', '12': 'Arunachal Pradesh', '13': 'Nagaland', '14': 'Manipur',
-  '15': 'Mizoram', '16': 'Tripura', '17': 'Meghalaya', '18': 'Assam', '19': 'West Bengal', '20': 'Jharkhand', '21': 'Odisha',
-  '22': 'Chhattisgarh', '23': 'Madhya Pradesh', '24': 'Gujarat', '26': 'Dadra and Nagar Haveli and Daman and Diu', '27': 'Maharashtra',
-  '29': 'Karnataka', '30': 'Goa', '31': 'Lakshadweep', '32': 'Kerala', '33': 'Tamil Nadu', '34': 'Puducherry', '35': 'Andaman and Nicobar Islands',
-  '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh',
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
 };
 const stateLabel = (code: string) => (STATE_NAMES[code] ? `${STATE_NAMES[code]} (${code})` : code);
 
@@ -112,7 +184,12 @@ export function billLines(bill: Bill): InvoiceLine[] {
     'Total Platform Fee': formatInr(bill.totalPlatformFee),
     'Grand Total': formatInr(bill.grandTotal),
   };
-  return BILL_LINE_LABELS.map((label) => ({ label, labelHi: BILL_LABELS_HI[label], amount: values[label], bold: label === 'Grand Total' }));
+  return BILL_LINE_LABELS.map((label) => ({
+    label,
+    labelHi: BILL_LABELS_HI[label],
+    amount: values[label],
+    bold: label === 'Grand Total',
+  }));
 }
 
 /** Halves a tax amount in paise: CGST gets the rounded-down half, SGST the rest, so they add up to the paisa. */
@@ -155,15 +232,36 @@ export interface InvoicePdf {
 }
 
 /** The owner's invoice for a successful payment: 404 for anyone else, 409 before success, 503 without a GSTIN. */
-export async function invoiceForOwner(db: Kysely<Database>, config: InvoiceConfig, userId: string, paymentId: string, now: number, options: { compress?: boolean } = {}): Promise<InvoicePdf> {
-  const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', userId).executeTakeFirst();
+export async function invoiceForOwner(
+  db: Kysely<Database>,
+  config: InvoiceConfig,
+  userId: string,
+  paymentId: string,
+  now: number,
+  options: { compress?: boolean } = {},
+): Promise<InvoicePdf> {
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!payment) throw paymentNotFound();
   if (payment.status !== 'success') throw invoiceNotYet();
   if (!config.gstin) throw invoicesNotConfigured();
   const [user, contest, tickets] = await Promise.all([
     db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst(),
-    db.selectFrom('contests').select(['slot', 'opens_at', 'closes_at', 'ticket_price_paise', 'prize_title_en']).where('id', '=', payment.contest_id).executeTakeFirstOrThrow(),
-    db.selectFrom('tickets').select((eb) => eb.fn.countAll<string | number>().as('n')).where('reservation_id', '=', payment.reservation_id).where('status', '=', 'confirmed').executeTakeFirst(),
+    db
+      .selectFrom('contests')
+      .select(['slot', 'opens_at', 'closes_at', 'ticket_price_paise', 'prize_title_en'])
+      .where('id', '=', payment.contest_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('reservation_id', '=', payment.reservation_id)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst(),
   ]);
   const bill = JSON.parse(payment.bill_json) as Bill;
   const ticketPrice = Number(contest.ticket_price_paise);
@@ -172,9 +270,20 @@ export async function invoiceForOwner(db: Kysely<Database>, config: InvoiceConfi
   const invoice = await assignInvoice(db, payment.id, config.prefix, now);
   const placeOfSupply = config.stateCode; // no buyer address is known: the seller's state
   const pdf = await renderInvoicePdf({
-    seller: { legalName: config.sellerLegalName, address: config.address, gstin: config.gstin, stateCode: stateLabel(config.stateCode), email: BRAND.supportEmail, sampleGstin: config.sampleGstin },
+    seller: {
+      legalName: config.sellerLegalName,
+      address: config.address,
+      gstin: config.gstin,
+      stateCode: stateLabel(config.stateCode),
+      email: BRAND.supportEmail,
+      sampleGstin: config.sampleGstin,
+    },
     invoice: { number: invoice.number, date: istDateTime(invoice.issuedAt) },
-    buyer: { name: user ? `${user.first_name} ${user.last_name}`.trim() || '-' : '-', mobile: maskMobile(payment.phone), placeOfSupply: stateLabel(placeOfSupply) },
+    buyer: {
+      name: user ? `${user.first_name} ${user.last_name}`.trim() || '-' : '-',
+      mobile: maskMobile(payment.phone),
+      placeOfSupply: stateLabel(placeOfSupply),
+    },
     contest: {
       description: `Spot-the-ball contest entry, slot ${contest.slot}`,
       detail: `${BRAND.name} contest tickets; prize: ${contest.prize_title_en}`,

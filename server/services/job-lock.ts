@@ -5,7 +5,10 @@ import { isPostgres } from './contest.service.ts';
 
 /** A stable 63-bit advisory lock key for a job name. */
 export function jobLockKey(name: string): bigint {
-  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`cricspot-job:${name}`).digest('hex').slice(0, 16)}`));
+  return BigInt.asIntN(
+    64,
+    BigInt(`0x${createHash('sha256').update(`cricspot-job:${name}`).digest('hex').slice(0, 16)}`),
+  );
 }
 
 export type LockedRun<T> = { ran: true; result: T } | { ran: false };
@@ -20,7 +23,9 @@ export async function withJobLock<T>(db: Kysely<Database>, name: string, job: ()
   if (!isPostgres(db)) return { ran: true, result: await job() };
   const key = jobLockKey(name).toString();
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(conn);
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(
+      conn,
+    );
     if (!rows[0]?.locked) return { ran: false };
     try {
       return { ran: true, result: await job() };

@@ -36,7 +36,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const JUDGES_REQUIRED_KEY = 'judges_required';
 
-const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) => new AppError(status, JUDGING_ERROR_CODES[key], JUDGING_MESSAGES[key]);
+const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) =>
+  new AppError(status, JUDGING_ERROR_CODES[key], JUDGING_MESSAGES[key]);
 
 /** How many judges must mark (the setting, else the default). */
 export async function judgesRequired(db: Db): Promise<number> {
@@ -46,7 +47,12 @@ export async function judgesRequired(db: Db): Promise<number> {
 }
 
 /** The admin changes the number of judges required; contests already judged keep their point. */
-export async function setJudgesRequired(db: Kysely<Database>, actor: AuditActor, judgesRequiredNow: number, now: number): Promise<number> {
+export async function setJudgesRequired(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  judgesRequiredNow: number,
+  now: number,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const before = await judgesRequired(trx);
     if (before === judgesRequiredNow) return before;
@@ -112,10 +118,21 @@ export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: num
   const ids = contests.map((c) => c.id);
   const counts = await markCounts(db, ids);
   const mine = ids.length
-    ? await db.selectFrom('judge_marks').select(['contest_id', 'created_at']).where('judge_id', '=', judgeId).where('contest_id', 'in', ids).execute()
+    ? await db
+        .selectFrom('judge_marks')
+        .select(['contest_id', 'created_at'])
+        .where('judge_id', '=', judgeId)
+        .where('contest_id', 'in', ids)
+        .execute()
     : [];
   const myAt = new Map(mine.map((m) => [m.contest_id, m.created_at]));
-  const sealed = new Set(ids.length ? (await db.selectFrom('contest_seals').select('contest_id').where('contest_id', 'in', ids).execute()).map((r) => r.contest_id) : []);
+  const sealed = new Set(
+    ids.length
+      ? (await db.selectFrom('contest_seals').select('contest_id').where('contest_id', 'in', ids).execute()).map(
+          (r) => r.contest_id,
+        )
+      : [],
+  );
   const items: JudgeQueueItem[] = [];
   for (const c of contests) {
     const state = judgingState(c.state);
@@ -142,7 +159,13 @@ async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
 }
 
 /** One contest on the panel: its picture and the asking judge's own mark, nothing else. */
-export async function judgeContest(db: Kysely<Database>, store: PictureStore, judgeId: string, contestId: string, now: number): Promise<JudgeContest> {
+export async function judgeContest(
+  db: Kysely<Database>,
+  store: PictureStore,
+  judgeId: string,
+  contestId: string,
+  now: number,
+): Promise<JudgeContest> {
   const contest = await loadContest(db, contestId);
   if (contest.closes_at > now) throw fail(409, 'notClosed');
   const state = judgingState(contest.state);
@@ -151,7 +174,12 @@ export async function judgeContest(db: Kysely<Database>, store: PictureStore, ju
   if (!picture) throw fail(503, 'pictureMissing');
   const required = await judgesRequired(db);
   const marks = (await markCounts(db, [contest.id])).get(contest.id) ?? 0;
-  const mine = await db.selectFrom('judge_marks').select(['x', 'y', 'created_at']).where('contest_id', '=', contestId).where('judge_id', '=', judgeId).executeTakeFirst();
+  const mine = await db
+    .selectFrom('judge_marks')
+    .select(['x', 'y', 'created_at'])
+    .where('contest_id', '=', contestId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
   return {
     contestId: contest.id,
     windowKey: contest.window_key,
@@ -181,18 +209,36 @@ export interface MarkOutcome {
  * the judged point (the exact mean of all marks) and ranks every confirmed ticket, in the same
  * transaction: a contest is never 'judged' without its ranking.
  */
-export async function submitJudgeMark(db: Kysely<Database>, actor: AuditActor & { id: string }, contestId: string, point: { x: number; y: number }, now: number): Promise<MarkOutcome> {
+export async function submitJudgeMark(
+  db: Kysely<Database>,
+  actor: AuditActor & { id: string },
+  contestId: string,
+  point: { x: number; y: number },
+  now: number,
+): Promise<MarkOutcome> {
   return db.transaction().execute(async (trx) => {
     // Serialise marks on one contest (PostgreSQL): two last judges at once must not both miss the count.
     const contest = await lockContest(trx, contestId);
     if (contest.closes_at > now) throw fail(409, 'notClosed');
     if (contest.state !== 'upcoming' && contest.state !== 'judging') throw fail(409, 'notJudgeable');
-    const picture = await trx.selectFrom('pictures').select(['width', 'height']).where('id', '=', contest.picture_id).executeTakeFirst();
+    const picture = await trx
+      .selectFrom('pictures')
+      .select(['width', 'height'])
+      .where('id', '=', contest.picture_id)
+      .executeTakeFirst();
     if (!picture) throw fail(503, 'pictureMissing');
     if (point.x >= picture.width || point.y >= picture.height) throw fail(400, 'outsidePicture');
-    const existing = await trx.selectFrom('judge_marks').select('judge_id').where('contest_id', '=', contestId).where('judge_id', '=', actor.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('judge_marks')
+      .select('judge_id')
+      .where('contest_id', '=', contestId)
+      .where('judge_id', '=', actor.id)
+      .executeTakeFirst();
     if (existing) throw fail(409, 'alreadyMarked');
-    await trx.insertInto('judge_marks').values({ contest_id: contestId, judge_id: actor.id, x: point.x, y: point.y, created_at: now }).execute();
+    await trx
+      .insertInto('judge_marks')
+      .values({ contest_id: contestId, judge_id: actor.id, x: point.x, y: point.y, created_at: now })
+      .execute();
     const required = await judgesRequired(trx);
     const marks = await trx.selectFrom('judge_marks').select(['x', 'y']).where('contest_id', '=', contestId).execute();
     const label = contestLabel(contest);
@@ -205,24 +251,39 @@ export async function submitJudgeMark(db: Kysely<Database>, actor: AuditActor & 
       now,
     });
     if (marks.length < required) {
-      await trx.updateTable('contests').set({ state: 'judging', updated_at: now }).where('id', '=', contestId).execute();
+      await trx
+        .updateTable('contests')
+        .set({ state: 'judging', updated_at: now })
+        .where('id', '=', contestId)
+        .execute();
       return { state: 'judging', marks: marks.length, required, ranked: null };
     }
     const mean = judgedMean(marks);
     await trx
       .updateTable('contests')
-      .set({ state: 'judged', judged_sum_x: mean.sumX, judged_sum_y: mean.sumY, judged_count: mean.count, judged_at: now, updated_at: now })
+      .set({
+        state: 'judged',
+        judged_sum_x: mean.sumX,
+        judged_sum_y: mean.sumY,
+        judged_count: mean.count,
+        judged_at: now,
+        updated_at: now,
+      })
       .where('id', '=', contestId)
       .execute();
     const ranked = await rankContest(trx, contestId, mean);
-    await recordAudit(trx, { id: null, name: 'System' }, {
-      action: 'judging.judged',
-      targetType: 'contest',
-      targetId: contestId,
-      summary: `Judged point of ${label} fixed at (${mean.x.toFixed(1)}, ${mean.y.toFixed(1)}) from ${mean.count} marks; ${ranked} tickets ranked`,
-      after: { x: mean.x, y: mean.y, judges: mean.count, ranked },
-      now,
-    });
+    await recordAudit(
+      trx,
+      { id: null, name: 'System' },
+      {
+        action: 'judging.judged',
+        targetType: 'contest',
+        targetId: contestId,
+        summary: `Judged point of ${label} fixed at (${mean.x.toFixed(1)}, ${mean.y.toFixed(1)}) from ${mean.count} marks; ${ranked} tickets ranked`,
+        after: { x: mean.x, y: mean.y, judges: mean.count, ranked },
+        now,
+      },
+    );
     return { state: 'judged', marks: marks.length, required, ranked };
   });
 }
@@ -278,7 +339,13 @@ export async function rankContest(trx: Db, contestId: string, mean: JudgedMean):
 }
 
 /** An admin removes a judge's mark (a judge erred) before the result is judged. */
-export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, contestId: string, judgeId: string, now: number): Promise<void> {
+export async function resetJudgeMark(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  contestId: string,
+  judgeId: string,
+  now: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, contestId);
     if (contest.state !== 'upcoming' && contest.state !== 'judging') throw fail(409, 'notJudgeable');
@@ -291,8 +358,17 @@ export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, co
       .executeTakeFirst();
     if (!mark) throw fail(404, 'markNotFound');
     await trx.deleteFrom('judge_marks').where('contest_id', '=', contestId).where('judge_id', '=', judgeId).execute();
-    const left = await trx.selectFrom('judge_marks').select((eb) => eb.fn.countAll<number>().as('n')).where('contest_id', '=', contestId).executeTakeFirstOrThrow();
-    if (Number(left.n) === 0) await trx.updateTable('contests').set({ state: 'upcoming', updated_at: now }).where('id', '=', contestId).execute();
+    const left = await trx
+      .selectFrom('judge_marks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contest_id', '=', contestId)
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0)
+      await trx
+        .updateTable('contests')
+        .set({ state: 'upcoming', updated_at: now })
+        .where('id', '=', contestId)
+        .execute();
     await recordAudit(trx, actor, {
       action: 'judging.reset',
       targetType: 'contest',
@@ -310,7 +386,12 @@ export async function resetJudgeMark(db: Kysely<Database>, actor: AuditActor, co
  * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
  * hides before they submit.
  */
-export async function resultReview(db: Kysely<Database>, store: PictureStore, contestId: string, viewerId: string): Promise<ResultReview> {
+export async function resultReview(
+  db: Kysely<Database>,
+  store: PictureStore,
+  contestId: string,
+  viewerId: string,
+): Promise<ResultReview> {
   const contest = await loadContest(db, contestId);
   const state = judgingState(contest.state);
   if (!state) throw fail(409, 'notJudgeable');
@@ -319,18 +400,46 @@ export async function resultReview(db: Kysely<Database>, store: PictureStore, co
   const marks = await db
     .selectFrom('judge_marks')
     .innerJoin('users', 'users.id', 'judge_marks.judge_id')
-    .select(['judge_marks.judge_id', 'judge_marks.x', 'judge_marks.y', 'judge_marks.created_at', 'users.first_name', 'users.last_name'])
+    .select([
+      'judge_marks.judge_id',
+      'judge_marks.x',
+      'judge_marks.y',
+      'judge_marks.created_at',
+      'users.first_name',
+      'users.last_name',
+    ])
     .where('judge_marks.contest_id', '=', contestId)
     .orderBy('judge_marks.created_at')
     .execute();
-  const viewerJudges = await db.selectFrom('user_roles').select('role').where('user_id', '=', viewerId).where('role', '=', 'judge').executeTakeFirst();
-  const marksHidden = Boolean(viewerJudges) && (state === 'awaiting' || state === 'judging') && !marks.some((m) => m.judge_id === viewerId);
+  const viewerJudges = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', viewerId)
+    .where('role', '=', 'judge')
+    .executeTakeFirst();
+  const marksHidden =
+    Boolean(viewerJudges) &&
+    (state === 'awaiting' || state === 'judging') &&
+    !marks.some((m) => m.judge_id === viewerId);
   const entries = await db
     .selectFrom('contest_ranks')
     .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
     .innerJoin('users', 'users.id', 'contest_ranks.user_id')
-    .leftJoin('prize_claims', (join) => join.onRef('prize_claims.contest_id', '=', 'contest_ranks.contest_id').onRef('prize_claims.user_id', '=', 'contest_ranks.user_id'))
-    .select(['contest_ranks.rank', 'contest_ranks.ticket_id', 'contest_ranks.distance', 'tickets.x', 'tickets.y', 'tickets.confirmed_at', 'users.first_name', 'prize_claims.state'])
+    .leftJoin('prize_claims', (join) =>
+      join
+        .onRef('prize_claims.contest_id', '=', 'contest_ranks.contest_id')
+        .onRef('prize_claims.user_id', '=', 'contest_ranks.user_id'),
+    )
+    .select([
+      'contest_ranks.rank',
+      'contest_ranks.ticket_id',
+      'contest_ranks.distance',
+      'tickets.x',
+      'tickets.y',
+      'tickets.confirmed_at',
+      'users.first_name',
+      'prize_claims.state',
+    ])
     .where('contest_ranks.contest_id', '=', contestId)
     .where('contest_ranks.rank', '<=', REVIEW_TOP_ENTRIES)
     .orderBy('contest_ranks.rank')
@@ -343,12 +452,19 @@ export async function resultReview(db: Kysely<Database>, store: PictureStore, co
     .executeTakeFirstOrThrow();
   const notices = await db
     .selectFrom('result_notices')
-    .select([(eb) => eb.fn.countAll<number>().as('total'), sql<number>`sum(case when sent_at is null then 0 else 1 end)`.as('sent')])
+    .select([
+      (eb) => eb.fn.countAll<number>().as('total'),
+      sql<number>`sum(case when sent_at is null then 0 else 1 end)`.as('sent'),
+    ])
     .where('contest_id', '=', contestId)
     .executeTakeFirstOrThrow();
   let publishedBy: string | null = null;
   if (contest.published_by) {
-    const who = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', contest.published_by).executeTakeFirst();
+    const who = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', contest.published_by)
+      .executeTakeFirst();
     publishedBy = who ? `${who.first_name} ${who.last_name}` : null;
   }
   const point = judgedPointOf(contest);
@@ -360,9 +476,24 @@ export async function resultReview(db: Kysely<Database>, store: PictureStore, co
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
     marksHidden,
-    marks: (marksHidden ? [] : marks).map((m) => ({ judgeId: m.judge_id, judgeName: `${m.first_name} ${m.last_name}`, x: m.x, y: m.y, at: m.created_at })),
+    marks: (marksHidden ? [] : marks).map((m) => ({
+      judgeId: m.judge_id,
+      judgeName: `${m.first_name} ${m.last_name}`,
+      x: m.x,
+      y: m.y,
+      at: m.created_at,
+    })),
     judged: point && contest.judged_at !== null ? { ...point, at: contest.judged_at } : null,
-    entries: entries.map((e) => ({ rank: e.rank, ticketId: e.ticket_id, x: e.x, y: e.y, distance: e.distance, firstName: e.first_name, state: e.state ?? null, confirmedAt: e.confirmed_at ?? 0 })),
+    entries: entries.map((e) => ({
+      rank: e.rank,
+      ticketId: e.ticket_id,
+      x: e.x,
+      y: e.y,
+      distance: e.distance,
+      firstName: e.first_name,
+      state: e.state ?? null,
+      confirmedAt: e.confirmed_at ?? 0,
+    })),
     ticketCount: Number(counts.tickets),
     entrantCount: Number(counts.entrants),
     publishedAt: contest.published_at,
@@ -376,7 +507,12 @@ export async function resultReview(db: Kysely<Database>, store: PictureStore, co
  * says so) written in the same transaction. Sending happens afterwards (sendResultNotices), so a
  * second publish is refused and a crash loses no notice.
  */
-export async function publishResult(db: Kysely<Database>, actor: AuditActor & { id: string }, contestId: string, now: number): Promise<{ notices: number }> {
+export async function publishResult(
+  db: Kysely<Database>,
+  actor: AuditActor & { id: string },
+  contestId: string,
+  now: number,
+): Promise<{ notices: number }> {
   return db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, contestId);
     if (contest.state !== 'judged') throw fail(409, 'notJudged');
@@ -425,7 +561,13 @@ export async function publishResult(db: Kysely<Database>, actor: AuditActor & { 
 }
 
 /** The message texts. English, as every other message the site sends today. */
-function noticeMessages(kind: 'winner' | 'entrant', bestRank: number, label: string, firstName: string, siteUrl: string): { sms: string; subject: string; email: string } {
+function noticeMessages(
+  kind: 'winner' | 'entrant',
+  bestRank: number,
+  label: string,
+  firstName: string,
+  siteUrl: string,
+): { sms: string; subject: string; email: string } {
   if (kind === 'winner') {
     return {
       sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
@@ -453,7 +595,13 @@ export const NOTICE_LEASE_MS = 10 * 60 * 1000;
  * is sent, each channel is stamped as it goes, and the notice is marked sent right after. A
  * failed send gives the lease back; a sender that died loses it after NOTICE_LEASE_MS.
  */
-export async function sendResultNotices(db: Kysely<Database>, messages: MessageSender, siteUrl: string, now: () => number, contestId?: string): Promise<{ sent: number; failed: number }> {
+export async function sendResultNotices(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  siteUrl: string,
+  now: () => number,
+  contestId?: string,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
@@ -486,7 +634,12 @@ export async function sendResultNotices(db: Kysely<Database>, messages: MessageS
     if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
     if (after) {
       const { contestId: c, userId: u } = after;
-      query = query.where((eb) => eb.or([eb('result_notices.contest_id', '>', c), eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)])]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('result_notices.contest_id', '>', c),
+          eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)]),
+        ]),
+      );
     }
     const batch = await query.execute();
     if (batch.length === 0) break;
@@ -508,7 +661,12 @@ export async function sendResultNotices(db: Kysely<Database>, messages: MessageS
       // Another sender has it.
       if (Number(claim.numUpdatedRows) !== 1) continue;
       const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
-        db.updateTable('result_notices').set(set).where('contest_id', '=', n.contest_id).where('user_id', '=', n.user_id).execute();
+        db
+          .updateTable('result_notices')
+          .set(set)
+          .where('contest_id', '=', n.contest_id)
+          .where('user_id', '=', n.user_id)
+          .execute();
       try {
         // An erased or deleted account has nobody to tell: the notice is closed as sent.
         if (n.status === 'active' || n.status === 'suspended') {

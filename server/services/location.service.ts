@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { INDIA, type IndianState, LOCATION_ERROR_CODES, type LocationRestriction, type LocationStatus } from '../../domain/location.ts';
+import {
+  INDIA,
+  type IndianState,
+  LOCATION_ERROR_CODES,
+  type LocationRestriction,
+  type LocationStatus,
+} from '../../domain/location.ts';
 import type { LocationConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -22,8 +28,10 @@ import { ipCountryLookup, isLocalAddress } from '../geo/ip-country.ts';
 export const RESTRICTED_STATES_KEY = 'restricted_states';
 
 export const OUTSIDE_INDIA_MESSAGE = 'Area Restricted: access is restricted outside India.';
-export const LOCATION_REQUIRED_MESSAGE = 'Location Access Required: allow this site to use your location to play contests, then try again.';
-export const restrictedStateMessage = (state: IndianState) => `Area Restricted: access is restricted in ${state.nameEn}, India. Game Unavailable in Your Region.`;
+export const LOCATION_REQUIRED_MESSAGE =
+  'Location Access Required: allow this site to use your location to play contests, then try again.';
+export const restrictedStateMessage = (state: IndianState) =>
+  `Area Restricted: access is restricted in ${state.nameEn}, India. Game Unavailable in Your Region.`;
 
 /** The country of an address: loopback and private ones count as LocationConfig.localCountry. */
 export function countryOfAddress(ip: string, config: LocationConfig): string | null {
@@ -33,11 +41,17 @@ export function countryOfAddress(ip: string, config: LocationConfig): string | n
 
 /** The restricted states of now: the console's list, or the environment's default. */
 export async function restrictedStateCodes(db: Kysely<Database>, config: LocationConfig): Promise<string[]> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', RESTRICTED_STATES_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', RESTRICTED_STATES_KEY)
+    .executeTakeFirst();
   if (!row) return config.restrictedStatesDefault;
   try {
     const codes = JSON.parse(row.value) as unknown;
-    return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === 'string') : config.restrictedStatesDefault;
+    return Array.isArray(codes)
+      ? codes.filter((code): code is string => typeof code === 'string')
+      : config.restrictedStatesDefault;
   } catch {
     return config.restrictedStatesDefault;
   }
@@ -45,7 +59,11 @@ export async function restrictedStateCodes(db: Kysely<Database>, config: Locatio
 
 /** The console's view of the list. */
 export async function restrictedStatesState(db: Kysely<Database>, config: LocationConfig) {
-  const row = await db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', RESTRICTED_STATES_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select(['value', 'updated_at'])
+    .where('key', '=', RESTRICTED_STATES_KEY)
+    .executeTakeFirst();
   return {
     codes: await restrictedStateCodes(db, config),
     source: row ? ('console' as const) : ('environment' as const),
@@ -66,9 +84,18 @@ function sameHex(a: string, b: string): boolean {
 }
 
 /** The state a session's check found, while it holds and its signature is right; else null. */
-async function sessionCheck(db: Kysely<Database>, secret: string, sessionIdHash: string | null, now: number): Promise<{ state: IndianState; until: number } | null> {
+async function sessionCheck(
+  db: Kysely<Database>,
+  secret: string,
+  sessionIdHash: string | null,
+  now: number,
+): Promise<{ state: IndianState; until: number } | null> {
   if (!sessionIdHash) return null;
-  const row = await db.selectFrom('sessions').select(['location_state', 'location_until', 'location_sig']).where('id_hash', '=', sessionIdHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('sessions')
+    .select(['location_state', 'location_until', 'location_sig'])
+    .where('id_hash', '=', sessionIdHash)
+    .executeTakeFirst();
   if (!row?.location_state || row.location_until === null || !row.location_sig) return null;
   const until = Number(row.location_until);
   if (until <= now) return null;
@@ -85,7 +112,11 @@ export interface LocationContext {
 }
 
 /** GET /api/v1/location: what the page needs to show or skip the gate. */
-export async function locationStatus(ctx: LocationContext, ip: string, sessionIdHash: string | null): Promise<LocationStatus> {
+export async function locationStatus(
+  ctx: LocationContext,
+  ip: string,
+  sessionIdHash: string | null,
+): Promise<LocationStatus> {
   const code = countryOfAddress(ip, ctx.config);
   const check = await sessionCheck(ctx.db, ctx.secret, sessionIdHash, ctx.now);
   const restricted = check ? await restrictedStateCodes(ctx.db, ctx.config) : [];
@@ -98,10 +129,18 @@ export async function locationStatus(ctx: LocationContext, ip: string, sessionId
 }
 
 const outsideIndia = (countryCode: string | null) =>
-  new AppError(403, LOCATION_ERROR_CODES.areaRestricted, OUTSIDE_INDIA_MESSAGE, undefined, { scope: 'country', countryCode, state: null } satisfies LocationRestriction);
+  new AppError(403, LOCATION_ERROR_CODES.areaRestricted, OUTSIDE_INDIA_MESSAGE, undefined, {
+    scope: 'country',
+    countryCode,
+    state: null,
+  } satisfies LocationRestriction);
 
 const inRestrictedState = (state: IndianState) =>
-  new AppError(403, LOCATION_ERROR_CODES.areaRestricted, restrictedStateMessage(state), undefined, { scope: 'state', countryCode: INDIA, state } satisfies LocationRestriction);
+  new AppError(403, LOCATION_ERROR_CODES.areaRestricted, restrictedStateMessage(state), undefined, {
+    scope: 'state',
+    countryCode: INDIA,
+    state,
+  } satisfies LocationRestriction);
 
 const locationRequired = () => new AppError(428, LOCATION_ERROR_CODES.locationRequired, LOCATION_REQUIRED_MESSAGE);
 
@@ -110,7 +149,13 @@ const locationRequired = () => new AppError(428, LOCATION_ERROR_CODES.locationRe
  * signed; in a restricted state the answer is 'Area Restricted' with it. Outside India (by
  * address or by coordinates) the check is cleared and the answer is 'Area Restricted'.
  */
-export async function checkDeviceLocation(ctx: LocationContext, ip: string, sessionIdHash: string, latitude: number, longitude: number): Promise<LocationStatus> {
+export async function checkDeviceLocation(
+  ctx: LocationContext,
+  ip: string,
+  sessionIdHash: string,
+  latitude: number,
+  longitude: number,
+): Promise<LocationStatus> {
   const code = countryOfAddress(ip, ctx.config);
   if (ctx.config.enforced && code !== INDIA) {
     await clearCheck(ctx.db, sessionIdHash);
@@ -126,16 +171,29 @@ export async function checkDeviceLocation(ctx: LocationContext, ip: string, sess
   const until = ctx.now + ctx.config.ttlMinutes * 60_000;
   await ctx.db
     .updateTable('sessions')
-    .set({ location_state: state.code, location_until: until, location_sig: signature(ctx.secret, sessionIdHash, state.code, until) })
+    .set({
+      location_state: state.code,
+      location_until: until,
+      location_sig: signature(ctx.secret, sessionIdHash, state.code, until),
+    })
     .where('id_hash', '=', sessionIdHash)
     .execute();
   const restricted = await restrictedStateCodes(ctx.db, ctx.config);
   if (restricted.includes(state.code)) throw inRestrictedState(state);
-  return { enforced: ctx.config.enforced, country: { code, allowed: true }, check: { state, allowed: true, until }, ttlMinutes: ctx.config.ttlMinutes };
+  return {
+    enforced: ctx.config.enforced,
+    country: { code, allowed: true },
+    check: { state, allowed: true, until },
+    ttlMinutes: ctx.config.ttlMinutes,
+  };
 }
 
 async function clearCheck(db: Kysely<Database>, sessionIdHash: string): Promise<void> {
-  await db.updateTable('sessions').set({ location_state: null, location_until: null, location_sig: null }).where('id_hash', '=', sessionIdHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ location_state: null, location_until: null, location_sig: null })
+    .where('id_hash', '=', sessionIdHash)
+    .execute();
 }
 
 /** For the sign-up calls and the whole play path: the address must be in India. */
@@ -149,7 +207,10 @@ export function assertCountryAllowed(config: LocationConfig, ip: string): void {
  * For every cart, ticket and payment call that adds or pays: India by address, and a valid
  * check of this session in a state that is not restricted now.
  */
-export async function assertMayPlay(ctx: LocationContext, request: Pick<FastifyRequest, 'ip' | 'sessionIdHash'>): Promise<void> {
+export async function assertMayPlay(
+  ctx: LocationContext,
+  request: Pick<FastifyRequest, 'ip' | 'sessionIdHash'>,
+): Promise<void> {
   if (!ctx.config.enforced) return;
   assertCountryAllowed(ctx.config, request.ip);
   const check = await sessionCheck(ctx.db, ctx.secret, request.sessionIdHash, ctx.now);

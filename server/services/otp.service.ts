@@ -22,8 +22,14 @@ export function recipientKey(secret: string, recipient: string): string {
   return createHmac('sha256', secret).update(`recipient:${recipient.toLowerCase()}`).digest('hex');
 }
 
-export const otpExpired = () => new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.', { otp: 'The code has expired. Ask for a new one.' });
-export const otpLocked = () => new AppError(429, 'OTP_LOCKED', 'Too many wrong codes. Ask for a new one.', { otp: 'Too many wrong codes. Ask for a new one.' });
+export const otpExpired = () =>
+  new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.', {
+    otp: 'The code has expired. Ask for a new one.',
+  });
+export const otpLocked = () =>
+  new AppError(429, 'OTP_LOCKED', 'Too many wrong codes. Ask for a new one.', {
+    otp: 'Too many wrong codes. Ask for a new one.',
+  });
 function otpIncorrect(triesLeft: number) {
   const message = `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
   return new AppError(400, 'OTP_INCORRECT', message, { otp: message });
@@ -47,7 +53,13 @@ export async function openChallenge(
 ): Promise<NewChallenge> {
   const { purpose, userId, now } = options;
   if (userId) {
-    await db.updateTable('otp_codes').set({ consumed_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+    await db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
   const id = crypto.randomUUID();
   const code = generateOtp();
@@ -78,7 +90,11 @@ export interface ChallengeInfo {
 
 /** The open challenge behind a token, for the resend limit; unknown or used: expired. */
 export async function findOpenChallenge(db: Kysely<Database>, otpToken: string): Promise<ChallengeInfo> {
-  const row = await db.selectFrom('otp_codes').select(['user_id', 'recipient_key', 'consumed_at']).where('id', '=', otpToken).executeTakeFirst();
+  const row = await db
+    .selectFrom('otp_codes')
+    .select(['user_id', 'recipient_key', 'consumed_at'])
+    .where('id', '=', otpToken)
+    .executeTakeFirst();
   if (!row || row.consumed_at !== null) throw otpExpired();
   return { userId: row.user_id, recipientKey: row.recipient_key };
 }
@@ -88,7 +104,11 @@ export async function findOpenChallenge(db: Kysely<Database>, otpToken: string):
  * without its otpToken); null when there is none. Decoys count: a number without an account
  * answers exactly like one with an account.
  */
-export async function findNewestOpenChallenge(db: Kysely<Database>, purpose: OtpPurpose, recipientKey: string): Promise<string | null> {
+export async function findNewestOpenChallenge(
+  db: Kysely<Database>,
+  purpose: OtpPurpose,
+  recipientKey: string,
+): Promise<string | null> {
   const row = await db
     .selectFrom('otp_codes')
     .select('id')
@@ -103,8 +123,19 @@ export async function findNewestOpenChallenge(db: Kysely<Database>, purpose: Otp
 }
 
 /** Closes every open challenge of a purpose for one recipient, decoys included: only the next code works. */
-export async function closeOpenChallenges(db: Kysely<Database>, purpose: OtpPurpose, recipientKey: string, now: number): Promise<void> {
-  await db.updateTable('otp_codes').set({ consumed_at: now }).where('recipient_key', '=', recipientKey).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+export async function closeOpenChallenges(
+  db: Kysely<Database>,
+  purpose: OtpPurpose,
+  recipientKey: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('recipient_key', '=', recipientKey)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 /**

@@ -26,12 +26,23 @@ function maxmemFor(params: Pick<ScryptParams, 'N' | 'r' | 'p'>): number {
   return 256 * params.N * params.r * params.p + 1024 * 1024;
 }
 
-function derive(password: string, salt: Buffer, params: Pick<ScryptParams, 'N' | 'r' | 'p'>, keyLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: Pick<ScryptParams, 'N' | 'r' | 'p'>,
+  keyLength: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) }, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      keyLength,
+      { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) },
+      (error, key) => {
+        if (error) reject(error);
+        else resolve(key);
+      },
+    );
   });
 }
 
@@ -93,7 +104,11 @@ export interface PasswordHasher {
 export const HASHING_BUSY_MESSAGE = 'Too many people are signing in at this moment. Please try again in a few seconds.';
 const hashingBusy = () => new AppError(503, 'BUSY', HASHING_BUSY_MESSAGE);
 
-export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concurrency = 2, maxWaiting = 64): PasswordHasher {
+export function createPasswordHasher(
+  params: ScryptParams = OWASP_SCRYPT,
+  concurrency = 2,
+  maxWaiting = 64,
+): PasswordHasher {
   const run = limiter(concurrency, maxWaiting);
   const hasher: PasswordHasher = {
     params,
@@ -115,7 +130,14 @@ export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT, concur
     needsRehash(stored) {
       const parsed = parse(stored);
       const p = hasher.params;
-      return !parsed || parsed.N < p.N || parsed.r < p.r || parsed.p < p.p || parsed.hash.length < p.keyLength || parsed.salt.length < p.saltLength;
+      return (
+        !parsed ||
+        parsed.N < p.N ||
+        parsed.r < p.r ||
+        parsed.p < p.p ||
+        parsed.hash.length < p.keyLength ||
+        parsed.salt.length < p.saltLength
+      );
     },
     async verifyDummy(password) {
       // One derivation at the current cost against a random salt: the work of a real verify.

@@ -40,8 +40,12 @@ export interface PaymentOrder {
 
 type PaymentRow = Selectable<PaymentsTable>;
 
-const gatewayUnavailable = (cause: unknown) => Object.assign(new AppError(502, PAYMENT_ERROR_CODES.gatewayUnavailable, PAYMENT_ERROR_MESSAGES.gatewayUnavailable), { cause });
-export const paymentNotFound = () => new AppError(404, PAYMENT_ERROR_CODES.paymentNotFound, PAYMENT_ERROR_MESSAGES.paymentNotFound);
+const gatewayUnavailable = (cause: unknown) =>
+  Object.assign(new AppError(502, PAYMENT_ERROR_CODES.gatewayUnavailable, PAYMENT_ERROR_MESSAGES.gatewayUnavailable), {
+    cause,
+  });
+export const paymentNotFound = () =>
+  new AppError(404, PAYMENT_ERROR_CODES.paymentNotFound, PAYMENT_ERROR_MESSAGES.paymentNotFound);
 
 /** 'CS' + the IST date + 8 characters of the payment id: readable on the phone, unique in the table. */
 export function refNoFor(paymentId: string, now: number): string {
@@ -55,7 +59,12 @@ export function refNoFor(paymentId: string, now: number): string {
  * them again.
  */
 async function releaseReservation(trx: Transaction<Database>, reservationId: string, now: number): Promise<void> {
-  const result = await trx.updateTable('reservations').set({ status: 'cancelled' }).where('id', '=', reservationId).where('status', '=', 'active').executeTakeFirst();
+  const result = await trx
+    .updateTable('reservations')
+    .set({ status: 'cancelled' })
+    .where('id', '=', reservationId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) await releaseReservedTickets(trx, { reservationIds: [reservationId] });
   const points = await trx
     .selectFrom('tickets')
@@ -69,11 +78,26 @@ async function releaseReservation(trx: Transaction<Database>, reservationId: str
   const first = points[0];
   if (!first) return;
   // Back in the cart in the order they were marked, after anything added meanwhile.
-  const inCart = await trx.selectFrom('cart_items').select('position').where('user_id', '=', first.user_id).where('contest_id', '=', first.contest_id).execute();
+  const inCart = await trx
+    .selectFrom('cart_items')
+    .select('position')
+    .where('user_id', '=', first.user_id)
+    .where('contest_id', '=', first.contest_id)
+    .execute();
   const base = nextCartPosition(inCart);
   await trx
     .insertInto('cart_items')
-    .values(points.map((p, i) => ({ id: crypto.randomUUID(), user_id: p.user_id, contest_id: p.contest_id, x: p.x, y: p.y, created_at: now, position: base + i })))
+    .values(
+      points.map((p, i) => ({
+        id: crypto.randomUUID(),
+        user_id: p.user_id,
+        contest_id: p.contest_id,
+        x: p.x,
+        y: p.y,
+        created_at: now,
+        position: base + i,
+      })),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'contest_id', 'x', 'y']).doNothing())
     .execute();
 }
@@ -83,19 +107,33 @@ async function releaseReservation(trx: Transaction<Database>, reservationId: str
  * paid play on, capacity, per-person limit, duplicates), the gateway's order, and the payment
  * 'pending' with the bill as it was. A gateway that fails gives the tickets back at once.
  */
-export async function createPaymentOrder(deps: PaymentDeps, userId: string, contestId: string, now: number, options: OrderOptions): Promise<PaymentOrder> {
+export async function createPaymentOrder(
+  deps: PaymentDeps,
+  userId: string,
+  contestId: string,
+  now: number,
+  options: OrderOptions,
+): Promise<PaymentOrder> {
   const { db, gateway } = deps;
   const promoCode = await appliedPromoCode(db, userId, contestId);
   const promo = promoCode ? promoFromRow(await usablePromo(db, promoCode, userId, now)) : null;
   const reservation = await reservePaidCart(db, userId, contestId, now, options);
-  const contest = await db.selectFrom('contests').select('ticket_price_paise').where('id', '=', contestId).executeTakeFirstOrThrow();
+  const contest = await db
+    .selectFrom('contests')
+    .select('ticket_price_paise')
+    .where('id', '=', contestId)
+    .executeTakeFirstOrThrow();
   const bill = billFor(options.billing, Number(contest.ticket_price_paise), reservation.tickets.length, promo);
   const paymentId = crypto.randomUUID();
   const refNo = refNoFor(paymentId, now);
 
   let orderId: string;
   try {
-    ({ orderId } = await gateway.createOrder({ amountPaise: bill.grandTotal, receipt: refNo, notes: { paymentId, contestId } }));
+    ({ orderId } = await gateway.createOrder({
+      amountPaise: bill.grandTotal,
+      receipt: refNo,
+      notes: { paymentId, contestId },
+    }));
   } catch (error) {
     await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
     throw gatewayUnavailable(error);
@@ -128,12 +166,30 @@ export async function createPaymentOrder(deps: PaymentDeps, userId: string, cont
           finalized_at: null,
         })
         .execute();
-      await trx.updateTable('reservations').set({ amount_paise: bill.grandTotal }).where('id', '=', reservation.reservationId).execute();
+      await trx
+        .updateTable('reservations')
+        .set({ amount_paise: bill.grandTotal })
+        .where('id', '=', reservation.reservationId)
+        .execute();
       if (promoCode) {
         // Checked again under the promo row's lock: two orders racing for a code's last use get one.
-        await trx.selectFrom('promo_codes').select('code').where('code', '=', promoCode).$if(isPostgres(trx), (qb) => qb.forUpdate()).execute();
+        await trx
+          .selectFrom('promo_codes')
+          .select('code')
+          .where('code', '=', promoCode)
+          .$if(isPostgres(trx), (qb) => qb.forUpdate())
+          .execute();
         await usablePromo(trx, promoCode, userId, now);
-        await trx.insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: promoCode, user_id: userId, payment_id: paymentId, created_at: now }).execute();
+        await trx
+          .insertInto('promo_redemptions')
+          .values({
+            id: crypto.randomUUID(),
+            promo_code: promoCode,
+            user_id: userId,
+            payment_id: paymentId,
+            created_at: now,
+          })
+          .execute();
         await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
       }
     });
@@ -175,7 +231,11 @@ export interface FinalizeResult {
  * that settles the payment, so a crash between the two cannot leave an event 'seen' while its
  * payment is still pending (the gateway's retry is then a duplicate that changes nothing).
  */
-export async function recordWebhookEvent(trx: Transaction<Database> | Kysely<Database>, event: WebhookEventRecord, now: number): Promise<boolean> {
+export async function recordWebhookEvent(
+  trx: Transaction<Database> | Kysely<Database>,
+  event: WebhookEventRecord,
+  now: number,
+): Promise<boolean> {
   const inserted = await trx
     .insertInto('webhook_events')
     .values({ event_id: event.eventId, gateway: event.gateway, received_at: now, payload_hash: event.payloadHash })
@@ -196,10 +256,17 @@ const AMOUNT_REASON = 'The amount paid does not match the order; the amount is r
  * 'cancelled' with the tickets released. Money that arrives for a payment that has already
  * failed is refunded; the status stays as it was.
  */
-export async function finalizePayment(deps: PaymentDeps, orderId: string, outcome: PaymentOutcome, now: number, event?: WebhookEventRecord): Promise<FinalizeResult | null> {
+export async function finalizePayment(
+  deps: PaymentDeps,
+  orderId: string,
+  outcome: PaymentOutcome,
+  now: number,
+  event?: WebhookEventRecord,
+): Promise<FinalizeResult | null> {
   const { db } = deps;
   const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
-    if (event && !(await recordWebhookEvent(trx, event, now))) return { paymentId: null, status: 'pending', changed: false, duplicate: true };
+    if (event && !(await recordWebhookEvent(trx, event, now)))
+      return { paymentId: null, status: 'pending', changed: false, duplicate: true };
     const payment = await trx
       .selectFrom('payments')
       .selectAll()
@@ -211,11 +278,19 @@ export async function finalizePayment(deps: PaymentDeps, orderId: string, outcom
 
     if (payment.status !== 'pending') {
       const lateCapture =
-        outcome.kind === 'paid' && (payment.status === 'failed' || payment.status === 'cancelled') && payment.gateway_payment_id !== outcome.gatewayPaymentId && payment.refund_due === 0;
+        outcome.kind === 'paid' &&
+        (payment.status === 'failed' || payment.status === 'cancelled') &&
+        payment.gateway_payment_id !== outcome.gatewayPaymentId &&
+        payment.refund_due === 0;
       if (lateCapture) {
         await trx
           .updateTable('payments')
-          .set({ gateway_payment_id: outcome.gatewayPaymentId, refund_due: 1, failure_reason: LATE_CAPTURE_REASON, updated_at: now })
+          .set({
+            gateway_payment_id: outcome.gatewayPaymentId,
+            refund_due: 1,
+            failure_reason: LATE_CAPTURE_REASON,
+            updated_at: now,
+          })
           .where('id', '=', payment.id)
           .execute();
       }
@@ -245,7 +320,11 @@ export async function finalizePayment(deps: PaymentDeps, orderId: string, outcom
     if (outcome.final === false) {
       // One failed attempt: the customer may still pay this order. Noted, not ended; the
       // reservation's end (reconciliation) or a capture decides.
-      await trx.updateTable('payments').set({ failure_reason: outcome.reason, updated_at: now }).where('id', '=', payment.id).execute();
+      await trx
+        .updateTable('payments')
+        .set({ failure_reason: outcome.reason, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
       return base;
     }
     await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false);
@@ -266,7 +345,14 @@ async function endWithoutTickets(
 ): Promise<void> {
   await trx
     .updateTable('payments')
-    .set({ status, failure_reason: reason, gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id, refund_due: refundDue ? 1 : 0, finalized_at: now, updated_at: now })
+    .set({
+      status,
+      failure_reason: reason,
+      gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id,
+      refund_due: refundDue ? 1 : 0,
+      finalized_at: now,
+      updated_at: now,
+    })
     .where('id', '=', payment.id)
     .execute();
   await releaseReservation(trx, payment.reservation_id, now);
@@ -276,12 +362,23 @@ async function endWithoutTickets(
   // order checks the code is still usable).
   await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
   const backInCart = payment.promo_code
-    ? await trx.selectFrom('cart_items').select('id').where('user_id', '=', payment.user_id).where('contest_id', '=', payment.contest_id).limit(1).executeTakeFirst()
+    ? await trx
+        .selectFrom('cart_items')
+        .select('id')
+        .where('user_id', '=', payment.user_id)
+        .where('contest_id', '=', payment.contest_id)
+        .limit(1)
+        .executeTakeFirst()
     : undefined;
   if (payment.promo_code && backInCart) {
     await trx
       .insertInto('cart_promos')
-      .values({ user_id: payment.user_id, contest_id: payment.contest_id, promo_code: payment.promo_code, created_at: now })
+      .values({
+        user_id: payment.user_id,
+        contest_id: payment.contest_id,
+        promo_code: payment.promo_code,
+        created_at: now,
+      })
       .onConflict((conflict) => conflict.columns(['user_id', 'contest_id']).doNothing())
       .execute();
   }
@@ -292,11 +389,20 @@ async function endWithoutTickets(
  * A gateway error leaves it due; reconciliation tries again.
  */
 export async function settleRefund(deps: PaymentDeps, paymentId: string, now: number): Promise<void> {
-  const payment = await deps.db.selectFrom('payments').select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise']).where('id', '=', paymentId).executeTakeFirst();
+  const payment = await deps.db
+    .selectFrom('payments')
+    .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise'])
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
   if (!payment || payment.refund_due !== 1 || payment.refund_id !== null || payment.gateway_payment_id === null) return;
   try {
     const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, Number(payment.amount_paise));
-    await deps.db.updateTable('payments').set({ refund_id: refundId, refunded_at: now, updated_at: now }).where('id', '=', paymentId).where('refund_id', 'is', null).execute();
+    await deps.db
+      .updateTable('payments')
+      .set({ refund_id: refundId, refunded_at: now, updated_at: now })
+      .where('id', '=', paymentId)
+      .where('refund_id', 'is', null)
+      .execute();
   } catch (error) {
     deps.log?.error({ err: error, paymentId }, 'payments: the refund failed; reconciliation will try again');
   }
@@ -310,7 +416,10 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
  * orders never paid end when their reservation has run out: 'failed' if someone tried,
  * 'cancelled' if nobody did.
  */
-export async function reconcilePayments(deps: PaymentDeps, now: number): Promise<{ finalized: number; refunded: number }> {
+export async function reconcilePayments(
+  deps: PaymentDeps,
+  now: number,
+): Promise<{ finalized: number; refunded: number }> {
   const { db, gateway } = deps;
   let finalized = 0;
   // Every pending payment, oldest reservation end first, a page at a time (keyset on the end
@@ -329,7 +438,12 @@ export async function reconcilePayments(deps: PaymentDeps, now: number): Promise
       .limit(RECONCILE_PAGE);
     if (after) {
       const { expiresAt, id } = after;
-      query = query.where((eb) => eb.or([eb('reservations.expires_at', '>', expiresAt), eb.and([eb('reservations.expires_at', '=', expiresAt), eb('payments.id', '>', id)])]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('reservations.expires_at', '>', expiresAt),
+          eb.and([eb('reservations.expires_at', '=', expiresAt), eb('payments.id', '>', id)]),
+        ]),
+      );
     }
     const page = await query.execute();
     if (page.length === 0) break;
@@ -339,13 +453,24 @@ export async function reconcilePayments(deps: PaymentDeps, now: number): Promise
       try {
         const order = await gateway.fetchOrderStatus(payment.gateway_order_id);
         let outcome: PaymentOutcome | null = null;
-        if (order.status === 'paid' && order.paymentId) outcome = { kind: 'paid', gatewayPaymentId: order.paymentId, ...(order.paidAt === undefined ? {} : { paidAt: order.paidAt }) };
+        if (order.status === 'paid' && order.paymentId)
+          outcome = {
+            kind: 'paid',
+            gatewayPaymentId: order.paymentId,
+            ...(order.paidAt === undefined ? {} : { paidAt: order.paidAt }),
+          };
         else if (order.status !== 'paid' && Number(payment.expires_at) < now) {
-          outcome = order.status === 'created' ? { kind: 'cancelled', reason: 'The payment was not completed in time.' } : { kind: 'failed', reason: 'The payment did not go through.' };
+          outcome =
+            order.status === 'created'
+              ? { kind: 'cancelled', reason: 'The payment was not completed in time.' }
+              : { kind: 'failed', reason: 'The payment did not go through.' };
         }
         if (outcome && (await finalizePayment(deps, payment.gateway_order_id, outcome, now))?.changed) finalized += 1;
       } catch (error) {
-        deps.log?.warn({ err: error, paymentId: payment.id }, 'payments: reconciliation could not settle a payment; next run');
+        deps.log?.warn(
+          { err: error, paymentId: payment.id },
+          'payments: reconciliation could not settle a payment; next run',
+        );
       }
     }
     if (page.length < RECONCILE_PAGE) break;
@@ -381,7 +506,12 @@ export const RECONCILE_PAGE = 200;
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 /** A payment with what the player bought: the contest (slot, close, live show) and the ticket count. */
-type PaymentListRow = PaymentRow & { contest_slot: 'A' | 'B'; contest_closes_at: number; contest_show_at: number; ticket_count: number };
+type PaymentListRow = PaymentRow & {
+  contest_slot: 'A' | 'B';
+  contest_closes_at: number;
+  contest_show_at: number;
+  ticket_count: number;
+};
 
 function toAnswer(p: PaymentListRow): PaymentAnswer {
   return {
@@ -408,7 +538,12 @@ function paymentsWithContest(db: Kysely<Database>, userId: string) {
     .innerJoin('contests', 'contests.id', 'payments.contest_id')
     .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
     .selectAll('payments')
-    .select(['contests.slot as contest_slot', 'contests.closes_at as contest_closes_at', 'contests.show_at as contest_show_at', 'reservations.ticket_count'])
+    .select([
+      'contests.slot as contest_slot',
+      'contests.closes_at as contest_closes_at',
+      'contests.show_at as contest_show_at',
+      'reservations.ticket_count',
+    ])
     .where('payments.user_id', '=', userId);
 }
 
@@ -434,12 +569,21 @@ export async function paymentForOwner(db: Kysely<Database>, userId: string, paym
 }
 
 export async function paymentsOfUser(db: Kysely<Database>, userId: string): Promise<PaymentAnswer[]> {
-  const rows = await paymentsWithContest(db, userId).orderBy('payments.created_at', 'desc').orderBy('payments.id').limit(500).execute();
+  const rows = await paymentsWithContest(db, userId)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id')
+    .limit(500)
+    .execute();
   return rows.map((r) => toAnswer(r));
 }
 
 export async function paymentByOrderId(db: Kysely<Database>, orderId: string) {
-  return db.selectFrom('payments').select(['id', 'user_id', 'status']).where('gateway_order_id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .select(['id', 'user_id', 'status'])
+    .where('gateway_order_id', '=', orderId)
+    .executeTakeFirst();
 }
 
-export const contestMissing = () => new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
+export const contestMissing = () =>
+  new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);

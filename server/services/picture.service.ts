@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
-import { PICTURE_MAX_PIXELS, PICTURE_MAX_SIDE, PICTURE_UPLOAD_ERROR_CODES, PICTURE_UPLOAD_MESSAGES } from '../../domain/admin-pictures.ts';
+import {
+  PICTURE_MAX_PIXELS,
+  PICTURE_MAX_SIDE,
+  PICTURE_UPLOAD_ERROR_CODES,
+  PICTURE_UPLOAD_MESSAGES,
+} from '../../domain/admin-pictures.ts';
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PictureFile, PictureStore } from '../storage/picture-store.ts';
@@ -55,7 +60,9 @@ export interface StoredPicture {
 const badPicture = (message: string) => new AppError(400, 'INVALID_PICTURE', message);
 
 /** Reads the header only; refuses what is not a raster photo or is too big, before decoding. */
-async function inspect(buffer: Buffer): Promise<{ format: { mime: string; ext: string }; width: number; height: number }> {
+async function inspect(
+  buffer: Buffer,
+): Promise<{ format: { mime: string; ext: string }; width: number; height: number }> {
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(buffer).metadata();
@@ -67,7 +74,9 @@ async function inspect(buffer: Buffer): Promise<{ format: { mime: string; ext: s
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!format || !width || !height) throw badPicture(NOT_AN_IMAGE);
   if (width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE) {
-    throw badPicture(`The picture is ${width} x ${height} pixels; each side may be at most ${MAX_UPLOAD_SIDE} pixels. Scale it down and upload it again.`);
+    throw badPicture(
+      `The picture is ${width} x ${height} pixels; each side may be at most ${MAX_UPLOAD_SIDE} pixels. Scale it down and upload it again.`,
+    );
   }
   return { format, width, height };
 }
@@ -108,14 +117,28 @@ async function writeDisplayVariants(
  * without touching the database, so a caller can record it inside its own transaction.
  * Throws AppError 400 for a file that is not a usable picture.
  */
-export async function preparePicture(store: PictureStore, buffer: Buffer, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+export async function preparePicture(
+  store: PictureStore,
+  buffer: Buffer,
+  kind: PictureKind,
+  now = Date.now(),
+): Promise<StoredPicture> {
   const { format, width, height } = await inspect(buffer);
   const id = crypto.randomUUID();
   try {
     const originalPath = await store.put(id, `original.${format.ext}`, buffer);
     const [large, small] = await writeDisplayVariants(buffer, store, id);
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: buffer.length };
-    return { id, kind, width, height, mime: format.mime, bytes: buffer.length, createdAt: now, variants: [original, large, small] };
+    return {
+      id,
+      kind,
+      width,
+      height,
+      mime: format.mime,
+      bytes: buffer.length,
+      createdAt: now,
+      variants: [original, large, small],
+    };
   } catch (error) {
     await store.removePicture(id);
     if (error instanceof AppError) throw error;
@@ -131,7 +154,8 @@ const UPLOAD_FORMATS: Record<string, { mime: string; ext: string }> = {
   webp: ACCEPTED_FORMATS['webp']!,
 };
 
-const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_CODES, message: string) => new AppError(status, PICTURE_UPLOAD_ERROR_CODES[code], message);
+const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_CODES, message: string) =>
+  new AppError(status, PICTURE_UPLOAD_ERROR_CODES[code], message);
 
 /**
  * Like preparePicture, for a file already on disk (a streamed upload, never held in memory):
@@ -140,7 +164,12 @@ const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_C
  * then it is moved into the store as the original; on any refusal nothing of the picture stays
  * in the store (the incoming file itself is the caller's to remove).
  */
-export async function preparePictureFile(store: PictureStore, filePath: string, kind: PictureKind, now = Date.now()): Promise<StoredPicture> {
+export async function preparePictureFile(
+  store: PictureStore,
+  filePath: string,
+  kind: PictureKind,
+  now = Date.now(),
+): Promise<StoredPicture> {
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(filePath).metadata();
@@ -152,15 +181,26 @@ export async function preparePictureFile(store: PictureStore, filePath: string, 
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   if (!width || !height) throw uploadRefused(400, 'notAPicture', PICTURE_UPLOAD_MESSAGES.notAPicture);
-  if (width > PICTURE_MAX_SIDE || height > PICTURE_MAX_SIDE) throw uploadRefused(400, 'tooWide', PICTURE_UPLOAD_MESSAGES.tooWide(width, height));
-  if (width * height > PICTURE_MAX_PIXELS) throw uploadRefused(400, 'tooManyPixels', PICTURE_UPLOAD_MESSAGES.tooManyPixels(width, height));
+  if (width > PICTURE_MAX_SIDE || height > PICTURE_MAX_SIDE)
+    throw uploadRefused(400, 'tooWide', PICTURE_UPLOAD_MESSAGES.tooWide(width, height));
+  if (width * height > PICTURE_MAX_PIXELS)
+    throw uploadRefused(400, 'tooManyPixels', PICTURE_UPLOAD_MESSAGES.tooManyPixels(width, height));
 
   const id = crypto.randomUUID();
   try {
     const [large, small] = await writeDisplayVariants(filePath, store, id, PICTURE_MAX_PIXELS);
     const { key: originalPath, bytes: size } = await store.putFile(id, `original.${format.ext}`, filePath);
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: size };
-    return { id, kind, width, height, mime: format.mime, bytes: size, createdAt: now, variants: [original, large, small] };
+    return {
+      id,
+      kind,
+      width,
+      height,
+      mime: format.mime,
+      bytes: size,
+      createdAt: now,
+      variants: [original, large, small],
+    };
   } catch (error) {
     await store.removePicture(id);
     if (error instanceof AppError) throw error;
@@ -173,10 +213,21 @@ export async function preparePictureFile(store: PictureStore, filePath: string, 
 export async function recordPicture(db: Kysely<Database>, picture: StoredPicture): Promise<void> {
   await db
     .insertInto('pictures')
-    .values({ id: picture.id, kind: picture.kind, width: picture.width, height: picture.height, mime: picture.mime, bytes: picture.bytes, created_at: picture.createdAt })
+    .values({
+      id: picture.id,
+      kind: picture.kind,
+      width: picture.width,
+      height: picture.height,
+      mime: picture.mime,
+      bytes: picture.bytes,
+      created_at: picture.createdAt,
+    })
     .execute();
   for (const v of picture.variants) {
-    await db.insertInto('picture_variants').values({ picture_id: picture.id, name: v.name, width: v.width, height: v.height, path: v.path, bytes: v.bytes }).execute();
+    await db
+      .insertInto('picture_variants')
+      .values({ picture_id: picture.id, name: v.name, width: v.width, height: v.height, path: v.path, bytes: v.bytes })
+      .execute();
   }
 }
 
@@ -189,7 +240,12 @@ export async function discardPreparedPicture(store: PictureStore, picture: Store
  * Keeps the original as uploaded and makes the display copies ('large' at most 4096 px on a
  * side, 'small' at most 1280 px; JPEG, EXIF orientation applied, metadata stripped).
  */
-export async function storePicture(db: Kysely<Database>, store: PictureStore, buffer: Buffer, kind: PictureKind): Promise<StoredPicture> {
+export async function storePicture(
+  db: Kysely<Database>,
+  store: PictureStore,
+  buffer: Buffer,
+  kind: PictureKind,
+): Promise<StoredPicture> {
   const picture = await preparePicture(store, buffer, kind);
   try {
     await recordPicture(db, picture);
@@ -218,9 +274,19 @@ export interface ServableFile extends PictureFile {
  * A display copy that exists on disk, or undefined. Originals are never served: they may keep
  * metadata (camera, place) and are the judging reference.
  */
-export async function findServableVariant(db: Kysely<Database>, store: PictureStore, pictureId: string, name: string): Promise<ServableFile | undefined> {
+export async function findServableVariant(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pictureId: string,
+  name: string,
+): Promise<ServableFile | undefined> {
   if (!isServedVariant(name)) return undefined;
-  const row = await db.selectFrom('picture_variants').select(['path', 'bytes']).where('picture_id', '=', pictureId).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('picture_variants')
+    .select(['path', 'bytes'])
+    .where('picture_id', '=', pictureId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (!row) return undefined;
   const file = await store.get(row.path);
   // Content never changes for an id, so id, variant and size name it exactly.
@@ -246,7 +312,12 @@ export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
   if (copy) {
     if (!Buffer.isBuffer(file.body)) file.body.destroy();
   } else {
-    copy = bufferOf(file.body).then((body) => sharp(body).resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75, mozjpeg: true }).toBuffer());
+    copy = bufferOf(file.body).then((body) =>
+      sharp(body)
+        .resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 75, mozjpeg: true })
+        .toBuffer(),
+    );
     phoneCopies.set(file.etag, copy);
     copy.catch(() => phoneCopies.delete(file.etag));
     if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
@@ -272,10 +343,22 @@ export interface DisplayPicture {
  * What a player's screen needs to show a picture: its original size and its display copies,
  * small first. Undefined when the picture or any of its display files is missing.
  */
-export async function displayPicture(db: Kysely<Database>, store: PictureStore, pictureId: string): Promise<DisplayPicture | undefined> {
-  const picture = await db.selectFrom('pictures').select(['id', 'width', 'height']).where('id', '=', pictureId).executeTakeFirst();
+export async function displayPicture(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pictureId: string,
+): Promise<DisplayPicture | undefined> {
+  const picture = await db
+    .selectFrom('pictures')
+    .select(['id', 'width', 'height'])
+    .where('id', '=', pictureId)
+    .executeTakeFirst();
   if (!picture) return undefined;
-  const rows = await db.selectFrom('picture_variants').select(['name', 'width', 'height', 'path']).where('picture_id', '=', pictureId).execute();
+  const rows = await db
+    .selectFrom('picture_variants')
+    .select(['name', 'width', 'height', 'path'])
+    .where('picture_id', '=', pictureId)
+    .execute();
   const variants: DisplayVariant[] = [];
   for (const name of ['small', 'large'] as const) {
     const row = rows.find((r) => r.name === name);
@@ -297,9 +380,16 @@ export const NOT_AN_AVATAR = 'This file is not a picture we can use. Upload a JP
  * metadata can say where it was taken, and nothing needs the full size. The copy is named
  * 'avatar', which the public pictures route never serves.
  */
-export async function storeAvatarPicture(db: Kysely<Database>, store: PictureStore, buffer: Buffer, now: number): Promise<StoredPicture> {
+export async function storeAvatarPicture(
+  db: Kysely<Database>,
+  store: PictureStore,
+  buffer: Buffer,
+  now: number,
+): Promise<StoredPicture> {
   const { format, width, height } = await inspect(buffer).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === 'INVALID_PICTURE' && error.message === NOT_AN_IMAGE ? badPicture(NOT_AN_AVATAR) : error;
+    throw error instanceof AppError && error.code === 'INVALID_PICTURE' && error.message === NOT_AN_IMAGE
+      ? badPicture(NOT_AN_AVATAR)
+      : error;
   });
   if (!(AVATAR_MIMES as readonly string[]).includes(format.mime)) throw badPicture(NOT_AN_AVATAR);
   const id = crypto.randomUUID();
@@ -337,8 +427,17 @@ export async function storeAvatarPicture(db: Kysely<Database>, store: PictureSto
 }
 
 /** The avatar copy of a picture in the store, or undefined. */
-export async function findAvatarFile(db: Kysely<Database>, store: PictureStore, pictureId: string): Promise<ServableFile | undefined> {
-  const row = await db.selectFrom('picture_variants').select('path').where('picture_id', '=', pictureId).where('name', '=', 'avatar').executeTakeFirst();
+export async function findAvatarFile(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pictureId: string,
+): Promise<ServableFile | undefined> {
+  const row = await db
+    .selectFrom('picture_variants')
+    .select('path')
+    .where('picture_id', '=', pictureId)
+    .where('name', '=', 'avatar')
+    .executeTakeFirst();
   if (!row) return undefined;
   const file = await store.get(row.path);
   return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-avatar-${file.bytes}"` } : undefined;

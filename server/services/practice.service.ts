@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import { distance } from '../../domain/judging.ts';
-import { PRACTICE_ERROR_CODES, PRACTICE_ERROR_MESSAGES, type PracticePairAnswer, type PracticeResultAnswer } from '../../domain/practice.ts';
+import {
+  PRACTICE_ERROR_CODES,
+  PRACTICE_ERROR_MESSAGES,
+  type PracticePairAnswer,
+  type PracticeResultAnswer,
+} from '../../domain/practice.ts';
 import {
   canSubmit,
   isInsidePicture,
@@ -29,7 +34,8 @@ const REASON_CODES: Record<TicketRuleReason['code'], string> = {
   outOfBounds: 'OUT_OF_BOUNDS',
 };
 
-const ruleBroken = (reason: TicketRuleReason) => new AppError(400, REASON_CODES[reason.code], ticketReasonMessage(reason));
+const ruleBroken = (reason: TicketRuleReason) =>
+  new AppError(400, REASON_CODES[reason.code], ticketReasonMessage(reason));
 
 const activePairs = (db: Kysely<Database>) => db.selectFrom('practice_pairs').where('is_active', '=', 1);
 
@@ -37,13 +43,24 @@ const activePairs = (db: Kysely<Database>) => db.selectFrom('practice_pairs').wh
  * The next active pair in play order (sort_order, then id) after `after`, wrapping round to the
  * first. An unknown `after` starts from the first; an inactive one still keeps its place.
  */
-export async function nextPracticePair(db: Kysely<Database>, store: PictureStore, after?: string): Promise<PracticePairAnswer> {
-  const from = after ? await db.selectFrom('practice_pairs').select(['id', 'sort_order']).where('id', '=', after).executeTakeFirst() : undefined;
+export async function nextPracticePair(
+  db: Kysely<Database>,
+  store: PictureStore,
+  after?: string,
+): Promise<PracticePairAnswer> {
+  const from = after
+    ? await db.selectFrom('practice_pairs').select(['id', 'sort_order']).where('id', '=', after).executeTakeFirst()
+    : undefined;
   const columns = ['id', 'removed_picture_id'] as const;
   let pair = from
     ? await activePairs(db)
         .select(columns)
-        .where((eb) => eb.or([eb('sort_order', '>', from.sort_order), eb.and([eb('sort_order', '=', from.sort_order), eb('id', '>', from.id)])]))
+        .where((eb) =>
+          eb.or([
+            eb('sort_order', '>', from.sort_order),
+            eb.and([eb('sort_order', '=', from.sort_order), eb('id', '>', from.id)]),
+          ]),
+        )
         .orderBy('sort_order')
         .orderBy('id')
         .limit(1)
@@ -58,7 +75,12 @@ export async function nextPracticePair(db: Kysely<Database>, store: PictureStore
 
 /** The picture of the first practice game (what nextPracticePair without `after` shows); 'No image pairs available' without one. */
 export async function firstPracticePictureId(db: Kysely<Database>): Promise<string> {
-  const pair = await activePairs(db).select(['removed_picture_id']).orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
+  const pair = await activePairs(db)
+    .select(['removed_picture_id'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!pair) throw noImagePairs();
   return pair.removed_picture_id;
 }
@@ -74,11 +96,23 @@ function checkTickets(tickets: readonly TicketPoint[], picture: { width: number;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** The true ball, each ticket's distance to it and the reveal picture. Inactive pairs may still be answered. */
-export async function submitPractice(db: Kysely<Database>, store: PictureStore, pairId: string, tickets: readonly TicketPoint[]): Promise<PracticeResultAnswer> {
+export async function submitPractice(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pairId: string,
+  tickets: readonly TicketPoint[],
+): Promise<PracticeResultAnswer> {
   const pair = await db
     .selectFrom('practice_pairs')
     .innerJoin('pictures', 'pictures.id', 'practice_pairs.removed_picture_id')
-    .select(['practice_pairs.original_picture_id', 'practice_pairs.ball_x', 'practice_pairs.ball_y', 'practice_pairs.ball_width', 'pictures.width', 'pictures.height'])
+    .select([
+      'practice_pairs.original_picture_id',
+      'practice_pairs.ball_x',
+      'practice_pairs.ball_y',
+      'practice_pairs.ball_width',
+      'pictures.width',
+      'pictures.height',
+    ])
     .where('practice_pairs.id', '=', pairId)
     .executeTakeFirst();
   if (!pair) throw noImagePairs();

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import { type PressArticle, type PressLanguage, type PressList, type PressListItem, splitParagraphs } from '../../domain/press.ts';
+import {
+  type PressArticle,
+  type PressLanguage,
+  type PressList,
+  type PressListItem,
+  splitParagraphs,
+} from '../../domain/press.ts';
 import type { Database, PressArticlesTable } from '../db/schema.ts';
 
 type Row = Selectable<PressArticlesTable>;
@@ -35,7 +41,10 @@ function toItem(row: Row, lang: PressLanguage): PressListItem {
 const published = (db: Kysely<Database>) => db.selectFrom('press_articles').where('is_published', '=', 1);
 
 /** Published articles, newest first; ties keep a stable order so no article hides between pages. */
-export async function listPublished(db: Kysely<Database>, options: { lang: PressLanguage; page: number; pageSize: number }): Promise<PressList> {
+export async function listPublished(
+  db: Kysely<Database>,
+  options: { lang: PressLanguage; page: number; pageSize: number },
+): Promise<PressList> {
   const { lang, page, pageSize } = options;
   const [rows, count] = await Promise.all([
     published(db)
@@ -54,7 +63,11 @@ export async function listPublished(db: Kysely<Database>, options: { lang: Press
 }
 
 /** One published article, or undefined when it does not exist or is not published. */
-export async function getPublished(db: Kysely<Database>, id: string, lang: PressLanguage): Promise<PressArticle | undefined> {
+export async function getPublished(
+  db: Kysely<Database>,
+  id: string,
+  lang: PressLanguage,
+): Promise<PressArticle | undefined> {
   const row = await published(db).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return { ...toItem(row, lang), body: splitParagraphs(pick(lang, row.body_en, row.body_hi)) };

@@ -43,7 +43,11 @@ export async function loadProfile(db: Kysely<Database>, userId: string): Promise
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'));
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
+  );
 }
 
 function conflict(fields: Record<string, string>): AppError {
@@ -66,7 +70,11 @@ export async function updateProfile(
   const { userId, input, now } = options;
   const email = input.email.trim().toLowerCase();
   const phone = toIndianE164(input.phone);
-  const current = await db.selectFrom('users').select(['email', 'phone', 'google_subject']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const current = await db
+    .selectFrom('users')
+    .select(['email', 'phone', 'google_subject'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (current.google_subject !== null && email !== current.email) {
     throw new AppError(400, 'GOOGLE_EMAIL_LOCKED', GOOGLE_EMAIL_ONLY, { email: GOOGLE_EMAIL_ONLY });
   }
@@ -87,7 +95,8 @@ export async function updateProfile(
   try {
     await db.transaction().execute(async (trx) => {
       const pending = others.map((user) => user.id);
-      if (pending.length) await trx.deleteFrom('users').where('id', 'in', pending).where('status', '=', 'pending').execute();
+      if (pending.length)
+        await trx.deleteFrom('users').where('id', 'in', pending).where('status', '=', 'pending').execute();
       await trx
         .updateTable('users')
         .set({ first_name: input.firstName, last_name: input.lastName, email, phone, updated_at: now })
@@ -97,7 +106,12 @@ export async function updateProfile(
   } catch (error) {
     // Someone took it between the check and the update.
     if (!isUniqueViolation(error)) throw error;
-    const again = await db.selectFrom('users').select(['email', 'phone']).where('id', '!=', userId).where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)])).execute();
+    const again = await db
+      .selectFrom('users')
+      .select(['email', 'phone'])
+      .where('id', '!=', userId)
+      .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+      .execute();
     const fields: Record<string, string> = {};
     if (again.some((user) => user.email === email)) fields.email = EMAIL_TAKEN;
     if (again.some((user) => user.phone === phone) || !fields.email) fields.phone = PHONE_TAKEN;
@@ -126,13 +140,25 @@ export async function updateProfile(
  * Stores a new profile picture (a 256 px square) and makes it the user's; the old one's rows
  * and files go. Throws AppError 400 for a file that is not a usable picture.
  */
-export async function setAvatar(db: Kysely<Database>, store: PictureStore, options: { userId: string; buffer: Buffer; now: number }): Promise<ProfileUser> {
+export async function setAvatar(
+  db: Kysely<Database>,
+  store: PictureStore,
+  options: { userId: string; buffer: Buffer; now: number },
+): Promise<ProfileUser> {
   const picture = await storeAvatarPicture(db, store, options.buffer, options.now);
   let previous: string | null;
   try {
     previous = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('avatar_picture_id').where('id', '=', options.userId).executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ avatar_picture_id: picture.id, updated_at: options.now }).where('id', '=', options.userId).execute();
+      const row = await trx
+        .selectFrom('users')
+        .select('avatar_picture_id')
+        .where('id', '=', options.userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ avatar_picture_id: picture.id, updated_at: options.now })
+        .where('id', '=', options.userId)
+        .execute();
       if (row.avatar_picture_id) await deletePictureRows(trx, row.avatar_picture_id);
       return row.avatar_picture_id;
     });
@@ -146,13 +172,26 @@ export async function setAvatar(db: Kysely<Database>, store: PictureStore, optio
 }
 
 /** Removes the user's profile picture, rows and files; nothing to remove is fine too. */
-export async function removeAvatar(db: Kysely<Database>, store: PictureStore, options: { userId: string; now: number }): Promise<ProfileUser> {
-  const row = await db.selectFrom('users').select('avatar_picture_id').where('id', '=', options.userId).executeTakeFirstOrThrow();
+export async function removeAvatar(
+  db: Kysely<Database>,
+  store: PictureStore,
+  options: { userId: string; now: number },
+): Promise<ProfileUser> {
+  const row = await db
+    .selectFrom('users')
+    .select('avatar_picture_id')
+    .where('id', '=', options.userId)
+    .executeTakeFirstOrThrow();
   const previous = row.avatar_picture_id;
   if (previous) {
     await db.transaction().execute(async (trx) => {
       // Only if it is still the same picture: a concurrent upload's new one stays.
-      await trx.updateTable('users').set({ avatar_picture_id: null, updated_at: options.now }).where('id', '=', options.userId).where('avatar_picture_id', '=', previous).execute();
+      await trx
+        .updateTable('users')
+        .set({ avatar_picture_id: null, updated_at: options.now })
+        .where('id', '=', options.userId)
+        .where('avatar_picture_id', '=', previous)
+        .execute();
       await deletePictureRows(trx, previous);
     });
     await deletePictureFiles(store, previous);

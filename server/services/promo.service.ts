@@ -28,7 +28,11 @@ export async function usablePromo(db: Db, code: string, userId: string, now: num
   const promo = await db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
   if (!promo || promo.is_active !== 1 || now < promo.valid_from || now > promo.valid_until) throw invalidPromo();
   if (promo.max_uses !== null) {
-    const used = await db.selectFrom('promo_redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('promo_code', '=', code).executeTakeFirstOrThrow();
+    const used = await db
+      .selectFrom('promo_redemptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('promo_code', '=', code)
+      .executeTakeFirstOrThrow();
     if (Number(used.n) >= promo.max_uses) throw invalidPromo();
   }
   if (promo.max_uses_per_user !== null) {
@@ -44,15 +48,30 @@ export async function usablePromo(db: Db, code: string, userId: string, now: num
 }
 
 /** Keeps the code with this person's cart for the contest; the bill then shows 'Promo Applied'. */
-export async function applyPromo(db: Kysely<Database>, userId: string, contestId: string, rawCode: string, now: number): Promise<void> {
+export async function applyPromo(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  rawCode: string,
+  now: number,
+): Promise<void> {
   const code = normalisePromoCode(rawCode);
   try {
     const contest = await findContest(db, contestId);
     if (!contest) throw new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);
-    const applied = await db.selectFrom('cart_promos').select('promo_code').where('user_id', '=', userId).where('contest_id', '=', contestId).executeTakeFirst();
-    if (applied) throw new AppError(400, PROMO_ERROR_CODES.promoAlreadyApplied, PROMO_ERROR_MESSAGES.promoAlreadyApplied);
+    const applied = await db
+      .selectFrom('cart_promos')
+      .select('promo_code')
+      .where('user_id', '=', userId)
+      .where('contest_id', '=', contestId)
+      .executeTakeFirst();
+    if (applied)
+      throw new AppError(400, PROMO_ERROR_CODES.promoAlreadyApplied, PROMO_ERROR_MESSAGES.promoAlreadyApplied);
     await usablePromo(db, code, userId, now);
-    await db.insertInto('cart_promos').values({ user_id: userId, contest_id: contestId, promo_code: code, created_at: now }).execute();
+    await db
+      .insertInto('cart_promos')
+      .values({ user_id: userId, contest_id: contestId, promo_code: code, created_at: now })
+      .execute();
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Two tabs applying at once: the primary key said no.
@@ -65,15 +84,24 @@ export async function applyPromo(db: Kysely<Database>, userId: string, contestId
 }
 
 export async function removePromo(db: Kysely<Database>, userId: string, contestId: string): Promise<void> {
-  const result = await db.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new AppError(400, PROMO_ERROR_CODES.promoNotApplied, PROMO_ERROR_MESSAGES.promoNotApplied);
+  const result = await db
+    .deleteFrom('cart_promos')
+    .where('user_id', '=', userId)
+    .where('contest_id', '=', contestId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0)
+    throw new AppError(400, PROMO_ERROR_CODES.promoNotApplied, PROMO_ERROR_MESSAGES.promoNotApplied);
 }
 
 export async function appliedPromoCode(db: Db, userId: string, contestId: string): Promise<string | null> {
-  const row = await db.selectFrom('cart_promos').select('promo_code').where('user_id', '=', userId).where('contest_id', '=', contestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('cart_promos')
+    .select('promo_code')
+    .where('user_id', '=', userId)
+    .where('contest_id', '=', contestId)
+    .executeTakeFirst();
   return row?.promo_code ?? null;
 }
-
 
 export interface NewPromo {
   code: string;
@@ -111,10 +139,24 @@ export const DEMO_PROMO_CODE = 'WELCOME10';
 /** WELCOME10 (10% off, at most Rs 50, once per person, for a year) on a fresh install, never in production. */
 export async function seedDemoPromo(db: Kysely<Database>, isProduction: boolean, now: number): Promise<boolean> {
   if (isProduction) return false;
-  const exists = await db.selectFrom('promo_codes').select('code').where('code', '=', DEMO_PROMO_CODE).executeTakeFirst();
+  const exists = await db
+    .selectFrom('promo_codes')
+    .select('code')
+    .where('code', '=', DEMO_PROMO_CODE)
+    .executeTakeFirst();
   if (exists) return false;
   try {
-    await createPromoCode(db, { code: DEMO_PROMO_CODE, promo: { kind: 'percent', basisPoints: 1000, capPaise: 5000 }, validFrom: now, validUntil: now + 365 * 86_400_000, maxUsesPerUser: 1 }, now);
+    await createPromoCode(
+      db,
+      {
+        code: DEMO_PROMO_CODE,
+        promo: { kind: 'percent', basisPoints: 1000, capPaise: 5000 },
+        validFrom: now,
+        validUntil: now + 365 * 86_400_000,
+        maxUsesPerUser: 1,
+      },
+      now,
+    );
     return true;
   } catch {
     return false; // another instance made it first

@@ -16,7 +16,12 @@ import type { PushSender } from '../integrations/web-push.ts';
  * picks (our own network, say). Outside production, plain http on this machine is allowed too,
  * for tests and the local demo.
  */
-const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'web.push.apple.com'];
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+];
 const PUSH_SERVICE_SUFFIXES = ['.notify.windows.com', '.push.apple.com'];
 
 export function isAllowedPushEndpoint(endpoint: string, isProduction: boolean): boolean {
@@ -26,33 +31,66 @@ export function isAllowedPushEndpoint(endpoint: string, isProduction: boolean): 
   } catch {
     return false;
   }
-  if (url.protocol === 'https:' && (PUSH_SERVICE_HOSTS.includes(url.hostname) || PUSH_SERVICE_SUFFIXES.some((suffix) => url.hostname.endsWith(suffix)))) return true;
+  if (
+    url.protocol === 'https:' &&
+    (PUSH_SERVICE_HOSTS.includes(url.hostname) || PUSH_SERVICE_SUFFIXES.some((suffix) => url.hostname.endsWith(suffix)))
+  )
+    return true;
   return !isProduction && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
 }
 
-export const UNSUPPORTED_PUSH_SERVICE = 'This browser’s notification service is not one we can send to. Notifications stay off.';
+export const UNSUPPORTED_PUSH_SERVICE =
+  'This browser’s notification service is not one we can send to. Notifications stay off.';
 
 /** Keeps a browser's subscription for the player; the same browser under another account moves to it. */
 export async function subscribe(
   db: Kysely<Database>,
-  input: { userId: string; endpoint: string; p256dh: string; auth: string; lang: 'en' | 'hi'; now: number; isProduction: boolean },
+  input: {
+    userId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    lang: 'en' | 'hi';
+    now: number;
+    isProduction: boolean;
+  },
 ): Promise<void> {
-  if (!isAllowedPushEndpoint(input.endpoint, input.isProduction)) throw new AppError(400, 'PUSH_SERVICE_NOT_ALLOWED', UNSUPPORTED_PUSH_SERVICE);
+  if (!isAllowedPushEndpoint(input.endpoint, input.isProduction))
+    throw new AppError(400, 'PUSH_SERVICE_NOT_ALLOWED', UNSUPPORTED_PUSH_SERVICE);
   await db
     .insertInto('push_subscriptions')
-    .values({ endpoint: input.endpoint, user_id: input.userId, p256dh: input.p256dh, auth: input.auth, lang: input.lang, created_at: input.now })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: input.userId, p256dh: input.p256dh, auth: input.auth, lang: input.lang }))
+    .values({
+      endpoint: input.endpoint,
+      user_id: input.userId,
+      p256dh: input.p256dh,
+      auth: input.auth,
+      lang: input.lang,
+      created_at: input.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet({ user_id: input.userId, p256dh: input.p256dh, auth: input.auth, lang: input.lang }),
+    )
     .execute();
 }
 
 /** Forgets a browser's subscription, only the player's own. */
 export async function unsubscribe(db: Kysely<Database>, userId: string, endpoint: string): Promise<boolean> {
-  const result = await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function subscriptionCount(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -71,20 +109,47 @@ interface DueNotice {
 /** The notices whose moment has come and that no instance has claimed yet. */
 export async function dueNotices(db: Kysely<Database>, now: number): Promise<DueNotice[]> {
   const claimed = (kind: PushKind) => (eb: ExpressionBuilder<Database, 'contests'>) =>
-    eb.not(eb.exists(eb.selectFrom('push_notices').select('push_notices.contest_id').whereRef('push_notices.contest_id', '=', 'contests.id').where('push_notices.kind', '=', kind)));
-  const base = () => db.selectFrom('contests').select(['id', 'prize_title_en', 'prize_title_hi', 'closes_at']).where('cancelled_at', 'is', null);
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('push_notices')
+          .select('push_notices.contest_id')
+          .whereRef('push_notices.contest_id', '=', 'contests.id')
+          .where('push_notices.kind', '=', kind),
+      ),
+    );
+  const base = () =>
+    db
+      .selectFrom('contests')
+      .select(['id', 'prize_title_en', 'prize_title_hi', 'closes_at'])
+      .where('cancelled_at', 'is', null);
   const [open, closing, results] = await Promise.all([
-    base().where('opens_at', '<=', now).where('opens_at', '>', now - STALE_AFTER_MS).where('closes_at', '>', now).where(claimed('open')).execute(),
-    base().where('closes_at', '<=', now + HOUR_MS).where('closes_at', '>', now).where(claimed('closing')).execute(),
-    base().where('published_at', 'is not', null).where('published_at', '>', now - STALE_AFTER_MS).where(claimed('results')).execute(),
+    base()
+      .where('opens_at', '<=', now)
+      .where('opens_at', '>', now - STALE_AFTER_MS)
+      .where('closes_at', '>', now)
+      .where(claimed('open'))
+      .execute(),
+    base()
+      .where('closes_at', '<=', now + HOUR_MS)
+      .where('closes_at', '>', now)
+      .where(claimed('closing'))
+      .execute(),
+    base()
+      .where('published_at', 'is not', null)
+      .where('published_at', '>', now - STALE_AFTER_MS)
+      .where(claimed('results'))
+      .execute(),
   ]);
-  const as = (kind: PushKind) => (row: { id: string; prize_title_en: string; prize_title_hi: string; closes_at: number }): DueNotice => ({
-    contestId: row.id,
-    kind,
-    prizeEn: row.prize_title_en,
-    prizeHi: row.prize_title_hi,
-    closesAt: Number(row.closes_at),
-  });
+  const as =
+    (kind: PushKind) =>
+    (row: { id: string; prize_title_en: string; prize_title_hi: string; closes_at: number }): DueNotice => ({
+      contestId: row.id,
+      kind,
+      prizeEn: row.prize_title_en,
+      prizeHi: row.prize_title_hi,
+      closesAt: Number(row.closes_at),
+    });
   return [...open.map(as('open')), ...closing.map(as('closing')), ...results.map(as('results'))];
 }
 
@@ -104,7 +169,10 @@ export function pushPayload(notice: DueNotice, lang: 'en' | 'hi', publicUrl: str
       hi: { title: 'नई प्रतियोगिता खुल गई है', body: `गेंद खोजें और जीतें: ${prize}। प्रविष्टियाँ ${closes} IST पर बंद होंगी।` },
     },
     closing: {
-      en: { title: 'Closes in 1 hour', body: `Last chance to spot the ball for ${prize}. Entries close ${closes} IST.` },
+      en: {
+        title: 'Closes in 1 hour',
+        body: `Last chance to spot the ball for ${prize}. Entries close ${closes} IST.`,
+      },
       hi: { title: '1 घंटे में बंद', body: `${prize} के लिए गेंद खोजने का आखिरी मौका। प्रविष्टियाँ ${closes} IST पर बंद होंगी।` },
     },
     results: {
@@ -131,7 +199,12 @@ const CONCURRENCY = 10;
  * anything is sent, so two instances never both send it; a crash mid-send loses the rest of that
  * notice rather than sending it twice. Subscriptions the push service says are gone are deleted.
  */
-export async function sendDueNotices(db: Kysely<Database>, sender: PushSender, publicUrl: string, now: () => number): Promise<PushRun> {
+export async function sendDueNotices(
+  db: Kysely<Database>,
+  sender: PushSender,
+  publicUrl: string,
+  now: () => number,
+): Promise<PushRun> {
   const run: PushRun = { notices: 0, sent: 0, gone: 0, failed: 0 };
   for (const notice of await dueNotices(db, now())) {
     const claim = await db
@@ -144,19 +217,32 @@ export async function sendDueNotices(db: Kysely<Database>, sender: PushSender, p
     const counts = { sent: 0, gone: 0, failed: 0 };
     let after = '';
     for (;;) {
-      const page = await db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth', 'lang']).where('endpoint', '>', after).orderBy('endpoint').limit(PAGE).execute();
+      const page = await db
+        .selectFrom('push_subscriptions')
+        .select(['endpoint', 'p256dh', 'auth', 'lang'])
+        .where('endpoint', '>', after)
+        .orderBy('endpoint')
+        .limit(PAGE)
+        .execute();
       if (page.length === 0) break;
       after = page[page.length - 1]!.endpoint;
       for (let i = 0; i < page.length; i += CONCURRENCY) {
         const batch = page.slice(i, i + CONCURRENCY);
-        const outcomes = await Promise.all(batch.map((sub) => sender.send(sub, pushPayload(notice, sub.lang, publicUrl))));
+        const outcomes = await Promise.all(
+          batch.map((sub) => sender.send(sub, pushPayload(notice, sub.lang, publicUrl))),
+        );
         const gone = batch.filter((_, j) => outcomes[j] === 'gone').map((sub) => sub.endpoint);
         if (gone.length) await db.deleteFrom('push_subscriptions').where('endpoint', 'in', gone).execute();
         for (const outcome of outcomes) counts[outcome] += 1;
       }
       if (page.length < PAGE) break;
     }
-    await db.updateTable('push_notices').set(counts).where('contest_id', '=', notice.contestId).where('kind', '=', notice.kind).execute();
+    await db
+      .updateTable('push_notices')
+      .set(counts)
+      .where('contest_id', '=', notice.contestId)
+      .where('kind', '=', notice.kind)
+      .execute();
     run.sent += counts.sent;
     run.gone += counts.gone;
     run.failed += counts.failed;

@@ -28,7 +28,9 @@ type Lang = 'en' | 'hi';
 const iso = (ms: number) => new Date(ms).toISOString();
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-export function judgedPointOf(contest: Pick<ContestRow, 'judged_sum_x' | 'judged_sum_y' | 'judged_count'>): { x: number; y: number } | null {
+export function judgedPointOf(
+  contest: Pick<ContestRow, 'judged_sum_x' | 'judged_sum_y' | 'judged_count'>,
+): { x: number; y: number } | null {
   const { judged_sum_x: sx, judged_sum_y: sy, judged_count: count } = contest;
   if (sx === null || sy === null || !count) return null;
   return { x: Number(sx) / count, y: Number(sy) / count };
@@ -50,7 +52,12 @@ export async function entriesCount(db: Kysely<Database>, contestId: string): Pro
 }
 
 /** The public card of a published contest: first name and state of the winner, nothing more personal. */
-export async function winnerCard(db: Kysely<Database>, store: PictureStore, contest: ContestRow, lang: Lang): Promise<WinnerCard | null> {
+export async function winnerCard(
+  db: Kysely<Database>,
+  store: PictureStore,
+  contest: ContestRow,
+  lang: Lang,
+): Promise<WinnerCard | null> {
   const judged = judgedPointOf(contest);
   if (!judged || contest.state !== 'published') return null;
   const [picture, entries, winner] = await Promise.all([
@@ -77,7 +84,14 @@ export async function winnerCard(db: Kysely<Database>, store: PictureStore, cont
     judgedPoint: judged,
     prize: prizeOf(contest, lang),
     entries,
-    winner: winner ? { firstName: winner.first_name, state: winner.state ?? null, mark: { x: winner.x, y: winner.y }, distance: oneDecimal(Number(winner.distance)) } : null,
+    winner: winner
+      ? {
+          firstName: winner.first_name,
+          state: winner.state ?? null,
+          mark: { x: winner.x, y: winner.y },
+          distance: oneDecimal(Number(winner.distance)),
+        }
+      : null,
   };
 }
 
@@ -92,17 +106,30 @@ function decodeCursor(cursor: string): [number, string] {
 }
 
 function publishedContests(db: Kysely<Database>) {
-  return db.selectFrom('contests').selectAll().where('state', '=', 'published').where('published_at', 'is not', null).where('judged_count', 'is not', null);
+  return db
+    .selectFrom('contests')
+    .selectAll()
+    .where('state', '=', 'published')
+    .where('published_at', 'is not', null)
+    .where('judged_count', 'is not', null);
 }
 
 /** Published contests, newest publication first, a page at a time (cursor: the last one's published_at and id). */
-export async function listWinners(db: Kysely<Database>, store: PictureStore, query: WinnersQuery): Promise<WinnersPage> {
+export async function listWinners(
+  db: Kysely<Database>,
+  store: PictureStore,
+  query: WinnersQuery,
+): Promise<WinnersPage> {
   let q = publishedContests(db);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = (await q.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()) as ContestRow[];
+  const rows = (await q
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute()) as ContestRow[];
   const page = rows.slice(0, query.limit);
   const cards = await Promise.all(page.map((row) => winnerCard(db, store, row, query.lang)));
   const last = page.at(-1);
@@ -124,10 +151,18 @@ export async function liveShow(db: Kysely<Database>, store: PictureStore, now: n
       .orderBy('id')
       .limit(1)
       .executeTakeFirst(),
-    publishedContests(db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() as Promise<ContestRow | undefined>,
+    publishedContests(db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() as Promise<
+      ContestRow | undefined
+    >,
   ]);
   const next: NextShow | null = nextRow
-    ? { contestId: nextRow.id, slot: nextRow.slot, showAt: iso(nextRow.show_at), streamUrl: nextRow.stream_url, embedUrl: streamEmbedUrl(nextRow.stream_url) }
+    ? {
+        contestId: nextRow.id,
+        slot: nextRow.slot,
+        showAt: iso(nextRow.show_at),
+        streamUrl: nextRow.stream_url,
+        embedUrl: streamEmbedUrl(nextRow.stream_url),
+      }
     : null;
   return { next, latest: latestRow ? await winnerCard(db, store, latestRow, lang) : null };
 }
@@ -154,12 +189,20 @@ async function numberSetting(db: Kysely<Database>, key: string, fallback: number
 
 /** The TDS rule of the settings (Section 194B defaults when unset). */
 export async function tdsSettings(db: Kysely<Database>): Promise<{ rateBp: number; thresholdPaise: number }> {
-  const [rateBp, thresholdPaise] = await Promise.all([numberSetting(db, TDS_RATE_KEY, TDS_DEFAULT_RATE_BP), numberSetting(db, TDS_THRESHOLD_KEY, TDS_DEFAULT_THRESHOLD_PAISE)]);
+  const [rateBp, thresholdPaise] = await Promise.all([
+    numberSetting(db, TDS_RATE_KEY, TDS_DEFAULT_RATE_BP),
+    numberSetting(db, TDS_THRESHOLD_KEY, TDS_DEFAULT_THRESHOLD_PAISE),
+  ]);
   return { rateBp: Math.min(rateBp, 10_000), thresholdPaise };
 }
 
 /** Sets the TDS rule (rate and threshold), audited as 'setting.tds'. */
-export async function setTdsSettings(db: Kysely<Database>, next: { rateBp: number; thresholdPaise: number }, actor: AuditActor, now: number): Promise<{ rateBp: number; thresholdPaise: number }> {
+export async function setTdsSettings(
+  db: Kysely<Database>,
+  next: { rateBp: number; thresholdPaise: number },
+  actor: AuditActor,
+  now: number,
+): Promise<{ rateBp: number; thresholdPaise: number }> {
   await db.transaction().execute(async (trx) => {
     const before = await tdsSettings(trx as unknown as Kysely<Database>);
     if (before.rateBp === next.rateBp && before.thresholdPaise === next.thresholdPaise) return;
@@ -197,9 +240,18 @@ export async function taxForPrize(db: Kysely<Database>, prizeValuePaise: number)
 export async function myEntries(
   db: Kysely<Database>,
   store: PictureStore,
-  options: { userId: string; now: number; lang: Lang; claimOf: (contest: ContestRow, tax: TaxBreakdown) => Promise<MyEntry['claim']> },
+  options: {
+    userId: string;
+    now: number;
+    lang: Lang;
+    claimOf: (contest: ContestRow, tax: TaxBreakdown) => Promise<MyEntry['claim']>;
+  },
 ): Promise<MyEntry[]> {
-  const contestIds = db.selectFrom('tickets').select('contest_id').where('user_id', '=', options.userId).where('status', 'in', ['reserved', 'confirmed']);
+  const contestIds = db
+    .selectFrom('tickets')
+    .select('contest_id')
+    .where('user_id', '=', options.userId)
+    .where('status', 'in', ['reserved', 'confirmed']);
   const contests = (await db
     .selectFrom('contests')
     .selectAll()
@@ -208,7 +260,10 @@ export async function myEntries(
     .orderBy('id', 'desc')
     .limit(MY_ENTRIES_LIMIT)
     .execute()) as ContestRow[];
-  const sealed = await sealedContestIds(db, contests.map((c) => c.id));
+  const sealed = await sealedContestIds(
+    db,
+    contests.map((c) => c.id),
+  );
   return Promise.all(
     contests.map(async (contest): Promise<MyEntry> => {
       const published = contest.state === 'published';

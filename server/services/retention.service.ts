@@ -46,7 +46,10 @@ export interface RetentionOptions {
  * UPDATE (still deleted, past the period, not erased yet); only the instance whose UPDATE
  * changed the row deletes the rest, in the same transaction.
  */
-export async function eraseDeletedAccounts(db: Kysely<Database>, options: RetentionOptions): Promise<{ erased: string[] }> {
+export async function eraseDeletedAccounts(
+  db: Kysely<Database>,
+  options: RetentionOptions,
+): Promise<{ erased: string[] }> {
   const cutoff = options.now - options.retentionMs;
   const erased: string[] = [];
   const seen = new Set<string>();
@@ -88,10 +91,17 @@ export async function eraseDeletedAccounts(db: Kysely<Database>, options: Retent
         await trx.deleteFrom('otp_codes').where('user_id', '=', user.id).execute();
         await trx
           .deleteFrom('social_pending')
-          .where((eb) => (user.google_subject ? eb.or([eb('email', '=', user.email), eb('subject', '=', user.google_subject)]) : eb('email', '=', user.email)))
+          .where((eb) =>
+            user.google_subject
+              ? eb.or([eb('email', '=', user.email), eb('subject', '=', user.google_subject)])
+              : eb('email', '=', user.email),
+          )
           .execute();
         await trx.deleteFrom('outbox_messages').where('recipient', 'in', [user.email, user.phone]).execute();
-        await trx.deleteFrom('contact_messages').where((eb) => eb.or([eb('email', '=', user.email), eb('phone', '=', user.phone)])).execute();
+        await trx
+          .deleteFrom('contact_messages')
+          .where((eb) => eb.or([eb('email', '=', user.email), eb('phone', '=', user.phone)]))
+          .execute();
         if (user.avatar_picture_id) await deletePictureRows(trx, user.avatar_picture_id);
         return true;
       });
@@ -123,10 +133,17 @@ export async function sweepExpired(db: Kysely<Database>, now: number): Promise<S
     .deleteFrom('otp_codes')
     .where((eb) => eb.or([eb('expires_at', '<', now - OTP_KEEP_MS), eb('consumed_at', '<', now - OTP_KEEP_MS)]))
     .executeTakeFirst();
-  const outbox = await db.deleteFrom('outbox_messages').where('created_at', '<', now - OUTBOX_RETENTION_MS).executeTakeFirst();
+  const outbox = await db
+    .deleteFrom('outbox_messages')
+    .where('created_at', '<', now - OUTBOX_RETENTION_MS)
+    .executeTakeFirst();
   const socialPending = await db.deleteFrom('social_pending').where('expires_at', '<=', now).executeTakeFirst();
   // Their codes and sessions go with them (ON DELETE CASCADE).
-  const pendingSignups = await db.deleteFrom('users').where('status', '=', 'pending').where('updated_at', '<', now - PENDING_SIGNUP_KEEP_MS).executeTakeFirst();
+  const pendingSignups = await db
+    .deleteFrom('users')
+    .where('status', '=', 'pending')
+    .where('updated_at', '<', now - PENDING_SIGNUP_KEEP_MS)
+    .executeTakeFirst();
   return {
     sessions: count(sessions),
     otpCodes: count(otpCodes),

@@ -20,14 +20,28 @@ export const LAST_ADMIN =
  * Gives a role to an active account (idempotent: granting a held role changes nothing and logs
  * nothing). Written with its audit entry in one transaction.
  */
-export async function grantRole(db: Kysely<Database>, actor: AuditActor, userId: string, role: StaffRole, now: number): Promise<{ changed: boolean }> {
+export async function grantRole(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  userId: string,
+  role: StaffRole,
+  now: number,
+): Promise<{ changed: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'first_name', 'last_name', 'status']).where('id', '=', userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'status'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'This account does not exist.');
-    if (user.status !== 'active') throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be given a role.');
+    if (user.status !== 'active')
+      throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be given a role.');
     const before = await rolesOf(trx, userId);
     if (before.includes(role)) return { changed: false };
-    await trx.insertInto('user_roles').values({ user_id: userId, role, granted_by: actor.id, granted_at: now }).execute();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: userId, role, granted_by: actor.id, granted_at: now })
+      .execute();
     await recordAudit(trx, actor, {
       action: 'role.grant',
       targetType: 'user',
@@ -42,9 +56,19 @@ export async function grantRole(db: Kysely<Database>, actor: AuditActor, userId:
 }
 
 /** Takes a role away; the last admin cannot lose the admin role (nobody could run the console). */
-export async function revokeRole(db: Kysely<Database>, actor: AuditActor, userId: string, role: StaffRole, now: number): Promise<{ changed: boolean }> {
+export async function revokeRole(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  userId: string,
+  role: StaffRole,
+  now: number,
+): Promise<{ changed: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'This account does not exist.');
     const before = await rolesOf(trx, userId);
     if (!before.includes(role)) return { changed: false };

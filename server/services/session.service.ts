@@ -77,7 +77,15 @@ export async function lookupSession(db: Kysely<Database>, idHash: string, now: n
     // One query per request: whether the person holds each staff role, as 0/1 (SQLite) or a boolean.
     .select((eb) =>
       STAFF_ROLES.map((role) =>
-        eb.exists(eb.selectFrom('user_roles').select('user_roles.role').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', role)).as(`has_${role}`),
+        eb
+          .exists(
+            eb
+              .selectFrom('user_roles')
+              .select('user_roles.role')
+              .whereRef('user_roles.user_id', '=', 'users.id')
+              .where('user_roles.role', '=', role),
+          )
+          .as(`has_${role}`),
       ),
     )
     .where('sessions.id_hash', '=', idHash)

@@ -25,10 +25,28 @@ export async function setPaidPlay(db: Kysely<Database>, enabled: boolean, now: n
 }
 
 /** What the console shows: the state, and whether the environment or an admin decided it. */
-export async function paidPlayState(db: Kysely<Database>, defaultEnabled: boolean): Promise<{ enabled: boolean; source: 'environment' | 'console'; environmentDefault: boolean; updatedAt: number | null }> {
-  const row = await db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', PAID_PLAY_KEY).executeTakeFirst();
-  if (!row) return { enabled: defaultEnabled, source: 'environment', environmentDefault: defaultEnabled, updatedAt: null };
-  return { enabled: row.value === 'on', source: 'console', environmentDefault: defaultEnabled, updatedAt: Number(row.updated_at) };
+export async function paidPlayState(
+  db: Kysely<Database>,
+  defaultEnabled: boolean,
+): Promise<{
+  enabled: boolean;
+  source: 'environment' | 'console';
+  environmentDefault: boolean;
+  updatedAt: number | null;
+}> {
+  const row = await db
+    .selectFrom('settings')
+    .select(['value', 'updated_at'])
+    .where('key', '=', PAID_PLAY_KEY)
+    .executeTakeFirst();
+  if (!row)
+    return { enabled: defaultEnabled, source: 'environment', environmentDefault: defaultEnabled, updatedAt: null };
+  return {
+    enabled: row.value === 'on',
+    source: 'console',
+    environmentDefault: defaultEnabled,
+    updatedAt: Number(row.updated_at),
+  };
 }
 
 /** Back to the environment's default. */

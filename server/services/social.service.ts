@@ -12,17 +12,29 @@ import type { SessionUser } from './session.service.ts';
 export const SOCIAL_PENDING_MS = 30 * 60 * 1000;
 
 export const noPendingToRead = () => new AppError(404, 'NO_PENDING_SOCIAL', 'Please sign in with Google again.');
-export const noPendingToComplete = () => new AppError(400, 'NO_PENDING_SOCIAL', 'Your Google sign-in has expired. Please sign in with Google again.');
+export const noPendingToComplete = () =>
+  new AppError(400, 'NO_PENDING_SOCIAL', 'Your Google sign-in has expired. Please sign in with Google again.');
 const PHONE_TAKEN = 'This mobile number is already registered';
 const WRONG_EMAIL = 'Use the e-mail of your Google account';
 /** The account appeared meanwhile (another tab, or a password sign-up with this e-mail): Google sign-in now finds it. */
-const accountExists = () => new AppError(409, 'SOCIAL_ACCOUNT_EXISTS', 'An account with this Google e-mail already exists. Please sign in with Google again.');
+const accountExists = () =>
+  new AppError(
+    409,
+    'SOCIAL_ACCOUNT_EXISTS',
+    'An account with this Google e-mail already exists. Please sign in with Google again.',
+  );
 const otherGoogleAccount = () =>
-  new AppError(409, 'GOOGLE_ACCOUNT_MISMATCH', 'This e-mail belongs to an account linked to another Google account. Log in with your password instead.');
+  new AppError(
+    409,
+    'GOOGLE_ACCOUNT_MISMATCH',
+    'This e-mail belongs to an account linked to another Google account. Log in with your password instead.',
+  );
 
 const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'google_subject'] as const;
 
-export type GoogleSignIn = { kind: 'logged_in'; user: SessionUser } | { kind: 'needs_signup'; pendingToken: string; prefill: { first_name: string; last_name: string; email: string } };
+export type GoogleSignIn =
+  | { kind: 'logged_in'; user: SessionUser }
+  | { kind: 'needs_signup'; pendingToken: string; prefill: { first_name: string; last_name: string; email: string } };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -47,16 +59,31 @@ function refuseUnlessActive(status: string): void {
  * accounts get the password login's answers. An unfinished password sign-up ('pending'
  * status) is no account: the form replaces it.
  */
-const EMAIL_REGISTERED = 'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.';
+const EMAIL_REGISTERED =
+  'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.';
 
-export async function signInWithGoogle(db: Kysely<Database>, identity: VerifiedIdentity, now: number): Promise<GoogleSignIn> {
-  const bySubject = await db.selectFrom('users').select(USER_COLUMNS).where('google_subject', '=', identity.subject).executeTakeFirst();
+export async function signInWithGoogle(
+  db: Kysely<Database>,
+  identity: VerifiedIdentity,
+  now: number,
+): Promise<GoogleSignIn> {
+  const bySubject = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('google_subject', '=', identity.subject)
+    .executeTakeFirst();
   if (bySubject) {
     refuseUnlessActive(bySubject.status);
-    if (bySubject.status === 'active') return { kind: 'logged_in', user: toSessionUser(bySubject, await rolesOf(db, bySubject.id)) };
+    if (bySubject.status === 'active')
+      return { kind: 'logged_in', user: toSessionUser(bySubject, await rolesOf(db, bySubject.id)) };
   }
 
-  const byEmail = await db.selectFrom('users').select(USER_COLUMNS).where('email', '=', identity.email).where('status', '!=', 'pending').executeTakeFirst();
+  const byEmail = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('email', '=', identity.email)
+    .where('status', '!=', 'pending')
+    .executeTakeFirst();
   if (byEmail) {
     refuseUnlessActive(byEmail.status);
     // The address now belongs to a different Google account than the one linked: e-mail
@@ -83,7 +110,15 @@ export async function signInWithGoogle(db: Kysely<Database>, identity: VerifiedI
       expires_at: now + SOCIAL_PENDING_MS,
     })
     .execute();
-  return { kind: 'needs_signup', pendingToken, prefill: { first_name: identity.givenName.slice(0, 100), last_name: identity.familyName.slice(0, 100), email: identity.email } };
+  return {
+    kind: 'needs_signup',
+    pendingToken,
+    prefill: {
+      first_name: identity.givenName.slice(0, 100),
+      last_name: identity.familyName.slice(0, 100),
+      email: identity.email,
+    },
+  };
 }
 
 export interface PendingSocial {
@@ -94,7 +129,11 @@ export interface PendingSocial {
 }
 
 /** The unexpired pending sign-in behind a cookie value, or undefined. */
-export async function findPendingSocial(db: Kysely<Database>, token: string | undefined, now: number): Promise<PendingSocial | undefined> {
+export async function findPendingSocial(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now: number,
+): Promise<PendingSocial | undefined> {
   if (token === undefined || !isWellFormedPendingToken(token)) return undefined;
   const row = await db.selectFrom('social_pending').selectAll().where('id', '=', hashToken(token)).executeTakeFirst();
   if (!row || row.expires_at <= now) return undefined;
@@ -111,36 +150,55 @@ export interface SocialSignupForm {
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'));
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
+  );
 }
 
 /**
  * The /socialsignup form of someone with a pending Google sign-in: an active account with the
  * verified e-mail and the Google subject. The pending sign-in is used up.
  */
-export async function completeSocialSignup(db: Kysely<Database>, token: string | undefined, form: SocialSignupForm, now: number): Promise<SessionUser> {
+export async function completeSocialSignup(
+  db: Kysely<Database>,
+  token: string | undefined,
+  form: SocialSignupForm,
+  now: number,
+): Promise<SessionUser> {
   const pending = await findPendingSocial(db, token, now);
   if (!pending) throw noPendingToComplete();
   // The login identity is the address Google verified; another one typed in the form is refused
   // rather than silently swapped, so the person sees which address their account has.
-  if (form.email.trim().toLowerCase() !== pending.email) throw new AppError(400, 'VALIDATION_FAILED', WRONG_EMAIL, { email: WRONG_EMAIL });
+  if (form.email.trim().toLowerCase() !== pending.email)
+    throw new AppError(400, 'VALIDATION_FAILED', WRONG_EMAIL, { email: WRONG_EMAIL });
 
   const phone = toIndianE164(form.phone);
-  const holders = await db.selectFrom('users').select(['id', 'email', 'phone', 'status', 'google_subject']).where((eb) => eb.or([eb('email', '=', pending.email), eb('phone', '=', phone), eb('google_subject', '=', pending.subject)])).execute();
+  const holders = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'status', 'google_subject'])
+    .where((eb) =>
+      eb.or([eb('email', '=', pending.email), eb('phone', '=', phone), eb('google_subject', '=', pending.subject)]),
+    )
+    .execute();
   const taken = holders.filter((user) => user.status !== 'pending');
-  if (taken.some((user) => user.email === pending.email || user.google_subject === pending.subject)) throw accountExists();
+  if (taken.some((user) => user.email === pending.email || user.google_subject === pending.subject))
+    throw accountExists();
   // Saying that a number is registered is an enumeration answer the password sign-up avoids;
   // here it is acceptable: the caller has just proved a Google identity (a pending sign-in
   // exists only after a verified ID token), so asking costs a Google account per try and the
   // per-address rate limit bounds it.
-  if (taken.some((user) => user.phone === phone)) throw new AppError(409, 'PHONE_TAKEN', PHONE_TAKEN, { phone: PHONE_TAKEN });
+  if (taken.some((user) => user.phone === phone))
+    throw new AppError(409, 'PHONE_TAKEN', PHONE_TAKEN, { phone: PHONE_TAKEN });
 
   const userId = crypto.randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
       // Unfinished password sign-ups holding the e-mail or number give way, as a newer password sign-up would.
       const stale = holders.filter((user) => user.status === 'pending').map((user) => user.id);
-      if (stale.length) await trx.deleteFrom('users').where('id', 'in', stale).where('status', '=', 'pending').execute();
+      if (stale.length)
+        await trx.deleteFrom('users').where('id', 'in', stale).where('status', '=', 'pending').execute();
       await trx
         .insertInto('users')
         .values({
@@ -164,7 +222,12 @@ export async function completeSocialSignup(db: Kysely<Database>, token: string |
   } catch (error) {
     // Someone took the number, or this Google account finished in another tab, a moment ago.
     if (!isUniqueViolation(error)) throw error;
-    const holder = await db.selectFrom('users').select('id').where('phone', '=', phone).where('status', '!=', 'pending').executeTakeFirst();
+    const holder = await db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('status', '!=', 'pending')
+      .executeTakeFirst();
     if (holder) throw new AppError(409, 'PHONE_TAKEN', PHONE_TAKEN, { phone: PHONE_TAKEN });
     throw accountExists();
   }

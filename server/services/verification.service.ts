@@ -80,13 +80,25 @@ export async function currentEntries(db: Db, secret: string, contestId: string):
 // ---------------------------------------------------------------- sealing
 
 async function sealOf(db: Db, contestId: string): Promise<SealRecord | null> {
-  const row = await db.selectFrom('contest_seals').select(['contest_id', 'root', 'leaf_count', 'sealed_at']).where('contest_id', '=', contestId).executeTakeFirst();
-  return row ? { contestId: row.contest_id, root: row.root, leafCount: Number(row.leaf_count), sealedAt: Number(row.sealed_at) } : null;
+  const row = await db
+    .selectFrom('contest_seals')
+    .select(['contest_id', 'root', 'leaf_count', 'sealed_at'])
+    .where('contest_id', '=', contestId)
+    .executeTakeFirst();
+  return row
+    ? { contestId: row.contest_id, root: row.root, leafCount: Number(row.leaf_count), sealedAt: Number(row.sealed_at) }
+    : null;
 }
 
 /** Whether any reservation of the contest can still confirm (issue 10: an active one may be paid in time). */
 async function hasOpenReservation(db: Db, contestId: string): Promise<boolean> {
-  const row = await db.selectFrom('reservations').select('id').where('contest_id', '=', contestId).where('status', '=', 'active').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('reservations')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'active')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -95,7 +107,12 @@ async function hasOpenReservation(db: Db, contestId: string): Promise<boolean> {
  * now, null while it cannot be (not closed, cancelled, or a reservation can still confirm). A
  * contest decided by a sealed answer is judged in the same transaction by that answer.
  */
-export async function sealContestIn(trx: Transaction<Database>, secret: string, contestId: string, now: number): Promise<SealRecord | null> {
+export async function sealContestIn(
+  trx: Transaction<Database>,
+  secret: string,
+  contestId: string,
+  now: number,
+): Promise<SealRecord | null> {
   const contest = await trx
     .selectFrom('contests')
     .selectAll()
@@ -111,14 +128,32 @@ export async function sealContestIn(trx: Transaction<Database>, secret: string, 
   const root = buildMerkleTree(entryLeafHashes(contestId, entries, NATIVE), NATIVE).root;
   await trx
     .insertInto('contest_seals')
-    .values({ contest_id: contestId, root, leaf_count: entries.length, sealed_at: now, leaves: JSON.stringify(entries) })
+    .values({
+      contest_id: contestId,
+      root,
+      leaf_count: entries.length,
+      sealed_at: now,
+      leaves: JSON.stringify(entries),
+    })
     .onConflict((oc) => oc.column('contest_id').doNothing())
     .execute();
-  if (contest.decided_by === 'sealedAnswer' && contest.state === 'upcoming' && contest.answer_x !== null && contest.answer_y !== null) {
+  if (
+    contest.decided_by === 'sealedAnswer' &&
+    contest.state === 'upcoming' &&
+    contest.answer_x !== null &&
+    contest.answer_y !== null
+  ) {
     const mean = judgedMean([{ x: contest.answer_x, y: contest.answer_y }]);
     await trx
       .updateTable('contests')
-      .set({ state: 'judged', judged_sum_x: mean.sumX, judged_sum_y: mean.sumY, judged_count: 1, judged_at: now, updated_at: now })
+      .set({
+        state: 'judged',
+        judged_sum_x: mean.sumX,
+        judged_sum_y: mean.sumY,
+        judged_count: 1,
+        judged_at: now,
+        updated_at: now,
+      })
       .where('id', '=', contestId)
       .execute();
     await rankContest(trx, contestId, mean);
@@ -126,7 +161,12 @@ export async function sealContestIn(trx: Transaction<Database>, secret: string, 
   return sealOf(trx, contestId);
 }
 
-export async function sealContest(db: Kysely<Database>, secret: string, contestId: string, now: number): Promise<SealRecord | null> {
+export async function sealContest(
+  db: Kysely<Database>,
+  secret: string,
+  contestId: string,
+  now: number,
+): Promise<SealRecord | null> {
   return db.transaction().execute((trx) => sealContestIn(trx, secret, contestId, now));
 }
 
@@ -137,7 +177,15 @@ export async function sealDueContests(db: Kysely<Database>, secret: string, now:
     .select('id')
     .where('closes_at', '<=', now)
     .where('state', '!=', 'cancelled')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contest_seals').select('contest_seals.contest_id').whereRef('contest_seals.contest_id', '=', 'contests.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('contest_seals')
+            .select('contest_seals.contest_id')
+            .whereRef('contest_seals.contest_id', '=', 'contests.id'),
+        ),
+      ),
+    )
     .orderBy('closes_at')
     .execute();
   const sealed: string[] = [];
@@ -149,17 +197,34 @@ export async function sealDueContests(db: Kysely<Database>, secret: string, now:
  * Before a judge or admin sees a closed contest: seal it now if it can be, else refuse with
  * NOT_SEALED. Contests not yet closed pass through (the judging service refuses them itself).
  */
-export async function requireSealed(db: Kysely<Database>, secret: string, contestId: string, now: number): Promise<void> {
-  const contest = await db.selectFrom('contests').select(['closes_at', 'state']).where('id', '=', contestId).executeTakeFirst();
+export async function requireSealed(
+  db: Kysely<Database>,
+  secret: string,
+  contestId: string,
+  now: number,
+): Promise<void> {
+  const contest = await db
+    .selectFrom('contests')
+    .select(['closes_at', 'state'])
+    .where('id', '=', contestId)
+    .executeTakeFirst();
   if (!contest || contest.closes_at > now || contest.state === 'cancelled') return;
   if (await sealContest(db, secret, contestId, now)) return;
-  throw new AppError(409, NOT_SEALED, 'The entry list is sealed once the last payments of this contest have ended; judging opens then.');
+  throw new AppError(
+    409,
+    NOT_SEALED,
+    'The entry list is sealed once the last payments of this contest have ended; judging opens then.',
+  );
 }
 
 /** Which of these contests are sealed (for My entries). */
 export async function sealedContestIds(db: Db, contestIds: readonly string[]): Promise<Set<string>> {
   if (contestIds.length === 0) return new Set();
-  const rows = await db.selectFrom('contest_seals').select('contest_id').where('contest_id', 'in', [...contestIds]).execute();
+  const rows = await db
+    .selectFrom('contest_seals')
+    .select('contest_id')
+    .where('contest_id', 'in', [...contestIds])
+    .execute();
   return new Set(rows.map((r) => r.contest_id));
 }
 
@@ -171,9 +236,19 @@ export async function isSealed(db: Db, contestId: string): Promise<boolean> {
 // ---------------------------------------------------------------- the sealed answer
 
 /** The commitment to a true ball position: a fresh random salt and SHA-256 over both. */
-export function newSealedAnswer(x: number, y: number, now: number): { answer_x: number; answer_y: number; answer_salt: string; answer_commitment: string; answer_committed_at: number } {
+export function newSealedAnswer(
+  x: number,
+  y: number,
+  now: number,
+): { answer_x: number; answer_y: number; answer_salt: string; answer_commitment: string; answer_committed_at: number } {
   const salt = randomBytes(16).toString('hex');
-  return { answer_x: x, answer_y: y, answer_salt: salt, answer_commitment: answerCommitment(x, y, salt), answer_committed_at: now };
+  return {
+    answer_x: x,
+    answer_y: y,
+    answer_salt: salt,
+    answer_commitment: answerCommitment(x, y, salt),
+    answer_committed_at: now,
+  };
 }
 
 // ---------------------------------------------------------------- public views
@@ -185,12 +260,22 @@ export interface SealView {
   commitment: { hash: string; committedAt: string } | null;
 }
 
-export async function contestSealView(db: Kysely<Database>, contestId: string, now: number, state: (c: ContestRow) => string): Promise<SealView> {
-  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
+export async function contestSealView(
+  db: Kysely<Database>,
+  contestId: string,
+  now: number,
+  state: (c: ContestRow) => string,
+): Promise<SealView> {
+  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
+    ContestRow | undefined;
   if (!contest) throw notFound('No contest has this id.');
   const seal = await sealOf(db, contestId);
   // Public from the moment the contest opens (before that the admin may still change the answer).
-  const committed = contest.decided_by === 'sealedAnswer' && contest.answer_commitment !== null && contest.answer_committed_at !== null && contest.opens_at <= now;
+  const committed =
+    contest.decided_by === 'sealedAnswer' &&
+    contest.answer_commitment !== null &&
+    contest.answer_committed_at !== null &&
+    contest.opens_at <= now;
   return {
     contestId,
     state: state(contest),
@@ -200,10 +285,15 @@ export async function contestSealView(db: Kysely<Database>, contestId: string, n
 }
 
 /** A published contest and its seal; 404 before publication or for a contest published before seals existed. */
-async function publishedSeal(db: Kysely<Database>, contestId: string): Promise<{ contest: ContestRow & { published_at: number }; seal: SealRecord }> {
-  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as ContestRow | undefined;
+async function publishedSeal(
+  db: Kysely<Database>,
+  contestId: string,
+): Promise<{ contest: ContestRow & { published_at: number }; seal: SealRecord }> {
+  const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
+    ContestRow | undefined;
   if (!contest) throw notFound('No contest has this id.');
-  if (contest.state !== 'published' || contest.published_at === null) throw notFound('The result of this contest is not published yet.');
+  if (contest.state !== 'published' || contest.published_at === null)
+    throw notFound('The result of this contest is not published yet.');
   const seal = await sealOf(db, contestId);
   if (!seal) throw notFound('This contest was published before results were sealed; there is nothing to check.');
   return { contest: contest as ContestRow & { published_at: number }, seal };
@@ -230,7 +320,12 @@ export async function publicationOf(db: Kysely<Database>, secret: string, contes
       .where('judge_marks.contest_id', '=', contestId)
       .orderBy('judge_marks.created_at')
       .execute(),
-    db.selectFrom('contest_ranks').select(['rank', 'ticket_id', 'distance']).where('contest_id', '=', contestId).orderBy('rank').execute(),
+    db
+      .selectFrom('contest_ranks')
+      .select(['rank', 'ticket_id', 'distance'])
+      .where('contest_id', '=', contestId)
+      .orderBy('rank')
+      .execute(),
     currentEntries(db, secret, contestId),
   ]);
   const point = judgedPointOf(contest) ?? { x: 0, y: 0 };
@@ -247,11 +342,24 @@ export async function publicationOf(db: Kysely<Database>, secret: string, contes
     },
     seal: { root: seal.root, leafCount: seal.leafCount, sealedAt: iso(seal.sealedAt) },
     decidedBy,
-    judges: decidedBy === 'judges' ? marks.map((m) => ({ name: publicName(m.first_name, m.last_name), x: Number(m.x), y: Number(m.y) })) : [],
+    judges:
+      decidedBy === 'judges'
+        ? marks.map((m) => ({ name: publicName(m.first_name, m.last_name), x: Number(m.x), y: Number(m.y) }))
+        : [],
     judgedPoint: point,
     sealedAnswer:
-      decidedBy === 'sealedAnswer' && contest.answer_commitment !== null && contest.answer_x !== null && contest.answer_y !== null && contest.answer_salt !== null
-        ? { commitment: contest.answer_commitment, committedAt: iso(contest.answer_committed_at ?? contest.created_at), x: contest.answer_x, y: contest.answer_y, salt: contest.answer_salt }
+      decidedBy === 'sealedAnswer' &&
+      contest.answer_commitment !== null &&
+      contest.answer_x !== null &&
+      contest.answer_y !== null &&
+      contest.answer_salt !== null
+        ? {
+            commitment: contest.answer_commitment,
+            committedAt: iso(contest.answer_committed_at ?? contest.created_at),
+            x: contest.answer_x,
+            y: contest.answer_y,
+            salt: contest.answer_salt,
+          }
         : null,
     entries,
     ranking: ranks.map((r) => ({ rank: Number(r.rank), ticketId: r.ticket_id, distance: Number(r.distance) })),
@@ -265,7 +373,18 @@ export function publicationCsv(p: Publication): string {
   const lines = ['ticketId,pseudonym,x,y,confirmedAt,leafHash,rank,distance'];
   for (const e of p.entries) {
     const r = ranks.get(e.ticketId);
-    lines.push([e.ticketId, e.pseudonym, e.x, e.y, e.confirmedAt, leafHash(leafText(p.contest.id, e)), r?.rank ?? '', r?.distance ?? ''].join(','));
+    lines.push(
+      [
+        e.ticketId,
+        e.pseudonym,
+        e.x,
+        e.y,
+        e.confirmedAt,
+        leafHash(leafText(p.contest.id, e)),
+        r?.rank ?? '',
+        r?.distance ?? '',
+      ].join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -276,13 +395,25 @@ export function publicationCsv(p: Publication): string {
 const treeCache = new Map<string, { tree: MerkleTree; index: Map<string, number>; entries: SealedEntry[] }>();
 const TREE_CACHE_SIZE = 4;
 
-async function sealedTree(db: Db, contestId: string, root: string): Promise<{ tree: MerkleTree; index: Map<string, number>; entries: SealedEntry[] }> {
+async function sealedTree(
+  db: Db,
+  contestId: string,
+  root: string,
+): Promise<{ tree: MerkleTree; index: Map<string, number>; entries: SealedEntry[] }> {
   const cacheKey = `${contestId}|${root}`;
   const cached = treeCache.get(cacheKey);
   if (cached) return cached;
-  const row = await db.selectFrom('contest_seals').select('leaves').where('contest_id', '=', contestId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('contest_seals')
+    .select('leaves')
+    .where('contest_id', '=', contestId)
+    .executeTakeFirstOrThrow();
   const entries = JSON.parse(row.leaves) as SealedEntry[];
-  const built = { tree: buildMerkleTree(entryLeafHashes(contestId, entries, NATIVE), NATIVE), index: new Map(entries.map((e, i) => [e.ticketId, i])), entries };
+  const built = {
+    tree: buildMerkleTree(entryLeafHashes(contestId, entries, NATIVE), NATIVE),
+    index: new Map(entries.map((e, i) => [e.ticketId, i])),
+    entries,
+  };
   treeCache.set(cacheKey, built);
   if (treeCache.size > TREE_CACHE_SIZE) treeCache.delete(treeCache.keys().next().value!);
   return built;
@@ -293,13 +424,20 @@ async function sealedTree(db: Db, contestId: string, root: string): Promise<{ tr
  * (domain locateDifferences); the entries themselves at depth 0. Public once published, like the
  * entry list itself.
  */
-export async function sealedNodesOf(db: Kysely<Database>, contestId: string, depth: number, indices: readonly number[]): Promise<SealedNodes> {
+export async function sealedNodesOf(
+  db: Kysely<Database>,
+  contestId: string,
+  depth: number,
+  indices: readonly number[],
+): Promise<SealedNodes> {
   const { seal } = await publishedSeal(db, contestId);
   const { tree, entries } = await sealedTree(db, contestId, seal.root);
-  if (depth > tree.height) throw new AppError(400, 'VALIDATION_FAILED', `The sealed tree has levels 0 to ${tree.height}.`);
+  if (depth > tree.height)
+    throw new AppError(400, 'VALIDATION_FAILED', `The sealed tree has levels 0 to ${tree.height}.`);
   const nodes = indices.map((index) => {
     const hash = tree.node(depth, index);
-    if (hash === undefined) throw new AppError(400, 'VALIDATION_FAILED', `Level ${depth} of the sealed tree has no node ${index}.`);
+    if (hash === undefined)
+      throw new AppError(400, 'VALIDATION_FAILED', `Level ${depth} of the sealed tree has no node ${index}.`);
     return depth === 0 ? { index, hash, entry: entries[index]! } : { index, hash };
   });
   return { leafCount: seal.leafCount, depth, nodes };
@@ -316,7 +454,8 @@ export async function receiptOf(db: Kysely<Database>, userId: string, ticketId: 
     .executeTakeFirst();
   if (!ticket) throw notFound('You have no confirmed ticket with this id.');
   const seal = await sealOf(db, ticket.contest_id);
-  if (!seal) throw new AppError(409, NOT_SEALED, 'Receipts are ready once the contest closes and its entry list is sealed.');
+  if (!seal)
+    throw new AppError(409, NOT_SEALED, 'Receipts are ready once the contest closes and its entry list is sealed.');
   const { tree, index, entries } = await sealedTree(db, ticket.contest_id, seal.root);
   const at = index.get(ticketId);
   if (at === undefined) throw notFound('This ticket is not in the sealed entry list.');

@@ -38,7 +38,8 @@ const PICTURE_ID = /^[0-9a-f-]{36}$/i;
 const FILE_NAME = /^[a-z0-9]+\.[a-z0-9]+$/;
 
 function keyOf(pictureId: string, fileName: string): string {
-  if (!PICTURE_ID.test(pictureId) || !FILE_NAME.test(fileName)) throw new Error(`not a picture file name: ${pictureId}/${fileName}`);
+  if (!PICTURE_ID.test(pictureId) || !FILE_NAME.test(fileName))
+    throw new Error(`not a picture file name: ${pictureId}/${fileName}`);
   return `pictures/${pictureId}/${fileName}`;
 }
 
@@ -109,7 +110,10 @@ export function createDatabasePictureStore(db: Kysely<Database>, uploadsDir: str
   const earlier = createDiskPictureStore(uploadsDir);
   const put = async (pictureId: string, fileName: string, data: Buffer) => {
     const key = keyOf(pictureId, fileName);
-    await db.insertInto('picture_files').values({ key, picture_id: pictureId, bytes: data.length, data, created_at: Date.now() }).execute();
+    await db
+      .insertInto('picture_files')
+      .values({ key, picture_id: pictureId, bytes: data.length, data, created_at: Date.now() })
+      .execute();
     return key;
   };
   return {
@@ -123,11 +127,18 @@ export function createDatabasePictureStore(db: Kysely<Database>, uploadsDir: str
       return { key, bytes: data.length };
     },
     async get(key) {
-      const row = await db.selectFrom('picture_files').select(['bytes', 'data']).where('key', '=', key).executeTakeFirst();
+      const row = await db
+        .selectFrom('picture_files')
+        .select(['bytes', 'data'])
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row ? { bytes: Number(row.bytes), body: Buffer.from(row.data) } : earlier.get(key);
     },
     async has(key) {
-      return (await db.selectFrom('picture_files').select('key').where('key', '=', key).executeTakeFirst()) !== undefined || earlier.has(key);
+      return (
+        (await db.selectFrom('picture_files').select('key').where('key', '=', key).executeTakeFirst()) !== undefined ||
+        earlier.has(key)
+      );
     },
     async removePicture(pictureId) {
       await db.deleteFrom('picture_files').where('picture_id', '=', pictureId).execute();
@@ -136,6 +147,11 @@ export function createDatabasePictureStore(db: Kysely<Database>, uploadsDir: str
   };
 }
 
-export function createPictureStore(kind: PictureStorageKind, options: { db: Kysely<Database>; uploadsDir: string }): PictureStore {
-  return kind === 'database' ? createDatabasePictureStore(options.db, options.uploadsDir) : createDiskPictureStore(options.uploadsDir);
+export function createPictureStore(
+  kind: PictureStorageKind,
+  options: { db: Kysely<Database>; uploadsDir: string },
+): PictureStore {
+  return kind === 'database'
+    ? createDatabasePictureStore(options.db, options.uploadsDir)
+    : createDiskPictureStore(options.uploadsDir);
 }

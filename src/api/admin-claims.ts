@@ -1,5 +1,11 @@
 /** The console's prize claims (server/routes/admin/claims.routes.ts). */
-import type { AdminClaimDetail, AdminClaimRow, AdminClaimsPage, ClaimStatus, TdsSettings } from '../../domain/results.ts';
+import type {
+  AdminClaimDetail,
+  AdminClaimRow,
+  AdminClaimsPage,
+  ClaimStatus,
+  TdsSettings,
+} from '../../domain/results.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { dataOf, http } from './http.ts';
 
@@ -16,7 +22,9 @@ export async function fetchClaimDetail(id: string): Promise<AdminClaimDetail> {
 }
 
 export async function changeClaimStatus(id: string, status: ClaimStatus, note: string): Promise<AdminClaimRow> {
-  return dataOf<AdminClaimRow>((await http.post(`/admin/claims/${encodeURIComponent(id)}/status`, { status, note })).data);
+  return dataOf<AdminClaimRow>(
+    (await http.post(`/admin/claims/${encodeURIComponent(id)}/status`, { status, note })).data,
+  );
 }
 
 export async function fetchTdsSettings(): Promise<TdsSettings> {

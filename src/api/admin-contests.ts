@@ -1,5 +1,13 @@
 /** The console's Contests area (server/routes/admin/contests.routes.ts) and the photo pickers' list. */
-import type { AdminContest, AdminContestsPage, AdminPicture, ContestDefaultsAnswer, ContestInput, CountersCheck, CountersRepair } from '../../domain/admin-contests.ts';
+import type {
+  AdminContest,
+  AdminContestsPage,
+  AdminPicture,
+  ContestDefaultsAnswer,
+  ContestInput,
+  CountersCheck,
+  CountersRepair,
+} from '../../domain/admin-contests.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { dataOf, http } from './http.ts';
 
@@ -44,6 +52,8 @@ export async function repairCounters(id: string): Promise<CountersRepair> {
 export async function fetchPictures(kind: 'contest' | 'prize', cursor: string | null): Promise<ListPage<AdminPicture>> {
   const params: Record<string, string> = { kind, limit: '24' };
   if (cursor) params['cursor'] = cursor;
-  const page = dataOf<{ items: AdminPicture[]; nextCursor: string | null }>((await http.get('/admin/pictures', { params })).data);
+  const page = dataOf<{ items: AdminPicture[]; nextCursor: string | null }>(
+    (await http.get('/admin/pictures', { params })).data,
+  );
   return { items: page.items, nextCursor: page.nextCursor };
 }

@@ -6,8 +6,13 @@ import { type ApiErrorBody, dataOf, errorMessageOf, http } from './http.ts';
 
 /** A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its message. */
 /** The code and message of a failed call; `translated` gives the page's own words for codes it knows (e.g. NOT_SEALED). */
-export function callErrorOf(error: unknown, fallback: string, translated: Partial<Record<string, string>> = {}): JudgeCallError {
-  const code = error instanceof AxiosError ? ((error.response?.data as Partial<ApiErrorBody> | undefined)?.code ?? null) : null;
+export function callErrorOf(
+  error: unknown,
+  fallback: string,
+  translated: Partial<Record<string, string>> = {},
+): JudgeCallError {
+  const code =
+    error instanceof AxiosError ? ((error.response?.data as Partial<ApiErrorBody> | undefined)?.code ?? null) : null;
   return { code, message: (code !== null ? translated[code] : undefined) ?? errorMessageOf(error, fallback) };
 }
 
@@ -20,7 +25,9 @@ export async function fetchJudgeContest(contestId: string): Promise<JudgeContest
 }
 
 export async function submitJudgeMark(contestId: string, point: JudgePoint): Promise<SubmitMarkOutput> {
-  return dataOf<SubmitMarkOutput>((await http.post(`/judge/contests/${encodeURIComponent(contestId)}/mark`, { x: point.x, y: point.y })).data);
+  return dataOf<SubmitMarkOutput>(
+    (await http.post(`/judge/contests/${encodeURIComponent(contestId)}/mark`, { x: point.x, y: point.y })).data,
+  );
 }
 
 export async function fetchResults(): Promise<JudgeQueue> {
@@ -44,5 +51,6 @@ export async function fetchJudgesRequired(): Promise<number> {
 }
 
 export async function saveJudgesRequired(judgesRequired: number): Promise<number> {
-  return dataOf<{ judgesRequired: number }>((await http.put('/admin/judging/settings', { judgesRequired })).data).judgesRequired;
+  return dataOf<{ judgesRequired: number }>((await http.put('/admin/judging/settings', { judgesRequired })).data)
+    .judgesRequired;
 }

@@ -17,5 +17,7 @@ export async function fetchMessage(id: string): Promise<ContactMessage> {
 }
 
 export async function setMessageAnswered(id: string, answered: boolean): Promise<ContactMessage> {
-  return dataOf<{ message: ContactMessage }>((await http.post(`${messageUrl(id)}/${answered ? 'answered' : 'reopen'}`)).data).message;
+  return dataOf<{ message: ContactMessage }>(
+    (await http.post(`${messageUrl(id)}/${answered ? 'answered' : 'reopen'}`)).data,
+  ).message;
 }

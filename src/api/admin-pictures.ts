@@ -28,7 +28,11 @@ export async function fetchPictureDetail(id: string): Promise<AdminPictureDetail
  * Sends the file as the raw body (its own Content-Type), reporting progress. No time limit: a
  * 25 MB photo over a slow line takes minutes; the person cancels instead (the signal).
  */
-export async function uploadPictureFile(file: Blob, kind: AdminPictureKind, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }): Promise<AdminPicture> {
+export async function uploadPictureFile(
+  file: Blob,
+  kind: AdminPictureKind,
+  options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void },
+): Promise<AdminPicture> {
   const res = await http.post('/admin/pictures', file, {
     params: { kind },
     headers: { 'Content-Type': file.type },
@@ -58,11 +62,15 @@ export async function createPracticePair(input: CreatePracticePair): Promise<Adm
 }
 
 export async function setPracticePairActive(id: string, active: boolean): Promise<AdminPracticePair> {
-  return dataOf<{ pair: AdminPracticePair }>((await http.patch(`/admin/practice-pairs/${encodeURIComponent(id)}`, { active })).data).pair;
+  return dataOf<{ pair: AdminPracticePair }>(
+    (await http.patch(`/admin/practice-pairs/${encodeURIComponent(id)}`, { active })).data,
+  ).pair;
 }
 
 export async function setPracticePairBallWidth(id: string, ballWidth: number): Promise<AdminPracticePair> {
-  return dataOf<{ pair: AdminPracticePair }>((await http.put(`/admin/practice-pairs/${encodeURIComponent(id)}/ball-width`, { ballWidth })).data).pair;
+  return dataOf<{ pair: AdminPracticePair }>(
+    (await http.put(`/admin/practice-pairs/${encodeURIComponent(id)}/ball-width`, { ballWidth })).data,
+  ).pair;
 }
 
 export async function reorderPracticePairs(ids: string[]): Promise<AdminPracticePair[]> {

@@ -25,7 +25,9 @@ export async function updateArticle(id: string, values: PressInput): Promise<Adm
 }
 
 export async function setArticlePublished(id: string, published: boolean): Promise<AdminPress> {
-  return dataOf<{ article: AdminPress }>((await http.post(`${articleUrl(id)}/${published ? 'publish' : 'unpublish'}`)).data).article;
+  return dataOf<{ article: AdminPress }>(
+    (await http.post(`${articleUrl(id)}/${published ? 'publish' : 'unpublish'}`)).data,
+  ).article;
 }
 
 export async function deleteArticle(id: string): Promise<void> {

@@ -25,5 +25,7 @@ export async function updatePromo(code: string, values: PromoUpdate): Promise<Ad
 }
 
 export async function setPromoActive(code: string, active: boolean): Promise<AdminPromo> {
-  return dataOf<{ promo: AdminPromo }>((await http.post(`${promoUrl(code)}/${active ? 'reactivate' : 'deactivate'}`)).data).promo;
+  return dataOf<{ promo: AdminPromo }>(
+    (await http.post(`${promoUrl(code)}/${active ? 'reactivate' : 'deactivate'}`)).data,
+  ).promo;
 }

@@ -28,16 +28,26 @@ export async function fetchPaidPlay(): Promise<PaidPlayState> {
 
 /** `enabled` null hands the switch back to the environment's PAID_PLAY. */
 export async function switchPaidPlay(enabled: boolean | null): Promise<PaidPlayState> {
-  const answer = enabled === null ? await http.delete('/admin/settings/paid-play') : await http.put('/admin/settings/paid-play', { enabled });
+  const answer =
+    enabled === null
+      ? await http.delete('/admin/settings/paid-play')
+      : await http.put('/admin/settings/paid-play', { enabled });
   return dataOf<{ paidPlay: PaidPlayState }>(answer.data).paidPlay;
 }
 
 export async function fetchRestrictedStates(): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
-  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>((await http.get('/admin/settings/restricted-states')).data);
+  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>(
+    (await http.get('/admin/settings/restricted-states')).data,
+  );
 }
 
 /** `codes` null hands the list back to the environment's RESTRICTED_STATES. */
-export async function saveRestrictedStates(codes: string[] | null): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
-  const answer = codes === null ? await http.delete('/admin/settings/restricted-states') : await http.put('/admin/settings/restricted-states', { codes });
+export async function saveRestrictedStates(
+  codes: string[] | null,
+): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
+  const answer =
+    codes === null
+      ? await http.delete('/admin/settings/restricted-states')
+      : await http.put('/admin/settings/restricted-states', { codes });
   return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>(answer.data);
 }

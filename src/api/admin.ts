@@ -12,9 +12,13 @@ export async function fetchAuditPage(filters: ListFilters, cursor: string | null
 }
 
 export async function grantRole(userId: string, role: StaffRole): Promise<StaffRole[]> {
-  return dataOf<{ roles: StaffRole[] }>((await http.post(`/admin/users/${encodeURIComponent(userId)}/roles`, { role })).data).roles;
+  return dataOf<{ roles: StaffRole[] }>(
+    (await http.post(`/admin/users/${encodeURIComponent(userId)}/roles`, { role })).data,
+  ).roles;
 }
 
 export async function revokeRole(userId: string, role: StaffRole): Promise<StaffRole[]> {
-  return dataOf<{ roles: StaffRole[] }>((await http.delete(`/admin/users/${encodeURIComponent(userId)}/roles/${role}`)).data).roles;
+  return dataOf<{ roles: StaffRole[] }>(
+    (await http.delete(`/admin/users/${encodeURIComponent(userId)}/roles/${role}`)).data,
+  ).roles;
 }

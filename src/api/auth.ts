@@ -67,7 +67,12 @@ export async function checkResetCode(otpToken: string, otp: string): Promise<voi
   await http.post('/auth/reset/check', { otpToken, otp });
 }
 
-export async function resetPassword(input: { otpToken: string; otp: string; password: string; confirmPassword: string }): Promise<Answer<Record<string, never>>> {
+export async function resetPassword(input: {
+  otpToken: string;
+  otp: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<Answer<Record<string, never>>> {
   return answerOf(await http.post('/auth/reset', input).then((res) => res.data));
 }
 
@@ -89,7 +94,9 @@ export async function fetchSocialPending(): Promise<SocialPending> {
   const data = (body as { data?: unknown } | null)?.data;
   if (typeof data !== 'object' || data === null) return {};
   const record = data as Record<string, unknown>;
-  const inner = ['pending', 'profile', 'user'].map((key) => record[key]).find((value) => typeof value === 'object' && value !== null);
+  const inner = ['pending', 'profile', 'user']
+    .map((key) => record[key])
+    .find((value) => typeof value === 'object' && value !== null);
   const src = (inner ?? record) as Record<string, unknown>;
   return {
     first_name: text(src.first_name) ?? text(src.firstName) ?? text(src.given_name),

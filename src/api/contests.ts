@@ -32,7 +32,8 @@ async function call<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
 }
 
 /** In the language the site shows ('en' or 'hi'); the server refuses a browser's tag such as en-IN. */
-export const fetchCurrentContests = (lang: 'en' | 'hi') => call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
+export const fetchCurrentContests = (lang: 'en' | 'hi') =>
+  call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
 
 type CountListener = () => void;
 const countListeners = new Set<CountListener>();
@@ -65,9 +66,11 @@ async function cartCall(request: () => Promise<{ data: unknown }>): Promise<Cart
 export const fetchCart = () => cartCall(() => http.get('/cart'));
 /** The cart asked for in the background (the header): a 401 is the caller's alone to handle. */
 export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthorized: true }));
-export const addCartItems = (contestId: string, tickets: TicketPoint[]) => cartCall(() => http.post('/cart/items', { contestId, tickets }));
+export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
+  cartCall(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
-export const checkoutFree = (contestId: string) => call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId }));
+export const checkoutFree = (contestId: string) =>
+  call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId }));
 
 /** Where a contest stands now: its own state, with the clock as the tie-breaker at the edges. */
 export function contestPhase(contest: ContestView, now: Date): 'upcoming' | 'open' | 'closed' {

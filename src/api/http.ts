@@ -56,7 +56,8 @@ http.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError && error.response?.status === 401 && !error.config?.quietUnauthorized) {
     for (const listener of unauthorizedListeners) listener();
   }
-  const code = error instanceof AxiosError ? (error.response?.data as Partial<ApiErrorBody> | undefined)?.code : undefined;
+  const code =
+    error instanceof AxiosError ? (error.response?.data as Partial<ApiErrorBody> | undefined)?.code : undefined;
   if (code && locationCodes.has(code) && typeof window !== 'undefined') {
     window.dispatchEvent(new CustomEvent<LocationNeededDetail>(LOCATION_NEEDED_EVENT, { detail: { code } }));
   }
@@ -72,7 +73,8 @@ export class InvalidResponseError extends Error {
 }
 
 export function dataOf<T>(body: unknown): T {
-  if (typeof body !== 'object' || body === null || !('data' in body) || (body as { data: unknown }).data === undefined) throw new InvalidResponseError();
+  if (typeof body !== 'object' || body === null || !('data' in body) || (body as { data: unknown }).data === undefined)
+    throw new InvalidResponseError();
   return (body as { data: T }).data;
 }
 
@@ -84,10 +86,13 @@ export function dataOf<T>(body: unknown): T {
 function shownMessage(code: string | undefined, message: string): string {
   // The instance the screens translate with (registered by initReactI18next).
   const i18next = getI18n() as ReturnType<typeof getI18n> | undefined;
-  if (!code || !i18next?.isInitialized || (i18next.resolvedLanguage ?? i18next.language ?? 'en').startsWith('en')) return message;
+  if (!code || !i18next?.isInitialized || (i18next.resolvedLanguage ?? i18next.language ?? 'en').startsWith('en'))
+    return message;
   // Any code may come; the key is looked up before it is used, so its type is not the catalogue's.
   const key = `serverErrors.${code}` as 'serverErrors.LOGIN_FAILED';
-  return i18next.exists(key, { ns: 'common' }) ? String(i18next.t(key, { ns: 'common', email: BRAND.supportEmail })) : message;
+  return i18next.exists(key, { ns: 'common' })
+    ? String(i18next.t(key, { ns: 'common', email: BRAND.supportEmail }))
+    : message;
 }
 
 /** The server's message (translated by its code), else the error's own, else the given fallback (spec section 8 order). */
@@ -104,5 +109,10 @@ export function errorMessageOf(error: unknown, fallback: string): string {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof AxiosError)) return {};
   const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-  return Object.fromEntries(Object.entries(body?.fields ?? {}).map(([name, message]) => [name, message === body?.message ? shownMessage(body.code, message) : message]));
+  return Object.fromEntries(
+    Object.entries(body?.fields ?? {}).map(([name, message]) => [
+      name,
+      message === body?.message ? shownMessage(body.code, message) : message,
+    ]),
+  );
 }

@@ -6,7 +6,10 @@ export interface BuildMeta {
 
 /** /meta.json lives at the site root, outside the API; the timestamp defeats every cache. */
 export async function fetchBuildMeta(): Promise<BuildMeta> {
-  const res = await axios.get<BuildMeta>(`/meta.json?t=${Date.now()}`, { headers: { 'cache-control': 'no-cache' }, timeout: 15_000 });
+  const res = await axios.get<BuildMeta>(`/meta.json?t=${Date.now()}`, {
+    headers: { 'cache-control': 'no-cache' },
+    timeout: 15_000,
+  });
   if (typeof res.data?.version !== 'string') throw new Error('Invalid response format');
   return { version: res.data.version };
 }

@@ -20,8 +20,11 @@ async function call<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
   }
 }
 
-export const applyPromoCode = (contestId: string, code: string) => call<PromoAnswer>(() => http.post('/cart/promo', { contestId, code }));
-export const removePromoCode = (contestId: string) => call<PromoAnswer>(() => http.delete('/cart/promo', { data: { contestId } }));
-export const createPaymentOrder = (contestId: string) => call<PaymentOrderAnswer>(() => http.post('/payments/orders', { contestId }));
+export const applyPromoCode = (contestId: string, code: string) =>
+  call<PromoAnswer>(() => http.post('/cart/promo', { contestId, code }));
+export const removePromoCode = (contestId: string) =>
+  call<PromoAnswer>(() => http.delete('/cart/promo', { data: { contestId } }));
+export const createPaymentOrder = (contestId: string) =>
+  call<PaymentOrderAnswer>(() => http.post('/payments/orders', { contestId }));
 export const fetchPayment = (id: string) => call<PaymentAnswer>(() => http.get(`/payments/${encodeURIComponent(id)}`));
 export const fetchPayments = () => call<PaymentAnswer[]>(() => http.get('/payments'));

@@ -36,13 +36,20 @@ function practiceError(error: unknown): PracticeApiError {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<ApiErrorBody> | undefined;
     const code = body?.code ?? error.code ?? 'NETWORK';
-    return new PracticeApiError(code, knownMessages[code] ?? body?.message ?? error.message, error.response?.status ?? null);
+    return new PracticeApiError(
+      code,
+      knownMessages[code] ?? body?.message ?? error.message,
+      error.response?.status ?? null,
+    );
   }
   if (error instanceof InvalidResponseError) return new PracticeApiError('INVALID_RESPONSE', error.message, null);
   return new PracticeApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
 }
 
-function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, body: unknown): T {
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  body: unknown,
+): T {
   const result = schema.safeParse(dataOf<unknown>(body));
   if (!result.success) throw new InvalidResponseError();
   return result.data;
@@ -75,12 +82,20 @@ export interface PracticeReveal extends PracticeResult {
 export async function submitPractice(pairId: string, tickets: readonly SubmittedTicket[]): Promise<PracticeReveal> {
   let answer;
   try {
-    const res = await http.post(`/practice/pairs/${encodeURIComponent(pairId)}/submit`, { tickets: tickets.map((t) => ({ x: t.point.x, y: t.point.y })) });
+    const res = await http.post(`/practice/pairs/${encodeURIComponent(pairId)}/submit`, {
+      tickets: tickets.map((t) => ({ x: t.point.x, y: t.point.y })),
+    });
     answer = parsed(practiceResultSchema, res.data);
   } catch (error) {
     throw practiceError(error);
   }
   const best = tickets[answer.bestIndex];
   if (!best || answer.distances.length !== tickets.length) throw practiceError(new InvalidResponseError());
-  return { ball: answer.ball, distances: answer.distances, bestTicketId: best.id, ballWidth: answer.ballWidth, reveal: answer.reveal };
+  return {
+    ball: answer.ball,
+    distances: answer.distances,
+    bestTicketId: best.id,
+    ballWidth: answer.ballWidth,
+    reveal: answer.reveal,
+  };
 }

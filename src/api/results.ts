@@ -6,8 +6,14 @@ export async function fetchLiveShow(lang: 'en' | 'hi', signal?: AbortSignal): Pr
   return dataOf<LiveShow>((await http.get('/results/live', { params: { lang }, signal })).data);
 }
 
-export async function fetchWinners(lang: 'en' | 'hi', cursor: string | null, signal?: AbortSignal): Promise<WinnersPage> {
-  return dataOf<WinnersPage>((await http.get('/results/winners', { params: { lang, ...(cursor ? { cursor } : {}) }, signal })).data);
+export async function fetchWinners(
+  lang: 'en' | 'hi',
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<WinnersPage> {
+  return dataOf<WinnersPage>(
+    (await http.get('/results/winners', { params: { lang, ...(cursor ? { cursor } : {}) }, signal })).data,
+  );
 }
 
 export async function fetchMyEntries(lang: 'en' | 'hi', signal?: AbortSignal): Promise<MyEntries> {

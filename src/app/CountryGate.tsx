@@ -3,7 +3,9 @@ import { useLocation } from 'react-router-dom';
 import { paths } from './paths.ts';
 
 // The screen and the API module (with zod) load only when needed, after the first paint.
-const AreaRestricted = lazy(() => import('./location/LocationScreens.tsx').then((m) => ({ default: m.AreaRestricted })));
+const AreaRestricted = lazy(() =>
+  import('./location/LocationScreens.tsx').then((m) => ({ default: m.AreaRestricted })),
+);
 
 /** Pages that stay open outside India: what the site is bound by, and how to reach us. */
 const openEverywhere = new Set<string>([paths.terms, paths.privacy, paths.cookies, paths.contactUs]);

@@ -2,11 +2,23 @@ import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { LocationClaimBody, LocationStatus } from '../../domain/location.ts';
-import { type GeoPermission, type LocationGateContext, type LocationGateEvent, locationGateMachine, type VerifyOutcome } from '../../machines/location-gate.machine.ts';
+import {
+  type GeoPermission,
+  type LocationGateContext,
+  type LocationGateEvent,
+  locationGateMachine,
+  type VerifyOutcome,
+} from '../../machines/location-gate.machine.ts';
 import { LOCATION_NEEDED_EVENT } from '../api/http.ts';
 import { getLocationStatus, sendLocation } from '../api/location.ts';
 import { inspectGeoPermission, locateDevice } from './location/geolocation.ts';
-import { AreaRestricted, LocationAccessRequired, LocationExplain, LocationFailed, LocationProgress } from './location/LocationScreens.tsx';
+import {
+  AreaRestricted,
+  LocationAccessRequired,
+  LocationExplain,
+  LocationFailed,
+  LocationProgress,
+} from './location/LocationScreens.tsx';
 
 const gate = locationGateMachine.provide({
   actors: {
@@ -57,9 +69,16 @@ function gateScreen(state: GateState, context: LocationGateContext, send: (event
     case 'verifying':
       return <LocationProgress step="verifying" />;
     case 'explaining':
-      return <LocationExplain ttlMinutes={context.status?.ttlMinutes ?? 0} onShare={() => send({ type: 'location.share' })} />;
+      return (
+        <LocationExplain
+          ttlMinutes={context.status?.ttlMinutes ?? 0}
+          onShare={() => send({ type: 'location.share' })}
+        />
+      );
     case 'restricted':
-      return <AreaRestricted restriction={context.restriction ?? { scope: 'country', countryCode: null, state: null }} />;
+      return (
+        <AreaRestricted restriction={context.restriction ?? { scope: 'country', countryCode: null, state: null }} />
+      );
     case 'denied':
       return <LocationAccessRequired reason="denied" onRetry={retry} />;
     case 'unavailable':

@@ -31,7 +31,14 @@ function ReloadDialog({ chunk }: { chunk: boolean }) {
   return (
     <FallbackCatcher fallback={inline}>
       <Suspense fallback={inline}>
-        <MessageDialog open tone="error" title={title} actionLabel={t('chunkError.reload')} onAction={reload} onClose={reload}>
+        <MessageDialog
+          open
+          tone="error"
+          title={title}
+          actionLabel={t('chunkError.reload')}
+          onAction={reload}
+          onClose={reload}
+        >
           <p>{text}</p>
         </MessageDialog>
       </Suspense>

@@ -20,8 +20,16 @@ export interface Consent {
 
 export function readConsent(): Consent | null {
   try {
-    const parsed = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.cookieConsent) ?? 'null') as Partial<Consent> | null;
-    if (!parsed || (parsed.choice !== 'all' && parsed.choice !== 'necessary') || parsed.version !== CONSENT_VERSION || typeof parsed.at !== 'string') return null;
+    const parsed = JSON.parse(
+      window.localStorage.getItem(STORAGE_KEYS.cookieConsent) ?? 'null',
+    ) as Partial<Consent> | null;
+    if (
+      !parsed ||
+      (parsed.choice !== 'all' && parsed.choice !== 'necessary') ||
+      parsed.version !== CONSENT_VERSION ||
+      typeof parsed.at !== 'string'
+    )
+      return null;
     return { choice: parsed.choice, at: parsed.at, version: parsed.version };
   } catch {
     return null;

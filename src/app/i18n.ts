@@ -41,7 +41,13 @@ export const i18nOptions: InitOptions = {
   saveMissing: import.meta.env.DEV,
   interpolation: {
     escapeValue: false,
-    defaultVariables: { brand: BRAND.name, company: BRAND.company, supportEmail: BRAND.supportEmail, grievanceEmail: BRAND.grievanceEmail, city: BRAND.city },
+    defaultVariables: {
+      brand: BRAND.name,
+      company: BRAND.company,
+      supportEmail: BRAND.supportEmail,
+      grievanceEmail: BRAND.grievanceEmail,
+      city: BRAND.city,
+    },
   },
   react: { useSuspense: true },
   returnNull: false,

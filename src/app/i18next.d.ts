@@ -19,7 +19,23 @@ import type verify from '../../public/locales/en/verify.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; home: typeof home; contact: typeof contact; info: typeof info; press: typeof press; validation: typeof validation; auth: typeof auth; account: typeof account; trial: typeof trial; contest: typeof contest; payments: typeof payments; admin: typeof admin; results: typeof results; location: typeof location; verify: typeof verify };
+    resources: {
+      common: typeof common;
+      home: typeof home;
+      contact: typeof contact;
+      info: typeof info;
+      press: typeof press;
+      validation: typeof validation;
+      auth: typeof auth;
+      account: typeof account;
+      trial: typeof trial;
+      contest: typeof contest;
+      payments: typeof payments;
+      admin: typeof admin;
+      results: typeof results;
+      location: typeof location;
+      verify: typeof verify;
+    };
     returnNull: false;
   }
 }

@@ -31,11 +31,15 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
  * route's error boundary turns into the reload dialog. `preload` starts the import before the
  * screen renders (the same one import: React.lazy keeps its first answer too).
  */
-export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> & { preload(): void } {
+export function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> & { preload(): void } {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const start = () =>
     (loading ??= withTimeout(load(), CHUNK_TIMEOUT_MS, () => new ChunkLoadError('timeout')).catch((error: unknown) => {
-      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error instanceof Error ? error.message : String(error));
+      throw error instanceof ChunkLoadError
+        ? error
+        : new ChunkLoadError(error instanceof Error ? error.message : String(error));
     }));
   return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
 }

@@ -7,12 +7,16 @@ export const PUSH_WORKER_URL = '/push-sw.js';
 
 /** Web Push needs a service worker, the Push API and notifications; iOS has them only for installed apps. */
 export function pushPermission(): PushPermission {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return 'unsupported';
   return Notification.permission;
 }
 
 const base64urlToBytes = (value: string): Uint8Array<ArrayBuffer> => {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 };
 
@@ -37,8 +41,13 @@ export async function subscribeToPush({ prompt, lang }: { prompt: boolean; lang:
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
   const json = subscription.toJSON();
-  if (!json.endpoint || !json.keys?.['p256dh'] || !json.keys['auth']) throw new Error('The browser gave an incomplete subscription');
-  await saveSubscription({ endpoint: json.endpoint, keys: { p256dh: json.keys['p256dh'], auth: json.keys['auth'] }, lang });
+  if (!json.endpoint || !json.keys?.['p256dh'] || !json.keys['auth'])
+    throw new Error('The browser gave an incomplete subscription');
+  await saveSubscription({
+    endpoint: json.endpoint,
+    keys: { p256dh: json.keys['p256dh'], auth: json.keys['auth'] },
+    lang,
+  });
   try {
     window.localStorage.setItem(STORAGE_KEYS.deviceToken, json.endpoint);
   } catch {

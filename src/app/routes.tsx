@@ -65,10 +65,45 @@ export function AppRoutes() {
         <Route path={paths.accountDelete} element={<InfoPage page="my_account_delete" />} />
         <Route path={paths.inThePress} element={<PressListPage />} />
         <Route path={paths.pressDetails} element={<PressDetailPage />} />
-        <Route path={paths.myAccount} element={<RequireLogin><MyAccountPage /></RequireLogin>} />
-        <Route path={paths.playScreen} element={<RequireLogin><Preload screen={PlayScreenPage} /><LocationGate><PlayScreenPage /></LocationGate></RequireLogin>} />
-        <Route path={paths.cart} element={<RequireLogin><LocationGate><CartPage /></LocationGate></RequireLogin>} />
-        <Route path={paths.popupCheckout} element={<RequireLogin><LocationGate><CheckoutPage /></LocationGate></RequireLogin>} />
+        <Route
+          path={paths.myAccount}
+          element={
+            <RequireLogin>
+              <MyAccountPage />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={paths.playScreen}
+          element={
+            <RequireLogin>
+              <Preload screen={PlayScreenPage} />
+              <LocationGate>
+                <PlayScreenPage />
+              </LocationGate>
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={paths.cart}
+          element={
+            <RequireLogin>
+              <LocationGate>
+                <CartPage />
+              </LocationGate>
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={paths.popupCheckout}
+          element={
+            <RequireLogin>
+              <LocationGate>
+                <CheckoutPage />
+              </LocationGate>
+            </RequireLogin>
+          }
+        />
         <Route path={paths.payments} element={<PaymentsPage />} />
         <Route path={paths.liveWeeklyWinner} element={<LiveWeeklyWinnerPage />} />
         <Route path={paths.winnersCircle} element={<WinnersCirclePage />} />
@@ -76,7 +111,14 @@ export function AppRoutes() {
         <Route path="/index.html" element={<Navigate to={paths.home} replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route path={`${paths.admin}/*`} element={<RouteBoundary><AdminSection /></RouteBoundary>} />
+      <Route
+        path={`${paths.admin}/*`}
+        element={
+          <RouteBoundary>
+            <AdminSection />
+          </RouteBoundary>
+        }
+      />
       <Route element={<BareLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.signup} element={<SignupPage />} />

@@ -27,7 +27,11 @@ export function Lab() {
           <ul className="lab__machines">
             {LAB_MACHINES.map((m) => (
               <li key={m.id}>
-                <a href={`#${m.id}`} aria-current={m.id === entry.id ? 'page' : undefined} data-testid={`machine-link-${m.id}`}>
+                <a
+                  href={`#${m.id}`}
+                  aria-current={m.id === entry.id ? 'page' : undefined}
+                  data-testid={`machine-link-${m.id}`}
+                >
                   {m.title}
                 </a>
               </li>
@@ -95,7 +99,13 @@ function MachinePanel({ entry }: { entry: LabEntry }) {
         <section className="lab__card" aria-labelledby="lab-input">
           <h3 id="lab-input">Input</h3>
           <label htmlFor={inputId}>Machine input (JSON)</label>
-          <textarea id={inputId} rows={3} value={inputText} onChange={(e) => setInputText(e.target.value)} data-testid="input" />
+          <textarea
+            id={inputId}
+            rows={3}
+            value={inputText}
+            onChange={(e) => setInputText(e.target.value)}
+            data-testid="input"
+          />
           {inputError && (
             <p className="lab__error" role="alert">
               {inputError}
@@ -138,11 +148,22 @@ function StateSection({ view }: { view: LabView }) {
   );
 }
 
-function EventsSection({ entry, snapshot, onSend }: { entry: LabEntry; snapshot: AnyMachineSnapshot | null; onSend: (event: { type: string }) => void }) {
+function EventsSection({
+  entry,
+  snapshot,
+  onSend,
+}: {
+  entry: LabEntry;
+  snapshot: AnyMachineSnapshot | null;
+  onSend: (event: { type: string }) => void;
+}) {
   const [payloads, setPayloads] = useState<Record<string, string>>(() =>
     Object.fromEntries(Object.entries(entry.payloads).map(([type, payload]) => [type, toJson(payload)])),
   );
-  const types = snapshot && snapshot.status === 'active' ? ownEventTypes(snapshot).filter((t) => !t.startsWith('xstate.') && t !== '*') : [];
+  const types =
+    snapshot && snapshot.status === 'active'
+      ? ownEventTypes(snapshot).filter((t) => !t.startsWith('xstate.') && t !== '*')
+      : [];
   return (
     <section className="lab__card" aria-labelledby="lab-events">
       <h3 id="lab-events">Events</h3>
@@ -173,9 +194,15 @@ function EventControl(props: {
   const { type, snapshot, text } = props;
   const id = useId();
   const parsed = parseJson(text);
-  const payload = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : {};
+  const payload =
+    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
+      ? (parsed.value as Record<string, unknown>)
+      : {};
   const event = { ...payload, type };
-  const valid = parsed.ok && (parsed.value === undefined || (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)));
+  const valid =
+    parsed.ok &&
+    (parsed.value === undefined ||
+      (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)));
   const can = valid && snapshot !== null && snapshot.can(event);
   return (
     <li className="lab__event">
@@ -186,7 +213,14 @@ function EventControl(props: {
       <label htmlFor={id} className="lab__sr-label">
         Payload of {type} (JSON)
       </label>
-      <textarea id={id} rows={rowsFor(text)} value={text} placeholder="{}" onChange={(e) => props.onText(e.target.value)} data-testid={`payload-${type}`} />
+      <textarea
+        id={id}
+        rows={rowsFor(text)}
+        value={text}
+        placeholder="{}"
+        onChange={(e) => props.onText(e.target.value)}
+        data-testid={`payload-${type}`}
+      />
       {!valid && <span className="lab__error">Payload must be a JSON object.</span>}
     </li>
   );
@@ -204,8 +238,21 @@ function ClockSection({ view, onAdvance }: { view: LabView; onAdvance: (ms: numb
       </p>
       <div className="lab__row">
         <label htmlFor={id}>Advance by (ms)</label>
-        <input id={id} type="number" min={0} step={100} value={ms} onChange={(e) => setMs(e.target.value)} data-testid="clock-ms" />
-        <button type="button" disabled={!Number.isFinite(amount) || amount < 0} onClick={() => onAdvance(amount)} data-testid="clock-advance">
+        <input
+          id={id}
+          type="number"
+          min={0}
+          step={100}
+          value={ms}
+          onChange={(e) => setMs(e.target.value)}
+          data-testid="clock-ms"
+        />
+        <button
+          type="button"
+          disabled={!Number.isFinite(amount) || amount < 0}
+          onClick={() => onAdvance(amount)}
+          data-testid="clock-advance"
+        >
           Advance
         </button>
       </div>
@@ -249,21 +296,51 @@ function ActorControl({ name, session, view }: { name: string; session: LabSessi
       <legend>{name}</legend>
       <div className="lab__row" role="radiogroup" aria-label={`${name} outcome`}>
         <label>
-          <input type="radio" name={`${id}-mode`} checked={settings.mode === 'succeed'} onChange={() => update({ mode: 'succeed' })} data-testid={`actor-${name}-succeed`} />{' '}
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={settings.mode === 'succeed'}
+            onChange={() => update({ mode: 'succeed' })}
+            data-testid={`actor-${name}-succeed`}
+          />{' '}
           succeed
         </label>
         <label>
-          <input type="radio" name={`${id}-mode`} checked={settings.mode === 'fail'} onChange={() => update({ mode: 'fail' })} data-testid={`actor-${name}-fail`} /> fail
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={settings.mode === 'fail'}
+            onChange={() => update({ mode: 'fail' })}
+            data-testid={`actor-${name}-fail`}
+          />{' '}
+          fail
         </label>
       </div>
       <label>
-        <input type="checkbox" checked={settings.hold} onChange={(e) => update({ hold: e.target.checked })} data-testid={`actor-${name}-hold`} /> hold calls until
-        released
+        <input
+          type="checkbox"
+          checked={settings.hold}
+          onChange={(e) => update({ hold: e.target.checked })}
+          data-testid={`actor-${name}-hold`}
+        />{' '}
+        hold calls until released
       </label>
       <label htmlFor={`${id}-result`}>Result when it succeeds (JSON)</label>
-      <textarea id={`${id}-result`} rows={rowsFor(settings.result)} value={settings.result} onChange={(e) => update({ result: e.target.value })} data-testid={`actor-${name}-result`} />
+      <textarea
+        id={`${id}-result`}
+        rows={rowsFor(settings.result)}
+        value={settings.result}
+        onChange={(e) => update({ result: e.target.value })}
+        data-testid={`actor-${name}-result`}
+      />
       <label htmlFor={`${id}-error`}>Error when it fails (JSON)</label>
-      <textarea id={`${id}-error`} rows={rowsFor(settings.error)} value={settings.error} onChange={(e) => update({ error: e.target.value })} data-testid={`actor-${name}-error`} />
+      <textarea
+        id={`${id}-error`}
+        rows={rowsFor(settings.error)}
+        value={settings.error}
+        onChange={(e) => update({ error: e.target.value })}
+        data-testid={`actor-${name}-error`}
+      />
       {calls.length > 0 && (
         <ul className="lab__calls">
           {calls.map((call) => (

@@ -107,7 +107,9 @@ export class FakeActors {
       else call.reject({ code: 'LAB_INVALID_JSON', message: `${call.actor} result: ${result.message}` });
     } else {
       const error = parseJson(settings.error);
-      call.reject(error.ok ? error.value : { code: 'LAB_INVALID_JSON', message: `${call.actor} error: ${error.message}` });
+      call.reject(
+        error.ok ? error.value : { code: 'LAB_INVALID_JSON', message: `${call.actor} error: ${error.message}` },
+      );
     }
   }
 }

@@ -6,7 +6,12 @@ export type Parsed = { ok: true; value: unknown } | { ok: false; message: string
 export function parseJson(text: string): Parsed {
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : value)) };
+    return {
+      ok: true,
+      value: JSON.parse(text, (_key, value: unknown) =>
+        typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : value,
+      ),
+    };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

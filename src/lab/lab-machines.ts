@@ -70,7 +70,13 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       loadContest: {
-        result: { limits: { maxPerPerson: 75, alreadyHeld: 0, ticketsLeft: 500 }, picture: { width: 1200, height: 800 }, held: [{ x: 10, y: 10 }], cart: [{ x: 20, y: 20 }], draft: null },
+        result: {
+          limits: { maxPerPerson: 75, alreadyHeld: 0, ticketsLeft: 500 },
+          picture: { width: 1200, height: 800 },
+          held: [{ x: 10, y: 10 }],
+          cart: [{ x: 20, y: 20 }],
+          draft: null,
+        },
         error: { code: 'CONTEST_NOT_FOUND' },
       },
       submitTickets: { result: { cartId: 'cart_1' }, error: { code: 'TICKETS_SOLD_OUT' } },
@@ -86,8 +92,14 @@ export const LAB_MACHINES: LabEntry[] = [
       'ticket.select': { id: 't1' },
     },
     actors: {
-      loadPracticePair: { result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } }, error: { code: 'NO_IMAGE_PAIRS' } },
-      submitPractice: { result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1', ballWidth: 24 }, error: offline },
+      loadPracticePair: {
+        result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } },
+        error: { code: 'NO_IMAGE_PAIRS' },
+      },
+      submitPractice: {
+        result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1', ballWidth: 24 },
+        error: offline,
+      },
     },
   },
   {
@@ -97,10 +109,16 @@ export const LAB_MACHINES: LabEntry[] = [
     payloads: { 'promo.apply': { code: 'SAVE10' } },
     actors: {
       loadBill: { result: bill, error: offline },
-      applyPromo: { result: { ...bill, promoApplied: 1000, subtotal: 9000, baseAmount: 7031, gstOnEntry: 1969, grandTotal: 10180 }, error: { code: 'INVALID_PROMO' } },
+      applyPromo: {
+        result: { ...bill, promoApplied: 1000, subtotal: 9000, baseAmount: 7031, gstOnEntry: 1969, grandTotal: 10180 },
+        error: { code: 'INVALID_PROMO' },
+      },
       removePromo: { result: bill, error: offline },
       createPaymentOrder: { result: { orderId: 'order_1' }, error: { code: 'PAID_PLAY_SUSPENDED' } },
-      openGateway: { result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' }, error: { message: 'Gateway script failed to load' } },
+      openGateway: {
+        result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' },
+        error: { message: 'Gateway script failed to load' },
+      },
       verifyPayment: { result: { verified: true }, error: offline },
     },
   },
@@ -141,7 +159,10 @@ export const LAB_MACHINES: LabEntry[] = [
     actors: {
       // The server's 429 OTP_COOLDOWN, as CodeForm turns it into a ResendFailure; without
       // retryAfterSeconds the button is ready again at once.
-      resendCode: { result: null, error: { message: 'Please wait 5 seconds before asking for a new code.', retryAfterSeconds: 5 } },
+      resendCode: {
+        result: null,
+        error: { message: 'Please wait 5 seconds before asking for a new code.', retryAfterSeconds: 5 },
+      },
     },
   },
   {
@@ -153,7 +174,10 @@ export const LAB_MACHINES: LabEntry[] = [
       'code.verify': { code: '123456' },
     },
     actors: {
-      sendCode: { result: { otpToken: 'c0ffee00-0000-4000-8000-000000000001' }, error: { message: 'Too many requests. Please try again in 60 seconds.' } },
+      sendCode: {
+        result: { otpToken: 'c0ffee00-0000-4000-8000-000000000001' },
+        error: { message: 'Too many requests. Please try again in 60 seconds.' },
+      },
       verifyCode: { result: null, error: { message: 'The code is not correct. 4 tries left.' } },
     },
   },
@@ -163,11 +187,22 @@ export const LAB_MACHINES: LabEntry[] = [
     machine: socialSignupMachine,
     payloads: {
       'signup.submit': {
-        values: { first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com', phone: '9876543210', agreeLegal: true, agreeRules: true, agreeAge: true },
+        values: {
+          first_name: 'Asha',
+          last_name: 'Rao',
+          email: 'asha@gmail.com',
+          phone: '9876543210',
+          agreeLegal: true,
+          agreeRules: true,
+          agreeAge: true,
+        },
       },
     },
     actors: {
-      submitSignup: { result: { message: 'Signed up successfully.' }, error: { message: 'This phone number is already registered.' } },
+      submitSignup: {
+        result: { message: 'Signed up successfully.' },
+        error: { message: 'This phone number is already registered.' },
+      },
     },
   },
 ];

@@ -1,4 +1,11 @@
-import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
+import {
+  createActor,
+  type Actor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type StateValue,
+} from 'xstate';
 import { FakeActors, type ActorSettings, type PendingCall } from './fake-actors.ts';
 import { LabClock, type PendingTimer } from './lab-clock.ts';
 import type { LabEntry } from './lab-machines.ts';
@@ -60,7 +67,10 @@ export class LabSession {
     this.input = input;
     this.fakes = new FakeActors(
       Object.fromEntries(
-        Object.entries(entry.actors).map(([name, example]) => [name, { mode: 'succeed', result: toJson(example.result), error: toJson(example.error), hold: false }]),
+        Object.entries(entry.actors).map(([name, example]) => [
+          name,
+          { mode: 'succeed', result: toJson(example.result), error: toJson(example.error), hold: false },
+        ]),
       ),
     );
     this.clock.onChange = () => this.publish();

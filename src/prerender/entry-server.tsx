@@ -10,7 +10,6 @@ import { AppShell } from '../app/App.tsx';
 import { i18nOptions } from '../app/i18n.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
-
 export async function renderPage(url: string, lng: 'en' | 'hi', resources: Resource): Promise<string> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({

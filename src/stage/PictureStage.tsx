@@ -9,7 +9,18 @@
  * zooms the stage, whichever comes first (idle-until-urgent), so loading the game never blocks a
  * tap for long. A tap on the image before the scene is up places the mark all the same.
  */
-import { type ComponentType, type Ref, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  type ComponentType,
+  type Ref,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { nextTask, whenSettledAndIdle } from './idle.ts';
 import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
@@ -51,7 +62,9 @@ function PictureStageImpl(props: PictureStageProps) {
   });
 
   const selected = marks.find((mark) => mark.id === selectedId) ?? null;
-  const selectedText = selected ? labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : '';
+  const selectedText = selected
+    ? labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null)
+    : '';
   const restingReadout = selected?.point ? labels.coordinates(selected.point.x, selected.point.y) : '';
   const restingRef = useRef(restingReadout);
 
@@ -87,7 +100,10 @@ function PictureStageImpl(props: PictureStageProps) {
       onSelect: (id) => propsRef.current.onSelect(id),
       onPointerPixel: (point) => {
         // Written straight to the DOM: a hovering mouse must not re-render React.
-        if (readoutRef.current) readoutRef.current.textContent = point ? propsRef.current.labels.coordinates(point.x, point.y) : restingRef.current;
+        if (readoutRef.current)
+          readoutRef.current.textContent = point
+            ? propsRef.current.labels.coordinates(point.x, point.y)
+            : restingRef.current;
       },
       onViewChange: (view, limits) => {
         const atMin = view.scale <= limits.min * 1.0001;
@@ -131,7 +147,11 @@ function PictureStageImpl(props: PictureStageProps) {
         return;
       case 'select': {
         if (!inputEnabled) return;
-        const next = neighbourId(marks.filter((mark) => !mark.locked).map((mark) => mark.id), selectedId, action.step);
+        const next = neighbourId(
+          marks.filter((mark) => !mark.locked).map((mark) => mark.id),
+          selectedId,
+          action.step,
+        );
         if (next !== null && next !== selectedId) propsRef.current.onSelect(next);
         return;
       }
@@ -155,8 +175,19 @@ function PictureStageImpl(props: PictureStageProps) {
     <div className="picture-stage" data-loading={loading ? 'true' : undefined}>
       {/* The canvas host: Pixi appends its canvas here; keys work while it has focus. */}
       {/* role="application" is the interactive widget here: it handles its own keys (jsx-a11y counts it as non-interactive). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={setHost} className="picture-stage__canvas" tabIndex={0} role="application" aria-label={labels.stage} aria-disabled={inputEnabled ? undefined : true} onKeyDown={onKeyDown} onFocus={wake} onPointerDown={wake}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={setHost}
+        className="picture-stage__canvas"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="application"
+        aria-label={labels.stage}
+        aria-disabled={inputEnabled ? undefined : true}
+        onKeyDown={onKeyDown}
+        onFocus={wake}
+        onPointerDown={wake}
+      >
         {StageCanvas && host && (
           <StageCanvas
             handleRef={handleRef}
@@ -179,15 +210,42 @@ function PictureStageImpl(props: PictureStageProps) {
       <div className="picture-stage__toolbar">
         <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
         <div className="picture-stage__zoom">
-        <button type="button" className="picture-stage__button" aria-label={labels.zoomIn} title={labels.zoomIn} disabled={zoomEnds.atMax} onClick={() => sceneRef.current?.zoomBy(ZOOM_STEP)}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
-        </button>
-        <button type="button" className="picture-stage__button" aria-label={labels.zoomOut} title={labels.zoomOut} disabled={zoomEnds.atMin} onClick={() => sceneRef.current?.zoomBy(1 / ZOOM_STEP)}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h14" /></svg>
-        </button>
-        <button type="button" className="picture-stage__button" aria-label={labels.resetZoom} title={labels.resetZoom} disabled={zoomEnds.atMin} onClick={() => sceneRef.current?.resetZoom()}>
-          <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
-        </button>
+          <button
+            type="button"
+            className="picture-stage__button"
+            aria-label={labels.zoomIn}
+            title={labels.zoomIn}
+            disabled={zoomEnds.atMax}
+            onClick={() => sceneRef.current?.zoomBy(ZOOM_STEP)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 5v14M5 12h14" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="picture-stage__button"
+            aria-label={labels.zoomOut}
+            title={labels.zoomOut}
+            disabled={zoomEnds.atMin}
+            onClick={() => sceneRef.current?.zoomBy(1 / ZOOM_STEP)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M5 12h14" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="picture-stage__button"
+            aria-label={labels.resetZoom}
+            title={labels.resetZoom}
+            disabled={zoomEnds.atMin}
+            onClick={() => sceneRef.current?.resetZoom()}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </svg>
+          </button>
         </div>
       </div>
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
@@ -210,8 +268,17 @@ function PictureStageImpl(props: PictureStageProps) {
 }
 
 /** Redraws only when what it draws changes (the callbacks are read through a ref). */
-export const PictureStage = memo(PictureStageImpl, (a, b) =>
-  a.picture === b.picture && a.marks === b.marks && a.selectedId === b.selectedId && a.reveal === b.reveal && a.disabled === b.disabled && a.labels === b.labels && a.onReady === b.onReady && a.previewImage === b.previewImage,
+export const PictureStage = memo(
+  PictureStageImpl,
+  (a, b) =>
+    a.picture === b.picture &&
+    a.marks === b.marks &&
+    a.selectedId === b.selectedId &&
+    a.reveal === b.reveal &&
+    a.disabled === b.disabled &&
+    a.labels === b.labels &&
+    a.onReady === b.onReady &&
+    a.previewImage === b.previewImage,
 );
 
 export default PictureStage;

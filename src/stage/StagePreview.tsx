@@ -35,7 +35,14 @@ export function StagePreview({ picture, image, label, showLabel = true, onTouch,
   };
   return (
     // A finger down, a mouse over it or a wheel: the player reaches for the picture.
-    <div className="stage-preview" role="status" aria-label={label} onPointerDown={onTouch} onPointerMove={onTouch} onWheel={onTouch}>
+    <div
+      className="stage-preview"
+      role="status"
+      aria-label={label}
+      onPointerDown={onTouch}
+      onPointerMove={onTouch}
+      onWheel={onTouch}
+    >
       {/* A pointer target only: keyboard players reach the stage itself, which starts on focus. */}
       {(image ?? small) && (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions

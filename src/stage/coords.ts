@@ -46,11 +46,17 @@ export interface ClientRect {
 
 /** A pointer's page position to the stage's logical canvas pixels, undoing CSS scaling. */
 export function clientToScreen(clientX: number, clientY: number, rect: ClientRect, logical: Size): ScreenPoint {
-  return screenPoint(((clientX - rect.left) * logical.width) / rect.width, ((clientY - rect.top) * logical.height) / rect.height);
+  return screenPoint(
+    ((clientX - rect.left) * logical.width) / rect.width,
+    ((clientY - rect.top) * logical.height) / rect.height,
+  );
 }
 
 export function screenToClient(point: ScreenPoint, rect: ClientRect, logical: Size): { x: number; y: number } {
-  return { x: rect.left + (point.x * rect.width) / logical.width, y: rect.top + (point.y * rect.height) / logical.height };
+  return {
+    x: rect.left + (point.x * rect.width) / logical.width,
+    y: rect.top + (point.y * rect.height) / logical.height,
+  };
 }
 
 export function screenToWorld(point: ScreenPoint, view: ViewTransform): WorldPoint {
@@ -75,7 +81,14 @@ export function imageToWorld(point: ImagePoint): WorldPoint {
 }
 
 /** The whole chain for a pointer: page position to the original-photo pixel under it. */
-export function clientToImage(clientX: number, clientY: number, rect: ClientRect, logical: Size, view: ViewTransform, image: Size): ImagePoint | null {
+export function clientToImage(
+  clientX: number,
+  clientY: number,
+  rect: ClientRect,
+  logical: Size,
+  view: ViewTransform,
+  image: Size,
+): ImagePoint | null {
   return worldToImage(screenToWorld(clientToScreen(clientX, clientY, rect, logical), view), image);
 }
 
@@ -94,7 +107,13 @@ export function fitView(stage: Size, image: Size): ViewTransform {
  * Zoom by `factor` keeping the world point under `anchor` fixed on screen (the wheel or pinch
  * centre), with the scale kept between `minScale` and `maxScale`.
  */
-export function zoomAt(view: ViewTransform, anchor: ScreenPoint, factor: number, minScale: number, maxScale: number): ViewTransform {
+export function zoomAt(
+  view: ViewTransform,
+  anchor: ScreenPoint,
+  factor: number,
+  minScale: number,
+  maxScale: number,
+): ViewTransform {
   const scale = Math.min(maxScale, Math.max(minScale, view.scale * factor));
   const world = screenToWorld(anchor, view);
   return { scale, x: anchor.x - world.x * scale, y: anchor.y - world.y * scale };

@@ -70,7 +70,11 @@ function circleOverlap(rect: Rect, circle: Circle, padding: number): number {
 
 function outside(rect: Rect, bounds: { width: number; height: number } | undefined): number {
   if (!bounds) return 0;
-  const over = Math.max(0, -rect.x) + Math.max(0, rect.x + rect.width - bounds.width) + Math.max(0, -rect.y) + Math.max(0, rect.y + rect.height - bounds.height);
+  const over =
+    Math.max(0, -rect.x) +
+    Math.max(0, rect.x + rect.width - bounds.width) +
+    Math.max(0, -rect.y) +
+    Math.max(0, rect.y + rect.height - bounds.height);
   return over * 50;
 }
 

@@ -44,14 +44,16 @@ export interface RevealFrame {
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
-const progress = (t: number, from: number, length: number) => (length <= 0 ? (t >= from ? 1 : 0) : clamp01((t - from) / length));
+const progress = (t: number, from: number, length: number) =>
+  length <= 0 ? (t >= from ? 1 : 0) : clamp01((t - from) / length);
 /** Slow in and out. */
 export const easeInOut = (x: number) => (x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2);
 const easeOut = (x: number) => 1 - (1 - x) ** 3;
 
 /** When each part starts, for `lineCount` lines. */
 export function revealSchedule(lineCount: number) {
-  const stagger = lineCount > 1 ? Math.min(REVEAL_MS.stagger, (REVEAL_MS.linesAll - REVEAL_MS.line) / (lineCount - 1)) : 0;
+  const stagger =
+    lineCount > 1 ? Math.min(REVEAL_MS.stagger, (REVEAL_MS.linesAll - REVEAL_MS.line) / (lineCount - 1)) : 0;
   const linesEnd = REVEAL_MS.linesFrom + (lineCount > 0 ? stagger * (lineCount - 1) + REVEAL_MS.line : 0);
   const countFrom = linesEnd;
   const celebrateFrom = countFrom + REVEAL_MS.count;
@@ -71,7 +73,9 @@ export function revealFrame(elapsedMs: number, lineCount: number, reducedMotion 
   const dimIn = progress(t, 0, REVEAL_MS.dim);
   const crossfade = easeInOut(progress(t, s.crossfadeFrom, REVEAL_MS.crossfade));
   const ringT = progress(t, REVEAL_MS.ringFrom, REVEAL_MS.ring);
-  const lines = Array.from({ length: lineCount }, (_, i) => easeOut(progress(t, REVEAL_MS.linesFrom + s.stagger * i, REVEAL_MS.line)));
+  const lines = Array.from({ length: lineCount }, (_, i) =>
+    easeOut(progress(t, REVEAL_MS.linesFrom + s.stagger * i, REVEAL_MS.line)),
+  );
   return {
     // The veil lifts as the original picture comes in, leaving a light one under the lines and labels.
     dim: 0.5 * dimIn * (1 - 0.6 * crossfade),
@@ -121,5 +125,9 @@ export function revealAim(
 /** The way between two aims at `t` (0..1): the scale moves geometrically, so the zoom feels even. */
 export function interpolateAim(from: ViewAim, to: ViewAim, t: number): ViewAim {
   const k = Math.min(1, Math.max(0, t));
-  return { scale: from.scale * (to.scale / from.scale) ** k, cx: from.cx + (to.cx - from.cx) * k, cy: from.cy + (to.cy - from.cy) * k };
+  return {
+    scale: from.scale * (to.scale / from.scale) ** k,
+    cx: from.cx + (to.cx - from.cx) * k,
+    cy: from.cy + (to.cy - from.cy) * k,
+  };
 }

@@ -49,12 +49,26 @@ export function clampView(view: ViewTransform, stage: Size, image: Size, limits:
 }
 
 /** A view of `scale` with the world point (cx, cy) in the middle of the stage, clamped. */
-export function viewCentredOn(scale: number, cx: number, cy: number, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
+export function viewCentredOn(
+  scale: number,
+  cx: number,
+  cy: number,
+  stage: Size,
+  image: Size,
+  limits: ZoomLimits,
+): ViewTransform {
   return clampView({ scale, x: stage.width / 2 - cx * scale, y: stage.height / 2 - cy * scale }, stage, image, limits);
 }
 
 /** Zoom by `factor` about a screen point, then clamp. */
-export function zoomViewAt(view: ViewTransform, anchor: ScreenPoint, factor: number, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
+export function zoomViewAt(
+  view: ViewTransform,
+  anchor: ScreenPoint,
+  factor: number,
+  stage: Size,
+  image: Size,
+  limits: ZoomLimits,
+): ViewTransform {
   return clampView(zoomAt(view, anchor, factor, limits.min, limits.max), stage, image, limits);
 }
 
@@ -87,8 +101,10 @@ export function pinchView(
   image: Size,
   limits: ZoomLimits,
 ): ViewTransform {
-  const distance = (pair: [ScreenPoint, ScreenPoint]) => Math.max(1, Math.hypot(pair[1].x - pair[0].x, pair[1].y - pair[0].y));
-  const mid = (pair: [ScreenPoint, ScreenPoint]) => screenPoint((pair[0].x + pair[1].x) / 2, (pair[0].y + pair[1].y) / 2);
+  const distance = (pair: [ScreenPoint, ScreenPoint]) =>
+    Math.max(1, Math.hypot(pair[1].x - pair[0].x, pair[1].y - pair[0].y));
+  const mid = (pair: [ScreenPoint, ScreenPoint]) =>
+    screenPoint((pair[0].x + pair[1].x) / 2, (pair[0].y + pair[1].y) / 2);
   const m0 = mid(before);
   const m1 = mid(after);
   const zoomed = zoomAt(view, m0, distance(after) / distance(before), limits.min, limits.max);
@@ -109,12 +125,21 @@ export function chooseVariant(picture: GamePicture, stageCssWidth: number, devic
 /** The original pixel in the middle of the view (Enter places the mark there). */
 export function centrePixel(view: ViewTransform, stage: Size, image: Size): ImagePoint {
   const world = screenToWorld(screenPoint(stage.width / 2, stage.height / 2), view);
-  return worldToImage(world, image) ?? imagePoint(Math.min(image.width - 1, Math.max(0, Math.floor(world.x))), Math.min(image.height - 1, Math.max(0, Math.floor(world.y))));
+  return (
+    worldToImage(world, image) ??
+    imagePoint(
+      Math.min(image.width - 1, Math.max(0, Math.floor(world.x))),
+      Math.min(image.height - 1, Math.max(0, Math.floor(world.y))),
+    )
+  );
 }
 
 /** A pixel moved by (dx, dy), kept inside the picture. */
 export function nudge(point: { x: number; y: number }, dx: number, dy: number, image: Size): ImagePoint {
-  return imagePoint(Math.min(image.width - 1, Math.max(0, point.x + dx)), Math.min(image.height - 1, Math.max(0, point.y + dy)));
+  return imagePoint(
+    Math.min(image.width - 1, Math.max(0, point.x + dx)),
+    Math.min(image.height - 1, Math.max(0, point.y + dy)),
+  );
 }
 
 export type KeyAction =
@@ -129,17 +154,34 @@ export function keyAction(key: string, shiftKey: boolean, modifier: boolean): Ke
   if (modifier) return null;
   const step = shiftKey ? 10 : 1;
   switch (key) {
-    case 'ArrowLeft': return { type: 'move', dx: -step, dy: 0 };
-    case 'ArrowRight': return { type: 'move', dx: step, dy: 0 };
-    case 'ArrowUp': return { type: 'move', dx: 0, dy: -step };
-    case 'ArrowDown': return { type: 'move', dx: 0, dy: step };
-    case 'Enter': return { type: 'placeCentre' };
-    case ']': case 'n': case 'N': return { type: 'select', step: 1 };
-    case '[': case 'p': case 'P': return { type: 'select', step: -1 };
-    case '+': case '=': return { type: 'zoom', factor: ZOOM_STEP };
-    case '-': case '_': return { type: 'zoom', factor: 1 / ZOOM_STEP };
-    case '0': return { type: 'resetZoom' };
-    default: return null;
+    case 'ArrowLeft':
+      return { type: 'move', dx: -step, dy: 0 };
+    case 'ArrowRight':
+      return { type: 'move', dx: step, dy: 0 };
+    case 'ArrowUp':
+      return { type: 'move', dx: 0, dy: -step };
+    case 'ArrowDown':
+      return { type: 'move', dx: 0, dy: step };
+    case 'Enter':
+      return { type: 'placeCentre' };
+    case ']':
+    case 'n':
+    case 'N':
+      return { type: 'select', step: 1 };
+    case '[':
+    case 'p':
+    case 'P':
+      return { type: 'select', step: -1 };
+    case '+':
+    case '=':
+      return { type: 'zoom', factor: ZOOM_STEP };
+    case '-':
+    case '_':
+      return { type: 'zoom', factor: 1 / ZOOM_STEP };
+    case '0':
+      return { type: 'resetZoom' };
+    default:
+      return null;
   }
 }
 
@@ -158,7 +200,12 @@ export const LOUPE = { radius: 64, gap: 48, zoom: 3, minPixelSize: 12 } as const
  * Where the loupe's centre goes for a finger at `finger`: above it, clear of the finger; below
  * when there is no room above; always fully inside the stage when the stage is big enough.
  */
-export function loupeCentre(finger: ScreenPoint, stage: Size, radius: number = LOUPE.radius, gap: number = LOUPE.gap): ScreenPoint {
+export function loupeCentre(
+  finger: ScreenPoint,
+  stage: Size,
+  radius: number = LOUPE.radius,
+  gap: number = LOUPE.gap,
+): ScreenPoint {
   const above = finger.y - gap - radius;
   const y = above - radius >= 0 ? above : Math.min(stage.height - radius, finger.y + gap + radius);
   const x = Math.min(Math.max(finger.x, radius), Math.max(radius, stage.width - radius));
@@ -182,13 +229,24 @@ export const MARK = {
 
 /** Whether a screen point hits the label of a mark drawn at `mark` (screen). */
 export function hitsLabel(point: ScreenPoint, mark: ScreenPoint): boolean {
-  return Math.abs(point.x - (mark.x + MARK.labelOffset.x)) <= MARK.labelHit && Math.abs(point.y - (mark.y + MARK.labelOffset.y)) <= MARK.labelHit;
+  return (
+    Math.abs(point.x - (mark.x + MARK.labelOffset.x)) <= MARK.labelHit &&
+    Math.abs(point.y - (mark.y + MARK.labelOffset.y)) <= MARK.labelHit
+  );
 }
 
 /** A view that puts a screen point inside the stage with `margin` px to spare (keyboard moves). */
-export function panToShow(view: ViewTransform, point: ScreenPoint, stage: Size, image: Size, limits: ZoomLimits, margin = 32): ViewTransform {
+export function panToShow(
+  view: ViewTransform,
+  point: ScreenPoint,
+  stage: Size,
+  image: Size,
+  limits: ZoomLimits,
+  margin = 32,
+): ViewTransform {
   const dx = point.x < margin ? margin - point.x : point.x > stage.width - margin ? stage.width - margin - point.x : 0;
-  const dy = point.y < margin ? margin - point.y : point.y > stage.height - margin ? stage.height - margin - point.y : 0;
+  const dy =
+    point.y < margin ? margin - point.y : point.y > stage.height - margin ? stage.height - margin - point.y : 0;
   if (dx === 0 && dy === 0) return view;
   return clampView({ scale: view.scale, x: view.x + dx, y: view.y + dy }, stage, image, limits);
 }

@@ -12,7 +12,10 @@ export function BillLines({ bill, inr }: { bill: Bill; inr(paise: number): strin
       {BILL_LINE_LABELS.map((label, index) => {
         if (label === 'Promo Applied' && bill.promoApplied <= 0) return null;
         const fields = BILL_LINE_FIELDS[index] ?? [];
-        const value = label === 'Promo Applied' ? `-${inr(bill.promoApplied)}` : fields.map((field) => inr(bill[field])).join(' + ');
+        const value =
+          label === 'Promo Applied'
+            ? `-${inr(bill.promoApplied)}`
+            : fields.map((field) => inr(bill[field])).join(' + ');
         return (
           <div key={label} className={`bill__line${label === 'Grand Total' ? ' bill__line--total' : ''}`}>
             <dt>{t(`cart.lines.${label}`)}</dt>

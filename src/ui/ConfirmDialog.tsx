@@ -15,7 +15,17 @@ interface ConfirmDialogProps {
 }
 
 /** A question with Cancel and a (destructive) confirm action, on Radix's dialog primitive. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, busyLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  busyLabel,
+}: ConfirmDialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <RadixDialog.Portal>

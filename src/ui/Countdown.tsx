@@ -13,7 +13,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * Days, hours, minutes, seconds (spec section 2), read out as one sentence to screen readers.
  * `compact`: small cells in one row, for a strip above a game's picture.
  */
-export function Countdown({ parts, label, compact = false }: { parts: CountdownParts; label: string; compact?: boolean }) {
+export function Countdown({
+  parts,
+  label,
+  compact = false,
+}: {
+  parts: CountdownParts;
+  label: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const units = [
     { value: parts.days, unit: t('time.days') },
@@ -22,7 +30,11 @@ export function Countdown({ parts, label, compact = false }: { parts: CountdownP
     { value: parts.seconds, unit: t('time.seconds') },
   ];
   return (
-    <div className={compact ? 'countdown countdown--compact' : 'countdown'} role="timer" aria-label={`${label}: ${units.map((u) => `${u.value} ${u.unit}`).join(', ')}`}>
+    <div
+      className={compact ? 'countdown countdown--compact' : 'countdown'}
+      role="timer"
+      aria-label={`${label}: ${units.map((u) => `${u.value} ${u.unit}`).join(', ')}`}
+    >
       {units.map((u) => (
         <div className="countdown__cell" key={u.unit} aria-hidden="true">
           <span className="countdown__value">{pad(u.value)}</span>

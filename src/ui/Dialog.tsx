@@ -16,7 +16,15 @@ interface MessageDialogProps {
  * A dialog with one message and one action, on Radix's primitive (focus trap, Escape,
  * aria-labelledby and aria-describedby come from there).
  */
-export function MessageDialog({ open, title, children, onClose, actionLabel, onAction, tone = 'info' }: MessageDialogProps) {
+export function MessageDialog({
+  open,
+  title,
+  children,
+  onClose,
+  actionLabel,
+  onAction,
+  tone = 'info',
+}: MessageDialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>

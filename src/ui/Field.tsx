@@ -39,22 +39,40 @@ export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; hint?: ReactNode; error?: string };
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
 
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} hint={hint} error={error}>
-      {({ inputId, describedBy, invalid }) => <input id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...input} />}
+      {({ inputId, describedBy, invalid }) => (
+        <input id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...input} />
+      )}
     </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: ReactNode; error?: string };
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
 
 export function TextAreaField({ label, hint, error, ...textarea }: TextAreaFieldProps) {
   return (
     <FieldFrame label={label} hint={hint} error={error}>
-      {({ inputId, describedBy, invalid }) => <textarea id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...textarea} />}
+      {({ inputId, describedBy, invalid }) => (
+        <textarea
+          id={inputId}
+          className="field__input"
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          {...textarea}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -63,7 +81,17 @@ export function TextAreaField({ label, hint, error, ...textarea }: TextAreaField
  * The Indian mobile number field of every form: digits only, cut to 10 as the user types
  * (spec section 5); '+91' is added on send where the API wants it, not here.
  */
-export function PhoneField({ label, hint, error, registration }: { label: string; hint?: ReactNode; error?: string; registration: UseFormRegisterReturn }) {
+export function PhoneField({
+  label,
+  hint,
+  error,
+  registration,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
   return (
     <TextField
       label={label}

@@ -1,7 +1,19 @@
 import { Link } from 'react-router-dom';
 
 /** The centred panel a game screen shows when its picture or contest did not load. */
-export function GameLoadError({ message, retryLabel, homeLabel, homeTo, onRetry }: { message: string; retryLabel: string; homeLabel: string; homeTo: string; onRetry: () => void }) {
+export function GameLoadError({
+  message,
+  retryLabel,
+  homeLabel,
+  homeTo,
+  onRetry,
+}: {
+  message: string;
+  retryLabel: string;
+  homeLabel: string;
+  homeTo: string;
+  onRetry: () => void;
+}) {
   return (
     <div className="trial-game__center">
       <div className="trial-error">

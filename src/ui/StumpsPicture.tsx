@@ -27,7 +27,13 @@ export function StumpsPicture({ bowled = false }: { bowled?: boolean }) {
       {bowled && <path d="M8 52h14M12 60h12" stroke="var(--color-ink-muted)" strokeWidth="2" strokeLinecap="round" />}
       <g transform={bowled ? 'translate(-62 -8)' : undefined}>
         <circle cx="94" cy="67" r="8" fill="var(--color-ball)" />
-        <path d="M89.5 61.5c2.6 3.5 2.6 7.5 0 11M98.5 61.5c-2.6 3.5-2.6 7.5 0 11" fill="none" stroke="#fff" strokeWidth="1.2" strokeDasharray="1.5 1.5" />
+        <path
+          d="M89.5 61.5c2.6 3.5 2.6 7.5 0 11M98.5 61.5c-2.6 3.5-2.6 7.5 0 11"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="1.2"
+          strokeDasharray="1.5 1.5"
+        />
       </g>
     </svg>
   );

@@ -107,12 +107,17 @@ export function TicketBar(props: TicketBarProps) {
         {marks.map((mark) => {
           const selected = mark.id === selectedId;
           return (
-            <li key={mark.id} className={`trial-chip${selected ? ' trial-chip--selected' : ''}${mark.point ? ' trial-chip--marked' : ''}`}>
+            <li
+              key={mark.id}
+              className={`trial-chip${selected ? ' trial-chip--selected' : ''}${mark.point ? ' trial-chip--marked' : ''}`}
+            >
               <button
                 type="button"
                 className="trial-chip__select"
                 aria-pressed={selected}
-                aria-label={mark.point ? tx.ticketState(mark.label, mark.point.x, mark.point.y) : tx.ticketEmpty(mark.label)}
+                aria-label={
+                  mark.point ? tx.ticketState(mark.label, mark.point.x, mark.point.y) : tx.ticketEmpty(mark.label)
+                }
                 disabled={disabled}
                 onClick={() => props.onSelect(mark.id)}
               >
@@ -139,11 +144,21 @@ export function TicketBar(props: TicketBarProps) {
         })}
       </ul>
       <div className="trial-bar__actions">
-        <button type="button" className="button button--small button--ghost trial-bar__add" disabled={disabled || !addRule.ok} onClick={props.onAdd}>
+        <button
+          type="button"
+          className="button button--small button--ghost trial-bar__add"
+          disabled={disabled || !addRule.ok}
+          onClick={props.onAdd}
+        >
           {tx.add}
         </button>
         {props.onReset && (
-          <button type="button" className="button button--small button--ghost trial-bar__reset" disabled={disabled || untouched} onClick={() => setConfirmingReset(true)}>
+          <button
+            type="button"
+            className="button button--small button--ghost trial-bar__reset"
+            disabled={disabled || untouched}
+            onClick={() => setConfirmingReset(true)}
+          >
             {tx.reset}
           </button>
         )}

@@ -30,7 +30,11 @@ export function TicketCrop({ picture, point, n, size = TICKET_CROP_SIZE }: Ticke
         className="ticket-crop__image"
         src={variant.url}
         alt={t('ticketCrop.alt', { n, x: point.x, y: point.y })}
-        style={{ width: box.imageWidth, height: box.imageHeight, transform: `translate(${box.offsetX}px, ${box.offsetY}px)` }}
+        style={{
+          width: box.imageWidth,
+          height: box.imageHeight,
+          transform: `translate(${box.offsetX}px, ${box.offsetY}px)`,
+        }}
         decoding="async"
       />
       <span className="ticket-crop__mark" style={{ left: box.markX, top: box.markY }} aria-hidden="true" />
@@ -55,7 +59,13 @@ export function TicketCropList({ tickets, picture, describe }: TicketCropListPro
     <ul className={picture ? 'ticket-crops' : undefined}>
       {tickets.map((ticket, index) => (
         // Two tickets of one contest never share a pixel.
-        <li key={`${ticket.x},${ticket.y}`}>{picture ? <TicketCrop picture={picture} point={ticket} n={ticketNumber(index)} /> : describe(ticketNumber(index), ticket)}</li>
+        <li key={`${ticket.x},${ticket.y}`}>
+          {picture ? (
+            <TicketCrop picture={picture} point={ticket} n={ticketNumber(index)} />
+          ) : (
+            describe(ticketNumber(index), ticket)
+          )}
+        </li>
       ))}
     </ul>
   );

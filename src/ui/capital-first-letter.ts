@@ -10,7 +10,8 @@ function capitalise(control: TextControl): boolean {
   if (next === control.value) return false;
   const { selectionStart, selectionEnd } = control;
   control.value = next;
-  if (selectionStart !== null && selectionEnd !== null && control.ownerDocument.activeElement === control) control.setSelectionRange(selectionStart, selectionEnd);
+  if (selectionStart !== null && selectionEnd !== null && control.ownerDocument.activeElement === control)
+    control.setSelectionRange(selectionStart, selectionEnd);
   return true;
 }
 

@@ -7,7 +7,14 @@ export function formatIstDateTime(at: Date, lng: string): string {
   const locale = lng === 'hi' ? 'hi' : 'en';
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = istDateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatter = istDateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(locale, formatter);
   }
   return formatter.format(at);
@@ -20,7 +27,14 @@ export function formatIstShort(at: Date, lng: string): string {
   const locale = lng === 'hi' ? 'hi' : 'en';
   let formatter = shortFormatters.get(locale);
   if (!formatter) {
-    formatter = istDateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatter = istDateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     shortFormatters.set(locale, formatter);
   }
   return formatter.format(at);
@@ -41,9 +55,16 @@ export function formatRupees(paise: number, lng: string): string {
   let formatter = moneyFormatters.get(key);
   if (!formatter) {
     const digits = whole ? 0 : 2;
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     moneyFormatters.set(key, formatter);
   }
   // A decimal string, not paise / 100: Intl formats it digit for digit, with no float in between.
-  return formatter.format(`${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`);
+  return formatter.format(
+    `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`,
+  );
 }

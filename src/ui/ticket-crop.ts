@@ -37,7 +37,8 @@ export const TICKET_CROP_SIZE = 80;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export function ticketCropBox({ point, picture, box, span }: TicketCropInput): TicketCropBox {
-  if (!(box > 0) || !(span > 0) || !(picture.width > 0) || !(picture.height > 0)) throw new RangeError('ticketCropBox needs a positive box, span and picture size');
+  if (!(box > 0) || !(span > 0) || !(picture.width > 0) || !(picture.height > 0))
+    throw new RangeError('ticketCropBox needs a positive box, span and picture size');
   const shown = Math.min(span, picture.width, picture.height);
   const scale = box / shown;
   const imageWidth = picture.width * scale;

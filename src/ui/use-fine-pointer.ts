@@ -3,7 +3,9 @@ import { useSyncExternalStore } from 'react';
 const FINE_POINTER = '(pointer: fine)';
 
 function query(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(FINE_POINTER) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(FINE_POINTER)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -18,5 +20,9 @@ function subscribe(onChange: () => void): () => void {
  * first paint (the hydrated page then switches without a mismatch).
  */
 export function useFinePointer(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => false,
+  );
 }

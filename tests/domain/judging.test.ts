@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { distance, judgedMean, judgedPoint, rankTickets, type RankableTicket } from '../../domain/judging.ts';
 
 const at = (s: number) => new Date(Date.UTC(2026, 2, 5, 10, 0, s));
-const ticket = (id: string, x: number, y: number, second = 0): RankableTicket => ({ id, point: { x, y }, confirmedAt: at(second) });
+const ticket = (id: string, x: number, y: number, second = 0): RankableTicket => ({
+  id,
+  point: { x, y },
+  confirmedAt: at(second),
+});
 const ids = (ranked: ReturnType<typeof rankTickets>) => ranked.map((r) => r.ticket.id);
 
 describe('distance', () => {
@@ -17,8 +21,19 @@ describe('distance', () => {
 describe('judgedPoint and judgedMean', () => {
   it('is the mean of the marks', () => {
     expect(judgedPoint([{ x: 100, y: 200 }])).toEqual({ x: 100, y: 200 });
-    expect(judgedPoint([{ x: 100, y: 200 }, { x: 101, y: 203 }])).toEqual({ x: 100.5, y: 201.5 });
-    expect(judgedMean([{ x: 1, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 1 }])).toEqual({ x: 1 / 3, y: 1 / 3, sumX: 1, sumY: 1, count: 3 });
+    expect(
+      judgedPoint([
+        { x: 100, y: 200 },
+        { x: 101, y: 203 },
+      ]),
+    ).toEqual({ x: 100.5, y: 201.5 });
+    expect(
+      judgedMean([
+        { x: 1, y: 0 },
+        { x: 0, y: 0 },
+        { x: 0, y: 1 },
+      ]),
+    ).toEqual({ x: 1 / 3, y: 1 / 3, sumX: 1, sumY: 1, count: 3 });
   });
 
   it('throws on no marks or broken marks', () => {
@@ -29,7 +44,10 @@ describe('judgedPoint and judgedMean', () => {
 
 describe('rankTickets', () => {
   it('orders by distance and numbers ranks from 1', () => {
-    const ranked = rankTickets([ticket('far', 50, 50), ticket('near', 11, 10), ticket('exact', 10, 10)], { x: 10, y: 10 });
+    const ranked = rankTickets([ticket('far', 50, 50), ticket('near', 11, 10), ticket('exact', 10, 10)], {
+      x: 10,
+      y: 10,
+    });
     expect(ids(ranked)).toEqual(['exact', 'near', 'far']);
     expect(ranked.map((r) => r.rank)).toEqual([1, 2, 3]);
     expect(ranked.map((r) => r.distance)).toEqual([0, 1, Math.hypot(40, 40)]);
@@ -51,7 +69,11 @@ describe('rankTickets', () => {
 
   it('keeps a true tie against a mean of three judges (1/3 pixel), where floats would split it', () => {
     // Judges at (0,0), (0,0), (1,0): the mean x is 1/3. (-1, 1) and (2, 0) are both at squared distance 25/9.
-    const marks = [{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }];
+    const marks = [
+      { x: 0, y: 0 },
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+    ];
     const tickets = [ticket('later', -1, 1, 20), ticket('earlier', 2, 0, 10)];
     const floatJudged = judgedPoint(marks);
     const floatSquares = tickets.map((t) => (t.point.x - floatJudged.x) ** 2 + (t.point.y - floatJudged.y) ** 2);
@@ -69,19 +91,32 @@ describe('rankTickets', () => {
   });
 
   it('accepts non-integer ticket points against an exact mean', () => {
-    const ranked = rankTickets([ticket('b', 0.75, 0, 1), ticket('a', 0.5, 0, 2)], judgedMean([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 0 }]));
+    const ranked = rankTickets(
+      [ticket('b', 0.75, 0, 1), ticket('a', 0.5, 0, 2)],
+      judgedMean([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 0 },
+      ]),
+    );
     // Mean x = 2/3: |0.75 - 2/3| = 1/12 < |0.5 - 2/3| = 1/6.
     expect(ids(ranked)).toEqual(['b', 'a']);
   });
 
   it('handles no tickets and one ticket', () => {
     expect(rankTickets([], { x: 1, y: 1 })).toEqual([]);
-    expect(rankTickets([ticket('only', 0, 0)], { x: 1, y: 1 })).toEqual([{ ticket: ticket('only', 0, 0), distance: Math.SQRT2, rank: 1 }]);
+    expect(rankTickets([ticket('only', 0, 0)], { x: 1, y: 1 })).toEqual([
+      { ticket: ticket('only', 0, 0), distance: Math.SQRT2, rank: 1 },
+    ]);
   });
 
   it('still numbers every entry uniquely if an id repeats', () => {
     const ranked = rankTickets([ticket('same', 1, 1), ticket('same', 1, 1), ticket('other', 0, 0)], { x: 0, y: 0 });
-    expect(ranked.map((r) => [r.ticket.id, r.rank])).toEqual([['other', 1], ['same', 2], ['same', 3]]);
+    expect(ranked.map((r) => [r.ticket.id, r.rank])).toEqual([
+      ['other', 1],
+      ['same', 2],
+      ['same', 3],
+    ]);
   });
 
   it('does not reorder its input', () => {
@@ -93,12 +128,21 @@ describe('rankTickets', () => {
   it('rejects broken input', () => {
     expect(() => rankTickets([ticket('a', 0, 0)], { x: Number.NaN, y: 0 })).toThrow(RangeError);
     expect(() => rankTickets([ticket('a', Number.POSITIVE_INFINITY, 0)], { x: 0, y: 0 })).toThrow(RangeError);
-    expect(() => rankTickets([{ id: 'a', point: { x: 0, y: 0 }, confirmedAt: new Date(Number.NaN) }], { x: 0, y: 0 })).toThrow(RangeError);
+    expect(() =>
+      rankTickets([{ id: 'a', point: { x: 0, y: 0 }, confirmedAt: new Date(Number.NaN) }], { x: 0, y: 0 }),
+    ).toThrow(RangeError);
   });
 
   it('ranks 100,000 tickets', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ticket(`t${i}`, i % 1000, Math.floor(i / 1000), i % 60));
-    const ranked = rankTickets(many, judgedMean([{ x: 500, y: 50 }, { x: 501, y: 50 }, { x: 500, y: 51 }]));
+    const ranked = rankTickets(
+      many,
+      judgedMean([
+        { x: 500, y: 50 },
+        { x: 501, y: 50 },
+        { x: 500, y: 51 },
+      ]),
+    );
     expect(ranked).toHaveLength(100_000);
     expect(ranked[0]!.ticket.point).toEqual({ x: 500, y: 50 });
   });
@@ -146,7 +190,9 @@ describe('rankTickets properties', () => {
   it('does not depend on input order', () => {
     fc.assert(
       fc.property(tickets, marks, fc.integer(), (ts, ms, seed) => {
-        const shuffled = [...ts].sort((a, b) => ((a.id.charCodeAt(2) * 31 + seed) % 7) - ((b.id.charCodeAt(2) * 31 + seed) % 7));
+        const shuffled = [...ts].sort(
+          (a, b) => ((a.id.charCodeAt(2) * 31 + seed) % 7) - ((b.id.charCodeAt(2) * 31 + seed) % 7),
+        );
         expect(ids(rankTickets(shuffled, judgedMean(ms)))).toEqual(ids(rankTickets(ts, judgedMean(ms))));
       }),
     );
@@ -155,15 +201,23 @@ describe('rankTickets properties', () => {
 
 describe('rankTickets at the edge of exact double keys', () => {
   it('keeps a tie exact right at the bound, where the squares reach 2^53, and splits what differs by one beyond it', () => {
-    const ranked = rankTickets([ticket('later', 2 ** 26, 2 ** 26, 9), ticket('earlier', -(2 ** 26), 2 ** 26, 1)], { x: 0, y: 0 });
+    const ranked = rankTickets([ticket('later', 2 ** 26, 2 ** 26, 9), ticket('earlier', -(2 ** 26), 2 ** 26, 1)], {
+      x: 0,
+      y: 0,
+    });
     expect(ids(ranked)).toEqual(['earlier', 'later']);
     // Squared distances 2^53 + 2^27 + 1 and 2^53: a double cannot hold the first; BigInt decides.
-    const beyond = rankTickets([ticket('far', 2 ** 26 + 1, 2 ** 26, 1), ticket('near', 2 ** 26, 2 ** 26, 9)], { x: 0, y: 0 });
+    const beyond = rankTickets([ticket('far', 2 ** 26 + 1, 2 ** 26, 1), ticket('near', 2 ** 26, 2 ** 26, 9)], {
+      x: 0,
+      y: 0,
+    });
     expect(ids(beyond)).toEqual(['near', 'far']);
   });
 
   const bigintOrder = (ts: RankableTicket[], mean: { sumX: number; sumY: number; count: number }) => {
-    const key = (t: RankableTicket) => (BigInt(t.point.x) * BigInt(mean.count) - BigInt(mean.sumX)) ** 2n + (BigInt(t.point.y) * BigInt(mean.count) - BigInt(mean.sumY)) ** 2n;
+    const key = (t: RankableTicket) =>
+      (BigInt(t.point.x) * BigInt(mean.count) - BigInt(mean.sumX)) ** 2n +
+      (BigInt(t.point.y) * BigInt(mean.count) - BigInt(mean.sumY)) ** 2n;
     return [...ts]
       .sort((a, b) => {
         const ka = key(a);
@@ -179,7 +233,10 @@ describe('rankTickets at the edge of exact double keys', () => {
     const big = fc.oneof(fc.integer({ min: -(2 ** 27), max: 2 ** 27 }), fc.integer({ min: -3, max: 3 }));
     fc.assert(
       fc.property(
-        fc.array(fc.record({ x: big, y: big, second: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ x: big, y: big, second: fc.integer({ min: 0, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
         fc.array(fc.record({ x: big, y: big }), { minLength: 1, maxLength: 9 }),
         (rows, ms) => {
           const ts = rows.map((r, i) => ticket(`t${String(i).padStart(2, '0')}`, r.x, r.y, r.second));
@@ -193,15 +250,28 @@ describe('rankTickets at the edge of exact double keys', () => {
   it('never trusts a count*x that rounded: near 2^53 the BigInt path decides', () => {
     // Three judges summing to 2^53 - 1; 3 * 3002399751580331 = 2^53 + 1 rounds to 2^53 in a double,
     // which would put 'rounded' at scaled distance 1 (a tie with 'exact'), not its true 2.
-    const marks = [{ x: 3002399751580330, y: 0 }, { x: 3002399751580330, y: 0 }, { x: 3002399751580331, y: 0 }];
-    const ranked = rankTickets([ticket('rounded', 3002399751580331, 0, 1), ticket('exact', 3002399751580330, 0, 9)], judgedMean(marks));
+    const marks = [
+      { x: 3002399751580330, y: 0 },
+      { x: 3002399751580330, y: 0 },
+      { x: 3002399751580331, y: 0 },
+    ];
+    const ranked = rankTickets(
+      [ticket('rounded', 3002399751580331, 0, 1), ticket('exact', 3002399751580330, 0, 9)],
+      judgedMean(marks),
+    );
     expect(ids(ranked)).toEqual(['exact', 'rounded']);
   });
 
   it('breaks long runs of equal distance by time then id at contest size', () => {
     // 20,000 tickets on 9 points around the mean: runs of thousands of exact ties.
-    const many = Array.from({ length: 20_000 }, (_, i) => ticket(`id${(i * 7919) % 20_000}`, 100 + (i % 3), 100 + ((i >> 2) % 3), (i * 13) % 50));
-    const mean = judgedMean([{ x: 101, y: 101 }, { x: 100, y: 101 }, { x: 102, y: 101 }]);
+    const many = Array.from({ length: 20_000 }, (_, i) =>
+      ticket(`id${(i * 7919) % 20_000}`, 100 + (i % 3), 100 + ((i >> 2) % 3), (i * 13) % 50),
+    );
+    const mean = judgedMean([
+      { x: 101, y: 101 },
+      { x: 100, y: 101 },
+      { x: 102, y: 101 },
+    ]);
     expect(ids(rankTickets(many, mean))).toEqual(bigintOrder(many, mean));
   });
 });
@@ -218,8 +288,14 @@ describe('rankTickets: the fast integer path and the exact fallback agree', () =
   });
 
   it('gives the same order for integer points whichever path runs', () => {
-    const tickets = Array.from({ length: 500 }, (_, i) => t(`t${String(i).padStart(3, '0')}`, (i * 37) % 101, (i * 53) % 97));
-    const mean = judgedMean([{ x: 50, y: 40 }, { x: 51, y: 41 }, { x: 50, y: 43 }]);
+    const tickets = Array.from({ length: 500 }, (_, i) =>
+      t(`t${String(i).padStart(3, '0')}`, (i * 37) % 101, (i * 53) % 97),
+    );
+    const mean = judgedMean([
+      { x: 50, y: 40 },
+      { x: 51, y: 41 },
+      { x: 50, y: 43 },
+    ]);
     const fast = rankTickets(tickets, mean).map((r) => r.ticket.id);
     // A fractional ticket far away forces the BigInt path for the whole set; it ranks last.
     const slow = rankTickets([...tickets, t('zz-fraction', 100000.5, 0)], mean).map((r) => r.ticket.id);

@@ -97,12 +97,24 @@ describe('computeBill: worked examples', () => {
       platformFee: { kind: 'perTicket', paise: 0 },
     });
     // 2499.5 -> 2500; subtotal 2499; base = 2499 / 1.28 = 1952.34375 -> 1952; GST 547.
-    expect(bill).toMatchObject({ promoApplied: 2500, subtotal: 2499, baseAmount: 1952, gstOnEntry: 547, platformFee: 0, grandTotal: 2499 });
+    expect(bill).toMatchObject({
+      promoApplied: 2500,
+      subtotal: 2499,
+      baseAmount: 1952,
+      gstOnEntry: 547,
+      platformFee: 0,
+      grandTotal: 2499,
+    });
   });
 
   it('rounds a half paisa in the base amount and in the fee GST', () => {
     // 16 / 1.28 = 12.5 -> 13, GST 3. Fee 25 x 18% = 4.5 -> 5.
-    const bill = computeBill({ ...base, ticketPricePaise: 16, ticketCount: 1, platformFee: { kind: 'perTicket', paise: 25 } });
+    const bill = computeBill({
+      ...base,
+      ticketPricePaise: 16,
+      ticketCount: 1,
+      platformFee: { kind: 'perTicket', paise: 25 },
+    });
     expect(bill).toEqual({
       itemsTotal: 16,
       promoApplied: 0,
@@ -117,7 +129,13 @@ describe('computeBill: worked examples', () => {
   });
 
   it('a flat promo larger than the items gives them free but keeps the per-ticket fee', () => {
-    const bill = computeBill({ ...base, ticketPricePaise: 1000, ticketCount: 2, promo: { kind: 'flat', amountPaise: 5000 }, platformFee: { kind: 'perTicket', paise: 100 } });
+    const bill = computeBill({
+      ...base,
+      ticketPricePaise: 1000,
+      ticketCount: 2,
+      promo: { kind: 'flat', amountPaise: 5000 },
+      platformFee: { kind: 'perTicket', paise: 100 },
+    });
     expect(bill).toEqual({
       itemsTotal: 2000,
       promoApplied: 2000,
@@ -132,12 +150,28 @@ describe('computeBill: worked examples', () => {
   });
 
   it('a flat promo smaller than the items', () => {
-    expect(computeBill({ ...base, promo: { kind: 'flat', amountPaise: 700 } })).toMatchObject({ promoApplied: 700, subtotal: 14000, baseAmount: 10938, gstOnEntry: 3062 });
+    expect(computeBill({ ...base, promo: { kind: 'flat', amountPaise: 700 } })).toMatchObject({
+      promoApplied: 700,
+      subtotal: 14000,
+      baseAmount: 10938,
+      gstOnEntry: 3062,
+    });
   });
 
   it('no GST and no fee leave the subtotal alone', () => {
-    const bill = computeBill({ ...base, entryGstBasisPoints: 0, feeGstBasisPoints: 0, platformFee: { kind: 'percent', basisPoints: 0 } });
-    expect(bill).toMatchObject({ baseAmount: 14700, gstOnEntry: 0, platformFee: 0, gstOnPlatformFee: 0, grandTotal: 14700 });
+    const bill = computeBill({
+      ...base,
+      entryGstBasisPoints: 0,
+      feeGstBasisPoints: 0,
+      platformFee: { kind: 'percent', basisPoints: 0 },
+    });
+    expect(bill).toMatchObject({
+      baseAmount: 14700,
+      gstOnEntry: 0,
+      platformFee: 0,
+      gstOnPlatformFee: 0,
+      grandTotal: 14700,
+    });
   });
 
   it('zero tickets cost nothing', () => {
@@ -165,7 +199,10 @@ describe('computeBill: rejects bad input', () => {
     ['fractional per-ticket fee', { ...base, platformFee: { kind: 'perTicket', paise: 2.5 } }],
     ['negative percent fee', { ...base, platformFee: { kind: 'percent', basisPoints: -1 } }],
     ['overflowing items total', { ...base, ticketPricePaise: Number.MAX_SAFE_INTEGER, ticketCount: 2 }],
-    ['overflowing fee', { ...base, ticketPricePaise: 1, platformFee: { kind: 'perTicket', paise: Number.MAX_SAFE_INTEGER } }],
+    [
+      'overflowing fee',
+      { ...base, ticketPricePaise: 1, platformFee: { kind: 'perTicket', paise: Number.MAX_SAFE_INTEGER } },
+    ],
     ['overflowing grand total', { ...base, ticketPricePaise: Number.MAX_SAFE_INTEGER, ticketCount: 1 }],
   ])('%s', (_label, input) => {
     expect(() => computeBill(input)).toThrow(RangeError);
@@ -177,7 +214,11 @@ describe('computeBill: properties', () => {
   const promo: fc.Arbitrary<Promo | null> = fc.oneof(
     fc.constant(null),
     fc.record({ kind: fc.constant('percent' as const), basisPoints: fc.integer({ min: 0, max: 20_000 }) }),
-    fc.record({ kind: fc.constant('percent' as const), basisPoints: rate, capPaise: fc.integer({ min: 0, max: 1_000_000 }) }),
+    fc.record({
+      kind: fc.constant('percent' as const),
+      basisPoints: rate,
+      capPaise: fc.integer({ min: 0, max: 1_000_000 }),
+    }),
     fc.record({ kind: fc.constant('flat' as const), amountPaise: fc.integer({ min: 0, max: 10_000_000 }) }),
   );
   const fee: fc.Arbitrary<PlatformFee> = fc.oneof(
@@ -215,10 +256,16 @@ describe('computeBill: properties', () => {
     fc.assert(
       fc.property(input, (i) => {
         const b = computeBill(i);
-        expect(Math.abs(b.baseAmount - (b.subtotal * 10_000) / (10_000 + i.entryGstBasisPoints))).toBeLessThanOrEqual(0.5 + 1e-9);
-        expect(Math.abs(b.gstOnPlatformFee - (b.platformFee * i.feeGstBasisPoints) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-9);
+        expect(Math.abs(b.baseAmount - (b.subtotal * 10_000) / (10_000 + i.entryGstBasisPoints))).toBeLessThanOrEqual(
+          0.5 + 1e-9,
+        );
+        expect(Math.abs(b.gstOnPlatformFee - (b.platformFee * i.feeGstBasisPoints) / 10_000)).toBeLessThanOrEqual(
+          0.5 + 1e-9,
+        );
         if (i.platformFee.kind === 'percent') {
-          expect(Math.abs(b.platformFee - (b.subtotal * i.platformFee.basisPoints) / 10_000)).toBeLessThanOrEqual(0.5 + 1e-9);
+          expect(Math.abs(b.platformFee - (b.subtotal * i.platformFee.basisPoints) / 10_000)).toBeLessThanOrEqual(
+            0.5 + 1e-9,
+          );
         } else {
           expect(b.platformFee).toBe(i.platformFee.paise * i.ticketCount);
         }

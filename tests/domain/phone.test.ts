@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDIA_CALLING_CODE, PHONE_DIGITS, isValidIndianMobile, normalizePhoneInput, stripPhonePrefix, toIndianE164 } from '../../domain/phone.ts';
+import {
+  INDIA_CALLING_CODE,
+  PHONE_DIGITS,
+  isValidIndianMobile,
+  normalizePhoneInput,
+  stripPhonePrefix,
+  toIndianE164,
+} from '../../domain/phone.ts';
 
 describe('normalizePhoneInput', () => {
   it.each([

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { claimDetailsSchema, maskAccount, maskPan, maskUpi, streamEmbedUrl, streamFrameOrigin, tdsFor } from '../../domain/results.ts';
+import {
+  claimDetailsSchema,
+  maskAccount,
+  maskPan,
+  maskUpi,
+  streamEmbedUrl,
+  streamFrameOrigin,
+  tdsFor,
+} from '../../domain/results.ts';
 
 describe('the live stream embed', () => {
   it.each([
@@ -9,7 +17,10 @@ describe('the live stream embed', () => {
     ['https://www.youtube.com/live/dQw4w9WgXcQ?si=abc', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
-    ['https://www.youtube.com/channel/UC0123456789abcdefghijkl/live', 'https://www.youtube.com/embed/live_stream?channel=UC0123456789abcdefghijkl'],
+    [
+      'https://www.youtube.com/channel/UC0123456789abcdefghijkl/live',
+      'https://www.youtube.com/embed/live_stream?channel=UC0123456789abcdefghijkl',
+    ],
   ])('%s -> %s', (url, embed) => {
     expect(streamEmbedUrl(url)).toBe(embed);
   });
@@ -42,14 +53,27 @@ describe('TDS (Section 194B)', () => {
 });
 
 describe('claim details', () => {
-  const valid = { fullName: ' Ravi Kumar ', pan: 'abcde 1234f', address: { line1: '1 Road', city: 'Pune', state: 'Maharashtra', pin: '411001' }, payout: { method: 'bank', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234' } };
+  const valid = {
+    fullName: ' Ravi Kumar ',
+    pan: 'abcde 1234f',
+    address: { line1: '1 Road', city: 'Pune', state: 'Maharashtra', pin: '411001' },
+    payout: { method: 'bank', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234' },
+  };
   it('normalises PAN, IFSC and account number', () => {
-    expect(claimDetailsSchema.parse(valid)).toMatchObject({ fullName: 'Ravi Kumar', pan: 'ABCDE1234F', address: { line2: '' }, payout: { accountNumber: '123456789012', ifsc: 'SBIN0001234' } });
+    expect(claimDetailsSchema.parse(valid)).toMatchObject({
+      fullName: 'Ravi Kumar',
+      pan: 'ABCDE1234F',
+      address: { line2: '' },
+      payout: { accountNumber: '123456789012', ifsc: 'SBIN0001234' },
+    });
   });
   it.each([
     ['pan', { ...valid, pan: 'ABCDE12345' }],
     ['pan digits first', { ...valid, pan: '12345ABCDE' }],
-    ['ifsc fifth character', { ...valid, payout: { method: 'bank', accountNumber: '123456789012', ifsc: 'SBIN1001234' } }],
+    [
+      'ifsc fifth character',
+      { ...valid, payout: { method: 'bank', accountNumber: '123456789012', ifsc: 'SBIN1001234' } },
+    ],
     ['account too short', { ...valid, payout: { method: 'bank', accountNumber: '12345678', ifsc: 'SBIN0001234' } }],
     ['pin starting with 0', { ...valid, address: { ...valid.address, pin: '011001' } }],
     ['unknown state', { ...valid, address: { ...valid.address, state: 'Goa ' } }],

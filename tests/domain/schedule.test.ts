@@ -50,12 +50,32 @@ describe('istDate and istParts', () => {
 
   it('reads the IST wall clock, including the date change before 05:30 UTC', () => {
     expect(istParts(new Date('2026-03-01T18:30:00.000Z'))).toEqual({
-      year: 2026, month: 3, day: 2, weekday: 1, hour: 0, minute: 0, second: 0, ms: 0,
+      year: 2026,
+      month: 3,
+      day: 2,
+      weekday: 1,
+      hour: 0,
+      minute: 0,
+      second: 0,
+      ms: 0,
     });
     expect(istParts(new Date('2026-12-31T18:29:59.999Z'))).toEqual({
-      year: 2026, month: 12, day: 31, weekday: 4, hour: 23, minute: 59, second: 59, ms: 999,
+      year: 2026,
+      month: 12,
+      day: 31,
+      weekday: 4,
+      hour: 23,
+      minute: 59,
+      second: 59,
+      ms: 999,
     });
-    expect(istParts(new Date('2028-02-29T06:30:00.000Z'))).toMatchObject({ year: 2028, month: 2, day: 29, weekday: 2, hour: 12 });
+    expect(istParts(new Date('2028-02-29T06:30:00.000Z'))).toMatchObject({
+      year: 2028,
+      month: 2,
+      day: 29,
+      weekday: 2,
+      hour: 12,
+    });
   });
 
   it('round-trips any instant', () => {
@@ -107,19 +127,51 @@ describe('scheduleAt: every day and gap of a week', () => {
   const cases: Array<[string, Date, object, string, object, string, string]> = [
     // label, now, window, state, previous, next show slot, next show at
     ['Monday 00:00 gap', istDate(2026, 3, MON), weekA, 'upcoming', lastB, 'B', '2026-03-02T15:30:00.000Z'],
-    ['Monday 11:59:59.999', istDate(2026, 3, MON, 11, 59, 59, 999), weekA, 'upcoming', lastB, 'B', '2026-03-02T15:30:00.000Z'],
+    [
+      'Monday 11:59:59.999',
+      istDate(2026, 3, MON, 11, 59, 59, 999),
+      weekA,
+      'upcoming',
+      lastB,
+      'B',
+      '2026-03-02T15:30:00.000Z',
+    ],
     ['Monday 12:00 opening', istDate(2026, 3, MON, 12), weekA, 'open', lastB, 'B', '2026-03-02T15:30:00.000Z'],
     ['Monday 21:00 show of B', istDate(2026, 3, MON, 21), weekA, 'open', lastB, 'B', '2026-03-02T15:30:00.000Z'],
     ['Monday 21:00:00.001', istDate(2026, 3, MON, 21, 0, 0, 1), weekA, 'open', lastB, 'A', '2026-03-05T15:30:00.000Z'],
     ['Tuesday', istDate(2026, 3, 3, 9), weekA, 'open', lastB, 'A', '2026-03-05T15:30:00.000Z'],
-    ['Wednesday 23:59:59.999', istDate(2026, 3, 4, 23, 59, 59, 999), weekA, 'open', lastB, 'A', '2026-03-05T15:30:00.000Z'],
+    [
+      'Wednesday 23:59:59.999',
+      istDate(2026, 3, 4, 23, 59, 59, 999),
+      weekA,
+      'open',
+      lastB,
+      'A',
+      '2026-03-05T15:30:00.000Z',
+    ],
     ['Thursday 00:00 gap', istDate(2026, 3, 5), weekB, 'upcoming', weekA, 'A', '2026-03-05T15:30:00.000Z'],
-    ['Thursday 11:59:59.999', istDate(2026, 3, 5, 11, 59, 59, 999), weekB, 'upcoming', weekA, 'A', '2026-03-05T15:30:00.000Z'],
+    [
+      'Thursday 11:59:59.999',
+      istDate(2026, 3, 5, 11, 59, 59, 999),
+      weekB,
+      'upcoming',
+      weekA,
+      'A',
+      '2026-03-05T15:30:00.000Z',
+    ],
     ['Thursday 12:00 opening', istDate(2026, 3, 5, 12), weekB, 'open', weekA, 'A', '2026-03-05T15:30:00.000Z'],
     ['Thursday 21:00:00.001', istDate(2026, 3, 5, 21, 0, 0, 1), weekB, 'open', weekA, 'B', '2026-03-09T15:30:00.000Z'],
     ['Friday', istDate(2026, 3, 6, 18), weekB, 'open', weekA, 'B', '2026-03-09T15:30:00.000Z'],
     ['Saturday', istDate(2026, 3, 7, 1), weekB, 'open', weekA, 'B', '2026-03-09T15:30:00.000Z'],
-    ['Sunday 23:59:59.999', istDate(2026, 3, 8, 23, 59, 59, 999), weekB, 'open', weekA, 'B', '2026-03-09T15:30:00.000Z'],
+    [
+      'Sunday 23:59:59.999',
+      istDate(2026, 3, 8, 23, 59, 59, 999),
+      weekB,
+      'open',
+      weekA,
+      'B',
+      '2026-03-09T15:30:00.000Z',
+    ],
     ['next Monday 00:00', istDate(2026, 3, 9), nextA, 'upcoming', weekB, 'B', '2026-03-09T15:30:00.000Z'],
   ];
 
@@ -234,7 +286,13 @@ describe('schedule invariants for any instant', () => {
 describe('upcomingWindows', () => {
   it('starts with the open window and alternates A and B', () => {
     const ws = upcomingWindows(istDate(2026, 3, 3), 5);
-    expect(ws.map((w) => `${windowKey(w)}`)).toEqual(['2026-03-02-A', '2026-03-05-B', '2026-03-09-A', '2026-03-12-B', '2026-03-16-A']);
+    expect(ws.map((w) => `${windowKey(w)}`)).toEqual([
+      '2026-03-02-A',
+      '2026-03-05-B',
+      '2026-03-09-A',
+      '2026-03-12-B',
+      '2026-03-16-A',
+    ]);
   });
 
   it('starts with the next window in a gap', () => {
@@ -275,11 +333,33 @@ describe('countdown', () => {
   });
 
   it('floors to whole seconds', () => {
-    expect(countdown(now, new Date(now.getTime() + 999))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, totalMs: 999 });
-    expect(countdown(now, new Date(now.getTime() + 1000))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1, totalMs: 1000 });
+    expect(countdown(now, new Date(now.getTime() + 999))).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+      totalMs: 999,
+    });
+    expect(countdown(now, new Date(now.getTime() + 1000))).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 1,
+      totalMs: 1000,
+    });
     expect(countdown(now, new Date(now.getTime() + 61_500))).toMatchObject({ minutes: 1, seconds: 1 });
-    expect(countdown(now, new Date(now.getTime() + 86_400_000))).toMatchObject({ days: 1, hours: 0, minutes: 0, seconds: 0 });
-    expect(countdown(now, new Date(now.getTime() + 86_399_999))).toMatchObject({ days: 0, hours: 23, minutes: 59, seconds: 59 });
+    expect(countdown(now, new Date(now.getTime() + 86_400_000))).toMatchObject({
+      days: 1,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+    });
+    expect(countdown(now, new Date(now.getTime() + 86_399_999))).toMatchObject({
+      days: 0,
+      hours: 23,
+      minutes: 59,
+      seconds: 59,
+    });
   });
 
   it('is zero at and after the target', () => {
@@ -376,7 +456,11 @@ describe('istDateTimeFormat', () => {
   });
 
   it('keeps what English asks for, in IST whatever the host zone', () => {
-    expect(istDateTimeFormat('en', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(evening)).toBe('Thu, 9:00 pm');
-    expect(istDateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(morning)).toBe('11:15');
+    expect(
+      istDateTimeFormat('en', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true }).format(evening),
+    ).toBe('Thu, 9:00 pm');
+    expect(istDateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(morning)).toBe(
+      '11:15',
+    );
   });
 });

@@ -87,23 +87,47 @@ describe('canAddContestTicket', () => {
   });
 
   it('3a. maxTicketLimitReached when held + draft reach maxTickets and the personal cap is tighter', () => {
-    expect(canAddContestTicket(75, limits(75, 0, 1000))).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
-    expect(canAddContestTicket(5, limits(75, 70, 1000))).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
-    expect(canAddContestTicket(0, limits(75, 70, 1000), 6)).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
+    expect(canAddContestTicket(75, limits(75, 0, 1000))).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
+    expect(canAddContestTicket(5, limits(75, 70, 1000))).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
+    expect(canAddContestTicket(0, limits(75, 70, 1000), 6)).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
   });
 
   it('3b. onlyNAvailable when the contest stock is the tighter cap', () => {
-    expect(canAddContestTicket(3, limits(75, 0, 3))).toEqual({ ok: false, reason: { code: 'onlyNAvailable', available: 3 } });
-    expect(canAddContestTicket(0, limits(75, 0, 3), 4)).toEqual({ ok: false, reason: { code: 'onlyNAvailable', available: 3 } });
+    expect(canAddContestTicket(3, limits(75, 0, 3))).toEqual({
+      ok: false,
+      reason: { code: 'onlyNAvailable', available: 3 },
+    });
+    expect(canAddContestTicket(0, limits(75, 0, 3), 4)).toEqual({
+      ok: false,
+      reason: { code: 'onlyNAvailable', available: 3 },
+    });
     // Others bought meanwhile: the draft is already larger than what is left.
-    expect(canAddContestTicket(10, limits(75, 0, 4))).toEqual({ ok: false, reason: { code: 'onlyNAvailable', available: 4 } });
+    expect(canAddContestTicket(10, limits(75, 0, 4))).toEqual({
+      ok: false,
+      reason: { code: 'onlyNAvailable', available: 4 },
+    });
   });
 
   it('3. reports the tighter cap when both are passed, the personal one on a tie', () => {
     // Personal room 5, stock 40: the stock message would mislead.
-    expect(canAddContestTicket(5, limits(75, 70, 40))).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
+    expect(canAddContestTicket(5, limits(75, 70, 40))).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
     // Personal room 75, stock 3.
-    expect(canAddContestTicket(80, limits(75, 0, 3))).toEqual({ ok: false, reason: { code: 'onlyNAvailable', available: 3 } });
+    expect(canAddContestTicket(80, limits(75, 0, 3))).toEqual({
+      ok: false,
+      reason: { code: 'onlyNAvailable', available: 3 },
+    });
     // Both 5.
     expect(canAddContestTicket(5, limits(75, 70, 5))).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
   });
@@ -180,14 +204,29 @@ describe('checkPoint', () => {
   });
 
   it('reports outOfBounds before a duplicate', () => {
-    expect(checkPoint({ x: 5, y: 5 }, { width: 5, height: 5 }, draft, held)).toEqual({ ok: false, reason: { code: 'outOfBounds' } });
+    expect(checkPoint({ x: 5, y: 5 }, { width: 5, height: 5 }, draft, held)).toEqual({
+      ok: false,
+      reason: { code: 'outOfBounds' },
+    });
   });
 
   it('rejects a point already in the draft or already held', () => {
-    expect(checkPoint({ x: 100, y: 200 }, picture, draft, held)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
-    expect(checkPoint({ x: 640, y: 360 }, picture, draft, held)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
-    expect(checkPoint({ x: 100, y: 200 }, picture, draft, held, 't2')).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
-    expect(checkPoint({ x: 640, y: 360 }, picture, draft, held, 't1')).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
+    expect(checkPoint({ x: 100, y: 200 }, picture, draft, held)).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
+    expect(checkPoint({ x: 640, y: 360 }, picture, draft, held)).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
+    expect(checkPoint({ x: 100, y: 200 }, picture, draft, held, 't2')).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
+    expect(checkPoint({ x: 640, y: 360 }, picture, draft, held, 't1')).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
   });
 
   it('ignores the ticket being moved', () => {
@@ -198,7 +237,15 @@ describe('checkPoint', () => {
 describe('canSubmit', () => {
   it('accepts a fully marked draft without duplicates', () => {
     expect(canSubmit([{ id: 'a', point: { x: 1, y: 2 } }])).toEqual({ ok: true });
-    expect(canSubmit([{ id: 'a', point: { x: 1, y: 2 } }, { id: 'b', point: { x: 2, y: 1 } }], [{ x: 3, y: 3 }])).toEqual({ ok: true });
+    expect(
+      canSubmit(
+        [
+          { id: 'a', point: { x: 1, y: 2 } },
+          { id: 'b', point: { x: 2, y: 1 } },
+        ],
+        [{ x: 3, y: 3 }],
+      ),
+    ).toEqual({ ok: true });
   });
 
   it('counts unmarked tickets', () => {
@@ -232,9 +279,17 @@ describe('canSubmit', () => {
       { id: 'b', point: { x: 1, y: 1 } },
     ];
     expect(canSubmit(twice)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
-    expect(canSubmit([{ id: 'a', point: { x: 7, y: 8 } }], [{ x: 7, y: 8 }])).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
+    expect(canSubmit([{ id: 'a', point: { x: 7, y: 8 } }], [{ x: 7, y: 8 }])).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
     // (1,11) and (11,1) must not collide through a sloppy key.
-    expect(canSubmit([{ id: 'a', point: { x: 1, y: 11 } }, { id: 'b', point: { x: 11, y: 1 } }])).toEqual({ ok: true });
+    expect(
+      canSubmit([
+        { id: 'a', point: { x: 1, y: 11 } },
+        { id: 'b', point: { x: 11, y: 1 } },
+      ]),
+    ).toEqual({ ok: true });
   });
 
   it('accepts exactly the drafts whose points are marked and distinct', () => {

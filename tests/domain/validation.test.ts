@@ -67,7 +67,10 @@ describe('messages', () => {
   });
 
   it('en/validation.json equals VALIDATION_MESSAGES and hi has the same keys, all filled', () => {
-    const read = (lng: string) => JSON.parse(readFileSync(new URL(`../../public/locales/${lng}/validation.json`, import.meta.url), 'utf8')) as Record<string, string>;
+    const read = (lng: string) =>
+      JSON.parse(
+        readFileSync(new URL(`../../public/locales/${lng}/validation.json`, import.meta.url), 'utf8'),
+      ) as Record<string, string>;
     const en = read('en');
     const hi = read('hi');
     expect(en).toEqual(VALIDATION_MESSAGES);
@@ -89,8 +92,40 @@ describe('messages', () => {
   });
 
   it('every issue any schema raises is a known code', () => {
-    const schemas = [socialSignupSchema, signupSchema, loginSchema, otpSchema, forgotSchema, resetPasswordSchema, changePasswordSchema, profileSchema, contactSchema, promoCodeSchema];
-    const samples: unknown[] = [{}, { password: 'a', confirmPassword: 'b' }, Object.fromEntries(['first_name', 'last_name', 'firstName', 'lastName', 'email', 'phone', 'identifier', 'otp', 'subject', 'message', 'code', 'password', 'confirmPassword', 'currentPassword'].map((k) => [k, 'x']))];
+    const schemas = [
+      socialSignupSchema,
+      signupSchema,
+      loginSchema,
+      otpSchema,
+      forgotSchema,
+      resetPasswordSchema,
+      changePasswordSchema,
+      profileSchema,
+      contactSchema,
+      promoCodeSchema,
+    ];
+    const samples: unknown[] = [
+      {},
+      { password: 'a', confirmPassword: 'b' },
+      Object.fromEntries(
+        [
+          'first_name',
+          'last_name',
+          'firstName',
+          'lastName',
+          'email',
+          'phone',
+          'identifier',
+          'otp',
+          'subject',
+          'message',
+          'code',
+          'password',
+          'confirmPassword',
+          'currentPassword',
+        ].map((k) => [k, 'x']),
+      ),
+    ];
     for (const schema of schemas) {
       for (const sample of samples) {
         for (const [, code] of issues(schema, sample)) expect(isValidationCode(code), code).toBe(true);
@@ -149,7 +184,17 @@ describe('socialSignupSchema', () => {
   });
 
   it('reports every field of an empty form', () => {
-    expect(issues(socialSignupSchema, { first_name: '', last_name: '', email: '', phone: '', agreeLegal: false, agreeRules: false, agreeAge: false })).toEqual([
+    expect(
+      issues(socialSignupSchema, {
+        first_name: '',
+        last_name: '',
+        email: '',
+        phone: '',
+        agreeLegal: false,
+        agreeRules: false,
+        agreeAge: false,
+      }),
+    ).toEqual([
       ['first_name', 'firstNameRequired'],
       ['last_name', 'lastNameRequired'],
       ['email', 'emailRequired'],
@@ -165,9 +210,12 @@ describe('nameField', () => {
   const first = nameField('firstNameRequired');
   const last = nameField('lastNameRequired');
 
-  it.each(['Rahul', 'R', 'Mary-Jane', "O'Brien", 'Anil Kumar', 'A'.repeat(20), 'राहुल', 'Élodie', '  Rahul  '])('accepts %j', (name) => {
-    expect(issues(first, name)).toEqual([]);
-  });
+  it.each(['Rahul', 'R', 'Mary-Jane', "O'Brien", 'Anil Kumar', 'A'.repeat(20), 'राहुल', 'Élodie', '  Rahul  '])(
+    'accepts %j',
+    (name) => {
+      expect(issues(first, name)).toEqual([]);
+    },
+  );
 
   it('trims', () => {
     expect(first.parse('  Rahul ')).toBe('Rahul');
@@ -180,7 +228,13 @@ describe('nameField', () => {
     ['rahul', [['', 'firstLetterCapital']]],
     ['1Rahul', [['', 'firstLetterCapital']]],
     ['Abcdefghijklmnopqrstu', [['', 'nameTooLong']]],
-    ['abcdefghijklmnopqrstu', [['', 'firstLetterCapital'], ['', 'nameTooLong']]],
+    [
+      'abcdefghijklmnopqrstu',
+      [
+        ['', 'firstLetterCapital'],
+        ['', 'nameTooLong'],
+      ],
+    ],
   ] as const)('%j -> %j', (value, expected) => {
     expect(issues(first, value)).toEqual(expected);
   });
@@ -197,9 +251,12 @@ describe('allowedEmailSchema', () => {
     expect(password).toBe(passwordSchema);
   });
 
-  it.each(ALLOWED_EMAIL_DOMAINS.flatMap((d) => [`rahul@${d}`, `Rahul.Sharma+ipl@${d.toUpperCase()}`]))('accepts %s', (email) => {
-    expect(issues(allowedEmailSchema, email)).toEqual([]);
-  });
+  it.each(ALLOWED_EMAIL_DOMAINS.flatMap((d) => [`rahul@${d}`, `Rahul.Sharma+ipl@${d.toUpperCase()}`]))(
+    'accepts %s',
+    (email) => {
+      expect(issues(allowedEmailSchema, email)).toEqual([]);
+    },
+  );
 
   it.each([
     ['', 'emailRequired'],
@@ -240,7 +297,17 @@ describe('indianPhoneSchema', () => {
 });
 
 describe('passwordSchema', () => {
-  it.each(['Abcdef1!', 'Abcdef1@', 'Abcdef1$', 'Abcdef1%', 'Abcdef1*', 'Abcdef1?', 'Abcdef1&', 'Pass word 1# with ! and हिंदी', `Aa1!${'x'.repeat(124)}`])('accepts %j', (pw) => {
+  it.each([
+    'Abcdef1!',
+    'Abcdef1@',
+    'Abcdef1$',
+    'Abcdef1%',
+    'Abcdef1*',
+    'Abcdef1?',
+    'Abcdef1&',
+    'Pass word 1# with ! and हिंदी',
+    `Aa1!${'x'.repeat(124)}`,
+  ])('accepts %j', (pw) => {
     expect(issues(passwordSchema, pw)).toEqual([]);
   });
 
@@ -300,11 +367,15 @@ describe('signupSchema', () => {
   });
 
   it('puts a mismatch on confirmPassword', () => {
-    expect(issues(signupSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(one('confirmPassword', 'passwordsDoNotMatch'));
+    expect(issues(signupSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(
+      one('confirmPassword', 'passwordsDoNotMatch'),
+    );
   });
 
   it('asks for the confirmation when empty, without also calling it a mismatch', () => {
-    expect(issues(signupSchema, { ...valid, confirmPassword: '' })).toEqual(one('confirmPassword', 'confirmPasswordRequired'));
+    expect(issues(signupSchema, { ...valid, confirmPassword: '' })).toEqual(
+      one('confirmPassword', 'confirmPasswordRequired'),
+    );
   });
 
   it('reports a weak password and the mismatch together', () => {
@@ -372,7 +443,9 @@ describe('identifier: loginSchema and forgotSchema', () => {
 
   it('login needs a password but not a strong one', () => {
     expect(issues(loginSchema, { identifier: '9876543210', password: 'weak' })).toEqual([]);
-    expect(issues(loginSchema, { identifier: '9876543210', password: '' })).toEqual(one('password', 'passwordRequired'));
+    expect(issues(loginSchema, { identifier: '9876543210', password: '' })).toEqual(
+      one('password', 'passwordRequired'),
+    );
     expect(issues(loginSchema, { identifier: '9876543210' })).toEqual(one('password', 'passwordRequired'));
   });
 });
@@ -394,7 +467,13 @@ describe('resetPasswordSchema', () => {
   });
 
   it.each([
-    [{ password: '', confirmPassword: '' }, [['password', 'passwordRequired'], ['confirmPassword', 'confirmPasswordRequired']]],
+    [
+      { password: '', confirmPassword: '' },
+      [
+        ['password', 'passwordRequired'],
+        ['confirmPassword', 'confirmPasswordRequired'],
+      ],
+    ],
     [{ password: 'weakpass', confirmPassword: 'weakpass' }, [['password', 'passwordWeak']]],
     [{ password: 'Abcdef1!', confirmPassword: '' }, [['confirmPassword', 'confirmPasswordRequired']]],
     [{ password: 'Abcdef1!', confirmPassword: 'abcdef1!' }, [['confirmPassword', 'passwordsDoNotMatch']]],
@@ -426,7 +505,9 @@ describe('changePasswordSchema', () => {
   });
 
   it('puts a mismatch on confirmPassword', () => {
-    expect(issues(changePasswordSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(one('confirmPassword', 'passwordsDoNotMatch'));
+    expect(issues(changePasswordSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(
+      one('confirmPassword', 'passwordsDoNotMatch'),
+    );
   });
 });
 
@@ -455,16 +536,24 @@ describe('profileSchema', () => {
 });
 
 describe('contactSchema', () => {
-  const valid = { subject: 'payment stuck', phone: '9876543210', email: 'a@hotmail.com', message: 'My payment is pending since yesterday.' };
+  const valid = {
+    subject: 'payment stuck',
+    phone: '9876543210',
+    email: 'a@hotmail.com',
+    message: 'My payment is pending since yesterday.',
+  };
 
   it('accepts a valid message', () => {
     expect(issues(contactSchema, valid)).toEqual([]);
     expect(issues(contactSchema, { ...valid, subject: 'S'.repeat(150), message: `M${'m'.repeat(499)}` })).toEqual([]);
   });
 
-  it.each(['"Hello" there', '2 Tickets missing', '¿Qué?', 'नमस्ते, मेरा भुगतान', '🙂 Hi'])('takes the first letter wherever it is: %j', (message) => {
-    expect(fieldIssues(contactSchema, valid, 'message', message)).toEqual([]);
-  });
+  it.each(['"Hello" there', '2 Tickets missing', '¿Qué?', 'नमस्ते, मेरा भुगतान', '🙂 Hi'])(
+    'takes the first letter wherever it is: %j',
+    (message) => {
+      expect(fieldIssues(contactSchema, valid, 'message', message)).toEqual([]);
+    },
+  );
 
   it.each([
     ['subject', '', 'subjectRequired'],

@@ -39,7 +39,9 @@ function refPath(m: number, leaves: string[]): string[] {
   if (leaves.length <= 1) return [];
   let k = 1;
   while (k * 2 < leaves.length) k *= 2;
-  return m < k ? [...refPath(m, leaves.slice(0, k)), refMth(leaves.slice(k))] : [...refPath(m - k, leaves.slice(k)), refMth(leaves.slice(0, k))];
+  return m < k
+    ? [...refPath(m, leaves.slice(0, k)), refMth(leaves.slice(k))]
+    : [...refPath(m - k, leaves.slice(k)), refMth(leaves.slice(0, k))];
 }
 
 // The RFC 6962 test leaves (certificate-transparency-go merkle tests), as raw byte inputs.
@@ -95,9 +97,15 @@ describe('trees of 0..40 leaves agree with RFC 6962 written literally', () => {
         expect(verifyInclusion({ leafHash: leaves[m]!, index: m, treeSize: n, proof }, tree.root)).toBe(true);
         // the wrong index, size, leaf or a truncated path fails
         if (n > 1) {
-          expect(verifyInclusion({ leafHash: leaves[m]!, index: (m + 1) % n, treeSize: n, proof }, tree.root)).toBe(false);
-          expect(verifyInclusion({ leafHash: leaves[(m + 1) % n]!, index: m, treeSize: n, proof }, tree.root)).toBe(false);
-          expect(verifyInclusion({ leafHash: leaves[m]!, index: m, treeSize: n, proof: proof.slice(1) }, tree.root)).toBe(false);
+          expect(verifyInclusion({ leafHash: leaves[m]!, index: (m + 1) % n, treeSize: n, proof }, tree.root)).toBe(
+            false,
+          );
+          expect(verifyInclusion({ leafHash: leaves[(m + 1) % n]!, index: m, treeSize: n, proof }, tree.root)).toBe(
+            false,
+          );
+          expect(
+            verifyInclusion({ leafHash: leaves[m]!, index: m, treeSize: n, proof: proof.slice(1) }, tree.root),
+          ).toBe(false);
         }
       }
     }
@@ -144,16 +152,33 @@ describe('properties', () => {
   });
 });
 
-const failing = (p: Publication): string[] => verifyPublication(p).checks.filter((c) => !c.ok).map((c) => c.id);
+const failing = (p: Publication): string[] =>
+  verifyPublication(p)
+    .checks.filter((c) => !c.ok)
+    .map((c) => c.id);
 
 describe('verifyPublication', () => {
-  const marks = [{ x: 500, y: 300 }, { x: 503, y: 301 }, { x: 499, y: 305 }];
-  const good = publication(Array.from({ length: 57 }, (_, i) => entry(i)), marks);
+  const marks = [
+    { x: 500, y: 300 },
+    { x: 503, y: 301 },
+    { x: 499, y: 305 },
+  ];
+  const good = publication(
+    Array.from({ length: 57 }, (_, i) => entry(i)),
+    marks,
+  );
 
   it('a true publication is verified', () => {
     const report = verifyPublication(good);
     expect(report.ok).toBe(true);
-    expect(report.checks.map((c) => c.id)).toEqual(['root', 'leafCount', 'judgedPoint', 'distances', 'ranking', 'winner']);
+    expect(report.checks.map((c) => c.id)).toEqual([
+      'root',
+      'leafCount',
+      'judgedPoint',
+      'distances',
+      'ranking',
+      'winner',
+    ]);
   });
 
   it('a changed entry fails the root and names it', () => {
@@ -172,7 +197,10 @@ describe('verifyPublication', () => {
     const p = { ...good, ranking: good.ranking.map((r, i) => (i === 4 ? { ...r, distance: r.distance + 0.5 } : r)) };
     const report = verifyPublication(p);
     expect(failing(p)).toEqual(['distances']);
-    expect(report.checks.find((c) => c.id === 'distances')!.detail).toEqual({ code: 'ticket', ticketId: good.ranking[4]!.ticketId });
+    expect(report.checks.find((c) => c.id === 'distances')!.detail).toEqual({
+      code: 'ticket',
+      ticketId: good.ranking[4]!.ticketId,
+    });
   });
 
   it('a swapped ranking fails the ranking', () => {
@@ -199,11 +227,19 @@ describe('verifyPublication', () => {
       ...base,
       decidedBy: 'sealedAnswer',
       judges: [],
-      sealedAnswer: { commitment: answerCommitment(640, 410, salt), committedAt: '2026-11-23T06:30:00.000Z', x: 640, y: 410, salt },
+      sealedAnswer: {
+        commitment: answerCommitment(640, 410, salt),
+        committedAt: '2026-11-23T06:30:00.000Z',
+        x: 640,
+        y: 410,
+        salt,
+      },
     };
     expect(verifyPublication(p).ok).toBe(true);
     expect(failing({ ...p, sealedAnswer: { ...p.sealedAnswer!, salt: 'ff' } })).toEqual(['commitment']);
-    expect(failing({ ...p, sealedAnswer: { ...p.sealedAnswer!, x: 641 } })).toEqual(expect.arrayContaining(['commitment', 'judgedPoint']));
+    expect(failing({ ...p, sealedAnswer: { ...p.sealedAnswer!, x: 641 } })).toEqual(
+      expect.arrayContaining(['commitment', 'judgedPoint']),
+    );
   });
 
   it('an empty contest verifies with no winner', () => {
@@ -219,12 +255,19 @@ describe('naming the entries that changed after close', () => {
 
   it('walks the sealed tree to the one entry that was moved, at any position of any size of list', async () => {
     for (const n of sizes) {
-      const good = publication(Array.from({ length: n }, (_, i) => entry(i)), marks);
+      const good = publication(
+        Array.from({ length: n }, (_, i) => entry(i)),
+        marks,
+      );
       for (const at of new Set([0, Math.floor(n / 2), n - 1])) {
         const requests: Array<{ depth: number; indices: number[] }> = [];
         const moved = { ...good, entries: good.entries.map((e, i) => (i === at ? { ...e, x: e.x + 1 } : e)) };
         const located = await locateDifferences(moved, sealedNodesOf('c9', good.entries, requests));
-        expect(located).toEqual({ differences: [{ index: at, sealed: good.entries[at], published: moved.entries[at] }], more: false, inconsistent: false });
+        expect(located).toEqual({
+          differences: [{ index: at, sealed: good.entries[at], published: moved.entries[at] }],
+          more: false,
+          inconsistent: false,
+        });
         // One request per level, two nodes at most each.
         expect(requests.length).toBeLessThanOrEqual(Math.max(1, Math.ceil(Math.log2(n))));
         expect(requests.every((r) => r.indices.length <= 2)).toBe(true);
@@ -239,23 +282,39 @@ describe('naming the entries that changed after close', () => {
     const sealed = Array.from({ length: 20 }, (_, i) => entry(i));
     const good = publication(sealed, marks);
     const extra = entry(20);
-    const added = await locateDifferences({ ...good, entries: [...good.entries, extra] }, sealedNodesOf('c9', good.entries));
+    const added = await locateDifferences(
+      { ...good, entries: [...good.entries, extra] },
+      sealedNodesOf('c9', good.entries),
+    );
     expect(added.differences).toEqual([{ index: 20, sealed: null, published: extra }]);
     expect(describeDifference(added.differences[0]!)).toContain('is published but was not sealed at close');
 
-    const removedLast = await locateDifferences({ ...good, entries: good.entries.slice(0, 19) }, sealedNodesOf('c9', good.entries));
+    const removedLast = await locateDifferences(
+      { ...good, entries: good.entries.slice(0, 19) },
+      sealedNodesOf('c9', good.entries),
+    );
     expect(removedLast.differences).toEqual([{ index: 19, sealed: good.entries[19], published: null }]);
 
     // Removing the first entry shifts every later one: the first DIFFERENCES_SHOWN are named.
-    const shifted = await locateDifferences({ ...good, entries: good.entries.slice(1) }, sealedNodesOf('c9', good.entries));
+    const shifted = await locateDifferences(
+      { ...good, entries: good.entries.slice(1) },
+      sealedNodesOf('c9', good.entries),
+    );
     expect(shifted.differences).toHaveLength(DIFFERENCES_SHOWN);
     expect(shifted.differences[0]).toEqual({ index: 0, sealed: good.entries[0], published: good.entries[1] });
     expect(shifted.more).toBe(true);
   });
 
   it('finds nothing when the entries match, and trusts no node that does not hash up to the sealed root', async () => {
-    const good = publication(Array.from({ length: 9 }, (_, i) => entry(i)), marks);
-    expect(await locateDifferences(good, () => Promise.reject(new Error('not asked')))).toEqual({ differences: [], more: false, inconsistent: false });
+    const good = publication(
+      Array.from({ length: 9 }, (_, i) => entry(i)),
+      marks,
+    );
+    expect(await locateDifferences(good, () => Promise.reject(new Error('not asked')))).toEqual({
+      differences: [],
+      more: false,
+      inconsistent: false,
+    });
 
     const moved = { ...good, entries: good.entries.map((e, i) => (i === 4 ? { ...e, y: e.y + 3 } : e)) };
     // A site that answers with the tampered list's nodes instead of the sealed ones.
@@ -265,14 +324,22 @@ describe('naming the entries that changed after close', () => {
     const honest = sealedNodesOf('c9', good.entries);
     const wrongEntry = await locateDifferences(moved, async (depth, indices) => {
       const answer = await honest(depth, indices);
-      return depth === 0 ? { ...answer, nodes: answer.nodes.map((n) => ({ ...n, entry: { ...n.entry!, y: n.entry!.y + 3 } })) } : answer;
+      return depth === 0
+        ? { ...answer, nodes: answer.nodes.map((n) => ({ ...n, entry: { ...n.entry!, y: n.entry!.y + 3 } })) }
+        : answer;
     });
     expect(wrongEntry.inconsistent).toBe(true);
   });
 
   it('spells each failed check out for the script', () => {
-    const good = publication(Array.from({ length: 6 }, (_, i) => entry(i)), marks);
-    const report = verifyPublication({ ...good, entries: good.entries.map((e, i) => (i === 2 ? { ...e, x: e.x + 1 } : e)) });
+    const good = publication(
+      Array.from({ length: 6 }, (_, i) => entry(i)),
+      marks,
+    );
+    const report = verifyPublication({
+      ...good,
+      entries: good.entries.map((e, i) => (i === 2 ? { ...e, x: e.x + 1 } : e)),
+    });
     const root = report.checks.find((c) => c.id === 'root')!;
     expect(describeDetail(root.detail!)).toBe('the entries do not hash to the sealed root');
     expect(describeDetail({ code: 'rank', rank: 3 })).toBe('rank 3');

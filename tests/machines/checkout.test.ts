@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { Bill } from '../../domain/money.ts';
 import { checkoutMachine, promoErrorCode } from '../../machines/checkout.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -17,7 +25,14 @@ const bill: Bill = {
   totalPlatformFee: 1_180,
   grandTotal: 11_180,
 };
-const promoBill: Bill = { ...bill, promoApplied: 1_000, subtotal: 9_000, baseAmount: 7_031, gstOnEntry: 1_969, grandTotal: 10_180 };
+const promoBill: Bill = {
+  ...bill,
+  promoApplied: 1_000,
+  subtotal: 9_000,
+  baseAmount: 7_031,
+  gstOnEntry: 1_969,
+  grandTotal: 10_180,
+};
 const paid = { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' } as const;
 
 async function ready() {
@@ -35,7 +50,14 @@ async function atGateway() {
 
 describe('checkout machine: bill and promo', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(checkoutMachine)).toEqual({ loadBill: 'loadBill not provided', applyPromo: 'applyPromo not provided', removePromo: 'removePromo not provided', createPaymentOrder: 'createPaymentOrder not provided', openGateway: 'openGateway not provided', verifyPayment: 'verifyPayment not provided' });
+    expect(await placeholderErrors(checkoutMachine)).toEqual({
+      loadBill: 'loadBill not provided',
+      applyPromo: 'applyPromo not provided',
+      removePromo: 'removePromo not provided',
+      createPaymentOrder: 'createPaymentOrder not provided',
+      openGateway: 'openGateway not provided',
+      verifyPayment: 'verifyPayment not provided',
+    });
   });
 
   it('maps promo failures to stable codes', () => {
@@ -142,16 +164,19 @@ describe('checkout machine: paying', () => {
     expect(fakes.lastInput('openGateway')).toEqual({ orderId: 'order_1', amount: promoBill.grandTotal });
   });
 
-  it.each([{}, { orderId: null }, { orderId: '' }])('says the order id is missing for %o, and lets the user try again', async (order) => {
-    const { actor, fakes } = await ready();
-    actor.send({ type: 'checkout.pay' });
-    await fakes.resolve('createPaymentOrder', order);
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.lastError).toBe('orderIdMissing');
-    actor.send({ type: 'checkout.pay' });
-    expect(actor.getSnapshot().context.lastError).toBeNull();
-    expect(actor.getSnapshot().value).toBe('creatingOrder');
-  });
+  it.each([{}, { orderId: null }, { orderId: '' }])(
+    'says the order id is missing for %o, and lets the user try again',
+    async (order) => {
+      const { actor, fakes } = await ready();
+      actor.send({ type: 'checkout.pay' });
+      await fakes.resolve('createPaymentOrder', order);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(actor.getSnapshot().context.lastError).toBe('orderIdMissing');
+      actor.send({ type: 'checkout.pay' });
+      expect(actor.getSnapshot().context.lastError).toBeNull();
+      expect(actor.getSnapshot().value).toBe('creatingOrder');
+    },
+  );
 
   it('keeps the server reason when an order is refused', async () => {
     const { actor, fakes } = await ready();
@@ -202,7 +227,10 @@ describe('checkout machine: paying', () => {
     const { actor, fakes } = await atGateway();
     await fakes.reject('openGateway', { code: 'SCRIPT_LOAD_FAILED' });
     expect(actor.getSnapshot().output).toEqual({ status: 'error', orderId: 'order_1' });
-    expect(actor.getSnapshot().context).toMatchObject({ lastError: 'gatewayFailed', errorDetail: 'SCRIPT_LOAD_FAILED' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      lastError: 'gatewayFailed',
+      errorDetail: 'SCRIPT_LOAD_FAILED',
+    });
   });
 });
 
@@ -225,12 +253,25 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'error.dismiss' })).toBe(lastError !== null);
     expect(snapshot.can({ type: 'checkout.pay' })).toBe(true);
   },
-  applyingPromo: (snapshot, sut) => expect(sut.fakes.lastInput('applyPromo')).toEqual({ code: snapshot.context.enteredPromo }),
+  applyingPromo: (snapshot, sut) =>
+    expect(sut.fakes.lastInput('applyPromo')).toEqual({ code: snapshot.context.enteredPromo }),
   removingPromo: (_, sut) => expect(sut.fakes.lastInput('removePromo')).toEqual({ code: 'SAVE10' }),
   creatingOrder: (snapshot, sut) =>
-    expect(sut.fakes.lastInput('createPaymentOrder')).toEqual({ promoCode: snapshot.context.promoCode, grandTotal: snapshot.context.bill?.grandTotal }),
-  awaitingGateway: (snapshot, sut) => expect(sut.fakes.lastInput('openGateway')).toEqual({ orderId: 'order_1', amount: snapshot.context.bill?.grandTotal }),
-  verifying: (_, sut) => expect(sut.fakes.lastInput('verifyPayment')).toEqual({ orderId: 'order_1', paymentId: 'pay_1', signature: 'sig_1' }),
+    expect(sut.fakes.lastInput('createPaymentOrder')).toEqual({
+      promoCode: snapshot.context.promoCode,
+      grandTotal: snapshot.context.bill?.grandTotal,
+    }),
+  awaitingGateway: (snapshot, sut) =>
+    expect(sut.fakes.lastInput('openGateway')).toEqual({
+      orderId: 'order_1',
+      amount: snapshot.context.bill?.grandTotal,
+    }),
+  verifying: (_, sut) =>
+    expect(sut.fakes.lastInput('verifyPayment')).toEqual({
+      orderId: 'order_1',
+      paymentId: 'pay_1',
+      signature: 'sig_1',
+    }),
   success: final('success'),
   failed: final('failed'),
   cancelled: final('cancelled'),

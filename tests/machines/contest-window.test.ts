@@ -24,7 +24,13 @@ describe('contest-window machine', () => {
     expect(actor.getSnapshot().value).toBe('upcoming');
     expect(actor.getSnapshot().context.window).toEqual(contestA);
     expect(actor.getSnapshot().context.target).toEqual(contestA.opensAt);
-    expect(actor.getSnapshot().context.countdown).toEqual({ days: 0, hours: 1, minutes: 30, seconds: 0, totalMs: 90 * 60_000 });
+    expect(actor.getSnapshot().context.countdown).toEqual({
+      days: 0,
+      hours: 1,
+      minutes: 30,
+      seconds: 0,
+      totalMs: 90 * 60_000,
+    });
   });
 
   it('opens at 12:00 and counts down to the close', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { ALREADY_MARKED, judgeMarkingMachine, NOT_JUDGEABLE } from '../../machines/judge-marking.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 const open = { state: 'awaiting' as const, myMark: null };
 const mine = { state: 'judging' as const, myMark: { x: 10, y: 20, at: 1 } };
@@ -49,10 +57,16 @@ describe('judge-marking machine', () => {
     actor.send({ type: 'confirm.yes' });
     await fakes.reject('submitMark', { code: null, message: 'Network Error' });
     expect(actor.getSnapshot().value).toBe('submitFailed');
-    expect(actor.getSnapshot().context).toMatchObject({ point: { x: 1, y: 2 }, error: { code: null, message: 'Network Error' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      point: { x: 1, y: 2 },
+      error: { code: null, message: 'Network Error' },
+    });
     actor.send({ type: 'submit.retry' });
     expect(fakes.count('submitMark')).toBe(2);
-    await fakes.reject('submitMark', { code: 'MARK_OUTSIDE_PICTURE', message: 'Your mark must be inside the picture.' });
+    await fakes.reject('submitMark', {
+      code: 'MARK_OUTSIDE_PICTURE',
+      message: 'Your mark must be inside the picture.',
+    });
     actor.send({ type: 'submit.cancel' });
     expect(actor.getSnapshot().value).toBe('marking');
     expect(actor.getSnapshot().context).toMatchObject({ point: { x: 1, y: 2 }, error: null });
@@ -80,7 +94,10 @@ describe('judge-marking machine', () => {
   });
 
   it('fails loudly when the app forgets an effect', async () => {
-    expect(await placeholderErrors(judgeMarkingMachine)).toEqual({ loadContest: 'loadContest not provided', submitMark: 'submitMark not provided' });
+    expect(await placeholderErrors(judgeMarkingMachine)).toEqual({
+      loadContest: 'loadContest not provided',
+      submitMark: 'submitMark not provided',
+    });
   });
 });
 
@@ -144,7 +161,9 @@ describe('judge-marking model', () => {
   });
   const shortest = setup.model.getShortestPaths();
   it('reaches every state through its shortest paths', () => {
-    expect(new Set(shortest.flatMap((p) => p.steps.map((step) => String(step.state.value))))).toEqual(new Set(Object.keys(assertions)));
+    expect(new Set(shortest.flatMap((p) => p.steps.map((step) => String(step.state.value))))).toEqual(
+      new Set(Object.keys(assertions)),
+    );
   });
   describe('shortest paths', () => {
     for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { LocationStatus } from '../../domain/location.ts';
 import { GeolocationFailure, locationGateMachine, type VerifyOutcome } from '../../machines/location-gate.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof locationGateMachine>;
 
@@ -18,7 +26,10 @@ const statuses = {
 } satisfies Record<string, LocationStatus>;
 const mumbai = { latitude: 19.076, longitude: 72.8777, accuracy: 30 };
 const allowedThere: VerifyOutcome = { allowed: true, status: statuses.checkedAllowed };
-const refusedThere: VerifyOutcome = { allowed: false, restriction: { scope: 'state', countryCode: 'IN', state: telangana } };
+const refusedThere: VerifyOutcome = {
+  allowed: false,
+  restriction: { scope: 'state', countryCode: 'IN', state: telangana },
+};
 
 describe('location-gate machine', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
@@ -43,11 +54,19 @@ describe('location-gate machine', () => {
     const abroad = startSut(locationGateMachine);
     await abroad.fakes.resolve('loadStatus', statuses.abroad);
     expect(abroad.actor.getSnapshot().value).toBe('restricted');
-    expect(abroad.actor.getSnapshot().context.restriction).toEqual({ scope: 'country', countryCode: 'US', state: null });
+    expect(abroad.actor.getSnapshot().context.restriction).toEqual({
+      scope: 'country',
+      countryCode: 'US',
+      state: null,
+    });
 
     const there = startSut(locationGateMachine);
     await there.fakes.resolve('loadStatus', statuses.checkedRefused);
-    expect(there.actor.getSnapshot().context.restriction).toEqual({ scope: 'state', countryCode: 'IN', state: telangana });
+    expect(there.actor.getSnapshot().context.restriction).toEqual({
+      scope: 'state',
+      countryCode: 'IN',
+      state: telangana,
+    });
   });
 
   it('locates straight away when the browser will not prompt, and sends the position', async () => {
@@ -153,7 +172,10 @@ const assertions: StateAssertions<Snapshot> = {
 const events = [
   ...Object.values(statuses).map((output) => ({ type: 'xstate.done.actor.loadStatus', output })),
   { type: 'xstate.error.actor.loadStatus', error: new Error('Network Error') },
-  ...(['granted', 'prompt', 'denied', 'unsupported'] as const).map((output) => ({ type: 'xstate.done.actor.inspectPermission', output })),
+  ...(['granted', 'prompt', 'denied', 'unsupported'] as const).map((output) => ({
+    type: 'xstate.done.actor.inspectPermission',
+    output,
+  })),
   { type: 'xstate.error.actor.inspectPermission', error: new Error('no Permissions API') },
   { type: 'xstate.done.actor.locate', output: mumbai },
   { type: 'xstate.error.actor.locate', error: new GeolocationFailure('denied') },
@@ -167,11 +189,20 @@ const events = [
 // over with the same choices. The shortest paths take those transitions; the simple paths leave
 // them out, or every path through the graph would repeat behind them.
 const startsOver = (snapshot: Snapshot, event: { type: string }) =>
-  event.type === 'location.needed' || (event.type === 'location.retry' && snapshot.value === 'failed' && snapshot.context.status === null);
+  event.type === 'location.needed' ||
+  (event.type === 'location.retry' && snapshot.value === 'failed' && snapshot.context.status === null);
 
 describe('location-gate model', () => {
-  const full = createModel({ machine: locationGateMachine, events, filterEvents: (snapshot, event) => event.type !== 'location.needed' || snapshot.context.status?.enforced === false });
-  const once = createModel({ machine: locationGateMachine, events, filterEvents: (snapshot, event) => !startsOver(snapshot as Snapshot, event) });
+  const full = createModel({
+    machine: locationGateMachine,
+    events,
+    filterEvents: (snapshot, event) => event.type !== 'location.needed' || snapshot.context.status?.enforced === false,
+  });
+  const once = createModel({
+    machine: locationGateMachine,
+    events,
+    filterEvents: (snapshot, event) => !startsOver(snapshot as Snapshot, event),
+  });
 
   it('has an assertion for every reachable state', () => {
     expect(reachableLeafKeys(full)).toEqual(Object.keys(assertions).sort());

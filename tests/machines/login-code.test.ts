@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { loginCodeMachine } from '../../machines/login-code.machine.ts';
-import { createModel, flush, invokeIds, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  flush,
+  invokeIds,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 const PHONE = '9876543210';
 const TOKEN = 'login-token-1';
@@ -10,7 +20,10 @@ const VERIFY_FAILED = { message: 'The code is not correct. 4 tries left.' };
 
 describe('login-code machine', () => {
   it('fails loudly when the app forgets to provide an effect', async () => {
-    expect(await placeholderErrors(loginCodeMachine)).toEqual({ sendCode: 'sendCode not provided', verifyCode: 'verifyCode not provided' });
+    expect(await placeholderErrors(loginCodeMachine)).toEqual({
+      sendCode: 'sendCode not provided',
+      verifyCode: 'verifyCode not provided',
+    });
   });
 
   it('sends to the number typed, then checks the code for that number, then logs in and goes on once', async () => {
@@ -20,7 +33,10 @@ describe('login-code machine', () => {
     const verifyCode = vi.fn(async (_input: { phone: string; code: string }) => {});
     const actor = createActor(
       loginCodeMachine.provide({
-        actors: { sendCode: fromPromise(({ input }: { input: { phone: string } }) => sendCode(input)), verifyCode: fromPromise(({ input }: { input: { phone: string; code: string } }) => verifyCode(input)) },
+        actors: {
+          sendCode: fromPromise(({ input }: { input: { phone: string } }) => sendCode(input)),
+          verifyCode: fromPromise(({ input }: { input: { phone: string; code: string } }) => verifyCode(input)),
+        },
         actions: { setLoginMarker, goOn },
       }),
     ).start();

@@ -157,7 +157,9 @@ export async function placeholderErrors(machine: AnyStateMachine): Promise<Recor
   const errors: Record<string, string> = {};
   for (const [name, logic] of Object.entries(machine.implementations.actors)) {
     const actor = createActor(logic as AnyActorLogic, { input: {} });
-    const failed = new Promise<string>((resolve) => actor.subscribe({ error: (err) => resolve(err instanceof Error ? err.message : String(err)) }));
+    const failed = new Promise<string>((resolve) =>
+      actor.subscribe({ error: (err) => resolve(err instanceof Error ? err.message : String(err)) }),
+    );
     actor.start();
     errors[name] = await failed;
   }
@@ -199,30 +201,38 @@ export type ModelPath = TestPath<Snap, AnyEventObject>;
 
 export function createModel(options: ModelOptions): Model {
   const { machine, events: variants } = options;
-  const model = new TestModel<Snap, AnyEventObject, unknown>(machine as unknown as ActorLogic<Snap, AnyEventObject, unknown>, {
-    input: options.input,
-    // As createTestModel: a state is its value and context plus the transition into it, so the
-    // shortest paths cover every transition and not only every state.
-    serializeState: (state, event, prev) =>
-      serializeSnapshot(state) +
-      (event && prev && JSON.stringify(prev.value) !== JSON.stringify(state.value) ? ` via ${JSON.stringify(event)} from ${JSON.stringify(prev.value)}` : ''),
-    stateMatcher: (state, key) => key === leafKey(state.value),
-    // A final state takes no more events, although it still lists its ancestors' handlers.
-    events: (state) =>
-      (state.status === 'done' ? [] : ownEventTypes(state)).flatMap((type) => {
-        const listed = variants.filter((e) => e.type === type);
-        if (listed.length > 0) return listed;
-        if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
-          throw new Error(`list the payloads of ${type} in the model events`);
-        }
-        return [{ type }];
-      }),
-    filterEvents: options.filterEvents,
-  });
+  const model = new TestModel<Snap, AnyEventObject, unknown>(
+    machine as unknown as ActorLogic<Snap, AnyEventObject, unknown>,
+    {
+      input: options.input,
+      // As createTestModel: a state is its value and context plus the transition into it, so the
+      // shortest paths cover every transition and not only every state.
+      serializeState: (state, event, prev) =>
+        serializeSnapshot(state) +
+        (event && prev && JSON.stringify(prev.value) !== JSON.stringify(state.value)
+          ? ` via ${JSON.stringify(event)} from ${JSON.stringify(prev.value)}`
+          : ''),
+      stateMatcher: (state, key) => key === leafKey(state.value),
+      // A final state takes no more events, although it still lists its ancestors' handlers.
+      events: (state) =>
+        (state.status === 'done' ? [] : ownEventTypes(state)).flatMap((type) => {
+          const listed = variants.filter((e) => e.type === type);
+          if (listed.length > 0) return listed;
+          if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
+            throw new Error(`list the payloads of ${type} in the model events`);
+          }
+          return [{ type }];
+        }),
+      filterEvents: options.filterEvents,
+    },
+  );
   return { machine, input: options.input, model, sources: invokeSources(machine) };
 }
 
-export type StateAssertions<TSnapshot extends Snap> = Record<string, (snapshot: TSnapshot, sut: SystemUnderTest<AnyStateMachine>) => void>;
+export type StateAssertions<TSnapshot extends Snap> = Record<
+  string,
+  (snapshot: TSnapshot, sut: SystemUnderTest<AnyStateMachine>) => void
+>;
 
 export interface SystemUnderTest<TMachine extends AnyStateMachine> {
   actor: Actor<TMachine>;
@@ -231,7 +241,10 @@ export interface SystemUnderTest<TMachine extends AnyStateMachine> {
 }
 
 /** Starts the machine with fake actors for every invoke and a clock the test moves. */
-export function startSut<TMachine extends AnyStateMachine>(machine: TMachine, input?: unknown): SystemUnderTest<TMachine> {
+export function startSut<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  input?: unknown,
+): SystemUnderTest<TMachine> {
   const fakes = new FakeActors();
   const clock = new TrackingClock();
   const names = [...new Set(invokeSources(machine).values())];
@@ -245,7 +258,11 @@ export function startSut<TMachine extends AnyStateMachine>(machine: TMachine, in
  * Runs one generated path against a fresh actor: every step's event is executed, then the state
  * reached is checked against the model (same leaf state, same context) and its assertion.
  */
-export async function runPath<TSnapshot extends Snap>(setup: Model, path: ModelPath, assertions: StateAssertions<TSnapshot>): Promise<void> {
+export async function runPath<TSnapshot extends Snap>(
+  setup: Model,
+  path: ModelPath,
+  assertions: StateAssertions<TSnapshot>,
+): Promise<void> {
   const { machine } = setup;
   const sut = startSut(machine, setup.input);
   const srcOf = (id: string): string => {
@@ -283,7 +300,9 @@ export async function runPath<TSnapshot extends Snap>(setup: Model, path: ModelP
     throw new Error(`no assertion for state ${leafKey(state.value)}`);
   };
   const types = new Set(path.steps.map((s) => s.event.type));
-  const events = Object.fromEntries([...types].map((type) => [type, (step: { event: AnyEventObject }) => exec(step.event)]));
+  const events = Object.fromEntries(
+    [...types].map((type) => [type, (step: { event: AnyEventObject }) => exec(step.event)]),
+  );
   await path.test({ states, events });
   sut.actor.stop();
 }
@@ -301,7 +320,9 @@ export function pathName(path: ModelPath): string {
     .filter((e) => e.type !== 'xstate.init')
     .map((e) => {
       const { type, ...rest } = e;
-      const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
+      const short = type
+        .replace(/^xstate\.(done|error)\.actor\./, '$1:')
+        .replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
       return Object.keys(rest).length ? `${short}${JSON.stringify(rest)}` : short;
     });
   return `${leafKey(path.state.value)} <- ${events.join(' > ') || '(start)'}`;

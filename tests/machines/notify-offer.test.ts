@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { notifyOfferMachine, PermissionRefusedError } from '../../machines/notify-offer.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof notifyOfferMachine>;
 
@@ -12,7 +20,10 @@ const machine = notifyOfferMachine.provide({
 
 describe('notify-offer machine', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(notifyOfferMachine)).toEqual({ inspect: 'inspect not provided', subscribe: 'subscribe not provided' });
+    expect(await placeholderErrors(notifyOfferMachine)).toEqual({
+      inspect: 'inspect not provided',
+      subscribe: 'subscribe not provided',
+    });
   });
 
   it('offers, subscribes with the browser prompt, confirms, then goes', async () => {
@@ -99,7 +110,10 @@ const assertions: StateAssertions<Snapshot> = {
 
 // The invokes have ids of their own ('renew' and 'subscribe' both run the subscribe actor).
 const events = [
-  ...(['default', 'granted', 'denied', 'unsupported'] as const).map((output) => ({ type: 'xstate.done.actor.inspect', output })),
+  ...(['default', 'granted', 'denied', 'unsupported'] as const).map((output) => ({
+    type: 'xstate.done.actor.inspect',
+    output,
+  })),
   { type: 'xstate.error.actor.inspect', error: new Error('no service worker') },
   { type: 'xstate.done.actor.renew', output: undefined },
   { type: 'xstate.error.actor.renew', error: new Error('push service down') },

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { OTP_RESEND_COOLDOWN_S, otpResendMachine } from '../../machines/otp-resend.machine.ts';
-import { createModel, invokeIds, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  invokeIds,
+  pathName,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 describe('otp-resend machine', () => {
   it('counts the seconds left down once a second, then is ready', () => {
@@ -21,7 +29,9 @@ describe('otp-resend machine', () => {
 
   it('starts ready when the cooldown is over and never counts more than the server cooldown', () => {
     expect(startSut(otpResendMachine, { secondsLeft: -30 }).actor.getSnapshot().value).toBe('ready');
-    expect(startSut(otpResendMachine, { secondsLeft: 500 }).actor.getSnapshot().context.secondsLeft).toBe(OTP_RESEND_COOLDOWN_S);
+    expect(startSut(otpResendMachine, { secondsLeft: 500 }).actor.getSnapshot().context.secondsLeft).toBe(
+      OTP_RESEND_COOLDOWN_S,
+    );
   });
 
   it('sends, then counts a full cooldown and says a code went out', async () => {
@@ -37,7 +47,10 @@ describe('otp-resend machine', () => {
   it("follows the wait a refusal names, or is ready again at once with the refusal's message", async () => {
     const { actor, fakes } = startSut(otpResendMachine, { secondsLeft: 0 });
     actor.send({ type: 'otp.resend' });
-    await fakes.reject('resendCode', { message: 'Please wait 42 seconds before asking for a new code.', retryAfterSeconds: 42 });
+    await fakes.reject('resendCode', {
+      message: 'Please wait 42 seconds before asking for a new code.',
+      retryAfterSeconds: 42,
+    });
     expect(actor.getSnapshot().value).toBe('cooling');
     expect(actor.getSnapshot().context.secondsLeft).toBe(42);
 
@@ -45,7 +58,10 @@ describe('otp-resend machine', () => {
     other.actor.send({ type: 'otp.resend' });
     await other.fakes.reject('resendCode', { message: 'The code has expired. Ask for a new one.' });
     expect(other.actor.getSnapshot().value).toBe('ready');
-    expect(other.actor.getSnapshot().context.notice).toEqual({ ok: false, message: 'The code has expired. Ask for a new one.' });
+    expect(other.actor.getSnapshot().context.notice).toEqual({
+      ok: false,
+      message: 'The code has expired. Ask for a new one.',
+    });
   });
 });
 
@@ -75,7 +91,10 @@ const ids = invokeIds(otpResendMachine);
 const events = [
   { type: `xstate.done.actor.${ids['resendCode']}`, output: undefined },
   // The server's cooldown, a short one so the paths stay short.
-  { type: `xstate.error.actor.${ids['resendCode']}`, error: { message: 'Please wait 2 seconds before asking for a new code.', retryAfterSeconds: 2 } },
+  {
+    type: `xstate.error.actor.${ids['resendCode']}`,
+    error: { message: 'Please wait 2 seconds before asking for a new code.', retryAfterSeconds: 2 },
+  },
   { type: `xstate.error.actor.${ids['resendCode']}`, error: { message: 'The code has expired. Ask for a new one.' } },
 ];
 

@@ -96,7 +96,9 @@ describe('paged-list model', () => {
   });
   const shortest = setup.model.getShortestPaths();
   it('reaches every state through its shortest paths', () => {
-    expect(new Set(shortest.flatMap((p) => p.steps.map((step) => String(step.state.value))))).toEqual(new Set(Object.keys(assertions)));
+    expect(new Set(shortest.flatMap((p) => p.steps.map((step) => String(step.state.value))))).toEqual(
+      new Set(Object.keys(assertions)),
+    );
   });
   describe('shortest paths', () => {
     for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { paymentStatusMachine, POLL_INTERVAL_MS, POLL_TIMEOUT_MS, type PaymentStatusValue } from '../../machines/payment-status.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  paymentStatusMachine,
+  POLL_INTERVAL_MS,
+  POLL_TIMEOUT_MS,
+  type PaymentStatusValue,
+} from '../../machines/payment-status.machine.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 const input = { orderId: 'order_1' };
-const done = (status: PaymentStatusValue) => ({ type: 'xstate.done.actor.fetchPaymentStatus', output: { status } }) as const;
+const done = (status: PaymentStatusValue) =>
+  ({ type: 'xstate.done.actor.fetchPaymentStatus', output: { status } }) as const;
 
 function start() {
   return startSut(paymentStatusMachine, input);
@@ -12,7 +26,9 @@ function start() {
 
 describe('payment-status machine', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(paymentStatusMachine)).toEqual({ fetchPaymentStatus: 'fetchPaymentStatus not provided' });
+    expect(await placeholderErrors(paymentStatusMachine)).toEqual({
+      fetchPaymentStatus: 'fetchPaymentStatus not provided',
+    });
   });
 
   it('asks for the status of its order at once', () => {

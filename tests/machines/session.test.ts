@@ -7,9 +7,16 @@ type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The side effects each actor asked for, in order. */
 const effects = new Map<AnyActorRef, string[]>();
-const record = (name: string) => ({ self }: { self: AnyActorRef }) => void effects.set(self, [...(effects.get(self) ?? []), name]);
+const record =
+  (name: string) =>
+  ({ self }: { self: AnyActorRef }) =>
+    void effects.set(self, [...(effects.get(self) ?? []), name]);
 const machine = sessionMachine.provide({
-  actions: { clearLoginMarker: record('clearLoginMarker'), redirectToLogin: record('redirectToLogin'), redirectHome: record('redirectHome') },
+  actions: {
+    clearLoginMarker: record('clearLoginMarker'),
+    redirectToLogin: record('redirectToLogin'),
+    redirectHome: record('redirectHome'),
+  },
 });
 
 const start = (loggedIn: boolean) => startSut(machine, { loggedIn });

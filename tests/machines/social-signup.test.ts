@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { SIGNUP_SUCCESS_DIALOG_MS, socialSignupMachine } from '../../machines/social-signup.machine.ts';
-import { createModel, invokeIds, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  invokeIds,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
-const values = { first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com', phone: '9876543210', agreeLegal: true, agreeRules: true, agreeAge: true };
+const values = {
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '9876543210',
+  agreeLegal: true,
+  agreeRules: true,
+  agreeAge: true,
+};
 
 function start() {
   const done: string[] = [];
@@ -62,7 +79,10 @@ type Snapshot = SnapshotFrom<typeof socialSignupMachine>;
 
 /** The side effects each actor asked for, in order. */
 const effects = new Map<AnyActorRef, string[]>();
-const record = (name: string) => ({ self }: { self: AnyActorRef }) => void effects.set(self, [...(effects.get(self) ?? []), name]);
+const record =
+  (name: string) =>
+  ({ self }: { self: AnyActorRef }) =>
+    void effects.set(self, [...(effects.get(self) ?? []), name]);
 const machine = socialSignupMachine.provide({
   actions: { clearDraft: record('clearDraft'), setLoginMarker: record('setLoginMarker'), goHome: record('goHome') },
 });
@@ -112,7 +132,15 @@ describe('social-signup model', () => {
       { type: `xstate.error.actor.${ids['submitSignup']}`, error: { message: 'Please sign in with Google again.' } },
       {
         type: `xstate.error.actor.${ids['submitSignup']}`,
-        error: { response: { status: 422, data: { message: 'This phone number is already registered.', fields: { phone: 'This phone number is already registered.' } } } },
+        error: {
+          response: {
+            status: 422,
+            data: {
+              message: 'This phone number is already registered.',
+              fields: { phone: 'This phone number is already registered.' },
+            },
+          },
+        },
       },
     ],
   });

@@ -15,7 +15,13 @@ const P1: TicketPoint = { x: 10, y: 10 };
 
 /** Two more tickets for this person (one held of three), plenty in the contest. */
 const twoAvailable: ContestTicketLimits = { maxPerPerson: 3, alreadyHeld: 1, ticketsLeft: 10 };
-const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null, cart: TicketPoint[]): LoadedContest => ({ limits, picture, held: [HELD], cart, draft });
+const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null, cart: TicketPoint[]): LoadedContest => ({
+  limits,
+  picture,
+  held: [HELD],
+  cart,
+  draft,
+});
 
 const persisted = new Map<AnyActorRef, Array<{ contestId: string; draft: DraftTicket[] }>>();
 const machine = ticketMarkingMachine.provide({
@@ -33,7 +39,10 @@ describe('ticket-marking machine: the cart and Reset', () => {
     // Two more for this person, one of them already in the cart: the draft's one ticket fills the room.
     const { actor } = await ready(contest(twoAvailable, null, [CART]));
     expect(actor.getSnapshot().context.cart).toEqual([CART]);
-    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
+    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
     actor.send({ type: 'ticket.add' });
     expect(actor.getSnapshot().context.draft).toHaveLength(1);
     expect(actor.getSnapshot().context.lastRejection).toEqual({ code: 'maxTicketLimitReached' });
@@ -42,7 +51,10 @@ describe('ticket-marking machine: the cart and Reset', () => {
   it('starts with no ticket when the cart already fills the limit', async () => {
     const { actor } = await ready(contest(twoAvailable, null, [CART, { x: 8, y: 8 }]));
     expect(actor.getSnapshot().context.draft).toEqual([]);
-    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'maxTicketLimitReached' } });
+    expect(ticketMarkingRules.add(actor.getSnapshot().context)).toEqual({
+      ok: false,
+      reason: { code: 'maxTicketLimitReached' },
+    });
   });
 
   it("refuses a mark on a cart ticket's point with duplicateCoordinates, and a submit of one", async () => {
@@ -51,7 +63,10 @@ describe('ticket-marking machine: the cart and Reset', () => {
     expect(actor.getSnapshot().context.draft).toEqual([{ id: 't1', point: null }]);
     expect(actor.getSnapshot().context.lastRejection).toEqual({ code: 'duplicateCoordinates' });
     const restored = await ready(contest(twoAvailable, [{ id: 't1', point: CART }], [CART]));
-    expect(ticketMarkingRules.submit(restored.actor.getSnapshot().context)).toEqual({ ok: false, reason: { code: 'duplicateCoordinates' } });
+    expect(ticketMarkingRules.submit(restored.actor.getSnapshot().context)).toEqual({
+      ok: false,
+      reason: { code: 'duplicateCoordinates' },
+    });
   });
 
   it('resets to one unmarked, selected ticket and saves that', async () => {
@@ -60,7 +75,11 @@ describe('ticket-marking machine: the cart and Reset', () => {
     actor.send({ type: 'ticket.add' });
     actor.send({ type: 'ticket.mark', point: { x: 20, y: 20 } });
     actor.send({ type: 'ticket.reset' });
-    expect(actor.getSnapshot().context).toMatchObject({ draft: [{ id: 't1', point: null }], selectedId: 't1', lastRejection: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      draft: [{ id: 't1', point: null }],
+      selectedId: 't1',
+      lastRejection: null,
+    });
     expect(persisted.get(actor)?.at(-1)).toEqual({ contestId: 'c1', draft: [{ id: 't1', point: null }] });
   });
 

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { ContestTicketLimits, DraftTicket, TicketPoint } from '../../domain/tickets.ts';
-import { errorCodeOf, freeTicketId, ticketMarkingMachine, ticketMarkingRules, type LoadedContest } from '../../machines/ticket-marking.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  errorCodeOf,
+  freeTicketId,
+  ticketMarkingMachine,
+  ticketMarkingRules,
+  type LoadedContest,
+} from '../../machines/ticket-marking.machine.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof ticketMarkingMachine>;
 
@@ -15,7 +29,13 @@ const OUTSIDE: TicketPoint = { x: 100, y: 10 };
 
 /** Two more tickets for this person, plenty in the contest. */
 const twoAvailable: ContestTicketLimits = { maxPerPerson: 3, alreadyHeld: 1, ticketsLeft: 10 };
-const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({ limits, picture, held: [HELD], cart: [], draft });
+const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({
+  limits,
+  picture,
+  held: [HELD],
+  cart: [],
+  draft,
+});
 
 /** What persistDraft and clearDraft were called with, per actor. */
 const persisted = new Map<AnyActorRef, Array<{ contestId: string; draft: DraftTicket[] }>>();
@@ -35,7 +55,10 @@ async function ready(loaded: LoadedContest = contest(twoAvailable)) {
 
 describe('ticket-marking helpers', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(ticketMarkingMachine)).toEqual({ loadContest: 'loadContest not provided', submitTickets: 'submitTickets not provided' });
+    expect(await placeholderErrors(ticketMarkingMachine)).toEqual({
+      loadContest: 'loadContest not provided',
+      submitTickets: 'submitTickets not provided',
+    });
   });
 
   it('reads a rejection code, else unknown', () => {
@@ -47,7 +70,12 @@ describe('ticket-marking helpers', () => {
 
   it('gives the smallest free ticket id', () => {
     expect(freeTicketId([])).toBe('t1');
-    expect(freeTicketId([{ id: 't1', point: null }, { id: 't3', point: null }])).toBe('t2');
+    expect(
+      freeTicketId([
+        { id: 't1', point: null },
+        { id: 't3', point: null },
+      ]),
+    ).toBe('t2');
   });
 });
 
@@ -291,7 +319,10 @@ const assertions: StateAssertions<Snapshot> = {
   },
   submitting: (snapshot, sut) => {
     expect(snapshot.context.draft.every((t) => t.point !== null)).toBe(true);
-    expect(sut.fakes.lastInput('submitTickets')).toEqual({ contestId: 'c1', tickets: snapshot.context.draft.map((t) => t.point) });
+    expect(sut.fakes.lastInput('submitTickets')).toEqual({
+      contestId: 'c1',
+      tickets: snapshot.context.draft.map((t) => t.point),
+    });
   },
   submitError: (snapshot) => {
     expect(snapshot.context.errorCode).toBe('TICKETS_SOLD_OUT');
@@ -351,7 +382,11 @@ describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
   const setup = createModel({
     machine,
     input,
-    events: [{ type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) }, ...lifecycleEvents, { type: 'ticket.mark', point: P1 }],
+    events: [
+      { type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) },
+      ...lifecycleEvents,
+      { type: 'ticket.mark', point: P1 },
+    ],
     filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
   });
 

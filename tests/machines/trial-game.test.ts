@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { TRIAL_MAX_GAMES, TRIAL_MAX_TICKETS, type TicketPoint } from '../../domain/tickets.ts';
-import { loadErrorCode, trialGameMachine, trialRules, type PracticePair, type PracticeResult } from '../../machines/trial-game.machine.ts';
-import { createModel, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  loadErrorCode,
+  trialGameMachine,
+  trialRules,
+  type PracticePair,
+  type PracticeResult,
+} from '../../machines/trial-game.machine.ts';
+import {
+  createModel,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof trialGameMachine>;
 
@@ -38,7 +52,10 @@ async function revealed() {
 
 describe('trial-game machine', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(trialGameMachine)).toEqual({ loadPracticePair: 'loadPracticePair not provided', submitPractice: 'submitPractice not provided' });
+    expect(await placeholderErrors(trialGameMachine)).toEqual({
+      loadPracticePair: 'loadPracticePair not provided',
+      submitPractice: 'submitPractice not provided',
+    });
   });
 
   it('maps load failures to stable codes', () => {
@@ -93,7 +110,7 @@ describe('trial-game machine', () => {
     expect(actor.getSnapshot().can({ type: 'trial.replay' })).toBe(false);
   });
 
-  it('loads no pair when the day\'s games are used up: only the real game is left', () => {
+  it("loads no pair when the day's games are used up: only the real game is left", () => {
     const { actor, fakes } = startSut(machine, { gamesPlayed: TRIAL_MAX_GAMES });
     expect(actor.getSnapshot().value).toBe('limitReached');
     expect(fakes.count('loadPracticePair')).toBe(0);
@@ -191,7 +208,12 @@ describe('trial-game machine', () => {
     actor.send({ type: 'ticket.mark', point: P2 });
     actor.send({ type: 'trial.reset' });
     expect(actor.getSnapshot().value).toBe('playing');
-    expect(actor.getSnapshot().context).toMatchObject({ pairId: 'pair1', draft: [{ id: 't1', point: null }], selectedId: 't1', gamesPlayed: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      pairId: 'pair1',
+      draft: [{ id: 't1', point: null }],
+      selectedId: 't1',
+      gamesPlayed: 1,
+    });
   });
 
   it('never offers the solved picture again: after the reveal only a new picture or the real game', async () => {
@@ -205,7 +227,12 @@ describe('trial-game machine', () => {
     expect(fakes.lastInput('loadPracticePair')).toEqual({ gamesPlayed: 1, previousPairId: 'pair1' });
     await fakes.resolve('loadPracticePair', { ...pair, pairId: 'pair2' });
     expect(actor.getSnapshot().value).toBe('playing');
-    expect(actor.getSnapshot().context).toMatchObject({ pairId: 'pair2', draft: [{ id: 't1', point: null }], result: null, gamesPlayed: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      pairId: 'pair2',
+      draft: [{ id: 't1', point: null }],
+      result: null,
+      gamesPlayed: 2,
+    });
   });
 
   it(`replays on the next pair until ${TRIAL_MAX_GAMES} games were played`, async () => {
@@ -238,7 +265,10 @@ describe('trial-game machine', () => {
 
 const assertions: StateAssertions<Snapshot> = {
   loading: (snapshot, sut) => {
-    expect(sut.fakes.lastInput('loadPracticePair')).toEqual({ gamesPlayed: snapshot.context.gamesPlayed, previousPairId: snapshot.context.pairId });
+    expect(sut.fakes.lastInput('loadPracticePair')).toEqual({
+      gamesPlayed: snapshot.context.gamesPlayed,
+      previousPairId: snapshot.context.pairId,
+    });
     expect(snapshot.can({ type: 'trial.playReal' })).toBe(true);
   },
   loadError: (snapshot) => {
@@ -287,7 +317,13 @@ const actorEvents = [
 ];
 
 /** The events of a game played straight through: one mark, submit, reveal, next pair. */
-const straight = ['xstate.done.actor.loadPracticePair', 'xstate.done.actor.submitPractice', 'ticket.mark', 'ticket.submit', 'trial.replay'];
+const straight = [
+  'xstate.done.actor.loadPracticePair',
+  'xstate.done.actor.submitPractice',
+  'ticket.mark',
+  'ticket.submit',
+  'trial.replay',
+];
 const allMarked = (s: Snapshot) => s.context.draft.every((t) => t.point !== null);
 
 describe('trial-game model: editing (shortest paths)', () => {
@@ -341,8 +377,10 @@ describe('trial-game model: games (shortest and simple paths)', () => {
       if (['ticket.add', 'ticket.remove', 'ticket.select', 'rejection.dismiss'].includes(event.type)) return false;
       if (event.type === 'ticket.submit') return allMarked(s);
       if (['xstate.error.actor.loadPracticePair', 'load.retry'].includes(event.type)) return gamesPlayed === 0;
-      if (['xstate.error.actor.submitPractice', 'submit.retry', 'submit.cancel'].includes(event.type)) return gamesPlayed === 1;
-      if (['trial.playReal', 'trial.reset'].includes(event.type)) return s.value === 'revealed' && gamesPlayed === TRIAL_MAX_GAMES;
+      if (['xstate.error.actor.submitPractice', 'submit.retry', 'submit.cancel'].includes(event.type))
+        return gamesPlayed === 1;
+      if (['trial.playReal', 'trial.reset'].includes(event.type))
+        return s.value === 'revealed' && gamesPlayed === TRIAL_MAX_GAMES;
       return true;
     },
   });

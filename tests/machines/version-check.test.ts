@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { versionCheckMachine } from '../../machines/version-check.machine.ts';
-import { createModel, invokeIds, pathName, placeholderErrors, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  invokeIds,
+  pathName,
+  placeholderErrors,
+  reachableLeafKeys,
+  runPath,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof versionCheckMachine>;
 
@@ -18,7 +27,10 @@ const start = (storedVersion: string | null) => startSut(machine, { storedVersio
 
 describe('version-check machine', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
-    expect(await placeholderErrors(versionCheckMachine)).toEqual({ fetchMeta: 'fetchMeta not provided', applyUpdate: 'applyUpdate not provided' });
+    expect(await placeholderErrors(versionCheckMachine)).toEqual({
+      fetchMeta: 'fetchMeta not provided',
+      applyUpdate: 'applyUpdate not provided',
+    });
   });
 
   it('stores the version on a first visit and does not reload', async () => {

@@ -25,7 +25,11 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   async function adminCreate(args: string[], env: Record<string, string> = {}) {
     const { ADMIN_PASSWORD: _ignored, DATABASE_URL: _db, ...inherited } = process.env;
     try {
-      const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }, timeout: 60_000 });
+      const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], {
+        cwd: ROOT,
+        env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+        timeout: 60_000,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
@@ -36,8 +40,16 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   async function users() {
     const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
-      const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'signup_method', 'password_hash']).orderBy('created_at').execute();
-      const admins = new Set((await db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute()).map((r) => r.user_id));
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'signup_method', 'password_hash'])
+        .orderBy('created_at')
+        .execute();
+      const admins = new Set(
+        (await db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute()).map(
+          (r) => r.user_id,
+        ),
+      );
       return rows.map((row) => ({ ...row, role: admins.has(row.id) ? 'admin' : 'player' }));
     } finally {
       await db.destroy();
@@ -45,17 +57,37 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   }
 
   it('creates an active admin who can log in', async () => {
-    const res = await adminCreate(['--email', 'Asha.Rao@CricSpot.in', '--phone', '+91 98765 43210', '--first', 'Asha', '--last', 'Rao'], { ADMIN_PASSWORD: PASSWORD });
+    const res = await adminCreate(
+      ['--email', 'Asha.Rao@CricSpot.in', '--phone', '+91 98765 43210', '--first', 'Asha', '--last', 'Rao'],
+      { ADMIN_PASSWORD: PASSWORD },
+    );
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toMatch(/^Created admin Asha Rao <asha\.rao@cricspot\.in>, \+919876543210 \(sqlite, user [0-9a-f-]{36}\)/);
+    expect(res.stdout).toMatch(
+      /^Created admin Asha Rao <asha\.rao@cricspot\.in>, \+919876543210 \(sqlite, user [0-9a-f-]{36}\)/,
+    );
     const [admin] = await users();
-    expect(admin).toMatchObject({ first_name: 'Asha', last_name: 'Rao', email: 'asha.rao@cricspot.in', phone: '+919876543210', status: 'active', role: 'admin', signup_method: 'password' });
+    expect(admin).toMatchObject({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      email: 'asha.rao@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      role: 'admin',
+      signup_method: 'password',
+    });
     // Hashed at the production cost.
     expect(admin!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
 
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: false });
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      logger: false,
+    });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { identifier: 'asha.rao@cricspot.in', password: PASSWORD }, headers: XHR });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { identifier: 'asha.rao@cricspot.in', password: PASSWORD },
+        headers: XHR,
+      });
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json().data.user).toMatchObject({ roles: ['admin'], status: 'active' });
     } finally {
@@ -72,18 +104,49 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
   it('promotes an existing active account by e-mail, leaving its password alone', async () => {
     const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
     const now = Date.now();
-    const base = { last_name: 'Kumar', password_hash: 'scrypt$keep', avatar_picture_id: null, signup_method: 'password' as const, created_at: now, updated_at: now, deleted_at: null };
+    const base = {
+      last_name: 'Kumar',
+      password_hash: 'scrypt$keep',
+      avatar_picture_id: null,
+      signup_method: 'password' as const,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
     await db
       .insertInto('users')
       .values([
-        { id: crypto.randomUUID(), first_name: 'Ravi', email: 'ravi@gmail.com', phone: '+919811111111', status: 'active', ...base },
-        { id: crypto.randomUUID(), first_name: 'Susp', email: 'susp@gmail.com', phone: '+919822222222', status: 'suspended', ...base },
-        { id: crypto.randomUUID(), first_name: 'Pend', email: 'pend@gmail.com', phone: '+919833333333', status: 'pending', ...base },
+        {
+          id: crypto.randomUUID(),
+          first_name: 'Ravi',
+          email: 'ravi@gmail.com',
+          phone: '+919811111111',
+          status: 'active',
+          ...base,
+        },
+        {
+          id: crypto.randomUUID(),
+          first_name: 'Susp',
+          email: 'susp@gmail.com',
+          phone: '+919822222222',
+          status: 'suspended',
+          ...base,
+        },
+        {
+          id: crypto.randomUUID(),
+          first_name: 'Pend',
+          email: 'pend@gmail.com',
+          phone: '+919833333333',
+          status: 'pending',
+          ...base,
+        },
       ])
       .execute();
     await db.destroy();
 
-    const res = await adminCreate(['--email', 'RAVI@gmail.com', '--first', 'Ignored'], { ADMIN_PASSWORD: 'Other@Pass1' });
+    const res = await adminCreate(['--email', 'RAVI@gmail.com', '--first', 'Ignored'], {
+      ADMIN_PASSWORD: 'Other@Pass1',
+    });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/--first ignored/);
     expect(res.stdout).toMatch(/Promoted Ravi Kumar <ravi@gmail\.com> to admin/);
@@ -92,20 +155,41 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
 
     const suspended = await adminCreate(['--email', 'susp@gmail.com']);
     expect(suspended.code).toBe(1);
-    expect(suspended.stderr).toMatch(/The account susp@gmail\.com is deactivated; only an active account can be made an admin\./);
+    expect(suspended.stderr).toMatch(
+      /The account susp@gmail\.com is deactivated; only an active account can be made an admin\./,
+    );
     const pending = await adminCreate(['--email', 'pend@gmail.com']);
     expect(pending.code).toBe(1);
     expect(pending.stderr).toMatch(/has not finished sign-up/);
-    expect((await users()).filter((u) => u.role === 'admin').map((u) => u.email).sort()).toEqual(['asha.rao@cricspot.in', 'ravi@gmail.com']);
+    expect(
+      (await users())
+        .filter((u) => u.role === 'admin')
+        .map((u) => u.email)
+        .sort(),
+    ).toEqual(['asha.rao@cricspot.in', 'ravi@gmail.com']);
   });
 
   it('writes what it did to the audit log, as the shell', async () => {
     const { db } = openDatabase(loadConfig({ DATA_DIR: dataDir }));
     try {
-      const entries = await db.selectFrom('audit_log').select(['actor_id', 'actor_name', 'action', 'summary']).orderBy('created_at').execute();
+      const entries = await db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'actor_name', 'action', 'summary'])
+        .orderBy('created_at')
+        .execute();
       expect(entries).toEqual([
-        { actor_id: null, actor_name: 'Shell (npm run admin:create)', action: 'user.create_admin', summary: 'Created the admin Asha Rao from the shell' },
-        { actor_id: null, actor_name: 'Shell (npm run admin:create)', action: 'role.grant', summary: 'Gave the admin role to Ravi Kumar' },
+        {
+          actor_id: null,
+          actor_name: 'Shell (npm run admin:create)',
+          action: 'user.create_admin',
+          summary: 'Created the admin Asha Rao from the shell',
+        },
+        {
+          actor_id: null,
+          actor_name: 'Shell (npm run admin:create)',
+          action: 'role.grant',
+          summary: 'Gave the admin role to Ravi Kumar',
+        },
       ]);
     } finally {
       await db.destroy();
@@ -123,9 +207,21 @@ describe('npm run admin:create (scripts/admin-create.ts, SQLite)', { timeout: 60
         { ADMIN_PASSWORD: PASSWORD },
         /--first: First letter must be a capital letter\n {2}--last: Last name is required\n {2}--phone: Enter a valid Indian mobile number/,
       ],
-      [['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9876543210'], { ADMIN_PASSWORD: PASSWORD }, /The mobile number \+919876543210 belongs to another account \(asha\.rao@cricspot\.in\)/],
-      [['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9700000000'], { ADMIN_PASSWORD: 'weakpass' }, /The password is not accepted:\n {2}ADMIN_PASSWORD: Password must be at least 8 characters/],
-      [['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9700000000'], {}, /No password: set ADMIN_PASSWORD, or run the command in a terminal to type it\./],
+      [
+        ['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9876543210'],
+        { ADMIN_PASSWORD: PASSWORD },
+        /The mobile number \+919876543210 belongs to another account \(asha\.rao@cricspot\.in\)/,
+      ],
+      [
+        ['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9700000000'],
+        { ADMIN_PASSWORD: 'weakpass' },
+        /The password is not accepted:\n {2}ADMIN_PASSWORD: Password must be at least 8 characters/,
+      ],
+      [
+        ['--email', 'new@gmail.com', '--first', 'Asha', '--last', 'Rao', '--phone', '9700000000'],
+        {},
+        /No password: set ADMIN_PASSWORD, or run the command in a terminal to type it\./,
+      ],
     ];
     for (const [args, env, message] of cases) {
       const res = await adminCreate(args, env);

@@ -5,8 +5,21 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 describeOnEachDatabase('admin: press articles', (server) => {
   const clock = useTestClock(server);
   const put = (url: string, payload: unknown, cookie: string) =>
-    server.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, headers: { ...XHR, cookie }, remoteAddress: freshIp() });
-  const log = (id: string) => server.app.db.selectFrom('audit_log').selectAll().where('target_type', '=', 'press').where('target_id', '=', id).orderBy('created_at').execute();
+    server.app.inject({
+      method: 'PUT',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: { ...XHR, cookie },
+      remoteAddress: freshIp(),
+    });
+  const log = (id: string) =>
+    server.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'press')
+      .where('target_id', '=', id)
+      .orderBy('created_at')
+      .execute();
   let n = 0;
   const article = (extra: Record<string, unknown> = {}) => ({
     outlet: 'The Hindu',
@@ -27,7 +40,12 @@ describeOnEachDatabase('admin: press articles', (server) => {
     const res = await post(server, '/api/v1/admin/press', article(), { cookie: admin!.cookie });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data.article;
-    expect(created).toMatchObject({ slug: `spot-the-ball-returns-${n}`, isPublished: false, publishedAt: Date.UTC(2026, 10, 19, 18, 30), sourceUrl: 'https://www.thehindu.com/sport/cricket/spot-the-ball' });
+    expect(created).toMatchObject({
+      slug: `spot-the-ball-returns-${n}`,
+      isPublished: false,
+      publishedAt: Date.UTC(2026, 10, 19, 18, 30),
+      sourceUrl: 'https://www.thehindu.com/sport/cricket/spot-the-ball',
+    });
     expect((await get(server, `/api/v1/press/${created.id}`)).statusCode).toBe(404);
 
     clock.advance(1000);
@@ -35,11 +53,20 @@ describeOnEachDatabase('admin: press articles', (server) => {
     expect(pub.json().data).toMatchObject({ changed: true, article: { isPublished: true } });
     const hi = await get(server, `/api/v1/press/${created.id}?lang=hi`);
     expect(hi.statusCode, hi.body).toBe(200);
-    expect(hi.json().data).toMatchObject({ title: 'स्पॉट द बॉल की वापसी', summary: 'A classic game, online.', body: ['First paragraph.', 'Second paragraph.'] });
-    expect((await post(server, `/api/v1/admin/press/${created.id}/publish`, undefined, { cookie: admin!.cookie })).json().data.changed).toBe(false);
+    expect(hi.json().data).toMatchObject({
+      title: 'स्पॉट द बॉल की वापसी',
+      summary: 'A classic game, online.',
+      body: ['First paragraph.', 'Second paragraph.'],
+    });
+    expect(
+      (await post(server, `/api/v1/admin/press/${created.id}/publish`, undefined, { cookie: admin!.cookie })).json()
+        .data.changed,
+    ).toBe(false);
 
     clock.advance(1000);
-    const unpub = await post(server, `/api/v1/admin/press/${created.id}/unpublish`, undefined, { cookie: admin!.cookie });
+    const unpub = await post(server, `/api/v1/admin/press/${created.id}/unpublish`, undefined, {
+      cookie: admin!.cookie,
+    });
     expect(unpub.json().data.article.isPublished).toBe(false);
     expect((await get(server, `/api/v1/press/${created.id}`)).statusCode).toBe(404);
     expect((await log(created.id)).map((e) => [e.action, e.actor_id])).toEqual([
@@ -51,8 +78,12 @@ describeOnEachDatabase('admin: press articles', (server) => {
 
   it('edits en and hi fields with before and after in the log; a title-made slug gets a number, a typed one that is taken is refused', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    const first = (await post(server, '/api/v1/admin/press', article({ titleEn: 'Same title here' }), { cookie: admin!.cookie })).json().data.article;
-    const second = (await post(server, '/api/v1/admin/press', article({ titleEn: 'Same title here' }), { cookie: admin!.cookie })).json().data.article;
+    const first = (
+      await post(server, '/api/v1/admin/press', article({ titleEn: 'Same title here' }), { cookie: admin!.cookie })
+    ).json().data.article;
+    const second = (
+      await post(server, '/api/v1/admin/press', article({ titleEn: 'Same title here' }), { cookie: admin!.cookie })
+    ).json().data.article;
     expect(first.slug).toMatch(/^same-title-here/);
     expect(second.slug).not.toBe(first.slug);
     const taken = await put(`/api/v1/admin/press/${second.id}`, article({ slug: first.slug }), admin!.cookie);
@@ -60,9 +91,19 @@ describeOnEachDatabase('admin: press articles', (server) => {
     expect(taken.json().fields.slug).toBe('Another article already has this address name');
 
     clock.advance(1000);
-    const res = await put(`/api/v1/admin/press/${first.id}`, article({ titleEn: 'New title', titleHi: 'नया शीर्षक', bodyHi: 'हिंदी पाठ', slug: '' }), admin!.cookie);
+    const res = await put(
+      `/api/v1/admin/press/${first.id}`,
+      article({ titleEn: 'New title', titleHi: 'नया शीर्षक', bodyHi: 'हिंदी पाठ', slug: '' }),
+      admin!.cookie,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.article).toMatchObject({ titleEn: 'New title', titleHi: 'नया शीर्षक', bodyHi: 'हिंदी पाठ', slug: first.slug, updatedAt: clock.now });
+    expect(res.json().data.article).toMatchObject({
+      titleEn: 'New title',
+      titleHi: 'नया शीर्षक',
+      bodyHi: 'हिंदी पाठ',
+      slug: first.slug,
+      updatedAt: clock.now,
+    });
     const [, update] = await log(first.id);
     expect(update).toMatchObject({ action: 'press.update' });
     expect(JSON.parse(update!.before_json!)).toMatchObject({ titleEn: 'Same title here', bodyHiChars: 0 });
@@ -91,7 +132,9 @@ describeOnEachDatabase('admin: press articles', (server) => {
 
   it('deletes (the log keeps what it said) and lists every article, published or not', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    const a = (await post(server, '/api/v1/admin/press', article({ publishedOn: '2030-01-02' }), { cookie: admin!.cookie })).json().data.article;
+    const a = (
+      await post(server, '/api/v1/admin/press', article({ publishedOn: '2030-01-02' }), { cookie: admin!.cookie })
+    ).json().data.article;
     const list = (await get(server, '/api/v1/admin/press?limit=1', { cookie: admin!.cookie })).json().data;
     expect(list.articles[0].id).toBe(a.id);
     expect(list.nextCursor).toBe('1');

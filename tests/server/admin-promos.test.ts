@@ -10,8 +10,21 @@ describeOnEachDatabase('admin: promo codes', (server) => {
   // 2026-11-21 11:30 IST
   const clock = useTestClock(server);
   const put = (url: string, payload: unknown, cookie: string) =>
-    server.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, headers: { ...XHR, cookie }, remoteAddress: freshIp() });
-  const log = (code: string) => server.app.db.selectFrom('audit_log').selectAll().where('target_type', '=', 'promo').where('target_id', '=', code).orderBy('created_at').execute();
+    server.app.inject({
+      method: 'PUT',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: { ...XHR, cookie },
+      remoteAddress: freshIp(),
+    });
+  const log = (code: string) =>
+    server.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'promo')
+      .where('target_id', '=', code)
+      .orderBy('created_at')
+      .execute();
   const body = (code: string, extra: Record<string, unknown> = {}) => ({
     code: code.toLowerCase(),
     kind: 'percent',
@@ -24,7 +37,16 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     ...extra,
   });
   const redeem = async (code: string, userId: string) =>
-    server.app.db.insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: code, user_id: userId, payment_id: crypto.randomUUID(), created_at: clock.now }).execute();
+    server.app.db
+      .insertInto('promo_redemptions')
+      .values({
+        id: crypto.randomUUID(),
+        promo_code: code,
+        user_id: userId,
+        payment_id: crypto.randomUUID(),
+        created_at: clock.now,
+      })
+      .execute();
 
   it('creates a percent code (dates read as IST), lists it with its usage, audited', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
@@ -59,9 +81,21 @@ describeOnEachDatabase('admin: promo codes', (server) => {
   it('creates a flat code with no limits', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const code = uniqueCode('FLAT');
-    const res = await post(server, '/api/v1/admin/promos', body(code, { kind: 'flat', value: 20, capRupees: '', maxUses: '', maxUsesPerUser: null }), { cookie: admin!.cookie });
+    const res = await post(
+      server,
+      '/api/v1/admin/promos',
+      body(code, { kind: 'flat', value: 20, capRupees: '', maxUses: '', maxUsesPerUser: null }),
+      { cookie: admin!.cookie },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.promo).toMatchObject({ kind: 'flat', amountPaise: 2000, basisPoints: 0, capPaise: null, maxUses: null, maxUsesPerUser: null });
+    expect(res.json().data.promo).toMatchObject({
+      kind: 'flat',
+      amountPaise: 2000,
+      basisPoints: 0,
+      capPaise: null,
+      maxUses: null,
+      maxUsesPerUser: null,
+    });
   });
 
   it('refuses bad input field by field, and a code that exists', async () => {
@@ -98,10 +132,23 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     await post(server, '/api/v1/admin/promos', body(code), { cookie: admin!.cookie });
     for (const p of players) await redeem(code, p.id);
     clock.advance(1000);
-    const limits = { capRupees: '', validFrom: '2026-11-22T12:00', validUntil: '2026-12-31T23:59', maxUses: '10', maxUsesPerUser: '' };
+    const limits = {
+      capRupees: '',
+      validFrom: '2026-11-22T12:00',
+      validUntil: '2026-12-31T23:59',
+      maxUses: '10',
+      maxUsesPerUser: '',
+    };
     const res = await put(`/api/v1/admin/promos/${code.toLowerCase()}`, limits, admin!.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.promo).toMatchObject({ capPaise: null, validFrom: Date.UTC(2026, 10, 22, 6, 30), maxUses: 10, maxUsesPerUser: null, uses: 3, basisPoints: 1250 });
+    expect(res.json().data.promo).toMatchObject({
+      capPaise: null,
+      validFrom: Date.UTC(2026, 10, 22, 6, 30),
+      maxUses: 10,
+      maxUsesPerUser: null,
+      uses: 3,
+      basisPoints: 1250,
+    });
     const below = await put(`/api/v1/admin/promos/${code}`, { ...limits, maxUses: '2' }, admin!.cookie);
     expect(below.statusCode).toBe(409);
     expect(below.json().fields.maxUses).toBe('The total limit cannot be below the 3 uses already made');
@@ -123,8 +170,13 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     const off = await post(server, `/api/v1/admin/promos/${code}/deactivate`, undefined, { cookie: admin!.cookie });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ changed: true, promo: { isActive: false } });
-    await expect(usablePromo(server.app.db, code, player!.id, clock.now)).rejects.toMatchObject({ code: 'INVALID_PROMO' });
-    expect((await post(server, `/api/v1/admin/promos/${code}/deactivate`, undefined, { cookie: admin!.cookie })).json().data.changed).toBe(false);
+    await expect(usablePromo(server.app.db, code, player!.id, clock.now)).rejects.toMatchObject({
+      code: 'INVALID_PROMO',
+    });
+    expect(
+      (await post(server, `/api/v1/admin/promos/${code}/deactivate`, undefined, { cookie: admin!.cookie })).json().data
+        .changed,
+    ).toBe(false);
     const inactive = await get(server, '/api/v1/admin/promos?status=inactive&limit=100', { cookie: admin!.cookie });
     expect(inactive.json().data.promos.map((p: { code: string }) => p.code)).toContain(code);
     clock.advance(1000);
@@ -142,7 +194,9 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     const first = (await get(server, '/api/v1/admin/promos?limit=2', { cookie: admin!.cookie })).json().data;
     expect(first.promos).toHaveLength(2);
     expect(first.nextCursor).toBe('2');
-    const second = (await get(server, `/api/v1/admin/promos?limit=2&cursor=${first.nextCursor}`, { cookie: admin!.cookie })).json().data;
+    const second = (
+      await get(server, `/api/v1/admin/promos?limit=2&cursor=${first.nextCursor}`, { cookie: admin!.cookie })
+    ).json().data;
     expect(second.promos[0].code).not.toBe(first.promos[1].code);
     expect(first.promos[0].createdAt).toBeGreaterThanOrEqual(first.promos[1].createdAt);
   });

@@ -11,32 +11,36 @@ writeFileSync(path.join(fakeDist, 'index.html'), '<!doctype html><title>CricSpot
 writeFileSync(path.join(fakeDist, 'assets', 'main-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(fakeDist, 'meta.json'), JSON.stringify({ version: '9.9.9+cafe' }));
 
-describeOnEachDatabase('health and build meta', (server) => {
-  it('answers /healthz', async () => {
-    const res = await server.app.inject('/healthz');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { status: 'ok' } });
-  });
+describeOnEachDatabase(
+  'health and build meta',
+  (server) => {
+    it('answers /healthz', async () => {
+      const res = await server.app.inject('/healthz');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { status: 'ok' } });
+    });
 
-  it('answers /readyz after reaching the database', async () => {
-    const res = await server.app.inject('/readyz');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { status: 'ready', database: server.dialectName } });
-  });
+    it('answers /readyz after reaching the database', async () => {
+      const res = await server.app.inject('/readyz');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { status: 'ready', database: server.dialectName } });
+    });
 
-  it('serves the build version uncached', async () => {
-    const res = await server.app.inject('/meta.json?t=123');
-    expect(res.json()).toEqual({ version: '9.9.9+cafe' });
-    expect(res.headers['cache-control']).toContain('no-store');
-  });
+    it('serves the build version uncached', async () => {
+      const res = await server.app.inject('/meta.json?t=123');
+      expect(res.json()).toEqual({ version: '9.9.9+cafe' });
+      expect(res.headers['cache-control']).toContain('no-store');
+    });
 
-  it('creates the signing secret once in DATA_DIR', () => {
-    const file = path.join(server.config.dataDir, 'secret.key');
-    expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8').trim()).toBe(server.app.secret);
-    expect(server.app.secret).toMatch(/^[0-9a-f]{96}$/);
-  });
-}, { distDir: fakeDist });
+    it('creates the signing secret once in DATA_DIR', () => {
+      const file = path.join(server.config.dataDir, 'secret.key');
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8').trim()).toBe(server.app.secret);
+      expect(server.app.secret).toMatch(/^[0-9a-f]{96}$/);
+    });
+  },
+  { distDir: fakeDist },
+);
 
 describe('the single-page app host', () => {
   const server = startServer('sqlite', { distDir: fakeDist });
@@ -82,21 +86,33 @@ writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id=
 for (const lng of ['en', 'hi']) {
   mkdirSync(path.join(prerenderedDist, 'prerendered', lng), { recursive: true });
   for (const page of [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS]) {
-    writeFileSync(path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`), `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`);
+    writeFileSync(
+      path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`),
+      `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`,
+    );
   }
 }
 
 describe('pre-rendered pages', () => {
   const server = startServer('sqlite', { distDir: prerenderedDist });
-  const open = (url: string, headers: Record<string, string> = {}) => server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
 
   it("sends each pre-rendered page in the language the visitor's browser would pick", async () => {
     expect((await open('/')).body).toContain('data-prerendered="en">home<');
-    expect((await open('/rules', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).body).toContain('data-prerendered="hi">rules<');
-    expect((await open('/rules', { 'accept-language': 'en-GB,en;q=0.9,hi;q=0.8' })).body).toContain('data-prerendered="en">rules<');
-    expect((await open('/terms', { 'accept-language': 'ta-IN, hi;q=0.5, en;q=0.3' })).body).toContain('data-prerendered="hi">terms<');
+    expect((await open('/rules', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).body).toContain(
+      'data-prerendered="hi">rules<',
+    );
+    expect((await open('/rules', { 'accept-language': 'en-GB,en;q=0.9,hi;q=0.8' })).body).toContain(
+      'data-prerendered="en">rules<',
+    );
+    expect((await open('/terms', { 'accept-language': 'ta-IN, hi;q=0.5, en;q=0.3' })).body).toContain(
+      'data-prerendered="hi">terms<',
+    );
     // The language kept in the i18next cookie wins over the browser's, and ?lng= over both.
-    expect((await open('/privacy', { 'accept-language': 'en', cookie: 'i18next=hi' })).body).toContain('data-prerendered="hi">privacy<');
+    expect((await open('/privacy', { 'accept-language': 'en', cookie: 'i18next=hi' })).body).toContain(
+      'data-prerendered="hi">privacy<',
+    );
     expect((await open('/privacy?lng=en', { cookie: 'i18next=hi' })).body).toContain('data-prerendered="en">privacy<');
     const res = await open('/cookies?lng=hi');
     expect(res.statusCode).toBe(200);
@@ -114,7 +130,13 @@ describe('pre-rendered pages', () => {
   });
 
   it('sends the app itself for every other route of the app, so it renders in the browser', async () => {
-    for (const url of ['/contact_us', '/press-details/7/some-slug', '/the_winners_circle/c1/verify', '/admin/results/c1', '/login?next=/cart']) {
+    for (const url of [
+      '/contact_us',
+      '/press-details/7/some-slug',
+      '/the_winners_circle/c1/verify',
+      '/admin/results/c1',
+      '/login?next=/cart',
+    ]) {
       const res = await open(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
@@ -122,7 +144,7 @@ describe('pre-rendered pages', () => {
     }
   });
 
-  it("names the largest picture of the home and practice screens in a preload header, so it loads with the page", async () => {
+  it('names the largest picture of the home and practice screens in a preload header, so it loads with the page', async () => {
     expect((await open('/')).headers.link).toBe(
       '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 30rem, calc(100vw - 5rem)"',
     );

@@ -8,7 +8,18 @@ import { loadConfig } from '../../server/config.ts';
 import { isSecureCookieSite } from '../../server/plugins/session.ts';
 import { LOGIN_LIMIT, OTP_VERIFY_LIMIT, SIGNUP_LIMIT } from '../../server/routes/auth.routes.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { PASSWORD, freshIp, freshPerson, get, lastCodeTo, lastMessageTo, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
+import {
+  PASSWORD,
+  freshIp,
+  freshPerson,
+  get,
+  lastCodeTo,
+  lastMessageTo,
+  post,
+  sessionCookieOf,
+  signUpActive,
+  useTestClock,
+} from '../support/accounts.ts';
 
 const SIGNUP = '/api/v1/auth/signup';
 const VERIFY = '/api/v1/auth/otp/verify';
@@ -28,25 +39,55 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
     const res = await post(server, SIGNUP, person);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }, message: 'We have sent a 6-digit code to your phone.' });
+    expect(body).toEqual({
+      data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      message: 'We have sent a 6-digit code to your phone.',
+    });
     expect(res.cookies).toEqual([]);
 
-    const user = await server.app.db.selectFrom('users').selectAll().where('phone', '=', `+91${person.phone}`).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email: person.email.toLowerCase(), status: 'pending', signup_method: 'password', first_name: 'Ravi', deleted_at: null });
+    const user = await server.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', `+91${person.phone}`)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email: person.email.toLowerCase(),
+      status: 'pending',
+      signup_method: 'password',
+      first_name: 'Ravi',
+      deleted_at: null,
+    });
     expect(user.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(user.password_hash).not.toContain(PASSWORD);
 
     const sms = await lastMessageTo(server, `+91${person.phone}`);
-    expect(sms).toMatchObject({ channel: 'sms', body: expect.stringMatching(/^\d{6} is your CricSpot sign-up code\. It expires in 10 minutes\./) });
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      body: expect.stringMatching(/^\d{6} is your CricSpot sign-up code\. It expires in 10 minutes\./),
+    });
     const otp = await lastCodeTo(server, person.phone);
-    const challenge = await server.app.db.selectFrom('otp_codes').selectAll().where('id', '=', body.data.otpToken).executeTakeFirstOrThrow();
+    const challenge = await server.app.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('id', '=', body.data.otpToken)
+      .executeTakeFirstOrThrow();
     expect(challenge.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(challenge.code_hash).not.toContain(otp);
 
     const verified = await post(server, VERIFY, { otpToken: body.data.otpToken, otp });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toEqual({
-      data: { user: { id: user.id, firstName: 'Ravi', lastName: 'Kumar', email: person.email.toLowerCase(), phone: `+91${person.phone}`, status: 'active', roles: [] } },
+      data: {
+        user: {
+          id: user.id,
+          firstName: 'Ravi',
+          lastName: 'Kumar',
+          email: person.email.toLowerCase(),
+          phone: `+91${person.phone}`,
+          status: 'active',
+          roles: [],
+        },
+      },
       message: 'Your account is ready. Welcome!',
     });
     const cookie = verified.cookies.find((c) => c.name === 'cs_session')!;
@@ -82,42 +123,85 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
       agreeRules: 'You must agree to continue',
       agreeAge: 'You must agree to continue',
     });
-    const blanks = await post(server, SIGNUP, freshPerson({ firstName: '  ', lastName: '', email: '', phone: '', password: '', confirmPassword: '' }));
-    expect(blanks.json().fields).toMatchObject({ firstName: 'First name is required', email: 'Email is required', password: 'Password is required', confirmPassword: 'Please confirm your password' });
+    const blanks = await post(
+      server,
+      SIGNUP,
+      freshPerson({ firstName: '  ', lastName: '', email: '', phone: '', password: '', confirmPassword: '' }),
+    );
+    expect(blanks.json().fields).toMatchObject({
+      firstName: 'First name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      confirmPassword: 'Please confirm your password',
+    });
   });
 
   it('answers every broken rule with the form message, by field', async () => {
-    const res = await post(server, SIGNUP, freshPerson({ firstName: 'ravi', lastName: 'K'.repeat(21), email: 'ravi@example.com', phone: '12345', password: 'weakpass', confirmPassword: 'other', agreeLegal: false, agreeRules: false, agreeAge: false }));
+    const res = await post(
+      server,
+      SIGNUP,
+      freshPerson({
+        firstName: 'ravi',
+        lastName: 'K'.repeat(21),
+        email: 'ravi@example.com',
+        phone: '12345',
+        password: 'weakpass',
+        confirmPassword: 'other',
+        agreeLegal: false,
+        agreeRules: false,
+        agreeAge: false,
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       firstName: 'First letter must be a capital letter',
       lastName: 'At most 20 characters',
       email: 'Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted',
       phone: 'Enter a valid Indian mobile number',
-      password: 'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character (@ $ ! % * ? &)',
+      password:
+        'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character (@ $ ! % * ? &)',
       confirmPassword: 'Passwords do not match',
       agreeLegal: 'You must agree to continue',
       agreeRules: 'You must agree to continue',
       agreeAge: 'You must agree to continue',
     });
-    const more = await post(server, SIGNUP, freshPerson({ email: 'not-an-email', password: `Aa1@${'x'.repeat(125)}`, confirmPassword: `Aa1@${'x'.repeat(125)}` }));
+    const more = await post(
+      server,
+      SIGNUP,
+      freshPerson({
+        email: 'not-an-email',
+        password: `Aa1@${'x'.repeat(125)}`,
+        confirmPassword: `Aa1@${'x'.repeat(125)}`,
+      }),
+    );
     expect(more.json().fields).toEqual({ email: 'Invalid email', password: 'Password must be at most 128 characters' });
   });
 
   it('never reveals a registered phone: same answer, a warning SMS instead of a code, and the token never works', async () => {
     const { person, user } = await signUpActive(server, clock);
-    const before = await server.app.db.selectFrom('users').select(['password_hash', 'first_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const before = await server.app.db
+      .selectFrom('users')
+      .select(['password_hash', 'first_name'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     clock.advance(1000);
     const attempt = await post(server, SIGNUP, freshPerson({ phone: person.phone, firstName: 'Mallory' }));
     expect(attempt.statusCode).toBe(200);
-    expect(attempt.json()).toEqual({ data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }, message: 'We have sent a 6-digit code to your phone.' });
+    expect(attempt.json()).toEqual({
+      data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      message: 'We have sent a 6-digit code to your phone.',
+    });
     const sms = await lastMessageTo(server, `+91${person.phone}`);
     expect(sms!.body).toMatch(/^Someone tried to sign up to CricSpot with your number\./);
     expect(sms!.body).not.toMatch(/\d{6}/);
     const wrong = await post(server, VERIFY, { otpToken: attempt.json().data.otpToken, otp: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'OTP_INCORRECT', message: 'The code is not correct. 4 tries left.' });
-    const after = await server.app.db.selectFrom('users').select(['password_hash', 'first_name']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await server.app.db
+      .selectFrom('users')
+      .select(['password_hash', 'first_name'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -130,7 +214,10 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
     expect(Object.keys(attempt.json().data)).toEqual(['otpToken']);
     expect(await lastMessageTo(server, `+91${other.phone}`)).toBeUndefined();
     const mail = await lastMessageTo(server, person.email);
-    expect(mail).toMatchObject({ channel: 'email', body: expect.stringMatching(/^Someone tried to sign up to CricSpot with this e-mail address\./) });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      body: expect.stringMatching(/^Someone tried to sign up to CricSpot with this e-mail address\./),
+    });
   });
 
   it('reuses a pending sign-up: one user, and only the newest code works', async () => {
@@ -140,7 +227,11 @@ describeOnEachDatabase('sign-up with a code by SMS', (server) => {
     clock.advance(1000);
     const second = await post(server, SIGNUP, { ...person, firstName: 'Rahul' });
     const secondOtp = await lastCodeTo(server, person.phone);
-    const users = await server.app.db.selectFrom('users').select(['first_name', 'status']).where('phone', '=', `+91${person.phone}`).execute();
+    const users = await server.app.db
+      .selectFrom('users')
+      .select(['first_name', 'status'])
+      .where('phone', '=', `+91${person.phone}`)
+      .execute();
     expect(users).toEqual([{ first_name: 'Rahul', status: 'pending' }]);
     const old = await post(server, VERIFY, { otpToken: first.json().data.otpToken, otp: firstOtp });
     expect(old.json().code).toBe('OTP_EXPIRED');
@@ -171,7 +262,10 @@ describeOnEachDatabase('the sign-up code', (server) => {
   it('validates the code and the token', async () => {
     const res = await post(server, VERIFY, { otp: '12ab' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ otpToken: 'The code request is missing. Start again.', otp: 'Enter the 6-digit code' });
+    expect(res.json().fields).toEqual({
+      otpToken: 'The code request is missing. Start again.',
+      otp: 'Enter the 6-digit code',
+    });
     const unknown = await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' });
     expect(unknown.json()).toMatchObject({ code: 'OTP_EXPIRED' });
   });
@@ -197,11 +291,17 @@ describeOnEachDatabase('the sign-up code', (server) => {
 
   it('spends the tries before comparing, so parallel guesses get five comparisons in all', async () => {
     const { otpToken, otp } = await challenge();
-    const guesses = await Promise.all(Array.from({ length: 20 }, () => post(server, VERIFY, { otpToken, otp: wrongFor(otp) })));
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => post(server, VERIFY, { otpToken, otp: wrongFor(otp) })),
+    );
     const codes = guesses.map((res) => res.json().code as string);
     expect(codes.filter((code) => code === 'OTP_INCORRECT')).toHaveLength(4);
     expect(codes.filter((code) => code === 'OTP_LOCKED')).toHaveLength(16);
-    const row = await server.app.db.selectFrom('otp_codes').select('attempts').where('id', '=', otpToken).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('otp_codes')
+      .select('attempts')
+      .where('id', '=', otpToken)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
     expect((await post(server, VERIFY, { otpToken, otp })).statusCode).toBe(429);
   });
@@ -211,16 +311,25 @@ describeOnEachDatabase('the sign-up code', (server) => {
     clock.advance(10 * 60_000);
     const res = await post(server, VERIFY, { otpToken, otp });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The code has expired. Ask for a new one.', code: 'OTP_EXPIRED', fields: { otp: 'The code has expired. Ask for a new one.' } });
+    expect(res.json()).toEqual({
+      message: 'The code has expired. Ask for a new one.',
+      code: 'OTP_EXPIRED',
+      fields: { otp: 'The code has expired. Ask for a new one.' },
+    });
   });
 
   it('is resent only after a 60-second cooldown; the new code replaces the old and restores the tries', async () => {
     const { person, otpToken, otp } = await challenge();
     const early = await post(server, RESEND, { otpToken });
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ message: 'Please wait 60 seconds before asking for a new code.', code: 'OTP_COOLDOWN' });
+    expect(early.json()).toEqual({
+      message: 'Please wait 60 seconds before asking for a new code.',
+      code: 'OTP_COOLDOWN',
+    });
     clock.advance(30_000);
-    expect((await post(server, RESEND, { otpToken })).json().message).toBe('Please wait 30 seconds before asking for a new code.');
+    expect((await post(server, RESEND, { otpToken })).json().message).toBe(
+      'Please wait 30 seconds before asking for a new code.',
+    );
     for (let i = 0; i < 5; i++) await post(server, VERIFY, { otpToken, otp: wrongFor(otp) });
     clock.advance(30_000);
     const resent = await post(server, RESEND, { otpToken });
@@ -242,7 +351,10 @@ describeOnEachDatabase('the sign-up code', (server) => {
     }
     const sixth = await post(server, SIGNUP, person, { ip });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    expect(sixth.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    });
     // Someone else's five do not stop the owner's phone asking from its own address...
     expect((await post(server, SIGNUP, person, { ip: freshIp() })).statusCode).toBe(200);
     // ...but the phone's overall cap bounds what an SMS bomber spends.
@@ -252,7 +364,8 @@ describeOnEachDatabase('the sign-up code', (server) => {
 
   it('limits sign-ups from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < SIGNUP_LIMIT.max; i++) expect((await post(server, SIGNUP, freshPerson(), { ip })).statusCode).toBe(200);
+    for (let i = 0; i < SIGNUP_LIMIT.max; i++)
+      expect((await post(server, SIGNUP, freshPerson(), { ip })).statusCode).toBe(200);
     const blocked = await post(server, SIGNUP, freshPerson(), { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -260,15 +373,23 @@ describeOnEachDatabase('the sign-up code', (server) => {
 
   it('limits code checks from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < OTP_VERIFY_LIMIT.max; i++) expect((await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' }, { ip })).statusCode).toBe(400);
+    for (let i = 0; i < OTP_VERIFY_LIMIT.max; i++)
+      expect((await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' }, { ip })).statusCode).toBe(
+        400,
+      );
     expect((await post(server, VERIFY, { otpToken: crypto.randomUUID(), otp: '123456' }, { ip })).statusCode).toBe(429);
   });
 
   it('two sign-ups racing for one email and phone make one user and two ordinary answers', async () => {
     const person = freshPerson();
-    const [a, b] = await Promise.all([post(server, SIGNUP, person), post(server, SIGNUP, { ...person, firstName: 'Rahul' })]);
+    const [a, b] = await Promise.all([
+      post(server, SIGNUP, person),
+      post(server, SIGNUP, { ...person, firstName: 'Rahul' }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(await server.app.db.selectFrom('users').select('id').where('email', '=', person.email).execute()).toHaveLength(1);
+    expect(
+      await server.app.db.selectFrom('users').select('id').where('email', '=', person.email).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -277,10 +398,18 @@ describeOnEachDatabase('login and logout', (server) => {
 
   it('logs in by email in any case, or by phone with or without +91, with a fresh session each time', async () => {
     const { person, cookie: signupCookie } = await signUpActive(server, clock);
-    for (const identifier of [person.email.toUpperCase(), person.phone, `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`]) {
+    for (const identifier of [
+      person.email.toUpperCase(),
+      person.phone,
+      `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`,
+    ]) {
       const res = await post(server, LOGIN, { identifier, password: PASSWORD });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data.user).toMatchObject({ email: person.email, phone: `+91${person.phone}`, status: 'active' });
+      expect(res.json().data.user).toMatchObject({
+        email: person.email,
+        phone: `+91${person.phone}`,
+        status: 'active',
+      });
       expect(sessionCookieOf(res)).not.toBe(signupCookie);
     }
   });
@@ -307,7 +436,13 @@ describeOnEachDatabase('login and logout', (server) => {
       const res = await post(server, LOGIN, { identifier, password });
       answers.push({ status: res.statusCode, body: res.body, cookies: res.cookies.length });
     }
-    expect(answers).toEqual(Array(3).fill({ status: 401, body: JSON.stringify({ message: 'Login Failed', code: 'LOGIN_FAILED' }), cookies: 0 }));
+    expect(answers).toEqual(
+      Array(3).fill({
+        status: 401,
+        body: JSON.stringify({ message: 'Login Failed', code: 'LOGIN_FAILED' }),
+        cookies: 0,
+      }),
+    );
     expect(verify).toHaveBeenCalledTimes(1);
     expect(dummy).toHaveBeenCalledTimes(2);
     verify.mockRestore();
@@ -317,7 +452,10 @@ describeOnEachDatabase('login and logout', (server) => {
   it('answers the form messages', async () => {
     const empty = await post(server, LOGIN, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({ identifier: 'Email or phone number is required', password: 'Password is required' });
+    expect(empty.json().fields).toEqual({
+      identifier: 'Email or phone number is required',
+      password: 'Password is required',
+    });
     const bad = await post(server, LOGIN, { identifier: 'ravi', password: 'x' });
     expect(bad.json().fields).toEqual({ identifier: 'Enter a valid email or 10-digit mobile number' });
   });
@@ -325,7 +463,10 @@ describeOnEachDatabase('login and logout', (server) => {
   it('limits tries for one identifier from one address', async () => {
     const { person } = await signUpActive(server, clock);
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' }, { ip })).statusCode,
+      ).toBe(401);
     const blocked = await post(server, LOGIN, { identifier: person.email, password: PASSWORD }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -334,7 +475,8 @@ describeOnEachDatabase('login and logout', (server) => {
   it('strangers cannot lock the owner out; a distributed guesser is slowed (issue 10, finding 9)', async () => {
     const { person } = await signUpActive(server, clock);
     // 30 wrong passwords from 30 addresses: then wrong passwords get 429...
-    for (let i = 0; i < 30; i++) expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' })).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' })).statusCode).toBe(401);
     expect((await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass2' })).statusCode).toBe(429);
     // ...while the owner's right password still logs in, from anywhere.
     expect((await post(server, LOGIN, { identifier: person.email, password: PASSWORD })).statusCode).toBe(200);
@@ -351,8 +493,20 @@ describeOnEachDatabase('login and logout', (server) => {
       throw new Error('relay down');
     };
     try {
-      const real = server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot', payload: { identifier: person.email }, headers: { 'x-requested-with': 'XMLHttpRequest' }, remoteAddress: freshIp() });
-      const unknown = server.app.inject({ method: 'POST', url: '/api/v1/auth/forgot', payload: { identifier: 'nobody.here@gmail.com' }, headers: { 'x-requested-with': 'XMLHttpRequest' }, remoteAddress: freshIp() });
+      const real = server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot',
+        payload: { identifier: person.email },
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        remoteAddress: freshIp(),
+      });
+      const unknown = server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot',
+        payload: { identifier: 'nobody.here@gmail.com' },
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        remoteAddress: freshIp(),
+      });
       const [a, b] = await Promise.all([real, unknown]);
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
@@ -366,8 +520,13 @@ describeOnEachDatabase('login and logout', (server) => {
 
   it('limits tries from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMIT.max; i++) expect((await post(server, LOGIN, { identifier: `x${i}@gmail.com`, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
-    expect((await post(server, LOGIN, { identifier: 'y@gmail.com', password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(429);
+    for (let i = 0; i < LOGIN_LIMIT.max; i++)
+      expect(
+        (await post(server, LOGIN, { identifier: `x${i}@gmail.com`, password: 'Wrong@Pass1' }, { ip })).statusCode,
+      ).toBe(401);
+    expect((await post(server, LOGIN, { identifier: 'y@gmail.com', password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(
+      429,
+    );
   });
 
   it('rehashes a password stored at a lower cost on the next login', async () => {
@@ -376,7 +535,11 @@ describeOnEachDatabase('login and logout', (server) => {
     server.app.passwords.params = { ...params, N: 2048 };
     try {
       expect((await post(server, LOGIN, { identifier: person.email, password: PASSWORD })).statusCode).toBe(200);
-      const row = await server.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await server.app.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$2048\$/);
     } finally {
       server.app.passwords.params = params;
@@ -391,7 +554,9 @@ describeOnEachDatabase('login and logout', (server) => {
     const cleared = out.cookies.find((c) => c.name === 'cs_session')!;
     expect(cleared.value).toBe('');
     expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
-    expect(await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
     const me = await get(server, ME, { cookie });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ message: 'Please log in to continue.', code: 'UNAUTHENTICATED' });
@@ -409,24 +574,53 @@ describeOnEachDatabase('forgotten password', (server) => {
     clock.advance(1000);
     const forgot = await post(server, FORGOT, { identifier: person.email });
     expect(forgot.statusCode).toBe(200);
-    expect(forgot.json()).toEqual({ data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }, message: 'If an account matches, we have sent a 6-digit code to its phone.' });
+    expect(forgot.json()).toEqual({
+      data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      message: 'If an account matches, we have sent a 6-digit code to its phone.',
+    });
     const sms = await lastMessageTo(server, `+91${person.phone}`);
     expect(sms!.body).toMatch(/^\d{6} is your CricSpot password reset code\./);
     const otp = await lastCodeTo(server, person.phone);
 
-    const wrongCheck = await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp: otp === '111111' ? '222222' : '111111' });
-    expect(wrongCheck.json()).toMatchObject({ code: 'OTP_INCORRECT', message: 'The code is not correct. 4 tries left.' });
-    for (let i = 0; i < 3; i++) expect((await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp })).statusCode).toBe(200);
-    const tries = await server.app.db.selectFrom('otp_codes').select('attempts').where('id', '=', forgot.json().data.otpToken).executeTakeFirstOrThrow();
+    const wrongCheck = await post(server, '/api/v1/auth/reset/check', {
+      otpToken: forgot.json().data.otpToken,
+      otp: otp === '111111' ? '222222' : '111111',
+    });
+    expect(wrongCheck.json()).toMatchObject({
+      code: 'OTP_INCORRECT',
+      message: 'The code is not correct. 4 tries left.',
+    });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post(server, '/api/v1/auth/reset/check', { otpToken: forgot.json().data.otpToken, otp })).statusCode,
+      ).toBe(200);
+    const tries = await server.app.db
+      .selectFrom('otp_codes')
+      .select('attempts')
+      .where('id', '=', forgot.json().data.otpToken)
+      .executeTakeFirstOrThrow();
     expect(tries.attempts).toBe(1);
-    const reset = await post(server, RESET, { otpToken: forgot.json().data.otpToken, otp, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const reset = await post(server, RESET, {
+      otpToken: forgot.json().data.otpToken,
+      otp,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(reset.json()).toEqual({ data: {}, message: 'Your password has been changed. Please log in with your new password.' });
+    expect(reset.json()).toEqual({
+      data: {},
+      message: 'Your password has been changed. Please log in with your new password.',
+    });
     expect((await get(server, ME, { cookie })).statusCode).toBe(401);
     expect((await get(server, ME, { cookie: second })).statusCode).toBe(401);
     expect((await post(server, LOGIN, { identifier: person.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await post(server, LOGIN, { identifier: person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
-    const replay = await post(server, RESET, { otpToken: forgot.json().data.otpToken, otp, password: PASSWORD, confirmPassword: PASSWORD });
+    const replay = await post(server, RESET, {
+      otpToken: forgot.json().data.otpToken,
+      otp,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(replay.json().code).toBe('OTP_EXPIRED');
   });
 
@@ -434,9 +628,17 @@ describeOnEachDatabase('forgotten password', (server) => {
     const before = await server.app.db.selectFrom('outbox_messages').select('id').execute();
     const res = await post(server, FORGOT, { identifier: 'nobody.at.all@gmail.com' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }, message: 'If an account matches, we have sent a 6-digit code to its phone.' });
+    expect(res.json()).toEqual({
+      data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      message: 'If an account matches, we have sent a 6-digit code to its phone.',
+    });
     expect(await server.app.db.selectFrom('outbox_messages').select('id').execute()).toHaveLength(before.length);
-    const reset = await post(server, RESET, { otpToken: res.json().data.otpToken, otp: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const reset = await post(server, RESET, {
+      otpToken: res.json().data.otpToken,
+      otp: '123456',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(reset.json()).toMatchObject({ code: 'OTP_INCORRECT', message: 'The code is not correct. 4 tries left.' });
     expect((await post(server, RESEND, { otpToken: res.json().data.otpToken })).json().code).toBe('OTP_COOLDOWN');
   });
@@ -453,21 +655,32 @@ describeOnEachDatabase('forgotten password', (server) => {
 
   it('answers the form messages', async () => {
     expect((await post(server, FORGOT, {})).json().fields).toEqual({ identifier: 'Email or phone number is required' });
-    expect((await post(server, FORGOT, { identifier: '12345' })).json().fields).toEqual({ identifier: 'Enter a valid email or 10-digit mobile number' });
+    expect((await post(server, FORGOT, { identifier: '12345' })).json().fields).toEqual({
+      identifier: 'Enter a valid email or 10-digit mobile number',
+    });
     const res = await post(server, RESET, { otpToken: 'x', otp: '1', password: 'short', confirmPassword: 'other' });
     expect(res.json().fields).toEqual({
       otp: 'Enter the 6-digit code',
-      password: 'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character (@ $ ! % * ? &)',
+      password:
+        'Password must be at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character (@ $ ! % * ? &)',
       confirmPassword: 'Passwords do not match',
     });
-    expect((await post(server, RESET, { otpToken: 'x', otp: '123456' })).json().fields).toEqual({ password: 'Password is required', confirmPassword: 'Please confirm your password' });
+    expect((await post(server, RESET, { otpToken: 'x', otp: '123456' })).json().fields).toEqual({
+      password: 'Password is required',
+      confirmPassword: 'Please confirm your password',
+    });
   });
 
   it('does not take a sign-up code for a reset', async () => {
     const person = freshPerson();
     const signup = await post(server, SIGNUP, person);
     const otp = await lastCodeTo(server, person.phone);
-    const res = await post(server, RESET, { otpToken: signup.json().data.otpToken, otp, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await post(server, RESET, {
+      otpToken: signup.json().data.otpToken,
+      otp,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.json().code).toBe('OTP_EXPIRED');
   });
 });
@@ -477,17 +690,40 @@ describeOnEachDatabase('CSRF guard', (server) => {
 
   it('refuses a state-changing API call without X-Requested-With', async () => {
     for (const url of [LOGIN, SIGNUP, LOGOUT, '/api/v1/contact', '/api/v1/account/deactivate']) {
-      const res = await server.app.inject({ method: 'POST', url, payload: { identifier: 'a@gmail.com', password: 'x' }, remoteAddress: freshIp() });
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        payload: { identifier: 'a@gmail.com', password: 'x' },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: 'This request was refused because it did not come from this site. Reload the page and try again.', code: 'CSRF' });
+      expect(res.json()).toEqual({
+        message: 'This request was refused because it did not come from this site. Reload the page and try again.',
+        code: 'CSRF',
+      });
     }
-    const wrongValue = await post(server, LOGIN, { identifier: 'a@gmail.com', password: 'x' }, { headers: { 'x-requested-with': 'fetch' } });
+    const wrongValue = await post(
+      server,
+      LOGIN,
+      { identifier: 'a@gmail.com', password: 'x' },
+      { headers: { 'x-requested-with': 'fetch' } },
+    );
     expect(wrongValue.statusCode).toBe(403);
   });
 
   it('cannot be dodged by spelling the path another way', async () => {
-    for (const url of ['/%61pi/v1/auth/login', '/api/v1/auth/%6cogin', '/api/v1/auth/login?x=1', '/api/v1/nothing-here']) {
-      const res = await server.app.inject({ method: 'POST', url, payload: { identifier: 'a@gmail.com', password: 'x' }, remoteAddress: freshIp() });
+    for (const url of [
+      '/%61pi/v1/auth/login',
+      '/api/v1/auth/%6cogin',
+      '/api/v1/auth/login?x=1',
+      '/api/v1/nothing-here',
+    ]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        payload: { identifier: 'a@gmail.com', password: 'x' },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode, url).toBe(403);
     }
   });
@@ -498,9 +734,19 @@ describeOnEachDatabase('CSRF guard', (server) => {
       expect(res.statusCode, origin).toBe(403);
       expect(res.json().code).toBe('CSRF');
     }
-    const own = await post(server, LOGIN, { identifier: 'a@gmail.com', password: 'Wrong@Pass1' }, { headers: { origin: new URL(server.config.publicUrl).origin } });
+    const own = await post(
+      server,
+      LOGIN,
+      { identifier: 'a@gmail.com', password: 'Wrong@Pass1' },
+      { headers: { origin: new URL(server.config.publicUrl).origin } },
+    );
     expect(own.statusCode).toBe(401);
-    const devServer = await post(server, LOGIN, { identifier: 'a@gmail.com', password: 'Wrong@Pass1' }, { headers: { origin: 'http://127.0.0.1:5173' } });
+    const devServer = await post(
+      server,
+      LOGIN,
+      { identifier: 'a@gmail.com', password: 'Wrong@Pass1' },
+      { headers: { origin: 'http://127.0.0.1:5173' } },
+    );
     expect(devServer.statusCode).toBe(401);
   });
 
@@ -516,7 +762,10 @@ describeOnEachDatabase('CSRF guard', (server) => {
     expect(res.statusCode).toBe(200);
     const messages = res.json().data.messages as Array<{ recipient: string; body: string; channel: string }>;
     expect(messages.length).toBeLessThanOrEqual(50);
-    expect(messages.find((m) => m.recipient === `+91${person.phone}`)).toMatchObject({ channel: 'sms', body: expect.stringMatching(/^\d{6} is your/) });
+    expect(messages.find((m) => m.recipient === `+91${person.phone}`)).toMatchObject({
+      channel: 'sms',
+      body: expect.stringMatching(/^\d{6} is your/),
+    });
   });
 
   it('keeps outbox messages (codes in clear) for a day only', async () => {
@@ -538,10 +787,24 @@ describeOnEachDatabase(
       const person = freshPerson();
       const signup = await post(server, SIGNUP, person);
       const otp = await lastCodeTo(server, person.phone);
-      const verified = await post(server, VERIFY, { otpToken: signup.json().data.otpToken, otp }, { headers: { origin: 'https://cricspot.in' } });
+      const verified = await post(
+        server,
+        VERIFY,
+        { otpToken: signup.json().data.otpToken, otp },
+        { headers: { origin: 'https://cricspot.in' } },
+      );
       expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.cookies.find((c) => c.name === 'cs_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
-      const local = await post(server, LOGIN, { identifier: person.email, password: PASSWORD }, { headers: { origin: 'http://localhost:5173' } });
+      expect(verified.cookies.find((c) => c.name === 'cs_session')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      const local = await post(
+        server,
+        LOGIN,
+        { identifier: person.email, password: PASSWORD },
+        { headers: { origin: 'http://localhost:5173' } },
+      );
       expect(local.statusCode).toBe(403);
     });
 

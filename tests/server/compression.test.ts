@@ -18,13 +18,21 @@ writeFileSync(path.join(dist, 'assets', 'app-abc.js.gz'), gzipSync(script));
 const server = startServer('sqlite', { distDir: dist });
 
 it('sends a built script as its brotli or gzip file, chosen by Accept-Encoding, with Vary', async () => {
-  const br = await server.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  const br = await server.app.inject({
+    method: 'GET',
+    url: '/assets/app-abc.js',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
   expect(br.statusCode).toBe(200);
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers.vary).toMatch(/accept-encoding/i);
   expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
   expect(br.rawPayload.length).toBeLessThan(script.length / 10);
-  const gz = await server.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip' } });
+  const gz = await server.app.inject({
+    method: 'GET',
+    url: '/assets/app-abc.js',
+    headers: { 'accept-encoding': 'gzip' },
+  });
   expect(gz.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
   const plain = await server.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
@@ -33,7 +41,11 @@ it('sends a built script as its brotli or gzip file, chosen by Accept-Encoding, 
 });
 
 it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
-  const big = await server.app.inject({ method: 'GET', url: '/locales/en/common.json', headers: { 'accept-encoding': 'br' } });
+  const big = await server.app.inject({
+    method: 'GET',
+    url: '/locales/en/common.json',
+    headers: { 'accept-encoding': 'br' },
+  });
   expect(big.statusCode).toBe(200);
   expect(big.headers['content-encoding']).toBe('br');
   expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('nav');
@@ -42,7 +54,11 @@ it('compresses JSON answers over 1 KB and leaves small ones alone', async () => 
 });
 
 it('compresses the app page', async () => {
-  const page = await server.app.inject({ method: 'GET', url: '/rules', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+  const page = await server.app.inject({
+    method: 'GET',
+    url: '/rules',
+    headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+  });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(page.rawPayload).toString()).toContain('<!doctype html>');

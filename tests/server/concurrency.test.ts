@@ -22,7 +22,11 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
 
   beforeAll(async () => {
     const pictureId = await addContestPicture(server);
-    contestId = await addTestContest(server, { pictureId, now: clock.now, defaults: { totalTickets: TOTAL, maxTicketsPerPerson: 75 } });
+    contestId = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      defaults: { totalTickets: TOTAL, maxTicketsPerPerson: 75 },
+    });
     const [early, ...rest] = await insertActiveUsers(server, BUYERS + 1, clock.now);
     buyers = rest;
     // Two tickets sold before the rush (written in, then counted like the console's repair does).
@@ -40,17 +44,32 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
         confirmed_at: clock.now,
       })),
     );
-    expect(await checkContest(server.app.db, contestId)).toMatchObject({ takenCounter: ALREADY_SOLD, takenActual: ALREADY_SOLD, ok: true });
+    expect(await checkContest(server.app.db, contestId)).toMatchObject({
+      takenCounter: ALREADY_SOLD,
+      takenActual: ALREADY_SOLD,
+      ok: true,
+    });
     // Everyone wants the same spot: points are per person, so it is no conflict.
     await server.app.db
       .insertInto('cart_items')
-      .values(buyers.map((b) => ({ id: crypto.randomUUID(), user_id: b.id, contest_id: contestId, x: 640, y: 360, created_at: clock.now })))
+      .values(
+        buyers.map((b) => ({
+          id: crypto.randomUUID(),
+          user_id: b.id,
+          contest_id: contestId,
+          x: 640,
+          y: 360,
+          created_at: clock.now,
+        })),
+      )
       .execute();
   }, 60_000);
 
   it('sells exactly 10, none twice, and tells the rest why', async () => {
     const started = performance.now();
-    const answers = await Promise.all(buyers.map((b) => post(server, '/api/v1/cart/reserve', { contestId }, { cookie: b.cookie })));
+    const answers = await Promise.all(
+      buyers.map((b) => post(server, '/api/v1/cart/reserve', { contestId }, { cookie: b.cookie })),
+    );
     const ms = performance.now() - started;
     console.warn(`[${server.dialectName}] ${BUYERS} parallel reservations for ${LEFT} tickets in ${ms.toFixed(0)} ms`);
 
@@ -64,23 +83,61 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
     const reservationIds = won.map((a) => a.json().data.reservationId as string);
     expect(new Set(reservationIds).size).toBe(LEFT);
 
-    const reserved = await server.app.db.selectFrom('tickets').select(['user_id', 'reservation_id']).where('contest_id', '=', contestId).where('status', '=', 'reserved').execute();
+    const reserved = await server.app.db
+      .selectFrom('tickets')
+      .select(['user_id', 'reservation_id'])
+      .where('contest_id', '=', contestId)
+      .where('status', '=', 'reserved')
+      .execute();
     expect(reserved).toHaveLength(LEFT);
     expect(new Set(reserved.map((t) => t.user_id)).size).toBe(LEFT);
     expect(new Set(reserved.map((t) => t.reservation_id))).toEqual(new Set(reservationIds));
-    const live = await server.app.db.selectFrom('tickets').select('id').where('contest_id', '=', contestId).where('status', '<>', 'released').execute();
+    const live = await server.app.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('contest_id', '=', contestId)
+      .where('status', '<>', 'released')
+      .execute();
     expect(live).toHaveLength(TOTAL);
-    const reservations = await server.app.db.selectFrom('reservations').select(['status']).where('contest_id', '=', contestId).execute();
+    const reservations = await server.app.db
+      .selectFrom('reservations')
+      .select(['status'])
+      .where('contest_id', '=', contestId)
+      .execute();
     expect(reservations).toHaveLength(LEFT);
     // The losers keep their cart; the winners' is empty.
-    const carts = await server.app.db.selectFrom('cart_items').select('user_id').where('contest_id', '=', contestId).execute();
+    const carts = await server.app.db
+      .selectFrom('cart_items')
+      .select('user_id')
+      .where('contest_id', '=', contestId)
+      .execute();
     expect(carts).toHaveLength(BUYERS - LEFT);
 
     // The counters moved with the tickets: all taken, one held by each winner, none by the rest.
-    expect(await checkContest(server.app.db, contestId)).toEqual({ contestId, takenCounter: TOTAL, takenActual: TOTAL, players: LEFT + 1, playersMismatched: 0, ok: true });
-    const held = await server.app.db.selectFrom('contest_player_counts').select(['user_id', 'held']).where('contest_id', '=', contestId).where('held', '>', 0).execute();
-    expect(held.filter((h) => h.held === 1).map((h) => h.user_id).sort()).toEqual(reserved.map((t) => t.user_id).sort());
+    expect(await checkContest(server.app.db, contestId)).toEqual({
+      contestId,
+      takenCounter: TOTAL,
+      takenActual: TOTAL,
+      players: LEFT + 1,
+      playersMismatched: 0,
+      ok: true,
+    });
+    const held = await server.app.db
+      .selectFrom('contest_player_counts')
+      .select(['user_id', 'held'])
+      .where('contest_id', '=', contestId)
+      .where('held', '>', 0)
+      .execute();
+    expect(
+      held
+        .filter((h) => h.held === 1)
+        .map((h) => h.user_id)
+        .sort(),
+    ).toEqual(reserved.map((t) => t.user_id).sort());
     const home = (await get(server, '/api/v1/contests/current')).json().data;
-    expect([home.current, home.next].find((c: { id: string } | null) => c?.id === contestId)).toMatchObject({ totalTickets: TOTAL, ticketsLeft: 0 });
+    expect([home.current, home.next].find((c: { id: string } | null) => c?.id === contestId)).toMatchObject({
+      totalTickets: TOTAL,
+      ticketsLeft: 0,
+    });
   }, 60_000);
 });

@@ -15,8 +15,24 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', NODE_ENV: 'production', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/app', PUBLIC_URL: 'https://cricspot.in/', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', isProduction: true, dataDir: '/tmp/x', databaseUrl: 'postgres://u:p@db:5432/app', publicUrl: 'https://cricspot.in', logLevel: 'warn' });
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      PUBLIC_URL: 'https://cricspot.in/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      isProduction: true,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      publicUrl: 'https://cricspot.in',
+      logLevel: 'warn',
+    });
   });
 
   it('treats an empty DATABASE_URL as unset', () => {
@@ -43,7 +59,10 @@ describe('loadConfig', () => {
   it('checks the message senders', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must be an SMTP URL/);
     expect(() => loadConfig({ SMS_WEBHOOK_URL: 'not a url' })).toThrow(/SMS_WEBHOOK_URL must be an absolute https URL/);
-    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'CricSpot <no-reply@cricspot.in>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@smtp.example.com:465',
+      mailFrom: 'CricSpot <no-reply@cricspot.in>',
+    });
   });
 
   it('rejects a port out of range', () => {

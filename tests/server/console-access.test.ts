@@ -3,7 +3,10 @@ import { insertActiveUsers, insertStaff, useTestClock, XHR } from '../support/ac
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 /** A concrete URL for a route pattern: every ':param' becomes a made-up id. */
-const concrete = (url: string) => url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (name === 'role' ? 'judge' : '00000000-0000-4000-8000-000000000000'));
+const concrete = (url: string) =>
+  url.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
+    name === 'role' ? 'judge' : '00000000-0000-4000-8000-000000000000',
+  );
 
 describeOnEachDatabase('console access, route by route', (server) => {
   const clock = useTestClock(server);
@@ -12,21 +15,43 @@ describeOnEachDatabase('console access, route by route', (server) => {
     const urls = server.app.consoleRoutes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toContain('GET /api/v1/admin/audit');
     expect(urls).toContain('POST /api/v1/admin/users/:id/roles');
-    expect(server.app.consoleRoutes.every((r) => r.url.startsWith(r.role === 'admin' ? '/api/v1/admin/' : '/api/v1/judge/'))).toBe(true);
+    expect(
+      server.app.consoleRoutes.every((r) => r.url.startsWith(r.role === 'admin' ? '/api/v1/admin/' : '/api/v1/judge/')),
+    ).toBe(true);
   });
 
   it('answers 401 to a caller without a session on every console route', async () => {
     for (const route of server.app.consoleRoutes) {
-      const res = await server.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: XHR, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-      expect([route.method, route.url, res.statusCode, res.json().code]).toEqual([route.method, route.url, 401, 'UNAUTHENTICATED']);
+      const res = await server.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: XHR,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      expect([route.method, route.url, res.statusCode, res.json().code]).toEqual([
+        route.method,
+        route.url,
+        401,
+        'UNAUTHENTICATED',
+      ]);
     }
   });
 
   it("answers 403 to a player's session on every console route", async () => {
     const [player] = await insertActiveUsers(server, 1, clock.now);
     for (const route of server.app.consoleRoutes) {
-      const res = await server.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { ...XHR, cookie: player!.cookie }, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-      expect([route.method, route.url, res.statusCode, res.json().code]).toEqual([route.method, route.url, 403, 'FORBIDDEN']);
+      const res = await server.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { ...XHR, cookie: player!.cookie },
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      expect([route.method, route.url, res.statusCode, res.json().code]).toEqual([
+        route.method,
+        route.url,
+        403,
+        'FORBIDDEN',
+      ]);
     }
   });
 
@@ -36,7 +61,13 @@ describeOnEachDatabase('console access, route by route', (server) => {
     const [both] = await insertStaff(server, ['admin', 'judge'], clock.now);
     for (const route of server.app.consoleRoutes) {
       const outsider = route.role === 'admin' ? judge! : admin!;
-      const call = (cookie: string) => server.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { ...XHR, cookie }, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const call = (cookie: string) =>
+        server.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { ...XHR, cookie },
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
       const refused = await call(outsider.cookie);
       expect([route.url, refused.statusCode]).toEqual([route.url, 403]);
       const allowed = await call(both!.cookie);

@@ -4,17 +4,37 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 // The CSRF guard refuses a state-changing API call without the header the web's axios sends.
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-const valid = { subject: 'Payment question', email: 'ravi.kumar@gmail.com', phone: '9876543210', message: 'My payment shows pending since yesterday.' };
+const valid = {
+  subject: 'Payment question',
+  email: 'ravi.kumar@gmail.com',
+  phone: '9876543210',
+  message: 'My payment shows pending since yesterday.',
+};
 
 describeOnEachDatabase('POST /api/v1/contact', (server) => {
   it('stores the message and answers with its id', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, headers: { ...XHR, 'accept-language': 'hi-IN,hi;q=0.9' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: valid,
+      headers: { ...XHR, 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.message).toBe('Thank you. We have received your message and will reply by e-mail.');
-    const row = await server.app.db.selectFrom('contact_messages').selectAll().where('id', '=', body.data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ subject: 'Payment question', email: 'ravi.kumar@gmail.com', phone: '+919876543210', language: 'hi', status: 'new' });
+    const row = await server.app.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      subject: 'Payment question',
+      email: 'ravi.kumar@gmail.com',
+      phone: '+919876543210',
+      language: 'hi',
+      status: 'new',
+    });
   });
 
   it('answers every broken field with the spec message, by field', async () => {
@@ -38,13 +58,23 @@ describeOnEachDatabase('POST /api/v1/contact', (server) => {
   });
 
   it('requires subject and message', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: { ...valid, subject: '', message: '' }, headers: XHR });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { ...valid, subject: '', message: '' },
+      headers: XHR,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ subject: 'Subject is required', message: 'Message is required' });
   });
 
   it('rejects a body that is not JSON with a clear 4xx', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: 'subject=hi', headers: { ...XHR, 'content-type': 'text/plain' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: 'subject=hi',
+      headers: { ...XHR, 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
@@ -52,12 +82,28 @@ describeOnEachDatabase('POST /api/v1/contact', (server) => {
 
 describeOnEachDatabase('contact form abuse', (server) => {
   it('allows 5 messages per 10 minutes from one address, then says when to retry', async () => {
-    const send = () => server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, headers: XHR, remoteAddress: '203.0.113.9' });
+    const send = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: valid,
+        headers: XHR,
+        remoteAddress: '203.0.113.9',
+      });
     for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(201);
     const blocked = await send();
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
-    const other = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: valid, headers: XHR, remoteAddress: '203.0.113.10' });
+    expect(blocked.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    });
+    const other = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: valid,
+      headers: XHR,
+      remoteAddress: '203.0.113.10',
+    });
     expect(other.statusCode).toBe(201);
   });
 });
@@ -69,7 +115,10 @@ describe('the error handler', () => {
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cricspot-err-')) }), { logger: false });
+    const app = await buildApp(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cricspot-err-')) }),
+      { logger: false },
+    );
     app.get('/api/v1/boom', async () => {
       throw new Error('password=hunter2 at db.example:5432');
     });

@@ -29,13 +29,26 @@ describeOnEachDatabase('ticket counters', (server) => {
     // On PostgreSQL these run on up to 10 connections at once and nothing else serialises them:
     // only the guarded upsert on contest_counters decides.
     const outcomes = await Promise.all(
-      players.map((p) => db().transaction().execute((trx) => takeTickets(trx, { contestId, userId: p.id, count: 1, totalTickets: 10, maxPerPerson: 5 }))),
+      players.map((p) =>
+        db()
+          .transaction()
+          .execute((trx) => takeTickets(trx, { contestId, userId: p.id, count: 1, totalTickets: 10, maxPerPerson: 5 })),
+      ),
     );
     expect(outcomes.filter((o) => o === 'taken')).toHaveLength(10);
     expect(outcomes.filter((o) => o === 'contestFull')).toHaveLength(30);
-    const counter = await db().selectFrom('contest_counters').select('taken').where('contest_id', '=', contestId).executeTakeFirstOrThrow();
+    const counter = await db()
+      .selectFrom('contest_counters')
+      .select('taken')
+      .where('contest_id', '=', contestId)
+      .executeTakeFirstOrThrow();
     expect(counter.taken).toBe(10);
-    const held = await db().selectFrom('contest_player_counts').select('held').where('contest_id', '=', contestId).where('held', '>', 0).execute();
+    const held = await db()
+      .selectFrom('contest_player_counts')
+      .select('held')
+      .where('contest_id', '=', contestId)
+      .where('held', '>', 0)
+      .execute();
     expect(held).toHaveLength(10);
   });
 
@@ -43,17 +56,44 @@ describeOnEachDatabase('ticket counters', (server) => {
     const contestId = await freshContest({ totalTickets: 100, maxTicketsPerPerson: 5 });
     const [player] = await insertActiveUsers(server, 1, clock.now);
     const outcomes = await Promise.all(
-      Array.from({ length: 12 }, () => db().transaction().execute((trx) => takeTickets(trx, { contestId, userId: player!.id, count: 2, totalTickets: 100, maxPerPerson: 5 }))),
+      Array.from({ length: 12 }, () =>
+        db()
+          .transaction()
+          .execute((trx) =>
+            takeTickets(trx, { contestId, userId: player!.id, count: 2, totalTickets: 100, maxPerPerson: 5 }),
+          ),
+      ),
     );
     expect(outcomes.filter((o) => o === 'taken')).toHaveLength(2);
     expect(outcomes.filter((o) => o === 'playerFull')).toHaveLength(10);
-    const counter = await db().selectFrom('contest_counters').select('taken').where('contest_id', '=', contestId).executeTakeFirstOrThrow();
+    const counter = await db()
+      .selectFrom('contest_counters')
+      .select('taken')
+      .where('contest_id', '=', contestId)
+      .executeTakeFirstOrThrow();
     expect(counter.taken).toBe(4);
-    const held = await db().selectFrom('contest_player_counts').select('held').where('contest_id', '=', contestId).where('user_id', '=', player!.id).executeTakeFirstOrThrow();
+    const held = await db()
+      .selectFrom('contest_player_counts')
+      .select('held')
+      .where('contest_id', '=', contestId)
+      .where('user_id', '=', player!.id)
+      .executeTakeFirstOrThrow();
     expect(held.held).toBe(4);
     // More than the whole contest or the whole allowance at once is refused without a write.
-    expect(await db().transaction().execute((trx) => takeTickets(trx, { contestId, userId: player!.id, count: 101, totalTickets: 100, maxPerPerson: 500 }))).toBe('contestFull');
-    expect(await db().transaction().execute((trx) => takeTickets(trx, { contestId, userId: player!.id, count: 6, totalTickets: 100, maxPerPerson: 5 }))).toBe('playerFull');
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) =>
+          takeTickets(trx, { contestId, userId: player!.id, count: 101, totalTickets: 100, maxPerPerson: 500 }),
+        ),
+    ).toBe('contestFull');
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) =>
+          takeTickets(trx, { contestId, userId: player!.id, count: 6, totalTickets: 100, maxPerPerson: 5 }),
+        ),
+    ).toBe('playerFull');
   });
 
   it('counts released tickets out per contest and per player, by reservation or by contest', async () => {
@@ -64,47 +104,188 @@ describeOnEachDatabase('ticket counters', (server) => {
       const id = crypto.randomUUID();
       await db()
         .insertInto('reservations')
-        .values({ id, user_id: userId, contest_id: contest, status: 'active', ticket_count: points.length, amount_paise: 0, expires_at: clock.now + 60_000, created_at: clock.now })
+        .values({
+          id,
+          user_id: userId,
+          contest_id: contest,
+          status: 'active',
+          ticket_count: points.length,
+          amount_paise: 0,
+          expires_at: clock.now + 60_000,
+          created_at: clock.now,
+        })
         .execute();
       await insertTickets(
         server,
-        points.map(([x, y]) => ({ id: crypto.randomUUID(), contest_id: contest, user_id: userId, x, y, status: 'reserved' as const, reservation_id: id, created_at: clock.now, confirmed_at: null })),
+        points.map(([x, y]) => ({
+          id: crypto.randomUUID(),
+          contest_id: contest,
+          user_id: userId,
+          x,
+          y,
+          status: 'reserved' as const,
+          reservation_id: id,
+          created_at: clock.now,
+          confirmed_at: null,
+        })),
       );
       return id;
     };
-    const r1 = await reservation(a!.id, contestId, [[1, 1], [2, 2], [3, 3]]);
+    const r1 = await reservation(a!.id, contestId, [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
     const r2 = await reservation(b!.id, contestId, [[1, 1]]);
-    const r3 = await reservation(a!.id, other, [[5, 5], [6, 6]]);
-    await insertTickets(server, [{ id: crypto.randomUUID(), contest_id: contestId, user_id: a!.id, x: 9, y: 9, status: 'confirmed', reservation_id: null, created_at: clock.now, confirmed_at: clock.now }]);
-    expect(await checkContest(db(), contestId)).toMatchObject({ takenCounter: 5, takenActual: 5, players: 2, ok: true });
+    const r3 = await reservation(a!.id, other, [
+      [5, 5],
+      [6, 6],
+    ]);
+    await insertTickets(server, [
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: a!.id,
+        x: 9,
+        y: 9,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: clock.now,
+      },
+    ]);
+    expect(await checkContest(db(), contestId)).toMatchObject({
+      takenCounter: 5,
+      takenActual: 5,
+      players: 2,
+      ok: true,
+    });
 
-    expect(await db().transaction().execute((trx) => releaseReservedTickets(trx, { reservationIds: [r1, r3] }))).toBe(5);
-    expect(await checkContest(db(), contestId)).toEqual({ contestId, takenCounter: 2, takenActual: 2, players: 2, playersMismatched: 0, ok: true });
-    expect(await checkContest(db(), other)).toEqual({ contestId: other, takenCounter: 0, takenActual: 0, players: 0, playersMismatched: 0, ok: true });
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => releaseReservedTickets(trx, { reservationIds: [r1, r3] })),
+    ).toBe(5);
+    expect(await checkContest(db(), contestId)).toEqual({
+      contestId,
+      takenCounter: 2,
+      takenActual: 2,
+      players: 2,
+      playersMismatched: 0,
+      ok: true,
+    });
+    expect(await checkContest(db(), other)).toEqual({
+      contestId: other,
+      takenCounter: 0,
+      takenActual: 0,
+      players: 0,
+      playersMismatched: 0,
+      ok: true,
+    });
     // Nothing reserved is left in r1: a second release finds nothing and changes nothing.
-    expect(await db().transaction().execute((trx) => releaseReservedTickets(trx, { reservationIds: [r1] }))).toBe(0);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => releaseReservedTickets(trx, { reservationIds: [r1] })),
+    ).toBe(0);
     // The whole contest (its cancellation): only the reserved ticket goes; the confirmed one stays counted.
-    expect(await db().transaction().execute((trx) => releaseReservedTickets(trx, { contestId }))).toBe(1);
-    expect(await checkContest(db(), contestId)).toEqual({ contestId, takenCounter: 1, takenActual: 1, players: 1, playersMismatched: 0, ok: true });
-    expect((await db().selectFrom('contest_player_counts').select('held').where('contest_id', '=', contestId).where('user_id', '=', b!.id).executeTakeFirstOrThrow()).held).toBe(0);
-    expect((await db().selectFrom('tickets').select('status').where('reservation_id', '=', r2).executeTakeFirstOrThrow()).status).toBe('released');
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => releaseReservedTickets(trx, { contestId })),
+    ).toBe(1);
+    expect(await checkContest(db(), contestId)).toEqual({
+      contestId,
+      takenCounter: 1,
+      takenActual: 1,
+      players: 1,
+      playersMismatched: 0,
+      ok: true,
+    });
+    expect(
+      (
+        await db()
+          .selectFrom('contest_player_counts')
+          .select('held')
+          .where('contest_id', '=', contestId)
+          .where('user_id', '=', b!.id)
+          .executeTakeFirstOrThrow()
+      ).held,
+    ).toBe(0);
+    expect(
+      (await db().selectFrom('tickets').select('status').where('reservation_id', '=', r2).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('released');
   });
 
   it('finds counters that differ from the tickets: the contest total, a wrong player count, a count left on a player who holds nothing', async () => {
     const contestId = await freshContest();
     const [a, b, c] = await insertActiveUsers(server, 3, clock.now);
     await insertTickets(server, [
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: a!.id, x: 1, y: 1, status: 'confirmed', reservation_id: null, created_at: clock.now, confirmed_at: clock.now },
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: a!.id, x: 2, y: 2, status: 'confirmed', reservation_id: null, created_at: clock.now, confirmed_at: clock.now },
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: b!.id, x: 1, y: 1, status: 'released', reservation_id: null, created_at: clock.now, confirmed_at: null },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: a!.id,
+        x: 1,
+        y: 1,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: clock.now,
+      },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: a!.id,
+        x: 2,
+        y: 2,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: clock.now,
+      },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: b!.id,
+        x: 1,
+        y: 1,
+        status: 'released',
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: null,
+      },
     ]);
-    expect(await checkContest(db(), contestId)).toEqual({ contestId, takenCounter: 2, takenActual: 2, players: 1, playersMismatched: 0, ok: true });
+    expect(await checkContest(db(), contestId)).toEqual({
+      contestId,
+      takenCounter: 2,
+      takenActual: 2,
+      players: 1,
+      playersMismatched: 0,
+      ok: true,
+    });
     await db().updateTable('contest_counters').set({ taken: 7 }).where('contest_id', '=', contestId).execute();
-    expect(await checkContest(db(), contestId)).toMatchObject({ takenCounter: 7, takenActual: 2, playersMismatched: 0, ok: false });
+    expect(await checkContest(db(), contestId)).toMatchObject({
+      takenCounter: 7,
+      takenActual: 2,
+      playersMismatched: 0,
+      ok: false,
+    });
     await db().updateTable('contest_counters').set({ taken: 2 }).where('contest_id', '=', contestId).execute();
-    await db().updateTable('contest_player_counts').set({ held: 1 }).where('contest_id', '=', contestId).where('user_id', '=', a!.id).execute();
+    await db()
+      .updateTable('contest_player_counts')
+      .set({ held: 1 })
+      .where('contest_id', '=', contestId)
+      .where('user_id', '=', a!.id)
+      .execute();
     await db().insertInto('contest_player_counts').values({ contest_id: contestId, user_id: c!.id, held: 3 }).execute();
-    expect(await checkContest(db(), contestId)).toMatchObject({ takenCounter: 2, takenActual: 2, players: 1, playersMismatched: 2, ok: false });
+    expect(await checkContest(db(), contestId)).toMatchObject({
+      takenCounter: 2,
+      takenActual: 2,
+      players: 1,
+      playersMismatched: 2,
+      ok: false,
+    });
   });
 
   it("reads a player's points off the partial unique index, in its order, without a sort", async () => {
@@ -122,7 +303,9 @@ describeOnEachDatabase('ticket counters', (server) => {
     // heldPoints compiles to exactly this query (the predicate as a literal, not a parameter).
     expect(query.sql).toContain(`<> 'released'`);
     if (server.dialectName === 'sqlite') {
-      const plan = await sql.raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql.replaceAll('?', `'${contestId}'`)}`).execute(db());
+      const plan = await sql
+        .raw<{ detail: string }>(`EXPLAIN QUERY PLAN ${query.sql.replaceAll('?', `'${contestId}'`)}`)
+        .execute(db());
       const details = plan.rows.map((r) => r.detail).join('\n');
       expect(details).toMatch(/USING INDEX tickets_live_point_uq/);
       expect(details).not.toMatch(/TEMP B-TREE/);
@@ -133,16 +316,50 @@ describeOnEachDatabase('ticket counters', (server) => {
         .execute(async (trx) => {
           await sql`SET LOCAL enable_seqscan = off`.execute(trx);
           await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-          return sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql.replace('$1', `'${contestId}'`).replace('$2', `'${player!.id}'`)}`).execute(trx);
+          return sql
+            .raw<{ 'QUERY PLAN': string }>(
+              `EXPLAIN ${query.sql.replace('$1', `'${contestId}'`).replace('$2', `'${player!.id}'`)}`,
+            )
+            .execute(trx);
         });
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(text).toMatch(/Index (Only )?Scan using tickets_live_point_uq/);
       expect(text).not.toMatch(/Sort/);
     }
     await insertTickets(server, [
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: player!.id, x: 30, y: 1, status: 'confirmed', reservation_id: null, created_at: clock.now, confirmed_at: clock.now },
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: player!.id, x: 10, y: 5, status: 'reserved', reservation_id: null, created_at: clock.now + 1, confirmed_at: null },
-      { id: crypto.randomUUID(), contest_id: contestId, user_id: player!.id, x: 10, y: 2, status: 'released', reservation_id: null, created_at: clock.now + 2, confirmed_at: null },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: player!.id,
+        x: 30,
+        y: 1,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: clock.now,
+        confirmed_at: clock.now,
+      },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: player!.id,
+        x: 10,
+        y: 5,
+        status: 'reserved',
+        reservation_id: null,
+        created_at: clock.now + 1,
+        confirmed_at: null,
+      },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contestId,
+        user_id: player!.id,
+        x: 10,
+        y: 2,
+        status: 'released',
+        reservation_id: null,
+        created_at: clock.now + 2,
+        confirmed_at: null,
+      },
     ]);
     expect(await heldPoints(db(), contestId, player!.id)).toEqual([
       { x: 10, y: 5 },
@@ -152,10 +369,14 @@ describeOnEachDatabase('ticket counters', (server) => {
 });
 
 /** A database with every migration before the counters, for the backfill. */
-async function openEmpty(dialect: 'sqlite' | 'postgres'): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
+async function openEmpty(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-migrate-'));
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(dir, 'test.sqlite')) }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new SQLite(path.join(dir, 'test.sqlite')) }),
+    });
     return {
       db,
       close: async () => {
@@ -165,7 +386,9 @@ async function openEmpty(dialect: 'sqlite' | 'postgres'): Promise<{ db: Kysely<D
     };
   }
   const created = await createPostgresDatabase();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: created.url, max: 2 }) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: created.url, max: 2 }) }),
+  });
   return {
     db,
     close: async () => {
@@ -180,11 +403,20 @@ describe('the counters migration', () => {
     it(`fills the counters from the tickets already sold [${dialect}]`, async () => {
       const { db, close } = await openEmpty(dialect);
       try {
-        const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== '2026-11-25-070-contest-counters'));
-        const { error } = await new Migrator({ db, provider: { getMigrations: async () => before }, allowUnorderedMigrations: true }).migrateToLatest();
+        const before = Object.fromEntries(
+          Object.entries(migrations).filter(([name]) => name !== '2026-11-25-070-contest-counters'),
+        );
+        const { error } = await new Migrator({
+          db,
+          provider: { getMigrations: async () => before },
+          allowUnorderedMigrations: true,
+        }).migrateToLatest();
         expect(error).toBeUndefined();
         const now = Date.UTC(2026, 10, 21);
-        await db.insertInto('pictures').values({ id: 'p1', kind: 'contest', width: 100, height: 100, mime: 'image/jpeg', bytes: 1, created_at: now }).execute();
+        await db
+          .insertInto('pictures')
+          .values({ id: 'p1', kind: 'contest', width: 100, height: 100, mime: 'image/jpeg', bytes: 1, created_at: now })
+          .execute();
         const contest = (id: string) => ({
           id,
           window_key: id,
@@ -203,7 +435,10 @@ describe('the counters migration', () => {
           created_at: now,
           updated_at: now,
         });
-        await db.insertInto('contests').values([contest('c1'), contest('c2'), contest('c3')]).execute();
+        await db
+          .insertInto('contests')
+          .values([contest('c1'), contest('c2'), contest('c3')])
+          .execute();
         const user = (id: string, i: number) => ({
           id,
           first_name: 'A',
@@ -218,8 +453,16 @@ describe('the counters migration', () => {
           updated_at: now,
           deleted_at: null,
         });
-        await db.insertInto('users').values([user('u1', 1), user('u2', 2)]).execute();
-        const ticket = (contestId: string, userId: string, x: number, status: 'reserved' | 'confirmed' | 'released') => ({
+        await db
+          .insertInto('users')
+          .values([user('u1', 1), user('u2', 2)])
+          .execute();
+        const ticket = (
+          contestId: string,
+          userId: string,
+          x: number,
+          status: 'reserved' | 'confirmed' | 'released',
+        ) => ({
           id: crypto.randomUUID(),
           contest_id: contestId,
           user_id: userId,
@@ -232,17 +475,32 @@ describe('the counters migration', () => {
         });
         await db
           .insertInto('tickets')
-          .values([ticket('c1', 'u1', 1, 'confirmed'), ticket('c1', 'u1', 2, 'reserved'), ticket('c1', 'u1', 3, 'released'), ticket('c1', 'u2', 1, 'confirmed'), ticket('c2', 'u2', 1, 'released')])
+          .values([
+            ticket('c1', 'u1', 1, 'confirmed'),
+            ticket('c1', 'u1', 2, 'reserved'),
+            ticket('c1', 'u1', 3, 'released'),
+            ticket('c1', 'u2', 1, 'confirmed'),
+            ticket('c2', 'u2', 1, 'released'),
+          ])
           .execute();
 
         expect(await migrateToLatest(db)).toEqual(['2026-11-25-070-contest-counters']);
-        const counters = await db.selectFrom('contest_counters').select(['contest_id', 'taken']).orderBy('contest_id').execute();
+        const counters = await db
+          .selectFrom('contest_counters')
+          .select(['contest_id', 'taken'])
+          .orderBy('contest_id')
+          .execute();
         expect(counters).toEqual([
           { contest_id: 'c1', taken: 3 },
           { contest_id: 'c2', taken: 0 },
           { contest_id: 'c3', taken: 0 },
         ]);
-        const players = await db.selectFrom('contest_player_counts').select(['contest_id', 'user_id', 'held']).orderBy('contest_id').orderBy('user_id').execute();
+        const players = await db
+          .selectFrom('contest_player_counts')
+          .select(['contest_id', 'user_id', 'held'])
+          .orderBy('contest_id')
+          .orderBy('user_id')
+          .execute();
         expect(players).toEqual([
           { contest_id: 'c1', user_id: 'u1', held: 2 },
           { contest_id: 'c1', user_id: 'u2', held: 1 },

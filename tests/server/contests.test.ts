@@ -13,7 +13,11 @@ const OPEN_KEY = '2026-11-19-B';
 const NEXT_KEYS = ['2026-11-23-A', '2026-11-26-B'];
 
 describe('contestState', () => {
-  const contest = { state: 'upcoming' as const, opens_at: istDate(2026, 11, 23, 12).getTime(), closes_at: istDate(2026, 11, 26).getTime() - 1 };
+  const contest = {
+    state: 'upcoming' as const,
+    opens_at: istDate(2026, 11, 23, 12).getTime(),
+    closes_at: istDate(2026, 11, 26).getTime() - 1,
+  };
   it('derives upcoming, open and closed from the clock and keeps judged and published', () => {
     expect(contestState(contest, contest.opens_at - 1)).toBe('upcoming');
     expect(contestState(contest, contest.opens_at)).toBe('open');
@@ -45,7 +49,9 @@ describeOnEachDatabase('contests', (server) => {
   });
 
   it('makes the open window and the next two from the schedule, once, even when asked in parallel', async () => {
-    const runs = await Promise.all(Array.from({ length: 5 }, () => ensureUpcomingContests(server.app.db, clock.now, server.config.contestDefaults)));
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, () => ensureUpcomingContests(server.app.db, clock.now, server.config.contestDefaults)),
+    );
     expect(runs.flatMap((r) => r.created).sort()).toEqual([OPEN_KEY, ...NEXT_KEYS]);
     expect((await ensureUpcomingContests(server.app.db, clock.now, server.config.contestDefaults)).created).toEqual([]);
     const rows = await server.app.db.selectFrom('contests').selectAll().orderBy('opens_at').execute();
@@ -96,7 +102,9 @@ describeOnEachDatabase('contests', (server) => {
     expect(picture.headers['content-type']).toBe('image/jpeg');
     expect(picture.rawPayload.equals(image.rawPayload)).toBe(true);
     expect(picture.headers['cache-control']).toBe('no-cache');
-    const again = await get(server, '/api/v1/contests/current/picture', { headers: { 'if-none-match': String(picture.headers.etag) } });
+    const again = await get(server, '/api/v1/contests/current/picture', {
+      headers: { 'if-none-match': String(picture.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // The phone copy: 800 px wide, fewer bytes, its own ETag; any other width is refused.
     const phone = await get(server, '/api/v1/contests/current/picture?w=800');
@@ -104,7 +112,13 @@ describeOnEachDatabase('contests', (server) => {
     expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
     expect(phone.rawPayload.length).toBeLessThan(picture.rawPayload.length);
     expect(phone.headers.etag).not.toBe(picture.headers.etag);
-    expect((await get(server, '/api/v1/contests/current/picture', { headers: { 'if-none-match': String(phone.headers.etag) } })).statusCode).toBe(200);
+    expect(
+      (
+        await get(server, '/api/v1/contests/current/picture', {
+          headers: { 'if-none-match': String(phone.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get(server, '/api/v1/contests/current/picture?w=801')).statusCode).toBe(400);
     expect(next).toMatchObject({ slot: 'A', state: 'upcoming', opensAt: istDate(2026, 11, 23, 12).toISOString() });
 
@@ -113,18 +127,38 @@ describeOnEachDatabase('contests', (server) => {
     expect((await get(server, '/api/v1/contests/current?lang=fr')).statusCode).toBe(400);
   });
 
-  it("gives a logged-in caller their tickets and everyone the tickets left", async () => {
+  it('gives a logged-in caller their tickets and everyone the tickets left', async () => {
     const [buyer, other] = await insertActiveUsers(server, 2, clock.now);
     const { current } = (await get(server, '/api/v1/contests/current')).json().data;
-    const add = await post(server, '/api/v1/cart/items', { contestId: current.id, tickets: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }, { cookie: buyer!.cookie });
+    const add = await post(
+      server,
+      '/api/v1/cart/items',
+      {
+        contestId: current.id,
+        tickets: [
+          { x: 10, y: 20 },
+          { x: 30, y: 40 },
+        ],
+      },
+      { cookie: buyer!.cookie },
+    );
     expect(add.statusCode, add.body).toBe(200);
     // In the cart only: nothing is held yet.
-    expect((await get(server, '/api/v1/contests/current', { cookie: buyer!.cookie })).json().data.current).toMatchObject({ ticketsLeft: 10000, myTickets: 0 });
+    expect(
+      (await get(server, '/api/v1/contests/current', { cookie: buyer!.cookie })).json().data.current,
+    ).toMatchObject({ ticketsLeft: 10000, myTickets: 0 });
     const reserve = await post(server, '/api/v1/cart/reserve', { contestId: current.id }, { cookie: buyer!.cookie });
     expect(reserve.statusCode, reserve.body).toBe(200);
 
     const mine = (await get(server, '/api/v1/contests/current', { cookie: buyer!.cookie })).json().data.current;
-    expect(mine).toMatchObject({ ticketsLeft: 9998, myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] });
+    expect(mine).toMatchObject({
+      ticketsLeft: 9998,
+      myTickets: 2,
+      myPoints: [
+        { x: 10, y: 20 },
+        { x: 30, y: 40 },
+      ],
+    });
     const theirs = (await get(server, '/api/v1/contests/current', { cookie: other!.cookie })).json().data.current;
     expect(theirs).toMatchObject({ ticketsLeft: 9998, myTickets: 0, myPoints: [] });
     const anonymous = (await get(server, '/api/v1/contests/current')).json().data.current;
@@ -136,13 +170,21 @@ describeOnEachDatabase('contests', (server) => {
     const anonymous = await get(server, '/api/v1/contests/current');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['cache-control']).toBe('public, max-age=5');
-    expect(String(anonymous.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
+    expect(
+      String(anonymous.headers['vary'])
+        .toLowerCase()
+        .split(/\s*,\s*/),
+    ).toContain('cookie');
     expect(anonymous.headers['set-cookie']).toBeUndefined();
 
     const mine = await get(server, '/api/v1/contests/current', { cookie: player!.cookie });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
-    expect(String(mine.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
+    expect(
+      String(mine.headers['vary'])
+        .toLowerCase()
+        .split(/\s*,\s*/),
+    ).toContain('cookie');
 
     // A dead session cookie is cleared in the answer: that answer is not for anyone else either.
     const stale = await get(server, '/api/v1/contests/current', { cookie: `cs_session=${'A'.repeat(43)}` });
@@ -154,12 +196,19 @@ describeOnEachDatabase('contests', (server) => {
     // The same with compression asked for (the compression plugin adds its own Vary).
     const gzipped = await get(server, '/api/v1/contests/current', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['cache-control']).toBe('public, max-age=5');
-    expect(String(gzipped.headers['vary']).toLowerCase().split(/\s*,\s*/)).toContain('cookie');
+    expect(
+      String(gzipped.headers['vary'])
+        .toLowerCase()
+        .split(/\s*,\s*/),
+    ).toContain('cookie');
   });
 
   it('says when paid play is suspended', async () => {
     await setPaidPlay(server.app.db, false, clock.now);
-    expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({ enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE });
+    expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({
+      enabled: false,
+      message: PAID_PLAY_SUSPENDED_MESSAGE,
+    });
     await clearPaidPlay(server.app.db);
     expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({ enabled: true });
   });
@@ -168,19 +217,33 @@ describeOnEachDatabase('contests', (server) => {
     const mondayMorning = istDate(2026, 11, 23, 9).getTime();
     clock.advance(mondayMorning - clock.now);
     let data = (await get(server, '/api/v1/contests/current')).json().data;
-    expect(data.current).toMatchObject({ slot: 'A', state: 'upcoming', opensAt: istDate(2026, 11, 23, 12).toISOString() });
+    expect(data.current).toMatchObject({
+      slot: 'A',
+      state: 'upcoming',
+      opensAt: istDate(2026, 11, 23, 12).toISOString(),
+    });
     expect(data.next).toMatchObject({ slot: 'B', state: 'upcoming' });
 
     clock.advance(istDate(2026, 11, 23, 12).getTime() - clock.now);
     data = (await get(server, '/api/v1/contests/current')).json().data;
     expect(data.current).toMatchObject({ slot: 'A', state: 'open' });
     // The hourly run makes the window after next.
-    expect((await ensureUpcomingContests(server.app.db, clock.now, server.config.contestDefaults)).created).toEqual(['2026-11-30-A']);
+    expect((await ensureUpcomingContests(server.app.db, clock.now, server.config.contestDefaults)).created).toEqual([
+      '2026-11-30-A',
+    ]);
 
-    const closed = await server.app.db.selectFrom('contests').select(['id', 'state', 'opens_at', 'closes_at']).where('window_key', '=', OPEN_KEY).executeTakeFirstOrThrow();
+    const closed = await server.app.db
+      .selectFrom('contests')
+      .select(['id', 'state', 'opens_at', 'closes_at'])
+      .where('window_key', '=', OPEN_KEY)
+      .executeTakeFirstOrThrow();
     expect(contestState(closed, clock.now)).toBe('closed');
     await server.app.db.updateTable('contests').set({ state: 'judged' }).where('id', '=', closed.id).execute();
-    const judged = await server.app.db.selectFrom('contests').select(['state', 'opens_at', 'closes_at']).where('id', '=', closed.id).executeTakeFirstOrThrow();
+    const judged = await server.app.db
+      .selectFrom('contests')
+      .select(['state', 'opens_at', 'closes_at'])
+      .where('id', '=', closed.id)
+      .executeTakeFirstOrThrow();
     expect(contestState(judged, clock.now)).toBe('judged');
   });
 });
@@ -190,7 +253,10 @@ describeOnEachDatabase(
   (server) => {
     it('says paid play is suspended by default', async () => {
       expect(server.config.paidPlayDefault).toBe(false);
-      expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({ enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE });
+      expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({
+        enabled: false,
+        message: PAID_PLAY_SUSPENDED_MESSAGE,
+      });
       await setPaidPlay(server.app.db, true, Date.now());
       expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay).toEqual({ enabled: true });
     });

@@ -29,7 +29,12 @@ describe('the content security policy with the sandbox gateway', () => {
 
 describe('the content security policy with the Razorpay gateway', () => {
   const server = startServer('sqlite', {
-    env: { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_csp', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'webhook' },
+    env: {
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_csp',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook',
+    },
   });
 
   it('allows Checkout.js, its frame and the Razorpay API', async () => {

@@ -30,19 +30,30 @@ describe('start-up refuses an exposed demo', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain('HOST 0.0.0.0 would put the development demo on the network');
     expect(problems[0]).toContain('UNSAFE_DEV_ON_NETWORK=yes');
-    expect(problemsOf({ HOST: '192.168.1.20', NODE_ENV: 'test' })[0]).toContain('HOST 192.168.1.20 would put the test demo');
+    expect(problemsOf({ HOST: '192.168.1.20', NODE_ENV: 'test' })[0]).toContain(
+      'HOST 192.168.1.20 would put the test demo',
+    );
   });
 
   it('accepts loopback hosts, the opt-in, and production', () => {
-    for (const HOST of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]']) expect(problemsOf({ HOST })).toEqual([]);
+    for (const HOST of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]'])
+      expect(problemsOf({ HOST })).toEqual([]);
     expect(loadConfig({ HOST: '0.0.0.0', UNSAFE_DEV_ON_NETWORK: 'yes' }).devOnNetwork).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production' }).devOnNetwork).toBe(false);
-    expect(problemsOf({ HOST: '0.0.0.0', UNSAFE_DEV_ON_NETWORK: 'maybe' })[0]).toContain("UNSAFE_DEV_ON_NETWORK must be 'yes' or unset");
+    expect(problemsOf({ HOST: '0.0.0.0', UNSAFE_DEV_ON_NETWORK: 'maybe' })[0]).toContain(
+      "UNSAFE_DEV_ON_NETWORK must be 'yes' or unset",
+    );
   });
 
   it('refuses the sandbox gateway in production unless asked for loudly', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' })[0]).toContain("PAYMENT_GATEWAY 'sandbox' confirms tickets without money and must not run in production");
-    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', UNSAFE_SANDBOX_IN_PRODUCTION: 'yes' });
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox' })[0]).toContain(
+      "PAYMENT_GATEWAY 'sandbox' confirms tickets without money and must not run in production",
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
+      UNSAFE_SANDBOX_IN_PRODUCTION: 'yes',
+    });
     expect(config.payments.gateway).toBe('sandbox');
     expect(config.sandboxInProduction).toBe(true);
     // Unset in production is no gateway at all, never the sandbox.
@@ -51,7 +62,8 @@ describe('start-up refuses an exposed demo', () => {
 
   it('knows loopback addresses, mapped ones included, and nothing else', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a)).toBe(true);
-    for (const a of ['10.0.0.1', '::ffff:10.0.0.1', '203.0.113.7', '0.0.0.0', '', undefined, '128.0.0.1', 'fe80::1']) expect(isLoopbackAddress(a)).toBe(false);
+    for (const a of ['10.0.0.1', '::ffff:10.0.0.1', '203.0.113.7', '0.0.0.0', '', undefined, '128.0.0.1', 'fe80::1'])
+      expect(isLoopbackAddress(a)).toBe(false);
   });
 });
 
@@ -60,16 +72,29 @@ describe('the demo conveniences answer only to this machine', () => {
 
   it('hides the outbox of login codes from another machine, even with X-Forwarded-For: 127.0.0.1', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(200);
-    const remote = await server.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', remoteAddress: REMOTE, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const remote = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/outbox',
+      remoteAddress: REMOTE,
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain('messages');
   });
 
   it('hides the development sign-in page (which logs in as anyone) from another machine', async () => {
-    const query = new URLSearchParams({ client_id: server.config.googleClientId!, redirect_uri: `${server.config.publicUrl}/api/v1/auth/google/callback`, state: 's', nonce: 'n' });
+    const query = new URLSearchParams({
+      client_id: server.config.googleClientId!,
+      redirect_uri: `${server.config.publicUrl}/api/v1/auth/google/callback`,
+      state: 's',
+      nonce: 'n',
+    });
     const local = await server.app.inject({ method: 'GET', url: `/dev-idp/authorize?${query}` });
     expect(local.statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: `/dev-idp/authorize?${query}`, remoteAddress: REMOTE })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/dev-idp/authorize?${query}`, remoteAddress: REMOTE }))
+        .statusCode,
+    ).toBe(404);
     const post = await server.app.inject({
       method: 'POST',
       url: '/dev-idp/authorize',
@@ -80,14 +105,21 @@ describe('the demo conveniences answer only to this machine', () => {
     expect(post.statusCode).toBe(404);
     expect(post.headers.location).toBeUndefined();
     // The public keys stay public: they prove nothing by themselves.
-    expect((await server.app.inject({ method: 'GET', url: '/dev-idp/jwks.json', remoteAddress: REMOTE })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/dev-idp/jwks.json', remoteAddress: REMOTE })).statusCode,
+    ).toBe(200);
   });
 
   it("hides the sandbox's Success button (tickets without money) from another machine", async () => {
-    const order = { id: (await server.app.payments!.createOrder({ amountPaise: 4900, receipt: "r1", notes: {} })).orderId };
+    const order = {
+      id: (await server.app.payments!.createOrder({ amountPaise: 4900, receipt: 'r1', notes: {} })).orderId,
+    };
     const local = await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.id}` });
     expect(local.statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.id}`, remoteAddress: REMOTE })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.id}`, remoteAddress: REMOTE }))
+        .statusCode,
+    ).toBe(404);
     const press = await server.app.inject({
       method: 'POST',
       url: `/sandbox-gateway/checkout/${order.id}`,
@@ -96,17 +128,34 @@ describe('the demo conveniences answer only to this machine', () => {
       payload: 'choice=success',
     });
     expect(press.statusCode).toBe(404);
-    const row = await server.app.db.selectFrom('sandbox_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('sandbox_orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('created');
   });
 });
 
 describe('X-Forwarded-For is believed only from the configured proxies', () => {
   const direct = startServer('sqlite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cricspot.example' } });
-  const behindProxy = startServer('sqlite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cricspot.example', TRUSTED_PROXIES: '10.0.0.0/8' } });
-  const contact = { subject: 'Question', email: 'ravi.kumar@gmail.com', phone: '9876543210', message: 'Hello there, a question.' };
+  const behindProxy = startServer('sqlite', {
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cricspot.example', TRUSTED_PROXIES: '10.0.0.0/8' },
+  });
+  const contact = {
+    subject: 'Question',
+    email: 'ravi.kumar@gmail.com',
+    phone: '9876543210',
+    message: 'Hello there, a question.',
+  };
   const post = (app: typeof direct.app, remoteAddress: string, forwardedFor: string) =>
-    app.inject({ method: 'POST', url: '/api/v1/contact', payload: contact, remoteAddress, headers: { ...XHR, origin: 'https://cricspot.example', 'x-forwarded-for': forwardedFor } });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: contact,
+      remoteAddress,
+      headers: { ...XHR, origin: 'https://cricspot.example', 'x-forwarded-for': forwardedFor },
+    });
 
   it('a client cannot dodge a rate limit by inventing X-Forwarded-For addresses', async () => {
     const codes: number[] = [];
@@ -124,7 +173,9 @@ describe('X-Forwarded-For is believed only from the configured proxies', () => {
   it('trusts loopback proxies only by default in production, none in development', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).trustedProxies).toEqual(['127.0.0.1', '::1']);
     expect(loadConfig({}).trustedProxies).toEqual([]);
-    expect(problemsOf({ TRUSTED_PROXIES: 'everyone' })[0]).toContain('TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges');
+    expect(problemsOf({ TRUSTED_PROXIES: 'everyone' })[0]).toContain(
+      'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges',
+    );
   });
 });
 
@@ -141,12 +192,18 @@ describe('a page of the site under another address than PUBLIC_URL', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       code: 'WRONG_SITE_ADDRESS',
-      message: "This page was opened at http://127.0.0.1:3000, but this site's address is http://localhost:3000. Open http://localhost:3000 and try again.",
+      message:
+        "This page was opened at http://127.0.0.1:3000, but this site's address is http://localhost:3000. Open http://localhost:3000 and try again.",
     });
   });
 
   it('a foreign page still gets the plain CSRF refusal', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: {}, headers: { ...XHR, host: 'localhost:3000', origin: 'https://evil.example' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: {},
+      headers: { ...XHR, host: 'localhost:3000', origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF');
   });
@@ -160,7 +217,10 @@ describe('slow clients are cut', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-slow-'));
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    app = await buildApp({ ...config, http: { ...config.http, headersTimeoutMs: 400, idleTimeoutMs: 600, checkIntervalMs: 100 } }, { logger: false });
+    app = await buildApp(
+      { ...config, http: { ...config.http, headersTimeoutMs: 400, idleTimeoutMs: 600, checkIntervalMs: 100 } },
+      { logger: false },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as net.AddressInfo).port;
   });

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedIssuers, createIdTokenVerifier, IdTokenError, KeysUnavailableError, localKeys, remoteKeys } from '../../server/services/id-token.ts';
+import {
+  acceptedIssuers,
+  createIdTokenVerifier,
+  IdTokenError,
+  KeysUnavailableError,
+  localKeys,
+  remoteKeys,
+} from '../../server/services/id-token.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
 const NOW_S = Math.floor(NOW / 1000);
@@ -71,14 +78,22 @@ describe('Google ID token verification', () => {
     expect(acceptedIssuers(GOOGLE)).toEqual([GOOGLE, 'accounts.google.com']);
     expect(acceptedIssuers('accounts.google.com')).toEqual([GOOGLE, 'accounts.google.com']);
     expect(acceptedIssuers('http://localhost:3000/dev-idp')).toEqual(['http://localhost:3000/dev-idp']);
-    await expect(verifier()(await sign(claims({ iss: 'accounts.google.com' })))).resolves.toMatchObject({ subject: '110169484474386276334' });
-    expect(await reasonOf(verifier()(await sign(claims({ iss: 'https://accounts.google.com.evil.example' }))))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
-    expect(await reasonOf(verifier(NOW, 'http://localhost:3000/dev-idp')(await sign(claims())))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expect(verifier()(await sign(claims({ iss: 'accounts.google.com' })))).resolves.toMatchObject({
+      subject: '110169484474386276334',
+    });
+    expect(await reasonOf(verifier()(await sign(claims({ iss: 'https://accounts.google.com.evil.example' }))))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
+    expect(await reasonOf(verifier(NOW, 'http://localhost:3000/dev-idp')(await sign(claims())))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('refuses another audience, including an array without ours', async () => {
     expect(await reasonOf(verifier()(await sign(claims({ aud: 'other' }))))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
-    expect(await reasonOf(verifier()(await sign(claims({ aud: ['other', 'more'] }))))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
+    expect(await reasonOf(verifier()(await sign(claims({ aud: ['other', 'more'] }))))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('honours expiry with 60 seconds of tolerance', async () => {
@@ -89,10 +104,14 @@ describe('Google ID token verification', () => {
 
   it('refuses a bad signature, an unknown key, and unsigned or symmetric tokens', async () => {
     expect(await reasonOf(verifier()(await sign(claims(), otherKey)))).toBe('ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
-    expect(await reasonOf(verifier()(await sign(claims(), privateKey, 'unknown-kid')))).toBe('ERR_JWKS_NO_MATCHING_KEY');
+    expect(await reasonOf(verifier()(await sign(claims(), privateKey, 'unknown-kid')))).toBe(
+      'ERR_JWKS_NO_MATCHING_KEY',
+    );
     const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     expect(await reasonOf(verifier()(`${enc({ alg: 'none' })}.${enc(claims())}.`))).toMatch(/^ERR_/);
-    const hs = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).sign(new TextEncoder().encode('x'.repeat(32)));
+    const hs = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .sign(new TextEncoder().encode('x'.repeat(32)));
     expect(await reasonOf(verifier()(hs))).toMatch(/^ERR_/);
     expect(await reasonOf(verifier()('not.a.token'))).toMatch(/^ERR_/);
   });
@@ -102,12 +121,22 @@ describe('Google ID token verification', () => {
     expect(await reasonOf(verifier()(await sign(claims({ email_verified: undefined }))))).toBe('email not verified');
     expect(await reasonOf(verifier()(await sign(claims({ email: undefined }))))).toBe('no email');
     expect(await reasonOf(verifier()(await sign(claims({ sub: undefined }))))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
-    await expect(verifier()(await sign(claims({ email_verified: 'true' })))).resolves.toMatchObject({ email: 'meera.pillai@gmail.com' });
+    await expect(verifier()(await sign(claims({ email_verified: 'true' })))).resolves.toMatchObject({
+      email: 'meera.pillai@gmail.com',
+    });
   });
 
   it('leaves out what the token does not carry', async () => {
-    const identity = await verifier()(await sign(claims({ picture: undefined, given_name: undefined, family_name: undefined, nonce: undefined })));
-    expect(identity).toEqual({ subject: '110169484474386276334', email: 'meera.pillai@gmail.com', givenName: '', familyName: '', nonce: undefined });
+    const identity = await verifier()(
+      await sign(claims({ picture: undefined, given_name: undefined, family_name: undefined, nonce: undefined })),
+    );
+    expect(identity).toEqual({
+      subject: '110169484474386276334',
+      email: 'meera.pillai@gmail.com',
+      givenName: '',
+      familyName: '',
+      nonce: undefined,
+    });
   });
 
   describe('with the keys fetched over HTTP from a JWKS URL', () => {
@@ -131,7 +160,12 @@ describe('Google ID token verification', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it('verifies, and keeps the fetched keys for the next tokens', async () => {
-      const verify = createIdTokenVerifier({ issuer: GOOGLE, audience: AUDIENCE, keys: remoteKeys(`${url}/certs`), now: () => NOW });
+      const verify = createIdTokenVerifier({
+        issuer: GOOGLE,
+        audience: AUDIENCE,
+        keys: remoteKeys(`${url}/certs`),
+        now: () => NOW,
+      });
       await expect(verify(await sign(claims()))).resolves.toMatchObject({ subject: '110169484474386276334' });
       await expect(verify(await sign(claims({ sub: '2' })))).resolves.toMatchObject({ subject: '2' });
       expect(fetches).toBe(1);
@@ -139,10 +173,20 @@ describe('Google ID token verification', () => {
     });
 
     it('an unreachable key set is a server problem, not a bad token', async () => {
-      const verify = createIdTokenVerifier({ issuer: GOOGLE, audience: AUDIENCE, keys: remoteKeys(`${url}/missing`), now: () => NOW });
+      const verify = createIdTokenVerifier({
+        issuer: GOOGLE,
+        audience: AUDIENCE,
+        keys: remoteKeys(`${url}/missing`),
+        now: () => NOW,
+      });
       const error = await verify(await sign(claims())).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(KeysUnavailableError);
-      const down = createIdTokenVerifier({ issuer: GOOGLE, audience: AUDIENCE, keys: remoteKeys('http://127.0.0.1:9/certs'), now: () => NOW });
+      const down = createIdTokenVerifier({
+        issuer: GOOGLE,
+        audience: AUDIENCE,
+        keys: remoteKeys('http://127.0.0.1:9/certs'),
+        now: () => NOW,
+      });
       await expect(down(await sign(claims()))).rejects.toBeInstanceOf(KeysUnavailableError);
     });
   });

@@ -49,7 +49,9 @@ function useBuyers(server: Server) {
   async function order(u: User, count = 2) {
     const contestId = await addTestContest(server, { pictureId, now: clock.now });
     const tickets = Array.from({ length: count }, () => ({ x: ++nextX, y: 9 }));
-    expect((await post(server, '/api/v1/cart/items', { contestId, tickets }, { cookie: u.cookie })).statusCode).toBe(200);
+    expect((await post(server, '/api/v1/cart/items', { contestId, tickets }, { cookie: u.cookie })).statusCode).toBe(
+      200,
+    );
     const res = await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u.cookie });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { paymentId: string; orderId: string; refNo: string };
@@ -57,11 +59,17 @@ function useBuyers(server: Server) {
   async function paid(u: User, count = 2) {
     const o = await order(u, count);
     const decided = await decideSandboxOrder(server.app.db, o.orderId, 'success');
-    const back = await post(server, '/api/v1/payments/return', sandboxReturnFields(sandboxSecrets(server.app.secret), decided!), { cookie: u.cookie });
+    const back = await post(
+      server,
+      '/api/v1/payments/return',
+      sandboxReturnFields(sandboxSecrets(server.app.secret), decided!),
+      { cookie: u.cookie },
+    );
     expect(back.json().data).toMatchObject({ verified: true, status: 'success' });
     return o;
   }
-  const invoice = (u: User, paymentId: string) => get(server, `/api/v1/payments/${paymentId}/invoice`, { cookie: u.cookie });
+  const invoice = (u: User, paymentId: string) =>
+    get(server, `/api/v1/payments/${paymentId}/invoice`, { cookie: u.cookie });
   return { clock, user, order, paid, invoice };
 }
 
@@ -84,10 +92,23 @@ describeOnEachDatabase('tax invoices', (server) => {
     expect(text).toContain('(GSTIN 29AAAAA0000A1Z5)');
 
     // Uncompressed, the drawn text can be read: pdfkit writes Helvetica text as hex of its bytes.
-    const plain = await invoiceForOwner(server.app.db, server.config.invoices, user(0).id, o.paymentId, clock.now, { compress: false });
+    const plain = await invoiceForOwner(server.app.db, server.config.invoices, user(0).id, o.paymentId, clock.now, {
+      compress: false,
+    });
     expect(plain.number).toBe(number);
     const body = drawnText(plain.pdf);
-    for (const s of ['SAMPLE GSTIN: not a real tax invoice', '29AAAAA0000A1Z5', number, o.refNo, 'This is a computer-generated invoice.', 'Grand Total', 'CGST on entry', 'SGST on platform fee', 'Place of supply', '******']) {
+    for (const s of [
+      'SAMPLE GSTIN: not a real tax invoice',
+      '29AAAAA0000A1Z5',
+      number,
+      o.refNo,
+      'This is a computer-generated invoice.',
+      'Grand Total',
+      'CGST on entry',
+      'SGST on platform fee',
+      'Place of supply',
+      '******',
+    ]) {
       expect(body, s).toContain(s);
     }
   });
@@ -98,15 +119,35 @@ describeOnEachDatabase('tax invoices', (server) => {
     const b = await paid(user(2));
     const c = await paid(user(1));
     // Concurrent first downloads of different payments, and of the same one.
-    const results = await Promise.all([invoice(user(1), a.paymentId), invoice(user(2), b.paymentId), invoice(user(1), c.paymentId), invoice(user(1), a.paymentId)]);
+    const results = await Promise.all([
+      invoice(user(1), a.paymentId),
+      invoice(user(2), b.paymentId),
+      invoice(user(1), c.paymentId),
+      invoice(user(1), a.paymentId),
+    ]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
-    const rows = await server.app.db.selectFrom('invoices').select(['number', 'serial', 'payment_id']).where('financial_year', '=', fy).orderBy('serial').execute();
+    const rows = await server.app.db
+      .selectFrom('invoices')
+      .select(['number', 'serial', 'payment_id'])
+      .where('financial_year', '=', fy)
+      .orderBy('serial')
+      .execute();
     expect(rows.map((r) => Number(r.serial))).toEqual([1, 2, 3, 4]);
     expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4].map((n) => `CS/${fy}/00000${n}`));
     const numberOf = (paymentId: string) => rows.find((r) => r.payment_id === paymentId)!.number;
     const again = await invoice(user(1), a.paymentId);
-    expect(again.headers['content-disposition']).toBe(`attachment; filename="${numberOf(a.paymentId).replace(/\//g, '-')}.pdf"`);
-    expect((await server.app.db.selectFrom('invoice_counters').select('last_number').where('financial_year', '=', fy).executeTakeFirstOrThrow()).last_number).toBe(4);
+    expect(again.headers['content-disposition']).toBe(
+      `attachment; filename="${numberOf(a.paymentId).replace(/\//g, '-')}.pdf"`,
+    );
+    expect(
+      (
+        await server.app.db
+          .selectFrom('invoice_counters')
+          .select('last_number')
+          .where('financial_year', '=', fy)
+          .executeTakeFirstOrThrow()
+      ).last_number,
+    ).toBe(4);
   });
 
   it('hides another user’s invoice (404) and refuses a pending payment (409)', async () => {
@@ -119,7 +160,9 @@ describeOnEachDatabase('tax invoices', (server) => {
     const res = await invoice(user(2), pending.paymentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'An invoice is available once the payment succeeds' });
-    expect(await server.app.db.selectFrom('invoices').select('id').where('payment_id', '=', pending.paymentId).execute()).toHaveLength(0);
+    expect(
+      await server.app.db.selectFrom('invoices').select('id').where('payment_id', '=', pending.paymentId).execute(),
+    ).toHaveLength(0);
   });
 
   it('masks the mobile, splits GST into halves and counts the Indian financial year', () => {
@@ -142,5 +185,14 @@ describeOnEachDatabase(
       expect(res.json()).toMatchObject({ message: 'Invoices are not configured' });
     });
   },
-  { invoices: { sellerLegalName: 'CricSpot Gaming Private Limited', gstin: null, sampleGstin: false, address: 'Bengaluru, Karnataka, India', stateCode: '29', prefix: 'CS' } },
+  {
+    invoices: {
+      sellerLegalName: 'CricSpot Gaming Private Limited',
+      gstin: null,
+      sampleGstin: false,
+      address: 'Bengaluru, Karnataka, India',
+      stateCode: '29',
+      prefix: 'CS',
+    },
+  },
 );

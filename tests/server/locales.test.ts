@@ -17,23 +17,43 @@ describe('translation files', () => {
   });
 
   it('refuses unknown languages, namespaces and path tricks', async () => {
-    for (const url of ['/locales/fr/common.json', '/locales/en/nope.json', '/locales/en/..%2F..%2Fpackage.json', '/locales/en/common.txt']) {
+    for (const url of [
+      '/locales/fr/common.json',
+      '/locales/en/nope.json',
+      '/locales/en/..%2F..%2Fpackage.json',
+      '/locales/en/common.txt',
+    ]) {
       const res = await server.app.inject(url);
       expect(res.statusCode, url).toBe(404);
     }
   });
 
   it('records missing keys in development', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/locales/add/hi/common', payload: { 'home.newThing': 'New thing' }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/locales/add/hi/common',
+      payload: { 'home.newThing': 'New thing' },
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(res.statusCode).toBe(201);
     const file = path.join(server.config.dataDir, 'locales-missing', 'hi', 'common.json');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'home.newThing': 'New thing' });
-    await server.app.inject({ method: 'POST', url: '/locales/add/hi/common', payload: { other: 'Other' }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/locales/add/hi/common',
+      payload: { other: 'Other' },
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'home.newThing': 'New thing', other: 'Other' });
   });
 
   it('rejects a malformed missing-keys body', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/locales/add/en/common', payload: { key: { nested: true } }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/locales/add/en/common',
+      payload: { key: { nested: true } },
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });

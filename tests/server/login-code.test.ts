@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { LOGIN_CODE_LIMIT } from '../../server/routes/auth.routes.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { PASSWORD, freshIp, freshPerson, get, lastCodeTo, lastMessageTo, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
+import {
+  PASSWORD,
+  freshIp,
+  freshPerson,
+  get,
+  lastCodeTo,
+  lastMessageTo,
+  post,
+  sessionCookieOf,
+  signUpActive,
+  useTestClock,
+} from '../support/accounts.ts';
 
 const SEND = '/api/v1/auth/login-code';
 const VERIFY = '/api/v1/auth/login-code/verify';
@@ -32,20 +43,51 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     expect(sent.json()).toEqual({ data: { otpToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }, message: NEUTRAL });
     expect(sent.cookies).toEqual([]);
     const sms = await lastMessageTo(server, `+91${person.phone}`);
-    expect(sms).toMatchObject({ channel: 'sms', body: expect.stringMatching(/^\d{6} is your CricSpot login code\. It expires in 10 minutes\. Never share it with anyone\./) });
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      body: expect.stringMatching(
+        /^\d{6} is your CricSpot login code\. It expires in 10 minutes\. Never share it with anyone\./,
+      ),
+    });
     const code = await lastCodeTo(server, person.phone);
-    const row = await server.app.db.selectFrom('otp_codes').selectAll().where('id', '=', sent.json().data.otpToken).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ purpose: 'login', user_id: user.id, attempts: 0, consumed_at: null, expires_at: clock.now + 10 * 60_000 });
+    const row = await server.app.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('id', '=', sent.json().data.otpToken)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      purpose: 'login',
+      user_id: user.id,
+      attempts: 0,
+      consumed_at: null,
+      expires_at: clock.now + 10 * 60_000,
+    });
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.code_hash).not.toContain(code);
 
     const ok = await post(server, VERIFY, { phone: person.phone, code }, { cookie: signupCookie });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ data: { user: { id: user.id, firstName: 'Ravi', lastName: 'Kumar', email: person.email, phone: `+91${person.phone}`, status: 'active', roles: [] } } });
+    expect(ok.json()).toEqual({
+      data: {
+        user: {
+          id: user.id,
+          firstName: 'Ravi',
+          lastName: 'Kumar',
+          email: person.email,
+          phone: `+91${person.phone}`,
+          status: 'active',
+          roles: [],
+        },
+      },
+    });
     const cookie = ok.cookies.find((c) => c.name === 'cs_session')!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7 * 24 * 3600 });
-    const stored = await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute();
+    const stored = await server.app.db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored.map((s) => s.id_hash)).toContain(createHash('sha256').update(cookie.value).digest('hex'));
     expect((await get(server, ME, { cookie: sessionCookieOf(ok) })).json().data.user.id).toBe(user.id);
     // A new session id on login: the one it was called with is over (no fixation).
@@ -96,14 +138,20 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     }
     const fifth = await post(server, VERIFY, { phone: person.phone, code: wrongFor(code) });
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({ message: 'Too many wrong codes. Ask for a new one.', code: 'OTP_LOCKED', fields: { code: 'Too many wrong codes. Ask for a new one.' } });
+    expect(fifth.json()).toEqual({
+      message: 'Too many wrong codes. Ask for a new one.',
+      code: 'OTP_LOCKED',
+      fields: { code: 'Too many wrong codes. Ask for a new one.' },
+    });
     const right = await post(server, VERIFY, { phone: person.phone, code });
     expect(right.statusCode).toBe(429);
     expect(right.cookies).toEqual([]);
     // A new code starts over.
     clock.advance(1000);
     await post(server, SEND, { phone: person.phone });
-    expect((await post(server, VERIFY, { phone: person.phone, code: await lastCodeTo(server, person.phone) })).statusCode).toBe(200);
+    expect(
+      (await post(server, VERIFY, { phone: person.phone, code: await lastCodeTo(server, person.phone) })).statusCode,
+    ).toBe(200);
   });
 
   it('expires after 10 minutes', async () => {
@@ -113,7 +161,11 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     clock.advance(10 * 60_000);
     const res = await post(server, VERIFY, { phone: person.phone, code });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The code has expired. Ask for a new one.', code: 'OTP_EXPIRED', fields: { code: 'The code has expired. Ask for a new one.' } });
+    expect(res.json()).toEqual({
+      message: 'The code has expired. Ask for a new one.',
+      code: 'OTP_EXPIRED',
+      fields: { code: 'The code has expired. Ask for a new one.' },
+    });
     expect(res.cookies).toEqual([]);
   });
 
@@ -124,7 +176,8 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     clock.advance(1000);
     await post(server, SEND, { phone: person.phone });
     const second = await lastCodeTo(server, person.phone);
-    if (first !== second) expect((await post(server, VERIFY, { phone: person.phone, code: first })).json().code).toBe('OTP_INCORRECT');
+    if (first !== second)
+      expect((await post(server, VERIFY, { phone: person.phone, code: first })).json().code).toBe('OTP_INCORRECT');
     expect((await post(server, VERIFY, { phone: person.phone, code: second })).statusCode).toBe(200);
     const again = await post(server, VERIFY, { phone: person.phone, code: second });
     expect(again.statusCode).toBe(400);
@@ -136,7 +189,10 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     const { person } = await signUpActive(server, clock);
     await post(server, SEND, { phone: person.phone });
     const code = await lastCodeTo(server, person.phone);
-    const both = await Promise.all([post(server, VERIFY, { phone: person.phone, code }), post(server, VERIFY, { phone: person.phone, code })]);
+    const both = await Promise.all([
+      post(server, VERIFY, { phone: person.phone, code }),
+      post(server, VERIFY, { phone: person.phone, code }),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -145,12 +201,16 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     const sent = await post(server, SEND, { phone: person.phone });
     const otpToken = sent.json().data.otpToken as string;
     const old = await lastCodeTo(server, person.phone);
-    expect((await post(server, RESEND, { otpToken })).json()).toEqual({ message: 'Please wait 60 seconds before asking for a new code.', code: 'OTP_COOLDOWN' });
+    expect((await post(server, RESEND, { otpToken })).json()).toEqual({
+      message: 'Please wait 60 seconds before asking for a new code.',
+      code: 'OTP_COOLDOWN',
+    });
     clock.advance(60_000);
     expect((await post(server, RESEND, { otpToken })).statusCode).toBe(200);
     const fresh = await lastCodeTo(server, person.phone);
     expect((await lastMessageTo(server, `+91${person.phone}`))!.body).toMatch(/is your CricSpot login code/);
-    if (fresh !== old) expect((await post(server, VERIFY, { phone: person.phone, code: old })).json().code).toBe('OTP_INCORRECT');
+    if (fresh !== old)
+      expect((await post(server, VERIFY, { phone: person.phone, code: old })).json().code).toBe('OTP_INCORRECT');
     expect((await post(server, VERIFY, { phone: person.phone, code: fresh })).statusCode).toBe(200);
   });
 
@@ -162,7 +222,9 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(NEUTRAL);
     const sms = await lastMessageTo(server, `+91${person.phone}`);
-    expect(sms!.body).toMatch(/^Someone asked for a CricSpot login code for your number\. This account is deactivated\. To reactivate it, e-mail /);
+    expect(sms!.body).toMatch(
+      /^Someone asked for a CricSpot login code for your number\. This account is deactivated\. To reactivate it, e-mail /,
+    );
     expect(sms!.body).not.toMatch(/\d{6}/);
     expect((await post(server, VERIFY, { phone: person.phone, code: '123456' })).json().code).toBe('OTP_INCORRECT');
   });
@@ -173,14 +235,20 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
       await post(server, SEND, { phone: person.phone });
       const code = await lastCodeTo(server, person.phone);
       await server.app.db.updateTable('users').set({ status }).where('id', '=', user.id).execute();
-      const sessionsBefore = await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute();
+      const sessionsBefore = await server.app.db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', user.id)
+        .execute();
       const byCode = await post(server, VERIFY, { phone: person.phone, code });
       const byPassword = await post(server, LOGIN, { identifier: person.phone, password: PASSWORD });
       expect(byCode.statusCode).toBe(403);
       expect(byCode.json()).toEqual(byPassword.json());
       expect(byCode.json().code).toBe(status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_DELETED');
       expect(byCode.cookies).toEqual([]);
-      expect(await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).toEqual(sessionsBefore);
+      expect(
+        await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
+      ).toEqual(sessionsBefore);
     }
   });
 
@@ -188,7 +256,12 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     const { person } = await signUpActive(server, clock);
     const login = await post(server, SEND, { phone: person.phone });
     const code = await lastCodeTo(server, person.phone);
-    const reset = await post(server, '/api/v1/auth/reset', { otpToken: login.json().data.otpToken, otp: code, password: 'Boundary#4Six!', confirmPassword: 'Boundary#4Six!' });
+    const reset = await post(server, '/api/v1/auth/reset', {
+      otpToken: login.json().data.otpToken,
+      otp: code,
+      password: 'Boundary#4Six!',
+      confirmPassword: 'Boundary#4Six!',
+    });
     expect(reset.json().code).toBe('OTP_EXPIRED');
     clock.advance(1000);
     await post(server, '/api/v1/auth/forgot', { identifier: person.phone });
@@ -199,24 +272,43 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
   });
 
   it('answers the form messages by field', async () => {
-    expect((await post(server, SEND, {})).json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { phone: 'Phone number is required' } });
-    expect((await post(server, SEND, { phone: '12345' })).json().fields).toEqual({ phone: 'Enter a valid Indian mobile number' });
-    expect((await post(server, SEND, { phone: '5876543210' })).json().fields).toEqual({ phone: 'Enter a valid Indian mobile number' });
-    expect((await post(server, VERIFY, { phone: '9876543210', code: '12ab' })).json().fields).toEqual({ code: 'Enter the 6-digit code' });
-    expect((await post(server, VERIFY, {})).json().fields).toEqual({ phone: 'Phone number is required', code: 'Enter the 6-digit code' });
+    expect((await post(server, SEND, {})).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { phone: 'Phone number is required' },
+    });
+    expect((await post(server, SEND, { phone: '12345' })).json().fields).toEqual({
+      phone: 'Enter a valid Indian mobile number',
+    });
+    expect((await post(server, SEND, { phone: '5876543210' })).json().fields).toEqual({
+      phone: 'Enter a valid Indian mobile number',
+    });
+    expect((await post(server, VERIFY, { phone: '9876543210', code: '12ab' })).json().fields).toEqual({
+      code: 'Enter the 6-digit code',
+    });
+    expect((await post(server, VERIFY, {})).json().fields).toEqual({
+      phone: 'Phone number is required',
+      code: 'Enter the 6-digit code',
+    });
     // No code ever asked for this number.
-    expect((await post(server, VERIFY, { phone: freshPerson().phone, code: '123456' })).json().code).toBe('OTP_EXPIRED');
+    expect((await post(server, VERIFY, { phone: freshPerson().phone, code: '123456' })).json().code).toBe(
+      'OTP_EXPIRED',
+    );
   });
 
   it('sends at most 5 codes an hour to one number from one address, and 20 from all addresses', async () => {
     const { person } = await signUpActive(server, clock);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await post(server, SEND, { phone: person.phone }, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post(server, SEND, { phone: person.phone }, { ip })).statusCode).toBe(200);
     const sixth = await post(server, SEND, { phone: person.phone }, { ip });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    expect(sixth.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+    });
     // The sign-up code already counted one of the number's 20.
-    for (let i = 0; i < 14; i++) expect((await post(server, SEND, { phone: person.phone }, { ip: freshIp() })).statusCode).toBe(200);
+    for (let i = 0; i < 14; i++)
+      expect((await post(server, SEND, { phone: person.phone }, { ip: freshIp() })).statusCode).toBe(200);
     expect((await post(server, SEND, { phone: person.phone }, { ip: freshIp() })).statusCode).toBe(429);
     // Unknown numbers are limited the same way.
     const unknown = freshPerson().phone;
@@ -226,7 +318,8 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
 
   it('limits code requests from one address across numbers', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_CODE_LIMIT.max; i++) expect((await post(server, SEND, { phone: freshPerson().phone }, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_CODE_LIMIT.max; i++)
+      expect((await post(server, SEND, { phone: freshPerson().phone }, { ip })).statusCode).toBe(200);
     const blocked = await post(server, SEND, { phone: freshPerson().phone }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -237,7 +330,10 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     const ip = freshIp();
     await post(server, SEND, { phone: person.phone }, { ip });
     const code = await lastCodeTo(server, person.phone);
-    for (let i = 0; i < 10; i++) expect((await post(server, LOGIN, { identifier: person.phone, password: 'Wrong@Pass1' }, { ip })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post(server, LOGIN, { identifier: person.phone, password: 'Wrong@Pass1' }, { ip })).statusCode,
+      ).toBe(401);
     const blocked = await post(server, VERIFY, { phone: person.phone, code }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');

@@ -13,7 +13,12 @@ describe.runIf(redisUrl)('rate limits across instances (Redis)', () => {
   const namespace = `t${crypto.randomUUID().slice(0, 8)}`;
   const a = startServer('sqlite', { env: { REDIS_URL: redisUrl! } });
   const b = startServer('sqlite', { env: { REDIS_URL: redisUrl! } });
-  const contact = { subject: 'Question', email: 'ravi.kumar@gmail.com', phone: '9876543210', message: `Hello there (${namespace}).` };
+  const contact = {
+    subject: 'Question',
+    email: 'ravi.kumar@gmail.com',
+    phone: '9876543210',
+    message: `Hello there (${namespace}).`,
+  };
 
   it('counts a client once whichever instance answers', async () => {
     // Random, not freshIp(): the Redis counters outlive a test run.

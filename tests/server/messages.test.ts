@@ -78,22 +78,34 @@ afterAll(() => {
 
 describe('message senders', () => {
   it('sends e-mail through SMTP and SMS through the HTTP relay, each channel to its own', async () => {
-    const { createSmtpSender, createHttpSmsSender, routeByChannel } = await import('../../server/integrations/messages.ts');
+    const { createSmtpSender, createHttpSmsSender, routeByChannel } =
+      await import('../../server/integrations/messages.ts');
     const log = { info: () => {} } as never;
     const outbox: string[] = [];
     const sender = routeByChannel({
       fallback: { send: async (m) => void outbox.push(m.channel) },
-      email: createSmtpSender({ url: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, from: 'CricSpot <no-reply@cricspot.in>', log }),
+      email: createSmtpSender({
+        url: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        from: 'CricSpot <no-reply@cricspot.in>',
+        log,
+      }),
       sms: createHttpSmsSender({ url: `http://127.0.0.1:${smsPort}/send`, token: 'relay-token', log }),
     });
-    await sender.send({ channel: 'email', recipient: 'asha@gmail.com', subject: 'Your code', body: 'Your CricSpot code is 123456.' });
+    await sender.send({
+      channel: 'email',
+      recipient: 'asha@gmail.com',
+      subject: 'Your code',
+      body: 'Your CricSpot code is 123456.',
+    });
     await sender.send({ channel: 'sms', recipient: '+919876543210', body: 'Your CricSpot code is 654321.' });
     expect(outbox).toEqual([]);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.to).toEqual(['RCPT TO:<asha@gmail.com>']);
     expect(smtp.mails[0]!.data).toContain('Subject: Your code');
     expect(smtp.mails[0]!.data).toContain('Your CricSpot code is 123456.');
-    expect(smsRequests).toEqual([{ auth: 'Bearer relay-token', body: { to: '+919876543210', body: 'Your CricSpot code is 654321.' } }]);
+    expect(smsRequests).toEqual([
+      { auth: 'Bearer relay-token', body: { to: '+919876543210', body: 'Your CricSpot code is 654321.' } },
+    ]);
   });
 
   it('fails loudly when the SMS relay refuses, so the caller can answer with an error', async () => {
@@ -101,8 +113,14 @@ describe('message senders', () => {
     const failing = createHttpServer((_req, res) => res.writeHead(500).end());
     failing.listen(0, '127.0.0.1');
     await once(failing, 'listening');
-    const sender = createHttpSmsSender({ url: `http://127.0.0.1:${(failing.address() as { port: number }).port}/`, token: undefined, log: { info: () => {} } as never });
-    await expect(sender.send({ channel: 'sms', recipient: '+919876543210', body: 'x' })).rejects.toThrow('The SMS relay answered 500');
+    const sender = createHttpSmsSender({
+      url: `http://127.0.0.1:${(failing.address() as { port: number }).port}/`,
+      token: undefined,
+      log: { info: () => {} } as never,
+    });
+    await expect(sender.send({ channel: 'sms', recipient: '+919876543210', body: 'x' })).rejects.toThrow(
+      'The SMS relay answered 500',
+    );
     failing.close();
   });
 });
@@ -110,7 +128,11 @@ describe('message senders', () => {
 describeOnEachDatabase('without senders configured', (server) => {
   it('keeps every message in the outbox', async () => {
     await server.app.messages.send({ channel: 'email', recipient: 'ravi@gmail.com', subject: 'Hello', body: 'Body' });
-    const rows = await server.app.db.selectFrom('outbox_messages').select(['channel', 'recipient']).where('recipient', '=', 'ravi@gmail.com').execute();
+    const rows = await server.app.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'recipient'])
+      .where('recipient', '=', 'ravi@gmail.com')
+      .execute();
     expect(rows).toEqual([{ channel: 'email', recipient: 'ravi@gmail.com' }]);
   });
 });

@@ -42,7 +42,16 @@ describe('password hashing (scrypt)', () => {
     const tampered = [...parts.slice(0, 5), `${parts[5]!.slice(0, -2)}${lastChar}${parts[5]!.at(-1)}`].join('$');
     expect(await hasher.verify('Tamper@Me1', tampered)).toBe(false);
     const dummy = vi.spyOn(hasher, 'verifyDummy');
-    for (const bad of [null, undefined, '', 'plain', 'bcrypt$x', 'scrypt$1023$8$1$aaaa$bbbb', `scrypt$${2 ** 24}$8$1$${parts[4]}$${parts[5]}`, 'scrypt$1024$8$1$$']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'plain',
+      'bcrypt$x',
+      'scrypt$1023$8$1$aaaa$bbbb',
+      `scrypt$${2 ** 24}$8$1$${parts[4]}$${parts[5]}`,
+      'scrypt$1024$8$1$$',
+    ]) {
       expect(await hasher.verify('Tamper@Me1', bad)).toBe(false);
     }
     expect(dummy).toHaveBeenCalledTimes(8);

@@ -12,18 +12,26 @@ import { describeOnEachDatabase, type ServerHarness } from '../support/server-ha
 // file (original, display copies, avatars) lives in picture_files and nothing is written under
 // DATA_DIR/uploads except an upload while it arrives.
 
-const flat = (width: number, height: number, background = '#1565c0') => sharp({ create: { width, height, channels: 3, background } });
+const flat = (width: number, height: number, background = '#1565c0') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 async function filesUnder(server: ServerHarness): Promise<string[]> {
   try {
-    return (await readdir(server.config.uploadsDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(server.config.uploadsDir, path.join(e.parentPath, e.name)));
+    return (await readdir(server.config.uploadsDir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(server.config.uploadsDir, path.join(e.parentPath, e.name)));
   } catch {
     return [];
   }
 }
 
 const fileRows = (server: ServerHarness, pictureId: string) =>
-  server.app.db.selectFrom('picture_files').select(['key', 'bytes', 'data']).where('picture_id', '=', pictureId).orderBy('key').execute();
+  server.app.db
+    .selectFrom('picture_files')
+    .select(['key', 'bytes', 'data'])
+    .where('picture_id', '=', pictureId)
+    .orderBy('key')
+    .execute();
 
 it('PICTURE_STORAGE takes disk (the default) or database, and says what else it takes', () => {
   expect(loadConfig({}).pictureStorage).toBe('disk');
@@ -41,7 +49,11 @@ describeOnEachDatabase(
       const upload = await flat(3000, 2000).jpeg({ quality: 90 }).toBuffer();
       const picture = await storePicture(server.app.db, server.app.pictures, upload, 'contest');
       const rows = await fileRows(server, picture.id);
-      expect(rows.map((r) => r.key)).toEqual([`pictures/${picture.id}/large.jpg`, `pictures/${picture.id}/original.jpg`, `pictures/${picture.id}/small.jpg`]);
+      expect(rows.map((r) => r.key)).toEqual([
+        `pictures/${picture.id}/large.jpg`,
+        `pictures/${picture.id}/original.jpg`,
+        `pictures/${picture.id}/small.jpg`,
+      ]);
       // The original comes back byte for byte; each row's size is its data's.
       expect(Buffer.compare(Buffer.from(rows[1]!.data), upload)).toBe(0);
       for (const row of rows) expect(row.bytes).toBe(row.data.length);
@@ -53,11 +65,16 @@ describeOnEachDatabase(
       expect(Number(small.headers['content-length'])).toBe(rows[2]!.bytes);
       expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 853 });
       const etag = small.headers['etag'] as string;
-      expect((await get(server, `/api/v1/pictures/${picture.id}/small`, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+      expect(
+        (await get(server, `/api/v1/pictures/${picture.id}/small`, { headers: { 'if-none-match': etag } })).statusCode,
+      ).toBe(304);
       // Originals are never served, from the database either.
       expect((await get(server, `/api/v1/pictures/${picture.id}/original`)).statusCode).toBe(404);
 
-      expect(await displayPicture(server.app.db, server.app.pictures, picture.id)).toMatchObject({ width: 3000, height: 2000 });
+      expect(await displayPicture(server.app.db, server.app.pictures, picture.id)).toMatchObject({
+        width: 3000,
+        height: 2000,
+      });
       await deletePictureFiles(server.app.pictures, picture.id);
       expect(await fileRows(server, picture.id)).toEqual([]);
       // Its rows still say it exists, but a picture without its files is not shown to anyone.
@@ -68,18 +85,32 @@ describeOnEachDatabase(
     it('takes a console upload as a stream, keeps it in the database and leaves no incoming file behind', async () => {
       const [admin] = await insertStaff(server, ['admin'], clock.now);
       const png = await flat(2400, 1600, '#6a1b9a').png({ compressionLevel: 1 }).toBuffer();
-      const res = await server.app.inject({ method: 'POST', url: '/api/v1/admin/pictures?kind=practice_original', headers: { ...XHR, cookie: admin!.cookie, 'content-type': 'image/png' }, payload: png });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/pictures?kind=practice_original',
+        headers: { ...XHR, cookie: admin!.cookie, 'content-type': 'image/png' },
+        payload: png,
+      });
       expect(res.statusCode, res.body).toBe(201);
       const { id } = res.json().data as { id: string };
       const rows = await fileRows(server, id);
-      expect(rows.map((r) => r.key)).toEqual([`pictures/${id}/large.jpg`, `pictures/${id}/original.png`, `pictures/${id}/small.jpg`]);
+      expect(rows.map((r) => r.key)).toEqual([
+        `pictures/${id}/large.jpg`,
+        `pictures/${id}/original.png`,
+        `pictures/${id}/small.jpg`,
+      ]);
       expect(Buffer.compare(Buffer.from(rows[1]!.data), png)).toBe(0);
       expect(await filesUnder(server)).toEqual([]);
       expect((await get(server, `/api/v1/pictures/${id}/large`)).statusCode).toBe(200);
 
       // A refused upload leaves no rows of files either.
       const before = (await server.app.db.selectFrom('picture_files').select('key').execute()).length;
-      const broken = await server.app.inject({ method: 'POST', url: '/api/v1/admin/pictures?kind=contest', headers: { ...XHR, cookie: admin!.cookie, 'content-type': 'image/png' }, payload: png.subarray(0, 4000) });
+      const broken = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/pictures?kind=contest',
+        headers: { ...XHR, cookie: admin!.cookie, 'content-type': 'image/png' },
+        payload: png.subarray(0, 4000),
+      });
       expect(broken.statusCode).toBe(400);
       expect((await server.app.db.selectFrom('picture_files').select('key').execute()).length).toBe(before);
       expect(await filesUnder(server)).toEqual([]);
@@ -87,9 +118,23 @@ describeOnEachDatabase(
 
     it('keeps a profile picture in the database and deletes the old one when it is replaced', async () => {
       const { cookie, user } = await signUpActive(server, clock);
-      const put = async (buffer: Buffer) => server.app.inject({ method: 'POST', url: '/api/v1/account/avatar', headers: { ...XHR, cookie, 'content-type': 'image/jpeg' }, payload: buffer, remoteAddress: freshIp() });
+      const put = async (buffer: Buffer) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/avatar',
+          headers: { ...XHR, cookie, 'content-type': 'image/jpeg' },
+          payload: buffer,
+          remoteAddress: freshIp(),
+        });
       expect((await put(await flat(600, 400).jpeg().toBuffer())).statusCode).toBe(200);
-      const avatarOf = async () => (await server.app.db.selectFrom('users').select('avatar_picture_id').where('id', '=', user.id).executeTakeFirstOrThrow()).avatar_picture_id!;
+      const avatarOf = async () =>
+        (
+          await server.app.db
+            .selectFrom('users')
+            .select('avatar_picture_id')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).avatar_picture_id!;
       const first = await avatarOf();
       expect((await fileRows(server, first)).map((r) => r.key)).toEqual([`pictures/${first}/avatar.jpg`]);
       const image = await get(server, `/api/v1/account/avatar/image?v=${first}`, { cookie });
@@ -109,7 +154,12 @@ describeOnEachDatabase(
 
 describeOnEachDatabase('switching PICTURE_STORAGE from disk to database', (server) => {
   it('still serves, and deletes, pictures written to disk before the switch', async () => {
-    const before = await storePicture(server.app.db, createDiskPictureStore(server.config.uploadsDir), await flat(800, 600).jpeg().toBuffer(), 'contest');
+    const before = await storePicture(
+      server.app.db,
+      createDiskPictureStore(server.config.uploadsDir),
+      await flat(800, 600).jpeg().toBuffer(),
+      'contest',
+    );
     const after = createDatabasePictureStore(server.app.db, server.config.uploadsDir);
     expect(await displayPicture(server.app.db, after, before.id)).toMatchObject({ width: 800, height: 600 });
     expect(await fileRows(server, before.id)).toEqual([]);

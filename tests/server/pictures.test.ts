@@ -6,13 +6,19 @@ import { AppError } from '../../server/errors.ts';
 import { storePicture, type StoredPicture } from '../../server/services/picture.service.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
-const flat = (width: number, height: number, background = '#2e7d32') => sharp({ create: { width, height, channels: 3, background } });
+const flat = (width: number, height: number, background = '#2e7d32') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
-async function store(server: ServerHarness, buffer: Buffer, kind: 'practice_removed' | 'practice_original' | 'contest' = 'contest') {
+async function store(
+  server: ServerHarness,
+  buffer: Buffer,
+  kind: 'practice_removed' | 'practice_original' | 'contest' = 'contest',
+) {
   return storePicture(server.app.db, server.app.pictures, buffer, kind);
 }
 
-const sizes = (picture: StoredPicture) => Object.fromEntries(picture.variants.map((v) => [v.name, [v.width, v.height]]));
+const sizes = (picture: StoredPicture) =>
+  Object.fromEntries(picture.variants.map((v) => [v.name, [v.width, v.height]]));
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -27,10 +33,21 @@ describeOnEachDatabase('picture store', (server) => {
   it('keeps the original as uploaded and makes large and small JPEG copies, never enlarged', async () => {
     const upload = await flat(3000, 2000).jpeg({ quality: 90 }).toBuffer();
     const picture = await store(server, upload);
-    expect(picture).toMatchObject({ kind: 'contest', width: 3000, height: 2000, mime: 'image/jpeg', bytes: upload.length });
+    expect(picture).toMatchObject({
+      kind: 'contest',
+      width: 3000,
+      height: 2000,
+      mime: 'image/jpeg',
+      bytes: upload.length,
+    });
     expect(sizes(picture)).toEqual({ original: [3000, 2000], large: [3000, 2000], small: [1280, 853] });
 
-    const rows = await server.app.db.selectFrom('picture_variants').selectAll().where('picture_id', '=', picture.id).orderBy('name').execute();
+    const rows = await server.app.db
+      .selectFrom('picture_variants')
+      .selectAll()
+      .where('picture_id', '=', picture.id)
+      .orderBy('name')
+      .execute();
     expect(rows.map((r) => r.name)).toEqual(['large', 'original', 'small']);
     for (const row of rows) {
       const file = path.join(server.config.uploadsDir, row.path);
@@ -41,8 +58,18 @@ describeOnEachDatabase('picture store', (server) => {
     const original = rows.find((r) => r.name === 'original')!;
     const { readFile } = await import('node:fs/promises');
     expect(Buffer.compare(await readFile(path.join(server.config.uploadsDir, original.path)), upload)).toBe(0);
-    const stored = await server.app.db.selectFrom('pictures').selectAll().where('id', '=', picture.id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ kind: 'contest', width: 3000, height: 2000, mime: 'image/jpeg', bytes: upload.length });
+    const stored = await server.app.db
+      .selectFrom('pictures')
+      .selectAll()
+      .where('id', '=', picture.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      kind: 'contest',
+      width: 3000,
+      height: 2000,
+      mime: 'image/jpeg',
+      bytes: upload.length,
+    });
   });
 
   it('caps an 8000 px picture at 4096 (large) and 1280 (small) on the longer side', async () => {
@@ -72,10 +99,16 @@ describeOnEachDatabase('picture store', (server) => {
   });
 
   it('refuses what is not a picture, and pictures above 12000 px on a side, with a clear 400', async () => {
-    for (const upload of [Buffer.from('hello, this is text'), Buffer.alloc(0), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')]) {
+    for (const upload of [
+      Buffer.from('hello, this is text'),
+      Buffer.alloc(0),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    ]) {
       const error = await rejection(store(server, upload));
       expect(error).toMatchObject({ statusCode: 400, code: 'INVALID_PICTURE' });
-      expect(error.message).toBe('This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.');
+      expect(error.message).toBe(
+        'This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.',
+      );
     }
     const truncated = (await flat(300, 200).jpeg().toBuffer()).subarray(0, 200);
     expect(await rejection(store(server, truncated))).toMatchObject({ statusCode: 400, code: 'INVALID_PICTURE' });
@@ -83,8 +116,13 @@ describeOnEachDatabase('picture store', (server) => {
     const huge = await flat(12001, 8, '#000').png().toBuffer();
     const error = await rejection(store(server, huge));
     expect(error).toMatchObject({ statusCode: 400, code: 'INVALID_PICTURE' });
-    expect(error.message).toBe('The picture is 12001 x 8 pixels; each side may be at most 12000 pixels. Scale it down and upload it again.');
-    const count = await server.app.db.selectFrom('pictures').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    expect(error.message).toBe(
+      'The picture is 12001 x 8 pixels; each side may be at most 12000 pixels. Scale it down and upload it again.',
+    );
+    const count = await server.app.db
+      .selectFrom('pictures')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(4);
   });
 });
@@ -109,7 +147,10 @@ describeOnEachDatabase('GET /api/v1/pictures/:id/:variant', (server) => {
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', ...size]);
 
-      const again = await server.app.inject({ url: `/api/v1/pictures/${picture.id}/${name}`, headers: { 'if-none-match': res.headers.etag as string } });
+      const again = await server.app.inject({
+        url: `/api/v1/pictures/${picture.id}/${name}`,
+        headers: { 'if-none-match': res.headers.etag as string },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
     }

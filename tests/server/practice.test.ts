@@ -19,7 +19,10 @@ async function addPair(
   server: ServerHarness,
   options: { sortOrder: number; ball?: { x: number; y: number }; ballWidth?: number; isActive?: number; id?: string },
 ): Promise<Pair> {
-  const jpeg = (colour: string) => sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } }).jpeg().toBuffer();
+  const jpeg = (colour: string) =>
+    sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
   const removed = await storePicture(server.app.db, server.app.pictures, await jpeg('#2e7d32'), 'practice_removed');
   const original = await storePicture(server.app.db, server.app.pictures, await jpeg('#388e3c'), 'practice_original');
   const ball = options.ball ?? { x: 800, y: 500 };
@@ -41,9 +44,15 @@ async function addPair(
   return { id, removed, original, ball };
 }
 
-const next = (server: ServerHarness, after?: string) => server.app.inject(`/api/v1/practice/pairs/next${after ? `?after=${after}` : ''}`);
+const next = (server: ServerHarness, after?: string) =>
+  server.app.inject(`/api/v1/practice/pairs/next${after ? `?after=${after}` : ''}`);
 const submit = (server: ServerHarness, pairId: string, tickets: unknown) =>
-  server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload: { tickets }, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/v1/practice/pairs/${pairId}/submit`,
+    payload: { tickets },
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+  });
 
 describeOnEachDatabase('practice game without pairs', (server) => {
   it("answers 'No image pairs available' when there is no active pair", async () => {
@@ -202,7 +211,12 @@ describeOnEachDatabase('practice game', (server) => {
       expect(res.json(), message).toEqual({ message, code });
     }
     for (const payload of [{}, { tickets: 'x' }, { tickets: [{ x: '1', y: 2 }] }, { tickets: [{ x: 1 }] }]) {
-      const res = await server.app.inject({ method: 'POST', url: `/api/v1/practice/pairs/${pairId}/submit`, payload, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/practice/pairs/${pairId}/submit`,
+        payload,
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }

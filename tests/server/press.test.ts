@@ -48,7 +48,13 @@ describeOnEachDatabase('GET /api/v1/press', (server) => {
 describeOnEachDatabase('GET /api/v1/press with articles', (server) => {
   // 12 published, shuffled on insert, plus one draft newer than all of them.
   const rows = [5, 12, 1, 8, 3, 10, 7, 2, 11, 4, 9, 6].map((n) => article(n));
-  const hindi = article(13, { slug: 'hindi', title_hi: 'हिंदी शीर्षक', summary_hi: '', body_hi: 'पहला अनुच्छेद।\n\nदूसरा अनुच्छेद।', source_url: null });
+  const hindi = article(13, {
+    slug: 'hindi',
+    title_hi: 'हिंदी शीर्षक',
+    summary_hi: '',
+    body_hi: 'पहला अनुच्छेद।\n\nदूसरा अनुच्छेद।',
+    source_url: null,
+  });
   const draft = article(20, { slug: 'draft', is_published: 0 });
 
   beforeAll(async () => {
@@ -60,7 +66,10 @@ describeOnEachDatabase('GET /api/v1/press with articles', (server) => {
     expect(first.total).toBe(13);
     expect(first.page).toBe(1);
     expect(first.pageSize).toBe(10);
-    expect(first.items.map((i: { slug: string }) => i.slug)).toEqual(['hindi', ...[12, 11, 10, 9, 8, 7, 6, 5, 4].map((n) => `article-${n}`)]);
+    expect(first.items.map((i: { slug: string }) => i.slug)).toEqual([
+      'hindi',
+      ...[12, 11, 10, 9, 8, 7, 6, 5, 4].map((n) => `article-${n}`),
+    ]);
     expect(first.items[1]).toEqual({
       id: rows[1]!.id,
       slug: 'article-12',
@@ -105,10 +114,18 @@ describeOnEachDatabase('GET /api/v1/press with articles', (server) => {
     expect(detail).toMatchObject({ title: 'हिंदी शीर्षक', summary: 'Summary 13', body: ['पहला अनुच्छेद।', 'दूसरा अनुच्छेद।'] });
 
     const english = (await server.app.inject(`/api/v1/press/${hindi.id}?lang=en`)).json().data;
-    expect(english).toMatchObject({ title: 'Title 13', summary: 'Summary 13', body: ['First paragraph 13.', 'Second paragraph 13.'] });
+    expect(english).toMatchObject({
+      title: 'Title 13',
+      summary: 'Summary 13',
+      body: ['First paragraph 13.', 'Second paragraph 13.'],
+    });
 
     const untranslated = (await server.app.inject(`/api/v1/press/${rows[0]!.id}?lang=hi`)).json().data;
-    expect(untranslated).toMatchObject({ title: 'Title 5', summary: 'Summary 5', body: ['First paragraph 5.', 'Second paragraph 5.'] });
+    expect(untranslated).toMatchObject({
+      title: 'Title 5',
+      summary: 'Summary 5',
+      body: ['First paragraph 5.', 'Second paragraph 5.'],
+    });
   });
 
   it('keeps drafts out of the list and answers them with 404', async () => {
@@ -134,7 +151,9 @@ describeOnEachDatabase('GET /api/v1/press with articles', (server) => {
       expect(res.statusCode, query).toBe(400);
       const body = res.json();
       expect(body.code, query).toBe('VALIDATION_FAILED');
-      const [field, message] = query.startsWith('lang') ? ['lang', 'lang must be en or hi'] : ['page', 'page must be a whole number from 1 to 1000'];
+      const [field, message] = query.startsWith('lang')
+        ? ['lang', 'lang must be en or hi']
+        : ['page', 'page must be a whole number from 1 to 1000'];
       expect(body, query).toEqual({ message, code: 'VALIDATION_FAILED', fields: { [field]: message } });
     }
     expect((await server.app.inject(`/api/v1/press/${rows[0]!.id}?lang=xx`)).statusCode).toBe(400);

@@ -11,15 +11,32 @@ const DAY = 86_400_000;
 const apply = (server: ServerHarness, user: User | undefined, contestId: string, code: unknown) =>
   post(server, '/api/v1/cart/promo', { contestId, code }, { cookie: user?.cookie });
 const remove = (server: ServerHarness, user: User, contestId: string) =>
-  server.app.inject({ method: 'DELETE', url: '/api/v1/cart/promo', payload: { contestId }, headers: { ...XHR, cookie: user.cookie } });
+  server.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/cart/promo',
+    payload: { contestId },
+    headers: { ...XHR, cookie: user.cookie },
+  });
 
-function expectRefusal(res: { statusCode: number; json(): unknown; body: string }, status: number, message: string, code: string) {
+function expectRefusal(
+  res: { statusCode: number; json(): unknown; body: string },
+  status: number,
+  message: string,
+  code: string,
+) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ message, code });
 }
 
 const billOf = (count: number, promo: Parameters<typeof computeBill>[0]['promo'] = null) =>
-  computeBill({ ticketPricePaise: 4900, ticketCount: count, promo, entryGstBasisPoints: 4000, platformFee: { kind: 'perTicket', paise: 200 }, feeGstBasisPoints: 1800 });
+  computeBill({
+    ticketPricePaise: 4900,
+    ticketCount: count,
+    promo,
+    entryGstBasisPoints: 4000,
+    platformFee: { kind: 'perTicket', paise: 200 },
+    feeGstBasisPoints: 1800,
+  });
 
 describeOnEachDatabase('promo codes', (server) => {
   const clock = useTestClock(server);
@@ -31,18 +48,48 @@ describeOnEachDatabase('promo codes', (server) => {
   const code = (prefix: string) => `${prefix}${++n}`;
   const addCode = async (prefix: string, extra: Partial<Parameters<typeof createPromoCode>[1]> = {}) => {
     const c = code(prefix);
-    await createPromoCode(server.app.db, { code: c, promo: { kind: 'flat', amountPaise: 1000 }, validFrom: clock.now - DAY, validUntil: clock.now + DAY, ...extra }, clock.now);
+    await createPromoCode(
+      server.app.db,
+      {
+        code: c,
+        promo: { kind: 'flat', amountPaise: 1000 },
+        validFrom: clock.now - DAY,
+        validUntil: clock.now + DAY,
+        ...extra,
+      },
+      clock.now,
+    );
     return c;
   };
   const useUp = async (c: string, userId: string) =>
-    server.app.db.insertInto('promo_redemptions').values({ id: crypto.randomUUID(), promo_code: c, user_id: userId, payment_id: crypto.randomUUID(), created_at: clock.now }).execute();
+    server.app.db
+      .insertInto('promo_redemptions')
+      .values({
+        id: crypto.randomUUID(),
+        promo_code: c,
+        user_id: userId,
+        payment_id: crypto.randomUUID(),
+        created_at: clock.now,
+      })
+      .execute();
 
   beforeAll(async () => {
     pictureId = await addContestPicture(server);
     users = await insertActiveUsers(server, 6, clock.now);
     contestId = await addTestContest(server, { pictureId, now: clock.now });
     for (const u of users) {
-      const res = await post(server, '/api/v1/cart/items', { contestId, tickets: [{ x: 10, y: 10 }, { x: 20, y: 20 }] }, { cookie: u.cookie });
+      const res = await post(
+        server,
+        '/api/v1/cart/items',
+        {
+          contestId,
+          tickets: [
+            { x: 10, y: 10 },
+            { x: 20, y: 20 },
+          ],
+        },
+        { cookie: u.cookie },
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
   });
@@ -63,9 +110,19 @@ describeOnEachDatabase('promo codes', (server) => {
     const cart = (await get(server, '/api/v1/cart', { cookie: user(0).cookie })).json().data;
     expect(cart.groups[0].bill).toEqual(flat);
     expect(cart.groups[0].promoCode).toBe(c);
-    expectRefusal(await apply(server, user(0), contestId, c), 400, 'A promo code is already applied. Remove it to use another.', 'PROMO_ALREADY_APPLIED');
+    expectRefusal(
+      await apply(server, user(0), contestId, c),
+      400,
+      'A promo code is already applied. Remove it to use another.',
+      'PROMO_ALREADY_APPLIED',
+    );
     const other = await addCode('OTHER');
-    expectRefusal(await apply(server, user(0), contestId, other), 400, 'A promo code is already applied. Remove it to use another.', 'PROMO_ALREADY_APPLIED');
+    expectRefusal(
+      await apply(server, user(0), contestId, other),
+      400,
+      'A promo code is already applied. Remove it to use another.',
+      'PROMO_ALREADY_APPLIED',
+    );
     const removed = await remove(server, user(0), contestId);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data).toEqual({ contestId, promoCode: null, bill: billOf(2) });
@@ -83,9 +140,34 @@ describeOnEachDatabase('promo codes', (server) => {
 
   it("says 'Invalid Promo Code' for unknown, inactive, not yet valid and expired codes", async () => {
     expectRefusal(await apply(server, user(2), contestId, 'NOSUCHCODE'), 400, 'Invalid Promo Code', 'INVALID_PROMO');
-    expectRefusal(await apply(server, user(2), contestId, await addCode('OFF', { isActive: false })), 400, 'Invalid Promo Code', 'INVALID_PROMO');
-    expectRefusal(await apply(server, user(2), contestId, await addCode('SOON', { validFrom: clock.now + 1, validUntil: clock.now + DAY })), 400, 'Invalid Promo Code', 'INVALID_PROMO');
-    expectRefusal(await apply(server, user(2), contestId, await addCode('OLD', { validFrom: clock.now - 2 * DAY, validUntil: clock.now - 1 })), 400, 'Invalid Promo Code', 'INVALID_PROMO');
+    expectRefusal(
+      await apply(server, user(2), contestId, await addCode('OFF', { isActive: false })),
+      400,
+      'Invalid Promo Code',
+      'INVALID_PROMO',
+    );
+    expectRefusal(
+      await apply(
+        server,
+        user(2),
+        contestId,
+        await addCode('SOON', { validFrom: clock.now + 1, validUntil: clock.now + DAY }),
+      ),
+      400,
+      'Invalid Promo Code',
+      'INVALID_PROMO',
+    );
+    expectRefusal(
+      await apply(
+        server,
+        user(2),
+        contestId,
+        await addCode('OLD', { validFrom: clock.now - 2 * DAY, validUntil: clock.now - 1 }),
+      ),
+      400,
+      'Invalid Promo Code',
+      'INVALID_PROMO',
+    );
     // The edges of the window are inside it.
     const edge = await addCode('EDGE', { validFrom: clock.now, validUntil: clock.now });
     expect((await apply(server, user(2), contestId, edge)).statusCode).toBe(200);
@@ -125,7 +207,17 @@ describeOnEachDatabase('promo codes', (server) => {
     expect(await seedDemoPromo(server.app.db, true, clock.now)).toBe(false);
     expect(await seedDemoPromo(server.app.db, false, clock.now)).toBe(true);
     expect(await seedDemoPromo(server.app.db, false, clock.now)).toBe(false);
-    const row = await server.app.db.selectFrom('promo_codes').selectAll().where('code', '=', DEMO_PROMO_CODE).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind: 'percent', basis_points: 1000, cap_paise: 5000, max_uses_per_user: 1, max_uses: null });
+    const row = await server.app.db
+      .selectFrom('promo_codes')
+      .selectAll()
+      .where('code', '=', DEMO_PROMO_CODE)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      kind: 'percent',
+      basis_points: 1000,
+      cap_paise: 5000,
+      max_uses_per_user: 1,
+      max_uses: null,
+    });
   });
 });

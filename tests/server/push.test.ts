@@ -21,7 +21,13 @@ let pushService: Server;
 let pushBase = '';
 const received: Received[] = [];
 const unsubscribe = (server: ServerHarness, cookie: string, endpoint: string) =>
-  server.app.inject({ method: 'DELETE', url: '/api/v1/push/subscriptions', headers: { ...XHR, cookie }, payload: { endpoint }, remoteAddress: freshIp() });
+  server.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/push/subscriptions',
+    headers: { ...XHR, cookie },
+    payload: { endpoint },
+    remoteAddress: freshIp(),
+  });
 beforeAll(async () => {
   pushService = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,16 +50,36 @@ function browserSubscription(name: string, lang: 'en' | 'hi' = 'en') {
   const auth = randomBytes(16);
   return {
     ecdh,
-    body: { endpoint: `${pushBase}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') }, lang },
-    decrypt: (message: Buffer) => JSON.parse(ece.decrypt(message, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8')) as Record<string, string>,
+    body: {
+      endpoint: `${pushBase}/push/${name}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      lang,
+    },
+    decrypt: (message: Buffer) =>
+      JSON.parse(
+        ece
+          .decrypt(message, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
+          .toString('utf8'),
+      ) as Record<string, string>,
   };
 }
 
 it('allows only the browsers’ push services (and this machine outside production)', () => {
-  for (const ok of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/x', 'https://web.push.apple.com/QX', 'https://wns2-par02p.notify.windows.com/w/?token=1']) {
+  for (const ok of [
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://updates.push.services.mozilla.com/wpush/v2/x',
+    'https://web.push.apple.com/QX',
+    'https://wns2-par02p.notify.windows.com/w/?token=1',
+  ]) {
     expect(isAllowedPushEndpoint(ok, true), ok).toBe(true);
   }
-  for (const bad of ['http://fcm.googleapis.com/fcm/send/abc', 'https://evil.example/push', 'https://169.254.169.254/latest', 'https://fcm.googleapis.com.evil.example/x', 'not a url']) {
+  for (const bad of [
+    'http://fcm.googleapis.com/fcm/send/abc',
+    'https://evil.example/push',
+    'https://169.254.169.254/latest',
+    'https://fcm.googleapis.com.evil.example/x',
+    'not a url',
+  ]) {
     expect(isAllowedPushEndpoint(bad, true), bad).toBe(false);
   }
   expect(isAllowedPushEndpoint('http://127.0.0.1:9/push', false)).toBe(true);
@@ -81,31 +107,58 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { subscriptions: 1 }, message: 'Notifications are on.' });
     // The same browser again is the same subscription.
-    expect((await post(server, '/api/v1/push/subscriptions', browser.body, { cookie })).json().data.subscriptions).toBe(1);
+    expect((await post(server, '/api/v1/push/subscriptions', browser.body, { cookie })).json().data.subscriptions).toBe(
+      1,
+    );
 
-    const refused = await post(server, '/api/v1/push/subscriptions', { ...browser.body, endpoint: 'https://evil.example/push' }, { cookie });
+    const refused = await post(
+      server,
+      '/api/v1/push/subscriptions',
+      { ...browser.body, endpoint: 'https://evil.example/push' },
+      { cookie },
+    );
     expect([refused.statusCode, refused.json().code]).toEqual([400, 'PUSH_SERVICE_NOT_ALLOWED']);
-    const badKey = await post(server, '/api/v1/push/subscriptions', { ...browser.body, keys: { ...browser.body.keys, p256dh: 'abc' } }, { cookie });
+    const badKey = await post(
+      server,
+      '/api/v1/push/subscriptions',
+      { ...browser.body, keys: { ...browser.body.keys, p256dh: 'abc' } },
+      { cookie },
+    );
     expect(badKey.statusCode).toBe(400);
 
     // Another player cannot remove it.
     const other = await signUpActive(server, clock);
     expect((await unsubscribe(server, other.cookie, browser.body.endpoint)).json().data.subscriptions).toBe(0);
-    const rows = await server.app.db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', browser.body.endpoint).execute();
+    const rows = await server.app.db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('endpoint', '=', browser.body.endpoint)
+      .execute();
     expect(rows).toEqual([{ user_id: user.id }]);
-    expect((await unsubscribe(server, cookie, browser.body.endpoint)).json()).toEqual({ data: { subscriptions: 0 }, message: 'Notifications are off.' });
+    expect((await unsubscribe(server, cookie, browser.body.endpoint)).json()).toEqual({
+      data: { subscriptions: 0 },
+      message: 'Notifications are off.',
+    });
   });
 
   it('sends contest open, closes in 1 hour and results out once each, in each subscriber’s language; gone browsers are dropped', async () => {
     const now = clock.now;
     const pictureId = await addContestPicture(server);
-    const contestId = await addTestContest(server, { pictureId, now, opensInMs: -60_000, closesInMs: 3 * 3_600_000, defaults: { prizeTitleEn: 'Signed bat', prizeTitleHi: 'हस्ताक्षरित बैट' } });
+    const contestId = await addTestContest(server, {
+      pictureId,
+      now,
+      opensInMs: -60_000,
+      closesInMs: 3 * 3_600_000,
+      defaults: { prizeTitleEn: 'Signed bat', prizeTitleHi: 'हस्ताक्षरित बैट' },
+    });
     const en = browserSubscription(`en-${contestId}`);
     const hi = browserSubscription(`hi-${contestId}`, 'hi');
     const gone = browserSubscription(`x-${contestId}/gone`);
     for (const browser of [en, hi, gone]) {
       const player = await signUpActive(server, clock);
-      expect((await post(server, '/api/v1/push/subscriptions', browser.body, { cookie: player.cookie })).statusCode).toBe(200);
+      expect(
+        (await post(server, '/api/v1/push/subscriptions', browser.body, { cookie: player.cookie })).statusCode,
+      ).toBe(200);
     }
     const mine = () => received.filter((r) => r.path.includes(contestId));
     const run = await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now);
@@ -115,26 +168,57 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
     expect(toEn.headers['content-encoding']).toBe('aes128gcm');
     expect(toEn.headers['ttl']).toBe(String(6 * 3600));
     expect(toEn.headers['authorization']).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
-    expect(en.decrypt(toEn.body)).toMatchObject({ title: 'A new contest is open', url: `${server.config.publicUrl}/`, tag: `open-${contestId}` });
+    expect(en.decrypt(toEn.body)).toMatchObject({
+      title: 'A new contest is open',
+      url: `${server.config.publicUrl}/`,
+      tag: `open-${contestId}`,
+    });
     expect(en.decrypt(toEn.body).body).toMatch(/^Spot the ball to win: Signed bat\. Entries close .+ IST\.$/);
     const toHi = mine().find((r) => r.path.includes('/hi-'))!;
     expect(hi.decrypt(toHi.body)).toMatchObject({ title: 'नई प्रतियोगिता खुल गई है' });
     expect(hi.decrypt(toHi.body).body).toContain('हस्ताक्षरित बैट');
     // The browser that said 'gone' is forgotten; a second run sends nothing again.
-    expect(await server.app.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', '=', gone.body.endpoint).execute()).toEqual([]);
-    expect(await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now)).toEqual({ notices: 0, sent: 0, gone: 0, failed: 0 });
+    expect(
+      await server.app.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('endpoint', '=', gone.body.endpoint)
+        .execute(),
+    ).toEqual([]);
+    expect(await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now)).toEqual({
+      notices: 0,
+      sent: 0,
+      gone: 0,
+      failed: 0,
+    });
 
     clock.advance(2 * 3_600_000 + 60_000);
-    expect(await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now)).toMatchObject({ notices: 1, sent: 2 });
-    const closing = mine().filter((r) => r.path.includes('/en-')).at(-1)!;
+    expect(
+      await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now),
+    ).toMatchObject({ notices: 1, sent: 2 });
+    const closing = mine()
+      .filter((r) => r.path.includes('/en-'))
+      .at(-1)!;
     expect(en.decrypt(closing.body)).toMatchObject({ title: 'Closes in 1 hour', tag: `closing-${contestId}` });
 
     clock.advance(3_600_000);
     await server.app.db.updateTable('contests').set({ published_at: clock.now }).where('id', '=', contestId).execute();
-    expect(await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now)).toMatchObject({ notices: 1, sent: 2 });
-    const results = mine().filter((r) => r.path.includes('/hi-')).at(-1)!;
-    expect(hi.decrypt(results.body)).toMatchObject({ title: 'नतीजे आ गए हैं', url: `${server.config.publicUrl}/live_weekly_winner` });
-    const notices = await server.app.db.selectFrom('push_notices').select(['kind', 'sent', 'gone', 'failed']).where('contest_id', '=', contestId).orderBy('kind').execute();
+    expect(
+      await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now),
+    ).toMatchObject({ notices: 1, sent: 2 });
+    const results = mine()
+      .filter((r) => r.path.includes('/hi-'))
+      .at(-1)!;
+    expect(hi.decrypt(results.body)).toMatchObject({
+      title: 'नतीजे आ गए हैं',
+      url: `${server.config.publicUrl}/live_weekly_winner`,
+    });
+    const notices = await server.app.db
+      .selectFrom('push_notices')
+      .select(['kind', 'sent', 'gone', 'failed'])
+      .where('contest_id', '=', contestId)
+      .orderBy('kind')
+      .execute();
     expect(notices).toEqual([
       { kind: 'closing', sent: 2, gone: 0, failed: 0 },
       { kind: 'open', sent: 2, gone: 1, failed: 0 },

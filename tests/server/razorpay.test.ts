@@ -49,7 +49,14 @@ const WEBHOOK_SECRET = 'webhook-secret-123';
 
 describe('Razorpay adapter against a local fake API', () => {
   const fake = fakeRazorpay();
-  const gateway = (timeoutMs = 2000) => createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url(), timeoutMs });
+  const gateway = (timeoutMs = 2000) =>
+    createRazorpayGateway({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url(),
+      timeoutMs,
+    });
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
@@ -63,32 +70,65 @@ describe('Razorpay adapter against a local fake API', () => {
   });
 
   it('creates an order with basic auth, the amount in paise, INR, the receipt and notes', async () => {
-    fake.answer(() => ({ status: 200, body: { id: 'order_EKwxwAgItmmXdp', entity: 'order', amount: 10272, currency: 'INR', status: 'created' } }));
-    const { orderId } = await gateway().createOrder({ amountPaise: 10272, receipt: 'CS20261121ABCDEF12', notes: { paymentId: 'p-1' } });
+    fake.answer(() => ({
+      status: 200,
+      body: { id: 'order_EKwxwAgItmmXdp', entity: 'order', amount: 10272, currency: 'INR', status: 'created' },
+    }));
+    const { orderId } = await gateway().createOrder({
+      amountPaise: 10272,
+      receipt: 'CS20261121ABCDEF12',
+      notes: { paymentId: 'p-1' },
+    });
     expect(orderId).toBe('order_EKwxwAgItmmXdp');
     expect(fake.seen).toHaveLength(1);
-    expect(fake.seen[0]).toMatchObject({ method: 'POST', url: '/v1/orders', authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}` });
-    expect(JSON.parse(fake.seen[0]!.body)).toEqual({ amount: 10272, currency: 'INR', receipt: 'CS20261121ABCDEF12', notes: { paymentId: 'p-1' } });
+    expect(fake.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+    });
+    expect(JSON.parse(fake.seen[0]!.body)).toEqual({
+      amount: 10272,
+      currency: 'INR',
+      receipt: 'CS20261121ABCDEF12',
+      notes: { paymentId: 'p-1' },
+    });
   });
 
   it("turns Razorpay's errors, bodies without an id and non-JSON into GatewayError", async () => {
-    fake.answer(() => ({ status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } }));
-    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(/401: Authentication failed/);
+    fake.answer(() => ({
+      status: 401,
+      body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } },
+    }));
+    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(
+      /401: Authentication failed/,
+    );
     fake.answer(() => ({ status: 200, body: {} }));
-    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toBeInstanceOf(GatewayError);
+    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toBeInstanceOf(
+      GatewayError,
+    );
     fake.answer(() => ({ status: 200, body: '<html>' }));
-    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toBeInstanceOf(GatewayError);
+    await expect(gateway().createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toBeInstanceOf(
+      GatewayError,
+    );
   });
 
   it('gives up on a gateway that does not answer in time', async () => {
     fake.answer(() => ({ status: 200, body: { id: 'order_late' }, delayMs: 500 }));
     const started = Date.now();
-    await expect(gateway(100).createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(/did not answer \(TimeoutError\)/);
+    await expect(gateway(100).createOrder({ amountPaise: 100, receipt: 'r', notes: {} })).rejects.toThrow(
+      /did not answer \(TimeoutError\)/,
+    );
     expect(Date.now() - started).toBeLessThan(450);
   });
 
   it('gives up on a gateway that is not there', async () => {
-    const closed = createRazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
+    const closed = createRazorpayGateway({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 1000,
+    });
     await expect(closed.fetchOrderStatus('order_x')).rejects.toBeInstanceOf(GatewayError);
   });
 
@@ -97,13 +137,25 @@ describe('Razorpay adapter against a local fake API', () => {
       req.url === '/v1/orders/order_paid'
         ? { status: 200, body: { id: 'order_paid', status: 'paid' } }
         : req.url === '/v1/orders/order_paid/payments'
-          ? { status: 200, body: { items: [{ id: 'pay_failed1', status: 'failed' }, { id: 'pay_good1', status: 'captured' }] } }
+          ? {
+              status: 200,
+              body: {
+                items: [
+                  { id: 'pay_failed1', status: 'failed' },
+                  { id: 'pay_good1', status: 'captured' },
+                ],
+              },
+            }
           : { status: 200, body: { id: 'order_open', status: 'attempted' } },
     );
     expect(await gateway().fetchOrderStatus('order_paid')).toEqual({ status: 'paid', paymentId: 'pay_good1' });
     // The capture time comes along when Razorpay gives it (seconds).
     expect(await gateway().fetchOrderStatus('order_open')).toEqual({ status: 'attempted', paymentId: null });
-    expect(fake.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /v1/orders/order_paid', 'GET /v1/orders/order_paid/payments', 'GET /v1/orders/order_open']);
+    expect(fake.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /v1/orders/order_paid',
+      'GET /v1/orders/order_paid/payments',
+      'GET /v1/orders/order_open',
+    ]);
     fake.answer(() => ({ status: 200, body: { status: 'weird' } }));
     await expect(gateway().fetchOrderStatus('order_w')).rejects.toBeInstanceOf(GatewayError);
   });
@@ -125,11 +177,19 @@ describe('Razorpay adapter against a local fake API', () => {
     expect(g.verifyReturn({ orderId, paymentId: 'pay_other', signature })).toBe(false);
     expect(g.verifyReturn({ orderId, paymentId, signature: signature.slice(0, -1) })).toBe(false);
     expect(g.verifyReturn({ orderId, paymentId, signature: 'zz'.repeat(32) })).toBe(false);
-    expect(g.verifyReturn({ orderId, paymentId, signature: createHmac('sha256', 'wrong').update(`${orderId}|${paymentId}`).digest('hex') })).toBe(false);
+    expect(
+      g.verifyReturn({
+        orderId,
+        paymentId,
+        signature: createHmac('sha256', 'wrong').update(`${orderId}|${paymentId}`).digest('hex'),
+      }),
+    ).toBe(false);
   });
 
   it('verifies a webhook on the raw body with the webhook secret, byte for byte', () => {
-    const raw = Buffer.from('{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1","order_id":"order_1","amount":100}}}}');
+    const raw = Buffer.from(
+      '{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1","order_id":"order_1","amount":100}}}}',
+    );
     const signature = createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
     const g = gateway();
     expect(g.verifyWebhook(raw, signature)).toBe(true);
@@ -144,7 +204,10 @@ describe('payment gateway configuration', () => {
   it('defaults to the sandbox outside production and to none in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ gateway: 'sandbox', razorpay: null });
     expect(loadConfig({ NODE_ENV: 'production' }).payments.gateway).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', UNSAFE_SANDBOX_IN_PRODUCTION: 'yes' }).payments.gateway).toBe('sandbox');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'sandbox', UNSAFE_SANDBOX_IN_PRODUCTION: 'yes' }).payments
+        .gateway,
+    ).toBe('sandbox');
   });
 
   it('needs the three Razorpay secrets for razorpay', () => {
@@ -158,7 +221,14 @@ describe('payment gateway configuration', () => {
         "RAZORPAY_WEBHOOK_SECRET is required when PAYMENT_GATEWAY is 'razorpay'",
       ]);
     }
-    expect(loadConfig({ PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).payments).toEqual({
+    expect(
+      loadConfig({
+        PAYMENT_GATEWAY: 'razorpay',
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }).payments,
+    ).toEqual({
       gateway: 'razorpay',
       razorpay: { keyId: KEY_ID, keySecret: 's', webhookSecret: 'w', apiUrl: 'https://api.razorpay.com' },
     });
@@ -177,7 +247,13 @@ describe('the app with PAYMENT_GATEWAY=razorpay (fake API on 127.0.0.1)', () => 
     await new Promise<void>((resolve) => fake.server.close(() => resolve()));
   });
   const server = startServer('sqlite', {
-    env: { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: `http://127.0.0.1:${port}` },
+    env: {
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_URL: `http://127.0.0.1:${port}`,
+    },
   });
   const clock = useTestClock(server);
 
@@ -190,19 +266,52 @@ describe('the app with PAYMENT_GATEWAY=razorpay (fake API on 127.0.0.1)', () => 
     const res = await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u!.cookie });
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json().data;
-    expect(order).toMatchObject({ orderId: 'order_RzpFake000001', gateway: 'razorpay', keyId: KEY_ID, checkoutUrl: null });
-    expect(JSON.parse(fake.seen.at(-1)!.body)).toMatchObject({ amount: order.amountPaise, currency: 'INR', receipt: order.refNo });
+    expect(order).toMatchObject({
+      orderId: 'order_RzpFake000001',
+      gateway: 'razorpay',
+      keyId: KEY_ID,
+      checkoutUrl: null,
+    });
+    expect(JSON.parse(fake.seen.at(-1)!.body)).toMatchObject({
+      amount: order.amountPaise,
+      currency: 'INR',
+      receipt: order.refNo,
+    });
 
     const paymentId = 'pay_RzpFake000001';
     const signature = createHmac('sha256', KEY_SECRET).update(`${order.orderId}|${paymentId}`).digest('hex');
-    const back = await post(server, '/api/v1/payments/return', { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature }, { cookie: u!.cookie });
+    const back = await post(
+      server,
+      '/api/v1/payments/return',
+      { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: signature },
+      { cookie: u!.cookie },
+    );
     expect(back.json().data).toEqual({ verified: true, paymentId: order.paymentId, status: 'success' });
 
-    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: order.orderId, amount: order.amountPaise, status: 'captured' } } } });
-    const headers = { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'), 'x-razorpay-event-id': 'evt_1' };
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })).json()).toEqual({ data: { received: true, duplicate: false } });
-    expect((await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })).json()).toEqual({ data: { received: true, duplicate: true } });
-    expect((await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.orderId}` })).statusCode).toBe(404);
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: { entity: { id: paymentId, order_id: order.orderId, amount: order.amountPaise, status: 'captured' } },
+      },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'),
+      'x-razorpay-event-id': 'evt_1',
+    };
+    expect(
+      (
+        await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })
+      ).json(),
+    ).toEqual({ data: { received: true, duplicate: false } });
+    expect(
+      (
+        await server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body })
+      ).json(),
+    ).toEqual({ data: { received: true, duplicate: true } });
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/sandbox-gateway/checkout/${order.orderId}` })).statusCode,
+    ).toBe(404);
   });
 
   it('a failed attempt leaves the order payable: the retry that succeeds confirms, nothing refunded (issue 10, finding 5)', async () => {
@@ -213,16 +322,44 @@ describe('the app with PAYMENT_GATEWAY=razorpay (fake API on 127.0.0.1)', () => 
     fake.answer(() => ({ status: 200, body: { id: 'order_RzpRetry00001', status: 'created' } }));
     const order = (await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u!.cookie })).json().data;
     const hook = (event: string, id: string, status: string, eventId: string) => {
-      const body = JSON.stringify({ event, payload: { payment: { entity: { id, order_id: order.orderId, amount: order.amountPaise, status, created_at: Math.floor(clock.now / 1000), error_description: 'Card declined' } } } });
-      return { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'), 'x-razorpay-event-id': eventId, body };
+      const body = JSON.stringify({
+        event,
+        payload: {
+          payment: {
+            entity: {
+              id,
+              order_id: order.orderId,
+              amount: order.amountPaise,
+              status,
+              created_at: Math.floor(clock.now / 1000),
+              error_description: 'Card declined',
+            },
+          },
+        },
+      });
+      return {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'),
+        'x-razorpay-event-id': eventId,
+        body,
+      };
     };
-    const send = ({ body, ...headers }: ReturnType<typeof hook>) => server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body });
+    const send = ({ body, ...headers }: ReturnType<typeof hook>) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/razorpay', headers, payload: body });
     await send(hook('payment.failed', 'pay_RzpFail000001', 'failed', 'evt_f1'));
-    const afterFailure = await server.app.db.selectFrom('payments').select(['status', 'failure_reason']).where('id', '=', order.paymentId).executeTakeFirstOrThrow();
+    const afterFailure = await server.app.db
+      .selectFrom('payments')
+      .select(['status', 'failure_reason'])
+      .where('id', '=', order.paymentId)
+      .executeTakeFirstOrThrow();
     expect(afterFailure).toEqual({ status: 'pending', failure_reason: 'Card declined' });
     clock.advance(60_000);
     await send(hook('payment.captured', 'pay_RzpGood000001', 'captured', 'evt_c1'));
-    const paid = await server.app.db.selectFrom('payments').select(['status', 'refund_due', 'gateway_payment_id']).where('id', '=', order.paymentId).executeTakeFirstOrThrow();
+    const paid = await server.app.db
+      .selectFrom('payments')
+      .select(['status', 'refund_due', 'gateway_payment_id'])
+      .where('id', '=', order.paymentId)
+      .executeTakeFirstOrThrow();
     expect(paid).toEqual({ status: 'success', refund_due: 0, gateway_payment_id: 'pay_RzpGood000001' });
   });
 
@@ -234,10 +371,21 @@ describe('the app with PAYMENT_GATEWAY=razorpay (fake API on 127.0.0.1)', () => 
     fake.answer(() => ({ status: 500, body: { error: { description: 'down' } } }));
     const res = await post(server, '/api/v1/payments/orders', { contestId }, { cookie: u!.cookie });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ code: 'GATEWAY_UNAVAILABLE', message: 'The payment gateway is not answering. Please try again.' });
-    const tickets = await server.app.db.selectFrom('tickets').select('status').where('contest_id', '=', contestId).execute();
+    expect(res.json()).toMatchObject({
+      code: 'GATEWAY_UNAVAILABLE',
+      message: 'The payment gateway is not answering. Please try again.',
+    });
+    const tickets = await server.app.db
+      .selectFrom('tickets')
+      .select('status')
+      .where('contest_id', '=', contestId)
+      .execute();
     expect(tickets).toEqual([{ status: 'released' }]);
-    const cart = await server.app.db.selectFrom('cart_items').select(['x', 'y']).where('contest_id', '=', contestId).execute();
+    const cart = await server.app.db
+      .selectFrom('cart_items')
+      .select(['x', 'y'])
+      .where('contest_id', '=', contestId)
+      .execute();
     expect(cart).toEqual([{ x: 5, y: 6 }]);
   });
 });

@@ -13,11 +13,41 @@ describeOnEachDatabase('results notices are sent once', (server) => {
 
   async function publishedWithNotice() {
     const pictureId = await addContestPicture(server);
-    const contestId = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -3 * 86_400_000, closesInMs: -3_600_000 });
-    await server.app.db.updateTable('contests').set({ state: 'published', judged_sum_x: 3, judged_sum_y: 3, judged_count: 3, judged_at: clock.now, published_at: clock.now }).where('id', '=', contestId).execute();
+    const contestId = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      opensInMs: -3 * 86_400_000,
+      closesInMs: -3_600_000,
+    });
+    await server.app.db
+      .updateTable('contests')
+      .set({
+        state: 'published',
+        judged_sum_x: 3,
+        judged_sum_y: 3,
+        judged_count: 3,
+        judged_at: clock.now,
+        published_at: clock.now,
+      })
+      .where('id', '=', contestId)
+      .execute();
     const [player] = await insertActiveUsers(server, 1, clock.now);
-    await server.app.db.insertInto('result_notices').values({ contest_id: contestId, user_id: player!.id, kind: 'entrant', best_rank: 2, created_at: clock.now, sent_at: null }).execute();
-    const user = await server.app.db.selectFrom('users').select(['phone', 'email']).where('id', '=', player!.id).executeTakeFirstOrThrow();
+    await server.app.db
+      .insertInto('result_notices')
+      .values({
+        contest_id: contestId,
+        user_id: player!.id,
+        kind: 'entrant',
+        best_rank: 2,
+        created_at: clock.now,
+        sent_at: null,
+      })
+      .execute();
+    const user = await server.app.db
+      .selectFrom('users')
+      .select(['phone', 'email'])
+      .where('id', '=', player!.id)
+      .executeTakeFirstOrThrow();
     return { contestId, userId: player!.id, ...user };
   }
 
@@ -54,7 +84,10 @@ describeOnEachDatabase('results notices are sent once', (server) => {
     await slow.inside;
     // The first sender is inside its SMS; the second runs to the end meanwhile.
     const fast = recorder();
-    expect(await sendResultNotices(server.app.db, fast.sender, 'http://site', () => clock.now, contestId)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendResultNotices(server.app.db, fast.sender, 'http://site', () => clock.now, contestId)).toEqual({
+      sent: 0,
+      failed: 0,
+    });
     expect(fast.sent).toEqual([]);
     slow.release();
     expect(await first).toEqual({ sent: 1, failed: 0 });
@@ -63,7 +96,10 @@ describeOnEachDatabase('results notices are sent once', (server) => {
       ['email', email],
     ]);
     // And nothing is left for a later run.
-    expect(await sendResultNotices(server.app.db, fast.sender, 'http://site', () => clock.now, contestId)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendResultNotices(server.app.db, fast.sender, 'http://site', () => clock.now, contestId)).toEqual({
+      sent: 0,
+      failed: 0,
+    });
   });
 
   it('after the e-mail failed, the retry sends the e-mail only', async () => {
@@ -75,22 +111,38 @@ describeOnEachDatabase('results notices are sent once', (server) => {
         sent.push(message);
       },
     };
-    expect(await sendResultNotices(server.app.db, failingEmail, 'http://site', () => clock.now, contestId)).toEqual({ sent: 0, failed: 1 });
+    expect(await sendResultNotices(server.app.db, failingEmail, 'http://site', () => clock.now, contestId)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
     const retry: OutgoingMessage[] = [];
     const working: MessageSender = { send: async (message) => void retry.push(message) };
-    expect(await sendResultNotices(server.app.db, working, 'http://site', () => clock.now, contestId)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendResultNotices(server.app.db, working, 'http://site', () => clock.now, contestId)).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect(retry.map((m) => [m.channel, m.recipient])).toEqual([['email', email]]);
   });
 
   it('a notice whose sender died is taken again once its lease has run out', async () => {
     const { contestId, userId } = await publishedWithNotice();
     // As a sender that stopped mid-send leaves it: leased, not sent.
-    await server.app.db.updateTable('result_notices').set({ attempts: 1, claimed_until: clock.now + NOTICE_LEASE_MS }).where('contest_id', '=', contestId).where('user_id', '=', userId).execute();
+    await server.app.db
+      .updateTable('result_notices')
+      .set({ attempts: 1, claimed_until: clock.now + NOTICE_LEASE_MS })
+      .where('contest_id', '=', contestId)
+      .where('user_id', '=', userId)
+      .execute();
     const sent: OutgoingMessage[] = [];
     const sender: MessageSender = { send: async (message) => void sent.push(message) };
-    expect(await sendResultNotices(server.app.db, sender, 'http://site', () => clock.now, contestId)).toEqual({ sent: 0, failed: 0 });
-    expect(await sendResultNotices(server.app.db, sender, 'http://site', () => clock.now + NOTICE_LEASE_MS + 1, contestId)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendResultNotices(server.app.db, sender, 'http://site', () => clock.now, contestId)).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(
+      await sendResultNotices(server.app.db, sender, 'http://site', () => clock.now + NOTICE_LEASE_MS + 1, contestId),
+    ).toEqual({ sent: 1, failed: 0 });
     expect(sent.map((m) => m.channel)).toEqual(['sms', 'email']);
   });
 });

@@ -25,9 +25,31 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
 
   it('lists only published contests, newest first, a page at a time, with a card that says no more than it should', async () => {
     pictureId = await addContestPicture(server);
-    const older = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 810, y: 500 }, { x: 800, y: 501 }, { x: 10, y: 10 }], publishedAt: clock.now - 3 * DAY });
-    const judgedOnly = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 1, y: 1 }], publishedAt: null });
-    const newer = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 700, y: 400 }, { x: 799, y: 501 }], publishedAt: clock.now - DAY });
+    const older = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [
+        { x: 810, y: 500 },
+        { x: 800, y: 501 },
+        { x: 10, y: 10 },
+      ],
+      publishedAt: clock.now - 3 * DAY,
+    });
+    const judgedOnly = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [{ x: 1, y: 1 }],
+      publishedAt: null,
+    });
+    const newer = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [
+        { x: 700, y: 400 },
+        { x: 799, y: 501 },
+      ],
+      publishedAt: clock.now - DAY,
+    });
 
     const first = await get(server, '/api/v1/results/winners?limit=1');
     expect(first.statusCode, first.body).toBe(200);
@@ -36,7 +58,12 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
     const card = page1.results[0];
     // The judged point is the exact mean of (800,500), (801,500), (800,502).
     expect(card.judgedPoint).toEqual({ x: 2401 / 3, y: 1502 / 3 });
-    expect(card.winner).toEqual({ firstName: 'Ravi', state: null, mark: { x: 799, y: 501 }, distance: Math.round(Math.hypot(799 - 2401 / 3, 501 - 1502 / 3) * 10) / 10 });
+    expect(card.winner).toEqual({
+      firstName: 'Ravi',
+      state: null,
+      mark: { x: 799, y: 501 },
+      distance: Math.round(Math.hypot(799 - 2401 / 3, 501 - 1502 / 3) * 10) / 10,
+    });
     expect(card.entries).toBe(2);
     expect(card.picture.variants.length).toBeGreaterThan(0);
     expect(card.prize).toMatchObject({ kind: expect.any(String), valuePaise: 500_000 });
@@ -54,49 +81,107 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
 
   it('the live page: the next show with its stream embedded from a YouTube URL, and the latest result', async () => {
     const upcoming = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -DAY, closesInMs: DAY });
-    await server.app.db.updateTable('contests').set({ stream_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', show_at: clock.now + DAY + 3_600_000 }).where('id', '=', upcoming).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ stream_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', show_at: clock.now + DAY + 3_600_000 })
+      .where('id', '=', upcoming)
+      .execute();
     // A contest whose show is sooner but which was cancelled has no show.
-    const cancelled = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -DAY, closesInMs: 3_600_000 });
+    const cancelled = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      opensInMs: -DAY,
+      closesInMs: 3_600_000,
+    });
     await server.app.db.updateTable('contests').set({ state: 'cancelled' }).where('id', '=', cancelled).execute();
     const res = await get(server, '/api/v1/results/live?lang=hi');
     expect(res.statusCode, res.body).toBe(200);
     const { next, latest } = res.json().data;
-    expect(next).toMatchObject({ contestId: upcoming, streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+    expect(next).toMatchObject({
+      contestId: upcoming,
+      streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    });
     expect(latest.state).toBeUndefined();
     expect(latest.publishedAt).toBe(new Date(clock.now - DAY).toISOString());
     expect(latest.prize.title).toBe(server.config.contestDefaults.prizeTitleHi);
   });
 
   it('my entries: the tickets a player holds; ranks, distances and the judged point only once published', async () => {
-    const hidden = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 805, y: 500 }, { x: 900, y: 900 }], owners: [0, 0], players: 1, publishedAt: null });
+    const hidden = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [
+        { x: 805, y: 500 },
+        { x: 900, y: 900 },
+      ],
+      owners: [0, 0],
+      players: 1,
+      publishedAt: null,
+    });
     const player = hidden.players[0]!;
     let mine = (await get(server, '/api/v1/account/entries', { cookie: player.cookie })).json().data.contests;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ contestId: hidden.contestId, state: 'judged', judgedPoint: null, entries: null, isWinner: false, claim: null });
-    expect(mine[0].tickets.map((t: { x: number; rank: number | null }) => [t.x, t.rank])).toEqual([[805, null], [900, null]]);
+    expect(mine[0]).toMatchObject({
+      contestId: hidden.contestId,
+      state: 'judged',
+      judgedPoint: null,
+      entries: null,
+      isWinner: false,
+      claim: null,
+    });
+    expect(mine[0].tickets.map((t: { x: number; rank: number | null }) => [t.x, t.rank])).toEqual([
+      [805, null],
+      [900, null],
+    ]);
 
-    await server.app.db.updateTable('contests').set({ state: 'published', published_at: clock.now }).where('id', '=', hidden.contestId).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ state: 'published', published_at: clock.now })
+      .where('id', '=', hidden.contestId)
+      .execute();
     mine = (await get(server, '/api/v1/account/entries', { cookie: player.cookie })).json().data.contests;
-    expect(mine[0]).toMatchObject({ state: 'published', judgedPoint: { x: 2401 / 3, y: 1502 / 3 }, entries: 2, isWinner: true });
+    expect(mine[0]).toMatchObject({
+      state: 'published',
+      judgedPoint: { x: 2401 / 3, y: 1502 / 3 },
+      entries: 2,
+      isWinner: true,
+    });
     expect(mine[0].tickets.map((t: { rank: number | null }) => t.rank)).toEqual([1, 2]);
     expect(mine[0].tickets[0].distance).toBe(Math.round(Math.hypot(805 - 2401 / 3, 500 - 1502 / 3) * 10) / 10);
     expect(mine[0].tax).toMatchObject({ grossPaise: 500_000, tdsPaise: 0, netPaise: 500_000 });
 
     const [stranger] = await insertActiveUsers(server, 1, clock.now);
-    expect((await get(server, '/api/v1/account/entries', { cookie: stranger!.cookie })).json().data.contests).toEqual([]);
+    expect((await get(server, '/api/v1/account/entries', { cookie: stranger!.cookie })).json().data.contests).toEqual(
+      [],
+    );
     expect((await get(server, '/api/v1/account/entries')).statusCode).toBe(401);
   });
 
   it('the claim: refused to anyone but the winner of a published contest, validated, encrypted at rest, masked back', async () => {
-    const contest = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }, { x: 820, y: 520 }], prizeValuePaise: 2_000_000 });
+    const contest = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [
+        { x: 800, y: 501 },
+        { x: 820, y: 520 },
+      ],
+      prizeValuePaise: 2_000_000,
+    });
     const loser = contest.players.find((p) => p.id !== contest.winner.id)!;
-    const claim = (cookie: string | undefined, details: unknown = claimDetails, contestId = contest.contestId) => post(server, '/api/v1/account/claims', { contestId, details }, { cookie });
+    const claim = (cookie: string | undefined, details: unknown = claimDetails, contestId = contest.contestId) =>
+      post(server, '/api/v1/account/claims', { contestId, details }, { cookie });
 
     expect((await claim(undefined)).statusCode).toBe(401);
     const refused = await claim(loser.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('NOT_A_WINNER');
-    const unpublished = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }], publishedAt: null });
+    const unpublished = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [{ x: 800, y: 501 }],
+      publishedAt: null,
+    });
     expect((await claim(unpublished.winner.cookie, claimDetails, unpublished.contestId)).statusCode).toBe(403);
 
     for (const [bad, field, message] of [
@@ -104,39 +189,69 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
       [{ ...claimDetails, pan: 'ABCDE12345' }, 'details.pan', /valid PAN/],
       [{ ...claimDetails, address: { ...claimDetails.address, pin: '011001' } }, 'details.address.pin', /PIN/],
       [{ ...claimDetails, address: { ...claimDetails.address, state: 'Atlantis' } }, 'details.address.state', /state/],
-      [{ ...claimDetails, payout: { method: 'bank', accountNumber: '12345', ifsc: 'SBIN0001234' } }, 'details.payout.accountNumber', /account number/],
-      [{ ...claimDetails, payout: { method: 'bank', accountNumber: '123456789012', ifsc: 'SBIN1001234' } }, 'details.payout.ifsc', /IFSC/],
+      [
+        { ...claimDetails, payout: { method: 'bank', accountNumber: '12345', ifsc: 'SBIN0001234' } },
+        'details.payout.accountNumber',
+        /account number/,
+      ],
+      [
+        { ...claimDetails, payout: { method: 'bank', accountNumber: '123456789012', ifsc: 'SBIN1001234' } },
+        'details.payout.ifsc',
+        /IFSC/,
+      ],
       [{ ...claimDetails, payout: { method: 'upi', upiId: 'no-at-sign' } }, 'details.payout.upiId', /UPI/],
     ] as const) {
       const res = await claim(contest.winner.cookie, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().fields[field]).toMatch(message);
     }
-    expect(await server.app.db.selectFrom('prize_claims').selectAll().where('contest_id', '=', contest.contestId).execute()).toEqual([]);
+    expect(
+      await server.app.db.selectFrom('prize_claims').selectAll().where('contest_id', '=', contest.contestId).execute(),
+    ).toEqual([]);
 
     const ok = await claim(contest.winner.cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     const view = ok.json().data;
     expect(view).toMatchObject({ status: 'submitted', masked: { pan: 'AB******4F', payout: '********9012 (SBIN)' } });
     // Section 194B: 30% of a prize above Rs 10,000.
-    expect(view.tax).toMatchObject({ grossPaise: 2_000_000, tdsPaise: 600_000, netPaise: 1_400_000, ratePercent: 30, thresholdPaise: 1_000_000 });
+    expect(view.tax).toMatchObject({
+      grossPaise: 2_000_000,
+      tdsPaise: 600_000,
+      netPaise: 1_400_000,
+      ratePercent: 30,
+      thresholdPaise: 1_000_000,
+    });
     expect(ok.body).not.toMatch(/ABCDE1234F|123456789012|MG Road/);
 
-    const raw = await server.app.db.selectFrom('prize_claims').selectAll().where('contest_id', '=', contest.contestId).executeTakeFirstOrThrow();
+    const raw = await server.app.db
+      .selectFrom('prize_claims')
+      .selectAll()
+      .where('contest_id', '=', contest.contestId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(raw)).not.toMatch(/ABCDE1234F|123456789012|MG Road|411001|SBIN/i);
     expect(raw.state).toBe('Maharashtra');
-    expect(JSON.parse(decryptClaim(claimKey(server.app.secret), raw.id, raw.details_enc))).toMatchObject({ pan: 'ABCDE1234F', payout: { ifsc: 'SBIN0001234' } });
+    expect(JSON.parse(decryptClaim(claimKey(server.app.secret), raw.id, raw.details_enc))).toMatchObject({
+      pan: 'ABCDE1234F',
+      payout: { ifsc: 'SBIN0001234' },
+    });
     expect(() => decryptClaim(claimKey(server.app.secret), crypto.randomUUID(), raw.details_enc)).toThrow();
     const audit = await server.app.db.selectFrom('audit_log').selectAll().where('target_id', '=', raw.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['claim.submit']);
     expect(JSON.stringify(audit)).not.toMatch(/ABCDE1234F|123456789012/);
 
     // The winner card now shows the state; the winner may still correct the claim.
-    const card = (await get(server, '/api/v1/results/winners?limit=24')).json().data.results.find((c: { contestId: string }) => c.contestId === contest.contestId);
+    const card = (await get(server, '/api/v1/results/winners?limit=24'))
+      .json()
+      .data.results.find((c: { contestId: string }) => c.contestId === contest.contestId);
     expect(card.winner.state).toBe('Maharashtra');
-    const corrected = await claim(contest.winner.cookie, { ...claimDetails, payout: { method: 'upi', upiId: 'ravi.kumar@okaxis' } });
+    const corrected = await claim(contest.winner.cookie, {
+      ...claimDetails,
+      payout: { method: 'upi', upiId: 'ravi.kumar@okaxis' },
+    });
     expect(corrected.json().data.masked.payout).toBe('ra********@okaxis');
-    expect(await server.app.db.selectFrom('prize_claims').select('id').where('contest_id', '=', contest.contestId).execute()).toHaveLength(1);
+    expect(
+      await server.app.db.selectFrom('prize_claims').select('id').where('contest_id', '=', contest.contestId).execute(),
+    ).toHaveLength(1);
 
     // The console: list, view (audited), verify, send; the winner sees each status and can no longer change it.
     const [admin] = await insertStaff(server, ['admin'], clock.now);
@@ -145,75 +260,202 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
     expect(list.json().data.claims.map((c: { id: string }) => c.id)).toContain(raw.id);
     expect(list.body).not.toMatch(/ABCDE1234F/);
     const detail = await get(server, `/api/v1/admin/claims/${raw.id}`, { cookie: admin!.cookie });
-    expect(detail.json().data.details).toMatchObject({ pan: 'ABCDE1234F', payout: { method: 'upi', upiId: 'ravi.kumar@okaxis' } });
-    const viewed = await server.app.db.selectFrom('audit_log').selectAll().where('target_id', '=', raw.id).where('action', '=', 'claim.view').execute();
+    expect(detail.json().data.details).toMatchObject({
+      pan: 'ABCDE1234F',
+      payout: { method: 'upi', upiId: 'ravi.kumar@okaxis' },
+    });
+    const viewed = await server.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', raw.id)
+      .where('action', '=', 'claim.view')
+      .execute();
     expect(viewed).toHaveLength(1);
     expect(viewed[0]!.actor_id).toBe(admin!.id);
 
-    const skip = await post(server, `/api/v1/admin/claims/${raw.id}/status`, { status: 'sent' }, { cookie: admin!.cookie });
+    const skip = await post(
+      server,
+      `/api/v1/admin/claims/${raw.id}/status`,
+      { status: 'sent' },
+      { cookie: admin!.cookie },
+    );
     expect(skip.statusCode).toBe(409);
-    const verified = await post(server, `/api/v1/admin/claims/${raw.id}/status`, { status: 'verified', note: 'PAN checked' }, { cookie: admin!.cookie });
+    const verified = await post(
+      server,
+      `/api/v1/admin/claims/${raw.id}/status`,
+      { status: 'verified', note: 'PAN checked' },
+      { cookie: admin!.cookie },
+    );
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json().data).toMatchObject({ status: 'verified', note: 'PAN checked', verifiedAt: new Date(clock.now).toISOString() });
+    expect(verified.json().data).toMatchObject({
+      status: 'verified',
+      note: 'PAN checked',
+      verifiedAt: new Date(clock.now).toISOString(),
+    });
     expect((await claim(contest.winner.cookie)).statusCode).toBe(409);
     clock.advance(60_000);
-    await post(server, `/api/v1/admin/claims/${raw.id}/status`, { status: 'sent', note: 'Paid by NEFT' }, { cookie: admin!.cookie });
-    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data.contests.find((c: { contestId: string }) => c.contestId === contest.contestId);
-    expect(entry.claim).toMatchObject({ status: 'sent', note: 'Paid by NEFT', sentAt: new Date(clock.now).toISOString() });
-    const actions = (await server.app.db.selectFrom('audit_log').select('action').where('target_id', '=', raw.id).orderBy('created_at').execute()).map((a) => a.action);
+    await post(
+      server,
+      `/api/v1/admin/claims/${raw.id}/status`,
+      { status: 'sent', note: 'Paid by NEFT' },
+      { cookie: admin!.cookie },
+    );
+    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie }))
+      .json()
+      .data.contests.find((c: { contestId: string }) => c.contestId === contest.contestId);
+    expect(entry.claim).toMatchObject({
+      status: 'sent',
+      note: 'Paid by NEFT',
+      sentAt: new Date(clock.now).toISOString(),
+    });
+    const actions = (
+      await server.app.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target_id', '=', raw.id)
+        .orderBy('created_at')
+        .execute()
+    ).map((a) => a.action);
     expect(actions.sort()).toEqual(['claim.send', 'claim.submit', 'claim.update', 'claim.verify', 'claim.view']);
-    expect((await post(server, `/api/v1/admin/claims/${crypto.randomUUID()}/status`, { status: 'verified' }, { cookie: admin!.cookie })).statusCode).toBe(404);
-    expect((await get(server, `/api/v1/admin/claims/${raw.id}`, { cookie: contest.winner.cookie })).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          server,
+          `/api/v1/admin/claims/${crypto.randomUUID()}/status`,
+          { status: 'verified' },
+          { cookie: admin!.cookie },
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await get(server, `/api/v1/admin/claims/${raw.id}`, { cookie: contest.winner.cookie })).statusCode).toBe(
+      403,
+    );
   });
 
   it('with the real judging: three judges mark, the admin publishes, and the result shows everywhere', async () => {
-    const contestId = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -3 * DAY, closesInMs: -3_600_000 });
+    const contestId = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      opensInMs: -3 * DAY,
+      closesInMs: -3_600_000,
+    });
     const [near, far] = await insertActiveUsers(server, 2, clock.now);
     for (const [user, x, y, at] of [
       [near!, 402, 298, clock.now - 2 * DAY],
       [far!, 100, 100, clock.now - 2 * DAY + 1],
     ] as const) {
-      await server.app.db.insertInto('tickets').values({ id: crypto.randomUUID(), contest_id: contestId, user_id: user.id, x, y, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at }).execute();
+      await server.app.db
+        .insertInto('tickets')
+        .values({
+          id: crypto.randomUUID(),
+          contest_id: contestId,
+          user_id: user.id,
+          x,
+          y,
+          status: 'confirmed',
+          reservation_id: null,
+          created_at: at,
+          confirmed_at: at,
+        })
+        .execute();
     }
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const judges = await insertStaff(server, ['judge'], clock.now, 3);
     for (const [i, judge] of judges.entries()) {
-      const res = await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 400 + i, y: 300 }, { cookie: judge.cookie });
+      const res = await post(
+        server,
+        `/api/v1/judge/contests/${contestId}/mark`,
+        { x: 400 + i, y: 300 },
+        { cookie: judge.cookie },
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
     // Judged but not published: nothing public yet.
-    expect((await get(server, '/api/v1/results/winners?limit=24')).json().data.results.map((c: { contestId: string }) => c.contestId)).not.toContain(contestId);
-    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie });
+    expect(
+      (await get(server, '/api/v1/results/winners?limit=24'))
+        .json()
+        .data.results.map((c: { contestId: string }) => c.contestId),
+    ).not.toContain(contestId);
+    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, {
+      cookie: admin!.cookie,
+    });
     expect(published.statusCode, published.body).toBe(200);
 
-    const card = (await get(server, '/api/v1/results/winners?limit=24')).json().data.results.find((c: { contestId: string }) => c.contestId === contestId);
-    expect(card).toMatchObject({ judgedPoint: { x: 401, y: 300 }, entries: 2, winner: { mark: { x: 402, y: 298 }, distance: 2.2 } });
-    const mine = (await get(server, '/api/v1/account/entries', { cookie: far!.cookie })).json().data.contests.find((c: { contestId: string }) => c.contestId === contestId);
+    const card = (await get(server, '/api/v1/results/winners?limit=24'))
+      .json()
+      .data.results.find((c: { contestId: string }) => c.contestId === contestId);
+    expect(card).toMatchObject({
+      judgedPoint: { x: 401, y: 300 },
+      entries: 2,
+      winner: { mark: { x: 402, y: 298 }, distance: 2.2 },
+    });
+    const mine = (await get(server, '/api/v1/account/entries', { cookie: far!.cookie }))
+      .json()
+      .data.contests.find((c: { contestId: string }) => c.contestId === contestId);
     expect(mine).toMatchObject({ state: 'published', isWinner: false, entries: 2, tickets: [{ rank: 2 }] });
-    expect((await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: far!.cookie })).statusCode).toBe(403);
-    expect((await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: near!.cookie })).statusCode).toBe(200);
+    expect(
+      (await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: far!.cookie }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post(server, '/api/v1/account/claims', { contestId, details: claimDetails }, { cookie: near!.cookie }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('the TDS rule follows the settings', async () => {
-    await server.app.db.insertInto('settings').values({ key: TDS_RATE_KEY, value: '2000', updated_at: clock.now }).execute();
-    const contest = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }], prizeValuePaise: 1_500_000 });
-    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data.contests[0];
+    await server.app.db
+      .insertInto('settings')
+      .values({ key: TDS_RATE_KEY, value: '2000', updated_at: clock.now })
+      .execute();
+    const contest = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [{ x: 800, y: 501 }],
+      prizeValuePaise: 1_500_000,
+    });
+    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data
+      .contests[0];
     expect(entry.tax).toMatchObject({ grossPaise: 1_500_000, tdsPaise: 300_000, netPaise: 1_200_000, ratePercent: 20 });
     await server.app.db.deleteFrom('settings').where('key', '=', TDS_RATE_KEY).execute();
   });
 
   it('an admin reads and sets the TDS rule in the console, audited; bad values are refused', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    expect((await get(server, '/api/v1/admin/claims/tds', { cookie: admin!.cookie })).json().data).toEqual({ rateBp: 3000, thresholdPaise: 1_000_000 });
-    const bad = await post(server, '/api/v1/admin/claims/tds', { rateBp: 12_000, thresholdPaise: 1_000_000 }, { cookie: admin!.cookie });
+    expect((await get(server, '/api/v1/admin/claims/tds', { cookie: admin!.cookie })).json().data).toEqual({
+      rateBp: 3000,
+      thresholdPaise: 1_000_000,
+    });
+    const bad = await post(
+      server,
+      '/api/v1/admin/claims/tds',
+      { rateBp: 12_000, thresholdPaise: 1_000_000 },
+      { cookie: admin!.cookie },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.rateBp).toMatch(/between 0% and 100%/);
-    const set = await post(server, '/api/v1/admin/claims/tds', { rateBp: 3120, thresholdPaise: 500_000 }, { cookie: admin!.cookie });
+    const set = await post(
+      server,
+      '/api/v1/admin/claims/tds',
+      { rateBp: 3120, thresholdPaise: 500_000 },
+      { cookie: admin!.cookie },
+    );
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toEqual({ rateBp: 3120, thresholdPaise: 500_000 });
-    const contest = await addJudgedContest(server, { pictureId, now: clock.now, points: [{ x: 800, y: 501 }], prizeValuePaise: 800_000 });
-    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data.contests[0];
-    expect(entry.tax).toMatchObject({ tdsPaise: 249_600, netPaise: 550_400, ratePercent: 31.2, thresholdPaise: 500_000 });
+    const contest = await addJudgedContest(server, {
+      pictureId,
+      now: clock.now,
+      points: [{ x: 800, y: 501 }],
+      prizeValuePaise: 800_000,
+    });
+    const entry = (await get(server, '/api/v1/account/entries', { cookie: contest.winner.cookie })).json().data
+      .contests[0];
+    expect(entry.tax).toMatchObject({
+      tdsPaise: 249_600,
+      netPaise: 550_400,
+      ratePercent: 31.2,
+      thresholdPaise: 500_000,
+    });
     const audit = await server.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'setting.tds').execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before_json!)).toEqual({ rateBp: 3000, thresholdPaise: 1_000_000 });
@@ -221,7 +463,7 @@ describeOnEachDatabase('results: the winners pages, my entries and the prize cla
   });
 });
 
-describe('the content security policy opens frame-src for the next show\'s stream host only', () => {
+describe("the content security policy opens frame-src for the next show's stream host only", () => {
   const distDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>t</title>');
   afterAll(() => rmSync(distDir, { recursive: true, force: true }));
@@ -240,14 +482,26 @@ describe('the content security policy opens frame-src for the next show\'s strea
     const pictureId = await addContestPicture(server);
     const contest = await addTestContest(server, { pictureId, now: clock.now });
     expect(await frameSrc('/live_weekly_winner')).toBeUndefined();
-    await server.app.db.updateTable('contests').set({ stream_url: 'https://youtu.be/dQw4w9WgXcQ' }).where('id', '=', contest).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ stream_url: 'https://youtu.be/dQw4w9WgXcQ' })
+      .where('id', '=', contest)
+      .execute();
     expect(await frameSrc('/live_weekly_winner')).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     expect(await frameSrc('/')).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
     // JSON answers are not documents: their policy stays as it was.
     expect(await frameSrc('/api/v1/results/live')).toBeUndefined();
-    await server.app.db.updateTable('contests').set({ stream_url: 'https://www.youtube.com/channel/UC0123456789abcdefghijkl/live' }).where('id', '=', contest).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ stream_url: 'https://www.youtube.com/channel/UC0123456789abcdefghijkl/live' })
+      .where('id', '=', contest)
+      .execute();
     expect(await frameSrc('/live_weekly_winner')).toEqual(["'self'", 'https://www.youtube.com']);
-    await server.app.db.updateTable('contests').set({ stream_url: 'https://evil.example.com/live' }).where('id', '=', contest).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ stream_url: 'https://evil.example.com/live' })
+      .where('id', '=', contest)
+      .execute();
     expect(await frameSrc('/live_weekly_winner')).toBeUndefined();
   });
 });
@@ -258,11 +512,15 @@ describeOnEachDatabase('the demo results seed', (server) => {
 
   it('seeds two past published contests with demo players, ranked by the judging rules, once, and never in production', async () => {
     const config = { pictures: server.app.pictures, secret: server.app.secret };
-    expect((await seedDemoResults(server.app.db, { ...config, isProduction: true }, { ...SIZE, now })).seeded).toBe(false);
+    expect((await seedDemoResults(server.app.db, { ...config, isProduction: true }, { ...SIZE, now })).seeded).toBe(
+      false,
+    );
     const result = await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now });
     expect(result.seeded).toBe(true);
     expect(result.contests).toHaveLength(2);
-    expect((await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now })).seeded).toBe(false);
+    expect((await seedDemoResults(server.app.db, { ...config, isProduction: false }, { ...SIZE, now })).seeded).toBe(
+      false,
+    );
 
     server.app.clock.now = () => now;
     const page = (await get(server, '/api/v1/results/winners')).json().data;
@@ -273,12 +531,23 @@ describeOnEachDatabase('the demo results seed', (server) => {
       expect(card.entries).toBe(24);
       expect(new Date(card.showAt).getTime()).toBeLessThan(now);
       // The winner is the nearest ticket to the judged point.
-      const ranks = await server.app.db.selectFrom('contest_ranks').select(['rank', 'distance']).where('contest_id', '=', card.contestId).orderBy('rank').execute();
+      const ranks = await server.app.db
+        .selectFrom('contest_ranks')
+        .select(['rank', 'distance'])
+        .where('contest_id', '=', card.contestId)
+        .orderBy('rank')
+        .execute();
       expect(ranks[0]!.distance).toBe(Math.min(...ranks.map((r) => r.distance)));
       expect(card.winner.distance).toBe(Math.round(ranks[0]!.distance * 10) / 10);
     }
-    expect(new Date(page.results[0].publishedAt).getTime()).toBeGreaterThan(new Date(page.results[1].publishedAt).getTime());
-    const users = await server.app.db.selectFrom('users').select(['email', 'password_hash']).where('email', 'like', 'demo.%').execute();
+    expect(new Date(page.results[0].publishedAt).getTime()).toBeGreaterThan(
+      new Date(page.results[1].publishedAt).getTime(),
+    );
+    const users = await server.app.db
+      .selectFrom('users')
+      .select(['email', 'password_hash'])
+      .where('email', 'like', 'demo.%')
+      .execute();
     expect(users.length).toBe(11);
     for (const user of users) {
       expect(user.email).toMatch(/@example\.invalid$/);
@@ -290,10 +559,17 @@ describeOnEachDatabase('the demo results seed', (server) => {
 
 describe('frame-src for the stream', () => {
   it('adds the host to an existing frame-src once, or makes one from self', () => {
-    expect(withFrameSource("default-src 'self';frame-src 'self' https://checkout.razorpay.com", 'https://www.youtube-nocookie.com')).toBe(
-      "default-src 'self';frame-src 'self' https://checkout.razorpay.com https://www.youtube-nocookie.com",
+    expect(
+      withFrameSource(
+        "default-src 'self';frame-src 'self' https://checkout.razorpay.com",
+        'https://www.youtube-nocookie.com',
+      ),
+    ).toBe("default-src 'self';frame-src 'self' https://checkout.razorpay.com https://www.youtube-nocookie.com");
+    expect(withFrameSource("default-src 'self'", 'https://www.youtube-nocookie.com')).toBe(
+      "default-src 'self';frame-src 'self' https://www.youtube-nocookie.com",
     );
-    expect(withFrameSource("default-src 'self'", 'https://www.youtube-nocookie.com')).toBe("default-src 'self';frame-src 'self' https://www.youtube-nocookie.com");
-    expect(withFrameSource("frame-src 'self' https://www.youtube.com", 'https://www.youtube.com')).toBe("frame-src 'self' https://www.youtube.com");
+    expect(withFrameSource("frame-src 'self' https://www.youtube.com", 'https://www.youtube.com')).toBe(
+      "frame-src 'self' https://www.youtube.com",
+    );
   });
 });

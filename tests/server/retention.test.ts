@@ -8,7 +8,15 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { startRetentionJob } from '../../server/plugins/retention-job.ts';
-import { DAY_MS, erasedEmail, erasedPhone, eraseDeletedAccounts, PENDING_SIGNUP_KEEP_MS, runRetention, sweepExpired } from '../../server/services/retention.service.ts';
+import {
+  DAY_MS,
+  erasedEmail,
+  erasedPhone,
+  eraseDeletedAccounts,
+  PENDING_SIGNUP_KEEP_MS,
+  runRetention,
+  sweepExpired,
+} from '../../server/services/retention.service.ts';
 import { freshIp, freshPerson, get, PASSWORD, post, signUpActive, useTestClock, XHR } from '../support/accounts.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 import type { Kysely } from 'kysely';
@@ -16,8 +24,16 @@ import type { Kysely } from 'kysely';
 const RETENTION_MS = 30 * DAY_MS;
 
 async function uploadAvatar(server: ServerHarness, cookie: string) {
-  const body = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
-  const res = await server.app.inject({ method: 'POST', url: '/api/v1/account/avatar', payload: body, headers: { ...XHR, cookie, 'content-type': 'image/png' }, remoteAddress: freshIp() });
+  const body = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/avatar',
+    payload: body,
+    headers: { ...XHR, cookie, 'content-type': 'image/png' },
+    remoteAddress: freshIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -25,7 +41,15 @@ async function userRow(db: Kysely<Database>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-function insertUser(db: Kysely<Database>, now: number, overrides: Partial<{ status: 'pending' | 'active' | 'suspended' | 'deleted'; updated_at: number; deleted_at: number | null }> = {}) {
+function insertUser(
+  db: Kysely<Database>,
+  now: number,
+  overrides: Partial<{
+    status: 'pending' | 'active' | 'suspended' | 'deleted';
+    updated_at: number;
+    deleted_at: number | null;
+  }> = {},
+) {
   const person = freshPerson();
   const id = crypto.randomUUID();
   return db
@@ -51,12 +75,15 @@ function insertUser(db: Kysely<Database>, now: number, overrides: Partial<{ stat
 
 describeOnEachDatabase('erasing deleted accounts after the retention period', (server) => {
   const clock = useTestClock(server);
-  const run = () => runRetention(server.app.db, { store: server.app.pictures, now: clock.now, retentionMs: RETENTION_MS });
+  const run = () =>
+    runRetention(server.app.db, { store: server.app.pictures, now: clock.now, retentionMs: RETENTION_MS });
 
   it('defaults to 30 days, configurable with ACCOUNT_RETENTION_DAYS', () => {
     expect(server.config.accountRetentionDays).toBe(30);
     expect(loadConfig({ ACCOUNT_RETENTION_DAYS: '90' }).accountRetentionDays).toBe(90);
-    expect(() => loadConfig({ ACCOUNT_RETENTION_DAYS: '0' })).toThrow(/ACCOUNT_RETENTION_DAYS must be a whole number of days between 1 and 3650/);
+    expect(() => loadConfig({ ACCOUNT_RETENTION_DAYS: '0' })).toThrow(
+      /ACCOUNT_RETENTION_DAYS must be a whole number of days between 1 and 3650/,
+    );
     expect(() => loadConfig({ ACCOUNT_RETENTION_DAYS: 'soon' })).toThrow(/ACCOUNT_RETENTION_DAYS/);
   });
 
@@ -65,7 +92,11 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     await uploadAvatar(server, cookie);
     const before = await userRow(server.app.db, user.id);
     const pictureId = before.avatar_picture_id!;
-    const variant = await server.app.db.selectFrom('picture_variants').select('path').where('picture_id', '=', pictureId).executeTakeFirstOrThrow();
+    const variant = await server.app.db
+      .selectFrom('picture_variants')
+      .select('path')
+      .where('picture_id', '=', pictureId)
+      .executeTakeFirstOrThrow();
     const avatarFile = path.join(server.config.uploadsDir, variant.path);
     // Their traces elsewhere: a contact message by e-mail, one by phone, a stranger's, a pending Google sign-in, a reset code.
     const contact = { subject: 'Hello', message: 'Hi', language: 'en', created_at: clock.now };
@@ -77,10 +108,22 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
         { id: crypto.randomUUID(), email: 'stranger@gmail.com', phone: '+919000000002', ...contact },
       ])
       .execute();
-    await server.app.db.updateTable('users').set({ google_subject: `sub-${user.id}` }).where('id', '=', user.id).execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ google_subject: `sub-${user.id}` })
+      .where('id', '=', user.id)
+      .execute();
     await server.app.db
       .insertInto('social_pending')
-      .values({ id: crypto.randomUUID().replace(/-/g, ''), subject: `sub-${user.id}`, email: person.email, given_name: 'Ravi', family_name: 'Kumar', created_at: clock.now, expires_at: clock.now + 10 * DAY_MS * 10 })
+      .values({
+        id: crypto.randomUUID().replace(/-/g, ''),
+        subject: `sub-${user.id}`,
+        email: person.email,
+        given_name: 'Ravi',
+        family_name: 'Kumar',
+        created_at: clock.now,
+        expires_at: clock.now + 10 * DAY_MS * 10,
+      })
       .execute();
     expect((await post(server, '/api/v1/auth/forgot', { identifier: person.email })).statusCode).toBe(200);
 
@@ -113,18 +156,38 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     expect(after.phone).toHaveLength(16);
     expect(existsSync(avatarFile)).toBe(false);
     expect(await server.app.db.selectFrom('pictures').select('id').where('id', '=', pictureId).execute()).toEqual([]);
-    expect(await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).toEqual([]);
-    expect(await server.app.db.selectFrom('otp_codes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
-    expect(await server.app.db.selectFrom('social_pending').select('id').where('subject', '=', `sub-${user.id}`).execute()).toEqual([]);
-    expect(await server.app.db.selectFrom('outbox_messages').select('id').where('recipient', 'in', [person.email, `+91${person.phone}`]).execute()).toEqual([]);
-    const contacts = await server.app.db.selectFrom('contact_messages').select('email').where('email', 'in', [person.email, 'someone.else@gmail.com', 'stranger@gmail.com']).execute();
+    expect(
+      await server.app.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+    expect(await server.app.db.selectFrom('otp_codes').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await server.app.db.selectFrom('social_pending').select('id').where('subject', '=', `sub-${user.id}`).execute(),
+    ).toEqual([]);
+    expect(
+      await server.app.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('recipient', 'in', [person.email, `+91${person.phone}`])
+        .execute(),
+    ).toEqual([]);
+    const contacts = await server.app.db
+      .selectFrom('contact_messages')
+      .select('email')
+      .where('email', 'in', [person.email, 'someone.else@gmail.com', 'stranger@gmail.com'])
+      .execute();
     expect(contacts).toEqual([{ email: 'stranger@gmail.com' }]);
 
     // The e-mail and number are free again, and the old password opens nothing.
     const login = await post(server, '/api/v1/auth/login', { identifier: person.email, password: PASSWORD });
     expect(login.statusCode).toBe(401);
     expect((await post(server, '/api/v1/auth/signup', { ...person })).statusCode).toBe(200);
-    const fresh = await server.app.db.selectFrom('users').select(['id', 'status']).where('email', '=', person.email).executeTakeFirstOrThrow();
+    const fresh = await server.app.db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
     expect(fresh.id).not.toBe(user.id);
   });
 
@@ -136,7 +199,11 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     const restored = await insertUser(server.app.db, old, { status: 'active', deleted_at: old });
     const recent = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: now - RETENTION_MS + 60_000 });
     const due = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
-    const { erased } = await eraseDeletedAccounts(server.app.db, { store: server.app.pictures, now, retentionMs: RETENTION_MS });
+    const { erased } = await eraseDeletedAccounts(server.app.db, {
+      store: server.app.pictures,
+      now,
+      retentionMs: RETENTION_MS,
+    });
     expect(erased).toContain(due.id);
     for (const kept of [active, suspended, restored, recent]) {
       expect(erased).not.toContain(kept.id);
@@ -150,7 +217,10 @@ describeOnEachDatabase('erasing deleted accounts after the retention period', (s
     const a = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
     const b = await insertUser(server.app.db, old, { status: 'deleted', deleted_at: old });
     const options = { store: server.app.pictures, now: clock.now, retentionMs: RETENTION_MS };
-    const [first, second] = await Promise.all([eraseDeletedAccounts(server.app.db, options), eraseDeletedAccounts(server.app.db, options)]);
+    const [first, second] = await Promise.all([
+      eraseDeletedAccounts(server.app.db, options),
+      eraseDeletedAccounts(server.app.db, options),
+    ]);
     const all = [...first.erased, ...second.erased];
     expect(all.filter((id) => id === a.id)).toHaveLength(1);
     expect(all.filter((id) => id === b.id)).toHaveLength(1);
@@ -170,10 +240,22 @@ describeOnEachDatabase('sweeping expired rows', (server) => {
     const db = server.app.db;
     const now = clock.now;
     const { cookie, user } = await signUpActive(server, clock);
-    const session = (id: string, lastSeen: number, expires: number) => ({ id_hash: id.padEnd(64, '0'), user_id: user.id, created_at: lastSeen, last_seen_at: lastSeen, expires_at: expires, user_agent: null, ip: null });
+    const session = (id: string, lastSeen: number, expires: number) => ({
+      id_hash: id.padEnd(64, '0'),
+      user_id: user.id,
+      created_at: lastSeen,
+      last_seen_at: lastSeen,
+      expires_at: expires,
+      user_agent: null,
+      ip: null,
+    });
     await db
       .insertInto('sessions')
-      .values([session('expired', now - 60_000, now - 1), session('idle', now - SESSION_IDLE_MS - 1, now + DAY_MS), session('live', now, now + DAY_MS)])
+      .values([
+        session('expired', now - 60_000, now - 1),
+        session('idle', now - SESSION_IDLE_MS - 1, now + DAY_MS),
+        session('live', now, now + DAY_MS),
+      ])
       .execute();
     const otp = (id: string, expires: number, consumed: number | null) => ({
       id,
@@ -186,42 +268,104 @@ describeOnEachDatabase('sweeping expired rows', (server) => {
       last_sent_at: expires - 600_000,
       consumed_at: consumed,
     });
-    const ids = { oldExpired: crypto.randomUUID(), oldConsumed: crypto.randomUUID(), recentExpired: crypto.randomUUID(), open: crypto.randomUUID() };
+    const ids = {
+      oldExpired: crypto.randomUUID(),
+      oldConsumed: crypto.randomUUID(),
+      recentExpired: crypto.randomUUID(),
+      open: crypto.randomUUID(),
+    };
     await db
       .insertInto('otp_codes')
-      .values([otp(ids.oldExpired, now - DAY_MS - 1, null), otp(ids.oldConsumed, now + DAY_MS, now - DAY_MS - 1), otp(ids.recentExpired, now - 1, null), otp(ids.open, now + 60_000, null)])
+      .values([
+        otp(ids.oldExpired, now - DAY_MS - 1, null),
+        otp(ids.oldConsumed, now + DAY_MS, now - DAY_MS - 1),
+        otp(ids.recentExpired, now - 1, null),
+        otp(ids.open, now + 60_000, null),
+      ])
       .execute();
     await db
       .insertInto('outbox_messages')
       .values([
-        { id: crypto.randomUUID(), channel: 'sms', recipient: '+919999999901', subject: null, body: 'old', created_at: now - DAY_MS - 1 },
-        { id: crypto.randomUUID(), channel: 'sms', recipient: '+919999999902', subject: null, body: 'new', created_at: now - 1 },
+        {
+          id: crypto.randomUUID(),
+          channel: 'sms',
+          recipient: '+919999999901',
+          subject: null,
+          body: 'old',
+          created_at: now - DAY_MS - 1,
+        },
+        {
+          id: crypto.randomUUID(),
+          channel: 'sms',
+          recipient: '+919999999902',
+          subject: null,
+          body: 'new',
+          created_at: now - 1,
+        },
       ])
       .execute();
-    const pendingRow = (id: string, expires: number) => ({ id, subject: id, email: `${id}@gmail.com`, given_name: 'A', family_name: 'B', created_at: now - 60_000, expires_at: expires });
-    await db.insertInto('social_pending').values([pendingRow('gone', now), pendingRow('kept', now + 1)]).execute();
+    const pendingRow = (id: string, expires: number) => ({
+      id,
+      subject: id,
+      email: `${id}@gmail.com`,
+      given_name: 'A',
+      family_name: 'B',
+      created_at: now - 60_000,
+      expires_at: expires,
+    });
+    await db
+      .insertInto('social_pending')
+      .values([pendingRow('gone', now), pendingRow('kept', now + 1)])
+      .execute();
     const abandoned = await insertUser(db, now - PENDING_SIGNUP_KEEP_MS - 1, { status: 'pending' });
     const young = await insertUser(db, now - PENDING_SIGNUP_KEEP_MS + 60_000, { status: 'pending' });
 
     const result = await sweepExpired(db, now);
     expect(result).toMatchObject({ sessions: 2, otpCodes: 2, outbox: 1, socialPending: 1, pendingSignups: 1 });
-    expect((await db.selectFrom('sessions').select('id_hash').where('id_hash', 'like', 'live%').execute()).length).toBe(1);
+    expect((await db.selectFrom('sessions').select('id_hash').where('id_hash', 'like', 'live%').execute()).length).toBe(
+      1,
+    );
     expect((await db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()).length).toBe(2);
     expect((await get(server, '/api/v1/account/me', { cookie })).statusCode).toBe(200);
-    const codes = (await db.selectFrom('otp_codes').select('id').where('id', 'in', Object.values(ids)).execute()).map((r) => r.id).sort();
+    const codes = (await db.selectFrom('otp_codes').select('id').where('id', 'in', Object.values(ids)).execute())
+      .map((r) => r.id)
+      .sort();
     expect(codes).toEqual([ids.recentExpired, ids.open].sort());
-    expect((await db.selectFrom('outbox_messages').select('body').where('recipient', 'in', ['+919999999901', '+919999999902']).execute()).map((r) => r.body)).toEqual(['new']);
-    expect((await db.selectFrom('social_pending').select('id').where('id', 'in', ['gone', 'kept']).execute()).map((r) => r.id)).toEqual(['kept']);
-    expect(await db.selectFrom('users').select('id').where('id', 'in', [abandoned.id, young.id]).execute()).toEqual([{ id: young.id }]);
+    expect(
+      (
+        await db
+          .selectFrom('outbox_messages')
+          .select('body')
+          .where('recipient', 'in', ['+919999999901', '+919999999902'])
+          .execute()
+      ).map((r) => r.body),
+    ).toEqual(['new']);
+    expect(
+      (await db.selectFrom('social_pending').select('id').where('id', 'in', ['gone', 'kept']).execute()).map(
+        (r) => r.id,
+      ),
+    ).toEqual(['kept']);
+    expect(await db.selectFrom('users').select('id').where('id', 'in', [abandoned.id, young.id]).execute()).toEqual([
+      { id: young.id },
+    ]);
 
     // Again: nothing left to do.
-    expect(await sweepExpired(db, now)).toEqual({ sessions: 0, otpCodes: 0, outbox: 0, socialPending: 0, pendingSignups: 0 });
+    expect(await sweepExpired(db, now)).toEqual({
+      sessions: 0,
+      otpCodes: 0,
+      outbox: 0,
+      socialPending: 0,
+      pendingSignups: 0,
+    });
   });
 });
 
 it('the job runs at start, then on its timer, and stops when the app closes', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-retention-'));
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ACCOUNT_RETENTION_DAYS: '1' }), { logger: false });
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ACCOUNT_RETENTION_DAYS: '1' }),
+    { logger: false },
+  );
   try {
     const now = Date.now();
     const first = await insertUser(app.db, now - 3 * DAY_MS, { status: 'deleted', deleted_at: now - 2 * DAY_MS });
@@ -229,7 +373,9 @@ it('the job runs at start, then on its timer, and stops when the app closes', as
     expect(atStart?.erased).toBe(1);
     expect((await userRow(app.db, first.id)).erased_at).not.toBeNull();
     const second = await insertUser(app.db, now - 3 * DAY_MS, { status: 'deleted', deleted_at: now - 2 * DAY_MS });
-    await expect.poll(async () => (await userRow(app.db, second.id)).erased_at, { timeout: 3000, interval: 20 }).not.toBeNull();
+    await expect
+      .poll(async () => (await userRow(app.db, second.id)).erased_at, { timeout: 3000, interval: 20 })
+      .not.toBeNull();
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

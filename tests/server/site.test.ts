@@ -6,7 +6,10 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 it('entry GST defaults to 40%, the rate on online money gaming since 22 September 2025, and stays configurable', () => {
   expect(loadConfig({}).billing).toMatchObject({ entryGstBasisPoints: 4000, entryGstSince: '2025-09-22' });
-  expect(loadConfig({ ENTRY_GST_BASIS_POINTS: '2800', ENTRY_GST_SINCE: '2017-07-01' }).billing).toMatchObject({ entryGstBasisPoints: 2800, entryGstSince: '2017-07-01' });
+  expect(loadConfig({ ENTRY_GST_BASIS_POINTS: '2800', ENTRY_GST_SINCE: '2017-07-01' }).billing).toMatchObject({
+    entryGstBasisPoints: 2800,
+    entryGstSince: '2017-07-01',
+  });
   expect(() => loadConfig({ ENTRY_GST_SINCE: '22/09/2025' })).toThrow(/ENTRY_GST_SINCE must be a date as YYYY-MM-DD/);
   expect(() => loadConfig({ ENTRY_GST_SINCE: '2025-02-31' })).toThrow(/ENTRY_GST_SINCE must be a real date/);
 });
@@ -22,14 +25,31 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
       return res.json().data;
     };
     expect(await read()).not.toHaveProperty('paidPlayReason');
-    expect(await read()).toMatchObject({ paidPlay: true, billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 } });
+    expect(await read()).toMatchObject({
+      paidPlay: true,
+      billing: {
+        entryGstBasisPoints: 4000,
+        entryGstSince: '2025-09-22',
+        feeGstBasisPoints: 1800,
+        platformFeePaisePerTicket: 200,
+      },
+    });
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie }, payload: { enabled: false } });
+    const off = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings/paid-play',
+      headers: { ...XHR, cookie: admin!.cookie },
+      payload: { enabled: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await read()).paidPlay).toBe(false);
     // The contest answer (checkout) and the pages agree.
     expect((await get(server, '/api/v1/contests/current')).json().data.paidPlay.enabled).toBe(false);
-    await server.app.inject({ method: 'DELETE', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie } });
+    await server.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/admin/settings/paid-play',
+      headers: { ...XHR, cookie: admin!.cookie },
+    });
     expect((await read()).paidPlay).toBe(true);
   });
 
@@ -37,10 +57,22 @@ describeOnEachDatabase('the settings the information pages state (GET /api/v1/si
     const read = async () => (await get(server, '/api/v1/site')).json().data.location;
     const first = await read();
     expect(first.checkMinutes).toBe(60);
-    expect(first.restrictedStates.map((s: { code: string }) => s.code)).toEqual(['IN-AP', 'IN-AS', 'IN-NL', 'IN-OR', 'IN-SK', 'IN-TG']);
+    expect(first.restrictedStates.map((s: { code: string }) => s.code)).toEqual([
+      'IN-AP',
+      'IN-AS',
+      'IN-NL',
+      'IN-OR',
+      'IN-SK',
+      'IN-TG',
+    ]);
     expect(first.restrictedStates[5]).toEqual({ code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' });
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    const put = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/restricted-states', headers: { ...XHR, cookie: admin!.cookie }, payload: { codes: [] } });
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings/restricted-states',
+      headers: { ...XHR, cookie: admin!.cookie },
+      payload: { codes: [] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await read()).restrictedStates).toEqual([]);
   });
@@ -59,7 +91,12 @@ describeOnEachDatabase(
       // No law message: nothing is suspended, and the announcement popup stays away.
       expect(await contests()).toEqual({ enabled: false, reason: 'noGateway' });
       const [admin] = await insertStaff(server, ['admin'], clock.now);
-      const off = await server.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/paid-play', headers: { ...XHR, cookie: admin!.cookie }, payload: { enabled: false } });
+      const off = await server.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings/paid-play',
+        headers: { ...XHR, cookie: admin!.cookie },
+        payload: { enabled: false },
+      });
       expect(off.statusCode, off.body).toBe(200);
       const suspended = await site();
       expect(suspended.paidPlay).toBe(false);

@@ -25,7 +25,12 @@ let n = 0;
 function freshGooglePerson() {
   n += 1;
   const tag = `${Date.now() % 1_000_000}${n}${Math.floor(Math.random() * 1000)}`;
-  return { email: `google.${tag}@gmail.com`, given_name: 'Meera', family_name: 'Pillai', phone: `9${tag.padStart(9, '0').slice(-9)}` };
+  return {
+    email: `google.${tag}@gmail.com`,
+    given_name: 'Meera',
+    family_name: 'Pillai',
+    phone: `9${tag.padStart(9, '0').slice(-9)}`,
+  };
 }
 
 function cookieOf(res: LightMyRequestResponse, name: string): string {
@@ -39,7 +44,13 @@ async function start(server: ServerHarness, returnTo = '/play_screen') {
   const res = await get(server, `${START}?returnTo=${encodeURIComponent(returnTo)}`);
   expect(res.statusCode, res.body).toBe(302);
   const location = new URL(res.headers.location as string);
-  return { res, location, oidcCookie: cookieOf(res, 'cs_oidc'), state: location.searchParams.get('state')!, nonce: location.searchParams.get('nonce')! };
+  return {
+    res,
+    location,
+    oidcCookie: cookieOf(res, 'cs_oidc'),
+    state: location.searchParams.get('state')!,
+    nonce: location.searchParams.get('nonce')!,
+  };
 }
 
 /** Step 2: the development provider's form, posted like a browser does. */
@@ -51,11 +62,26 @@ async function authorize(server: ServerHarness, location: URL, fields: Record<st
     nonce: location.searchParams.get('nonce')!,
     ...fields,
   });
-  return server.app.inject({ method: 'POST', url: '/dev-idp/authorize', payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: freshIp() });
+  return server.app.inject({
+    method: 'POST',
+    url: '/dev-idp/authorize',
+    payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: freshIp(),
+  });
 }
 
-async function tokenFor(server: ServerHarness, location: URL, person: { email: string; given_name: string; family_name: string }) {
-  const res = await authorize(server, location, { preset: 'form', email: person.email, given_name: person.given_name, family_name: person.family_name });
+async function tokenFor(
+  server: ServerHarness,
+  location: URL,
+  person: { email: string; given_name: string; family_name: string },
+) {
+  const res = await authorize(server, location, {
+    preset: 'form',
+    email: person.email,
+    given_name: person.given_name,
+    family_name: person.family_name,
+  });
   expect(res.statusCode, res.body).toBe(302);
   const back = new URL(res.headers.location as string);
   expect(`${back.origin}${back.pathname}`).toBe(`${SITE}${CALLBACK}`);
@@ -64,7 +90,11 @@ async function tokenFor(server: ServerHarness, location: URL, person: { email: s
 }
 
 /** Steps 1 to 3: start, sign in at the provider, complete. */
-async function googleSignIn(server: ServerHarness, person: { email: string; given_name: string; family_name: string }, returnTo = '/play_screen') {
+async function googleSignIn(
+  server: ServerHarness,
+  person: { email: string; given_name: string; family_name: string },
+  returnTo = '/play_screen',
+) {
   const started = await start(server, returnTo);
   const { idToken, state } = await tokenFor(server, started.location, person);
   expect(state).toBe(started.state);
@@ -72,7 +102,10 @@ async function googleSignIn(server: ServerHarness, person: { email: string; give
   return { res, idToken, started };
 }
 
-function socialForm(person: { email: string; given_name: string; family_name: string; phone: string }, overrides: Record<string, unknown> = {}) {
+function socialForm(
+  person: { email: string; given_name: string; family_name: string; phone: string },
+  overrides: Record<string, unknown> = {},
+) {
   return {
     first_name: person.given_name,
     last_name: person.family_name,
@@ -107,11 +140,27 @@ describeOnEachDatabase('Google sign-in through the development identity provider
   async function forged(nonce: string, claims: JWTPayload = {}) {
     const iat = Math.floor(clock.now / 1000);
     const person = freshGooglePerson();
-    return idp.sign({ iss: ISSUER, aud: CLIENT_ID, sub: devSubjectFor(person.email), email: person.email, email_verified: true, given_name: 'X', family_name: 'Y', nonce, iat, exp: iat + 3600, ...claims });
+    return idp.sign({
+      iss: ISSUER,
+      aud: CLIENT_ID,
+      sub: devSubjectFor(person.email),
+      email: person.email,
+      email_verified: true,
+      given_name: 'X',
+      family_name: 'Y',
+      nonce,
+      iat,
+      exp: iat + 3600,
+      ...claims,
+    });
   }
 
   it('embedded defaults: the development provider on this site, its key kept in DATA_DIR (0600) and published without its private half', async () => {
-    expect(server.config).toMatchObject({ googleClientId: CLIENT_ID, oidcIssuer: ISSUER, oidcJwksUrl: `${ISSUER}/jwks.json` });
+    expect(server.config).toMatchObject({
+      googleClientId: CLIENT_ID,
+      oidcIssuer: ISSUER,
+      oidcJwksUrl: `${ISSUER}/jwks.json`,
+    });
     const jwks = await get(server, '/dev-idp/jwks.json');
     expect(jwks.statusCode).toBe(200);
     const keys = jwks.json().keys as Array<Record<string, unknown>>;
@@ -134,9 +183,18 @@ describeOnEachDatabase('Google sign-in through the development identity provider
       nonce: expect.stringMatching(/^[\w-]{32}$/),
       prompt: 'select_account',
     });
-    expect(started.res.cookies.find((c) => c.name === 'cs_oidc')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/auth/google', maxAge: 600 });
+    expect(started.res.cookies.find((c) => c.name === 'cs_oidc')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/v1/auth/google',
+      maxAge: 600,
+    });
 
-    const page = await server.app.inject({ method: 'GET', url: `/dev-idp/authorize${started.location.search}`, headers: { accept: 'text/html' } });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/dev-idp/authorize${started.location.search}`,
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Development sign-in (not Google)');
@@ -147,33 +205,71 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const { idToken, state } = await tokenFor(server, started.location, person);
     const complete = await post(server, COMPLETE, { idToken, state }, { cookie: started.oidcCookie });
     expect(complete.statusCode, complete.body).toBe(200);
-    expect(complete.json()).toEqual({ data: { next: '/socialsignup', status: 'needs_signup', prefill: { first_name: 'Meera', last_name: 'Pillai', email: person.email } } });
+    expect(complete.json()).toEqual({
+      data: {
+        next: '/socialsignup',
+        status: 'needs_signup',
+        prefill: { first_name: 'Meera', last_name: 'Pillai', email: person.email },
+      },
+    });
     expect(complete.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
     expect(complete.cookies.find((c) => c.name === 'cs_oidc')?.value).toBe('');
     const social = complete.cookies.find((c) => c.name === 'cs_social')!;
     expect(social).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/app/auth', maxAge: 1800 });
     const socialCookie = `cs_social=${social.value}`;
-    const stored = await server.app.db.selectFrom('social_pending').selectAll().where('email', '=', person.email).executeTakeFirstOrThrow();
+    const stored = await server.app.db
+      .selectFrom('social_pending')
+      .selectAll()
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
     expect(stored.id).not.toBe(social.value);
-    expect(stored).toMatchObject({ subject: devSubjectFor(person.email), given_name: 'Meera', family_name: 'Pillai', expires_at: clock.now + 30 * 60 * 1000 });
+    expect(stored).toMatchObject({
+      subject: devSubjectFor(person.email),
+      given_name: 'Meera',
+      family_name: 'Pillai',
+      expires_at: clock.now + 30 * 60 * 1000,
+    });
 
     const prefill = await get(server, PENDING, { cookie: socialCookie });
     expect(prefill.statusCode).toBe(200);
     expect(prefill.json()).toEqual({ data: { first_name: 'Meera', last_name: 'Pillai', email: person.email } });
 
-    const created = await post(server, SOCIAL_LOGIN, socialForm(person, { first_name: 'Meera Devi' }), { cookie: socialCookie });
+    const created = await post(server, SOCIAL_LOGIN, socialForm(person, { first_name: 'Meera Devi' }), {
+      cookie: socialCookie,
+    });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toEqual({ message: 'Welcome to CricSpot! Your account is ready.', data: { token: expect.stringMatching(/^[\w-]{22}$/) } });
+    expect(created.json()).toEqual({
+      message: 'Welcome to CricSpot! Your account is ready.',
+      data: { token: expect.stringMatching(/^[\w-]{22}$/) },
+    });
     const session = sessionCookieOf(created);
     expect(created.json().data.token).not.toBe(session.split('=')[1]);
     expect(created.cookies.find((c) => c.name === 'cs_social')?.value).toBe('');
 
     const me = await get(server, ME, { cookie: session });
     expect(me.statusCode).toBe(200);
-    expect(me.json().data.user).toMatchObject({ firstName: 'Meera Devi', lastName: 'Pillai', email: person.email, phone: `+91${person.phone}`, status: 'active', roles: [] });
-    const user = await server.app.db.selectFrom('users').selectAll().where('email', '=', person.email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ signup_method: 'google', google_subject: devSubjectFor(person.email), password_hash: null, status: 'active' });
-    expect(await server.app.db.selectFrom('social_pending').selectAll().where('email', '=', person.email).execute()).toEqual([]);
+    expect(me.json().data.user).toMatchObject({
+      firstName: 'Meera Devi',
+      lastName: 'Pillai',
+      email: person.email,
+      phone: `+91${person.phone}`,
+      status: 'active',
+      roles: [],
+    });
+    const user = await server.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      signup_method: 'google',
+      google_subject: devSubjectFor(person.email),
+      password_hash: null,
+      status: 'active',
+    });
+    expect(
+      await server.app.db.selectFrom('social_pending').selectAll().where('email', '=', person.email).execute(),
+    ).toEqual([]);
 
     const gone = await get(server, PENDING, { cookie: socialCookie });
     expect(gone.statusCode).toBe(404);
@@ -194,11 +290,28 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const test = await authorize(server, started.location, { preset: 'test' });
     expect(test.statusCode).toBe(302);
     const testToken = new URLSearchParams(new URL(test.headers.location as string).hash.slice(1)).get('id_token')!;
-    const testClaims = JSON.parse(Buffer.from(testToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(testClaims).toMatchObject({ iss: ISSUER, aud: CLIENT_ID, email: 'test.player@gmail.com', email_verified: true, given_name: 'Test', family_name: 'Player', nonce: started.nonce, sub: devSubjectFor('test.player@gmail.com') });
+    const testClaims = JSON.parse(Buffer.from(testToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(testClaims).toMatchObject({
+      iss: ISSUER,
+      aud: CLIENT_ID,
+      email: 'test.player@gmail.com',
+      email_verified: true,
+      given_name: 'Test',
+      family_name: 'Player',
+      nonce: started.nonce,
+      sub: devSubjectFor('test.player@gmail.com'),
+    });
     expect((testClaims.exp as number) - (testClaims.iat as number)).toBe(3600);
     const random = await authorize(server, started.location, { preset: 'random' });
-    const randomClaims = JSON.parse(Buffer.from(new URLSearchParams(new URL(random.headers.location as string).hash.slice(1)).get('id_token')!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const randomClaims = JSON.parse(
+      Buffer.from(
+        new URLSearchParams(new URL(random.headers.location as string).hash.slice(1)).get('id_token')!.split('.')[1]!,
+        'base64url',
+      ).toString(),
+    ) as Record<string, unknown>;
     expect(randomClaims.email).toMatch(/@gmail\.com$/);
     expect(randomClaims.email).not.toBe('test.player@gmail.com');
     expect(randomClaims.sub).toBe(devSubjectFor(randomClaims.email as string));
@@ -207,11 +320,22 @@ describeOnEachDatabase('Google sign-in through the development identity provider
   it('does not link a password account that holds the same e-mail: its owner logs in with the password', async () => {
     // E-mails are never verified, so the account may have been opened with this person's address by someone else.
     const { person, user } = await signUpActive(server, clock);
-    const { res } = await googleSignIn(server, { email: person.email.toUpperCase(), given_name: 'Ravi', family_name: 'Kumar' }, '/my_account');
+    const { res } = await googleSignIn(
+      server,
+      { email: person.email.toUpperCase(), given_name: 'Ravi', family_name: 'Kumar' },
+      '/my_account',
+    );
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toEqual({ code: 'EMAIL_REGISTERED', message: 'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.' });
+    expect(res.json()).toEqual({
+      code: 'EMAIL_REGISTERED',
+      message: 'An account with this e-mail already exists. Log in with your mobile number or e-mail and password.',
+    });
     expect(res.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
-    const row = await server.app.db.selectFrom('users').select(['google_subject']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await server.app.db
+      .selectFrom('users')
+      .select(['google_subject'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_subject).toBeNull();
   });
 
@@ -229,14 +353,20 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     await post(server, '/api/v1/account/deactivate', undefined, { cookie: suspended.cookie });
     const a = await googleSignIn(server, { email: suspended.person.email, given_name: 'Ravi', family_name: 'Kumar' });
     expect(a.res.statusCode).toBe(403);
-    expect(a.res.json()).toEqual({ code: 'ACCOUNT_SUSPENDED', message: 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.' });
+    expect(a.res.json()).toEqual({
+      code: 'ACCOUNT_SUSPENDED',
+      message: 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.',
+    });
     expect(a.res.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
 
     const deleted = await signUpActive(server, clock);
     await post(server, '/api/v1/account/delete', undefined, { cookie: deleted.cookie });
     const b = await googleSignIn(server, { email: deleted.person.email, given_name: 'Ravi', family_name: 'Kumar' });
     expect(b.res.statusCode).toBe(403);
-    expect(b.res.json()).toEqual({ code: 'ACCOUNT_DELETED', message: 'This account was deleted. To restore it, e-mail support@cricspot.in.' });
+    expect(b.res.json()).toEqual({
+      code: 'ACCOUNT_DELETED',
+      message: 'This account was deleted. To restore it, e-mail support@cricspot.in.',
+    });
 
     // A Google account whose linked user was suspended afterwards.
     const { person, socialCookie } = await pendingFor(server);
@@ -250,10 +380,18 @@ describeOnEachDatabase('Google sign-in through the development identity provider
   describe('refuses a token that does not verify', () => {
     async function completeWith(makeToken: (nonce: string) => Promise<string>) {
       const started = await start(server);
-      const res = await post(server, COMPLETE, { idToken: await makeToken(started.nonce), state: started.state }, { cookie: started.oidcCookie });
+      const res = await post(
+        server,
+        COMPLETE,
+        { idToken: await makeToken(started.nonce), state: started.state },
+        { cookie: started.oidcCookie },
+      );
       return res;
     }
-    const refused = { code: 'GOOGLE_TOKEN_INVALID', message: 'We could not verify your Google sign-in. Please try again.' };
+    const refused = {
+      code: 'GOOGLE_TOKEN_INVALID',
+      message: 'We could not verify your Google sign-in. Please try again.',
+    };
 
     it('a forged token with real claims works (the control)', async () => {
       const res = await completeWith((nonce) => forged(nonce));
@@ -276,7 +414,18 @@ describeOnEachDatabase('Google sign-in through the development identity provider
         const kid = ((await idp.jwks()).keys[0] as { kid: string }).kid;
         const { privateKey } = await generateKeyPair('RS256');
         const iat = Math.floor(clock.now / 1000);
-        return new SignJWT({ iss: ISSUER, aud: CLIENT_ID, sub: '1', email: 'x@gmail.com', email_verified: true, nonce, iat, exp: iat + 3600 }).setProtectedHeader({ alg: 'RS256', kid }).sign(privateKey);
+        return new SignJWT({
+          iss: ISSUER,
+          aud: CLIENT_ID,
+          sub: '1',
+          email: 'x@gmail.com',
+          email_verified: true,
+          nonce,
+          iat,
+          exp: iat + 3600,
+        })
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .sign(privateKey);
       });
       expect(res.json()).toEqual(refused);
     });
@@ -294,7 +443,16 @@ describeOnEachDatabase('Google sign-in through the development identity provider
       const res = await completeWith(async (nonce) => {
         const jwk = (await idp.jwks()).keys[0] as { kid: string; n: string };
         const iat = Math.floor(clock.now / 1000);
-        return new SignJWT({ iss: ISSUER, aud: CLIENT_ID, sub: '1', email: 'x@gmail.com', email_verified: true, nonce, iat, exp: iat + 3600 })
+        return new SignJWT({
+          iss: ISSUER,
+          aud: CLIENT_ID,
+          sub: '1',
+          email: 'x@gmail.com',
+          email_verified: true,
+          nonce,
+          iat,
+          exp: iat + 3600,
+        })
           .setProtectedHeader({ alg: 'HS256', kid: jwk.kid })
           .sign(new TextEncoder().encode(jwk.n));
       });
@@ -311,7 +469,9 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
     it('an expired token (beyond the 60-second tolerance), but not one just inside it', async () => {
       const iat = Math.floor(clock.now / 1000) - 3700;
-      expect((await completeWith((nonce) => forged(nonce, { iat, exp: Math.floor(clock.now / 1000) - 61 }))).json()).toEqual(refused);
+      expect(
+        (await completeWith((nonce) => forged(nonce, { iat, exp: Math.floor(clock.now / 1000) - 61 }))).json(),
+      ).toEqual(refused);
       const inside = await completeWith((nonce) => forged(nonce, { iat, exp: Math.floor(clock.now / 1000) - 30 }));
       expect(inside.statusCode, inside.body).toBe(200);
     });
@@ -330,7 +490,10 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const person = freshGooglePerson();
     const started = await start(server);
     const { idToken, state } = await tokenFor(server, started.location, person);
-    const stateRefused = { code: 'OIDC_STATE', message: 'Your Google sign-in has expired or was started in another window. Please sign in with Google again.' };
+    const stateRefused = {
+      code: 'OIDC_STATE',
+      message: 'Your Google sign-in has expired or was started in another window. Please sign in with Google again.',
+    };
 
     const wrong = await post(server, COMPLETE, { idToken, state: 'not-the-state' }, { cookie: started.oidcCookie });
     expect(wrong.statusCode).toBe(400);
@@ -345,9 +508,16 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     expect((await post(server, COMPLETE, { idToken, state }, { cookie: forgedCookie })).json()).toEqual(stateRefused);
 
     clock.advance(10 * 60 * 1000 + 1);
-    expect((await post(server, COMPLETE, { idToken, state }, { cookie: started.oidcCookie })).json()).toEqual(stateRefused);
+    expect((await post(server, COMPLETE, { idToken, state }, { cookie: started.oidcCookie })).json()).toEqual(
+      stateRefused,
+    );
 
-    const noCsrf = await server.app.inject({ method: 'POST', url: COMPLETE, payload: { idToken, state }, headers: { cookie: started.oidcCookie } });
+    const noCsrf = await server.app.inject({
+      method: 'POST',
+      url: COMPLETE,
+      payload: { idToken, state },
+      headers: { cookie: started.oidcCookie },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
@@ -372,7 +542,10 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const person = freshGooglePerson();
     const missing = await post(server, SOCIAL_LOGIN, socialForm(person));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ code: 'NO_PENDING_SOCIAL', message: 'Your Google sign-in has expired. Please sign in with Google again.' });
+    expect(missing.json()).toEqual({
+      code: 'NO_PENDING_SOCIAL',
+      message: 'Your Google sign-in has expired. Please sign in with Google again.',
+    });
 
     const { person: late, socialCookie } = await pendingFor(server);
     clock.advance(30 * 60 * 1000 + 1);
@@ -386,31 +559,62 @@ describeOnEachDatabase('Google sign-in through the development identity provider
   it('refuses a phone number already registered (409 by the field) and keeps the pending sign-in for another try', async () => {
     const { person: owner } = await signUpActive(server, clock);
     const { person, socialCookie } = await pendingFor(server);
-    const taken = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: owner.phone }), { cookie: socialCookie });
+    const taken = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: owner.phone }), {
+      cookie: socialCookie,
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ code: 'PHONE_TAKEN', message: 'This mobile number is already registered', fields: { phone: 'This mobile number is already registered' } });
-    const retry = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: person.phone }), { cookie: socialCookie });
+    expect(taken.json()).toEqual({
+      code: 'PHONE_TAKEN',
+      message: 'This mobile number is already registered',
+      fields: { phone: 'This mobile number is already registered' },
+    });
+    const retry = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: person.phone }), {
+      cookie: socialCookie,
+    });
     expect(retry.statusCode, retry.body).toBe(200);
   });
 
   it('replaces an unfinished password sign-up holding the same e-mail or number', async () => {
     const { person, socialCookie } = await pendingFor(server);
     const signup = await post(server, '/api/v1/auth/signup', {
-      firstName: 'Ravi', lastName: 'Kumar', email: person.email, phone: person.phone, password: 'Cricket@2026', confirmPassword: 'Cricket@2026', agreeLegal: true, agreeRules: true, agreeAge: true,
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: person.email,
+      phone: person.phone,
+      password: 'Cricket@2026',
+      confirmPassword: 'Cricket@2026',
+      agreeLegal: true,
+      agreeRules: true,
+      agreeAge: true,
     });
     expect(signup.statusCode, signup.body).toBe(200);
     const made = await post(server, SOCIAL_LOGIN, socialForm(person), { cookie: socialCookie });
     expect(made.statusCode, made.body).toBe(200);
-    const rows = await server.app.db.selectFrom('users').select(['status', 'signup_method']).where('email', '=', person.email).execute();
+    const rows = await server.app.db
+      .selectFrom('users')
+      .select(['status', 'signup_method'])
+      .where('email', '=', person.email)
+      .execute();
     expect(rows).toEqual([{ status: 'active', signup_method: 'google' }]);
   });
 
   it('keeps the verified e-mail: another one in the form is refused by the field', async () => {
     const { person, socialCookie } = await pendingFor(server);
-    const res = await post(server, SOCIAL_LOGIN, socialForm(person, { email: 'someone.else@gmail.com' }), { cookie: socialCookie });
+    const res = await post(server, SOCIAL_LOGIN, socialForm(person, { email: 'someone.else@gmail.com' }), {
+      cookie: socialCookie,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Use the e-mail of your Google account', fields: { email: 'Use the e-mail of your Google account' } });
-    const sameButCased = await post(server, SOCIAL_LOGIN, socialForm(person, { email: ` ${person.email.toUpperCase()} ` }), { cookie: socialCookie });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Use the e-mail of your Google account',
+      fields: { email: 'Use the e-mail of your Google account' },
+    });
+    const sameButCased = await post(
+      server,
+      SOCIAL_LOGIN,
+      socialForm(person, { email: ` ${person.email.toUpperCase()} ` }),
+      { cookie: socialCookie },
+    );
     expect(sameButCased.statusCode, sameButCased.body).toBe(200);
   });
 
@@ -429,7 +633,20 @@ describeOnEachDatabase('Google sign-in through the development identity provider
       signup_method: "signup_method must be 'google'",
       device_type: "device_type must be 'website'",
     });
-    const wrong = await post(server, SOCIAL_LOGIN, socialForm(person, { first_name: ' ', last_name: '', email: 'not-an-email', phone: '+91 12345', agreeLegal: false, agreeRules: false, agreeAge: false }), { cookie: socialCookie });
+    const wrong = await post(
+      server,
+      SOCIAL_LOGIN,
+      socialForm(person, {
+        first_name: ' ',
+        last_name: '',
+        email: 'not-an-email',
+        phone: '+91 12345',
+        agreeLegal: false,
+        agreeRules: false,
+        agreeAge: false,
+      }),
+      { cookie: socialCookie },
+    );
     expect(wrong.json().fields).toEqual({
       first_name: 'First name is required',
       last_name: 'Last name is required',
@@ -439,7 +656,9 @@ describeOnEachDatabase('Google sign-in through the development identity provider
       agreeRules: 'You must agree to continue',
       agreeAge: 'You must agree to continue',
     });
-    const long = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: '98765432101' }), { cookie: socialCookie });
+    const long = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: '98765432101' }), {
+      cookie: socialCookie,
+    });
     expect(long.json().fields).toEqual({ phone: 'Phone number must be 10 digits' });
     // Nothing was used up: the right form still works, with the bare 10 digits too.
     const ok = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: person.phone }), { cookie: socialCookie });
@@ -468,27 +687,59 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const script = (await get(server, `${CALLBACK}.js`)).body;
     const status = { textContent: 'Signing you in with Google...' };
     const back = { hidden: true };
-    const seen: { replaced?: string; history?: string; stored: Record<string, string>; request?: { url: string; init: { method: string; headers: Record<string, string>; body: string } } } = { stored: {} };
+    const seen: {
+      replaced?: string;
+      history?: string;
+      stored: Record<string, string>;
+      request?: { url: string; init: { method: string; headers: Record<string, string>; body: string } };
+    } = { stored: {} };
     let settled!: () => void;
     const done = new Promise<void>((resolve) => {
       settled = resolve;
     });
     const window = {
-      location: { hash, pathname: CALLBACK, replace: (url: string) => { seen.replaced = url; settled(); } },
-      history: { replaceState: (_s: unknown, _t: string, url: string) => { seen.history = url; } },
-      localStorage: { setItem: (key: string, value: string) => { seen.stored[key] = value; } },
+      location: {
+        hash,
+        pathname: CALLBACK,
+        replace: (url: string) => {
+          seen.replaced = url;
+          settled();
+        },
+      },
+      history: {
+        replaceState: (_s: unknown, _t: string, url: string) => {
+          seen.history = url;
+        },
+      },
+      localStorage: {
+        setItem: (key: string, value: string) => {
+          seen.stored[key] = value;
+        },
+      },
     };
     const document = {
       getElementById: (id: string) => {
         if (id === 'back') {
-          return new Proxy(back, { set: (target, key, value) => { Reflect.set(target, key, value); settled(); return true; } });
+          return new Proxy(back, {
+            set: (target, key, value) => {
+              Reflect.set(target, key, value);
+              settled();
+              return true;
+            },
+          });
         }
         return status;
       },
     };
     const fetch = async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
       seen.request = { url, init };
-      const res = await server.app.inject({ method: 'POST', url, headers: { ...init.headers, ...(cookie ? { cookie } : {}) }, payload: init.body, remoteAddress: freshIp() });
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...init.headers, ...(cookie ? { cookie } : {}) },
+        payload: init.body,
+        remoteAddress: freshIp(),
+      });
       return { ok: res.statusCode < 300, json: async () => res.json() as unknown };
     };
     vm.runInNewContext(script, { window, document, fetch, URLSearchParams, JSON, String, Date });
@@ -503,23 +754,48 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     const fresh = await runCallbackScript(`#${new URLSearchParams({ id_token: idToken, state })}`, started.oidcCookie);
     expect(fresh.history).toBe(CALLBACK);
     expect(fresh.request?.url).toBe(COMPLETE);
-    expect(fresh.request?.init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
+    expect(fresh.request?.init.headers).toMatchObject({
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+    });
     expect(fresh.replaced).toBe('/socialsignup');
     expect(fresh.stored).toEqual({});
 
-    await server.app.db.insertInto('users').values({
-      id: crypto.randomUUID(), first_name: 'Meera', last_name: 'Pillai', email: person.email, phone: `+91${person.phone}`, password_hash: null, status: 'active',
-      avatar_picture_id: null, signup_method: 'google', google_subject: devSubjectFor(person.email), created_at: clock.now, updated_at: clock.now, deleted_at: null,
-    }).execute();
+    await server.app.db
+      .insertInto('users')
+      .values({
+        id: crypto.randomUUID(),
+        first_name: 'Meera',
+        last_name: 'Pillai',
+        email: person.email,
+        phone: `+91${person.phone}`,
+        password_hash: null,
+        status: 'active',
+        avatar_picture_id: null,
+        signup_method: 'google',
+        google_subject: devSubjectFor(person.email),
+        created_at: clock.now,
+        updated_at: clock.now,
+        deleted_at: null,
+      })
+      .execute();
     const again = await start(server, '/cart');
     const second = await tokenFor(server, again.location, person);
-    const known = await runCallbackScript(`#${new URLSearchParams({ id_token: second.idToken, state: second.state })}`, again.oidcCookie);
+    const known = await runCallbackScript(
+      `#${new URLSearchParams({ id_token: second.idToken, state: second.state })}`,
+      again.oidcCookie,
+    );
     expect(known.replaced).toBe('/cart');
     expect(Object.keys(known.stored)).toEqual(['loginToken']);
 
-    const refused = await runCallbackScript(`#${new URLSearchParams({ id_token: second.idToken, state: 'stale' })}`, again.oidcCookie);
+    const refused = await runCallbackScript(
+      `#${new URLSearchParams({ id_token: second.idToken, state: 'stale' })}`,
+      again.oidcCookie,
+    );
     expect(refused.replaced).toBeUndefined();
-    expect(refused.status).toBe('Your Google sign-in has expired or was started in another window. Please sign in with Google again.');
+    expect(refused.status).toBe(
+      'Your Google sign-in has expired or was started in another window. Please sign in with Google again.',
+    );
     expect(refused.backHidden).toBe(false);
 
     const cancelled = await runCallbackScript('#error=access_denied&state=x');
@@ -530,24 +806,34 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
   it('rate-limits social-login and complete per client address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < SOCIAL_LOGIN_LIMIT.max; i += 1) expect((await post(server, SOCIAL_LOGIN, {}, { ip })).statusCode).toBe(400);
+    for (let i = 0; i < SOCIAL_LOGIN_LIMIT.max; i += 1)
+      expect((await post(server, SOCIAL_LOGIN, {}, { ip })).statusCode).toBe(400);
     const limited = await post(server, SOCIAL_LOGIN, {}, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     const other = freshIp();
-    for (let i = 0; i < GOOGLE_COMPLETE_LIMIT.max; i += 1) await post(server, COMPLETE, { idToken: 'x', state: 'y' }, { ip: other });
+    for (let i = 0; i < GOOGLE_COMPLETE_LIMIT.max; i += 1)
+      await post(server, COMPLETE, { idToken: 'x', state: 'y' }, { ip: other });
     expect((await post(server, COMPLETE, { idToken: 'x', state: 'y' }, { ip: other })).statusCode).toBe(429);
   });
 
   it('the provider refuses a redirect_uri on another origin, or an unknown client, and never redirects there', async () => {
     const started = await start(server);
-    for (const redirect of ['https://evil.example/api/v1/auth/google/callback', 'http://localhost:3001/api/v1/auth/google/callback', 'not a url']) {
+    for (const redirect of [
+      'https://evil.example/api/v1/auth/google/callback',
+      'http://localhost:3001/api/v1/auth/google/callback',
+      'not a url',
+    ]) {
       const query = new URLSearchParams(started.location.searchParams);
       query.set('redirect_uri', redirect);
       const page = await server.app.inject({ method: 'GET', url: `/dev-idp/authorize?${query}` });
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('This sign-in request was refused');
-      const posted = await authorize(server, new URL(`${started.location.origin}${started.location.pathname}?${query}`), { preset: 'test' });
+      const posted = await authorize(
+        server,
+        new URL(`${started.location.origin}${started.location.pathname}?${query}`),
+        { preset: 'test' },
+      );
       expect(posted.statusCode).toBe(400);
       expect(posted.headers.location).toBeUndefined();
     }
@@ -559,19 +845,38 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
 describe('Google sign-in configuration', () => {
   it('embedded defaults outside production follow PUBLIC_URL; set values win', () => {
-    expect(loadConfig({ PORT: '8080' })).toMatchObject({ googleClientId: 'cricspot-dev-client', oidcIssuer: 'http://localhost:8080/dev-idp', oidcJwksUrl: 'http://localhost:8080/dev-idp/jwks.json' });
-    expect(loadConfig({ PUBLIC_URL: 'https://staging.cricspot.in/' })).toMatchObject({ oidcIssuer: 'https://staging.cricspot.in/dev-idp', oidcJwksUrl: 'https://staging.cricspot.in/dev-idp/jwks.json' });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({
+      googleClientId: 'cricspot-dev-client',
+      oidcIssuer: 'http://localhost:8080/dev-idp',
+      oidcJwksUrl: 'http://localhost:8080/dev-idp/jwks.json',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.cricspot.in/' })).toMatchObject({
+      oidcIssuer: 'https://staging.cricspot.in/dev-idp',
+      oidcJwksUrl: 'https://staging.cricspot.in/dev-idp/jwks.json',
+    });
     expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: ' 1-a.apps.googleusercontent.com ' })).toMatchObject({
       googleClientId: '1-a.apps.googleusercontent.com',
       oidcIssuer: 'https://accounts.google.com',
       oidcJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
     });
     expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: '' }).googleClientId).toBeUndefined();
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'mine', OIDC_ISSUER: 'https://idp.example/', OIDC_JWKS_URL: 'https://idp.example/keys' })).toMatchObject({ googleClientId: 'mine', oidcIssuer: 'https://idp.example', oidcJwksUrl: 'https://idp.example/keys' });
+    expect(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'mine',
+        OIDC_ISSUER: 'https://idp.example/',
+        OIDC_JWKS_URL: 'https://idp.example/keys',
+      }),
+    ).toMatchObject({
+      googleClientId: 'mine',
+      oidcIssuer: 'https://idp.example',
+      oidcJwksUrl: 'https://idp.example/keys',
+    });
   });
 
   it('stops on an issuer or keys URL that is not a URL', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'accounts.google.com', OIDC_JWKS_URL: 'certs' })).toThrow(/OIDC_ISSUER must be an absolute URL[\s\S]*OIDC_JWKS_URL must be an absolute URL/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'accounts.google.com', OIDC_JWKS_URL: 'certs' })).toThrow(
+      /OIDC_ISSUER must be an absolute URL[\s\S]*OIDC_JWKS_URL must be an absolute URL/,
+    );
   });
 });
 
@@ -581,7 +886,10 @@ describe('Google sign-in when the provider keys cannot be fetched', () => {
   it('answers 503 GOOGLE_UNAVAILABLE, not a refused token', async () => {
     const { res } = await googleSignIn(server, freshGooglePerson());
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ code: 'GOOGLE_UNAVAILABLE', message: 'Google sign-in is not available right now. Please try again in a few minutes.' });
+    expect(res.json()).toEqual({
+      code: 'GOOGLE_UNAVAILABLE',
+      message: 'Google sign-in is not available right now. Please try again in a few minutes.',
+    });
   });
 });
 
@@ -594,13 +902,27 @@ describe('Google sign-in in production', () => {
         const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         expect(res.statusCode, url).toBe(404);
       }
-      const posted = await server.app.inject({ method: 'POST', url: '/dev-idp/authorize', payload: 'preset=test', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const posted = await server.app.inject({
+        method: 'POST',
+        url: '/dev-idp/authorize',
+        payload: 'preset=test',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(posted.statusCode).toBe(404);
     });
 
     it('answers 503 on every social endpoint', async () => {
-      expect(server.config).toMatchObject({ googleClientId: undefined, oidcIssuer: 'https://accounts.google.com', oidcJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' });
-      for (const res of [await get(server, START), await get(server, PENDING), await post(server, COMPLETE, { idToken: 'x', state: 'y' }), await post(server, SOCIAL_LOGIN, {})]) {
+      expect(server.config).toMatchObject({
+        googleClientId: undefined,
+        oidcIssuer: 'https://accounts.google.com',
+        oidcJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      });
+      for (const res of [
+        await get(server, START),
+        await get(server, PENDING),
+        await post(server, COMPLETE, { idToken: 'x', state: 'y' }),
+        await post(server, SOCIAL_LOGIN, {}),
+      ]) {
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: 'Google sign-in is not configured' });
       }
@@ -608,7 +930,13 @@ describe('Google sign-in in production', () => {
   });
 
   describe('with GOOGLE_CLIENT_ID', () => {
-    const server = startServer('sqlite', { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cricspot.in', GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com' } });
+    const server = startServer('sqlite', {
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://cricspot.in',
+        GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com',
+      },
+    });
 
     it("sends the browser to Google's authorization endpoint, with a Secure state cookie", async () => {
       const res = await server.app.inject({ method: 'GET', url: `${START}?returnTo=/cart` });
@@ -618,7 +946,11 @@ describe('Google sign-in in production', () => {
       expect(location.searchParams.get('client_id')).toBe('1234-abc.apps.googleusercontent.com');
       expect(location.searchParams.get('redirect_uri')).toBe('https://cricspot.in/api/v1/auth/google/callback');
       expect(location.searchParams.get('response_type')).toBe('id_token');
-      expect(res.cookies.find((c) => c.name === 'cs_oidc')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(res.cookies.find((c) => c.name === 'cs_oidc')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
     });
   });
 });

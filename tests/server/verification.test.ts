@@ -4,7 +4,15 @@
 // answer whose revealed position and salt match the commitment published when it opened.
 import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { answerCommitment, checkReceipt, locateDifferences, publicationSchema, receiptSchema, sealedNodesSchema, verifyPublication } from '../../domain/verification.ts';
+import {
+  answerCommitment,
+  checkReceipt,
+  locateDifferences,
+  publicationSchema,
+  receiptSchema,
+  sealedNodesSchema,
+  verifyPublication,
+} from '../../domain/verification.ts';
 import { confirmReservation } from '../../server/services/cart.service.ts';
 import { createSession } from '../../server/services/session.service.ts';
 import { sealDueContests } from '../../server/services/verification.service.ts';
@@ -15,14 +23,42 @@ import { describeOnEachDatabase, type ServerHarness } from '../support/server-ha
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function activeReservation(server: ServerHarness, contestId: string, userId: string, x: number, y: number, now: number): Promise<{ reservationId: string; ticketId: string }> {
+async function activeReservation(
+  server: ServerHarness,
+  contestId: string,
+  userId: string,
+  x: number,
+  y: number,
+  now: number,
+): Promise<{ reservationId: string; ticketId: string }> {
   const reservationId = crypto.randomUUID();
   const ticketId = crypto.randomUUID();
   await server.app.db
     .insertInto('reservations')
-    .values({ id: reservationId, user_id: userId, contest_id: contestId, status: 'active', ticket_count: 1, amount_paise: 0, expires_at: now + 15 * 60_000, created_at: now })
+    .values({
+      id: reservationId,
+      user_id: userId,
+      contest_id: contestId,
+      status: 'active',
+      ticket_count: 1,
+      amount_paise: 0,
+      expires_at: now + 15 * 60_000,
+      created_at: now,
+    })
     .execute();
-  await insertTickets(server, [{ id: ticketId, contest_id: contestId, user_id: userId, x, y, status: 'reserved', reservation_id: reservationId, created_at: now, confirmed_at: null }]);
+  await insertTickets(server, [
+    {
+      id: ticketId,
+      contest_id: contestId,
+      user_id: userId,
+      x,
+      y,
+      status: 'reserved',
+      reservation_id: reservationId,
+      created_at: now,
+      confirmed_at: null,
+    },
+  ]);
   return { reservationId, ticketId };
 }
 
@@ -39,7 +75,12 @@ describeOnEachDatabase('verifiable results', (server) => {
   /** A contest closing in an hour, three players with confirmed tickets, one reservation still open at close. */
   async function contestAtClose() {
     const pictureId = await addContestPicture(server);
-    const contestId = await addTestContest(server, { pictureId, now: clock.now, opensInMs: -2 * DAY, closesInMs: HOUR });
+    const contestId = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      opensInMs: -2 * DAY,
+      closesInMs: HOUR,
+    });
     const [a, b, c] = await insertActiveUsers(server, 3, clock.now);
     const t0 = clock.now - DAY;
     const row = (userId: string, x: number, y: number, at: number) => ({
@@ -53,7 +94,12 @@ describeOnEachDatabase('verifiable results', (server) => {
       created_at: at,
       confirmed_at: at,
     });
-    const rows = [row(a!.id, 100, 100, t0), row(a!.id, 510, 300, t0 + 7), row(b!.id, 40, 60, t0 + 3), row(c!.id, 700, 500, t0 + 3)];
+    const rows = [
+      row(a!.id, 100, 100, t0),
+      row(a!.id, 510, 300, t0 + 7),
+      row(b!.id, 40, 60, t0 + 3),
+      row(c!.id, 700, 500, t0 + 3),
+    ];
     await insertTickets(server, rows);
     // c pays in the last minutes: the reservation outlives the close (issue 10).
     clock.advance(HOUR - 60_000);
@@ -70,7 +116,9 @@ describeOnEachDatabase('verifiable results', (server) => {
       expect(res.statusCode, res.body).toBe(200);
     }
     const [admin] = await insertStaff(server, ['admin'], clock.now);
-    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie });
+    const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, {
+      cookie: admin!.cookie,
+    });
     expect(published.statusCode, published.body).toBe(200);
   }
 
@@ -104,8 +152,14 @@ describeOnEachDatabase('verifiable results', (server) => {
 
     // After the seal no reservation of the contest confirms (its payment is refunded instead).
     const straggler = await activeReservation(server, contestId, players.b.id, 9, 9, clock.now);
-    await expect(confirmReservation(server.app.db, straggler.reservationId, clock.now)).rejects.toMatchObject({ statusCode: 409 });
-    const ticket = await server.app.db.selectFrom('tickets').select('status').where('id', '=', straggler.ticketId).executeTakeFirstOrThrow();
+    await expect(confirmReservation(server.app.db, straggler.reservationId, clock.now)).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    const ticket = await server.app.db
+      .selectFrom('tickets')
+      .select('status')
+      .where('id', '=', straggler.ticketId)
+      .executeTakeFirstOrThrow();
     expect(ticket.status).toBe('reserved');
     expect((await seal(contestId)).json().data.seal).toEqual(after.seal);
     expect((await get(server, '/api/v1/contests/no-such-contest/seal')).statusCode).toBe(404);
@@ -113,21 +167,35 @@ describeOnEachDatabase('verifiable results', (server) => {
 
   it('receipts: own confirmed tickets only, after the seal, and each verifies against the published root', async () => {
     const { contestId, players, tickets } = await contestAtClose();
-    const receipt = (ticketId: string, cookie: string) => get(server, `/api/v1/me/tickets/${ticketId}/receipt`, { cookie });
+    const receipt = (ticketId: string, cookie: string) =>
+      get(server, `/api/v1/me/tickets/${ticketId}/receipt`, { cookie });
     expect((await get(server, `/api/v1/me/tickets/${tickets[0]}/receipt`)).statusCode).toBe(401);
     const unsealed = await receipt(tickets[0]!, players.a.cookie);
     expect(unsealed.statusCode).toBe(409);
     expect(unsealed.json()).toMatchObject({ code: 'NOT_SEALED' });
     const entries = await get(server, '/api/v1/account/entries', { cookie: players.a.cookie });
-    expect(entries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed).toBe(false);
+    expect(entries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed).toBe(
+      false,
+    );
 
-    await server.app.db.updateTable('reservations').set({ status: 'expired' }).where('contest_id', '=', contestId).execute();
+    await server.app.db
+      .updateTable('reservations')
+      .set({ status: 'expired' })
+      .where('contest_id', '=', contestId)
+      .execute();
     expect(await runSealJob()).toContain(contestId);
     const root = (await seal(contestId)).json().data.seal.root as string;
     const sealedEntries = await get(server, '/api/v1/account/entries', { cookie: players.a.cookie });
-    expect(sealedEntries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed).toBe(true);
+    expect(
+      sealedEntries.json().data.contests.find((c: { contestId: string }) => c.contestId === contestId).sealed,
+    ).toBe(true);
 
-    for (const [ticketId, player] of [[tickets[0], players.a], [tickets[1], players.a], [tickets[2], players.b], [tickets[3], players.c]] as const) {
+    for (const [ticketId, player] of [
+      [tickets[0], players.a],
+      [tickets[1], players.a],
+      [tickets[2], players.b],
+      [tickets[3], players.c],
+    ] as const) {
       const res = await receipt(ticketId!, player.cookie);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -140,7 +208,9 @@ describeOnEachDatabase('verifiable results', (server) => {
     // Two tickets of one player share a pseudonym in this contest; other players differ.
     const pa = receiptSchema.parse((await receipt(tickets[0]!, players.a.cookie)).json().data).entry.pseudonym;
     expect(receiptSchema.parse((await receipt(tickets[1]!, players.a.cookie)).json().data).entry.pseudonym).toBe(pa);
-    expect(receiptSchema.parse((await receipt(tickets[2]!, players.b.cookie)).json().data).entry.pseudonym).not.toBe(pa);
+    expect(receiptSchema.parse((await receipt(tickets[2]!, players.b.cookie)).json().data).entry.pseudonym).not.toBe(
+      pa,
+    );
     // Another player's ticket, or no ticket: 404 alike.
     expect((await receipt(tickets[2]!, players.a.cookie)).statusCode).toBe(404);
     expect((await receipt(crypto.randomUUID(), players.a.cookie)).statusCode).toBe(404);
@@ -151,11 +221,18 @@ describeOnEachDatabase('verifiable results', (server) => {
     expect(await confirmReservation(server.app.db, late.reservationId, clock.now)).toBe('confirmed');
     const notYet = await get(server, `/api/v1/contests/${contestId}/publication`);
     expect(notYet.statusCode).toBe(404);
-    expect(notYet.json()).toMatchObject({ code: 'NOT_FOUND', message: 'The result of this contest is not published yet.' });
+    expect(notYet.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The result of this contest is not published yet.',
+    });
     expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=0`)).statusCode).toBe(404);
 
     // The first judge to open the contest seals it (no job has run).
-    await judgeAndPublish(contestId, [{ x: 500, y: 300 }, { x: 503, y: 301 }, { x: 499, y: 305 }]);
+    await judgeAndPublish(contestId, [
+      { x: 500, y: 300 },
+      { x: 503, y: 301 },
+      { x: 499, y: 305 },
+    ]);
     const res = await get(server, `/api/v1/contests/${contestId}/publication`);
     expect(res.statusCode, res.body).toBe(200);
     const publication = publicationSchema.parse(res.json().data);
@@ -182,8 +259,11 @@ describeOnEachDatabase('verifiable results', (server) => {
     const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const script = (): Promise<{ code: number; out: string }> =>
       new Promise((resolve) => {
-        execFile(process.execPath, ['scripts/verify-contest.ts', address, contestId], { timeout: 30_000 }, (error, stdout) =>
-          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout }),
+        execFile(
+          process.execPath,
+          ['scripts/verify-contest.ts', address, contestId],
+          { timeout: 30_000 },
+          (error, stdout) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout }),
         );
       });
     const clean = await script();
@@ -192,8 +272,14 @@ describeOnEachDatabase('verifiable results', (server) => {
 
     // Someone moves one ticket after close: the published check says the root no longer matches.
     const victim = publication.entries[2]!;
-    await server.app.db.updateTable('tickets').set({ x: victim.x + 1 }).where('id', '=', victim.ticketId).execute();
-    const tampered = publicationSchema.parse((await get(server, `/api/v1/contests/${contestId}/publication`)).json().data);
+    await server.app.db
+      .updateTable('tickets')
+      .set({ x: victim.x + 1 })
+      .where('id', '=', victim.ticketId)
+      .execute();
+    const tampered = publicationSchema.parse(
+      (await get(server, `/api/v1/contests/${contestId}/publication`)).json().data,
+    );
     const report = verifyPublication(tampered);
     expect(report.ok).toBe(false);
     expect(report.checks.find((c) => c.id === 'root')).toMatchObject({ ok: false, published: publication.seal.root });
@@ -204,16 +290,24 @@ describeOnEachDatabase('verifiable results', (server) => {
         return sealedNodesSchema.parse(r.json().data);
       });
     const located = await locateDifferences(tampered, nodes);
-    expect(located).toEqual({ differences: [{ index: 2, sealed: victim, published: { ...victim, x: victim.x + 1 } }], more: false, inconsistent: false });
+    expect(located).toEqual({
+      differences: [{ index: 2, sealed: victim, published: { ...victim, x: victim.x + 1 } }],
+      more: false,
+      inconsistent: false,
+    });
     const caught = await script();
     expect(caught.code).toBe(1);
-    expect(caught.out).toContain(`FAIL entry 3: ticket ${victim.ticketId}: x sealed ${victim.x}, published ${victim.x + 1}`);
+    expect(caught.out).toContain(
+      `FAIL entry 3: ticket ${victim.ticketId}: x sealed ${victim.x}, published ${victim.x + 1}`,
+    );
     expect(caught.out.trim().split('\n').at(-1)).toBe('NOT verified');
     // Bad questions get a clear 400.
     const tooDeep = await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=9&index=0`);
     expect(tooDeep.statusCode).toBe(400);
     expect(tooDeep.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The sealed tree has levels 0 to 3.' });
-    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=5`)).json()).toMatchObject({ message: 'Level 0 of the sealed tree has no node 5.' });
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=5`)).json()).toMatchObject({
+      message: 'Level 0 of the sealed tree has no node 5.',
+    });
     expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=a`)).statusCode).toBe(400);
     const many = Array.from({ length: 65 }, (_, i) => i).join(',');
     expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=${many}`)).statusCode).toBe(400);
@@ -242,7 +336,12 @@ describeOnEachDatabase('verifiable results', (server) => {
     const missing = await post(server, '/api/v1/admin/contests', input, { cookie: admin!.cookie });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('SEALED_ANSWER_REQUIRED');
-    const created = await post(server, '/api/v1/admin/contests', { ...input, answerPoint: { x: 640, y: 410 } }, { cookie: admin!.cookie });
+    const created = await post(
+      server,
+      '/api/v1/admin/contests',
+      { ...input, answerPoint: { x: 640, y: 410 } },
+      { cookie: admin!.cookie },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const contest = created.json().data;
     expect(contest.decidedBy).toBe('sealedAnswer');
@@ -266,22 +365,50 @@ describeOnEachDatabase('verifiable results', (server) => {
     const [p, q] = await insertActiveUsers(server, 2, clock.now);
     const at = clock.now + HOUR;
     await insertTickets(server, [
-      { id: crypto.randomUUID(), contest_id: contest.id, user_id: p!.id, x: 600, y: 400, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at },
-      { id: crypto.randomUUID(), contest_id: contest.id, user_id: q!.id, x: 641, y: 411, status: 'confirmed', reservation_id: null, created_at: at, confirmed_at: at },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contest.id,
+        user_id: p!.id,
+        x: 600,
+        y: 400,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: at,
+        confirmed_at: at,
+      },
+      {
+        id: crypto.randomUUID(),
+        contest_id: contest.id,
+        user_id: q!.id,
+        x: 641,
+        y: 411,
+        status: 'confirmed',
+        reservation_id: null,
+        created_at: at,
+        confirmed_at: at,
+      },
     ]);
     clock.advance(2 * DAY);
     // The seal judges it by the answer at once: no judge is needed.
     expect(await runSealJob()).toContain(contest.id);
     await relogin(admin!);
-    const published = await post(server, `/api/v1/admin/results/${contest.id}/publish`, undefined, { cookie: admin!.cookie });
+    const published = await post(server, `/api/v1/admin/results/${contest.id}/publish`, undefined, {
+      cookie: admin!.cookie,
+    });
     expect(published.statusCode, published.body).toBe(200);
-    const publication = publicationSchema.parse((await get(server, `/api/v1/contests/${contest.id}/publication`)).json().data);
+    const publication = publicationSchema.parse(
+      (await get(server, `/api/v1/contests/${contest.id}/publication`)).json().data,
+    );
     expect(publication.decidedBy).toBe('sealedAnswer');
     expect(publication.judges).toEqual([]);
     expect(publication.sealedAnswer).toMatchObject({ commitment: contest.commitment.hash, x: 640, y: 410 });
     expect(answerCommitment(640, 410, publication.sealedAnswer!.salt)).toBe(contest.commitment.hash);
     expect(publication.judgedPoint).toEqual({ x: 640, y: 410 });
     expect(verifyPublication(publication)).toMatchObject({ ok: true });
-    expect(verifyPublication({ ...publication, sealedAnswer: { ...publication.sealedAnswer!, x: 641 } }).checks.find((c) => c.id === 'commitment')?.ok).toBe(false);
+    expect(
+      verifyPublication({ ...publication, sealedAnswer: { ...publication.sealedAnswer!, x: 641 } }).checks.find(
+        (c) => c.id === 'commitment',
+      )?.ok,
+    ).toBe(false);
   });
 });

@@ -91,7 +91,11 @@ describe('round trip: image pixel -> screen -> image pixel', () => {
           for (const target of targets) {
             // Centre the view on the target, as a player zooming in on it would.
             const scale = fit.scale * zoom;
-            const view = { scale, x: logical.width / 2 - (target.x + 0.5) * scale, y: logical.height / 2 - (target.y + 0.5) * scale };
+            const view = {
+              scale,
+              x: logical.width / 2 - (target.x + 0.5) * scale,
+              y: logical.height / 2 - (target.y + 0.5) * scale,
+            };
             // The device pixel ratio changes the backing store, not the CSS box or event positions.
             const rect = { left: 13.5, top: 77.25, width: logical.width * css, height: logical.height * css };
             const backing = { width: Math.round(rect.width * dpr), height: Math.round(rect.height * dpr) };

@@ -12,13 +12,19 @@ const hitsCircle = (rect: Rect, c: { x: number; y: number; r: number }) => {
 
 describe('layoutLabels', () => {
   it('puts a lone label under its mark, centred, clear of the mark', () => {
-    const placed = layoutLabels([{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }], { x: 400, y: 300, r: 22 }, options);
+    const placed = layoutLabels(
+      [{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }],
+      { x: 400, y: 300, r: 22 },
+      options,
+    );
     expect(placed.get('a')).toEqual({ x: 70, y: 120, width: 60, height: 16 });
   });
 
   it('moves a label off the ball when the spot under its mark is on the ball', () => {
     const ball = { x: 100, y: 130, r: 22 };
-    const rect = layoutLabels([{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }], ball, options).get('a')!;
+    const rect = layoutLabels([{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }], ball, options).get(
+      'a',
+    )!;
     expect(hitsCircle(rect, ball)).toBe(false);
     // Above the mark, the next spot.
     expect(rect.y + rect.height).toBeLessThanOrEqual(100);
@@ -33,17 +39,26 @@ describe('layoutLabels', () => {
     const placed = layoutLabels(boxes, { x: 600, y: 100, r: 22 }, options);
     expect(placed.get('best')).toEqual({ x: 255, y: 320, width: 90, height: 18 });
     const rects = [...placed.values()];
-    for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
+    for (let i = 0; i < rects.length; i++)
+      for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
   });
 
   it('moves a label off another mark when it can', () => {
     const other = { x: 100, y: 128, r: 12 };
-    const rect = layoutLabels([{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }], { x: 400, y: 300, r: 22 }, { ...options, obstacles: [other] }).get('a')!;
+    const rect = layoutLabels(
+      [{ id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 }],
+      { x: 400, y: 300, r: 22 },
+      { ...options, obstacles: [other] },
+    ).get('a')!;
     expect(hitsCircle(rect, other)).toBe(false);
   });
 
   it('keeps a label inside the stage at its edge', () => {
-    const rect = layoutLabels([{ id: 'a', anchor: { x: 790, y: 590 }, width: 80, height: 16 }], { x: 100, y: 100, r: 22 }, options).get('a')!;
+    const rect = layoutLabels(
+      [{ id: 'a', anchor: { x: 790, y: 590 }, width: 80, height: 16 }],
+      { x: 100, y: 100, r: 22 },
+      options,
+    ).get('a')!;
     expect(rect.x + rect.width).toBeLessThanOrEqual(800);
     expect(rect.y + rect.height).toBeLessThanOrEqual(600);
     expect(rect.x).toBeGreaterThanOrEqual(0);
@@ -52,13 +67,22 @@ describe('layoutLabels', () => {
   it('never overlaps labels with each other or the ball for up to 6 marks spread over a stage', () => {
     const mark = fc.record({ x: fc.integer({ min: 40, max: 760 }), y: fc.integer({ min: 40, max: 560 }) });
     fc.assert(
-      fc.property(fc.uniqueArray(mark, { minLength: 1, maxLength: 6, selector: (m) => `${Math.round(m.x / 130)},${Math.round(m.y / 70)}` }), fc.record({ x: fc.integer({ min: 100, max: 700 }), y: fc.integer({ min: 100, max: 500 }) }), (marks, ballAt) => {
-        const ball = { ...ballAt, r: 22 };
-        const boxes = marks.map((m, i) => ({ id: String(i), anchor: m, width: 84, height: 16 }));
-        const rects = [...layoutLabels(boxes, ball, options).values()];
-        for (const rect of rects) expect(hitsCircle(rect, ball)).toBe(false);
-        for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
-      }),
+      fc.property(
+        fc.uniqueArray(mark, {
+          minLength: 1,
+          maxLength: 6,
+          selector: (m) => `${Math.round(m.x / 130)},${Math.round(m.y / 70)}`,
+        }),
+        fc.record({ x: fc.integer({ min: 100, max: 700 }), y: fc.integer({ min: 100, max: 500 }) }),
+        (marks, ballAt) => {
+          const ball = { ...ballAt, r: 22 };
+          const boxes = marks.map((m, i) => ({ id: String(i), anchor: m, width: 84, height: 16 }));
+          const rects = [...layoutLabels(boxes, ball, options).values()];
+          for (const rect of rects) expect(hitsCircle(rect, ball)).toBe(false);
+          for (let i = 0; i < rects.length; i++)
+            for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

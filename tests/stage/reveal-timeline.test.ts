@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REVEAL_MS, interpolateAim, revealAim, revealDuration, revealFrame, revealSchedule } from '../../src/stage/reveal-timeline.ts';
+import {
+  REVEAL_MS,
+  interpolateAim,
+  revealAim,
+  revealDuration,
+  revealFrame,
+  revealSchedule,
+} from '../../src/stage/reveal-timeline.ts';
 
 describe('revealFrame', () => {
   it('starts with nothing shown: no veil, no ring, no lines, no count, the game picture', () => {
@@ -63,7 +70,17 @@ describe('revealAim', () => {
   const stage = { width: 400, height: 300 };
 
   it('frames the ball and every mark with the margin to spare', () => {
-    const aim = revealAim([{ x: 100, y: 100 }, { x: 300, y: 160 }], { x: 200, y: 130 }, stage, 0.1, 10, 50);
+    const aim = revealAim(
+      [
+        { x: 100, y: 100 },
+        { x: 300, y: 160 },
+      ],
+      { x: 200, y: 130 },
+      stage,
+      0.1,
+      10,
+      50,
+    );
     expect(aim.cx).toBeCloseTo(200.5);
     expect(aim.cy).toBeCloseTo(130.5);
     // 200 px wide into 300 px of room, 60 px high into 200: the width decides.

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitView, imagePoint, imageToWorld, screenPoint, screenToWorld, worldToScreen } from '../../src/stage/coords.ts';
+import {
+  fitView,
+  imagePoint,
+  imageToWorld,
+  screenPoint,
+  screenToWorld,
+  worldToScreen,
+} from '../../src/stage/coords.ts';
 import {
   MIN_ZOOM_OVER_FIT,
   centrePixel,
@@ -42,18 +49,23 @@ describe('zoom limits and clamping', () => {
   it('keeps the picture in the view for any requested view (property)', () => {
     const limits = zoomLimits(phone, image);
     fc.assert(
-      fc.property(fc.double({ min: 0.001, max: 100, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), (scale, x, y) => {
-        const view = clampView({ scale, x, y }, phone, image, limits);
-        expect(view.scale).toBeGreaterThanOrEqual(limits.min);
-        expect(view.scale).toBeLessThanOrEqual(limits.max);
-        const drawnW = image.width * view.scale;
-        const drawnH = image.height * view.scale;
-        // Either centred (smaller than the stage) or covering it without a gap at either edge.
-        if (drawnW <= phone.width) expect(view.x).toBeCloseTo((phone.width - drawnW) / 2, 6);
-        else expect(view.x <= 1e-9 && view.x + drawnW >= phone.width - 1e-6).toBe(true);
-        if (drawnH <= phone.height) expect(view.y).toBeCloseTo((phone.height - drawnH) / 2, 6);
-        else expect(view.y <= 1e-9 && view.y + drawnH >= phone.height - 1e-6).toBe(true);
-      }),
+      fc.property(
+        fc.double({ min: 0.001, max: 100, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        (scale, x, y) => {
+          const view = clampView({ scale, x, y }, phone, image, limits);
+          expect(view.scale).toBeGreaterThanOrEqual(limits.min);
+          expect(view.scale).toBeLessThanOrEqual(limits.max);
+          const drawnW = image.width * view.scale;
+          const drawnH = image.height * view.scale;
+          // Either centred (smaller than the stage) or covering it without a gap at either edge.
+          if (drawnW <= phone.width) expect(view.x).toBeCloseTo((phone.width - drawnW) / 2, 6);
+          else expect(view.x <= 1e-9 && view.x + drawnW >= phone.width - 1e-6).toBe(true);
+          if (drawnH <= phone.height) expect(view.y).toBeCloseTo((phone.height - drawnH) / 2, 6);
+          else expect(view.y <= 1e-9 && view.y + drawnH >= phone.height - 1e-6).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -106,7 +118,7 @@ describe('gestures', () => {
     expect(wheelFactor(-1e6, 0, false)).toBeCloseTo(wheelFactor(-200, 0, false));
   });
 
-  it('pinches about the fingers\' midpoint and pans with it', () => {
+  it("pinches about the fingers' midpoint and pans with it", () => {
     const limits = zoomLimits(laptop, image);
     const start = viewCentredOn(limits.min * 2, 4000, 2500, laptop, image, limits);
     const a = screenPoint(500, 300);
@@ -177,7 +189,10 @@ describe('keyboard', () => {
     expect(nudge({ x: 0, y: 4999 }, -10, 10, image)).toEqual({ x: 0, y: 4999 });
     expect(nudge({ x: 100, y: 100 }, 10, -1, image)).toEqual({ x: 110, y: 99 });
     const limits = zoomLimits(laptop, image);
-    expect(centrePixel(viewCentredOn(4, 1234.5, 777.5, laptop, image, limits), laptop, image)).toEqual({ x: 1234, y: 777 });
+    expect(centrePixel(viewCentredOn(4, 1234.5, 777.5, laptop, image, limits), laptop, image)).toEqual({
+      x: 1234,
+      y: 777,
+    });
     // At fit the middle of a wide stage may fall outside a tall picture: it is clamped inside.
     expect(centrePixel({ scale: 0.01, x: 1000, y: 0 }, laptop, image)).toEqual({ x: 0, y: 4999 });
   });
@@ -201,7 +216,7 @@ describe('loupe and marks', () => {
     expect(loupeScale(10)).toBe(30);
   });
 
-  it('hits a mark\'s number up and right of its crosshair, not the crosshair itself', () => {
+  it("hits a mark's number up and right of its crosshair, not the crosshair itself", () => {
     const mark = screenPoint(100, 100);
     expect(hitsLabel(screenPoint(115, 85), mark)).toBe(true);
     expect(hitsLabel(screenPoint(100, 100), mark)).toBe(false);

@@ -81,7 +81,12 @@ export async function post(server: ServerHarness, url: string, payload?: unknown
 }
 
 export function get(server: ServerHarness, url: string, options: CallOptions = {}) {
-  return server.app.inject({ method: 'GET', url, headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers }, remoteAddress: options.ip ?? freshIp() });
+  return server.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    remoteAddress: options.ip ?? freshIp(),
+  });
 }
 
 /** 'cs_session=...' from a response that set it, for the next request's Cookie header. */
@@ -93,7 +98,12 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 
 /** The newest message the outbox holds for a recipient. */
 export async function lastMessageTo(server: ServerHarness, recipient: string) {
-  const rows = await server.app.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', recipient).orderBy('created_at', 'desc').execute();
+  const rows = await server.app.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('recipient', '=', recipient)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows[0];
 }
 
@@ -105,7 +115,11 @@ export async function lastCodeTo(server: ServerHarness, phone10: string): Promis
 }
 
 /** Signs a fresh person up through the API (sign-up, code from the outbox, verify): an active, logged-in user. */
-export async function signUpActive(server: ServerHarness, clock: { advance(ms: number): void }, overrides: Record<string, unknown> = {}) {
+export async function signUpActive(
+  server: ServerHarness,
+  clock: { advance(ms: number): void },
+  overrides: Record<string, unknown> = {},
+) {
   const person = freshPerson(overrides);
   const ip = freshIp();
   const signup = await post(server, '/api/v1/auth/signup', person, { ip });
@@ -115,14 +129,22 @@ export async function signUpActive(server: ServerHarness, clock: { advance(ms: n
   const verified = await post(server, '/api/v1/auth/otp/verify', { otpToken, otp }, { ip });
   expect(verified.statusCode, verified.body).toBe(200);
   clock.advance(1);
-  return { person, cookie: sessionCookieOf(verified), user: verified.json().data.user as { id: string; email: string; phone: string } };
+  return {
+    person,
+    cookie: sessionCookieOf(verified),
+    user: verified.json().data.user as { id: string; email: string; phone: string },
+  };
 }
 
 /**
  * Active users inserted straight into the database, each with a session: fast enough for a
  * few hundred at once (no sign-up, no scrypt). `now` is the session's start; use the app clock.
  */
-export async function insertActiveUsers(server: ServerHarness, count: number, now: number): Promise<Array<{ id: string; cookie: string }>> {
+export async function insertActiveUsers(
+  server: ServerHarness,
+  count: number,
+  now: number,
+): Promise<Array<{ id: string; cookie: string }>> {
   const users = Array.from({ length: count }, () => {
     const person = freshPerson();
     return {
@@ -140,7 +162,11 @@ export async function insertActiveUsers(server: ServerHarness, count: number, no
       deleted_at: null,
     };
   });
-  for (let i = 0; i < users.length; i += 100) await server.app.db.insertInto('users').values(users.slice(i, i + 100)).execute();
+  for (let i = 0; i < users.length; i += 100)
+    await server.app.db
+      .insertInto('users')
+      .values(users.slice(i, i + 100))
+      .execute();
   const out: Array<{ id: string; cookie: string }> = [];
   for (const user of users) {
     const { token } = await createSession(server.app.db, user.id, now, { userAgent: 'test', ip: '127.0.0.1' });
@@ -150,14 +176,28 @@ export async function insertActiveUsers(server: ServerHarness, count: number, no
 }
 
 /** Active users holding staff roles (admin, judge or both), each with a session. */
-export async function insertStaff(server: ServerHarness, roles: StaffRole[], now: number, count = 1): Promise<Array<{ id: string; cookie: string }>> {
+export async function insertStaff(
+  server: ServerHarness,
+  roles: StaffRole[],
+  now: number,
+  count = 1,
+): Promise<Array<{ id: string; cookie: string }>> {
   const users = await insertActiveUsers(server, count, now);
   for (const user of users) {
-    for (const role of roles) await server.app.db.insertInto('user_roles').values({ user_id: user.id, role, granted_by: null, granted_at: now }).execute();
+    for (const role of roles)
+      await server.app.db
+        .insertInto('user_roles')
+        .values({ user_id: user.id, role, granted_by: null, granted_at: now })
+        .execute();
   }
   return users;
 }
 
 export function del(server: ServerHarness, url: string, options: CallOptions = {}) {
-  return server.app.inject({ method: 'DELETE', url, headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers }, remoteAddress: options.ip ?? freshIp() });
+  return server.app.inject({
+    method: 'DELETE',
+    url,
+    headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    remoteAddress: options.ip ?? freshIp(),
+  });
 }

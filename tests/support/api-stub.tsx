@@ -34,15 +34,33 @@ export function stubApi(routes: Record<string, StubHandler>): StubCall[] {
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     calls.push({ method, url, body, params: config.params as unknown });
     const handler = routes[`${method} ${url}`];
-    const answer = handler ? await handler(body, config.params as unknown) : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
-    const response = { status: answer.status, statusText: String(answer.status), data: answer.data, headers: {}, config } as AxiosResponse;
-    if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
+    const answer = handler
+      ? await handler(body, config.params as unknown)
+      : { status: 404, data: { message: 'Not found', code: 'NOT_FOUND' } };
+    const response = {
+      status: answer.status,
+      statusText: String(answer.status),
+      data: answer.data,
+      headers: {},
+      config,
+    } as AxiosResponse;
+    if (answer.status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${answer.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
     return response;
   };
   return calls;
 }
 
-export const ok = (data: unknown, message?: string): StubAnswer => ({ status: 200, data: { data, ...(message ? { message } : {}) } });
+export const ok = (data: unknown, message?: string): StubAnswer => ({
+  status: 200,
+  data: { data, ...(message ? { message } : {}) },
+});
 export const fail = (status: number, message: string, code = 'ERROR', fields?: Record<string, string>): StubAnswer => ({
   status,
   data: { message, code, ...(fields ? { fields } : {}) },
@@ -58,7 +76,10 @@ function Where() {
  * One screen at its route, the other routes as markers: a test sees where the screen sent the
  * user and with what state.
  */
-export async function renderScreen(ui: ReactElement, { path, state, lng = 'en' }: { path: string; state?: unknown; lng?: string }) {
+export async function renderScreen(
+  ui: ReactElement,
+  { path, state, lng = 'en' }: { path: string; state?: unknown; lng?: string },
+) {
   const i18n = await createTestI18n(lng);
   const result = render(
     <I18nextProvider i18n={i18n}>

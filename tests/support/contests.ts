@@ -13,10 +13,17 @@ export const PICTURE_HEIGHT = 1000;
 
 /** A plain contest picture, stored like an upload; optionally recorded as the demo contest picture. */
 export async function addContestPicture(server: ServerHarness, options: { asDemo?: boolean } = {}): Promise<string> {
-  const jpeg = await sharp({ create: { width: PICTURE_WIDTH, height: PICTURE_HEIGHT, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+  const jpeg = await sharp({
+    create: { width: PICTURE_WIDTH, height: PICTURE_HEIGHT, channels: 3, background: '#2e7d32' },
+  })
+    .jpeg()
+    .toBuffer();
   const picture = await storePicture(server.app.db, server.app.pictures, jpeg, 'contest');
   if (options.asDemo) {
-    await server.app.db.insertInto('app_meta').values({ key: DEMO_CONTEST_PICTURE_KEY, value: picture.id, updated_at: Date.now() }).execute();
+    await server.app.db
+      .insertInto('app_meta')
+      .values({ key: DEMO_CONTEST_PICTURE_KEY, value: picture.id, updated_at: Date.now() })
+      .execute();
   }
   return picture.id;
 }
@@ -38,7 +45,12 @@ export async function addTestContest(server: ServerHarness, options: TestContest
   await insertContest(server.app.db, {
     id,
     windowKey: `test-${id.slice(0, 18)}`,
-    window: { slot: 'A', opensAt: new Date(opensAt), closesAt: new Date(closesAt), showAt: new Date(closesAt + 3_600_000) },
+    window: {
+      slot: 'A',
+      opensAt: new Date(opensAt),
+      closesAt: new Date(closesAt),
+      showAt: new Date(closesAt + 3_600_000),
+    },
     pictureId: options.pictureId,
     defaults: { ...server.config.contestDefaults, ...options.defaults },
     now: options.now,

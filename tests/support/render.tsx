@@ -5,7 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { createTestI18n } from './i18n.ts';
 
 /** Renders a tree the way the app does: translations loaded, a router at `path`. */
-export async function renderWithApp(ui: ReactElement, { path = '/', lng = 'en' }: { path?: string; lng?: string } = {}) {
+export async function renderWithApp(
+  ui: ReactElement,
+  { path = '/', lng = 'en' }: { path?: string; lng?: string } = {},
+) {
   const i18n = await createTestI18n(lng);
   const result = render(
     <I18nextProvider i18n={i18n}>

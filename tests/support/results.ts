@@ -32,7 +32,13 @@ export async function addJudgedContest(
   },
 ): Promise<PublishedFixture> {
   const db = server.app.db;
-  const contestId = await addTestContest(server, { pictureId: options.pictureId, now: options.now, opensInMs: -3 * 86_400_000, closesInMs: -86_400_000, defaults: { prizeValuePaise: options.prizeValuePaise ?? 500_000 } });
+  const contestId = await addTestContest(server, {
+    pictureId: options.pictureId,
+    now: options.now,
+    opensInMs: -3 * 86_400_000,
+    closesInMs: -86_400_000,
+    defaults: { prizeValuePaise: options.prizeValuePaise ?? 500_000 },
+  });
   const players = await insertActiveUsers(server, options.players ?? options.points.length, options.now);
   const marks = options.marks ?? [
     { x: 800, y: 500 },
@@ -53,7 +59,10 @@ export async function addJudgedContest(
   }));
   await insertTickets(server, tickets);
   for (const [i, mark] of marks.entries()) {
-    await db.insertInto('judge_marks').values({ contest_id: contestId, judge_id: judges[i]!.id, x: mark.x, y: mark.y, created_at: options.now }).execute();
+    await db
+      .insertInto('judge_marks')
+      .values({ contest_id: contestId, judge_id: judges[i]!.id, x: mark.x, y: mark.y, created_at: options.now })
+      .execute();
   }
   const mean = judgedMean(marks);
   const ranked = rankTickets(
@@ -64,7 +73,15 @@ export async function addJudgedContest(
   if (ranked.length) {
     await db
       .insertInto('contest_ranks')
-      .values(ranked.map((r) => ({ ticket_id: r.ticket.id, contest_id: contestId, user_id: byId.get(r.ticket.id)!.user_id, rank: r.rank, distance: r.distance })))
+      .values(
+        ranked.map((r) => ({
+          ticket_id: r.ticket.id,
+          contest_id: contestId,
+          user_id: byId.get(r.ticket.id)!.user_id,
+          rank: r.rank,
+          distance: r.distance,
+        })),
+      )
       .execute();
   }
   const published = options.publishedAt !== null;

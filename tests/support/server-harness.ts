@@ -77,7 +77,14 @@ export function startServer(dialectName: 'sqlite' | 'postgres', overrides: Overr
     }
     const { env, ...configOverrides } = overrides;
     config = {
-      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...withoutPlayGate(env), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...withoutPlayGate(env),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...env,
+      }),
       ...configOverrides,
     };
     app = await buildApp(config, { logger: false });
@@ -104,7 +111,11 @@ export function startServer(dialectName: 'sqlite' | 'postgres', overrides: Overr
 }
 
 /** Runs the same suite against every database under test: SQLite always, PostgreSQL when configured. */
-export function describeOnEachDatabase(title: string, body: (server: ServerHarness) => void, overrides: Overrides = {}): void {
+export function describeOnEachDatabase(
+  title: string,
+  body: (server: ServerHarness) => void,
+  overrides: Overrides = {},
+): void {
   for (const dialect of testDialects) {
     describe(`${title} [${dialect}]`, () => {
       body(startServer(dialect, overrides));

@@ -1,5 +1,13 @@
 import { judgedPoint, rankTickets } from '../../domain/judging.ts';
-import { buildMerkleTree, compareEntries, entryLeafHashes, type FetchSealedNodes, type Publication, type Receipt, type SealedEntry } from '../../domain/verification.ts';
+import {
+  buildMerkleTree,
+  compareEntries,
+  entryLeafHashes,
+  type FetchSealedNodes,
+  type Publication,
+  type Receipt,
+  type SealedEntry,
+} from '../../domain/verification.ts';
 
 // Sealed entries, receipts and publications built with the domain's own functions, for the
 // domain tests of the check and the screens that show it.
@@ -31,16 +39,30 @@ export function receiptsFor(contestId: string, entries: SealedEntry[]): Receipt[
 
 export function publication(entries: SealedEntry[], marks: { x: number; y: number }[]): Publication {
   const sorted = [...entries].sort(compareEntries);
-  const seal = { root: buildMerkleTree(entryLeafHashes('c9', sorted)).root, leafCount: sorted.length, sealedAt: '2026-11-25T18:30:00.000Z' };
+  const seal = {
+    root: buildMerkleTree(entryLeafHashes('c9', sorted)).root,
+    leafCount: sorted.length,
+    sealedAt: '2026-11-25T18:30:00.000Z',
+  };
   const point = judgedPoint(marks);
   const ranked = rankTickets(
     sorted.map((e) => ({ id: e.ticketId, point: { x: e.x, y: e.y }, confirmedAt: new Date(e.confirmedAt) })),
-    { ...point, sumX: marks.reduce((s, m) => s + m.x, 0), sumY: marks.reduce((s, m) => s + m.y, 0), count: marks.length },
+    {
+      ...point,
+      sumX: marks.reduce((s, m) => s + m.x, 0),
+      sumY: marks.reduce((s, m) => s + m.y, 0),
+      count: marks.length,
+    },
   );
   const first = ranked[0];
   return {
     format: 'cricspot-publication-v1',
-    contest: { id: 'c9', closesAt: '2026-11-25T18:29:59.999Z', publishedAt: '2026-11-26T15:30:00.000Z', picture: { width: 1200, height: 800 } },
+    contest: {
+      id: 'c9',
+      closesAt: '2026-11-25T18:29:59.999Z',
+      publishedAt: '2026-11-26T15:30:00.000Z',
+      picture: { width: 1200, height: 800 },
+    },
     seal,
     decidedBy: 'judges',
     judges: marks.map((m, i) => ({ name: `Judge ${i + 1}`, ...m })),
@@ -48,12 +70,18 @@ export function publication(entries: SealedEntry[], marks: { x: number; y: numbe
     sealedAnswer: null,
     entries: sorted,
     ranking: ranked.map((r) => ({ rank: r.rank, ticketId: r.ticket.id, distance: r.distance })),
-    winner: first ? { ticketId: first.ticket.id, pseudonym: sorted.find((e) => e.ticketId === first.ticket.id)!.pseudonym } : null,
+    winner: first
+      ? { ticketId: first.ticket.id, pseudonym: sorted.find((e) => e.ticketId === first.ticket.id)!.pseudonym }
+      : null,
   };
 }
 
 /** The site's answer to GET .../seal/nodes for a contest sealed with these entries (as the server builds it), recording each request. */
-export function sealedNodesOf(contestId: string, sealed: SealedEntry[], requests: Array<{ depth: number; indices: number[] }> = []): FetchSealedNodes {
+export function sealedNodesOf(
+  contestId: string,
+  sealed: SealedEntry[],
+  requests: Array<{ depth: number; indices: number[] }> = [],
+): FetchSealedNodes {
   const tree = buildMerkleTree(entryLeafHashes(contestId, sealed));
   return (depth, indices) => {
     requests.push({ depth, indices });

@@ -13,7 +13,18 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
-const me = ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+const me = ok({
+  user: {
+    id: 'u1',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    email: 'asha@cricspot.in',
+    phone: '+919876543210',
+    status: 'active',
+    roles: ['admin'],
+    avatarUrl: null,
+  },
+});
 const row = (overrides: Partial<AdminClaimRow> = {}): AdminClaimRow => ({
   id: 'k1',
   contestId: 'c1',
@@ -42,9 +53,23 @@ describe('Console > Prize claims', () => {
       'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
       'GET /admin/claims': () => ok({ claims: [current], nextCursor: null }),
       'GET /admin/claims/k1': () =>
-        ok({ ...current, email: 'ravi@gmail.com', phone: '+919812345678', details: { fullName: 'Ravi Kumar', pan: 'ABCDE1234F', address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' }, payout: { method: 'upi', upiId: 'ravi@okaxis' } } }),
+        ok({
+          ...current,
+          email: 'ravi@gmail.com',
+          phone: '+919812345678',
+          details: {
+            fullName: 'Ravi Kumar',
+            pan: 'ABCDE1234F',
+            address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' },
+            payout: { method: 'upi', upiId: 'ravi@okaxis' },
+          },
+        }),
       'POST /admin/claims/k1/status': (body) => {
-        current = row({ status: (body as { status: 'verified' }).status, note: (body as { note: string }).note, verifiedAt: '2026-11-21T05:00:00.000Z' });
+        current = row({
+          status: (body as { status: 'verified' }).status,
+          note: (body as { note: string }).note,
+          verifiedAt: '2026-11-21T05:00:00.000Z',
+        });
         return ok(current);
       },
     });
@@ -66,7 +91,11 @@ describe('Console > Prize claims', () => {
   });
 
   it('filters by status and says when nothing matches, in Hindi', async () => {
-    const calls = stubApi({ 'GET /account/me': () => me, 'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }), 'GET /admin/claims': () => ok({ claims: [], nextCursor: null }) });
+    const calls = stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
+    });
     await renderConsole('/admin/claims', 'hi');
     expect(await screen.findByText('इस छँटाई से अभी कोई दावा मेल नहीं खाता।')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('स्थिति'), { target: { value: 'sent' } });

@@ -9,10 +9,24 @@ import { renderConsole } from '../support/render-console.tsx';
 
 function Where() {
   const location = useLocation();
-  return <p data-testid="where">{`${location.pathname} from=${String((location.state as { from?: string } | null)?.from)}`}</p>;
+  return (
+    <p data-testid="where">{`${location.pathname} from=${String((location.state as { from?: string } | null)?.from)}`}</p>
+  );
 }
 
-const me = (roles: string[]) => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles, avatarUrl: null } });
+const me = (roles: string[]) =>
+  ok({
+    user: {
+      id: 'u1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles,
+      avatarUrl: null,
+    },
+  });
 
 const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `e${n}`,
@@ -49,7 +63,10 @@ describe('the console section', () => {
 
   it('says when the account cannot be checked, and tries again', async () => {
     let calls = 0;
-    stubApi({ 'GET /account/me': () => (++calls === 1 ? fail(500, 'Something went wrong') : me(['admin'])), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
+    stubApi({
+      'GET /account/me': () => (++calls === 1 ? fail(500, 'Something went wrong') : me(['admin'])),
+      'GET /admin/audit': () => ok({ entries: [], nextCursor: null }),
+    });
     await renderConsoleWithWhere('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your account');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -64,7 +81,9 @@ describe('the console section', () => {
     });
     await renderConsoleWithWhere();
     expect(await screen.findByRole('heading', { level: 1, name: 'Contests' })).toBeInTheDocument();
-    await userEvent.click(within(await screen.findByRole('navigation', { name: 'Console areas' })).getByRole('link', { name: 'Audit log' }));
+    await userEvent.click(
+      within(await screen.findByRole('navigation', { name: 'Console areas' })).getByRole('link', { name: 'Audit log' }),
+    );
     const nav = await screen.findByRole('navigation', { name: 'Console areas' });
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
     expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
@@ -82,7 +101,8 @@ describe('the console section', () => {
   it('filters by area and by id, and loads more pages', async () => {
     const calls = stubApi({
       'GET /account/me': () => me(['admin']),
-      'GET /admin/audit': () => ok({ entries: [entry(calls.filter((c) => c.url === '/admin/audit').length)], nextCursor: 'next' }),
+      'GET /admin/audit': () =>
+        ok({ entries: [entry(calls.filter((c) => c.url === '/admin/audit').length)], nextCursor: 'next' }),
     });
     await renderConsoleWithWhere('/admin/audit');
     expect(await screen.findByText('Gave the judge role to Judge 1')).toBeInTheDocument();
@@ -102,15 +122,23 @@ describe('the console section', () => {
     // The audit log is an admin's area: a judge finds nothing there, and only Judging in the nav.
     expect(await screen.findByRole('heading', { name: 'Nothing here' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console areas' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Judging']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Judging']);
   });
 
   it('reads in Hindi', async () => {
-    stubApi({ 'GET /account/me': () => me(['admin']), 'GET /admin/audit': () => ok({ entries: [], nextCursor: null }) });
+    stubApi({
+      'GET /account/me': () => me(['admin']),
+      'GET /admin/audit': () => ok({ entries: [], nextCursor: null }),
+    });
     await renderConsoleWithWhere('/admin/audit', 'hi');
     expect(await screen.findByRole('heading', { name: 'ऑडिट लॉग' })).toBeInTheDocument();
     expect(await screen.findByText('इस छँटाई के लिए अभी तक कुछ दर्ज नहीं हुआ है।')).toBeInTheDocument();
   });
 });
 
-const renderConsoleWithWhere = (path = '/admin', lng = 'en') => renderConsole(path, lng, <Route path="*" element={<Where />} />);
+const renderConsoleWithWhere = (path = '/admin', lng = 'en') =>
+  renderConsole(path, lng, <Route path="*" element={<Where />} />);

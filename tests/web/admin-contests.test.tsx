@@ -46,11 +46,46 @@ const contest = (overrides: Partial<AdminContest> = {}): AdminContest => ({
   ...overrides,
 });
 
-const pictures = (kind: string) => ok({ items: [{ id: `p-${kind}-2`, kind, width: 1600, height: 1000, bytes: 1000, mime: 'image/jpeg', createdAt: '2026-11-20T00:00:00.000Z', smallUrl: `/s/${kind}.jpg`, largeUrl: null, usedBy: [] }], nextCursor: null });
+const pictures = (kind: string) =>
+  ok({
+    items: [
+      {
+        id: `p-${kind}-2`,
+        kind,
+        width: 1600,
+        height: 1000,
+        bytes: 1000,
+        mime: 'image/jpeg',
+        createdAt: '2026-11-20T00:00:00.000Z',
+        smallUrl: `/s/${kind}.jpg`,
+        largeUrl: null,
+        usedBy: [],
+      },
+    ],
+    nextCursor: null,
+  });
 
 describe('the contests console', () => {
   it('lists contests with their state and figures', async () => {
-    stubApi({ 'GET /admin/contests': () => ok({ items: [contest(), contest({ id: 'c0', slot: 'B', state: 'cancelled', editable: false, cancellable: false, cancelReason: 'Rain', cancelledAt: '2026-11-20T10:00:00.000Z', refundedPaise: 705_600 })], nextCursor: null }) });
+    stubApi({
+      'GET /admin/contests': () =>
+        ok({
+          items: [
+            contest(),
+            contest({
+              id: 'c0',
+              slot: 'B',
+              state: 'cancelled',
+              editable: false,
+              cancellable: false,
+              cancelReason: 'Rain',
+              cancelledAt: '2026-11-20T10:00:00.000Z',
+              refundedPaise: 705_600,
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
     await renderScreen(<ContestsPage />, { path: '/admin/contests' });
     const items = await screen.findAllByRole('listitem');
     const first = items[0]!;
@@ -68,13 +103,15 @@ describe('the contests console', () => {
     const calls = stubApi({
       'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
       'GET /admin/pictures': () => pictures('prize'),
-      'PUT /admin/contests/c1': (body) => ok(contest({ prizeTitleEn: (body as { prizeTitleEn: string }).prizeTitleEn })),
+      'PUT /admin/contests/c1': (body) =>
+        ok(contest({ prizeTitleEn: (body as { prizeTitleEn: string }).prizeTitleEn })),
     });
     await renderScreen(<ContestsPage />, { path: '/admin/contests' });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
 
     expect(screen.getAllByText(CONTEST_ADMIN_MESSAGES.locked, { exact: false }).length).toBeGreaterThanOrEqual(3);
-    for (const label of ['Opens', 'Closes', 'Live winner show', 'Ticket price (₹)']) expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    for (const label of ['Opens', 'Closes', 'Live winner show', 'Ticket price (₹)'])
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Opens')).toHaveValue('2026-11-23T12:00');
     expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
     // The contest picture shows as it is, with no choice offered; the prize photo can still be picked.
@@ -107,7 +144,10 @@ describe('the contests console', () => {
 
   it('shows the lock and the rule messages in Hindi', async () => {
     const user = userEvent.setup();
-    stubApi({ 'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }), 'GET /admin/pictures': () => pictures('prize') });
+    stubApi({
+      'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
+      'GET /admin/pictures': () => pictures('prize'),
+    });
     await renderScreen(<ContestsPage />, { path: '/admin/contests', lng: 'hi' });
     await user.click(await screen.findByRole('button', { name: 'बदलें' }));
     expect(screen.getAllByText(/इस प्रतियोगिता के टिकट बिक चुके हैं/).length).toBeGreaterThanOrEqual(3);
@@ -128,7 +168,13 @@ describe('the contests console', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ opensAt: odd.opensAt, closesAt: '2026-11-25T18:29:30.500Z', showAt: odd.showAt }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        opensAt: odd.opensAt,
+        closesAt: '2026-11-25T18:29:30.500Z',
+        showAt: odd.showAt,
+      }),
+    );
   });
 
   it('starts a new contest from the schedule defaults and refuses a plain http stream link before sending', async () => {
@@ -136,7 +182,19 @@ describe('the contests console', () => {
     const calls = stubApi({
       'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
       'GET /admin/contests/defaults': () =>
-        ok({ slot: 'B', opensAt: istDate(2026, 11, 26, 12).toISOString(), closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(), showAt: istDate(2026, 11, 30, 21).toISOString(), prizeKind: 'merchandise', prizeTitleEn: 'Bat', prizeTitleHi: 'बल्ला', prizeValuePaise: 500_000, ticketPricePaise: 0, maxTickets: 75, totalTickets: 10_000 }),
+        ok({
+          slot: 'B',
+          opensAt: istDate(2026, 11, 26, 12).toISOString(),
+          closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
+          showAt: istDate(2026, 11, 30, 21).toISOString(),
+          prizeKind: 'merchandise',
+          prizeTitleEn: 'Bat',
+          prizeTitleHi: 'बल्ला',
+          prizeValuePaise: 500_000,
+          ticketPricePaise: 0,
+          maxTickets: 75,
+          totalTickets: 10_000,
+        }),
       'GET /admin/pictures': () => pictures('contest'),
       'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
     });
@@ -156,16 +214,38 @@ describe('the contests console', () => {
     await user.click(screen.getByRole('button', { name: 'Create contest' }));
     expect(await screen.findByText(CONTEST_ADMIN_MESSAGES.overlap)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!.body;
-    expect(post).toMatchObject({ pictureId: 'p-contest-2', ticketPricePaise: 0, prizeKind: 'merchandise', prizePictureId: null, streamUrl: null });
+    expect(post).toMatchObject({
+      pictureId: 'p-contest-2',
+      ticketPricePaise: 0,
+      prizeKind: 'merchandise',
+      prizePictureId: null,
+      streamUrl: null,
+    });
   });
 
   it('decides a new contest by a sealed answer typed as X and Y; an open one keeps who decides', async () => {
     const user = userEvent.setup();
-    const sealedContest = contest({ id: 'c2', decidedBy: 'sealedAnswer', commitment: { hash: 'f'.repeat(64), committedAt: '2026-11-22T06:30:00.000Z' } });
+    const sealedContest = contest({
+      id: 'c2',
+      decidedBy: 'sealedAnswer',
+      commitment: { hash: 'f'.repeat(64), committedAt: '2026-11-22T06:30:00.000Z' },
+    });
     const calls = stubApi({
       'GET /admin/contests': () => ok({ items: [sealedContest], nextCursor: null }),
       'GET /admin/contests/defaults': () =>
-        ok({ slot: 'B', opensAt: istDate(2026, 11, 26, 12).toISOString(), closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(), showAt: istDate(2026, 11, 30, 21).toISOString(), prizeKind: 'merchandise', prizeTitleEn: 'Bat', prizeTitleHi: 'बल्ला', prizeValuePaise: 500_000, ticketPricePaise: 0, maxTickets: 75, totalTickets: 10_000 }),
+        ok({
+          slot: 'B',
+          opensAt: istDate(2026, 11, 26, 12).toISOString(),
+          closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
+          showAt: istDate(2026, 11, 30, 21).toISOString(),
+          prizeKind: 'merchandise',
+          prizeTitleEn: 'Bat',
+          prizeTitleHi: 'बल्ला',
+          prizeValuePaise: 500_000,
+          ticketPricePaise: 0,
+          maxTickets: 75,
+          totalTickets: 10_000,
+        }),
       'GET /admin/pictures': () => pictures('contest'),
       'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
     });
@@ -176,15 +256,24 @@ describe('the contests console', () => {
     const decision = screen.getByRole('group', { name: 'Who decides the ball position' });
     expect(within(decision).getByRole('radio', { name: "The judges' panel: the mean of their marks" })).toBeChecked();
     expect(within(decision).queryByLabelText(/Ball X/)).not.toBeInTheDocument();
-    await user.click(within(decision).getByRole('radio', { name: 'A sealed answer: the true ball position in the original photo' }));
+    await user.click(
+      within(decision).getByRole('radio', { name: 'A sealed answer: the true ball position in the original photo' }),
+    );
     await user.type(within(decision).getByLabelText('Ball X (pixels of the original photo)'), '812');
     await user.click(screen.getByRole('button', { name: 'Create contest' }));
-    expect(await within(decision).findByText('A contest decided by a sealed answer needs the true ball position (X and Y) inside the picture.')).toBeInTheDocument();
+    expect(
+      await within(decision).findByText(
+        'A contest decided by a sealed answer needs the true ball position (X and Y) inside the picture.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(within(decision).getByLabelText('Ball Y (pixels of the original photo)'), '455');
     await user.click(screen.getByRole('button', { name: 'Create contest' }));
     await screen.findByText(CONTEST_ADMIN_MESSAGES.overlap);
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ decidedBy: 'sealedAnswer', answerPoint: { x: 812, y: 455 } });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      decidedBy: 'sealedAnswer',
+      answerPoint: { x: 812, y: 455 },
+    });
     view.unmount();
 
     // Open: the commitment is public, so who decides can no longer change.
@@ -192,8 +281,12 @@ describe('the contests console', () => {
     await user.click(await screen.findByRole('button', { name: /Edit/ }));
     const locked = await screen.findByRole('group', { name: 'Who decides the ball position' });
     expect(locked).toBeDisabled();
-    expect(within(locked).getByText(`Sealed answer on file: ${'f'.repeat(64)}. Leave X and Y empty to keep it.`)).toBeInTheDocument();
-    expect(within(locked).getByText('Can no longer change: the sealed answer is public once the contest opens.')).toBeInTheDocument();
+    expect(
+      within(locked).getByText(`Sealed answer on file: ${'f'.repeat(64)}. Leave X and Y empty to keep it.`),
+    ).toBeInTheDocument();
+    expect(
+      within(locked).getByText('Can no longer change: the sealed answer is public once the contest opens.'),
+    ).toBeInTheDocument();
   });
 
   it('cancels only with a reason and after a confirm step', async () => {
@@ -212,7 +305,9 @@ describe('the contests console', () => {
     expect(dialog).toHaveTextContent('120 tickets of 37 players: ₹7,056.00 will be refunded');
     expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the contest' }));
-    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: 'The picture leaked.' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: 'The picture leaked.' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('Contest A has been cancelled.');
   });
 
@@ -233,16 +328,28 @@ describe('the contests console', () => {
 
   it('checks the ticket counters and recounts a contest whose counters differ', async () => {
     const user = userEvent.setup();
-    const drifted = counters({ contestId: 'c2', windowKey: '2026-11-19-B', slot: 'B', takenCounter: 130, players: 37, playersMismatched: 2, ok: false });
+    const drifted = counters({
+      contestId: 'c2',
+      windowKey: '2026-11-19-B',
+      slot: 'B',
+      takenCounter: 130,
+      players: 37,
+      playersMismatched: 2,
+      ok: false,
+    });
     const calls = stubApi({
       'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
-      'POST /admin/contests/counters/check': () => ok({ checkedAt: '2026-11-23T08:00:00.000Z', contests: [counters(), drifted] }),
-      'POST /admin/contests/c2/counters/repair': () => ok({ before: drifted, after: { ...drifted, takenCounter: 124, playersMismatched: 0, ok: true } }),
+      'POST /admin/contests/counters/check': () =>
+        ok({ checkedAt: '2026-11-23T08:00:00.000Z', contests: [counters(), drifted] }),
+      'POST /admin/contests/c2/counters/repair': () =>
+        ok({ before: drifted, after: { ...drifted, takenCounter: 124, playersMismatched: 0, ok: true } }),
     });
     await renderScreen(<ContestsPage />, { path: '/admin/contests' });
     const panel = await screen.findByRole('region', { name: 'Ticket counters' });
     await user.click(within(panel).getByRole('button', { name: 'Check the counters' }));
-    expect(await within(panel).findByText(/Counters differ from the tickets in 1 of the 2 contests checked\./)).toBeInTheDocument();
+    expect(
+      await within(panel).findByText(/Counters differ from the tickets in 1 of the 2 contests checked\./),
+    ).toBeInTheDocument();
     expect(within(panel).getByText(/Checked 23 Nov 2026, 13:30/)).toBeInTheDocument();
     const [fine, wrong] = within(panel).getAllByRole('listitem');
     expect(within(fine!).getByText('Match')).toBeInTheDocument();
@@ -253,7 +360,9 @@ describe('the contests console', () => {
     expect(calls.filter((c) => c.url.endsWith('/repair'))).toEqual([]);
 
     await user.click(within(wrong!).getByRole('button', { name: 'Recount from the tickets' }));
-    expect(await within(wrong!).findByText('Recounted: tickets taken 130 → 124. The counters now match the tickets.')).toBeInTheDocument();
+    expect(
+      await within(wrong!).findByText('Recounted: tickets taken 130 → 124. The counters now match the tickets.'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.url === '/admin/contests/c2/counters/repair')).toHaveLength(1);
     expect(within(wrong!).getByText('Match')).toBeInTheDocument();
     expect(within(wrong!).queryByRole('button')).toBeNull();
@@ -264,7 +373,13 @@ describe('the contests console', () => {
     let checks = 0;
     stubApi({
       'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
-      'POST /admin/contests/counters/check': () => (++checks === 1 ? fail(500, 'Something went wrong on our side.') : ok({ checkedAt: '2026-11-23T08:00:00.000Z', contests: [counters({ takenCounter: 3, takenActual: 2, ok: false })] })),
+      'POST /admin/contests/counters/check': () =>
+        ++checks === 1
+          ? fail(500, 'Something went wrong on our side.')
+          : ok({
+              checkedAt: '2026-11-23T08:00:00.000Z',
+              contests: [counters({ takenCounter: 3, takenActual: 2, ok: false })],
+            }),
       'POST /admin/contests/c1/counters/repair': () => fail(404, CONTEST_ADMIN_MESSAGES.notFound, 'CONTEST_NOT_FOUND'),
     });
     await renderScreen(<ContestsPage />, { path: '/admin/contests', lng: 'hi' });
@@ -272,7 +387,9 @@ describe('the contests console', () => {
     await user.click(within(panel).getByRole('button', { name: 'काउंटर जाँचें' }));
     expect(await within(panel).findByRole('alert')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'काउंटर जाँचें' }));
-    expect(await within(panel).findByText(/जाँची गई 1 प्रतियोगिताओं में से 1 के काउंटर टिकटों से मेल नहीं खाते/)).toBeInTheDocument();
+    expect(
+      await within(panel).findByText(/जाँची गई 1 प्रतियोगिताओं में से 1 के काउंटर टिकटों से मेल नहीं खाते/),
+    ).toBeInTheDocument();
     expect(within(panel).getByText('मेल नहीं खाते')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'टिकटों से दोबारा गिनें' }));
     // The server's refusal in the reader's language.

@@ -6,7 +6,19 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 
-const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+const me = () =>
+  ok({
+    user: {
+      id: 'a1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles: ['admin'],
+      avatarUrl: null,
+    },
+  });
 const message: ContactMessage = {
   id: 'm1',
   subject: 'Invoice missing',
@@ -29,7 +41,11 @@ describe('Admin > Contact inbox', () => {
       'GET /account/me': me,
       'GET /admin/messages': () => ok({ messages: [message], nextCursor: null }),
       'GET /admin/messages/m1': () => ok({ message }),
-      'POST /admin/messages/m1/answered': () => ok({ message: { ...message, status: 'answered', answeredAt: Date.UTC(2026, 10, 24, 6), answeredBy: 'Asha Rao' }, changed: true }),
+      'POST /admin/messages/m1/answered': () =>
+        ok({
+          message: { ...message, status: 'answered', answeredAt: Date.UTC(2026, 10, 24, 6), answeredBy: 'Asha Rao' },
+          changed: true,
+        }),
     });
     await renderConsole('/admin/inbox');
     const list = await screen.findByRole('list', { name: 'Contact inbox' });
@@ -37,7 +53,10 @@ describe('Admin > Contact inbox', () => {
     expect(calls.find((c) => c.url === '/admin/messages')).toBeDefined();
     await userEvent.click(within(list).getByRole('link', { name: 'Invoice missing' }));
     expect(await screen.findByText('Where is my invoice?')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', 'mailto:fan@gmail.com?subject=Re%3A%20Invoice%20missing');
+    expect(screen.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+      'href',
+      'mailto:fan@gmail.com?subject=Re%3A%20Invoice%20missing',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Mark answered' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Marked answered.');
     expect(screen.getByText('by Asha Rao, 24 Nov 2026, 11:30 IST')).toBeInTheDocument();

@@ -37,15 +37,52 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
-const me = (roles: string[]) => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles, avatarUrl: null } });
+const me = (roles: string[]) =>
+  ok({
+    user: {
+      id: 'u1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles,
+      avatarUrl: null,
+    },
+  });
 const CLOSED = Date.UTC(2026, 10, 22, 12, 30);
-const picture = { width: 1600, height: 1000, variants: [{ name: 'small' as const, url: '/p/s.jpg', width: 800, height: 500 }, { name: 'large' as const, url: '/p/l.jpg', width: 1600, height: 1000 }] };
+const picture = {
+  width: 1600,
+  height: 1000,
+  variants: [
+    { name: 'small' as const, url: '/p/s.jpg', width: 800, height: 500 },
+    { name: 'large' as const, url: '/p/l.jpg', width: 1600, height: 1000 },
+  ],
+};
 
 const queue = (over: Partial<JudgeQueue['contests'][number]> = {}): JudgeQueue => ({
   required: 3,
-  contests: [{ contestId: 'c1', windowKey: '2026-11-22-A', closesAt: CLOSED, showAt: CLOSED + 3_600_000, state: 'judging', marks: 1, required: 3, myMarkAt: null, sealed: true, ...over }],
+  contests: [
+    {
+      contestId: 'c1',
+      windowKey: '2026-11-22-A',
+      closesAt: CLOSED,
+      showAt: CLOSED + 3_600_000,
+      state: 'judging',
+      marks: 1,
+      required: 3,
+      myMarkAt: null,
+      sealed: true,
+      ...over,
+    },
+  ],
 });
-const contest = (over: Partial<JudgeContest> = {}): JudgeContest => ({ ...queue().contests[0]!, picture, myMark: null, ...over });
+const contest = (over: Partial<JudgeContest> = {}): JudgeContest => ({
+  ...queue().contests[0]!,
+  picture,
+  myMark: null,
+  ...over,
+});
 
 async function renderJudging(path: string, routes: Record<string, StubHandler>, roles = ['judge'], lng = 'en') {
   const calls = stubApi({ 'GET /account/me': () => me(roles), ...routes });
@@ -68,24 +105,38 @@ describe('Console > Judging (judges)', () => {
   it('shows a closed contest whose payments may still arrive as waiting, with no way in, and says why when opened by its address', async () => {
     await renderJudging('/admin', { 'GET /judge/contests': () => ok(queue({ sealed: false, marks: 0 })) });
     expect(await screen.findByText('Waiting for payments')).toBeInTheDocument();
-    expect(screen.getByText('The entry list is sealed once the last payments of this contest have ended; judging opens then.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The entry list is sealed once the last payments of this contest have ended; judging opens then.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Mark the ball' })).not.toBeInTheDocument();
   });
 
   it('explains in Hindi why a contest that is not sealed cannot be judged yet', async () => {
     await renderJudging(
       '/admin/judging/c1',
-      { 'GET /judge/contests/c1': () => fail(409, 'The entry list is sealed once the last payments of this contest have ended; judging opens then.', 'NOT_SEALED') },
+      {
+        'GET /judge/contests/c1': () =>
+          fail(
+            409,
+            'The entry list is sealed once the last payments of this contest have ended; judging opens then.',
+            'NOT_SEALED',
+          ),
+      },
       ['judge'],
       'hi',
     );
-    expect(await screen.findByText('इस प्रतियोगिता के आख़िरी भुगतान पूरे होते ही एंट्री की सूची सील होती है; जजिंग तभी खुलती है।')).toBeInTheDocument();
+    expect(
+      await screen.findByText('इस प्रतियोगिता के आख़िरी भुगतान पूरे होते ही एंट्री की सूची सील होती है; जजिंग तभी खुलती है।'),
+    ).toBeInTheDocument();
   });
 
   it('places one mark, moves it, confirms, submits it once, and shows it as final', async () => {
     const calls = await renderJudging('/admin/judging/c1', {
       'GET /judge/contests/c1': () => ok(contest()),
-      'POST /judge/contests/c1/mark': () => ok({ state: 'judging', marks: 2, required: 3 }, 'Your mark is in. Thank you.'),
+      'POST /judge/contests/c1/mark': () =>
+        ok({ state: 'judging', marks: 2, required: 3 }, 'Your mark is in. Thank you.'),
     });
     expect(await screen.findByRole('heading', { name: 'Mark the ball: contest 2026-11-22-A' })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit my mark' });
@@ -103,22 +154,33 @@ describe('Console > Judging (judges)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit my mark' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Your mark is in. It is final.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/judge/contests/c1/mark', body: { x: 410, y: 305 } }]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/judge/contests/c1/mark', body: { x: 410, y: 305 } },
+    ]);
     expect(screen.getByText('2 of 3 judges have marked')).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'true');
     expect(screen.queryByRole('button', { name: 'Submit my mark' })).not.toBeInTheDocument();
   });
 
   it('opens on my stored mark when I have marked already, with no way to move it', async () => {
-    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ myMark: { x: 5, y: 6, at: CLOSED + 60_000 }, myMarkAt: CLOSED + 60_000 })) });
+    await renderJudging('/admin/judging/c1', {
+      'GET /judge/contests/c1': () =>
+        ok(contest({ myMark: { x: 5, y: 6, at: CLOSED + 60_000 }, myMarkAt: CLOSED + 60_000 })),
+    });
     expect(await screen.findByText('Your mark is in. It is final.')).toBeInTheDocument();
     expect(screen.getByText('Your mark: X 5, Y 6')).toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'true');
   });
 
   it("keeps the mark when the server refuses it, shows the server's words, and lets the judge retry", async () => {
-    let answers = [fail(400, 'Your mark must be inside the picture.', 'MARK_OUTSIDE_PICTURE'), ok({ state: 'judged', marks: 3, required: 3 })];
-    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest()), 'POST /judge/contests/c1/mark': () => answers.shift()! });
+    let answers = [
+      fail(400, 'Your mark must be inside the picture.', 'MARK_OUTSIDE_PICTURE'),
+      ok({ state: 'judged', marks: 3, required: 3 }),
+    ];
+    await renderJudging('/admin/judging/c1', {
+      'GET /judge/contests/c1': () => ok(contest()),
+      'POST /judge/contests/c1/mark': () => answers.shift()!,
+    });
     stage.next = { x: 1, y: 2 };
     fireEvent.click(await screen.findByRole('button', { name: 'fake-place' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit my mark' }));
@@ -130,7 +192,9 @@ describe('Console > Judging (judges)', () => {
   });
 
   it('says so when the contest was judged without this judge', async () => {
-    await renderJudging('/admin/judging/c1', { 'GET /judge/contests/c1': () => ok(contest({ state: 'judged', marks: 3 })) });
+    await renderJudging('/admin/judging/c1', {
+      'GET /judge/contests/c1': () => ok(contest({ state: 'judged', marks: 3 })),
+    });
     expect(await screen.findByText('This contest is no longer being judged: its result is fixed.')).toBeInTheDocument();
     expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
   });
@@ -157,8 +221,26 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   ],
   judged: { x: 301 / 3, y: 601 / 3, at: CLOSED + 180_000 },
   entries: [
-    { rank: 1, ticketId: 't1', x: 100, y: 200, distance: 0.47, firstName: 'Ravi', state: 'Karnataka', confirmedAt: CLOSED - 3_600_000 },
-    { rank: 2, ticketId: 't2', x: 101, y: 201, distance: 0.75, firstName: 'Priya', state: null, confirmedAt: CLOSED - 7_200_000 },
+    {
+      rank: 1,
+      ticketId: 't1',
+      x: 100,
+      y: 200,
+      distance: 0.47,
+      firstName: 'Ravi',
+      state: 'Karnataka',
+      confirmedAt: CLOSED - 3_600_000,
+    },
+    {
+      rank: 2,
+      ticketId: 't2',
+      x: 101,
+      y: 201,
+      distance: 0.75,
+      firstName: 'Priya',
+      state: null,
+      confirmedAt: CLOSED - 7_200_000,
+    },
   ],
   ticketCount: 2,
   entrantCount: 2,
@@ -170,7 +252,14 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
 
 describe('Console > Results (admins)', () => {
   it('changes the judges required with a checked number', async () => {
-    const calls = await renderJudging('/admin/results', { 'GET /admin/results': () => ok(queue({ state: 'judged', marks: 3 })), 'PUT /admin/judging/settings': (body) => ok(body) }, ['admin']);
+    const calls = await renderJudging(
+      '/admin/results',
+      {
+        'GET /admin/results': () => ok(queue({ state: 'judged', marks: 3 })),
+        'PUT /admin/judging/settings': (body) => ok(body),
+      },
+      ['admin'],
+    );
     const field = await screen.findByLabelText('Judges required per contest');
     expect(field).toHaveValue(3);
     await userEvent.clear(field);
@@ -193,7 +282,12 @@ describe('Console > Results (admins)', () => {
       {
         'GET /admin/results/c1': () => ok(current),
         'POST /admin/results/c1/publish': () => {
-          current = review({ state: 'published', publishedAt: CLOSED + 600_000, publishedBy: 'Asha Rao', notices: { total: 2, sent: 2 } });
+          current = review({
+            state: 'published',
+            publishedAt: CLOSED + 600_000,
+            publishedBy: 'Asha Rao',
+            notices: { total: 2, sent: 2 },
+          });
           return ok({ notices: 2 });
         },
       },
@@ -243,7 +337,14 @@ describe('Console > Results (admins)', () => {
   });
 
   it('tells an admin who judges this contest that the marks wait for theirs', async () => {
-    await renderJudging('/admin/results/c1', { 'GET /admin/results/c1': () => ok(review({ state: 'judging', judged: null, entries: [], marks: [], marksHidden: true })) }, ['admin', 'judge']);
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () =>
+          ok(review({ state: 'judging', judged: null, entries: [], marks: [], marksHidden: true })),
+      },
+      ['admin', 'judge'],
+    );
     expect(await screen.findByText(/the other judges' marks stay hidden until you submit yours/)).toBeInTheDocument();
   });
 });

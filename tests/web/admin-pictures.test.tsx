@@ -45,19 +45,37 @@ function stubConsole(library: () => AdminPicture[]) {
     calls.push(key);
     const respond = (status: number, data: unknown) => {
       const response = { status, statusText: String(status), data, headers: {}, config } as AxiosResponse;
-      if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
+      if (status >= 400)
+        throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
       return response;
     };
     if (key === 'GET /account/me') {
-      return Promise.resolve(respond(200, { data: { user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } } }));
+      return Promise.resolve(
+        respond(200, {
+          data: {
+            user: {
+              id: 'u1',
+              firstName: 'Asha',
+              lastName: 'Rao',
+              email: 'asha@cricspot.in',
+              phone: '+919876543210',
+              status: 'active',
+              roles: ['admin'],
+              avatarUrl: null,
+            },
+          },
+        }),
+      );
     }
-    if (key === 'GET /admin/pictures') return Promise.resolve(respond(200, { data: { items: library(), nextCursor: null } }));
+    if (key === 'GET /admin/pictures')
+      return Promise.resolve(respond(200, { data: { items: library(), nextCursor: null } }));
     if (key === 'POST /admin/pictures') {
       return new Promise((resolve, reject) => {
         const upload: Upload = {
           config,
           aborted: false,
-          progress: (loaded, total) => config.onUploadProgress?.({ loaded, total, bytes: loaded, lengthComputable: true } as never),
+          progress: (loaded, total) =>
+            config.onUploadProgress?.({ loaded, total, bytes: loaded, lengthComputable: true } as never),
           answer: (status, data) => {
             try {
               resolve(respond(status, data));
@@ -74,7 +92,15 @@ function stubConsole(library: () => AdminPicture[]) {
         uploads.push(upload);
       });
     }
-    return Promise.reject(new AxiosError('Not found', 'ERR_BAD_REQUEST', config, null, { status: 404, statusText: '404', data: { message: 'Not found', code: 'NOT_FOUND' }, headers: {}, config } as AxiosResponse));
+    return Promise.reject(
+      new AxiosError('Not found', 'ERR_BAD_REQUEST', config, null, {
+        status: 404,
+        statusText: '404',
+        data: { message: 'Not found', code: 'NOT_FOUND' },
+        headers: {},
+        config,
+      } as AxiosResponse),
+    );
   };
   return { uploads, calls };
 }
@@ -111,7 +137,9 @@ describe('Admin > Pictures: uploading', () => {
     await renderPictures();
     const nav = await screen.findByRole('navigation', { name: 'Console areas' });
     expect(within(nav).getByRole('link', { name: 'Pictures' })).toHaveAttribute('href', '/admin/pictures');
-    expect(await screen.findByRole('link', { name: /^Preview: Contest \(ball removed\), 3000 × 2000 px/ })).toHaveAttribute('href', `/admin/pictures/${picture(1).id}`);
+    expect(
+      await screen.findByRole('link', { name: /^Preview: Contest \(ball removed\), 3000 × 2000 px/ }),
+    ).toHaveAttribute('href', `/admin/pictures/${picture(1).id}`);
 
     await user.selectOptions(screen.getByLabelText('What is it for?'), 'Practice: original');
     await user.upload(screen.getByLabelText('Photo'), photo());
@@ -136,9 +164,14 @@ describe('Admin > Pictures: uploading', () => {
     items = [uploaded, picture(1)];
     act(() => upload.answer(201, { data: uploaded }));
     expect(await screen.findByText('final-over.jpg is uploaded (12000 × 8000 px).')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Preview it on the stage' })).toHaveAttribute('href', `/admin/pictures/${uploaded.id}`);
+    expect(screen.getByRole('link', { name: 'Preview it on the stage' })).toHaveAttribute(
+      'href',
+      `/admin/pictures/${uploaded.id}`,
+    );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /^Preview: Practice: original, 12000 × 8000 px/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /^Preview: Practice: original, 12000 × 8000 px/ }),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c === 'GET /admin/pictures')).toHaveLength(2);
   });
 
@@ -166,21 +199,37 @@ describe('Admin > Pictures: uploading', () => {
     await renderPictures();
     await user.upload(await screen.findByLabelText('Photo'), photo('broken.jpg'));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    act(() => uploads[0]!.answer(400, { code: 'INVALID_PICTURE', message: 'This file could not be read as a photo: it is damaged or not a picture.' }));
+    act(() =>
+      uploads[0]!.answer(400, {
+        code: 'INVALID_PICTURE',
+        message: 'This file could not be read as a photo: it is damaged or not a picture.',
+      }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('broken.jpg was not uploaded.');
-    expect(alert).toHaveTextContent('This file could not be read as a photo: it is damaged or not a picture. Export the photo again and upload the new file.');
+    expect(alert).toHaveTextContent(
+      'This file could not be read as a photo: it is damaged or not a picture. Export the photo again and upload the new file.',
+    );
     expect(screen.getByLabelText('Photo')).toBeEnabled();
 
     await user.upload(screen.getByLabelText('Photo'), photo('huge.png', 'image/png'));
     await waitFor(() => expect(uploads).toHaveLength(2));
-    act(() => uploads[1]!.answer(400, { code: 'PICTURE_TOO_MANY_PIXELS', message: 'The photo is 12000 x 12000 pixels (144 megapixels); at most 100 megapixels can be used.' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The photo has more than 100 megapixels. Scale it down and upload it again.');
+    act(() =>
+      uploads[1]!.answer(400, {
+        code: 'PICTURE_TOO_MANY_PIXELS',
+        message: 'The photo is 12000 x 12000 pixels (144 megapixels); at most 100 megapixels can be used.',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The photo has more than 100 megapixels. Scale it down and upload it again.',
+    );
 
     await user.upload(screen.getByLabelText('Photo'), photo('lost.jpg'));
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => uploads[2]!.dropConnection());
-    expect(await screen.findByRole('alert')).toHaveTextContent('The connection was lost during the upload. Check it and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The connection was lost during the upload. Check it and try again.',
+    );
   });
 
   it('refuses a wrong type or a file over 30 MB before sending a byte', async () => {
@@ -188,9 +237,13 @@ describe('Admin > Pictures: uploading', () => {
     const user = userEvent.setup({ applyAccept: false });
     await renderPictures();
     await user.upload(await screen.findByLabelText('Photo'), photo('clip.gif', 'image/gif'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('clip.gif was not uploaded.Only JPEG, PNG and WebP photos can be uploaded here.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'clip.gif was not uploaded.Only JPEG, PNG and WebP photos can be uploaded here.',
+    );
     await user.upload(screen.getByLabelText('Photo'), photo('raw.jpg', 'image/jpeg', 31 * 1024 * 1024));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('raw.jpg was not uploaded.The file is larger than 30 MB.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('raw.jpg was not uploaded.The file is larger than 30 MB.'),
+    );
     expect(uploads).toHaveLength(0);
   });
 

@@ -48,7 +48,9 @@ interface Call {
 }
 
 /** The console's API: pictures by kind, one picture's detail, pairs, and what a save answers. */
-function stubConsole(options: { pairs?: AdminPracticePair[]; save?: (body: unknown) => { status: number; data: unknown } } = {}) {
+function stubConsole(
+  options: { pairs?: AdminPracticePair[]; save?: (body: unknown) => { status: number; data: unknown } } = {},
+) {
   const calls: Call[] = [];
   let pairs = options.pairs ?? [];
   http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
@@ -57,18 +59,38 @@ function stubConsole(options: { pairs?: AdminPracticePair[]; save?: (body: unkno
     calls.push({ key, body });
     const respond = (status: number, data: unknown) => {
       const response = { status, statusText: String(status), data, headers: {}, config } as AxiosResponse;
-      if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
+      if (status >= 400)
+        throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
       return response;
     };
     if (key === 'GET /account/me') {
-      return respond(200, { data: { user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } } });
+      return respond(200, {
+        data: {
+          user: {
+            id: 'u1',
+            firstName: 'Asha',
+            lastName: 'Rao',
+            email: 'asha@cricspot.in',
+            phone: '+919876543210',
+            status: 'active',
+            roles: ['admin'],
+            avatarUrl: null,
+          },
+        },
+      });
     }
     if (key === 'GET /admin/pictures') {
       const kind = (config.params as { kind?: string } | undefined)?.kind;
       return respond(200, { data: { items: [removed, original].filter((p) => p.kind === kind), nextCursor: null } });
     }
-    if (key === `GET /admin/pictures/${original.id}`) return respond(200, { data: { picture: original, stage: { width: 3000, height: 2000, variants: [] }, ball: null, ballWidth: null } });
-    if (key === 'POST /admin/practice-pairs') return options.save ? respond(options.save(body).status, options.save(body).data) : respond(201, { data: pair(1, 24) });
+    if (key === `GET /admin/pictures/${original.id}`)
+      return respond(200, {
+        data: { picture: original, stage: { width: 3000, height: 2000, variants: [] }, ball: null, ballWidth: null },
+      });
+    if (key === 'POST /admin/practice-pairs')
+      return options.save
+        ? respond(options.save(body).status, options.save(body).data)
+        : respond(201, { data: pair(1, 24) });
     if (key === 'GET /admin/practice-pairs') return respond(200, { data: { pairs } });
     const width = /^PUT \/admin\/practice-pairs\/([^/]+)\/ball-width$/.exec(key);
     if (width) {
@@ -108,7 +130,11 @@ describe('Admin > Pictures > a new practice pair: the ball width', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await user.type(field, '751');
     await user.click(screen.getByRole('button', { name: 'Make the pair' }));
-    expect(await screen.findByText("The ball's width must be from 4 to 750 pixels (at most a quarter of the picture's width).")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "The ball's width must be from 4 to 750 pixels (at most a quarter of the picture's width).",
+      ),
+    ).toBeInTheDocument();
     await user.clear(field);
     await user.type(field, '3');
     await user.click(screen.getByRole('button', { name: 'Make the pair' }));
@@ -119,12 +145,21 @@ describe('Admin > Pictures > a new practice pair: the ball width', () => {
     await user.type(field, '24');
     await user.click(screen.getByRole('button', { name: 'Make the pair' }));
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /admin/practice-pairs')).toHaveLength(1));
-    expect(calls.find((c) => c.key === 'POST /admin/practice-pairs')!.body).toEqual({ removedPictureId: removed.id, originalPictureId: original.id, ball: { x: 1500, y: 900 }, ballWidth: 24, active: true });
+    expect(calls.find((c) => c.key === 'POST /admin/practice-pairs')!.body).toEqual({
+      removedPictureId: removed.id,
+      originalPictureId: original.id,
+      ball: { x: 1500, y: 900 },
+      ballWidth: 24,
+      active: true,
+    });
   });
 
   it("shows the server's refusal of a width under the field", async () => {
-    const message = "The ball's width must be a whole number of pixels from 4 to 750 (a quarter of the picture's width).";
-    stubConsole({ save: () => ({ status: 400, data: { code: 'PAIR_BALL_WIDTH', message, fields: { ballWidth: message } } }) });
+    const message =
+      "The ball's width must be a whole number of pixels from 4 to 750 (a quarter of the picture's width).";
+    stubConsole({
+      save: () => ({ status: 400, data: { code: 'PAIR_BALL_WIDTH', message, fields: { ballWidth: message } } }),
+    });
     const user = userEvent.setup();
     await renderConsole('/admin/pictures/pairs/new');
     await choosePicturesAndBall(user);
@@ -144,7 +179,9 @@ describe('Admin > Pictures > a new practice pair: the ball width', () => {
     await user.click(await screen.findByRole('button', { name: 'fake-mark-ball' }));
     await user.type(screen.getByLabelText('गेंद की चौड़ाई (px)'), '2');
     await user.click(screen.getByRole('button', { name: 'जोड़ा बनाएँ' }));
-    expect(await screen.findByText('गेंद की चौड़ाई 4 से 750 पिक्सल तक होनी चाहिए (ज़्यादा से ज़्यादा तस्वीर की चौड़ाई का चौथाई)।')).toBeInTheDocument();
+    expect(
+      await screen.findByText('गेंद की चौड़ाई 4 से 750 पिक्सल तक होनी चाहिए (ज़्यादा से ज़्यादा तस्वीर की चौड़ाई का चौथाई)।'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -162,13 +199,17 @@ describe('Admin > Pictures > practice pairs: the ball width', () => {
     const field = within(second!).getByLabelText('Ball width of pair 2 (px)');
     await user.type(field, '9999');
     await user.click(within(second!).getByRole('button', { name: 'Save width' }));
-    expect(await within(second!).findByRole('alert')).toHaveTextContent("The ball's width must be from 4 to 750 pixels");
+    expect(await within(second!).findByRole('alert')).toHaveTextContent(
+      "The ball's width must be from 4 to 750 pixels",
+    );
     expect(calls.filter((c) => c.key.startsWith('PUT'))).toEqual([]);
 
     await user.clear(field);
     await user.type(field, '31');
     await user.click(within(second!).getByRole('button', { name: 'Save width' }));
     await waitFor(() => expect(screen.getAllByText('Ball 31 px wide')).toHaveLength(1));
-    expect(calls.filter((c) => c.key.startsWith('PUT'))).toEqual([{ key: 'PUT /admin/practice-pairs/pair-2/ball-width', body: { ballWidth: 31 } }]);
+    expect(calls.filter((c) => c.key.startsWith('PUT'))).toEqual([
+      { key: 'PUT /admin/practice-pairs/pair-2/ball-width', body: { ballWidth: 31 } },
+    ]);
   });
 });

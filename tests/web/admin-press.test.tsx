@@ -6,7 +6,19 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 
-const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+const me = () =>
+  ok({
+    user: {
+      id: 'a1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles: ['admin'],
+      avatarUrl: null,
+    },
+  });
 const draft: AdminPress = {
   id: 'p1',
   slug: 'spot-the-ball-returns',
@@ -48,13 +60,22 @@ describe('Admin > Press', () => {
     await userEvent.type(screen.getByLabelText('Title (Hindi)'), 'स्पॉट द बॉल');
     await userEvent.click(screen.getByRole('button', { name: 'Save the draft' }));
     expect(await screen.findByRole('heading', { name: 'Spot the ball returns' })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/admin/press')?.body).toMatchObject({ outlet: 'The Hindu', publishedOn: '2026-11-20', titleHi: 'स्पॉट द बॉल', slug: '', sourceUrl: '' });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/admin/press')?.body).toMatchObject({
+      outlet: 'The Hindu',
+      publishedOn: '2026-11-20',
+      titleHi: 'स्पॉट द बॉल',
+      slug: '',
+      sourceUrl: '',
+    });
     expect(screen.getByText('Draft')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish this article?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The article is on the site.');
-    expect(screen.getByRole('link', { name: 'Open on the site' })).toHaveAttribute('href', '/press-details/p1/spot-the-ball-returns');
+    expect(screen.getByRole('link', { name: 'Open on the site' })).toHaveAttribute(
+      'href',
+      '/press-details/p1/spot-the-ball-returns',
+    );
   });
 });

@@ -6,7 +6,19 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 
-const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+const me = () =>
+  ok({
+    user: {
+      id: 'a1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles: ['admin'],
+      avatarUrl: null,
+    },
+  });
 
 const diwali: AdminPromo = {
   code: 'DIWALI25',
@@ -29,7 +41,28 @@ describe('Admin > Promo codes', () => {
   afterEach(() => loginMarker.clear());
 
   it('lists codes with discount, dates in IST and usage, and filters', async () => {
-    const calls = stubApi({ 'GET /account/me': me, 'GET /admin/promos': () => ok({ promos: [diwali, { ...diwali, code: 'FLAT50', kind: 'flat', basisPoints: 0, amountPaise: 5000, capPaise: null, maxUses: null, maxUsesPerUser: null, isActive: false, uses: 3 }], nextCursor: null }) });
+    const calls = stubApi({
+      'GET /account/me': me,
+      'GET /admin/promos': () =>
+        ok({
+          promos: [
+            diwali,
+            {
+              ...diwali,
+              code: 'FLAT50',
+              kind: 'flat',
+              basisPoints: 0,
+              amountPaise: 5000,
+              capPaise: null,
+              maxUses: null,
+              maxUsesPerUser: null,
+              isActive: false,
+              uses: 3,
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
     await renderConsole('/admin/promos');
     const list = await screen.findByRole('list', { name: 'Promo codes' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -49,7 +82,10 @@ describe('Admin > Promo codes', () => {
     let created = 0;
     const calls = stubApi({
       'GET /account/me': me,
-      'POST /admin/promos': () => (++created === 1 ? fail(409, 'This code already exists', 'PROMO_EXISTS', { code: 'This code already exists' }) : ok({ promo: { ...diwali, code: 'DIWALI26', uses: 0 } })),
+      'POST /admin/promos': () =>
+        ++created === 1
+          ? fail(409, 'This code already exists', 'PROMO_EXISTS', { code: 'This code already exists' })
+          : ok({ promo: { ...diwali, code: 'DIWALI26', uses: 0 } }),
       'GET /admin/promos/DIWALI26': () => ok({ promo: { ...diwali, code: 'DIWALI26', uses: 0 } }),
     });
     await renderConsole('/admin/promos/new');
@@ -58,7 +94,9 @@ describe('Admin > Promo codes', () => {
     await userEvent.type(screen.getByLabelText('Discount (%)'), '150');
     await userEvent.click(screen.getByRole('button', { name: 'Create the code' }));
     expect(await screen.findByText('The code must be 3 to 20 letters or digits')).toBeInTheDocument();
-    expect(screen.getByText('A percent discount must be more than 0 and at most 100, with at most 2 decimals')).toBeInTheDocument();
+    expect(
+      screen.getByText('A percent discount must be more than 0 and at most 100, with at most 2 decimals'),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Give a date and time (IST)')).toHaveLength(2);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -72,7 +110,16 @@ describe('Admin > Promo codes', () => {
     await userEvent.type(screen.getByLabelText('Uses in all'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Create the code' }));
     expect(await screen.findByText('This code already exists')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'DIWALI26', kind: 'percent', value: 25, capRupees: 100, validFrom: '2026-11-21T00:00', validUntil: '2026-11-30T23:59', maxUses: 100, maxUsesPerUser: 1 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      code: 'DIWALI26',
+      kind: 'percent',
+      value: 25,
+      capRupees: 100,
+      validFrom: '2026-11-21T00:00',
+      validUntil: '2026-11-30T23:59',
+      maxUses: 100,
+      maxUsesPerUser: 1,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Create the code' }));
     expect(await screen.findByRole('heading', { name: 'DIWALI26' })).toBeInTheDocument();
   });
@@ -84,9 +131,12 @@ describe('Admin > Promo codes', () => {
       'GET /admin/promos/DIWALI25': () => ok({ promo: diwali }),
       'PUT /admin/promos/DIWALI25': () =>
         ++puts === 1
-          ? fail(409, 'The total limit cannot be below the 37 uses already made', 'PROMO_BELOW_USES', { maxUses: 'The total limit cannot be below the 37 uses already made' })
+          ? fail(409, 'The total limit cannot be below the 37 uses already made', 'PROMO_BELOW_USES', {
+              maxUses: 'The total limit cannot be below the 37 uses already made',
+            })
           : ok({ promo: { ...diwali, maxUses: 200 } }),
-      'POST /admin/promos/DIWALI25/deactivate': () => ok({ promo: { ...diwali, maxUses: 200, isActive: false }, changed: true }),
+      'POST /admin/promos/DIWALI25/deactivate': () =>
+        ok({ promo: { ...diwali, maxUses: 200, isActive: false }, changed: true }),
     });
     await renderConsole('/admin/promos/DIWALI25');
     const form = await screen.findByRole('form', { name: 'Limits and dates' });
@@ -95,12 +145,18 @@ describe('Admin > Promo codes', () => {
     await userEvent.clear(within(form).getByLabelText('Uses in all'));
     await userEvent.type(within(form).getByLabelText('Uses in all'), '10');
     await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }));
-    expect(await within(form).findByText('The total limit cannot be below the 37 uses already made')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('The total limit cannot be below the 37 uses already made'),
+    ).toBeInTheDocument();
     await userEvent.clear(within(form).getByLabelText('Uses in all'));
     await userEvent.type(within(form).getByLabelText('Uses in all'), '200');
     await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }));
     expect(await screen.findByRole('status')).toHaveTextContent('DIWALI25 is saved.');
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({ maxUses: 200, maxUsesPerUser: 1, capRupees: 100 });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({
+      maxUses: 200,
+      maxUsesPerUser: 1,
+      capRupees: 100,
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate the code' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate DIWALI25?' });

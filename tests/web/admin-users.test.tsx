@@ -6,7 +6,19 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 
-const me = () => ok({ user: { id: 'a1', firstName: 'Asha', lastName: 'Rao', email: 'asha@cricspot.in', phone: '+919876543210', status: 'active', roles: ['admin'], avatarUrl: null } });
+const me = () =>
+  ok({
+    user: {
+      id: 'a1',
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@cricspot.in',
+      phone: '+919876543210',
+      status: 'active',
+      roles: ['admin'],
+      avatarUrl: null,
+    },
+  });
 
 const ravi: UserDetail = {
   id: 'u-ravi',
@@ -51,7 +63,10 @@ describe('Admin > Users', () => {
     expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();
     expect(screen.getByText('20 Nov 2026, 14:00 IST · phone and password')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '← Back to the search' })).toHaveAttribute('href', '/admin/users?q=%2B91%2098123%2045678');
+    expect(screen.getByRole('link', { name: '← Back to the search' })).toHaveAttribute(
+      'href',
+      '/admin/users?q=%2B91%2098123%2045678',
+    );
   });
 
   it('suspends with a reason (refused without one), and restores', async () => {
@@ -59,12 +74,34 @@ describe('Admin > Users', () => {
       'GET /account/me': me,
       'GET /admin/users/u-ravi': () => ok({ user: ravi }),
       'POST /admin/users/u-ravi/suspend': (body) =>
-        ok({ user: { ...ravi, status: 'suspended', suspendedAt: Date.UTC(2026, 10, 24, 6), suspendReason: (body as { reason: string }).reason, restorable: true } }),
+        ok({
+          user: {
+            ...ravi,
+            status: 'suspended',
+            suspendedAt: Date.UTC(2026, 10, 24, 6),
+            suspendReason: (body as { reason: string }).reason,
+            restorable: true,
+          },
+        }),
       'POST /admin/users/u-ravi/restore': () => ok({ user: ravi }),
       'GET /admin/audit': () =>
         ok({
           entries: calls.some((c) => c.url.endsWith('/suspend'))
-            ? [{ id: 'e1', actorId: 'a1', actorName: 'Asha Rao', action: 'user.suspend', targetType: 'user', targetId: 'u-ravi', summary: 'Suspended Ravi Kumar: Chargeback fraud', before: null, after: null, ip: null, at: '2026-11-24T06:00:00.000Z' }]
+            ? [
+                {
+                  id: 'e1',
+                  actorId: 'a1',
+                  actorName: 'Asha Rao',
+                  action: 'user.suspend',
+                  targetType: 'user',
+                  targetId: 'u-ravi',
+                  summary: 'Suspended Ravi Kumar: Chargeback fraud',
+                  before: null,
+                  after: null,
+                  ip: null,
+                  at: '2026-11-24T06:00:00.000Z',
+                },
+              ]
             : [],
           nextCursor: null,
         }),
@@ -95,8 +132,22 @@ describe('Admin > Users', () => {
   it('keeps the dialog and what was typed when the server refuses', async () => {
     stubApi({
       'GET /account/me': me,
-      'GET /admin/users/u-ravi': () => ok({ user: { ...ravi, status: 'deleted', deletedAt: Date.UTC(2026, 10, 20), restoreUntil: Date.UTC(2026, 11, 20), restorable: true } }),
-      'POST /admin/users/u-ravi/restore': () => fail(409, 'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.', 'ACCOUNT_ERASED'),
+      'GET /admin/users/u-ravi': () =>
+        ok({
+          user: {
+            ...ravi,
+            status: 'deleted',
+            deletedAt: Date.UTC(2026, 10, 20),
+            restoreUntil: Date.UTC(2026, 11, 20),
+            restorable: true,
+          },
+        }),
+      'POST /admin/users/u-ravi/restore': () =>
+        fail(
+          409,
+          'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.',
+          'ACCOUNT_ERASED',
+        ),
     });
     await renderConsole('/admin/users/u-ravi');
     expect(await screen.findByText(/It can be restored until 20 Dec 2026/)).toBeInTheDocument();
@@ -111,10 +162,22 @@ describe('Admin > Users', () => {
   it('says an erased account cannot be restored, with no button to try', async () => {
     stubApi({
       'GET /account/me': me,
-      'GET /admin/users/u-gone': () => ok({ user: { ...ravi, id: 'u-gone', status: 'deleted', deletedAt: 1, erasedAt: Date.UTC(2026, 10, 23), restorable: false } }),
+      'GET /admin/users/u-gone': () =>
+        ok({
+          user: {
+            ...ravi,
+            id: 'u-gone',
+            status: 'deleted',
+            deletedAt: 1,
+            erasedAt: Date.UTC(2026, 10, 23),
+            restorable: false,
+          },
+        }),
     });
     await renderConsole('/admin/users/u-gone');
-    expect(await screen.findByRole('note')).toHaveTextContent('erased on 23 Nov 2026, 05:30 IST after the retention period. It cannot be restored');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'erased on 23 Nov 2026, 05:30 IST after the retention period. It cannot be restored',
+    );
     expect(screen.queryByRole('button', { name: 'Restore the account' })).not.toBeInTheDocument();
   });
 
@@ -149,9 +212,23 @@ describe('Admin > Paid play', () => {
   it('shows the state and its source, and switches off after a confirm step', async () => {
     const calls = stubApi({
       'GET /account/me': me,
-      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
-      'PUT /admin/settings/paid-play': () => ok({ paidPlay: { enabled: false, source: 'console', environmentDefault: true, updatedAt: Date.UTC(2026, 10, 24, 6) }, changed: true }),
-      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
+      'GET /admin/settings/paid-play': () =>
+        ok({
+          paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null },
+          changed: false,
+        }),
+      'PUT /admin/settings/paid-play': () =>
+        ok({
+          paidPlay: {
+            enabled: false,
+            source: 'console',
+            environmentDefault: true,
+            updatedAt: Date.UTC(2026, 10, 24, 6),
+          },
+          changed: true,
+        }),
+      'GET /admin/settings/restricted-states': () =>
+        ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
     });
     await renderConsole('/admin/paid-play');
     expect(await screen.findByText('Paid play is ON')).toBeInTheDocument();
@@ -162,7 +239,9 @@ describe('Admin > Paid play', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, switch' }));
     expect(await screen.findByText('Paid play is OFF')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false });
-    expect(screen.getByText('Set in the console on 24 Nov 2026, 11:30 IST (the environment\'s default is on).')).toBeInTheDocument();
+    expect(
+      screen.getByText("Set in the console on 24 Nov 2026, 11:30 IST (the environment's default is on)."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "Go back to the environment's default (on)" })).toBeInTheDocument();
   });
 });
@@ -172,7 +251,13 @@ const STATES = [
   { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' },
   { code: 'IN-KA', nameEn: 'Karnataka', nameHi: 'कर्नाटक' },
 ];
-const restricted = (codes: string[], source: 'environment' | 'console') => ({ codes, source, environmentDefault: ['IN-TG'], updatedAt: source === 'console' ? Date.UTC(2026, 10, 24, 6) : null, states: STATES });
+const restricted = (codes: string[], source: 'environment' | 'console') => ({
+  codes,
+  source,
+  environmentDefault: ['IN-TG'],
+  updatedAt: source === 'console' ? Date.UTC(2026, 10, 24, 6) : null,
+  states: STATES,
+});
 
 describe('Admin > Paid play > Restricted states', () => {
   beforeEach(() => loginMarker.set());
@@ -181,10 +266,17 @@ describe('Admin > Paid play > Restricted states', () => {
   it('ticks the restricted states, saves the new list and can hand it back to the server setting', async () => {
     const calls = stubApi({
       'GET /account/me': me,
-      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
-      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
-      'PUT /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG', 'IN-MH'], 'console'), changed: true }),
-      'DELETE /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: true }),
+      'GET /admin/settings/paid-play': () =>
+        ok({
+          paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null },
+          changed: false,
+        }),
+      'GET /admin/settings/restricted-states': () =>
+        ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
+      'PUT /admin/settings/restricted-states': () =>
+        ok({ restrictedStates: restricted(['IN-TG', 'IN-MH'], 'console'), changed: true }),
+      'DELETE /admin/settings/restricted-states': () =>
+        ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: true }),
     });
     await renderConsole('/admin/paid-play');
     const panel = (await screen.findByRole('heading', { name: 'Restricted states' })).closest('section')!;
@@ -197,18 +289,27 @@ describe('Admin > Paid play > Restricted states', () => {
     expect(within(panel).getByText('2 states restricted')).toBeInTheDocument();
     await userEvent.click(save);
     expect(await within(panel).findByText('The restricted states are saved.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT' && c.url.includes('restricted-states'))?.body).toEqual({ codes: ['IN-TG', 'IN-MH'] });
+    expect(calls.find((c) => c.method === 'PUT' && c.url.includes('restricted-states'))?.body).toEqual({
+      codes: ['IN-TG', 'IN-MH'],
+    });
     expect(within(panel).getByText(/Set in the console on 24 Nov 2026, 11:30 IST/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Use the server setting again' }));
-    expect(await within(panel).findByText('The server setting decides the restricted states again.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('The server setting decides the restricted states again.'),
+    ).toBeInTheDocument();
     expect(within(panel).getByRole('checkbox', { name: 'Maharashtra' })).not.toBeChecked();
   });
 
   it('shows the states in Hindi', async () => {
     stubApi({
       'GET /account/me': me,
-      'GET /admin/settings/paid-play': () => ok({ paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null }, changed: false }),
-      'GET /admin/settings/restricted-states': () => ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
+      'GET /admin/settings/paid-play': () =>
+        ok({
+          paidPlay: { enabled: true, source: 'environment', environmentDefault: true, updatedAt: null },
+          changed: false,
+        }),
+      'GET /admin/settings/restricted-states': () =>
+        ok({ restrictedStates: restricted(['IN-TG'], 'environment'), changed: false }),
     });
     await renderConsole('/admin/paid-play', 'hi');
     expect(await screen.findByRole('heading', { name: 'प्रतिबंधित राज्य' })).toBeInTheDocument();

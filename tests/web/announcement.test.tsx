@@ -43,10 +43,19 @@ describe('the paid-play announcement', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.announcementSeen)).toBeNull();
   });
 
-  it("appears for a browser whose language is a regional tag (en-IN, hi-IN, en-US)", async () => {
-    for (const [lng, lang] of [['en-IN', 'en'], ['hi-IN', 'hi'], ['en-US', 'en']] as const) {
+  it('appears for a browser whose language is a regional tag (en-IN, hi-IN, en-US)', async () => {
+    for (const [lng, lang] of [
+      ['en-IN', 'en'],
+      ['hi-IN', 'hi'],
+      ['en-US', 'en'],
+    ] as const) {
       sessionStorage.clear();
-      const calls = stubApi({ 'GET /contests/current': (): StubAnswer => (calls.at(-1)?.params as { lang?: string } | undefined)?.lang === lang ? suspended() : fail(400, 'lang must be en or hi', 'VALIDATION_FAILED') });
+      const calls = stubApi({
+        'GET /contests/current': (): StubAnswer =>
+          (calls.at(-1)?.params as { lang?: string } | undefined)?.lang === lang
+            ? suspended()
+            : fail(400, 'lang must be en or hi', 'VALIDATION_FAILED'),
+      });
       const view = await renderWithApp(<AnnouncementWatcher />, { path: '/', lng });
       expect(await screen.findByRole('dialog')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
       expect(calls.map((call) => call.params)).toEqual([{ lang }]);

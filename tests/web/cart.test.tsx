@@ -30,7 +30,18 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
     groups:
       points.length === 0
         ? []
-        : [{ contestId: 'c1', slot: 'A', state, closesAt: new Date(Date.now() + 3_600_000).toISOString(), ticketPricePaise: price, ticketCount: points.length, bill: price === 0 ? zeroBill : bill, promoCode: null }],
+        : [
+            {
+              contestId: 'c1',
+              slot: 'A',
+              state,
+              closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+              ticketPricePaise: price,
+              ticketCount: points.length,
+              bill: price === 0 ? zeroBill : bill,
+              promoCode: null,
+            },
+          ],
   };
 }
 
@@ -53,33 +64,104 @@ async function open({ carts, paidPlay = { enabled: true }, remove, free }: Route
 
 describe('/cart', () => {
   it('lists the tickets with coordinates and price and the bill lines of the spec in order', async () => {
-    await open({ carts: [ok(cart(4900, [[10, 20], [30, 40]]))] });
+    await open({
+      carts: [
+        ok(
+          cart(4900, [
+            [10, 20],
+            [30, 40],
+          ]),
+        ),
+      ],
+    });
     const group = await screen.findByRole('region', { name: 'Contest A' });
     expect(within(group).getByText('2 tickets')).toBeInTheDocument();
     expect(within(group).getByText('X 10, Y 20')).toBeInTheDocument();
     expect(within(group).getAllByText('₹49')).toHaveLength(2);
-    const terms = within(group).getAllByRole('term').map((el) => el.textContent);
-    expect(terms).toEqual(['Items Total', 'Promo Applied', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
-    const values = within(group).getAllByRole('definition').map((el) => el.textContent);
+    const terms = within(group)
+      .getAllByRole('term')
+      .map((el) => el.textContent);
+    expect(terms).toEqual([
+      'Items Total',
+      'Promo Applied',
+      'Subtotal',
+      'Base Amount + GST',
+      'Platform Fee',
+      'GST on Platform Fee',
+      'Total Platform Fee',
+      'Grand Total',
+    ]);
+    const values = within(group)
+      .getAllByRole('definition')
+      .map((el) => el.textContent);
     expect(values).toEqual(['₹98', '-₹9.80', '₹88.20', '₹74.75 + ₹13.45', '₹10', '₹1.80', '₹11.80', '₹100']);
-    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/popupCheckout?contest=c1');
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
+      'href',
+      '/popupCheckout?contest=c1',
+    );
   });
 
   it("leaves out 'Promo Applied' until a promo takes something off, the other lines in the spec's order", async () => {
     const noPromo = { ...bill, promoApplied: 0, subtotal: 9800, baseAmount: 7000, gstOnEntry: 2800, grandTotal: 10980 };
-    await open({ carts: [ok({ ...cart(4900, [[10, 20], [30, 40]]), groups: [{ ...cart(4900, [[10, 20], [30, 40]]).groups[0]!, bill: noPromo }] })] });
+    await open({
+      carts: [
+        ok({
+          ...cart(4900, [
+            [10, 20],
+            [30, 40],
+          ]),
+          groups: [
+            {
+              ...cart(4900, [
+                [10, 20],
+                [30, 40],
+              ]).groups[0]!,
+              bill: noPromo,
+            },
+          ],
+        }),
+      ],
+    });
     const group = await screen.findByRole('region', { name: 'Contest A' });
-    const terms = within(group).getAllByRole('term').map((el) => el.textContent);
-    expect(terms).toEqual(['Items Total', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
-    expect(within(group).getAllByRole('definition').map((el) => el.textContent)).toEqual(['₹98', '₹98', '₹70 + ₹28', '₹10', '₹1.80', '₹11.80', '₹109.80']);
+    const terms = within(group)
+      .getAllByRole('term')
+      .map((el) => el.textContent);
+    expect(terms).toEqual([
+      'Items Total',
+      'Subtotal',
+      'Base Amount + GST',
+      'Platform Fee',
+      'GST on Platform Fee',
+      'Total Platform Fee',
+      'Grand Total',
+    ]);
+    expect(
+      within(group)
+        .getAllByRole('definition')
+        .map((el) => el.textContent),
+    ).toEqual(['₹98', '₹98', '₹70 + ₹28', '₹10', '₹1.80', '₹11.80', '₹109.80']);
   });
 
   it("numbers the tickets in the server's order, the order they were marked on the play screen", async () => {
-    await open({ carts: [ok(cart(4900, [[900, 10], [100, 20], [500, 30]]))] });
+    await open({
+      carts: [
+        ok(
+          cart(4900, [
+            [900, 10],
+            [100, 20],
+            [500, 30],
+          ]),
+        ),
+      ],
+    });
     const group = await screen.findByRole('region', { name: 'Contest A' });
     const rows = within(group).getAllByRole('listitem');
     // The crop's number badge, then the words: the same number as the play screen's chip.
-    expect(rows.map((li) => li.textContent?.replace(/\s+/g, ' '))).toEqual(['1Ticket 1X 900, Y 10₹49×', '2Ticket 2X 100, Y 20₹49×', '3Ticket 3X 500, Y 30₹49×']);
+    expect(rows.map((li) => li.textContent?.replace(/\s+/g, ' '))).toEqual([
+      '1Ticket 1X 900, Y 10₹49×',
+      '2Ticket 2X 100, Y 20₹49×',
+      '3Ticket 3X 500, Y 30₹49×',
+    ]);
     expect(rows.map((li) => within(li).getByRole('img').getAttribute('alt'))).toEqual([
       'Ticket 1: marked 900 pixels from the left and 10 from the top of the picture',
       'Ticket 2: marked 100 pixels from the left and 20 from the top of the picture',
@@ -89,7 +171,16 @@ describe('/cart', () => {
   });
 
   it("shows each ticket as a crop of the contest picture around its mark, from the variant the play screen's stage uses", async () => {
-    await open({ carts: [ok(cart(4900, [[800, 500], [5, 990]]))] });
+    await open({
+      carts: [
+        ok(
+          cart(4900, [
+            [800, 500],
+            [5, 990],
+          ]),
+        ),
+      ],
+    });
     const group = await screen.findByRole('region', { name: 'Contest A' });
     const [middle, corner] = within(group).getAllByRole('img') as HTMLImageElement[];
     // A 1600 x 1000 picture, 200 original pixels across an 80 px square: drawn 640 x 400, the
@@ -117,7 +208,16 @@ describe('/cart', () => {
   });
 
   it('removes a ticket', async () => {
-    const calls = await open({ carts: [ok(cart(4900, [[10, 20], [30, 40]]))] });
+    const calls = await open({
+      carts: [
+        ok(
+          cart(4900, [
+            [10, 20],
+            [30, 40],
+          ]),
+        ),
+      ],
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove ticket 1' }));
     expect(await screen.findByText('1 ticket')).toBeInTheDocument();
     expect(screen.queryByText('X 10, Y 20')).not.toBeInTheDocument();
@@ -125,22 +225,43 @@ describe('/cart', () => {
   });
 
   it('shows a refused removal in words', async () => {
-    await open({ carts: [ok(cart(4900, [[10, 20]]))], remove: fail(404, 'This ticket is not in your cart.', 'CART_ITEM_NOT_FOUND') });
+    await open({
+      carts: [ok(cart(4900, [[10, 20]]))],
+      remove: fail(404, 'This ticket is not in your cart.', 'CART_ITEM_NOT_FOUND'),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove ticket 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This ticket is not in your cart.');
   });
 
   it('confirms a free entry and lists the confirmed tickets', async () => {
     const calls = await open({
-      carts: [ok(cart(0, [[10, 20], [30, 40]])), ok(cart(0, []))],
-      free: ok({ reservationId: 'r1', tickets: [{ id: 'k1', x: 10, y: 20 }, { id: 'k2', x: 30, y: 40 }] }),
+      carts: [
+        ok(
+          cart(0, [
+            [10, 20],
+            [30, 40],
+          ]),
+        ),
+        ok(cart(0, [])),
+      ],
+      free: ok({
+        reservationId: 'r1',
+        tickets: [
+          { id: 'k1', x: 10, y: 20 },
+          { id: 'k2', x: 30, y: 40 },
+        ],
+      }),
     });
     expect(await screen.findAllByText('Free entry')).toHaveLength(2);
     expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm free entry' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Your free entry is confirmed. Your tickets:');
-    expect(within(done).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+    expect(
+      within(done)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual([
       'Ticket 1: marked 10 pixels from the left and 20 from the top of the picture',
       'Ticket 2: marked 30 pixels from the left and 40 from the top of the picture',
     ]);
@@ -149,7 +270,10 @@ describe('/cart', () => {
   });
 
   it('disables checkout with the announcement while paid play is suspended', async () => {
-    await open({ carts: [ok(cart(4900, [[10, 20]]))], paidPlay: { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE } });
+    await open({
+      carts: [ok(cart(4900, [[10, 20]]))],
+      paidPlay: { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE },
+    });
     const checkout = await screen.findByRole('button', { name: 'Proceed to checkout' });
     expect(checkout).toBeDisabled();
     expect(screen.getByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
@@ -162,7 +286,10 @@ describe('/cart', () => {
     expect(within(group).getByRole('note')).toHaveTextContent('Paid entries open soon: checkout is not available yet.');
     expect(within(group).queryByRole('button', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
     expect(within(group).queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
-    expect(within(group).getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
+    expect(within(group).getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute(
+      'href',
+      '/quick_game',
+    );
   });
 
   it("says 'Game Play Closed!' for a contest that closed", async () => {

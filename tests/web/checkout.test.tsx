@@ -4,7 +4,11 @@ import type { CartAnswer } from '../../domain/contests.ts';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
-import { RAZORPAY_CHECKOUT_URL, type RazorpayFailure, type RazorpayOptions } from '../../src/screens/checkout/razorpay.ts';
+import {
+  RAZORPAY_CHECKOUT_URL,
+  type RazorpayFailure,
+  type RazorpayOptions,
+} from '../../src/screens/checkout/razorpay.ts';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { renderAt } from './payments-render.tsx';
 
@@ -129,7 +133,10 @@ describe('/popupCheckout', () => {
     fireEvent.change(promoInput(), { target: { value: ' WELCOME10 ' } });
     fireEvent.click(applyButton());
     expect(await screen.findByText(/Promo code WELCOME10 applied/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/cart/promo')?.body).toEqual({ contestId: 'c1', code: 'WELCOME10' });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/cart/promo')?.body).toEqual({
+      contestId: 'c1',
+      code: 'WELCOME10',
+    });
     expect(screen.getAllByRole('term').map((el) => el.textContent)).toEqual([
       'Items Total',
       'Promo Applied',
@@ -152,7 +159,9 @@ describe('/popupCheckout', () => {
     expect(await screen.findByRole('button', { name: 'Pay ₹109.80' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE' && c.url === '/cart/promo')?.body).toEqual({ contestId: 'c1' });
     expect(promoInput()).toBeEnabled();
-    expect(screen.queryByRole('term', { name: 'Promo Applied' }) ?? screen.queryByText('Promo Applied')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('term', { name: 'Promo Applied' }) ?? screen.queryByText('Promo Applied'),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
   });
 
@@ -224,7 +233,9 @@ describe('/popupCheckout', () => {
   it("shows the server's message when the order is refused", async () => {
     await open({ orders: fail(503, 'The payment gateway is not answering. Please try again.', 'GATEWAY_UNAVAILABLE') });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The payment gateway is not answering. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The payment gateway is not answering. Please try again.',
+    );
   });
 
   it('speaks Hindi', async () => {
@@ -291,32 +302,55 @@ describe('/popupCheckout with Razorpay Checkout.js', () => {
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(script()).toHaveLength(1);
     const [options] = opened;
-    expect(options).toMatchObject({ key: 'rzp_test_key', order_id: 'order_1', amount: 10980, currency: 'INR', name: 'CricSpot' });
+    expect(options).toMatchObject({
+      key: 'rzp_test_key',
+      order_id: 'order_1',
+      amount: 10980,
+      currency: 'INR',
+      name: 'CricSpot',
+    });
     expect(assign).not.toHaveBeenCalled();
     options?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'sig_1' });
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(calls.find((c) => c.url === '/payments/return')?.body).toEqual({ razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig_1' });
+    expect(calls.find((c) => c.url === '/payments/return')?.body).toEqual({
+      razorpay_order_id: 'order_1',
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig_1',
+    });
   });
 
   it('records a dismissed Checkout as cancelled', async () => {
     window.Razorpay = FakeRazorpay;
-    const calls = await pay({ 'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'cancelled' }) });
+    const calls = await pay({
+      'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'cancelled' }),
+    });
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(script()).toHaveLength(0);
     opened[0]?.modal.ondismiss();
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(calls.filter((c) => c.url === '/payments/return').map((c) => c.body)).toEqual([{ orderId: 'order_1', 'error[reason]': 'payment_cancelled' }]);
+    expect(calls.filter((c) => c.url === '/payments/return').map((c) => c.body)).toEqual([
+      { orderId: 'order_1', 'error[reason]': 'payment_cancelled' },
+    ]);
   });
 
   it("records 'payment.failed' as failed, once", async () => {
     window.Razorpay = FakeRazorpay;
-    const calls = await pay({ 'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'failed' }) });
+    const calls = await pay({
+      'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'failed' }),
+    });
     await waitFor(() => expect(failedListeners).toHaveLength(1));
-    failedListeners[0]?.({ error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined', reason: 'payment_failed' } });
+    failedListeners[0]?.({
+      error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined', reason: 'payment_failed' },
+    });
     opened[0]?.modal.ondismiss();
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
     expect(calls.filter((c) => c.url === '/payments/return').map((c) => c.body)).toEqual([
-      { orderId: 'order_1', 'error[reason]': 'payment_failed', 'error[code]': 'BAD_REQUEST_ERROR', 'error[description]': 'Card declined' },
+      {
+        orderId: 'order_1',
+        'error[reason]': 'payment_failed',
+        'error[code]': 'BAD_REQUEST_ERROR',
+        'error[description]': 'Card declined',
+      },
     ]);
   });
 });

@@ -65,7 +65,13 @@ describe('contact form', () => {
     let sent: unknown;
     http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
       sent = JSON.parse(config.data as string);
-      return { status: 201, statusText: 'Created', data: { data: { id: 'abc' }, message: 'ok' }, headers: {}, config } as AxiosResponse;
+      return {
+        status: 201,
+        statusText: 'Created',
+        data: { data: { id: 'abc' }, message: 'ok' },
+        headers: {},
+        config,
+      } as AxiosResponse;
     };
     await renderWithApp(<ContactPage />);
     fill('Subject', 'Prize delivery');
@@ -74,13 +80,28 @@ describe('contact form', () => {
     fill('Message', 'When will my prize arrive?');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeInTheDocument();
-    expect(sent).toEqual({ subject: 'Prize delivery', email: 'asha@yahoo.co.in', phone: '9123456780', message: 'When will my prize arrive?' });
+    expect(sent).toEqual({
+      subject: 'Prize delivery',
+      email: 'asha@yahoo.co.in',
+      phone: '9123456780',
+      message: 'When will my prize arrive?',
+    });
     await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue(''));
   });
 
   it('keeps what was typed and shows the server field errors when the server refuses', async () => {
     http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      const response = { status: 400, statusText: 'Bad Request', data: { message: 'Enter a valid Indian mobile number', code: 'VALIDATION_FAILED', fields: { phone: 'Enter a valid Indian mobile number' } }, headers: {}, config } as AxiosResponse;
+      const response = {
+        status: 400,
+        statusText: 'Bad Request',
+        data: {
+          message: 'Enter a valid Indian mobile number',
+          code: 'VALIDATION_FAILED',
+          fields: { phone: 'Enter a valid Indian mobile number' },
+        },
+        headers: {},
+        config,
+      } as AxiosResponse;
       throw new AxiosError('Request failed with status code 400', 'ERR_BAD_REQUEST', config, null, response);
     };
     await renderWithApp(<ContactPage />);
@@ -89,7 +110,9 @@ describe('contact form', () => {
     fill('Mobile number', '9123456780');
     fill('Message', 'Hello there');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByRole('dialog', { name: 'Message not sent' })).toHaveTextContent('Enter a valid Indian mobile number');
+    expect(await screen.findByRole('dialog', { name: 'Message not sent' })).toHaveTextContent(
+      'Enter a valid Indian mobile number',
+    );
     expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
     expect(screen.getAllByText('Enter a valid Indian mobile number').length).toBeGreaterThan(0);
   });

@@ -84,7 +84,9 @@ describe('home contest card', () => {
   it('sends a logged-out visitor to /login with the spec message, a logged-in one to /play_screen', async () => {
     await renderCard([ok(currentAnswer(contestView()))]);
     fireEvent.click(await screen.findByRole('button', { name: 'Play now' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/login from=/play_screen notice=Please login to participate in this contest!');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/login from=/play_screen notice=Please login to participate in this contest!',
+    );
   });
 
   it('goes straight to /play_screen when logged in', async () => {
@@ -109,7 +111,9 @@ describe('home contest card', () => {
   });
 
   it('with no payment gateway, a free contest still plays as usual', async () => {
-    await renderCard([ok(currentAnswer(contestView({ ticketPricePaise: 0 }), { enabled: false, reason: 'noGateway' }))]);
+    await renderCard([
+      ok(currentAnswer(contestView({ ticketPricePaise: 0 }), { enabled: false, reason: 'noGateway' })),
+    ]);
     expect(await screen.findByRole('button', { name: 'Play now' })).toBeInTheDocument();
     expect(screen.queryByText('Paid entries open soon')).not.toBeInTheDocument();
   });
@@ -143,7 +147,20 @@ describe('home contest card', () => {
   });
 
   it('shows the prize photo (small, lazy, with alt text) when the admin set one', async () => {
-    await renderCard([ok(currentAnswer(contestView({ prize: { kind: 'merchandise', title: 'Signed bat', valuePaise: 500_000, pictureUrl: '/api/v1/pictures/pz/small' } })))]);
+    await renderCard([
+      ok(
+        currentAnswer(
+          contestView({
+            prize: {
+              kind: 'merchandise',
+              title: 'Signed bat',
+              valuePaise: 500_000,
+              pictureUrl: '/api/v1/pictures/pz/small',
+            },
+          }),
+        ),
+      ),
+    ]);
     const photo = await screen.findByRole('img', { name: 'Photo of the prize: Signed bat' });
     expect(photo).toHaveAttribute('src', '/api/v1/pictures/pz/small');
     expect(photo).toHaveAttribute('loading', 'lazy');

@@ -33,6 +33,9 @@ export function contestView(overrides: Partial<ContestView> = {}): ContestView {
   };
 }
 
-export function currentAnswer(current: ContestView | null, paidPlay: CurrentContests['paidPlay'] = { enabled: true }): CurrentContests {
+export function currentAnswer(
+  current: ContestView | null,
+  paidPlay: CurrentContests['paidPlay'] = { enabled: true },
+): CurrentContests {
   return { current, next: null, paidPlay };
 }

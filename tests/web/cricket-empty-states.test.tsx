@@ -32,7 +32,13 @@ function expectStumps(bowled = false) {
 
 describe('the cricket touch', () => {
   it.each([
-    ['en', 'Page not found', "Sorry, this page doesn't appear to exist", 'TAKE ME HOME', 'Clean bowled! This page has walked back to the pavilion.'],
+    [
+      'en',
+      'Page not found',
+      "Sorry, this page doesn't appear to exist",
+      'TAKE ME HOME',
+      'Clean bowled! This page has walked back to the pavilion.',
+    ],
     ['hi', 'पेज नहीं मिला', 'क्षमा करें, यह पेज मौजूद नहीं लगता', 'मुझे होम पर ले चलें', 'क्लीन बोल्ड! यह पेज पवेलियन लौट चुका है।'],
   ])('404 in %s: the spec texts, a bowled wicket and a cricket line', async (lng, title, text, home, line) => {
     loginMarker.clear();
@@ -45,7 +51,10 @@ describe('the cricket touch', () => {
   });
 
   it('empty cart', async () => {
-    stubApi({ 'GET /cart': () => ok({ items: [], groups: [] }), 'GET /contests/current': () => ok(currentAnswer(contestView())) });
+    stubApi({
+      'GET /cart': () => ok({ items: [], groups: [] }),
+      'GET /contests/current': () => ok(currentAnswer(contestView())),
+    });
     await renderScreen(<CartPage />, { path: '/cart', lng: 'hi' });
     expect(await screen.findByText('आपका कार्ट खाली है।')).toBeInTheDocument();
     expect(screen.getByText('पिच तैयार है और क्रीज़ खाली है: गार्ड लीजिए और अपना पहला टिकट लगाइए।')).toBeInTheDocument();
@@ -55,7 +64,9 @@ describe('the cricket touch', () => {
   it('no entries in My account', async () => {
     stubApi({ 'GET /account/entries': () => ok({ contests: [] }) });
     await renderScreen(<MyEntriesSection />, { path: '/my_account' });
-    expect(await screen.findByText("You have no tickets yet. Mark the ball in this week's contest to enter.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You have no tickets yet. Mark the ball in this week's contest to enter."),
+    ).toBeInTheDocument();
     expect(screen.getByText('Your innings has not started yet. Pad up!')).toBeInTheDocument();
     expectStumps();
   });
@@ -72,7 +83,9 @@ describe('the cricket touch', () => {
     stubApi({ 'GET /results/live': () => ok({ next: null, latest: null }) });
     await renderScreen(<LiveWeeklyWinnerPage />, { path: '/live_weekly_winner' });
     expect(await screen.findByText('No winner has been announced yet.')).toBeInTheDocument();
-    expect(screen.getByText('The umpire has not raised the finger yet: the winner is announced at the live show.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The umpire has not raised the finger yet: the winner is announced at the live show.'),
+    ).toBeInTheDocument();
     expectStumps();
   });
 

@@ -42,7 +42,9 @@ describe('/forgot', () => {
   });
 
   it('shows a refusal in a dialog', async () => {
-    stubApi({ 'POST /auth/forgot': () => fail(429, 'Too many requests. Please try again in 60 seconds.', 'RATE_LIMITED') });
+    stubApi({
+      'POST /auth/forgot': () => fail(429, 'Too many requests. Please try again in 60 seconds.', 'RATE_LIMITED'),
+    });
     await renderScreen(<ForgotPage />, { path: '/forgot' });
     fill('Email or mobile number', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -73,13 +75,18 @@ describe('/otps', () => {
     await renderScreen(<OtpsPage />, { path: '/otps' });
     fill('6-digit code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('dialog', { name: 'Verification Failed' })).toHaveTextContent('The code has expired. Ask for a new one.');
+    expect(await screen.findByRole('dialog', { name: 'Verification Failed' })).toHaveTextContent(
+      'The code has expired. Ask for a new one.',
+    );
   });
 });
 
 describe('/createpassword', () => {
   function checked() {
-    window.sessionStorage.setItem(KEY, JSON.stringify({ purpose: 'reset', otpToken: 'reset-1', sentAt: Date.now(), otp: '654321' }));
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ purpose: 'reset', otpToken: 'reset-1', sentAt: Date.now(), otp: '654321' }),
+    );
   }
 
   it('needs a checked code first', async () => {
@@ -103,13 +110,20 @@ describe('/createpassword', () => {
 
   it('saves the password and goes to /login with the message', async () => {
     checked();
-    const calls = stubApi({ 'POST /auth/reset': () => ok({}, 'Your password has been changed. Please log in with your new password.') });
+    const calls = stubApi({
+      'POST /auth/reset': () => ok({}, 'Your password has been changed. Please log in with your new password.'),
+    });
     await renderScreen(<CreatePasswordPage />, { path: '/createpassword' });
     fill('New password', 'Newpass@123');
     fill('Confirm password', 'Newpass@123');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/login');
-    expect(calls[0]?.body).toEqual({ otpToken: 'reset-1', otp: '654321', password: 'Newpass@123', confirmPassword: 'Newpass@123' });
+    expect(calls[0]?.body).toEqual({
+      otpToken: 'reset-1',
+      otp: '654321',
+      password: 'Newpass@123',
+      confirmPassword: 'Newpass@123',
+    });
     expect(window.sessionStorage.getItem(KEY)).toBeNull();
   });
 
@@ -120,6 +134,8 @@ describe('/createpassword', () => {
     fill('New password', 'Newpass@123');
     fill('Confirm password', 'Newpass@123');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByRole('dialog', { name: 'Password Not Changed' })).toHaveTextContent('The code has expired.');
+    expect(await screen.findByRole('dialog', { name: 'Password Not Changed' })).toHaveTextContent(
+      'The code has expired.',
+    );
   });
 });

@@ -18,7 +18,10 @@ afterEach(() => {
 });
 
 function cart(n: number): CartAnswer {
-  return { items: Array.from({ length: n }, (_, i) => ({ id: `i${i + 1}`, contestId: 'c1', x: i, y: i, pricePaise: 4900 })), groups: [] };
+  return {
+    items: Array.from({ length: n }, (_, i) => ({ id: `i${i + 1}`, contestId: 'c1', x: i, y: i, pricePaise: 4900 })),
+    groups: [],
+  };
 }
 
 async function renderHeader({ lng = 'en', carts }: { lng?: string; carts: number[] }) {
@@ -139,14 +142,35 @@ describe('the header cart button', () => {
   });
 
   it("brings a visitor who logs in from the header's Login back to the page they were on", async () => {
-    stubApi({ 'POST /auth/login': () => ok({ user: { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] } }) });
+    stubApi({
+      'POST /auth/login': () =>
+        ok({
+          user: {
+            id: 'u1',
+            firstName: 'Asha',
+            lastName: 'Rao',
+            email: 'asha@gmail.com',
+            phone: '+919876543210',
+            status: 'active',
+            roles: [],
+          },
+        }),
+    });
     const i18n = await createTestI18n('en');
     render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/rules?tab=faq']}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
-            <Route path="*" element={<><Header /><Where /></>} />
+            <Route
+              path="*"
+              element={
+                <>
+                  <Header />
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </I18nextProvider>,

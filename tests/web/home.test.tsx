@@ -26,17 +26,36 @@ describe('home page hero', () => {
   });
 
   it('shows the photo of the prize the operator set, in Hindi too', async () => {
-    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView({ prize: { kind: 'merchandise', title: 'हस्ताक्षरित बल्ला', valuePaise: 1_500_000, pictureUrl: '/uploads/bat-small.jpg' } }))) });
+    stubApi({
+      'GET /contests/current': () =>
+        ok(
+          currentAnswer(
+            contestView({
+              prize: {
+                kind: 'merchandise',
+                title: 'हस्ताक्षरित बल्ला',
+                valuePaise: 1_500_000,
+                pictureUrl: '/uploads/bat-small.jpg',
+              },
+            }),
+          ),
+        ),
+    });
     await renderWithApp(<HomePage />, { lng: 'hi' });
     const prize = await screen.findByRole('region', { name: 'हस्ताक्षरित बल्ला' });
-    expect(within(prize).getByRole('img', { name: 'इनाम की फ़ोटो: हस्ताक्षरित बल्ला' })).toHaveAttribute('src', '/uploads/bat-small.jpg');
+    expect(within(prize).getByRole('img', { name: 'इनाम की फ़ोटो: हस्ताक्षरित बल्ला' })).toHaveAttribute(
+      'src',
+      '/uploads/bat-small.jpg',
+    );
     expect(within(prize).getByText('मूल्य ₹15,000')).toBeInTheDocument();
   });
 
   it('counts down by the schedule when no contest can be shown', async () => {
     stubApi({ 'GET /contests/current': () => fail(500, 'down') });
     await renderWithApp(<HomePage />);
-    expect(await screen.findByText('The contest could not be loaded. Check your connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The contest could not be loaded. Check your connection and try again.'),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('timer')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Weekly jackpot' })).not.toBeInTheDocument();
   });
@@ -50,7 +69,9 @@ describe('home page schedule', () => {
     stubApi({ 'GET /contests/current': () => ok(currentAnswer(null)) });
     await renderWithApp(<HomePage />);
     expect(await screen.findByRole('heading', { name: 'Contest A is open now' })).toBeInTheDocument();
-    expect(screen.getByRole('timer', { name: /Entries close in: 2 Days, 8 Hours, 29 Minutes, 59 Seconds/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('timer', { name: /Entries close in: 2 Days, 8 Hours, 29 Minutes, 59 Seconds/ }),
+    ).toBeInTheDocument();
     // Monday evening's show is contest B's, still ahead at 15:30.
     expect(screen.getByText(/Next live winner show: Monday, 23 November(,| at) 21:00/)).toBeInTheDocument();
   });
@@ -62,7 +83,9 @@ describe('home page schedule', () => {
     await renderWithApp(<HomePage />);
     expect(await screen.findByRole('heading', { name: 'Game Play Closed!' })).toBeInTheDocument();
     expect(screen.getByText(/Contest B opens Thursday, 26 November(,| at) 12:00/)).toBeInTheDocument();
-    expect(screen.getByRole('timer', { name: /Entries open in: 0 Days, 3 Hours, 0 Minutes, 0 Seconds/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('timer', { name: /Entries open in: 0 Days, 3 Hours, 0 Minutes, 0 Seconds/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Next live winner show: Thursday, 26 November(,| at) 21:00/)).toBeInTheDocument();
   });
 

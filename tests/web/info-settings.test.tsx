@@ -16,7 +16,12 @@ afterEach(() => {
 const settings = (paidPlay: boolean, paidPlayReason?: 'noGateway'): SiteSettings => ({
   paidPlay,
   ...(paidPlayReason ? { paidPlayReason } : {}),
-  billing: { entryGstBasisPoints: 4000, entryGstSince: '2025-09-22', feeGstBasisPoints: 1800, platformFeePaisePerTicket: 200 },
+  billing: {
+    entryGstBasisPoints: 4000,
+    entryGstSince: '2025-09-22',
+    feeGstBasisPoints: 1800,
+    platformFeePaisePerTicket: 200,
+  },
   location: {
     restrictedStates: [
       { code: 'IN-AP', nameEn: 'Andhra Pradesh', nameHi: 'आन्ध्र प्रदेश' },
@@ -70,8 +75,14 @@ describe('information pages follow the site settings', () => {
   it('the terms state the entry GST with the day it took effect, in English and Hindi', async () => {
     stubApi({ 'GET /site': () => ok(settings(true)) });
     const { unmount } = await renderScreen(<InfoPage page="terms" />, { path: '/terms' });
-    expect(await screen.findByText('The GST included in the entry price is 40%, the rate on online money gaming since 22 September 2025.')).toBeInTheDocument();
-    expect(screen.getByText('A platform fee, plus GST at 18% on that fee, is shown on the bill before you pay.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The GST included in the entry price is 40%, the rate on online money gaming since 22 September 2025.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A platform fee, plus GST at 18% on that fee, is shown on the bill before you pay.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Paid play' })).toBeInTheDocument();
     unmount();
     await renderScreen(<InfoPage page="terms" />, { path: '/terms', lng: 'hi' });
@@ -82,10 +93,16 @@ describe('information pages follow the site settings', () => {
   it('the rules and terms name the restricted states of now, in English and Hindi, and say when there are none', async () => {
     stubApi({ 'GET /site': () => ok(settings(true)) });
     const { unmount } = await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
-    expect(await screen.findByText('Contests are currently not offered in: Andhra Pradesh and Telangana.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Contests are currently not offered in: Andhra Pradesh and Telangana.'),
+    ).toBeInTheDocument();
     unmount();
     const terms = await renderScreen(<InfoPage page="terms" />, { path: '/terms', lng: 'hi' });
-    expect(await screen.findByText(/इन राज्यों में फ़िलहाल प्रतियोगिताएँ उपलब्ध नहीं हैं: आन्ध्र प्रदेश और तेलंगाना। लोकेशन की जाँच 60 मिनट तक/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /इन राज्यों में फ़िलहाल प्रतियोगिताएँ उपलब्ध नहीं हैं: आन्ध्र प्रदेश और तेलंगाना। लोकेशन की जाँच 60 मिनट तक/,
+      ),
+    ).toBeInTheDocument();
     terms.unmount();
     stubApi({ 'GET /site': () => ok({ ...settings(true), location: { restrictedStates: [], checkMinutes: 60 } }) });
     await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
@@ -95,7 +112,11 @@ describe('information pages follow the site settings', () => {
   it('how to play follows the switch inside a section', async () => {
     stubApi({ 'GET /site': () => ok(settings(false)) });
     await renderScreen(<InfoPage page="tht" />, { path: '/tht' });
-    expect(await screen.findByText('While paid play is suspended, only free-entry contests are open and no payment is taken.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'While paid play is suspended, only free-entry contests are open and no payment is taken.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/For a paid contest you first see the bill/)).not.toBeInTheDocument();
   });
 

@@ -3,7 +3,8 @@ import { readLocales } from '../support/i18n.ts';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => leafKeys(item, `${prefix}[${index}]`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
   return [prefix];
 }
 
@@ -25,14 +26,23 @@ describe('locale files', () => {
     it(`${ns}: every key exists in both languages`, () => {
       const en = leafKeys(locales.en![ns]);
       const hi = leafKeys(locales.hi![ns]);
-      expect(hi.filter((k) => !en.includes(k)), 'keys only in hi').toEqual([]);
-      expect(en.filter((k) => !hi.includes(k)), 'keys only in en').toEqual([]);
+      expect(
+        hi.filter((k) => !en.includes(k)),
+        'keys only in hi',
+      ).toEqual([]);
+      expect(
+        en.filter((k) => !hi.includes(k)),
+        'keys only in en',
+      ).toEqual([]);
     });
 
     it(`${ns}: no empty text, and Hindi uses the same placeholders`, () => {
       for (const lng of ['en', 'hi'] as const) {
         const empty = leafKeys(locales[lng]![ns]).filter((key) => {
-          const value = key.split(/\.|\[(\d+)\]/).filter(Boolean).reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng]![ns]);
+          const value = key
+            .split(/\.|\[(\d+)\]/)
+            .filter(Boolean)
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng]![ns]);
           return typeof value !== 'string' || value.trim() === '';
         });
         expect(empty, `${lng} empty`).toEqual([]);

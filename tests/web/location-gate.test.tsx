@@ -11,11 +11,23 @@ import { renderWithApp } from '../support/render.tsx';
 
 const telangana = { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' };
 const maharashtra = { code: 'IN-MH', nameEn: 'Maharashtra', nameHi: 'महाराष्ट्र' };
-const unchecked: LocationStatus = { enforced: true, country: { code: 'IN', allowed: true }, check: null, ttlMinutes: 60 };
-const checked: LocationStatus = { ...unchecked, check: { state: maharashtra, allowed: true, until: Date.now() + 3_600_000 } };
+const unchecked: LocationStatus = {
+  enforced: true,
+  country: { code: 'IN', allowed: true },
+  check: null,
+  ttlMinutes: 60,
+};
+const checked: LocationStatus = {
+  ...unchecked,
+  check: { state: maharashtra, allowed: true, until: Date.now() + 3_600_000 },
+};
 const restrictedHere = (): StubAnswer => ({
   status: 403,
-  data: { code: 'AREA_RESTRICTED', message: 'Contests are not offered in Telangana.', details: { scope: 'state', countryCode: 'IN', state: telangana } },
+  data: {
+    code: 'AREA_RESTRICTED',
+    message: 'Contests are not offered in Telangana.',
+    details: { scope: 'state', countryCode: 'IN', state: telangana },
+  },
 });
 const mumbai = { latitude: 19.076, longitude: 72.8777, accuracy: 25 };
 
@@ -23,14 +35,24 @@ type Answer = { position: typeof mumbai } | { error: 1 | 2 | 3 };
 
 /** A browser whose permission state and position answers the test sets. */
 function fakeGeolocation(permission: PermissionState, answers: Answer[]) {
-  const getCurrentPosition = vi.fn((success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => {
-    void options;
-    const answer = answers.shift() ?? { error: 2 };
-    if ('position' in answer) success({ coords: { ...answer.position }, timestamp: Date.now() } as unknown as GeolocationPosition);
-    else failure?.({ code: answer.error, message: answer.error === 1 ? 'User denied Geolocation' : 'Position unavailable' } as GeolocationPositionError);
-  });
+  const getCurrentPosition = vi.fn(
+    (success: PositionCallback, failure?: PositionErrorCallback | null, options?: PositionOptions) => {
+      void options;
+      const answer = answers.shift() ?? { error: 2 };
+      if ('position' in answer)
+        success({ coords: { ...answer.position }, timestamp: Date.now() } as unknown as GeolocationPosition);
+      else
+        failure?.({
+          code: answer.error,
+          message: answer.error === 1 ? 'User denied Geolocation' : 'Position unavailable',
+        } as GeolocationPositionError);
+    },
+  );
   Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
-  Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: vi.fn(async () => ({ state: permission })) } });
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: vi.fn(async () => ({ state: permission })) },
+  });
   return getCurrentPosition;
 }
 
@@ -69,7 +91,11 @@ describe('the location gate', () => {
     await gated();
     expect(await screen.findByText('The contest stage')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share my location' })).not.toBeInTheDocument();
-    expect(locate).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 }));
+    expect(locate).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      expect.objectContaining({ enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 }),
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual(mumbai);
   });
 
@@ -77,7 +103,9 @@ describe('the location gate', () => {
     const locate = fakeGeolocation('prompt', [{ position: mumbai }]);
     stubApi({ 'GET /location': () => ok(unchecked), 'POST /location': () => ok(checked) });
     await gated();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm you are playing from an allowed state' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Confirm you are playing from an allowed state' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/not in the states where the law restricts them/)).toBeInTheDocument();
     expect(screen.getByText(/for 60 minutes/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play free practice instead' })).toHaveAttribute('href', '/quick_game');
@@ -99,7 +127,10 @@ describe('the location gate', () => {
   });
 
   it('refuses straight away with a check made in a restricted state, in Hindi too', async () => {
-    stubApi({ 'GET /location': () => ok({ ...unchecked, check: { state: telangana, allowed: false, until: Date.now() + 60_000 } }) });
+    stubApi({
+      'GET /location': () =>
+        ok({ ...unchecked, check: { state: telangana, allowed: false, until: Date.now() + 60_000 } }),
+    });
     await gated('hi');
     expect(await screen.findByRole('heading', { level: 1, name: 'क्षेत्र प्रतिबंधित' })).toBeInTheDocument();
     expect(screen.getByText('तेलंगाना, भारत में पहुँच प्रतिबंधित है।')).toBeInTheDocument();
@@ -108,7 +139,10 @@ describe('the location gate', () => {
   });
 
   it('asks for access with the help when the browser refused, and tries again', async () => {
-    Object.defineProperty(navigator, 'userAgent', { configurable: true, value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' });
+    Object.defineProperty(navigator, 'userAgent', {
+      configurable: true,
+      value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+    });
     fakeGeolocation('prompt', [{ error: 1 }, { position: mumbai }]);
     stubApi({ 'GET /location': () => ok(unchecked), 'POST /location': () => ok(checked) });
     await gated();
@@ -116,9 +150,13 @@ describe('the location gate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Location Access Required' })).toBeInTheDocument();
     const android = screen.getByText('Chrome on Android').closest('details');
     expect(android).toHaveAttribute('open');
-    expect(within(android!).getByText("Also check that location is on in your phone's Settings → Location.")).toBeInTheDocument();
+    expect(
+      within(android!).getByText("Also check that location is on in your phone's Settings → Location."),
+    ).toBeInTheDocument();
     expect(screen.getByText('Chrome on a computer').closest('details')).not.toHaveAttribute('open');
-    expect(screen.getByText('Mac (Chrome or Safari)').closest('details')).toHaveTextContent('System Settings → Privacy & Security → Location Services');
+    expect(screen.getByText('Mac (Chrome or Safari)').closest('details')).toHaveTextContent(
+      'System Settings → Privacy & Security → Location Services',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The contest stage')).toBeInTheDocument();
     Reflect.deleteProperty(navigator, 'userAgent');
@@ -141,7 +179,9 @@ describe('the location gate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Location Access Required' })).toBeInTheDocument();
     expect(screen.getByText(/Your device could not tell us where you are/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not check your location' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not check your location' }),
+    ).toBeInTheDocument();
     answer = ok(checked);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The contest stage')).toBeInTheDocument();
@@ -150,7 +190,10 @@ describe('the location gate', () => {
   it('runs again when a cart call says the check expired', async () => {
     fakeGeolocation('prompt', []);
     let status = checked;
-    const calls = stubApi({ 'GET /location': () => ok(status), 'POST /cart/items': () => fail(428, 'Confirm your location to continue.', 'LOCATION_REQUIRED') });
+    const calls = stubApi({
+      'GET /location': () => ok(status),
+      'POST /cart/items': () => fail(428, 'Confirm your location to continue.', 'LOCATION_REQUIRED'),
+    });
     const needed = vi.fn();
     window.addEventListener(LOCATION_NEEDED_EVENT, needed);
     await gated();
@@ -173,7 +216,10 @@ describe('the gated routes', () => {
   beforeEach(() => localStorage.setItem(STORAGE_KEYS.loginMarker, String(Date.now())));
 
   it('keeps the cart behind the gate, and free practice outside it', async () => {
-    stubApi({ 'GET /location': () => ok({ ...unchecked, check: { state: telangana, allowed: false, until: Date.now() + 60_000 } }) });
+    stubApi({
+      'GET /location': () =>
+        ok({ ...unchecked, check: { state: telangana, allowed: false, until: Date.now() + 60_000 } }),
+    });
     const view = await renderWithApp(<AppRoutes />, { path: '/cart' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Area Restricted' })).toBeInTheDocument();
     view.unmount();
@@ -206,6 +252,8 @@ describe('the country gate', () => {
     resetCountryGate();
     stubApi({ 'GET /location': () => fail(500, 'Internal error', 'INTERNAL') });
     await renderWithApp(<AppRoutes />, { path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
+    ).toBeInTheDocument();
   });
 });

@@ -12,7 +12,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '+919876543210',
+  status: 'active',
+  roles: [],
+};
 const NEUTRAL = 'If this number belongs to an account, we have sent a 6-digit code to it.';
 const sent = () => ok({ otpToken: 'login-1' }, NEUTRAL);
 
@@ -72,7 +80,9 @@ describe('login screen: password or mobile code', () => {
     await renderScreen(<LoginPage />, { path: '/login', state: { from: '/my_account' } });
     const input = await toCodeStep();
     expect(calls[0]).toMatchObject({ url: '/auth/login-code', body: { phone: '9876543210' } });
-    expect(screen.getByText('If +91 98765 43210 belongs to an account, we have sent a 6-digit code to it by SMS.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If +91 98765 43210 belongs to an account, we have sent a 6-digit code to it by SMS.'),
+    ).toBeInTheDocument();
     expect(input).toHaveAttribute('inputmode', 'numeric');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input).toHaveAttribute('maxlength', '6');
@@ -97,14 +107,24 @@ describe('login screen: password or mobile code', () => {
 
   it('shows a wrong, expired or locked code by the field and stays logged out', async () => {
     const answers = [
-      fail(400, 'The code is not correct. 1 try left.', 'OTP_INCORRECT', { code: 'The code is not correct. 1 try left.' }),
-      fail(429, 'Too many wrong codes. Ask for a new one.', 'OTP_LOCKED', { code: 'Too many wrong codes. Ask for a new one.' }),
-      fail(400, 'The code has expired. Ask for a new one.', 'OTP_EXPIRED', { code: 'The code has expired. Ask for a new one.' }),
+      fail(400, 'The code is not correct. 1 try left.', 'OTP_INCORRECT', {
+        code: 'The code is not correct. 1 try left.',
+      }),
+      fail(429, 'Too many wrong codes. Ask for a new one.', 'OTP_LOCKED', {
+        code: 'Too many wrong codes. Ask for a new one.',
+      }),
+      fail(400, 'The code has expired. Ask for a new one.', 'OTP_EXPIRED', {
+        code: 'The code has expired. Ask for a new one.',
+      }),
     ];
     stubApi({ 'POST /auth/login-code': sent, 'POST /auth/login-code/verify': () => answers.shift()! });
     await renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.change(await toCodeStep(), { target: { value: '000000' } });
-    for (const text of ['The code is not correct. 1 try left.', 'Too many wrong codes. Ask for a new one.', 'The code has expired. Ask for a new one.']) {
+    for (const text of [
+      'The code is not correct. 1 try left.',
+      'Too many wrong codes. Ask for a new one.',
+      'The code has expired. Ask for a new one.',
+    ]) {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true');
@@ -116,7 +136,8 @@ describe('login screen: password or mobile code', () => {
   it("shows a deactivated account's answer in the 'Login Failed' dialog", async () => {
     stubApi({
       'POST /auth/login-code': sent,
-      'POST /auth/login-code/verify': () => fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED'),
+      'POST /auth/login-code/verify': () =>
+        fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED'),
     });
     await renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.change(await toCodeStep(), { target: { value: '123456' } });
@@ -129,7 +150,9 @@ describe('login screen: password or mobile code', () => {
   });
 
   it('says when sending is refused, and keeps the number', async () => {
-    stubApi({ 'POST /auth/login-code': () => fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED') });
+    stubApi({
+      'POST /auth/login-code': () => fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED'),
+    });
     await renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('radio', { name: 'Mobile code' }));
     fill('Mobile number', '9876543210');
@@ -151,13 +174,18 @@ describe('login screen: password or mobile code', () => {
     await waitFor(() => expect(phone).toHaveFocus());
     fill('Mobile number', '8765432109');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('If +91 87654 32109 belongs to an account, we have sent a 6-digit code to it by SMS.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('If +91 87654 32109 belongs to an account, we have sent a 6-digit code to it by SMS.'),
+    ).toBeInTheDocument();
     expect(calls.map((c) => c.body)).toEqual([{ phone: '9876543210' }, { phone: '8765432109' }]);
   });
 
   it('resends after the countdown with the code request of this login', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = stubApi({ 'POST /auth/login-code': sent, 'POST /auth/otp/resend': () => ok({}, 'We have sent a new code.') });
+    const calls = stubApi({
+      'POST /auth/login-code': sent,
+      'POST /auth/otp/resend': () => ok({}, 'We have sent a new code.'),
+    });
     await renderScreen(<LoginPage />, { path: '/login' });
     await toCodeStep();
     expect(screen.getByRole('button', { name: 'Resend code in 60 s' })).toBeDisabled();
@@ -173,7 +201,10 @@ describe('login screen: password or mobile code', () => {
   it('speaks Hindi, server failures included', async () => {
     stubApi({
       'POST /auth/login-code': sent,
-      'POST /auth/login-code/verify': () => fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', { code: 'The code is not correct. 4 tries left.' }),
+      'POST /auth/login-code/verify': () =>
+        fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', {
+          code: 'The code is not correct. 4 tries left.',
+        }),
     });
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
     expect(screen.getByRole('radio', { name: 'पासवर्ड' })).toHaveAttribute('aria-checked', 'true');
@@ -181,7 +212,9 @@ describe('login screen: password or mobile code', () => {
     fill('मोबाइल नंबर', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'कोड भेजें' }));
     fireEvent.change(await screen.findByLabelText('6 अंकों का कोड'), { target: { value: '000000' } });
-    expect(screen.getByText('अगर +91 98765 43210 किसी खाते का नंबर है, तो हमने उस पर SMS से 6 अंकों का कोड भेजा है।')).toBeInTheDocument();
+    expect(
+      screen.getByText('अगर +91 98765 43210 किसी खाते का नंबर है, तो हमने उस पर SMS से 6 अंकों का कोड भेजा है।'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'लॉगिन' }));
     expect(await screen.findByText('कोड सही नहीं है। 4 प्रयास बाकी हैं।')).toBeInTheDocument();
   });

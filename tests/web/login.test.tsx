@@ -15,7 +15,15 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '+919876543210',
+  status: 'active',
+  roles: [],
+};
 
 describe('login screen', () => {
   it('shows its title, the links to sign-up and forgot, and Continue with Google back to where the user came from', async () => {
@@ -23,7 +31,10 @@ describe('login screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/forgot');
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/v1/auth/google/start?returnTo=%2Fmy_account');
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/v1/auth/google/start?returnTo=%2Fmy_account',
+    );
     expect(screen.getByRole('link', { name: /Back to the home page/ })).toHaveAttribute('href', '/');
   });
 
@@ -82,12 +93,18 @@ describe('login screen', () => {
   });
 
   it('shows the message of a finished password reset', async () => {
-    await renderScreen(<LoginPage />, { path: '/login', state: { notice: 'Your password has been changed. Please log in with your new password.' } });
+    await renderScreen(<LoginPage />, {
+      path: '/login',
+      state: { notice: 'Your password has been changed. Please log in with your new password.' },
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Your password has been changed.');
   });
 
   it("shows the server's refusals in Hindi on the Hindi site, by their code", async () => {
-    stubApi({ 'POST /auth/login': () => fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED') });
+    stubApi({
+      'POST /auth/login': () =>
+        fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED'),
+    });
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
     fill('ईमेल या मोबाइल नंबर', 'asha@gmail.com');
     fill('पासवर्ड', 'Secret@123');

@@ -6,7 +6,15 @@ import MyAccountPage from '../../src/screens/account/MyAccountPage.tsx';
 import { fail, ok, renderScreen, stubApi, type StubHandler } from '../support/api-stub.tsx';
 
 const original = http.defaults.adapter;
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '+919876543210',
+  status: 'active',
+  roles: [],
+};
 beforeEach(() => {
   window.localStorage.clear();
   loginMarker.set();
@@ -20,7 +28,12 @@ function fill(label: string, value: string) {
 }
 
 async function open(routes: Record<string, StubHandler> = {}) {
-  const calls = stubApi({ 'GET /account/me': () => ok({ user }), 'GET /payments': () => ok([]), 'GET /account/entries': () => ok({ contests: [] }), ...routes });
+  const calls = stubApi({
+    'GET /account/me': () => ok({ user }),
+    'GET /payments': () => ok([]),
+    'GET /account/entries': () => ok({ contests: [] }),
+    ...routes,
+  });
   await renderScreen(<MyAccountPage />, { path: '/my_account' });
   await screen.findByDisplayValue('asha@gmail.com');
   return calls;
@@ -51,21 +64,37 @@ describe('/my_account', () => {
   });
 
   it('updates the profile and says so', async () => {
-    const calls = await open({ 'PATCH /account/profile': () => ok({ user: { ...user, firstName: 'Ashwini', avatarUrl: null } }, 'Your profile has been updated.') });
+    const calls = await open({
+      'PATCH /account/profile': () =>
+        ok({ user: { ...user, firstName: 'Ashwini', avatarUrl: null } }, 'Your profile has been updated.'),
+    });
     fill('First name', 'ashwini');
     expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
     fill('Mobile number', '+91 98765 43210');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByRole('dialog', { name: 'Profile updated' })).toHaveTextContent('Your profile has been updated.');
-    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/account/profile', body: { firstName: 'Ashwini', lastName: 'Rao', email: 'asha@gmail.com', phone: '9876543210' } });
+    expect(await screen.findByRole('dialog', { name: 'Profile updated' })).toHaveTextContent(
+      'Your profile has been updated.',
+    );
+    expect(calls.at(-1)).toEqual({
+      method: 'PATCH',
+      url: '/account/profile',
+      body: { firstName: 'Ashwini', lastName: 'Rao', email: 'asha@gmail.com', phone: '9876543210' },
+    });
     expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
   });
 
   it("shows another account's e-mail by its field", async () => {
-    await open({ 'PATCH /account/profile': () => fail(409, 'This e-mail is already registered', 'ALREADY_REGISTERED', { email: 'This e-mail is already registered' }) });
+    await open({
+      'PATCH /account/profile': () =>
+        fail(409, 'This e-mail is already registered', 'ALREADY_REGISTERED', {
+          email: 'This e-mail is already registered',
+        }),
+    });
     fill('Email', 'taken@gmail.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByRole('dialog', { name: 'Profile Not Updated' })).toHaveTextContent('This e-mail is already registered');
+    expect(await screen.findByRole('dialog', { name: 'Profile Not Updated' })).toHaveTextContent(
+      'This e-mail is already registered',
+    );
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -76,24 +105,42 @@ describe('/my_account', () => {
     http.defaults.adapter = async (config) => {
       if (config.url === '/account/avatar' && config.method === 'post') {
         sent = { body: config.data, type: config.headers.get('Content-Type') };
-        return { status: 200, statusText: 'OK', data: { data: { user: { ...user, avatarUrl: '/api/v1/account/avatar/image?v=1' } }, message: 'Your profile picture has been updated.' }, headers: {}, config };
+        return {
+          status: 200,
+          statusText: 'OK',
+          data: {
+            data: { user: { ...user, avatarUrl: '/api/v1/account/avatar/image?v=1' } },
+            message: 'Your profile picture has been updated.',
+          },
+          headers: {},
+          config,
+        };
       }
       return (base as (c: typeof config) => Promise<never>)(config);
     };
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Upload a picture'), { target: { files: [file] } });
-    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent('Your profile picture has been updated.');
+    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent(
+      'Your profile picture has been updated.',
+    );
     expect(sent?.body).toBe(file);
     expect(sent?.type).toBe('image/jpeg');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', '/api/v1/account/avatar/image?v=1');
+    expect(screen.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute(
+      'src',
+      '/api/v1/account/avatar/image?v=1',
+    );
   });
 
   it('refuses a file that is not a JPEG, PNG or WebP, or larger than 5 MB, before sending it', async () => {
     const calls = await open();
-    fireEvent.change(screen.getByLabelText('Upload a picture'), { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
-    expect(await screen.findByRole('dialog', { name: 'Picture Not Saved' })).toHaveTextContent('Upload a JPEG, PNG or WebP photo.');
+    fireEvent.change(screen.getByLabelText('Upload a picture'), {
+      target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Picture Not Saved' })).toHaveTextContent(
+      'Upload a JPEG, PNG or WebP photo.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
@@ -105,12 +152,15 @@ describe('/my_account', () => {
   it('removes the picture', async () => {
     stubApi({
       'GET /account/me': () => ok({ user: { ...user, avatarUrl: '/api/v1/account/avatar/image?v=1' } }),
-      'DELETE /account/avatar': () => ok({ user: { ...user, avatarUrl: null } }, 'Your profile picture has been removed.'),
+      'DELETE /account/avatar': () =>
+        ok({ user: { ...user, avatarUrl: null } }, 'Your profile picture has been removed.'),
     });
     await renderScreen(<MyAccountPage />, { path: '/my_account' });
     expect(await screen.findByRole('img', { name: 'Your profile picture' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
-    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent('Your profile picture has been removed.');
+    expect(await screen.findByRole('dialog', { name: 'Profile picture' })).toHaveTextContent(
+      'Your profile picture has been removed.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('img', { name: 'Your profile picture' })).not.toBeInTheDocument();
@@ -120,11 +170,31 @@ describe('/my_account', () => {
   it('lists past payments with their invoice links', async () => {
     await open({
       'GET /payments': () =>
-        ok([{ id: 'p1', status: 'success', refNo: 'CS20261121ABCD1234', txnId: 'pay_1', amountPaise: 15408, createdAt: '2026-11-21T06:30:00.000Z', phone: '9876543210', contestId: 'c1', orderId: 'order_1', promoCode: null, failureReason: null, refunded: false, contest: { slot: 'B', closesAt: '2026-11-22T18:29:59.999Z', showAt: '2026-11-23T15:30:00.000Z' }, ticketCount: 3 }]),
+        ok([
+          {
+            id: 'p1',
+            status: 'success',
+            refNo: 'CS20261121ABCD1234',
+            txnId: 'pay_1',
+            amountPaise: 15408,
+            createdAt: '2026-11-21T06:30:00.000Z',
+            phone: '9876543210',
+            contestId: 'c1',
+            orderId: 'order_1',
+            promoCode: null,
+            failureReason: null,
+            refunded: false,
+            contest: { slot: 'B', closesAt: '2026-11-22T18:29:59.999Z', showAt: '2026-11-23T15:30:00.000Z' },
+            ticketCount: 3,
+          },
+        ]),
     });
     expect(await screen.findByText('CS20261121ABCD1234')).toBeInTheDocument();
     expect(screen.getByText('pay_1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
+    expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute(
+      'href',
+      '/api/v1/payments/p1/invoice',
+    );
     expect(screen.getByText('3 tickets')).toBeInTheDocument();
     expect(screen.getByText('₹154.08')).toBeInTheDocument();
   });
@@ -166,13 +236,24 @@ describe('/my_account', () => {
     fill('New password', 'Newpass@123');
     fill('Confirm new password', 'Newpass@123');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('dialog', { name: 'Password changed' })).toHaveTextContent('Your password has been changed.');
-    expect(calls.at(-1)?.body).toEqual({ currentPassword: 'Old@12345', password: 'Newpass@123', confirmPassword: 'Newpass@123' });
+    expect(await screen.findByRole('dialog', { name: 'Password changed' })).toHaveTextContent(
+      'Your password has been changed.',
+    );
+    expect(calls.at(-1)?.body).toEqual({
+      currentPassword: 'Old@12345',
+      password: 'Newpass@123',
+      confirmPassword: 'Newpass@123',
+    });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
   it('shows a wrong current password by its field', async () => {
-    await open({ 'POST /account/password': () => fail(400, 'Current password is not correct', 'WRONG_PASSWORD', { currentPassword: 'Current password is not correct' }) });
+    await open({
+      'POST /account/password': () =>
+        fail(400, 'Current password is not correct', 'WRONG_PASSWORD', {
+          currentPassword: 'Current password is not correct',
+        }),
+    });
     fill('Current password', 'Wrong@12345');
     fill('New password', 'Newpass@123');
     fill('Confirm new password', 'Newpass@123');
@@ -182,8 +263,18 @@ describe('/my_account', () => {
   });
 
   for (const kind of [
-    { name: 'Deactivate account', confirm: 'Yes, deactivate', route: 'POST /account/deactivate', failed: 'Account Deactivation Failed' },
-    { name: 'Delete account', confirm: 'Yes, delete', route: 'POST /account/delete', failed: 'Account Deletion Failed' },
+    {
+      name: 'Deactivate account',
+      confirm: 'Yes, deactivate',
+      route: 'POST /account/deactivate',
+      failed: 'Account Deactivation Failed',
+    },
+    {
+      name: 'Delete account',
+      confirm: 'Yes, delete',
+      route: 'POST /account/delete',
+      failed: 'Account Deletion Failed',
+    },
   ]) {
     it(`${kind.name}: asks first, cancel does nothing`, async () => {
       const calls = await open({ [kind.route]: () => ok({}) });
@@ -208,7 +299,9 @@ describe('/my_account', () => {
       await open({ [kind.route]: () => fail(500, 'Something went wrong on our side.') });
       fireEvent.click(screen.getByRole('button', { name: kind.name }));
       fireEvent.click(await screen.findByRole('button', { name: kind.confirm }));
-      expect(await screen.findByRole('dialog', { name: kind.failed })).toHaveTextContent('Something went wrong on our side.');
+      expect(await screen.findByRole('dialog', { name: kind.failed })).toHaveTextContent(
+        'Something went wrong on our side.',
+      );
       expect(loginMarker.isSet()).toBe(true);
     });
   }
@@ -232,7 +325,10 @@ describe('My account for staff', () => {
   it('links an admin or judge to the console and names their roles', async () => {
     window.localStorage.clear();
     loginMarker.set();
-    stubApi({ 'GET /account/me': () => ok({ user: { ...user, roles: ['admin', 'judge'], avatarUrl: null } }), 'GET /payments': () => ok([]) });
+    stubApi({
+      'GET /account/me': () => ok({ user: { ...user, roles: ['admin', 'judge'], avatarUrl: null } }),
+      'GET /payments': () => ok([]),
+    });
     await renderScreen(<MyAccountPage />, { path: '/my_account' });
     expect(await screen.findByRole('link', { name: 'Open the console' })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Your staff roles: admin, judge')).toBeInTheDocument();

@@ -6,10 +6,21 @@ import OtpPage from '../../src/screens/auth/OtpPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 
 const original = http.defaults.adapter;
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '+919876543210',
+  status: 'active',
+  roles: [],
+};
 
 function challenge(sentAgoMs: number) {
-  window.sessionStorage.setItem('authCodeChallenge', JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() - sentAgoMs }));
+  window.sessionStorage.setItem(
+    'authCodeChallenge',
+    JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() - sentAgoMs }),
+  );
 }
 
 beforeEach(() => {
@@ -56,7 +67,12 @@ describe('sign-up code screen', () => {
 
   it("shows a wrong code's message by the field", async () => {
     challenge(0);
-    stubApi({ 'POST /auth/otp/verify': () => fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', { otp: 'The code is not correct. 4 tries left.' }) });
+    stubApi({
+      'POST /auth/otp/verify': () =>
+        fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', {
+          otp: 'The code is not correct. 4 tries left.',
+        }),
+    });
     await renderScreen(<OtpPage />, { path: '/otp' });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -87,7 +103,9 @@ describe('sign-up code screen', () => {
 
   it("follows the server's own cooldown when it refuses a resend", async () => {
     challenge(120_000);
-    stubApi({ 'POST /auth/otp/resend': () => fail(429, 'Please wait 42 seconds before asking for a new code.', 'OTP_COOLDOWN') });
+    stubApi({
+      'POST /auth/otp/resend': () => fail(429, 'Please wait 42 seconds before asking for a new code.', 'OTP_COOLDOWN'),
+    });
     await renderScreen(<OtpPage />, { path: '/otp' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('button', { name: 'Resend code in 42 s' })).toBeDisabled();

@@ -45,9 +45,10 @@ function stub(statuses: StubAnswer[], list: StubAnswer = ok([])) {
 }
 
 /** Lets the fake clock run, with the promises it releases. */
-const tick = (ms: number) => act(async () => {
-  await vi.advanceTimersByTimeAsync(ms);
-});
+const tick = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 describe('/payments', () => {
   it('polls a pending payment every 3 s until it succeeds and lists the confirmed tickets', async () => {
@@ -55,7 +56,16 @@ describe('/payments', () => {
     const calls = stub([
       ok(payment()),
       ok(payment()),
-      ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 30, y: 40 }, { x: 10, y: 20 }] })),
+      ok(
+        payment({
+          status: 'success',
+          txnId: 'pay_1',
+          tickets: [
+            { x: 30, y: 40 },
+            { x: 10, y: 20 },
+          ],
+        }),
+      ),
     ]);
     await renderAt('/payments?payment=p1');
     await tick(0);
@@ -70,12 +80,19 @@ describe('/payments', () => {
     expect(within(panel).getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
     expect(panel).toHaveTextContent("You're in! 2 tickets in Contest A");
     // Numbered in the server's order (the order they were marked), as on the play screen.
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ticket 1: X 30, Y 40', 'Ticket 2: X 10, Y 20']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ticket 1: X 30, Y 40', 'Ticket 2: X 10, Y 20']);
     expect(within(panel).getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     const show = formatIstDateTime(new Date('2026-11-26T15:30:00.000Z'), 'en');
     expect(show).toMatch(/^Thursday, 26 November.*21:00$/);
     expect(panel).toHaveTextContent(`The winner is revealed in the live show on ${show} IST.`);
-    expect(within(panel).getByRole('link', { name: 'See My entries' })).toHaveAttribute('href', '/my_account#my-entries');
+    expect(within(panel).getByRole('link', { name: 'See My entries' })).toHaveAttribute(
+      'href',
+      '/my_account#my-entries',
+    );
     expect(within(panel).getByRole('link', { name: 'Go to the contest' })).toHaveAttribute('href', '/play_screen');
     await tick(10_000);
     expect(calls.filter((c) => c.url === '/payments/p1')).toHaveLength(3);
@@ -83,7 +100,17 @@ describe('/payments', () => {
 
   it("shows the paid tickets as crops of the contest's picture, numbered as marked, with alt text in English and Hindi", async () => {
     const routes = {
-      'GET /payments/p1': () => ok(payment({ status: 'success', txnId: 'pay_1', tickets: [{ x: 1500, y: 40 }, { x: 10, y: 20 }] })),
+      'GET /payments/p1': () =>
+        ok(
+          payment({
+            status: 'success',
+            txnId: 'pay_1',
+            tickets: [
+              { x: 1500, y: 40 },
+              { x: 10, y: 20 },
+            ],
+          }),
+        ),
       'GET /payments': () => ok([]),
       'GET /contests/current': () => ok(currentAnswer(contestView())),
     };
@@ -98,7 +125,11 @@ describe('/payments', () => {
     expect(crops[0]).toHaveAttribute('src', contestPicture.variants[0]!.url);
     // 1600 x 1000 at 0.4 CSS px per pixel: the right edge of the picture stops the first square.
     expect((crops[0] as HTMLImageElement).style.transform).toBe('translate(-560px)');
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1', '2']);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1', '2']);
     unmount();
     stubApi(routes);
     await renderAt('/payments?payment=p1', 'hi');
@@ -112,12 +143,26 @@ describe('/payments', () => {
     const panel = screen.getByTestId('payment-status');
     expect(await within(panel).findByText("You're in! 1 ticket in Contest A")).toBeInTheDocument();
     unmount();
-    stub([ok(payment({ status: 'success', txnId: 'pay_1', ticketCount: 3, contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' } }))]);
+    stub([
+      ok(
+        payment({
+          status: 'success',
+          txnId: 'pay_1',
+          ticketCount: 3,
+          contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' },
+        }),
+      ),
+    ]);
     await renderAt('/payments?payment=p1', 'hi');
     const hiPanel = screen.getByTestId('payment-status');
     expect(await within(hiPanel).findByText('आप शामिल हैं! प्रतियोगिता B में 3 टिकट')).toBeInTheDocument();
-    expect(hiPanel).toHaveTextContent(`विजेता का ऐलान लाइव शो में होगा: ${formatIstDateTime(new Date('2026-11-30T15:30:00.000Z'), 'hi')} IST।`);
-    expect(within(hiPanel).getByRole('link', { name: 'मेरी प्रविष्टियाँ देखें' })).toHaveAttribute('href', '/my_account#my-entries');
+    expect(hiPanel).toHaveTextContent(
+      `विजेता का ऐलान लाइव शो में होगा: ${formatIstDateTime(new Date('2026-11-30T15:30:00.000Z'), 'hi')} IST।`,
+    );
+    expect(within(hiPanel).getByRole('link', { name: 'मेरी प्रविष्टियाँ देखें' })).toHaveAttribute(
+      'href',
+      '/my_account#my-entries',
+    );
   });
 
   it('says a failed payment took no money and the tickets are back in the cart', async () => {
@@ -133,14 +178,18 @@ describe('/payments', () => {
     stub([ok(payment({ status: 'cancelled' }))]);
     await renderAt('/payments?payment=p1');
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
-    expect(screen.getByTestId('payment-status')).toHaveTextContent('No money was taken; your tickets are back in your cart');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(
+      'No money was taken; your tickets are back in your cart',
+    );
   });
 
   it('explains an error status', async () => {
     stub([ok(payment({ status: 'error' }))]);
     await renderAt('/payments?payment=p1');
     expect(await screen.findByRole('heading', { name: 'Something went wrong with this payment' })).toBeInTheDocument();
-    expect(screen.getByTestId('payment-status')).toHaveTextContent('If money left your account, contact us with the Ref. No.');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(
+      'If money left your account, contact us with the Ref. No.',
+    );
   });
 
   it('stops asking after 2 minutes, says it is still waiting, and a refresh asks again', async () => {
@@ -150,7 +199,9 @@ describe('/payments', () => {
     await renderAt('/payments?payment=p1');
     await tick(120_000);
     const panel = screen.getByTestId('payment-status');
-    expect(panel).toHaveTextContent('We are still waiting for the payment provider; this page will show the result once it arrives');
+    expect(panel).toHaveTextContent(
+      'We are still waiting for the payment provider; this page will show the result once it arrives',
+    );
     const asked = calls.filter((c) => c.url === '/payments/p1').length;
     expect(asked).toBeGreaterThanOrEqual(40);
     await tick(30_000);
@@ -167,7 +218,9 @@ describe('/payments', () => {
     stub([fail(500, 'down'), ok(payment({ status: 'success' }))]);
     await renderAt('/payments?payment=p1');
     await tick(0);
-    expect(screen.getByTestId('payment-status')).toHaveTextContent('The status could not be checked just now; trying again.');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(
+      'The status could not be checked just now; trying again.',
+    );
     await tick(3_000);
     expect(screen.getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
   });
@@ -180,14 +233,28 @@ describe('/payments', () => {
       if (zone === undefined) delete process.env['TZ'];
       else process.env['TZ'] = zone;
     });
-    stub([ok(payment())], ok([
-      payment({ status: 'success', txnId: 'pay_ABC' }),
-      payment({ id: 'p2', refNo: 'SPB-0002', status: 'failed', amountPaise: 5910, ticketCount: 1, contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' } }),
-      payment({ id: 'p3', refNo: 'SPB-0003', status: 'pending' }),
-    ]));
+    stub(
+      [ok(payment())],
+      ok([
+        payment({ status: 'success', txnId: 'pay_ABC' }),
+        payment({
+          id: 'p2',
+          refNo: 'SPB-0002',
+          status: 'failed',
+          amountPaise: 5910,
+          ticketCount: 1,
+          contest: { slot: 'B', closesAt: '2026-11-29T18:29:59.999Z', showAt: '2026-11-30T15:30:00.000Z' },
+        }),
+        payment({ id: 'p3', refNo: 'SPB-0003', status: 'pending' }),
+      ]),
+    );
     await renderAt('/payments');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((el) => el.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((el) => el.textContent),
+    ).toEqual([
       'Time/Date',
       'Contest',
       'Ref. No',
@@ -199,8 +266,18 @@ describe('/payments', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    const first = within(rows[0] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
-    expect(first.slice(1)).toEqual(['Contest A2 ticketsClosing time: 25 Nov 2026, 23:59 IST', 'SPB-0001', 'pay_ABC', 'Success', '₹100', '9876543210', 'Download invoice']);
+    const first = within(rows[0] as HTMLElement)
+      .getAllByRole('cell')
+      .map((el) => el.textContent);
+    expect(first.slice(1)).toEqual([
+      'Contest A2 ticketsClosing time: 25 Nov 2026, 23:59 IST',
+      'SPB-0001',
+      'pay_ABC',
+      'Success',
+      '₹100',
+      '9876543210',
+      'Download invoice',
+    ]);
     // The status is a chip coloured by its outcome.
     expect(within(rows[0] as HTMLElement).getByText('Success')).toHaveClass('status-chip', 'status-chip--good');
     // A successful payment's invoice is a plain download link to the API (the browser sends the session cookie).
@@ -208,8 +285,18 @@ describe('/payments', () => {
     expect(link).toHaveAttribute('href', '/api/v1/payments/p1/invoice');
     expect(link).toHaveAttribute('download');
     expect(first[0]).toBe('21 Nov 2026, 12:00 pm IST');
-    const second = within(rows[1] as HTMLElement).getAllByRole('cell').map((el) => el.textContent);
-    expect(second.slice(1)).toEqual(['Contest B1 ticketClosing time: 29 Nov 2026, 23:59 IST', 'SPB-0002', '—', 'Failed', '₹59.10', '9876543210', '—']);
+    const second = within(rows[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((el) => el.textContent);
+    expect(second.slice(1)).toEqual([
+      'Contest B1 ticketClosing time: 29 Nov 2026, 23:59 IST',
+      'SPB-0002',
+      '—',
+      'Failed',
+      '₹59.10',
+      '9876543210',
+      '—',
+    ]);
     expect(within(rows[1] as HTMLElement).getByText('Failed')).toHaveClass('status-chip--bad');
     expect(within(rows[2] as HTMLElement).getByText('Pending')).toHaveClass('status-chip--wait');
     expect(screen.queryByTestId('payment-status')).not.toBeInTheDocument();
@@ -238,7 +325,13 @@ describe('/payments', () => {
   });
 
   it('writes payment times in IST on the 24-hour clock on the Hindi page, never with am or pm', async () => {
-    stub([ok(payment())], ok([payment({ id: 'p2', createdAt: '2026-11-21T05:45:00.000Z' }), payment({ id: 'p3', createdAt: '2026-11-21T15:30:00.000Z' })]));
+    stub(
+      [ok(payment())],
+      ok([
+        payment({ id: 'p2', createdAt: '2026-11-21T05:45:00.000Z' }),
+        payment({ id: 'p3', createdAt: '2026-11-21T15:30:00.000Z' }),
+      ]),
+    );
     await renderAt('/payments', 'hi');
     const times = (await screen.findAllByText(/नव/, { selector: 'time' })).map((el) => el.textContent ?? '');
     expect(times).toHaveLength(2);

@@ -22,11 +22,18 @@ vi.mock('../../src/stage/PictureStage.tsx', () => ({
   PictureStage: (props: FakeStageProps) => {
     const selected = props.marks.find((m) => m.id === props.selectedId);
     return (
-      <div data-testid="stage" data-disabled={String(Boolean(props.disabled))} data-width={props.picture.width} data-locked={JSON.stringify(props.marks.filter((m) => m.locked).map((m) => m.point))}>
+      <div
+        data-testid="stage"
+        data-disabled={String(Boolean(props.disabled))}
+        data-width={props.picture.width}
+        data-locked={JSON.stringify(props.marks.filter((m) => m.locked).map((m) => m.point))}
+      >
         <button type="button" onClick={() => props.onPlace(stage.next)}>
           fake-place
         </button>
-        <p data-testid="readout">{selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}</p>
+        <p data-testid="readout">
+          {selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}
+        </p>
       </div>
     );
   },
@@ -38,7 +45,9 @@ afterEach(() => {
 });
 
 /** The player's cart: by default empty. */
-const cartItems = vi.hoisted(() => ({ items: [] as Array<{ id: string; contestId: string; x: number; y: number; pricePaise: number }> }));
+const cartItems = vi.hoisted(() => ({
+  items: [] as Array<{ id: string; contestId: string; x: number; y: number; pricePaise: number }>,
+}));
 afterEach(() => {
   cartItems.items = [];
 });
@@ -80,7 +89,13 @@ describe('/play_screen', () => {
     ]);
     fireEvent.click(button('Add to cart'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/cart');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ contestId: 'c1', tickets: [{ x: 100, y: 200 }, { x: 300, y: 400 }] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      contestId: 'c1',
+      tickets: [
+        { x: 100, y: 200 },
+        { x: 300, y: 400 },
+      ],
+    });
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
 
@@ -103,9 +118,20 @@ describe('/play_screen', () => {
   });
 
   it('draws the tickets already bought on the stage, locked, apart from the new ones', async () => {
-    await open(contestView({ myTickets: 2, myPoints: [{ x: 10, y: 20 }, { x: 30, y: 40 }] }));
+    await open(
+      contestView({
+        myTickets: 2,
+        myPoints: [
+          { x: 10, y: 20 },
+          { x: 30, y: 40 },
+        ],
+      }),
+    );
     const stageEl = await screen.findByTestId('stage');
-    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 10, y: 20 }, { x: 30, y: 40 }]);
+    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([
+      { x: 10, y: 20 },
+      { x: 30, y: 40 },
+    ]);
     expect(screen.getByText('Locked on the picture: 2 tickets bought.')).toBeInTheDocument();
     place(100, 200);
     expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
@@ -126,13 +152,18 @@ describe('/play_screen', () => {
     expect(button('Ticket 2, marked 30 pixels from the left and 40 from the top')).toBeInTheDocument();
     fireEvent.click(button('Reset'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
-    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Ticket 1: not marked',
+    ]);
     expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([{ id: 't1', point: null }]);
     expect(button('Reset')).toBeDisabled();
   });
 
   it('with no payment gateway, a paid contest offers a practice game instead of marking tickets for a checkout that cannot happen', async () => {
-    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' })), 'GET /cart': () => ok({ items: [], groups: [] }) });
+    stubApi({
+      'GET /contests/current': () => ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' })),
+      'GET /cart': () => ok({ items: [], groups: [] }),
+    });
     await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
     expect(await screen.findByRole('heading', { name: 'Paid entries open soon' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
@@ -189,8 +220,13 @@ describe('/play_screen', () => {
     // Three for this person: one bought, one in the cart, so the draft's one ticket is the last.
     await open(contestView({ maxTickets: 3, myTickets: 1, myPoints: [{ x: 1, y: 1 }] }));
     const stageEl = await screen.findByTestId('stage');
-    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([{ x: 1, y: 1 }, { x: 7, y: 7 }]);
-    expect(screen.getByText(/^Locked on the picture: 1 ticket bought · 1 ticket in your cart\./)).toHaveTextContent(/Open cart$/);
+    expect(JSON.parse(stageEl.getAttribute('data-locked')!)).toEqual([
+      { x: 1, y: 1 },
+      { x: 7, y: 7 },
+    ]);
+    expect(screen.getByText(/^Locked on the picture: 1 ticket bought · 1 ticket in your cart\./)).toHaveTextContent(
+      /Open cart$/,
+    );
     expect(screen.getByRole('link', { name: 'Open cart' })).toHaveAttribute('href', '/cart');
     expect(button('Add ticket')).toBeDisabled();
     expect(screen.getByText(/Max Ticket Limit Reached/)).toBeInTheDocument();
@@ -210,7 +246,16 @@ describe('/play_screen', () => {
   });
 
   it("says 'Ticket Limit Exceeded' when the held tickets fill the personal limit", async () => {
-    await open(contestView({ maxTickets: 2, myTickets: 2, myPoints: [{ x: 1, y: 1 }, { x: 2, y: 2 }] }));
+    await open(
+      contestView({
+        maxTickets: 2,
+        myTickets: 2,
+        myPoints: [
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+        ],
+      }),
+    );
     await screen.findByTestId('stage');
     expect(button('Add ticket')).toBeDisabled();
     expect(screen.getByText(/Ticket Limit Exceeded/)).toBeInTheDocument();

@@ -32,7 +32,10 @@ describe('the cookie notice', () => {
   });
 
   it('is in Hindi too, and an answer of an older notice asks again', async () => {
-    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ choice: 'all', at: '2026-01-01T00:00:00.000Z', version: CONSENT_VERSION - 1 }));
+    localStorage.setItem(
+      STORAGE_KEYS.cookieConsent,
+      JSON.stringify({ choice: 'all', at: '2026-01-01T00:00:00.000Z', version: CONSENT_VERSION - 1 }),
+    );
     await renderWithApp(<CookieNotice />, { path: '/', lng: 'hi' });
     expect(screen.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'सभी स्वीकार करें' }));
@@ -44,23 +47,42 @@ describe('the cookie notice', () => {
 function fakePushBrowser(answer: NotificationPermission) {
   const permission = { value: 'default' as NotificationPermission };
   const requestPermission = vi.fn(async () => (permission.value = answer));
-  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { get permission() { return permission.value; }, requestPermission }));
+  vi.stubGlobal(
+    'Notification',
+    Object.assign(function Notification() {}, {
+      get permission() {
+        return permission.value;
+      },
+      requestPermission,
+    }),
+  );
   vi.stubGlobal('PushManager', function PushManager() {});
   const subscription = {
     options: { applicationServerKey: null },
-    toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }),
+    toJSON: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    }),
     unsubscribe: vi.fn(),
   };
-  const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe: vi.fn(async () => subscription) } };
+  const registration = {
+    pushManager: { getSubscription: vi.fn(async () => null), subscribe: vi.fn(async () => subscription) },
+  };
   const register = vi.fn(async () => registration);
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register, ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { register, ready: Promise.resolve(registration) },
+  });
   return { requestPermission, register, registration };
 }
 
 describe('the notifications offer', () => {
   beforeEach(() => {
     localStorage.setItem(STORAGE_KEYS.loginMarker, String(Date.now()));
-    localStorage.setItem(STORAGE_KEYS.cookieConsent, JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: CONSENT_VERSION }));
+    localStorage.setItem(
+      STORAGE_KEYS.cookieConsent,
+      JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: CONSENT_VERSION }),
+    );
   });
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
@@ -68,7 +90,10 @@ describe('the notifications offer', () => {
 
   it('offers the three alerts, then asks the browser, subscribes and tells the server', async () => {
     const browser = fakePushBrowser('granted');
-    const calls = stubApi({ 'GET /push/key': () => ok({ publicKey: 'BP'.padEnd(87, 'x') }), 'POST /push/subscriptions': () => ok({ subscriptions: 1 }, 'Notifications are on.') });
+    const calls = stubApi({
+      'GET /push/key': () => ok({ publicKey: 'BP'.padEnd(87, 'x') }),
+      'POST /push/subscriptions': () => ok({ subscriptions: 1 }, 'Notifications are on.'),
+    });
     await renderWithApp(<NotifyOffer />, { path: '/', lng: 'hi' });
     const offer = await screen.findByRole('region', { name: 'प्रतियोगिता अलर्ट पाएँ' });
     expect(offer).toHaveTextContent('नई प्रतियोगिता खुले');
@@ -77,8 +102,14 @@ describe('the notifications offer', () => {
     expect(await screen.findByText(/अलर्ट चालू हैं/)).toBeInTheDocument();
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.register).toHaveBeenCalledWith('/push-sw.js', { scope: '/' });
-    expect(browser.registration.pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) }, lang: 'hi' });
+    expect(browser.registration.pushManager.subscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ userVisibleOnly: true }),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+      lang: 'hi',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.deviceToken)).toBe('https://fcm.googleapis.com/fcm/send/device-1');
   });
 

@@ -29,8 +29,21 @@ function stubApi(answer: (call: Call, index: number) => Answer): Call[] {
     calls.push(call);
     const result = answer(call, calls.length - 1);
     if (result === 'network-error') throw new AxiosError('Network Error', 'ERR_NETWORK', config);
-    const response = { status: result.status, statusText: String(result.status), data: result.data, headers: {}, config } as AxiosResponse;
-    if (result.status >= 400) throw new AxiosError(`Request failed with status code ${result.status}`, 'ERR_BAD_REQUEST', config, null, response);
+    const response = {
+      status: result.status,
+      statusText: String(result.status),
+      data: result.data,
+      headers: {},
+      config,
+    } as AxiosResponse;
+    if (result.status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${result.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
     return response;
   };
   return calls;
@@ -48,7 +61,10 @@ const item = (n: number, overrides: Partial<PressListItem> = {}): PressListItem 
   ...overrides,
 });
 
-const list = (items: PressListItem[], total = items.length, page = 1) => ({ status: 200, data: { data: { items, page, pageSize: 10, total } } });
+const list = (items: PressListItem[], total = items.length, page = 1) => ({
+  status: 200,
+  data: { data: { items, page, pageSize: 10, total } },
+});
 
 const article: PressArticle = {
   ...item(1, { sourceUrl: 'https://www.thehindu.com/sport/cricket/story-1' }),
@@ -99,7 +115,13 @@ describe('the press list', () => {
   it('pages through the coverage with previous and next', async () => {
     const calls = stubApi((call) => {
       const page = Number(call.params.page);
-      return page === 1 ? list(Array.from({ length: 10 }, (_, i) => item(i + 1)), 12, 1) : list([item(11), item(12)], 12, 2);
+      return page === 1
+        ? list(
+            Array.from({ length: 10 }, (_, i) => item(i + 1)),
+            12,
+            1,
+          )
+        : list([item(11), item(12)], 12, 2);
     });
     await renderWithApp(
       <>
@@ -146,7 +168,9 @@ describe('the press list', () => {
   });
 
   it('asks again in the new language when the language changes', async () => {
-    const calls = stubApi((call) => list([item(1, { title: call.params.lang === 'hi' ? 'हिंदी शीर्षक' : 'English headline' })]));
+    const calls = stubApi((call) =>
+      list([item(1, { title: call.params.lang === 'hi' ? 'हिंदी शीर्षक' : 'English headline' })]),
+    );
     const { i18n } = await renderWithApp(<PressListPage />, { path: '/in_the_press' });
     await screen.findByRole('link', { name: 'English headline' });
     await act(async () => {
@@ -199,7 +223,11 @@ describe('one press article', () => {
   });
 
   it('shows an error with a retry when the article cannot be loaded', async () => {
-    stubApi((_call, index) => (index === 0 ? { status: 503, data: { message: 'down', code: 'INTERNAL' } } : { status: 200, data: { data: article } }));
+    stubApi((_call, index) =>
+      index === 0
+        ? { status: 503, data: { message: 'down', code: 'INTERNAL' } }
+        : { status: 200, data: { data: article } },
+    );
     await renderDetail(`/press-details/${article.id}/story-1`);
     expect(await screen.findByRole('alert')).toHaveTextContent('This article could not be loaded');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

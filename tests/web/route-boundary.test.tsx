@@ -37,7 +37,9 @@ describe('loading a section', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Screen = lazyScreen<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Screen = lazyScreen<object>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     await renderWithApp(
       <RouteBoundary>
         <Screen />

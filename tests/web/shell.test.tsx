@@ -4,17 +4,30 @@ import { AppRoutes } from '../../src/app/routes.tsx';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { renderWithApp } from '../support/render.tsx';
 
-const footerPaths = ['/terms', '/privacy', '/rules', '/cookies', '/contact_us', '/who_we_are', '/in_the_press', '/my_account_delete'];
+const footerPaths = [
+  '/terms',
+  '/privacy',
+  '/rules',
+  '/cookies',
+  '/contact_us',
+  '/who_we_are',
+  '/in_the_press',
+  '/my_account_delete',
+];
 // The country look-up's licence (CC BY 4.0) asks for this credit.
 const attribution = 'https://db-ip.com';
 
 describe('the web shell', () => {
   it('shows the home page inside the header and footer', async () => {
     await renderWithApp(<AppRoutes />, { path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    const hrefs = within(footer).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([...footerPaths, attribution]);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
@@ -32,22 +45,34 @@ describe('the web shell', () => {
     const home = screen.getByRole('link', { name: 'TAKE ME HOME' });
     expect(home).toHaveAttribute('href', '/');
     fireEvent.click(home);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
+    ).toBeInTheDocument();
   });
 
-  it.each(['/my_account', '/play_screen', '/cart', '/popupCheckout'])('sends a visitor without a login marker from %s to /', async (path) => {
-    await renderWithApp(<AppRoutes />, { path });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' })).toBeInTheDocument();
-  });
+  it.each(['/my_account', '/play_screen', '/cart', '/popupCheckout'])(
+    'sends a visitor without a login marker from %s to /',
+    async (path) => {
+      await renderWithApp(<AppRoutes />, { path });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('switches the whole page to Hindi and marks the choice pressed', async () => {
     const { i18n } = await renderWithApp(<AppRoutes />, { path: '/' });
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
     expect(i18n.language).toBe('hi');
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute('href', '/contact_us');
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute(
+      'href',
+      '/contact_us',
+    );
   });
 
   it('opens and closes the phone menu', async () => {

@@ -42,14 +42,24 @@ describe('sign-up screen', () => {
     expect(within(legal).getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
     expect(screen.getByRole('link', { name: 'Rules and FAQ' })).toHaveAttribute('href', '/rules');
     expect(screen.getByRole('checkbox', { name: 'I am 18 years of age or older.' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/v1/auth/google/start?returnTo=%2F');
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/v1/auth/google/start?returnTo=%2F',
+    );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
   it('says every field is required and every box must be ticked', async () => {
     await renderScreen(<SignupPage />, { path: '/signup' });
     submit();
-    for (const text of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Password is required', 'Please confirm your password']) {
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+      'Please confirm your password',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.getAllByText('You must agree to continue')).toHaveLength(3);
@@ -74,11 +84,15 @@ describe('sign-up screen', () => {
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     fill('Email', 'asha@rediffmail.com');
     submit();
-    expect(await screen.findByText('Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only Gmail, Yahoo, Outlook and Hotmail addresses are accepted'),
+    ).toBeInTheDocument();
   });
 
   it('makes the first letter of each name a capital as the player types', async () => {
-    const calls = stubApi({ 'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.') });
+    const calls = stubApi({
+      'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.'),
+    });
     await renderScreen(<SignupPage />, { path: '/signup' });
     fillValid();
     fill('First name', 'asha');
@@ -97,7 +111,9 @@ describe('sign-up screen', () => {
   });
 
   it('sends the form, keeps the code request and goes to /otp', async () => {
-    const calls = stubApi({ 'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.') });
+    const calls = stubApi({
+      'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.'),
+    });
     await renderScreen(<SignupPage />, { path: '/signup' });
     fillValid();
     submit();
@@ -113,15 +129,25 @@ describe('sign-up screen', () => {
       agreeRules: true,
       agreeAge: true,
     });
-    expect(JSON.parse(window.sessionStorage.getItem('authCodeChallenge')!)).toMatchObject({ purpose: 'signup', otpToken: 'tok-1' });
+    expect(JSON.parse(window.sessionStorage.getItem('authCodeChallenge')!)).toMatchObject({
+      purpose: 'signup',
+      otpToken: 'tok-1',
+    });
   });
 
   it('shows a refusal in a dialog and the field errors by their fields', async () => {
-    stubApi({ 'POST /auth/signup': () => fail(400, 'Enter a valid Indian mobile number', 'VALIDATION_FAILED', { phone: 'Enter a valid Indian mobile number' }) });
+    stubApi({
+      'POST /auth/signup': () =>
+        fail(400, 'Enter a valid Indian mobile number', 'VALIDATION_FAILED', {
+          phone: 'Enter a valid Indian mobile number',
+        }),
+    });
     await renderScreen(<SignupPage />, { path: '/signup' });
     fillValid();
     submit();
-    expect(await screen.findByRole('dialog', { name: 'Sign Up Failed' })).toHaveTextContent('Enter a valid Indian mobile number');
+    expect(await screen.findByRole('dialog', { name: 'Sign Up Failed' })).toHaveTextContent(
+      'Enter a valid Indian mobile number',
+    );
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -43,7 +43,8 @@ describe('/socialsignup', () => {
   it("is titled 'Social Sign Up' with the four fields and the three linked agreements", async () => {
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     expect(screen.getByRole('heading', { level: 1, name: 'Social Sign Up' })).toBeInTheDocument();
-    for (const label of ['First name', 'Last name', 'Email', 'Mobile number']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['First name', 'Last name', 'Email', 'Mobile number'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
@@ -54,7 +55,12 @@ describe('/socialsignup', () => {
   it('shows every validation message of spec section 5', async () => {
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     submit();
-    for (const text of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required']) {
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.getAllByText('You must agree to continue')).toHaveLength(3);
@@ -87,9 +93,19 @@ describe('/socialsignup', () => {
   it('restores the draft and lets the pending Google profile fill only the empty fields', async () => {
     window.localStorage.setItem(
       STORAGE_KEYS.unfoundUserDraft,
-      JSON.stringify({ first_name: 'Ashu', last_name: '', email: '', phone: '98765', agreeLegal: true, agreeRules: false, agreeAge: false }),
+      JSON.stringify({
+        first_name: 'Ashu',
+        last_name: '',
+        email: '',
+        phone: '98765',
+        agreeLegal: true,
+        agreeRules: false,
+        agreeAge: false,
+      }),
     );
-    stubApi({ 'GET /app/auth/social-pending': () => ok({ first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com' }) });
+    stubApi({
+      'GET /app/auth/social-pending': () => ok({ first_name: 'Asha', last_name: 'Rao', email: 'asha@gmail.com' }),
+    });
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     expect(screen.getByLabelText('First name')).toHaveValue('Ashu');
     expect(screen.getByLabelText('Mobile number')).toHaveValue('98765');
@@ -156,7 +172,10 @@ describe('/socialsignup', () => {
   });
 
   it("shows 'Social Signup Failed' with the server's message, keeps the draft, and OK closes it", async () => {
-    stubApi({ 'POST /app/auth/social-login': () => fail(400, 'Your Google sign-in has expired. Please sign in with Google again.', 'SOCIAL_PENDING_MISSING') });
+    stubApi({
+      'POST /app/auth/social-login': () =>
+        fail(400, 'Your Google sign-in has expired. Please sign in with Google again.', 'SOCIAL_PENDING_MISSING'),
+    });
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     fillValid();
     submit();
@@ -170,11 +189,18 @@ describe('/socialsignup', () => {
   });
 
   it('shows the fields a refusal names by those fields too', async () => {
-    stubApi({ 'POST /app/auth/social-login': () => fail(409, 'This mobile number is already registered', 'PHONE_TAKEN', { phone: 'This mobile number is already registered' }) });
+    stubApi({
+      'POST /app/auth/social-login': () =>
+        fail(409, 'This mobile number is already registered', 'PHONE_TAKEN', {
+          phone: 'This mobile number is already registered',
+        }),
+    });
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     fillValid();
     submit();
-    expect(await screen.findByRole('dialog', { name: 'Social Signup Failed' })).toHaveTextContent('This mobile number is already registered');
+    expect(await screen.findByRole('dialog', { name: 'Social Signup Failed' })).toHaveTextContent(
+      'This mobile number is already registered',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
@@ -198,7 +224,9 @@ describe('/socialsignup', () => {
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     fillValid();
     submit();
-    expect(await screen.findByRole('dialog', { name: 'Social Signup Failed' })).toHaveTextContent('An error occurred. Please try again.');
+    expect(await screen.findByRole('dialog', { name: 'Social Signup Failed' })).toHaveTextContent(
+      'An error occurred. Please try again.',
+    );
   });
 
   it('speaks Hindi', async () => {

@@ -7,13 +7,24 @@ import { SETTLE_MS } from '../../src/stage/idle.ts';
 
 // The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
 type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
-const engines = vi.hoisted(() => ({ made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }> }));
+const engines = vi.hoisted(() => ({
+  made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }>,
+}));
 vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
   const { useState } = await import('react');
   return {
-    default: function StageCanvasStandIn(props: { picture: unknown; marks: unknown; callbacks: { onViewChange: ViewChange } }) {
+    default: function StageCanvasStandIn(props: {
+      picture: unknown;
+      marks: unknown;
+      callbacks: { onViewChange: ViewChange };
+    }) {
       const [record] = useState(() => {
-        const made = { picture: null as unknown, marks: null as unknown, initialised: true, onViewChange: props.callbacks.onViewChange };
+        const made = {
+          picture: null as unknown,
+          marks: null as unknown,
+          initialised: true,
+          onViewChange: props.callbacks.onViewChange,
+        };
         engines.made.push(made);
         return made;
       });
@@ -25,7 +36,11 @@ vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
 });
 
 // A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant.
-const picture: GamePicture = { width: 2000, height: 1000, variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }] };
+const picture: GamePicture = {
+  width: 2000,
+  height: 1000,
+  variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }],
+};
 const labels = {
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
@@ -38,7 +53,17 @@ const labels = {
 
 /** The preview image laid out in a 400 x 400 box: the photo shows 400 x 200, 100 px down. */
 function layOut(image: HTMLElement) {
-  image.getBoundingClientRect = () => ({ left: 10, top: 20, width: 400, height: 400, right: 410, bottom: 420, x: 10, y: 20, toJSON: () => ({}) });
+  image.getBoundingClientRect = () => ({
+    left: 10,
+    top: 20,
+    width: 400,
+    height: 400,
+    right: 410,
+    bottom: 420,
+    x: 10,
+    y: 20,
+    toJSON: () => ({}),
+  });
 }
 
 describe('the picture before the stage has started', () => {
@@ -91,7 +116,16 @@ describe('the stage starts when idle, or at once when the player reaches for it'
   });
 
   const renderStage = (onPlace = vi.fn()) =>
-    render(<PictureStage picture={picture} marks={[{ id: 't1', label: '1', point: null }]} selectedId="t1" onPlace={onPlace} onSelect={vi.fn()} labels={labels} />);
+    render(
+      <PictureStage
+        picture={picture}
+        marks={[{ id: 't1', label: '1', point: null }]}
+        selectedId="t1"
+        onPlace={onPlace}
+        onSelect={vi.fn()}
+        labels={labels}
+      />,
+    );
 
   /** A real task later (what the stage's start yields with). */
   const nextRealTask = () =>
@@ -124,7 +158,11 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     act(() => idle.forEach((callback) => callback()));
     await settle();
     expect(engines.made).toHaveLength(1);
-    expect(engines.made[0]).toMatchObject({ picture, marks: [{ id: 't1', label: '1', point: null }], initialised: true });
+    expect(engines.made[0]).toMatchObject({
+      picture,
+      marks: [{ id: 't1', label: '1', point: null }],
+      initialised: true,
+    });
   });
 
   it('starts at once on a touch, and a tap on the picture meanwhile places the mark', async () => {
@@ -157,7 +195,16 @@ describe('the stage starts when idle, or at once when the player reaches for it'
   it('tells the player to zoom in while one CSS pixel covers more than 2 original pixels, when the screen gives the words', async () => {
     const hint = 'Zoom in to place your mark precisely';
     const marks = [{ id: 't1', label: '1', point: null }];
-    const { rerender } = render(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={{ ...labels, zoomHint: hint }} />);
+    const { rerender } = render(
+      <PictureStage
+        picture={picture}
+        marks={marks}
+        selectedId="t1"
+        onPlace={vi.fn()}
+        onSelect={vi.fn()}
+        labels={{ ...labels, zoomHint: hint }}
+      />,
+    );
     fireEvent.focus(screen.getByRole('application', { name: 'Picture' }));
     await settle();
     const viewChange = engines.made[0]!.onViewChange!;
@@ -168,7 +215,16 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     act(() => viewChange({ scale: 0.45, x: 0, y: 0 }, { min: 0.3, max: 8 }));
     expect(screen.getByText(hint)).toBeInTheDocument();
     // Without the words, nothing.
-    rerender(<PictureStage picture={picture} marks={marks} selectedId="t1" onPlace={vi.fn()} onSelect={vi.fn()} labels={labels} />);
+    rerender(
+      <PictureStage
+        picture={picture}
+        marks={marks}
+        selectedId="t1"
+        onPlace={vi.fn()}
+        onSelect={vi.fn()}
+        labels={labels}
+      />,
+    );
     expect(screen.queryByText(hint)).not.toBeInTheDocument();
   });
 });

@@ -38,7 +38,9 @@ describe('ticketCropBox', () => {
 
   it('refuses sizes that draw nothing', () => {
     expect(() => ticketCropBox({ point: { x: 0, y: 0 }, picture, box: 0, span: 200 })).toThrow(RangeError);
-    expect(() => ticketCropBox({ point: { x: 0, y: 0 }, picture: { width: 0, height: 10 }, box: 80, span: 200 })).toThrow(RangeError);
+    expect(() =>
+      ticketCropBox({ point: { x: 0, y: 0 }, picture: { width: 0, height: 10 }, box: 80, span: 200 }),
+    ).toThrow(RangeError);
   });
 });
 

@@ -14,7 +14,11 @@ afterEach(() => {
   http.defaults.adapter = original;
 });
 
-const picture = { width: 1600, height: 1000, variants: [{ name: 'large', url: '/pictures/p.jpg', width: 1600, height: 1000 }] };
+const picture = {
+  width: 1600,
+  height: 1000,
+  variants: [{ name: 'large', url: '/pictures/p.jpg', width: 1600, height: 1000 }],
+};
 
 function stub() {
   let served = 0;
@@ -22,7 +26,8 @@ function stub() {
 }
 
 const DAY = 86_400_000;
-const store = (day: string, games: number) => localStorage.setItem(STORAGE_KEYS.practiceGames, JSON.stringify({ day, games }));
+const store = (day: string, games: number) =>
+  localStorage.setItem(STORAGE_KEYS.practiceGames, JSON.stringify({ day, games }));
 
 describe('the daily limit of practice games', () => {
   it('counts the IST day: 23:59 IST and 00:00 IST are two days', () => {
@@ -48,7 +53,9 @@ describe('the daily limit of practice games', () => {
     store(practiceDay(new Date()), 4);
     const calls = stub();
     await renderScreen(<QuickGameScreenPage />, { path: '/quick_game_screen' });
-    expect(screen.getByRole('status')).toHaveTextContent('You have played your 4 practice games for today. Come back tomorrow for more, or try the real contest now!');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You have played your 4 practice games for today. Come back tomorrow for more, or try the real contest now!',
+    );
     expect(screen.queryByTestId('stage')).toBeNull();
     expect(calls).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
@@ -69,6 +76,9 @@ describe('the daily limit of practice games', () => {
     await renderScreen(<QuickGameScreenPage />, { path: '/quick_game_screen' });
     await screen.findByTestId('stage');
     expect(screen.getByText('Practice game 1 of 4')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.practiceGames)!)).toEqual({ day: practiceDay(new Date()), games: 1 });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.practiceGames)!)).toEqual({
+      day: practiceDay(new Date()),
+      games: 1,
+    });
   });
 });

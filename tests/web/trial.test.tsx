@@ -14,10 +14,20 @@ interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
   selectedId: string | null;
   onPlace(point: { x: number; y: number }): void;
-  reveal?: { ball: { x: number; y: number }; distances: Record<string, number>; bestId: string | null; picture: { width: number }; ballWidth?: number | null } | null;
+  reveal?: {
+    ball: { x: number; y: number };
+    distances: Record<string, number>;
+    bestId: string | null;
+    picture: { width: number };
+    ballWidth?: number | null;
+  } | null;
   disabled?: boolean;
   picture: { width: number; height: number };
-  labels: { selected(label: string, x: number | null, y: number | null): string; revealDistance?: (pixels: number, ballWidth: number | null) => string; zoomHint?: string };
+  labels: {
+    selected(label: string, x: number | null, y: number | null): string;
+    revealDistance?: (pixels: number, ballWidth: number | null) => string;
+    zoomHint?: string;
+  };
 }
 
 // The Pixi stage cannot run in jsdom: a stand-in places the next point on a click and shows
@@ -31,7 +41,9 @@ vi.mock('../../src/stage/PictureStage.tsx', () => ({
         <button type="button" onClick={() => props.onPlace(stage.next)}>
           fake-place
         </button>
-        <p data-testid="readout">{selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}</p>
+        <p data-testid="readout">
+          {selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}
+        </p>
         {props.reveal && (
           <p data-testid="reveal">
             {`ball ${props.reveal.ball.x},${props.reveal.ball.y} best ${props.reveal.bestId} width ${props.reveal.picture.width} ` +
@@ -61,9 +73,20 @@ interface Call {
 }
 type Answer = { status: number; data: unknown };
 
-const picture = (id: string) => ({ width: 1600, height: 1000, variants: [{ name: 'large', url: `/pictures/${id}.jpg`, width: 1600, height: 1000 }] });
-const revealPicture = { width: 1600, height: 1000, variants: [{ name: 'large', url: '/pictures/original.jpg', width: 1600, height: 1000 }] };
-const pairAnswer = (n: number): Answer => ({ status: 200, data: { data: { pairId: `pair-${n}`, picture: picture(`p${n}`) } } });
+const picture = (id: string) => ({
+  width: 1600,
+  height: 1000,
+  variants: [{ name: 'large', url: `/pictures/${id}.jpg`, width: 1600, height: 1000 }],
+});
+const revealPicture = {
+  width: 1600,
+  height: 1000,
+  variants: [{ name: 'large', url: '/pictures/original.jpg', width: 1600, height: 1000 }],
+};
+const pairAnswer = (n: number): Answer => ({
+  status: 200,
+  data: { data: { pairId: `pair-${n}`, picture: picture(`p${n}`) } },
+});
 const failAnswer = (status: number, code: string, message: string): Answer => ({ status, data: { message, code } });
 /** The practice pair's ball width in the answers (null: a pair made before it was asked for). */
 let answerBallWidth: number | null = null;
@@ -71,7 +94,18 @@ let answerBallWidth: number | null = null;
 function submitAnswer(body: unknown): Answer {
   const tickets = (body as { tickets: Array<{ x: number; y: number }> }).tickets;
   const distances = tickets.map((_, i) => 100.5 - i * 10);
-  return { status: 200, data: { data: { ball: { x: 800, y: 500 }, distances, bestIndex: distances.length - 1, ballWidth: answerBallWidth, reveal: revealPicture } } };
+  return {
+    status: 200,
+    data: {
+      data: {
+        ball: { x: 800, y: 500 },
+        distances,
+        bestIndex: distances.length - 1,
+        ballWidth: answerBallWidth,
+        reveal: revealPicture,
+      },
+    },
+  };
 }
 
 let calls: Call[] = [];
@@ -89,10 +123,24 @@ function stub() {
     calls.push({ method, url, params: config.params, body });
     let answer: Answer;
     if (method === 'GET' && url === '/practice/pairs/next') answer = nextAnswers.shift() ?? pairAnswer(++pairsServed);
-    else if (method === 'POST' && /^\/practice\/pairs\/[^/]+\/submit$/.test(url)) answer = nextAnswers.shift() ?? submitAnswer(body);
+    else if (method === 'POST' && /^\/practice\/pairs\/[^/]+\/submit$/.test(url))
+      answer = nextAnswers.shift() ?? submitAnswer(body);
     else answer = failAnswer(404, 'NOT_FOUND', 'Not found');
-    const response = { status: answer.status, statusText: String(answer.status), data: answer.data, headers: {}, config } as AxiosResponse;
-    if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
+    const response = {
+      status: answer.status,
+      statusText: String(answer.status),
+      data: answer.data,
+      headers: {},
+      config,
+    } as AxiosResponse;
+    if (answer.status >= 400)
+      throw new AxiosError(
+        `Request failed with status code ${answer.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
     return response;
   };
 }
@@ -155,7 +203,10 @@ describe('/quick_game_screen', () => {
   it('shows the first picture by the address the page preloaded while the game loads, then the stage with one unmarked ticket selected and the game count', async () => {
     await renderScreen(<QuickGameScreenPage />, { path: '/quick_game_screen' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the picture...');
-    expect(screen.getByRole('status').querySelector('img')).toHaveAttribute('src', '/api/v1/practice/pairs/first/picture');
+    expect(screen.getByRole('status').querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/v1/practice/pairs/first/picture',
+    );
     expect(await screen.findByTestId('stage')).toHaveAttribute('data-width', '1600');
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/practice/pairs/next', params: {} });
     expect(screen.getByText('Practice game 1 of 4')).toBeInTheDocument();
@@ -169,20 +220,31 @@ describe('/quick_game_screen', () => {
     await openGame();
     place(120, 340);
     expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toBeInTheDocument();
-    expect(screen.getByTestId('readout')).toHaveTextContent('Ticket 1 selected, marked 120 from the left and 340 from the top of the picture');
+    expect(screen.getByTestId('readout')).toHaveTextContent(
+      'Ticket 1 selected, marked 120 from the left and 340 from the top of the picture',
+    );
     fireEvent.click(button('Add ticket'));
     expect(button('Ticket 2: not marked')).toHaveAttribute('aria-pressed', 'true');
-    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute('aria-pressed', 'false');
+    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     place(500, 600);
     fireEvent.click(button('Add ticket'));
     place(700, 100);
     fireEvent.click(button('Ticket 1, marked 120 pixels from the left and 340 from the top'));
-    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('Ticket 1, marked 120 pixels from the left and 340 from the top')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     place(121, 340);
     expect(button('Ticket 1, marked 121 pixels from the left and 340 from the top')).toBeInTheDocument();
     fireEvent.click(button('Remove ticket 2'));
     // Numbers follow the order: the third ticket is now number 2.
-    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1, marked 121 pixels from the left and 340 from the top', 'Ticket 2, marked 700 pixels from the left and 100 from the top']);
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Ticket 1, marked 121 pixels from the left and 340 from the top',
+      'Ticket 2, marked 700 pixels from the left and 100 from the top',
+    ]);
     fireEvent.click(button('Remove ticket 2'));
     expect(button('Remove ticket 1')).toBeDisabled();
   });
@@ -231,7 +293,16 @@ describe('/quick_game_screen', () => {
       [100, 100],
       [790, 505],
     ]);
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/practice/pairs/pair-1/submit', body: { tickets: [{ x: 100, y: 100 }, { x: 790, y: 505 }] } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/practice/pairs/pair-1/submit',
+      body: {
+        tickets: [
+          { x: 100, y: 100 },
+          { x: 790, y: 505 },
+        ],
+      },
+    });
     expect(screen.getByTestId('reveal')).toHaveTextContent('ball 800,500 best t2 width 1600 t1=100.5 t2=90.5');
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'true');
     expect(screen.getByText('The ball was at X 800, Y 500.')).toBeInTheDocument();
@@ -259,8 +330,13 @@ describe('/quick_game_screen', () => {
     // 100.5 / 25 = 4.02 and 90.5 / 25 = 3.62 ball widths.
     expect(screen.getByTestId('reveal-words')).toHaveTextContent('4 ball widths | 3.6 ball widths');
     const rows = within(screen.getByRole('list', { name: 'Distance from the ball' })).getAllByRole('listitem');
-    expect(rows.map((r) => r.textContent)).toEqual(['Ticket 14 ball widths · 100.5 px', 'Ticket 23.6 ball widths · 90.5 pxClosest']);
-    expect(screen.getByRole('status')).toHaveTextContent('Ticket 2 was your closest: 3.6 ball widths from the ball (90.5 px).');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Ticket 14 ball widths · 100.5 px',
+      'Ticket 23.6 ball widths · 90.5 pxClosest',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ticket 2 was your closest: 3.6 ball widths from the ball (90.5 px).',
+    );
   });
 
   it('tells a mark on the ball and one nearer than a ball width in words', async () => {
@@ -272,7 +348,10 @@ describe('/quick_game_screen', () => {
     ]);
     expect(screen.getByTestId('reveal-words')).toHaveTextContent('Less than a ball width | On the ball!');
     const rows = within(screen.getByRole('list', { name: 'Distance from the ball' })).getAllByRole('listitem');
-    expect(rows.map((r) => r.textContent)).toEqual(['Ticket 1Less than a ball width · 100.5 px', 'Ticket 2On the ball! · 90.5 pxClosest']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Ticket 1Less than a ball width · 100.5 px',
+      'Ticket 2On the ball! · 90.5 pxClosest',
+    ]);
     expect(screen.getByRole('status')).toHaveTextContent('Ticket 2 was right on the ball: 90.5 px from its centre!');
   });
 
@@ -297,7 +376,11 @@ describe('/quick_game_screen', () => {
       if (game < 4) {
         fireEvent.click(button('Play again'));
         await screen.findByRole('button', { name: 'Ticket 1: not marked' });
-        expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/practice/pairs/next', params: { after: `pair-${game}` } });
+        expect(calls.at(-1)).toMatchObject({
+          method: 'GET',
+          url: '/practice/pairs/next',
+          params: { after: `pair-${game}` },
+        });
       }
     }
     expect(screen.queryByRole('button', { name: 'Play again' })).not.toBeInTheDocument();
@@ -319,7 +402,9 @@ describe('/quick_game_screen', () => {
     expect(screen.getAllByRole('button', { name: /^Ticket \d/ })).toHaveLength(2);
     fireEvent.click(button('Reset'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear marks' }));
-    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Ticket 1: not marked']);
+    expect(screen.getAllByRole('button', { name: /^Ticket \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Ticket 1: not marked',
+    ]);
     expect(button('Reset')).toBeDisabled();
     await markAndSubmit([
       [5, 5],
@@ -379,7 +464,7 @@ describe('/quick_game_screen', () => {
     expect(button('Ticket 1, marked 5 pixels from the left and 6 from the top')).toBeInTheDocument();
   });
 
-  it("sends a guest to log in for the real contest, saying why and coming back to the play screen", async () => {
+  it('sends a guest to log in for the real contest, saying why and coming back to the play screen', async () => {
     const i18n = await createTestI18n('en');
     function Probe() {
       const location = useLocation();

@@ -19,9 +19,19 @@ const marks = [
   { x: 499, y: 305 },
 ];
 const published = publication(entries, marks);
-const sealOf = (p: Publication): ContestSeal => ({ contestId: 'c9', state: 'published', seal: p.seal, commitment: null });
+const sealOf = (p: Publication): ContestSeal => ({
+  contestId: 'c9',
+  state: 'published',
+  seal: p.seal,
+  commitment: null,
+});
 
-const open = (p: Publication | null, seal: ContestSeal | null = p ? sealOf(p) : null, lng = 'en', sealedEntries: SealedEntry[] = published.entries) => {
+const open = (
+  p: Publication | null,
+  seal: ContestSeal | null = p ? sealOf(p) : null,
+  lng = 'en',
+  sealedEntries: SealedEntry[] = published.entries,
+) => {
   const nodes = sealedNodesOf('c9', sealedEntries);
   stubApi({
     'GET /contests/c9/seal/nodes': async (_body, params) => {
@@ -29,7 +39,8 @@ const open = (p: Publication | null, seal: ContestSeal | null = p ? sealOf(p) : 
       return ok(await nodes(depth, index.split(',').map(Number)));
     },
     'GET /contests/c9/seal': () => (seal ? ok(seal) : fail(404, 'Not found', 'NOT_FOUND')),
-    'GET /contests/c9/publication': () => (p ? ok(p) : fail(404, 'The result of this contest is not published yet.', 'NOT_FOUND')),
+    'GET /contests/c9/publication': () =>
+      p ? ok(p) : fail(404, 'The result of this contest is not published yet.', 'NOT_FOUND'),
   });
   return renderWithApp(<AppRoutes />, { path: '/the_winners_circle/c9/verify', lng });
 };
@@ -41,19 +52,35 @@ describe('the public check of a result', () => {
     expect(await screen.findByText('Verified')).toBeInTheDocument();
     expect(screen.getByText('Every published figure matches the entries sealed at close.')).toBeInTheDocument();
     const checks = screen.getByRole('list', { name: 'Check this result' });
-    expect(within(checks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('The entries match the seal made at close')]));
-    expect(within(checks).getAllByRole('listitem').every((li) => li.textContent?.startsWith('✓'))).toBe(true);
+    expect(
+      within(checks)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('The entries match the seal made at close')]));
+    expect(
+      within(checks)
+        .getAllByRole('listitem')
+        .every((li) => li.textContent?.startsWith('✓')),
+    ).toBe(true);
     // The seal, the judges' marks and their mean, the winner, the ranking a page at a time.
     expect(screen.getByText(published.seal.root)).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Judge 1' })).toBeInTheDocument();
-    expect(screen.getByText(`Player ${published.winner!.pseudonym}, ticket ${published.winner!.ticketId}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Player ${published.winner!.pseudonym}, ticket ${published.winner!.ticketId}`),
+    ).toBeInTheDocument();
     const ranking = screen.getByRole('region', { name: 'Ranking' });
     expect(within(ranking).getAllByRole('row')).toHaveLength(21);
     fireEvent.click(within(ranking).getByRole('button', { name: 'Show 25 more' }));
     expect(within(ranking).getAllByRole('row')).toHaveLength(46);
     expect(within(ranking).queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download the result (JSON)' })).toHaveAttribute('href', '/api/v1/contests/c9/publication/file');
-    expect(screen.getByRole('link', { name: 'Download the entries (CSV)' })).toHaveAttribute('href', '/api/v1/contests/c9/publication/entries.csv');
+    expect(screen.getByRole('link', { name: 'Download the result (JSON)' })).toHaveAttribute(
+      'href',
+      '/api/v1/contests/c9/publication/file',
+    );
+    expect(screen.getByRole('link', { name: 'Download the entries (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/v1/contests/c9/publication/entries.csv',
+    );
   });
 
   it('names the check that fails when one entry was moved, or a judge mark changed', async () => {
@@ -61,19 +88,27 @@ describe('the public check of a result', () => {
     const first = await open(moved, sealOf(published));
     expect(await screen.findByText('Not verified')).toBeInTheDocument();
     const status = screen.getByRole('status');
-    expect(within(status).getByText('The entries match the seal made at close', { selector: 'strong' })).toBeInTheDocument();
+    expect(
+      within(status).getByText('The entries match the seal made at close', { selector: 'strong' }),
+    ).toBeInTheDocument();
     expect(within(status).getByText(`Published: ${published.seal.root}`)).toBeInTheDocument();
     // The sealed tree, walked through the site's nodes, names the moved ticket and what changed.
     const moved3 = moved.entries[3]!;
     expect(await within(status).findByText(`Entry 4, ticket ${moved3.ticketId}`, { exact: false })).toBeInTheDocument();
-    expect(within(status).getByText(`position: sealed (${moved3.x - 1}, ${moved3.y}), published (${moved3.x}, ${moved3.y})`)).toBeInTheDocument();
+    expect(
+      within(status).getByText(`position: sealed (${moved3.x - 1}, ${moved3.y}), published (${moved3.x}, ${moved3.y})`),
+    ).toBeInTheDocument();
     expect(within(status).getByText('Where: the entries do not hash to the sealed root')).toBeInTheDocument();
     first.unmount();
 
     const judged = { ...published, judges: published.judges.map((j, i) => (i === 0 ? { ...j, x: j.x + 40 } : j)) };
     await open(judged);
     expect(await screen.findByText('Not verified')).toBeInTheDocument();
-    expect(within(screen.getByRole('status')).getByText("The judged position follows from the judges' marks", { selector: 'strong' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('status')).getByText("The judged position follows from the judges' marks", {
+        selector: 'strong',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('checks a pasted receipt against the sealed root, and refuses a forged one', async () => {
@@ -87,9 +122,13 @@ describe('the public check of a result', () => {
     fireEvent.change(box, { target: { value: JSON.stringify(receipt) } });
     fireEvent.click(screen.getByRole('button', { name: 'Check my receipt' }));
     expect(screen.getByText("Your ticket is in: its receipt leads to this contest's sealed root.")).toBeInTheDocument();
-    fireEvent.change(box, { target: { value: JSON.stringify({ ...receipt, entry: { ...receipt.entry, y: receipt.entry.y + 1 } }) } });
+    fireEvent.change(box, {
+      target: { value: JSON.stringify({ ...receipt, entry: { ...receipt.entry, y: receipt.entry.y + 1 } }) },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Check my receipt' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('This receipt does not verify: its proof does not lead to its root.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This receipt does not verify: its proof does not lead to its root.',
+    );
     const elsewhere = receiptsFor('c9', [...sorted, entry(99)])[7]!;
     fireEvent.change(box, { target: { value: JSON.stringify(elsewhere) } });
     fireEvent.click(screen.getByRole('button', { name: 'Check my receipt' }));
@@ -100,8 +139,15 @@ describe('the public check of a result', () => {
   });
 
   it('before publication shows the seal and says when the full check opens; an unknown contest is not found', async () => {
-    const view = await open(null, { contestId: 'c9', state: 'judging', seal: published.seal, commitment: { hash: 'a'.repeat(64), committedAt: '2026-11-23T06:30:00.000Z' } });
-    expect(await screen.findByText('The entries are sealed. The full check opens when the result is published.')).toBeInTheDocument();
+    const view = await open(null, {
+      contestId: 'c9',
+      state: 'judging',
+      seal: published.seal,
+      commitment: { hash: 'a'.repeat(64), committedAt: '2026-11-23T06:30:00.000Z' },
+    });
+    expect(
+      await screen.findByText('The entries are sealed. The full check opens when the result is published.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(published.seal.root)).toBeInTheDocument();
     expect(screen.getByText('a'.repeat(64))).toBeInTheDocument();
     view.unmount();
@@ -125,6 +171,8 @@ describe('the public check of a result', () => {
     expect(within(status).getByText('कहाँ: एंट्री का हैश सील किए गए रूट से मेल नहीं खाता')).toBeInTheDocument();
     const e = moved.entries[3]!;
     expect(await within(status).findByText(`एंट्री 4, टिकट ${e.ticketId}`, { exact: false })).toBeInTheDocument();
-    expect(within(status).getByText(`जगह: सील किया गया (${e.x}, ${e.y - 2}), प्रकाशित (${e.x}, ${e.y})`)).toBeInTheDocument();
+    expect(
+      within(status).getByText(`जगह: सील किया गया (${e.x}, ${e.y - 2}), प्रकाशित (${e.x}, ${e.y})`),
+    ).toBeInTheDocument();
   });
 });

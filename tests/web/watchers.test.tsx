@@ -10,7 +10,9 @@ import { renderWithApp } from '../support/render.tsx';
 
 function Where() {
   const location = useLocation();
-  return <output aria-label="where">{`${location.pathname}|${(location.state as { from?: string } | null)?.from ?? ''}`}</output>;
+  return (
+    <output aria-label="where">{`${location.pathname}|${(location.state as { from?: string } | null)?.from ?? ''}`}</output>
+  );
 }
 
 function Harness() {
@@ -74,7 +76,13 @@ describe('the 401 rule', () => {
   it('clears the login marker and sends the user to /login, remembering where they were', async () => {
     localStorage.setItem(STORAGE_KEYS.loginMarker, '1');
     http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      const response = { status: 401, statusText: 'Unauthorized', data: { message: 'Please log in', code: 'UNAUTHENTICATED' }, headers: {}, config } as AxiosResponse;
+      const response = {
+        status: 401,
+        statusText: 'Unauthorized',
+        data: { message: 'Please log in', code: 'UNAUTHENTICATED' },
+        headers: {},
+        config,
+      } as AxiosResponse;
       throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, response);
     };
     // The app runs in a BrowserRouter: the address bar is where the user was.

@@ -14,7 +14,15 @@ import { ok, stubApi } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';
 
 const original = http.defaults.adapter;
-const user = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@gmail.com', phone: '+919876543210', status: 'active', roles: [] };
+const user = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@gmail.com',
+  phone: '+919876543210',
+  status: 'active',
+  roles: [],
+};
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
@@ -35,7 +43,11 @@ function Landed() {
   );
 }
 
-async function renderFlow(entry: { pathname: string; state?: unknown }, screens: Record<string, ReactElement>, lng = 'en') {
+async function renderFlow(
+  entry: { pathname: string; state?: unknown },
+  screens: Record<string, ReactElement>,
+  lng = 'en',
+) {
   const i18n = await createTestI18n(lng);
   render(
     <I18nextProvider i18n={i18n}>
@@ -60,7 +72,8 @@ function fillSignup() {
   fill('Mobile number', '9876543210');
   fill('Password', 'Secret@123');
   fill('Confirm password', 'Secret@123');
-  for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/]) fireEvent.click(screen.getByRole('checkbox', { name }));
+  for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/])
+    fireEvent.click(screen.getByRole('checkbox', { name }));
 }
 
 describe('after a sign-up', () => {
@@ -69,7 +82,10 @@ describe('after a sign-up', () => {
       'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.'),
       'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready.'),
     });
-    await renderFlow({ pathname: '/login', state: { from: '/play_screen' } }, { '/login': <LoginPage />, '/signup': <SignupPage />, '/otp': <OtpPage /> });
+    await renderFlow(
+      { pathname: '/login', state: { from: '/play_screen' } },
+      { '/login': <LoginPage />, '/signup': <SignupPage />, '/otp': <OtpPage /> },
+    );
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
     fillSignup();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -86,7 +102,10 @@ describe('after a sign-up', () => {
   });
 
   it('lands on the home page when the player came from nowhere in particular, and the welcome goes with the next page', async () => {
-    window.sessionStorage.setItem('authCodeChallenge', JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() }));
+    window.sessionStorage.setItem(
+      'authCodeChallenge',
+      JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() }),
+    );
     stubApi({ 'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready.') });
     await renderFlow({ pathname: '/otp' }, { '/otp': <OtpPage /> });
     fill('6-digit code', '123456');
@@ -99,7 +118,10 @@ describe('after a sign-up', () => {
   });
 
   it('never lands off the site, whatever the stored return path says', async () => {
-    window.sessionStorage.setItem('authCodeChallenge', JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now(), returnTo: '//evil.example/x' }));
+    window.sessionStorage.setItem(
+      'authCodeChallenge',
+      JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now(), returnTo: '//evil.example/x' }),
+    );
     stubApi({ 'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready.') });
     await renderFlow({ pathname: '/otp' }, { '/otp': <OtpPage /> });
     fill('6-digit code', '123456');
@@ -108,7 +130,10 @@ describe('after a sign-up', () => {
   });
 
   it('welcomes in Hindi', async () => {
-    window.sessionStorage.setItem('authCodeChallenge', JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() }));
+    window.sessionStorage.setItem(
+      'authCodeChallenge',
+      JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() }),
+    );
     stubApi({ 'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready.') });
     await renderFlow({ pathname: '/otp' }, { '/otp': <OtpPage /> }, 'hi');
     fill('6 अंकों का कोड', '123456');
@@ -124,7 +149,8 @@ describe('after a sign-up', () => {
     fill('Last name', 'Rao');
     fill('Email', 'asha@example.org');
     fill('Mobile number', '9876543210');
-    for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/]) fireEvent.click(screen.getByRole('checkbox', { name }));
+    for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/])
+      fireEvent.click(screen.getByRole('checkbox', { name }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByTestId('where', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
     expect(screen.getByText('Welcome, Asha!')).toBeInTheDocument();

@@ -42,15 +42,27 @@ const card = (n: number, overrides: Partial<WinnerCard> = {}): WinnerCard => ({
 describe('/live_weekly_winner', () => {
   it('counts down to the next show, embeds its stream, and shows the latest winner with both marks on their pixels', async () => {
     const live: LiveShow = {
-      next: { contestId: 'n1', slot: 'A', showAt: new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString(), streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+      next: {
+        contestId: 'n1',
+        slot: 'A',
+        showAt: new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString(),
+        streamUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      },
       latest: card(1),
     };
     stubApi({ 'GET /results/live': () => ok(live) });
     const { container } = await renderScreen(<LiveWeeklyWinnerPage />, { path: '/live_weekly_winner' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Live weekly winner' })).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: /^Time until the live show: 2 / })).toBeInTheDocument();
-    expect(screen.getByTitle('Live winner show')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(screen.getByRole('link', { name: 'Open the stream on youtube.com' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(screen.getByTitle('Live winner show')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
+    expect(screen.getByRole('link', { name: 'Open the stream on youtube.com' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
     expect(screen.getByText('Winner1 from Maharashtra')).toBeInTheDocument();
     expect(screen.getByText('2.1 px from the judged ball position')).toBeInTheDocument();
     expect(screen.getByText('24 entries')).toBeInTheDocument();
@@ -67,18 +79,47 @@ describe('/live_weekly_winner', () => {
   });
 
   it('before anything is set: no stream yet, no winner yet', async () => {
-    stubApi({ 'GET /results/live': () => ok({ next: { contestId: 'n1', slot: 'B', showAt: new Date(Date.now() + 3_600_000).toISOString(), streamUrl: null, embedUrl: null }, latest: null }) });
+    stubApi({
+      'GET /results/live': () =>
+        ok({
+          next: {
+            contestId: 'n1',
+            slot: 'B',
+            showAt: new Date(Date.now() + 3_600_000).toISOString(),
+            streamUrl: null,
+            embedUrl: null,
+          },
+          latest: null,
+        }),
+    });
     await renderScreen(<LiveWeeklyWinnerPage />, { path: '/live_weekly_winner' });
-    expect(await screen.findByText('The link to the live stream will appear here before the show.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The link to the live stream will appear here before the show.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('No winner has been announced yet.')).toBeInTheDocument();
     expect(screen.queryByTitle('Live winner show')).toBeNull();
   });
 
   it('a stream that cannot be embedded is a link; during the show it says live now; in Hindi', async () => {
-    stubApi({ 'GET /results/live': () => ok({ next: { contestId: 'n1', slot: 'B', showAt: new Date(Date.now() - 600_000).toISOString(), streamUrl: 'https://www.facebook.com/cricspot/live', embedUrl: null }, latest: null }) });
+    stubApi({
+      'GET /results/live': () =>
+        ok({
+          next: {
+            contestId: 'n1',
+            slot: 'B',
+            showAt: new Date(Date.now() - 600_000).toISOString(),
+            streamUrl: 'https://www.facebook.com/cricspot/live',
+            embedUrl: null,
+          },
+          latest: null,
+        }),
+    });
     await renderScreen(<LiveWeeklyWinnerPage />, { path: '/live_weekly_winner', lng: 'hi' });
     expect(await screen.findByText('शो अभी लाइव है')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'लाइव शो देखें' })).toHaveAttribute('href', 'https://www.facebook.com/cricspot/live');
+    expect(screen.getByRole('link', { name: 'लाइव शो देखें' })).toHaveAttribute(
+      'href',
+      'https://www.facebook.com/cricspot/live',
+    );
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
@@ -95,13 +136,19 @@ describe('/live_weekly_winner', () => {
 describe('/the_winners_circle', () => {
   it('shows the newest winners and loads more until the end', async () => {
     const calls = stubApi({
-      'GET /results/winners': () => (calls.length === 1 ? ok({ results: [card(3), card(2)], nextCursor: 'next-1' }) : ok({ results: [card(1, { winner: null, entries: 0 })], nextCursor: null })),
+      'GET /results/winners': () =>
+        calls.length === 1
+          ? ok({ results: [card(3), card(2)], nextCursor: 'next-1' })
+          : ok({ results: [card(1, { winner: null, entries: 0 })], nextCursor: null }),
     });
     await renderScreen(<WinnersCirclePage />, { path: '/the_winners_circle' });
     expect(await screen.findByText('Winner3 from Maharashtra')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     // Each result links to its public check.
-    expect(screen.getAllByRole('link', { name: 'Check this result' }).map((a) => a.getAttribute('href'))).toEqual([`/the_winners_circle/${card(3).contestId}/verify`, `/the_winners_circle/${card(2).contestId}/verify`]);
+    expect(screen.getAllByRole('link', { name: 'Check this result' }).map((a) => a.getAttribute('href'))).toEqual([
+      `/the_winners_circle/${card(3).contestId}/verify`,
+      `/the_winners_circle/${card(2).contestId}/verify`,
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Nobody entered this contest.')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
@@ -111,7 +158,14 @@ describe('/the_winners_circle', () => {
 
   it('a failed further page keeps the cards, says so, and offers the button again', async () => {
     let n = 0;
-    stubApi({ 'GET /results/winners': () => (n++ === 0 ? ok({ results: [card(3)], nextCursor: 'next-1' }) : n === 2 ? fail(500, 'boom') : ok({ results: [card(2)], nextCursor: null })) });
+    stubApi({
+      'GET /results/winners': () =>
+        n++ === 0
+          ? ok({ results: [card(3)], nextCursor: 'next-1' })
+          : n === 2
+            ? fail(500, 'boom')
+            : ok({ results: [card(2)], nextCursor: null }),
+    });
     await renderScreen(<WinnersCirclePage />, { path: '/the_winners_circle' });
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('More winners could not be loaded.');
@@ -156,7 +210,11 @@ describe('My entries and the prize claim', () => {
 
   it('a sealed contest offers each confirmed ticket its receipt as a file, and links to the public check', async () => {
     const receipt = receiptsFor('c9', [fixtureEntry(0), fixtureEntry(1)])[0]!;
-    const calls = stubApi({ 'GET /account/entries': () => ok({ contests: [entry()] }), 'GET /me/tickets/t1/receipt': () => ok(receipt), 'GET /me/tickets/t2/receipt': () => fail(500, 'Internal error', 'INTERNAL') });
+    const calls = stubApi({
+      'GET /account/entries': () => ok({ contests: [entry()] }),
+      'GET /me/tickets/t1/receipt': () => ok(receipt),
+      'GET /me/tickets/t2/receipt': () => fail(500, 'Internal error', 'INTERNAL'),
+    });
     const saved: Blob[] = [];
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved.push(blob as Blob);
@@ -171,13 +229,32 @@ describe('My entries and the prize claim', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(JSON.parse(await saved[0]!.text())).toEqual(receipt);
     fireEvent.click(screen.getByRole('button', { name: 'Download the receipt of ticket 2' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your receipt of ticket 2 could not be loaded. Try again.');
-    expect(screen.getByRole('link', { name: 'Check this result' })).toHaveAttribute('href', '/the_winners_circle/c9/verify');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your receipt of ticket 2 could not be loaded. Try again.',
+    );
+    expect(screen.getByRole('link', { name: 'Check this result' })).toHaveAttribute(
+      'href',
+      '/the_winners_circle/c9/verify',
+    );
     vi.restoreAllMocks();
   });
 
   it('before publishing: the tickets, no rank, when the result comes', async () => {
-    stubApi({ 'GET /account/entries': () => ok({ contests: [entry({ state: 'judged', tickets: [{ id: 't1', x: 801, y: 500, status: 'confirmed', rank: null, distance: null }], judgedPoint: null, entries: null, isWinner: false, tax: null })] }) });
+    stubApi({
+      'GET /account/entries': () =>
+        ok({
+          contests: [
+            entry({
+              state: 'judged',
+              tickets: [{ id: 't1', x: 801, y: 500, status: 'confirmed', rank: null, distance: null }],
+              judgedPoint: null,
+              entries: null,
+              isWinner: false,
+              tax: null,
+            }),
+          ],
+        }),
+    });
     const { container } = await renderScreen(<MyEntriesSection />, { path: '/my_account' });
     expect(await screen.findByText('Ticket 1 at (801, 500)')).toBeInTheDocument();
     expect(screen.getByText(/Your result comes after the live show/)).toBeInTheDocument();
@@ -195,8 +272,19 @@ describe('My entries and the prize claim', () => {
           verifiedAt: null,
           sentAt: null,
           note: null,
-          masked: { fullName: 'Ravi Kumar', pan: 'AB******4F', address: 'Pune, Maharashtra 411***', payout: '********9012 (SBIN)' },
-          tax: { grossPaise: 2_000_000, tdsPaise: 600_000, netPaise: 1_400_000, ratePercent: 30, thresholdPaise: 1_000_000 },
+          masked: {
+            fullName: 'Ravi Kumar',
+            pan: 'AB******4F',
+            address: 'Pune, Maharashtra 411***',
+            payout: '********9012 (SBIN)',
+          },
+          tax: {
+            grossPaise: 2_000_000,
+            tdsPaise: 600_000,
+            netPaise: 1_400_000,
+            ratePercent: 30,
+            thresholdPaise: 1_000_000,
+          },
         }),
     });
     const { container } = await renderScreen(<MyEntriesSection />, { path: '/my_account' });
@@ -218,7 +306,9 @@ describe('My entries and the prize claim', () => {
     fill('Account number', '123');
     fill('IFSC', 'SBIN1001234');
     fireEvent.click(screen.getByRole('button', { name: 'Submit claim' }));
-    expect(await screen.findByText('Enter a valid PAN: 5 letters, 4 digits, 1 letter (e.g. ABCDE1234F)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter a valid PAN: 5 letters, 4 digits, 1 letter (e.g. ABCDE1234F)'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Choose your state')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid 6-digit PIN code')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid bank account number (9 to 18 digits)')).toBeInTheDocument();
@@ -234,7 +324,12 @@ describe('My entries and the prize claim', () => {
     await screen.findByText('Claim received');
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       contestId: 'c9',
-      details: { fullName: 'Ravi Kumar', pan: 'abcde1234f', address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' }, payout: { method: 'bank', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234' } },
+      details: {
+        fullName: 'Ravi Kumar',
+        pan: 'abcde1234f',
+        address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' },
+        payout: { method: 'bank', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234' },
+      },
     });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Submitted, being checked')).toBeInTheDocument();
@@ -243,7 +338,11 @@ describe('My entries and the prize claim', () => {
   });
 
   it('a claim refused by the server says why, in Hindi', async () => {
-    stubApi({ 'GET /account/entries': () => ok({ contests: [entry()] }), 'POST /account/claims': () => fail(403, 'Only the winner of a published contest can claim its prize.', 'NOT_A_WINNER') });
+    stubApi({
+      'GET /account/entries': () => ok({ contests: [entry()] }),
+      'POST /account/claims': () =>
+        fail(403, 'Only the winner of a published contest can claim its prize.', 'NOT_A_WINNER'),
+    });
     await renderScreen(<MyEntriesSection />, { path: '/my_account', lng: 'hi' });
     await screen.findByText('आपने यह प्रतियोगिता जीती है!');
     expect(screen.getByRole('option', { name: 'महाराष्ट्र' })).toHaveValue('Maharashtra');
@@ -258,7 +357,7 @@ describe('My entries and the prize claim', () => {
     expect(await screen.findByText('केवल प्रकाशित प्रतियोगिता का विजेता ही उसका इनाम माँग सकता है।')).toBeInTheDocument();
   });
 
-  it('shows the claim status and the team\'s note once the prize is sent', async () => {
+  it("shows the claim status and the team's note once the prize is sent", async () => {
     stubApi({
       'GET /account/entries': () =>
         ok({
@@ -270,8 +369,19 @@ describe('My entries and the prize claim', () => {
                 verifiedAt: '2026-11-21T05:00:00.000Z',
                 sentAt: '2026-11-22T05:00:00.000Z',
                 note: 'Paid by NEFT',
-                masked: { fullName: 'Ravi Kumar', pan: 'AB******4F', address: 'Pune, Maharashtra 411***', payout: 'ra***@okaxis' },
-                tax: { grossPaise: 2_000_000, tdsPaise: 600_000, netPaise: 1_400_000, ratePercent: 30, thresholdPaise: 1_000_000 },
+                masked: {
+                  fullName: 'Ravi Kumar',
+                  pan: 'AB******4F',
+                  address: 'Pune, Maharashtra 411***',
+                  payout: 'ra***@okaxis',
+                },
+                tax: {
+                  grossPaise: 2_000_000,
+                  tdsPaise: 600_000,
+                  netPaise: 1_400_000,
+                  ratePercent: 30,
+                  thresholdPaise: 1_000_000,
+                },
               },
             }),
           ],

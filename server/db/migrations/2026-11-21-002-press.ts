@@ -20,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .addColumn('updated_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('press_articles_published_idx').on('press_articles').columns(['is_published', 'published_at']).execute();
+  await db.schema
+    .createIndex('press_articles_published_idx')
+    .on('press_articles')
+    .columns(['is_published', 'published_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort_order', 'integer', (col) => col.notNull())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('practice_pairs_order_idx').on('practice_pairs').columns(['is_active', 'sort_order', 'id']).execute();
+  await db.schema
+    .createIndex('practice_pairs_order_idx')
+    .on('practice_pairs')
+    .columns(['is_active', 'sort_order', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -50,7 +50,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (col) => col.notNull())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('reservations_status_expires_idx').on('reservations').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createIndex('reservations_status_expires_idx')
+    .on('reservations')
+    .columns(['status', 'expires_at'])
+    .execute();
   await db.schema.createIndex('reservations_user_idx').on('reservations').columns(['user_id', 'created_at']).execute();
 
   await db.schema
@@ -65,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .addColumn('confirmed_at', 'bigint')
     .execute();
-  await sql`CREATE UNIQUE INDEX tickets_live_point_uq ON tickets (contest_id, user_id, x, y) WHERE status <> 'released'`.execute(db);
+  await sql`CREATE UNIQUE INDEX tickets_live_point_uq ON tickets (contest_id, user_id, x, y) WHERE status <> 'released'`.execute(
+    db,
+  );
   await db.schema.createIndex('tickets_contest_status_idx').on('tickets').columns(['contest_id', 'status']).execute();
   await db.schema.createIndex('tickets_reservation_idx').on('tickets').column('reservation_id').execute();
 

@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payment_id', 'varchar(36)', (col) => col.notNull().unique())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('promo_redemptions_code_user_idx').on('promo_redemptions').columns(['promo_code', 'user_id']).execute();
+  await db.schema
+    .createIndex('promo_redemptions_code_user_idx')
+    .on('promo_redemptions')
+    .columns(['promo_code', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('cart_promos')

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('user_roles_role_check', sql`role in ('judge', 'admin')`)
     .execute();
   await db.schema.createIndex('user_roles_role_idx').on('user_roles').columns(['role', 'user_id']).execute();
-  await sql`INSERT INTO user_roles (user_id, role, granted_by, granted_at) SELECT id, 'admin', NULL, updated_at FROM users WHERE role = 'admin'`.execute(db);
+  await sql`INSERT INTO user_roles (user_id, role, granted_by, granted_at) SELECT id, 'admin', NULL, updated_at FROM users WHERE role = 'admin'`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('audit_log')
@@ -45,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('audit_log_created_idx').on('audit_log').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('audit_log_target_idx').on('audit_log').columns(['target_type', 'target_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_target_idx')
+    .on('audit_log')
+    .columns(['target_type', 'target_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_id', 'created_at']).execute();
 
   for (const [name, type] of [
@@ -78,7 +84,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('judge_marks').execute();
   await db.schema.dropIndex('contests_state_idx').execute();
-  for (const name of ['published_by', 'published_at', 'judged_at', 'judged_count', 'judged_sum_y', 'judged_sum_x', 'cancel_reason', 'cancelled_at', 'stream_url', 'prize_picture_id']) {
+  for (const name of [
+    'published_by',
+    'published_at',
+    'judged_at',
+    'judged_count',
+    'judged_sum_y',
+    'judged_sum_x',
+    'cancel_reason',
+    'cancelled_at',
+    'stream_url',
+    'prize_picture_id',
+  ]) {
     await db.schema.alterTable('contests').dropColumn(name).execute();
   }
   await db.schema.dropTable('audit_log').execute();

@@ -14,8 +14,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rank', 'integer', (col) => col.notNull())
     .addColumn('distance', 'double precision', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('contest_ranks_contest_rank_uq').on('contest_ranks').columns(['contest_id', 'rank']).unique().execute();
-  await db.schema.createIndex('contest_ranks_user_idx').on('contest_ranks').columns(['user_id', 'contest_id']).execute();
+  await db.schema
+    .createIndex('contest_ranks_contest_rank_uq')
+    .on('contest_ranks')
+    .columns(['contest_id', 'rank'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('contest_ranks_user_idx')
+    .on('contest_ranks')
+    .columns(['user_id', 'contest_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('suspend_reason', 'varchar(500)').execute();
   await db.schema.alterTable('contact_messages').addColumn('answered_at', 'bigint').execute();
   await db.schema.alterTable('contact_messages').addColumn('answered_by', 'varchar(36)').execute();
-  await db.schema.createIndex('contact_messages_status_idx').on('contact_messages').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('contact_messages_status_idx')
+    .on('contact_messages')
+    .columns(['status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -20,7 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email_sent_at', 'bigint')
     .addPrimaryKeyConstraint('contest_cancel_notices_pk', ['contest_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('contest_cancel_notices_unsent_idx').on('contest_cancel_notices').columns(['sent_at', 'contest_id']).execute();
+  await db.schema
+    .createIndex('contest_cancel_notices_unsent_idx')
+    .on('contest_cancel_notices')
+    .columns(['sent_at', 'contest_id'])
+    .execute();
   // The console's list reads contests newest window first.
   await db.schema.createIndex('contests_opens_desc_idx').on('contests').columns(['opens_at', 'id']).execute();
 }

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('result_notices_pk', ['contest_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('result_notices_unsent_idx').on('result_notices').columns(['sent_at', 'contest_id']).execute();
+  await db.schema
+    .createIndex('result_notices_unsent_idx')
+    .on('result_notices')
+    .columns(['sent_at', 'contest_id'])
+    .execute();
 }
 
 function sqlIn(values: string[]) {

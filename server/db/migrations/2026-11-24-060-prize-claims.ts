@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'bigint')
     .addColumn('updated_at', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('prize_claims_status_idx').on('prize_claims').columns(['status', 'submitted_at', 'id']).execute();
+  await db.schema
+    .createIndex('prize_claims_status_idx')
+    .on('prize_claims')
+    .columns(['status', 'submitted_at', 'id'])
+    .execute();
   await db.schema.createIndex('prize_claims_user_idx').on('prize_claims').columns(['user_id']).execute();
   await db.schema.createIndex('contests_published_idx').on('contests').columns(['published_at', 'id']).execute();
 }

@@ -21,7 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sealed_at', 'bigint', (col) => col.notNull())
     .addColumn('leaves', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.alterTable('contests').addColumn('decided_by', 'varchar(16)', (col) => col.notNull().defaultTo('judges')).execute();
+  await db.schema
+    .alterTable('contests')
+    .addColumn('decided_by', 'varchar(16)', (col) => col.notNull().defaultTo('judges'))
+    .execute();
   await db.schema.alterTable('contests').addColumn('answer_x', 'integer').execute();
   await db.schema.alterTable('contests').addColumn('answer_y', 'integer').execute();
   await db.schema.alterTable('contests').addColumn('answer_salt', 'varchar(64)').execute();
@@ -30,7 +33,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const column of ['answer_committed_at', 'answer_commitment', 'answer_salt', 'answer_y', 'answer_x', 'decided_by']) {
+  for (const column of [
+    'answer_committed_at',
+    'answer_commitment',
+    'answer_salt',
+    'answer_y',
+    'answer_x',
+    'decided_by',
+  ]) {
     await db.schema.alterTable('contests').dropColumn(column).execute();
   }
   await db.schema.dropTable('contest_seals').execute();

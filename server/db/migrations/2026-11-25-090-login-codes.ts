@@ -24,7 +24,9 @@ async function rebuildOnSqlite(db: Kysely<unknown>, purposes: typeof PURPOSES_NO
       .addCheckConstraint('otp_codes_purpose_check', purposes)
       .execute();
     await sql`insert into otp_codes_next (id, purpose, user_id, recipient_key, code_hash, attempts, created_at, expires_at, last_sent_at, consumed_at)
-      select id, purpose, user_id, recipient_key, code_hash, attempts, created_at, expires_at, last_sent_at, consumed_at from otp_codes`.execute(trx);
+      select id, purpose, user_id, recipient_key, code_hash, attempts, created_at, expires_at, last_sent_at, consumed_at from otp_codes`.execute(
+      trx,
+    );
     await trx.schema.dropTable('otp_codes').execute();
     await trx.schema.alterTable('otp_codes_next').renameTo('otp_codes').execute();
     await trx.schema.createIndex('otp_codes_user_id_idx').on('otp_codes').column('user_id').execute();
@@ -38,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   } else {
     await rebuildOnSqlite(db, PURPOSES_NOW);
   }
-  await db.schema.createIndex('otp_codes_recipient_purpose_idx').on('otp_codes').columns(['recipient_key', 'purpose', 'created_at']).execute();
+  await db.schema
+    .createIndex('otp_codes_recipient_purpose_idx')
+    .on('otp_codes')
+    .columns(['recipient_key', 'purpose', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

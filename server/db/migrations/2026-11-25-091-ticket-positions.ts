@@ -6,8 +6,14 @@ import type { Kysely } from 'kysely';
 // numbered the tickets differently from the play screen's chips. Rows from before keep 0 and sort
 // as they did.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('cart_items').addColumn('position', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('tickets').addColumn('position', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('cart_items')
+    .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('tickets')
+    .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

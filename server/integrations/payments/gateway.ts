@@ -57,7 +57,11 @@ export function verifyCheckoutSignature(keySecret: string, payload: ReturnPayloa
   return sameSignature(checkoutSignature(keySecret, payload.orderId, payload.paymentId), payload.signature);
 }
 
-export function verifyWebhookSignature(webhookSecret: string, rawBody: Buffer, signatureHeader: string | undefined): boolean {
+export function verifyWebhookSignature(
+  webhookSecret: string,
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+): boolean {
   return sameSignature(hmacHex(webhookSecret, rawBody), signatureHeader);
 }
 

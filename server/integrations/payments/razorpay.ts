@@ -1,4 +1,10 @@
-import { GatewayError, type GatewayOrderStatus, type PaymentGateway, verifyCheckoutSignature, verifyWebhookSignature } from './gateway.ts';
+import {
+  GatewayError,
+  type GatewayOrderStatus,
+  type PaymentGateway,
+  verifyCheckoutSignature,
+  verifyWebhookSignature,
+} from './gateway.ts';
 
 export interface RazorpayOptions {
   keyId: string;
@@ -29,12 +35,19 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     try {
       response = await doFetch(`${base}${path}`, {
         method,
-        headers: { authorization: auth, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: auth,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new GatewayError(`razorpay: ${method} ${path} did not answer (${error instanceof Error ? error.name : 'error'})`, { cause: error });
+      throw new GatewayError(
+        `razorpay: ${method} ${path} did not answer (${error instanceof Error ? error.name : 'error'})`,
+        { cause: error },
+      );
     }
     const text = await response.text().catch(() => '');
     if (!response.ok) {
@@ -44,7 +57,9 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       } catch {
         description = '';
       }
-      throw new GatewayError(`razorpay: ${method} ${path} answered ${response.status}${description ? `: ${description}` : ''}`);
+      throw new GatewayError(
+        `razorpay: ${method} ${path} answered ${response.status}${description ? `: ${description}` : ''}`,
+      );
     }
     try {
       return JSON.parse(text) as T;
@@ -58,7 +73,12 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     keyId: options.keyId,
     failuresEndOrders: false,
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await call<{ id?: unknown }>('POST', '/v1/orders', { amount: amountPaise, currency: 'INR', receipt: receipt.slice(0, 40), notes });
+      const order = await call<{ id?: unknown }>('POST', '/v1/orders', {
+        amount: amountPaise,
+        currency: 'INR',
+        receipt: receipt.slice(0, 40),
+        notes,
+      });
       if (typeof order.id !== 'string' || order.id === '') throw new GatewayError('razorpay: the order has no id');
       return { orderId: order.id };
     },
@@ -70,12 +90,21 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       const status = order.status as GatewayOrderStatus;
       if (!ORDER_STATUSES.has(status)) throw new GatewayError(`razorpay: unknown order status ${String(order.status)}`);
       if (status !== 'paid') return { status, paymentId: null };
-      const payments = await call<{ items?: Array<{ id?: string; status?: string; created_at?: number }> }>('GET', `/v1/orders/${id}/payments`);
+      const payments = await call<{ items?: Array<{ id?: string; status?: string; created_at?: number }> }>(
+        'GET',
+        `/v1/orders/${id}/payments`,
+      );
       const captured = payments.items?.find((p) => p.status === 'captured');
-      return { status, paymentId: captured?.id ?? null, ...(typeof captured?.created_at === 'number' ? { paidAt: captured.created_at * 1000 } : {}) };
+      return {
+        status,
+        paymentId: captured?.id ?? null,
+        ...(typeof captured?.created_at === 'number' ? { paidAt: captured.created_at * 1000 } : {}),
+      };
     },
     async refund(paymentId, amountPaise) {
-      const refund = await call<{ id?: unknown }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise });
+      const refund = await call<{ id?: unknown }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+        amount: amountPaise,
+      });
       if (typeof refund.id !== 'string') throw new GatewayError('razorpay: the refund has no id');
       return { refundId: refund.id };
     },

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { checkoutSignature, GatewayError, hmacHex, type PaymentGateway, verifyCheckoutSignature, verifyWebhookSignature } from './gateway.ts';
+import {
+  checkoutSignature,
+  GatewayError,
+  hmacHex,
+  type PaymentGateway,
+  verifyCheckoutSignature,
+  verifyWebhookSignature,
+} from './gateway.ts';
 
 export interface SandboxSecrets {
   keySecret: string;
@@ -10,14 +17,16 @@ export interface SandboxSecrets {
 
 /** Derived from the server secret, so the sandbox needs no configuration and survives restarts. */
 export function sandboxSecrets(serverSecret: string): SandboxSecrets {
-  return { keySecret: hmacHex(serverSecret, 'sandbox-gateway:key-secret'), webhookSecret: hmacHex(serverSecret, 'sandbox-gateway:webhook-secret') };
+  return {
+    keySecret: hmacHex(serverSecret, 'sandbox-gateway:key-secret'),
+    webhookSecret: hmacHex(serverSecret, 'sandbox-gateway:webhook-secret'),
+  };
 }
 
 /** Razorpay-looking ids: a prefix and 14 random characters. */
 export function sandboxId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
   return `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 }
-
 
 /**
  * The embedded gateway: orders live in sandbox_orders; the hosted checkout page
@@ -31,21 +40,46 @@ export function createSandboxGateway(db: Kysely<Database>, serverSecret: string,
     failuresEndOrders: true,
     async createOrder({ amountPaise, receipt, notes }) {
       const orderId = sandboxId('order');
-      await db.insertInto('sandbox_orders').values({ id: orderId, amount_paise: amountPaise, receipt, notes_json: JSON.stringify(notes), status: 'created', payment_id: null, refund_id: null, created_at: now() }).execute();
+      await db
+        .insertInto('sandbox_orders')
+        .values({
+          id: orderId,
+          amount_paise: amountPaise,
+          receipt,
+          notes_json: JSON.stringify(notes),
+          status: 'created',
+          payment_id: null,
+          refund_id: null,
+          created_at: now(),
+        })
+        .execute();
       return { orderId };
     },
     verifyReturn: (payload) => verifyCheckoutSignature(secrets.keySecret, payload),
     verifyWebhook: (rawBody, header) => verifyWebhookSignature(secrets.webhookSecret, rawBody, header),
     async fetchOrderStatus(orderId) {
-      const order = await db.selectFrom('sandbox_orders').select(['status', 'payment_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+      const order = await db
+        .selectFrom('sandbox_orders')
+        .select(['status', 'payment_id', 'paid_at'])
+        .where('id', '=', orderId)
+        .executeTakeFirst();
       if (!order) throw new GatewayError(`sandbox: no order ${orderId}`);
       // A cancelled checkout leaves a Razorpay order 'created'; a failure leaves it 'attempted'.
       const status = order.status === 'paid' ? 'paid' : order.status === 'failed' ? 'attempted' : 'created';
-      return { status, paymentId: order.status === 'paid' ? order.payment_id : null, ...(order.paid_at !== null ? { paidAt: Number(order.paid_at) } : {}) };
+      return {
+        status,
+        paymentId: order.status === 'paid' ? order.payment_id : null,
+        ...(order.paid_at !== null ? { paidAt: Number(order.paid_at) } : {}),
+      };
     },
     async refund(paymentId) {
       const refundId = sandboxId('rfnd');
-      const result = await db.updateTable('sandbox_orders').set({ refund_id: refundId }).where('payment_id', '=', paymentId).where('status', '=', 'paid').executeTakeFirst();
+      const result = await db
+        .updateTable('sandbox_orders')
+        .set({ refund_id: refundId })
+        .where('payment_id', '=', paymentId)
+        .where('status', '=', 'paid')
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new GatewayError(`sandbox: no captured payment ${paymentId}`);
       return { refundId };
     },
@@ -67,7 +101,12 @@ export interface DecidedOrder {
  * The tester's choice on the hosted page, once: the first choice sticks, a second click (or
  * a reload of the form) gets the same outcome back.
  */
-export async function decideSandboxOrder(db: Kysely<Database>, orderId: string, choice: SandboxChoice, now: number = Date.now()): Promise<DecidedOrder | null> {
+export async function decideSandboxOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  choice: SandboxChoice,
+  now: number = Date.now(),
+): Promise<DecidedOrder | null> {
   const status = choice === 'success' ? 'paid' : choice === 'failure' ? 'failed' : 'cancelled';
   const paymentId = choice === 'cancel' ? null : sandboxId('pay');
   await db
@@ -76,27 +115,50 @@ export async function decideSandboxOrder(db: Kysely<Database>, orderId: string, 
     .where('id', '=', orderId)
     .where('status', '=', 'created')
     .execute();
-  const order = await db.selectFrom('sandbox_orders').select(['id', 'amount_paise', 'status', 'payment_id', 'paid_at']).where('id', '=', orderId).executeTakeFirst();
+  const order = await db
+    .selectFrom('sandbox_orders')
+    .select(['id', 'amount_paise', 'status', 'payment_id', 'paid_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!order) return null;
-  return { orderId: order.id, amountPaise: Number(order.amount_paise), status: order.status, paymentId: order.payment_id, paidAt: order.paid_at === null ? null : Number(order.paid_at) };
+  return {
+    orderId: order.id,
+    amountPaise: Number(order.amount_paise),
+    status: order.status,
+    paymentId: order.payment_id,
+    paidAt: order.paid_at === null ? null : Number(order.paid_at),
+  };
 }
 
 /** The query Razorpay Checkout's redirect carries back to us for this order. */
 export function sandboxReturnFields(secrets: SandboxSecrets, order: DecidedOrder): Record<string, string> {
   if (order.status === 'paid' && order.paymentId) {
-    return { razorpay_payment_id: order.paymentId, razorpay_order_id: order.orderId, razorpay_signature: checkoutSignature(secrets.keySecret, order.orderId, order.paymentId) };
+    return {
+      razorpay_payment_id: order.paymentId,
+      razorpay_order_id: order.orderId,
+      razorpay_signature: checkoutSignature(secrets.keySecret, order.orderId, order.paymentId),
+    };
   }
   const cancelled = order.status !== 'failed';
   return {
     'error[code]': 'BAD_REQUEST_ERROR',
-    'error[description]': cancelled ? 'Payment processing cancelled by user' : 'Your payment could not be completed (sandbox).',
+    'error[description]': cancelled
+      ? 'Payment processing cancelled by user'
+      : 'Your payment could not be completed (sandbox).',
     'error[reason]': cancelled ? 'payment_cancelled' : 'payment_failed',
-    'error[metadata]': JSON.stringify({ order_id: order.orderId, ...(order.paymentId ? { payment_id: order.paymentId } : {}) }),
+    'error[metadata]': JSON.stringify({
+      order_id: order.orderId,
+      ...(order.paymentId ? { payment_id: order.paymentId } : {}),
+    }),
   };
 }
 
 /** A webhook in Razorpay's shape, signed with the sandbox's webhook secret; none for a cancel. */
-export function sandboxWebhook(secrets: SandboxSecrets, order: DecidedOrder, now: number): { body: string; headers: Record<string, string> } | null {
+export function sandboxWebhook(
+  secrets: SandboxSecrets,
+  order: DecidedOrder,
+  now: number,
+): { body: string; headers: Record<string, string> } | null {
   if (order.status !== 'paid' && order.status !== 'failed') return null;
   const paid = order.status === 'paid';
   const body = JSON.stringify({
@@ -115,13 +177,19 @@ export function sandboxWebhook(secrets: SandboxSecrets, order: DecidedOrder, now
           status: paid ? 'captured' : 'failed',
           order_id: order.orderId,
           created_at: Math.floor((order.paidAt ?? now) / 1000),
-          ...(paid ? {} : { error_code: 'BAD_REQUEST_ERROR', error_description: 'Your payment could not be completed (sandbox).' }),
+          ...(paid
+            ? {}
+            : { error_code: 'BAD_REQUEST_ERROR', error_description: 'Your payment could not be completed (sandbox).' }),
         },
       },
     },
   });
   return {
     body,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(secrets.webhookSecret, body), 'x-razorpay-event-id': sandboxId('evt') },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacHex(secrets.webhookSecret, body),
+      'x-razorpay-event-id': sandboxId('evt'),
+    },
   };
 }

@@ -12,4 +12,12 @@ import { opsRoutes } from './ops.routes.ts';
  * Everything under /api/v1/admin: the admin role is checked by the container for every route
  * listed here (server/routes/console.ts). Add a console area by adding its routes file.
  */
-export const adminRoutes: FastifyPluginAsync = roleContainer('admin', [auditRoutes, rolesRoutes, picturesRoutes, contestsAdminRoutes, resultsRoutes, claimsAdminRoutes, ...opsRoutes]);
+export const adminRoutes: FastifyPluginAsync = roleContainer('admin', [
+  auditRoutes,
+  rolesRoutes,
+  picturesRoutes,
+  contestsAdminRoutes,
+  resultsRoutes,
+  claimsAdminRoutes,
+  ...opsRoutes,
+]);

@@ -5,7 +5,11 @@ import { listAudit } from '../../services/audit.service.ts';
 
 /** The audit log, newest first, filtered and paged (the console's Audit log screen). */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/audit', { schema: { querystring: auditQuerySchema, response: { 200: envelope(auditPageSchema) } } }, async (request) => {
-    return { data: await listAudit(app.db, request.query as AuditQuery) };
-  });
+  app.get(
+    '/audit',
+    { schema: { querystring: auditQuerySchema, response: { 200: envelope(auditPageSchema) } } },
+    async (request) => {
+      return { data: await listAudit(app.db, request.query as AuditQuery) };
+    },
+  );
 }

@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { type AdminClaimsQuery, adminClaimDetailSchema, adminClaimRowSchema, adminClaimsPageSchema, adminClaimsQuerySchema, claimIdParamsSchema, type ClaimStatusChange, claimStatusChangeSchema, type TdsSettings, tdsSettingsSchema } from '../../../domain/results.ts';
+import {
+  type AdminClaimsQuery,
+  adminClaimDetailSchema,
+  adminClaimRowSchema,
+  adminClaimsPageSchema,
+  adminClaimsQuerySchema,
+  claimIdParamsSchema,
+  type ClaimStatusChange,
+  claimStatusChangeSchema,
+  type TdsSettings,
+  tdsSettingsSchema,
+} from '../../../domain/results.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { actorOf } from '../../services/audit.service.ts';
@@ -11,28 +22,61 @@ import { setTdsSettings, tdsSettings } from '../../services/results.service.ts';
 export async function claimsAdminRoutes(app: FastifyInstance): Promise<void> {
   const key = claimKey(app.secret);
 
-  app.get('/claims', { schema: { querystring: adminClaimsQuerySchema, response: { 200: envelope(adminClaimsPageSchema) } } }, async (request) => {
-    return { data: await listClaims(app.db, request.query as AdminClaimsQuery) };
-  });
+  app.get(
+    '/claims',
+    { schema: { querystring: adminClaimsQuerySchema, response: { 200: envelope(adminClaimsPageSchema) } } },
+    async (request) => {
+      return { data: await listClaims(app.db, request.query as AdminClaimsQuery) };
+    },
+  );
 
-  app.get('/claims/:id', { schema: { params: claimIdParamsSchema, response: { 200: envelope(adminClaimDetailSchema) } } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    void reply.header('cache-control', 'no-store');
-    return { data: await viewClaim(app.db, key, id, actorOf(currentUser(request), request.ip), app.clock.now()) };
-  });
+  app.get(
+    '/claims/:id',
+    { schema: { params: claimIdParamsSchema, response: { 200: envelope(adminClaimDetailSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      void reply.header('cache-control', 'no-store');
+      return { data: await viewClaim(app.db, key, id, actorOf(currentUser(request), request.ip), app.clock.now()) };
+    },
+  );
 
-  app.post('/claims/:id/status', { schema: { params: claimIdParamsSchema, body: claimStatusChangeSchema, response: { 200: envelope(adminClaimRowSchema) } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const claim = await changeClaimStatus(app.db, id, request.body as ClaimStatusChange, actorOf(currentUser(request), request.ip), app.clock.now());
-    return { data: claim, message: 'The claim has been updated.' };
-  });
+  app.post(
+    '/claims/:id/status',
+    {
+      schema: {
+        params: claimIdParamsSchema,
+        body: claimStatusChangeSchema,
+        response: { 200: envelope(adminClaimRowSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const claim = await changeClaimStatus(
+        app.db,
+        id,
+        request.body as ClaimStatusChange,
+        actorOf(currentUser(request), request.ip),
+        app.clock.now(),
+      );
+      return { data: claim, message: 'The claim has been updated.' };
+    },
+  );
 
   app.get('/claims/tds', { schema: { response: { 200: envelope(tdsSettingsSchema) } } }, async () => {
     return { data: await tdsSettings(app.db) };
   });
 
-  app.post('/claims/tds', { schema: { body: tdsSettingsSchema, response: { 200: envelope(tdsSettingsSchema) } } }, async (request) => {
-    const data = await setTdsSettings(app.db, request.body as TdsSettings, actorOf(currentUser(request), request.ip), app.clock.now());
-    return { data, message: 'The TDS rule has been saved.' };
-  });
+  app.post(
+    '/claims/tds',
+    { schema: { body: tdsSettingsSchema, response: { 200: envelope(tdsSettingsSchema) } } },
+    async (request) => {
+      const data = await setTdsSettings(
+        app.db,
+        request.body as TdsSettings,
+        actorOf(currentUser(request), request.ip),
+        app.clock.now(),
+      );
+      return { data, message: 'The TDS rule has been saved.' };
+    },
+  );
 }

@@ -16,56 +16,126 @@ import {
 } from '../../../domain/admin-contests.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { adminContest, cancelContest, contestDefaults, createContest, listAdminContests, updateContest } from '../../services/admin-contest.service.ts';
+import {
+  adminContest,
+  cancelContest,
+  contestDefaults,
+  createContest,
+  listAdminContests,
+  updateContest,
+} from '../../services/admin-contest.service.ts';
 import { checkCounters, repairCounters } from '../../services/admin-counters.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
 /** The console's Contests area: list with figures, create, edit (with its locks), cancel, and the ticket counters' check and repair. */
 export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/contests', { schema: { querystring: adminContestsQuerySchema, response: { 200: envelope(adminContestsPageSchema) } } }, async (request) => {
-    return { data: await listAdminContests(app.db, request.query as AdminContestsQuery, app.clock.now()) };
-  });
+  app.get(
+    '/contests',
+    { schema: { querystring: adminContestsQuerySchema, response: { 200: envelope(adminContestsPageSchema) } } },
+    async (request) => {
+      return { data: await listAdminContests(app.db, request.query as AdminContestsQuery, app.clock.now()) };
+    },
+  );
 
   app.get('/contests/defaults', { schema: { response: { 200: envelope(contestDefaultsSchema) } } }, async () => {
     return { data: await contestDefaults(app.db, app.clock.now(), app.config.contestDefaults) };
   });
 
-  app.get('/contests/:id', { schema: { params: contestIdParamsSchema, response: { 200: envelope(adminContestSchema) } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    return { data: await adminContest(app.db, id, app.clock.now()) };
-  });
+  app.get(
+    '/contests/:id',
+    { schema: { params: contestIdParamsSchema, response: { 200: envelope(adminContestSchema) } } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await adminContest(app.db, id, app.clock.now()) };
+    },
+  );
 
-  app.post('/contests', { schema: { body: contestInputSchema, response: { 201: envelope(adminContestSchema) } } }, async (request, reply) => {
-    const contest = await createContest(app.db, actorOf(currentUser(request), request.ip), request.body as ContestInput, app.clock.now());
-    void reply.code(201);
-    return { data: contest, message: 'The contest has been created.' };
-  });
+  app.post(
+    '/contests',
+    { schema: { body: contestInputSchema, response: { 201: envelope(adminContestSchema) } } },
+    async (request, reply) => {
+      const contest = await createContest(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        request.body as ContestInput,
+        app.clock.now(),
+      );
+      void reply.code(201);
+      return { data: contest, message: 'The contest has been created.' };
+    },
+  );
 
-  app.put('/contests/:id', { schema: { params: contestIdParamsSchema, body: contestInputSchema, response: { 200: envelope(adminContestSchema) } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const contest = await updateContest(app.db, actorOf(currentUser(request), request.ip), id, request.body as ContestInput, app.clock.now());
-    return { data: contest, message: 'The contest has been saved.' };
-  });
+  app.put(
+    '/contests/:id',
+    {
+      schema: {
+        params: contestIdParamsSchema,
+        body: contestInputSchema,
+        response: { 200: envelope(adminContestSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const contest = await updateContest(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        id,
+        request.body as ContestInput,
+        app.clock.now(),
+      );
+      return { data: contest, message: 'The contest has been saved.' };
+    },
+  );
 
-  app.post('/contests/:id/cancel', { schema: { params: contestIdParamsSchema, body: cancelContestSchema, response: { 200: envelope(adminContestSchema) } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const { reason } = request.body as CancelContest;
-    const deps = { db: app.db, gateway: app.payments, messages: app.messages, siteUrl: app.config.publicUrl, log: app.log };
-    const result = await cancelContest(deps, actorOf(currentUser(request), request.ip), id, reason, app.clock.now());
-    return { data: result.contest, message: CONTEST_ADMIN_MESSAGES.cancelled };
-  });
+  app.post(
+    '/contests/:id/cancel',
+    {
+      schema: {
+        params: contestIdParamsSchema,
+        body: cancelContestSchema,
+        response: { 200: envelope(adminContestSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { reason } = request.body as CancelContest;
+      const deps = {
+        db: app.db,
+        gateway: app.payments,
+        messages: app.messages,
+        siteUrl: app.config.publicUrl,
+        log: app.log,
+      };
+      const result = await cancelContest(deps, actorOf(currentUser(request), request.ip), id, reason, app.clock.now());
+      return { data: result.contest, message: CONTEST_ADMIN_MESSAGES.cancelled };
+    },
+  );
 
   // A POST, not a GET: every check is written to the audit log.
-  app.post('/contests/counters/check', { schema: { response: { 200: envelope(countersCheckSchema) } } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    const check = await checkCounters(app.db, actorOf(currentUser(request), request.ip), app.clock.now());
-    const wrong = check.contests.filter((c) => !c.ok).length;
-    return { data: check, message: wrong === 0 ? 'The ticket counters match the tickets.' : `The ticket counters of ${wrong} ${wrong === 1 ? 'contest differ' : 'contests differ'} from the tickets.` };
-  });
+  app.post(
+    '/contests/counters/check',
+    { schema: { response: { 200: envelope(countersCheckSchema) } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const check = await checkCounters(app.db, actorOf(currentUser(request), request.ip), app.clock.now());
+      const wrong = check.contests.filter((c) => !c.ok).length;
+      return {
+        data: check,
+        message:
+          wrong === 0
+            ? 'The ticket counters match the tickets.'
+            : `The ticket counters of ${wrong} ${wrong === 1 ? 'contest differ' : 'contests differ'} from the tickets.`,
+      };
+    },
+  );
 
-  app.post('/contests/:id/counters/repair', { schema: { params: contestIdParamsSchema, response: { 200: envelope(countersRepairSchema) } } }, async (request) => {
-    const { id } = request.params as { id: string };
-    const repair = await repairCounters(app.db, actorOf(currentUser(request), request.ip), id, app.clock.now());
-    return { data: repair, message: 'The ticket counters have been recounted from the tickets.' };
-  });
+  app.post(
+    '/contests/:id/counters/repair',
+    { schema: { params: contestIdParamsSchema, response: { 200: envelope(countersRepairSchema) } } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const repair = await repairCounters(app.db, actorOf(currentUser(request), request.ip), id, app.clock.now());
+      return { data: repair, message: 'The ticket counters have been recounted from the tickets.' };
+    },
+  );
 }

@@ -11,13 +11,21 @@ const switchAnswer = envelope(z.object({ message: contactMessageSchema, changed:
 
 /** Admin > Contact inbox: what visitors sent through /contact_us; read, mark answered, reopen. */
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/messages', { schema: { querystring: messageListQuerySchema, response: { 200: envelope(messagePageSchema) } } }, async (request) => {
-    return { data: await listMessages(app.db, request.query as z.output<typeof messageListQuerySchema>) };
-  });
+  app.get(
+    '/messages',
+    { schema: { querystring: messageListQuerySchema, response: { 200: envelope(messagePageSchema) } } },
+    async (request) => {
+      return { data: await listMessages(app.db, request.query as z.output<typeof messageListQuerySchema>) };
+    },
+  );
 
-  app.get('/messages/:id', { schema: { params, response: { 200: envelope(z.object({ message: contactMessageSchema })) } } }, async (request) => {
-    return { data: { message: await getMessage(app.db, (request.params as z.output<typeof params>).id) } };
-  });
+  app.get(
+    '/messages/:id',
+    { schema: { params, response: { 200: envelope(z.object({ message: contactMessageSchema })) } } },
+    async (request) => {
+      return { data: { message: await getMessage(app.db, (request.params as z.output<typeof params>).id) } };
+    },
+  );
 
   for (const [verb, answered] of [
     ['answered', true],
@@ -25,7 +33,15 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   ] as const) {
     app.post(`/messages/:id/${verb}`, { schema: { params, response: { 200: switchAnswer } } }, async (request) => {
       const { id } = request.params as z.output<typeof params>;
-      return { data: await setMessageAnswered(app.db, actorOf(currentUser(request), request.ip), id, answered, app.clock.now()) };
+      return {
+        data: await setMessageAnswered(
+          app.db,
+          actorOf(currentUser(request), request.ip),
+          id,
+          answered,
+          app.clock.now(),
+        ),
+      };
     });
   }
 }

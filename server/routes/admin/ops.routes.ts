@@ -6,4 +6,10 @@ import { settingsRoutes } from './settings.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 
 /** The everyday console areas (users, paid play, promo codes, contact inbox, press). */
-export const opsRoutes: FastifyPluginAsync[] = [usersRoutes, settingsRoutes, promosRoutes, messagesRoutes, pressAdminRoutes];
+export const opsRoutes: FastifyPluginAsync[] = [
+  usersRoutes,
+  settingsRoutes,
+  promosRoutes,
+  messagesRoutes,
+  pressAdminRoutes,
+];

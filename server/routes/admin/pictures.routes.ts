@@ -23,8 +23,20 @@ import {
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { adminPictureDetail, listAdminPictures, receiveToFile, tooLargeUpload, uploadPicture } from '../../services/admin-pictures.service.ts';
-import { createPracticePair, listPracticePairs, reorderPracticePairs, setPracticePairActive, setPracticePairBallWidth } from '../../services/admin-practice.service.ts';
+import {
+  adminPictureDetail,
+  listAdminPictures,
+  receiveToFile,
+  tooLargeUpload,
+  uploadPicture,
+} from '../../services/admin-pictures.service.ts';
+import {
+  createPracticePair,
+  listPracticePairs,
+  reorderPracticePairs,
+  setPracticePairActive,
+  setPracticePairBallWidth,
+} from '../../services/admin-practice.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
 const wrongType = () => new AppError(415, PICTURE_UPLOAD_ERROR_CODES.wrongType, PICTURE_UPLOAD_MESSAGES.wrongType);
@@ -47,71 +59,140 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     // Whatever went wrong, part of the body may still be on its way: do not keep the connection.
     void reply.header('connection', 'close');
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw wrongType();
-    if (error.validation && error.validationContext === 'querystring') throw new AppError(400, 'VALIDATION_FAILED', PICTURE_UPLOAD_MESSAGES.badKind, { kind: PICTURE_UPLOAD_MESSAGES.badKind });
-    throw error instanceof Error ? error : Object.assign(new Error(String((error as { message?: unknown }).message ?? 'Request failed')), error);
+    if (error.validation && error.validationContext === 'querystring')
+      throw new AppError(400, 'VALIDATION_FAILED', PICTURE_UPLOAD_MESSAGES.badKind, {
+        kind: PICTURE_UPLOAD_MESSAGES.badKind,
+      });
+    throw error instanceof Error
+      ? error
+      : Object.assign(new Error(String((error as { message?: unknown }).message ?? 'Request failed')), error);
   });
 
-  app.post('/pictures', { schema: { querystring: pictureUploadQuerySchema, response: { 201: envelope(adminPictureSchema) } } }, async (request, reply) => {
-    const { kind } = request.query as z.output<typeof pictureUploadQuerySchema>;
-    if (!request.headers['content-type']) throw wrongType();
-    if (!(request.body instanceof Readable)) throw emptyUpload();
-    const declared = Number(request.headers['content-length']);
-    if (declared > PICTURE_UPLOAD_MAX_BYTES) throw tooLargeUpload();
-    const received = await receiveToFile(request.body, app.pictures.incomingDir, PICTURE_UPLOAD_MAX_BYTES);
-    if (received.bytes === 0) {
-      await rm(received.path, { force: true });
-      throw emptyUpload();
-    }
-    const picture = await uploadPicture(app.db, app.pictures, actorOf(currentUser(request), request.ip), { filePath: received.path, kind, now: app.clock.now() });
-    return reply.status(201).send({ data: picture, message: 'The picture has been uploaded.' });
-  });
+  app.post(
+    '/pictures',
+    { schema: { querystring: pictureUploadQuerySchema, response: { 201: envelope(adminPictureSchema) } } },
+    async (request, reply) => {
+      const { kind } = request.query as z.output<typeof pictureUploadQuerySchema>;
+      if (!request.headers['content-type']) throw wrongType();
+      if (!(request.body instanceof Readable)) throw emptyUpload();
+      const declared = Number(request.headers['content-length']);
+      if (declared > PICTURE_UPLOAD_MAX_BYTES) throw tooLargeUpload();
+      const received = await receiveToFile(request.body, app.pictures.incomingDir, PICTURE_UPLOAD_MAX_BYTES);
+      if (received.bytes === 0) {
+        await rm(received.path, { force: true });
+        throw emptyUpload();
+      }
+      const picture = await uploadPicture(app.db, app.pictures, actorOf(currentUser(request), request.ip), {
+        filePath: received.path,
+        kind,
+        now: app.clock.now(),
+      });
+      return reply.status(201).send({ data: picture, message: 'The picture has been uploaded.' });
+    },
+  );
 }
 
 /** Admin > Pictures: the picture library, uploads, previews and the practice game's pairs. */
 export async function picturesRoutes(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoute);
 
-  app.get('/pictures', { schema: { querystring: adminPicturesQuerySchema, response: { 200: envelope(adminPicturePageSchema) } } }, async (request) => {
-    return { data: await listAdminPictures(app.db, request.query as AdminPicturesQuery) };
-  });
+  app.get(
+    '/pictures',
+    { schema: { querystring: adminPicturesQuerySchema, response: { 200: envelope(adminPicturePageSchema) } } },
+    async (request) => {
+      return { data: await listAdminPictures(app.db, request.query as AdminPicturesQuery) };
+    },
+  );
 
-  app.get('/pictures/:id', { schema: { params: idParams, response: { 200: envelope(adminPictureDetailSchema) } } }, async (request) => {
-    const { id } = request.params as z.output<typeof idParams>;
-    return { data: await adminPictureDetail(app.db, app.pictures, id) };
-  });
+  app.get(
+    '/pictures/:id',
+    { schema: { params: idParams, response: { 200: envelope(adminPictureDetailSchema) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      return { data: await adminPictureDetail(app.db, app.pictures, id) };
+    },
+  );
 
   app.get('/practice-pairs', { schema: { response: { 200: envelope(adminPracticePairListSchema) } } }, async () => {
     return { data: { pairs: await listPracticePairs(app.db) } };
   });
 
-  app.post('/practice-pairs', { bodyLimit: 16 * 1024, schema: { body: createPracticePairSchema, response: { 201: envelope(adminPracticePairSchema) } } }, async (request, reply) => {
-    const input = request.body as z.output<typeof createPracticePairSchema>;
-    const pair = await createPracticePair(app.db, actorOf(currentUser(request), request.ip), input, app.clock.now());
-    return reply.status(201).send({ data: pair, message: 'The practice pair has been made.' });
-  });
+  app.post(
+    '/practice-pairs',
+    {
+      bodyLimit: 16 * 1024,
+      schema: { body: createPracticePairSchema, response: { 201: envelope(adminPracticePairSchema) } },
+    },
+    async (request, reply) => {
+      const input = request.body as z.output<typeof createPracticePairSchema>;
+      const pair = await createPracticePair(app.db, actorOf(currentUser(request), request.ip), input, app.clock.now());
+      return reply.status(201).send({ data: pair, message: 'The practice pair has been made.' });
+    },
+  );
 
   app.patch(
     '/practice-pairs/:id',
-    { bodyLimit: 16 * 1024, schema: { params: idParams, body: updatePracticePairSchema, response: { 200: envelope(z.object({ pair: adminPracticePairSchema, changed: z.boolean() })) } } },
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        params: idParams,
+        body: updatePracticePairSchema,
+        response: { 200: envelope(z.object({ pair: adminPracticePairSchema, changed: z.boolean() })) },
+      },
+    },
     async (request) => {
       const { id } = request.params as z.output<typeof idParams>;
       const { active } = request.body as z.output<typeof updatePracticePairSchema>;
-      return { data: await setPracticePairActive(app.db, actorOf(currentUser(request), request.ip), id, active, app.clock.now()) };
+      return {
+        data: await setPracticePairActive(
+          app.db,
+          actorOf(currentUser(request), request.ip),
+          id,
+          active,
+          app.clock.now(),
+        ),
+      };
     },
   );
 
   app.put(
     '/practice-pairs/:id/ball-width',
-    { bodyLimit: 16 * 1024, schema: { params: idParams, body: practicePairBallWidthSchema, response: { 200: envelope(z.object({ pair: adminPracticePairSchema, changed: z.boolean() })) } } },
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        params: idParams,
+        body: practicePairBallWidthSchema,
+        response: { 200: envelope(z.object({ pair: adminPracticePairSchema, changed: z.boolean() })) },
+      },
+    },
     async (request) => {
       const { id } = request.params as z.output<typeof idParams>;
       const { ballWidth } = request.body as z.output<typeof practicePairBallWidthSchema>;
-      return { data: await setPracticePairBallWidth(app.db, actorOf(currentUser(request), request.ip), id, ballWidth, app.clock.now()) };
+      return {
+        data: await setPracticePairBallWidth(
+          app.db,
+          actorOf(currentUser(request), request.ip),
+          id,
+          ballWidth,
+          app.clock.now(),
+        ),
+      };
     },
   );
 
-  app.put('/practice-pairs/order', { bodyLimit: 64 * 1024, schema: { body: reorderPracticePairsSchema, response: { 200: envelope(adminPracticePairListSchema) } } }, async (request) => {
-    const { ids } = request.body as z.output<typeof reorderPracticePairsSchema>;
-    return { data: { pairs: await reorderPracticePairs(app.db, actorOf(currentUser(request), request.ip), ids, app.clock.now()) } };
-  });
+  app.put(
+    '/practice-pairs/order',
+    {
+      bodyLimit: 64 * 1024,
+      schema: { body: reorderPracticePairsSchema, response: { 200: envelope(adminPracticePairListSchema) } },
+    },
+    async (request) => {
+      const { ids } = request.body as z.output<typeof reorderPracticePairsSchema>;
+      return {
+        data: {
+          pairs: await reorderPracticePairs(app.db, actorOf(currentUser(request), request.ip), ids, app.clock.now()),
+        },
+      };
+    },
+  );
 }

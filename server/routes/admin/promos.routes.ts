@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { promoCreateSchema, promoListQuerySchema, promoPageSchema, promoSchema, promoUpdateSchema } from '../../../domain/admin-promos.ts';
+import {
+  promoCreateSchema,
+  promoListQuerySchema,
+  promoPageSchema,
+  promoSchema,
+  promoUpdateSchema,
+} from '../../../domain/admin-promos.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { createPromo, getPromo, listPromos, setPromoActive, updatePromo } from '../../services/admin-promos.service.ts';
@@ -12,24 +18,43 @@ const switchAnswer = envelope(z.object({ promo: promoSchema, changed: z.boolean(
 
 /** Admin > Promo codes: list with usage, create, change limits and dates, deactivate. */
 export async function promosRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/promos', { schema: { querystring: promoListQuerySchema, response: { 200: envelope(promoPageSchema) } } }, async (request) => {
-    return { data: await listPromos(app.db, request.query as z.output<typeof promoListQuerySchema>) };
-  });
+  app.get(
+    '/promos',
+    { schema: { querystring: promoListQuerySchema, response: { 200: envelope(promoPageSchema) } } },
+    async (request) => {
+      return { data: await listPromos(app.db, request.query as z.output<typeof promoListQuerySchema>) };
+    },
+  );
 
   app.get('/promos/:code', { schema: { params, response: { 200: promoAnswer } } }, async (request) => {
     return { data: { promo: await getPromo(app.db, (request.params as z.output<typeof params>).code) } };
   });
 
   app.post('/promos', { schema: { body: promoCreateSchema, response: { 200: promoAnswer } } }, async (request) => {
-    const promo = await createPromo(app.db, actorOf(currentUser(request), request.ip), request.body as z.output<typeof promoCreateSchema>, app.clock.now());
+    const promo = await createPromo(
+      app.db,
+      actorOf(currentUser(request), request.ip),
+      request.body as z.output<typeof promoCreateSchema>,
+      app.clock.now(),
+    );
     return { data: { promo } };
   });
 
-  app.put('/promos/:code', { schema: { params, body: promoUpdateSchema, response: { 200: promoAnswer } } }, async (request) => {
-    const { code } = request.params as z.output<typeof params>;
-    const promo = await updatePromo(app.db, actorOf(currentUser(request), request.ip), code, request.body as z.output<typeof promoUpdateSchema>, app.clock.now());
-    return { data: { promo } };
-  });
+  app.put(
+    '/promos/:code',
+    { schema: { params, body: promoUpdateSchema, response: { 200: promoAnswer } } },
+    async (request) => {
+      const { code } = request.params as z.output<typeof params>;
+      const promo = await updatePromo(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        code,
+        request.body as z.output<typeof promoUpdateSchema>,
+        app.clock.now(),
+      );
+      return { data: { promo } };
+    },
+  );
 
   for (const [verb, active] of [
     ['deactivate', false],
@@ -37,7 +62,9 @@ export async function promosRoutes(app: FastifyInstance): Promise<void> {
   ] as const) {
     app.post(`/promos/:code/${verb}`, { schema: { params, response: { 200: switchAnswer } } }, async (request) => {
       const { code } = request.params as z.output<typeof params>;
-      return { data: await setPromoActive(app.db, actorOf(currentUser(request), request.ip), code, active, app.clock.now()) };
+      return {
+        data: await setPromoActive(app.db, actorOf(currentUser(request), request.ip), code, active, app.clock.now()),
+      };
     });
   }
 }

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { JUDGING_MESSAGES, judgeQueueSchema, judgesRequiredBodySchema, resultReviewSchema } from '../../../domain/judge-panel.ts';
+import {
+  JUDGING_MESSAGES,
+  judgeQueueSchema,
+  judgesRequiredBodySchema,
+  resultReviewSchema,
+} from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
 import { requireSealed } from '../../services/verification.service.ts';
-import { judgeQueue, judgesRequired, publishResult, resetJudgeMark, resultReview, sendResultNotices, setJudgesRequired } from '../../services/judging.service.ts';
+import {
+  judgeQueue,
+  judgesRequired,
+  publishResult,
+  resetJudgeMark,
+  resultReview,
+  sendResultNotices,
+  setJudgesRequired,
+} from '../../services/judging.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markParams = contestParams.extend({ judgeId: z.string().min(1).max(64) });
@@ -13,38 +26,74 @@ const settingsAnswer = envelope(z.object({ judgesRequired: z.number().int() }));
 
 /** Results: the judging settings, the review of a judged contest, reset of a mark, publication. */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/judging/settings', { schema: { response: { 200: settingsAnswer } } }, async () => ({ data: { judgesRequired: await judgesRequired(app.db) } }));
+  app.get('/judging/settings', { schema: { response: { 200: settingsAnswer } } }, async () => ({
+    data: { judgesRequired: await judgesRequired(app.db) },
+  }));
 
-  app.put('/judging/settings', { schema: { body: judgesRequiredBodySchema, response: { 200: settingsAnswer } } }, async (request) => {
-    const { judgesRequired: n } = request.body as z.output<typeof judgesRequiredBodySchema>;
-    return { data: { judgesRequired: await setJudgesRequired(app.db, actorOf(currentUser(request), request.ip), n, app.clock.now()) } };
-  });
+  app.put(
+    '/judging/settings',
+    { schema: { body: judgesRequiredBodySchema, response: { 200: settingsAnswer } } },
+    async (request) => {
+      const { judgesRequired: n } = request.body as z.output<typeof judgesRequiredBodySchema>;
+      return {
+        data: {
+          judgesRequired: await setJudgesRequired(
+            app.db,
+            actorOf(currentUser(request), request.ip),
+            n,
+            app.clock.now(),
+          ),
+        },
+      };
+    },
+  );
 
   // The closed contests with their judging progress (counts only), as judges see them, for the admin's list.
-  app.get('/results', { schema: { response: { 200: envelope(judgeQueueSchema) } } }, async (request) => ({ data: await judgeQueue(app.db, currentUser(request).id, app.clock.now()) }));
+  app.get('/results', { schema: { response: { 200: envelope(judgeQueueSchema) } } }, async (request) => ({
+    data: await judgeQueue(app.db, currentUser(request).id, app.clock.now()),
+  }));
 
-  app.get('/results/:id', { schema: { params: contestParams, response: { 200: envelope(resultReviewSchema) } } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    void reply.header('cache-control', 'no-store');
-    // The admin opening a closed contest's judging seals it first, like a judge (issue 12).
-    await requireSealed(app.db, app.secret, id, app.clock.now());
-    return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id) };
-  });
+  app.get(
+    '/results/:id',
+    { schema: { params: contestParams, response: { 200: envelope(resultReviewSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      void reply.header('cache-control', 'no-store');
+      // The admin opening a closed contest's judging seals it first, like a judge (issue 12).
+      await requireSealed(app.db, app.secret, id, app.clock.now());
+      return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id) };
+    },
+  );
 
-  app.delete('/results/:id/marks/:judgeId', { schema: { params: markParams, response: { 200: envelope(z.object({})) } } }, async (request) => {
-    const { id, judgeId } = request.params as z.output<typeof markParams>;
-    await resetJudgeMark(app.db, actorOf(currentUser(request), request.ip), id, judgeId, app.clock.now());
-    return { data: {}, message: 'The mark was removed. That judge can mark again.' };
-  });
+  app.delete(
+    '/results/:id/marks/:judgeId',
+    { schema: { params: markParams, response: { 200: envelope(z.object({})) } } },
+    async (request) => {
+      const { id, judgeId } = request.params as z.output<typeof markParams>;
+      await resetJudgeMark(app.db, actorOf(currentUser(request), request.ip), id, judgeId, app.clock.now());
+      return { data: {}, message: 'The mark was removed. That judge can mark again.' };
+    },
+  );
 
-  app.post('/results/:id/publish', { schema: { params: contestParams, response: { 200: envelope(z.object({ notices: z.number().int() })) } } }, async (request) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const user = currentUser(request);
-    await requireSealed(app.db, app.secret, id, app.clock.now());
-    const { notices } = await publishResult(app.db, { ...actorOf(user, request.ip), id: user.id }, id, app.clock.now());
-    // Told after the answer: a slow SMS relay must not hold the admin's screen. Whatever fails
-    // here is retried by the notices job (server/plugins/contest-jobs.ts).
-    void sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now(), id).catch((error: unknown) => request.log.error({ err: error }, 'result notices failed; the job will retry'));
-    return { data: { notices }, message: JUDGING_MESSAGES.published };
-  });
+  app.post(
+    '/results/:id/publish',
+    { schema: { params: contestParams, response: { 200: envelope(z.object({ notices: z.number().int() })) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const user = currentUser(request);
+      await requireSealed(app.db, app.secret, id, app.clock.now());
+      const { notices } = await publishResult(
+        app.db,
+        { ...actorOf(user, request.ip), id: user.id },
+        id,
+        app.clock.now(),
+      );
+      // Told after the answer: a slow SMS relay must not hold the admin's screen. Whatever fails
+      // here is retried by the notices job (server/plugins/contest-jobs.ts).
+      void sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now(), id).catch(
+        (error: unknown) => request.log.error({ err: error }, 'result notices failed; the job will retry'),
+      );
+      return { data: { notices }, message: JUDGING_MESSAGES.published };
+    },
+  );
 }

@@ -13,16 +13,30 @@ const rolesAnswer = envelope(z.object({ roles: z.array(staffRoleSchema), changed
 
 /** Admins give and take the judge and admin roles; every change goes to the audit log. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/users/:id/roles', { schema: { params: userParams, body: grantBody, response: { 200: rolesAnswer } } }, async (request) => {
-    const { id } = request.params as z.output<typeof userParams>;
-    const { role } = request.body as z.output<typeof grantBody>;
-    const { changed } = await grantRole(app.db, actorOf(currentUser(request), request.ip), id, role, app.clock.now());
-    return { data: { roles: await rolesOf(app.db, id), changed } };
-  });
+  app.post(
+    '/users/:id/roles',
+    { schema: { params: userParams, body: grantBody, response: { 200: rolesAnswer } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof userParams>;
+      const { role } = request.body as z.output<typeof grantBody>;
+      const { changed } = await grantRole(app.db, actorOf(currentUser(request), request.ip), id, role, app.clock.now());
+      return { data: { roles: await rolesOf(app.db, id), changed } };
+    },
+  );
 
-  app.delete('/users/:id/roles/:role', { schema: { params: roleParams, response: { 200: rolesAnswer } } }, async (request) => {
-    const { id, role } = request.params as z.output<typeof roleParams>;
-    const { changed } = await revokeRole(app.db, actorOf(currentUser(request), request.ip), id, role, app.clock.now());
-    return { data: { roles: await rolesOf(app.db, id), changed } };
-  });
+  app.delete(
+    '/users/:id/roles/:role',
+    { schema: { params: roleParams, response: { 200: rolesAnswer } } },
+    async (request) => {
+      const { id, role } = request.params as z.output<typeof roleParams>;
+      const { changed } = await revokeRole(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        id,
+        role,
+        app.clock.now(),
+      );
+      return { data: { roles: await rolesOf(app.db, id), changed } };
+    },
+  );
 }

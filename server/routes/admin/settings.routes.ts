@@ -18,14 +18,30 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return { data: { paidPlay: await paidPlayState(app.db, app.config.paidPlayDefault), changed: false } };
   });
 
-  app.put('/settings/paid-play', { schema: { body: paidPlayBodySchema, response: { 200: answer } } }, async (request) => {
-    const { enabled } = request.body as z.output<typeof paidPlayBodySchema>;
-    const { state, changed } = await switchPaidPlay(app.db, actorOf(currentUser(request), request.ip), enabled, app.config.paidPlayDefault, app.clock.now());
-    return { data: { paidPlay: state, changed } };
-  });
+  app.put(
+    '/settings/paid-play',
+    { schema: { body: paidPlayBodySchema, response: { 200: answer } } },
+    async (request) => {
+      const { enabled } = request.body as z.output<typeof paidPlayBodySchema>;
+      const { state, changed } = await switchPaidPlay(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        enabled,
+        app.config.paidPlayDefault,
+        app.clock.now(),
+      );
+      return { data: { paidPlay: state, changed } };
+    },
+  );
 
   app.delete('/settings/paid-play', { schema: { response: { 200: answer } } }, async (request) => {
-    const { state, changed } = await switchPaidPlay(app.db, actorOf(currentUser(request), request.ip), null, app.config.paidPlayDefault, app.clock.now());
+    const { state, changed } = await switchPaidPlay(
+      app.db,
+      actorOf(currentUser(request), request.ip),
+      null,
+      app.config.paidPlayDefault,
+      app.clock.now(),
+    );
     return { data: { paidPlay: state, changed } };
   });
 
@@ -34,14 +50,30 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return { data: { restrictedStates: await restrictedStatesState(app.db, app.config.location), changed: false } };
   });
 
-  app.put('/settings/restricted-states', { schema: { body: restrictedStatesBodySchema, response: { 200: statesAnswer } } }, async (request) => {
-    const { codes } = request.body as z.output<typeof restrictedStatesBodySchema>;
-    const { state, changed } = await setRestrictedStates(app.db, actorOf(currentUser(request), request.ip), codes, app.config.location, app.clock.now());
-    return { data: { restrictedStates: state, changed } };
-  });
+  app.put(
+    '/settings/restricted-states',
+    { schema: { body: restrictedStatesBodySchema, response: { 200: statesAnswer } } },
+    async (request) => {
+      const { codes } = request.body as z.output<typeof restrictedStatesBodySchema>;
+      const { state, changed } = await setRestrictedStates(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        codes,
+        app.config.location,
+        app.clock.now(),
+      );
+      return { data: { restrictedStates: state, changed } };
+    },
+  );
 
   app.delete('/settings/restricted-states', { schema: { response: { 200: statesAnswer } } }, async (request) => {
-    const { state, changed } = await setRestrictedStates(app.db, actorOf(currentUser(request), request.ip), null, app.config.location, app.clock.now());
+    const { state, changed } = await setRestrictedStates(
+      app.db,
+      actorOf(currentUser(request), request.ip),
+      null,
+      app.config.location,
+      app.clock.now(),
+    );
     return { data: { restrictedStates: state, changed } };
   });
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userDetailSchema, userReasonSchema, userSearchQuerySchema, userSummarySchema } from '../../../domain/admin-users.ts';
+import {
+  userDetailSchema,
+  userReasonSchema,
+  userSearchQuerySchema,
+  userSummarySchema,
+} from '../../../domain/admin-users.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
@@ -11,29 +16,53 @@ const detailAnswer = envelope(z.object({ user: userDetailSchema }));
 
 /** Admin > Users: find an account, read it, suspend it, restore it (roles: roles.routes.ts). */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/users', { schema: { querystring: userSearchQuerySchema, response: { 200: envelope(z.object({ users: z.array(userSummarySchema) })) } } }, async (request) => {
-    const { q } = request.query as z.output<typeof userSearchQuerySchema>;
-    return { data: { users: await searchUsers(app.db, q) } };
-  });
+  app.get(
+    '/users',
+    {
+      schema: {
+        querystring: userSearchQuerySchema,
+        response: { 200: envelope(z.object({ users: z.array(userSummarySchema) })) },
+      },
+    },
+    async (request) => {
+      const { q } = request.query as z.output<typeof userSearchQuerySchema>;
+      return { data: { users: await searchUsers(app.db, q) } };
+    },
+  );
 
   app.get('/users/:id', { schema: { params, response: { 200: detailAnswer } } }, async (request) => {
     const { id } = request.params as z.output<typeof params>;
     return { data: { user: await userDetail(app.db, id, app.clock.now(), app.config.accountRetentionDays) } };
   });
 
-  app.post('/users/:id/suspend', { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } }, async (request) => {
-    const { id } = request.params as z.output<typeof params>;
-    const { reason } = request.body as z.output<typeof userReasonSchema>;
-    const now = app.clock.now();
-    await suspendUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now);
-    return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
-  });
+  app.post(
+    '/users/:id/suspend',
+    { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof params>;
+      const { reason } = request.body as z.output<typeof userReasonSchema>;
+      const now = app.clock.now();
+      await suspendUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now);
+      return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
+    },
+  );
 
-  app.post('/users/:id/restore', { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } }, async (request) => {
-    const { id } = request.params as z.output<typeof params>;
-    const { reason } = request.body as z.output<typeof userReasonSchema>;
-    const now = app.clock.now();
-    await restoreUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now, app.config.accountRetentionDays);
-    return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
-  });
+  app.post(
+    '/users/:id/restore',
+    { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof params>;
+      const { reason } = request.body as z.output<typeof userReasonSchema>;
+      const now = app.clock.now();
+      await restoreUser(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        id,
+        reason,
+        now,
+        app.config.accountRetentionDays,
+      );
+      return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { judgeContestSchema, judgeMarkBodySchema, judgeQueueSchema, judgingStateSchema, type JudgeMarkBody } from '../../../domain/judge-panel.ts';
+import {
+  judgeContestSchema,
+  judgeMarkBodySchema,
+  judgeQueueSchema,
+  judgingStateSchema,
+  type JudgeMarkBody,
+} from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
@@ -8,7 +14,9 @@ import { judgeContest, judgeQueue, submitJudgeMark } from '../../services/judgin
 import { requireSealed } from '../../services/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
-const markAnswer = envelope(z.object({ state: judgingStateSchema, marks: z.number().int(), required: z.number().int() }));
+const markAnswer = envelope(
+  z.object({ state: judgingStateSchema, marks: z.number().int(), required: z.number().int() }),
+);
 
 /**
  * The judges' panel: closed contests to mark, one contest's picture with my own mark, and my one
@@ -20,23 +28,40 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
     return { data: await judgeQueue(app.db, currentUser(request).id, app.clock.now()) };
   });
 
-  app.get('/contests/:id', { schema: { params: contestParams, response: { 200: envelope(judgeContestSchema) } } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    void reply.header('cache-control', 'no-store');
-    // No judge sees a contest whose entry list is not sealed (issue 12).
-    await requireSealed(app.db, app.secret, id, app.clock.now());
-    return { data: await judgeContest(app.db, app.pictures, currentUser(request).id, id, app.clock.now()) };
-  });
+  app.get(
+    '/contests/:id',
+    { schema: { params: contestParams, response: { 200: envelope(judgeContestSchema) } } },
+    async (request, reply) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      void reply.header('cache-control', 'no-store');
+      // No judge sees a contest whose entry list is not sealed (issue 12).
+      await requireSealed(app.db, app.secret, id, app.clock.now());
+      return { data: await judgeContest(app.db, app.pictures, currentUser(request).id, id, app.clock.now()) };
+    },
+  );
 
-  app.post('/contests/:id/mark', { schema: { params: contestParams, body: judgeMarkBodySchema, response: { 200: markAnswer } } }, async (request) => {
-    const { id } = request.params as z.output<typeof contestParams>;
-    const body = request.body as JudgeMarkBody;
-    const user = currentUser(request);
-    await requireSealed(app.db, app.secret, id, app.clock.now());
-    const outcome = await submitJudgeMark(app.db, { ...actorOf(user, request.ip), id: user.id }, id, body, app.clock.now());
-    return {
-      data: { state: outcome.state, marks: outcome.marks, required: outcome.required },
-      message: outcome.state === 'judged' ? 'Your mark is in. Every judge has marked: the judged point is fixed.' : 'Your mark is in. Thank you.',
-    };
-  });
+  app.post(
+    '/contests/:id/mark',
+    { schema: { params: contestParams, body: judgeMarkBodySchema, response: { 200: markAnswer } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof contestParams>;
+      const body = request.body as JudgeMarkBody;
+      const user = currentUser(request);
+      await requireSealed(app.db, app.secret, id, app.clock.now());
+      const outcome = await submitJudgeMark(
+        app.db,
+        { ...actorOf(user, request.ip), id: user.id },
+        id,
+        body,
+        app.clock.now(),
+      );
+      return {
+        data: { state: outcome.state, marks: outcome.marks, required: outcome.required },
+        message:
+          outcome.state === 'judged'
+            ? 'Your mark is in. Every judge has marked: the judged point is fixed.'
+            : 'Your mark is in. Thank you.',
+      };
+    },
+  );
 }

@@ -34,8 +34,22 @@ export function CartButton() {
   const label = count === null ? t('nav.cart.label') : t('nav.cart.count', { count });
   return (
     <NavLink to={paths.cart} className="cart-button" aria-label={label}>
-      <svg className="cart-button__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M2 3h3l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.8a1.5 1.5 0 0 0 1.4-1.1L21 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        className="cart-button__icon"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path
+          d="M2 3h3l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.8a1.5 1.5 0 0 0 1.4-1.1L21 7H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="9.5" cy="20" r="1.6" fill="currentColor" />
         <circle cx="17.5" cy="20" r="1.6" fill="currentColor" />
       </svg>

@@ -35,7 +35,9 @@ export function Footer() {
             IP Geolocation by DB-IP
           </a>
         </p>
-        <p className="site-footer__note">{t('footer.copyright', { year: new Date().getFullYear(), company: BRAND.company })}</p>
+        <p className="site-footer__note">
+          {t('footer.copyright', { year: new Date().getFullYear(), company: BRAND.company })}
+        </p>
       </div>
     </footer>
   );

@@ -67,7 +67,11 @@ export function Header() {
                   {t('account.myAccount')}
                 </NavLink>
               ) : (
-                <NavLink to={paths.login} state={pathname === paths.home ? undefined : { from: `${pathname}${search}` }} className="button button--small button--primary">
+                <NavLink
+                  to={paths.login}
+                  state={pathname === paths.home ? undefined : { from: `${pathname}${search}` }}
+                  className="button button--small button--primary"
+                >
                   {t('account.login')}
                 </NavLink>
               )}

@@ -45,7 +45,9 @@ export function LocationExplain({ ttlMinutes, onShare }: { ttlMinutes: number; o
   return (
     <section className="container page location" aria-labelledby="location-title">
       <div className="card location__card">
-        <h1 id="location-title" className="location__title">{t('explain.title')}</h1>
+        <h1 id="location-title" className="location__title">
+          {t('explain.title')}
+        </h1>
         <p>{t('explain.why')}</p>
         <p className="location__note">{t('explain.privacy', { ttlMinutes })}</p>
         <ActionOrPractice label={t('explain.share')} onClick={onShare} />
@@ -62,8 +64,14 @@ export function AreaRestricted({ restriction }: { restriction: LocationRestricti
   return (
     <section className="container page location" aria-labelledby="location-title">
       <div className="card location__card location__card--restricted">
-        <h1 id="location-title" className="location__title">{t('restricted.title')}</h1>
-        <p className="location__lead">{stateName ? t('restricted.inState', { state: stateName, country: t('restricted.india') }) : t('restricted.outsideIndia')}</p>
+        <h1 id="location-title" className="location__title">
+          {t('restricted.title')}
+        </h1>
+        <p className="location__lead">
+          {stateName
+            ? t('restricted.inState', { state: stateName, country: t('restricted.india') })
+            : t('restricted.outsideIndia')}
+        </p>
         {stateName && (
           <>
             <h2 className="location__subtitle">{t('restricted.unavailableTitle')}</h2>
@@ -93,14 +101,24 @@ const helpSteps: Record<HelpPlatform, readonly string[]> = {
 };
 
 /** 'Location Access Required': refused (with the help to allow it) or no position to be had. */
-export function LocationAccessRequired({ reason, onRetry, userAgent = navigator.userAgent }: { reason: 'denied' | 'unavailable'; onRetry: () => void; userAgent?: string }) {
+export function LocationAccessRequired({
+  reason,
+  onRetry,
+  userAgent = navigator.userAgent,
+}: {
+  reason: 'denied' | 'unavailable';
+  onRetry: () => void;
+  userAgent?: string;
+}) {
   const { t } = useTranslation('location');
   const open = helpPlatformOf(userAgent);
   const order: HelpPlatform[] = [open, ...(['chromeDesktop', 'android', 'mac'] as const).filter((p) => p !== open)];
   return (
     <section className="container page location" aria-labelledby="location-title">
       <div className="card location__card">
-        <h1 id="location-title" className="location__title">{t('access.title')}</h1>
+        <h1 id="location-title" className="location__title">
+          {t('access.title')}
+        </h1>
         <p>{reason === 'denied' ? t('access.text') : t('access.unavailableText')}</p>
         <h2 className="location__subtitle">{t('access.helpTitle')}</h2>
         <div className="location__help">
@@ -126,7 +144,9 @@ export function LocationFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="container page location" aria-labelledby="location-title">
       <div className="card location__card" role="alert">
-        <h1 id="location-title" className="location__title">{t('failed.title')}</h1>
+        <h1 id="location-title" className="location__title">
+          {t('failed.title')}
+        </h1>
         <p>{t('failed.text')}</p>
         <div className="location__actions">
           <button type="button" className="button button--primary" onClick={onRetry}>

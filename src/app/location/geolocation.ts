@@ -2,7 +2,11 @@ import type { LocationClaimBody } from '../../../domain/location.ts';
 import { GeolocationFailure, type GeoPermission } from '../../../machines/location-gate.machine.ts';
 
 /** The browser's own limits for one reading: a coarse fix is enough to tell a state. */
-export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 5 * 60_000 };
+export const GEOLOCATION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: false,
+  timeout: 15_000,
+  maximumAge: 5 * 60_000,
+};
 
 /** Whether the browser will prompt for the position; 'unsupported' where it cannot be asked. */
 export async function inspectGeoPermission(): Promise<GeoPermission> {
@@ -26,8 +30,19 @@ export function locateDevice(): Promise<LocationClaimBody> {
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: position.coords.accuracy }),
-      (error) => reject(new GeolocationFailure(error.code === 1 /* PERMISSION_DENIED */ ? 'denied' : 'unavailable', error.message || undefined)),
+      (position) =>
+        resolve({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+        }),
+      (error) =>
+        reject(
+          new GeolocationFailure(
+            error.code === 1 /* PERMISSION_DENIED */ ? 'denied' : 'unavailable',
+            error.message || undefined,
+          ),
+        ),
       GEOLOCATION_OPTIONS,
     );
   });

@@ -30,7 +30,9 @@ function NotifyOfferBar() {
     notifyOfferMachine.provide({
       actors: {
         inspect: fromPromise<PushPermission>(async () => pushPermission()),
-        subscribe: fromPromise<void, { prompt: boolean }>(({ input }) => subscribeToPush({ prompt: input.prompt, lang: currentLanguage(i18n) })),
+        subscribe: fromPromise<void, { prompt: boolean }>(({ input }) =>
+          subscribeToPush({ prompt: input.prompt, lang: currentLanguage(i18n) }),
+        ),
       },
       actions: { rememberDecline: () => rememberDecline() },
     }),
@@ -43,7 +45,11 @@ function NotifyOfferBar() {
       <section className="notify-offer" aria-label={t('notifyOffer.title')} aria-live="polite">
         <p className="notify-offer__text">{t('notifyOffer.on')}</p>
         <div className="notify-offer__actions">
-          <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'notify.close' })}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => send({ type: 'notify.close' })}
+          >
             {t('ok')}
           </button>
         </div>
@@ -66,10 +72,20 @@ function NotifyOfferBar() {
         </p>
       )}
       <div className="notify-offer__actions">
-        <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => send({ type: state === 'failed' ? 'notify.retry' : 'notify.accept' })}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={busy}
+          onClick={() => send({ type: state === 'failed' ? 'notify.retry' : 'notify.accept' })}
+        >
           {busy ? t('notifyOffer.turningOn') : state === 'failed' ? t('notifyOffer.retry') : t('notifyOffer.turnOn')}
         </button>
-        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => send({ type: 'notify.decline' })}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy}
+          onClick={() => send({ type: 'notify.decline' })}
+        >
           {t('notifyOffer.notNow')}
         </button>
       </div>

@@ -61,7 +61,12 @@ export function SessionWatcher() {
   }, [actor]);
 
   return (
-    <MessageDialog open={expired} title={t('session.expiredTitle')} actionLabel={t('ok')} onClose={() => actor.send({ type: 'session.acknowledge' })}>
+    <MessageDialog
+      open={expired}
+      title={t('session.expiredTitle')}
+      actionLabel={t('ok')}
+      onClose={() => actor.send({ type: 'session.acknowledge' })}
+    >
       <p>{t('session.expiredText')}</p>
     </MessageDialog>
   );

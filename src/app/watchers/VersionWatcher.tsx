@@ -13,8 +13,15 @@ async function dropServiceWorkersAndCaches(): Promise<void> {
   if ('serviceWorker' in navigator) {
     // All but the push worker: it caches nothing, and dropping it would drop the player's alerts.
     const registrations = await navigator.serviceWorker.getRegistrations();
-    const isPushWorker = (registration: ServiceWorkerRegistration) => [registration.active, registration.waiting, registration.installing].some((worker) => worker?.scriptURL.endsWith(PUSH_WORKER_URL));
-    await Promise.all(registrations.filter((registration) => !isPushWorker(registration)).map((registration) => registration.unregister()));
+    const isPushWorker = (registration: ServiceWorkerRegistration) =>
+      [registration.active, registration.waiting, registration.installing].some((worker) =>
+        worker?.scriptURL.endsWith(PUSH_WORKER_URL),
+      );
+    await Promise.all(
+      registrations
+        .filter((registration) => !isPushWorker(registration))
+        .map((registration) => registration.unregister()),
+    );
   }
   if ('caches' in window) {
     const keys = await caches.keys();

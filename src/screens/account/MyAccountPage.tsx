@@ -23,7 +23,6 @@ const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '',
 
 type Closing = 'deactivate' | 'delete';
 
-
 function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -33,7 +32,11 @@ function ChangePasswordForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: emptyPassword, mode: 'onTouched' });
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: emptyPassword,
+    mode: 'onTouched',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -54,7 +57,13 @@ function ChangePasswordForm() {
     <section className="account__card" aria-labelledby="account-password">
       <h2 id="account-password">{t('password.title')}</h2>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField label={t('password.current')} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+        <TextField
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
         <TextField
           label={t('password.new')}
           type="password"
@@ -64,7 +73,14 @@ function ChangePasswordForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? t('password.busy') : t('password.submit')}
@@ -147,7 +163,12 @@ export default function MyAccountPage() {
     <section className="container page account">
       <div className="account__head">
         <h1>{t('title')}</h1>
-        <button type="button" className="button button--ghost button--small" onClick={() => void logout()} disabled={busy === 'logout'}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void logout()}
+          disabled={busy === 'logout'}
+        >
           {busy === 'logout' ? t('logout.busy') : t('logout.button')}
         </button>
       </div>
@@ -157,7 +178,9 @@ export default function MyAccountPage() {
           <Link to={paths.admin} className="button button--primary button--small">
             {t('console.open')}
           </Link>{' '}
-          <span className="muted">{t('console.roles', { roles: user.roles.map((role) => t(`console.role.${role}`)).join(', ') })}</span>
+          <span className="muted">
+            {t('console.roles', { roles: user.roles.map((role) => t(`console.role.${role}`)).join(', ') })}
+          </span>
         </p>
       )}
       {user ? (

@@ -15,7 +15,12 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 function valuesOf(user: ProfileUser): ProfileValues {
-  return { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: normalizePhoneInput(user.phone) };
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: normalizePhoneInput(user.phone),
+  };
 }
 
 type Outcome = { ok: boolean; title: string; text: string } | null;
@@ -32,7 +37,11 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
     setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: valuesOf(user), mode: 'onTouched' });
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: valuesOf(user),
+    mode: 'onTouched',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,7 +54,11 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       for (const [name, message] of Object.entries(fields)) {
         if (name in values) setError(name as keyof ProfileValues, { message });
       }
-      setOutcome({ ok: false, title: t('profile.failedTitle'), text: errorMessageOf(error, t('profile.failedFallback')) });
+      setOutcome({
+        ok: false,
+        title: t('profile.failedTitle'),
+        text: errorMessageOf(error, t('profile.failedFallback')),
+      });
     }
   });
 
@@ -56,7 +69,11 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       onChange(answer.data);
       setOutcome({ ok: true, title: t('picture.savedTitle'), text: answer.message });
     } catch (error) {
-      setOutcome({ ok: false, title: t('picture.failedTitle'), text: errorMessageOf(error, t('profile.failedFallback')) });
+      setOutcome({
+        ok: false,
+        title: t('picture.failedTitle'),
+        text: errorMessageOf(error, t('profile.failedFallback')),
+      });
     } finally {
       setPictureBusy(false);
     }
@@ -91,12 +108,29 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
           </span>
         )}
         <div className="account__picture-actions">
-          <input ref={fileInput} id="account-picture" type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" onChange={onPicture} disabled={pictureBusy} />
-          <label htmlFor="account-picture" className={`button button--small button--ghost${pictureBusy ? ' is-busy' : ''}`} aria-disabled={pictureBusy}>
+          <input
+            ref={fileInput}
+            id="account-picture"
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            className="visually-hidden"
+            onChange={onPicture}
+            disabled={pictureBusy}
+          />
+          <label
+            htmlFor="account-picture"
+            className={`button button--small button--ghost${pictureBusy ? ' is-busy' : ''}`}
+            aria-disabled={pictureBusy}
+          >
             {pictureBusy ? t('picture.busy') : user.avatarUrl ? t('picture.change') : t('picture.upload')}
           </label>
           {user.avatarUrl && (
-            <button type="button" className="button button--small auth__link-button" disabled={pictureBusy} onClick={() => void pictureCall(removeAvatar)}>
+            <button
+              type="button"
+              className="button button--small auth__link-button"
+              disabled={pictureBusy}
+              onClick={() => void pictureCall(removeAvatar)}
+            >
               {t('picture.remove')}
             </button>
           )}
@@ -105,18 +139,50 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       </div>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('profile.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...capitalFirstLetter(register('firstName'))} />
-          <TextField label={t('profile.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...capitalFirstLetter(register('lastName'))} />
+          <TextField
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX_LENGTH}
+            error={errors.firstName?.message}
+            {...capitalFirstLetter(register('firstName'))}
+          />
+          <TextField
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX_LENGTH}
+            error={errors.lastName?.message}
+            {...capitalFirstLetter(register('lastName'))}
+          />
         </div>
-        <TextField label={t('profile.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PhoneField label={t('profile.phone')} hint={t('profile.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          label={t('profile.phone')}
+          hint={t('profile.phoneHint')}
+          error={errors.phone?.message}
+          registration={register('phone')}
+        />
         <div>
           <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? t('profile.busy') : t('profile.save')}
           </button>
         </div>
       </form>
-      <MessageDialog open={outcome !== null} tone={outcome?.ok ? 'info' : 'error'} title={outcome?.title ?? ''} actionLabel={t('ok', { ns: 'common' })} onClose={() => setOutcome(null)}>
+      <MessageDialog
+        open={outcome !== null}
+        tone={outcome?.ok ? 'info' : 'error'}
+        title={outcome?.title ?? ''}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setOutcome(null)}
+      >
         <p>{outcome?.text}</p>
       </MessageDialog>
     </section>

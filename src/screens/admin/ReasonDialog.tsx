@@ -19,7 +19,15 @@ interface ReasonDialogProps {
 }
 
 /** A console action that needs a written reason (it goes to the audit log). */
-export function ReasonDialog({ open, title, text, confirmLabel, onConfirm, onCancel, danger = false }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = false,
+}: ReasonDialogProps) {
   const { t } = useTranslation('admin');
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -56,7 +64,17 @@ export function ReasonDialog({ open, title, text, confirmLabel, onConfirm, onCan
             <RadixDialog.Description asChild>
               <div className="dialog__body">
                 <p>{text}</p>
-                <TextAreaField label={t('ops.reason.label')} hint={t('ops.reason.hint')} rows={3} error={errors.reason ? t(errors.reason.type === 'too_big' ? 'ops.reason.tooLong' : 'ops.reason.required') : undefined} {...register('reason')} />
+                <TextAreaField
+                  label={t('ops.reason.label')}
+                  hint={t('ops.reason.hint')}
+                  rows={3}
+                  error={
+                    errors.reason
+                      ? t(errors.reason.type === 'too_big' ? 'ops.reason.tooLong' : 'ops.reason.required')
+                      : undefined
+                  }
+                  {...register('reason')}
+                />
                 {failure && (
                   <p role="alert" className="console-list__error">
                     {failure}
@@ -68,7 +86,11 @@ export function ReasonDialog({ open, title, text, confirmLabel, onConfirm, onCan
               <button type="button" className="button" onClick={close} disabled={isSubmitting}>
                 {t('ops.cancel')}
               </button>
-              <button type="submit" className={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={isSubmitting}>
+              <button
+                type="submit"
+                className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+                disabled={isSubmitting}
+              >
                 {isSubmitting ? t('ops.working') : confirmLabel}
               </button>
             </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-export type LoadState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; value: T };
+export type LoadState<T> =
+  { status: 'idle' } | { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; value: T };
 
 /**
  * One thing a console screen reads (an account, a setting), loaded again whenever `key` changes
@@ -24,7 +25,8 @@ export function useLoad<T>(load: () => Promise<T>, key: string | null) {
     // `load` is a fresh closure each render; the key says when what it loads has changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullKey]);
-  const state: LoadState<T> = fullKey === null ? { status: 'idle' } : result && result.key === fullKey ? result.state : { status: 'loading' };
+  const state: LoadState<T> =
+    fullKey === null ? { status: 'idle' } : result && result.key === fullKey ? result.state : { status: 'loading' };
   return {
     state,
     retry: () => setAttempt((n) => n + 1),

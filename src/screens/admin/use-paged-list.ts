@@ -1,7 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { type ListFilters, type ListPage, type LoadPageInput, pagedListMachine } from '../../../machines/paged-list.machine.ts';
+import {
+  type ListFilters,
+  type ListPage,
+  type LoadPageInput,
+  pagedListMachine,
+} from '../../../machines/paged-list.machine.ts';
 
 export type PageLoader<T> = (filters: ListFilters, cursor: string | null) => Promise<ListPage<T>>;
 
@@ -11,7 +16,10 @@ export type PageLoader<T> = (filters: ListFilters, cursor: string | null) => Pro
  */
 export function usePagedList<T>(loader: PageLoader<T>, initialFilters: ListFilters = {}) {
   const machine = useMemo(
-    () => pagedListMachine.provide({ actors: { loadPage: fromPromise<ListPage, LoadPageInput>(({ input }) => loader(input.filters, input.cursor)) } }),
+    () =>
+      pagedListMachine.provide({
+        actors: { loadPage: fromPromise<ListPage, LoadPageInput>(({ input }) => loader(input.filters, input.cursor)) },
+      }),
     // The loader is a module function; a new one per render must not restart the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -28,6 +36,10 @@ export function usePagedList<T>(loader: PageLoader<T>, initialFilters: ListFilte
     more: () => send({ type: 'list.more' }),
     retry: () => send({ type: 'list.retry' }),
     refresh: () => send({ type: 'list.refresh' }),
-    filter: (filters: ListFilters) => send({ type: 'list.filter', filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '')) }),
+    filter: (filters: ListFilters) =>
+      send({
+        type: 'list.filter',
+        filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '')),
+      }),
   };
 }

@@ -17,7 +17,13 @@ function Agreement({ field, error, children }: AgreementProps) {
   return (
     <div className="agreement">
       <label className="agreement__label">
-        <input type="checkbox" className="agreement__box" aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined} {...field} />
+        <input
+          type="checkbox"
+          className="agreement__box"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          {...field}
+        />
         <span>{children}</span>
       </label>
       {error && (

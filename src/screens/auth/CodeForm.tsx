@@ -29,7 +29,13 @@ export function toResendFailure(error: unknown, fallback: string): ResendFailure
  * A 6-digit code with verify and resend (the countdown runs in otpResendMachine). Verifying is
  * the screen's business: `onVerify` resolves when the code is right, or throws the API error.
  */
-export function CodeForm({ challenge, onVerify }: { challenge: CodeChallenge; onVerify: (otp: string) => Promise<void> }) {
+export function CodeForm({
+  challenge,
+  onVerify,
+}: {
+  challenge: CodeChallenge;
+  onVerify: (otp: string) => Promise<void>;
+}) {
   const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -94,8 +100,17 @@ export function CodeForm({ challenge, onVerify }: { challenge: CodeChallenge; on
         </button>
       </form>
       <div className="auth__resend">
-        <button type="button" className="button button--small auth__link-button" disabled={!canResend} onClick={() => resend.send({ type: 'otp.resend' })}>
-          {sending ? t('otp.resending') : secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
+        <button
+          type="button"
+          className="button button--small auth__link-button"
+          disabled={!canResend}
+          onClick={() => resend.send({ type: 'otp.resend' })}
+        >
+          {sending
+            ? t('otp.resending')
+            : secondsLeft > 0
+              ? t('otp.resendIn', { seconds: secondsLeft })
+              : t('otp.resend')}
         </button>
         <p className={notice?.ok === false ? 'field__error' : 'muted'} role="status" aria-live="polite">
           {notice === null ? '' : notice.ok ? t('otp.resent') : notice.message}
@@ -106,7 +121,13 @@ export function CodeForm({ challenge, onVerify }: { challenge: CodeChallenge; on
           {challenge.purpose === 'signup' ? t('otp.changeSignup') : t('otp.changeReset')}
         </Link>
       </p>
-      <MessageDialog open={failure !== null} tone="error" title={t('otp.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={t('otp.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
         <p>{failure}</p>
       </MessageDialog>
     </>

@@ -26,7 +26,11 @@ export default function CreatePasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: empty, mode: 'onTouched' });
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: empty,
+    mode: 'onTouched',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!challenge?.otp) return;
@@ -62,12 +66,25 @@ export default function CreatePasswordPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField label={t('fields.confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
           {isSubmitting ? t('createPassword.busy') : t('createPassword.submit')}
         </button>
       </form>
-      <MessageDialog open={failure !== null} tone="error" title={t('createPassword.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={t('createPassword.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
         <p>{failure}</p>
       </MessageDialog>
     </AuthShell>

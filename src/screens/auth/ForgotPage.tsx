@@ -21,7 +21,11 @@ export default function ForgotPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { identifier: '' }, mode: 'onTouched' });
+  } = useForm<ForgotValues>({
+    resolver: zodResolver(forgotSchema),
+    defaultValues: { identifier: '' },
+    mode: 'onTouched',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -39,7 +43,13 @@ export default function ForgotPage() {
   return (
     <AuthShell title={t('forgot.title')} intro={t('forgot.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField label={t('fields.identifier')} autoComplete="username" inputMode="email" error={errors.identifier?.message} {...register('identifier')} />
+        <TextField
+          label={t('fields.identifier')}
+          autoComplete="username"
+          inputMode="email"
+          error={errors.identifier?.message}
+          {...register('identifier')}
+        />
         <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
           {isSubmitting ? t('forgot.busy') : t('forgot.submit')}
         </button>
@@ -47,7 +57,13 @@ export default function ForgotPage() {
       <p className="auth__aside">
         <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
       </p>
-      <MessageDialog open={failure !== null} tone="error" title={t('forgot.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={t('forgot.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
         <p>{failure}</p>
       </MessageDialog>
     </AuthShell>

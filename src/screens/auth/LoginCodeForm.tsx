@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { INDIA_CALLING_CODE } from '../../../domain/phone.ts';
-import { type LoginCodeRequestValues, loginCodeRequestSchema, OTP_LENGTH, type OtpValues, otpSchema } from '../../../domain/validation.ts';
+import {
+  type LoginCodeRequestValues,
+  loginCodeRequestSchema,
+  OTP_LENGTH,
+  type OtpValues,
+  otpSchema,
+} from '../../../domain/validation.ts';
 import { loginCodeMachine } from '../../../machines/login-code.machine.ts';
 import { OTP_RESEND_COOLDOWN_S, otpResendMachine } from '../../../machines/otp-resend.machine.ts';
 import { requestLoginCode, resendCode, verifyLoginCode } from '../../api/auth.ts';
@@ -42,7 +48,10 @@ export function describeFailure(error: unknown, t: TFunction<'auth'>): Failure {
   switch (body.code) {
     case 'OTP_INCORRECT': {
       const left = number(/(\d+)\s+tr(?:y|ies)\s+left/);
-      return { field: 'code', text: Number.isFinite(left) ? t('loginCode.errors.incorrect', { count: left }) : message };
+      return {
+        field: 'code',
+        text: Number.isFinite(left) ? t('loginCode.errors.incorrect', { count: left }) : message,
+      };
     }
     case 'OTP_EXPIRED':
       return { field: 'code', text: t('loginCode.errors.expired') };
@@ -90,7 +99,9 @@ export function LoginCodeForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       },
     }),
   );
-  const step = useSelector(flow, (s) => (s.matches('enteringCode') || s.matches('verifying') || s.matches('loggedIn') ? 'code' : 'phone'));
+  const step = useSelector(flow, (s) =>
+    s.matches('enteringCode') || s.matches('verifying') || s.matches('loggedIn') ? 'code' : 'phone',
+  );
   const sending = useSelector(flow, (s) => s.matches('sending'));
   const verifying = useSelector(flow, (s) => s.matches('verifying') || s.matches('loggedIn'));
   const phone = useSelector(flow, (s) => s.context.phone);
@@ -131,7 +142,17 @@ export function LoginCodeForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   );
 }
 
-function PhoneStep({ phone, busy, failure, onSend }: { phone: string; busy: boolean; failure: Failure | null; onSend: (phone: string) => void }) {
+function PhoneStep({
+  phone,
+  busy,
+  failure,
+  onSend,
+}: {
+  phone: string;
+  busy: boolean;
+  failure: Failure | null;
+  onSend: (phone: string) => void;
+}) {
   const { t } = useTranslation('auth');
   const {
     register,
@@ -139,7 +160,11 @@ function PhoneStep({ phone, busy, failure, onSend }: { phone: string; busy: bool
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<LoginCodeRequestValues>({ resolver: zodResolver(loginCodeRequestSchema), defaultValues: { phone }, mode: 'onTouched' });
+  } = useForm<LoginCodeRequestValues>({
+    resolver: zodResolver(loginCodeRequestSchema),
+    defaultValues: { phone },
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     if (failure?.field === 'phone') setError('phone', { message: failure.text });
@@ -154,7 +179,12 @@ function PhoneStep({ phone, busy, failure, onSend }: { phone: string; busy: bool
   return (
     <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p className="auth__step-intro">{t('loginCode.intro')}</p>
-      <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+      <PhoneField
+        label={t('fields.phone')}
+        hint={t('fields.phoneHint')}
+        error={errors.phone?.message}
+        registration={register('phone')}
+      />
       <button type="submit" className="button button--primary auth__submit" disabled={busy}>
         {busy ? t('loginCode.sending') : t('loginCode.send')}
       </button>
@@ -253,7 +283,12 @@ function ResendCode({ otpToken }: { otpToken: string }) {
   const notice = useSelector(resend, (s) => s.context.notice);
   return (
     <div className="auth__resend">
-      <button type="button" className="button button--small auth__link-button" disabled={!canResend} onClick={() => resend.send({ type: 'otp.resend' })}>
+      <button
+        type="button"
+        className="button button--small auth__link-button"
+        disabled={!canResend}
+        onClick={() => resend.send({ type: 'otp.resend' })}
+      >
         {sending ? t('otp.resending') : secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
       </button>
       <p className={notice?.ok === false ? 'field__error' : 'muted'} role="status" aria-live="polite">

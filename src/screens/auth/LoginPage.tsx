@@ -31,7 +31,12 @@ export default function LoginPage() {
 
   // A segmented switch is a radio group: arrow keys move the choice (and the focus) along it.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = METHODS[(METHODS.indexOf(method) + step + METHODS.length) % METHODS.length]!;
@@ -73,7 +78,8 @@ export default function LoginPage() {
       </div>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />
       <p className="auth__aside">
-        {t('login.noAccount')} <Link to={paths.signup} state={from ? { from } : undefined}>
+        {t('login.noAccount')}{' '}
+        <Link to={paths.signup} state={from ? { from } : undefined}>
           {t('login.signupLink')}
         </Link>
       </p>
@@ -108,8 +114,20 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField label={t('fields.identifier')} autoComplete="username" inputMode="email" error={errors.identifier?.message} {...register('identifier')} />
-        <TextField label={t('fields.password')} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <TextField
+          label={t('fields.identifier')}
+          autoComplete="username"
+          inputMode="email"
+          error={errors.identifier?.message}
+          {...register('identifier')}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <p className="auth__aside auth__aside--end">
           <Link to={paths.forgot}>{t('login.forgot')}</Link>
         </p>
@@ -117,7 +135,13 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
           {isSubmitting ? t('login.busy') : t('login.submit')}
         </button>
       </form>
-      <MessageDialog open={failure !== null} tone="error" title={t('login.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={t('login.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
         <p>{failure}</p>
       </MessageDialog>
     </>

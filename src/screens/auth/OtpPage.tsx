@@ -19,7 +19,10 @@ export default function OtpPage() {
   const [challenge] = useState(() => readChallenge('signup'));
 
   return (
-    <AuthShell title={challenge ? t('otp.title') : t('otp.missingTitle')} intro={challenge ? t('otp.intro') : undefined}>
+    <AuthShell
+      title={challenge ? t('otp.title') : t('otp.missingTitle')}
+      intro={challenge ? t('otp.intro') : undefined}
+    >
       {challenge ? (
         <CodeForm
           challenge={challenge}
@@ -27,7 +30,10 @@ export default function OtpPage() {
             const answer = await verifySignupCode(challenge.otpToken, otp);
             clearChallenge();
             loginMarker.set();
-            void navigate(challenge.returnTo ?? paths.home, { replace: true, state: welcomeState(answer.data.user.firstName) });
+            void navigate(challenge.returnTo ?? paths.home, {
+              replace: true,
+              state: welcomeState(answer.data.user.firstName),
+            });
           }}
         />
       ) : (

@@ -14,7 +14,10 @@ export default function OtpsPage() {
   const [challenge] = useState(() => readChallenge('reset'));
 
   return (
-    <AuthShell title={challenge ? t('otps.title') : t('otp.missingTitle')} intro={challenge ? t('otps.intro') : undefined}>
+    <AuthShell
+      title={challenge ? t('otps.title') : t('otp.missingTitle')}
+      intro={challenge ? t('otps.intro') : undefined}
+    >
       {challenge ? (
         <CodeForm
           challenge={challenge}

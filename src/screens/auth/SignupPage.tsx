@@ -57,11 +57,37 @@ export default function SignupPage() {
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.firstName?.message} {...capitalFirstLetter(register('firstName'))} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" autoCapitalize="words" maxLength={NAME_MAX_LENGTH} error={errors.lastName?.message} {...capitalFirstLetter(register('lastName'))} />
+          <TextField
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX_LENGTH}
+            error={errors.firstName?.message}
+            {...capitalFirstLetter(register('firstName'))}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            autoCapitalize="words"
+            maxLength={NAME_MAX_LENGTH}
+            error={errors.lastName?.message}
+            {...capitalFirstLetter(register('lastName'))}
+          />
         </div>
-        <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          label={t('fields.phone')}
+          hint={t('fields.phoneHint')}
+          error={errors.phone?.message}
+          registration={register('phone')}
+        />
         <TextField
           label={t('fields.password')}
           type="password"
@@ -71,12 +97,23 @@ export default function SignupPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField label={t('fields.confirmPassword')} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Agreements
           legal={register('agreeLegal')}
           rules={register('agreeRules')}
           age={register('agreeAge')}
-          errors={{ legal: errors.agreeLegal?.message, rules: errors.agreeRules?.message, age: errors.agreeAge?.message }}
+          errors={{
+            legal: errors.agreeLegal?.message,
+            rules: errors.agreeRules?.message,
+            age: errors.agreeAge?.message,
+          }}
         />
         <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
           {isSubmitting ? t('signup.busy') : t('signup.submit')}
@@ -84,11 +121,18 @@ export default function SignupPage() {
       </form>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />
       <p className="auth__aside">
-        {t('signup.haveAccount')} <Link to={paths.login} state={from ? { from } : undefined}>
+        {t('signup.haveAccount')}{' '}
+        <Link to={paths.login} state={from ? { from } : undefined}>
           {t('signup.loginLink')}
         </Link>
       </p>
-      <MessageDialog open={failure !== null} tone="error" title={t('signup.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => setFailure(null)}>
+      <MessageDialog
+        open={failure !== null}
+        tone="error"
+        title={t('signup.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => setFailure(null)}
+      >
         <p>{failure}</p>
       </MessageDialog>
     </AuthShell>

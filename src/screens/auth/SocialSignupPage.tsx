@@ -39,7 +39,11 @@ export default function SocialSignupPage() {
     setValue,
     setError,
     formState: { errors },
-  } = useForm<SocialSignupValues>({ resolver: zodResolver(socialSignupSchema), defaultValues: draft, mode: 'onTouched' });
+  } = useForm<SocialSignupValues>({
+    resolver: zodResolver(socialSignupSchema),
+    defaultValues: draft,
+    mode: 'onTouched',
+  });
 
   const actor = useActorRef(
     socialSignupMachine.provide({
@@ -119,25 +123,67 @@ export default function SocialSignupPage() {
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="auth__row">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
         </div>
-        <TextField label={t('fields.email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PhoneField label={t('fields.phone')} hint={t('fields.phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          label={t('fields.phone')}
+          hint={t('fields.phoneHint')}
+          error={errors.phone?.message}
+          registration={register('phone')}
+        />
         <Agreements
           legal={register('agreeLegal')}
           rules={register('agreeRules')}
           age={register('agreeAge')}
-          errors={{ legal: errors.agreeLegal?.message, rules: errors.agreeRules?.message, age: errors.agreeAge?.message }}
+          errors={{
+            legal: errors.agreeLegal?.message,
+            rules: errors.agreeRules?.message,
+            age: errors.agreeAge?.message,
+          }}
         />
-        <button type="submit" className="button button--primary auth__submit" disabled={busy || succeeded} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button button--primary auth__submit"
+          disabled={busy || succeeded}
+          aria-busy={busy}
+        >
           {busy ? t('social.busy') : t('social.submit')}
         </button>
       </form>
-      <MessageDialog open={succeeded} title={t('social.successTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => actor.send({ type: 'success.continue' })}>
+      <MessageDialog
+        open={succeeded}
+        title={t('social.successTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => actor.send({ type: 'success.continue' })}
+      >
         <p>{message}</p>
       </MessageDialog>
-      <MessageDialog open={failed} tone="error" title={t('social.failedTitle')} actionLabel={t('ok', { ns: 'common' })} onClose={() => actor.send({ type: 'failure.dismiss' })}>
+      <MessageDialog
+        open={failed}
+        tone="error"
+        title={t('social.failedTitle')}
+        actionLabel={t('ok', { ns: 'common' })}
+        onClose={() => actor.send({ type: 'failure.dismiss' })}
+      >
         <p>{errorMessageOf(failure, t('social.failedFallback'))}</p>
       </MessageDialog>
     </AuthShell>

@@ -24,7 +24,8 @@ export function readChallenge(purpose: CodeChallenge['purpose']): CodeChallenge 
     const raw = window.sessionStorage.getItem(KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<CodeChallenge>;
-    if (value.purpose !== purpose || typeof value.otpToken !== 'string' || typeof value.sentAt !== 'number') return null;
+    if (value.purpose !== purpose || typeof value.otpToken !== 'string' || typeof value.sentAt !== 'number')
+      return null;
     const returnTo = safeReturnPath(value.returnTo);
     return {
       purpose,

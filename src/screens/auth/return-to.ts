@@ -1,6 +1,7 @@
 /** Only a path on this site: '//evil.example' or 'https://...' would leave it. */
 export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null;
   return value;
 }
 

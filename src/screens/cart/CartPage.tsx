@@ -2,7 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { type CartAnswer, type CurrentContests, type FreeCheckoutAnswer, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
+import {
+  type CartAnswer,
+  type CurrentContests,
+  type FreeCheckoutAnswer,
+  type PaidPlay,
+  paidEntriesSoon,
+} from '../../../domain/contests.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { ticketNumber } from '../../../domain/tickets.ts';
 import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
@@ -15,17 +21,33 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TicketCrop, TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/contest.css';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay; pictures: ContestPictures };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay; pictures: ContestPictures };
 
 /** The pictures of the contests the site shows now, by contest id: a cart's tickets are of these. */
 type ContestPictures = ReadonlyMap<string, GamePicture>;
 
 export function contestPictures(contests: CurrentContests): ContestPictures {
-  return new Map([contests.current, contests.next].flatMap((contest) => (contest?.picture ? [[contest.id, contest.picture] as const] : [])));
+  return new Map(
+    [contests.current, contests.next].flatMap((contest) =>
+      contest?.picture ? [[contest.id, contest.picture] as const] : [],
+    ),
+  );
 }
 type Group = CartAnswer['groups'][number];
 
-const KNOWN_ERRORS = ['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED'] as const;
+const KNOWN_ERRORS = [
+  'GAME_PLAY_CLOSED',
+  'PAID_PLAY_SUSPENDED',
+  'CONTEST_NOT_FOUND',
+  'CART_EMPTY',
+  'CART_ITEM_NOT_FOUND',
+  'FREE_ENTRY_CONTEST',
+  'NOT_FREE_ENTRY',
+  'UNAUTHENTICATED',
+] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const isKnownError = (code: string): code is KnownError => (KNOWN_ERRORS as readonly string[]).includes(code);
 
@@ -46,7 +68,8 @@ export default function CartPage() {
   useEffect(() => {
     let live = true;
     Promise.all([fetchCart(), fetchCurrentContests(lng)]).then(
-      ([cart, contests]) => live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay, pictures: contestPictures(contests) }),
+      ([cart, contests]) =>
+        live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay, pictures: contestPictures(contests) }),
       () => live && setLoad({ status: 'error' }),
     );
     return () => {
@@ -100,10 +123,14 @@ export default function CartPage() {
     body = (
       <div className="card play-message">
         <p role="alert">{t('cart.loadFailed')}</p>
-        <button type="button" className="button button--primary" onClick={() => {
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
             setLoad({ status: 'loading' });
             setAttempt((n) => n + 1);
-          }}>
+          }}
+        >
           {t('cart.retry')}
         </button>
       </div>
@@ -115,7 +142,13 @@ export default function CartPage() {
         {confirmed && (
           <div className="cart-success" role="status">
             <p>{t('cart.confirmed')}</p>
-            <TicketCropList tickets={confirmed.tickets} picture={pictures.get(confirmed.contestId)} describe={(n, ticket) => `${t('cart.ticket', { n })}: ${t('cart.coordinates', { x: ticket.x, y: ticket.y })}`} />
+            <TicketCropList
+              tickets={confirmed.tickets}
+              picture={pictures.get(confirmed.contestId)}
+              describe={(n, ticket) =>
+                `${t('cart.ticket', { n })}: ${t('cart.coordinates', { x: ticket.x, y: ticket.y })}`
+              }
+            />
           </div>
         )}
         {failure && (
@@ -236,11 +269,19 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
           )}
           <div className="cart-group__actions">
             {paidPlay.enabled ? (
-              <Link to={`${paths.popupCheckout}?contest=${encodeURIComponent(group.contestId)}`} className="button button--accent">
+              <Link
+                to={`${paths.popupCheckout}?contest=${encodeURIComponent(group.contestId)}`}
+                className="button button--accent"
+              >
                 {t('cart.checkout')}
               </Link>
             ) : (
-              <button type="button" className="button button--accent" disabled aria-describedby={`${headingId}-suspended`}>
+              <button
+                type="button"
+                className="button button--accent"
+                disabled
+                aria-describedby={`${headingId}-suspended`}
+              >
                 {t('cart.checkout')}
               </button>
             )}
@@ -253,4 +294,3 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
     </section>
   );
 }
-

@@ -6,7 +6,12 @@ import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { Bill } from '../../../domain/money.ts';
 import type { PaymentOrderAnswer } from '../../../domain/payments.ts';
-import { checkoutMachine, type CheckoutErrorCode, type GatewayResult, type LoadedBill } from '../../../machines/checkout.machine.ts';
+import {
+  checkoutMachine,
+  type CheckoutErrorCode,
+  type GatewayResult,
+  type LoadedBill,
+} from '../../../machines/checkout.machine.ts';
 import { ContestApiError, fetchCart } from '../../api/contests.ts';
 import { dataOf, http } from '../../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode } from '../../api/payments.ts';
@@ -20,7 +25,8 @@ import '../../styles/contest.css';
 import '../../styles/payments.css';
 
 /** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */
-const postPaymentReturn = async (fields: PaymentReturnFields) => dataOf<{ verified: boolean; paymentId: string }>((await http.post('/payments/return', fields)).data);
+const postPaymentReturn = async (fields: PaymentReturnFields) =>
+  dataOf<{ verified: boolean; paymentId: string }>((await http.post('/payments/return', fields)).data);
 
 /** Never settles: the browser leaves the page (sandbox) or nothing more can happen here (Razorpay). */
 const never = <T,>() => new Promise<T>(() => undefined);
@@ -74,19 +80,23 @@ function Checkout({ contestId }: { contestId: string }) {
           if (!group) throw new ContestApiError('CART_EMPTY', 'CART_EMPTY', null);
           return { bill: group.bill, promoCode: group.promoCode };
         }),
-        applyPromo: fromPromise<Bill, { code: string }>(async ({ input }) => (await applyPromoCode(contestId, input.code)).bill),
+        applyPromo: fromPromise<Bill, { code: string }>(
+          async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
+        ),
         removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
-        createPaymentOrder: fromPromise<{ orderId?: string | null }, { promoCode: string | null; grandTotal: number }>(async () => {
-          setServerMessage(null);
-          try {
-            order = await createPaymentOrder(contestId);
-            setPaymentId(order.paymentId);
-            return order;
-          } catch (error) {
-            if (error instanceof ContestApiError && error.status !== null) setServerMessage(error.message);
-            throw error;
-          }
-        }),
+        createPaymentOrder: fromPromise<{ orderId?: string | null }, { promoCode: string | null; grandTotal: number }>(
+          async () => {
+            setServerMessage(null);
+            try {
+              order = await createPaymentOrder(contestId);
+              setPaymentId(order.paymentId);
+              return order;
+            } catch (error) {
+              if (error instanceof ContestApiError && error.status !== null) setServerMessage(error.message);
+              throw error;
+            }
+          },
+        ),
         openGateway: fromPromise<GatewayResult, { orderId: string; amount: number }>(async () => {
           const answer = order;
           if (answer?.gateway === 'sandbox' && answer.checkoutUrl) {
@@ -107,13 +117,20 @@ function Checkout({ contestId }: { contestId: string }) {
             },
           });
           // A failure or cancel is recorded at once (best effort: the reconciliation job asks the gateway anyway).
-          if (result.outcome !== 'success') await postPaymentReturn(unpaidReturnFields(answer.orderId, result.outcome, failure)).catch(() => undefined);
+          if (result.outcome !== 'success')
+            await postPaymentReturn(unpaidReturnFields(answer.orderId, result.outcome, failure)).catch(() => undefined);
           return result;
         }),
-        verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(async ({ input }) => {
-          const answer = await postPaymentReturn({ razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, razorpay_signature: input.signature });
-          return { verified: answer.verified };
-        }),
+        verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
+          async ({ input }) => {
+            const answer = await postPaymentReturn({
+              razorpay_order_id: input.orderId,
+              razorpay_payment_id: input.paymentId,
+              razorpay_signature: input.signature,
+            });
+            return { verified: answer.verified };
+          },
+        ),
       },
     });
   });
@@ -123,7 +140,10 @@ function Checkout({ contestId }: { contestId: string }) {
 
   // The payment status screen follows the payment from here on (success, failed, cancelled, error).
   useEffect(() => {
-    if (finished) void navigate(paymentId ? `${paths.payments}?payment=${encodeURIComponent(paymentId)}` : paths.payments, { replace: true });
+    if (finished)
+      void navigate(paymentId ? `${paths.payments}?payment=${encodeURIComponent(paymentId)}` : paths.payments, {
+        replace: true,
+      });
   }, [finished, paymentId, navigate]);
 
   const errorText = (error: CheckoutErrorCode): string => {
@@ -190,7 +210,12 @@ function Checkout({ contestId }: { contestId: string }) {
         {applied && (
           <p className="promo__applied" role="status">
             {t('checkout.applied', { code: promoCode })}{' '}
-            <button type="button" className="link-button" disabled={!ready} onClick={() => send({ type: 'promo.remove' })}>
+            <button
+              type="button"
+              className="link-button"
+              disabled={!ready}
+              onClick={() => send({ type: 'promo.remove' })}
+            >
               {t('checkout.remove')}
             </button>
           </p>
@@ -207,7 +232,12 @@ function Checkout({ contestId }: { contestId: string }) {
         </p>
       )}
       <div className="cart-group__actions">
-        <button type="button" className="button button--accent" disabled={!ready} onClick={() => send({ type: 'checkout.pay' })}>
+        <button
+          type="button"
+          className="button button--accent"
+          disabled={!ready}
+          onClick={() => send({ type: 'checkout.pay' })}
+        >
           {creating ? t('checkout.paying') : t('checkout.pay', { amount: inr(bill.grandTotal) })}
         </button>
         {!atGateway && (

@@ -10,7 +10,12 @@ export interface RazorpaySuccess {
 }
 
 export interface RazorpayFailure {
-  error?: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } };
+  error?: {
+    code?: string;
+    description?: string;
+    reason?: string;
+    metadata?: { order_id?: string; payment_id?: string };
+  };
 }
 
 export interface RazorpayOptions {
@@ -76,7 +81,14 @@ export interface RazorpayCheckout {
  * and signature (the server verifies them), cancelled when the modal is closed, failed on
  * 'payment.failed'. Only the first of these counts.
  */
-export async function openRazorpay({ keyId, orderId, amountPaise, name, onFailure, onDismiss }: RazorpayCheckout): Promise<GatewayResult> {
+export async function openRazorpay({
+  keyId,
+  orderId,
+  amountPaise,
+  name,
+  onFailure,
+  onDismiss,
+}: RazorpayCheckout): Promise<GatewayResult> {
   const Razorpay = await loadRazorpay();
   return new Promise<GatewayResult>((resolve) => {
     let settled = false;
@@ -92,7 +104,8 @@ export async function openRazorpay({ keyId, orderId, amountPaise, name, onFailur
       amount: amountPaise,
       currency: 'INR',
       name,
-      handler: (response) => settle({ outcome: 'success', paymentId: response.razorpay_payment_id, signature: response.razorpay_signature }),
+      handler: (response) =>
+        settle({ outcome: 'success', paymentId: response.razorpay_payment_id, signature: response.razorpay_signature }),
       modal: { ondismiss: () => settle({ outcome: 'cancelled' }, onDismiss) },
     });
     checkout.on('payment.failed', (response) => settle({ outcome: 'failed' }, () => onFailure?.(response)));
@@ -103,9 +116,16 @@ export async function openRazorpay({ keyId, orderId, amountPaise, name, onFailur
 export type PaymentReturnFields = Record<string, string>;
 
 /** The fields POST /api/v1/payments/return reads for a failed or cancelled Checkout. */
-export function unpaidReturnFields(orderId: string, outcome: 'failed' | 'cancelled', failure: RazorpayFailure | null): PaymentReturnFields {
+export function unpaidReturnFields(
+  orderId: string,
+  outcome: 'failed' | 'cancelled',
+  failure: RazorpayFailure | null,
+): PaymentReturnFields {
   const error = failure?.error;
-  const fields: PaymentReturnFields = { orderId, 'error[reason]': outcome === 'cancelled' ? 'payment_cancelled' : (error?.reason || 'payment_failed') };
+  const fields: PaymentReturnFields = {
+    orderId,
+    'error[reason]': outcome === 'cancelled' ? 'payment_cancelled' : error?.reason || 'payment_failed',
+  };
   if (outcome === 'failed') fields['error[code]'] = error?.code || 'BAD_REQUEST_ERROR';
   if (error?.description) fields['error[description]'] = error.description.slice(0, 500);
   return fields;

@@ -3,7 +3,12 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
-import { type ContactValues, contactSchema, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../domain/validation.ts';
+import {
+  type ContactValues,
+  contactSchema,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+} from '../../../domain/validation.ts';
 import { sendContactMessage } from '../../api/contact.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
@@ -42,7 +47,10 @@ export default function ContactPage() {
         if (name in empty) setError(name as keyof ContactValues, { message });
       }
       // Nothing typed is lost: the form keeps its values for another try.
-      setOutcome({ ok: false, text: Object.keys(fields).length ? errorMessageOf(error, t('failedText')) : t('failedText') });
+      setOutcome({
+        ok: false,
+        text: Object.keys(fields).length ? errorMessageOf(error, t('failedText')) : t('failedText'),
+      });
     }
   });
 
@@ -62,8 +70,20 @@ export default function ContactPage() {
           error={errors.subject?.message}
           {...register('subject')}
         />
-        <TextField label={t('email')} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PhoneField label={t('phone')} hint={t('phoneHint')} error={errors.phone?.message} registration={register('phone')} />
+        <TextField
+          label={t('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          label={t('phone')}
+          hint={t('phoneHint')}
+          error={errors.phone?.message}
+          registration={register('phone')}
+        />
         <TextAreaField
           label={t('message')}
           maxLength={MESSAGE_MAX_LENGTH}
@@ -71,9 +91,10 @@ export default function ContactPage() {
           autoCapitalize="sentences"
           hint={
             <>
-              {t('messageHint')}{' '}
-              {/* Said once the end is near, not at every key before that. */}
-              <span aria-live="polite">{messageLeft <= CHARACTERS_LEFT_FROM ? t('charactersLeft', { count: messageLeft }) : ''}</span>
+              {t('messageHint')} {/* Said once the end is near, not at every key before that. */}
+              <span aria-live="polite">
+                {messageLeft <= CHARACTERS_LEFT_FROM ? t('charactersLeft', { count: messageLeft }) : ''}
+              </span>
             </>
           }
           error={errors.message?.message}

@@ -24,7 +24,9 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
   if (load.status === 'error') {
     return (
       <section className="card contest-card" aria-labelledby="contest-card-title">
-        <h2 id="contest-card-title" className="contest-card__title">{t('card.title')}</h2>
+        <h2 id="contest-card-title" className="contest-card__title">
+          {t('card.title')}
+        </h2>
         <p role="alert">{t('card.loadFailed')}</p>
         <button type="button" className="button button--primary" onClick={retry}>
           {t('card.retry')}
@@ -98,7 +100,10 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const play = () => {
     if (loginMarker.isSet()) void navigate(paths.playScreen);
-    else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('errors.UNAUTHENTICATED', { ns: 'contest' }) } });
+    else
+      void navigate(paths.login, {
+        state: { from: paths.playScreen, notice: i18n.t('errors.UNAUTHENTICATED', { ns: 'contest' }) },
+      });
   };
   const label = phase === 'open' ? t('card.closesIn') : t('card.opensIn');
   const soon = paidEntriesSoon(contest, paidPlay);
@@ -109,18 +114,33 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
           <dt>{t('card.prize')}</dt>
           <dd>
             {contest.prize.pictureUrl && (
-              <img className="contest-card__prize-photo" src={contest.prize.pictureUrl} width={96} height={72} loading="lazy" decoding="async" alt={t('card.prizePictureAlt', { title: contest.prize.title })} />
+              <img
+                className="contest-card__prize-photo"
+                src={contest.prize.pictureUrl}
+                width={96}
+                height={72}
+                loading="lazy"
+                decoding="async"
+                alt={t('card.prizePictureAlt', { title: contest.prize.title })}
+              />
             )}
             <strong>{contest.prize.title}</strong>
             <span className="contest-card__sub">
               {t(`card.prizeKind.${contest.prize.kind}`)}
-              {contest.prize.valuePaise > 0 && ` · ${t('card.prizeValue', { value: formatRupees(contest.prize.valuePaise, lng) })}`}
+              {contest.prize.valuePaise > 0 &&
+                ` · ${t('card.prizeValue', { value: formatRupees(contest.prize.valuePaise, lng) })}`}
             </span>
           </dd>
         </div>
         <div>
           <dt>{t('card.price')}</dt>
-          <dd>{contest.ticketPricePaise === 0 ? t('card.free') : soon ? t('card.paidSoon') : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}</dd>
+          <dd>
+            {contest.ticketPricePaise === 0
+              ? t('card.free')
+              : soon
+                ? t('card.paidSoon')
+                : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}
+          </dd>
         </div>
       </dl>
       {contest.state !== 'cancelled' ? (
@@ -151,12 +171,22 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
       ) : (
         <>
           <p className="contest-card__phase">
-            <span className={`contest-badge contest-badge--${phase}`}>{phase === 'open' ? t('card.open') : t('card.upcoming')}</span> {label}
+            <span className={`contest-badge contest-badge--${phase}`}>
+              {phase === 'open' ? t('card.open') : t('card.upcoming')}
+            </span>{' '}
+            {label}
           </p>
-          <Countdown parts={countdown(now, new Date(phase === 'open' ? contest.closesAt : contest.opensAt))} label={label} />
+          <Countdown
+            parts={countdown(now, new Date(phase === 'open' ? contest.closesAt : contest.opensAt))}
+            label={label}
+          />
         </>
       )}
-      {contest.state !== 'cancelled' && <p className="contest-card__show">{t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}</p>}
+      {contest.state !== 'cancelled' && (
+        <p className="contest-card__show">
+          {t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}
+        </p>
+      )}
       {phase !== 'closed' && contest.state !== 'cancelled' && soon && (
         <>
           <p className="contest-notice" role="note">

@@ -8,7 +8,12 @@ function Trophy() {
   return (
     <svg className="prize-spotlight__trophy" viewBox="0 0 64 64" aria-hidden="true">
       <path d="M20 8h24v14a12 12 0 0 1-24 0z" fill="var(--color-gold)" />
-      <path d="M20 12h-8v4a10 10 0 0 0 10 10M44 12h8v4a10 10 0 0 1-10 10" fill="none" stroke="var(--color-gold)" strokeWidth="4" />
+      <path
+        d="M20 12h-8v4a10 10 0 0 0 10 10M44 12h8v4a10 10 0 0 1-10 10"
+        fill="none"
+        stroke="var(--color-gold)"
+        strokeWidth="4"
+      />
       <path d="M29 33h6v11h-6z" fill="var(--color-gold)" />
       <path d="M20 46h24v8H20z" fill="var(--color-cream)" />
       <circle cx="32" cy="19" r="5" fill="var(--color-ball)" />
@@ -30,7 +35,14 @@ export function PrizeSpotlight({ load }: { load: ContestsLoad }) {
   return (
     <section className="prize-spotlight" aria-labelledby="prize-spotlight-title">
       {prize.pictureUrl ? (
-        <img className="prize-spotlight__photo" src={prize.pictureUrl} width={160} height={120} decoding="async" alt={t('prize.photoAlt', { title: prize.title })} />
+        <img
+          className="prize-spotlight__photo"
+          src={prize.pictureUrl}
+          width={160}
+          height={120}
+          decoding="async"
+          alt={t('prize.photoAlt', { title: prize.title })}
+        />
       ) : (
         <Trophy />
       )}
@@ -39,7 +51,9 @@ export function PrizeSpotlight({ load }: { load: ContestsLoad }) {
         <h2 id="prize-spotlight-title" className="prize-spotlight__title">
           {prize.title}
         </h2>
-        {prize.valuePaise > 0 && <p className="prize-spotlight__worth">{t('prize.worth', { value: formatRupees(prize.valuePaise, lng) })}</p>}
+        {prize.valuePaise > 0 && (
+          <p className="prize-spotlight__worth">{t('prize.worth', { value: formatRupees(prize.valuePaise, lng) })}</p>
+        )}
       </div>
     </section>
   );

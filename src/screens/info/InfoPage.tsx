@@ -5,7 +5,8 @@ import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 
-export type InfoPageId = 'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'playss' | 'who_we_are' | 'my_account_delete';
+export type InfoPageId =
+  'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'playss' | 'who_we_are' | 'my_account_delete';
 
 /**
  * A part of a page that depends on the site's current settings: shown only when paid play is on,
@@ -43,7 +44,9 @@ function applies(when: When | undefined, settings: SiteSettings | null): boolean
 }
 
 const textsFor = (texts: Text[] | undefined, settings: SiteSettings | null): string[] =>
-  (texts ?? []).flatMap((text) => (typeof text === 'string' ? [text] : applies(text.when, settings) ? [text.text] : []));
+  (texts ?? []).flatMap((text) =>
+    typeof text === 'string' ? [text] : applies(text.when, settings) ? [text.text] : [],
+  );
 
 /** The site's current settings, or null while they load or when they cannot be had. */
 function useSiteSettings(): SiteSettings | null {
@@ -71,14 +74,19 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
   const { t, i18n } = useTranslation('info');
   const settings = useSiteSettings();
   const lng = currentLanguage(i18n);
-  const longDate = (day: string) => new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(new Date(`${day}T00:00:00+05:30`));
+  const longDate = (day: string) =>
+    new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
+      new Date(`${day}T00:00:00+05:30`),
+    );
   const figures = settings
     ? {
         entryGst: percentOf(settings.billing.entryGstBasisPoints),
         feeGst: percentOf(settings.billing.feeGstBasisPoints),
         entryGstSince: longDate(settings.billing.entryGstSince),
         restrictedStates: settings.location.restrictedStates.length
-          ? new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' }).format(settings.location.restrictedStates.map((state) => (lng === 'hi' ? state.nameHi : state.nameEn)))
+          ? new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' }).format(
+              settings.location.restrictedStates.map((state) => (lng === 'hi' ? state.nameHi : state.nameEn)),
+            )
           : t('labels.noRestrictedStates'),
         checkMinutes: settings.location.checkMinutes,
       }
@@ -114,7 +122,12 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
       {sections.map((section, index) => {
         const items = textsFor(section.items, settings);
         return (
-          <section key={slug(index)} id={slug(index)} className="info-page__section" aria-labelledby={`${slug(index)}-h`}>
+          <section
+            key={slug(index)}
+            id={slug(index)}
+            className="info-page__section"
+            aria-labelledby={`${slug(index)}-h`}
+          >
             <h2 id={`${slug(index)}-h`}>{section.heading}</h2>
             {textsFor(section.paragraphs, settings).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>

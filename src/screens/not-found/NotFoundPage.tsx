@@ -8,7 +8,9 @@ export default function NotFoundPage() {
   return (
     <section className="container page page--center not-found">
       <StumpsPicture bowled />
-      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.title')}</h1>
       <p className="lead">{t('notFound.text')}</p>
       <p className="cricket-line">{t('notFound.line')}</p>

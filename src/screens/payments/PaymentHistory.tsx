@@ -15,7 +15,13 @@ export function usePaymentsLocale(): string {
 }
 
 /** The chip's colour: done, waiting, or no money taken. */
-const STATUS_TONE: Record<PaymentStatusName, 'good' | 'wait' | 'bad'> = { success: 'good', pending: 'wait', failed: 'bad', cancelled: 'bad', error: 'bad' };
+const STATUS_TONE: Record<PaymentStatusName, 'good' | 'wait' | 'bad'> = {
+  success: 'good',
+  pending: 'wait',
+  failed: 'bad',
+  cancelled: 'bad',
+  error: 'bad',
+};
 
 type History = { status: 'loading' } | { status: 'error' } | { status: 'ready'; payments: PaymentAnswer[] };
 
@@ -72,9 +78,7 @@ export function PaymentHistory() {
       </>
     );
   else if (history.payments.length === 0)
-    body = (
-      <EmptyState text={t('payments.empty')} line={t('payments.emptyLine')} />
-    );
+    body = <EmptyState text={t('payments.empty')} line={t('payments.emptyLine')} />;
   else
     body = (
       <table className="payments-table">
@@ -96,12 +100,16 @@ export function PaymentHistory() {
           {history.payments.map((payment) => (
             <tr key={payment.id} className="payment-row">
               <td data-label={columns.time} className="payment-row__time">
-                <time dateTime={payment.createdAt}>{t('payments.at', { time: when.format(new Date(payment.createdAt)) })}</time>
+                <time dateTime={payment.createdAt}>
+                  {t('payments.at', { time: when.format(new Date(payment.createdAt)) })}
+                </time>
               </td>
               <td className="payment-row__contest">
                 <strong>{t('payments.contest', { slot: payment.contest.slot })}</strong>
                 <span className="payment-row__sub">{t('payments.tickets', { count: payment.ticketCount })}</span>
-                <span className="payment-row__sub muted">{t('payments.closes', { date: formatIstShort(new Date(payment.contest.closesAt), lng) })}</span>
+                <span className="payment-row__sub muted">
+                  {t('payments.closes', { date: formatIstShort(new Date(payment.contest.closesAt), lng) })}
+                </span>
               </td>
               <td data-label={columns.refNo} className="payment-row__id payment-row__ref">
                 {payment.refNo}
@@ -110,7 +118,9 @@ export function PaymentHistory() {
                 {payment.txnId ?? '—'}
               </td>
               <td className="payment-row__status">
-                <span className={`status-chip status-chip--${STATUS_TONE[payment.status]}`}>{t(`payments.statuses.${payment.status}`)}</span>
+                <span className={`status-chip status-chip--${STATUS_TONE[payment.status]}`}>
+                  {t(`payments.statuses.${payment.status}`)}
+                </span>
               </td>
               <td className="num payment-row__amount">{formatRupees(payment.amountPaise, lng)}</td>
               <td data-label={columns.mobile} className="payment-row__mobile">
@@ -119,7 +129,11 @@ export function PaymentHistory() {
               <td className="payment-row__invoice">
                 {payment.status === 'success' ? (
                   /* A plain download link: the browser sends the session cookie; the server checks the owner. */
-                  <a href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`} download className="payments-invoice">
+                  <a
+                    href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`}
+                    download
+                    className="payments-invoice"
+                  >
                     {t('payments.invoice')}
                   </a>
                 ) : (

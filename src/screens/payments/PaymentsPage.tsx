@@ -34,7 +34,9 @@ export default function PaymentsPage() {
       <h1 className="payments__title">{title}</h1>
       {loggedIn ? (
         <>
-          {paymentId && <PaymentStatusPanel key={paymentId} paymentId={paymentId} onSettled={() => setHistoryKey((n) => n + 1)} />}
+          {paymentId && (
+            <PaymentStatusPanel key={paymentId} paymentId={paymentId} onSettled={() => setHistoryKey((n) => n + 1)} />
+          )}
           <PaymentHistory key={historyKey} />
         </>
       ) : (
@@ -71,7 +73,12 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
   }, [final]);
 
   const refresh = (
-    <button type="button" className="button button--primary button--small" onClick={() => send({ type: 'status.refresh' })} disabled={snapshot.matches('refreshing')}>
+    <button
+      type="button"
+      className="button button--primary button--small"
+      onClick={() => send({ type: 'status.refresh' })}
+      disabled={snapshot.matches('refreshing')}
+    >
       {t('payments.refresh')}
     </button>
   );
@@ -140,17 +147,29 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
   const tickets = payment?.tickets ?? [];
   // The contest just paid for is the one the site shows (or the next): its picture is the play screen's.
   const { load } = useCurrentContests();
-  const picture = load.status === 'ready' && payment ? [load.data.current, load.data.next].find((contest) => contest?.id === payment.contestId)?.picture ?? undefined : undefined;
+  const picture =
+    load.status === 'ready' && payment
+      ? ([load.data.current, load.data.next].find((contest) => contest?.id === payment.contestId)?.picture ?? undefined)
+      : undefined;
   return (
     <>
       <h2>{t('payments.success')}</h2>
       {payment && (
-        <p className="payment-status__in">{t('payments.youreIn', { count: payment.ticketCount, contest: t('payments.contest', { slot: payment.contest.slot }) })}</p>
+        <p className="payment-status__in">
+          {t('payments.youreIn', {
+            count: payment.ticketCount,
+            contest: t('payments.contest', { slot: payment.contest.slot }),
+          })}
+        </p>
       )}
       {tickets.length > 0 && (
         <>
           <p>{t('payments.successNext')}</p>
-          <TicketCropList tickets={tickets} picture={picture} describe={(n, ticket) => t('payments.ticket', { n, x: ticket.x, y: ticket.y })} />
+          <TicketCropList
+            tickets={tickets}
+            picture={picture}
+            describe={(n, ticket) => t('payments.ticket', { n, x: ticket.x, y: ticket.y })}
+          />
         </>
       )}
       {payment && (

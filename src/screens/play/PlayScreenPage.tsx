@@ -7,7 +7,11 @@ import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
 import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
-import { type LoadedContest, ticketMarkingMachine, ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
+import {
+  type LoadedContest,
+  ticketMarkingMachine,
+  ticketMarkingRules,
+} from '../../../machines/ticket-marking.machine.ts';
 import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
@@ -29,7 +33,12 @@ const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) 
 const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
 
 function isPoint(value: unknown): value is TicketPoint {
-  return typeof value === 'object' && value !== null && Number.isInteger((value as TicketPoint).x) && Number.isInteger((value as TicketPoint).y);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Number.isInteger((value as TicketPoint).x) &&
+    Number.isInteger((value as TicketPoint).y)
+  );
 }
 
 /** The saved draft of a contest, or null when there is none or it is not a draft any more. */
@@ -60,8 +69,16 @@ const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
   UNMARKED_TICKETS: 'unmarkedTickets',
   OUT_OF_BOUNDS: 'outOfBounds',
 };
-const KNOWN_ERRORS = new Set(['GAME_PLAY_CLOSED', 'PAID_PLAY_SUSPENDED', 'CONTEST_NOT_FOUND', 'CART_EMPTY', 'CART_ITEM_NOT_FOUND', 'FREE_ENTRY_CONTEST', 'NOT_FREE_ENTRY', 'UNAUTHENTICATED']);
-
+const KNOWN_ERRORS = new Set([
+  'GAME_PLAY_CLOSED',
+  'PAID_PLAY_SUSPENDED',
+  'CONTEST_NOT_FOUND',
+  'CART_EMPTY',
+  'CART_ITEM_NOT_FOUND',
+  'FREE_ENTRY_CONTEST',
+  'NOT_FREE_ENTRY',
+  'UNAUTHENTICATED',
+]);
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
@@ -103,7 +120,9 @@ export default function PlayScreenPage() {
   const contest = load.data.current;
   if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
     return (
-      <PlayMessage title={contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}>
+      <PlayMessage
+        title={contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}
+      >
         {contest?.state === 'cancelled' ? (
           <>
             {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
@@ -167,7 +186,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           const cartAnswer = fetchCart();
           if (loads.count > 0) {
             const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
-            if (!again || again.id !== input.contestId) throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
+            if (!again || again.id !== input.contestId)
+              throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
             view = again;
           }
           loads.count += 1;
@@ -175,7 +195,9 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
             picture: { width: picture.width, height: picture.height },
             held: view.myPoints,
-            cart: (await cartAnswer).items.filter((item) => item.contestId === input.contestId).map((item) => ({ x: item.x, y: item.y })),
+            cart: (await cartAnswer).items
+              .filter((item) => item.contestId === input.contestId)
+              .map((item) => ({ x: item.x, y: item.y })),
             draft: readDraft(input.contestId),
           };
         }),
@@ -215,19 +237,24 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [submitted, navigate]);
 
   const reasonText = useMemo(
-    () => (reason: TicketRuleReason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
+    () => (reason: TicketRuleReason) =>
+      t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
     [t],
   );
   const serverText = useMemo(() => {
     if (!serverError) return t('errors.submitFailed');
     const reason = SERVER_REASONS[serverError.code];
-    if (reason === 'onlyNAvailable') return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
+    if (reason === 'onlyNAvailable')
+      return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
     if (reason) return t(`reasons.${reason}`);
     if (KNOWN_ERRORS.has(serverError.code)) return t(`errors.${serverError.code as 'GAME_PLAY_CLOSED'}`);
     return serverError.status === null ? t('errors.submitFailed') : serverError.message;
   }, [serverError, t]);
 
-  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(ticketNumber(index)), point: ticket.point })), [draft]);
+  const marks = useMemo(
+    () => draft.map((ticket, index) => ({ id: ticket.id, label: String(ticketNumber(index)), point: ticket.point })),
+    [draft],
+  );
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -283,7 +310,9 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     <>
       <p className="play-summary">
         <span>{price === 0 ? t('play.free') : t('play.price', { price: formatRupees(price, lng) })}</span>
-        <span aria-live="polite">{t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}</span>
+        <span aria-live="polite">
+          {t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}
+        </span>
       </p>
       {(held.length > 0 || cart.length > 0) && (
         <p className="play-held">
@@ -325,7 +354,13 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         </div>
       )}
       {snapshot.matches('loadError') && (
-        <GameLoadError message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')} retryLabel={t('game.retry')} homeLabel={t('play.backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
+        <GameLoadError
+          message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')}
+          retryLabel={t('game.retry')}
+          homeLabel={t('play.backHome')}
+          homeTo={paths.home}
+          onRetry={() => actor.send({ type: 'load.retry' })}
+        />
       )}
       {showStage && <GameHints />}
       {showStage && (

@@ -40,7 +40,8 @@ export default function PressDetailPage() {
 
   // An old or mistyped slug still finds the article; the address bar then shows the right one.
   useEffect(() => {
-    if (article && article.slug !== slug) void navigate(generatePath(paths.pressDetails, { id: article.id, slug: article.slug }), { replace: true });
+    if (article && article.slug !== slug)
+      void navigate(generatePath(paths.pressDetails, { id: article.id, slug: article.slug }), { replace: true });
   }, [article, slug, navigate]);
 
   const notFound = outcome?.ok === false && outcome.notFound;
@@ -85,7 +86,10 @@ export default function PressDetailPage() {
 
   const { data } = outcome;
   const published = new Date(data.publishedAt);
-  const date = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: IST_TIME_ZONE }).format(published);
+  const date = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'long',
+    timeZone: IST_TIME_ZONE,
+  }).format(published);
 
   return (
     <article className="container page press press-article">
@@ -107,8 +111,7 @@ export default function PressDetailPage() {
       {data.sourceUrl && (
         <p className="press-article__source">
           <a href={data.sourceUrl} target="_blank" rel="noopener noreferrer">
-            {t('detail.source', { outlet: data.outlet })}{' '}
-            <span className="visually-hidden">{t('detail.newTab')}</span>
+            {t('detail.source', { outlet: data.outlet })} <span className="visually-hidden">{t('detail.newTab')}</span>
           </a>
         </p>
       )}

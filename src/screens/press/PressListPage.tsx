@@ -49,7 +49,10 @@ export default function PressListPage() {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
 
-  const dates = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: IST_TIME_ZONE });
+  const dates = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'long',
+    timeZone: IST_TIME_ZONE,
+  });
   // Moving focus to the heading also brings the new page's top into view.
   const toTop = () => heading.current?.focus();
 

@@ -59,7 +59,10 @@ export default function QuickGameScreenPage() {
         // Real contests need a login (spec section 6); after it the login screen goes on to /play_screen.
         goToRealGame: () => {
           if (loginMarker.isSet()) void navigate(paths.playScreen);
-          else void navigate(paths.login, { state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) } });
+          else
+            void navigate(paths.login, {
+              state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) },
+            });
         },
         // Today's count outlives a reload: the limit is per day, not per visit.
         countGame: (_, params) => savePracticeGames(params.gamesPlayed, new Date()),
@@ -78,7 +81,10 @@ export default function QuickGameScreenPage() {
     document.title = `${title} | ${BRAND.name}`;
   }, [title]);
 
-  const marks = useMemo(() => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })), [draft]);
+  const marks = useMemo(
+    () => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })),
+    [draft],
+  );
   const words = useRevealWords();
   const labels = useMemo(
     () => ({
@@ -114,7 +120,8 @@ export default function QuickGameScreenPage() {
       ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
       ticketEmpty: (n) => t('game.ticketEmpty', { n }),
       remove: (n) => t('game.remove', { n }),
-      reason: (reason) => t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
+      reason: (reason) =>
+        t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
     }),
     [t, refusal],
   );
@@ -125,10 +132,21 @@ export default function QuickGameScreenPage() {
       const distance = result.distances[index];
       if (distance !== undefined) distances[ticket.id] = distance;
     });
-    return { picture: revealPicture, ball: result.ball, distances, bestId: result.bestTicketId, ballWidth: result.ballWidth };
+    return {
+      picture: revealPicture,
+      ball: result.ball,
+      distances,
+      bestId: result.bestTicketId,
+      ballWidth: result.ballWidth,
+    };
   }, [result, revealPicture, draft]);
 
-  const showStage = picture !== null && (snapshot.matches('playing') || snapshot.matches('submitting') || snapshot.matches('submitError') || snapshot.matches('revealed'));
+  const showStage =
+    picture !== null &&
+    (snapshot.matches('playing') ||
+      snapshot.matches('submitting') ||
+      snapshot.matches('submitError') ||
+      snapshot.matches('revealed'));
   const playing = snapshot.matches('playing');
   const firstPreview = snapshot.matches('loading') && previewImage !== undefined;
 
@@ -154,7 +172,11 @@ export default function QuickGameScreenPage() {
           <div className="trial-error" role="status">
             <p className="trial-error__text">{t('game.limitToday', { total: TRIAL_MAX_GAMES })}</p>
             <div className="trial-error__actions">
-              <button type="button" className="button button--accent" onClick={() => actor.send({ type: 'trial.playReal' })}>
+              <button
+                type="button"
+                className="button button--accent"
+                onClick={() => actor.send({ type: 'trial.playReal' })}
+              >
                 {t('result.playReal')}
               </button>
               <Link to={paths.home} className="button button--ghost">
@@ -166,7 +188,13 @@ export default function QuickGameScreenPage() {
       )}
 
       {snapshot.matches('loadError') && (
-        <GameLoadError message={t(`errors.${errorCode ?? 'loadFailed'}`)} retryLabel={t('game.retry')} homeLabel={t('backHome')} homeTo={paths.home} onRetry={() => actor.send({ type: 'load.retry' })} />
+        <GameLoadError
+          message={t(`errors.${errorCode ?? 'loadFailed'}`)}
+          retryLabel={t('game.retry')}
+          homeLabel={t('backHome')}
+          homeTo={paths.home}
+          onRetry={() => actor.send({ type: 'load.retry' })}
+        />
       )}
 
       {(showStage || firstPreview) && <GameHints />}
@@ -215,7 +243,14 @@ export default function QuickGameScreenPage() {
               selectedId={selectedId}
               busy={snapshot.matches('submitting')}
               disabled={!playing}
-              rejection={lastRejection ? t(`reasons.${lastRejection.code}`, lastRejection.code === 'onlyNAvailable' ? { count: lastRejection.available } : {}) : null}
+              rejection={
+                lastRejection
+                  ? t(
+                      `reasons.${lastRejection.code}`,
+                      lastRejection.code === 'onlyNAvailable' ? { count: lastRejection.available } : {},
+                    )
+                  : null
+              }
               submitFailed={snapshot.matches('submitError')}
               addRule={trialRules.add(snapshot.context)}
               removeRule={trialRules.remove(snapshot.context)}
@@ -252,7 +287,17 @@ interface ResultPanelProps {
  * The reveal's words: the closest ticket, then each ticket in ball widths with pixels in the
  * details. The way on is a new picture or the real contest; the solved picture is never offered again.
  */
-function ResultPanel({ marks, distances, bestId, ball, ballWidth, canReplay, words, onReplay, onPlayReal }: ResultPanelProps) {
+function ResultPanel({
+  marks,
+  distances,
+  bestId,
+  ball,
+  ballWidth,
+  canReplay,
+  words,
+  onReplay,
+  onPlayReal,
+}: ResultPanelProps) {
   const { t } = useTranslation('trial');
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
@@ -274,7 +319,9 @@ function ResultPanel({ marks, distances, bestId, ball, ballWidth, canReplay, wor
           return (
             <li key={mark.id} className={`trial-result__row${isBest ? ' trial-result__row--best' : ''}`}>
               <span className="trial-result__ticket">{t('game.ticket', { n: mark.label })}</span>
-              <span className="trial-result__distance">{distance === undefined ? '' : words.detail(distance, ballWidth)}</span>
+              <span className="trial-result__distance">
+                {distance === undefined ? '' : words.detail(distance, ballWidth)}
+              </span>
               {isBest && <span className="trial-result__badge">{t('result.best')}</span>}
             </li>
           );

@@ -13,7 +13,9 @@ export function readPracticeGames(now: Date): number {
     const stored: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.practiceGames) ?? 'null');
     if (typeof stored !== 'object' || stored === null) return 0;
     const { day, games } = stored as { day?: unknown; games?: unknown };
-    return day === practiceDay(now) && typeof games === 'number' && Number.isSafeInteger(games) && games > 0 ? games : 0;
+    return day === practiceDay(now) && typeof games === 'number' && Number.isSafeInteger(games) && games > 0
+      ? games
+      : 0;
   } catch {
     return 0;
   }

@@ -35,13 +35,19 @@ export function useRevealWords(): RevealWords {
       short,
       detail: (pixels, ballWidth) => {
         const d = revealDistance(pixels, ballWidth);
-        return d.kind === 'pixels' ? px(d.pixels) : t('result.detail', { words: short(pixels, ballWidth), pixels: px(d.pixels) });
+        return d.kind === 'pixels'
+          ? px(d.pixels)
+          : t('result.detail', { words: short(pixels, ballWidth), pixels: px(d.pixels) });
       },
       bestNote: (label, pixels, ballWidth) => {
         const d = revealDistance(pixels, ballWidth);
         if (d.kind === 'pixels') return t('result.bestNote', { n: label, distance: number.format(d.pixels) });
         if (d.kind === 'onBall') return t('result.bestOnBall', { n: label, pixels: px(d.pixels) });
-        return t('result.bestNoteWords', { n: label, words: short(pixels, ballWidth).toLocaleLowerCase(language), pixels: px(d.pixels) });
+        return t('result.bestNoteWords', {
+          n: label,
+          words: short(pixels, ballWidth).toLocaleLowerCase(language),
+          pixels: px(d.pixels),
+        });
       },
     };
   }, [t, language]);

@@ -25,20 +25,37 @@ export function PublishedResult({
   return (
     <div className="verify__sections">
       <p className="muted">
-        {t('contest', { date: formatIstShort(new Date(publication.contest.closesAt), lng), published: formatIstShort(new Date(publication.contest.publishedAt), lng) })}
+        {t('contest', {
+          date: formatIstShort(new Date(publication.contest.closesAt), lng),
+          published: formatIstShort(new Date(publication.contest.publishedAt), lng),
+        })}
       </p>
-      <VerifyStatus publication={publication} sealEndpointRoot={seal?.seal?.root ?? null} result={result} locale={locale} />
+      <VerifyStatus
+        publication={publication}
+        sealEndpointRoot={seal?.seal?.root ?? null}
+        result={result}
+        locale={locale}
+      />
 
       <section className="card verify__section" aria-labelledby="verify-seal">
         <h2 id="verify-seal">{t('seal.title')}</h2>
-        <SealFacts root={publication.seal.root} leafCount={publication.seal.leafCount} sealedAt={publication.seal.sealedAt} lng={lng} />
+        <SealFacts
+          root={publication.seal.root}
+          leafCount={publication.seal.leafCount}
+          sealedAt={publication.seal.sealedAt}
+          lng={lng}
+        />
       </section>
 
       <Decision publication={publication} locale={locale} />
 
       <section className="card verify__section" aria-labelledby="verify-winner">
         <h2 id="verify-winner">{t('winner.title')}</h2>
-        <p>{publication.winner ? t('winner.entry', { pseudonym: publication.winner.pseudonym, ticketId: publication.winner.ticketId }) : t('winner.none')}</p>
+        <p>
+          {publication.winner
+            ? t('winner.entry', { pseudonym: publication.winner.pseudonym, ticketId: publication.winner.ticketId })
+            : t('winner.none')}
+        </p>
       </section>
 
       <Ranking publication={publication} locale={locale} />

@@ -36,7 +36,14 @@ export function ReceiptCheck({ root }: { root: string }) {
       <label className="field__label" htmlFor="verify-receipt-text">
         {t('receipt.label')}
       </label>
-      <textarea id="verify-receipt-text" className="verify__receipt" rows={4} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
+      <textarea
+        id="verify-receipt-text"
+        className="verify__receipt"
+        rows={4}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        spellCheck={false}
+      />
       <div className="verify__receipt-actions">
         <button type="button" className="button button--primary" onClick={() => check(text)}>
           {t('receipt.check')}

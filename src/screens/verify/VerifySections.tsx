@@ -28,7 +28,9 @@ export function SealOnly({ seal, lng }: { seal: ContestSeal; lng: 'en' | 'hi' })
             <div>
               <dt>{t('seal.commitment')}</dt>
               <dd className="verify__hash">{seal.commitment.hash}</dd>
-              <dd className="muted">{t('seal.committedAt', { time: formatIstShort(new Date(seal.commitment.committedAt), lng) })}</dd>
+              <dd className="muted">
+                {t('seal.committedAt', { time: formatIstShort(new Date(seal.commitment.committedAt), lng) })}
+              </dd>
             </div>
           </dl>
         )}
@@ -37,7 +39,17 @@ export function SealOnly({ seal, lng }: { seal: ContestSeal; lng: 'en' | 'hi' })
   );
 }
 
-export function SealFacts({ root, leafCount, sealedAt, lng }: { root: string; leafCount: number; sealedAt: string; lng: 'en' | 'hi' }) {
+export function SealFacts({
+  root,
+  leafCount,
+  sealedAt,
+  lng,
+}: {
+  root: string;
+  leafCount: number;
+  sealedAt: string;
+  lng: 'en' | 'hi';
+}) {
   const { t } = useTranslation('verify');
   return (
     <dl className="verify__facts">
@@ -90,7 +102,10 @@ export function Decision({ publication, locale }: { publication: Publication; lo
       <h2 id="verify-decision">{t('decision.judgesTitle')}</h2>
       <VerifyTable
         columns={[t('decision.judge'), t('decision.position')]}
-        rows={publication.judges.map((judge, index) => ({ key: `${judge.name}-${index}`, cells: [judge.name, `(${px(judge.x)}, ${px(judge.y)})`] }))}
+        rows={publication.judges.map((judge, index) => ({
+          key: `${judge.name}-${index}`,
+          cells: [judge.name, `(${px(judge.x)}, ${px(judge.y)})`],
+        }))}
         foot={[t('decision.judgedPoint'), `(${px(publication.judgedPoint.x)}, ${px(publication.judgedPoint.y)})`]}
       />
     </section>
@@ -100,7 +115,10 @@ export function Decision({ publication, locale }: { publication: Publication; lo
 export function Ranking({ publication, locale }: { publication: Publication; locale: string }) {
   const { t } = useTranslation('verify');
   const [shown, setShown] = useState(RANKING_PAGE);
-  const pseudonymOf = useMemo(() => new Map(publication.entries.map((entry) => [entry.ticketId, entry.pseudonym])), [publication]);
+  const pseudonymOf = useMemo(
+    () => new Map(publication.entries.map((entry) => [entry.ticketId, entry.pseudonym])),
+    [publication],
+  );
   const total = publication.ranking.length;
   if (total === 0) return null;
   const rows = publication.ranking.slice(0, shown);
@@ -121,7 +139,9 @@ export function Ranking({ publication, locale }: { publication: Publication; loc
           ],
         }))}
       />
-      <p className="muted">{t('ranking.shown', { shown: rows.length.toLocaleString(locale), total: total.toLocaleString(locale) })}</p>
+      <p className="muted">
+        {t('ranking.shown', { shown: rows.length.toLocaleString(locale), total: total.toLocaleString(locale) })}
+      </p>
       {next > 0 && (
         <button type="button" className="button button--small" onClick={() => setShown((n) => n + next)}>
           {t('ranking.more', { count: next })}
@@ -135,7 +155,7 @@ export function Ranking({ publication, locale }: { publication: Publication; loc
 export function Downloads({ contestId }: { contestId: string }) {
   const { t } = useTranslation('verify');
   return (
-      <section className="card verify__section" aria-labelledby="verify-files">
+    <section className="card verify__section" aria-labelledby="verify-files">
       <h2 id="verify-files">{t('downloads.title')}</h2>
       <ul className="verify__downloads">
         <li>
@@ -150,13 +170,23 @@ export function Downloads({ contestId }: { contestId: string }) {
         </li>
       </ul>
       <p className="muted">{t('downloads.script')}</p>
-      <code className="verify__hash verify__command">npm run verify:contest -- {window.location.origin} {contestId}</code>
+      <code className="verify__hash verify__command">
+        npm run verify:contest -- {window.location.origin} {contestId}
+      </code>
     </section>
   );
 }
 
 /** The page's tables (judges' marks, ranking): one header row, rows of cells, an optional total row. */
-function VerifyTable({ columns, rows, foot }: { columns: string[]; rows: Array<{ key: string; cells: ReactNode[] }>; foot?: [string, ReactNode] }) {
+function VerifyTable({
+  columns,
+  rows,
+  foot,
+}: {
+  columns: string[];
+  rows: Array<{ key: string; cells: ReactNode[] }>;
+  foot?: [string, ReactNode];
+}) {
   return (
     <div className="verify__table-wrap">
       <table className="verify__table">

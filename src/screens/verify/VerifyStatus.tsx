@@ -32,7 +32,11 @@ export function VerifyStatus({
   const verified = report ? report.ok && !rootMismatch : null;
   const failures = report ? report.checks.filter((check) => !check.ok) : [];
   return (
-    <div className={`card verify__status${verified === null ? '' : verified ? ' verify__status--ok' : ' verify__status--bad'}`} role="status" aria-live="polite">
+    <div
+      className={`card verify__status${verified === null ? '' : verified ? ' verify__status--ok' : ' verify__status--bad'}`}
+      role="status"
+      aria-live="polite"
+    >
       {verified === null ? (
         <Spinner label={t('status.checking', { count: publication.entries.length })} />
       ) : verified ? (
@@ -55,8 +59,12 @@ export function VerifyStatus({
             {failures.map((check) => (
               <li key={check.id}>
                 <strong>{t(`checks.${check.id}`)}</strong>
-                {check.published !== undefined && <span className="verify__hash">{t('published', { value: check.published })}</span>}
-                {check.recomputed !== undefined && <span className="verify__hash">{t('recomputed', { value: check.recomputed })}</span>}
+                {check.published !== undefined && (
+                  <span className="verify__hash">{t('published', { value: check.published })}</span>
+                )}
+                {check.recomputed !== undefined && (
+                  <span className="verify__hash">{t('recomputed', { value: check.recomputed })}</span>
+                )}
                 {check.detail !== undefined && <DetailLine detail={check.detail} />}
                 {check.id === 'root' && result?.located && <Differences located={result.located} locale={locale} />}
               </li>
@@ -119,16 +127,21 @@ function DifferenceLine({ difference, locale }: { difference: EntryDifference; l
   const { sealed, published } = difference;
   if (sealed === null) return <>{t('differences.added', { n, ticketId: published!.ticketId })}</>;
   if (published === null) return <>{t('differences.removed', { n, ticketId: sealed.ticketId })}</>;
-  if (sealed.ticketId !== published.ticketId) return <>{t('differences.replaced', { n, sealed: sealed.ticketId, published: published.ticketId })}</>;
+  if (sealed.ticketId !== published.ticketId)
+    return <>{t('differences.replaced', { n, sealed: sealed.ticketId, published: published.ticketId })}</>;
   type Shown = 'position' | 'pseudonym' | 'confirmedAt' | 'ticketId';
-  const shown = new Set<Shown>(differingFields(difference).map((field) => (field === 'x' || field === 'y' ? 'position' : field)));
-  const value = (entry: SealedEntry, field: Shown) => (field === 'position' ? `(${entry.x}, ${entry.y})` : entry[field]);
+  const shown = new Set<Shown>(
+    differingFields(difference).map((field) => (field === 'x' || field === 'y' ? 'position' : field)),
+  );
+  const value = (entry: SealedEntry, field: Shown) =>
+    field === 'position' ? `(${entry.x}, ${entry.y})` : entry[field];
   return (
     <>
       {t('differences.changed', { n, ticketId: sealed.ticketId })}
       {[...shown].map((field) => (
         <span key={field} className="verify__difference">
-          {t(`differences.fields.${field}`)}: {t('differences.sealedValue', { value: value(sealed, field) })}, {t('differences.publishedValue', { value: value(published, field) })}
+          {t(`differences.fields.${field}`)}: {t('differences.sealedValue', { value: value(sealed, field) })},{' '}
+          {t('differences.publishedValue', { value: value(published, field) })}
         </span>
       ))}
     </>

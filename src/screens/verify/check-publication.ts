@@ -30,7 +30,10 @@ export function sealedNodesFetcher(origin: string, contestId: string): FetchSeal
  * tree to name the entries that changed. A failed walk (network) leaves the verdict standing,
  * without names.
  */
-export async function checkPublication(publication: Publication, fetchNodes: FetchSealedNodes): Promise<VerificationResult> {
+export async function checkPublication(
+  publication: Publication,
+  fetchNodes: FetchSealedNodes,
+): Promise<VerificationResult> {
   const report = verifyPublication(publication);
   const root = report.checks.find((check) => check.id === 'root');
   if (root?.ok !== false || root.detail?.code !== 'rootDiffers') return { report, located: null };
@@ -40,4 +43,3 @@ export async function checkPublication(publication: Publication, fetchNodes: Fet
     return { report, located: null };
   }
 }
-

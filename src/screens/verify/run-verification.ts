@@ -12,7 +12,15 @@ export type { VerificationResult } from './check-publication.ts';
 export function runVerification(publication: Publication): Promise<VerificationResult> {
   const origin = window.location.origin;
   const onPage = () =>
-    new Promise<VerificationResult>((resolve) => setTimeout(() => resolve(checkPublication(publication, (depth, indices) => fetchSealedNodes(publication.contest.id, depth, indices))), 0));
+    new Promise<VerificationResult>((resolve) =>
+      setTimeout(
+        () =>
+          resolve(
+            checkPublication(publication, (depth, indices) => fetchSealedNodes(publication.contest.id, depth, indices)),
+          ),
+        0,
+      ),
+    );
   if (typeof Worker === 'undefined') return onPage();
   return new Promise((resolve) => {
     let worker: Worker;

@@ -7,4 +7,8 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<{ publication: Publication; origin: string }>) => void) | null;
   postMessage: (message: unknown) => void;
 };
-scope.onmessage = (event) => void checkPublication(event.data.publication, sealedNodesFetcher(event.data.origin, event.data.publication.contest.id)).then((result) => scope.postMessage(result));
+scope.onmessage = (event) =>
+  void checkPublication(
+    event.data.publication,
+    sealedNodesFetcher(event.data.origin, event.data.publication.contest.id),
+  ).then((result) => scope.postMessage(result));

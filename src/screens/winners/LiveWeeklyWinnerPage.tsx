@@ -89,7 +89,11 @@ function NextShowPanel({ show }: { show: NextShow | null }) {
     <section className="card live-show" aria-labelledby="next-show">
       <h2 id="next-show">{t('live.nextShow')}</h2>
       <p className="live-show__when">{t('live.showAt', { time: formatIstDateTime(at, currentLanguage(i18n)) })}</p>
-      {onAir ? <p className="live-show__on-air">{t('live.onAir')}</p> : <Countdown parts={countdown(now, at)} label={t('live.countdownLabel')} />}
+      {onAir ? (
+        <p className="live-show__on-air">{t('live.onAir')}</p>
+      ) : (
+        <Countdown parts={countdown(now, at)} label={t('live.countdownLabel')} />
+      )}
       {show.embedUrl ? (
         <div className="live-show__player">
           <iframe

@@ -16,7 +16,17 @@ export interface PictureMark {
  * space and the box keeps the photo's aspect ratio, so a mark sits exactly on its pixel (at the
  * pixel's centre, as the stage draws it) whatever size variant the browser picked.
  */
-export function MarkedPicture({ picture, marks, alt, sizes = '(min-width: 48rem) 40rem, 100vw' }: { picture: GamePicture; marks: PictureMark[]; alt: string; sizes?: string }) {
+export function MarkedPicture({
+  picture,
+  marks,
+  alt,
+  sizes = '(min-width: 48rem) 40rem, 100vw',
+}: {
+  picture: GamePicture;
+  marks: PictureMark[];
+  alt: string;
+  sizes?: string;
+}) {
   const { width, height } = picture;
   const small = picture.variants.find((v) => v.name === 'small') ?? picture.variants[0];
   const srcSet = picture.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
@@ -24,8 +34,24 @@ export function MarkedPicture({ picture, marks, alt, sizes = '(min-width: 48rem)
   const r = Math.max(width, height) / 45;
   return (
     <figure className="marked-picture" style={{ aspectRatio: `${width} / ${height}` }}>
-      {small && <img src={small.url} srcSet={srcSet} sizes={sizes} alt={alt} width={width} height={height} loading="lazy" decoding="async" />}
-      <svg className="marked-picture__overlay" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="presentation">
+      {small && (
+        <img
+          src={small.url}
+          srcSet={srcSet}
+          sizes={sizes}
+          alt={alt}
+          width={width}
+          height={height}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <svg
+        className="marked-picture__overlay"
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+        role="presentation"
+      >
         {marks.map((mark) => {
           const cx = mark.x + 0.5;
           const cy = mark.y + 0.5;
@@ -39,7 +65,10 @@ export function MarkedPicture({ picture, marks, alt, sizes = '(min-width: 48rem)
                 </>
               ) : (
                 <>
-                  <path d={`M${cx - r} ${cy}h${r * 0.6}M${cx + r} ${cy}h${-r * 0.6}M${cx} ${cy - r}v${r * 0.6}M${cx} ${cy + r}v${-r * 0.6}`} className="mark__cross" />
+                  <path
+                    d={`M${cx - r} ${cy}h${r * 0.6}M${cx + r} ${cy}h${-r * 0.6}M${cx} ${cy - r}v${r * 0.6}M${cx} ${cy + r}v${-r * 0.6}`}
+                    className="mark__cross"
+                  />
                   {mark.kind === 'winner' && <circle cx={cx} cy={cy} r={r * 0.75} className="mark__ring" />}
                   {mark.label && (
                     <text x={cx + r * 0.7} y={cy - r * 0.7} className="mark__label" fontSize={r * 1.1}>

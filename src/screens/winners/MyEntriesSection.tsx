@@ -36,7 +36,17 @@ export function MyEntriesSection() {
   }, [request, lng]);
 
   const claimed = (contestId: string, claim: MyClaim) =>
-    setResult((r) => (r && r.outcome.ok ? { ...r, outcome: { ok: true, contests: r.outcome.contests.map((c) => (c.contestId === contestId ? { ...c, claim } : c)) } } : r));
+    setResult((r) =>
+      r && r.outcome.ok
+        ? {
+            ...r,
+            outcome: {
+              ok: true,
+              contests: r.outcome.contests.map((c) => (c.contestId === contestId ? { ...c, claim } : c)),
+            },
+          }
+        : r,
+    );
 
   return (
     <section className="account__card my-entries" aria-labelledby="my-entries">
@@ -82,7 +92,14 @@ function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: My
     label: String(i + 1),
     title: `${t('entries.yourTicket')} ${i + 1}`,
   }));
-  if (entry.judgedPoint) marks.unshift({ key: 'judged', x: entry.judgedPoint.x, y: entry.judgedPoint.y, kind: 'judged', title: t('card.judgedPoint') });
+  if (entry.judgedPoint)
+    marks.unshift({
+      key: 'judged',
+      x: entry.judgedPoint.x,
+      y: entry.judgedPoint.y,
+      kind: 'judged',
+      title: t('card.judgedPoint'),
+    });
   return (
     <article className="entry-card" aria-labelledby={`entry-${entry.contestId}`}>
       <h3 id={`entry-${entry.contestId}`} className="entry-card__title">
@@ -90,19 +107,34 @@ function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: My
       </h3>
       <p className={`chip entry-card__state entry-card__state--${entry.state}`}>{t(`entries.states.${entry.state}`)}</p>
       {entry.isWinner && <p className="entry-card__won">{t('entries.youWon')}</p>}
-      {entry.picture && <MarkedPicture picture={entry.picture} marks={marks} alt={t('entries.pictureAlt')} sizes="(min-width: 48rem) 30rem, 100vw" />}
+      {entry.picture && (
+        <MarkedPicture
+          picture={entry.picture}
+          marks={marks}
+          alt={t('entries.pictureAlt')}
+          sizes="(min-width: 48rem) 30rem, 100vw"
+        />
+      )}
       <ol className="entry-card__tickets">
         {entry.tickets.map((ticket, i) => (
           <li key={ticket.id}>
             <span>{t('entries.ticket', { n: i + 1, x: ticket.x, y: ticket.y })}</span>
             {ticket.status === 'reserved' && <span className="muted"> · {t('entries.reserved')}</span>}
-            {ticket.rank !== null && entry.entries !== null && <strong> · {t('entries.rank', { rank: ticket.rank, total: entry.entries })}</strong>}
-            {ticket.distance !== null && <span> · {t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>}
-            {entry.sealed && ticket.status === 'confirmed' && <ReceiptButton ticketId={ticket.id} n={i + 1} contestId={entry.contestId} />}
+            {ticket.rank !== null && entry.entries !== null && (
+              <strong> · {t('entries.rank', { rank: ticket.rank, total: entry.entries })}</strong>
+            )}
+            {ticket.distance !== null && (
+              <span> · {t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>
+            )}
+            {entry.sealed && ticket.status === 'confirmed' && (
+              <ReceiptButton ticketId={ticket.id} n={i + 1} contestId={entry.contestId} />
+            )}
           </li>
         ))}
       </ol>
-      {!published && entry.state !== 'cancelled' && <p className="muted">{t('entries.pending', { date: formatIstDateTime(new Date(entry.showAt), lng) })}</p>}
+      {!published && entry.state !== 'cancelled' && (
+        <p className="muted">{t('entries.pending', { date: formatIstDateTime(new Date(entry.showAt), lng) })}</p>
+      )}
       {entry.state === 'cancelled' && <p className="muted">{t('entries.cancelled')}</p>}
       {entry.sealed && (
         <p className="muted entry-card__receipts">
@@ -115,7 +147,9 @@ function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: My
           )}
         </p>
       )}
-      {entry.isWinner && entry.tax && <ClaimPanel contestId={entry.contestId} tax={entry.tax} claim={entry.claim} onClaimed={onClaimed} />}
+      {entry.isWinner && entry.tax && (
+        <ClaimPanel contestId={entry.contestId} tax={entry.tax} claim={entry.claim} onClaimed={onClaimed} />
+      )}
     </article>
   );
 }
@@ -147,7 +181,13 @@ function ReceiptButton({ ticketId, n, contestId }: { ticketId: string; n: number
   return (
     <>
       {' · '}
-      <button type="button" className="entry-card__receipt" aria-label={t('receipt.label', { n })} disabled={state === 'loading'} onClick={download}>
+      <button
+        type="button"
+        className="entry-card__receipt"
+        aria-label={t('receipt.label', { n })}
+        disabled={state === 'loading'}
+        onClick={download}
+      >
         {t('receipt.action')}
       </button>
       {state === 'failed' && (

@@ -15,8 +15,23 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const judged = t('card.judgedPoint');
-  const marks: PictureMark[] = [{ key: 'judged', x: card.judgedPoint.x, y: card.judgedPoint.y, kind: 'judged', title: `${judged} ${t('card.coordinates', { x: round1(card.judgedPoint.x), y: round1(card.judgedPoint.y) })}` }];
-  if (card.winner) marks.push({ key: 'winner', x: card.winner.mark.x, y: card.winner.mark.y, kind: 'winner', title: `${t('card.winningMark')} ${t('card.coordinates', card.winner.mark)}` });
+  const marks: PictureMark[] = [
+    {
+      key: 'judged',
+      x: card.judgedPoint.x,
+      y: card.judgedPoint.y,
+      kind: 'judged',
+      title: `${judged} ${t('card.coordinates', { x: round1(card.judgedPoint.x), y: round1(card.judgedPoint.y) })}`,
+    },
+  ];
+  if (card.winner)
+    marks.push({
+      key: 'winner',
+      x: card.winner.mark.x,
+      y: card.winner.mark.y,
+      kind: 'winner',
+      title: `${t('card.winningMark')} ${t('card.coordinates', card.winner.mark)}`,
+    });
   return (
     <article className="winner-card card" aria-labelledby={`winner-${card.contestId}`}>
       <Heading id={`winner-${card.contestId}`} className="winner-card__title">
@@ -36,13 +51,26 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
       <dl className="winner-card__facts">
         <div>
           <dt>{t('card.winner')}</dt>
-          <dd className="winner-card__name">{card.winner ? (card.winner.state ? t('card.winnerFrom', { name: card.winner.firstName, state: isIndianState(card.winner.state) ? t(`states.${card.winner.state}`) : card.winner.state }) : card.winner.firstName) : t('card.noWinner')}</dd>
+          <dd className="winner-card__name">
+            {card.winner
+              ? card.winner.state
+                ? t('card.winnerFrom', {
+                    name: card.winner.firstName,
+                    state: isIndianState(card.winner.state) ? t(`states.${card.winner.state}`) : card.winner.state,
+                  })
+                : card.winner.firstName
+              : t('card.noWinner')}
+          </dd>
           {card.winner && <dd>{t('card.distance', { distance: card.winner.distance.toFixed(1) })}</dd>}
         </div>
         <div>
           <dt>{t('card.prize')}</dt>
           {/* A cash prize's title names its amount already; merchandise says what it is worth. */}
-          <dd>{card.prize.kind === 'cash' ? card.prize.title : t('card.prizeValue', { title: card.prize.title, value: formatRupees(card.prize.valuePaise, locale) })}</dd>
+          <dd>
+            {card.prize.kind === 'cash'
+              ? card.prize.title
+              : t('card.prizeValue', { title: card.prize.title, value: formatRupees(card.prize.valuePaise, locale) })}
+          </dd>
         </div>
       </dl>
       <p className="muted winner-card__entries">{t('card.entries', { count: card.entries })}</p>

@@ -52,7 +52,10 @@ export default function WinnersCirclePage() {
     setList({ ...state, status: 'loadingMore' });
     const same = (s: ListState | null): s is ListState => s !== null && s.request === request;
     fetchWinners(lng, state.nextCursor, controller.signal).then(
-      (page) => setList((s) => (same(s) ? { ...s, cards: [...s.cards, ...page.results], nextCursor: page.nextCursor, status: 'ready' } : s)),
+      (page) =>
+        setList((s) =>
+          same(s) ? { ...s, cards: [...s.cards, ...page.results], nextCursor: page.nextCursor, status: 'ready' } : s,
+        ),
       () => {
         if (!controller.signal.aborted) setList((s) => (same(s) ? { ...s, status: 'moreFailed' } : s));
       },
@@ -71,9 +74,7 @@ export default function WinnersCirclePage() {
       </div>
     );
   else if (state.cards.length === 0)
-    content = (
-      <EmptyState className="results-state card" text={t('circle.empty')} line={t('circle.emptyLine')} />
-    );
+    content = <EmptyState className="results-state card" text={t('circle.empty')} line={t('circle.emptyLine')} />;
   else
     content = (
       <>
@@ -87,7 +88,12 @@ export default function WinnersCirclePage() {
         <div className="winners-list__footer">
           {state.status === 'moreFailed' && <p role="alert">{t('circle.moreFailed')}</p>}
           {state.nextCursor ? (
-            <button type="button" className="button button--ghost" onClick={more} disabled={state.status === 'loadingMore'}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={more}
+              disabled={state.status === 'loadingMore'}
+            >
               {state.status === 'loadingMore' ? t('circle.loadingMore') : t('circle.more')}
             </button>
           ) : (

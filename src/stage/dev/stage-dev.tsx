@@ -17,7 +17,10 @@ import '../../styles/tokens.css';
 import '../../styles/base.css';
 
 const params = new URLSearchParams(location.search);
-const [originalWidth, originalHeight] = (params.get('original') ?? '4096x2730').split('x').map(Number) as [number, number];
+const [originalWidth, originalHeight] = (params.get('original') ?? '4096x2730').split('x').map(Number) as [
+  number,
+  number,
+];
 const markCount = Number(params.get('marks') ?? 75);
 const lockedIds = new Set((params.get('locked') ?? '').split(',').filter(Boolean));
 const hindi = params.get('lng') === 'hi';
@@ -89,8 +92,18 @@ function makePicture(withBall: boolean): GamePicture {
     width: originalWidth,
     height: originalHeight,
     variants: [
-      { name: 'small', url: drawPicture(small, withBall), width: small, height: Math.round((originalHeight * small) / originalWidth) },
-      { name: 'large', url: drawPicture(large, withBall), width: large, height: Math.round((originalHeight * large) / originalWidth) },
+      {
+        name: 'small',
+        url: drawPicture(small, withBall),
+        width: small,
+        height: Math.round((originalHeight * small) / originalWidth),
+      },
+      {
+        name: 'large',
+        url: drawPicture(large, withBall),
+        width: large,
+        height: Math.round((originalHeight * large) / originalWidth),
+      },
     ],
   };
 }
@@ -102,7 +115,8 @@ const labels = {
   stage: 'Contest picture: mark the ball',
   loading: 'Loading the picture...',
   coordinates: (x: number, y: number) => `X ${x} · Y ${y}`,
-  selected: (label: string, x: number | null, y: number | null) => (x === null || y === null ? `Ticket ${label}, not marked` : `Ticket ${label} at X ${x}, Y ${y}`),
+  selected: (label: string, x: number | null, y: number | null) =>
+    x === null || y === null ? `Ticket ${label}, not marked` : `Ticket ${label} at X ${x}, Y ${y}`,
   zoomHint: hindi ? 'सटीक निशान लगाने के लिए ज़ूम इन करें' : 'Zoom in to place your mark precisely',
   revealDistance: (pixels: number, ballWidth: number | null) => {
     const widths = ballWidth ? (pixels / ballWidth).toFixed(1) : null;
@@ -116,7 +130,13 @@ function initialMarks(): StageMark[] {
   return Array.from({ length: markCount }, (_, i) => ({
     id: `t${i + 1}`,
     label: String(i + 1),
-    point: i === 0 ? null : { x: Math.round(((i * 37) % 97) / 97 * (originalWidth - 1)), y: Math.round(((i * 53) % 89) / 89 * (originalHeight - 1)) },
+    point:
+      i === 0
+        ? null
+        : {
+            x: Math.round((((i * 37) % 97) / 97) * (originalWidth - 1)),
+            y: Math.round((((i * 53) % 89) / 89) * (originalHeight - 1)),
+          },
     ...(lockedIds.has(`t${i + 1}`) ? { locked: true } : {}),
   }));
 }
@@ -155,7 +175,17 @@ function StageDev() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
-      <div style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '4px 8px', fontSize: 14, minHeight: 40, flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          gap: 12,
+          alignItems: 'center',
+          padding: '4px 8px',
+          fontSize: 14,
+          minHeight: 40,
+          flexWrap: 'wrap',
+        }}
+      >
         <strong>Stage dev</strong>
         <span>selected: {selectedId ?? '-'}</span>
         <span data-testid="placed" data-x={placed?.x ?? ''} data-y={placed?.y ?? ''} data-count={placed?.count ?? 0}>

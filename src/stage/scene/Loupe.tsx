@@ -30,13 +30,20 @@ export function Loupe({ shown }: { shown: ShownPicture | null }) {
     root.current.visible = aim !== null && shown !== null;
     if (!aim || !shown) return;
     const at = worldToScreen(aim, camera.view);
-    aimMark.current.circle(at.x, at.y, 6).stroke({ width: 3, color: COLORS.ink }).circle(at.x, at.y, 6).stroke({ width: 1.5, color: COLORS.gold });
+    aimMark.current
+      .circle(at.x, at.y, 6)
+      .stroke({ width: 3, color: COLORS.ink })
+      .circle(at.x, at.y, 6)
+      .stroke({ width: 1.5, color: COLORS.gold });
     const finger = gestures.current?.finger ?? at;
     const centre = loupeCentre(finger, camera.stage);
     const zoom = loupeScale(camera.view.scale);
     root.current.position.set(centre.x, centre.y);
     const { texture } = shown;
-    sprite.current.scale.set((camera.image.width / Math.max(1, texture.width)) * zoom, (camera.image.height / Math.max(1, texture.height)) * zoom);
+    sprite.current.scale.set(
+      (camera.image.width / Math.max(1, texture.width)) * zoom,
+      (camera.image.height / Math.max(1, texture.height)) * zoom,
+    );
     sprite.current.position.set(-aim.x * zoom, -aim.y * zoom);
     const r = LOUPE.radius;
     mask.current.clear().circle(0, 0, r).fill({ color: COLORS.white });
@@ -44,11 +51,20 @@ export function Loupe({ shown }: { shown: ShownPicture | null }) {
     const half = zoom / 2;
     frame.current
       .clear()
-      .circle(0, 0, r).stroke({ width: 4, color: COLORS.ink })
-      .circle(0, 0, r - 2).stroke({ width: 2, color: COLORS.white })
-      .rect((Math.floor(aim.x) - aim.x) * zoom, (Math.floor(aim.y) - aim.y) * zoom, zoom, zoom).stroke({ width: 1.5, color: COLORS.gold })
-      .moveTo(-r + 6, 0).lineTo(-half - 3, 0).moveTo(half + 3, 0).lineTo(r - 6, 0)
-      .moveTo(0, -r + 6).lineTo(0, -half - 3).moveTo(0, half + 3).lineTo(0, r - 6)
+      .circle(0, 0, r)
+      .stroke({ width: 4, color: COLORS.ink })
+      .circle(0, 0, r - 2)
+      .stroke({ width: 2, color: COLORS.white })
+      .rect((Math.floor(aim.x) - aim.x) * zoom, (Math.floor(aim.y) - aim.y) * zoom, zoom, zoom)
+      .stroke({ width: 1.5, color: COLORS.gold })
+      .moveTo(-r + 6, 0)
+      .lineTo(-half - 3, 0)
+      .moveTo(half + 3, 0)
+      .lineTo(r - 6, 0)
+      .moveTo(0, -r + 6)
+      .lineTo(0, -half - 3)
+      .moveTo(0, half + 3)
+      .lineTo(0, r - 6)
       .stroke({ width: 1.5, color: COLORS.gold });
   });
 

@@ -52,7 +52,14 @@ export function Scene({ picture, marks, selectedId, reveal, describeDistance, on
       <WorldPicture shown={shown} sharpWhenZoomed />
       <RevealBackdrop reveal={reveal} ordered={ordered} clock={clock} shown={revealShown} />
       <MarksLayer marks={marks} selectedId={selectedId} />
-      <RevealLabels reveal={reveal} ordered={ordered} marks={marks} clock={clock} shown={revealShown} describe={describeDistance} />
+      <RevealLabels
+        reveal={reveal}
+        ordered={ordered}
+        marks={marks}
+        clock={clock}
+        shown={revealShown}
+        describe={describeDistance}
+      />
       <Loupe shown={shown} />
     </>
   );

@@ -8,7 +8,16 @@
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 import { Container, Graphics, Sprite, Text, type Application as PixiApplication } from 'pixi.js';
-import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { imageToWorld, imagePoint, screenToClient, worldToScreen } from '../coords.ts';
 import type { SceneHandle, SceneProps, StageMark } from '../types.ts';
@@ -21,7 +30,8 @@ import { Scene } from './Scene.tsx';
 
 extend({ Container, Graphics, Sprite, Text });
 
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** No ticker (frames.ts draws on demand); the canvas a block that takes every touch. */
 function prepareCanvas(app: PixiApplication): void {
@@ -38,11 +48,18 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
     return { camera: started, frames: new FrameScheduler(), motion: reducedMotion() };
   });
   const gestures = useRef<Gestures | null>(null);
-  const scene = useMemo<SceneContextValue>(() => ({ camera, frames, gestures, reducedMotion: motion }), [camera, frames, motion]);
+  const scene = useMemo<SceneContextValue>(
+    () => ({ camera, frames, gestures, reducedMotion: motion }),
+    [camera, frames, motion],
+  );
   const appRef = useRef<PixiApplication | null>(null);
   const drawn = useRef<GamePicture | null>(null);
   const currentPicture = useRef(props.picture);
-  const latest = useRef({ marks: props.marks as readonly StageMark[], selectedId: props.selectedId, inputEnabled: props.inputEnabled });
+  const latest = useRef({
+    marks: props.marks as readonly StageMark[],
+    selectedId: props.selectedId,
+    inputEnabled: props.inputEnabled,
+  });
   useLayoutEffect(() => {
     latest.current = { marks: props.marks, selectedId: props.selectedId, inputEnabled: props.inputEnabled };
     currentPicture.current = props.picture;
@@ -133,7 +150,9 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
       testApi: () => ({
         imageToClient: (x, y) => {
           const canvas = appRef.current?.canvas;
-          const rect = canvas ? canvas.getBoundingClientRect() : { left: 0, top: 0, width: camera.stage.width, height: camera.stage.height };
+          const rect = canvas
+            ? canvas.getBoundingClientRect()
+            : { left: 0, top: 0, width: camera.stage.width, height: camera.stage.height };
           return screenToClient(worldToScreen(imageToWorld(imagePoint(x, y)), camera.view), rect, camera.stage);
         },
         getView: () => ({ ...camera.view, fitScale: camera.limits.min, maxScale: camera.limits.max }),

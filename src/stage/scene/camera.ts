@@ -62,7 +62,14 @@ export class Camera {
     this.limitState = zoomLimits(this.stageSize, this.imageSize);
     this.setView(
       wasFit
-        ? viewCentredOn(this.limitState.min, this.imageSize.width / 2, this.imageSize.height / 2, this.stageSize, this.imageSize, this.limitState)
+        ? viewCentredOn(
+            this.limitState.min,
+            this.imageSize.width / 2,
+            this.imageSize.height / 2,
+            this.stageSize,
+            this.imageSize,
+            this.limitState,
+          )
         : viewCentredOn(this.viewState.scale, centre.x, centre.y, this.stageSize, this.imageSize, this.limitState),
     );
   }
@@ -71,7 +78,9 @@ export class Camera {
   setImage(size: Size): void {
     this.imageSize = { width: size.width, height: size.height };
     this.limitState = zoomLimits(this.stageSize, this.imageSize);
-    this.setView(clampView({ scale: this.limitState.min, x: 0, y: 0 }, this.stageSize, this.imageSize, this.limitState));
+    this.setView(
+      clampView({ scale: this.limitState.min, x: 0, y: 0 }, this.stageSize, this.imageSize, this.limitState),
+    );
   }
 
   zoomBy(factor: number): void {
@@ -96,7 +105,14 @@ export class Camera {
   }
 
   panBy(dx: number, dy: number): void {
-    this.setView(clampView({ scale: this.viewState.scale, x: this.viewState.x + dx, y: this.viewState.y + dy }, this.stageSize, this.imageSize, this.limitState));
+    this.setView(
+      clampView(
+        { scale: this.viewState.scale, x: this.viewState.x + dx, y: this.viewState.y + dy },
+        this.stageSize,
+        this.imageSize,
+        this.limitState,
+      ),
+    );
   }
 
   showPoint(point: { x: number; y: number }): void {

@@ -3,7 +3,15 @@
  * zoom, press and hold (touch) to aim through the loupe. Plain TypeScript over DOM pointer
  * events; every conversion goes through the camera (coords.ts), every rule through view.ts.
  */
-import { type ImagePoint, type ScreenPoint, type WorldPoint, clientToScreen, screenToWorld, worldPoint, worldToImage } from '../coords.ts';
+import {
+  type ImagePoint,
+  type ScreenPoint,
+  type WorldPoint,
+  clientToScreen,
+  screenToWorld,
+  worldPoint,
+  worldToImage,
+} from '../coords.ts';
 import { hitsLabel, isTap, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';

@@ -13,7 +13,15 @@ import { useLayout, useScene } from './context.ts';
 import { type ShownPicture, sharpenWhenZoomed } from './textures.ts';
 
 /** A picture in world space (the original's pixels), whatever variant its texture is. */
-export function WorldPicture({ shown, alpha = 1, sharpWhenZoomed = false }: { shown: ShownPicture | null; alpha?: number; sharpWhenZoomed?: boolean }) {
+export function WorldPicture({
+  shown,
+  alpha = 1,
+  sharpWhenZoomed = false,
+}: {
+  shown: ShownPicture | null;
+  alpha?: number;
+  sharpWhenZoomed?: boolean;
+}) {
   const { camera } = useScene();
   const ref = useRef<Sprite>(null);
   useLayout(() => {
@@ -56,7 +64,14 @@ function Mark({ mark, selected, register }: MarkProps) {
     <pixiContainer ref={(root: Container | null) => register(mark.id, root)} visible={mark.point !== null}>
       <pixiGraphics draw={drawnElsewhere} context={cross} />
       <pixiGraphics draw={drawnElsewhere} context={pill} x={MARK.labelOffset.x} y={MARK.labelOffset.y} />
-      <pixiText text={mark.label} style={MARK_LABEL_STYLE} anchor={0.5} x={MARK.labelOffset.x} y={MARK.labelOffset.y + 0.5} visible={!mark.locked} />
+      <pixiText
+        text={mark.label}
+        style={MARK_LABEL_STYLE}
+        anchor={0.5}
+        x={MARK.labelOffset.x}
+        y={MARK.labelOffset.y + 0.5}
+        visible={!mark.locked}
+      />
     </pixiContainer>
   );
 }

@@ -35,7 +35,12 @@ export interface RevealClock {
  */
 export function useRevealClock(reveal: StageReveal | null, ordered: readonly StageMark[]): RevealClock {
   const { camera, frames, reducedMotion } = useScene();
-  const state = useRef<{ reveal: StageReveal | null; start: number; from: ViewAim | null; to: ViewAim | null }>({ reveal: null, start: 0, from: null, to: null });
+  const state = useRef<{ reveal: StageReveal | null; start: number; from: ViewAim | null; to: ViewAim | null }>({
+    reveal: null,
+    start: 0,
+    from: null,
+    to: null,
+  });
   const count = ordered.length;
   const clock = useMemo<RevealClock>(
     () => ({ frame: (now) => revealFrame(frames.heldAt ?? now - state.current.start, count, reducedMotion) }),
@@ -52,8 +57,18 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
       return;
     }
     const view = camera.view;
-    s.from = { scale: view.scale, cx: (camera.stage.width / 2 - view.x) / view.scale, cy: (camera.stage.height / 2 - view.y) / view.scale };
-    s.to = revealAim(ordered.map((mark) => mark.point!), reveal.ball, camera.stage, camera.limits.min, Math.min(camera.limits.max, camera.limits.min * 6));
+    s.from = {
+      scale: view.scale,
+      cx: (camera.stage.width / 2 - view.x) / view.scale,
+      cy: (camera.stage.height / 2 - view.y) / view.scale,
+    };
+    s.to = revealAim(
+      ordered.map((mark) => mark.point!),
+      reveal.ball,
+      camera.stage,
+      camera.limits.min,
+      Math.min(camera.limits.max, camera.limits.min * 6),
+    );
     frames.invalidate();
   });
 
@@ -105,7 +120,10 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
       picture.current.visible = frame.crossfade > 0;
       picture.current.alpha = frame.crossfade;
       picture.current.position.set(x, y);
-      picture.current.scale.set(scale * variantScale(shown.picture, shown.texture), (scale * shown.picture.height) / shown.texture.height);
+      picture.current.scale.set(
+        scale * variantScale(shown.picture, shown.texture),
+        (scale * shown.picture.height) / shown.texture.height,
+      );
     }
     veil.current.rect(0, 0, camera.stage.width, camera.stage.height).fill({ color: COLORS.ink, alpha: frame.dim });
     const ball = camera.toScreen(reveal.ball);
@@ -115,15 +133,23 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
       const best = mark.id === reveal.bestId;
       const at = camera.toScreen(mark.point!);
       const end = { x: at.x + (ball.x - at.x) * p, y: at.y + (ball.y - at.y) * p };
-      g.moveTo(at.x, at.y).lineTo(end.x, end.y).stroke({ width: best ? 5 : 3.5, color: COLORS.ink, alpha: 0.7 });
-      g.moveTo(at.x, at.y).lineTo(end.x, end.y).stroke({ width: best ? 3 : 1.5, color: best ? COLORS.gold : COLORS.white });
+      g.moveTo(at.x, at.y)
+        .lineTo(end.x, end.y)
+        .stroke({ width: best ? 5 : 3.5, color: COLORS.ink, alpha: 0.7 });
+      g.moveTo(at.x, at.y)
+        .lineTo(end.x, end.y)
+        .stroke({ width: best ? 3 : 1.5, color: best ? COLORS.gold : COLORS.white });
     });
     if (frame.ring > 0) {
       const r = BALL_RADIUS * frame.ringPulse;
       const from = -Math.PI / 2;
       const to = from + Math.PI * 2 * frame.ring;
-      g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from)).arc(ball.x, ball.y, r, from, to).stroke({ width: 6, color: COLORS.white });
-      g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from)).arc(ball.x, ball.y, r, from, to).stroke({ width: 3, color: COLORS.ball });
+      g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from))
+        .arc(ball.x, ball.y, r, from, to)
+        .stroke({ width: 6, color: COLORS.white });
+      g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from))
+        .arc(ball.x, ball.y, r, from, to)
+        .stroke({ width: 3, color: COLORS.ball });
     }
     const best = ordered.find((mark) => mark.id === reveal.bestId);
     if (best && frame.celebrate > 0) {
@@ -132,7 +158,10 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
       const ring = MARK.selectedArm + 6;
       // A gold glow that stays, and a burst of rays and a widening ring that fade once.
       g.circle(at.x, at.y, ring + 5).fill({ color: COLORS.gold, alpha: 0.25 * Math.min(1, c * 3) });
-      g.circle(at.x, at.y, ring).stroke({ width: 5, color: COLORS.ink }).circle(at.x, at.y, ring).stroke({ width: 3, color: COLORS.gold });
+      g.circle(at.x, at.y, ring)
+        .stroke({ width: 5, color: COLORS.ink })
+        .circle(at.x, at.y, ring)
+        .stroke({ width: 3, color: COLORS.gold });
       if (c < 1) {
         const spread = ring + 4 + 34 * (1 - (1 - c) ** 3);
         g.circle(at.x, at.y, spread).stroke({ width: 2.5, color: COLORS.gold, alpha: 1 - c });
@@ -140,7 +169,10 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
           const angle = (k / 10) * Math.PI * 2 + Math.PI / 10;
           const inner = spread + 4;
           const outer = inner + 10 * (1 - c);
-          g.moveTo(at.x + inner * Math.cos(angle), at.y + inner * Math.sin(angle)).lineTo(at.x + outer * Math.cos(angle), at.y + outer * Math.sin(angle));
+          g.moveTo(at.x + inner * Math.cos(angle), at.y + inner * Math.sin(angle)).lineTo(
+            at.x + outer * Math.cos(angle),
+            at.y + outer * Math.sin(angle),
+          );
         }
         g.stroke({ width: 2.5, color: COLORS.gold, alpha: 1 - c, cap: 'round' });
       }
@@ -182,7 +214,7 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
       const best = mark.id === reveal.bestId;
       const words = best ? describe(distance * frame.count, ballWidth) : describe(distance, ballWidth);
       if (text.text !== words) text.text = words;
-      text.alpha = best ? (frame.count > 0 ? 1 : 0) : frame.labels[i] ?? 0;
+      text.alpha = best ? (frame.count > 0 ? 1 : 0) : (frame.labels[i] ?? 0);
       boxes.push({ id: mark.id, anchor: camera.toScreen(mark.point!), width: text.width, height: text.height });
     }
     const ball = camera.toScreen(reveal.ball);
@@ -190,9 +222,16 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
     const obstacles = marks.flatMap((mark) => {
       if (!mark.point) return [];
       const at = camera.toScreen(mark.point);
-      return [{ x: at.x, y: at.y, r: MARK.arm + 2 }, { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit }];
+      return [
+        { x: at.x, y: at.y, r: MARK.arm + 2 },
+        { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit },
+      ];
     });
-    const placed = layoutLabels(boxes, { x: ball.x, y: ball.y, r: BALL_RADIUS + 4 }, { gap: MARK.selectedArm + 6, padding: 3, bounds: camera.stage, obstacles });
+    const placed = layoutLabels(
+      boxes,
+      { x: ball.x, y: ball.y, r: BALL_RADIUS + 4 },
+      { gap: MARK.selectedArm + 6, padding: 3, bounds: camera.stage, obstacles },
+    );
     for (const [id, rect] of placed) texts.current.get(id)?.position.set(rect.x, rect.y);
   });
 
@@ -210,11 +249,16 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
             }}
             text=""
             alpha={0}
-            style={{ fontFamily: FONT_FAMILY, fontSize: best ? 15 : 12, fontWeight: '700', fill: best ? COLORS.gold : COLORS.white, stroke: { color: COLORS.ink, width: 4, join: 'round' } }}
+            style={{
+              fontFamily: FONT_FAMILY,
+              fontSize: best ? 15 : 12,
+              fontWeight: '700',
+              fill: best ? COLORS.gold : COLORS.white,
+              stroke: { color: COLORS.ink, width: 4, join: 'round' },
+            }}
           />
         );
       })}
     </pixiContainer>
   );
 }
-

@@ -23,7 +23,9 @@ export class TextureStore {
   async load(url: string): Promise<Texture | null> {
     const image = await loadImage(url);
     if (this.destroyed) return null;
-    const texture = new Texture({ source: new ImageSource({ resource: image, autoGenerateMipmaps: true, scaleMode: 'linear' }) });
+    const texture = new Texture({
+      source: new ImageSource({ resource: image, autoGenerateMipmaps: true, scaleMode: 'linear' }),
+    });
     this.textures.add(texture);
     return texture;
   }
@@ -40,14 +42,19 @@ export interface ShownPicture {
   texture: Texture;
 }
 
-export const pictureKey = (picture: GamePicture) => `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
+export const pictureKey = (picture: GamePicture) =>
+  `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
 
 /**
  * The picture's texture at the width it is displayed (at least the stage's): a stage that grows
  * or a zoom past what the small variant shows sharply loads the large one, never the reverse. An
  * equal picture in a new object (a re-render upstream) keeps its texture.
  */
-export function usePictureTexture(picture: GamePicture | null, camera: Camera, store: TextureStore): ShownPicture | null {
+export function usePictureTexture(
+  picture: GamePicture | null,
+  camera: Camera,
+  store: TextureStore,
+): ShownPicture | null {
   const key = picture ? pictureKey(picture) : '';
   const wantedWidth = () => {
     if (!picture) return 0;
@@ -78,7 +85,8 @@ export function usePictureTexture(picture: GamePicture | null, camera: Camera, s
   useEffect(() => {
     if (!picture) return undefined;
     if (shown && shown.key === key && shown.width >= width) return undefined;
-    const chosen = picture.variants.find((candidate) => candidate.width === width) ?? picture.variants[picture.variants.length - 1]!;
+    const chosen =
+      picture.variants.find((candidate) => candidate.width === width) ?? picture.variants[picture.variants.length - 1]!;
     let current = true;
     void store.load(chosen.url).then((texture) => {
       if (current && texture) setShown({ key, width, texture });

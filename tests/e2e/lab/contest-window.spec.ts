@@ -21,5 +21,9 @@ test('contest-window: upcoming, open and, for a tracked contest, closed', async 
   // Tracking contest A, the same moment is 'Game Play Closed!', counting down to the show.
   await lab.send('window.track');
   await lab.expectState('closed');
-  await lab.expectContext({ trackedWindow: { slot: 'A' }, target: '2026-03-05T15:30:00.000Z', countdown: { hours: 21 } });
+  await lab.expectContext({
+    trackedWindow: { slot: 'A' },
+    target: '2026-03-05T15:30:00.000Z',
+    countdown: { hours: 21 },
+  });
 });

@@ -38,7 +38,10 @@ test('otp-resend: counts down, is ready, sends, and follows or ignores a refusal
   await lab.expectState('sending');
   await lab.release('resendCode');
   await lab.expectState('cooling');
-  await lab.expectContext({ secondsLeft: 5, notice: { ok: false, message: 'Please wait 5 seconds before asking for a new code.' } });
+  await lab.expectContext({
+    secondsLeft: 5,
+    notice: { ok: false, message: 'Please wait 5 seconds before asking for a new code.' },
+  });
   await lab.advance(5000);
   await lab.expectState('ready');
 
@@ -47,8 +50,22 @@ test('otp-resend: counts down, is ready, sends, and follows or ignores a refusal
   await lab.send('otp.resend');
   await lab.release('resendCode');
   await lab.expectState('ready');
-  await lab.expectContext({ secondsLeft: 0, notice: { ok: false, message: 'The code has expired. Ask for a new one.' } });
-  await expect(lab.history()).toHaveText(['cooling', 'ready', 'sending', 'cooling', 'ready', 'sending', 'cooling', 'ready', 'sending', 'ready']);
+  await lab.expectContext({
+    secondsLeft: 0,
+    notice: { ok: false, message: 'The code has expired. Ask for a new one.' },
+  });
+  await expect(lab.history()).toHaveText([
+    'cooling',
+    'ready',
+    'sending',
+    'cooling',
+    'ready',
+    'sending',
+    'cooling',
+    'ready',
+    'sending',
+    'ready',
+  ]);
 
   // The cooldown already over when the screen opens: ready from the start.
   await lab.restart({ secondsLeft: 0 });

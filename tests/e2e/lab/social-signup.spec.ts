@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LabPage } from './lab-page.ts';
 
-test('social-signup: submitting, failed until OK, succeeded for 1 s or until continued, then done', async ({ page }) => {
+test('social-signup: submitting, failed until OK, succeeded for 1 s or until continued, then done', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open('social-signup', 'Social sign-up');
   await lab.expectState('editing');
@@ -37,7 +39,15 @@ test('social-signup: submitting, failed until OK, succeeded for 1 s or until con
   await lab.advance(1);
   await lab.expectState('done', 'done');
   await expect(page.getByTestId('effects').locator('li')).toHaveText([/^clearDraft/, /^setLoginMarker/, /^goHome/]);
-  await expect(lab.history()).toHaveText(['editing', 'submitting', 'failed', 'editing', 'submitting', 'succeeded', 'done']);
+  await expect(lab.history()).toHaveText([
+    'editing',
+    'submitting',
+    'failed',
+    'editing',
+    'submitting',
+    'succeeded',
+    'done',
+  ]);
 
   // The user may go on before the second is up.
   await lab.hold('submitSignup', false);

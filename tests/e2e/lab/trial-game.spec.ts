@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LabPage } from './lab-page.ts';
 
-test('trial-game: load, mark, reveal, replay to the fourth game, no reset of a solved picture, go to the real game', async ({ page }) => {
+test('trial-game: load, mark, reveal, replay to the fourth game, no reset of a solved picture, go to the real game', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open('trial-game', 'Trial game');
   await lab.expectState('playing');

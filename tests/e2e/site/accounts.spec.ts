@@ -137,8 +137,12 @@ test.describe.serial('accounts', () => {
     await page.reload();
     await expect(page.getByLabel('Last name')).toHaveValue('Rao-Sharma');
 
-    await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') });
-    await expect(page.getByRole('dialog', { name: 'Profile picture' })).toContainText('Your profile picture has been updated.');
+    await page
+      .getByLabel('Upload a picture')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') });
+    await expect(page.getByRole('dialog', { name: 'Profile picture' })).toContainText(
+      'Your profile picture has been updated.',
+    );
     await page.getByRole('button', { name: 'OK' }).click();
     const avatar = page.getByRole('img', { name: 'Your profile picture' });
     await expect(avatar).toBeVisible();
@@ -172,7 +176,10 @@ test.describe.serial('accounts', () => {
     await page.screenshot({ path: 'test-results/screens/en-login-suspended.png' });
   });
 
-  test('social sign-in of a new user through the development provider and /socialsignup, draft kept across a reload', async ({ page, baseURL }) => {
+  test('social sign-in of a new user through the development provider and /socialsignup, draft kept across a reload', async ({
+    page,
+    baseURL,
+  }) => {
     // The provider sends the browser back to PUBLIC_URL (http://localhost:<port>), so this
     // journey runs on that origin: the sign-in cookies belong to it.
     const site = new URL(baseURL ?? 'http://127.0.0.1:3100');

@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 import { createAdmin, logInAs } from '../support/staff.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/console-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/console-${name}.png`, fullPage: true });
 
 test.describe('the console areas an operator uses every day', () => {
   test('users, paid play, promo codes, contact inbox and press, on a phone and a laptop', async ({ browser }) => {
@@ -11,7 +12,12 @@ test.describe('the console areas an operator uses every day', () => {
     const phone = await signUp(player, '3');
     const sent = await player.request.post('/api/v1/contact', {
       headers: HEADERS,
-      data: { subject: 'Invoice missing', phone, email: `ravi.${phone.slice(1)}@gmail.com`, message: 'Where is my invoice for Sunday?' },
+      data: {
+        subject: 'Invoice missing',
+        phone,
+        email: `ravi.${phone.slice(1)}@gmail.com`,
+        message: 'Where is my invoice for Sunday?',
+      },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
 
@@ -93,7 +99,13 @@ test.describe('the console areas an operator uses every day', () => {
 
     // Every change is in the audit log.
     await page.goto('/admin/audit?lng=en');
-    for (const text of ['Suspended Ravi Kumar: Chargeback fraud', 'Switched paid play off', 'Created promo code SUNDAY20', 'Marked answered the message', 'Published the press article']) {
+    for (const text of [
+      'Suspended Ravi Kumar: Chargeback fraud',
+      'Switched paid play off',
+      'Created promo code SUNDAY20',
+      'Marked answered the message',
+      'Published the press article',
+    ]) {
       await expect(page.getByText(text).first()).toBeVisible();
     }
     await context.close();

@@ -3,7 +3,9 @@ import { expectNoSidewaysScroll } from '../support/player.ts';
 import { createAdmin, logInAs } from '../support/staff.ts';
 
 test.describe('the contests console', () => {
-  test('an admin edits the newest coming contest and cancels it with a reason and a confirm step (360 px and laptop)', async ({ page }) => {
+  test('an admin edits the newest coming contest and cancels it with a reason and a confirm step (360 px and laptop)', async ({
+    page,
+  }) => {
     const admin = createAdmin('Meera', 'Iyer');
     await page.setViewportSize({ width: 360, height: 740 });
     await logInAs(page, admin);

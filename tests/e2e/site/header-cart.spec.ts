@@ -8,8 +8,19 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 
 test('a logged-in player sees the cart count on a pre-rendered page, which hydrates cleanly', async ({ page }) => {
   await signUp(page, '5');
-  const contest = ((await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as { data: { current: { id: string } } }).data.current;
-  const added = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: contest.id, tickets: [{ x: 11, y: 12 }, { x: 13, y: 14 }] } });
+  const contest = (
+    (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as { data: { current: { id: string } } }
+  ).data.current;
+  const added = await page.request.post('/api/v1/cart/items', {
+    headers: HEADERS,
+    data: {
+      contestId: contest.id,
+      tickets: [
+        { x: 11, y: 12 },
+        { x: 13, y: 14 },
+      ],
+    },
+  });
   expect(added.ok(), await added.text()).toBe(true);
 
   const html = await (await page.request.get('/rules', { headers: { accept: 'text/html' } })).text();

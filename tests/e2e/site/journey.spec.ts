@@ -9,7 +9,9 @@ import { expectNoSidewaysScroll, signUp, tapAt, watchPicture } from '../support/
 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-test('journey: sign up, mark 3 tickets and a duplicate, cart, WELCOME10, sandbox Success, tickets on /payments, invoice PDF', async ({ page }) => {
+test('journey: sign up, mark 3 tickets and a duplicate, cart, WELCOME10, sandbox Success, tickets on /payments, invoice PDF', async ({
+  page,
+}) => {
   const phone = await signUp(page, '7');
   watchPicture(page);
 

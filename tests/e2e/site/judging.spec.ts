@@ -15,16 +15,47 @@ function addClosedContest(userId: string): { contestId: string; width: number; h
   const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'cricspot.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const picture = db.prepare("SELECT p.id, p.width, p.height FROM pictures p JOIN app_meta m ON m.value = p.id WHERE m.key = 'demo_contest_picture_id'").get() as { id: string; width: number; height: number };
+    const picture = db
+      .prepare(
+        "SELECT p.id, p.width, p.height FROM pictures p JOIN app_meta m ON m.value = p.id WHERE m.key = 'demo_contest_picture_id'",
+      )
+      .get() as { id: string; width: number; height: number };
     const contestId = crypto.randomUUID();
     const now = Date.now();
     db.prepare(
       `INSERT INTO contests (id, window_key, slot, opens_at, closes_at, show_at, picture_id, prize_kind, prize_title_en, prize_title_hi, prize_value_paise, ticket_price_paise, max_tickets_per_person, total_tickets, created_at, updated_at)
        VALUES (?, ?, 'A', ?, ?, ?, ?, 'cash', 'Rs 1,000 cash', '₹1,000 नकद', 100000, 0, 75, 1000, ?, ?)`,
-    ).run(contestId, `e2e-judge-${contestId.slice(0, 8)}`, now - 2 * 86_400_000, now - HOUR, now + HOUR, picture.id, now, now);
-    const ticket = db.prepare(`INSERT INTO tickets (id, contest_id, user_id, x, y, status, reservation_id, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?, 'confirmed', NULL, ?, ?)`);
-    ticket.run(crypto.randomUUID(), contestId, userId, Math.round(picture.width * 0.5) + 3, Math.round(picture.height * 0.5) + 4, now - 3 * HOUR, now - 3 * HOUR);
-    ticket.run(crypto.randomUUID(), contestId, userId, Math.round(picture.width * 0.2), Math.round(picture.height * 0.8), now - 2 * HOUR, now - 2 * HOUR);
+    ).run(
+      contestId,
+      `e2e-judge-${contestId.slice(0, 8)}`,
+      now - 2 * 86_400_000,
+      now - HOUR,
+      now + HOUR,
+      picture.id,
+      now,
+      now,
+    );
+    const ticket = db.prepare(
+      `INSERT INTO tickets (id, contest_id, user_id, x, y, status, reservation_id, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?, 'confirmed', NULL, ?, ?)`,
+    );
+    ticket.run(
+      crypto.randomUUID(),
+      contestId,
+      userId,
+      Math.round(picture.width * 0.5) + 3,
+      Math.round(picture.height * 0.5) + 4,
+      now - 3 * HOUR,
+      now - 3 * HOUR,
+    );
+    ticket.run(
+      crypto.randomUUID(),
+      contestId,
+      userId,
+      Math.round(picture.width * 0.2),
+      Math.round(picture.height * 0.8),
+      now - 2 * HOUR,
+      now - 2 * HOUR,
+    );
     return { contestId, width: picture.width, height: picture.height };
   } finally {
     db.close();
@@ -34,7 +65,10 @@ function addClosedContest(userId: string): { contestId: string; width: number; h
 async function clickPicture(page: Page, x: number, y: number) {
   let point: { x: number; y: number } | null = null;
   await expect(async () => {
-    point = await page.evaluate(([px, py]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(px, py) : null), [x, y] as const);
+    point = await page.evaluate(
+      ([px, py]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(px, py) : null),
+      [x, y] as const,
+    );
     expect(point).not.toBeNull();
   }).toPass({ timeout: 10_000 });
   const p = point as unknown as { x: number; y: number };
@@ -47,9 +81,15 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   const admin = createAdmin('Meera', 'Iyer');
   await page.setViewportSize({ width: 360, height: 740 });
   await logInAs(page, admin);
-  const me = (await (await page.request.get('/api/v1/account/me', { headers: HEADERS })).json()) as { data: { user: { id: string } } };
+  const me = (await (await page.request.get('/api/v1/account/me', { headers: HEADERS })).json()) as {
+    data: { user: { id: string } };
+  };
   const userId = me.data.user.id;
-  expect((await page.request.post(`/api/v1/admin/users/${userId}/roles`, { headers: HEADERS, data: { role: 'judge' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/v1/admin/users/${userId}/roles`, { headers: HEADERS, data: { role: 'judge' } })
+    ).status(),
+  ).toBe(200);
   const { contestId, width, height } = addClosedContest(userId);
 
   // One judge is enough for this contest, set in the console.
@@ -89,7 +129,10 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   await expect(page.getByText(/Yours was the last mark needed/)).toBeVisible();
 
   // A second mark is refused by the server: it is final.
-  const again = await page.request.post(`/api/v1/judge/contests/${contestId}/mark`, { headers: HEADERS, data: { x: 1, y: 1 } });
+  const again = await page.request.post(`/api/v1/judge/contests/${contestId}/mark`, {
+    headers: HEADERS,
+    data: { x: 1, y: 1 },
+  });
   expect(again.status()).toBe(409);
 
   await page.goto(`/admin/results/${contestId}?lng=en`);
@@ -113,7 +156,11 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   await expect(page.getByText('Your mark is in. It is final.')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/console-judging-done-1280-en.png', fullPage: true });
   // Back to the default for the other journeys on this server.
-  expect((await page.request.put('/api/v1/admin/judging/settings', { headers: HEADERS, data: { judgesRequired: 3 } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/v1/admin/judging/settings', { headers: HEADERS, data: { judgesRequired: 3 } })
+    ).status(),
+  ).toBe(200);
   withdraw(contestId);
 });
 
@@ -125,7 +172,9 @@ function withdraw(contestId: string): void {
   const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'cricspot.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare("UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = 'e2e judging test' WHERE id = ?").run(Date.now(), contestId);
+    db.prepare(
+      "UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = 'e2e judging test' WHERE id = ?",
+    ).run(Date.now(), contestId);
   } finally {
     db.close();
   }

@@ -40,10 +40,17 @@ const texts = {
 async function addTicket(page: Page) {
   const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
   expect(answer.ok(), await answer.text()).toBe(true);
-  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number; height: number } | null } | null } }).data.current;
+  const current = (
+    (await answer.json()) as {
+      data: { current: { id: string; picture: { width: number; height: number } | null } | null };
+    }
+  ).data.current;
   if (!current?.picture) throw new Error('no open contest with a picture');
   const ticket = { x: Math.round(current.picture.width * 0.4), y: Math.round(current.picture.height * 0.4) };
-  return page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: current.id, tickets: [ticket] } });
+  return page.request.post('/api/v1/cart/items', {
+    headers: HEADERS,
+    data: { contestId: current.id, tickets: [ticket] },
+  });
 }
 
 test('in an allowed state the gate checks the position once and the contest plays', async ({ page }) => {
@@ -58,13 +65,18 @@ test('in an allowed state the gate checks the position once and the contest play
   expect(answer.request().postDataJSON()).toMatchObject({ latitude: 19.076, longitude: 72.8777 });
   await stageReady(page);
   const status = await page.request.get('/api/v1/location');
-  expect(((await status.json()) as { data: { check: { state: { code: string }; allowed: boolean } | null } }).data.check).toMatchObject({ state: { code: 'IN-MH' }, allowed: true });
+  expect(
+    ((await status.json()) as { data: { check: { state: { code: string }; allowed: boolean } | null } }).data.check,
+  ).toMatchObject({ state: { code: 'IN-MH' }, allowed: true });
   const add = await addTicket(page);
   expect(add.ok(), await add.text()).toBe(true);
 });
 
 for (const lng of ['en', 'hi'] as const) {
-  test(`asked for the first time, the gate says why before the browser's prompt (${lng})`, async ({ page, context }) => {
+  test(`asked for the first time, the gate says why before the browser's prompt (${lng})`, async ({
+    page,
+    context,
+  }) => {
     const tx = texts[lng];
     // The browser has not been answered yet: it would prompt.
     await context.clearPermissions();
@@ -93,7 +105,10 @@ test.describe('in a restricted state (Hyderabad, Telangana)', () => {
       await page.getByRole('button', { name: tx.play }).click({ timeout: 15_000 });
       const answer = await sent;
       expect(answer.status()).toBe(403);
-      expect(await answer.json()).toMatchObject({ code: 'AREA_RESTRICTED', details: { scope: 'state', state: { code: 'IN-TG' } } });
+      expect(await answer.json()).toMatchObject({
+        code: 'AREA_RESTRICTED',
+        details: { scope: 'state', state: { code: 'IN-TG' } },
+      });
 
       await expect(page.getByRole('heading', { level: 1, name: tx.restricted })).toBeVisible();
       await expect(page.getByText(tx.inTelangana)).toBeVisible();

@@ -28,11 +28,24 @@ async function signUpPlayer(page: Page): Promise<string> {
   const phone = `8${stamp}7`;
   const signup = await page.request.post('/api/v1/auth/signup', {
     headers: HEADERS,
-    data: { firstName: 'Meera', lastName: 'Iyer', email: `meera.${stamp}@gmail.com`, phone, password: 'Cricket@123', confirmPassword: 'Cricket@123', agreeLegal: true, agreeRules: true, agreeAge: true },
+    data: {
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      email: `meera.${stamp}@gmail.com`,
+      phone,
+      password: 'Cricket@123',
+      confirmPassword: 'Cricket@123',
+      agreeLegal: true,
+      agreeRules: true,
+      agreeAge: true,
+    },
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
-  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
+  const verify = await page.request.post('/api/v1/auth/otp/verify', {
+    headers: HEADERS,
+    data: { otpToken, otp: await codeFor(page, phone) },
+  });
   expect(verify.ok(), await verify.text()).toBe(true);
   return phone;
 }
@@ -66,7 +79,11 @@ test('a player logs out, then logs in with the code sent to the mobile number', 
   const codeField = page.getByLabel('6-digit code');
   await expect(codeField).toBeFocused();
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
-  await expect(page.getByText(`If +91 ${phone.slice(0, 5)} ${phone.slice(5)} belongs to an account, we have sent a 6-digit code to it by SMS.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `If +91 ${phone.slice(0, 5)} ${phone.slice(5)} belongs to an account, we have sent a 6-digit code to it by SMS.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   await expectNoSidewaysScroll(page);
 
@@ -93,11 +110,17 @@ test('an unknown number gets the same screen, and no code can log it in', async 
   await page.getByRole('radio', { name: 'Mobile code' }).click();
   await page.getByLabel('Mobile number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText(`If +91 ${phone.slice(0, 5)} ${phone.slice(5)} belongs to an account, we have sent a 6-digit code to it by SMS.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `If +91 ${phone.slice(0, 5)} ${phone.slice(5)} belongs to an account, we have sent a 6-digit code to it by SMS.`,
+    ),
+  ).toBeVisible();
   await page.getByLabel('6-digit code').fill('123456');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('The code is not correct. 4 tries left.')).toBeVisible();
-  const outbox = (await (await page.request.get('/api/v1/dev/outbox')).json()) as { data: { messages: OutboxMessage[] } };
+  const outbox = (await (await page.request.get('/api/v1/dev/outbox')).json()) as {
+    data: { messages: OutboxMessage[] };
+  };
   expect(outbox.data.messages.filter((m) => m.recipient === `+91${phone}`)).toEqual([]);
 });
 

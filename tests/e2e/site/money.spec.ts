@@ -9,12 +9,22 @@ import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 async function fillCart(page: Page): Promise<Array<{ x: number; y: number }>> {
   const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
   expect(answer.ok(), await answer.text()).toBe(true);
-  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number; height: number } | null } | null } }).data.current;
+  const current = (
+    (await answer.json()) as {
+      data: { current: { id: string; picture: { width: number; height: number } | null } | null };
+    }
+  ).data.current;
   if (!current?.picture) throw new Error('no open contest with a picture');
   const { width, height } = current.picture;
   const salt = Math.floor(Math.random() * 50);
-  const tickets = [0.8, 0.5, 0.2].map((fx, i) => ({ x: Math.round(width * fx) + salt, y: Math.round(height * (0.3 + i * 0.2)) }));
-  const add = await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: current.id, tickets } });
+  const tickets = [0.8, 0.5, 0.2].map((fx, i) => ({
+    x: Math.round(width * fx) + salt,
+    y: Math.round(height * (0.3 + i * 0.2)),
+  }));
+  const add = await page.request.post('/api/v1/cart/items', {
+    headers: HEADERS,
+    data: { contestId: current.id, tickets },
+  });
   expect(add.ok(), await add.text()).toBe(true);
   return tickets;
 }
@@ -25,10 +35,16 @@ async function expectCrops(scope: Locator, marked: Array<{ x: number; y: number 
   await expect(crops).toHaveCount(marked.length, { timeout: 15_000 });
   for (const [i, p] of marked.entries()) {
     const image = crops.nth(i).locator('img');
-    await expect(image).toHaveAttribute('alt', `Ticket ${i + 1}: marked ${p.x} pixels from the left and ${p.y} from the top of the picture`);
+    await expect(image).toHaveAttribute(
+      'alt',
+      `Ticket ${i + 1}: marked ${p.x} pixels from the left and ${p.y} from the top of the picture`,
+    );
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const [box, mark] = await Promise.all([crops.nth(i).boundingBox(), crops.nth(i).locator('.ticket-crop__mark').boundingBox()]);
+    const [box, mark] = await Promise.all([
+      crops.nth(i).boundingBox(),
+      crops.nth(i).locator('.ticket-crop__mark').boundingBox(),
+    ]);
     const centre = { x: mark!.x + mark!.width / 2, y: mark!.y + mark!.height / 2 };
     expect(centre.x).toBeGreaterThanOrEqual(box!.x);
     expect(centre.x).toBeLessThanOrEqual(box!.x + box!.width);
@@ -53,7 +69,10 @@ test.describe('phone', () => {
     await signUp(page, '7');
     const marked = await fillCart(page);
     // The first price a player sees says the fee comes on top.
-    for (const [lng, price] of [['en', '₹49 + fee'], ['hi', '₹49 + शुल्क']] as const) {
+    for (const [lng, price] of [
+      ['en', '₹49 + fee'],
+      ['hi', '₹49 + शुल्क'],
+    ] as const) {
       await page.goto(`/?lng=${lng}`);
       const card = page.locator('.contest-card');
       await expect(card.getByText(price, { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -64,11 +83,20 @@ test.describe('phone', () => {
     await page.goto('/cart?lng=en');
     const tickets = page.locator('.cart-ticket');
     await expect(tickets).toHaveCount(3, { timeout: 15_000 });
-    for (const [i, point] of marked.entries()) await expect(tickets.nth(i)).toContainText(`Ticket ${i + 1}X ${point.x}, Y ${point.y}`);
+    for (const [i, point] of marked.entries())
+      await expect(tickets.nth(i)).toContainText(`Ticket ${i + 1}X ${point.x}, Y ${point.y}`);
     await expectCrops(page.locator('.cart-tickets'), marked);
     await expect(tickets.first()).toContainText('₹49');
     await expect(tickets.first()).not.toContainText('.00');
-    await expect(page.locator('.bill dt')).toHaveText(['Items Total', 'Subtotal', 'Base Amount + GST', 'Platform Fee', 'GST on Platform Fee', 'Total Platform Fee', 'Grand Total']);
+    await expect(page.locator('.bill dt')).toHaveText([
+      'Items Total',
+      'Subtotal',
+      'Base Amount + GST',
+      'Platform Fee',
+      'GST on Platform Fee',
+      'Total Platform Fee',
+      'Grand Total',
+    ]);
     await expect(page.locator('.bill dd').first()).toHaveText('₹147');
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/money-cart-360-en.png', fullPage: true });
@@ -105,12 +133,18 @@ test.describe('phone', () => {
     await expect(card).toContainText('3 tickets');
     await expect(card.getByRole('link', { name: 'Download invoice' })).toBeVisible();
     // No word is cut in the middle: only the ids may break anywhere.
-    expect(await page.locator('.payments-table td').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).wordBreak === 'break-all').length)).toBe(0);
+    expect(
+      await page
+        .locator('.payments-table td')
+        .evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).wordBreak === 'break-all').length),
+    ).toBe(0);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/money-success-360-en.png', fullPage: true });
     const paidUrl = page.url();
     await page.goto(`${paidUrl}&lng=hi`);
-    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({
+      timeout: 20_000,
+    });
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/money-success-360-hi.png', fullPage: true });
 
@@ -124,7 +158,9 @@ test.describe('phone', () => {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({ page }) => {
+  test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({
+    page,
+  }) => {
     await signUp(page, '8');
     await fillCart(page);
     await page.goto('/cart?lng=hi');
@@ -137,20 +173,35 @@ test.describe('desktop', () => {
     await expect(page.getByRole('button', { name: /^Pay ₹/ })).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: 'test-results/money-checkout-1280-en.png', fullPage: true });
     await payInSandbox(page, 'Cancel');
-    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment cancelled' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment cancelled' })).toBeVisible({
+      timeout: 20_000,
+    });
     await page.getByRole('link', { name: 'Go to your cart' }).click();
     await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await payInSandbox(page, 'Success');
-    await expect(page.getByTestId('payment-status').getByText("You're in! 3 tickets in Contest A")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('payment-status').getByText("You're in! 3 tickets in Contest A")).toBeVisible({
+      timeout: 20_000,
+    });
     const rows = page.locator('.payments-table tbody tr');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0).locator('.status-chip--good')).toHaveText('Success');
     await expect(rows.nth(1).locator('.status-chip--bad')).toHaveText('Cancelled');
-    await expect(page.locator('.payments-table thead th')).toHaveText(['Time/Date', 'Contest', 'Ref. No', 'Txn. Id.', 'Transaction Status', 'Total Amount', 'Mobile no.', 'Invoice']);
+    await expect(page.locator('.payments-table thead th')).toHaveText([
+      'Time/Date',
+      'Contest',
+      'Ref. No',
+      'Txn. Id.',
+      'Transaction Status',
+      'Total Amount',
+      'Mobile no.',
+      'Invoice',
+    ]);
     await page.screenshot({ path: 'test-results/money-success-1280-en.png', fullPage: true });
     await page.goto(`${page.url()}&lng=hi`);
-    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.locator('.payment-status .ticket-crop')).toHaveCount(3);
     await page.screenshot({ path: 'test-results/money-success-1280-hi.png', fullPage: true });
   });

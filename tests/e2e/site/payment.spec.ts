@@ -8,7 +8,11 @@ import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 async function fillCart(page: Page): Promise<string> {
   const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
   expect(answer.ok(), await answer.text()).toBe(true);
-  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number; height: number } | null } | null } }).data.current;
+  const current = (
+    (await answer.json()) as {
+      data: { current: { id: string; picture: { width: number; height: number } | null } | null };
+    }
+  ).data.current;
   if (!current?.picture) throw new Error('no open contest with a picture');
   const { id, picture } = current;
   const tickets = [

@@ -7,8 +7,24 @@ import { expectNoSidewaysScroll, signUp, stageReady, tapAt, watchPicture } from 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const texts = {
-  en: { add: 'Add ticket', submit: 'Add to cart', duplicate: 'Duplicate Coordinates', dismiss: 'Dismiss', cart: 'Your cart', grand: 'Grand Total', play: 'Play now' },
-  hi: { add: 'टिकट जोड़ें', submit: 'कार्ट में डालें', duplicate: 'यही निर्देशांक पहले से है', dismiss: 'बंद करें', cart: 'आपका कार्ट', grand: 'कुल योग', play: 'अभी खेलें' },
+  en: {
+    add: 'Add ticket',
+    submit: 'Add to cart',
+    duplicate: 'Duplicate Coordinates',
+    dismiss: 'Dismiss',
+    cart: 'Your cart',
+    grand: 'Grand Total',
+    play: 'Play now',
+  },
+  hi: {
+    add: 'टिकट जोड़ें',
+    submit: 'कार्ट में डालें',
+    duplicate: 'यही निर्देशांक पहले से है',
+    dismiss: 'बंद करें',
+    cart: 'आपका कार्ट',
+    grand: 'कुल योग',
+    play: 'अभी खेलें',
+  },
 } as const;
 
 for (const lng of ['en', 'hi'] as const) {

@@ -19,7 +19,10 @@ for (const lng of ['en', 'hi'] as const) {
     await page.screenshot({ path: `test-results/screens/cookie-notice-360-${lng}.png` });
     await notice.getByRole('button', { name: lng === 'en' ? 'Only necessary' : 'केवल ज़रूरी' }).click();
     await expect(notice).toBeHidden();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? '{}')).toMatchObject({ choice: 'necessary', version: 1 });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? '{}')).toMatchObject({
+      choice: 'necessary',
+      version: 1,
+    });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForTimeout(500);
@@ -27,7 +30,10 @@ for (const lng of ['en', 'hi'] as const) {
   });
 }
 
-test('the notifications offer: after the cookie notice, once; accepted, it subscribes this browser', async ({ page, context }) => {
+test('the notifications offer: after the cookie notice, once; accepted, it subscribes this browser', async ({
+  page,
+  context,
+}) => {
   // Headless Chromium has no push service to subscribe with: the browser's subscribe() is replaced
   // by one that answers like Chrome does, on an endpoint of this machine (allowed outside production).
   await page.addInitScript(() => {
@@ -35,7 +41,10 @@ test('the notifications offer: after the cookie notice, once; accepted, it subsc
     PushManager.prototype.subscribe = async () =>
       ({
         options: { applicationServerKey: null },
-        toJSON: () => ({ endpoint: `http://127.0.0.1:9/push/e2e-${Date.now()}`, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }),
+        toJSON: () => ({
+          endpoint: `http://127.0.0.1:9/push/e2e-${Date.now()}`,
+          keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        }),
         unsubscribe: async () => true,
       }) as unknown as PushSubscription;
   });
@@ -48,12 +57,22 @@ test('the notifications offer: after the cookie notice, once; accepted, it subsc
   await expect(offer).toContainText('a contest closes in 1 hour');
   await page.screenshot({ path: 'test-results/screens/notify-offer-360-en.png' });
   await context.grantPermissions(['notifications']);
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'POST',
+  );
   await offer.getByRole('button', { name: 'Turn on alerts' }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText("Alerts are on. You can turn them off in your browser's site settings.")).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('deviceToken'))).toMatch(/^http:\/\/127\.0\.0\.1:9\/push\/e2e-/);
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL))).toEqual([expect.stringMatching(/\/push-sw\.js$/)]);
+  expect(await page.evaluate(() => localStorage.getItem('deviceToken'))).toMatch(
+    /^http:\/\/127\.0\.0\.1:9\/push\/e2e-/,
+  );
+  expect(
+    await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map(
+        (r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL,
+      ),
+    ),
+  ).toEqual([expect.stringMatching(/\/push-sw\.js$/)]);
 });
 
 test('Not now is remembered on the next visit', async ({ page }) => {

@@ -6,7 +6,14 @@ import { expect, test } from '@playwright/test';
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const pages = {
-  en: { home: 'Find the hidden ball. Win real prizes.', rules: 'Contest Rules and FAQ', practice: 'Play a free practice game', notFound: 'Page not found', takeMeHome: 'TAKE ME HOME', tapHint: 'Tap where you think the ball is' },
+  en: {
+    home: 'Find the hidden ball. Win real prizes.',
+    rules: 'Contest Rules and FAQ',
+    practice: 'Play a free practice game',
+    notFound: 'Page not found',
+    takeMeHome: 'TAKE ME HOME',
+    tapHint: 'Tap where you think the ball is',
+  },
   hi: {
     home: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।',
     rules: 'प्रतियोगिता के नियम और अक्सर पूछे जाने वाले सवाल',
@@ -49,7 +56,11 @@ for (const lng of ['en', 'hi'] as const) {
       // Link header's preload is sometimes weighed before Chromium has read the page's viewport
       // (then at 980 px, the 1280 px copy), and the image takes what the preload fetched: seen in
       // e2e runs on a busy machine, so the copy itself is not asserted here.
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''))).toMatch(/\/api\/v1\/practice\/pairs\/first\/picture(\?w=800)?$/);
+      await expect
+        .poll(() =>
+          picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : '')),
+        )
+        .toMatch(/\/api\/v1\/practice\/pairs\/first\/picture(\?w=800)?$/);
     });
   });
 
@@ -62,7 +73,8 @@ for (const lng of ['en', 'hi'] as const) {
     // The contest card's picture as the pre-rendered HTML has it, before React takes the page over.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture = document.querySelector('.contest-card__picture');
+        (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture =
+          document.querySelector('.contest-card__picture');
       });
     });
     await page.goto(`/rules?lng=${lng}`);
@@ -72,10 +84,12 @@ for (const lng of ['en', 'hi'] as const) {
     // Live: the contest card has its countdown, and a link navigates inside the app.
     await expect(page.locator('.contest-card [role="timer"]')).toBeVisible();
     // Hydrated, not replaced: the card still shows the very <img> painted from the HTML.
-    expect(await page.evaluate(() => {
-      const first = (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture;
-      return first !== null && first === document.querySelector('.contest-card__picture');
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const first = (window as unknown as { prerenderedPicture: Element | null }).prerenderedPicture;
+        return first !== null && first === document.querySelector('.contest-card__picture');
+      }),
+    ).toBe(true);
     await page.getByRole('link', { name: pages[lng].practice }).click();
     await expect(page).toHaveURL(/\/quick_game$/);
     expect(errors).toEqual([]);

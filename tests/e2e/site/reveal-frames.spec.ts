@@ -56,7 +56,9 @@ for (const device of [
     test.describe(`${device.name} ${lng}`, () => {
       test.use({ viewport: device.viewport, hasTouch: device.touch, isMobile: device.touch });
 
-      test(`the reveal dims, zooms, rings the ball, draws the lines, counts up and celebrates, then stops drawing (${device.name}, ${lng})`, async ({ page }) => {
+      test(`the reveal dims, zooms, rings the ball, draws the lines, counts up and celebrates, then stops drawing (${device.name}, ${lng})`, async ({
+        page,
+      }) => {
         const t = words[lng];
         await markThree(page, lng, device.touch);
         await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-marked.png` });
@@ -66,7 +68,9 @@ for (const device of [
         // Each moment held while it is taken, however slowly this machine draws.
         for (const at of [300, 1000, 2000, 3200]) {
           await page.evaluate((ms) => window.__cricspotStage!.holdRevealAt(ms), at);
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
           await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-${at}ms.png` });
         }
         await page.evaluate(() => window.__cricspotStage!.holdRevealAt(null));

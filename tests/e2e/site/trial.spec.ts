@@ -60,7 +60,10 @@ async function stageReady(page: Page) {
 async function pointOnPicture(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {
   const size = pictureSizes.get(page);
   const viaApi = size
-    ? await page.evaluate(([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null), [Math.round(size.width * fx), Math.round(size.height * fy)] as const)
+    ? await page.evaluate(
+        ([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null),
+        [Math.round(size.width * fx), Math.round(size.height * fy)] as const,
+      )
     : null;
   if (viaApi) return { x: Math.round(viaApi.x), y: Math.round(viaApi.y) };
   const box = await page.locator('.picture-stage__canvas').boundingBox();
@@ -73,7 +76,9 @@ const pictureSizes = new WeakMap<Page, { width: number; height: number }>();
 function watchPictures(page: Page) {
   page.on('response', async (response) => {
     if (!response.url().includes('/api/v1/practice/pairs/next') || !response.ok()) return;
-    const body = (await response.json().catch(() => null)) as { data?: { picture?: { width: number; height: number } } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      data?: { picture?: { width: number; height: number } };
+    } | null;
     if (body?.data?.picture) pictureSizes.set(page, body.data.picture);
   });
 }
@@ -84,7 +89,8 @@ async function tapPicture(page: Page, point: { x: number; y: number }, touch: bo
 }
 
 /** The on-screen width of the stage's coordinate readout. */
-const readoutWidth = (page: Page) => page.getByTestId('stage-readout').evaluate((el) => el.getBoundingClientRect().width);
+const readoutWidth = (page: Page) =>
+  page.getByTestId('stage-readout').evaluate((el) => el.getBoundingClientRect().width);
 
 /**
  * On a phone held upright the picture fills the stage's width and the stage's box has the
@@ -168,7 +174,8 @@ async function playThrough(page: Page, lng: Lng, device: 'phone' | 'desktop') {
   await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
   const rows = page.locator('.trial-result__row');
   await expect(rows).toHaveCount(3);
-  for (const distance of await page.locator('.trial-result__distance').allTextContents()) expect(distance).toMatch(t.distance);
+  for (const distance of await page.locator('.trial-result__distance').allTextContents())
+    expect(distance).toMatch(t.distance);
   await expect(page.locator('.trial-result__row--best')).toHaveCount(1);
   // The solved picture is not offered again: the way on is a new picture or the real contest.
   await expect(page.getByRole('button', { name: t.reset, exact: true })).toHaveCount(0);
@@ -213,7 +220,9 @@ for (const lng of ['en', 'hi'] as const) {
       for (let i = 0; i < 9; i += 1) await page.getByRole('button', { name: t.add }).click();
       await expect(page.getByRole('button', { name: t.add })).toBeDisabled();
       await expect(page.locator('.trial-chip--selected')).toBeInViewport({ ratio: 0.9 });
-      await expect(page.locator('.trial-bar__hint')).toContainText(lng === 'en' ? 'No More Tickets' : 'और टिकट नहीं जोड़े जा सकते');
+      await expect(page.locator('.trial-bar__hint')).toContainText(
+        lng === 'en' ? 'No More Tickets' : 'और टिकट नहीं जोड़े जा सकते',
+      );
       await noSideways(page);
       await page.screenshot({ path: `test-results/screens/trial-phone-${lng}-ten-tickets.png` });
     });
@@ -246,10 +255,16 @@ for (const lng of ['en', 'hi'] as const) {
   test(`'No image pairs available' with a retry on a phone in ${lng}`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.route('**/api/v1/practice/pairs/next*', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'No image pairs available', code: 'NO_IMAGE_PAIRS' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'No image pairs available', code: 'NO_IMAGE_PAIRS' }),
+      }),
     );
     await page.goto(`/quick_game_screen?lng=${lng}`);
-    await expect(page.getByRole('alert')).toHaveText(lng === 'en' ? 'No image pairs available' : 'कोई तस्वीर जोड़ी उपलब्ध नहीं है');
+    await expect(page.getByRole('alert')).toHaveText(
+      lng === 'en' ? 'No image pairs available' : 'कोई तस्वीर जोड़ी उपलब्ध नहीं है',
+    );
     await page.screenshot({ path: `test-results/screens/trial-phone-${lng}-no-pairs.png` });
     await page.unroute('**/api/v1/practice/pairs/next*');
     await page.getByRole('button', { name: lng === 'en' ? 'Try again' : 'फिर से कोशिश करें' }).click();
@@ -270,7 +285,10 @@ test('a phone held sideways keeps the picture and every control on screen', asyn
   await noSideways(page);
 });
 
-for (const viewport of [{ width: 360, height: 640, name: 'phone' }, { width: 740, height: 360, name: 'landscape' }]) {
+for (const viewport of [
+  { width: 360, height: 640, name: 'phone' },
+  { width: 740, height: 360, name: 'landscape' },
+]) {
   test(`ten results on a ${viewport.name} keep the buttons in sight`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/quick_game_screen?lng=hi');
@@ -283,7 +301,8 @@ for (const viewport of [{ width: 360, height: 640, name: 'phone' }, { width: 740
     await page.getByRole('button', { name: texts.hi.submit }).click();
     await expect(page.locator('.trial-result__row')).toHaveCount(10);
     await page.waitForTimeout(1000);
-    for (const name of [texts.hi.playAgain, 'असली प्रतियोगिता खेलें']) await expect(page.getByRole('button', { name })).toBeInViewport();
+    for (const name of [texts.hi.playAgain, 'असली प्रतियोगिता खेलें'])
+      await expect(page.getByRole('button', { name })).toBeInViewport();
     await expect(page.getByRole('button', { name: texts.hi.reset, exact: true })).toHaveCount(0);
     await noSideways(page);
     await page.screenshot({ path: `test-results/screens/trial-${viewport.name}-hi-ten-results.png` });

@@ -27,7 +27,8 @@ for (const lng of ['en', 'hi'] as const) {
 
 test('the published file, changed by one entry, no longer verifies', async ({ page }) => {
   const winners = await page.request.get('/api/v1/results/winners', { params: { lang: 'en' } });
-  const contestId = ((await winners.json()) as { data: { results: { contestId: string }[] } }).data.results[0]!.contestId;
+  const contestId = ((await winners.json()) as { data: { results: { contestId: string }[] } }).data.results[0]!
+    .contestId;
   // The browser gets the file with one entry moved by a pixel, as a tampered copy would be.
   let moved: { ticketId: string; x: number; y: number } | undefined;
   await page.route(`**/api/v1/contests/${contestId}/publication`, async (route) => {
@@ -39,10 +40,18 @@ test('the published file, changed by one entry, no longer verifies', async ({ pa
   });
   await page.goto(`/the_winners_circle/${contestId}/verify?lng=en`);
   await expect(page.getByText('Not verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('status').getByText('The entries match the seal made at close', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText('The entries match the seal made at close', { exact: true }),
+  ).toBeVisible();
   // The worker walks the tree sealed at close and names the moved entry, sealed and published.
-  await expect(page.getByRole('status').getByText(`Entry 1, ticket ${moved!.ticketId}`, { exact: false })).toBeVisible();
-  await expect(page.getByRole('status').getByText(`position: sealed (${moved!.x}, ${moved!.y}), published (${moved!.x + 1}, ${moved!.y})`)).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText(`Entry 1, ticket ${moved!.ticketId}`, { exact: false }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(`position: sealed (${moved!.x}, ${moved!.y}), published (${moved!.x + 1}, ${moved!.y})`),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/screens/verify-tampered-360-en.png', fullPage: true });
 });

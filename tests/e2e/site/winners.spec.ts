@@ -8,7 +8,9 @@ for (const lng of ['en', 'hi'] as const) {
   test.describe(`the winners' pages in ${lng} on a 360 px phone`, () => {
     test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-    test('/the_winners_circle shows both demo winners, newest first, with the marks on the picture', async ({ page }) => {
+    test('/the_winners_circle shows both demo winners, newest first, with the marks on the picture', async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`/the_winners_circle?lng=${lng}`);
@@ -18,7 +20,9 @@ for (const lng of ['en', 'hi'] as const) {
       await expect(page.locator('.winner-card .mark--winner')).toHaveCount(2);
       await expect(page.locator('.marked-picture img').first()).toHaveJSProperty('complete', true);
       if (lng === 'hi') await expect(page.getByRole('heading', { level: 1 })).toHaveText('विजेताओं का मंच');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/winners-circle-${lng}-360.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
@@ -30,7 +34,9 @@ for (const lng of ['en', 'hi'] as const) {
       await expect(page.getByRole('timer')).toBeVisible();
       await expect(page.locator('.winner-card')).toHaveCount(1);
       await expect(page.locator('.winner-card .mark--winner')).toHaveCount(1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.screenshot({ path: `test-results/live-weekly-winner-${lng}-360.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
@@ -40,7 +46,7 @@ for (const lng of ['en', 'hi'] as const) {
 test.describe('the prize claims in the console on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-  test('an admin sees the demo winners\' claims, opens one (audited) and verifies it', async ({ page }) => {
+  test("an admin sees the demo winners' claims, opens one (audited) and verifies it", async ({ page }) => {
     const admin = createAdmin();
     await logInAs(page, admin);
     await page.goto('/admin/claims');
@@ -53,14 +59,16 @@ test.describe('the prize claims in the console on a 360 px phone', () => {
     await page.screenshot({ path: 'test-results/console-claims-en-360.png', fullPage: true });
     await submitted.getByLabel('Note to the winner').fill('PAN checked');
     await submitted.getByRole('button', { name: 'Mark verified' }).click();
-    await expect(page.locator('.claim-item').filter({ hasText: 'Maharashtra' }).getByRole('button', { name: 'Mark prize sent' })).toBeVisible();
+    await expect(
+      page.locator('.claim-item').filter({ hasText: 'Maharashtra' }).getByRole('button', { name: 'Mark prize sent' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.goto('/admin/audit');
     await expect(page.getByText('Viewed the prize claim details of contest').first()).toBeVisible();
   });
 });
 
-test.describe('a player\'s bought tickets on a 360 px phone', () => {
+test.describe("a player's bought tickets on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
   test('after paying, the tickets are locked marks on the play screen and listed in My entries', async ({ page }) => {
@@ -78,7 +86,9 @@ test.describe('a player\'s bought tickets on a 360 px phone', () => {
     await expect(pay).toBeEnabled({ timeout: 15_000 });
     await pay.click();
     await page.getByRole('button', { name: 'Success', exact: true }).click();
-    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+      timeout: 20_000,
+    });
 
     await page.goto('/play_screen?lng=en');
     await stageReady(page);

@@ -42,7 +42,12 @@ function database() {
 }
 
 async function player(browser: Browser, tag: string, firstName: string): Promise<{ page: Page; phone: string }> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const phone = await signUp(page, tag, firstName);
   return { page, phone };
@@ -62,20 +67,28 @@ async function buyOneTicket(page: Page, at: { fx: number; fy: number }) {
   await pay.click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Success', exact: true }).click();
-  await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 async function clickPicture(page: Page, x: number, y: number) {
   let point: { x: number; y: number } | null = null;
   await expect(async () => {
-    point = await page.evaluate(([px, py]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(px, py) : null), [x, y] as const);
+    point = await page.evaluate(
+      ([px, py]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(px, py) : null),
+      [x, y] as const,
+    );
     expect(point).not.toBeNull();
   }).toPass({ timeout: 10_000 });
   const p = point as unknown as { x: number; y: number };
   await page.mouse.click(Math.round(p.x), Math.round(p.y));
 }
 
-test('a whole week from the console: photo, contest, tickets, three judges, publish, the winner sees it', async ({ page, browser }) => {
+test('a whole week from the console: photo, contest, tickets, three judges, publish, the winner sees it', async ({
+  page,
+  browser,
+}) => {
   const admin = createAdmin('Farah', 'Khan');
   await page.setViewportSize({ width: 1280, height: 800 });
   await logInAs(page, admin);
@@ -84,7 +97,9 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   await page.goto('/admin/pictures?lng=en');
   await page.getByLabel('What is it for?').selectOption('contest');
   await page.getByLabel('Photo', { exact: true }).setInputFiles(await photo());
-  await expect(page.getByText(`week-photo.jpg is uploaded (${WIDTH} × ${HEIGHT} px).`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`week-photo.jpg is uploaded (${WIDTH} × ${HEIGHT} px).`)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.screenshot({ path: 'test-results/screens/week-1-uploaded.png', fullPage: true });
 
   // 2. The open contest gives way to one on the new photo: cancel it, then create the new one.
@@ -103,7 +118,10 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   await page.getByLabel('Opens').fill(istInput(now - 60_000));
   await page.getByLabel('Closes').fill(istInput(now + 60 * 60_000));
   await page.getByLabel('Live winner show').fill(istInput(now + 2 * 60 * 60_000));
-  await page.getByRole('radio', { name: `Photo ${WIDTH} × ${HEIGHT}` }).first().check();
+  await page
+    .getByRole('radio', { name: `Photo ${WIDTH} × ${HEIGHT}` })
+    .first()
+    .check();
   await page.getByLabel('Prize title (English)').fill('Cash prize of ₹5,000');
   await page.getByLabel('Prize title (Hindi)').fill('₹5,000 का नकद इनाम');
   await page.getByLabel('Kind of prize').selectOption('cash');
@@ -117,7 +135,11 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   await expect(page.locator('.console-notice')).toContainText('has been created');
 
   const db = database();
-  const contest = db.prepare("SELECT c.id, p.width, p.height FROM contests c JOIN pictures p ON p.id = c.picture_id WHERE c.state = 'upcoming' AND c.opens_at <= ? AND c.closes_at > ? ORDER BY c.created_at DESC").get(Date.now(), Date.now()) as { id: string; width: number; height: number };
+  const contest = db
+    .prepare(
+      "SELECT c.id, p.width, p.height FROM contests c JOIN pictures p ON p.id = c.picture_id WHERE c.state = 'upcoming' AND c.opens_at <= ? AND c.closes_at > ? ORDER BY c.created_at DESC",
+    )
+    .get(Date.now(), Date.now()) as { id: string; width: number; height: number };
   db.close();
   expect(contest).toMatchObject({ width: WIDTH, height: HEIGHT });
 
@@ -139,7 +161,10 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
     await page.goto('/admin/users?lng=en');
     await page.getByLabel('Phone, e-mail or name').fill(judge.phone);
     await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('link', { name: new RegExp(name) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Give the judge role' }).click();
     await expect(page.getByText(`${name} Kumar now has the judge role.`)).toBeVisible();
     judges.push(judge.page);
@@ -188,7 +213,9 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   await expectNoSidewaysScroll(w);
   await w.screenshot({ path: 'test-results/screens/week-6-my-entries.png', fullPage: true });
   await expect(async () => {
-    const outbox = (await (await w.request.get('/api/v1/dev/outbox', { headers: HEADERS })).json()) as { data: { messages: Array<{ recipient: string; body: string }> } };
+    const outbox = (await (await w.request.get('/api/v1/dev/outbox', { headers: HEADERS })).json()) as {
+      data: { messages: Array<{ recipient: string; body: string }> };
+    };
     expect(outbox.data.messages.some((m) => m.recipient.endsWith(winner.phone) && /you won/.test(m.body))).toBe(true);
   }).toPass({ timeout: 15_000 });
   const loser = other.page;

@@ -22,7 +22,9 @@ const SCREENS = 'test-results/screens';
 test.beforeAll(() => mkdirSync(SCREENS, { recursive: true }));
 
 for (const deviceScaleFactor of [1, 2]) {
-  test(`a click places the exact pixel under it: ${TARGETS.length} targets x zooms ${ZOOMS.join('/')} at device pixel ratio ${deviceScaleFactor}`, async ({ browser }) => {
+  test(`a click places the exact pixel under it: ${TARGETS.length} targets x zooms ${ZOOMS.join('/')} at device pixel ratio ${deviceScaleFactor}`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor });
     // One mark only: a click on another mark's number selects that mark instead (its own test below).
     const stage = await StagePage.open(context, '?marks=1');
@@ -34,12 +36,17 @@ for (const deviceScaleFactor of [1, 2]) {
         // Centred on the target, and off-centre, so both the pan and the clamp take part.
         for (const shift of [0, 0.2]) {
           const fit = (await stage.view()).fitScale;
-          await stage.zoomTo(zoom, target.x + 0.5 + (shift * 1280) / (fit * zoom), target.y + 0.5 - (shift * 700) / (fit * zoom));
+          await stage.zoomTo(
+            zoom,
+            target.x + 0.5 + (shift * 1280) / (fit * zoom),
+            target.y + 0.5 - (shift * 700) / (fit * zoom),
+          );
           const client = await stage.clientOf(target);
           await stage.expectVisible(client);
           await stage.page.mouse.click(client.x, client.y);
           const placed = await stage.placedAfter(++count);
-          if (placed.x !== target.x || placed.y !== target.y) misses.push(`zoom ${zoom} shift ${shift}: wanted ${target.x},${target.y} got ${placed.x},${placed.y}`);
+          if (placed.x !== target.x || placed.y !== target.y)
+            misses.push(`zoom ${zoom} shift ${shift}: wanted ${target.x},${target.y} got ${placed.x},${placed.y}`);
         }
       }
     }
@@ -50,7 +57,12 @@ for (const deviceScaleFactor of [1, 2]) {
 }
 
 test('a tap on a touch phone places the exact pixel under it, at every zoom', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 3,
+    hasTouch: true,
+    isMobile: true,
+  });
   const stage = await StagePage.open(context, '?marks=1');
   let count = 0;
   const misses: string[] = [];
@@ -61,15 +73,23 @@ test('a tap on a touch phone places the exact pixel under it, at every zoom', as
       await stage.expectVisible(client);
       await stage.page.touchscreen.tap(client.x, client.y);
       const placed = await stage.placedAfter(++count);
-      if (placed.x !== target.x || placed.y !== target.y) misses.push(`zoom ${zoom}: wanted ${target.x},${target.y} got ${placed.x},${placed.y}`);
+      if (placed.x !== target.x || placed.y !== target.y)
+        misses.push(`zoom ${zoom}: wanted ${target.x},${target.y} got ${placed.x},${placed.y}`);
     }
   }
   expect(misses).toEqual([]);
   await context.close();
 });
 
-test('press and hold on touch shows the loupe; release places the mark at its crosshair, moving slowly for fine aim', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+test('press and hold on touch shows the loupe; release places the mark at its crosshair, moving slowly for fine aim', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+  });
   const stage = await StagePage.open(context);
   const target = { x: 2000, y: 1500 };
   await stage.zoomTo(12, target.x + 0.5, target.y + 0.5);
@@ -95,7 +115,9 @@ test('press and hold on touch shows the loupe; release places the mark at its cr
   await context.close();
 });
 
-test('keyboard: Enter places at the centre, arrows move 1 px, Shift+arrows 10 px, ] and [ select, + and - zoom', async ({ browser }) => {
+test('keyboard: Enter places at the centre, arrows move 1 px, Shift+arrows 10 px, ] and [ select, + and - zoom', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const stage = await StagePage.open(context);
   const { page } = stage;
@@ -134,7 +156,9 @@ test('keyboard: Enter places at the centre, arrows move 1 px, Shift+arrows 10 px
   await context.close();
 });
 
-test('drag pans without placing, the picture never leaves the view, wheel and buttons zoom from fit to at least 12x', async ({ browser }) => {
+test('drag pans without placing, the picture never leaves the view, wheel and buttons zoom from fit to at least 12x', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const stage = await StagePage.open(context);
   const { page } = stage;
@@ -180,12 +204,16 @@ test('drag pans without placing, the picture never leaves the view, wheel and bu
   await context.close();
 });
 
-test('a tap on another mark\'s number selects it instead of placing', async ({ browser }) => {
+test("a tap on another mark's number selects it instead of placing", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const stage = await StagePage.open(context);
   const { page } = stage;
   // Mark 2 of the development page sits at a known pixel; its number is up and right of it.
-  const mark2 = await page.evaluate(() => (window as unknown as { __stageDevMarks: Array<{ point: { x: number; y: number } | null }> }).__stageDevMarks[1]!.point!);
+  const mark2 = await page.evaluate(
+    () =>
+      (window as unknown as { __stageDevMarks: Array<{ point: { x: number; y: number } | null }> }).__stageDevMarks[1]!
+        .point!,
+  );
   const at = await stage.clientOf(mark2);
   await page.mouse.click(at.x + 15, at.y - 15);
   await expect(page.getByText('selected: t2')).toBeVisible();
@@ -214,16 +242,25 @@ test('screens: the stage at fit, at 12x and with the reveal (for a human to look
 });
 
 test('two-finger pinch zooms about the fingers and places nothing', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+  });
   const stage = await StagePage.open(context, '?marks=1');
   const box = (await stage.canvasHost.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   const before = await stage.view();
   const cdp = await context.newCDPSession(stage.page);
-  const fingers = (spread: number) => [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }];
+  const fingers = (spread: number) => [
+    { x: cx - spread, y: cy, id: 1 },
+    { x: cx + spread, y: cy, id: 2 },
+  ];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
-  for (let spread = 50; spread <= 120; spread += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+  for (let spread = 50; spread <= 120; spread += 10)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   const after = await stage.view();
   expect(after.scale / before.scale).toBeGreaterThan(2.5);
@@ -231,10 +268,17 @@ test('two-finger pinch zooms about the fingers and places nothing', async ({ bro
   await context.close();
 });
 
-test('an 8000 px original shown through its 4096 px variant: clicks still give exact original pixels', async ({ browser }) => {
+test('an 8000 px original shown through its 4096 px variant: clicks still give exact original pixels', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   const stage = await StagePage.open(context, '?marks=1&original=8000x5333');
-  const targets = [{ x: 0, y: 0 }, { x: 7999, y: 5332 }, { x: 4001, y: 2667 }, { x: 6543, y: 123 }];
+  const targets = [
+    { x: 0, y: 0 },
+    { x: 7999, y: 5332 },
+    { x: 4001, y: 2667 },
+    { x: 6543, y: 123 },
+  ];
   let count = 0;
   for (const zoom of [1, 12, 40]) {
     for (const target of targets) {
@@ -264,24 +308,32 @@ async function lockGreyPixels(png: Buffer): Promise<number> {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   let count = 0;
   for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i]! - 0xa7) <= 14 && Math.abs(data[i + 1]! - 0xb0) <= 14 && Math.abs(data[i + 2]! - 0xab) <= 14) count++;
+    if (Math.abs(data[i]! - 0xa7) <= 14 && Math.abs(data[i + 1]! - 0xb0) <= 14 && Math.abs(data[i + 2]! - 0xab) <= 14)
+      count++;
   }
   return count;
 }
 
-test('a locked mark (a ticket already bought or in the cart) shows a grey padlock badge for its number, and a tap there places instead of selecting', async ({ browser }) => {
+test('a locked mark (a ticket already bought or in the cart) shows a grey padlock badge for its number, and a tap there places instead of selecting', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const stage = await StagePage.open(context, '?marks=3&locked=t2');
   const { page } = stage;
   await stage.nextFrames();
-  const marks = await page.evaluate(() => (window as unknown as { __stageDevMarks: Array<{ point: { x: number; y: number } | null }> }).__stageDevMarks);
+  const marks = await page.evaluate(
+    () => (window as unknown as { __stageDevMarks: Array<{ point: { x: number; y: number } | null }> }).__stageDevMarks,
+  );
   const badge = async (point: { x: number; y: number }) => {
     const at = await stage.clientOf(point);
     return { at, png: await page.screenshot({ clip: { x: at.x + 15 - 10, y: at.y - 15 - 8, width: 20, height: 16 } }) };
   };
   const locked = await badge(marks[1]!.point!);
   const open = await badge(marks[2]!.point!);
-  await page.screenshot({ path: `${SCREENS}/stage-locked.png`, clip: { x: locked.at.x - 40, y: locked.at.y - 40, width: 90, height: 70 } });
+  await page.screenshot({
+    path: `${SCREENS}/stage-locked.png`,
+    clip: { x: locked.at.x - 40, y: locked.at.y - 40, width: 90, height: 70 },
+  });
   // The grey badge fills most of its 20 x 16 box; the white number pill has none of that grey.
   expect(await lockGreyPixels(locked.png)).toBeGreaterThan(80);
   expect(await lockGreyPixels(open.png)).toBeLessThan(10);

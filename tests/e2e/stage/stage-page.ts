@@ -35,16 +35,21 @@ export class StagePage {
 
   /** Zoom to `times` the fit scale with the original point (cx, cy) in the middle. */
   async zoomTo(times: number, cx: number, cy: number): Promise<void> {
-    await this.page.evaluate(([t, x, y]) => {
-      const api = window.__cricspotStage!;
-      api.zoomTo(api.getView().fitScale * t!, x!, y!);
-    }, [times, cx, cy]);
+    await this.page.evaluate(
+      ([t, x, y]) => {
+        const api = window.__cricspotStage!;
+        api.zoomTo(api.getView().fitScale * t!, x!, y!);
+      },
+      [times, cx, cy],
+    );
     await this.nextFrames();
   }
 
   /** Two animation frames: the stage has drawn what it was told. */
   nextFrames() {
-    return this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    return this.page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
   }
 
   clientOf(pixel: PixelPoint) {
@@ -53,7 +58,11 @@ export class StagePage {
 
   async placed(): Promise<{ x: number; y: number; count: number }> {
     const placed = this.page.getByTestId('placed');
-    const [x, y, count] = await Promise.all([placed.getAttribute('data-x'), placed.getAttribute('data-y'), placed.getAttribute('data-count')]);
+    const [x, y, count] = await Promise.all([
+      placed.getAttribute('data-x'),
+      placed.getAttribute('data-y'),
+      placed.getAttribute('data-count'),
+    ]);
     return { x: Number(x), y: Number(y), count: Number(count) };
   }
 

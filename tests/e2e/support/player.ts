@@ -16,7 +16,10 @@ export async function codeFor(page: Page, phone: string): Promise<string> {
   await expect(async () => {
     const answer = await page.request.get('/api/v1/dev/outbox');
     const { messages } = ((await answer.json()) as { data: { messages: OutboxMessage[] } }).data;
-    code = /\b(\d{6})\b/.exec(messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '')?.[1] ?? '';
+    code =
+      /\b(\d{6})\b/.exec(
+        messages.find((m) => m.recipient.endsWith(phone) && /\b\d{6}\b/.test(m.body))?.body ?? '',
+      )?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
   }).toPass({ timeout: 10_000 });
   return code;
@@ -31,7 +34,10 @@ export const HYDERABAD = { latitude: 17.385, longitude: 78.4867, accuracy: 50 };
  * The session's location check, as the location gate makes it in the browser; specs that fill the
  * cart through the API need it, or the server answers 428 LOCATION_REQUIRED.
  */
-export async function confirmLocation(page: Page, at: { latitude: number; longitude: number; accuracy?: number } = MUMBAI) {
+export async function confirmLocation(
+  page: Page,
+  at: { latitude: number; longitude: number; accuracy?: number } = MUMBAI,
+) {
   const answer = await page.request.post('/api/v1/location', { headers: HEADERS, data: at });
   expect(answer.ok(), await answer.text()).toBe(true);
 }
@@ -40,7 +46,12 @@ export async function confirmLocation(page: Page, at: { latitude: number; longit
  * A new verified user, logged in in this page's context (cookie from the API, marker in storage),
  * with the session's location checked in Mumbai unless `location: null` leaves that to the page.
  */
-export async function signUp(page: Page, tag: string, firstName = 'Ravi', { location = MUMBAI }: { location?: typeof MUMBAI | null } = {}): Promise<string> {
+export async function signUp(
+  page: Page,
+  tag: string,
+  firstName = 'Ravi',
+  { location = MUMBAI }: { location?: typeof MUMBAI | null } = {},
+): Promise<string> {
   const stamp = `${Date.now()}`.slice(-8) + tag;
   const phone = `9${stamp}`;
   const signup = await page.request.post('/api/v1/auth/signup', {
@@ -59,7 +70,10 @@ export async function signUp(page: Page, tag: string, firstName = 'Ravi', { loca
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   const { otpToken } = ((await signup.json()) as { data: { otpToken: string } }).data;
-  const verify = await page.request.post('/api/v1/auth/otp/verify', { headers: HEADERS, data: { otpToken, otp: await codeFor(page, phone) } });
+  const verify = await page.request.post('/api/v1/auth/otp/verify', {
+    headers: HEADERS,
+    data: { otpToken, otp: await codeFor(page, phone) },
+  });
   expect(verify.ok(), await verify.text()).toBe(true);
   if (location) await confirmLocation(page, location);
   await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
@@ -70,7 +84,9 @@ const pictureSizes = new WeakMap<Page, { width: number; height: number }>();
 export function watchPicture(page: Page) {
   page.on('response', async (response) => {
     if (!response.url().includes('/api/v1/contests/current') || !response.ok()) return;
-    const body = (await response.json().catch(() => null)) as { data?: { current?: { picture?: { width: number; height: number } } } } | null;
+    const body = (await response.json().catch(() => null)) as {
+      data?: { current?: { picture?: { width: number; height: number } } };
+    } | null;
     if (body?.data?.current?.picture) pictureSizes.set(page, body.data.current.picture);
   });
 }
@@ -80,7 +96,10 @@ export async function tapAt(page: Page, fx: number, fy: number) {
   if (!size) throw new Error('no picture size');
   let point: { x: number; y: number } | null = null;
   await expect(async () => {
-    point = await page.evaluate(([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null), [Math.round(size.width * fx), Math.round(size.height * fy)] as const);
+    point = await page.evaluate(
+      ([x, y]) => (window.__cricspotStage?.ready ? window.__cricspotStage.imageToClient(x, y) : null),
+      [Math.round(size.width * fx), Math.round(size.height * fy)] as const,
+    );
     expect(point).not.toBeNull();
   }).toPass({ timeout: 10_000 });
   const p = point as unknown as { x: number; y: number };

@@ -21,11 +21,25 @@ export function createAdmin(first = 'Asha', last = 'Rao'): StaffAccount {
   counter += 1;
   const stamp = `${Date.now()}`.slice(-7) + String(counter % 10);
   const account = { email: `admin.${stamp}@cricspot.in`, phone: `8${stamp}0`.slice(0, 10), password: STAFF_PASSWORD };
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'admin-create.ts'), '--email', account.email, '--phone', account.phone, '--first', first, '--last', last], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, ADMIN_PASSWORD: account.password, DATABASE_URL: '' },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'scripts', 'admin-create.ts'),
+      '--email',
+      account.email,
+      '--phone',
+      account.phone,
+      '--first',
+      first,
+      '--last',
+      last,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, ADMIN_PASSWORD: account.password, DATABASE_URL: '' },
+      stdio: 'pipe',
+    },
+  );
   return account;
 }
 

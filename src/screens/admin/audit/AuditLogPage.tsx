@@ -9,7 +9,20 @@ import { ListFooter } from '../ListFooter.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 
 /** The areas an operator filters by: each is the prefix of its actions ('contest' -> contest.update, contest.cancel). */
-const AREAS = ['contest', 'picture', 'judging', 'result', 'claim', 'promo', 'press', 'user', 'role', 'setting', 'message', 'payment'] as const;
+const AREAS = [
+  'contest',
+  'picture',
+  'judging',
+  'result',
+  'claim',
+  'promo',
+  'press',
+  'user',
+  'role',
+  'setting',
+  'message',
+  'payment',
+] as const;
 
 /** Admin > Audit log: every console action, who and when, with the thing before and after. */
 export default function AuditLogPage() {
@@ -47,7 +60,14 @@ export default function AuditLogPage() {
           <label className="field__label" htmlFor="audit-target">
             {t('audit.targetId')}
           </label>
-          <input id="audit-target" className="field__input" value={targetId} onChange={(e) => setTargetId(e.target.value)} spellCheck={false} autoComplete="off" />
+          <input
+            id="audit-target"
+            className="field__input"
+            value={targetId}
+            onChange={(e) => setTargetId(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </div>
         <button type="submit" className="button button--primary">
           {t('audit.apply')}
@@ -72,7 +92,13 @@ export default function AuditLogPage() {
               <AuditItem key={entry.id} entry={entry} />
             ))}
           </ol>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
@@ -85,7 +111,9 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   return (
     <li className="audit-item">
       <p className="audit-item__meta">
-        <time dateTime={entry.at}>{t('audit.at', { time: formatIstShort(new Date(entry.at), currentLanguage(i18n)) })}</time>
+        <time dateTime={entry.at}>
+          {t('audit.at', { time: formatIstShort(new Date(entry.at), currentLanguage(i18n)) })}
+        </time>
         <span aria-hidden="true"> · </span>
         <span>{entry.actorName}</span>
       </p>
@@ -127,12 +155,15 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   );
 }
 
-const show = (value: unknown): string => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown): string =>
+  value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** The fields that differ between before and after (top level; nested values shown as JSON). */
 export function changedRows(before: unknown, after: unknown): Array<{ key: string; before: string; after: string }> {
   const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
   const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys.map((key) => ({ key, before: show(b[key]), after: show(a[key]) })).filter((row) => row.before !== row.after);
+  return keys
+    .map((key) => ({ key, before: show(b[key]), after: show(a[key]) }))
+    .filter((row) => row.before !== row.after);
 }

@@ -1,7 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '../../../../domain/money.ts';
-import { type AdminClaimDetail, type AdminClaimRow, CLAIM_NEXT_STATUS, CLAIM_NOTE_MAX, type ClaimStatus, claimStatusSchema } from '../../../../domain/results.ts';
+import {
+  type AdminClaimDetail,
+  type AdminClaimRow,
+  CLAIM_NEXT_STATUS,
+  CLAIM_NOTE_MAX,
+  type ClaimStatus,
+  claimStatusSchema,
+} from '../../../../domain/results.ts';
 import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../api/admin-claims.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
@@ -32,7 +39,12 @@ export default function ClaimsPage() {
           <label className="field__label" htmlFor="claims-status">
             {t('claims.status')}
           </label>
-          <select id="claims-status" className="field__input" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select
+            id="claims-status"
+            className="field__input"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+          >
             <option value="">{t('claims.allStatuses')}</option>
             {claimStatusSchema.options.map((s) => (
               <option key={s} value={s}>
@@ -63,7 +75,13 @@ export default function ClaimsPage() {
               <ClaimItem key={claim.id} claim={claim} onChanged={list.refresh} />
             ))}
           </ol>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
@@ -109,7 +127,13 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
       <p className="audit-item__tags">
         <span className="chip">{t(`claims.statuses.${claim.status}`)}</span>
       </p>
-      <p className="claim-item__amounts">{t('claims.amounts', { gross: formatInr(claim.grossPaise, locale), tds: formatInr(claim.tdsPaise, locale), net: formatInr(claim.netPaise, locale) })}</p>
+      <p className="claim-item__amounts">
+        {t('claims.amounts', {
+          gross: formatInr(claim.grossPaise, locale),
+          tds: formatInr(claim.tdsPaise, locale),
+          net: formatInr(claim.netPaise, locale),
+        })}
+      </p>
       <ul className="claim-item__dates muted">
         <li>{t('claims.submittedAt', { time: when(claim.submittedAt) })}</li>
         {claim.verifiedAt && <li>{t('claims.verifiedAt', { time: when(claim.verifiedAt) })}</li>}
@@ -124,10 +148,23 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
             <code>{detail.details.pan}</code>
           </dd>
           <dt>{t('claims.address')}</dt>
-          <dd>{[detail.details.address.line1, detail.details.address.line2, detail.details.address.city, `${detail.details.address.state} ${detail.details.address.pin}`].filter(Boolean).join(', ')}</dd>
+          <dd>
+            {[
+              detail.details.address.line1,
+              detail.details.address.line2,
+              detail.details.address.city,
+              `${detail.details.address.state} ${detail.details.address.pin}`,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </dd>
           <dt>{t('claims.payout')}</dt>
           <dd>
-            <code>{detail.details.payout.method === 'upi' ? `UPI ${detail.details.payout.upiId}` : `${detail.details.payout.accountNumber} · IFSC ${detail.details.payout.ifsc}`}</code>
+            <code>
+              {detail.details.payout.method === 'upi'
+                ? `UPI ${detail.details.payout.upiId}`
+                : `${detail.details.payout.accountNumber} · IFSC ${detail.details.payout.ifsc}`}
+            </code>
           </dd>
           <dt>{t('claims.contact')}</dt>
           <dd>
@@ -135,7 +172,12 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           </dd>
         </dl>
       ) : (
-        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void run(async () => setDetail(await fetchClaimDetail(claim.id)))}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy}
+          onClick={() => void run(async () => setDetail(await fetchClaimDetail(claim.id)))}
+        >
           {t('claims.view')}
         </button>
       )}
@@ -143,15 +185,31 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
         <label className="field__label" htmlFor={`claim-note-${claim.id}`}>
           {t('claims.note')}
         </label>
-        <input id={`claim-note-${claim.id}`} className="field__input" value={note} maxLength={CLAIM_NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
+        <input
+          id={`claim-note-${claim.id}`}
+          className="field__input"
+          value={note}
+          maxLength={CLAIM_NOTE_MAX}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
       <div className="claim-item__actions">
         {next && (
-          <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => void move(next)}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={busy}
+            onClick={() => void move(next)}
+          >
             {t(`claims.moveTo.${next as 'verified' | 'sent'}`)}
           </button>
         )}
-        <button type="button" className="button button--ghost button--small" disabled={busy || note === (claim.note ?? '')} onClick={() => void move(claim.status)}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy || note === (claim.note ?? '')}
+          onClick={() => void move(claim.status)}
+        >
           {t('claims.saveNote')}
         </button>
       </div>

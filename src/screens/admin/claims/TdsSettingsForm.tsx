@@ -45,7 +45,10 @@ export function TdsSettingsForm() {
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await saveTdsSettings({ rateBp: Math.round(Number(rate) * 100), thresholdPaise: Number(threshold) * 100 });
+      const saved = await saveTdsSettings({
+        rateBp: Math.round(Number(rate) * 100),
+        thresholdPaise: Number(threshold) * 100,
+      });
       setCurrent(saved);
       setMessage({ ok: true, text: t('claims.tds.saved') });
     } catch (error) {
@@ -59,19 +62,40 @@ export function TdsSettingsForm() {
     <form className="console-filters tds-form" onSubmit={(event) => void onSubmit(event)} aria-labelledby="tds-title">
       <div className="tds-form__intro">
         <h2 id="tds-title">{t('claims.tds.title')}</h2>
-        {current && <p className="muted">{t('claims.tds.current', { rate: current.rateBp / 100, threshold: formatInr(current.thresholdPaise, locale) })}</p>}
+        {current && (
+          <p className="muted">
+            {t('claims.tds.current', {
+              rate: current.rateBp / 100,
+              threshold: formatInr(current.thresholdPaise, locale),
+            })}
+          </p>
+        )}
       </div>
       <div className="field">
         <label className="field__label" htmlFor="tds-rate">
           {t('claims.tds.rate')}
         </label>
-        <input id="tds-rate" className="field__input" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} disabled={!current} />
+        <input
+          id="tds-rate"
+          className="field__input"
+          inputMode="decimal"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+          disabled={!current}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="tds-threshold">
           {t('claims.tds.threshold')}
         </label>
-        <input id="tds-threshold" className="field__input" inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} disabled={!current} />
+        <input
+          id="tds-threshold"
+          className="field__input"
+          inputMode="numeric"
+          value={threshold}
+          onChange={(e) => setThreshold(e.target.value)}
+          disabled={!current}
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={!current || busy}>
         {t('claims.tds.save')}

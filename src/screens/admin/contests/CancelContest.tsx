@@ -10,7 +10,15 @@ import { TextAreaField } from '../../../ui/Field.tsx';
 import { useContestMessage } from './messages.ts';
 
 /** Cancelling takes a reason (players read it) and then a confirm step that says what will happen. */
-export function CancelContest({ contest, onDone, onClose }: { contest: AdminContest; onDone: (contest: AdminContest) => void; onClose: () => void }) {
+export function CancelContest({
+  contest,
+  onDone,
+  onClose,
+}: {
+  contest: AdminContest;
+  onDone: (contest: AdminContest) => void;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
   const say = useContestMessage();
@@ -69,7 +77,15 @@ export function CancelContest({ contest, onDone, onClose }: { contest: AdminCont
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
       >
-        <p>{contest.ticketsSold === 0 ? t('contests.cancel.consequencesNone') : t('contests.cancel.consequences', { tickets: contest.ticketsSold, players: contest.entrants, amount: formatInr(contest.revenuePaise - contest.refundedPaise, locale) })}</p>
+        <p>
+          {contest.ticketsSold === 0
+            ? t('contests.cancel.consequencesNone')
+            : t('contests.cancel.consequences', {
+                tickets: contest.ticketsSold,
+                players: contest.entrants,
+                amount: formatInr(contest.revenuePaise - contest.refundedPaise, locale),
+              })}
+        </p>
         <p>{t('contests.cancel.irreversible')}</p>
       </ConfirmDialog>
     </div>

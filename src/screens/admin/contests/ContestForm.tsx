@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type AdminContest, type ContestForm as ContestFormValues, contestFormSchema, contestInputOfForm, istInputOf, type LockedField } from '../../../../domain/admin-contests.ts';
+import {
+  type AdminContest,
+  type ContestForm as ContestFormValues,
+  contestFormSchema,
+  contestInputOfForm,
+  istInputOf,
+  type LockedField,
+} from '../../../../domain/admin-contests.ts';
 import { createContest, updateContest } from '../../../api/admin-contests.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
@@ -18,7 +25,11 @@ interface ContestFormProps {
 }
 
 const FORM_FIELDS = new Set(Object.keys(contestFormSchema.shape));
-const SERVER_FIELD: Record<string, keyof ContestFormValues> = { prizeValuePaise: 'prizeValueRupees', ticketPricePaise: 'ticketPriceRupees', answerPoint: 'answerX' };
+const SERVER_FIELD: Record<string, keyof ContestFormValues> = {
+  prizeValuePaise: 'prizeValueRupees',
+  ticketPricePaise: 'ticketPriceRupees',
+  answerPoint: 'answerX',
+};
 
 /**
  * Create or edit a contest. Fields the server would refuse to change (price, picture and window
@@ -74,8 +85,15 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
     ) : null;
 
   return (
-    <form className="contest-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contest-form-title">
-      <h2 id="contest-form-title" ref={heading} tabIndex={-1}>{contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}</h2>
+    <form
+      className="contest-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="contest-form-title"
+    >
+      <h2 id="contest-form-title" ref={heading} tabIndex={-1}>
+        {contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}
+      </h2>
       {lockReason && (
         <p className="contest-lock contest-lock--banner" role="note">
           {say(lockReason)}
@@ -86,9 +104,27 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         <legend>{t('contests.form.window')}</legend>
         <p className="muted">{t('contests.form.windowHint')}</p>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.opensAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.opensAt?.message)} {...register('opensAt')} />
-          <TextField label={t('contests.form.closesAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.closesAt?.message)} {...register('closesAt')} />
-          <TextField label={t('contests.form.showAt')} type="datetime-local" readOnly={isLocked('window')} error={say(errors.showAt?.message)} {...register('showAt')} />
+          <TextField
+            label={t('contests.form.opensAt')}
+            type="datetime-local"
+            readOnly={isLocked('window')}
+            error={say(errors.opensAt?.message)}
+            {...register('opensAt')}
+          />
+          <TextField
+            label={t('contests.form.closesAt')}
+            type="datetime-local"
+            readOnly={isLocked('window')}
+            error={say(errors.closesAt?.message)}
+            {...register('closesAt')}
+          />
+          <TextField
+            label={t('contests.form.showAt')}
+            type="datetime-local"
+            readOnly={isLocked('window')}
+            error={say(errors.showAt?.message)}
+            {...register('showAt')}
+          />
         </div>
         {lockNote('window')}
       </fieldset>
@@ -112,8 +148,19 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <fieldset className="contest-form__group">
         <legend>{t('contests.form.prize')}</legend>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.prizeTitleEn')} maxLength={120} error={say(errors.prizeTitleEn?.message)} {...register('prizeTitleEn')} />
-          <TextField label={t('contests.form.prizeTitleHi')} lang="hi" maxLength={120} error={say(errors.prizeTitleHi?.message)} {...register('prizeTitleHi')} />
+          <TextField
+            label={t('contests.form.prizeTitleEn')}
+            maxLength={120}
+            error={say(errors.prizeTitleEn?.message)}
+            {...register('prizeTitleEn')}
+          />
+          <TextField
+            label={t('contests.form.prizeTitleHi')}
+            lang="hi"
+            maxLength={120}
+            error={say(errors.prizeTitleHi?.message)}
+            {...register('prizeTitleHi')}
+          />
         </div>
         <div className="contest-form__row">
           <div className="field">
@@ -125,7 +172,12 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
               <option value="merchandise">{t('contests.prizeKinds.merchandise')}</option>
             </select>
           </div>
-          <TextField label={t('contests.form.prizeValue')} inputMode="decimal" error={say(errors.prizeValueRupees?.message)} {...register('prizeValueRupees')} />
+          <TextField
+            label={t('contests.form.prizeValue')}
+            inputMode="decimal"
+            error={say(errors.prizeValueRupees?.message)}
+            {...register('prizeValueRupees')}
+          />
         </div>
         <Controller
           control={control}
@@ -148,11 +200,27 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <fieldset className="contest-form__group">
         <legend>{t('contests.form.tickets')}</legend>
         <div className="contest-form__row">
-          <TextField label={t('contests.form.price')} hint={t('contests.form.priceHint')} inputMode="decimal" readOnly={isLocked('price')} error={say(errors.ticketPriceRupees?.message)} {...register('ticketPriceRupees')} />
-          <TextField label={t('contests.form.maxTickets')} inputMode="numeric" error={say(errors.maxTickets?.message)} {...register('maxTickets')} />
+          <TextField
+            label={t('contests.form.price')}
+            hint={t('contests.form.priceHint')}
+            inputMode="decimal"
+            readOnly={isLocked('price')}
+            error={say(errors.ticketPriceRupees?.message)}
+            {...register('ticketPriceRupees')}
+          />
+          <TextField
+            label={t('contests.form.maxTickets')}
+            inputMode="numeric"
+            error={say(errors.maxTickets?.message)}
+            {...register('maxTickets')}
+          />
           <TextField
             label={t('contests.form.totalTickets')}
-            hint={contest && contest.ticketsTaken > 0 ? t('contests.form.totalHint', { taken: contest.ticketsTaken }) : undefined}
+            hint={
+              contest && contest.ticketsTaken > 0
+                ? t('contests.form.totalHint', { taken: contest.ticketsTaken })
+                : undefined
+            }
             inputMode="numeric"
             error={say(errors.totalTickets?.message)}
             {...register('totalTickets')}
@@ -174,10 +242,24 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         {decidedBy === 'sealedAnswer' && (
           <>
             <p className="muted">{t('contests.form.answerHint')}</p>
-            {contest?.commitment && <p className="muted contest-form__hash">{t('contests.form.answerOnFile', { hash: contest.commitment.hash })}</p>}
+            {contest?.commitment && (
+              <p className="muted contest-form__hash">
+                {t('contests.form.answerOnFile', { hash: contest.commitment.hash })}
+              </p>
+            )}
             <div className="contest-form__row">
-              <TextField label={t('contests.form.answerX')} inputMode="numeric" error={say(errors.answerX?.message)} {...register('answerX')} />
-              <TextField label={t('contests.form.answerY')} inputMode="numeric" error={say(errors.answerY?.message)} {...register('answerY')} />
+              <TextField
+                label={t('contests.form.answerX')}
+                inputMode="numeric"
+                error={say(errors.answerX?.message)}
+                {...register('answerX')}
+              />
+              <TextField
+                label={t('contests.form.answerY')}
+                inputMode="numeric"
+                error={say(errors.answerY?.message)}
+                {...register('answerY')}
+              />
             </div>
           </>
         )}
@@ -188,7 +270,15 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         )}
       </fieldset>
 
-      <TextField label={t('contests.form.streamUrl')} hint={t('contests.form.streamHint')} type="url" inputMode="url" placeholder="https://" error={say(errors.streamUrl?.message)} {...register('streamUrl')} />
+      <TextField
+        label={t('contests.form.streamUrl')}
+        hint={t('contests.form.streamHint')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        error={say(errors.streamUrl?.message)}
+        {...register('streamUrl')}
+      />
 
       {failure && (
         <p role="alert" className="console-list__error">

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminContest, type ContestForm as ContestFormValues, contestFormOf } from '../../../../domain/admin-contests.ts';
+import {
+  type AdminContest,
+  type ContestForm as ContestFormValues,
+  contestFormOf,
+} from '../../../../domain/admin-contests.ts';
 import { formatInr } from '../../../../domain/money.ts';
 import { fetchContestDefaults, fetchContestsPage } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
@@ -13,7 +17,11 @@ import { CancelContest } from './CancelContest.tsx';
 import { ContestForm } from './ContestForm.tsx';
 import { CountersCheck } from './CountersCheck.tsx';
 
-type Mode = { kind: 'list' } | { kind: 'loadingNew' } | { kind: 'new'; values: ContestFormValues } | { kind: 'edit'; contest: AdminContest };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'loadingNew' }
+  | { kind: 'new'; values: ContestFormValues }
+  | { kind: 'edit'; contest: AdminContest };
 
 /** Admin > Contests: every contest, newest window first, with its figures; create, edit and cancel; the ticket counters' check. */
 export default function ContestsPage() {
@@ -34,7 +42,10 @@ export default function ContestsPage() {
   };
   const saved = (contest: AdminContest, created: boolean) => {
     setMode({ kind: 'list' });
-    setNotice({ ok: true, text: created ? t('contests.created', { slot: contest.slot }) : t('contests.saved', { slot: contest.slot }) });
+    setNotice({
+      ok: true,
+      text: created ? t('contests.created', { slot: contest.slot }) : t('contests.saved', { slot: contest.slot }),
+    });
     list.refresh();
   };
 
@@ -59,7 +70,12 @@ export default function ContestsPage() {
           <h1>{t('contests.title')}</h1>
           <p className="muted">{t('contests.intro')}</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => void startNew()} disabled={mode.kind === 'loadingNew'}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void startNew()}
+          disabled={mode.kind === 'loadingNew'}
+        >
           {mode.kind === 'loadingNew' ? t('contests.opening') : t('contests.new')}
         </button>
       </header>
@@ -98,14 +114,28 @@ export default function ContestsPage() {
               />
             ))}
           </ol>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
   );
 }
 
-function ContestItem({ contest, onEdit, onCancelled }: { contest: AdminContest; onEdit: () => void; onCancelled: (contest: AdminContest) => void }) {
+function ContestItem({
+  contest,
+  onEdit,
+  onCancelled,
+}: {
+  contest: AdminContest;
+  onEdit: () => void;
+  onCancelled: (contest: AdminContest) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
@@ -115,15 +145,23 @@ function ContestItem({ contest, onEdit, onCancelled }: { contest: AdminContest; 
   return (
     <li className="audit-item contest-item">
       <div className="contest-item__head">
-        {contest.pictureUrl && <img className="contest-item__thumb" src={contest.pictureUrl} alt="" loading="lazy" width={96} height={60} />}
+        {contest.pictureUrl && (
+          <img className="contest-item__thumb" src={contest.pictureUrl} alt="" loading="lazy" width={96} height={60} />
+        )}
         <div>
           <p className="audit-item__meta">
             {t('contests.window', { slot: contest.slot, opens: when(contest.opensAt), closes: when(contest.closesAt) })}
           </p>
           <p className="audit-item__summary">{lng === 'hi' ? contest.prizeTitleHi : contest.prizeTitleEn}</p>
           <p className="audit-item__tags">
-            <span className={`chip contest-state contest-state--${contest.state}`}>{t(`contests.states.${contest.state}`)}</span>{' '}
-            <span className="chip chip--quiet">{contest.ticketPricePaise === 0 ? t('contests.free') : t('contests.price', { price: formatInr(contest.ticketPricePaise, locale) })}</span>
+            <span className={`chip contest-state contest-state--${contest.state}`}>
+              {t(`contests.states.${contest.state}`)}
+            </span>{' '}
+            <span className="chip chip--quiet">
+              {contest.ticketPricePaise === 0
+                ? t('contests.free')
+                : t('contests.price', { price: formatInr(contest.ticketPricePaise, locale) })}
+            </span>
           </p>
         </div>
       </div>
@@ -149,7 +187,14 @@ function ContestItem({ contest, onEdit, onCancelled }: { contest: AdminContest; 
           </div>
         )}
       </dl>
-      {contest.state === 'cancelled' && contest.cancelReason && <p className="muted">{t('contests.cancelledBecause', { reason: contest.cancelReason, when: contest.cancelledAt ? when(contest.cancelledAt) : '' })}</p>}
+      {contest.state === 'cancelled' && contest.cancelReason && (
+        <p className="muted">
+          {t('contests.cancelledBecause', {
+            reason: contest.cancelReason,
+            when: contest.cancelledAt ? when(contest.cancelledAt) : '',
+          })}
+        </p>
+      )}
       {(contest.editable || contest.cancellable) && (
         <div className="claim-item__actions">
           {contest.editable && (

@@ -7,7 +7,11 @@ import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { useContestMessage } from './messages.ts';
 
-type State = { kind: 'idle' } | { kind: 'checking' } | { kind: 'failed'; text: string } | { kind: 'checked'; answer: CountersCheckAnswer };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'checked'; answer: CountersCheckAnswer };
 
 /**
  * Contests > Ticket counters: compares each contest's counters (tickets left, each player's count)
@@ -27,13 +31,28 @@ export function CountersCheck() {
     }
   };
   const repaired = (after: ContestCounters) =>
-    setState((s) => (s.kind === 'checked' ? { kind: 'checked', answer: { ...s.answer, contests: s.answer.contests.map((c) => (c.contestId === after.contestId ? after : c)) } } : s));
+    setState((s) =>
+      s.kind === 'checked'
+        ? {
+            kind: 'checked',
+            answer: {
+              ...s.answer,
+              contests: s.answer.contests.map((c) => (c.contestId === after.contestId ? after : c)),
+            },
+          }
+        : s,
+    );
 
   return (
     <section className="console-panel counters-check" aria-labelledby="counters-check-title">
       <h2 id="counters-check-title">{t('contests.counters.title')}</h2>
       <p className="muted">{t('contests.counters.intro')}</p>
-      <button type="button" className="button button--ghost button--small" onClick={() => void run()} disabled={state.kind === 'checking'}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void run()}
+        disabled={state.kind === 'checking'}
+      >
         {state.kind === 'checking' ? t('contests.counters.checking') : t('contests.counters.check')}
       </button>
       {state.kind === 'failed' && (
@@ -46,7 +65,13 @@ export function CountersCheck() {
   );
 }
 
-function CheckResult({ answer, onRepaired }: { answer: CountersCheckAnswer; onRepaired: (after: ContestCounters) => void }) {
+function CheckResult({
+  answer,
+  onRepaired,
+}: {
+  answer: CountersCheckAnswer;
+  onRepaired: (after: ContestCounters) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   const differing = answer.contests.filter((c) => !c.ok).length;
@@ -58,7 +83,9 @@ function CheckResult({ answer, onRepaired }: { answer: CountersCheckAnswer; onRe
           : differing === 0
             ? t('contests.counters.allMatch', { total: answer.contests.length })
             : t('contests.counters.someDiffer', { differing, total: answer.contests.length })}{' '}
-        <span className="muted">{t('contests.counters.checkedAt', { when: formatIstShort(new Date(answer.checkedAt), lng) })}</span>
+        <span className="muted">
+          {t('contests.counters.checkedAt', { when: formatIstShort(new Date(answer.checkedAt), lng) })}
+        </span>
       </p>
       {answer.contests.length > 0 && (
         <ul className="counters-check__list">
@@ -71,7 +98,13 @@ function CheckResult({ answer, onRepaired }: { answer: CountersCheckAnswer; onRe
   );
 }
 
-function ContestCountersItem({ counters, onRepaired }: { counters: ContestCounters; onRepaired: (after: ContestCounters) => void }) {
+function ContestCountersItem({
+  counters,
+  onRepaired,
+}: {
+  counters: ContestCounters;
+  onRepaired: (after: ContestCounters) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   const count = (n: number) => new Intl.NumberFormat(lng === 'hi' ? 'hi-IN' : 'en-IN').format(n);
@@ -85,7 +118,10 @@ function ContestCountersItem({ counters, onRepaired }: { counters: ContestCounte
     setOutcome(null);
     try {
       const { before, after } = await repairCounters(counters.contestId);
-      setOutcome({ ok: after.ok, text: t('contests.counters.repaired', { before: count(before.takenCounter), after: count(after.takenCounter) }) });
+      setOutcome({
+        ok: after.ok,
+        text: t('contests.counters.repaired', { before: count(before.takenCounter), after: count(after.takenCounter) }),
+      });
       onRepaired(after);
     } catch (error) {
       setOutcome({ ok: false, text: errorMessageOf(error, t('contests.counters.repairFailed')) });
@@ -98,15 +134,27 @@ function ContestCountersItem({ counters, onRepaired }: { counters: ContestCounte
     <li className="counters-check__item">
       <p className="audit-item__meta">
         {t('contests.window', { slot: counters.slot, opens: when(counters.opensAt), closes: when(counters.closesAt) })}{' '}
-        <span className={`chip contest-state contest-state--${counters.state}`}>{t(`contests.states.${counters.state}`)}</span>
+        <span className={`chip contest-state contest-state--${counters.state}`}>
+          {t(`contests.states.${counters.state}`)}
+        </span>
       </p>
       <p>
-        <span className={`chip ${counters.ok ? 'counters-check__chip--ok' : 'counters-check__chip--differ'}`}>{counters.ok ? t('contests.counters.match') : t('contests.counters.differ')}</span>{' '}
+        <span className={`chip ${counters.ok ? 'counters-check__chip--ok' : 'counters-check__chip--differ'}`}>
+          {counters.ok ? t('contests.counters.match') : t('contests.counters.differ')}
+        </span>{' '}
         {t('contests.counters.taken', { counter: count(counters.takenCounter), actual: count(counters.takenActual) })}{' '}
-        {t('contests.counters.players', { players: count(counters.players), mismatched: count(counters.playersMismatched) })}
+        {t('contests.counters.players', {
+          players: count(counters.players),
+          mismatched: count(counters.playersMismatched),
+        })}
       </p>
       {!counters.ok && (
-        <button type="button" className="button button--primary button--small" onClick={() => void repair()} disabled={busy}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => void repair()}
+          disabled={busy}
+        >
           {busy ? t('contests.counters.repairing') : t('contests.counters.repair')}
         </button>
       )}

@@ -17,10 +17,23 @@ interface PicturePickerProps {
   error?: string | undefined;
 }
 
-type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: AdminPicture[]; nextCursor: string | null; more: boolean };
+type Load =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; items: AdminPicture[]; nextCursor: string | null; more: boolean };
 
 /** Picks one uploaded photo of a kind (GET /admin/pictures?kind=...), as radio buttons with thumbnails. */
-export function PicturePicker({ kind, legend, value, onChange, currentUrl, lockedReason, allowNone = false, error }: PicturePickerProps) {
+export function PicturePicker({
+  kind,
+  legend,
+  value,
+  onChange,
+  currentUrl,
+  lockedReason,
+  allowNone = false,
+  error,
+}: PicturePickerProps) {
   const { t } = useTranslation('admin');
   const [load, setLoad] = useState<Load>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
@@ -55,14 +68,34 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
       <legend className="field__label">{legend}</legend>
       {locked ? (
         <>
-          {currentUrl ? <img className="picture-picker__current" src={currentUrl} alt={t('contests.pictures.current')} loading="lazy" width={160} height={100} /> : <p className="muted">{value || t('contests.pictures.none')}</p>}
+          {currentUrl ? (
+            <img
+              className="picture-picker__current"
+              src={currentUrl}
+              alt={t('contests.pictures.current')}
+              loading="lazy"
+              width={160}
+              height={100}
+            />
+          ) : (
+            <p className="muted">{value || t('contests.pictures.none')}</p>
+          )}
           <p className="contest-lock" role="note">
             {lockedReason}
           </p>
         </>
       ) : load.status === 'failed' ? (
         <div>
-          {currentUrl && <img className="picture-picker__current" src={currentUrl} alt={t('contests.pictures.current')} loading="lazy" width={160} height={100} />}
+          {currentUrl && (
+            <img
+              className="picture-picker__current"
+              src={currentUrl}
+              alt={t('contests.pictures.current')}
+              loading="lazy"
+              width={160}
+              height={100}
+            />
+          )}
           <p role="alert" className="console-list__error">
             {load.message}
           </p>
@@ -74,7 +107,11 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
         <p className="muted">{t('contests.pictures.loading')}</p>
       ) : (
         <>
-          {load.items.length === 0 && !allowNone && <p className="muted">{t(kind === 'contest' ? 'contests.pictures.emptyContest' : 'contests.pictures.emptyPrize')}</p>}
+          {load.items.length === 0 && !allowNone && (
+            <p className="muted">
+              {t(kind === 'contest' ? 'contests.pictures.emptyContest' : 'contests.pictures.emptyPrize')}
+            </p>
+          )}
           <ul className="picture-picker__grid">
             {allowNone && (
               <li>
@@ -87,9 +124,20 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
             {load.items.map((picture) => (
               <li key={picture.id}>
                 <label className="picture-picker__option">
-                  <input type="radio" name={name} checked={value === picture.id} onChange={() => onChange(picture.id)} />
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={value === picture.id}
+                    onChange={() => onChange(picture.id)}
+                  />
                   {picture.smallUrl ? (
-                    <img src={picture.smallUrl} alt={t('contests.pictures.alt', { width: picture.width, height: picture.height })} loading="lazy" width={160} height={100} />
+                    <img
+                      src={picture.smallUrl}
+                      alt={t('contests.pictures.alt', { width: picture.width, height: picture.height })}
+                      loading="lazy"
+                      width={160}
+                      height={100}
+                    />
                   ) : (
                     <span className="picture-picker__none">{t('contests.pictures.noPreview')}</span>
                   )}
@@ -101,7 +149,12 @@ export function PicturePicker({ kind, legend, value, onChange, currentUrl, locke
             ))}
           </ul>
           {load.nextCursor && (
-            <button type="button" className="button button--ghost button--small" onClick={() => void more()} disabled={load.more}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void more()}
+              disabled={load.more}
+            >
               {load.more ? t('list.loadingMore') : t('list.more')}
             </button>
           )}

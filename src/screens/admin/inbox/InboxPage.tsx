@@ -31,7 +31,11 @@ function useAt() {
 
 function StatusChip({ status }: { status: ContactMessage['status'] }) {
   const { t } = useTranslation('admin');
-  return <span className={`chip status-chip status-chip--${status === 'open' ? 'suspended' : 'active'}`}>{t(status === 'open' ? 'ops.inbox.open' : 'ops.inbox.answered')}</span>;
+  return (
+    <span className={`chip status-chip status-chip--${status === 'open' ? 'suspended' : 'active'}`}>
+      {t(status === 'open' ? 'ops.inbox.open' : 'ops.inbox.answered')}
+    </span>
+  );
 }
 
 function MessageList() {
@@ -85,17 +89,23 @@ function MessageList() {
                 <Link to={`${base}/${m.id}`} className="console-card__title">
                   {m.subject}
                 </Link>
-                <p className="console-card__meta">
-                  {t('ops.inbox.from', { email: m.email, time: at(m.createdAt) })}
+                <p className="console-card__meta">{t('ops.inbox.from', { email: m.email, time: at(m.createdAt) })}</p>
+                <p className="console-card__excerpt">
+                  {m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message}
                 </p>
-                <p className="console-card__excerpt">{m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message}</p>
                 <p className="console-card__tags">
                   <StatusChip status={m.status} />
                 </p>
               </li>
             ))}
           </ul>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
@@ -188,10 +198,18 @@ function MessageView() {
         <p className="console-message-text">{m.message}</p>
       </div>
       <div className="console-actions">
-        <a className="button button--ghost" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
+        <a
+          className="button button--ghost"
+          href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+        >
           {t('ops.inbox.reply')}
         </a>
-        <button type="button" className={`button ${m.status === 'open' ? 'button--primary' : 'button--ghost'}`} onClick={() => void toggle()} disabled={busy}>
+        <button
+          type="button"
+          className={`button ${m.status === 'open' ? 'button--primary' : 'button--ghost'}`}
+          onClick={() => void toggle()}
+          disabled={busy}
+        >
           {busy ? t('ops.working') : t(m.status === 'open' ? 'ops.inbox.markAnswered' : 'ops.inbox.reopen')}
         </button>
       </div>

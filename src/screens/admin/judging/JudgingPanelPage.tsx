@@ -97,15 +97,28 @@ function QueueItem({ item }: { item: JudgeQueueItem }) {
     <li className="judging-card">
       <div className="judging-card__main">
         <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
-        <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
+        <p className="muted judging-card__meta">
+          {t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}
+        </p>
         <p className="judging-card__meta">
           <JudgingStateChip item={item} />
           <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
         </p>
-        <p className="judging-card__meta">{waiting ? t('judging.notSealed') : item.myMarkAt !== null ? t('judging.panel.youMarked', { time: formatIstShort(new Date(item.myMarkAt), lng) }) : open ? t('judging.panel.notYou') : t('judging.panel.notNeeded')}</p>
+        <p className="judging-card__meta">
+          {waiting
+            ? t('judging.notSealed')
+            : item.myMarkAt !== null
+              ? t('judging.panel.youMarked', { time: formatIstShort(new Date(item.myMarkAt), lng) })
+              : open
+                ? t('judging.panel.notYou')
+                : t('judging.panel.notNeeded')}
+        </p>
       </div>
       {(open || item.myMarkAt !== null) && (
-        <Link to={`${JUDGING_BASE}/${encodeURIComponent(item.contestId)}`} className={`button ${item.myMarkAt === null && open ? 'button--primary' : 'button--ghost'}`}>
+        <Link
+          to={`${JUDGING_BASE}/${encodeURIComponent(item.contestId)}`}
+          className={`button ${item.myMarkAt === null && open ? 'button--primary' : 'button--ghost'}`}
+        >
           {item.myMarkAt === null && open ? t('judging.panel.mark') : t('judging.panel.seeMine')}
         </Link>
       )}
@@ -154,7 +167,8 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
   const submitted = snapshot.matches('submitted');
   const confirming = snapshot.matches('confirming');
   const submitting = snapshot.matches('submitting');
-  const showStage = detail !== null && !snapshot.matches('loading') && !snapshot.matches('loadFailed') && !snapshot.matches('closed');
+  const showStage =
+    detail !== null && !snapshot.matches('loading') && !snapshot.matches('loadFailed') && !snapshot.matches('closed');
 
   return (
     <section className="console-page judging-mark">
@@ -163,7 +177,14 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
           {t('judging.back')}
         </Link>
         <h1>{detail ? t('judging.mark.title', { key: detail.windowKey }) : t('judging.panel.title')}</h1>
-        {detail && <p className="muted">{t('judging.marksOf', { marks: outcome?.marks ?? detail.marks, count: outcome?.required ?? detail.required })}</p>}
+        {detail && (
+          <p className="muted">
+            {t('judging.marksOf', {
+              marks: outcome?.marks ?? detail.marks,
+              count: outcome?.required ?? detail.required,
+            })}
+          </p>
+        )}
       </header>
 
       {snapshot.matches('loading') && <Spinner label={t('judging.mark.loading')} />}
@@ -205,27 +226,46 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
               <div role="status" className="judging-panel__done">
                 <p className="judging-panel__lead">{t('judging.mark.final')}</p>
                 {point && <p>{t('judging.mark.at', { x: point.x, y: point.y })}</p>}
-                {detail.myMark && <p className="muted">{t('judging.mark.submittedAt', { time: formatIstShort(new Date(detail.myMark.at), lng) })}</p>}
+                {detail.myMark && (
+                  <p className="muted">
+                    {t('judging.mark.submittedAt', { time: formatIstShort(new Date(detail.myMark.at), lng) })}
+                  </p>
+                )}
                 {outcome?.state === 'judged' && <p>{t('judging.mark.judgedNow')}</p>}
               </div>
             ) : (
               <>
-                <p className="judging-panel__lead">{point ? t('judging.mark.at', { x: point.x, y: point.y }) : t('judging.mark.hint')}</p>
+                <p className="judging-panel__lead">
+                  {point ? t('judging.mark.at', { x: point.x, y: point.y }) : t('judging.mark.hint')}
+                </p>
                 <p className="muted">{t('judging.mark.alone')}</p>
                 {snapshot.matches('submitFailed') && (
                   <div className="judging-panel__error" role="alert">
                     <p>{error?.message || t('judging.mark.submitFailed')}</p>
                     <div className="judging-panel__actions">
-                      <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'submit.retry' })}>
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        onClick={() => actor.send({ type: 'submit.retry' })}
+                      >
                         {t('retry')}
                       </button>
-                      <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'submit.cancel' })}>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => actor.send({ type: 'submit.cancel' })}
+                      >
                         {t('judging.mark.backToPicture')}
                       </button>
                     </div>
                   </div>
                 )}
-                <button type="button" className="button button--primary judging-panel__submit" disabled={!marking || point === null} onClick={() => actor.send({ type: 'mark.submit' })}>
+                <button
+                  type="button"
+                  className="button button--primary judging-panel__submit"
+                  disabled={!marking || point === null}
+                  onClick={() => actor.send({ type: 'mark.submit' })}
+                >
                   {submitting ? t('judging.mark.submitting') : t('judging.mark.submit')}
                 </button>
               </>

@@ -13,7 +13,8 @@ export function useStageLabels(): StageLabels {
       stage: t('judging.stage.label'),
       loading: t('judging.stage.loading'),
       coordinates: (x: number, y: number) => t('judging.stage.coordinates', { x, y }),
-      selected: (_label: string, x: number | null, y: number | null) => (x === null || y === null ? t('judging.stage.selectedEmpty') : t('judging.stage.selected', { x, y })),
+      selected: (_label: string, x: number | null, y: number | null) =>
+        x === null || y === null ? t('judging.stage.selectedEmpty') : t('judging.stage.selected', { x, y }),
     }),
     [t],
   );

@@ -47,7 +47,11 @@ export default function PaidPlayPage() {
     try {
       const value = await switchPaidPlay(pending.enabled);
       load.set(value);
-      setNotice(pending.enabled === null ? t('ops.paidPlay.doneDefault', { state: onOff(value.enabled) }) : t('ops.paidPlay.done', { state: onOff(value.enabled) }));
+      setNotice(
+        pending.enabled === null
+          ? t('ops.paidPlay.doneDefault', { state: onOff(value.enabled) })
+          : t('ops.paidPlay.done', { state: onOff(value.enabled) }),
+      );
       setPending(null);
     } catch (e) {
       setError(errorMessageOf(e, t('ops.actionFailed')));
@@ -57,8 +61,19 @@ export default function PaidPlayPage() {
   };
 
   const dialogTitle =
-    pending === null ? '' : pending.enabled === null ? t('ops.paidPlay.confirmDefaultTitle', { state: onOff(s.environmentDefault) }) : t(pending.enabled ? 'ops.paidPlay.confirmOnTitle' : 'ops.paidPlay.confirmOffTitle');
-  const dialogText = pending === null ? '' : pending.enabled === false ? t('ops.paidPlay.confirmOffText') : pending.enabled === true ? t('ops.paidPlay.confirmOnText') : t('ops.paidPlay.confirmDefaultText');
+    pending === null
+      ? ''
+      : pending.enabled === null
+        ? t('ops.paidPlay.confirmDefaultTitle', { state: onOff(s.environmentDefault) })
+        : t(pending.enabled ? 'ops.paidPlay.confirmOnTitle' : 'ops.paidPlay.confirmOffTitle');
+  const dialogText =
+    pending === null
+      ? ''
+      : pending.enabled === false
+        ? t('ops.paidPlay.confirmOffText')
+        : pending.enabled === true
+          ? t('ops.paidPlay.confirmOnText')
+          : t('ops.paidPlay.confirmDefaultText');
 
   return (
     <section className="console-page">
@@ -72,14 +87,23 @@ export default function PaidPlayPage() {
         </p>
       )}
       <div className="console-panel">
-        <p className={`paid-play-state paid-play-state--${s.enabled ? 'on' : 'off'}`}>{t(s.enabled ? 'ops.paidPlay.stateOn' : 'ops.paidPlay.stateOff')}</p>
+        <p className={`paid-play-state paid-play-state--${s.enabled ? 'on' : 'off'}`}>
+          {t(s.enabled ? 'ops.paidPlay.stateOn' : 'ops.paidPlay.stateOff')}
+        </p>
         <p>
           {s.source === 'environment'
             ? t('ops.paidPlay.fromEnvironment', { state: onOff(s.environmentDefault) })
-            : t('ops.paidPlay.fromConsole', { time: s.updatedAt === null ? '' : formatIstShort(new Date(s.updatedAt), currentLanguage(i18n)), state: onOff(s.environmentDefault) })}
+            : t('ops.paidPlay.fromConsole', {
+                time: s.updatedAt === null ? '' : formatIstShort(new Date(s.updatedAt), currentLanguage(i18n)),
+                state: onOff(s.environmentDefault),
+              })}
         </p>
         <div className="console-actions">
-          <button type="button" className={`button ${s.enabled ? 'button--danger' : 'button--primary'}`} onClick={() => setPending({ enabled: !s.enabled })}>
+          <button
+            type="button"
+            className={`button ${s.enabled ? 'button--danger' : 'button--primary'}`}
+            onClick={() => setPending({ enabled: !s.enabled })}
+          >
             {t(s.enabled ? 'ops.paidPlay.switchOff' : 'ops.paidPlay.switchOn')}
           </button>
           {s.source === 'console' && (

@@ -20,7 +20,8 @@ export function RestrictedStatesPanel() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (load.state.status === 'loading' || load.state.status === 'idle') return <Spinner label={t('ops.restrictedStates.loading')} />;
+  if (load.state.status === 'loading' || load.state.status === 'idle')
+    return <Spinner label={t('ops.restrictedStates.loading')} />;
   if (load.state.status === 'failed') {
     return (
       <div className="console-panel">
@@ -44,7 +45,13 @@ export function RestrictedStatesPanel() {
       const answer = await saveRestrictedStates(codes);
       load.set(answer.restrictedStates);
       setPicked(null);
-      setNotice(!answer.changed ? t('ops.restrictedStates.unchanged') : codes === null ? t('ops.restrictedStates.savedDefault') : t('ops.restrictedStates.saved'));
+      setNotice(
+        !answer.changed
+          ? t('ops.restrictedStates.unchanged')
+          : codes === null
+            ? t('ops.restrictedStates.savedDefault')
+            : t('ops.restrictedStates.saved'),
+      );
     } catch (e) {
       setError(errorMessageOf(e, t('ops.actionFailed')));
     } finally {
@@ -57,8 +64,14 @@ export function RestrictedStatesPanel() {
       <h2 id="restricted-states-title">{t('ops.restrictedStates.title')}</h2>
       <p className="muted">{t('ops.restrictedStates.intro')}</p>
       <p>
-        {s.source === 'environment' ? t('ops.restrictedStates.fromEnvironment') : t('ops.restrictedStates.fromConsole', { time: s.updatedAt === null ? '' : formatIstShort(new Date(s.updatedAt), lang) })}{' '}
-        <strong>{chosen.length ? t('ops.restrictedStates.count', { count: chosen.length }) : t('ops.restrictedStates.none')}</strong>
+        {s.source === 'environment'
+          ? t('ops.restrictedStates.fromEnvironment')
+          : t('ops.restrictedStates.fromConsole', {
+              time: s.updatedAt === null ? '' : formatIstShort(new Date(s.updatedAt), lang),
+            })}{' '}
+        <strong>
+          {chosen.length ? t('ops.restrictedStates.count', { count: chosen.length }) : t('ops.restrictedStates.none')}
+        </strong>
       </p>
       {notice && (
         <p role="status" className="console-notice">
@@ -74,7 +87,9 @@ export function RestrictedStatesPanel() {
               checked={chosen.includes(state.code)}
               onChange={(event) => {
                 setNotice(null);
-                setPicked(event.target.checked ? [...chosen, state.code] : chosen.filter((code) => code !== state.code));
+                setPicked(
+                  event.target.checked ? [...chosen, state.code] : chosen.filter((code) => code !== state.code),
+                );
               }}
             />
             <span>{lang === 'hi' ? state.nameHi : state.nameEn}</span>
@@ -87,7 +102,12 @@ export function RestrictedStatesPanel() {
         </p>
       )}
       <div className="console-actions">
-        <button type="button" className="button button--primary" disabled={busy || !dirty} onClick={() => void save(chosen)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || !dirty}
+          onClick={() => void save(chosen)}
+        >
           {busy ? t('ops.working') : t('ops.restrictedStates.save')}
         </button>
         {s.source === 'console' && (

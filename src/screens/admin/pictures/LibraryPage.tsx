@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ADMIN_PICTURE_KINDS, type AdminPicture, type AdminPictureKind, adminPictureKindSchema } from '../../../../domain/admin-pictures.ts';
+import {
+  ADMIN_PICTURE_KINDS,
+  type AdminPicture,
+  type AdminPictureKind,
+  adminPictureKindSchema,
+} from '../../../../domain/admin-pictures.ts';
 import { fetchPicturesPage } from '../../../api/admin-pictures.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
@@ -62,7 +67,13 @@ export function LibraryPage() {
               <PictureCard key={picture.id} picture={picture} />
             ))}
           </ul>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </>
@@ -76,12 +87,22 @@ function PictureCard({ picture }: { picture: AdminPicture }) {
   const time = formatIstShort(new Date(picture.createdAt), lng);
   return (
     <li className="picture-card">
-      <Link to={picture.id} className="picture-card__thumb" aria-label={t('pictures.card.open', { kind: kindName, width: picture.width, height: picture.height, time })}>
+      <Link
+        to={picture.id}
+        className="picture-card__thumb"
+        aria-label={t('pictures.card.open', { kind: kindName, width: picture.width, height: picture.height, time })}
+      >
         <img src={picture.smallUrl} alt="" loading="lazy" decoding="async" />
       </Link>
       <div className="picture-card__body">
         <p className="picture-card__kind">{kindName}</p>
-        <p className="picture-card__meta">{t('pictures.card.size', { width: picture.width, height: picture.height, size: formatBytes(picture.bytes, lng) })}</p>
+        <p className="picture-card__meta">
+          {t('pictures.card.size', {
+            width: picture.width,
+            height: picture.height,
+            size: formatBytes(picture.bytes, lng),
+          })}
+        </p>
         <p className="picture-card__meta">
           <time dateTime={picture.createdAt}>{t('audit.at', { time })}</time>
         </p>

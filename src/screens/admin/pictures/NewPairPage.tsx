@@ -3,7 +3,14 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type AdminPicture, type AdminPictureKind, BALL_WIDTH_MIN, type BallForm, ballFormSchema, ballWidthMax } from '../../../../domain/admin-pictures.ts';
+import {
+  type AdminPicture,
+  type AdminPictureKind,
+  BALL_WIDTH_MIN,
+  type BallForm,
+  ballFormSchema,
+  ballWidthMax,
+} from '../../../../domain/admin-pictures.ts';
 import type { GamePicture } from '../../../../domain/practice.ts';
 import type { StageMark } from '../../../stage/PictureStage.tsx';
 import { createPracticePair, fetchPictureDetail, fetchPicturesPage } from '../../../api/admin-pictures.ts';
@@ -40,14 +47,26 @@ export function NewPairPage() {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver, defaultValues: { x: Number.NaN, y: Number.NaN, ballWidth: Number.NaN, active: true } });
+  } = useForm<FormValues>({
+    resolver,
+    defaultValues: { x: Number.NaN, y: Number.NaN, ballWidth: Number.NaN, active: true },
+  });
 
   const x = useWatch({ control, name: 'x' });
   const y = useWatch({ control, name: 'y' });
   const marked = Number.isInteger(x) && Number.isInteger(y);
   const px = marked ? x : null;
   const py = marked ? y : null;
-  const marks = useMemo(() => [{ id: BALL_ID, label: t('pictures.stage.ballLabel'), point: px !== null && py !== null ? { x: px, y: py } : null }], [t, px, py]);
+  const marks = useMemo(
+    () => [
+      {
+        id: BALL_ID,
+        label: t('pictures.stage.ballLabel'),
+        point: px !== null && py !== null ? { x: px, y: py } : null,
+      },
+    ],
+    [t, px, py],
+  );
 
   const onPlace = (p: { x: number; y: number }) => {
     setValue('x', p.x, { shouldValidate: true });
@@ -61,7 +80,13 @@ export function NewPairPage() {
       return;
     }
     try {
-      await createPracticePair({ removedPictureId: removed.id, originalPictureId: original.id, ball: { x: values.x, y: values.y }, ballWidth: values.ballWidth, active: values.active });
+      await createPracticePair({
+        removedPictureId: removed.id,
+        originalPictureId: original.id,
+        ball: { x: values.x, y: values.y },
+        ballWidth: values.ballWidth,
+        active: values.active,
+      });
       navigate('..', { relative: 'path' });
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -72,7 +97,9 @@ export function NewPairPage() {
   };
 
   const fieldError = (message: string | undefined) =>
-    message === 'needBall' || message === 'outside' ? t(`pictures.newPair.${message}`, { maxX: width - 1, maxY: height - 1 }) : message;
+    message === 'needBall' || message === 'outside'
+      ? t(`pictures.newPair.${message}`, { maxX: width - 1, maxY: height - 1 })
+      : message;
   const ballWidthError = ballWidthErrorText(t, errors.ballWidth?.message, width);
   const xError = fieldError(errors.x?.message);
   const yError = fieldError(errors.y?.message);
@@ -122,7 +149,17 @@ export function NewPairPage() {
                 <label className="field__label" htmlFor="pair-x">
                   {t('pictures.newPair.x', { max: original.width - 1 })}
                 </label>
-                <input id="pair-x" className="field__input" type="number" inputMode="numeric" min={0} max={original.width - 1} step={1} aria-invalid={Boolean(xError)} {...register('x', { valueAsNumber: true })} />
+                <input
+                  id="pair-x"
+                  className="field__input"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={original.width - 1}
+                  step={1}
+                  aria-invalid={Boolean(xError)}
+                  {...register('x', { valueAsNumber: true })}
+                />
                 {xError && (
                   <p className="field__error" role="alert">
                     {xError}
@@ -133,7 +170,17 @@ export function NewPairPage() {
                 <label className="field__label" htmlFor="pair-y">
                   {t('pictures.newPair.y', { max: original.height - 1 })}
                 </label>
-                <input id="pair-y" className="field__input" type="number" inputMode="numeric" min={0} max={original.height - 1} step={1} aria-invalid={Boolean(yError)} {...register('y', { valueAsNumber: true })} />
+                <input
+                  id="pair-y"
+                  className="field__input"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={original.height - 1}
+                  step={1}
+                  aria-invalid={Boolean(yError)}
+                  {...register('y', { valueAsNumber: true })}
+                />
                 {yError && yError !== xError && (
                   <p className="field__error" role="alert">
                     {yError}
@@ -193,7 +240,15 @@ export function NewPairPage() {
 type StageLoad = { status: 'loading' } | { status: 'ready'; picture: GamePicture } | { status: 'failed' };
 
 /** The chosen original on the players' stage, where a click or tap marks the ball. */
-function BallStage({ pictureId, marks, onPlace }: { pictureId: string; marks: StageMark[]; onPlace: (point: { x: number; y: number }) => void }) {
+function BallStage({
+  pictureId,
+  marks,
+  onPlace,
+}: {
+  pictureId: string;
+  marks: StageMark[];
+  onPlace: (point: { x: number; y: number }) => void;
+}) {
   const { t } = useTranslation('admin');
   const labels = useStageLabels();
   const [load, setLoad] = useState<StageLoad>({ status: 'loading' });
@@ -215,7 +270,14 @@ function BallStage({ pictureId, marks, onPlace }: { pictureId: string; marks: St
         </p>
       ) : load.status === 'ready' ? (
         <Suspense fallback={<Spinner label={t('pictures.stage.loading')} />}>
-          <PictureStage picture={load.picture} marks={marks} selectedId={BALL_ID} onPlace={onPlace} onSelect={ignore} labels={labels} />
+          <PictureStage
+            picture={load.picture}
+            marks={marks}
+            selectedId={BALL_ID}
+            onPlace={onPlace}
+            onSelect={ignore}
+            labels={labels}
+          />
         </Suspense>
       ) : (
         <Spinner label={t('pictures.stage.loading')} />
@@ -227,7 +289,17 @@ function BallStage({ pictureId, marks, onPlace }: { pictureId: string; marks: St
 const ignore = () => undefined;
 
 /** A grid of one kind's pictures to choose from, a page at a time. */
-function PicturePicker({ kind, selected, sameSizeAs = null, onPick }: { kind: AdminPictureKind; selected: AdminPicture | null; sameSizeAs?: AdminPicture | null; onPick: (picture: AdminPicture) => void }) {
+function PicturePicker({
+  kind,
+  selected,
+  sameSizeAs = null,
+  onPick,
+}: {
+  kind: AdminPictureKind;
+  selected: AdminPicture | null;
+  sameSizeAs?: AdminPicture | null;
+  onPick: (picture: AdminPicture) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   const list = usePagedList(fetchPicturesPage, { kind });
@@ -247,7 +319,8 @@ function PicturePicker({ kind, selected, sameSizeAs = null, onPick }: { kind: Ad
     <>
       <ul className="picture-picker">
         {list.items.map((picture) => {
-          const otherSize = sameSizeAs !== null && (sameSizeAs.width !== picture.width || sameSizeAs.height !== picture.height);
+          const otherSize =
+            sameSizeAs !== null && (sameSizeAs.width !== picture.width || sameSizeAs.height !== picture.height);
           const chosen = selected?.id === picture.id;
           return (
             <li key={picture.id}>
@@ -256,17 +329,30 @@ function PicturePicker({ kind, selected, sameSizeAs = null, onPick }: { kind: Ad
                 className={`picture-picker__item${chosen ? ' picture-picker__item--chosen' : ''}`}
                 aria-pressed={chosen}
                 disabled={otherSize}
-                aria-label={t('pictures.newPair.choose', { kind: t(`pictures.kinds.${kind}`), width: picture.width, height: picture.height, time: formatIstShort(new Date(picture.createdAt), lng) })}
+                aria-label={t('pictures.newPair.choose', {
+                  kind: t(`pictures.kinds.${kind}`),
+                  width: picture.width,
+                  height: picture.height,
+                  time: formatIstShort(new Date(picture.createdAt), lng),
+                })}
                 onClick={() => onPick(picture)}
               >
                 <img src={picture.smallUrl} alt="" loading="lazy" />
-                <span className="picture-picker__size">{otherSize ? t('pictures.newPair.otherSize') : `${picture.width} × ${picture.height}`}</span>
+                <span className="picture-picker__size">
+                  {otherSize ? t('pictures.newPair.otherSize') : `${picture.width} × ${picture.height}`}
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
-      <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+      <ListFooter
+        count={list.items.length}
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        error={list.error}
+        onMore={list.more}
+      />
     </>
   );
 }

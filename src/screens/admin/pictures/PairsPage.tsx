@@ -1,8 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type AdminPracticePair, BALL_WIDTH_MIN, ballWidthFormField, ballWidthMax } from '../../../../domain/admin-pictures.ts';
-import { fetchPracticePairs, reorderPracticePairs, setPracticePairActive, setPracticePairBallWidth } from '../../../api/admin-pictures.ts';
+import {
+  type AdminPracticePair,
+  BALL_WIDTH_MIN,
+  ballWidthFormField,
+  ballWidthMax,
+} from '../../../../domain/admin-pictures.ts';
+import {
+  fetchPracticePairs,
+  reorderPracticePairs,
+  setPracticePairActive,
+  setPracticePairBallWidth,
+} from '../../../api/admin-pictures.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ballWidthErrorText } from './shared.ts';
@@ -34,7 +44,9 @@ export function PairsPage() {
     try {
       setLoad({ status: 'ready', pairs: await action() });
     } catch (error) {
-      setActionError(t('pictures.pairs.actionFailed', { message: errorMessageOf(error, t('pictures.errors.UPLOAD_FAILED')) }));
+      setActionError(
+        t('pictures.pairs.actionFailed', { message: errorMessageOf(error, t('pictures.errors.UPLOAD_FAILED')) }),
+      );
     } finally {
       setBusy(false);
     }
@@ -73,10 +85,14 @@ export function PairsPage() {
       ) : load.status === 'failed' ? (
         <div className="console-empty">
           <p role="alert">{t('pictures.pairs.failed')}</p>
-          <button type="button" className="button button--primary" onClick={() => {
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
               setLoad({ status: 'loading' });
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             {t('retry')}
           </button>
         </div>
@@ -88,26 +104,60 @@ export function PairsPage() {
             <li key={pair.id} className={`pair-item${pair.active ? '' : ' pair-item--off'}`}>
               <div className="pair-item__pictures">
                 <Link to={`../${pair.removed.id}`} relative="path">
-                  <img src={pair.removed.smallUrl} alt={t('pictures.pairs.removedAlt', { n: pair.position })} loading="lazy" />
+                  <img
+                    src={pair.removed.smallUrl}
+                    alt={t('pictures.pairs.removedAlt', { n: pair.position })}
+                    loading="lazy"
+                  />
                 </Link>
                 <Link to={`../${pair.original.id}`} relative="path">
-                  <img src={pair.original.smallUrl} alt={t('pictures.pairs.originalAlt', { n: pair.position })} loading="lazy" />
+                  <img
+                    src={pair.original.smallUrl}
+                    alt={t('pictures.pairs.originalAlt', { n: pair.position })}
+                    loading="lazy"
+                  />
                 </Link>
               </div>
               <div className="pair-item__body">
                 <p className="pair-item__title">{t('pictures.pairs.position', { n: pair.position })}</p>
                 <p className="picture-card__meta">{t('pictures.pairs.ball', { x: pair.ball.x, y: pair.ball.y })}</p>
                 <p className={`picture-card__meta${pair.ballWidth === null ? ' pair-item__warning' : ''}`}>
-                  {pair.ballWidth === null ? t('pictures.pairs.noBallWidth') : t('pictures.pairs.ballWidth', { width: pair.ballWidth })}
+                  {pair.ballWidth === null
+                    ? t('pictures.pairs.noBallWidth')
+                    : t('pictures.pairs.ballWidth', { width: pair.ballWidth })}
                 </p>
-                <BallWidthForm key={`${pair.id}-${pair.ballWidth ?? ''}`} pair={pair} disabled={busy} onSaved={(updated) => setLoad({ status: 'ready', pairs: pairs.map((p) => (p.id === updated.id ? { ...p, ballWidth: updated.ballWidth } : p)) })} />
-                <p className={`pair-item__state${pair.active ? ' pair-item__state--on' : ''}`}>{pair.active ? t('pictures.pairs.active') : t('pictures.pairs.inactive')}</p>
+                <BallWidthForm
+                  key={`${pair.id}-${pair.ballWidth ?? ''}`}
+                  pair={pair}
+                  disabled={busy}
+                  onSaved={(updated) =>
+                    setLoad({
+                      status: 'ready',
+                      pairs: pairs.map((p) => (p.id === updated.id ? { ...p, ballWidth: updated.ballWidth } : p)),
+                    })
+                  }
+                />
+                <p className={`pair-item__state${pair.active ? ' pair-item__state--on' : ''}`}>
+                  {pair.active ? t('pictures.pairs.active') : t('pictures.pairs.inactive')}
+                </p>
               </div>
               <div className="pair-item__actions">
-                <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void toggle(pair)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={busy}
+                  onClick={() => void toggle(pair)}
+                >
                   {pair.active ? t('pictures.pairs.deactivate') : t('pictures.pairs.activate')}
                 </button>
-                <button type="button" className="button button--ghost button--small pair-item__move" disabled={busy || index === 0} aria-label={t('pictures.pairs.moveUp', { n: pair.position })} title={t('pictures.pairs.moveUp', { n: pair.position })} onClick={() => void move(index, -1)}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small pair-item__move"
+                  disabled={busy || index === 0}
+                  aria-label={t('pictures.pairs.moveUp', { n: pair.position })}
+                  title={t('pictures.pairs.moveUp', { n: pair.position })}
+                  onClick={() => void move(index, -1)}
+                >
                   ↑
                 </button>
                 <button
@@ -130,7 +180,15 @@ export function PairsPage() {
 }
 
 /** Sets or corrects one pair's ball width, checked as the new-pair form checks it. */
-function BallWidthForm({ pair, disabled, onSaved }: { pair: AdminPracticePair; disabled: boolean; onSaved: (pair: AdminPracticePair) => void }) {
+function BallWidthForm({
+  pair,
+  disabled,
+  onSaved,
+}: {
+  pair: AdminPracticePair;
+  disabled: boolean;
+  onSaved: (pair: AdminPracticePair) => void;
+}) {
   const { t } = useTranslation('admin');
   const [value, setValue] = useState(pair.ballWidth === null ? '' : String(pair.ballWidth));
   const [error, setError] = useState<string | null>(null);

@@ -12,7 +12,11 @@ import { formatBytes, useStageLabels } from './shared.ts';
 // The players' stage (PixiJS), loaded only when a preview opens.
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
-type Load = { status: 'loading' } | { status: 'ready'; detail: AdminPictureDetail } | { status: 'notFound' } | { status: 'failed' };
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; detail: AdminPictureDetail }
+  | { status: 'notFound' }
+  | { status: 'failed' };
 
 const NO_MARKS: never[] = [];
 const ignore = () => undefined;
@@ -35,7 +39,9 @@ function PicturePreview({ id }: { id: string }) {
     let live = true;
     fetchPictureDetail(id).then(
       (detail) => live && setLoad({ status: 'ready', detail }),
-      (error: unknown) => live && setLoad({ status: error instanceof AxiosError && error.response?.status === 404 ? 'notFound' : 'failed' }),
+      (error: unknown) =>
+        live &&
+        setLoad({ status: error instanceof AxiosError && error.response?.status === 404 ? 'notFound' : 'failed' }),
     );
     return () => {
       live = false;
@@ -44,7 +50,13 @@ function PicturePreview({ id }: { id: string }) {
 
   const detail = load.status === 'ready' ? load.detail : null;
   // The true ball is drawn as the practice game's reveal draws it, on the same picture.
-  const reveal = useMemo(() => (detail?.ball ? { picture: detail.stage, ball: detail.ball, distances: {}, bestId: null, ballWidth: detail.ballWidth } : null), [detail]);
+  const reveal = useMemo(
+    () =>
+      detail?.ball
+        ? { picture: detail.stage, ball: detail.ball, distances: {}, bestId: null, ballWidth: detail.ballWidth }
+        : null,
+    [detail],
+  );
 
   const back = (
     <Link to=".." relative="path" className="picture-preview__back">
@@ -57,10 +69,14 @@ function PicturePreview({ id }: { id: string }) {
       <div className="console-empty">
         <p role="alert">{load.status === 'notFound' ? t('pictures.preview.notFound') : t('pictures.preview.failed')}</p>
         {load.status === 'failed' && (
-          <button type="button" className="button button--primary" onClick={() => {
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
               setLoad({ status: 'loading' });
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             {t('retry')}
           </button>
         )}
@@ -76,7 +92,16 @@ function PicturePreview({ id }: { id: string }) {
       <p className="muted picture-preview__hint">{t('pictures.preview.hint')}</p>
       <div className="picture-preview__stage">
         <Suspense fallback={<Spinner label={t('pictures.stage.loading')} />}>
-          <PictureStage picture={stage} marks={NO_MARKS} selectedId={null} onPlace={ignore} onSelect={ignore} reveal={reveal} disabled labels={labels} />
+          <PictureStage
+            picture={stage}
+            marks={NO_MARKS}
+            selectedId={null}
+            onPlace={ignore}
+            onSelect={ignore}
+            reveal={reveal}
+            disabled
+            labels={labels}
+          />
         </Suspense>
       </div>
       <dl className="picture-facts">
@@ -91,7 +116,9 @@ function PicturePreview({ id }: { id: string }) {
         <div>
           <dt>{t('pictures.preview.uploaded')}</dt>
           <dd>
-            <time dateTime={picture.createdAt}>{t('pictures.preview.uploadedValue', { time: formatIstShort(new Date(picture.createdAt), lng) })}</time>
+            <time dateTime={picture.createdAt}>
+              {t('pictures.preview.uploadedValue', { time: formatIstShort(new Date(picture.createdAt), lng) })}
+            </time>
           </dd>
         </div>
         <div>

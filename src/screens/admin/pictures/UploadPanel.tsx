@@ -3,19 +3,46 @@ import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromCallback } from 'xstate';
-import { ADMIN_PICTURE_KINDS, type AdminPicture, type AdminPictureKind, PICTURE_UPLOAD_MIMES } from '../../../../domain/admin-pictures.ts';
-import { type UploadError, type UploadEvent, type UploadInput, pictureUploadMachine } from '../../../../machines/picture-upload.machine.ts';
+import {
+  ADMIN_PICTURE_KINDS,
+  type AdminPicture,
+  type AdminPictureKind,
+  PICTURE_UPLOAD_MIMES,
+} from '../../../../domain/admin-pictures.ts';
+import {
+  type UploadError,
+  type UploadEvent,
+  type UploadInput,
+  pictureUploadMachine,
+} from '../../../../machines/picture-upload.machine.ts';
 import { uploadErrorOf, uploadPictureFile } from '../../../api/admin-pictures.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatBytes } from './shared.ts';
 
-const KNOWN_ERRORS = new Set(['PICTURE_WRONG_TYPE', 'INVALID_PICTURE', 'PICTURE_TOO_LARGE', 'PICTURE_TOO_WIDE', 'PICTURE_TOO_MANY_PIXELS', 'PICTURE_EMPTY', 'UPLOAD_INTERRUPTED', 'VALIDATION_FAILED', 'NETWORK', 'UPLOAD_FAILED']);
+const KNOWN_ERRORS = new Set([
+  'PICTURE_WRONG_TYPE',
+  'INVALID_PICTURE',
+  'PICTURE_TOO_LARGE',
+  'PICTURE_TOO_WIDE',
+  'PICTURE_TOO_MANY_PIXELS',
+  'PICTURE_EMPTY',
+  'UPLOAD_INTERRUPTED',
+  'VALIDATION_FAILED',
+  'NETWORK',
+  'UPLOAD_FAILED',
+]);
 
 /**
  * Choose what the picture is for and a file: it goes at once, with a progress bar and a cancel
  * button. The file is checked here first (type, size) so a wrong one never travels.
  */
-export function UploadPanel({ defaultKind, onUploaded }: { defaultKind: AdminPictureKind; onUploaded: (picture: AdminPicture) => void }) {
+export function UploadPanel({
+  defaultKind,
+  onUploaded,
+}: {
+  defaultKind: AdminPictureKind;
+  onUploaded: (picture: AdminPicture) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   const id = useId();
@@ -62,11 +89,18 @@ export function UploadPanel({ defaultKind, onUploaded }: { defaultKind: AdminPic
     // Cleared at once, so choosing the same file again (after a cancel) starts again.
     event.target.value = '';
     if (!chosen) return;
-    send({ type: 'upload.start', kind, file: { name: chosen.name, size: chosen.size, type: chosen.type, body: chosen } });
+    send({
+      type: 'upload.start',
+      kind,
+      file: { name: chosen.name, size: chosen.size, type: chosen.type, body: chosen },
+    });
   };
 
   const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
-  const errorText = (e: UploadError) => (KNOWN_ERRORS.has(e.code) ? t(`pictures.errors.${e.code}` as 'pictures.errors.UPLOAD_FAILED') : (e.message ?? t('pictures.errors.UPLOAD_FAILED')));
+  const errorText = (e: UploadError) =>
+    KNOWN_ERRORS.has(e.code)
+      ? t(`pictures.errors.${e.code}` as 'pictures.errors.UPLOAD_FAILED')
+      : (e.message ?? t('pictures.errors.UPLOAD_FAILED'));
 
   return (
     <div className="picture-upload">
@@ -76,7 +110,13 @@ export function UploadPanel({ defaultKind, onUploaded }: { defaultKind: AdminPic
           <label className="field__label" htmlFor={`${id}-kind`}>
             {t('pictures.upload.kind')}
           </label>
-          <select id={`${id}-kind`} className="field__input" value={kind} disabled={uploading} onChange={(e) => setKind(e.target.value as AdminPictureKind)}>
+          <select
+            id={`${id}-kind`}
+            className="field__input"
+            value={kind}
+            disabled={uploading}
+            onChange={(e) => setKind(e.target.value as AdminPictureKind)}
+          >
             {ADMIN_PICTURE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`pictures.kinds.${k}`)}
@@ -114,9 +154,17 @@ export function UploadPanel({ defaultKind, onUploaded }: { defaultKind: AdminPic
             <p className="picture-upload__numbers">
               {loaded >= total && total > 0
                 ? t('pictures.upload.processing')
-                : t('pictures.upload.percent', { percent, loaded: formatBytes(loaded, lng), total: formatBytes(total, lng) })}
+                : t('pictures.upload.percent', {
+                    percent,
+                    loaded: formatBytes(loaded, lng),
+                    total: formatBytes(total, lng),
+                  })}
             </p>
-            <button type="button" className="button button--ghost button--small" onClick={() => send({ type: 'upload.cancel' })}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => send({ type: 'upload.cancel' })}
+            >
               {t('pictures.upload.cancel')}
             </button>
           </div>

@@ -15,7 +15,8 @@ export function useStageLabels(): StageLabels {
       stage: t('pictures.stage.label'),
       loading: t('pictures.stage.loading'),
       coordinates: (x: number, y: number) => t('pictures.stage.coordinates', { x, y }),
-      selected: (_label: string, x: number | null, y: number | null) => (x === null || y === null ? t('pictures.stage.selectedEmpty') : t('pictures.stage.selected', { x, y })),
+      selected: (_label: string, x: number | null, y: number | null) =>
+        x === null || y === null ? t('pictures.stage.selectedEmpty') : t('pictures.stage.selected', { x, y }),
     }),
     [t],
   );
@@ -23,16 +24,22 @@ export function useStageLabels(): StageLabels {
 
 /** File sizes as an operator reads them: 830 KB, 24.6 MB. */
 export function formatBytes(bytes: number, lng: string): string {
-  const number = (value: number, digits: number) => new Intl.NumberFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024 * 1024) return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
   return `${number(bytes / 1024 / 1024, 1)} MB`;
 }
 
 const BALL_WIDTH_ERRORS = ['needBallWidth', 'ballWidthWhole', 'ballWidthRange'] as const;
-const isBallWidthError = (message: string): message is (typeof BALL_WIDTH_ERRORS)[number] => (BALL_WIDTH_ERRORS as readonly string[]).includes(message);
+const isBallWidthError = (message: string): message is (typeof BALL_WIDTH_ERRORS)[number] =>
+  (BALL_WIDTH_ERRORS as readonly string[]).includes(message);
 
 /** A ball width error in the console's words: the form's keys translated, the server's own text as it is. */
-export function ballWidthErrorText(t: TFunction<'admin'>, message: string | undefined, pictureWidth: number): string | undefined {
+export function ballWidthErrorText(
+  t: TFunction<'admin'>,
+  message: string | undefined,
+  pictureWidth: number,
+): string | undefined {
   if (message === undefined || !isBallWidthError(message)) return message;
   return t(`pictures.newPair.${message}`, { min: BALL_WIDTH_MIN, max: ballWidthMax(pictureWidth) });
 }

@@ -3,8 +3,21 @@ import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { type AdminPress, epochToIstDate, PRESS_ADMIN_MESSAGES, type PressInput, pressInputSchema } from '../../../../domain/admin-press.ts';
-import { createArticle, deleteArticle, fetchArticle, fetchPressPage, setArticlePublished, updateArticle } from '../../../api/admin-press.ts';
+import {
+  type AdminPress,
+  epochToIstDate,
+  PRESS_ADMIN_MESSAGES,
+  type PressInput,
+  pressInputSchema,
+} from '../../../../domain/admin-press.ts';
+import {
+  createArticle,
+  deleteArticle,
+  fetchArticle,
+  fetchPressPage,
+  setArticlePublished,
+  updateArticle,
+} from '../../../api/admin-press.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { paths } from '../../../app/paths.ts';
@@ -17,7 +30,18 @@ import { useLoad } from '../use-load.ts';
 import { usePagedList } from '../use-paged-list.ts';
 
 const base = `${paths.admin}/press`;
-const FIELDS = ['outlet', 'slug', 'titleEn', 'titleHi', 'summaryEn', 'summaryHi', 'bodyEn', 'bodyHi', 'sourceUrl', 'publishedOn'] as const;
+const FIELDS = [
+  'outlet',
+  'slug',
+  'titleEn',
+  'titleHi',
+  'summaryEn',
+  'summaryHi',
+  'bodyEn',
+  'bodyHi',
+  'sourceUrl',
+  'publishedOn',
+] as const;
 
 /** Admin > Press: the articles of /in_the_press, in English and Hindi. */
 export default function PressAdminPage() {
@@ -34,7 +58,9 @@ function usePressError() {
   const { t } = useTranslation('admin');
   return (message: string | undefined) => {
     if (!message) return undefined;
-    const key = (Object.keys(PRESS_ADMIN_MESSAGES) as Array<keyof typeof PRESS_ADMIN_MESSAGES>).find((k) => PRESS_ADMIN_MESSAGES[k] === message);
+    const key = (Object.keys(PRESS_ADMIN_MESSAGES) as Array<keyof typeof PRESS_ADMIN_MESSAGES>).find(
+      (k) => PRESS_ADMIN_MESSAGES[k] === message,
+    );
     return key ? t(`ops.press.errors.${key}`) : message;
   };
 }
@@ -76,20 +102,39 @@ function ArticleList() {
                   {a.outlet} · {formatIstShort(new Date(a.publishedAt), currentLanguage(i18n)).replace(/,.*$/, '')}
                 </p>
                 <p className="console-card__tags">
-                  <span className={`chip status-chip status-chip--${a.isPublished ? 'active' : 'inactive'}`}>{t(a.isPublished ? 'ops.press.published' : 'ops.press.draft')}</span>
+                  <span className={`chip status-chip status-chip--${a.isPublished ? 'active' : 'inactive'}`}>
+                    {t(a.isPublished ? 'ops.press.published' : 'ops.press.draft')}
+                  </span>
                   {a.titleHi.trim() === '' && <span className="chip chip--quiet">{t('ops.press.noHindi')}</span>}
                 </p>
               </li>
             ))}
           </ul>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
   );
 }
 
-const empty: PressInput = { outlet: '', slug: '', titleEn: '', titleHi: '', summaryEn: '', summaryHi: '', bodyEn: '', bodyHi: '', sourceUrl: '', publishedOn: '' };
+const empty: PressInput = {
+  outlet: '',
+  slug: '',
+  titleEn: '',
+  titleHi: '',
+  summaryEn: '',
+  summaryHi: '',
+  bodyEn: '',
+  bodyHi: '',
+  sourceUrl: '',
+  publishedOn: '',
+};
 
 function valuesOf(a: AdminPress): PressInput {
   return {
@@ -106,7 +151,15 @@ function valuesOf(a: AdminPress): PressInput {
   };
 }
 
-function ArticleForm({ initial, submitLabel, onSubmit }: { initial: PressInput; submitLabel: string; onSubmit: (values: PressInput) => Promise<void> }) {
+function ArticleForm({
+  initial,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: PressInput;
+  submitLabel: string;
+  onSubmit: (values: PressInput) => Promise<void>;
+}) {
   const { t } = useTranslation('admin');
   const err = usePressError();
   const [failure, setFailure] = useState<string | null>(null);
@@ -135,22 +188,62 @@ function ArticleForm({ initial, submitLabel, onSubmit }: { initial: PressInput; 
     <form className="console-panel console-form" onSubmit={submit} noValidate aria-label={t('ops.press.formLabel')}>
       <div className="console-form__row">
         <TextField label={t('ops.press.outlet')} error={err(errors.outlet?.message)} {...register('outlet')} />
-        <TextField label={t('ops.press.publishedOn')} type="date" error={err(errors.publishedOn?.message)} {...register('publishedOn')} />
+        <TextField
+          label={t('ops.press.publishedOn')}
+          type="date"
+          error={err(errors.publishedOn?.message)}
+          {...register('publishedOn')}
+        />
       </div>
-      <TextField label={t('ops.press.sourceUrl')} hint={t('ops.press.sourceUrlHint')} type="url" inputMode="url" error={err(errors.sourceUrl?.message)} {...register('sourceUrl')} />
-      <TextField label={t('ops.press.slug')} hint={t('ops.press.slugHint')} spellCheck={false} autoComplete="off" error={err(errors.slug?.message)} {...register('slug')} />
+      <TextField
+        label={t('ops.press.sourceUrl')}
+        hint={t('ops.press.sourceUrlHint')}
+        type="url"
+        inputMode="url"
+        error={err(errors.sourceUrl?.message)}
+        {...register('sourceUrl')}
+      />
+      <TextField
+        label={t('ops.press.slug')}
+        hint={t('ops.press.slugHint')}
+        spellCheck={false}
+        autoComplete="off"
+        error={err(errors.slug?.message)}
+        {...register('slug')}
+      />
       <fieldset className="console-fieldset">
         <legend>{t('ops.press.english')}</legend>
         <TextField label={t('ops.press.titleEn')} error={err(errors.titleEn?.message)} {...register('titleEn')} />
-        <TextAreaField label={t('ops.press.summaryEn')} rows={2} error={err(errors.summaryEn?.message)} {...register('summaryEn')} />
-        <TextAreaField label={t('ops.press.bodyEn')} hint={t('ops.press.bodyHint')} rows={8} error={err(errors.bodyEn?.message)} {...register('bodyEn')} />
+        <TextAreaField
+          label={t('ops.press.summaryEn')}
+          rows={2}
+          error={err(errors.summaryEn?.message)}
+          {...register('summaryEn')}
+        />
+        <TextAreaField
+          label={t('ops.press.bodyEn')}
+          hint={t('ops.press.bodyHint')}
+          rows={8}
+          error={err(errors.bodyEn?.message)}
+          {...register('bodyEn')}
+        />
       </fieldset>
       <fieldset className="console-fieldset" lang="hi">
         <legend>{t('ops.press.hindi')}</legend>
         <p className="muted">{t('ops.press.hindiHint')}</p>
         <TextField label={t('ops.press.titleHi')} error={err(errors.titleHi?.message)} {...register('titleHi')} />
-        <TextAreaField label={t('ops.press.summaryHi')} rows={2} error={err(errors.summaryHi?.message)} {...register('summaryHi')} />
-        <TextAreaField label={t('ops.press.bodyHi')} rows={8} error={err(errors.bodyHi?.message)} {...register('bodyHi')} />
+        <TextAreaField
+          label={t('ops.press.summaryHi')}
+          rows={2}
+          error={err(errors.summaryHi?.message)}
+          {...register('summaryHi')}
+        />
+        <TextAreaField
+          label={t('ops.press.bodyHi')}
+          rows={8}
+          error={err(errors.bodyHi?.message)}
+          {...register('bodyHi')}
+        />
       </fieldset>
       {failure && (
         <p role="alert" className="console-list__error">
@@ -255,7 +348,9 @@ function ArticleEditor({ article, onChange }: { article: AdminPress; onChange: (
       <header className="console-page__header">
         <h1>{article.titleEn}</h1>
         <p>
-          <span className={`chip status-chip status-chip--${article.isPublished ? 'active' : 'inactive'}`}>{t(article.isPublished ? 'ops.press.published' : 'ops.press.draft')}</span>
+          <span className={`chip status-chip status-chip--${article.isPublished ? 'active' : 'inactive'}`}>
+            {t(article.isPublished ? 'ops.press.published' : 'ops.press.draft')}
+          </span>
           {article.isPublished && (
             <a href={publicPath} target="_blank" rel="noreferrer">
               {t('ops.press.view')}
@@ -269,7 +364,11 @@ function ArticleEditor({ article, onChange }: { article: AdminPress; onChange: (
         </p>
       )}
       <div className="console-panel console-actions">
-        <button type="button" className="button button--primary" onClick={() => setConfirm(article.isPublished ? 'unpublish' : 'publish')}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setConfirm(article.isPublished ? 'unpublish' : 'publish')}
+        >
           {t(article.isPublished ? 'ops.press.unpublish' : 'ops.press.publish')}
         </button>
         <button type="button" className="button button--danger" onClick={() => setConfirm('delete')}>

@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
-import { type FieldValues, type Path, useForm, type UseFormRegisterReturn, type UseFormSetError, useWatch } from 'react-hook-form';
+import {
+  type FieldValues,
+  type Path,
+  useForm,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -44,7 +51,9 @@ function usePromoError() {
   const { t } = useTranslation('admin');
   return (message: string | undefined) => {
     if (!message) return undefined;
-    const key = (Object.keys(PROMO_ADMIN_MESSAGES) as Array<keyof typeof PROMO_ADMIN_MESSAGES>).find((k) => PROMO_ADMIN_MESSAGES[k] === message);
+    const key = (Object.keys(PROMO_ADMIN_MESSAGES) as Array<keyof typeof PROMO_ADMIN_MESSAGES>).find(
+      (k) => PROMO_ADMIN_MESSAGES[k] === message,
+    );
     if (key) return t(`ops.promos.errors.${key}`);
     const below = /below the (\d+) uses/.exec(message);
     return below ? t('ops.promos.errors.belowUses', { uses: below[1] }) : message;
@@ -119,18 +128,30 @@ function PromoList() {
                   <code>{p.code}</code>
                 </Link>
                 <p className="console-card__meta">{discount(p)}</p>
-                <p className="console-card__meta">{t('ops.promos.valid', { from: at(p.validFrom), until: at(p.validUntil) })}</p>
                 <p className="console-card__meta">
-                  {p.maxUses === null ? t('ops.promos.usesNoLimit', { uses: p.uses }) : t('ops.promos.usesOf', { uses: p.uses, max: p.maxUses })}
+                  {t('ops.promos.valid', { from: at(p.validFrom), until: at(p.validUntil) })}
+                </p>
+                <p className="console-card__meta">
+                  {p.maxUses === null
+                    ? t('ops.promos.usesNoLimit', { uses: p.uses })
+                    : t('ops.promos.usesOf', { uses: p.uses, max: p.maxUses })}
                   {p.maxUsesPerUser !== null && ` · ${t('ops.promos.perPerson', { max: p.maxUsesPerUser })}`}
                 </p>
                 <p className="console-card__tags">
-                  <span className={`chip status-chip status-chip--${p.isActive ? 'active' : 'inactive'}`}>{t(p.isActive ? 'ops.promos.active' : 'ops.promos.inactive')}</span>
+                  <span className={`chip status-chip status-chip--${p.isActive ? 'active' : 'inactive'}`}>
+                    {t(p.isActive ? 'ops.promos.active' : 'ops.promos.inactive')}
+                  </span>
                 </p>
               </li>
             ))}
           </ul>
-          <ListFooter count={list.items.length} hasMore={list.hasMore} loadingMore={list.loadingMore} error={list.error} onMore={list.more} />
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadingMore={list.loadingMore}
+            error={list.error}
+            onMore={list.more}
+          />
         </>
       )}
     </section>
@@ -138,7 +159,11 @@ function PromoList() {
 }
 
 /** Puts the server's field refusals under their fields; what is left is said above the buttons. */
-function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): boolean {
+function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): boolean {
   const byField = fieldErrorsOf(error);
   let placed = false;
   for (const [field, message] of Object.entries(byField)) {
@@ -154,19 +179,57 @@ const LIMIT_FIELDS = ['capRupees', 'validFrom', 'validUntil', 'maxUses', 'maxUse
 
 type LimitField = (typeof LIMIT_FIELDS)[number];
 
-function LimitFields({ register, errors, kind }: { register: (name: LimitField) => UseFormRegisterReturn; errors: Partial<Record<LimitField, { message?: string | undefined }>>; kind: string }) {
+function LimitFields({
+  register,
+  errors,
+  kind,
+}: {
+  register: (name: LimitField) => UseFormRegisterReturn;
+  errors: Partial<Record<LimitField, { message?: string | undefined }>>;
+  kind: string;
+}) {
   const { t } = useTranslation('admin');
   const err = usePromoError();
   return (
     <>
-      {kind === 'percent' && <TextField label={t('ops.promos.cap')} hint={t('ops.promos.capHint')} inputMode="decimal" error={err(errors.capRupees?.message)} {...register('capRupees')} />}
+      {kind === 'percent' && (
+        <TextField
+          label={t('ops.promos.cap')}
+          hint={t('ops.promos.capHint')}
+          inputMode="decimal"
+          error={err(errors.capRupees?.message)}
+          {...register('capRupees')}
+        />
+      )}
       <div className="console-form__row">
-        <TextField label={t('ops.promos.validFrom')} type="datetime-local" error={err(errors.validFrom?.message)} {...register('validFrom')} />
-        <TextField label={t('ops.promos.validUntil')} type="datetime-local" error={err(errors.validUntil?.message)} {...register('validUntil')} />
+        <TextField
+          label={t('ops.promos.validFrom')}
+          type="datetime-local"
+          error={err(errors.validFrom?.message)}
+          {...register('validFrom')}
+        />
+        <TextField
+          label={t('ops.promos.validUntil')}
+          type="datetime-local"
+          error={err(errors.validUntil?.message)}
+          {...register('validUntil')}
+        />
       </div>
       <div className="console-form__row">
-        <TextField label={t('ops.promos.maxUses')} hint={t('ops.promos.noLimitHint')} inputMode="numeric" error={err(errors.maxUses?.message)} {...register('maxUses')} />
-        <TextField label={t('ops.promos.maxUsesPerUser')} hint={t('ops.promos.noLimitHint')} inputMode="numeric" error={err(errors.maxUsesPerUser?.message)} {...register('maxUsesPerUser')} />
+        <TextField
+          label={t('ops.promos.maxUses')}
+          hint={t('ops.promos.noLimitHint')}
+          inputMode="numeric"
+          error={err(errors.maxUses?.message)}
+          {...register('maxUses')}
+        />
+        <TextField
+          label={t('ops.promos.maxUsesPerUser')}
+          hint={t('ops.promos.noLimitHint')}
+          inputMode="numeric"
+          error={err(errors.maxUsesPerUser?.message)}
+          {...register('maxUsesPerUser')}
+        />
       </div>
     </>
   );
@@ -194,7 +257,16 @@ function NewPromo() {
     formState: { errors, isSubmitting },
   } = useForm<PromoCreateInput, unknown, PromoCreate>({
     resolver: zodResolver(promoCreateSchema),
-    defaultValues: { code: '', kind: 'percent', value: '', capRupees: '', validFrom: '', validUntil: '', maxUses: '', maxUsesPerUser: '1' },
+    defaultValues: {
+      code: '',
+      kind: 'percent',
+      value: '',
+      capRupees: '',
+      validFrom: '',
+      validUntil: '',
+      maxUses: '',
+      maxUsesPerUser: '1',
+    },
   });
   const kind = useWatch({ control, name: 'kind' });
 
@@ -204,7 +276,8 @@ function NewPromo() {
       const promo = await createPromo(values);
       await navigate(`${base}/${encodeURIComponent(promo.code)}`, { state: { created: true } });
     } catch (error) {
-      if (!applyServerErrors(error, setError, ['code', 'kind', 'value', ...LIMIT_FIELDS])) setFailure(errorMessageOf(error, t('ops.actionFailed')));
+      if (!applyServerErrors(error, setError, ['code', 'kind', 'value', ...LIMIT_FIELDS]))
+        setFailure(errorMessageOf(error, t('ops.actionFailed')));
     }
   });
 
@@ -216,7 +289,14 @@ function NewPromo() {
         <p className="muted">{t('ops.promos.istNote')}</p>
       </header>
       <form className="console-panel console-form" onSubmit={submit} noValidate>
-        <TextField label={t('ops.promos.code')} hint={t('ops.promos.codeHint')} autoComplete="off" spellCheck={false} error={err(errors.code?.message)} {...register('code')} />
+        <TextField
+          label={t('ops.promos.code')}
+          hint={t('ops.promos.codeHint')}
+          autoComplete="off"
+          spellCheck={false}
+          error={err(errors.code?.message)}
+          {...register('code')}
+        />
         <div className="console-form__row">
           <div className="field">
             <label className="field__label" htmlFor="promo-kind">
@@ -227,7 +307,12 @@ function NewPromo() {
               <option value="flat">{t('ops.promos.kindFlat')}</option>
             </select>
           </div>
-          <TextField label={kind === 'flat' ? t('ops.promos.valueFlat') : t('ops.promos.valuePercent')} inputMode="decimal" error={err(errors.value?.message)} {...register('value')} />
+          <TextField
+            label={kind === 'flat' ? t('ops.promos.valueFlat') : t('ops.promos.valuePercent')}
+            inputMode="decimal"
+            error={err(errors.value?.message)}
+            {...register('value')}
+          />
         </div>
         <LimitFields register={register} errors={errors} kind={kind} />
         {failure && (
@@ -327,16 +412,27 @@ function PromoEditor({ promo, onChange }: { promo: AdminPromo; onChange: (promo:
         </h1>
         <p>
           {discount(promo)} ·{' '}
-          <span className={`chip status-chip status-chip--${promo.isActive ? 'active' : 'inactive'}`}>{t(promo.isActive ? 'ops.promos.active' : 'ops.promos.inactive')}</span>
+          <span className={`chip status-chip status-chip--${promo.isActive ? 'active' : 'inactive'}`}>
+            {t(promo.isActive ? 'ops.promos.active' : 'ops.promos.inactive')}
+          </span>
         </p>
-        <p className="muted">{promo.maxUses === null ? t('ops.promos.usesNoLimit', { uses: promo.uses }) : t('ops.promos.usesOf', { uses: promo.uses, max: promo.maxUses })}</p>
+        <p className="muted">
+          {promo.maxUses === null
+            ? t('ops.promos.usesNoLimit', { uses: promo.uses })
+            : t('ops.promos.usesOf', { uses: promo.uses, max: promo.maxUses })}
+        </p>
       </header>
       {notice && (
         <p role="status" className="console-notice">
           {notice}
         </p>
       )}
-      <form className="console-panel console-form" onSubmit={submit} noValidate aria-label={t('ops.promos.limitsTitle')}>
+      <form
+        className="console-panel console-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('ops.promos.limitsTitle')}
+      >
         <h2>{t('ops.promos.limitsTitle')}</h2>
         <p className="muted">{t('ops.promos.istNote')}</p>
         <LimitFields register={register} errors={errors} kind={promo.kind} />
@@ -351,7 +447,11 @@ function PromoEditor({ promo, onChange }: { promo: AdminPromo; onChange: (promo:
       </form>
       <div className="console-panel">
         <p>{t(promo.isActive ? 'ops.promos.deactivateText' : 'ops.promos.reactivateText')}</p>
-        <button type="button" className={`button ${promo.isActive ? 'button--danger' : 'button--primary'}`} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={`button ${promo.isActive ? 'button--danger' : 'button--primary'}`}
+          onClick={() => setConfirming(true)}
+        >
           {t(promo.isActive ? 'ops.promos.deactivate' : 'ops.promos.reactivate')}
         </button>
       </div>

@@ -9,8 +9,22 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { isIndianState } from '../../../../domain/results.ts';
-import { JUDGES_REQUIRED_MAX, JUDGES_REQUIRED_MIN, judgesRequiredBodySchema, type JudgeQueue, type ResultReview, type ReviewMark } from '../../../../domain/judge-panel.ts';
-import { callErrorOf, fetchResultReview, fetchResults, publishResult, resetJudgeMark, saveJudgesRequired } from '../../../api/admin-judging.ts';
+import {
+  JUDGES_REQUIRED_MAX,
+  JUDGES_REQUIRED_MIN,
+  judgesRequiredBodySchema,
+  type JudgeQueue,
+  type ResultReview,
+  type ReviewMark,
+} from '../../../../domain/judge-panel.ts';
+import {
+  callErrorOf,
+  fetchResultReview,
+  fetchResults,
+  publishResult,
+  resetJudgeMark,
+  saveJudgesRequired,
+} from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -37,14 +51,19 @@ export default function ResultsPage() {
 type Load<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: T };
 
 /** Loads once and on reload(); the last answer stays on screen while a reload runs. */
-function useLoad<T>(load: () => Promise<T>, failed: string, notSealed?: string): { state: Load<T>; reload: () => void } {
+function useLoad<T>(
+  load: () => Promise<T>,
+  failed: string,
+  notSealed?: string,
+): { state: Load<T>; reload: () => void } {
   const [state, setState] = useState<Load<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     load().then(
       (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'failed', message: callErrorOf(error, failed, { NOT_SEALED: notSealed }).message }),
+      (error: unknown) =>
+        live && setState({ status: 'failed', message: callErrorOf(error, failed, { NOT_SEALED: notSealed }).message }),
     );
     return () => {
       live = false;
@@ -88,13 +107,18 @@ function ResultsListPage() {
             <li key={item.contestId} className="judging-card">
               <div className="judging-card__main">
                 <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
-                <p className="muted judging-card__meta">{t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}</p>
+                <p className="muted judging-card__meta">
+                  {t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}
+                </p>
                 <p className="judging-card__meta">
                   <JudgingStateChip item={item} />
                   <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
                 </p>
               </div>
-              <Link to={`${RESULTS_BASE}/${encodeURIComponent(item.contestId)}`} className={`button ${item.state === 'judged' ? 'button--primary' : 'button--ghost'}`}>
+              <Link
+                to={`${RESULTS_BASE}/${encodeURIComponent(item.contestId)}`}
+                className={`button ${item.state === 'judged' ? 'button--primary' : 'button--ghost'}`}
+              >
                 {item.state === 'judged' ? t('judging.results.reviewPublish') : t('judging.results.review')}
               </Link>
             </li>
@@ -114,7 +138,11 @@ function JudgesRequiredForm({ current, onSaved }: { current: number; onSaved: ()
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
     reset,
-  } = useForm<{ judgesRequired: number }>({ resolver: zodResolver(judgesRequiredBodySchema), defaultValues: { judgesRequired: current }, mode: 'onTouched' });
+  } = useForm<{ judgesRequired: number }>({
+    resolver: zodResolver(judgesRequiredBodySchema),
+    defaultValues: { judgesRequired: current },
+    mode: 'onTouched',
+  });
   const onSubmit = handleSubmit(async ({ judgesRequired }) => {
     setSaved(null);
     setFailed(null);
@@ -137,7 +165,11 @@ function JudgesRequiredForm({ current, onSaved }: { current: number; onSaved: ()
         min={JUDGES_REQUIRED_MIN}
         max={JUDGES_REQUIRED_MAX}
         step={1}
-        error={errors.judgesRequired ? t('judging.required.invalid', { min: JUDGES_REQUIRED_MIN, max: JUDGES_REQUIRED_MAX }) : undefined}
+        error={
+          errors.judgesRequired
+            ? t('judging.required.invalid', { min: JUDGES_REQUIRED_MIN, max: JUDGES_REQUIRED_MAX })
+            : undefined
+        }
         {...register('judgesRequired', { valueAsNumber: true })}
       />
       <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
@@ -168,7 +200,11 @@ function ResultReviewPage() {
         <Link to={RESULTS_BASE} className="judging-back">
           {t('judging.results.back')}
         </Link>
-        <h1>{state.status === 'ready' ? t('judging.review.title', { key: state.data.windowKey }) : t('judging.results.title')}</h1>
+        <h1>
+          {state.status === 'ready'
+            ? t('judging.review.title', { key: state.data.windowKey })
+            : t('judging.results.title')}
+        </h1>
       </header>
       {state.status === 'loading' ? (
         <Spinner label={t('judging.review.loading')} />
@@ -191,11 +227,19 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
 
-  const marks = useMemo(() => review.marks.map((m, i) => ({ id: m.judgeId, label: String(i + 1), point: { x: m.x, y: m.y } })), [review.marks]);
+  const marks = useMemo(
+    () => review.marks.map((m, i) => ({ id: m.judgeId, label: String(i + 1), point: { x: m.x, y: m.y } })),
+    [review.marks],
+  );
   const reveal = useMemo(() => {
     if (!review.judged) return null;
     const ball = { x: review.judged.x, y: review.judged.y };
-    return { picture: review.picture, ball, distances: Object.fromEntries(review.marks.map((m) => [m.judgeId, Math.hypot(m.x - ball.x, m.y - ball.y)])), bestId: null };
+    return {
+      picture: review.picture,
+      ball,
+      distances: Object.fromEntries(review.marks.map((m) => [m.judgeId, Math.hypot(m.x - ball.x, m.y - ball.y)])),
+      bestId: null,
+    };
   }, [review]);
   const canReset = review.state === 'awaiting' || review.state === 'judging';
 
@@ -206,7 +250,10 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       setMessage({ kind: 'status', text: await run() });
       onChanged();
     } catch (error) {
-      setMessage({ kind: 'alert', text: callErrorOf(error, t('judging.review.actionFailed'), { NOT_SEALED: t('judging.notSealed') }).message });
+      setMessage({
+        kind: 'alert',
+        text: callErrorOf(error, t('judging.review.actionFailed'), { NOT_SEALED: t('judging.notSealed') }).message,
+      });
     } finally {
       setBusy(false);
       setResetting(null);
@@ -217,12 +264,17 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
   return (
     <>
       <p className="judging-card__meta">
-        <span className={`chip judging-state judging-state--${review.state}`}>{t(`judging.states.${review.state}`)}</span>
+        <span className={`chip judging-state judging-state--${review.state}`}>
+          {t(`judging.states.${review.state}`)}
+        </span>
         <span>{t('judging.marksOf', { marks: review.marks.length, count: review.required })}</span>
         <span>{t('judging.review.entries', { tickets: review.ticketCount, count: review.entrantCount })}</span>
       </p>
       {message && (
-        <p role={message.kind} className={message.kind === 'alert' ? 'judging-message judging-message--error' : 'judging-message'}>
+        <p
+          role={message.kind}
+          className={message.kind === 'alert' ? 'judging-message judging-message--error' : 'judging-message'}
+        >
           {message.text}
         </p>
       )}
@@ -230,11 +282,26 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
 
       <div className="judging-stage judging-stage--review">
         <Suspense fallback={<Spinner label={labels.loading} />}>
-          <PictureStage picture={review.picture} marks={marks} selectedId={null} onPlace={() => undefined} onSelect={() => undefined} reveal={reveal} disabled labels={labels} />
+          <PictureStage
+            picture={review.picture}
+            marks={marks}
+            selectedId={null}
+            onPlace={() => undefined}
+            onSelect={() => undefined}
+            reveal={reveal}
+            disabled
+            labels={labels}
+          />
         </Suspense>
       </div>
       {review.judged ? (
-        <p className="judging-panel__lead">{t('judging.review.judgedPoint', { x: review.judged.x.toFixed(1), y: review.judged.y.toFixed(1), time: formatIstShort(new Date(review.judged.at), lng) })}</p>
+        <p className="judging-panel__lead">
+          {t('judging.review.judgedPoint', {
+            x: review.judged.x.toFixed(1),
+            y: review.judged.y.toFixed(1),
+            time: formatIstShort(new Date(review.judged.at), lng),
+          })}
+        </p>
       ) : (
         <p className="muted">{t('judging.review.notJudged')}</p>
       )}
@@ -263,7 +330,12 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
                   <td>{formatIstShort(new Date(m.at), lng)}</td>
                   {canReset && (
                     <td>
-                      <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => setResetting(m)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        disabled={busy}
+                        onClick={() => setResetting(m)}
+                      >
                         {t('judging.review.reset')}
                       </button>
                     </td>
@@ -295,7 +367,14 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
                 <tr key={e.ticketId} className={e.rank === 1 ? 'judging-table__winner' : undefined}>
                   <td>{e.rank}</td>
                   <td>{t('judging.review.px', { distance: e.distance.toFixed(2) })}</td>
-                  <th scope="row">{e.state ? t('judging.review.playerFrom', { name: e.firstName, state: isIndianState(e.state) ? t(`results:states.${e.state}`) : e.state }) : e.firstName}</th>
+                  <th scope="row">
+                    {e.state
+                      ? t('judging.review.playerFrom', {
+                          name: e.firstName,
+                          state: isIndianState(e.state) ? t(`results:states.${e.state}`) : e.state,
+                        })
+                      : e.firstName}
+                  </th>
                   <td>{t('judging.stage.coordinates', { x: e.x, y: e.y })}</td>
                   <td>{formatIstShort(new Date(e.confirmedAt), lng)}</td>
                 </tr>
@@ -308,7 +387,10 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       <div className="judging-publish">
         {review.state === 'published' ? (
           <p role="status">
-            {t('judging.review.publishedAt', { time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng), who: review.publishedBy ?? '' })}{' '}
+            {t('judging.review.publishedAt', {
+              time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
+              who: review.publishedBy ?? '',
+            })}{' '}
             {t('judging.review.notices', { sent: review.notices.sent, total: review.notices.total })}
           </p>
         ) : review.state === 'judged' ? (
@@ -346,7 +428,11 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
         cancelLabel={t('judging.review.cancel')}
         busy={busy}
         busyLabel={t('judging.review.working')}
-        onConfirm={() => void act(async () => t('judging.review.publishDone', { count: (await publishResult(review.contestId)).notices }))}
+        onConfirm={() =>
+          void act(async () =>
+            t('judging.review.publishDone', { count: (await publishResult(review.contestId)).notices }),
+          )
+        }
         onCancel={() => setPublishing(false)}
       >
         <p>{t('judging.review.publishText', { entrants: review.entrantCount })}</p>

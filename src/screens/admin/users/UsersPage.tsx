@@ -234,7 +234,10 @@ function UserPage() {
           <>
             <p>
               {u.suspendReason
-                ? t('ops.users.suspendedBecause', { reason: u.suspendReason, time: u.suspendedAt ? at(u.suspendedAt) : '' })
+                ? t('ops.users.suspendedBecause', {
+                    reason: u.suspendReason,
+                    time: u.suspendedAt ? at(u.suspendedAt) : '',
+                  })
                 : t('ops.users.deactivatedBySelf')}
             </p>
             <button type="button" className="button button--primary" onClick={() => setDialog('restore')}>
