@@ -80,13 +80,6 @@ export const PRACTICE_PICTURE = firstPicture(FIRST_PRACTICE_PICTURE_PATH, '(min-
 export const PLAY_PICTURE = firstPicture(CURRENT_PICTURE_PATH, '(min-width: 56rem) 70vw, 100vw');
 
 /**
- * App screens sent as the plain app shell (they need a login, so nothing is pre-rendered) whose
- * largest picture has a stable address: the server names it in a preload header all the same, and
- * the browser fetches it while the app's code loads.
- */
-export const PRELOADED_SCREENS = [{ path: paths.playScreen, image: PLAY_PICTURE }] as const;
-
-/**
  * The pages the build renders to HTML in each language (issue 13): the home shell, the info
  * pages and the not-found page. The server sends these files for their paths (and the not-found
  * one, with status 404, for any path no route knows), the browser paints them before any
@@ -127,8 +120,32 @@ export const FIRST_PAINT_SCREENS = [
     screen: 'src/screens/trial/QuickGameScreenPage.tsx',
     ns: ['trial'],
     image: PRACTICE_PICTURE,
+    loggedIn: false,
+    also: [],
+  },
+  {
+    // Only logged-in players reach it: its first paint is the header they see and the contest's
+    // picture where the stage will be (PlayLoading, shown too while the location gate asks).
+    name: 'play_screen',
+    path: paths.playScreen,
+    screen: 'src/screens/play/PlayScreenPage.tsx',
+    ns: ['contest', 'results'],
+    image: PLAY_PICTURE,
+    loggedIn: true,
+    also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
   },
 ] as const;
+
+/**
+ * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page
+ * or a first-paint screen): the app asks for them with 'common' when it starts, all
+ * at once, instead of one after another as its parts render.
+ */
+export function namespacesAt(pathname: string): readonly string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].find((s) => s.path === path);
+  return screen?.ns ?? [];
+}
 
 /** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */
 export const prerenderedFile = (lng: string, name: string) => `prerendered/${lng}/${name}.html`;

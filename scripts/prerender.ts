@@ -23,7 +23,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 interface ServerEntry {
-  renderPage(url: string, lng: 'en' | 'hi', resources: Resource): Promise<string>;
+  renderPage(url: string, lng: 'en' | 'hi', resources: Resource, loggedIn: boolean): Promise<string>;
 }
 
 /** The screen's chunk with the chunks it imports (not the entry, which index.html loads already). */
@@ -62,10 +62,13 @@ function headOf(
   manifest: Manifest,
   template: string,
   entryCss: string[],
-  page: { screen: string; ns: readonly string[] },
+  page: { screen: string; ns: readonly string[]; also?: readonly string[] },
   lng: string,
 ): string {
-  const chunks = chunksOf(manifest, page.screen).filter((chunk) => !template.includes(chunk.file));
+  const seen = new Set<string>();
+  const chunks = [page.screen, ...(page.also ?? [])]
+    .flatMap((key) => chunksOf(manifest, key, seen))
+    .filter((chunk) => !template.includes(chunk.file));
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
     `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
@@ -114,7 +117,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
         ...FIRST_PAINT_SCREENS.map((page) => ({ page, hydrated: false })),
       ];
       for (const { page, hydrated } of pages) {
-        const body = await entry.renderPage(page.path, lng, resources);
+        const body = await entry.renderPage(page.path, lng, resources, 'loggedIn' in page && page.loggedIn);
         const heading = headingOf(body);
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FIRST_PAINT_SCREENS,
   isKnownRoute,
-  PRELOADED_SCREENS,
   PRERENDERED_PAGES,
   prerenderedFile,
   type ResponsiveImage,
@@ -58,8 +57,9 @@ const pageByPath = new Map<string, BuiltPage>(
   [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]),
 );
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
+/** Without a pre-render (a build that skipped it), the game screens' pictures are still named. */
 const shellImageByPath = new Map<string, ResponsiveImage>(
-  PRELOADED_SCREENS.map((screen) => [screen.path, screen.image]),
+  FIRST_PAINT_SCREENS.map((screen) => [screen.path, screen.image]),
 );
 
 /** A page's largest picture as a Link header: the browser fetches it with the HTML instead of after the app and its API call. */

@@ -34,7 +34,7 @@ const gate = locationGateMachine.provide({
  * state, checked once per session's check time). A cart or payment call refused for the
  * location (the check expired meanwhile) runs the gate again.
  */
-export default function LocationGate({ children }: { children: ReactNode }) {
+export default function LocationGate({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   const [snapshot, send] = useMachine(gate);
   useEffect(() => {
     const onNeeded = () => send({ type: 'location.needed' });
@@ -42,6 +42,9 @@ export default function LocationGate({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(LOCATION_NEEDED_EVENT, onNeeded);
   }, [send]);
   const { context } = snapshot;
+  // The first check, usually a quick 'yes' from the session: the page's own loading look if it has one.
+  const checking = snapshot.value === 'loading' || snapshot.value === 'permission';
+  if (!context.admitted && checking && pending) return pending;
   if (!context.admitted) return gateScreen(snapshot.value as GateState, context, send);
   // Once the page was open, it stays mounted in one place while the gate runs again (the check
   // expired): hidden, its marks kept. The wrapper takes no box of its own (display: contents).

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { BRAND } from '../../domain/brand.ts';
+import { namespacesAt } from '../../domain/site-paths.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 export const LANGUAGES = ['en', 'hi'] as const;
@@ -65,7 +66,13 @@ function syncHtmlLang(lng: string) {
 
 export async function initI18n(): Promise<I18n> {
   i18next.on('languageChanged', syncHtmlLang);
-  await i18next.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  // The first screen's own namespaces load beside 'common', not after the screen has started.
+  const ns = ['common', ...namespacesAt(window.location.pathname)];
+  await i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({ ...i18nOptions, ns });
   syncHtmlLang(i18next.language ?? 'en');
   return i18next;
 }

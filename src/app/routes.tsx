@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from './lazy-screen.ts';
@@ -22,6 +23,7 @@ const MyAccountPage = lazyScreen(() => import('../screens/account/MyAccountPage.
 const QuickGamePage = lazyScreen(() => import('../screens/trial/QuickGamePage.tsx'));
 const QuickGameScreenPage = lazyScreen(() => import('../screens/trial/QuickGameScreenPage.tsx'));
 const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.tsx'));
+const PlayLoading = lazyScreen(() => import('../screens/play/PlayLoading.tsx'));
 const CartPage = lazyScreen(() => import('../screens/cart/CartPage.tsx'));
 const CheckoutPage = lazyScreen(() => import('../screens/checkout/CheckoutPage.tsx'));
 const PaymentsPage = lazyScreen(() => import('../screens/payments/PaymentsPage.tsx'));
@@ -78,9 +80,12 @@ export function AppRoutes() {
           element={
             <RequireLogin>
               <Preload screen={PlayScreenPage} />
-              <LocationGate>
-                <PlayScreenPage />
-              </LocationGate>
+              {/* The contest's picture from the first paint: while the gate's and the screen's code load and the gate asks the server. */}
+              <Suspense fallback={<PlayLoading />}>
+                <LocationGate pending={<PlayLoading />}>
+                  <PlayScreenPage />
+                </LocationGate>
+              </Suspense>
             </RequireLogin>
           }
         />

@@ -8,9 +8,15 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import { AppShell } from '../app/App.tsx';
 import { i18nOptions } from '../app/i18n.ts';
+import { AssumedLogin } from '../app/use-logged-in.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
-export async function renderPage(url: string, lng: 'en' | 'hi', resources: Resource): Promise<string> {
+export async function renderPage(
+  url: string,
+  lng: 'en' | 'hi',
+  resources: Resource,
+  loggedIn = false,
+): Promise<string> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     ...i18nOptions,
@@ -24,20 +30,22 @@ export async function renderPage(url: string, lng: 'en' | 'hi', resources: Resou
   // suspends: a pass loads the lazy screens it meets, so the next renders without suspending and
   // its HTML needs none of React's inline streaming scripts (the site's CSP allows no inline script).
   for (let pass = 1; pass <= 3; pass++) {
-    const html = await collect(tree(i18n, url));
+    const html = await collect(tree(i18n, url, loggedIn));
     if (!html.includes('<script')) return html;
   }
   throw new Error(`${url} (${lng}) still suspends after 3 passes of pre-rendering: its HTML would need inline scripts`);
 }
 
-function tree(i18n: I18n, url: string) {
+function tree(i18n: I18n, url: string, loggedIn: boolean) {
   return (
     <StrictMode>
       <Suspense fallback={<Spinner />}>
         <I18nextProvider i18n={i18n}>
-          <StaticRouter location={url}>
-            <AppShell />
-          </StaticRouter>
+          <AssumedLogin value={loggedIn}>
+            <StaticRouter location={url}>
+              <AppShell />
+            </StaticRouter>
+          </AssumedLogin>
         </I18nextProvider>
       </Suspense>
     </StrictMode>
