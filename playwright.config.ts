@@ -69,9 +69,12 @@ export default defineConfig({
     // Every site browser stands in Mumbai (an allowed state) and shares its location without a
     // prompt, so the location gate lets the play specs through; tests/e2e/site/location.spec.ts
     // moves it, or refuses the permission.
+    // Before the site's specs: a contest takes entries even at night, between two windows.
+    { name: 'setup', testDir: 'tests/e2e/setup', testMatch: /\.setup\.ts$/, use: { baseURL: SITE_URL } },
     {
       name: 'site',
       testDir: 'tests/e2e/site',
+      dependencies: ['setup'],
       use: {
         baseURL: SITE_URL,
         storageState: cookieNoticeAnswered,

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import runLighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
+import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { SESSION_COOKIE } from '../server/plugins/session.ts';
@@ -228,6 +229,8 @@ try {
     if (Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 500));
   }
+  // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
+  openContestNow(loadConfig(serverEnv).sqlitePath);
   const player = PAGES.some((page) => page.player) ? await signedInPlayer() : null;
   console.log(
     `Lighthouse mobile, production server, ${RUNS} runs per page, median (performance target in brackets, accessibility target 100; CLS target < 0.05)`,
