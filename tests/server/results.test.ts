@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TDS_RATE_KEY } from '../../domain/results.ts';
-import { seedDemoResults } from '../../server/db/seed-results.ts';
+import { seedDemoResults } from '../../scripts/demo/seed-results.ts';
 import { withFrameSource } from '../../server/plugins/security.ts';
 import { claimKey, decryptClaim } from '../../server/services/claim-crypto.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import type { ContestDefaults } from '../../server/config.ts';
 import type { TicketsTable } from '../../server/db/schema.ts';
-import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/seed.ts';
+import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/meta-keys.ts';
 import { checkContest, type CounterCheck, recountContest } from '../../server/services/contest-counters.service.ts';
 import { insertContest } from '../../server/services/contest.service.ts';
 import { storePicture } from '../../server/services/picture.service.ts';

@@ -2,18 +2,19 @@ import type { Kysely } from 'kysely';
 import { judgedMean, rankTickets } from '../../domain/judging.ts';
 import { type ClaimDetails, TDS_DEFAULT_RATE_BP, TDS_DEFAULT_THRESHOLD_PAISE, tdsFor } from '../../domain/results.ts';
 import { upcomingWindows, windowKey } from '../../domain/schedule.ts';
-import { renderDemoScene } from '../integrations/demo-pictures.ts';
-import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
-import { recountContest } from '../services/contest-counters.service.ts';
-import { sealContestIn } from '../services/verification.service.ts';
+import { DEMO_RESULTS_KEY } from '../../server/db/meta-keys.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { claimKey, encryptClaim } from '../../server/services/claim-crypto.ts';
+import { recountContest } from '../../server/services/contest-counters.service.ts';
 import {
   discardPreparedPicture,
   preparePicture,
   recordPicture,
   type StoredPicture,
-} from '../services/picture.service.ts';
-import type { Database } from './schema.ts';
-import type { PictureStore } from '../storage/picture-store.ts';
+} from '../../server/services/picture.service.ts';
+import { sealContestIn } from '../../server/services/verification.service.ts';
+import type { PictureStore } from '../../server/storage/picture-store.ts';
+import { renderDemoScene } from './pictures.ts';
 
 /**
  * Two past published contests with demo players, their tickets, three demo judges' marks and the
@@ -22,7 +23,6 @@ import type { PictureStore } from '../storage/picture-store.ts';
  * Everything is plainly demo: 'Demo player N', e-mails @example.invalid, phone numbers no Indian
  * mobile can have (+91 0...), no password (nobody can log in as them).
  */
-export const DEMO_RESULTS_KEY = 'demo_results_version';
 export const DEMO_RESULTS_VERSION = '1';
 export const DEMO_PLAYERS = 8;
 const DEMO_JUDGES = 3;
