@@ -15,6 +15,7 @@ import {
 import { sealContestIn } from '../../server/services/verification.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';
+import { mulberry32 } from './pictures/random.ts';
 
 /**
  * Two past published contests with demo players, their tickets, three demo judges' marks and the
@@ -46,18 +47,6 @@ export interface DemoResultsResult {
   seeded: boolean;
   contests: string[];
   ms: number;
-}
-
-/** A small deterministic generator, so the demo looks the same on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, Math.round(v)));
@@ -141,7 +130,8 @@ export async function seedDemoResults(
       for (const [index, window] of windows.entries()) {
         const scene = scenes[index]!;
         const prize = PRIZES[index]!;
-        const random = generator(1000 + index);
+        // Seeded, so the demo looks the same on every machine.
+        const random = mulberry32(1000 + index);
         const { width, height } = scene.picture;
         const contestId = crypto.randomUUID();
         contestIds.push(contestId);
