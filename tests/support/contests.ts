@@ -77,3 +77,13 @@ export async function checkAllCounters(server: ServerHarness): Promise<CounterCh
   for (const { id } of ids) checks.push(await checkContest(server.app.db, id));
   return checks;
 }
+
+/** A PUT as the console sends it (JSON, the XHR marker, the admin's cookie). */
+export function put(server: ServerHarness, url: string, payload: unknown, cookie: string) {
+  return server.app.inject({
+    method: 'PUT',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { 'x-requested-with': 'XMLHttpRequest', cookie },
+  });
+}
