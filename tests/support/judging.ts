@@ -6,7 +6,8 @@ import type { ServerHarness } from './server-harness.ts';
 
 const HOUR = 3_600_000;
 
-async function confirmedTicket(
+/** A confirmed ticket written straight into the database; its id. */
+export async function confirmedTicket(
   server: ServerHarness,
   contestId: string,
   userId: string,
