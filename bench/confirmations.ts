@@ -7,13 +7,8 @@
 //   free entry: POST /api/v1/cart/checkout-free, one per player;
 //   paid:       POST /api/v1/payments/webhook/sandbox, a signed 'payment.captured' per pending order.
 // Afterwards every ticket must be confirmed exactly once. Prints figures; asserts no timing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import sharp from 'sharp';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import type { Database } from '../server/db/schema.ts';
@@ -27,12 +22,18 @@ import { loadOrCreateSecret } from '../server/secret.ts';
 import { addCartItems } from '../server/services/cart.service.ts';
 import { insertContest } from '../server/services/contest.service.ts';
 import { createPaymentOrder } from '../server/services/payment.service.ts';
-import { storePicture } from '../server/services/picture.service.ts';
 import { createSession } from '../server/services/session.service.ts';
-import { createPictureStore } from '../server/storage/picture-store.ts';
-import { type Fired, fire as fireLoad, freePort, locateSessions, waitForServer } from './server-load.ts';
+import {
+  type Fired,
+  fire as fireLoad,
+  locateSessions,
+  serverPlace,
+  spawnServer,
+  waitForServer,
+} from './server-load.ts';
+import { storeContestPicture } from './support/contest-picture.ts';
+import { withScratchDatabase } from './support/scratch-database.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const CONNECTIONS = 25;
 
@@ -106,26 +107,11 @@ async function checkConfirmed(db: Kysely<Database>, contestId: string, players: 
 }
 
 async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undefined): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
+  const { base, dataDir, env } = await serverPlace('bench', 'test', {
     PAYMENT_GATEWAY: 'sandbox',
-    LOG_LEVEL: 'error',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete serverEnv.DATABASE_URL;
-  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
-  const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: serverEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const server = spawnServer(env);
   const config = loadConfig(env);
   const handle = openDatabase({ databaseUrl, sqlitePath: config.sqlitePath });
   const db = handle.db;
@@ -133,15 +119,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     await waitForServer(base, server);
     const secret = loadOrCreateSecret(config.dataDir);
     const now = Date.now();
-    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e7d32' } })
-      .jpeg()
-      .toBuffer();
-    const picture = await storePicture(
-      db,
-      createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }),
-      jpeg,
-      'contest',
-    );
+    const picture = await storeContestPicture(db, config, { width: 1600, height: 1000 });
     const newContest = async (ticketPricePaise: number) => {
       const id = crypto.randomUUID();
       await insertContest(db, {
@@ -235,39 +213,9 @@ console.log(
 );
 await runOn('sqlite', undefined);
 
-/** Drops the bench's database once the server's connections have closed (waits, never forces). */
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) {
   console.log('[postgres] skipped: set BENCH_DATABASE_URL (a PostgreSQL URL we may CREATE DATABASE on) to run it');
 } else {
-  const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await runOn('postgres', url.toString());
-  } finally {
-    await dropDatabase(adminUrl, name);
-  }
+  await withScratchDatabase(adminUrl, (url) => runOn('postgres', url));
 }

@@ -17,25 +17,19 @@
 //   node bench/contest-scale.ts                   5, 100,000 and 1,000,000 tickets
 //   node bench/contest-scale.ts 20000             one size (or BENCH_CONTEST_SIZES=5,20000)
 //   BENCH_REQUESTS=200 node bench/contest-scale.ts 5      fewer requests per measurement
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import pg from 'pg';
-import sharp from 'sharp';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
 import { checkContest, recountContest, takenCount } from '../server/services/contest-counters.service.ts';
 import { heldPoints } from '../server/services/contest.service.ts';
-import { storePicture } from '../server/services/picture.service.ts';
-import { createPictureStore } from '../server/storage/picture-store.ts';
 import { createSession } from '../server/services/session.service.ts';
-import { type Fired, fire, freePort, locateSessions, perSecond, waitForServer } from './server-load.ts';
+import { type Fired, fire, locateSessions, perSecond, serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { storeContestPicture } from './support/contest-picture.ts';
+import { withScratchDatabase } from './support/scratch-database.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.argv[2] ?? process.env.BENCH_CONTEST_SIZES ?? '5,100000,1000000')
   .split(',')
   .map((s) => Number(s.trim()))
@@ -170,36 +164,19 @@ async function timeQueries(db: Kysely<Database>, contestId: string, userId: stri
 }
 
 async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: string | undefined): Promise<Row> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-scale-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'error',
-    // The bench's players come from 127.0.0.1 and stand in Mumbai (see locateSessions).
-    GEO_LOCAL_COUNTRY: 'IN',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const { base, dataDir, env } = await serverPlace(
+    'scale',
+    'production',
+    databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  );
   const config = loadConfig(env);
   const { db } = openDatabase({ databaseUrl, sqlitePath: config.sqlitePath });
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: ReturnType<typeof spawnServer> | undefined;
   try {
     await migrateToLatest(db);
     const now = Date.now();
     const fillStarted = performance.now();
-    const jpeg = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#2e7d32' } })
-      .jpeg()
-      .toBuffer();
-    const picture = await storePicture(
-      db,
-      createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }),
-      jpeg,
-      'contest',
-    );
+    const picture = await storeContestPicture(db, config, { width: WIDTH, height: HEIGHT });
     const holders = makeUsers(Math.min(HOLDERS, size), now, 'h');
     const buyers = makeUsers(REQUESTS + PASSES * CONFIRMATIONS, now, 'b');
     await insertUsers(db, holders);
@@ -254,13 +231,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
     const buyerCookies: string[] = [];
     for (const b of buyers) buyerCookies.push(await cookieOf(b.id));
 
-    const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-    if (!databaseUrl) delete serverEnv.DATABASE_URL;
-    server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-      cwd: root,
-      env: serverEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    server = spawnServer(env);
     await waitForServer(base, server);
     const load = { connections: CONNECTIONS, maxSeconds: MAX_SECONDS };
     const tag = `[${dialect} ${size.toLocaleString('en-IN')}]`;
@@ -368,40 +339,6 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
   }
 }
 
-/** Drops the bench's database once the server's connections have closed (waits, never forces). */
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-async function onPostgres(adminUrl: string, size: number): Promise<Row> {
-  const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await runOn('postgres', size, url.toString());
-  } finally {
-    await dropDatabase(adminUrl, name);
-  }
-}
-
 console.log(
   `Contest scale: one open free-entry contest of ${SIZES.map((s) => s.toLocaleString('en-IN')).join(' / ')} tickets; ${REQUESTS} requests per GET and add-to-cart run, ` +
     `${PASSES} × ${CONFIRMATIONS} free-entry confirmations; ${CONNECTIONS} connections; each run stopped after ${MAX_SECONDS} s; real server (NODE_ENV=production) on 127.0.0.1`,
@@ -410,7 +347,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const rows: Row[] = [];
 for (const size of SIZES) {
   rows.push(await runOn('sqlite', size, undefined));
-  if (adminUrl) rows.push(await onPostgres(adminUrl, size));
+  if (adminUrl) rows.push(await withScratchDatabase(adminUrl, (url) => runOn('postgres', size, url)));
 }
 if (!adminUrl)
   console.log(

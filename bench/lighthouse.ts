@@ -5,10 +5,8 @@
 // session has passed the location check (see signedInPlayer). Prints figures only; on a busy
 // machine the scores drop, so run it alone. BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages;
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there.
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import runLighthouse from 'lighthouse';
@@ -20,6 +18,7 @@ import { openDatabase } from '../server/db/connection.ts';
 import { SESSION_COOKIE } from '../server/plugins/session.ts';
 import { createSession } from '../server/services/session.service.ts';
 import { STORAGE_KEYS } from '../src/app/storage-keys.ts';
+import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -36,14 +35,6 @@ const MUMBAI = { latitude: 19.076, longitude: 72.8777, accuracy: 50 };
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureBuilt();
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3195));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-lighthouse-'));
 // A payment gateway as production has one (Razorpay, with placeholder keys and an API address
 // nothing answers at: no measured page pays), so the home card and the play screen show the paid
 // contest; without one they offer a practice game instead (issue 15) and /play_screen has no stage.
@@ -54,23 +45,8 @@ const gateway = {
   RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
   RAZORPAY_API_URL: 'http://127.0.0.1:9',
 };
-const serverEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  PUBLIC_URL: base,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'error',
-  DATABASE_URL: '',
-  GEO_LOCAL_COUNTRY: 'IN',
-  ...gateway,
-};
-const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  env: serverEnv,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, dataDir, env } = await serverPlace('lighthouse', 'production', gateway);
+const server = spawnServer(env);
 
 interface Run {
   score: number;
@@ -100,7 +76,7 @@ interface Player {
  * Lighthouse's API on that page with its storage reset off (which would clear both).
  */
 async function signedInPlayer(): Promise<Player> {
-  const config = loadConfig(serverEnv);
+  const config = loadConfig({ ...process.env, ...env, DATABASE_URL: '' });
   const { db } = openDatabase({ databaseUrl: undefined, sqlitePath: config.sqlitePath });
   try {
     const now = Date.now();
@@ -219,16 +195,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForServer(base, server, 240_000);
   // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
   openContestNow(loadConfig(serverEnv).sqlitePath);
   const player = PAGES.some((page) => page.player) ? await signedInPlayer() : null;

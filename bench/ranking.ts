@@ -15,6 +15,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
 import { recountContest } from '../server/services/contest-counters.service.ts';
 import { rankContest } from '../server/services/judging.service.ts';
+import { withScratchDatabase } from './support/scratch-database.ts';
 
 const SIZES = (process.env.BENCH_RANKING_SIZES ?? '100000,1000000').split(',').map(Number);
 const WIDTH = 4000;
@@ -187,23 +188,17 @@ async function onPostgres(
 ): Promise<string> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return 'skipped (set BENCH_DATABASE_URL)';
-  const name = `bench_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+  return withScratchDatabase(adminUrl, async (url) => {
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+    });
+    try {
+      await migrateToLatest(db);
+      const contestId = await db.transaction().execute((trx) => fill(trx, tickets, 5000));
+      return await timeRankContest(db, contestId, mean, tickets.length);
+    } finally {
+      await db.destroy();
+    }
   });
-  try {
-    await migrateToLatest(db);
-    const contestId = await db.transaction().execute((trx) => fill(trx, tickets, 5000));
-    return await timeRankContest(db, contestId, mean, tickets.length);
-  } finally {
-    await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.end();
-  }
 }

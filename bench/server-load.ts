@@ -1,8 +1,13 @@
 // What the benches that load the real server share: a free port on 127.0.0.1, waiting for the
 // server to be ready, and a bounded autocannon run timed by its answers. Not a bench itself.
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -10,6 +15,52 @@ export async function freePort(): Promise<number> {
       const address = probe.address();
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3198));
     });
+  });
+}
+
+export interface ServerPlace {
+  port: number;
+  base: string;
+  dataDir: string;
+  /** The server's environment (without this process's own, which spawnServer adds). */
+  env: Record<string, string>;
+}
+
+/**
+ * A fresh data directory and a free port on 127.0.0.1, and the environment that runs the real
+ * server there, logging errors only. In production it also has the PUBLIC_URL its forms check,
+ * and the bench's players, who come from 127.0.0.1, stand in India (see locateSessions).
+ */
+export async function serverPlace(
+  name: string,
+  nodeEnv: 'production' | 'test',
+  extra: Record<string, string> = {},
+): Promise<ServerPlace> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `cricspot-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const production: Record<string, string> =
+    nodeEnv === 'production' ? { PUBLIC_URL: base, GEO_LOCAL_COUNTRY: 'IN' } : {};
+  const env = {
+    NODE_ENV: nodeEnv,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'error',
+    ...production,
+    ...extra,
+  };
+  return { port, base, dataDir, env };
+}
+
+/** node server/main.ts with `env` over this process's environment, on SQLite unless `env` names a DATABASE_URL. */
+export function spawnServer(env: Record<string, string>): ChildProcess {
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
+  return spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 

@@ -3,41 +3,16 @@
 // first visit (empty cache) and a repeat visit (same browser), and how much of the first visit
 // arrived after the first contentful paint. Sizes are the browser's transferSize (headers and
 // compressed bodies), from the Resource Timing API. Prints figures only.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
+import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ROUTES = ['/', '/rules', '/quick_game_screen', '/contact_us', '/the_winners_circle'];
 
 ensureBuilt();
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 3196));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-wire-'));
-const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PUBLIC_URL: base,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-    GEO_LOCAL_COUNTRY: 'IN',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, dataDir, env } = await serverPlace('wire', 'production');
+const server = spawnServer(env);
 
 interface Load {
   total: number;
@@ -84,16 +59,7 @@ async function measure(page: Page, url: string): Promise<Load> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
 
 try {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForServer(base, server, 240_000);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],

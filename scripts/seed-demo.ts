@@ -3,8 +3,8 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemoData } from '../server/db/seed.ts';
-import { seedDemoResults } from '../server/db/seed-results.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { seedDemoResults } from './demo/seed-results.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
 import { createPictureStore } from '../server/storage/picture-store.ts';
 

@@ -8,7 +8,7 @@ import {
 import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../domain/schedule.ts';
 import type { ContestDefaults } from '../config.ts';
 import type { ContestsTable, Database } from '../db/schema.ts';
-import { DEMO_CONTEST_PICTURE_KEY } from '../db/seed.ts';
+import { DEMO_CONTEST_PICTURE_KEY } from '../db/meta-keys.ts';
 import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
 import { displayPicture, findServableVariant, type ServableFile } from './picture.service.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderDemoScene, type DemoScene } from '../../server/integrations/demo-pictures.ts';
+import { renderDemoScene, type DemoScene } from '../../scripts/demo/pictures.ts';
 
 const WIDTH = 600;
 const HEIGHT = 400;

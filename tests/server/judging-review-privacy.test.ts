@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { confirmedTicket } from '../support/judging.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 describeOnEachDatabase('the result review and a judge who is also an admin', (server) => {
@@ -53,24 +54,8 @@ describeOnEachDatabase('the result review and a judge who is also an admin', (se
       closesInMs: -3_600_000,
     });
     const [winner, other] = await insertActiveUsers(server, 2, clock.now);
-    const ticket = async (userId: string, x: number, y: number, at: number) => {
-      const id = crypto.randomUUID();
-      await server.app.db
-        .insertInto('tickets')
-        .values({
-          id,
-          contest_id: contestId,
-          user_id: userId,
-          x,
-          y,
-          status: 'confirmed',
-          reservation_id: null,
-          created_at: at,
-          confirmed_at: at,
-        })
-        .execute();
-      return id;
-    };
+    const ticket = (userId: string, x: number, y: number, at: number) =>
+      confirmedTicket(server, contestId, userId, x, y, at);
     const winning = await ticket(winner!.id, 500, 400, clock.now - 7_200_000);
     await ticket(other!.id, 600, 400, clock.now - 7_000_000);
     const [admin] = await insertStaff(server, ['admin'], clock.now);

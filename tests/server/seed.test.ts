@@ -1,13 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import {
-  DEMO_CONTEST_BALL_KEY,
-  DEMO_CONTEST_PICTURE_KEY,
-  DEMO_SEED_KEY,
-  DEMO_SEED_VERSION,
-  seedDemoData,
-} from '../../server/db/seed.ts';
+import { DEMO_SEED_VERSION, seedDemoData } from '../../scripts/demo/seed.ts';
+import { DEMO_CONTEST_BALL_KEY, DEMO_CONTEST_PICTURE_KEY, DEMO_SEED_KEY } from '../../server/db/meta-keys.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
 // Small pictures keep the suite fast; the server seeds at 2400 x 1600.

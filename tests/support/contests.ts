@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import type { ContestDefaults } from '../../server/config.ts';
 import type { TicketsTable } from '../../server/db/schema.ts';
-import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/seed.ts';
+import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/meta-keys.ts';
 import { checkContest, type CounterCheck, recountContest } from '../../server/services/contest-counters.service.ts';
 import { insertContest } from '../../server/services/contest.service.ts';
 import { storePicture } from '../../server/services/picture.service.ts';
@@ -76,4 +76,14 @@ export async function checkAllCounters(server: ServerHarness): Promise<CounterCh
   const checks: CounterCheck[] = [];
   for (const { id } of ids) checks.push(await checkContest(server.app.db, id));
   return checks;
+}
+
+/** A PUT as the console sends it (JSON, the XHR marker, the admin's cookie). */
+export function put(server: ServerHarness, url: string, payload: unknown, cookie: string) {
+  return server.app.inject({
+    method: 'PUT',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { 'x-requested-with': 'XMLHttpRequest', cookie },
+  });
 }

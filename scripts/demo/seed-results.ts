@@ -2,18 +2,20 @@ import type { Kysely } from 'kysely';
 import { judgedMean, rankTickets } from '../../domain/judging.ts';
 import { type ClaimDetails, TDS_DEFAULT_RATE_BP, TDS_DEFAULT_THRESHOLD_PAISE, tdsFor } from '../../domain/results.ts';
 import { upcomingWindows, windowKey } from '../../domain/schedule.ts';
-import { renderDemoScene } from '../integrations/demo-pictures.ts';
-import { claimKey, encryptClaim } from '../services/claim-crypto.ts';
-import { recountContest } from '../services/contest-counters.service.ts';
-import { sealContestIn } from '../services/verification.service.ts';
+import { DEMO_RESULTS_KEY } from '../../server/db/meta-keys.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { claimKey, encryptClaim } from '../../server/services/claim-crypto.ts';
+import { recountContest } from '../../server/services/contest-counters.service.ts';
 import {
   discardPreparedPicture,
   preparePicture,
   recordPicture,
   type StoredPicture,
-} from '../services/picture.service.ts';
-import type { Database } from './schema.ts';
-import type { PictureStore } from '../storage/picture-store.ts';
+} from '../../server/services/picture.service.ts';
+import { sealContestIn } from '../../server/services/verification.service.ts';
+import type { PictureStore } from '../../server/storage/picture-store.ts';
+import { renderDemoScene } from './pictures.ts';
+import { mulberry32 } from './pictures/random.ts';
 
 /**
  * Two past published contests with demo players, their tickets, three demo judges' marks and the
@@ -22,7 +24,6 @@ import type { PictureStore } from '../storage/picture-store.ts';
  * Everything is plainly demo: 'Demo player N', e-mails @example.invalid, phone numbers no Indian
  * mobile can have (+91 0...), no password (nobody can log in as them).
  */
-export const DEMO_RESULTS_KEY = 'demo_results_version';
 export const DEMO_RESULTS_VERSION = '1';
 export const DEMO_PLAYERS = 8;
 const DEMO_JUDGES = 3;
@@ -46,18 +47,6 @@ export interface DemoResultsResult {
   seeded: boolean;
   contests: string[];
   ms: number;
-}
-
-/** A small deterministic generator, so the demo looks the same on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, Math.round(v)));
@@ -141,7 +130,8 @@ export async function seedDemoResults(
       for (const [index, window] of windows.entries()) {
         const scene = scenes[index]!;
         const prize = PRIZES[index]!;
-        const random = generator(1000 + index);
+        // Seeded, so the demo looks the same on every machine.
+        const random = mulberry32(1000 + index);
         const { width, height } = scene.picture;
         const contestId = crypto.randomUUID();
         contestIds.push(contestId);

@@ -1,21 +1,17 @@
 import type { Kysely } from 'kysely';
-import { renderDemoScene } from '../integrations/demo-pictures.ts';
+import { DEMO_CONTEST_BALL_KEY, DEMO_CONTEST_PICTURE_KEY, DEMO_SEED_KEY } from '../../server/db/meta-keys.ts';
+import type { Database } from '../../server/db/schema.ts';
 import {
   discardPreparedPicture,
   preparePicture,
   recordPicture,
   type StoredPicture,
-} from '../services/picture.service.ts';
-import type { Database } from './schema.ts';
-import type { PictureStore } from '../storage/picture-store.ts';
+} from '../../server/services/picture.service.ts';
+import type { PictureStore } from '../../server/storage/picture-store.ts';
+import { renderDemoScene } from './pictures.ts';
 
 /** Bump to seed a new demo set into databases seeded by an older one (and write what that means). */
 export const DEMO_SEED_VERSION = '1';
-export const DEMO_SEED_KEY = 'demo_seed_version';
-/** The demo contest picture's id, for the contests to use. */
-export const DEMO_CONTEST_PICTURE_KEY = 'demo_contest_picture_id';
-/** Where the ball is in the demo contest picture, as JSON {"x","y"}, for a demo judging. */
-export const DEMO_CONTEST_BALL_KEY = 'demo_contest_ball';
 
 export const DEMO_PRACTICE_PAIRS = 6;
 

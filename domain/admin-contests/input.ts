@@ -1,0 +1,187 @@
+import { contestStateSchema } from '../contests.ts';
+import { z } from 'zod';
+import {
+  CANCEL_REASON_MAX,
+  CONTEST_ADMIN_MESSAGES,
+  CONTEST_FIELD_MESSAGES,
+  isHttpsUrl,
+  MAX_TICKETS_PER_PERSON_MAX,
+  PRIZE_TITLE_MAX,
+  PRIZE_VALUE_MAX_PAISE,
+  STREAM_URL_MAX,
+  TICKET_PRICE_MAX_PAISE,
+  TOTAL_TICKETS_MAX,
+} from './messages.ts';
+
+// What the console and the API exchange: the create/edit body, the list, the cancellation, the defaults and the picture pickers.
+
+const instant = z.iso.datetime({ offset: true, error: CONTEST_FIELD_MESSAGES.instant });
+const paise = (max: number, tooHigh: string) =>
+  z
+    .number({ error: CONTEST_FIELD_MESSAGES.wholePaise })
+    .int(CONTEST_FIELD_MESSAGES.wholePaise)
+    .min(0, CONTEST_FIELD_MESSAGES.notNegative)
+    .max(max, tooHigh);
+
+/** Issue 12: a contest is decided by its judges' marks, or by a sealed answer (the true ball position, committed to when it is set). */
+export const decidedBySchema = z.enum(['judges', 'sealedAnswer']);
+export type DecidedBy = z.infer<typeof decidedBySchema>;
+
+export const contestInputSchema = z
+  .object({
+    opensAt: instant,
+    closesAt: instant,
+    showAt: instant,
+    pictureId: z
+      .string({ error: CONTEST_ADMIN_MESSAGES.pictureMissing })
+      .trim()
+      .min(1, CONTEST_ADMIN_MESSAGES.pictureMissing)
+      .max(64),
+    prizeKind: z.enum(['merchandise', 'cash'], { error: CONTEST_FIELD_MESSAGES.prizeKind }),
+    prizeTitleEn: z
+      .string()
+      .trim()
+      .min(1, CONTEST_FIELD_MESSAGES.prizeTitleEn)
+      .max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeTitleHi: z
+      .string()
+      .trim()
+      .min(1, CONTEST_FIELD_MESSAGES.prizeTitleHi)
+      .max(PRIZE_TITLE_MAX, CONTEST_FIELD_MESSAGES.titleTooLong),
+    prizeValuePaise: paise(PRIZE_VALUE_MAX_PAISE, CONTEST_FIELD_MESSAGES.prizeValueTooHigh),
+    prizePictureId: z.string().trim().min(1).max(64).nullable(),
+    ticketPricePaise: paise(TICKET_PRICE_MAX_PAISE, CONTEST_FIELD_MESSAGES.priceTooHigh),
+    maxTickets: z
+      .number({ error: CONTEST_FIELD_MESSAGES.wholeNumber })
+      .int(CONTEST_FIELD_MESSAGES.wholeNumber)
+      .min(1, CONTEST_FIELD_MESSAGES.maxTicketsMin)
+      .max(MAX_TICKETS_PER_PERSON_MAX, CONTEST_FIELD_MESSAGES.maxTicketsMax),
+    totalTickets: z
+      .number({ error: CONTEST_FIELD_MESSAGES.wholeNumber })
+      .int(CONTEST_FIELD_MESSAGES.wholeNumber)
+      .min(1, CONTEST_FIELD_MESSAGES.totalTicketsMin)
+      .max(TOTAL_TICKETS_MAX, CONTEST_FIELD_MESSAGES.totalTicketsMax),
+    streamUrl: z
+      .string()
+      .trim()
+      .max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong)
+      .refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps)
+      .nullable(),
+    /** Issue 12: who decides the judged point; absent = 'judges' on create, unchanged on edit. */
+    decidedBy: decidedBySchema.optional(),
+    /** The true ball position (original-photo pixels), required with decidedBy 'sealedAnswer'; committed to at once, revealed at publication. */
+    answerPoint: z
+      .object({ x: z.number().int().min(0), y: z.number().int().min(0) })
+      .nullable()
+      .optional(),
+  })
+  .refine((c) => Date.parse(c.opensAt) < Date.parse(c.closesAt) && Date.parse(c.closesAt) <= Date.parse(c.showAt), {
+    message: CONTEST_ADMIN_MESSAGES.windowOrder,
+    path: ['closesAt'],
+  })
+  .refine((c) => c.maxTickets <= c.totalTickets, {
+    message: CONTEST_FIELD_MESSAGES.maxOverTotal,
+    path: ['maxTickets'],
+  });
+export type ContestInput = z.infer<typeof contestInputSchema>;
+
+export const contestIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const cancelContestSchema = z.object({
+  reason: z
+    .string({ error: CONTEST_FIELD_MESSAGES.reasonRequired })
+    .trim()
+    .min(5, CONTEST_FIELD_MESSAGES.reasonRequired)
+    .max(CANCEL_REASON_MAX, CONTEST_FIELD_MESSAGES.reasonTooLong),
+});
+export type CancelContest = z.infer<typeof cancelContestSchema>;
+
+export const adminContestsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminContestsQuery = z.output<typeof adminContestsQuerySchema>;
+
+export const lockedFieldSchema = z.enum(['price', 'picture', 'window']);
+export type LockedField = z.infer<typeof lockedFieldSchema>;
+
+export const adminContestSchema = z.object({
+  id: z.string(),
+  windowKey: z.string(),
+  slot: z.enum(['A', 'B']),
+  state: contestStateSchema,
+  opensAt: z.string(),
+  closesAt: z.string(),
+  showAt: z.string(),
+  pictureId: z.string(),
+  /** The small display copy, for the list and the picker; null when its files are missing. */
+  pictureUrl: z.string().nullable(),
+  prizeKind: z.enum(['merchandise', 'cash']),
+  prizeTitleEn: z.string(),
+  prizeTitleHi: z.string(),
+  prizeValuePaise: z.number().int(),
+  prizePictureId: z.string().nullable(),
+  prizePictureUrl: z.string().nullable(),
+  ticketPricePaise: z.number().int(),
+  maxTickets: z.number().int(),
+  totalTickets: z.number().int(),
+  streamUrl: z.string().nullable(),
+  /** Confirmed tickets. */
+  ticketsSold: z.number().int(),
+  /** Reserved plus confirmed: the floor of totalTickets. */
+  ticketsTaken: z.number().int(),
+  /** Sum of the successful payments. */
+  revenuePaise: z.number().int(),
+  /** Of those, what has gone back through the gateway. */
+  refundedPaise: z.number().int(),
+  /** Distinct players with a confirmed ticket. */
+  entrants: z.number().int(),
+  /** What can no longer change, and why (null when nothing is locked). */
+  lockedFields: z.array(lockedFieldSchema),
+  lockReason: z.string().nullable(),
+  editable: z.boolean(),
+  cancellable: z.boolean(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Issue 12 (always sent by the server): who decides, and the sealed answer's commitment (the answer itself stays server-side until publication). */
+  decidedBy: decidedBySchema.optional(),
+  commitment: z.object({ hash: z.string(), committedAt: z.string() }).nullable().optional(),
+});
+export type AdminContest = z.infer<typeof adminContestSchema>;
+
+export const adminContestsPageSchema = z.object({
+  items: z.array(adminContestSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminContestsPage = z.infer<typeof adminContestsPageSchema>;
+
+/** What a new contest starts with: the schedule's next free window and the configured defaults. */
+export const contestDefaultsSchema = z.object({
+  slot: z.enum(['A', 'B']),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  showAt: z.string(),
+  prizeKind: z.enum(['merchandise', 'cash']),
+  prizeTitleEn: z.string(),
+  prizeTitleHi: z.string(),
+  prizeValuePaise: z.number().int(),
+  ticketPricePaise: z.number().int(),
+  maxTickets: z.number().int(),
+  totalTickets: z.number().int(),
+});
+export type ContestDefaultsAnswer = z.infer<typeof contestDefaultsSchema>;
+
+/** GET /api/v1/admin/pictures?kind=... (the photos area): what the pickers read. */
+export const adminPictureSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  mime: z.string(),
+  createdAt: z.string(),
+  smallUrl: z.string().nullable(),
+  largeUrl: z.string().nullable(),
+  usedBy: z.unknown(),
+});
+export type AdminPicture = z.infer<typeof adminPictureSchema>;
