@@ -197,7 +197,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 try {
   await waitForServer(base, server, 240_000);
   // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
-  openContestNow(loadConfig(serverEnv).sqlitePath);
+  openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
   const player = PAGES.some((page) => page.player) ? await signedInPlayer() : null;
   console.log(
     `Lighthouse mobile, production server, ${RUNS} runs per page, median (performance target in brackets, accessibility target 100; CLS target < 0.05)`,
