@@ -14,7 +14,8 @@ import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { welcomeState } from '../../app/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField, PhoneField } from '../../ui/Field.tsx';
+import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { Agreements } from './Agreements.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { clearSocialDraft, deviceToken, emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
@@ -110,9 +111,7 @@ export default function SocialSignupPage() {
   // one) is also shown by those fields, where the user will correct it.
   useEffect(() => {
     if (!failed) return;
-    for (const [name, fieldMessage] of Object.entries(fieldErrorsOf(failure))) {
-      if (name in emptySocialSignup) setError(name as keyof SocialSignupValues, { message: fieldMessage });
-    }
+    showFieldErrors(fieldErrorsOf(failure), emptySocialSignup, setError);
   }, [failed, failure, setError]);
 
   const onSubmit = handleSubmit((submitted) => {
@@ -122,33 +121,18 @@ export default function SocialSignupPage() {
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="auth__row">
-          <TextField
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+        <NameFields
+          labels={{ first: t('fields.firstName'), last: t('fields.lastName') }}
+          first={register('first_name')}
+          last={register('last_name')}
+          errors={{ first: errors.first_name?.message, last: errors.last_name?.message }}
+          capitalised={false}
         />
-        <PhoneField
-          label={t('fields.phone')}
-          hint={t('fields.phoneHint')}
-          error={errors.phone?.message}
-          registration={register('phone')}
+        <EmailAndPhoneFields
+          labels={{ email: t('fields.email'), phone: t('fields.phone'), phoneHint: t('fields.phoneHint') }}
+          email={register('email')}
+          phone={register('phone')}
+          errors={{ email: errors.email?.message, phone: errors.phone?.message }}
         />
         <Agreements
           legal={register('agreeLegal')}
