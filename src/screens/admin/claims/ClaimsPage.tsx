@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '../../../../domain/money.ts';
 import {
@@ -13,77 +13,41 @@ import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../a
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { TdsSettingsForm } from './TdsSettingsForm.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { FilterBar, SelectField } from '../ui/FilterBar.tsx';
+import { ActionError } from '../ui/Notices.tsx';
 
 /** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
 export default function ClaimsPage() {
   const { t } = useTranslation('admin');
   const list = usePagedList(fetchClaimsPage);
   const [status, setStatus] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    list.filter({ status });
-  };
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('claims.title')}</h1>
-        <p className="muted">{t('claims.intro')}</p>
-      </header>
+      <PageHeader title={t('claims.title')} intro={t('claims.intro')} />
       <TdsSettingsForm />
-      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('claims.filters')}>
-        <div className="field">
-          <label className="field__label" htmlFor="claims-status">
-            {t('claims.status')}
-          </label>
-          <select
-            id="claims-status"
-            className="field__input"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-          >
-            <option value="">{t('claims.allStatuses')}</option>
-            {claimStatusSchema.options.map((s) => (
-              <option key={s} value={s}>
-                {t(`claims.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          {t('claims.apply')}
-        </button>
-      </form>
-      {list.loading ? (
-        <Spinner label={t('claims.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('claims.empty')}</p>
-      ) : (
-        <>
+      <FilterBar label={t('claims.filters')} applyLabel={t('claims.apply')} onApply={() => list.filter({ status })}>
+        <SelectField id="claims-status" label={t('claims.status')} value={status} onChange={setStatus}>
+          <option value="">{t('claims.allStatuses')}</option>
+          {claimStatusSchema.options.map((s) => (
+            <option key={s} value={s}>
+              {t(`claims.statuses.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </FilterBar>
+      <PagedListView list={list} loadingLabel={t('claims.loading')} emptyText={t('claims.empty')}>
+        {(items) => (
           <ol className="audit-list">
-            {list.items.map((claim) => (
+            {items.map((claim) => (
               <ClaimItem key={claim.id} claim={claim} onChanged={list.refresh} />
             ))}
           </ol>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </section>
   );
 }
@@ -213,11 +177,7 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           {t('claims.saveNote')}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="console-list__error">
-          {error}
-        </p>
-      )}
+      <ActionError text={error} />
     </li>
   );
 }
