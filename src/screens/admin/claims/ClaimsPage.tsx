@@ -10,7 +10,6 @@ import {
   claimStatusSchema,
 } from '../../../../domain/results.ts';
 import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../api/admin-claims.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
@@ -19,6 +18,7 @@ import { TdsSettingsForm } from './TdsSettingsForm.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { FilterBar, SelectField } from '../ui/FilterBar.tsx';
 import { ActionError } from '../ui/Notices.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 /** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
 export default function ClaimsPage() {
@@ -57,23 +57,11 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
   const lng = currentLanguage(i18n);
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const [detail, setDetail] = useState<AdminClaimDetail | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction('claims.failed');
   const [note, setNote] = useState(claim.note ?? '');
   const next = CLAIM_NEXT_STATUS[claim.status];
   const when = (at: string | null) => (at ? formatIstShort(new Date(at), lng) : null);
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(errorMessageOf(e, t('claims.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
   const move = (status: ClaimStatus) =>
     run(async () => {
       await changeClaimStatus(claim.id, status, note);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { ContactMessage } from '../../../../domain/admin-messages.ts';
 import { fetchMessage, fetchMessagePage, setMessageAnswered } from '../../../api/admin-messages.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { paths } from '../../../app/paths.ts';
 import { formatIstShort } from '../../../ui/format.ts';
@@ -15,6 +14,7 @@ import { FilterBar, SelectField } from '../ui/FilterBar.tsx';
 import { LoadPending } from '../ui/LoadFailed.tsx';
 import { ActionError, Notice } from '../ui/Notices.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 const base = `${paths.admin}/inbox`;
 
@@ -88,8 +88,7 @@ function MessageView() {
   const { id = '' } = useParams();
   const load = useLoad(() => fetchMessage(id), id);
   const at = useAt();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const back = (
     <Link to={base} className="console-back">
@@ -101,19 +100,13 @@ function MessageView() {
     return <LoadPending state={state} loadingLabel={t('ops.inbox.loading')} head={back} onRetry={load.retry} />;
   const m = state.value;
 
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
+  const toggle = () => {
     setNotice(null);
-    try {
+    return run(async () => {
       const updated = await setMessageAnswered(m.id, m.status === 'open');
       load.set(updated);
       setNotice(t(updated.status === 'answered' ? 'ops.inbox.markedAnswered' : 'ops.inbox.reopened'));
-    } catch (e) {
-      setError(errorMessageOf(e, t('ops.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -9,15 +9,15 @@ import {
   setArticlePublished,
   updateArticle,
 } from '../../../api/admin-press.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { paths } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LoadPending } from '../ui/LoadFailed.tsx';
-import { ActionError, Notice } from '../ui/Notices.tsx';
+import { Notice } from '../ui/Notices.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useLoad } from '../use-load.ts';
 import { ArticleForm, emptyArticle, valuesOf } from './ArticleForm.tsx';
 import { BackToList, base, PublishedChip } from './press-shared.tsx';
+import { useAction } from '../ui/use-action.ts';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 
 export function NewArticle() {
   const { t } = useTranslation('admin');
@@ -57,15 +57,12 @@ function ArticleEditor({ article, onChange }: { article: AdminPress; onChange: (
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run: runAction } = useAction();
   const publicPath = paths.pressDetails.replace(':id', article.id).replace(':slug', article.slug);
 
   const run = async () => {
     if (!confirm) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await runAction(async () => {
       if (confirm === 'delete') {
         await deleteArticle(article.id);
         await navigate(base);
@@ -75,11 +72,7 @@ function ArticleEditor({ article, onChange }: { article: AdminPress; onChange: (
       onChange(updated);
       setNotice(t(confirm === 'publish' ? 'ops.press.donePublish' : 'ops.press.doneUnpublish'));
       setConfirm(null);
-    } catch (e) {
-      setError(errorMessageOf(e, t('ops.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -118,22 +111,19 @@ function ArticleEditor({ article, onChange }: { article: AdminPress; onChange: (
           setNotice(t('ops.press.saved'));
         }}
       />
-      <ConfirmDialog
+      <ConfirmAction
         open={confirm !== null}
         title={confirm === null ? '' : t(`ops.press.confirm.${confirm}Title`)}
         confirmLabel={confirm === null ? '' : t(`ops.press.${confirm}`)}
-        cancelLabel={t('ops.cancel')}
+        text={confirm === null ? '' : t(`ops.press.confirm.${confirm}Text`)}
         busy={busy}
-        busyLabel={t('ops.working')}
+        error={error}
         onConfirm={() => void run()}
         onCancel={() => {
           setConfirm(null);
           setError(null);
         }}
-      >
-        <p>{confirm === null ? '' : t(`ops.press.confirm.${confirm}Text`)}</p>
-        <ActionError text={error} />
-      </ConfirmDialog>
+      />
     </section>
   );
 }

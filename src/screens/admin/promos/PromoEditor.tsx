@@ -12,7 +12,6 @@ import {
 } from '../../../../domain/admin-promos.ts';
 import { fetchPromo, setPromoActive, updatePromo } from '../../../api/admin-promos.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SubmitButton } from '../../../ui/form/SubmitButton.tsx';
 import { LoadPending } from '../ui/LoadFailed.tsx';
 import { ActionError, Notice } from '../ui/Notices.tsx';
@@ -20,6 +19,8 @@ import { placeServerErrors } from '../ui/server-errors.ts';
 import { useLoad } from '../use-load.ts';
 import { LIMIT_FIELDS, LimitFields } from './LimitFields.tsx';
 import { BackToList, PromoStatus, useDiscount } from './promo-shared.tsx';
+import { useAction } from '../ui/use-action.ts';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 
 export function EditPromo() {
   const { t } = useTranslation('admin');
@@ -39,8 +40,7 @@ function PromoEditor({ promo, onChange }: { promo: AdminPromo; onChange: (promo:
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [switching, setSwitching] = useState(false);
-  const [switchError, setSwitchError] = useState<string | null>(null);
+  const switching = useAction();
   const {
     register,
     handleSubmit,
@@ -71,20 +71,13 @@ function PromoEditor({ promo, onChange }: { promo: AdminPromo; onChange: (promo:
     }
   });
 
-  const toggle = async () => {
-    setSwitching(true);
-    setSwitchError(null);
-    try {
+  const toggle = () =>
+    switching.run(async () => {
       const updated = await setPromoActive(promo.code, !promo.isActive);
       onChange(updated);
       setConfirming(false);
       setNotice(t(updated.isActive ? 'ops.promos.reactivated' : 'ops.promos.deactivated', { code: promo.code }));
-    } catch (error) {
-      setSwitchError(errorMessageOf(error, t('ops.actionFailed')));
-    } finally {
-      setSwitching(false);
-    }
-  };
+    });
 
   return (
     <section className="console-page">
@@ -125,22 +118,19 @@ function PromoEditor({ promo, onChange }: { promo: AdminPromo; onChange: (promo:
           {t(promo.isActive ? 'ops.promos.deactivate' : 'ops.promos.reactivate')}
         </button>
       </div>
-      <ConfirmDialog
+      <ConfirmAction
         open={confirming}
         title={t(promo.isActive ? 'ops.promos.deactivateTitle' : 'ops.promos.reactivateTitle', { code: promo.code })}
         confirmLabel={t(promo.isActive ? 'ops.promos.deactivate' : 'ops.promos.reactivate')}
-        cancelLabel={t('ops.cancel')}
-        busy={switching}
-        busyLabel={t('ops.working')}
+        text={t(promo.isActive ? 'ops.promos.deactivateText' : 'ops.promos.reactivateText')}
+        busy={switching.busy}
+        error={switching.error}
         onConfirm={() => void toggle()}
         onCancel={() => {
           setConfirming(false);
-          setSwitchError(null);
+          switching.setError(null);
         }}
-      >
-        <p>{t(promo.isActive ? 'ops.promos.deactivateText' : 'ops.promos.reactivateText')}</p>
-        <ActionError text={switchError} />
-      </ConfirmDialog>
+      />
     </section>
   );
 }
