@@ -7,7 +7,8 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { FilterBar, SelectField } from '../ui/FilterBar.tsx';
+import { InputField, SelectField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
 
 /** The areas an operator filters by: each is the prefix of its actions ('contest' -> contest.update, contest.cancel). */
 const AREAS = [
@@ -48,19 +49,14 @@ export default function AuditLogPage() {
             </option>
           ))}
         </SelectField>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-target">
-            {t('audit.targetId')}
-          </label>
-          <input
-            id="audit-target"
-            className="field__input"
-            value={targetId}
-            onChange={(e) => setTargetId(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        </div>
+        <InputField
+          id="audit-target"
+          label={t('audit.targetId')}
+          value={targetId}
+          onChange={setTargetId}
+          spellCheck={false}
+          autoComplete="off"
+        />
       </FilterBar>
 
       <PagedListView list={list} loadingLabel={t('audit.loading')} emptyText={t('audit.empty')}>

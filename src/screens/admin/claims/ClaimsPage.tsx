@@ -16,7 +16,8 @@ import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { TdsSettingsForm } from './TdsSettingsForm.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { FilterBar, SelectField } from '../ui/FilterBar.tsx';
+import { InputField, SelectField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
 import { ActionError } from '../ui/Notices.tsx';
 import { useAction } from '../ui/use-action.ts';
 
@@ -133,18 +134,13 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           {t('claims.view')}
         </button>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={`claim-note-${claim.id}`}>
-          {t('claims.note')}
-        </label>
-        <input
-          id={`claim-note-${claim.id}`}
-          className="field__input"
-          value={note}
-          maxLength={CLAIM_NOTE_MAX}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <InputField
+        id={`claim-note-${claim.id}`}
+        label={t('claims.note')}
+        value={note}
+        maxLength={CLAIM_NOTE_MAX}
+        onChange={setNote}
+      />
       <div className="claim-item__actions">
         {next && (
           <button

@@ -14,7 +14,7 @@ import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { formatBytes } from './shared.ts';
 import { UploadPanel } from './UploadPanel.tsx';
-import { SelectField } from '../ui/FilterBar.tsx';
+import { SelectField } from '../ui/ConsoleFields.tsx';
 
 /** The library: upload, then every picture of a kind as a grid of thumbnails, newest first. */
 export function LibraryPage() {

@@ -24,13 +24,20 @@ export function PagedListView<T>({
   return (
     <>
       {children(list.items)}
-      <ListFooter
-        count={list.items.length}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        error={list.error}
-        onMore={list.more}
-      />
+      <PagedListFooter list={list} />
     </>
+  );
+}
+
+/** The footer of a paged list (more, loading, the end) for a list that draws its own states. */
+export function PagedListFooter<T>({ list }: { list: PagedList<T> }) {
+  return (
+    <ListFooter
+      count={list.items.length}
+      hasMore={list.hasMore}
+      loadingMore={list.loadingMore}
+      error={list.error}
+      onMore={list.more}
+    />
   );
 }

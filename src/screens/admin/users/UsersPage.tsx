@@ -12,6 +12,7 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import { useLoad } from '../use-load.ts';
+import { InputField } from '../ui/ConsoleFields.tsx';
 import { FilterBar } from '../ui/FilterBar.tsx';
 import { LoadFailed, LoadPending } from '../ui/LoadFailed.tsx';
 import { ActionError, Notice } from '../ui/Notices.tsx';
@@ -54,26 +55,15 @@ function UserSearch() {
     <section className="console-page">
       <PageHeader title={t('ops.users.title')} intro={t('ops.users.intro')} />
       <FilterBar label={t('ops.users.search')} applyLabel={t('ops.users.find')} onApply={onSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="users-q">
-            {t('ops.users.query')}
-          </label>
-          <input
-            id="users-q"
-            className="field__input"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={tooShort}
-            aria-describedby={tooShort ? 'users-q-error' : undefined}
-          />
-          {tooShort && (
-            <p id="users-q-error" className="field__error" role="alert">
-              {t('ops.users.tooShort')}
-            </p>
-          )}
-        </div>
+        <InputField
+          id="users-q"
+          label={t('ops.users.query')}
+          value={text}
+          onChange={setText}
+          autoComplete="off"
+          spellCheck={false}
+          invalidMessage={tooShort ? t('ops.users.tooShort') : null}
+        />
       </FilterBar>
       {result.status === 'loading' ? (
         <Spinner label={t('ops.users.searching')} />
