@@ -8,11 +8,11 @@ import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
-import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
 import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { Agreements } from './Agreements.tsx';
+import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
 import { fromState } from './return-to.ts';
@@ -56,17 +56,17 @@ export default function SignupPage() {
   return (
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <NameFields
-          labels={{ first: t('fields.firstName'), last: t('fields.lastName') }}
+        <SignupIdentityFields
           first={register('firstName')}
           last={register('lastName')}
-          errors={{ first: errors.firstName?.message, last: errors.lastName?.message }}
-        />
-        <EmailAndPhoneFields
-          labels={{ email: t('fields.email'), phone: t('fields.phone'), phoneHint: t('fields.phoneHint') }}
           email={register('email')}
           phone={register('phone')}
-          errors={{ email: errors.email?.message, phone: errors.phone?.message }}
+          errors={{
+            first: errors.firstName?.message,
+            last: errors.lastName?.message,
+            email: errors.email?.message,
+            phone: errors.phone?.message,
+          }}
         />
         <NewPasswordFields
           labels={{

@@ -12,9 +12,9 @@ import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { welcomeState } from '../../app/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { Agreements } from './Agreements.tsx';
+import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
 
@@ -93,18 +93,18 @@ export default function SocialSignupPage() {
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <NameFields
-          labels={{ first: t('fields.firstName'), last: t('fields.lastName') }}
+        <SignupIdentityFields
           first={register('first_name')}
           last={register('last_name')}
-          errors={{ first: errors.first_name?.message, last: errors.last_name?.message }}
-          capitalised={false}
-        />
-        <EmailAndPhoneFields
-          labels={{ email: t('fields.email'), phone: t('fields.phone'), phoneHint: t('fields.phoneHint') }}
           email={register('email')}
           phone={register('phone')}
-          errors={{ email: errors.email?.message, phone: errors.phone?.message }}
+          errors={{
+            first: errors.first_name?.message,
+            last: errors.last_name?.message,
+            email: errors.email?.message,
+            phone: errors.phone?.message,
+          }}
+          capitalised={false}
         />
         <Agreements
           legal={register('agreeLegal')}

@@ -1,17 +1,9 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { OTP_LENGTH } from '../../../domain/validation.ts';
 import { TextField } from '../Field.tsx';
+import type { RegisteredFieldProps } from './field-props.ts';
 
 /** The 6-digit code of an SMS: digits only, cut to six as the user types or pastes. */
-export function CodeField({
-  label,
-  error,
-  registration,
-}: {
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
+export function CodeField({ label, error, registration }: RegisteredFieldProps) {
   return (
     <TextField
       label={label}

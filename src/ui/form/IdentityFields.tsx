@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '../../../domain/validation.ts';
 import { capitalFirstLetter } from '../capital-first-letter.ts';
 import { PhoneField, TextField } from '../Field.tsx';
+import type { RegisteredFieldProps } from './field-props.ts';
 
 /**
  * First and last name side by side. `capitalised` (sign-up, profile) turns on the name rule's
@@ -31,15 +32,7 @@ export function NameFields({
   );
 }
 
-export function EmailField({
-  label,
-  error,
-  registration,
-}: {
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
+export function EmailField({ label, error, registration }: RegisteredFieldProps) {
   return (
     <TextField label={label} type="email" inputMode="email" autoComplete="email" error={error} {...registration} />
   );
@@ -66,14 +59,6 @@ export function EmailAndPhoneFields({
 }
 
 /** The e-mail or mobile number an account is found by (login, forgotten password). */
-export function IdentifierField({
-  label,
-  error,
-  registration,
-}: {
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
+export function IdentifierField({ label, error, registration }: RegisteredFieldProps) {
   return <TextField label={label} autoComplete="username" inputMode="email" error={error} {...registration} />;
 }

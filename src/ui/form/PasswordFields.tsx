@@ -1,17 +1,10 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
 import { TextField } from '../Field.tsx';
+import type { RegisteredFieldProps } from './field-props.ts';
 
 /** The password the account has now (login, password change). */
-export function CurrentPasswordField({
-  label,
-  error,
-  registration,
-}: {
-  label: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-}) {
+export function CurrentPasswordField({ label, error, registration }: RegisteredFieldProps) {
   return <TextField label={label} type="password" autoComplete="current-password" error={error} {...registration} />;
 }
 
