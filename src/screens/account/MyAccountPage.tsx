@@ -4,15 +4,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { type ChangePasswordValues, changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
+import { type ChangePasswordValues, changePasswordSchema } from '../../../domain/validation.ts';
 import { changePassword, deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
 import { logOut } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { FailureDialog, OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
+import { CurrentPasswordField, NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/auth.css';
 import { PaymentHistory } from '../payments/PaymentHistory.tsx';
@@ -45,9 +47,7 @@ function ChangePasswordForm() {
       setOutcome({ ok: true, text: answer.message });
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      for (const [name, message] of Object.entries(fields)) {
-        if (name in emptyPassword) setError(name as keyof ChangePasswordValues, { message });
-      }
+      showFieldErrors(fields, emptyPassword, setError);
       // A wrong current password is said by the field; anything else in the dialog.
       if (!fields.currentPassword) setOutcome({ ok: false, text: errorMessageOf(error, t('password.failedFallback')) });
     }
@@ -57,45 +57,26 @@ function ChangePasswordForm() {
     <section className="account__card" aria-labelledby="account-password">
       <h2 id="account-password">{t('password.title')}</h2>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
+        <CurrentPasswordField
           label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
           error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          registration={register('currentPassword')}
         />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={t('password.hint')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          labels={{ password: t('password.new'), hint: t('password.hint'), confirm: t('password.confirm') }}
+          password={register('password')}
+          confirm={register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
         <div>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('password.busy') : t('password.submit')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('password.submit')} busyLabel={t('password.busy')} />
         </div>
       </form>
-      <MessageDialog
-        open={outcome !== null}
-        tone={outcome?.ok ? 'info' : 'error'}
+      <OutcomeDialog
+        outcome={outcome}
         title={outcome?.ok ? t('password.doneTitle') : t('password.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
         onClose={() => setOutcome(null)}
-      >
-        <p>{outcome?.text}</p>
-      </MessageDialog>
+      />
     </section>
   );
 }
@@ -230,15 +211,11 @@ export default function MyAccountPage() {
       >
         <p>{confirming ? t(`${confirming}.confirmText`) : ''}</p>
       </ConfirmDialog>
-      <MessageDialog
-        open={failure !== null}
-        tone="error"
+      <FailureDialog
+        failure={failure?.text ?? null}
         title={failure ? t(`${failure.kind}.failedTitle`) : ''}
-        actionLabel={t('ok', { ns: 'common' })}
         onClose={() => setFailure(null)}
-      >
-        <p>{failure?.text}</p>
-      </MessageDialog>
+      />
     </section>
   );
 }

@@ -3,12 +3,13 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { normalizePhoneInput } from '../../../domain/phone.ts';
-import { NAME_MAX_LENGTH, type ProfileValues, profileSchema } from '../../../domain/validation.ts';
+import { type ProfileValues, profileSchema } from '../../../domain/validation.ts';
 import { type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
-import { TextField, PhoneField } from '../../ui/Field.tsx';
+import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
+import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
 
 /** The server's limit (server/services/picture.service.ts); checked here too, before 5 MB go up a phone line. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -50,10 +51,7 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       reset(valuesOf(answer.data));
       setOutcome({ ok: true, title: t('profile.savedTitle'), text: answer.message || t('profile.savedTitle') });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const [name, message] of Object.entries(fields)) {
-        if (name in values) setError(name as keyof ProfileValues, { message });
-      }
+      showFieldErrors(fieldErrorsOf(error), values, setError);
       setOutcome({
         ok: false,
         title: t('profile.failedTitle'),
@@ -138,53 +136,28 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
         </div>
       </div>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="auth__row">
-          <TextField
-            label={t('profile.firstName')}
-            autoComplete="given-name"
-            autoCapitalize="words"
-            maxLength={NAME_MAX_LENGTH}
-            error={errors.firstName?.message}
-            {...capitalFirstLetter(register('firstName'))}
-          />
-          <TextField
-            label={t('profile.lastName')}
-            autoComplete="family-name"
-            autoCapitalize="words"
-            maxLength={NAME_MAX_LENGTH}
-            error={errors.lastName?.message}
-            {...capitalFirstLetter(register('lastName'))}
-          />
-        </div>
-        <TextField
-          label={t('profile.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+        <NameFields
+          labels={{ first: t('profile.firstName'), last: t('profile.lastName') }}
+          first={register('firstName')}
+          last={register('lastName')}
+          errors={{ first: errors.firstName?.message, last: errors.lastName?.message }}
         />
-        <PhoneField
-          label={t('profile.phone')}
-          hint={t('profile.phoneHint')}
-          error={errors.phone?.message}
-          registration={register('phone')}
+        <EmailAndPhoneFields
+          labels={{ email: t('profile.email'), phone: t('profile.phone'), phoneHint: t('profile.phoneHint') }}
+          email={register('email')}
+          phone={register('phone')}
+          errors={{ email: errors.email?.message, phone: errors.phone?.message }}
         />
         <div>
-          <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? t('profile.busy') : t('profile.save')}
-          </button>
+          <SubmitButton
+            busy={isSubmitting}
+            disabled={isSubmitting || !isDirty}
+            label={t('profile.save')}
+            busyLabel={t('profile.busy')}
+          />
         </div>
       </form>
-      <MessageDialog
-        open={outcome !== null}
-        tone={outcome?.ok ? 'info' : 'error'}
-        title={outcome?.title ?? ''}
-        actionLabel={t('ok', { ns: 'common' })}
-        onClose={() => setOutcome(null)}
-      >
-        <p>{outcome?.text}</p>
-      </MessageDialog>
+      <OutcomeDialog outcome={outcome} title={outcome?.title ?? ''} onClose={() => setOutcome(null)} />
     </section>
   );
 }

@@ -43,3 +43,6 @@ export function usePagedList<T>(loader: PageLoader<T>, initialFilters: ListFilte
       }),
   };
 }
+
+/** What a console list screen gets from usePagedList. */
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH, type ResetPasswordValues, resetPasswordSchema } from '../../../domain/validation.ts';
+import { type ResetPasswordValues, resetPasswordSchema } from '../../../domain/validation.ts';
 import { resetPassword } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
+import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { clearChallenge, readChallenge } from './code-challenge.ts';
 import { MissingChallenge } from './CodeForm.tsx';
@@ -39,9 +41,7 @@ export default function CreatePasswordPage() {
       clearChallenge();
       void navigate(paths.login, { replace: true, state: { notice: answer.message || t('createPassword.done') } });
     } catch (error) {
-      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-        if (name in empty) setError(name as keyof ResetPasswordValues, { message });
-      }
+      showFieldErrors(fieldErrorsOf(error), empty, setError);
       setFailure(errorMessageOf(error, t('createPassword.failedFallback')));
     }
   });
@@ -57,36 +57,19 @@ export default function CreatePasswordPage() {
   return (
     <AuthShell title={t('createPassword.title')} intro={t('createPassword.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={t('fields.passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
+        <NewPasswordFields
+          labels={{
+            password: t('fields.newPassword'),
+            hint: t('fields.passwordHint'),
+            confirm: t('fields.confirmPassword'),
+          }}
+          password={register('password')}
+          confirm={register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
-          {isSubmitting ? t('createPassword.busy') : t('createPassword.submit')}
-        </button>
+        <AuthSubmit busy={isSubmitting} label={t('createPassword.submit')} busyLabel={t('createPassword.busy')} />
       </form>
-      <MessageDialog
-        open={failure !== null}
-        tone="error"
-        title={t('createPassword.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
-        onClose={() => setFailure(null)}
-      >
-        <p>{failure}</p>
-      </MessageDialog>
+      <FailureDialog failure={failure} title={t('createPassword.failedTitle')} onClose={() => setFailure(null)} />
     </AuthShell>
   );
 }

@@ -7,8 +7,9 @@ import { type ForgotValues, forgotSchema } from '../../../domain/validation.ts';
 import { requestReset } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
+import { IdentifierField } from '../../ui/form/IdentityFields.tsx';
+import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
 
@@ -43,29 +44,17 @@ export default function ForgotPage() {
   return (
     <AuthShell title={t('forgot.title')} intro={t('forgot.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
+        <IdentifierField
           label={t('fields.identifier')}
-          autoComplete="username"
-          inputMode="email"
           error={errors.identifier?.message}
-          {...register('identifier')}
+          registration={register('identifier')}
         />
-        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
-          {isSubmitting ? t('forgot.busy') : t('forgot.submit')}
-        </button>
+        <AuthSubmit busy={isSubmitting} label={t('forgot.submit')} busyLabel={t('forgot.busy')} />
       </form>
       <p className="auth__aside">
         <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
       </p>
-      <MessageDialog
-        open={failure !== null}
-        tone="error"
-        title={t('forgot.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
-        onClose={() => setFailure(null)}
-      >
-        <p>{failure}</p>
-      </MessageDialog>
+      <FailureDialog failure={failure} title={t('forgot.failedTitle')} onClose={() => setFailure(null)} />
     </AuthShell>
   );
 }

@@ -5,24 +5,23 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { INDIA_CALLING_CODE } from '../../../domain/phone.ts';
 import {
   type LoginCodeRequestValues,
   loginCodeRequestSchema,
-  OTP_LENGTH,
   type OtpValues,
   otpSchema,
 } from '../../../domain/validation.ts';
-import { loginCodeMachine } from '../../../machines/login-code.machine.ts';
-import { OTP_RESEND_COOLDOWN_S, otpResendMachine } from '../../../machines/otp-resend.machine.ts';
-import { requestLoginCode, resendCode, verifyLoginCode } from '../../api/auth.ts';
+import { OTP_RESEND_COOLDOWN_S } from '../../../machines/otp-resend.machine.ts';
+import { loginCodeMachineFor } from '../../actors/login-code.actors.ts';
+import { toResendFailure } from '../../actors/otp-resend.actors.ts';
 import { type ApiErrorBody, fieldErrorsOf } from '../../api/http.ts';
-import { loginMarker } from '../../app/login-marker.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { PhoneField, TextField } from '../../ui/Field.tsx';
-import { toResendFailure } from './CodeForm.tsx';
+import { PhoneField } from '../../ui/Field.tsx';
+import { CodeField } from '../../ui/form/CodeField.tsx';
+import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
+import { ResendCode } from './ResendCode.tsx';
 
 /** '9876543210' -> '+91 98765 43210', as the number is read aloud and printed on SIM cards. */
 export function displayPhone(phone10: string): string {
@@ -84,21 +83,8 @@ export function describeFailure(error: unknown, t: TFunction<'auth'>): Failure {
  */
 export function LoginCodeForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useTranslation('auth');
-  const flow = useActorRef(
-    loginCodeMachine.provide({
-      actors: {
-        sendCode: fromPromise(async ({ input }) => (await requestLoginCode(input.phone)).data),
-        verifyCode: fromPromise(async ({ input }) => {
-          await verifyLoginCode(input.phone, input.code);
-        }),
-      },
-      actions: {
-        setLoginMarker: () => loginMarker.set(),
-        // Where the page sends a login (the return-to path); the machine is made once, with the first.
-        goOn: () => onLoggedIn(),
-      },
-    }),
-  );
+  // Where the page sends a login (the return-to path); the machine is made once, with the first.
+  const flow = useActorRef(loginCodeMachineFor({ onLoggedIn }));
   const step = useSelector(flow, (s) =>
     s.matches('enteringCode') || s.matches('verifying') || s.matches('loggedIn') ? 'code' : 'phone',
   );
@@ -185,9 +171,7 @@ function PhoneStep({
         error={errors.phone?.message}
         registration={register('phone')}
       />
-      <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-        {busy ? t('loginCode.sending') : t('loginCode.send')}
-      </button>
+      <AuthSubmit busy={busy} label={t('loginCode.send')} busyLabel={t('loginCode.sending')} />
     </form>
   );
 }
@@ -225,7 +209,6 @@ function CodeStep({
   useEffect(() => setFocus('otp'), [setFocus]);
 
   const onSubmit = handleSubmit(({ otp }) => onVerify(otp));
-  const otp = register('otp');
   return (
     <>
       <div className="auth__sent">
@@ -235,65 +218,18 @@ function CodeStep({
         </button>
       </div>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label={t('fields.otp')}
-          className="field__input auth__code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          pattern="[0-9]*"
-          error={errors.otp?.message}
-          {...otp}
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-            void otp.onChange(event);
-          }}
-        />
-        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-          {busy ? t('login.busy') : t('login.submit')}
-        </button>
+        <CodeField label={t('fields.otp')} error={errors.otp?.message} registration={register('otp')} />
+        <AuthSubmit busy={busy} label={t('login.submit')} busyLabel={t('login.busy')} />
       </form>
-      <ResendCode otpToken={otpToken} />
+      <ResendCode
+        otpToken={otpToken}
+        // The code went out just now: the server takes the next one in a minute.
+        secondsLeft={OTP_RESEND_COOLDOWN_S}
+        failureOf={(error) => ({
+          ...toResendFailure(error, t('loginCode.errors.unexpected')),
+          message: describeFailure(error, t).text,
+        })}
+      />
     </>
-  );
-}
-
-/** The resend button of the code step: the sign-up screen's countdown machine and resend call. */
-function ResendCode({ otpToken }: { otpToken: string }) {
-  const { t } = useTranslation('auth');
-  const resend = useActorRef(
-    otpResendMachine.provide({
-      actors: {
-        resendCode: fromPromise(async () => {
-          try {
-            await resendCode(otpToken);
-          } catch (error) {
-            const failure = toResendFailure(error, t('loginCode.errors.unexpected'));
-            throw { ...failure, message: describeFailure(error, t).text };
-          }
-        }),
-      },
-    }),
-    // The code went out just now: the server takes the next one in a minute.
-    { input: { secondsLeft: OTP_RESEND_COOLDOWN_S } },
-  );
-  const secondsLeft = useSelector(resend, (s) => s.context.secondsLeft);
-  const canResend = useSelector(resend, (s) => s.can({ type: 'otp.resend' }));
-  const sending = useSelector(resend, (s) => s.matches('sending'));
-  const notice = useSelector(resend, (s) => s.context.notice);
-  return (
-    <div className="auth__resend">
-      <button
-        type="button"
-        className="button button--small auth__link-button"
-        disabled={!canResend}
-        onClick={() => resend.send({ type: 'otp.resend' })}
-      >
-        {sending ? t('otp.resending') : secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
-      </button>
-      <p className={notice?.ok === false ? 'field__error' : 'muted'} role="status" aria-live="polite">
-        {notice === null ? '' : notice.ok ? t('otp.resent') : notice.message}
-      </p>
-    </div>
   );
 }

@@ -8,8 +8,11 @@ import { googleStartUrl, logIn } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
+import { IdentifierField } from '../../ui/form/IdentityFields.tsx';
+import { CurrentPasswordField } from '../../ui/form/PasswordFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { LoginCodeForm } from './LoginCodeForm.tsx';
 import { fromState } from './return-to.ts';
@@ -103,9 +106,7 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
       loginMarker.set();
       onLoggedIn();
     } catch (error) {
-      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-        if (name in empty) setError(name as keyof LoginValues, { message });
-      }
+      showFieldErrors(fieldErrorsOf(error), empty, setError);
       // 'Login Failed' for a wrong pair; the suspended and deleted answers say how to reactivate.
       setFailure(errorMessageOf(error, t('login.failedFallback')));
     }
@@ -114,36 +115,22 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
+        <IdentifierField
           label={t('fields.identifier')}
-          autoComplete="username"
-          inputMode="email"
           error={errors.identifier?.message}
-          {...register('identifier')}
+          registration={register('identifier')}
         />
-        <TextField
+        <CurrentPasswordField
           label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
           error={errors.password?.message}
-          {...register('password')}
+          registration={register('password')}
         />
         <p className="auth__aside auth__aside--end">
           <Link to={paths.forgot}>{t('login.forgot')}</Link>
         </p>
-        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
-          {isSubmitting ? t('login.busy') : t('login.submit')}
-        </button>
+        <AuthSubmit busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.busy')} />
       </form>
-      <MessageDialog
-        open={failure !== null}
-        tone="error"
-        title={t('login.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
-        onClose={() => setFailure(null)}
-      >
-        <p>{failure}</p>
-      </MessageDialog>
+      <FailureDialog failure={failure} title={t('login.failedTitle')} onClose={() => setFailure(null)} />
     </>
   );
 }

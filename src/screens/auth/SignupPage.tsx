@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SignupValues, signupSchema } from '../../../domain/validation.ts';
+import { type SignupValues, signupSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, signUp } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField, PhoneField } from '../../ui/Field.tsx';
+import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
+import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { Agreements } from './Agreements.tsx';
+import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
 import { fromState } from './return-to.ts';
@@ -46,9 +48,7 @@ export default function SignupPage() {
       recordCodeSent({ purpose: 'signup', otpToken: answer.data.otpToken, ...(from ? { returnTo: from } : {}) });
       void navigate(paths.otp);
     } catch (error) {
-      for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-        if (name in empty) setError(name as keyof SignupValues, { message });
-      }
+      showFieldErrors(fieldErrorsOf(error), empty, setError);
       setFailure(errorMessageOf(error, t('signup.failedFallback')));
     }
   });
@@ -56,54 +56,27 @@ export default function SignupPage() {
   return (
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="auth__row">
-          <TextField
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            autoCapitalize="words"
-            maxLength={NAME_MAX_LENGTH}
-            error={errors.firstName?.message}
-            {...capitalFirstLetter(register('firstName'))}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            autoCapitalize="words"
-            maxLength={NAME_MAX_LENGTH}
-            error={errors.lastName?.message}
-            {...capitalFirstLetter(register('lastName'))}
-          />
-        </div>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+        <SignupIdentityFields
+          first={register('firstName')}
+          last={register('lastName')}
+          email={register('email')}
+          phone={register('phone')}
+          errors={{
+            first: errors.firstName?.message,
+            last: errors.lastName?.message,
+            email: errors.email?.message,
+            phone: errors.phone?.message,
+          }}
         />
-        <PhoneField
-          label={t('fields.phone')}
-          hint={t('fields.phoneHint')}
-          error={errors.phone?.message}
-          registration={register('phone')}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={t('fields.passwordHint')}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          labels={{
+            password: t('fields.password'),
+            hint: t('fields.passwordHint'),
+            confirm: t('fields.confirmPassword'),
+          }}
+          password={register('password')}
+          confirm={register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
         <Agreements
           legal={register('agreeLegal')}
@@ -115,9 +88,7 @@ export default function SignupPage() {
             age: errors.agreeAge?.message,
           }}
         />
-        <button type="submit" className="button button--primary auth__submit" disabled={isSubmitting}>
-          {isSubmitting ? t('signup.busy') : t('signup.submit')}
-        </button>
+        <AuthSubmit busy={isSubmitting} label={t('signup.submit')} busyLabel={t('signup.busy')} />
       </form>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />
       <p className="auth__aside">
@@ -126,15 +97,7 @@ export default function SignupPage() {
           {t('signup.loginLink')}
         </Link>
       </p>
-      <MessageDialog
-        open={failure !== null}
-        tone="error"
-        title={t('signup.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
-        onClose={() => setFailure(null)}
-      >
-        <p>{failure}</p>
-      </MessageDialog>
+      <FailureDialog failure={failure} title={t('signup.failedTitle')} onClose={() => setFailure(null)} />
     </AuthShell>
   );
 }

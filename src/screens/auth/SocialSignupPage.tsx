@@ -4,27 +4,21 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { normalizePhoneInput, toIndianE164 } from '../../../domain/phone.ts';
+import { normalizePhoneInput } from '../../../domain/phone.ts';
 import { type SocialSignupValues, socialSignupSchema } from '../../../domain/validation.ts';
-import { socialSignupMachine } from '../../../machines/social-signup.machine.ts';
-import { fetchSocialPending, socialLogin } from '../../api/auth.ts';
+import { socialSignupMachineFor } from '../../actors/social-signup.actors.ts';
+import { fetchSocialPending } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
-import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { welcomeState } from '../../app/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { TextField, PhoneField } from '../../ui/Field.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { Agreements } from './Agreements.tsx';
+import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
-import { clearSocialDraft, deviceToken, emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
+import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
 
 const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
-
-/** '+91' in front of the 10 digits, unless it is there already (spec section 5). */
-function withCallingCode(phone: string): string {
-  return phone.startsWith('+91') ? phone : toIndianE164(phone);
-}
 
 /** /socialsignup: a Google user we do not know yet completes the spec's social sign-up form. */
 export default function SocialSignupPage() {
@@ -46,30 +40,9 @@ export default function SocialSignupPage() {
   });
 
   const actor = useActorRef(
-    socialSignupMachine.provide({
-      actors: {
-        submitSignup: fromPromise(async ({ input }) => {
-          const answer = await socialLogin({
-            first_name: input.first_name,
-            last_name: input.last_name,
-            email: input.email,
-            phone: withCallingCode(input.phone),
-            signup_method: 'google',
-            device_type: 'website',
-            device_token: deviceToken(),
-            agreeLegal: input.agreeLegal,
-            agreeRules: input.agreeRules,
-            agreeAge: input.agreeAge,
-          });
-          return { message: answer.message };
-        }),
-      },
-      actions: {
-        clearDraft: () => clearSocialDraft(),
-        setLoginMarker: () => loginMarker.set(),
-        // The spec sends a social sign-up to /; the greeting comes along.
-        goHome: () => void navigate(paths.home, { replace: true, state: welcomeState(getValues('first_name')) }),
-      },
+    // The spec sends a social sign-up to /; the greeting comes along.
+    socialSignupMachineFor({
+      goHome: () => void navigate(paths.home, { replace: true, state: welcomeState(getValues('first_name')) }),
     }),
   );
   const busy = useSelector(actor, (s) => s.matches('submitting'));
@@ -110,9 +83,7 @@ export default function SocialSignupPage() {
   // one) is also shown by those fields, where the user will correct it.
   useEffect(() => {
     if (!failed) return;
-    for (const [name, fieldMessage] of Object.entries(fieldErrorsOf(failure))) {
-      if (name in emptySocialSignup) setError(name as keyof SocialSignupValues, { message: fieldMessage });
-    }
+    showFieldErrors(fieldErrorsOf(failure), emptySocialSignup, setError);
   }, [failed, failure, setError]);
 
   const onSubmit = handleSubmit((submitted) => {
@@ -122,33 +93,18 @@ export default function SocialSignupPage() {
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="auth__row">
-          <TextField
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PhoneField
-          label={t('fields.phone')}
-          hint={t('fields.phoneHint')}
-          error={errors.phone?.message}
-          registration={register('phone')}
+        <SignupIdentityFields
+          first={register('first_name')}
+          last={register('last_name')}
+          email={register('email')}
+          phone={register('phone')}
+          errors={{
+            first: errors.first_name?.message,
+            last: errors.last_name?.message,
+            email: errors.email?.message,
+            phone: errors.phone?.message,
+          }}
+          capitalised={false}
         />
         <Agreements
           legal={register('agreeLegal')}

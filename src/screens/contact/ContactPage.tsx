@@ -12,8 +12,11 @@ import {
 import { sendContactMessage } from '../../api/contact.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
-import { PhoneField, TextAreaField, TextField } from '../../ui/Field.tsx';
+import { TextAreaField, TextField } from '../../ui/Field.tsx';
+import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
+import { EmailAndPhoneFields } from '../../ui/form/IdentityFields.tsx';
+import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
+import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
 
 /** The message's hint counts down the characters left from here to the limit. */
 const CHARACTERS_LEFT_FROM = 50;
@@ -43,9 +46,7 @@ export default function ContactPage() {
       setOutcome({ ok: true, text: t('sentText') });
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      for (const [name, message] of Object.entries(fields)) {
-        if (name in empty) setError(name as keyof ContactValues, { message });
-      }
+      showFieldErrors(fields, empty, setError);
       // Nothing typed is lost: the form keeps its values for another try.
       setOutcome({
         ok: false,
@@ -70,19 +71,11 @@ export default function ContactPage() {
           error={errors.subject?.message}
           {...register('subject')}
         />
-        <TextField
-          label={t('email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PhoneField
-          label={t('phone')}
-          hint={t('phoneHint')}
-          error={errors.phone?.message}
-          registration={register('phone')}
+        <EmailAndPhoneFields
+          labels={{ email: t('email'), phone: t('phone'), phoneHint: t('phoneHint') }}
+          email={register('email')}
+          phone={register('phone')}
+          errors={{ email: errors.email?.message, phone: errors.phone?.message }}
         />
         <TextAreaField
           label={t('message')}
@@ -101,21 +94,15 @@ export default function ContactPage() {
           {...capitalFirstLetter(register('message'))}
         />
         <div>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('sending') : t('send')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('send')} busyLabel={t('sending')} />
         </div>
       </form>
       <p className="muted">{t('direct')}</p>
-      <MessageDialog
-        open={outcome !== null}
-        tone={outcome?.ok ? 'info' : 'error'}
+      <OutcomeDialog
+        outcome={outcome}
         title={outcome?.ok ? t('sentTitle') : t('failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
         onClose={() => setOutcome(null)}
-      >
-        <p>{outcome?.text}</p>
-      </MessageDialog>
+      />
     </section>
   );
 }

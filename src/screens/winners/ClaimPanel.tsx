@@ -14,8 +14,9 @@ import {
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { submitClaim } from '../../api/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
-import { MessageDialog } from '../../ui/Dialog.tsx';
 import { FieldFrame, TextField } from '../../ui/Field.tsx';
+import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
+import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
 
 const EMPTY: ClaimFormValues = {
@@ -292,24 +293,22 @@ export function ClaimForm({
           </>
         )}
         <div>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('claim.busy') : update ? t('claim.update') : t('claim.submit')}
-          </button>
+          <SubmitButton
+            busy={isSubmitting}
+            label={update ? t('claim.update') : t('claim.submit')}
+            busyLabel={t('claim.busy')}
+          />
         </div>
       </form>
-      <MessageDialog
-        open={outcome !== null}
-        tone={outcome?.ok ? 'info' : 'error'}
+      <OutcomeDialog
+        outcome={outcome}
         title={outcome?.ok ? t('claim.doneTitle') : t('claim.failedTitle')}
-        actionLabel={t('ok', { ns: 'common' })}
         onClose={() => {
           const done = outcome?.claim;
           setOutcome(null);
           if (done) onDone(done);
         }}
-      >
-        <p>{outcome?.text}</p>
-      </MessageDialog>
+      />
     </>
   );
 }

@@ -1,12 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../domain/audit.ts';
 import { fetchAuditPage } from '../../../api/admin.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { InputField, SelectField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
 
 /** The areas an operator filters by: each is the prefix of its actions ('contest' -> contest.update, contest.cancel). */
 const AREAS = [
@@ -31,76 +33,41 @@ export default function AuditLogPage() {
   const [area, setArea] = useState('');
   const [targetId, setTargetId] = useState('');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    list.filter({ action: area, targetId });
-  };
-
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('audit.title')}</h1>
-        <p className="muted">{t('audit.intro')}</p>
-      </header>
-      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('audit.filters')}>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-area">
-            {t('audit.area')}
-          </label>
-          <select id="audit-area" className="field__input" value={area} onChange={(e) => setArea(e.target.value)}>
-            <option value="">{t('audit.allAreas')}</option>
-            {AREAS.map((a) => (
-              <option key={a} value={a}>
-                {t(`audit.areas.${a}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-target">
-            {t('audit.targetId')}
-          </label>
-          <input
-            id="audit-target"
-            className="field__input"
-            value={targetId}
-            onChange={(e) => setTargetId(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        </div>
-        <button type="submit" className="button button--primary">
-          {t('audit.apply')}
-        </button>
-      </form>
+      <PageHeader title={t('audit.title')} intro={t('audit.intro')} />
+      <FilterBar
+        label={t('audit.filters')}
+        applyLabel={t('audit.apply')}
+        onApply={() => list.filter({ action: area, targetId })}
+      >
+        <SelectField id="audit-area" label={t('audit.area')} value={area} onChange={setArea}>
+          <option value="">{t('audit.allAreas')}</option>
+          {AREAS.map((a) => (
+            <option key={a} value={a}>
+              {t(`audit.areas.${a}`)}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          id="audit-target"
+          label={t('audit.targetId')}
+          value={targetId}
+          onChange={setTargetId}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </FilterBar>
 
-      {list.loading ? (
-        <Spinner label={t('audit.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('audit.empty')}</p>
-      ) : (
-        <>
+      <PagedListView list={list} loadingLabel={t('audit.loading')} emptyText={t('audit.empty')}>
+        {(items) => (
           <ol className="audit-list">
-            {list.items.map((entry) => (
+            {items.map((entry) => (
               <AuditItem key={entry.id} entry={entry} />
             ))}
           </ol>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </section>
   );
 }

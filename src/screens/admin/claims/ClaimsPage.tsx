@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '../../../../domain/money.ts';
 import {
@@ -10,80 +10,45 @@ import {
   claimStatusSchema,
 } from '../../../../domain/results.ts';
 import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../api/admin-claims.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { TdsSettingsForm } from './TdsSettingsForm.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { InputField, SelectField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
+import { ActionError } from '../ui/Notices.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 /** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
 export default function ClaimsPage() {
   const { t } = useTranslation('admin');
   const list = usePagedList(fetchClaimsPage);
   const [status, setStatus] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    list.filter({ status });
-  };
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('claims.title')}</h1>
-        <p className="muted">{t('claims.intro')}</p>
-      </header>
+      <PageHeader title={t('claims.title')} intro={t('claims.intro')} />
       <TdsSettingsForm />
-      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('claims.filters')}>
-        <div className="field">
-          <label className="field__label" htmlFor="claims-status">
-            {t('claims.status')}
-          </label>
-          <select
-            id="claims-status"
-            className="field__input"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-          >
-            <option value="">{t('claims.allStatuses')}</option>
-            {claimStatusSchema.options.map((s) => (
-              <option key={s} value={s}>
-                {t(`claims.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          {t('claims.apply')}
-        </button>
-      </form>
-      {list.loading ? (
-        <Spinner label={t('claims.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('claims.empty')}</p>
-      ) : (
-        <>
+      <FilterBar label={t('claims.filters')} applyLabel={t('claims.apply')} onApply={() => list.filter({ status })}>
+        <SelectField id="claims-status" label={t('claims.status')} value={status} onChange={setStatus}>
+          <option value="">{t('claims.allStatuses')}</option>
+          {claimStatusSchema.options.map((s) => (
+            <option key={s} value={s}>
+              {t(`claims.statuses.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </FilterBar>
+      <PagedListView list={list} loadingLabel={t('claims.loading')} emptyText={t('claims.empty')}>
+        {(items) => (
           <ol className="audit-list">
-            {list.items.map((claim) => (
+            {items.map((claim) => (
               <ClaimItem key={claim.id} claim={claim} onChanged={list.refresh} />
             ))}
           </ol>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </section>
   );
 }
@@ -93,23 +58,11 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
   const lng = currentLanguage(i18n);
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const [detail, setDetail] = useState<AdminClaimDetail | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction('claims.failed');
   const [note, setNote] = useState(claim.note ?? '');
   const next = CLAIM_NEXT_STATUS[claim.status];
   const when = (at: string | null) => (at ? formatIstShort(new Date(at), lng) : null);
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(errorMessageOf(e, t('claims.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
   const move = (status: ClaimStatus) =>
     run(async () => {
       await changeClaimStatus(claim.id, status, note);
@@ -181,18 +134,13 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           {t('claims.view')}
         </button>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={`claim-note-${claim.id}`}>
-          {t('claims.note')}
-        </label>
-        <input
-          id={`claim-note-${claim.id}`}
-          className="field__input"
-          value={note}
-          maxLength={CLAIM_NOTE_MAX}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <InputField
+        id={`claim-note-${claim.id}`}
+        label={t('claims.note')}
+        value={note}
+        maxLength={CLAIM_NOTE_MAX}
+        onChange={setNote}
+      />
       <div className="claim-item__actions">
         {next && (
           <button
@@ -213,11 +161,7 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           {t('claims.saveNote')}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="console-list__error">
-          {error}
-        </p>
-      )}
+      <ActionError text={error} />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import type { TdsSettings } from '../../../../domain/results.ts';
 import { fetchTdsSettings, saveTdsSettings } from '../../../api/admin-claims.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
+import { InputField } from '../ui/ConsoleFields.tsx';
 
 const RATE = /^\d{1,3}(\.\d{1,2})?$/;
 const RUPEES = /^\d{1,9}$/;
@@ -71,32 +72,22 @@ export function TdsSettingsForm() {
           </p>
         )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="tds-rate">
-          {t('claims.tds.rate')}
-        </label>
-        <input
-          id="tds-rate"
-          className="field__input"
-          inputMode="decimal"
-          value={rate}
-          onChange={(e) => setRate(e.target.value)}
-          disabled={!current}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="tds-threshold">
-          {t('claims.tds.threshold')}
-        </label>
-        <input
-          id="tds-threshold"
-          className="field__input"
-          inputMode="numeric"
-          value={threshold}
-          onChange={(e) => setThreshold(e.target.value)}
-          disabled={!current}
-        />
-      </div>
+      <InputField
+        id="tds-rate"
+        label={t('claims.tds.rate')}
+        inputMode="decimal"
+        value={rate}
+        onChange={setRate}
+        disabled={!current}
+      />
+      <InputField
+        id="tds-threshold"
+        label={t('claims.tds.threshold')}
+        inputMode="numeric"
+        value={threshold}
+        onChange={setThreshold}
+        disabled={!current}
+      />
       <button type="submit" className="button button--primary" disabled={!current || busy}>
         {t('claims.tds.save')}
       </button>

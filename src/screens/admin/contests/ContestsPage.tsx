@@ -10,12 +10,12 @@ import { fetchContestDefaults, fetchContestsPage } from '../../../api/admin-cont
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { CancelContest } from './CancelContest.tsx';
 import { ContestForm } from './ContestForm.tsx';
 import { CountersCheck } from './CountersCheck.tsx';
+import { OutcomeNotice } from '../ui/Notices.tsx';
 
 type Mode =
   | { kind: 'list' }
@@ -79,27 +79,12 @@ export default function ContestsPage() {
           {mode.kind === 'loadingNew' ? t('contests.opening') : t('contests.new')}
         </button>
       </header>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'console-notice' : 'console-list__error'}>
-          {notice.text}
-        </p>
-      )}
+      {notice && <OutcomeNotice ok={notice.ok} text={notice.text} />}
       <CountersCheck />
-      {list.loading ? (
-        <Spinner label={t('contests.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('contests.empty')}</p>
-      ) : (
-        <>
+      <PagedListView list={list} loadingLabel={t('contests.loading')} emptyText={t('contests.empty')}>
+        {(items) => (
           <ol className="audit-list contest-list">
-            {list.items.map((contest) => (
+            {items.map((contest) => (
               <ContestItem
                 key={contest.id}
                 contest={contest}
@@ -114,15 +99,8 @@ export default function ContestsPage() {
               />
             ))}
           </ol>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </section>
   );
 }

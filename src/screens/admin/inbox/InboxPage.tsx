@@ -1,16 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import type { ContactMessage } from '../../../../domain/admin-messages.ts';
 import { fetchMessage, fetchMessagePage, setMessageAnswered } from '../../../api/admin-messages.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { paths } from '../../../app/paths.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { useLoad } from '../use-load.ts';
 import { usePagedList } from '../use-paged-list.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { SelectField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
+import { LoadPending } from '../ui/LoadFailed.tsx';
+import { ActionError, Notice } from '../ui/Notices.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 const base = `${paths.admin}/inbox`;
 
@@ -29,12 +34,13 @@ function useAt() {
   return (ms: number) => formatIstShort(new Date(ms), currentLanguage(i18n));
 }
 
-function StatusChip({ status }: { status: ContactMessage['status'] }) {
+function MessageStatus({ status }: { status: ContactMessage['status'] }) {
   const { t } = useTranslation('admin');
   return (
-    <span className={`chip status-chip status-chip--${status === 'open' ? 'suspended' : 'active'}`}>
-      {t(status === 'open' ? 'ops.inbox.open' : 'ops.inbox.answered')}
-    </span>
+    <StatusChip
+      tone={status === 'open' ? 'suspended' : 'active'}
+      label={t(status === 'open' ? 'ops.inbox.open' : 'ops.inbox.answered')}
+    />
   );
 }
 
@@ -44,47 +50,20 @@ function MessageList() {
   const [status, setStatus] = useState('open');
   const at = useAt();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    list.filter({ status });
-  };
-
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('ops.inbox.title')}</h1>
-        <p className="muted">{t('ops.inbox.intro')}</p>
-      </header>
-      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('ops.inbox.filters')}>
-        <div className="field">
-          <label className="field__label" htmlFor="inbox-status">
-            {t('ops.inbox.show')}
-          </label>
-          <select id="inbox-status" className="field__input" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="open">{t('ops.inbox.openOnly')}</option>
-            <option value="answered">{t('ops.inbox.answeredOnly')}</option>
-            <option value="">{t('ops.inbox.all')}</option>
-          </select>
-        </div>
-        <button type="submit" className="button button--primary">
-          {t('audit.apply')}
-        </button>
-      </form>
-      {list.loading ? (
-        <Spinner label={t('ops.inbox.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('ops.inbox.empty')}</p>
-      ) : (
-        <>
+      <PageHeader title={t('ops.inbox.title')} intro={t('ops.inbox.intro')} />
+      <FilterBar label={t('ops.inbox.filters')} applyLabel={t('audit.apply')} onApply={() => list.filter({ status })}>
+        <SelectField id="inbox-status" label={t('ops.inbox.show')} value={status} onChange={setStatus}>
+          <option value="open">{t('ops.inbox.openOnly')}</option>
+          <option value="answered">{t('ops.inbox.answeredOnly')}</option>
+          <option value="">{t('ops.inbox.all')}</option>
+        </SelectField>
+      </FilterBar>
+      <PagedListView list={list} loadingLabel={t('ops.inbox.loading')} emptyText={t('ops.inbox.empty')}>
+        {(items) => (
           <ul className="console-cards" aria-label={t('ops.inbox.title')}>
-            {list.items.map((m) => (
+            {items.map((m) => (
               <li key={m.id} className="console-card">
                 <Link to={`${base}/${m.id}`} className="console-card__title">
                   {m.subject}
@@ -94,20 +73,13 @@ function MessageList() {
                   {m.message.length > 140 ? `${m.message.slice(0, 140)}…` : m.message}
                 </p>
                 <p className="console-card__tags">
-                  <StatusChip status={m.status} />
+                  <MessageStatus status={m.status} />
                 </p>
               </li>
             ))}
           </ul>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </section>
   );
 }
@@ -117,8 +89,7 @@ function MessageView() {
   const { id = '' } = useParams();
   const load = useLoad(() => fetchMessage(id), id);
   const at = useAt();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const back = (
     <Link to={base} className="console-back">
@@ -126,35 +97,17 @@ function MessageView() {
     </Link>
   );
   const state = load.state;
-  if (state.status === 'loading' || state.status === 'idle') return <Spinner label={t('ops.inbox.loading')} />;
-  if (state.status === 'failed') {
-    return (
-      <section className="console-page">
-        {back}
-        <div className="console-empty">
-          <p role="alert">{errorMessageOf(state.error, t('list.failed'))}</p>
-          <button type="button" className="button button--primary" onClick={load.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      </section>
-    );
-  }
+  if (state.status !== 'ready')
+    return <LoadPending state={state} loadingLabel={t('ops.inbox.loading')} head={back} onRetry={load.retry} />;
   const m = state.value;
 
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
+  const toggle = () => {
     setNotice(null);
-    try {
+    return run(async () => {
       const updated = await setMessageAnswered(m.id, m.status === 'open');
       load.set(updated);
       setNotice(t(updated.status === 'answered' ? 'ops.inbox.markedAnswered' : 'ops.inbox.reopened'));
-    } catch (e) {
-      setError(errorMessageOf(e, t('ops.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -163,14 +116,10 @@ function MessageView() {
       <header className="console-page__header">
         <h1>{m.subject}</h1>
         <p>
-          <StatusChip status={m.status} />
+          <MessageStatus status={m.status} />
         </p>
       </header>
-      {notice && (
-        <p role="status" className="console-notice">
-          {notice}
-        </p>
-      )}
+      <Notice text={notice} />
       <div className="console-panel">
         <dl className="console-facts">
           <dt>{t('ops.inbox.received')}</dt>
@@ -213,11 +162,7 @@ function MessageView() {
           {busy ? t('ops.working') : t(m.status === 'open' ? 'ops.inbox.markAnswered' : 'ops.inbox.reopen')}
         </button>
       </div>
-      {error && (
-        <p role="alert" className="console-list__error">
-          {error}
-        </p>
-      )}
+      <ActionError text={error} />
     </section>
   );
 }

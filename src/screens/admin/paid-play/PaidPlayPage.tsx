@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPaidPlay, switchPaidPlay } from '../../../api/admin-users.ts';
-import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLoad } from '../use-load.ts';
 import { RestrictedStatesPanel } from './RestrictedStatesPanel.tsx';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
+import { LoadPending } from '../ui/LoadFailed.tsx';
+import { Notice } from '../ui/Notices.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 /** What the confirm step is about to do: on, off, or back to the environment's default (null). */
 type Pending = { enabled: boolean | null } | null;
@@ -18,33 +20,25 @@ export default function PaidPlayPage() {
   const load = useLoad(fetchPaidPlay, 'paid-play');
   const state = load.state;
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (state.status === 'loading' || state.status === 'idle') return <Spinner label={t('ops.paidPlay.loading')} />;
-  if (state.status === 'failed') {
+  if (state.status !== 'ready')
     return (
-      <section className="console-page">
-        <h1>{t('ops.paidPlay.title')}</h1>
-        <div className="console-empty">
-          <p role="alert">{errorMessageOf(state.error, t('list.failed'))}</p>
-          <button type="button" className="button button--primary" onClick={load.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      </section>
+      <LoadPending
+        state={state}
+        loadingLabel={t('ops.paidPlay.loading')}
+        head={<h1>{t('ops.paidPlay.title')}</h1>}
+        onRetry={load.retry}
+      />
     );
-  }
 
   const s = state.value;
   const onOff = (enabled: boolean) => t(enabled ? 'ops.paidPlay.on' : 'ops.paidPlay.off');
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const value = await switchPaidPlay(pending.enabled);
       load.set(value);
       setNotice(
@@ -53,11 +47,7 @@ export default function PaidPlayPage() {
           : t('ops.paidPlay.done', { state: onOff(value.enabled) }),
       );
       setPending(null);
-    } catch (e) {
-      setError(errorMessageOf(e, t('ops.actionFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const dialogTitle =
@@ -77,15 +67,8 @@ export default function PaidPlayPage() {
 
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('ops.paidPlay.title')}</h1>
-        <p className="muted">{t('ops.paidPlay.intro')}</p>
-      </header>
-      {notice && (
-        <p role="status" className="console-notice">
-          {notice}
-        </p>
-      )}
+      <PageHeader title={t('ops.paidPlay.title')} intro={t('ops.paidPlay.intro')} />
+      <Notice text={notice} />
       <div className="console-panel">
         <p className={`paid-play-state paid-play-state--${s.enabled ? 'on' : 'off'}`}>
           {t(s.enabled ? 'ops.paidPlay.stateOn' : 'ops.paidPlay.stateOff')}
@@ -114,26 +97,19 @@ export default function PaidPlayPage() {
         </div>
       </div>
       <RestrictedStatesPanel />
-      <ConfirmDialog
+      <ConfirmAction
         open={pending !== null}
         title={dialogTitle}
         confirmLabel={t('ops.paidPlay.confirm')}
-        cancelLabel={t('ops.cancel')}
+        text={dialogText}
         busy={busy}
-        busyLabel={t('ops.working')}
+        error={error}
         onConfirm={() => void confirm()}
         onCancel={() => {
           setPending(null);
           setError(null);
         }}
-      >
-        <p>{dialogText}</p>
-        {error && (
-          <p role="alert" className="console-list__error">
-            {error}
-          </p>
-        )}
-      </ConfirmDialog>
+      />
     </section>
   );
 }

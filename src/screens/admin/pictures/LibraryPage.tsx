@@ -10,11 +10,11 @@ import {
 import { fetchPicturesPage } from '../../../api/admin-pictures.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
+import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { formatBytes } from './shared.ts';
 import { UploadPanel } from './UploadPanel.tsx';
+import { SelectField } from '../ui/ConsoleFields.tsx';
 
 /** The library: upload, then every picture of a kind as a grid of thumbnails, newest first. */
 export function LibraryPage() {
@@ -35,47 +35,24 @@ export function LibraryPage() {
     <>
       <UploadPanel defaultKind={kind || 'contest'} onUploaded={onUploaded} />
       <div className="pictures-toolbar">
-        <div className="field">
-          <label className="field__label" htmlFor="pictures-kind">
-            {t('pictures.kindFilter')}
-          </label>
-          <select id="pictures-kind" className="field__input" value={kind} onChange={(e) => onKind(e.target.value)}>
-            <option value="">{t('pictures.allKinds')}</option>
-            {ADMIN_PICTURE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`pictures.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="pictures-kind" label={t('pictures.kindFilter')} value={kind} onChange={onKind}>
+          <option value="">{t('pictures.allKinds')}</option>
+          {ADMIN_PICTURE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`pictures.kinds.${k}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      {list.loading ? (
-        <Spinner label={t('pictures.loading')} />
-      ) : list.failed ? (
-        <div className="console-empty">
-          <p role="alert">{t('list.failed')}</p>
-          <button type="button" className="button button--primary" onClick={list.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="console-empty">{t('pictures.empty')}</p>
-      ) : (
-        <>
+      <PagedListView list={list} loadingLabel={t('pictures.loading')} emptyText={t('pictures.empty')}>
+        {(items) => (
           <ul className="picture-grid">
-            {list.items.map((picture) => (
+            {items.map((picture) => (
               <PictureCard key={picture.id} picture={picture} />
             ))}
           </ul>
-          <ListFooter
-            count={list.items.length}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            error={list.error}
-            onMore={list.more}
-          />
-        </>
-      )}
+        )}
+      </PagedListView>
     </>
   );
 }

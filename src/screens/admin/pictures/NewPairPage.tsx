@@ -18,9 +18,9 @@ import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { ListFooter } from '../ListFooter.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { ballWidthErrorText, useStageLabels } from './shared.ts';
+import { PagedListFooter } from '../ui/PagedListView.tsx';
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
@@ -346,13 +346,7 @@ function PicturePicker({
           );
         })}
       </ul>
-      <ListFooter
-        count={list.items.length}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        error={list.error}
-        onMore={list.more}
-      />
+      <PagedListFooter list={list} />
     </>
   );
 }

@@ -16,6 +16,8 @@ import {
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ballWidthErrorText } from './shared.ts';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { ActionError } from '../ui/Notices.tsx';
 
 type Load = { status: 'loading' } | { status: 'ready'; pairs: AdminPracticePair[] } | { status: 'failed' };
 
@@ -75,27 +77,17 @@ export function PairsPage() {
         </Link>
       </div>
       <p className="muted">{t('pictures.pairs.intro')}</p>
-      {actionError && (
-        <p role="alert" className="console-list__error">
-          {actionError}
-        </p>
-      )}
+      <ActionError text={actionError} />
       {load.status === 'loading' ? (
         <Spinner label={t('pictures.pairs.loading')} />
       ) : load.status === 'failed' ? (
-        <div className="console-empty">
-          <p role="alert">{t('pictures.pairs.failed')}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={t('pictures.pairs.failed')}
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       ) : pairs.length === 0 ? (
         <p className="console-empty">{t('pictures.pairs.empty')}</p>
       ) : (

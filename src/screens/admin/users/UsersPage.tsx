@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import type { UserSummary } from '../../../../domain/admin-users.ts';
@@ -12,6 +12,12 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import { useLoad } from '../use-load.ts';
+import { InputField } from '../ui/ConsoleFields.tsx';
+import { FilterBar } from '../ui/FilterBar.tsx';
+import { LoadFailed, LoadPending } from '../ui/LoadFailed.tsx';
+import { ActionError, Notice } from '../ui/Notices.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
 
 /** Admin > Users: find an account (phone, e-mail, name), then its page. */
 export default function UsersPage() {
@@ -37,8 +43,7 @@ function UserSearch() {
   const search = useLoad(() => searchUsers(q), q.trim().length >= 2 ? q : null);
   const result = search.state;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const query = text.trim();
     setTooShort(query.length < 2);
     if (query.length < 2) return;
@@ -48,44 +53,22 @@ function UserSearch() {
 
   return (
     <section className="console-page">
-      <header className="console-page__header">
-        <h1>{t('ops.users.title')}</h1>
-        <p className="muted">{t('ops.users.intro')}</p>
-      </header>
-      <form className="console-filters" onSubmit={onSubmit} role="search" aria-label={t('ops.users.search')} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="users-q">
-            {t('ops.users.query')}
-          </label>
-          <input
-            id="users-q"
-            className="field__input"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={tooShort}
-            aria-describedby={tooShort ? 'users-q-error' : undefined}
-          />
-          {tooShort && (
-            <p id="users-q-error" className="field__error" role="alert">
-              {t('ops.users.tooShort')}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="button button--primary">
-          {t('ops.users.find')}
-        </button>
-      </form>
+      <PageHeader title={t('ops.users.title')} intro={t('ops.users.intro')} />
+      <FilterBar label={t('ops.users.search')} applyLabel={t('ops.users.find')} onApply={onSubmit} noValidate>
+        <InputField
+          id="users-q"
+          label={t('ops.users.query')}
+          value={text}
+          onChange={setText}
+          autoComplete="off"
+          spellCheck={false}
+          invalidMessage={tooShort ? t('ops.users.tooShort') : null}
+        />
+      </FilterBar>
       {result.status === 'loading' ? (
         <Spinner label={t('ops.users.searching')} />
       ) : result.status === 'failed' ? (
-        <div className="console-empty">
-          <p role="alert">{errorMessageOf(result.error, t('list.failed'))}</p>
-          <button type="button" className="button button--primary" onClick={search.retry}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed message={errorMessageOf(result.error, t('list.failed'))} onRetry={search.retry} />
       ) : result.status === 'ready' ? (
         result.value.length === 0 ? (
           <p className="console-empty">{t('ops.users.none', { q })}</p>
@@ -100,7 +83,7 @@ function UserSearch() {
                   {user.phone} · {user.email}
                 </p>
                 <p className="console-card__tags">
-                  <StatusChip status={user.status} />
+                  <AccountStatus status={user.status} />
                   {user.roles.map((role) => (
                     <span key={role} className="chip chip--quiet">
                       {t(`ops.users.roles.${role}`)}
@@ -116,9 +99,9 @@ function UserSearch() {
   );
 }
 
-function StatusChip({ status }: { status: UserSummary['status'] }) {
+function AccountStatus({ status }: { status: UserSummary['status'] }) {
   const { t } = useTranslation('admin');
-  return <span className={`chip status-chip status-chip--${status}`}>{t(`ops.users.status.${status}`)}</span>;
+  return <StatusChip tone={status} label={t(`ops.users.status.${status}`)} />;
 }
 
 type Dialog = null | 'suspend' | 'restore';
@@ -143,20 +126,8 @@ function UserPage() {
     </Link>
   );
 
-  if (user.status === 'loading' || user.status === 'idle') return <Spinner label={t('ops.users.loading')} />;
-  if (user.status === 'failed') {
-    return (
-      <section className="console-page">
-        {back}
-        <div className="console-empty">
-          <p role="alert">{errorMessageOf(user.error, t('list.failed'))}</p>
-          <button type="button" className="button button--primary" onClick={load.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      </section>
-    );
-  }
+  if (user.status !== 'ready')
+    return <LoadPending state={user} loadingLabel={t('ops.users.loading')} head={back} onRetry={load.retry} />;
 
   const u = user.value;
   const name = `${u.firstName} ${u.lastName}`;
@@ -191,14 +162,10 @@ function UserPage() {
       <header className="console-page__header">
         <h1>{name}</h1>
         <p>
-          <StatusChip status={u.status} />
+          <AccountStatus status={u.status} />
         </p>
       </header>
-      {notice && (
-        <p role="status" className="console-notice">
-          {notice}
-        </p>
-      )}
+      <Notice text={notice} />
       <div className="console-panel">
         <dl className="console-facts">
           <dt>{t('ops.users.phone')}</dt>
@@ -286,11 +253,7 @@ function UserPage() {
             );
           })}
         </ul>
-        {roleError && (
-          <p role="alert" className="console-list__error">
-            {roleError}
-          </p>
-        )}
+        <ActionError text={roleError} />
       </div>
 
       <UserHistory userId={u.id} version={changes} />

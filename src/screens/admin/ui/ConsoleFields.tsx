@@ -1,0 +1,63 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/** A labelled select of the console (filters and small forms); the options are the children. */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** For a field the screen checks itself: its message (null while it is fine), said under it. */
+  invalidMessage?: string | null;
+};
+
+/** A labelled text input of the console (filters and small forms). */
+export function InputField({ id, label, value, onChange, invalidMessage, ...input }: InputFieldProps) {
+  const checked = invalidMessage !== undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+        {...(checked
+          ? { 'aria-invalid': Boolean(invalidMessage), 'aria-describedby': invalidMessage ? `${id}-error` : undefined }
+          : {})}
+      />
+      {invalidMessage && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {invalidMessage}
+        </p>
+      )}
+    </div>
+  );
+}
