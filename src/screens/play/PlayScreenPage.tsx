@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
-import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
+import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import {
   type LoadedContest,
   ticketMarkingMachine,
@@ -18,17 +18,13 @@ import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
 import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
-import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
-import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
-import { StagePreview } from '../../stage/StagePreview.tsx';
+import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
+import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-
-// Pixi comes with the stage's own chunk, never with the other routes.
-const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
 const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
 
@@ -96,11 +92,7 @@ export default function PlayScreenPage() {
     return (
       <div className="play-game">
         <h1 className="visually-hidden">{title}</h1>
-        <div className="trial-game__body">
-          <div className="trial-game__stage">
-            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
-          </div>
-        </div>
+        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
       </div>
     );
   }
@@ -236,13 +228,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     if (submitted) void navigate(paths.cart);
   }, [submitted, navigate]);
 
-  const reasonText = useMemo(
-    () => (reason: TicketRuleReason) =>
-      t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
-    [t],
-  );
   const serverText = useMemo(() => {
-    if (!serverError) return t('errors.submitFailed');
+    if (!serverError) return null;
     const reason = SERVER_REASONS[serverError.code];
     if (reason === 'onlyNAvailable')
       return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
@@ -251,10 +238,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     return serverError.status === null ? t('errors.submitFailed') : serverError.message;
   }, [serverError, t]);
 
-  const marks = useMemo(
-    () => draft.map((ticket, index) => ({ id: ticket.id, label: String(ticketNumber(index)), point: ticket.point })),
-    [draft],
-  );
+  const marks = useDraftMarks(draft);
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -266,43 +250,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     ],
     [held, cart, marks],
   );
-  const labels = useMemo(
-    () => ({
-      zoomIn: t('stage.zoomIn'),
-      zoomOut: t('stage.zoomOut'),
-      resetZoom: t('stage.resetZoom'),
-      stage: t('stage.label'),
-      loading: t('stage.loading'),
-      coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
-      selected: (label: string, x: number | null, y: number | null) =>
-        x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
-      zoomHint: t('stage.zoomHint'),
-    }),
-    [t],
-  );
-  const barTexts = useMemo(
-    (): TicketBarTexts => ({
-      tickets: t('game.tickets'),
-      submitFailed: serverText,
-      retry: t('game.retry'),
-      back: t('game.back'),
-      dismiss: t('game.dismiss'),
-      ready: t('game.ready'),
-      add: t('game.add'),
-      reset: t('game.reset'),
-      resetTitle: t('game.resetTitle'),
-      resetText: t('game.resetText'),
-      resetConfirm: t('game.resetConfirm'),
-      resetCancel: t('game.resetCancel'),
-      submit: t('game.submit'),
-      submitting: t('game.submitting'),
-      ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
-      ticketEmpty: (n) => t('game.ticketEmpty', { n }),
-      remove: (n) => t('game.remove', { n }),
-      reason: reasonText,
-    }),
-    [t, serverText, reasonText],
-  );
+  const labels = useStageLabels('contest');
+  const barTexts = useTicketBarTexts('contest', serverText);
 
   const lng = currentLanguage(i18n);
   const price = contest.ticketPricePaise;
@@ -347,11 +296,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
-        <div className="trial-game__body">
-          <div className="trial-game__stage">
-            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
-          </div>
-        </div>
+        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
       )}
       {snapshot.matches('loadError') && (
         <GameLoadError
@@ -364,44 +309,34 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       )}
       {showStage && <GameHints />}
       {showStage && (
-        <div className="trial-game__body">
-          <div className="trial-game__stage" style={stageBoxStyle(picture)}>
-            <Suspense fallback={<StagePreview picture={picture} image={PLAY_PICTURE} label={t('stage.loading')} />}>
-              <PictureStage
-                picture={picture}
-                marks={stageMarks}
-                selectedId={selectedId}
-                onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
-                onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
-                reveal={null}
-                disabled={!ready}
-                labels={labels}
-                previewImage={PLAY_PICTURE}
-              />
-            </Suspense>
-          </div>
-          <TicketBar
+        <GameBoard
+          picture={picture}
+          previewImage={PLAY_PICTURE}
+          marks={stageMarks}
+          selectedId={selectedId}
+          reveal={null}
+          disabled={!ready}
+          labels={labels}
+          send={actor.send}
+        >
+          <GameTicketBar
             texts={barTexts}
             summary={summary}
             marks={marks}
             selectedId={selectedId}
             busy={snapshot.matches('submitting')}
             disabled={!ready}
-            rejection={lastRejection ? reasonText(lastRejection) : null}
+            lastRejection={lastRejection}
             submitFailed={snapshot.matches('submitError')}
-            addRule={ticketMarkingRules.add(snapshot.context)}
-            removeRule={ticketMarkingRules.remove(snapshot.context)}
-            submitRule={ticketMarkingRules.submit(snapshot.context)}
-            onSelect={(id) => actor.send({ type: 'ticket.select', id })}
-            onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
-            onAdd={() => actor.send({ type: 'ticket.add' })}
+            rules={{
+              add: ticketMarkingRules.add(snapshot.context),
+              remove: ticketMarkingRules.remove(snapshot.context),
+              submit: ticketMarkingRules.submit(snapshot.context),
+            }}
+            send={actor.send}
             onReset={() => actor.send({ type: 'ticket.reset' })}
-            onSubmit={() => actor.send({ type: 'ticket.submit' })}
-            onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
-            onRetrySubmit={() => actor.send({ type: 'submit.retry' })}
-            onCancelSubmit={() => actor.send({ type: 'submit.cancel' })}
           />
-        </div>
+        </GameBoard>
       )}
     </div>
   );
