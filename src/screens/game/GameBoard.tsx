@@ -3,6 +3,7 @@ import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
+import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
@@ -32,7 +33,7 @@ interface GameBoardProps {
   disabled: boolean;
   labels: StageLabels;
   /** The events every marking machine takes from the stage. */
-  send(event: { type: 'ticket.mark'; point: TicketPoint } | { type: 'ticket.select'; id: string }): void;
+  send(event: Extract<MarkingEvent, { type: 'ticket.mark' | 'ticket.select' }>): void;
   /** Beside the stage: the ticket bar, or the practice result. */
   children: ReactNode;
 }
@@ -72,14 +73,7 @@ export function GameBoard({
 }
 
 /** The events the ticket bar sends, the same in every marking machine (each has its own reset). */
-export type TicketBarEvent =
-  | { type: 'ticket.select'; id: string }
-  | { type: 'ticket.remove'; id: string }
-  | { type: 'ticket.add' }
-  | { type: 'ticket.submit' }
-  | { type: 'rejection.dismiss' }
-  | { type: 'submit.retry' }
-  | { type: 'submit.cancel' };
+export type TicketBarEvent = MarkingEvent | { type: 'submit.retry' } | { type: 'submit.cancel' };
 
 interface GameTicketBarProps {
   texts: TicketBarTexts;
