@@ -2,21 +2,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
-import type { DraftTicket, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
-import {
-  type LoadedContest,
-  ticketMarkingMachine,
-  ticketMarkingRules,
-} from '../../../machines/ticket-marking.machine.ts';
-import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
+import type { TicketRuleReason } from '../../../domain/tickets.ts';
+import { ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
+import { ticketMarkingMachineFor } from '../../actors/ticket-marking.actors.ts';
+import type { ContestApiError } from '../../api/contests.ts';
+import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
-import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
@@ -25,33 +21,6 @@ import '../../styles/contest.css';
 import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-
-const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
-
-function isPoint(value: unknown): value is TicketPoint {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Number.isInteger((value as TicketPoint).x) &&
-    Number.isInteger((value as TicketPoint).y)
-  );
-}
-
-/** The saved draft of a contest, or null when there is none or it is not a draft any more. */
-export function readDraft(contestId: string): DraftTicket[] | null {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(draftKey(contestId)) ?? 'null');
-    if (!Array.isArray(parsed)) return null;
-    const draft = parsed.flatMap((t: unknown): DraftTicket[] => {
-      if (typeof t !== 'object' || t === null || typeof (t as DraftTicket).id !== 'string') return [];
-      const point = (t as DraftTicket).point;
-      return [{ id: (t as DraftTicket).id, point: isPoint(point) ? { x: point.x, y: point.y } : null }];
-    });
-    return draft.length > 0 ? draft : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Server codes of the ticket rules (server/services/cart.service.ts) and the reason each stands for. */
 const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
@@ -165,55 +134,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   const { t, i18n } = useTranslation(['contest', 'results']);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<ContestApiError | null>(null);
-  // The first load uses the contest the page already has; a retry asks the server again. The
-  // actor keeps the first render's functions, so this flag lives as long as the screen.
-  const loads = { count: 0 };
-
   const actor = useActorRef(
-    ticketMarkingMachine.provide({
-      actors: {
-        loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
-          let view = contest;
-          // The cart's tickets of this contest count against the limit and may not be marked again.
-          const cartAnswer = fetchCart();
-          if (loads.count > 0) {
-            const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
-            if (!again || again.id !== input.contestId)
-              throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
-            view = again;
-          }
-          loads.count += 1;
-          return {
-            limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
-            picture: { width: picture.width, height: picture.height },
-            held: view.myPoints,
-            cart: (await cartAnswer).items
-              .filter((item) => item.contestId === input.contestId)
-              .map((item) => ({ x: item.x, y: item.y })),
-            draft: readDraft(input.contestId),
-          };
-        }),
-        submitTickets: fromPromise(async ({ input }) => {
-          setServerError(null);
-          try {
-            return await addCartItems(input.contestId, input.tickets);
-          } catch (error) {
-            if (error instanceof ContestApiError) setServerError(error);
-            throw error;
-          }
-        }),
-      },
-      actions: {
-        persistDraft: (_, params) => {
-          try {
-            window.localStorage.setItem(draftKey(params.contestId), JSON.stringify(params.draft));
-          } catch {
-            // Storage full or blocked: the marks still stand on the screen.
-          }
-        },
-        clearDraft: (_, params) => window.localStorage.removeItem(draftKey(params.contestId)),
-      },
-    }),
+    ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n), onSubmitError: setServerError }),
     { input: { contestId: contest.id } },
   );
   const snapshot = useSelector(actor, (s) => s);

@@ -2,13 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
-import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
-import { nextPracticePair, submitPractice } from '../../api/practice.ts';
+import { trialRules } from '../../../machines/trial-game.machine.ts';
+import { trialGameMachineFor } from '../../actors/trial-game.actors.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -17,7 +16,7 @@ import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
-import { readPracticeGames, savePracticeGames } from './practice-count.ts';
+import { readPracticeGames } from './practice-count.ts';
 import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { type RevealWords, useRevealWords } from './reveal-words.ts';
@@ -33,34 +32,18 @@ export default function QuickGameScreenPage() {
   const [previewImage, setPreviewImage] = useState<ResponsiveImage | undefined>(PRACTICE_PICTURE);
 
   const actor = useActorRef(
-    trialGameMachine.provide({
-      actors: {
-        loadPracticePair: fromPromise(async ({ input }) => {
-          // The first game of the page is the first pair, whose picture the page preloaded and
-          // showed by its stable address: the same image keeps that address until the stage draws.
-          setPreviewImage(input.previousPairId ? undefined : PRACTICE_PICTURE);
-          const pair = await nextPracticePair(input.previousPairId ?? undefined);
-          setPicture(pair.picture);
-          setRevealPicture(null);
-          return pair;
-        }),
-        submitPractice: fromPromise(async ({ input }) => {
-          const { reveal, ...result } = await submitPractice(input.pairId, input.tickets);
-          setRevealPicture(reveal);
-          return result;
-        }),
-      },
-      actions: {
-        // Real contests need a login (spec section 6); after it the login screen goes on to /play_screen.
-        goToRealGame: () => {
-          if (loginMarker.isSet()) void navigate(paths.playScreen);
-          else
-            void navigate(paths.login, {
-              state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) },
-            });
-        },
-        // Today's count outlives a reload: the limit is per day, not per visit.
-        countGame: (_, params) => savePracticeGames(params.gamesPlayed, new Date()),
+    trialGameMachineFor({
+      // The first game of the page is the first pair, whose picture the page preloaded and
+      // showed by its stable address: the same image keeps that address until the stage draws.
+      onLoadStart: (first) => setPreviewImage(first ? PRACTICE_PICTURE : undefined),
+      onPicture: setPicture,
+      onReveal: setRevealPicture,
+      goToRealGame: () => {
+        if (loginMarker.isSet()) void navigate(paths.playScreen);
+        else
+          void navigate(paths.login, {
+            state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) },
+          });
       },
     }),
     { input: { gamesPlayed: readPracticeGames(new Date()) } },
