@@ -12,7 +12,6 @@
  */
 import { expect } from 'vitest';
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   createActor,
   fromPromise,
   SimulatedClock,
@@ -25,6 +24,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getStateNodes, serializeSnapshot, TestModel, type TestPath } from 'xstate/graph';
+import { ownEventTypes } from '../support/xstate-internals.ts';
 
 /** Lets settled promises and the actor's reactions to them run. */
 export function flush(): Promise<void> {
@@ -311,6 +311,26 @@ export async function runPath<TSnapshot extends Snap>(
 export function reachableLeafKeys(setup: Model): string[] {
   const adjacency = setup.model.getAdjacencyMap();
   return [...new Set(Object.values(adjacency).map((v) => leafKey(v.state.value)))].sort();
+}
+
+/**
+ * The leaf keys of every state the machine declares, walked from its root: what the paths must
+ * reach. A state left at once by an unguarded eventless transition is never at rest, so no path
+ * can end or stop in it; it is left out.
+ */
+export function allLeafKeys(machine: AnyStateMachine): string[] {
+  const transient = (node: (typeof machine.root)['states'][string]) =>
+    node.always?.some((transition) => !transition.guard) ?? false;
+  return getStateNodes(machine)
+    .filter((node) => node.path.length > 0 && Object.keys(node.states).length === 0 && !transient(node))
+    .map((node) => node.path.join('.'))
+    .sort();
+}
+
+/** The leaf keys of every state the generated paths pass through or end in, each once. */
+export function pathLeafKeys(paths: readonly ModelPath[]): string[] {
+  const states = paths.flatMap((path) => [...path.steps.map((step) => step.state), path.state]);
+  return [...new Set(states.map((state) => leafKey(state.value)))].sort();
 }
 
 /** Short, readable test names: the target state and the events with their payloads. */
