@@ -10,7 +10,7 @@
  * real actor: done/error events settle a controllable fake of the invoked actor, delay events
  * move a SimulatedClock to the moment the timer is due, anything else is sent as is.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   fromPromise,
@@ -346,4 +346,26 @@ export function pathName(path: ModelPath): string {
       return Object.keys(rest).length ? `${short}${JSON.stringify(rest)}` : short;
     });
   return `${leafKey(path.state.value)} <- ${events.join(' > ') || '(start)'}`;
+}
+
+/**
+ * The shortest and the simple paths of a (filtered) model: together they reach every state the
+ * model can reach, and each path is one test.
+ */
+export function describeShortestAndSimplePaths<TSnapshot extends Snap>(
+  setup: Model,
+  assertions: StateAssertions<TSnapshot>,
+): void {
+  const shortest = setup.model.getShortestPaths();
+  const simple = setup.model.getSimplePaths();
+  it('reaches every state the model can reach, by shortest and by simple paths', () => {
+    expect(pathLeafKeys(shortest)).toEqual(reachableLeafKeys(setup));
+    expect(pathLeafKeys(simple)).toEqual(reachableLeafKeys(setup));
+  });
+  describe('shortest', () => {
+    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
+  });
+  describe('simple', () => {
+    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
+  });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import {
   createModel,
+  describeShortestAndSimplePaths,
   pathName,
   allLeafKeys,
   pathLeafKeys,
@@ -130,16 +131,5 @@ describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
     filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('reaches every state the lifecycle can reach', () => {
-    expect(pathLeafKeys(shortest)).toEqual(reachableLeafKeys(setup));
-    expect(pathLeafKeys(simple)).toEqual(reachableLeafKeys(setup));
-  });
-  describe('shortest', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRIAL_MAX_GAMES, TRIAL_MAX_TICKETS, type TicketPoint } from '../../domain/tickets.ts';
 import {
   createModel,
+  describeShortestAndSimplePaths,
   pathName,
   allLeafKeys,
   pathLeafKeys,
@@ -146,16 +147,5 @@ describe('trial-game model: games (shortest and simple paths)', () => {
     },
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('reaches every state the game loop can reach', () => {
-    expect(pathLeafKeys(shortest)).toEqual(reachableLeafKeys(setup));
-    expect(pathLeafKeys(simple)).toEqual(reachableLeafKeys(setup));
-  });
-  describe('shortest', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

@@ -6,7 +6,7 @@ import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureSta
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 import { stageBoxStyle } from '../../ui/stage-box.ts';
-import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
+import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
 // opens, so it downloads while the screen's first call is under way instead of after it.
@@ -75,19 +75,14 @@ export function GameBoard({
 /** The events the ticket bar sends, the same in every marking machine (each has its own reset). */
 export type TicketBarEvent = MarkingEvent | { type: 'submit.retry' } | { type: 'submit.cancel' };
 
-interface GameTicketBarProps {
-  texts: TicketBarTexts;
-  summary?: ReactNode;
-  marks: TicketMark[];
-  selectedId: string | null;
-  busy: boolean;
-  disabled: boolean;
+type GameTicketBarProps = Pick<
+  TicketBarProps,
+  'texts' | 'summary' | 'marks' | 'selectedId' | 'busy' | 'disabled' | 'submitFailed' | 'onReset'
+> & {
   lastRejection: TicketRuleReason | null;
-  submitFailed: boolean;
   rules: { add: RuleResult; remove: RuleResult; submit: RuleResult };
   send(event: TicketBarEvent): void;
-  onReset(): void;
-}
+};
 
 /** The ticket bar wired to a marking machine's events. */
 export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: GameTicketBarProps) {
