@@ -1,10 +1,9 @@
 /** The practice screens' test kit: a stand-in stage, a stubbed practice API and the player's moves. */
 import { fireEvent, screen } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
-import { renderScreen } from '../support/api-stub.tsx';
+import { renderScreen, type StubAnswer, type StubCall, stubApi } from '../support/api-stub.tsx';
 
 interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
@@ -59,14 +58,6 @@ export function FakeStage(props: FakeStageProps) {
   );
 }
 
-export interface Call {
-  method: string;
-  url: string;
-  params: unknown;
-  body: unknown;
-}
-export type Answer = { status: number; data: unknown };
-
 const picture = (id: string) => ({
   width: 1600,
   height: 1000,
@@ -77,11 +68,11 @@ const revealPicture = {
   height: 1000,
   variants: [{ name: 'large', url: '/pictures/original.jpg', width: 1600, height: 1000 }],
 };
-const pairAnswer = (n: number): Answer => ({
+const pairAnswer = (n: number): StubAnswer => ({
   status: 200,
   data: { data: { pairId: `pair-${n}`, picture: picture(`p${n}`) } },
 });
-export const failAnswer = (status: number, code: string, message: string): Answer => ({
+export const failAnswer = (status: number, code: string, message: string): StubAnswer => ({
   status,
   data: { message, code },
 });
@@ -89,9 +80,9 @@ export const failAnswer = (status: number, code: string, message: string): Answe
  * What the stubbed API saw and will answer: the calls made, answers to give before the defaults,
  * and the practice pair's ball width in the answers (null: a pair made before it was asked for).
  */
-export const api = { calls: [] as Call[], nextAnswers: [] as Answer[], ballWidth: null as number | null };
+export const api = { calls: [] as StubCall[], nextAnswers: [] as StubAnswer[], ballWidth: null as number | null };
 
-function submitAnswer(body: unknown): Answer {
+function submitAnswer(body: unknown): StubAnswer {
   const tickets = (body as { tickets: Array<{ x: number; y: number }> }).tickets;
   const distances = tickets.map((_, i) => 100.5 - i * 10);
   return {
@@ -111,37 +102,18 @@ function submitAnswer(body: unknown): Answer {
 let pairsServed = 0;
 const original = http.defaults.adapter;
 
+/** Pairs a test can be served; each has its own submit address. */
+const PAIRS = 20;
+
 /** GET next answers from nextAnswers first, else a fresh pair; POST submit judges by order. */
 function stub() {
-  api.calls = [];
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    api.calls.push({ method, url, params: config.params, body });
-    let answer: Answer;
-    if (method === 'GET' && url === '/practice/pairs/next')
-      answer = api.nextAnswers.shift() ?? pairAnswer(++pairsServed);
-    else if (method === 'POST' && /^\/practice\/pairs\/[^/]+\/submit$/.test(url))
-      answer = api.nextAnswers.shift() ?? submitAnswer(body);
-    else answer = failAnswer(404, 'NOT_FOUND', 'Not found');
-    const response = {
-      status: answer.status,
-      statusText: String(answer.status),
-      data: answer.data,
-      headers: {},
-      config,
-    } as AxiosResponse;
-    if (answer.status >= 400)
-      throw new AxiosError(
-        `Request failed with status code ${answer.status}`,
-        'ERR_BAD_REQUEST',
-        config,
-        null,
-        response,
-      );
-    return response;
-  };
+  const submit = (body: unknown) => api.nextAnswers.shift() ?? submitAnswer(body);
+  api.calls = stubApi({
+    'GET /practice/pairs/next': () => api.nextAnswers.shift() ?? pairAnswer(++pairsServed),
+    ...Object.fromEntries(
+      Array.from({ length: PAIRS }, (_, i) => [`POST /practice/pairs/pair-${i + 1}/submit`, submit]),
+    ),
+  });
 }
 
 /** Stubs the practice API around each test of the calling file. */
