@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Bill } from '../domain/money.ts';
+import type { PaymentOrderAnswer } from '../domain/payments.ts';
 
 /**
  * Stable codes; the UI maps them to texts: invalidPromo 'Invalid Promo Code', promoFailed 'Failed
@@ -21,6 +22,15 @@ export type CheckoutStatus = 'success' | 'failed' | 'cancelled' | 'error';
 export interface PaymentOrder {
   /** Missing or empty when the server answered without one. */
   orderId?: string | null;
+  /** The server's whole order (gateway, checkout page or key), kept for openGateway. */
+  order?: PaymentOrderAnswer;
+}
+
+/** What openGateway needs: the order id and amount, and the server's order when it sent one. */
+export interface GatewayInput {
+  orderId: string;
+  amount: number;
+  order?: PaymentOrderAnswer;
 }
 
 /** What loadBill answers: the bill alone, or the bill with the promo code already applied to it. */
@@ -45,6 +55,8 @@ export interface CheckoutContext {
   /** The server's own error code behind lastError, when it sent one (e.g. why an order was refused). */
   errorDetail: string | null;
   orderId: string | null;
+  /** The server's order behind orderId, for the gateway; null before one is made. */
+  order: PaymentOrderAnswer | null;
   paymentId: string | null;
   signature: string | null;
   status: CheckoutStatus | null;
@@ -90,7 +102,7 @@ export const checkoutMachine = setup({
     createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
       throw new Error('createPaymentOrder not provided');
     }),
-    openGateway: fromPromise<GatewayResult, { orderId: string; amount: number }>(async () => {
+    openGateway: fromPromise<GatewayResult, GatewayInput>(async () => {
       throw new Error('openGateway not provided');
     }),
     verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
@@ -115,7 +127,10 @@ export const checkoutMachine = setup({
       errorDetail: serverCodeOf(params.error),
     })),
     clearError: assign({ lastError: null, errorDetail: null }),
-    setOrderId: assign((_, params: { orderId: string }) => ({ orderId: params.orderId })),
+    setOrderId: assign((_, params: { orderId: string; order?: PaymentOrderAnswer }) => ({
+      orderId: params.orderId,
+      order: params.order ?? null,
+    })),
     setPayment: assign((_, params: GatewayResult) => ({
       paymentId: params.paymentId ?? null,
       signature: params.signature ?? null,
@@ -146,6 +161,7 @@ export const checkoutMachine = setup({
     lastError: null,
     errorDetail: null,
     orderId: null,
+    order: null,
     paymentId: null,
     signature: null,
     status: null,
@@ -220,7 +236,10 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'hasOrderId', params: ({ event }) => ({ orderId: event.output.orderId }) },
             target: 'awaitingGateway',
-            actions: { type: 'setOrderId', params: ({ event }) => ({ orderId: event.output.orderId ?? '' }) },
+            actions: {
+              type: 'setOrderId',
+              params: ({ event }) => ({ orderId: event.output.orderId ?? '', order: event.output.order }),
+            },
           },
           { target: 'ready', actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
         ],
@@ -234,7 +253,11 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'openGateway',
         src: 'openGateway',
-        input: ({ context }) => ({ orderId: context.orderId ?? '', amount: context.bill?.grandTotal ?? 0 }),
+        input: ({ context }): GatewayInput => ({
+          orderId: context.orderId ?? '',
+          amount: context.bill?.grandTotal ?? 0,
+          ...(context.order ? { order: context.order } : {}),
+        }),
         onDone: [
           {
             guard: { type: 'isGatewayPaid', params: ({ event }) => event.output },

@@ -12,13 +12,7 @@ import {
   type TicketRuleReason,
 } from '../domain/tickets.ts';
 export { freeTicketId } from './ticket-draft.ts';
-import {
-  reasonOf,
-  withSelectedMarked,
-  withTicketAdded,
-  withTicketRemoved,
-  withTicketSelected,
-} from './ticket-draft.ts';
+import { markingActions, type MarkingEvent, markingGuards, markingTransitions } from './fragments/marking.ts';
 
 export interface PictureSize {
   width: number;
@@ -52,14 +46,9 @@ export interface TicketMarkingContext {
 }
 
 export type TicketMarkingEvent =
-  | { type: 'ticket.add' }
-  | { type: 'ticket.remove'; id: string }
-  | { type: 'ticket.select'; id: string }
-  | { type: 'ticket.mark'; point: TicketPoint }
-  | { type: 'ticket.submit' }
+  | MarkingEvent
   /** Clears every mark: back to the draft a fresh load starts with. The screen asks first. */
   | { type: 'ticket.reset' }
-  | { type: 'rejection.dismiss' }
   | { type: 'load.retry' }
   | { type: 'submit.retry' }
   | { type: 'submit.cancel' };
@@ -149,32 +138,14 @@ export const ticketMarkingMachine = setup({
       };
     }),
     setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
-    addTicket: assign(({ context }) => withTicketAdded(context)),
+    ...markingActions<TicketMarkingContext, TicketMarkingEvent>(ticketMarkingRules),
     resetDraft: assign(({ context }) => {
       const draft = freshDraft(context.limits, context.cart);
       return { draft, selectedId: draft[0]?.id ?? null, lastRejection: null };
     }),
-    removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
-    selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
-    markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
-    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.add(context)) })),
-    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.remove(context)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({
-      lastRejection: reasonOf(ticketMarkingRules.mark(context, params.point)),
-    })),
-    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(ticketMarkingRules.submit(context)) })),
-    clearRejection: assign({ lastRejection: null }),
   },
   guards: {
-    canAddTicket: ({ context }) => ticketMarkingRules.add(context).ok,
-    isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
-    canRemoveKnownTicket: ({ context }, params: { id: string }) =>
-      context.draft.some((t) => t.id === params.id) && ticketMarkingRules.remove(context).ok,
-    hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) =>
-      context.selectedId !== null && ticketMarkingRules.mark(context, params.point).ok,
-    canSubmitDraft: ({ context }) => ticketMarkingRules.submit(context).ok,
-    hasRejection: ({ context }) => context.lastRejection !== null,
+    ...markingGuards(ticketMarkingRules),
   },
 }).createMachine({
   id: 'ticketMarking',
@@ -208,31 +179,8 @@ export const ticketMarkingMachine = setup({
     },
     ready: {
       on: {
-        'ticket.add': [{ guard: 'canAddTicket', actions: ['addTicket', persistDraft] }, { actions: 'rejectAdd' }],
-        'ticket.remove': [
-          {
-            guard: { type: 'canRemoveKnownTicket', params: ({ event }) => ({ id: event.id }) },
-            actions: [{ type: 'removeTicket', params: ({ event }) => ({ id: event.id }) }, persistDraft],
-          },
-          { guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) }, actions: 'rejectRemove' },
-        ],
-        'ticket.select': {
-          guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) },
-          actions: { type: 'selectTicket', params: ({ event }) => ({ id: event.id }) },
-        },
-        'ticket.mark': [
-          {
-            guard: { type: 'canMarkPoint', params: ({ event }) => ({ point: event.point }) },
-            actions: [{ type: 'markTicket', params: ({ event }) => ({ point: event.point }) }, persistDraft],
-          },
-          { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
-        ],
-        'ticket.submit': [
-          { guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' },
-          { actions: 'rejectSubmit' },
-        ],
+        ...markingTransitions('submitting', [persistDraft]),
         'ticket.reset': { actions: ['resetDraft', persistDraft] },
-        'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
       },
     },
     submitting: {

@@ -10,13 +10,7 @@ import {
   type TicketPoint,
   type TicketRuleReason,
 } from '../domain/tickets.ts';
-import {
-  reasonOf,
-  withSelectedMarked,
-  withTicketAdded,
-  withTicketRemoved,
-  withTicketSelected,
-} from './ticket-draft.ts';
+import { markingActions, type MarkingEvent, markingGuards, markingTransitions } from './fragments/marking.ts';
 
 export interface PracticePair {
   pairId: string;
@@ -60,12 +54,7 @@ export interface TrialGameContext {
 }
 
 export type TrialGameEvent =
-  | { type: 'ticket.add' }
-  | { type: 'ticket.remove'; id: string }
-  | { type: 'ticket.select'; id: string }
-  | { type: 'ticket.mark'; point: TicketPoint }
-  | { type: 'ticket.submit' }
-  | { type: 'rejection.dismiss' }
+  | MarkingEvent
   | { type: 'load.retry' }
   | { type: 'submit.retry' }
   | { type: 'submit.cancel' }
@@ -156,28 +145,10 @@ export const trialGameMachine = setup({
       refusal: refusalOf(params.error),
     })),
     setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null, refusal: null })),
-    addTicket: assign(({ context }) => withTicketAdded(context)),
-    removeTicket: assign(({ context }, params: { id: string }) => withTicketRemoved(context, params.id)),
-    selectTicket: assign(({ context }, params: { id: string }) => withTicketSelected(context, params.id)),
-    markTicket: assign(({ context }, params: { point: TicketPoint }) => withSelectedMarked(context, params.point)),
-    rejectAdd: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.add(context)) })),
-    rejectRemove: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.remove(context)) })),
-    rejectMark: assign(({ context }, params: { point: TicketPoint }) => ({
-      lastRejection: reasonOf(trialRules.mark(context, params.point)),
-    })),
-    rejectSubmit: assign(({ context }) => ({ lastRejection: reasonOf(trialRules.submit(context)) })),
-    clearRejection: assign({ lastRejection: null }),
+    ...markingActions<TrialGameContext, TrialGameEvent>(trialRules),
   },
   guards: {
-    canAddTicket: ({ context }) => trialRules.add(context).ok,
-    isKnownTicket: ({ context }, params: { id: string }) => context.draft.some((t) => t.id === params.id),
-    canRemoveKnownTicket: ({ context }, params: { id: string }) =>
-      context.draft.some((t) => t.id === params.id) && trialRules.remove(context).ok,
-    hasSelection: ({ context }) => context.selectedId !== null,
-    canMarkPoint: ({ context }, params: { point: TicketPoint }) =>
-      context.selectedId !== null && trialRules.mark(context, params.point).ok,
-    canSubmitDraft: ({ context }) => trialRules.submit(context).ok,
-    hasRejection: ({ context }) => context.lastRejection !== null,
+    ...markingGuards(trialRules),
     canReplay: ({ context }) => context.gamesPlayed < TRIAL_MAX_GAMES,
   },
 }).createMachine({
@@ -226,30 +197,7 @@ export const trialGameMachine = setup({
     },
     playing: {
       on: {
-        'ticket.add': [{ guard: 'canAddTicket', actions: 'addTicket' }, { actions: 'rejectAdd' }],
-        'ticket.remove': [
-          {
-            guard: { type: 'canRemoveKnownTicket', params: ({ event }) => ({ id: event.id }) },
-            actions: { type: 'removeTicket', params: ({ event }) => ({ id: event.id }) },
-          },
-          { guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) }, actions: 'rejectRemove' },
-        ],
-        'ticket.select': {
-          guard: { type: 'isKnownTicket', params: ({ event }) => ({ id: event.id }) },
-          actions: { type: 'selectTicket', params: ({ event }) => ({ id: event.id }) },
-        },
-        'ticket.mark': [
-          {
-            guard: { type: 'canMarkPoint', params: ({ event }) => ({ point: event.point }) },
-            actions: { type: 'markTicket', params: ({ event }) => ({ point: event.point }) },
-          },
-          { guard: 'hasSelection', actions: { type: 'rejectMark', params: ({ event }) => ({ point: event.point }) } },
-        ],
-        'ticket.submit': [
-          { guard: 'canSubmitDraft', target: 'submitting', actions: 'clearRejection' },
-          { actions: 'rejectSubmit' },
-        ],
-        'rejection.dismiss': { guard: 'hasRejection', actions: 'clearRejection' },
+        ...markingTransitions('submitting', []),
         'trial.reset': { actions: 'resetTickets' },
       },
     },

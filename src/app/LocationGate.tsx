@@ -1,17 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import type { LocationClaimBody, LocationStatus } from '../../domain/location.ts';
-import {
-  type GeoPermission,
-  type LocationGateContext,
-  type LocationGateEvent,
-  locationGateMachine,
-  type VerifyOutcome,
-} from '../../machines/location-gate.machine.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { LocationGateContext, LocationGateEvent } from '../../machines/location-gate.machine.ts';
+import { locationGateMachineFor } from '../actors/location-gate.actors.ts';
 import { LOCATION_NEEDED_EVENT } from '../api/http.ts';
-import { getLocationStatus, sendLocation } from '../api/location.ts';
-import { inspectGeoPermission, locateDevice } from './location/geolocation.ts';
 import {
   AreaRestricted,
   LocationAccessRequired,
@@ -20,14 +12,7 @@ import {
   LocationProgress,
 } from './location/LocationScreens.tsx';
 
-const gate = locationGateMachine.provide({
-  actors: {
-    loadStatus: fromPromise<LocationStatus>(() => getLocationStatus()),
-    inspectPermission: fromPromise<GeoPermission>(() => inspectGeoPermission()),
-    locate: fromPromise<LocationClaimBody>(() => locateDevice()),
-    verify: fromPromise<VerifyOutcome, LocationClaimBody>(({ input }) => sendLocation(input)),
-  },
-});
+const gate = locationGateMachineFor();
 
 /**
  * Contest play, the cart and checkout: shown only where the server allows play (the device's

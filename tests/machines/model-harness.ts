@@ -10,9 +10,8 @@
  * real actor: done/error events settle a controllable fake of the invoked actor, delay events
  * move a SimulatedClock to the moment the timer is due, anything else is sent as is.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   createActor,
   fromPromise,
   SimulatedClock,
@@ -25,6 +24,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getStateNodes, serializeSnapshot, TestModel, type TestPath } from 'xstate/graph';
+import { ownEventTypes } from '../support/xstate-internals.ts';
 
 /** Lets settled promises and the actor's reactions to them run. */
 export function flush(): Promise<void> {
@@ -313,6 +313,26 @@ export function reachableLeafKeys(setup: Model): string[] {
   return [...new Set(Object.values(adjacency).map((v) => leafKey(v.state.value)))].sort();
 }
 
+/**
+ * The leaf keys of every state the machine declares, walked from its root: what the paths must
+ * reach. A state left at once by an unguarded eventless transition is never at rest, so no path
+ * can end or stop in it; it is left out.
+ */
+export function allLeafKeys(machine: AnyStateMachine): string[] {
+  const transient = (node: (typeof machine.root)['states'][string]) =>
+    node.always?.some((transition) => !transition.guard) ?? false;
+  return getStateNodes(machine)
+    .filter((node) => node.path.length > 0 && Object.keys(node.states).length === 0 && !transient(node))
+    .map((node) => node.path.join('.'))
+    .sort();
+}
+
+/** The leaf keys of every state the generated paths pass through or end in, each once. */
+export function pathLeafKeys(paths: readonly ModelPath[]): string[] {
+  const states = paths.flatMap((path) => [...path.steps.map((step) => step.state), path.state]);
+  return [...new Set(states.map((state) => leafKey(state.value)))].sort();
+}
+
 /** Short, readable test names: the target state and the events with their payloads. */
 export function pathName(path: ModelPath): string {
   const events = path.steps
@@ -326,4 +346,26 @@ export function pathName(path: ModelPath): string {
       return Object.keys(rest).length ? `${short}${JSON.stringify(rest)}` : short;
     });
   return `${leafKey(path.state.value)} <- ${events.join(' > ') || '(start)'}`;
+}
+
+/**
+ * The shortest and the simple paths of a (filtered) model: together they reach every state the
+ * model can reach, and each path is one test.
+ */
+export function describeShortestAndSimplePaths<TSnapshot extends Snap>(
+  setup: Model,
+  assertions: StateAssertions<TSnapshot>,
+): void {
+  const shortest = setup.model.getShortestPaths();
+  const simple = setup.model.getSimplePaths();
+  it('reaches every state the model can reach, by shortest and by simple paths', () => {
+    expect(pathLeafKeys(shortest)).toEqual(reachableLeafKeys(setup));
+    expect(pathLeafKeys(simple)).toEqual(reachableLeafKeys(setup));
+  });
+  describe('shortest', () => {
+    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
+  });
+  describe('simple', () => {
+    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
+  });
 }

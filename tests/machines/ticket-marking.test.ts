@@ -1,57 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import type { ContestTicketLimits, DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import {
   errorCodeOf,
   freeTicketId,
   ticketMarkingMachine,
   ticketMarkingRules,
-  type LoadedContest,
 } from '../../machines/ticket-marking.machine.ts';
+import { placeholderErrors, startSut } from './model-harness.ts';
+
 import {
-  createModel,
-  pathName,
-  placeholderErrors,
-  reachableLeafKeys,
-  runPath,
-  startSut,
-  type StateAssertions,
-} from './model-harness.ts';
-
-type Snapshot = SnapshotFrom<typeof ticketMarkingMachine>;
-
-const input = { contestId: 'c1' };
-const picture = { width: 100, height: 80 };
-const HELD: TicketPoint = { x: 5, y: 5 };
-const P1: TicketPoint = { x: 10, y: 10 };
-const P2: TicketPoint = { x: 20, y: 20 };
-const OUTSIDE: TicketPoint = { x: 100, y: 10 };
-
-/** Two more tickets for this person, plenty in the contest. */
-const twoAvailable: ContestTicketLimits = { maxPerPerson: 3, alreadyHeld: 1, ticketsLeft: 10 };
-const contest = (limits: ContestTicketLimits, draft: DraftTicket[] | null = null): LoadedContest => ({
-  limits,
+  input,
   picture,
-  held: [HELD],
-  cart: [],
-  draft,
-});
-
-/** What persistDraft and clearDraft were called with, per actor. */
-const persisted = new Map<AnyActorRef, Array<{ contestId: string; draft: DraftTicket[] }>>();
-const cleared = new Map<AnyActorRef, string[]>();
-const machine = ticketMarkingMachine.provide({
-  actions: {
-    persistDraft: ({ self }, params) => persisted.set(self, [...(persisted.get(self) ?? []), params]),
-    clearDraft: ({ self }, params) => cleared.set(self, [...(cleared.get(self) ?? []), params.contestId]),
-  },
-});
-
-async function ready(loaded: LoadedContest = contest(twoAvailable)) {
-  const sut = startSut(machine, input);
-  await sut.fakes.resolve('loadContest', loaded);
-  return sut;
-}
+  HELD,
+  P1,
+  P2,
+  OUTSIDE,
+  twoAvailable,
+  contest,
+  persisted,
+  cleared,
+  machine,
+  ready,
+} from './ticket-marking.fixtures.ts';
 
 describe('ticket-marking helpers', () => {
   it('fails loudly where the app forgot to provide an actor', async () => {
@@ -282,124 +251,5 @@ describe('ticket-marking machine: submitting', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.draft).toEqual([{ id: 't1', point: P1 }]);
     expect(cleared.get(actor)).toBeUndefined();
-  });
-});
-
-function samePoint(a: TicketPoint, b: TicketPoint): boolean {
-  return a.x === b.x && a.y === b.y;
-}
-
-const assertions: StateAssertions<Snapshot> = {
-  loading: (snapshot, sut) => {
-    expect(sut.fakes.lastInput('loadContest')).toEqual(input);
-    expect(snapshot.can({ type: 'ticket.add' })).toBe(false);
-  },
-  loadError: (snapshot) => {
-    expect(snapshot.context.errorCode).toBe('CONTEST_NOT_FOUND');
-    expect(snapshot.can({ type: 'load.retry' })).toBe(true);
-  },
-  ready: (snapshot, sut) => {
-    const { draft, selectedId, held, lastRejection } = snapshot.context;
-    // The rules hold whatever happened before: unique ids, a real selection, no clashing or outside marks.
-    expect(new Set(draft.map((t) => t.id)).size).toBe(draft.length);
-    if (selectedId !== null) expect(draft.map((t) => t.id)).toContain(selectedId);
-    const points = draft.flatMap((t) => (t.point ? [t.point] : []));
-    for (const [i, p] of points.entries()) {
-      expect(p.x < picture.width && p.y < picture.height).toBe(true);
-      expect(held.some((h) => samePoint(h, p))).toBe(false);
-      expect(points.slice(i + 1).some((q) => samePoint(q, p))).toBe(false);
-    }
-    // What the app saved is what is on screen, once anything was saved.
-    const saved = persisted.get(sut.actor)?.at(-1);
-    if (saved) expect(saved.draft).toEqual(draft);
-    expect(snapshot.can({ type: 'ticket.add' })).toBe(true);
-    expect(snapshot.can({ type: 'ticket.submit' })).toBe(true);
-    expect(snapshot.can({ type: 'rejection.dismiss' })).toBe(lastRejection !== null);
-    expect(snapshot.can({ type: 'ticket.mark', point: P1 })).toBe(selectedId !== null);
-  },
-  submitting: (snapshot, sut) => {
-    expect(snapshot.context.draft.every((t) => t.point !== null)).toBe(true);
-    expect(sut.fakes.lastInput('submitTickets')).toEqual({
-      contestId: 'c1',
-      tickets: snapshot.context.draft.map((t) => t.point),
-    });
-  },
-  submitError: (snapshot) => {
-    expect(snapshot.context.errorCode).toBe('TICKETS_SOLD_OUT');
-    expect(snapshot.can({ type: 'submit.retry' })).toBe(true);
-  },
-  submitted: (snapshot, sut) => {
-    expect(snapshot.status).toBe('done');
-    expect(cleared.get(sut.actor)).toEqual(['c1']);
-  },
-};
-
-const lifecycleEvents = [
-  { type: 'xstate.error.actor.loadContest', error: { code: 'CONTEST_NOT_FOUND' } },
-  { type: 'xstate.done.actor.submitTickets', output: { cartId: 'cart1' } },
-  { type: 'xstate.error.actor.submitTickets', error: { code: 'TICKETS_SOLD_OUT' } },
-];
-
-describe('ticket-marking model: editing (shortest paths)', () => {
-  // Every payload variant of every event, from two starting points: two tickets available, and
-  // a contest where this person has reached the limit (refusals only).
-  const setup = createModel({
-    machine,
-    input,
-    events: [
-      { type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) },
-      { type: 'xstate.done.actor.loadContest', output: contest({ maxPerPerson: 2, alreadyHeld: 2, ticketsLeft: 5 }) },
-      ...lifecycleEvents,
-      { type: 'ticket.mark', point: P1 },
-      { type: 'ticket.mark', point: P2 },
-      { type: 'ticket.mark', point: HELD },
-      { type: 'ticket.mark', point: OUTSIDE },
-      { type: 'ticket.select', id: 't1' },
-      { type: 'ticket.select', id: 't2' },
-      { type: 'ticket.remove', id: 't1' },
-      { type: 'ticket.remove', id: 't2' },
-      { type: 'ticket.reset' },
-    ],
-  });
-
-  it('has an assertion for every reachable state and none for unreachable ones', () => {
-    expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
-  });
-
-  const paths = setup.model.getShortestPaths();
-  it('generates the expected number of paths', () => {
-    expect(paths.length).toBe(301);
-  });
-  for (const path of paths) {
-    it(pathName(path), () => runPath(setup, path, assertions));
-  }
-});
-
-describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
-  // Loading, submitting and their errors with the least editing that gets there: one point to
-  // mark, an early submit that is refused, its dismissal. Simple paths over the full editing
-  // graph would run into the millions.
-  const setup = createModel({
-    machine,
-    input,
-    events: [
-      { type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) },
-      ...lifecycleEvents,
-      { type: 'ticket.mark', point: P1 },
-    ],
-    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
-  });
-
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('generates the expected number of paths', () => {
-    expect(shortest.length).toBe(7);
-    expect(simple.length).toBe(50);
-  });
-  describe('shortest', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
   });
 });

@@ -2,11 +2,10 @@ import '../../styles/popups.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { notifyOfferMachine, type PushPermission } from '../../../machines/notify-offer.machine.ts';
+import { notifyOfferMachineFor } from '../../actors/notify-offer.actors.ts';
 import { CONSENT_EVENT, readConsent } from '../consent.ts';
 import { currentLanguage } from '../i18n.ts';
-import { declinedRecently, pushPermission, rememberDecline, subscribeToPush } from '../push.ts';
+import { declinedRecently } from '../push.ts';
 import { useLoggedIn } from '../use-logged-in.ts';
 
 /**
@@ -26,18 +25,9 @@ export function NotifyOffer() {
 
 function NotifyOfferBar() {
   const { t, i18n } = useTranslation();
-  const [snapshot, send] = useMachine(
-    notifyOfferMachine.provide({
-      actors: {
-        inspect: fromPromise<PushPermission>(async () => pushPermission()),
-        subscribe: fromPromise<void, { prompt: boolean }>(({ input }) =>
-          subscribeToPush({ prompt: input.prompt, lang: currentLanguage(i18n) }),
-        ),
-      },
-      actions: { rememberDecline: () => rememberDecline() },
-    }),
-    { input: { declinedRecently: declinedRecently() } },
-  );
+  const [snapshot, send] = useMachine(notifyOfferMachineFor({ language: () => currentLanguage(i18n) }), {
+    input: { declinedRecently: declinedRecently() },
+  });
   const state = snapshot.value;
   if (state !== 'offering' && state !== 'subscribing' && state !== 'subscribed' && state !== 'failed') return null;
   if (state === 'subscribed') {

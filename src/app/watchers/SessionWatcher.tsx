@@ -2,11 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { sessionMachine } from '../../../machines/session.machine.ts';
+import { sessionMachineFor } from '../../actors/session.actors.ts';
 import { onUnauthorized } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { loginMarker } from '../login-marker.ts';
-import { paths } from '../paths.ts';
 
 /** Activity arrives dozens of times a second; the machine needs to hear of it about once a second. */
 const ACTIVITY_THROTTLE_MS = 1000;
@@ -21,19 +20,9 @@ export function SessionWatcher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  const actor = useActorRef(
-    sessionMachine.provide({
-      actions: {
-        clearLoginMarker: () => loginMarker.clear(),
-        redirectToLogin: () => {
-          const { pathname, search, hash } = window.location;
-          if (pathname !== paths.login) void navigate(paths.login, { state: { from: `${pathname}${search}${hash}` } });
-        },
-        redirectHome: () => void navigate(paths.home),
-      },
-    }),
-    { input: { loggedIn: loginMarker.isSet() } },
-  );
+  const actor = useActorRef(sessionMachineFor({ navigate: (to, options) => void navigate(to, options) }), {
+    input: { loggedIn: loginMarker.isSet() },
+  });
   const expired = useSelector(actor, (snapshot) => snapshot.matches('expired'));
 
   useEffect(() => {

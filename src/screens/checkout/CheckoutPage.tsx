@@ -2,34 +2,16 @@ import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
-import type { Bill } from '../../../domain/money.ts';
-import type { PaymentOrderAnswer } from '../../../domain/payments.ts';
-import {
-  checkoutMachine,
-  type CheckoutErrorCode,
-  type GatewayResult,
-  type LoadedBill,
-} from '../../../machines/checkout.machine.ts';
-import { ContestApiError, fetchCart } from '../../api/contests.ts';
-import { dataOf, http } from '../../api/http.ts';
-import { applyPromoCode, createPaymentOrder, removePromoCode } from '../../api/payments.ts';
+import type { CheckoutErrorCode } from '../../../machines/checkout.machine.ts';
+import { checkoutMachineFor } from '../../actors/checkout.actors.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { openRazorpay, type PaymentReturnFields, type RazorpayFailure, unpaidReturnFields } from './razorpay.ts';
 import '../../styles/contest.css';
 import '../../styles/payments.css';
-
-/** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */
-const postPaymentReturn = async (fields: PaymentReturnFields) =>
-  dataOf<{ verified: boolean; paymentId: string }>((await http.post('/payments/return', fields)).data);
-
-/** Never settles: the browser leaves the page (sandbox) or nothing more can happen here (Razorpay). */
-const never = <T,>() => new Promise<T>(() => undefined);
 
 /** /popupCheckout?contest=<id>: the bill of one contest's tickets, one promo code, then the gateway. */
 export default function CheckoutPage() {
@@ -57,85 +39,18 @@ export default function CheckoutPage() {
   );
 }
 
-type GatewayNote = { kind: 'sandbox' } | null;
-
 function Checkout({ contestId }: { contestId: string }) {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const inr = (paise: number) => formatRupees(paise, lng);
   const [code, setCode] = useState('');
-  const [gateway, setGateway] = useState<GatewayNote>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [paymentId, setPaymentId] = useState<string | null>(null);
   const navigate = useNavigate();
 
-  const [machine] = useState(() => {
-    // The order the server made, kept for openGateway (the machine only passes its id on).
-    let order: PaymentOrderAnswer | null = null;
-    return checkoutMachine.provide({
-      actors: {
-        loadBill: fromPromise<LoadedBill>(async () => {
-          const cart = await fetchCart();
-          const group = cart.groups.find((g) => g.contestId === contestId);
-          if (!group) throw new ContestApiError('CART_EMPTY', 'CART_EMPTY', null);
-          return { bill: group.bill, promoCode: group.promoCode };
-        }),
-        applyPromo: fromPromise<Bill, { code: string }>(
-          async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
-        ),
-        removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
-        createPaymentOrder: fromPromise<{ orderId?: string | null }, { promoCode: string | null; grandTotal: number }>(
-          async () => {
-            setServerMessage(null);
-            try {
-              order = await createPaymentOrder(contestId);
-              setPaymentId(order.paymentId);
-              return order;
-            } catch (error) {
-              if (error instanceof ContestApiError && error.status !== null) setServerMessage(error.message);
-              throw error;
-            }
-          },
-        ),
-        openGateway: fromPromise<GatewayResult, { orderId: string; amount: number }>(async () => {
-          const answer = order;
-          if (answer?.gateway === 'sandbox' && answer.checkoutUrl) {
-            setGateway({ kind: 'sandbox' });
-            window.location.assign(answer.checkoutUrl);
-            return never<GatewayResult>();
-          }
-          if (answer?.gateway !== 'razorpay' || !answer.keyId) throw new Error('No gateway to open');
-          // Razorpay Checkout.js: a script load failure rejects, which the machine takes as a gateway failure.
-          let failure: RazorpayFailure | null = null;
-          const result = await openRazorpay({
-            keyId: answer.keyId,
-            orderId: answer.orderId,
-            amountPaise: answer.amountPaise,
-            name: BRAND.name,
-            onFailure: (response) => {
-              failure = response;
-            },
-          });
-          // A failure or cancel is recorded at once (best effort: the reconciliation job asks the gateway anyway).
-          if (result.outcome !== 'success')
-            await postPaymentReturn(unpaidReturnFields(answer.orderId, result.outcome, failure)).catch(() => undefined);
-          return result;
-        }),
-        verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
-          async ({ input }) => {
-            const answer = await postPaymentReturn({
-              razorpay_order_id: input.orderId,
-              razorpay_payment_id: input.paymentId,
-              razorpay_signature: input.signature,
-            });
-            return { verified: answer.verified };
-          },
-        ),
-      },
-    });
-  });
+  const [machine] = useState(() => checkoutMachineFor({ contestId, onOrderRefusal: setServerMessage }));
   const [snapshot, send] = useMachine(machine);
-  const { bill, promoCode, lastError, errorDetail } = snapshot.context;
+  const { bill, promoCode, lastError, errorDetail, order } = snapshot.context;
+  const paymentId = order?.paymentId ?? null;
   const finished = snapshot.status === 'done';
 
   // The payment status screen follows the payment from here on (success, failed, cancelled, error).
@@ -174,6 +89,8 @@ function Checkout({ contestId }: { contestId: string }) {
   const applying = snapshot.matches('applyingPromo');
   const creating = snapshot.matches('creatingOrder');
   const atGateway = snapshot.matches('awaitingGateway');
+  // The sandbox's hosted page is opening: the browser leaves this page.
+  const toSandbox = atGateway && order?.gateway === 'sandbox' && !!order.checkoutUrl;
   const applied = promoCode !== null;
 
   const apply = (event: FormEvent) => {
@@ -226,7 +143,7 @@ function Checkout({ contestId }: { contestId: string }) {
           {errorText(lastError)}
         </p>
       )}
-      {gateway?.kind === 'sandbox' && (
+      {toSandbox && (
         <p className="checkout__sandbox" role="status">
           <span className="checkout__badge">{t('checkout.sandbox')}</span> {t('checkout.redirecting')}
         </p>

@@ -2,11 +2,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
-import { paymentStatusMachine, type PaymentStatusReport } from '../../../machines/payment-status.machine.ts';
-import { fetchPayment } from '../../api/payments.ts';
+import { paymentStatusMachineFor } from '../../actors/payment-status.actors.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
@@ -54,17 +52,7 @@ export default function PaymentsPage() {
 function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSettled(): void }) {
   const { t } = useTranslation('payments');
   const [payment, setPayment] = useState<PaymentAnswer | null>(null);
-  const [machine] = useState(() =>
-    paymentStatusMachine.provide({
-      actors: {
-        fetchPaymentStatus: fromPromise<PaymentStatusReport, { orderId: string }>(async ({ input }) => {
-          const answer = await fetchPayment(input.orderId);
-          setPayment(answer);
-          return { status: answer.status };
-        }),
-      },
-    }),
-  );
+  const [machine] = useState(() => paymentStatusMachineFor({ onPayment: setPayment }));
   const [snapshot, send] = useMachine(machine, { input: { orderId: paymentId } });
   const final = snapshot.status === 'done';
   useEffect(() => {

@@ -1,61 +1,26 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
-import { type DraftTicket, ticketNumber, type TicketPoint, type TicketRuleReason } from '../../../domain/tickets.ts';
-import {
-  type LoadedContest,
-  ticketMarkingMachine,
-  ticketMarkingRules,
-} from '../../../machines/ticket-marking.machine.ts';
-import { addCartItems, ContestApiError, contestPhase, fetchCart, fetchCurrentContests } from '../../api/contests.ts';
+import type { TicketRuleReason } from '../../../domain/tickets.ts';
+import { ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
+import { ticketMarkingMachineFor } from '../../actors/ticket-marking.actors.ts';
+import type { ContestApiError } from '../../api/contests.ts';
+import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
-import { STORAGE_KEYS } from '../../app/storage-keys.ts';
 import { formatRupees } from '../../ui/format.ts';
-import { TicketBar, type TicketBarTexts } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
-import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
-import { StagePreview } from '../../stage/StagePreview.tsx';
+import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
+import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-
-// Pixi comes with the stage's own chunk, never with the other routes.
-const PictureStage = lazy(() => import('../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
-
-const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
-
-function isPoint(value: unknown): value is TicketPoint {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Number.isInteger((value as TicketPoint).x) &&
-    Number.isInteger((value as TicketPoint).y)
-  );
-}
-
-/** The saved draft of a contest, or null when there is none or it is not a draft any more. */
-export function readDraft(contestId: string): DraftTicket[] | null {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(draftKey(contestId)) ?? 'null');
-    if (!Array.isArray(parsed)) return null;
-    const draft = parsed.flatMap((t: unknown): DraftTicket[] => {
-      if (typeof t !== 'object' || t === null || typeof (t as DraftTicket).id !== 'string') return [];
-      const point = (t as DraftTicket).point;
-      return [{ id: (t as DraftTicket).id, point: isPoint(point) ? { x: point.x, y: point.y } : null }];
-    });
-    return draft.length > 0 ? draft : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Server codes of the ticket rules (server/services/cart.service.ts) and the reason each stands for. */
 const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
@@ -96,11 +61,7 @@ export default function PlayScreenPage() {
     return (
       <div className="play-game">
         <h1 className="visually-hidden">{title}</h1>
-        <div className="trial-game__body">
-          <div className="trial-game__stage">
-            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
-          </div>
-        </div>
+        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
       </div>
     );
   }
@@ -173,55 +134,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   const { t, i18n } = useTranslation(['contest', 'results']);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<ContestApiError | null>(null);
-  // The first load uses the contest the page already has; a retry asks the server again. The
-  // actor keeps the first render's functions, so this flag lives as long as the screen.
-  const loads = { count: 0 };
-
   const actor = useActorRef(
-    ticketMarkingMachine.provide({
-      actors: {
-        loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
-          let view = contest;
-          // The cart's tickets of this contest count against the limit and may not be marked again.
-          const cartAnswer = fetchCart();
-          if (loads.count > 0) {
-            const again = (await fetchCurrentContests(currentLanguage(i18n))).current;
-            if (!again || again.id !== input.contestId)
-              throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
-            view = again;
-          }
-          loads.count += 1;
-          return {
-            limits: { maxPerPerson: view.maxTickets, alreadyHeld: view.myTickets, ticketsLeft: view.ticketsLeft },
-            picture: { width: picture.width, height: picture.height },
-            held: view.myPoints,
-            cart: (await cartAnswer).items
-              .filter((item) => item.contestId === input.contestId)
-              .map((item) => ({ x: item.x, y: item.y })),
-            draft: readDraft(input.contestId),
-          };
-        }),
-        submitTickets: fromPromise(async ({ input }) => {
-          setServerError(null);
-          try {
-            return await addCartItems(input.contestId, input.tickets);
-          } catch (error) {
-            if (error instanceof ContestApiError) setServerError(error);
-            throw error;
-          }
-        }),
-      },
-      actions: {
-        persistDraft: (_, params) => {
-          try {
-            window.localStorage.setItem(draftKey(params.contestId), JSON.stringify(params.draft));
-          } catch {
-            // Storage full or blocked: the marks still stand on the screen.
-          }
-        },
-        clearDraft: (_, params) => window.localStorage.removeItem(draftKey(params.contestId)),
-      },
-    }),
+    ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n), onSubmitError: setServerError }),
     { input: { contestId: contest.id } },
   );
   const snapshot = useSelector(actor, (s) => s);
@@ -236,13 +150,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     if (submitted) void navigate(paths.cart);
   }, [submitted, navigate]);
 
-  const reasonText = useMemo(
-    () => (reason: TicketRuleReason) =>
-      t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
-    [t],
-  );
   const serverText = useMemo(() => {
-    if (!serverError) return t('errors.submitFailed');
+    if (!serverError) return null;
     const reason = SERVER_REASONS[serverError.code];
     if (reason === 'onlyNAvailable')
       return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
@@ -251,10 +160,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     return serverError.status === null ? t('errors.submitFailed') : serverError.message;
   }, [serverError, t]);
 
-  const marks = useMemo(
-    () => draft.map((ticket, index) => ({ id: ticket.id, label: String(ticketNumber(index)), point: ticket.point })),
-    [draft],
-  );
+  const marks = useDraftMarks(draft);
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -266,43 +172,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     ],
     [held, cart, marks],
   );
-  const labels = useMemo(
-    () => ({
-      zoomIn: t('stage.zoomIn'),
-      zoomOut: t('stage.zoomOut'),
-      resetZoom: t('stage.resetZoom'),
-      stage: t('stage.label'),
-      loading: t('stage.loading'),
-      coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
-      selected: (label: string, x: number | null, y: number | null) =>
-        x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
-      zoomHint: t('stage.zoomHint'),
-    }),
-    [t],
-  );
-  const barTexts = useMemo(
-    (): TicketBarTexts => ({
-      tickets: t('game.tickets'),
-      submitFailed: serverText,
-      retry: t('game.retry'),
-      back: t('game.back'),
-      dismiss: t('game.dismiss'),
-      ready: t('game.ready'),
-      add: t('game.add'),
-      reset: t('game.reset'),
-      resetTitle: t('game.resetTitle'),
-      resetText: t('game.resetText'),
-      resetConfirm: t('game.resetConfirm'),
-      resetCancel: t('game.resetCancel'),
-      submit: t('game.submit'),
-      submitting: t('game.submitting'),
-      ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
-      ticketEmpty: (n) => t('game.ticketEmpty', { n }),
-      remove: (n) => t('game.remove', { n }),
-      reason: reasonText,
-    }),
-    [t, serverText, reasonText],
-  );
+  const labels = useStageLabels('contest');
+  const barTexts = useTicketBarTexts('contest', serverText);
 
   const lng = currentLanguage(i18n);
   const price = contest.ticketPricePaise;
@@ -347,11 +218,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       <PlayContestInfo contest={contest} />
       {snapshot.matches('loading') && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
-        <div className="trial-game__body">
-          <div className="trial-game__stage">
-            <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
-          </div>
-        </div>
+        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
       )}
       {snapshot.matches('loadError') && (
         <GameLoadError
@@ -364,44 +231,34 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       )}
       {showStage && <GameHints />}
       {showStage && (
-        <div className="trial-game__body">
-          <div className="trial-game__stage" style={stageBoxStyle(picture)}>
-            <Suspense fallback={<StagePreview picture={picture} image={PLAY_PICTURE} label={t('stage.loading')} />}>
-              <PictureStage
-                picture={picture}
-                marks={stageMarks}
-                selectedId={selectedId}
-                onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
-                onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
-                reveal={null}
-                disabled={!ready}
-                labels={labels}
-                previewImage={PLAY_PICTURE}
-              />
-            </Suspense>
-          </div>
-          <TicketBar
+        <GameBoard
+          picture={picture}
+          previewImage={PLAY_PICTURE}
+          marks={stageMarks}
+          selectedId={selectedId}
+          reveal={null}
+          disabled={!ready}
+          labels={labels}
+          send={actor.send}
+        >
+          <GameTicketBar
             texts={barTexts}
             summary={summary}
             marks={marks}
             selectedId={selectedId}
             busy={snapshot.matches('submitting')}
             disabled={!ready}
-            rejection={lastRejection ? reasonText(lastRejection) : null}
+            lastRejection={lastRejection}
             submitFailed={snapshot.matches('submitError')}
-            addRule={ticketMarkingRules.add(snapshot.context)}
-            removeRule={ticketMarkingRules.remove(snapshot.context)}
-            submitRule={ticketMarkingRules.submit(snapshot.context)}
-            onSelect={(id) => actor.send({ type: 'ticket.select', id })}
-            onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
-            onAdd={() => actor.send({ type: 'ticket.add' })}
+            rules={{
+              add: ticketMarkingRules.add(snapshot.context),
+              remove: ticketMarkingRules.remove(snapshot.context),
+              submit: ticketMarkingRules.submit(snapshot.context),
+            }}
+            send={actor.send}
             onReset={() => actor.send({ type: 'ticket.reset' })}
-            onSubmit={() => actor.send({ type: 'ticket.submit' })}
-            onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
-            onRetrySubmit={() => actor.send({ type: 'submit.retry' })}
-            onCancelSubmit={() => actor.send({ type: 'submit.cancel' })}
           />
-        </div>
+        </GameBoard>
       )}
     </div>
   );

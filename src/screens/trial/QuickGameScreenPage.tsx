@@ -1,31 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
-import { trialGameMachine, trialRules } from '../../../machines/trial-game.machine.ts';
-import { nextPracticePair, submitPractice } from '../../api/practice.ts';
+import { trialRules } from '../../../machines/trial-game.machine.ts';
+import { trialGameMachineFor } from '../../actors/trial-game.actors.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { TicketBar, type TicketBarTexts, type TicketMark } from '../../ui/TicketBar.tsx';
+import type { TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
-import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { TrialTop } from './TrialTop.tsx';
-import { readPracticeGames, savePracticeGames } from './practice-count.ts';
-import { StagePreview } from '../../stage/StagePreview.tsx';
+import { readPracticeGames } from './practice-count.ts';
+import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
+import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { type RevealWords, useRevealWords } from './reveal-words.ts';
-
-// Pixi comes with the stage's own chunk, never with the other routes; the screen asks for it as it
-// opens, so it downloads while the practice call is under way instead of after it.
-const loadStage = () => import('../../stage/PictureStage.tsx');
-const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
@@ -38,34 +32,18 @@ export default function QuickGameScreenPage() {
   const [previewImage, setPreviewImage] = useState<ResponsiveImage | undefined>(PRACTICE_PICTURE);
 
   const actor = useActorRef(
-    trialGameMachine.provide({
-      actors: {
-        loadPracticePair: fromPromise(async ({ input }) => {
-          // The first game of the page is the first pair, whose picture the page preloaded and
-          // showed by its stable address: the same image keeps that address until the stage draws.
-          setPreviewImage(input.previousPairId ? undefined : PRACTICE_PICTURE);
-          const pair = await nextPracticePair(input.previousPairId ?? undefined);
-          setPicture(pair.picture);
-          setRevealPicture(null);
-          return pair;
-        }),
-        submitPractice: fromPromise(async ({ input }) => {
-          const { reveal, ...result } = await submitPractice(input.pairId, input.tickets);
-          setRevealPicture(reveal);
-          return result;
-        }),
-      },
-      actions: {
-        // Real contests need a login (spec section 6); after it the login screen goes on to /play_screen.
-        goToRealGame: () => {
-          if (loginMarker.isSet()) void navigate(paths.playScreen);
-          else
-            void navigate(paths.login, {
-              state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) },
-            });
-        },
-        // Today's count outlives a reload: the limit is per day, not per visit.
-        countGame: (_, params) => savePracticeGames(params.gamesPlayed, new Date()),
+    trialGameMachineFor({
+      // The first game of the page is the first pair, whose picture the page preloaded and
+      // showed by its stable address: the same image keeps that address until the stage draws.
+      onLoadStart: (first) => setPreviewImage(first ? PRACTICE_PICTURE : undefined),
+      onPicture: setPicture,
+      onReveal: setRevealPicture,
+      goToRealGame: () => {
+        if (loginMarker.isSet()) void navigate(paths.playScreen);
+        else
+          void navigate(paths.login, {
+            state: { from: paths.playScreen, notice: i18n.t('loginNeeded', { ns: 'trial' }) },
+          });
       },
     }),
     { input: { gamesPlayed: readPracticeGames(new Date()) } },
@@ -81,50 +59,10 @@ export default function QuickGameScreenPage() {
     document.title = `${title} | ${BRAND.name}`;
   }, [title]);
 
-  const marks = useMemo(
-    () => draft.map((ticket, index) => ({ id: ticket.id, label: String(index + 1), point: ticket.point })),
-    [draft],
-  );
+  const marks = useDraftMarks(draft);
   const words = useRevealWords();
-  const labels = useMemo(
-    () => ({
-      zoomIn: t('stage.zoomIn'),
-      zoomOut: t('stage.zoomOut'),
-      resetZoom: t('stage.resetZoom'),
-      stage: t('stage.label'),
-      loading: t('stage.loading'),
-      coordinates: (x: number, y: number) => t('stage.coordinates', { x, y }),
-      selected: (label: string, x: number | null, y: number | null) =>
-        x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
-      revealDistance: words.short,
-      zoomHint: t('stage.zoomHint'),
-    }),
-    [t, words],
-  );
-  const barTexts = useMemo(
-    (): TicketBarTexts => ({
-      tickets: t('game.tickets'),
-      submitFailed: refusal ?? t('errors.submitFailed'),
-      retry: t('game.retry'),
-      back: t('game.back'),
-      dismiss: t('game.dismiss'),
-      ready: t('game.ready'),
-      add: t('game.add'),
-      reset: t('game.reset'),
-      resetTitle: t('game.resetTitle'),
-      resetText: t('game.resetText'),
-      resetConfirm: t('game.resetConfirm'),
-      resetCancel: t('game.resetCancel'),
-      submit: t('game.submit'),
-      submitting: t('game.submitting'),
-      ticketState: (n, x, y) => t('game.ticketState', { n, x, y }),
-      ticketEmpty: (n) => t('game.ticketEmpty', { n }),
-      remove: (n) => t('game.remove', { n }),
-      reason: (reason) =>
-        t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
-    }),
-    [t, refusal],
-  );
+  const labels = useStageLabels('trial', words.short);
+  const barTexts = useTicketBarTexts('trial', refusal);
   const reveal = useMemo(() => {
     if (!result || !revealPicture) return null;
     const distances: Record<string, number> = {};
@@ -200,30 +138,20 @@ export default function QuickGameScreenPage() {
       {(showStage || firstPreview) && <GameHints />}
       {firstPreview && (
         // The first game: its picture from the page's first paint (preloaded with the HTML).
-        <div className="trial-game__body">
-          <div className="trial-game__stage">
-            <StagePreview image={previewImage} label={t('game.loading')} />
-          </div>
-        </div>
+        <GamePreview image={previewImage} label={t('game.loading')} />
       )}
       {showStage && (
-        <div className="trial-game__body">
-          <div className="trial-game__stage" style={stageBoxStyle(picture)}>
-            <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={t('stage.loading')} />}>
-              <PictureStage
-                picture={picture}
-                marks={marks}
-                // In the reveal only the best mark stands out, not the last selected one.
-                selectedId={reveal ? null : selectedId}
-                onPlace={(point: TicketPoint) => actor.send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
-                onSelect={(id: string) => actor.send({ type: 'ticket.select', id })}
-                reveal={reveal}
-                disabled={!playing}
-                labels={labels}
-                previewImage={previewImage}
-              />
-            </Suspense>
-          </div>
+        <GameBoard
+          picture={picture}
+          previewImage={previewImage}
+          marks={marks}
+          // In the reveal only the best mark stands out, not the last selected one.
+          selectedId={reveal ? null : selectedId}
+          reveal={reveal}
+          disabled={!playing}
+          labels={labels}
+          send={actor.send}
+        >
           {snapshot.matches('revealed') && result ? (
             <ResultPanel
               marks={marks}
@@ -237,35 +165,24 @@ export default function QuickGameScreenPage() {
               onPlayReal={() => actor.send({ type: 'trial.playReal' })}
             />
           ) : (
-            <TicketBar
+            <GameTicketBar
               texts={barTexts}
               marks={marks}
               selectedId={selectedId}
               busy={snapshot.matches('submitting')}
               disabled={!playing}
-              rejection={
-                lastRejection
-                  ? t(
-                      `reasons.${lastRejection.code}`,
-                      lastRejection.code === 'onlyNAvailable' ? { count: lastRejection.available } : {},
-                    )
-                  : null
-              }
+              lastRejection={lastRejection}
               submitFailed={snapshot.matches('submitError')}
-              addRule={trialRules.add(snapshot.context)}
-              removeRule={trialRules.remove(snapshot.context)}
-              submitRule={trialRules.submit(snapshot.context)}
-              onSelect={(id) => actor.send({ type: 'ticket.select', id })}
-              onRemove={(id) => actor.send({ type: 'ticket.remove', id })}
-              onAdd={() => actor.send({ type: 'ticket.add' })}
+              rules={{
+                add: trialRules.add(snapshot.context),
+                remove: trialRules.remove(snapshot.context),
+                submit: trialRules.submit(snapshot.context),
+              }}
+              send={actor.send}
               onReset={() => actor.send({ type: 'trial.reset' })}
-              onSubmit={() => actor.send({ type: 'ticket.submit' })}
-              onDismiss={() => actor.send({ type: 'rejection.dismiss' })}
-              onRetrySubmit={() => actor.send({ type: 'submit.retry' })}
-              onCancelSubmit={() => actor.send({ type: 'submit.cancel' })}
             />
           )}
-        </div>
+        </GameBoard>
       )}
     </div>
   );

@@ -7,10 +7,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import type { JudgeContest, JudgeQueue, JudgeQueueItem } from '../../../../domain/judge-panel.ts';
-import { judgeMarkingMachine } from '../../../../machines/judge-marking.machine.ts';
-import { callErrorOf, fetchJudgeContest, fetchJudgeQueue, submitJudgeMark } from '../../../api/admin-judging.ts';
+import { judgeMarkingMachineFor } from '../../../actors/judge-marking.actors.ts';
+import { callErrorOf, fetchJudgeQueue } from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -137,25 +136,13 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
   const lng = currentLanguage(i18n);
   const [detail, setDetail] = useState<JudgeContest | null>(null);
   const actor = useActorRef(
-    judgeMarkingMachine.provide({
-      actors: {
-        loadContest: fromPromise(async ({ input }) => {
-          try {
-            const contest = await fetchJudgeContest(input.contestId);
-            setDetail(contest);
-            return { state: contest.state, myMark: contest.myMark };
-          } catch (error) {
-            throw callErrorOf(error, t('judging.mark.loadFailed'), { NOT_SEALED: t('judging.notSealed') });
-          }
-        }),
-        submitMark: fromPromise(async ({ input }) => {
-          try {
-            return await submitJudgeMark(input.contestId, input.point);
-          } catch (error) {
-            throw callErrorOf(error, t('judging.mark.submitFailed'), { NOT_SEALED: t('judging.notSealed') });
-          }
-        }),
-      },
+    judgeMarkingMachineFor({
+      onContest: setDetail,
+      texts: () => ({
+        loadFailed: t('judging.mark.loadFailed'),
+        submitFailed: t('judging.mark.submitFailed'),
+        notSealed: t('judging.notSealed'),
+      }),
     }),
     { input: { contestId } },
   );

@@ -2,20 +2,14 @@ import { useMachine } from '@xstate/react';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { fromCallback } from 'xstate';
 import {
   ADMIN_PICTURE_KINDS,
   type AdminPicture,
   type AdminPictureKind,
   PICTURE_UPLOAD_MIMES,
 } from '../../../../domain/admin-pictures.ts';
-import {
-  type UploadError,
-  type UploadEvent,
-  type UploadInput,
-  pictureUploadMachine,
-} from '../../../../machines/picture-upload.machine.ts';
-import { uploadErrorOf, uploadPictureFile } from '../../../api/admin-pictures.ts';
+import type { UploadError } from '../../../../machines/picture-upload.machine.ts';
+import { pictureUploadMachineFor } from '../../../actors/picture-upload.actors.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatBytes } from './shared.ts';
 
@@ -50,28 +44,7 @@ export function UploadPanel({
   const [chosenKind, setKind] = useState<AdminPictureKind | null>(null);
   const kind = chosenKind ?? defaultKind;
   const fileRef = useRef<HTMLInputElement>(null);
-  const machine = useMemo(
-    () =>
-      pictureUploadMachine.provide({
-        actors: {
-          upload: fromCallback<UploadEvent, UploadInput>(({ sendBack, input }) => {
-            const controller = new AbortController();
-            uploadPictureFile(input.file.body as Blob, input.kind, {
-              signal: controller.signal,
-              onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
-            }).then(
-              (picture) => sendBack({ type: 'upload.done', picture }),
-              (error: unknown) => {
-                if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error: uploadErrorOf(error) });
-              },
-            );
-            // Leaving 'uploading' (cancel, or the screen closing) stops the request.
-            return () => controller.abort();
-          }),
-        },
-      }),
-    [],
-  );
+  const machine = useMemo(() => pictureUploadMachineFor(), []);
   const [snapshot, send] = useMachine(machine);
   const { file, loaded, total, error, picture } = snapshot.context;
   const uploading = snapshot.matches('uploading');

@@ -1,0 +1,95 @@
+import { fromPromise } from 'xstate';
+import { BRAND } from '../../domain/brand.ts';
+import type { Bill } from '../../domain/money.ts';
+import {
+  checkoutMachine,
+  type GatewayInput,
+  type GatewayResult,
+  type LoadedBill,
+  type PaymentOrder,
+} from '../../machines/checkout.machine.ts';
+import { ContestApiError, fetchCart } from '../api/contests.ts';
+import { dataOf, http } from '../api/http.ts';
+import { applyPromoCode, createPaymentOrder, removePromoCode } from '../api/payments.ts';
+import {
+  openRazorpay,
+  type PaymentReturnFields,
+  type RazorpayFailure,
+  unpaidReturnFields,
+} from '../screens/checkout/razorpay.ts';
+
+/** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */
+const postPaymentReturn = async (fields: PaymentReturnFields) =>
+  dataOf<{ verified: boolean; paymentId: string }>((await http.post('/payments/return', fields)).data);
+
+/** Never settles: the browser leaves the page (sandbox) or nothing more can happen here (Razorpay). */
+const never = <T>() => new Promise<T>(() => undefined);
+
+/** Opens the order's gateway: the sandbox's hosted page, or Razorpay Checkout.js in the page. */
+async function openGateway({ order }: GatewayInput): Promise<GatewayResult> {
+  if (order?.gateway === 'sandbox' && order.checkoutUrl) {
+    window.location.assign(order.checkoutUrl);
+    return never<GatewayResult>();
+  }
+  if (order?.gateway !== 'razorpay' || !order.keyId) throw new Error('No gateway to open');
+  // Razorpay Checkout.js: a script load failure rejects, which the machine takes as a gateway failure.
+  let failure: RazorpayFailure | null = null;
+  const result = await openRazorpay({
+    keyId: order.keyId,
+    orderId: order.orderId,
+    amountPaise: order.amountPaise,
+    name: BRAND.name,
+    onFailure: (response) => {
+      failure = response;
+    },
+  });
+  // A failure or cancel is recorded at once (best effort: the reconciliation job asks the gateway anyway).
+  if (result.outcome !== 'success')
+    await postPaymentReturn(unpaidReturnFields(order.orderId, result.outcome, failure)).catch(() => undefined);
+  return result;
+}
+
+interface CheckoutDeps {
+  contestId: string;
+  /** The server's own words when it refused the order (null when a new order is asked for). */
+  onOrderRefusal: (message: string | null) => void;
+}
+
+/** One contest's checkout with the real cart, promo, order, gateway and verification calls. */
+export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) {
+  return checkoutMachine.provide({
+    actors: {
+      loadBill: fromPromise<LoadedBill>(async () => {
+        const cart = await fetchCart();
+        const group = cart.groups.find((g) => g.contestId === contestId);
+        if (!group) throw new ContestApiError('CART_EMPTY', 'CART_EMPTY', null);
+        return { bill: group.bill, promoCode: group.promoCode };
+      }),
+      applyPromo: fromPromise<Bill, { code: string }>(
+        async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
+      ),
+      removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
+      createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
+        onOrderRefusal(null);
+        try {
+          const order = await createPaymentOrder(contestId);
+          return { orderId: order.orderId, order };
+        } catch (error) {
+          if (error instanceof ContestApiError && error.status !== null) onOrderRefusal(error.message);
+          throw error;
+        }
+      }),
+      openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
+      verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
+        async ({ input }) => {
+          const answer = await postPaymentReturn({
+            razorpay_order_id: input.orderId,
+            razorpay_payment_id: input.paymentId,
+            razorpay_signature: input.signature,
+          });
+          return { verified: answer.verified };
+        },
+      ),
+    },
+  });
+}

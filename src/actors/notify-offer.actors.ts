@@ -1,0 +1,17 @@
+import { fromPromise } from 'xstate';
+import { notifyOfferMachine, type PushPermission } from '../../machines/notify-offer.machine.ts';
+import type { Language } from '../app/i18n.ts';
+import { pushPermission, rememberDecline, subscribeToPush } from '../app/push.ts';
+
+/** The notifications offer with the browser's push permission and subscription, in the site's language. */
+export function notifyOfferMachineFor({ language }: { language: () => Language }) {
+  return notifyOfferMachine.provide({
+    actors: {
+      inspect: fromPromise<PushPermission>(async () => pushPermission()),
+      subscribe: fromPromise<void, { prompt: boolean }>(({ input }) =>
+        subscribeToPush({ prompt: input.prompt, lang: language() }),
+      ),
+    },
+    actions: { rememberDecline: () => rememberDecline() },
+  });
+}

@@ -1,0 +1,112 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { GamePicture } from '../../../domain/practice.ts';
+import type { ResponsiveImage } from '../../../domain/site-paths.ts';
+import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
+import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
+import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
+import { StagePreview } from '../../stage/StagePreview.tsx';
+import { stageBoxStyle } from '../../ui/stage-box.ts';
+import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
+
+// Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
+// opens, so it downloads while the screen's first call is under way instead of after it.
+export const loadStage = () => import('../../stage/PictureStage.tsx');
+const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
+
+/** The picture shown before the stage can draw (preloaded with the HTML), in the stage's box. */
+export function GamePreview({ image, label }: { image: ResponsiveImage | undefined; label: string }) {
+  return (
+    <div className="trial-game__body">
+      <div className="trial-game__stage">
+        <StagePreview image={image} label={label} />
+      </div>
+    </div>
+  );
+}
+
+interface GameBoardProps {
+  picture: GamePicture;
+  previewImage: ResponsiveImage | undefined;
+  marks: StageMark[];
+  selectedId: string | null;
+  reveal: StageReveal | null;
+  disabled: boolean;
+  labels: StageLabels;
+  /** The events every marking machine takes from the stage. */
+  send(event: Extract<MarkingEvent, { type: 'ticket.mark' | 'ticket.select' }>): void;
+  /** Beside the stage: the ticket bar, or the practice result. */
+  children: ReactNode;
+}
+
+/** The marking screens' board: the stage in a box of the picture's shape, and the panel beside it. */
+export function GameBoard({
+  picture,
+  previewImage,
+  marks,
+  selectedId,
+  reveal,
+  disabled,
+  labels,
+  send,
+  children,
+}: GameBoardProps) {
+  return (
+    <div className="trial-game__body">
+      <div className="trial-game__stage" style={stageBoxStyle(picture)}>
+        <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={labels.loading} />}>
+          <PictureStage
+            picture={picture}
+            marks={marks}
+            selectedId={selectedId}
+            onPlace={(point: TicketPoint) => send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
+            onSelect={(id: string) => send({ type: 'ticket.select', id })}
+            reveal={reveal}
+            disabled={disabled}
+            labels={labels}
+            previewImage={previewImage}
+          />
+        </Suspense>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The events the ticket bar sends, the same in every marking machine (each has its own reset). */
+export type TicketBarEvent = MarkingEvent | { type: 'submit.retry' } | { type: 'submit.cancel' };
+
+type GameTicketBarProps = Pick<
+  TicketBarProps,
+  'texts' | 'summary' | 'marks' | 'selectedId' | 'busy' | 'disabled' | 'submitFailed' | 'onReset'
+> & {
+  lastRejection: TicketRuleReason | null;
+  rules: { add: RuleResult; remove: RuleResult; submit: RuleResult };
+  send(event: TicketBarEvent): void;
+};
+
+/** The ticket bar wired to a marking machine's events. */
+export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: GameTicketBarProps) {
+  return (
+    <TicketBar
+      texts={texts}
+      summary={props.summary}
+      marks={props.marks}
+      selectedId={props.selectedId}
+      busy={props.busy}
+      disabled={props.disabled}
+      rejection={lastRejection ? texts.reason(lastRejection) : null}
+      submitFailed={props.submitFailed}
+      addRule={rules.add}
+      removeRule={rules.remove}
+      submitRule={rules.submit}
+      onSelect={(id) => send({ type: 'ticket.select', id })}
+      onRemove={(id) => send({ type: 'ticket.remove', id })}
+      onAdd={() => send({ type: 'ticket.add' })}
+      onReset={props.onReset}
+      onSubmit={() => send({ type: 'ticket.submit' })}
+      onDismiss={() => send({ type: 'rejection.dismiss' })}
+      onRetrySubmit={() => send({ type: 'submit.retry' })}
+      onCancelSubmit={() => send({ type: 'submit.cancel' })}
+    />
+  );
+}
