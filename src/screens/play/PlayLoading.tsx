@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
-import { StagePreview } from '../../stage/StagePreview.tsx';
+import { GamePreview } from '../game/GameBoard.tsx';
 import '../../styles/trial.css';
 import '../../styles/contest.css';
 
@@ -8,18 +8,15 @@ import '../../styles/contest.css';
  * The play screen while it loads: the current contest's picture (preloaded with the HTML) where
  * the stage will be, almost always the one to play on. Shown while the screen's code loads, while
  * the location gate asks the server, and while the screen fetches the contest, so the player sees
- * the photo from the first paint instead of a spinner.
+ * the photo from the first paint instead of a spinner; a closed or missing contest replaces it
+ * with its message.
  */
 export default function PlayLoading() {
   const { t } = useTranslation('contest');
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
-      <div className="trial-game__body">
-        <div className="trial-game__stage">
-          <StagePreview image={PLAY_PICTURE} label={t('play.loading')} />
-        </div>
-      </div>
+      <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
     </div>
   );
 }

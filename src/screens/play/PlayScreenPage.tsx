@@ -20,6 +20,7 @@ import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
+import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 
 /** Server codes of the ticket rules (server/services/cart.service.ts) and the reason each stands for. */
@@ -55,16 +56,7 @@ export default function PlayScreenPage() {
     document.title = `${title} | ${BRAND.name}`;
   }, [title]);
 
-  if (load.status === 'loading') {
-    // The current contest's picture (preloaded with the HTML) while the contest loads: almost
-    // always the one to play on; a closed or missing contest replaces it with its message.
-    return (
-      <div className="play-game">
-        <h1 className="visually-hidden">{title}</h1>
-        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
-      </div>
-    );
-  }
+  if (load.status === 'loading') return <PlayLoading />;
   if (load.status === 'error') {
     return (
       <div className="container">
