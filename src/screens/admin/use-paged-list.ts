@@ -1,14 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  type ListFilters,
-  type ListPage,
-  type LoadPageInput,
-  pagedListMachine,
-} from '../../../machines/paged-list.machine.ts';
+import type { ListFilters } from '../../../machines/paged-list.machine.ts';
+import { type PageLoader, pagedListMachineFor } from '../../actors/paged-list.actors.ts';
 
-export type PageLoader<T> = (filters: ListFilters, cursor: string | null) => Promise<ListPage<T>>;
+export type { PageLoader };
 
 /**
  * A console list driven by the paged-list machine: the loader is the only effect. The items come
@@ -16,10 +11,7 @@ export type PageLoader<T> = (filters: ListFilters, cursor: string | null) => Pro
  */
 export function usePagedList<T>(loader: PageLoader<T>, initialFilters: ListFilters = {}) {
   const machine = useMemo(
-    () =>
-      pagedListMachine.provide({
-        actors: { loadPage: fromPromise<ListPage, LoadPageInput>(({ input }) => loader(input.filters, input.cursor)) },
-      }),
+    () => pagedListMachineFor(loader),
     // The loader is a module function; a new one per render must not restart the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
