@@ -20,9 +20,11 @@ import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { heldCount, releaseReservedTickets, takenCount, takeTickets } from './contest-counters.service.ts';
-import { type ContestRow, contestState, findContest, heldPoints, isPostgres } from './contest.service.ts';
+import { type ContestRow, contestState, findContest, heldPoints } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { promoFromRow } from './promo-rules.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -51,14 +53,6 @@ const contestNotFound = () =>
 const gamePlayClosed = () => new AppError(400, CONTEST_ERROR_CODES.gamePlayClosed, GAME_PLAY_CLOSED_MESSAGE);
 export const paidPlaySuspended = () =>
   new AppError(403, CONTEST_ERROR_CODES.paidPlaySuspended, PAID_PLAY_SUSPENDED_MESSAGE);
-
-/** A unique index said no: the same point twice (the partial index on tickets, or the cart's). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: unknown } | null;
-  if (!e) return false;
-  if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
-  return e.cause !== undefined && e.cause !== error ? isUniqueViolation(e.cause) : false;
-}
 
 export function billFor(
   billing: BillingConfig,

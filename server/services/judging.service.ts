@@ -28,7 +28,8 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
-import { confirmedTicketRows, type ContestRow, isPostgres } from './contest.service.ts';
+import { confirmedTicketRows, type ContestRow } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { displayPicture } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 

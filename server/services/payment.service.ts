@@ -2,13 +2,14 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES } from '../../domain/contests.ts';
 import type { Bill } from '../../domain/money.ts';
 import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES, type PaymentAnswer } from '../../domain/payments.ts';
+import { IST_OFFSET_MS } from '../../domain/schedule.ts';
 import type { BillingConfig } from '../config.ts';
 import type { Database, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { billFor, confirmReservationIn, nextCartPosition, reservePaidCart } from './cart.service.ts';
 import { releaseReservedTickets } from './contest-counters.service.ts';
-import { isPostgres } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
 
@@ -49,7 +50,7 @@ export const paymentNotFound = () =>
 
 /** 'CS' + the IST date + 8 characters of the payment id: readable on the phone, unique in the table. */
 export function refNoFor(paymentId: string, now: number): string {
-  const ist = new Date(now + 330 * 60_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const ist = new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, '');
   return `CS${ist}${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
 

@@ -28,7 +28,8 @@ import {
 } from '../../domain/verification.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { confirmedTicketRows, type ContestRow, isPostgres } from './contest.service.ts';
+import { confirmedTicketRows, type ContestRow } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { rankContest } from './judging.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

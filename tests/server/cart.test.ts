@@ -1,12 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { computeBill } from '../../domain/money.ts';
-import {
-  confirmReservation,
-  expireReservations,
-  isUniqueViolation,
-  reserveCart,
-} from '../../server/services/cart.service.ts';
+import { isUniqueViolation } from '../../server/db/errors.ts';
+import { confirmReservation, expireReservations, reserveCart } from '../../server/services/cart.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
 import { get, insertActiveUsers, post, useTestClock, XHR } from '../support/accounts.ts';
 import {
