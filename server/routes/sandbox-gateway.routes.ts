@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatInr } from '../../domain/money.ts';
 import { AppError } from '../errors.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
-import { finalizePayment } from '../services/payment.service.ts';
+import { finalizePayment } from '../services/payments/finalize.ts';
 import {
   decideSandboxOrder,
   sandboxReturnFields,

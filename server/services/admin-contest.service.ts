@@ -21,7 +21,7 @@ import { releaseReservedTickets, takenCount, takenCounts } from './contest-count
 import { type ContestRow, contestState } from './contest.service.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { contestLabel } from './judging.service.ts';
-import { settleRefund } from './payment.service.ts';
+import { settleRefund } from './payments/finalize.ts';
 import { variantUrl } from './picture.service.ts';
 import { newSealedAnswer } from './verification.service.ts';
 

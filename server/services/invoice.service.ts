@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type InvoiceLine, renderInvoicePdf } from '../integrations/invoice-pdf.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { paymentNotFound } from './payment.service.ts';
+import { paymentNotFound } from './payments/answers.ts';
 
 export const invoicesNotConfigured = () => new AppError(503, 'INVOICES_UNAVAILABLE', 'Invoices are not configured');
 export const invoiceNotYet = () =>
