@@ -1,13 +1,13 @@
 import { mayPlay } from '../plugins/location-gate.ts';
 import { PAYMENT_ORDER_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPaymentOrderBodySchema,
   paymentIdParamsSchema,
   paymentListSchema,
   paymentOrderAnswerSchema,
-  type PaymentReturnBody,
   paymentReturnAnswerSchema,
   paymentReturnBodySchema,
   paymentSchema,
@@ -36,7 +36,8 @@ export const paymentPagePath = (paymentId: string | null) =>
 
 const webhookParamsSchema = z.object({ gateway: z.string().max(16) });
 
-export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
@@ -54,7 +55,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body as z.output<typeof createPaymentOrderBodySchema>;
+      const { contestId } = request.body;
       const d = deps();
       const order = await createPaymentOrder(d, currentUser(request).id, contestId, app.clock.now(), {
         billing: app.config.billing,
@@ -69,7 +70,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/payments/return',
     { schema: { body: paymentReturnBodySchema, response: { 200: envelope(paymentReturnAnswerSchema) } } },
     async (request) => {
-      const fields = request.body as PaymentReturnBody;
+      const fields = request.body;
       return { data: await applyPaymentReturn(deps(), fields, request.user?.id, app.clock.now()) };
     },
   );
@@ -80,7 +81,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
   // form of this route, or reconciliation with the gateway.
   app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const paymentId = await returnLanding(app, request.query as PaymentReturnBody, request.user?.id);
+    const paymentId = await returnLanding(app, request.query, request.user?.id);
     return reply.redirect(paymentPagePath(paymentId), 303);
   });
 
@@ -96,14 +97,15 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/payments/:id',
     { preHandler: requireUser, schema: { params: paymentIdParamsSchema, response: { 200: envelope(paymentSchema) } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof paymentIdParamsSchema>;
+      const { id } = request.params;
       return { data: await paymentForOwner(app.db, currentUser(request).id, id) };
     },
   );
 
   // Webhooks: no session, no CSRF token (the signature proves them), and the raw body kept,
   // since the signature is over the exact bytes the gateway sent.
-  await app.register(async (hooks) => {
+  await app.register(async (scope) => {
+    const hooks = scope.withTypeProvider<ZodTypeProvider>();
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser(
       'application/json',
@@ -115,7 +117,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       '/payments/webhook/:gateway',
       { config: { csrf: false }, schema: { params: webhookParamsSchema } },
       async (request, reply) => {
-        const { gateway } = request.params as z.output<typeof webhookParamsSchema>;
+        const { gateway } = request.params;
         const { duplicate } = await applyPaymentWebhook(
           deps(),
           gateway,

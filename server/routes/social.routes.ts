@@ -49,6 +49,7 @@ import { indiaOnly } from '../plugins/location-gate.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { BRAND } from '../../domain/brand.ts';
@@ -141,7 +142,8 @@ function callbackPage(scriptPath: string): string {
 /** The page's script, a real file (linted, formatted); read once. */
 const CALLBACK_SCRIPT = readFileSync(new URL('./social/google-callback.js', import.meta.url), 'utf8');
 
-export async function socialRoutes(app: FastifyInstance): Promise<void> {
+export async function socialRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const prefix = app.prefix;
   const oidcPath = `${prefix}/auth/google`;
@@ -186,7 +188,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     '/auth/google/start',
     { schema: { querystring: startQuery }, config: { rateLimit: GOOGLE_START_LIMIT } },
     async (request, reply) => {
-      const query = request.query as z.output<typeof startQuery>;
+      const query = request.query;
       const value: OidcState = {
         state: randomBytes(24).toString('base64url'),
         nonce: randomBytes(24).toString('base64url'),
@@ -228,7 +230,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: GOOGLE_COMPLETE_LIMIT },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof completeBody>;
+      const body = request.body;
       const now = app.clock.now();
       const saved = openState(request, request.cookies[OIDC_COOKIE], now);
       // One use: whatever happens next, this state is spent.
@@ -292,7 +294,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof socialLoginBody>;
+      const body = request.body;
       const user = await completeSocialSignup(app.db, request.cookies[SOCIAL_COOKIE], body, app.clock.now());
       await app.startSession(request, reply, user.id);
       clearSocial(reply);

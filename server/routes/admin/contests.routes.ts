@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type AdminContestsQuery,
   adminContestSchema,
   adminContestsPageSchema,
   adminContestsQuerySchema,
-  type CancelContest,
   cancelContestSchema,
   CONTEST_ADMIN_MESSAGES,
   contestDefaultsSchema,
   contestIdParamsSchema,
-  type ContestInput,
   contestInputSchema,
   countersCheckSchema,
   countersRepairSchema,
@@ -28,12 +26,13 @@ import { checkCounters, repairCounters } from '../../services/admin-counters.ser
 import { actorOf } from '../../services/audit.service.ts';
 
 /** The console's Contests area: list with figures, create, edit (with its locks), cancel, and the ticket counters' check and repair. */
-export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function contestsAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/contests',
     { schema: { querystring: adminContestsQuerySchema, response: { 200: envelope(adminContestsPageSchema) } } },
     async (request) => {
-      return { data: await listAdminContests(app.db, request.query as AdminContestsQuery, app.clock.now()) };
+      return { data: await listAdminContests(app.db, request.query, app.clock.now()) };
     },
   );
 
@@ -45,7 +44,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id',
     { schema: { params: contestIdParamsSchema, response: { 200: envelope(adminContestSchema) } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: await adminContest(app.db, id, app.clock.now()) };
     },
   );
@@ -57,7 +56,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       const contest = await createContest(
         app.db,
         actorOf(currentUser(request), request.ip),
-        request.body as ContestInput,
+        request.body,
         app.clock.now(),
       );
       void reply.code(201);
@@ -75,12 +74,12 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const contest = await updateContest(
         app.db,
         actorOf(currentUser(request), request.ip),
         id,
-        request.body as ContestInput,
+        request.body,
         app.clock.now(),
       );
       return { data: contest, message: 'The contest has been saved.' };
@@ -97,8 +96,8 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const { reason } = request.body as CancelContest;
+      const { id } = request.params;
+      const { reason } = request.body;
       const deps = {
         db: app.db,
         gateway: app.payments,
@@ -133,7 +132,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id/counters/repair',
     { schema: { params: contestIdParamsSchema, response: { 200: envelope(countersRepairSchema) } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const repair = await repairCounters(app.db, actorOf(currentUser(request), request.ip), id, app.clock.now());
       return { data: repair, message: 'The ticket counters have been recounted from the tickets.' };
     },
