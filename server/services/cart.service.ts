@@ -356,7 +356,7 @@ export async function reserveCart(
   }
 }
 
-/** POST /cart/reserve: paid contests only, and only while paid play is on. */
+/** The payment order's reservation (createPaymentOrder): paid contests only, and only while paid play is on. */
 export async function reservePaidCart(
   db: Kysely<Database>,
   userId: string,

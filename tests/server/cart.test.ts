@@ -2,7 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { computeBill } from '../../domain/money.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
-import { confirmReservation, expireReservations, reserveCart } from '../../server/services/cart.service.ts';
+import {
+  confirmReservation,
+  expireReservations,
+  reserveCart,
+  reservePaidCart,
+} from '../../server/services/cart.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
 import { get, insertActiveUsers, post, useTestClock, XHR } from '../support/accounts.ts';
 import {
@@ -20,8 +25,18 @@ type Point = { x: number; y: number };
 
 const addItems = (server: ServerHarness, user: User | undefined, contestId: string, tickets: Point[]) =>
   post(server, '/api/v1/cart/items', { contestId, tickets }, { cookie: user?.cookie });
+/** The real path that reserves a paid cart: the payment order (tickets reserved, then the gateway's order). */
 const reserve = (server: ServerHarness, user: User, contestId: string) =>
-  post(server, '/api/v1/cart/reserve', { contestId }, { cookie: user.cookie });
+  post(server, '/api/v1/payments/orders', { contestId }, { cookie: user.cookie });
+/** The reservation a payment order made. */
+async function reservationOf(server: ServerHarness, order: { json(): { data: { paymentId: string } } }) {
+  const payment = await server.app.db
+    .selectFrom('payments')
+    .select('reservation_id')
+    .where('id', '=', order.json().data.paymentId)
+    .executeTakeFirstOrThrow();
+  return payment.reservation_id;
+}
 const checkoutFree = (server: ServerHarness, user: User, contestId: string) =>
   post(server, '/api/v1/cart/checkout-free', { contestId }, { cookie: user.cookie });
 const removeItem = (server: ServerHarness, user: User, id: string) =>
@@ -63,11 +78,6 @@ describeOnEachDatabase('cart and reservations', (server) => {
       'UNAUTHENTICATED',
     );
     expect((await get(server, '/api/v1/cart')).statusCode).toBe(401);
-    expectRefusal(
-      await post(server, '/api/v1/cart/reserve', { contestId: id }),
-      401,
-      'Please login to participate in this contest!',
-    );
     // CSRF applies: without the header a logged-in call is refused.
     const bare = await server.app.inject({
       method: 'POST',
@@ -403,11 +413,10 @@ describeOnEachDatabase('cart and reservations', (server) => {
     ]);
     const res = await reserve(server, user(10), id);
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
-    expect(data).toEqual({
+    const data = { ...res.json().data, reservationId: await reservationOf(server, res) };
+    expect(data).toMatchObject({
       reservationId: expect.any(String),
       expiresAt: new Date(clock.now + 15 * 60_000).toISOString(),
-      ticketCount: 3,
       bill: expect.objectContaining({ itemsTotal: 14700 }),
     });
     const tickets = await ticketsOf(server, id);
@@ -437,7 +446,7 @@ describeOnEachDatabase('cart and reservations', (server) => {
       { x: 1, y: 1 },
       { x: 2, y: 2 },
     ]);
-    const { reservationId } = (await reserve(server, user(11), id)).json().data;
+    const reservationId = await reservationOf(server, await reserve(server, user(11), id));
     const outcomes = await Promise.all([
       confirmReservation(server.app.db, reservationId, clock.now),
       confirmReservation(server.app.db, reservationId, clock.now),
@@ -467,7 +476,13 @@ describeOnEachDatabase('cart and reservations', (server) => {
       { x: 1, y: 1 },
       { x: 2, y: 2 },
     ]);
-    const { reservationId } = (await reserve(server, a, id)).json().data;
+    // Through the service, with no payment order: a reservation whose payment is pending is ended by
+    // reconciliation, not by this job (a crash between the two leaves one like this).
+    const { reservationId } = await reservePaidCart(server.app.db, a.id, id, clock.now, {
+      billing: server.config.billing,
+      reservationMinutes: server.config.reservationMinutes,
+      paidPlayDefault: server.config.paidPlayDefault,
+    });
     expectRefusal(await addItems(server, b, id, [{ x: 1, y: 1 }]), 409, 'No Tickets Available');
     // Past its time, even before the job runs, it cannot be confirmed.
     clock.advance(15 * 60_000 + 1);
