@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BRAND } from '../domain/brand.ts';
 import { envSchema } from './config/env-schema.ts';
 import { type Config, DEFAULT_HTTP_LIMITS, SAMPLE_GSTIN } from './config/types.ts';
