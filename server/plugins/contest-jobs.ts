@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { sendCancelNotices } from '../services/admin-contest.service.ts';
+import { sendCancelNotices } from '../services/admin-contests/cancel.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
 import { sendResultNotices } from '../services/judging.service.ts';

@@ -14,14 +14,9 @@ import {
 } from '../../../domain/admin-contests.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import {
-  adminContest,
-  cancelContest,
-  contestDefaults,
-  createContest,
-  listAdminContests,
-  updateContest,
-} from '../../services/admin-contest.service.ts';
+import { contestDefaults, createContest, updateContest } from '../../services/admin-contest.service.ts';
+import { cancelContest } from '../../services/admin-contests/cancel.ts';
+import { adminContest, listAdminContests } from '../../services/admin-contests/present.ts';
 import { checkCounters, repairCounters } from '../../services/admin-counters.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
