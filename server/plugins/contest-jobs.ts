@@ -3,7 +3,7 @@ import { startIntervalJob } from '../jobs/interval-job.ts';
 import { sendCancelNotices } from '../services/admin-contests/cancel.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
-import { sendResultNotices } from '../services/judging.service.ts';
+import { sendResultNotices } from '../services/judging/notices.ts';
 import { sendDueNotices } from '../services/push.service.ts';
 import { sealDueContests } from '../services/verification.service.ts';
 

@@ -11,15 +11,9 @@ import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
 import { requireSealed } from '../../services/verification.service.ts';
-import {
-  judgeQueue,
-  judgesRequired,
-  publishResult,
-  resetJudgeMark,
-  resultReview,
-  sendResultNotices,
-  setJudgesRequired,
-} from '../../services/judging.service.ts';
+import { judgeQueue, judgesRequired, resetJudgeMark, setJudgesRequired } from '../../services/judging.service.ts';
+import { sendResultNotices } from '../../services/judging/notices.ts';
+import { publishResult, resultReview } from '../../services/judging/results.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markParams = contestParams.extend({ judgeId: z.string().min(1).max(64) });

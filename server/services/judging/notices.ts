@@ -1,0 +1,137 @@
+/** Result notices: the winner and every entrant told once, by SMS and e-mail, retried until sent. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import { contestLabel } from '../judging.service.ts';
+
+/** The message texts. English, as every other message the site sends today. */
+function noticeMessages(
+  kind: 'winner' | 'entrant',
+  bestRank: number,
+  label: string,
+  firstName: string,
+  siteUrl: string,
+): { sms: string; subject: string; email: string } {
+  if (kind === 'winner') {
+    return {
+      sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
+      subject: `You won ${label} on CricSpot`,
+      email: `Hello ${firstName},\n\nCongratulations: your mark was the closest to the judged ball position in ${label}. You won!\n\nClaim your prize in My Account: ${siteUrl}/my_account\nSee the result: ${siteUrl}/live_weekly_winner\n\nCricSpot`,
+    };
+  }
+  return {
+    sms: `CricSpot: the results of ${label} are out. Your best ticket ranked #${bestRank}. See them at ${siteUrl}/the_winners_circle`,
+    subject: `The results of ${label} are out`,
+    email: `Hello ${firstName},\n\nThe results of ${label} are out. Your best ticket ranked #${bestRank}.\n\nSee the winner and your entries: ${siteUrl}/the_winners_circle\n\nCricSpot`,
+  };
+}
+
+/** Notices tried this many times are left for an operator (the review shows sent / total). */
+export const NOTICE_MAX_ATTEMPTS = 5;
+
+/** How long a sender holds a notice it is sending: far above two sends' time-outs (10 s each). */
+export const NOTICE_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Sends the notices not sent yet (all contests, or one), each by SMS and e-mail, marking each one
+ * sent as it goes. Safe to run again and on several instances at once: a notice is leased
+ * (attempts + 1 and claimed_until, only where sent_at is null and no lease is running) before it
+ * is sent, each channel is stamped as it goes, and the notice is marked sent right after. A
+ * failed send gives the lease back; a sender that died loses it after NOTICE_LEASE_MS.
+ */
+export async function sendResultNotices(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  siteUrl: string,
+  now: () => number,
+  contestId?: string,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
+  let after: { contestId: string; userId: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('result_notices')
+      .innerJoin('users', 'users.id', 'result_notices.user_id')
+      .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
+      .select([
+        'result_notices.contest_id',
+        'result_notices.user_id',
+        'result_notices.kind',
+        'result_notices.best_rank',
+        'result_notices.attempts',
+        'result_notices.sms_sent_at',
+        'result_notices.email_sent_at',
+        'users.first_name',
+        'users.email',
+        'users.phone',
+        'users.status',
+        'contests.slot',
+        'contests.opens_at',
+      ])
+      .where('result_notices.sent_at', 'is', null)
+      .where('result_notices.attempts', '<', NOTICE_MAX_ATTEMPTS)
+      .orderBy('result_notices.contest_id')
+      .orderBy('result_notices.user_id')
+      .limit(200);
+    if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
+    if (after) {
+      const { contestId: c, userId: u } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('result_notices.contest_id', '>', c),
+          eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)]),
+        ]),
+      );
+    }
+    const batch = await query.execute();
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!;
+    after = { contestId: last.contest_id, userId: last.user_id };
+    for (const n of batch) {
+      const claimedAt = now();
+      // A lease, not only a count: a notice another sender is sending right now (attempts already
+      // raised, sent_at not yet set) must not look like a failed one to take again.
+      const claim = await db
+        .updateTable('result_notices')
+        .set({ attempts: n.attempts + 1, claimed_until: claimedAt + NOTICE_LEASE_MS })
+        .where('contest_id', '=', n.contest_id)
+        .where('user_id', '=', n.user_id)
+        .where('attempts', '=', n.attempts)
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
+        .executeTakeFirst();
+      // Another sender has it.
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
+        db
+          .updateTable('result_notices')
+          .set(set)
+          .where('contest_id', '=', n.contest_id)
+          .where('user_id', '=', n.user_id)
+          .execute();
+      try {
+        // An erased or deleted account has nobody to tell: the notice is closed as sent.
+        if (n.status === 'active' || n.status === 'suspended') {
+          const text = noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl);
+          if (n.phone && n.sms_sent_at === null) {
+            await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
+            await mark({ sms_sent_at: now() });
+          }
+          if (n.email && n.email_sent_at === null) {
+            await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
+            await mark({ email_sent_at: now() });
+          }
+        }
+        await mark({ sent_at: now(), claimed_until: null });
+        sent += 1;
+      } catch {
+        failed += 1;
+        // Given back at once: the next run tries again (the channel that went is not sent twice).
+        await mark({ claimed_until: null }).catch(() => undefined);
+      }
+    }
+  }
+  return { sent, failed };
+}
