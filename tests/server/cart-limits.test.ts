@@ -1,22 +1,12 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/db/errors.ts';
-import { get, insertActiveUsers, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
+import { get, insertActiveUsers } from '../support/accounts.ts';
+import { insertTickets } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { type User, addItems, reserve, removeItem, expectRefusal, ticketsOf } from './cart.helpers.ts';
+import { addItems, reserve, removeItem, expectRefusal, ticketsOf, cartSetup } from './cart.helpers.ts';
 
 describeOnEachDatabase('cart and reservations', (server) => {
-  const clock = useTestClock(server);
-  let pictureId: string;
-  let users: User[];
-  const user = (i: number) => users[i]!;
-  const contest = (defaults: Record<string, number> = {}, window: { opensInMs?: number; closesInMs?: number } = {}) =>
-    addTestContest(server, { pictureId, now: clock.now, defaults, ...window });
-
-  beforeAll(async () => {
-    pictureId = await addContestPicture(server);
-    users = await insertActiveUsers(server, 12, clock.now);
-  });
+  const { clock, user, contest } = cartSetup(server);
 
   it("says 'Max Ticket Limit Reached' past maxTickets and 'Ticket Limit Exceeded' once all are held", async () => {
     const id = await contest({ maxTicketsPerPerson: 3 });

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import {
   confirmReservation,
@@ -7,23 +7,13 @@ import {
   reservePaidCart,
 } from '../../server/services/cart.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
-import { get, insertActiveUsers, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest, checkAllCounters } from '../support/contests.ts';
+import { get, insertActiveUsers } from '../support/accounts.ts';
+import { checkAllCounters } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { type User, addItems, reserve, reservationOf, checkoutFree, expectRefusal, ticketsOf } from './cart.helpers.ts';
+import { addItems, reserve, reservationOf, checkoutFree, expectRefusal, ticketsOf, cartSetup } from './cart.helpers.ts';
 
 describeOnEachDatabase('cart and reservations', (server) => {
-  const clock = useTestClock(server);
-  let pictureId: string;
-  let users: User[];
-  const user = (i: number) => users[i]!;
-  const contest = (defaults: Record<string, number> = {}, window: { opensInMs?: number; closesInMs?: number } = {}) =>
-    addTestContest(server, { pictureId, now: clock.now, defaults, ...window });
-
-  beforeAll(async () => {
-    pictureId = await addContestPicture(server);
-    users = await insertActiveUsers(server, 12, clock.now);
-  });
+  const { clock, user, contest } = cartSetup(server);
 
   it('reserves the cart in one go: tickets reserved, cart emptied, bill and expiry answered', async () => {
     const id = await contest();

@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
-import { post, XHR } from '../support/accounts.ts';
+import { beforeAll, expect } from 'vitest';
+import { insertActiveUsers, post, useTestClock, XHR } from '../support/accounts.ts';
+import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { type ServerHarness } from '../support/server-harness.ts';
 
 export type User = { id: string; cookie: string };
@@ -36,4 +37,20 @@ export function expectRefusal(
 
 export async function ticketsOf(server: ServerHarness, contestId: string) {
   return server.app.db.selectFrom('tickets').selectAll().where('contest_id', '=', contestId).orderBy('x').execute();
+}
+
+/** The cart suite's setup: a contest picture, 12 players, and a contest maker on the test clock. */
+export function cartSetup(server: ServerHarness) {
+  const clock = useTestClock(server);
+  let pictureId: string;
+  let users: User[];
+  const user = (i: number) => users[i]!;
+  const contest = (defaults: Record<string, number> = {}, window: { opensInMs?: number; closesInMs?: number } = {}) =>
+    addTestContest(server, { pictureId, now: clock.now, defaults, ...window });
+
+  beforeAll(async () => {
+    pictureId = await addContestPicture(server);
+    users = await insertActiveUsers(server, 12, clock.now);
+  });
+  return { clock, user, contest };
 }

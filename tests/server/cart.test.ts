@@ -1,22 +1,12 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { computeBill } from '../../domain/money.ts';
-import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
-import { addContestPicture, addTestContest, PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
+import { get, post } from '../support/accounts.ts';
+import { PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { type User, addItems, reserve, removeItem, expectRefusal } from './cart.helpers.ts';
+import { addItems, reserve, removeItem, expectRefusal, cartSetup } from './cart.helpers.ts';
 
 describeOnEachDatabase('cart and reservations', (server) => {
-  const clock = useTestClock(server);
-  let pictureId: string;
-  let users: User[];
-  const user = (i: number) => users[i]!;
-  const contest = (defaults: Record<string, number> = {}, window: { opensInMs?: number; closesInMs?: number } = {}) =>
-    addTestContest(server, { pictureId, now: clock.now, defaults, ...window });
-
-  beforeAll(async () => {
-    pictureId = await addContestPicture(server);
-    users = await insertActiveUsers(server, 12, clock.now);
-  });
+  const { user, contest } = cartSetup(server);
 
   it("asks for a login with the spec's words", async () => {
     const id = await contest();
