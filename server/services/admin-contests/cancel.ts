@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from '../audit.service.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
 import { contestState } from '../contest.service.ts';
 import { contestLabel } from '../judging.service.ts';
+import { deliverNotice } from '../notice-delivery.ts';
 import { settleRefund } from '../payments/finalize.ts';
 import { fail, n, isEditable, findRow } from './shared.ts';
 import { adminContest } from './present.ts';
@@ -205,52 +206,22 @@ export async function sendCancelNotices(
     const last = batch[batch.length - 1]!;
     after = { contestId: last.contest_id, userId: last.user_id };
     for (const notice of batch) {
-      const claimedAt = now();
-      // A lease, not only a count: a notice another sender is sending right now must not look failed.
-      const claim = await db
-        .updateTable('contest_cancel_notices')
-        .set({ attempts: notice.attempts + 1, claimed_until: claimedAt + CANCEL_NOTICE_LEASE_MS })
-        .where('contest_id', '=', notice.contest_id)
-        .where('user_id', '=', notice.user_id)
-        .where('attempts', '=', notice.attempts)
-        .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
-        db
-          .updateTable('contest_cancel_notices')
-          .set(set)
-          .where('contest_id', '=', notice.contest_id)
-          .where('user_id', '=', notice.user_id)
-          .execute();
-      try {
-        // An erased or deleted account has nobody to tell: the notice is closed as sent.
-        if (notice.status === 'active' || notice.status === 'suspended') {
-          const text = cancelMessages(
+      const outcome = await deliverNotice(db, 'contest_cancel_notices', notice, {
+        messages,
+        leaseMs: CANCEL_NOTICE_LEASE_MS,
+        now,
+        text: () =>
+          cancelMessages(
             contestLabel(notice),
             notice.first_name,
             notice.tickets,
             notice.cancel_reason ?? '',
             n(notice.ticket_price_paise) > 0,
             siteUrl,
-          );
-          if (notice.phone && notice.sms_sent_at === null) {
-            await messages.send({ channel: 'sms', recipient: notice.phone, body: text.sms });
-            await mark({ sms_sent_at: now() });
-          }
-          if (notice.email && notice.email_sent_at === null) {
-            await messages.send({ channel: 'email', recipient: notice.email, subject: text.subject, body: text.email });
-            await mark({ email_sent_at: now() });
-          }
-        }
-        await mark({ sent_at: now(), claimed_until: null });
-        sent += 1;
-      } catch {
-        failed += 1;
-        // Given back at once: the next run tries again (a channel that went is not sent twice).
-        await mark({ claimed_until: null }).catch(() => undefined);
-      }
+          ),
+      });
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'failed') failed += 1;
     }
   }
   return { sent, failed };

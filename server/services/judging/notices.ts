@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
+import { deliverNotice } from '../notice-delivery.ts';
 import { contestLabel } from '../judging.service.ts';
 
 /** The message texts. English, as every other message the site sends today. */
@@ -90,47 +91,14 @@ export async function sendResultNotices(
     const last = batch[batch.length - 1]!;
     after = { contestId: last.contest_id, userId: last.user_id };
     for (const n of batch) {
-      const claimedAt = now();
-      // A lease, not only a count: a notice another sender is sending right now (attempts already
-      // raised, sent_at not yet set) must not look like a failed one to take again.
-      const claim = await db
-        .updateTable('result_notices')
-        .set({ attempts: n.attempts + 1, claimed_until: claimedAt + NOTICE_LEASE_MS })
-        .where('contest_id', '=', n.contest_id)
-        .where('user_id', '=', n.user_id)
-        .where('attempts', '=', n.attempts)
-        .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
-        .executeTakeFirst();
-      // Another sender has it.
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
-        db
-          .updateTable('result_notices')
-          .set(set)
-          .where('contest_id', '=', n.contest_id)
-          .where('user_id', '=', n.user_id)
-          .execute();
-      try {
-        // An erased or deleted account has nobody to tell: the notice is closed as sent.
-        if (n.status === 'active' || n.status === 'suspended') {
-          const text = noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl);
-          if (n.phone && n.sms_sent_at === null) {
-            await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
-            await mark({ sms_sent_at: now() });
-          }
-          if (n.email && n.email_sent_at === null) {
-            await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
-            await mark({ email_sent_at: now() });
-          }
-        }
-        await mark({ sent_at: now(), claimed_until: null });
-        sent += 1;
-      } catch {
-        failed += 1;
-        // Given back at once: the next run tries again (the channel that went is not sent twice).
-        await mark({ claimed_until: null }).catch(() => undefined);
-      }
+      const outcome = await deliverNotice(db, 'result_notices', n, {
+        messages,
+        leaseMs: NOTICE_LEASE_MS,
+        now,
+        text: () => noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl),
+      });
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'failed') failed += 1;
     }
   }
   return { sent, failed };
