@@ -44,67 +44,12 @@ import type {
 } from './schema/results.ts';
 
 // The table types live by area in schema/; every caller imports them from here.
-export type {
-  AppMetaTable,
-  AuditLogTable,
-  ContactMessagesTable,
-  PressArticlesTable,
-  SettingsTable,
-  UserRolesTable,
-} from './schema/site.ts';
-export type {
-  PictureFilesTable,
-  PictureKind,
-  PictureVariantName,
-  PictureVariantsTable,
-  PicturesTable,
-  PracticePairsTable,
-} from './schema/pictures.ts';
-export type {
-  OtpCodesTable,
-  OtpPurpose,
-  OutboxMessagesTable,
-  SessionsTable,
-  SignupMethod,
-  SocialPendingTable,
-  UserStatus,
-  UsersTable,
-} from './schema/accounts.ts';
-export type {
-  CartItemsTable,
-  ContestCountersTable,
-  ContestPlayerCountsTable,
-  ContestSealsTable,
-  ContestStoredState,
-  ContestsTable,
-  PrizeKind,
-  ReservationStatus,
-  ReservationsTable,
-  TicketStatus,
-  TicketsTable,
-} from './schema/contests.ts';
-export type {
-  CartPromosTable,
-  GatewayName,
-  InvoiceCountersTable,
-  InvoicesTable,
-  PaymentStatus,
-  PaymentsTable,
-  PromoCodesTable,
-  PromoRedemptionsTable,
-  SandboxOrdersTable,
-  WebhookEventsTable,
-} from './schema/payments.ts';
-export type {
-  ClaimStatus,
-  ContestCancelNoticesTable,
-  ContestRanksTable,
-  JudgeMarksTable,
-  PrizeClaimsTable,
-  PushNoticesTable,
-  PushSubscriptionsTable,
-  ResultNoticesTable,
-} from './schema/results.ts';
+export type * from './schema/site.ts';
+export type * from './schema/pictures.ts';
+export type * from './schema/accounts.ts';
+export type * from './schema/contests.ts';
+export type * from './schema/payments.ts';
+export type * from './schema/results.ts';
 /** Every account plays; these roles come on top (user_roles), and one person may hold both. */
 export type { StaffRole } from '../../domain/roles.ts';
 
