@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sendCancelNotices } from '../services/admin-contest.service.ts';
+import { startIntervalJob } from '../jobs/interval-job.ts';
+import { sendCancelNotices } from '../services/admin-contests/cancel.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
-import { withJobLock } from '../services/job-lock.ts';
-import { sendResultNotices } from '../services/judging.service.ts';
+import { sendResultNotices } from '../services/judging/notices.ts';
 import { sendDueNotices } from '../services/push.service.ts';
 import { sealDueContests } from '../services/verification.service.ts';
 
@@ -13,35 +13,6 @@ export const RESULT_NOTICES_INTERVAL_MS = 5 * 60 * 1000;
 export const PUSH_INTERVAL_MS = 60 * 1000;
 export const SEAL_INTERVAL_MS = 60 * 1000;
 
-/** One run at a time per job, errors logged and the next tick tries again. */
-interface Job {
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-function every(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<void>): Job {
-  let running: Promise<void> | undefined;
-  const runOnce = (): Promise<void> => {
-    // One instance at a time across the fleet (server/services/job-lock.ts).
-    running ??= withJobLock(app.db, name, run)
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, `${name}: the run failed; the next one will try again`))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
 /**
  * Contests for the coming windows (now, then hourly), the release of expired reservations
  * (now, then every minute), unsent result notices (now, then every 5 minutes) and due push
@@ -50,35 +21,35 @@ function every(app: FastifyInstance, name: string, intervalMs: number, run: () =
  * (main.ts adds the onClose hook; a ready app, as in tests, takes no more hooks).
  */
 export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): Promise<void> }> {
-  const schedule = every(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
+  const schedule = startIntervalJob(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
     const result = await ensureUpcomingContests(app.db, app.clock.now(), app.config.contestDefaults);
     if (result.skipped === 'no_picture') app.log.warn('contests: no demo contest picture yet; no contest made');
     else if (result.created.length)
       app.log.info({ created: result.created }, `contests: ${result.created.length} made from the schedule`);
   });
-  const expiry = every(app, 'reservations', RESERVATION_EXPIRY_INTERVAL_MS, async () => {
+  const expiry = startIntervalJob(app, 'reservations', RESERVATION_EXPIRY_INTERVAL_MS, async () => {
     const expired = await expireReservations(app.db, app.clock.now());
     if (expired) app.log.info({ expired }, `reservations: ${expired} expired, their tickets released`);
   });
   // Result notices a publish could not send at once (a relay down, a crash): retried every 5 minutes.
-  const notices = every(app, 'result notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+  const notices = startIntervalJob(app, 'result notices', RESULT_NOTICES_INTERVAL_MS, async () => {
     const { sent, failed } = await sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `result notices: ${sent} sent, ${failed} failed`);
   });
   // Cancellation notices a cancel could not send at once: retried with the result notices' rhythm.
-  const cancelNotices = every(app, 'cancel notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+  const cancelNotices = startIntervalJob(app, 'cancel notices', RESULT_NOTICES_INTERVAL_MS, async () => {
     const { sent, failed } = await sendCancelNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `cancel notices: ${sent} sent, ${failed} failed`);
   });
   // Web Push to players who opted in: contest open, closes in 1 hour, results out; every minute.
-  const push = every(app, 'push notifications', PUSH_INTERVAL_MS, async () => {
+  const push = startIntervalJob(app, 'push notifications', PUSH_INTERVAL_MS, async () => {
     const run = await sendDueNotices(app.db, app.push, app.config.publicUrl, () => app.clock.now());
     if (run.notices)
       app.log.info(run, `push: ${run.notices} notice(s), ${run.sent} sent, ${run.gone} gone, ${run.failed} failed`);
   });
   // Issue 12: each closed contest's entry list sealed as soon as no reservation of it can still
   // confirm; every minute, after the expiry run has ended the reservations that ran out.
-  const seal = every(app, 'contest seals', SEAL_INTERVAL_MS, async () => {
+  const seal = startIntervalJob(app, 'contest seals', SEAL_INTERVAL_MS, async () => {
     const sealed = await sealDueContests(app.db, app.secret, app.clock.now());
     if (sealed.length) app.log.info({ sealed }, `contest seals: ${sealed.length} entry list(s) sealed`);
   });

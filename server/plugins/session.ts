@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORBIDDEN_MESSAGE, ROLE_ERROR_CODES, type StaffRole } from '../../domain/roles.ts';
@@ -112,7 +113,8 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * sent an Origin, come from the site's own origin.
  */
 export async function sessions(app: FastifyInstance): Promise<void> {
-  await app.register(cookie);
+  // Signed cookies (the Google sign-in state) use a key of their own, derived from the server's secret.
+  await app.register(cookie, { secret: createHmac('sha256', app.secret).update('cookie-signing').digest('base64url') });
   app.decorate('clock', { now: () => Date.now() });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);

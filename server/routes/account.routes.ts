@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema } from '../../domain/validation.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
@@ -14,7 +15,8 @@ const emptyResponse = envelope(z.object({}));
 const CHANGE_PASSWORD_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 
 /** The logged-in user's own account; every route acts on the session's user and nobody else. */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest, not preHandler: a caller without a session learns nothing about a body's validity.
   app.addHook('onRequest', requireUser);
 
@@ -35,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const body = request.body as z.output<typeof changePasswordSchema>;
+      const body = request.body;
       await changePassword(app.db, app.passwords, {
         userId: user.id,
         currentPassword: body.currentPassword,

@@ -1,5 +1,6 @@
 import { indiaOnly } from '../plugins/location-gate.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffRoleSchema } from '../../domain/roles.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
@@ -98,7 +99,8 @@ function keyedLimit(app: FastifyInstance, name: string, options: { max: number; 
   };
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const limitRecipient = keyedLimit(app, 'sends', SENDS_PER_RECIPIENT);
   const limitPairSends = keyedLimit(app, 'pair-sends', SENDS_PER_ADDRESS_AND_RECIPIENT);
   // Per address and recipient first (the tight one), then the recipient's overall cap (SMS cost).
@@ -132,7 +134,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: SIGNUP_LIMIT },
     },
     async (request) => {
-      const body = request.body as z.output<typeof signupSchema>;
+      const body = request.body;
       await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
       const { otpToken } = await signUp(deps(), body);
       return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
@@ -143,7 +145,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/otp/verify',
     { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } },
     async (request, reply) => {
-      const body = request.body as z.output<typeof verifySchema>;
+      const body = request.body;
       const user = await verifySignup(deps(), body.otpToken, body.otp);
       await app.startSession(request, reply, user.id);
       return { data: { user }, message: 'Your account is ready. Welcome!' };
@@ -154,7 +156,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/otp/resend',
     { schema: { body: resendSchema, response: { 200: emptyResponse } }, config: { rateLimit: OTP_RESEND_LIMIT } },
     async (request) => {
-      const body = request.body as z.output<typeof resendSchema>;
+      const body = request.body;
       const challenge = await findOpenChallenge(app.db, body.otpToken);
       await limitSends(request, challenge.recipientKey);
       await resendCode(deps(), body.otpToken);
@@ -170,7 +172,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: LOGIN_LIMIT },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof loginSchema>;
+      const body = request.body;
       const key = normalizeIdentifier(body.identifier);
       const identifierKey = sendKeyFor(app.secret, 'email' in key ? key.email : key.phone);
       await limitLogins(request, `${request.ip}|${identifierKey}`);
@@ -195,7 +197,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: LOGIN_CODE_LIMIT },
     },
     async (request) => {
-      const body = request.body as z.output<typeof loginCodeRequestSchema>;
+      const body = request.body;
       await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
       const { otpToken } = await requestLoginCode(deps(), body.phone);
       return {
@@ -212,7 +214,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: LOGIN_CODE_VERIFY_LIMIT },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof loginCodeVerifySchema>;
+      const body = request.body;
       // Tries for one number from one address, counted with its password logins.
       await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
       const user = await logInWithCode(deps(), body.phone, body.code);
@@ -231,7 +233,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/forgot',
     { schema: { body: forgotSchema, response: { 200: challengeResponse } }, config: { rateLimit: FORGOT_LIMIT } },
     async (request) => {
-      const body = request.body as z.output<typeof forgotSchema>;
+      const body = request.body;
       const key = normalizeIdentifier(body.identifier);
       await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
       const { otpToken } = await forgotPassword(deps(), body.identifier);
@@ -243,7 +245,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/reset/check',
     { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } },
     async (request) => {
-      const body = request.body as z.output<typeof verifySchema>;
+      const body = request.body;
       await checkResetCode(deps(), body.otpToken, body.otp);
       return { data: {} };
     },
@@ -257,7 +259,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: RESET_LIMIT },
     },
     async (request) => {
-      const body = request.body as z.output<typeof resetSchema>;
+      const body = request.body;
       await resetPassword(deps(), body.otpToken, body.otp, body.password);
       return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
     },

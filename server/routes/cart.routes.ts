@@ -1,6 +1,6 @@
 import { mayPlay } from '../plugins/location-gate.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addCartItemsSchema,
   cartItemParamsSchema,
@@ -8,19 +8,19 @@ import {
   contestIdBodySchema,
   freeCheckoutAnswerSchema,
   LOGIN_TO_PLAY_MESSAGE,
-  reservationAnswerSchema,
 } from '../../domain/contests.ts';
 import { AppError } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { addCartItems, getCart, removeCartItem, reserveCart, reservePaidCart } from '../services/cart.service.ts';
+import { addCartItems, getCart, removeCartItem, reserveCart } from '../services/cart.service.ts';
 
 /** requireUser with the spec's words for playing a contest. */
 async function requirePlayer(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(401, 'UNAUTHENTICATED', LOGIN_TO_PLAY_MESSAGE);
 }
 
-export async function cartRoutes(app: FastifyInstance): Promise<void> {
+export async function cartRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
@@ -41,7 +41,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: addCartItemsSchema, response: { 200: envelope(cartSchema) } },
     },
     async (request) => {
-      const { contestId, tickets } = request.body as z.output<typeof addCartItemsSchema>;
+      const { contestId, tickets } = request.body;
       const userId = currentUser(request).id;
       const now = app.clock.now();
       await addCartItems(app.db, userId, contestId, tickets, now);
@@ -53,35 +53,10 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     '/cart/items/:id',
     { preHandler: requireUser, schema: { params: cartItemParamsSchema, response: { 200: envelope(cartSchema) } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof cartItemParamsSchema>;
+      const { id } = request.params;
       const userId = currentUser(request).id;
       await removeCartItem(app.db, userId, id);
       return { data: await getCart(app.db, userId, app.config.billing, app.clock.now()) };
-    },
-  );
-
-  // The first half of paying: the payment order (a later session) is made for this reservation.
-  app.post(
-    '/cart/reserve',
-    {
-      preHandler: [requirePlayer, mayPlay(app)],
-      schema: { body: contestIdBodySchema, response: { 200: envelope(reservationAnswerSchema) } },
-    },
-    async (request) => {
-      const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
-      const reservation = await reservePaidCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
-        billing: app.config.billing,
-        reservationMinutes: app.config.reservationMinutes,
-        paidPlayDefault: app.config.paidPlayDefault,
-      });
-      return {
-        data: {
-          reservationId: reservation.reservationId,
-          expiresAt: new Date(reservation.expiresAt).toISOString(),
-          ticketCount: reservation.tickets.length,
-          bill: reservation.bill,
-        },
-      };
     },
   );
 
@@ -93,7 +68,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body as z.output<typeof contestIdBodySchema>;
+      const { contestId } = request.body;
       const reservation = await reserveCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
         billing: app.config.billing,
         reservationMinutes: app.config.reservationMinutes,

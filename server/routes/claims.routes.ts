@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { langQuerySchema } from '../../domain/contests.ts';
-import { type ClaimDetails, claimRequestSchema, myClaimSchema, myEntriesSchema } from '../../domain/results.ts';
+import { claimRequestSchema, myClaimSchema, myEntriesSchema } from '../../domain/results.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { actorOf } from '../services/audit.service.ts';
@@ -13,7 +13,8 @@ import { myEntries } from '../services/results.service.ts';
 const CLAIM_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
 /** The logged-in player's entries with their results, and the winner's prize claim. */
-export async function claimsRoutes(app: FastifyInstance): Promise<void> {
+export async function claimsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireUser);
   const key = claimKey(app.secret);
 
@@ -21,7 +22,7 @@ export async function claimsRoutes(app: FastifyInstance): Promise<void> {
     '/account/entries',
     { schema: { querystring: langQuerySchema, response: { 200: envelope(myEntriesSchema) } } },
     async (request, reply) => {
-      const { lang } = request.query as z.output<typeof langQuerySchema>;
+      const { lang } = request.query;
       const user = currentUser(request);
       void reply.header('cache-control', 'no-store');
       const contests = await myEntries(app.db, app.pictures, {
@@ -43,7 +44,7 @@ export async function claimsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const body = request.body as { contestId: string; details: ClaimDetails };
+      const body = request.body;
       void reply.header('cache-control', 'no-store');
       const claim = await submitClaim(app.db, key, {
         userId: user.id,

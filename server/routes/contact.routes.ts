@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactSchema } from '../../domain/validation.ts';
 import { FORM_RATE_LIMIT } from '../plugins/rate-limits.ts';
@@ -7,7 +8,8 @@ import { saveContactMessage } from '../services/contact.service.ts';
 
 const responseSchema = envelope(z.object({ id: z.string() }));
 
-export async function contactRoutes(app: FastifyInstance): Promise<void> {
+export async function contactRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/contact',
     {
@@ -16,7 +18,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: FORM_RATE_LIMIT },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof contactSchema>;
+      const body = request.body;
       const language = request.headers['accept-language']?.startsWith('hi') ? 'hi' : 'en';
       const saved = await saveContactMessage(app.db, body, language, Date.now());
       return reply

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentContestsSchema, langQuerySchema } from '../../domain/contests.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
@@ -11,7 +11,8 @@ import { contestView, currentContests, currentPictureFile, paidPlayView } from '
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=5';
 
 /** Public: the home page shows the contest to everyone; a logged-in caller also sees their own tickets. */
-export async function contestsRoutes(app: FastifyInstance): Promise<void> {
+export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // The current contest's picture (its small copy), for the home page's card from the first
   // paint (issue 13): one stable address the server also preloads with the page, answered with
   // the bytes (no redirect: a phone saves a round trip), revalidated on each visit by its ETag;
@@ -19,7 +20,7 @@ export async function contestsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/contests/current/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
     const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
     if (!file) throw notFound('No contest is running or coming up.');
-    const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
+    const { w } = request.query;
     return sendPicture(request, reply, file, 'no-cache', w !== undefined);
   });
 
@@ -27,7 +28,7 @@ export async function contestsRoutes(app: FastifyInstance): Promise<void> {
     '/contests/current',
     { schema: { querystring: langQuerySchema, response: { 200: envelope(currentContestsSchema) } } },
     async (request, reply) => {
-      const { lang } = request.query as z.output<typeof langQuerySchema>;
+      const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
       const { current, next } = await currentContests(app.db, now);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { locationClaimBodySchema, locationStatusSchema } from '../../domain/location.ts';
 import { perUserLimit } from '../plugins/rate-limits.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -10,7 +10,8 @@ import { checkDeviceLocation, locationStatus } from '../services/location.servic
 export const LOCATION_CHECK_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 /** Where play is allowed: the page's view of the gate, and the device's location check. */
-export async function locationRoutes(app: FastifyInstance): Promise<void> {
+export async function locationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
@@ -30,7 +31,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: locationClaimBodySchema, response: { 200: envelope(locationStatusSchema) } },
     },
     async (request) => {
-      const { latitude, longitude } = request.body as z.output<typeof locationClaimBodySchema>;
+      const { latitude, longitude } = request.body;
       return { data: await checkDeviceLocation(context(), request.ip, request.sessionIdHash!, latitude, longitude) };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import { notFound } from '../errors.ts';
@@ -34,9 +35,10 @@ export async function sendPicture(
   return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
 }
 
-export async function picturesRoutes(app: FastifyInstance): Promise<void> {
+export async function picturesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/pictures/:id/:variant', { schema: { params: paramsSchema } }, async (request, reply) => {
-    const { id, variant } = request.params as z.output<typeof paramsSchema>;
+    const { id, variant } = request.params;
     const file = await findServableVariant(app.db, app.pictures, id, variant);
     if (!file) throw notFound('Picture not found');
     return sendPicture(request, reply, file, IMMUTABLE);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   practiceNextQuerySchema,
   practicePairParamsSchema,
@@ -16,12 +16,13 @@ import { firstPracticePictureId, nextPracticePair, submitPractice } from '../ser
 /** A practice game is free and quick; this only stops a script from hammering the judge. */
 export const PRACTICE_SUBMIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
-export async function practiceRoutes(app: FastifyInstance): Promise<void> {
+export async function practiceRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/practice/pairs/next',
     { schema: { querystring: practiceNextQuerySchema, response: { 200: envelope(practicePairSchema) } } },
     async (request, reply) => {
-      const { after } = request.query as z.output<typeof practiceNextQuerySchema>;
+      const { after } = request.query;
       void reply.header('cache-control', 'no-store');
       return { data: await nextPracticePair(app.db, app.pictures, after) };
     },
@@ -36,7 +37,7 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const pictureId = await firstPracticePictureId(app.db);
       // The phone copy (`?w=800`) is sent as it is; the small copy by a redirect to its address.
-      const { w } = request.query as z.output<typeof phoneCopyQuerySchema>;
+      const { w } = request.query;
       if (!w) return reply.header('cache-control', 'no-cache').redirect(variantUrl(pictureId, 'small'), 302);
       const file = await findServableVariant(app.db, app.pictures, pictureId, 'small');
       if (!file) throw notFound('The practice picture has no display copy.');
@@ -56,8 +57,8 @@ export async function practiceRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: PRACTICE_SUBMIT_RATE_LIMIT },
     },
     async (request, reply) => {
-      const { pairId } = request.params as z.output<typeof practicePairParamsSchema>;
-      const { tickets } = request.body as z.output<typeof practiceSubmitSchema>;
+      const { pairId } = request.params;
+      const { tickets } = request.body;
       void reply.header('cache-control', 'no-store');
       return { data: await submitPractice(app.db, app.pictures, pairId, tickets) };
     },

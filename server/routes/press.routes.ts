@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PRESS_PAGE_SIZE,
   pressArticleParamsSchema,
@@ -12,12 +12,13 @@ import { notFound } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { getPublished, listPublished } from '../services/press.service.ts';
 
-export async function pressRoutes(app: FastifyInstance): Promise<void> {
+export async function pressRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/press',
     { schema: { querystring: pressListQuerySchema, response: { 200: envelope(pressListSchema) } } },
     async (request) => {
-      const { lang, page } = request.query as z.output<typeof pressListQuerySchema>;
+      const { lang, page } = request.query;
       return { data: await listPublished(app.db, { lang, page, pageSize: PRESS_PAGE_SIZE }) };
     },
   );
@@ -32,8 +33,8 @@ export async function pressRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof pressArticleParamsSchema>;
-      const { lang } = request.query as z.output<typeof pressArticleQuerySchema>;
+      const { id } = request.params;
+      const { lang } = request.query;
       const article = await getPublished(app.db, id, lang);
       if (!article) throw notFound('Article not found');
       return { data: article };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileSchema } from '../../domain/validation.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -32,7 +33,8 @@ const notAPicture = () => new AppError(400, 'INVALID_PICTURE', NOT_AN_AVATAR);
  * The picture arrives as the raw request body with its own content type (image/jpeg, image/png
  * or image/webp), not as multipart form data.
  */
-export async function profileRoutes(app: FastifyInstance): Promise<void> {
+export async function profileRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // Only in this scope: the rest of the API keeps speaking JSON only.
   app.addContentTypeParser(
     [...AVATAR_MIMES],
@@ -67,7 +69,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const input = request.body as z.output<typeof profileSchema>;
+      const input = request.body;
       const updated = await updateProfile(app.db, app.messages, { userId: user.id, input, now: app.clock.now() });
       return { data: { user: updated }, message: 'Your profile has been updated.' };
     },

@@ -1,6 +1,6 @@
 import { mayPlay } from '../plugins/location-gate.ts';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyPromoBodySchema, promoAnswerSchema, removePromoBodySchema } from '../../domain/payments.ts';
 import type { Bill } from '../../domain/money.ts';
 import { PROMO_APPLY_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
@@ -9,7 +9,8 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { billFor, getCart } from '../services/cart.service.ts';
 import { appliedPromoCode, applyPromo, removePromo } from '../services/promo.service.ts';
 
-export async function promoRoutes(app: FastifyInstance): Promise<void> {
+export async function promoRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
@@ -29,7 +30,7 @@ export async function promoRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: applyPromoBodySchema, response: { 200: envelope(promoAnswerSchema) } },
     },
     async (request) => {
-      const { contestId, code } = request.body as z.output<typeof applyPromoBodySchema>;
+      const { contestId, code } = request.body;
       const userId = currentUser(request).id;
       await applyPromo(app.db, userId, contestId, code, app.clock.now());
       return answer(userId, contestId);
@@ -43,7 +44,7 @@ export async function promoRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: removePromoBodySchema, response: { 200: envelope(promoAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body as z.output<typeof removePromoBodySchema>;
+      const { contestId } = request.body;
       const userId = currentUser(request).id;
       await removePromo(app.db, userId, contestId);
       return answer(userId, contestId);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../../domain/push.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
@@ -10,13 +11,15 @@ const stateSchema = envelope(z.object({ subscriptions: z.number().int() }));
 const SUBSCRIBE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
 /** Web Push: the public key browsers subscribe with, and a player's subscriptions. */
-export async function pushRoutes(app: FastifyInstance): Promise<void> {
+export async function pushRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/push/key', { schema: { response: { 200: envelope(pushKeySchema) } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=3600');
     return { data: { publicKey: app.push.publicKey } };
   });
 
-  app.register(async (mine) => {
+  app.register(async (scope) => {
+    const mine = scope.withTypeProvider<ZodTypeProvider>();
     mine.addHook('onRequest', requireUser);
     mine.post(
       '/push/subscriptions',
@@ -26,7 +29,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
         config: { rateLimit: SUBSCRIBE_LIMIT },
       },
       async (request) => {
-        const body = request.body as z.output<typeof pushSubscriptionSchema>;
+        const body = request.body;
         const user = currentUser(request);
         await subscribe(app.db, {
           userId: user.id,
@@ -44,7 +47,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
       '/push/subscriptions',
       { schema: { body: pushUnsubscribeSchema, response: { 200: stateSchema } }, bodyLimit: 8 * 1024 },
       async (request) => {
-        const { endpoint } = request.body as z.output<typeof pushUnsubscribeSchema>;
+        const { endpoint } = request.body;
         const user = currentUser(request);
         await unsubscribe(app.db, user.id, endpoint);
         return { data: { subscriptions: await subscriptionCount(app.db, user.id) }, message: 'Notifications are off.' };

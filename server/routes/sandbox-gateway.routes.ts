@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatInr } from '../../domain/money.ts';
 import { AppError } from '../errors.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
-import { finalizePayment } from '../services/payment.service.ts';
+import { finalizePayment } from '../services/payments/finalize.ts';
 import {
   decideSandboxOrder,
   sandboxReturnFields,
@@ -51,7 +52,8 @@ ${buttons}
  * A choice is sent to our webhook route in-process (app.inject, no network) in Razorpay's
  * shape and signed, then the browser is redirected to our return URL with Razorpay's fields.
  */
-export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> {
+export async function sandboxGatewayRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const secrets = sandboxSecrets(app.secret);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -68,7 +70,7 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
   });
 
   app.get('/sandbox-gateway/checkout/:orderId', { schema: { params: orderParamsSchema } }, async (request, reply) => {
-    const { orderId } = request.params as z.output<typeof orderParamsSchema>;
+    const { orderId } = request.params;
     const order = await app.db
       .selectFrom('sandbox_orders')
       .select(['amount_paise', 'status'])
@@ -82,8 +84,8 @@ export async function sandboxGatewayRoutes(app: FastifyInstance): Promise<void> 
     '/sandbox-gateway/checkout/:orderId',
     { schema: { params: orderParamsSchema, body: choiceBodySchema } },
     async (request, reply) => {
-      const { orderId } = request.params as z.output<typeof orderParamsSchema>;
-      const { choice } = request.body as z.output<typeof choiceBodySchema>;
+      const { orderId } = request.params;
+      const { choice } = request.body;
       const order = await decideSandboxOrder(app.db, orderId, choice, app.clock.now());
       if (!order) throw notFound();
       const webhook = sandboxWebhook(secrets, order, app.clock.now());

@@ -46,8 +46,10 @@
  * (production without GOOGLE_CLIENT_ID). All are rate-limited per client address.
  */
 import { indiaOnly } from '../plugins/location-gate.ts';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { BRAND } from '../../domain/brand.ts';
@@ -56,6 +58,7 @@ import { socialSignupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
+import { encodeState, type OidcState, openState, safeReturnTo, sameSecret } from './social/oidc-state.ts';
 import { createDevIdp } from '../services/dev-idp.service.ts';
 import {
   acceptedIssuers,
@@ -85,9 +88,6 @@ export const GOOGLE_COMPLETE_LIMIT = { max: 30, timeWindow: '10 minutes' } as co
 export const SOCIAL_PENDING_LIMIT = { max: 120, timeWindow: '10 minutes' } as const;
 export const SOCIAL_LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
-/** The web's login-marker key (src/app/storage-keys.ts: STORAGE_KEYS.loginMarker); the server may not import src/. */
-const LOGIN_MARKER_KEY = 'loginToken';
-
 const notConfigured = () => new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured');
 const stateRefused = () =>
   new AppError(
@@ -103,63 +103,6 @@ const keysUnavailable = () =>
   );
 const tokenRefused = () =>
   new AppError(400, 'GOOGLE_TOKEN_INVALID', 'We could not verify your Google sign-in. Please try again.');
-
-interface OidcState {
-  state: string;
-  nonce: string;
-  returnTo: string;
-  expiresAt: number;
-}
-
-function mac(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(`${OIDC_COOKIE}:${body}`).digest('base64url');
-}
-
-function sealState(secret: string, value: OidcState): string {
-  const body = Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${body}.${mac(secret, body)}`;
-}
-
-function openState(secret: string, raw: string | undefined, now: number): OidcState | undefined {
-  if (!raw || raw.length > 2048) return undefined;
-  const [body, tag, extra] = raw.split('.');
-  if (!body || !tag || extra !== undefined) return undefined;
-  const expected = Buffer.from(mac(secret, body));
-  const given = Buffer.from(tag);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<OidcState>;
-    if (
-      typeof value.state !== 'string' ||
-      typeof value.nonce !== 'string' ||
-      typeof value.returnTo !== 'string' ||
-      typeof value.expiresAt !== 'number'
-    )
-      return undefined;
-    if (value.expiresAt <= now) return undefined;
-    return value as OidcState;
-  } catch {
-    return undefined;
-  }
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** A path on this site; anything else (another host, '//evil', a scheme) becomes '/'. */
-export function safeReturnTo(value: string | undefined): string {
-  if (!value || value.length > 512 || !value.startsWith('/')) return '/';
-  if (
-    value.startsWith('//') ||
-    value.includes('\\') ||
-    [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-  )
-    return '/';
-  return value;
-}
 
 const startQuery = z.object({ returnTo: z.string().max(2048).optional() });
 const completeBody = z.object({
@@ -196,49 +139,11 @@ function callbackPage(scriptPath: string): string {
 <body><main style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><p id="status">Signing you in with Google...</p><p id="back" hidden><a href="/login">Back to login</a></p></main></body></html>`;
 }
 
-function callbackScript(completePath: string): string {
-  return `'use strict';
-(function () {
-  var params = new URLSearchParams(window.location.hash.slice(1));
-  // The token leaves the address bar and the history at once.
-  window.history.replaceState(null, '', window.location.pathname);
-  var status = document.getElementById('status');
-  function fail(message) {
-    status.textContent = message;
-    document.getElementById('back').hidden = false;
-  }
-  var idToken = params.get('id_token');
-  var state = params.get('state');
-  if (!idToken || !state) {
-    fail(params.get('error') === 'access_denied' ? 'Google sign-in was cancelled.' : 'Google sign-in did not finish. Please try again.');
-    return;
-  }
-  fetch(${JSON.stringify(completePath)}, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify({ idToken: idToken, state: state })
-  })
-    .then(function (res) {
-      return res.json().then(function (body) { return { ok: res.ok, body: body }; }, function () { return { ok: false, body: null }; });
-    })
-    .then(function (answer) {
-      var data = answer.body && answer.body.data;
-      if (answer.ok && data && typeof data.next === 'string' && data.next.charAt(0) === '/' && data.next.charAt(1) !== '/') {
-        if (data.status === 'logged_in') {
-          try { window.localStorage.setItem(${JSON.stringify(LOGIN_MARKER_KEY)}, String(Date.now())); } catch (e) { /* storage off: the app asks the server */ }
-        }
-        window.location.replace(data.next);
-        return;
-      }
-      fail((answer.body && answer.body.message) || 'An error occurred. Please try again.');
-    })
-    .catch(function () { fail('An error occurred. Please try again.'); });
-})();
-`;
-}
+/** The page's script, a real file (linted, formatted); read once. */
+const CALLBACK_SCRIPT = readFileSync(new URL('./social/google-callback.js', import.meta.url), 'utf8');
 
-export async function socialRoutes(app: FastifyInstance): Promise<void> {
+export async function socialRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const prefix = app.prefix;
   const oidcPath = `${prefix}/auth/google`;
@@ -283,14 +188,14 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     '/auth/google/start',
     { schema: { querystring: startQuery }, config: { rateLimit: GOOGLE_START_LIMIT } },
     async (request, reply) => {
-      const query = request.query as z.output<typeof startQuery>;
+      const query = request.query;
       const value: OidcState = {
         state: randomBytes(24).toString('base64url'),
         nonce: randomBytes(24).toString('base64url'),
         returnTo: safeReturnTo(query.returnTo),
         expiresAt: app.clock.now() + OIDC_STATE_MS,
       };
-      reply.setCookie(OIDC_COOKIE, sealState(app.secret, value), { ...oidcCookie, maxAge: OIDC_STATE_MS / 1000 });
+      reply.setCookie(OIDC_COOKIE, encodeState(value), { ...oidcCookie, signed: true, maxAge: OIDC_STATE_MS / 1000 });
       const target = new URL(authorizeUrl);
       target.search = new URLSearchParams({
         client_id: config.googleClientId!,
@@ -313,9 +218,8 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       .send(callbackPage(`${oidcPath}/callback.js`));
   });
 
-  const script = callbackScript(`${oidcPath}/complete`);
   app.get('/auth/google/callback.js', async (_request, reply) => {
-    return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(script);
+    return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CALLBACK_SCRIPT);
   });
 
   app.post(
@@ -326,9 +230,9 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: GOOGLE_COMPLETE_LIMIT },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof completeBody>;
+      const body = request.body;
       const now = app.clock.now();
-      const saved = openState(app.secret, request.cookies[OIDC_COOKIE], now);
+      const saved = openState(request, request.cookies[OIDC_COOKIE], now);
       // One use: whatever happens next, this state is spent.
       reply.clearCookie(OIDC_COOKIE, oidcCookie);
       if (!saved || !sameSecret(saved.state, body.state)) throw stateRefused();
@@ -390,7 +294,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof socialLoginBody>;
+      const body = request.body;
       const user = await completeSocialSignup(app.db, request.cookies[SOCIAL_COOKIE], body, app.clock.now());
       await app.startSession(request, reply, user.id);
       clearSocial(reply);

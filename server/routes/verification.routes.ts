@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contestSealSchema,
@@ -37,12 +38,13 @@ const SEAL_CACHE_CONTROL = 'public, max-age=5';
 const PUBLICATION_CACHE_CONTROL = 'public, max-age=300';
 
 /** Public: a contest's seal and published result, the files anyone can check (issue 12). */
-export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+export async function verificationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/contests/:id/seal',
     { schema: { params: contestParams, response: { 200: envelope(contestSealSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+      const { id } = request.params;
       const now = app.clock.now();
       const view = await contestSealView(app.db, id, now, (c) => contestState(c, now));
       void reply.header('cache-control', SEAL_CACHE_CONTROL);
@@ -54,7 +56,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id/publication',
     { schema: { params: contestParams, response: { 200: envelope(publicationSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+      const { id } = request.params;
       const publication = await publicationOf(app.db, app.secret, id);
       void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
       return { data: publication };
@@ -65,8 +67,8 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id/seal/nodes',
     { schema: { params: contestParams, querystring: nodesQuery, response: { 200: envelope(sealedNodesSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
-      const { depth, index } = request.query as z.output<typeof nodesQuery>;
+      const { id } = request.params;
+      const { depth, index } = request.query;
       void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
       return { data: await sealedNodesOf(app.db, id, depth, index) };
     },
@@ -75,8 +77,8 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   /** A published file as a download: loads the publication, names the file after the contest. */
   const download =
     (suffix: string, contentType: string, body: (p: Publication) => string) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+    async (request: FastifyRequest<{ Params: z.output<typeof contestParams> }>, reply: FastifyReply) => {
+      const { id } = request.params;
       const publication = await publicationOf(app.db, app.secret, id);
       return reply
         .header('cache-control', PUBLICATION_CACHE_CONTROL)
@@ -96,13 +98,14 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The player's own receipts, behind a login.
-  await app.register(async (me) => {
+  await app.register(async (scope) => {
+    const me = scope.withTypeProvider<ZodTypeProvider>();
     me.addHook('onRequest', requireUser);
     me.get(
       '/me/tickets/:ticketId/receipt',
       { schema: { params: ticketParams, response: { 200: envelope(receiptSchema) } } },
       async (request, reply) => {
-        const { ticketId } = request.params as z.output<typeof ticketParams>;
+        const { ticketId } = request.params;
         void reply.header('cache-control', 'private, no-store');
         return { data: await receiptOf(app.db, currentUser(request).id, ticketId) };
       },

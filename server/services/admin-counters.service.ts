@@ -10,7 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { checkContest, type CounterCheck, recountContest } from './contest-counters.service.ts';
-import { type ContestRow, contestState, isPostgres } from './contest.service.ts';
+import { type ContestRow, contestState } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { contestLabel } from './judging.service.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();

@@ -18,6 +18,7 @@ import {
 } from './otp.service.ts';
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions, type SessionUser } from './session.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -162,15 +163,6 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId, recipientKey: sendKey, now });
   await deps.messages.send(otpSms(phone, challenge.code, 'signup'));
   return { otpToken: challenge.otpToken };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
-  );
 }
 
 /** Right code: the pending user becomes active and is returned, to be logged in. */

@@ -1,10 +1,8 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database, TicketStatus } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-// contest.service.ts's isPostgres, repeated so that this module and that one do not import each other.
-const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The predicate of the partial unique index tickets_live_point_uq, written as the literal the

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   type ContestState,
   type ContestView,
@@ -18,9 +18,6 @@ import type { PictureStore } from '../storage/picture-store.ts';
 export const CONTESTS_AHEAD = 3;
 
 export type ContestRow = Selectable<ContestsTable>;
-
-export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean =>
-  db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Judging, judged, published and cancelled are stored; otherwise the clock says upcoming, open or closed. */
 export function contestState(contest: Pick<ContestRow, 'state' | 'opens_at' | 'closes_at'>, now: number): ContestState {

@@ -1,18 +1,17 @@
 import type { Kysely } from 'kysely';
 import { BRAND } from '../../domain/brand.ts';
 import { type Bill, BILL_LINE_LABELS, formatInr } from '../../domain/money.ts';
+import { IST_OFFSET_MS } from '../../domain/schedule.ts';
 import type { InvoiceConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type InvoiceLine, renderInvoicePdf } from '../integrations/invoice-pdf.ts';
-import { isUniqueViolation } from './cart.service.ts';
-import { paymentNotFound } from './payment.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { paymentNotFound } from './payments/answers.ts';
 
 export const invoicesNotConfigured = () => new AppError(503, 'INVOICES_UNAVAILABLE', 'Invoices are not configured');
 export const invoiceNotYet = () =>
   new AppError(409, 'INVOICE_NOT_AVAILABLE', 'An invoice is available once the payment succeeds');
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** The Indian financial year (April to March, in IST) of an instant, e.g. '2026-27'. */
 export function financialYearOf(at: number): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { isPostgres } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 
 /** A stable 63-bit advisory lock key for a job name. */
 export function jobLockKey(name: string): bigint {

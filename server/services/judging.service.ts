@@ -18,17 +18,14 @@ import {
   type JudgeQueue,
   type JudgeQueueItem,
   type JudgingState,
-  REVIEW_TOP_ENTRIES,
-  type ResultReview,
-  judgedPointOf,
 } from '../../domain/judge-panel.ts';
 import { judgedMean, rankTickets, type JudgedMean, type RankableTicket } from '../../domain/judging.ts';
 import { istParts } from '../../domain/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { MessageSender } from '../integrations/messages.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
-import { confirmedTicketRows, type ContestRow, isPostgres } from './contest.service.ts';
+import { confirmedTicketRows, type ContestRow } from './contest.service.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { displayPicture } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -36,7 +33,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const JUDGES_REQUIRED_KEY = 'judges_required';
 
-const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) =>
+export const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) =>
   new AppError(status, JUDGING_ERROR_CODES[key], JUDGING_MESSAGES[key]);
 
 /** How many judges must mark (the setting, else the default). */
@@ -76,7 +73,7 @@ export async function setJudgesRequired(
 }
 
 /** What the panel calls the stored state of a closed contest. */
-function judgingState(state: ContestRow['state']): JudgingState | null {
+export function judgingState(state: ContestRow['state']): JudgingState | null {
   if (state === 'upcoming') return 'awaiting';
   if (state === 'judging' || state === 'judged' || state === 'published') return state;
   return null;
@@ -152,7 +149,7 @@ export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: num
   return { contests: items, required };
 }
 
-async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
+export async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
   const contest = await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
   if (!contest) throw fail(404, 'contestNotFound');
   return contest;
@@ -289,7 +286,7 @@ export async function submitJudgeMark(
 }
 
 /** The contest row, locked for the transaction on PostgreSQL (SQLite serialises writers anyway). */
-async function lockContest(trx: Transaction<Database>, contestId: string): Promise<ContestRow> {
+export async function lockContest(trx: Transaction<Database>, contestId: string): Promise<ContestRow> {
   const contest = await trx
     .selectFrom('contests')
     .selectAll()
@@ -302,8 +299,9 @@ async function lockContest(trx: Transaction<Database>, contestId: string): Promi
 
 /** Rows per statement: the ranking travels as arrays (PostgreSQL) or one JSON text (SQLite). */
 const RANK_CHUNK = 50_000;
+
 /** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
-const NOTICE_BATCH = 2000;
+export const NOTICE_BATCH = 2000;
 
 /**
  * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks
@@ -380,314 +378,6 @@ export async function resetJudgeMark(
   });
 }
 
-/**
- * The admin's review of a closed contest: every mark with who and when, the point, the best
- * entries. An admin who is also a judge and has not marked this contest yet while it is being
- * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
- * hides before they submit.
- */
-export async function resultReview(
-  db: Kysely<Database>,
-  store: PictureStore,
-  contestId: string,
-  viewerId: string,
-): Promise<ResultReview> {
-  const contest = await loadContest(db, contestId);
-  const state = judgingState(contest.state);
-  if (!state) throw fail(409, 'notJudgeable');
-  const picture = await displayPicture(db, store, contest.picture_id);
-  if (!picture) throw fail(503, 'pictureMissing');
-  const marks = await db
-    .selectFrom('judge_marks')
-    .innerJoin('users', 'users.id', 'judge_marks.judge_id')
-    .select([
-      'judge_marks.judge_id',
-      'judge_marks.x',
-      'judge_marks.y',
-      'judge_marks.created_at',
-      'users.first_name',
-      'users.last_name',
-    ])
-    .where('judge_marks.contest_id', '=', contestId)
-    .orderBy('judge_marks.created_at')
-    .execute();
-  const viewerJudges = await db
-    .selectFrom('user_roles')
-    .select('role')
-    .where('user_id', '=', viewerId)
-    .where('role', '=', 'judge')
-    .executeTakeFirst();
-  const marksHidden =
-    Boolean(viewerJudges) &&
-    (state === 'awaiting' || state === 'judging') &&
-    !marks.some((m) => m.judge_id === viewerId);
-  const entries = await db
-    .selectFrom('contest_ranks')
-    .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
-    .innerJoin('users', 'users.id', 'contest_ranks.user_id')
-    .leftJoin('prize_claims', (join) =>
-      join
-        .onRef('prize_claims.contest_id', '=', 'contest_ranks.contest_id')
-        .onRef('prize_claims.user_id', '=', 'contest_ranks.user_id'),
-    )
-    .select([
-      'contest_ranks.rank',
-      'contest_ranks.ticket_id',
-      'contest_ranks.distance',
-      'tickets.x',
-      'tickets.y',
-      'tickets.confirmed_at',
-      'users.first_name',
-      'prize_claims.state',
-    ])
-    .where('contest_ranks.contest_id', '=', contestId)
-    .where('contest_ranks.rank', '<=', REVIEW_TOP_ENTRIES)
-    .orderBy('contest_ranks.rank')
-    .execute();
-  const counts = await db
-    .selectFrom('tickets')
-    .select([(eb) => eb.fn.countAll<number>().as('tickets'), sql<number>`count(distinct user_id)`.as('entrants')])
-    .where('contest_id', '=', contestId)
-    .where('status', '=', 'confirmed')
-    .executeTakeFirstOrThrow();
-  const notices = await db
-    .selectFrom('result_notices')
-    .select([
-      (eb) => eb.fn.countAll<number>().as('total'),
-      sql<number>`sum(case when sent_at is null then 0 else 1 end)`.as('sent'),
-    ])
-    .where('contest_id', '=', contestId)
-    .executeTakeFirstOrThrow();
-  let publishedBy: string | null = null;
-  if (contest.published_by) {
-    const who = await db
-      .selectFrom('users')
-      .select(['first_name', 'last_name'])
-      .where('id', '=', contest.published_by)
-      .executeTakeFirst();
-    publishedBy = who ? `${who.first_name} ${who.last_name}` : null;
-  }
-  const point = judgedPointOf(contest);
-  return {
-    contestId: contest.id,
-    windowKey: contest.window_key,
-    state,
-    closesAt: contest.closes_at,
-    required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
-    picture,
-    marksHidden,
-    marks: (marksHidden ? [] : marks).map((m) => ({
-      judgeId: m.judge_id,
-      judgeName: `${m.first_name} ${m.last_name}`,
-      x: m.x,
-      y: m.y,
-      at: m.created_at,
-    })),
-    judged: point && contest.judged_at !== null ? { ...point, at: contest.judged_at } : null,
-    entries: entries.map((e) => ({
-      rank: e.rank,
-      ticketId: e.ticket_id,
-      x: e.x,
-      y: e.y,
-      distance: e.distance,
-      firstName: e.first_name,
-      state: e.state ?? null,
-      confirmedAt: e.confirmed_at ?? 0,
-    })),
-    ticketCount: Number(counts.tickets),
-    entrantCount: Number(counts.entrants),
-    publishedAt: contest.published_at,
-    publishedBy,
-    notices: { total: Number(notices.total), sent: Number(notices.sent ?? 0) },
-  };
-}
-
-/**
- * Publishes a judged result: the state, who and when, and one notice per entrant (the winner's
- * says so) written in the same transaction. Sending happens afterwards (sendResultNotices), so a
- * second publish is refused and a crash loses no notice.
- */
-export async function publishResult(
-  db: Kysely<Database>,
-  actor: AuditActor & { id: string },
-  contestId: string,
-  now: number,
-): Promise<{ notices: number }> {
-  return db.transaction().execute(async (trx) => {
-    const contest = await lockContest(trx, contestId);
-    if (contest.state !== 'judged') throw fail(409, 'notJudged');
-    const updated = await trx
-      .updateTable('contests')
-      .set({ state: 'published', published_at: now, published_by: actor.id, updated_at: now })
-      .where('id', '=', contestId)
-      .where('state', '=', 'judged')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw fail(409, 'notJudged');
-    const best = await trx
-      .selectFrom('contest_ranks')
-      .select(['user_id', (eb) => eb.fn.min<number>('rank').as('best')])
-      .where('contest_id', '=', contestId)
-      .groupBy('user_id')
-      .execute();
-    for (let start = 0; start < best.length; start += NOTICE_BATCH) {
-      await trx
-        .insertInto('result_notices')
-        .values(
-          best.slice(start, start + NOTICE_BATCH).map((b) => ({
-            contest_id: contestId,
-            user_id: b.user_id,
-            kind: Number(b.best) === 1 ? ('winner' as const) : ('entrant' as const),
-            best_rank: Number(b.best),
-            created_at: now,
-            sent_at: null,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
-        .execute();
-    }
-    const winner = best.find((b) => Number(b.best) === 1);
-    const point = judgedPointOf(contest);
-    await recordAudit(trx, actor, {
-      action: 'result.publish',
-      targetType: 'contest',
-      targetId: contestId,
-      summary: `Published the result of ${contestLabel(contest)} (${best.length} entrants told)`,
-      before: { state: 'judged' },
-      after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },
-      now,
-    });
-    return { notices: best.length };
-  });
-}
-
-/** The message texts. English, as every other message the site sends today. */
-function noticeMessages(
-  kind: 'winner' | 'entrant',
-  bestRank: number,
-  label: string,
-  firstName: string,
-  siteUrl: string,
-): { sms: string; subject: string; email: string } {
-  if (kind === 'winner') {
-    return {
-      sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
-      subject: `You won ${label} on CricSpot`,
-      email: `Hello ${firstName},\n\nCongratulations: your mark was the closest to the judged ball position in ${label}. You won!\n\nClaim your prize in My Account: ${siteUrl}/my_account\nSee the result: ${siteUrl}/live_weekly_winner\n\nCricSpot`,
-    };
-  }
-  return {
-    sms: `CricSpot: the results of ${label} are out. Your best ticket ranked #${bestRank}. See them at ${siteUrl}/the_winners_circle`,
-    subject: `The results of ${label} are out`,
-    email: `Hello ${firstName},\n\nThe results of ${label} are out. Your best ticket ranked #${bestRank}.\n\nSee the winner and your entries: ${siteUrl}/the_winners_circle\n\nCricSpot`,
-  };
-}
-
-/** Notices tried this many times are left for an operator (the review shows sent / total). */
-export const NOTICE_MAX_ATTEMPTS = 5;
-
-/** How long a sender holds a notice it is sending: far above two sends' time-outs (10 s each). */
-export const NOTICE_LEASE_MS = 10 * 60 * 1000;
-
-/**
- * Sends the notices not sent yet (all contests, or one), each by SMS and e-mail, marking each one
- * sent as it goes. Safe to run again and on several instances at once: a notice is leased
- * (attempts + 1 and claimed_until, only where sent_at is null and no lease is running) before it
- * is sent, each channel is stamped as it goes, and the notice is marked sent right after. A
- * failed send gives the lease back; a sender that died loses it after NOTICE_LEASE_MS.
- */
-export async function sendResultNotices(
-  db: Kysely<Database>,
-  messages: MessageSender,
-  siteUrl: string,
-  now: () => number,
-  contestId?: string,
-): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
-  let after: { contestId: string; userId: string } | null = null;
-  for (;;) {
-    let query = db
-      .selectFrom('result_notices')
-      .innerJoin('users', 'users.id', 'result_notices.user_id')
-      .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
-      .select([
-        'result_notices.contest_id',
-        'result_notices.user_id',
-        'result_notices.kind',
-        'result_notices.best_rank',
-        'result_notices.attempts',
-        'result_notices.sms_sent_at',
-        'result_notices.email_sent_at',
-        'users.first_name',
-        'users.email',
-        'users.phone',
-        'users.status',
-        'contests.slot',
-        'contests.opens_at',
-      ])
-      .where('result_notices.sent_at', 'is', null)
-      .where('result_notices.attempts', '<', NOTICE_MAX_ATTEMPTS)
-      .orderBy('result_notices.contest_id')
-      .orderBy('result_notices.user_id')
-      .limit(200);
-    if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
-    if (after) {
-      const { contestId: c, userId: u } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('result_notices.contest_id', '>', c),
-          eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)]),
-        ]),
-      );
-    }
-    const batch = await query.execute();
-    if (batch.length === 0) break;
-    const last = batch[batch.length - 1]!;
-    after = { contestId: last.contest_id, userId: last.user_id };
-    for (const n of batch) {
-      const claimedAt = now();
-      // A lease, not only a count: a notice another sender is sending right now (attempts already
-      // raised, sent_at not yet set) must not look like a failed one to take again.
-      const claim = await db
-        .updateTable('result_notices')
-        .set({ attempts: n.attempts + 1, claimed_until: claimedAt + NOTICE_LEASE_MS })
-        .where('contest_id', '=', n.contest_id)
-        .where('user_id', '=', n.user_id)
-        .where('attempts', '=', n.attempts)
-        .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claimedAt)]))
-        .executeTakeFirst();
-      // Another sender has it.
-      if (Number(claim.numUpdatedRows) !== 1) continue;
-      const mark = (set: { sms_sent_at?: number; email_sent_at?: number; sent_at?: number; claimed_until?: null }) =>
-        db
-          .updateTable('result_notices')
-          .set(set)
-          .where('contest_id', '=', n.contest_id)
-          .where('user_id', '=', n.user_id)
-          .execute();
-      try {
-        // An erased or deleted account has nobody to tell: the notice is closed as sent.
-        if (n.status === 'active' || n.status === 'suspended') {
-          const text = noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl);
-          if (n.phone && n.sms_sent_at === null) {
-            await messages.send({ channel: 'sms', recipient: n.phone, body: text.sms });
-            await mark({ sms_sent_at: now() });
-          }
-          if (n.email && n.email_sent_at === null) {
-            await messages.send({ channel: 'email', recipient: n.email, subject: text.subject, body: text.email });
-            await mark({ email_sent_at: now() });
-          }
-        }
-        await mark({ sent_at: now(), claimed_until: null });
-        sent += 1;
-      } catch {
-        failed += 1;
-        // Given back at once: the next run tries again (the channel that went is not sent twice).
-        await mark({ claimed_until: null }).catch(() => undefined);
-      }
-    }
-  }
-  return { sent, failed };
-}
+// For callers outside the services (tests): review and publication live in judging/results.ts, the notices in judging/notices.ts.
+export { publishResult } from './judging/results.ts';
+export { NOTICE_LEASE_MS, sendResultNotices } from './judging/notices.ts';

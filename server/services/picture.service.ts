@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import {
   PICTURE_MAX_PIXELS,
   PICTURE_MAX_SIDE,
@@ -9,16 +8,20 @@ import {
 } from '../../domain/admin-pictures.ts';
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { PictureFile, PictureStore } from '../storage/picture-store.ts';
+import type { PictureStore } from '../storage/picture-store.ts';
 
 /** Display copies: 'large' for desktops and zooming, 'small' for phones. */
 export const LARGE_MAX_SIDE = 4096;
+
 export const SMALL_MAX_SIDE = 1280;
+
 /** Beyond this an upload is refused: no screen needs it and decoding it costs too much memory. */
 export const MAX_UPLOAD_SIDE = PICTURE_MAX_SIDE;
+
 export const DISPLAY_JPEG_QUALITY = 85;
 
 export const SERVED_VARIANTS = ['large', 'small'] as const satisfies readonly PictureVariantName[];
+
 export type ServedVariantName = (typeof SERVED_VARIANTS)[number];
 
 const ACCEPTED_FORMATS: Record<string, { mime: string; ext: string }> = {
@@ -34,7 +37,8 @@ const ACCEPTED_FORMATS: Record<string, { mime: string; ext: string }> = {
 // libvips's operation cache would only keep decoded pixels resident after the work is done.
 sharp.cache(false);
 
-const NOT_AN_IMAGE = 'This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.';
+export const NOT_AN_IMAGE =
+  'This file is not a picture we can use. Upload a JPEG, PNG, WebP, AVIF, HEIF or TIFF photo.';
 
 export interface StoredVariant {
   name: PictureVariantName;
@@ -57,10 +61,10 @@ export interface StoredPicture {
   variants: StoredVariant[];
 }
 
-const badPicture = (message: string) => new AppError(400, 'INVALID_PICTURE', message);
+export const badPicture = (message: string) => new AppError(400, 'INVALID_PICTURE', message);
 
 /** Reads the header only; refuses what is not a raster photo or is too big, before decoding. */
-async function inspect(
+export async function inspect(
   buffer: Buffer,
 ): Promise<{ format: { mime: string; ext: string }; width: number; height: number }> {
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -256,193 +260,6 @@ export async function storePicture(
   return picture;
 }
 
-export function isServedVariant(name: string): name is ServedVariantName {
-  return (SERVED_VARIANTS as readonly string[]).includes(name);
-}
-
-/** The public address of a display copy. */
-export function variantUrl(pictureId: string, name: ServedVariantName): string {
-  return `/api/v1/pictures/${encodeURIComponent(pictureId)}/${name}`;
-}
-
-export interface ServableFile extends PictureFile {
-  mime: string;
-  etag: string;
-}
-
-/**
- * A display copy that exists on disk, or undefined. Originals are never served: they may keep
- * metadata (camera, place) and are the judging reference.
- */
-export async function findServableVariant(
-  db: Kysely<Database>,
-  store: PictureStore,
-  pictureId: string,
-  name: string,
-): Promise<ServableFile | undefined> {
-  if (!isServedVariant(name)) return undefined;
-  const row = await db
-    .selectFrom('picture_variants')
-    .select(['path', 'bytes'])
-    .where('picture_id', '=', pictureId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const file = await store.get(row.path);
-  // Content never changes for an id, so id, variant and size name it exactly.
-  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"` } : undefined;
-}
-
-const phoneCopies = new Map<string, Promise<Buffer>>();
-const PHONE_COPIES_KEPT = 16;
-
-async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
-
-/**
- * A display copy scaled down to PHONE_PICTURE_WIDTH for a phone's first paint (about a third of the
- * small copy's bytes): made once per copy with sharp and kept in memory for the last few.
- */
-export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
-  let copy = phoneCopies.get(file.etag);
-  if (copy) {
-    if (!Buffer.isBuffer(file.body)) file.body.destroy();
-  } else {
-    copy = bufferOf(file.body).then((body) =>
-      sharp(body)
-        .resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 75, mozjpeg: true })
-        .toBuffer(),
-    );
-    phoneCopies.set(file.etag, copy);
-    copy.catch(() => phoneCopies.delete(file.etag));
-    if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
-  }
-  const body = await copy;
-  return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`) };
-}
-
-export interface DisplayVariant {
-  name: ServedVariantName;
-  url: string;
-  width: number;
-  height: number;
-}
-
-export interface DisplayPicture {
-  width: number;
-  height: number;
-  variants: DisplayVariant[];
-}
-
-/**
- * What a player's screen needs to show a picture: its original size and its display copies,
- * small first. Undefined when the picture or any of its display files is missing.
- */
-export async function displayPicture(
-  db: Kysely<Database>,
-  store: PictureStore,
-  pictureId: string,
-): Promise<DisplayPicture | undefined> {
-  const picture = await db
-    .selectFrom('pictures')
-    .select(['id', 'width', 'height'])
-    .where('id', '=', pictureId)
-    .executeTakeFirst();
-  if (!picture) return undefined;
-  const rows = await db
-    .selectFrom('picture_variants')
-    .select(['name', 'width', 'height', 'path'])
-    .where('picture_id', '=', pictureId)
-    .execute();
-  const variants: DisplayVariant[] = [];
-  for (const name of ['small', 'large'] as const) {
-    const row = rows.find((r) => r.name === name);
-    if (!row || !(await store.has(row.path))) return undefined;
-    variants.push({ name, url: variantUrl(pictureId, name), width: row.width, height: row.height });
-  }
-  return { width: picture.width, height: picture.height, variants };
-}
-
-/** A profile picture is shown small; one square copy is all any screen needs. */
-export const AVATAR_SIDE = 256;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_MIMES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const NOT_AN_AVATAR = 'This file is not a picture we can use. Upload a JPEG, PNG or WebP photo.';
-
-/**
- * A profile picture: only the 256 px square JPEG copy (centre crop, EXIF orientation applied,
- * metadata stripped) is written and recorded. The upload itself is not kept: a phone photo's
- * metadata can say where it was taken, and nothing needs the full size. The copy is named
- * 'avatar', which the public pictures route never serves.
- */
-export async function storeAvatarPicture(
-  db: Kysely<Database>,
-  store: PictureStore,
-  buffer: Buffer,
-  now: number,
-): Promise<StoredPicture> {
-  const { format, width, height } = await inspect(buffer).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === 'INVALID_PICTURE' && error.message === NOT_AN_IMAGE
-      ? badPicture(NOT_AN_AVATAR)
-      : error;
-  });
-  if (!(AVATAR_MIMES as readonly string[]).includes(format.mime)) throw badPicture(NOT_AN_AVATAR);
-  const id = crypto.randomUUID();
-  let picture: StoredPicture;
-  try {
-    const out = await sharp(buffer, { limitInputPixels: MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
-      .jpeg({ quality: DISPLAY_JPEG_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    const key = await store.put(id, 'avatar.jpg', out.data);
-    picture = {
-      id,
-      kind: 'avatar',
-      width,
-      height,
-      mime: format.mime,
-      bytes: buffer.length,
-      createdAt: now,
-      variants: [{ name: 'avatar', width: out.info.width, height: out.info.height, path: key, bytes: out.data.length }],
-    };
-  } catch {
-    await store.removePicture(id);
-    throw badPicture(NOT_AN_AVATAR);
-  }
-  try {
-    await recordPicture(db, picture);
-  } catch (error) {
-    await discardPreparedPicture(store, picture);
-    throw error;
-  }
-  return picture;
-}
-
-/** The avatar copy of a picture in the store, or undefined. */
-export async function findAvatarFile(
-  db: Kysely<Database>,
-  store: PictureStore,
-  pictureId: string,
-): Promise<ServableFile | undefined> {
-  const row = await db
-    .selectFrom('picture_variants')
-    .select('path')
-    .where('picture_id', '=', pictureId)
-    .where('name', '=', 'avatar')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const file = await store.get(row.path);
-  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-avatar-${file.bytes}"` } : undefined;
-}
-
 /** Deletes a picture's rows; pass a transaction to make it part of one. The files go with deletePictureFiles. */
 export async function deletePictureRows(db: Kysely<Database>, pictureId: string): Promise<void> {
   await db.deleteFrom('picture_variants').where('picture_id', '=', pictureId).execute();
@@ -453,3 +270,23 @@ export async function deletePictureRows(db: Kysely<Database>, pictureId: string)
 export async function deletePictureFiles(store: PictureStore, pictureId: string): Promise<void> {
   await store.removePicture(pictureId);
 }
+
+// Serving pictures (picture/serving.ts) and avatars (picture/avatars.ts); callers import them from here too.
+export {
+  isServedVariant,
+  variantUrl,
+  findServableVariant,
+  phoneCopyOf,
+  displayPicture,
+  type ServableFile,
+  type DisplayVariant,
+  type DisplayPicture,
+} from './picture/serving.ts';
+export {
+  AVATAR_SIDE,
+  AVATAR_MAX_BYTES,
+  AVATAR_MIMES,
+  NOT_AN_AVATAR,
+  storeAvatarPicture,
+  findAvatarFile,
+} from './picture/avatars.ts';

@@ -9,6 +9,7 @@ import type { MessageSender } from '../integrations/messages.ts';
 import { deletePictureFiles, deletePictureRows, storeAvatarPicture } from './picture.service.ts';
 import type { SessionUser } from './session.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export const EMAIL_TAKEN = 'This e-mail is already registered';
 export const PHONE_TAKEN = 'This mobile number is already registered';
@@ -39,15 +40,6 @@ export async function loadProfile(db: Kysely<Database>, userId: string): Promise
     roles: await rolesOf(db, row.id),
     avatarUrl: avatarUrlFor(row.avatar_picture_id),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
-  );
 }
 
 function conflict(fields: Record<string, string>): AppError {

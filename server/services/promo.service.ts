@@ -6,6 +6,7 @@ import { promoCodeSchema, VALIDATION_MESSAGES } from '../../domain/validation.ts
 import type { Database, PromoCodesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { findContest } from './contest.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -75,8 +76,7 @@ export async function applyPromo(
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Two tabs applying at once: the primary key said no.
-    const e = error as { code?: unknown };
-    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(error)) {
       throw new AppError(400, PROMO_ERROR_CODES.promoAlreadyApplied, PROMO_ERROR_MESSAGES.promoAlreadyApplied);
     }
     throw Object.assign(promoFailed(), { cause: error });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
@@ -80,7 +81,7 @@ export async function revokeRole(
         .select('user_roles.user_id')
         .where('user_roles.role', '=', 'admin')
         .where('users.status', '=', 'active')
-        .$if(isPostgresTrx(trx), (qb) => qb.forUpdate())
+        .$if(isPostgres(trx), (qb) => qb.forUpdate())
         .execute();
       if (admins.length <= 1) throw new AppError(409, 'LAST_ADMIN', LAST_ADMIN);
     }
@@ -96,8 +97,4 @@ export async function revokeRole(
     });
     return { changed: true };
   });
-}
-
-function isPostgresTrx(trx: Transaction<Database>): boolean {
-  return trx.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 }

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { accountDeleted, accountSuspended, toSessionUser } from './auth.service.ts';
 import type { VerifiedIdentity } from './id-token.ts';
 import type { SessionUser } from './session.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** How long someone who proved a Google identity has to fill in the social sign-up form. */
 export const SOCIAL_PENDING_MS = 30 * 60 * 1000;
@@ -146,15 +147,6 @@ export interface SocialSignupForm {
   email: string;
   /** The 10 digits. */
   phone: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed'))
-  );
 }
 
 /**

@@ -68,7 +68,7 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
   it('sells exactly 10, none twice, and tells the rest why', async () => {
     const started = performance.now();
     const answers = await Promise.all(
-      buyers.map((b) => post(server, '/api/v1/cart/reserve', { contestId }, { cookie: b.cookie })),
+      buyers.map((b) => post(server, '/api/v1/payments/orders', { contestId }, { cookie: b.cookie })),
     );
     const ms = performance.now() - started;
     console.warn(`[${server.dialectName}] ${BUYERS} parallel reservations for ${LEFT} tickets in ${ms.toFixed(0)} ms`);
@@ -80,7 +80,16 @@ describeOnEachDatabase('200 buyers race for the last 10 tickets', (server) => {
       expect(answer.statusCode, answer.body).toBe(409);
       expect(answer.json().message).toMatch(/^(No Tickets Available|Only \d+ tickets are available)$/);
     }
-    const reservationIds = won.map((a) => a.json().data.reservationId as string);
+    const payments = await server.app.db
+      .selectFrom('payments')
+      .select('reservation_id')
+      .where(
+        'id',
+        'in',
+        won.map((a) => a.json().data.paymentId as string),
+      )
+      .execute();
+    const reservationIds = payments.map((p) => p.reservation_id);
     expect(new Set(reservationIds).size).toBe(LEFT);
 
     const reserved = await server.app.db

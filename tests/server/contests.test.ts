@@ -147,7 +147,7 @@ describeOnEachDatabase('contests', (server) => {
     expect(
       (await get(server, '/api/v1/contests/current', { cookie: buyer!.cookie })).json().data.current,
     ).toMatchObject({ ticketsLeft: 10000, myTickets: 0 });
-    const reserve = await post(server, '/api/v1/cart/reserve', { contestId: current.id }, { cookie: buyer!.cookie });
+    const reserve = await post(server, '/api/v1/payments/orders', { contestId: current.id }, { cookie: buyer!.cookie });
     expect(reserve.statusCode, reserve.body).toBe(200);
 
     const mine = (await get(server, '/api/v1/contests/current', { cookie: buyer!.cookie })).json().data.current;

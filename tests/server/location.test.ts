@@ -175,7 +175,6 @@ describeOnEachDatabase(
         message: expect.stringMatching(/^Location Access Required/),
       });
       for (const [url, body] of [
-        ['/api/v1/cart/reserve', { contestId }],
         ['/api/v1/cart/checkout-free', { contestId }],
         ['/api/v1/cart/promo', { contestId, code: 'WELCOME' }],
         ['/api/v1/payments/orders', { contestId }],

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { GatewayWebhook } from './razorpay-shape.ts';
 
 /** What the gateway says about an order, for reconciliation (Razorpay's order statuses). */
 export type GatewayOrderStatus = 'paid' | 'attempted' | 'created' | 'failed';
@@ -29,6 +31,8 @@ export interface PaymentGateway {
   createOrder(input: CreateOrderInput): Promise<{ orderId: string }>;
   verifyReturn(payload: ReturnPayload): boolean;
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
+  /** A webhook delivery verified (its signature header) and read. */
+  readWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayWebhook | 'bad-signature' | 'not-json';
   /**
    * Whether one failed attempt ends the order. Razorpay: no, an order stays payable (the customer
    * retries in Checkout) until captured or expired. The sandbox: yes, its page decides once.

@@ -5,6 +5,7 @@ import {
   verifyCheckoutSignature,
   verifyWebhookSignature,
 } from './gateway.ts';
+import { readRazorpayWebhook } from './razorpay-shape.ts';
 
 export interface RazorpayOptions {
   keyId: string;
@@ -84,6 +85,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     verifyReturn: (payload) => verifyCheckoutSignature(options.keySecret, payload),
     verifyWebhook: (rawBody, header) => verifyWebhookSignature(options.webhookSecret, rawBody, header),
+    readWebhook: (rawBody, headers) => readRazorpayWebhook(options.webhookSecret, rawBody, headers),
     async fetchOrderStatus(orderId) {
       const id = encodeURIComponent(orderId);
       const order = await call<{ status?: unknown }>('GET', `/v1/orders/${id}`);

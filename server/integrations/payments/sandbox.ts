@@ -9,6 +9,7 @@ import {
   verifyCheckoutSignature,
   verifyWebhookSignature,
 } from './gateway.ts';
+import { readRazorpayWebhook } from './razorpay-shape.ts';
 
 export interface SandboxSecrets {
   keySecret: string;
@@ -57,6 +58,7 @@ export function createSandboxGateway(db: Kysely<Database>, serverSecret: string,
     },
     verifyReturn: (payload) => verifyCheckoutSignature(secrets.keySecret, payload),
     verifyWebhook: (rawBody, header) => verifyWebhookSignature(secrets.webhookSecret, rawBody, header),
+    readWebhook: (rawBody, headers) => readRazorpayWebhook(secrets.webhookSecret, rawBody, headers),
     async fetchOrderStatus(orderId) {
       const order = await db
         .selectFrom('sandbox_orders')

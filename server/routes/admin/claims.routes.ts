@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type AdminClaimsQuery,
   adminClaimDetailSchema,
   adminClaimRowSchema,
   adminClaimsPageSchema,
   adminClaimsQuerySchema,
   claimIdParamsSchema,
-  type ClaimStatusChange,
   claimStatusChangeSchema,
-  type TdsSettings,
   tdsSettingsSchema,
 } from '../../../domain/results.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
@@ -19,14 +17,15 @@ import { changeClaimStatus, listClaims, viewClaim } from '../../services/claim.s
 import { setTdsSettings, tdsSettings } from '../../services/results.service.ts';
 
 /** Prize claims: the list, the decrypted details (every read audited) and the status until the prize is sent. */
-export async function claimsAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function claimsAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const key = claimKey(app.secret);
 
   app.get(
     '/claims',
     { schema: { querystring: adminClaimsQuerySchema, response: { 200: envelope(adminClaimsPageSchema) } } },
     async (request) => {
-      return { data: await listClaims(app.db, request.query as AdminClaimsQuery) };
+      return { data: await listClaims(app.db, request.query) };
     },
   );
 
@@ -34,7 +33,7 @@ export async function claimsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/claims/:id',
     { schema: { params: claimIdParamsSchema, response: { 200: envelope(adminClaimDetailSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       void reply.header('cache-control', 'no-store');
       return { data: await viewClaim(app.db, key, id, actorOf(currentUser(request), request.ip), app.clock.now()) };
     },
@@ -50,11 +49,11 @@ export async function claimsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const claim = await changeClaimStatus(
         app.db,
         id,
-        request.body as ClaimStatusChange,
+        request.body,
         actorOf(currentUser(request), request.ip),
         app.clock.now(),
       );
@@ -72,7 +71,7 @@ export async function claimsAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const data = await setTdsSettings(
         app.db,
-        request.body as TdsSettings,
+        request.body,
         actorOf(currentUser(request), request.ip),
         app.clock.now(),
       );

@@ -1,39 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type AdminContestsQuery,
   adminContestSchema,
   adminContestsPageSchema,
   adminContestsQuerySchema,
-  type CancelContest,
   cancelContestSchema,
   CONTEST_ADMIN_MESSAGES,
   contestDefaultsSchema,
   contestIdParamsSchema,
-  type ContestInput,
   contestInputSchema,
   countersCheckSchema,
   countersRepairSchema,
 } from '../../../domain/admin-contests.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import {
-  adminContest,
-  cancelContest,
-  contestDefaults,
-  createContest,
-  listAdminContests,
-  updateContest,
-} from '../../services/admin-contest.service.ts';
+import { contestDefaults, createContest, updateContest } from '../../services/admin-contest.service.ts';
+import { cancelContest } from '../../services/admin-contests/cancel.ts';
+import { adminContest, listAdminContests } from '../../services/admin-contests/present.ts';
 import { checkCounters, repairCounters } from '../../services/admin-counters.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
 
 /** The console's Contests area: list with figures, create, edit (with its locks), cancel, and the ticket counters' check and repair. */
-export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function contestsAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/contests',
     { schema: { querystring: adminContestsQuerySchema, response: { 200: envelope(adminContestsPageSchema) } } },
     async (request) => {
-      return { data: await listAdminContests(app.db, request.query as AdminContestsQuery, app.clock.now()) };
+      return { data: await listAdminContests(app.db, request.query, app.clock.now()) };
     },
   );
 
@@ -45,7 +39,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id',
     { schema: { params: contestIdParamsSchema, response: { 200: envelope(adminContestSchema) } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: await adminContest(app.db, id, app.clock.now()) };
     },
   );
@@ -57,7 +51,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       const contest = await createContest(
         app.db,
         actorOf(currentUser(request), request.ip),
-        request.body as ContestInput,
+        request.body,
         app.clock.now(),
       );
       void reply.code(201);
@@ -75,12 +69,12 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const contest = await updateContest(
         app.db,
         actorOf(currentUser(request), request.ip),
         id,
-        request.body as ContestInput,
+        request.body,
         app.clock.now(),
       );
       return { data: contest, message: 'The contest has been saved.' };
@@ -97,8 +91,8 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const { reason } = request.body as CancelContest;
+      const { id } = request.params;
+      const { reason } = request.body;
       const deps = {
         db: app.db,
         gateway: app.payments,
@@ -133,7 +127,7 @@ export async function contestsAdminRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id/counters/repair',
     { schema: { params: contestIdParamsSchema, response: { 200: envelope(countersRepairSchema) } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const repair = await repairCounters(app.db, actorOf(currentUser(request), request.ip), id, app.clock.now());
       return { data: repair, message: 'The ticket counters have been recounted from the tickets.' };
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageSchema, messageListQuerySchema, messagePageSchema } from '../../../domain/admin-messages.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -10,12 +11,13 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const switchAnswer = envelope(z.object({ message: contactMessageSchema, changed: z.boolean() }));
 
 /** Admin > Contact inbox: what visitors sent through /contact_us; read, mark answered, reopen. */
-export async function messagesRoutes(app: FastifyInstance): Promise<void> {
+export async function messagesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/messages',
     { schema: { querystring: messageListQuerySchema, response: { 200: envelope(messagePageSchema) } } },
     async (request) => {
-      return { data: await listMessages(app.db, request.query as z.output<typeof messageListQuerySchema>) };
+      return { data: await listMessages(app.db, request.query) };
     },
   );
 
@@ -23,7 +25,7 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     '/messages/:id',
     { schema: { params, response: { 200: envelope(z.object({ message: contactMessageSchema })) } } },
     async (request) => {
-      return { data: { message: await getMessage(app.db, (request.params as z.output<typeof params>).id) } };
+      return { data: { message: await getMessage(app.db, request.params.id) } };
     },
   );
 
@@ -32,7 +34,7 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     ['reopen', false],
   ] as const) {
     app.post(`/messages/:id/${verb}`, { schema: { params, response: { 200: switchAnswer } } }, async (request) => {
-      const { id } = request.params as z.output<typeof params>;
+      const { id } = request.params;
       return {
         data: await setMessageAnswered(
           app.db,

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPictureDetailSchema,
@@ -9,7 +10,6 @@ import {
   adminPicturesQuerySchema,
   adminPracticePairListSchema,
   adminPracticePairSchema,
-  type AdminPicturesQuery,
   createPracticePairSchema,
   PICTURE_UPLOAD_ERROR_CODES,
   PICTURE_UPLOAD_MAX_BYTES,
@@ -50,7 +50,8 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * memory, up to PICTURE_UPLOAD_MAX_BYTES: the only route with a body limit that large (the
  * app's 1 MB stays everywhere else, and this scope parses nothing but the three image types).
  */
-async function uploadRoute(app: FastifyInstance): Promise<void> {
+async function uploadRoute(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.removeAllContentTypeParsers();
   // The body is handed over unread, as a stream: the handler writes it to disk.
   app.addContentTypeParser([...PICTURE_UPLOAD_MIMES], (_request, payload, done) => done(null, payload));
@@ -72,7 +73,7 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
     '/pictures',
     { schema: { querystring: pictureUploadQuerySchema, response: { 201: envelope(adminPictureSchema) } } },
     async (request, reply) => {
-      const { kind } = request.query as z.output<typeof pictureUploadQuerySchema>;
+      const { kind } = request.query;
       if (!request.headers['content-type']) throw wrongType();
       if (!(request.body instanceof Readable)) throw emptyUpload();
       const declared = Number(request.headers['content-length']);
@@ -93,14 +94,15 @@ async function uploadRoute(app: FastifyInstance): Promise<void> {
 }
 
 /** Admin > Pictures: the picture library, uploads, previews and the practice game's pairs. */
-export async function picturesRoutes(app: FastifyInstance): Promise<void> {
+export async function picturesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   await app.register(uploadRoute);
 
   app.get(
     '/pictures',
     { schema: { querystring: adminPicturesQuerySchema, response: { 200: envelope(adminPicturePageSchema) } } },
     async (request) => {
-      return { data: await listAdminPictures(app.db, request.query as AdminPicturesQuery) };
+      return { data: await listAdminPictures(app.db, request.query) };
     },
   );
 
@@ -108,7 +110,7 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
     '/pictures/:id',
     { schema: { params: idParams, response: { 200: envelope(adminPictureDetailSchema) } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
+      const { id } = request.params;
       return { data: await adminPictureDetail(app.db, app.pictures, id) };
     },
   );
@@ -124,7 +126,7 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: createPracticePairSchema, response: { 201: envelope(adminPracticePairSchema) } },
     },
     async (request, reply) => {
-      const input = request.body as z.output<typeof createPracticePairSchema>;
+      const input = request.body;
       const pair = await createPracticePair(app.db, actorOf(currentUser(request), request.ip), input, app.clock.now());
       return reply.status(201).send({ data: pair, message: 'The practice pair has been made.' });
     },
@@ -141,8 +143,8 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
-      const { active } = request.body as z.output<typeof updatePracticePairSchema>;
+      const { id } = request.params;
+      const { active } = request.body;
       return {
         data: await setPracticePairActive(
           app.db,
@@ -166,8 +168,8 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
-      const { ballWidth } = request.body as z.output<typeof practicePairBallWidthSchema>;
+      const { id } = request.params;
+      const { ballWidth } = request.body;
       return {
         data: await setPracticePairBallWidth(
           app.db,
@@ -187,7 +189,7 @@ export async function picturesRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: reorderPracticePairsSchema, response: { 200: envelope(adminPracticePairListSchema) } },
     },
     async (request) => {
-      const { ids } = request.body as z.output<typeof reorderPracticePairsSchema>;
+      const { ids } = request.body;
       return {
         data: {
           pairs: await reorderPracticePairs(app.db, actorOf(currentUser(request), request.ip), ids, app.clock.now()),

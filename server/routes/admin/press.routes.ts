@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminPressPageSchema,
@@ -22,24 +23,25 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const articleAnswer = envelope(z.object({ article: adminPressSchema }));
 
 /** Admin > Press: the articles of /in_the_press, in English and Hindi; create, edit, publish, delete. */
-export async function pressAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function pressAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/press',
     { schema: { querystring: pressListQuerySchema, response: { 200: envelope(adminPressPageSchema) } } },
     async (request) => {
-      return { data: await listArticles(app.db, request.query as z.output<typeof pressListQuerySchema>) };
+      return { data: await listArticles(app.db, request.query) };
     },
   );
 
   app.get('/press/:id', { schema: { params, response: { 200: articleAnswer } } }, async (request) => {
-    return { data: { article: await getArticle(app.db, (request.params as z.output<typeof params>).id) } };
+    return { data: { article: await getArticle(app.db, request.params.id) } };
   });
 
   app.post('/press', { schema: { body: pressInputSchema, response: { 200: articleAnswer } } }, async (request) => {
     const article = await createArticle(
       app.db,
       actorOf(currentUser(request), request.ip),
-      request.body as z.output<typeof pressInputSchema>,
+      request.body,
       app.clock.now(),
     );
     return { data: { article } };
@@ -49,12 +51,12 @@ export async function pressAdminRoutes(app: FastifyInstance): Promise<void> {
     '/press/:id',
     { schema: { params, body: pressInputSchema, response: { 200: articleAnswer } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof params>;
+      const { id } = request.params;
       const article = await updateArticle(
         app.db,
         actorOf(currentUser(request), request.ip),
         id,
-        request.body as z.output<typeof pressInputSchema>,
+        request.body,
         app.clock.now(),
       );
       return { data: { article } };
@@ -71,7 +73,7 @@ export async function pressAdminRoutes(app: FastifyInstance): Promise<void> {
         schema: { params, response: { 200: envelope(z.object({ article: adminPressSchema, changed: z.boolean() })) } },
       },
       async (request) => {
-        const { id } = request.params as z.output<typeof params>;
+        const { id } = request.params;
         return {
           data: await setArticlePublished(
             app.db,
@@ -89,12 +91,7 @@ export async function pressAdminRoutes(app: FastifyInstance): Promise<void> {
     '/press/:id',
     { schema: { params, response: { 200: envelope(z.object({ deleted: z.literal(true) })) } } },
     async (request) => {
-      await deleteArticle(
-        app.db,
-        actorOf(currentUser(request), request.ip),
-        (request.params as z.output<typeof params>).id,
-        app.clock.now(),
-      );
+      await deleteArticle(app.db, actorOf(currentUser(request), request.ip), request.params.id, app.clock.now());
       return { data: { deleted: true as const } };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   promoCreateSchema,
@@ -17,26 +18,22 @@ const promoAnswer = envelope(z.object({ promo: promoSchema }));
 const switchAnswer = envelope(z.object({ promo: promoSchema, changed: z.boolean() }));
 
 /** Admin > Promo codes: list with usage, create, change limits and dates, deactivate. */
-export async function promosRoutes(app: FastifyInstance): Promise<void> {
+export async function promosRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/promos',
     { schema: { querystring: promoListQuerySchema, response: { 200: envelope(promoPageSchema) } } },
     async (request) => {
-      return { data: await listPromos(app.db, request.query as z.output<typeof promoListQuerySchema>) };
+      return { data: await listPromos(app.db, request.query) };
     },
   );
 
   app.get('/promos/:code', { schema: { params, response: { 200: promoAnswer } } }, async (request) => {
-    return { data: { promo: await getPromo(app.db, (request.params as z.output<typeof params>).code) } };
+    return { data: { promo: await getPromo(app.db, request.params.code) } };
   });
 
   app.post('/promos', { schema: { body: promoCreateSchema, response: { 200: promoAnswer } } }, async (request) => {
-    const promo = await createPromo(
-      app.db,
-      actorOf(currentUser(request), request.ip),
-      request.body as z.output<typeof promoCreateSchema>,
-      app.clock.now(),
-    );
+    const promo = await createPromo(app.db, actorOf(currentUser(request), request.ip), request.body, app.clock.now());
     return { data: { promo } };
   });
 
@@ -44,12 +41,12 @@ export async function promosRoutes(app: FastifyInstance): Promise<void> {
     '/promos/:code',
     { schema: { params, body: promoUpdateSchema, response: { 200: promoAnswer } } },
     async (request) => {
-      const { code } = request.params as z.output<typeof params>;
+      const { code } = request.params;
       const promo = await updatePromo(
         app.db,
         actorOf(currentUser(request), request.ip),
         code,
-        request.body as z.output<typeof promoUpdateSchema>,
+        request.body,
         app.clock.now(),
       );
       return { data: { promo } };
@@ -61,7 +58,7 @@ export async function promosRoutes(app: FastifyInstance): Promise<void> {
     ['reactivate', true],
   ] as const) {
     app.post(`/promos/:code/${verb}`, { schema: { params, response: { 200: switchAnswer } } }, async (request) => {
-      const { code } = request.params as z.output<typeof params>;
+      const { code } = request.params;
       return {
         data: await setPromoActive(app.db, actorOf(currentUser(request), request.ip), code, active, app.clock.now()),
       };

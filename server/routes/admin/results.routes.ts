@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   JUDGING_MESSAGES,
@@ -10,22 +11,17 @@ import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/audit.service.ts';
 import { requireSealed } from '../../services/verification.service.ts';
-import {
-  judgeQueue,
-  judgesRequired,
-  publishResult,
-  resetJudgeMark,
-  resultReview,
-  sendResultNotices,
-  setJudgesRequired,
-} from '../../services/judging.service.ts';
+import { judgeQueue, judgesRequired, resetJudgeMark, setJudgesRequired } from '../../services/judging.service.ts';
+import { sendResultNotices } from '../../services/judging/notices.ts';
+import { publishResult, resultReview } from '../../services/judging/results.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markParams = contestParams.extend({ judgeId: z.string().min(1).max(64) });
 const settingsAnswer = envelope(z.object({ judgesRequired: z.number().int() }));
 
 /** Results: the judging settings, the review of a judged contest, reset of a mark, publication. */
-export async function resultsRoutes(app: FastifyInstance): Promise<void> {
+export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/judging/settings', { schema: { response: { 200: settingsAnswer } } }, async () => ({
     data: { judgesRequired: await judgesRequired(app.db) },
   }));
@@ -34,7 +30,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     '/judging/settings',
     { schema: { body: judgesRequiredBodySchema, response: { 200: settingsAnswer } } },
     async (request) => {
-      const { judgesRequired: n } = request.body as z.output<typeof judgesRequiredBodySchema>;
+      const { judgesRequired: n } = request.body;
       return {
         data: {
           judgesRequired: await setJudgesRequired(
@@ -57,7 +53,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     '/results/:id',
     { schema: { params: contestParams, response: { 200: envelope(resultReviewSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+      const { id } = request.params;
       void reply.header('cache-control', 'no-store');
       // The admin opening a closed contest's judging seals it first, like a judge (issue 12).
       await requireSealed(app.db, app.secret, id, app.clock.now());
@@ -69,7 +65,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     '/results/:id/marks/:judgeId',
     { schema: { params: markParams, response: { 200: envelope(z.object({})) } } },
     async (request) => {
-      const { id, judgeId } = request.params as z.output<typeof markParams>;
+      const { id, judgeId } = request.params;
       await resetJudgeMark(app.db, actorOf(currentUser(request), request.ip), id, judgeId, app.clock.now());
       return { data: {}, message: 'The mark was removed. That judge can mark again.' };
     },
@@ -79,7 +75,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
     '/results/:id/publish',
     { schema: { params: contestParams, response: { 200: envelope(z.object({ notices: z.number().int() })) } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+      const { id } = request.params;
       const user = currentUser(request);
       await requireSealed(app.db, app.secret, id, app.clock.now());
       const { notices } = await publishResult(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paidPlayBodySchema, paidPlayStateSchema } from '../../../domain/admin-settings.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -13,7 +14,8 @@ const statesAnswer = envelope(z.object({ restrictedStates: restrictedStatesState
 const answer = envelope(z.object({ paidPlay: paidPlayStateSchema, changed: z.boolean() }));
 
 /** Admin > Paid play: the site-wide switch of real-money play. */
-export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/settings/paid-play', { schema: { response: { 200: answer } } }, async () => {
     return { data: { paidPlay: await paidPlayState(app.db, app.config.paidPlayDefault), changed: false } };
   });
@@ -22,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     '/settings/paid-play',
     { schema: { body: paidPlayBodySchema, response: { 200: answer } } },
     async (request) => {
-      const { enabled } = request.body as z.output<typeof paidPlayBodySchema>;
+      const { enabled } = request.body;
       const { state, changed } = await switchPaidPlay(
         app.db,
         actorOf(currentUser(request), request.ip),
@@ -54,7 +56,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     '/settings/restricted-states',
     { schema: { body: restrictedStatesBodySchema, response: { 200: statesAnswer } } },
     async (request) => {
-      const { codes } = request.body as z.output<typeof restrictedStatesBodySchema>;
+      const { codes } = request.body;
       const { state, changed } = await setRestrictedStates(
         app.db,
         actorOf(currentUser(request), request.ip),

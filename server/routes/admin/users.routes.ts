@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   userDetailSchema,
@@ -15,7 +16,8 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const detailAnswer = envelope(z.object({ user: userDetailSchema }));
 
 /** Admin > Users: find an account, read it, suspend it, restore it (roles: roles.routes.ts). */
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
+export async function usersRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/users',
     {
@@ -25,13 +27,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { q } = request.query as z.output<typeof userSearchQuerySchema>;
+      const { q } = request.query;
       return { data: { users: await searchUsers(app.db, q) } };
     },
   );
 
   app.get('/users/:id', { schema: { params, response: { 200: detailAnswer } } }, async (request) => {
-    const { id } = request.params as z.output<typeof params>;
+    const { id } = request.params;
     return { data: { user: await userDetail(app.db, id, app.clock.now(), app.config.accountRetentionDays) } };
   });
 
@@ -39,8 +41,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/suspend',
     { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof params>;
-      const { reason } = request.body as z.output<typeof userReasonSchema>;
+      const { id } = request.params;
+      const { reason } = request.body;
       const now = app.clock.now();
       await suspendUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now);
       return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
@@ -51,8 +53,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/restore',
     { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof params>;
-      const { reason } = request.body as z.output<typeof userReasonSchema>;
+      const { id } = request.params;
+      const { reason } = request.body;
       const now = app.clock.now();
       await restoreUser(
         app.db,

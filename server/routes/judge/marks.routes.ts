@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   judgeContestSchema,
   judgeMarkBodySchema,
   judgeQueueSchema,
   judgingStateSchema,
-  type JudgeMarkBody,
 } from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
@@ -22,7 +22,8 @@ const markAnswer = envelope(
  * The judges' panel: closed contests to mark, one contest's picture with my own mark, and my one
  * mark. Nothing here ever carries another judge's mark or a player's entry.
  */
-export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
+export async function judgeMarksRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/contests', { schema: { response: { 200: envelope(judgeQueueSchema) } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { data: await judgeQueue(app.db, currentUser(request).id, app.clock.now()) };
@@ -32,7 +33,7 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id',
     { schema: { params: contestParams, response: { 200: envelope(judgeContestSchema) } } },
     async (request, reply) => {
-      const { id } = request.params as z.output<typeof contestParams>;
+      const { id } = request.params;
       void reply.header('cache-control', 'no-store');
       // No judge sees a contest whose entry list is not sealed (issue 12).
       await requireSealed(app.db, app.secret, id, app.clock.now());
@@ -44,8 +45,8 @@ export async function judgeMarksRoutes(app: FastifyInstance): Promise<void> {
     '/contests/:id/mark',
     { schema: { params: contestParams, body: judgeMarkBodySchema, response: { 200: markAnswer } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof contestParams>;
-      const body = request.body as JudgeMarkBody;
+      const { id } = request.params;
+      const body = request.body;
       const user = currentUser(request);
       await requireSealed(app.db, app.secret, id, app.clock.now());
       const outcome = await submitJudgeMark(

@@ -1,0 +1,20 @@
+/**
+ * A unique index or primary key said no, on either database: PostgreSQL's SQLSTATE 23505,
+ * better-sqlite3's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY (or only its message, when a driver
+ * drops the code). Kysely and our own code may wrap the driver's error, so the `cause` chain
+ * is followed too.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      return true;
+    }
+    if (typeof e.message === 'string' && e.message.startsWith('UNIQUE constraint failed')) return true;
+    current = e.cause;
+  }
+  return false;
+}

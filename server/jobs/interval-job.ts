@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { withJobLock } from '../services/job-lock.ts';
+
+export interface IntervalJob<T> {
+  /** A run now, unless one is still going (then that one): its result, or undefined when another instance ran it or it failed. */
+  runOnce(): Promise<T | undefined>;
+  /** No more runs; resolves once the run in progress (if any) has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A scheduled job: `run` every `intervalMs` on an unref'd timer, never two runs of it at once
+ * here (a tick that finds a run going joins it) nor on two instances (server/services/job-lock.ts).
+ * A failed run is logged and the next tick tries again. The first run is the caller's (`runOnce`).
+ */
+export function startIntervalJob<T>(
+  app: Pick<FastifyInstance, 'db' | 'log'>,
+  name: string,
+  intervalMs: number,
+  run: () => Promise<T>,
+): IntervalJob<T> {
+  let running: Promise<T | undefined> | undefined;
+  let stopped = false;
+  const runOnce = (): Promise<T | undefined> => {
+    if (stopped) return Promise.resolve(undefined);
+    running ??= withJobLock(app.db, name, run)
+      .then((locked) => (locked.ran ? locked.result : undefined))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, `${name}: the run failed; the next one will try again`);
+        return undefined;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import { type AdminContest } from '../../../domain/admin-contests.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
+import { type AuditActor, recordAudit } from '../audit.service.ts';
+import { releaseReservedTickets } from '../contest-counters.service.ts';
+import { contestState } from '../contest.service.ts';
+import { contestLabel } from '../judging.service.ts';
+import { deliverNotice } from '../notice-delivery.ts';
+import { settleRefund } from '../payments/finalize.ts';
+import { fail, n, isEditable, findRow } from './shared.ts';
+import { adminContest } from './present.ts';
+
+export const CANCEL_REFUND_REASON = 'The contest was cancelled; the amount is refunded.';
+
+export interface CancelDeps {
+  db: Kysely<Database>;
+  /** None configured: the refunds stay due until a gateway is (reconciliation then makes them). */
+  gateway: PaymentGateway | null | undefined;
+  messages: MessageSender;
+  siteUrl: string;
+  log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+/**
+ * Cancels a contest in one transaction (the contest row locked, so no reservation slips in):
+ * state 'cancelled' with the reason; every successful payment marked refund_due (the gateway
+ * refund runs right after, and the payments job retries a failed one); active reservations
+ * cancelled and their tickets released; carts and applied promos of the contest emptied; one
+ * notice per player holding confirmed tickets. Then the refunds and the notices go out.
+ */
+export async function cancelContest(
+  deps: CancelDeps,
+  actor: AuditActor,
+  id: string,
+  reason: string,
+  now: number,
+): Promise<{ contest: AdminContest; refunds: number; notices: number }> {
+  const { db } = deps;
+  const { paymentIds, notices } = await db.transaction().execute(async (trx) => {
+    const row = await findRow(trx, id, true);
+    if (!isEditable(row)) throw fail(409, 'notCancellable');
+    const updated = await trx
+      .updateTable('contests')
+      .set({ state: 'cancelled', cancelled_at: now, cancel_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .where('state', 'not in', ['cancelled', 'published'])
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw fail(409, 'notCancellable');
+    const paid = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('contest_id', '=', id)
+      .where('status', '=', 'success')
+      .where('refund_id', 'is', null)
+      .execute();
+    if (paid.length > 0) {
+      await trx
+        .updateTable('payments')
+        .set({ refund_due: 1, failure_reason: CANCEL_REFUND_REASON, updated_at: now })
+        .where('contest_id', '=', id)
+        .where('status', '=', 'success')
+        .where('refund_id', 'is', null)
+        .execute();
+      // A promo is used only by a payment that bought tickets: these tickets are void, the use is given back.
+      await trx
+        .deleteFrom('promo_redemptions')
+        .where(
+          'payment_id',
+          'in',
+          trx.selectFrom('payments').select('id').where('contest_id', '=', id).where('status', '=', 'success'),
+        )
+        .execute();
+    }
+    const active = await trx
+      .updateTable('reservations')
+      .set({ status: 'cancelled' })
+      .where('contest_id', '=', id)
+      .where('status', '=', 'active')
+      .returning('id')
+      .execute();
+    if (active.length > 0) await releaseReservedTickets(trx, { contestId: id });
+    await trx.deleteFrom('cart_items').where('contest_id', '=', id).execute();
+    await trx.deleteFrom('cart_promos').where('contest_id', '=', id).execute();
+    const holders = await trx
+      .selectFrom('tickets')
+      .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('n')])
+      .where('contest_id', '=', id)
+      .where('status', '=', 'confirmed')
+      .groupBy('user_id')
+      .execute();
+    for (let start = 0; start < holders.length; start += 500) {
+      await trx
+        .insertInto('contest_cancel_notices')
+        .values(
+          holders
+            .slice(start, start + 500)
+            .map((h) => ({ contest_id: id, user_id: h.user_id, tickets: n(h.n), created_at: now, sent_at: null })),
+        )
+        .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
+        .execute();
+    }
+    await recordAudit(trx, actor, {
+      action: 'contest.cancel',
+      targetType: 'contest',
+      targetId: id,
+      summary: `Cancelled ${contestLabel(row)}: ${paid.length} payments to refund, ${holders.length} players to tell`,
+      before: { state: contestState(row, now) },
+      after: {
+        state: 'cancelled',
+        reason,
+        refunds: paid.length,
+        reservationsReleased: active.length,
+        playersTold: holders.length,
+      },
+      now,
+    });
+    return { paymentIds: paid.map((p) => p.id), notices: holders.length };
+  });
+  const gateway = deps.gateway;
+  if (gateway) for (const paymentId of paymentIds) await settleRefund({ db, gateway, log: deps.log }, paymentId, now);
+  else if (paymentIds.length > 0)
+    deps.log?.warn(
+      { contestId: id, payments: paymentIds.length },
+      'contests: no payment gateway configured; the refunds stay due',
+    );
+  await sendCancelNotices(db, deps.messages, deps.siteUrl, () => now, id);
+  return { contest: await adminContest(db, id, now), refunds: paymentIds.length, notices };
+}
+
+export const CANCEL_NOTICE_MAX_ATTEMPTS = 10;
+
+/** How long a sender holds a notice it is sending. */
+export const CANCEL_NOTICE_LEASE_MS = 5 * 60_000;
+
+function cancelMessages(
+  label: string,
+  firstName: string,
+  tickets: number,
+  reason: string,
+  paid: boolean,
+  siteUrl: string,
+) {
+  const refund = paid ? ' Your payment is being refunded to the way you paid; banks take 5-7 working days.' : '';
+  const plural = tickets === 1 ? 'ticket' : 'tickets';
+  return {
+    sms: `CricSpot: ${label} has been cancelled (${reason.slice(0, 80)}). Your ${tickets} ${plural} will not be judged.${refund}`,
+    subject: `${label} has been cancelled`,
+    email: `Hello ${firstName},\n\nWe are sorry: ${label} has been cancelled.\nReason: ${reason}\n\nYour ${tickets} ${plural} in this contest will not be judged.${refund}\n\nSee your payments in My Account: ${siteUrl}/my_account\n\nCricSpot`,
+  };
+}
+
+/**
+ * Tells every player of a cancelled contest, once: each notice is claimed (attempts + 1, guarded)
+ * before sending and marked sent after; one that fails stays for the contest job's next run.
+ */
+export async function sendCancelNotices(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  siteUrl: string,
+  now: () => number,
+  contestId?: string,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  let after: { contestId: string; userId: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('contest_cancel_notices')
+      .innerJoin('users', 'users.id', 'contest_cancel_notices.user_id')
+      .innerJoin('contests', 'contests.id', 'contest_cancel_notices.contest_id')
+      .select([
+        'contest_cancel_notices.contest_id',
+        'contest_cancel_notices.user_id',
+        'contest_cancel_notices.tickets',
+        'contest_cancel_notices.attempts',
+        'contest_cancel_notices.sms_sent_at',
+        'contest_cancel_notices.email_sent_at',
+        'users.first_name',
+        'users.email',
+        'users.phone',
+        'users.status',
+        'contests.slot',
+        'contests.opens_at',
+        'contests.cancel_reason',
+        'contests.ticket_price_paise',
+      ])
+      .where('contest_cancel_notices.sent_at', 'is', null)
+      .where('contest_cancel_notices.attempts', '<', CANCEL_NOTICE_MAX_ATTEMPTS)
+      .orderBy('contest_cancel_notices.contest_id')
+      .orderBy('contest_cancel_notices.user_id')
+      .limit(200);
+    if (contestId) query = query.where('contest_cancel_notices.contest_id', '=', contestId);
+    if (after) {
+      const { contestId: c, userId: u } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('contest_cancel_notices.contest_id', '>', c),
+          eb.and([eb('contest_cancel_notices.contest_id', '=', c), eb('contest_cancel_notices.user_id', '>', u)]),
+        ]),
+      );
+    }
+    const batch = await query.execute();
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!;
+    after = { contestId: last.contest_id, userId: last.user_id };
+    for (const notice of batch) {
+      const outcome = await deliverNotice(db, 'contest_cancel_notices', notice, {
+        messages,
+        leaseMs: CANCEL_NOTICE_LEASE_MS,
+        now,
+        text: () =>
+          cancelMessages(
+            contestLabel(notice),
+            notice.first_name,
+            notice.tickets,
+            notice.cancel_reason ?? '',
+            n(notice.ticket_price_paise) > 0,
+            siteUrl,
+          ),
+      });
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'failed') failed += 1;
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,105 @@
+/** Result notices: the winner and every entrant told once, by SMS and e-mail, retried until sent. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import { deliverNotice } from '../notice-delivery.ts';
+import { contestLabel } from '../judging.service.ts';
+
+/** The message texts. English, as every other message the site sends today. */
+function noticeMessages(
+  kind: 'winner' | 'entrant',
+  bestRank: number,
+  label: string,
+  firstName: string,
+  siteUrl: string,
+): { sms: string; subject: string; email: string } {
+  if (kind === 'winner') {
+    return {
+      sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
+      subject: `You won ${label} on CricSpot`,
+      email: `Hello ${firstName},\n\nCongratulations: your mark was the closest to the judged ball position in ${label}. You won!\n\nClaim your prize in My Account: ${siteUrl}/my_account\nSee the result: ${siteUrl}/live_weekly_winner\n\nCricSpot`,
+    };
+  }
+  return {
+    sms: `CricSpot: the results of ${label} are out. Your best ticket ranked #${bestRank}. See them at ${siteUrl}/the_winners_circle`,
+    subject: `The results of ${label} are out`,
+    email: `Hello ${firstName},\n\nThe results of ${label} are out. Your best ticket ranked #${bestRank}.\n\nSee the winner and your entries: ${siteUrl}/the_winners_circle\n\nCricSpot`,
+  };
+}
+
+/** Notices tried this many times are left for an operator (the review shows sent / total). */
+export const NOTICE_MAX_ATTEMPTS = 5;
+
+/** How long a sender holds a notice it is sending: far above two sends' time-outs (10 s each). */
+export const NOTICE_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Sends the notices not sent yet (all contests, or one), each by SMS and e-mail, marking each one
+ * sent as it goes. Safe to run again and on several instances at once: a notice is leased
+ * (attempts + 1 and claimed_until, only where sent_at is null and no lease is running) before it
+ * is sent, each channel is stamped as it goes, and the notice is marked sent right after. A
+ * failed send gives the lease back; a sender that died loses it after NOTICE_LEASE_MS.
+ */
+export async function sendResultNotices(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  siteUrl: string,
+  now: () => number,
+  contestId?: string,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
+  let after: { contestId: string; userId: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('result_notices')
+      .innerJoin('users', 'users.id', 'result_notices.user_id')
+      .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
+      .select([
+        'result_notices.contest_id',
+        'result_notices.user_id',
+        'result_notices.kind',
+        'result_notices.best_rank',
+        'result_notices.attempts',
+        'result_notices.sms_sent_at',
+        'result_notices.email_sent_at',
+        'users.first_name',
+        'users.email',
+        'users.phone',
+        'users.status',
+        'contests.slot',
+        'contests.opens_at',
+      ])
+      .where('result_notices.sent_at', 'is', null)
+      .where('result_notices.attempts', '<', NOTICE_MAX_ATTEMPTS)
+      .orderBy('result_notices.contest_id')
+      .orderBy('result_notices.user_id')
+      .limit(200);
+    if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
+    if (after) {
+      const { contestId: c, userId: u } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('result_notices.contest_id', '>', c),
+          eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)]),
+        ]),
+      );
+    }
+    const batch = await query.execute();
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!;
+    after = { contestId: last.contest_id, userId: last.user_id };
+    for (const n of batch) {
+      const outcome = await deliverNotice(db, 'result_notices', n, {
+        messages,
+        leaseMs: NOTICE_LEASE_MS,
+        now,
+        text: () => noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl),
+      });
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'failed') failed += 1;
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,91 @@
+import type { Kysely, Selectable } from 'kysely';
+import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES, type PaymentAnswer } from '../../../domain/payments.ts';
+import type { Database, PaymentsTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+export const paymentNotFound = () =>
+  new AppError(404, PAYMENT_ERROR_CODES.paymentNotFound, PAYMENT_ERROR_MESSAGES.paymentNotFound);
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** A payment with what the player bought: the contest (slot, close, live show) and the ticket count. */
+type PaymentListRow = PaymentRow & {
+  contest_slot: 'A' | 'B';
+  contest_closes_at: number;
+  contest_show_at: number;
+  ticket_count: number;
+};
+
+function toAnswer(p: PaymentListRow): PaymentAnswer {
+  return {
+    id: p.id,
+    status: p.status,
+    refNo: p.ref_no,
+    txnId: p.gateway_payment_id,
+    amountPaise: Number(p.amount_paise),
+    createdAt: iso(p.created_at),
+    phone: p.phone,
+    contestId: p.contest_id,
+    orderId: p.gateway_order_id,
+    promoCode: p.promo_code,
+    failureReason: p.failure_reason,
+    refunded: p.refund_id !== null,
+    contest: { slot: p.contest_slot, closesAt: iso(p.contest_closes_at), showAt: iso(p.contest_show_at) },
+    ticketCount: Number(p.ticket_count),
+  };
+}
+
+function paymentsWithContest(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('contests', 'contests.id', 'payments.contest_id')
+    .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
+    .selectAll('payments')
+    .select([
+      'contests.slot as contest_slot',
+      'contests.closes_at as contest_closes_at',
+      'contests.show_at as contest_show_at',
+      'reservations.ticket_count',
+    ])
+    .where('payments.user_id', '=', userId);
+}
+
+/** One payment for its owner; anyone else is told it does not exist. */
+export async function paymentForOwner(db: Kysely<Database>, userId: string, paymentId: string): Promise<PaymentAnswer> {
+  const payment = await paymentsWithContest(db, userId).where('payments.id', '=', paymentId).executeTakeFirst();
+  if (!payment) throw paymentNotFound();
+  const answer = toAnswer(payment);
+  if (payment.status === 'success') {
+    // In the order they were marked, numbered as on the play screen and in the cart.
+    const tickets = await db
+      .selectFrom('tickets')
+      .select(['x', 'y'])
+      .where('reservation_id', '=', payment.reservation_id)
+      .where('status', '=', 'confirmed')
+      .orderBy('position')
+      .orderBy('x')
+      .orderBy('y')
+      .execute();
+    answer.tickets = tickets;
+  }
+  return answer;
+}
+
+export async function paymentsOfUser(db: Kysely<Database>, userId: string): Promise<PaymentAnswer[]> {
+  const rows = await paymentsWithContest(db, userId)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => toAnswer(r));
+}
+
+export async function paymentByOrderId(db: Kysely<Database>, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'user_id', 'status'])
+    .where('gateway_order_id', '=', orderId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,271 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { confirmReservationIn, nextCartPosition } from '../cart.service.ts';
+import { releaseReservedTickets } from '../contest-counters.service.ts';
+import type { PaymentDeps } from '../payment.service.ts';
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+/**
+ * Gives a reservation's tickets back (a payment that failed, was cancelled, or never got an
+ * order) and puts their points back in the cart, so the player can pay again without marking
+ * them again.
+ */
+export async function releaseReservation(
+  trx: Transaction<Database>,
+  reservationId: string,
+  now: number,
+): Promise<void> {
+  const result = await trx
+    .updateTable('reservations')
+    .set({ status: 'cancelled' })
+    .where('id', '=', reservationId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await releaseReservedTickets(trx, { reservationIds: [reservationId] });
+  const points = await trx
+    .selectFrom('tickets')
+    .select(['user_id', 'contest_id', 'x', 'y'])
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'released')
+    .orderBy('position')
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
+  const first = points[0];
+  if (!first) return;
+  // Back in the cart in the order they were marked, after anything added meanwhile.
+  const inCart = await trx
+    .selectFrom('cart_items')
+    .select('position')
+    .where('user_id', '=', first.user_id)
+    .where('contest_id', '=', first.contest_id)
+    .execute();
+  const base = nextCartPosition(inCart);
+  await trx
+    .insertInto('cart_items')
+    .values(
+      points.map((p, i) => ({
+        id: crypto.randomUUID(),
+        user_id: p.user_id,
+        contest_id: p.contest_id,
+        x: p.x,
+        y: p.y,
+        created_at: now,
+        position: base + i,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'contest_id', 'x', 'y']).doNothing())
+    .execute();
+}
+
+export type PaymentOutcome =
+  /** paidAt: when the gateway took the money (epoch ms); unknown means now. */
+  | { kind: 'paid'; gatewayPaymentId: string; amountPaise?: number; paidAt?: number }
+  /**
+   * final: false for a failed attempt on an order that stays payable (Razorpay): the payment
+   * stays pending with the reason noted until a capture or its reservation's end.
+   */
+  | { kind: 'failed' | 'cancelled'; reason: string; gatewayPaymentId?: string | null; final?: boolean };
+
+/** A gateway's webhook event, recorded in the transaction that applies it (deduplicated by id). */
+export interface WebhookEventRecord {
+  eventId: string;
+  gateway: string;
+  payloadHash: string;
+}
+
+export interface FinalizeResult {
+  /** Null only for a duplicate webhook event. */
+  paymentId: string | null;
+  status: PaymentStatus;
+  /** True only for the call that moved the payment out of 'pending'. */
+  changed: boolean;
+  /** The webhook event had been applied before: nothing was done. */
+  duplicate?: boolean;
+}
+
+/**
+ * Records a webhook event inside `trx`; false when it was recorded before. In the transaction
+ * that settles the payment, so a crash between the two cannot leave an event 'seen' while its
+ * payment is still pending (the gateway's retry is then a duplicate that changes nothing).
+ */
+export async function recordWebhookEvent(
+  trx: Transaction<Database> | Kysely<Database>,
+  event: WebhookEventRecord,
+  now: number,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('webhook_events')
+    .values({ event_id: event.eventId, gateway: event.gateway, received_at: now, payload_hash: event.payloadHash })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+const EXPIRED_REASON = 'The reserved tickets had expired when the payment arrived; the amount is refunded.';
+const LATE_CAPTURE_REASON = 'The payment was captured after it had ended; the amount is refunded.';
+const AMOUNT_REASON = 'The amount paid does not match the order; the amount is refunded.';
+
+/**
+ * Applies what the gateway said (return, webhook or reconciliation; in any order, any number of
+ * times). The payment row is locked (PostgreSQL FOR UPDATE; SQLite runs one transaction at a
+ * time) and only a 'pending' payment moves: to 'success' with its tickets confirmed in the same
+ * transaction, to 'error' when the reservation has expired (refunded), or to 'failed' /
+ * 'cancelled' with the tickets released. Money that arrives for a payment that has already
+ * failed is refunded; the status stays as it was.
+ */
+export async function finalizePayment(
+  deps: PaymentDeps,
+  orderId: string,
+  outcome: PaymentOutcome,
+  now: number,
+  event?: WebhookEventRecord,
+): Promise<FinalizeResult | null> {
+  const { db } = deps;
+  const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
+    if (event && !(await recordWebhookEvent(trx, event, now)))
+      return { paymentId: null, status: 'pending', changed: false, duplicate: true };
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('gateway_order_id', '=', orderId)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!payment) return null;
+    const base = { paymentId: payment.id, status: payment.status, changed: false };
+
+    if (payment.status !== 'pending') {
+      const lateCapture =
+        outcome.kind === 'paid' &&
+        (payment.status === 'failed' || payment.status === 'cancelled') &&
+        payment.gateway_payment_id !== outcome.gatewayPaymentId &&
+        payment.refund_due === 0;
+      if (lateCapture) {
+        await trx
+          .updateTable('payments')
+          .set({
+            gateway_payment_id: outcome.gatewayPaymentId,
+            refund_due: 1,
+            failure_reason: LATE_CAPTURE_REASON,
+            updated_at: now,
+          })
+          .where('id', '=', payment.id)
+          .execute();
+      }
+      return base;
+    }
+
+    if (outcome.kind === 'paid') {
+      if (outcome.amountPaise !== undefined && outcome.amountPaise !== Number(payment.amount_paise)) {
+        await endWithoutTickets(trx, payment, 'error', AMOUNT_REASON, outcome.gatewayPaymentId, now, true);
+        return { ...base, status: 'error' as const, changed: true };
+      }
+      try {
+        await confirmReservationIn(trx, payment.reservation_id, now, outcome.paidAt ?? now);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== CONTEST_ERROR_CODES.reservationExpired) throw error;
+        await endWithoutTickets(trx, payment, 'error', EXPIRED_REASON, outcome.gatewayPaymentId, now, true);
+        return { ...base, status: 'error' as const, changed: true };
+      }
+      await trx
+        .updateTable('payments')
+        .set({ status: 'success', gateway_payment_id: outcome.gatewayPaymentId, finalized_at: now, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      return { ...base, status: 'success' as const, changed: true };
+    }
+
+    if (outcome.final === false) {
+      // One failed attempt: the customer may still pay this order. Noted, not ended; the
+      // reservation's end (reconciliation) or a capture decides.
+      await trx
+        .updateTable('payments')
+        .set({ failure_reason: outcome.reason, updated_at: now })
+        .where('id', '=', payment.id)
+        .execute();
+      return base;
+    }
+    await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false);
+    return { ...base, status: outcome.kind, changed: true };
+  });
+  if (result?.paymentId) await settleRefund(deps, result.paymentId, now);
+  return result;
+}
+
+async function endWithoutTickets(
+  trx: Transaction<Database>,
+  payment: PaymentRow,
+  status: 'failed' | 'cancelled' | 'error',
+  reason: string,
+  gatewayPaymentId: string | null,
+  now: number,
+  refundDue: boolean,
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({
+      status,
+      failure_reason: reason,
+      gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id,
+      refund_due: refundDue ? 1 : 0,
+      finalized_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', payment.id)
+    .execute();
+  await releaseReservation(trx, payment.reservation_id, now);
+  // A promo is used only by a payment that bought tickets: freed, and applied again to the cart
+  // the tickets went back to, so the retry costs what this attempt did (unless the player has
+  // applied another code meanwhile, or the cart is gone, as in a cancelled contest; the next
+  // order checks the code is still usable).
+  await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
+  const backInCart = payment.promo_code
+    ? await trx
+        .selectFrom('cart_items')
+        .select('id')
+        .where('user_id', '=', payment.user_id)
+        .where('contest_id', '=', payment.contest_id)
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  if (payment.promo_code && backInCart) {
+    await trx
+      .insertInto('cart_promos')
+      .values({
+        user_id: payment.user_id,
+        contest_id: payment.contest_id,
+        promo_code: payment.promo_code,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'contest_id']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Refunds a payment marked refund_due, once: the refund id is written only where none is yet.
+ * A gateway error leaves it due; reconciliation tries again.
+ */
+export async function settleRefund(deps: PaymentDeps, paymentId: string, now: number): Promise<void> {
+  const payment = await deps.db
+    .selectFrom('payments')
+    .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise'])
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  if (!payment || payment.refund_due !== 1 || payment.refund_id !== null || payment.gateway_payment_id === null) return;
+  try {
+    const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, Number(payment.amount_paise));
+    await deps.db
+      .updateTable('payments')
+      .set({ refund_id: refundId, refunded_at: now, updated_at: now })
+      .where('id', '=', paymentId)
+      .where('refund_id', 'is', null)
+      .execute();
+  } catch (error) {
+    deps.log?.error({ err: error, paymentId }, 'payments: the refund failed; reconciliation will try again');
+  }
+}

@@ -1,0 +1,9 @@
+export const SIGNUP = '/api/v1/auth/signup';
+export const VERIFY = '/api/v1/auth/otp/verify';
+export const RESEND = '/api/v1/auth/otp/resend';
+export const LOGIN = '/api/v1/auth/login';
+export const LOGOUT = '/api/v1/auth/logout';
+export const FORGOT = '/api/v1/auth/forgot';
+export const RESET = '/api/v1/auth/reset';
+export const ME = '/api/v1/account/me';
+export const NEW_PASSWORD = 'Boundary#4Six!';
