@@ -5,13 +5,16 @@ import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 // empty 'Promo Applied', tickets numbered in the order they were marked, payment history cards
 // with coloured status chips, and the 'You're in!' moment after the sandbox payment.
 
-/** Three tickets marked right to left (sorting by X would reverse them); their points in that order. */
-async function fillCart(page: Page): Promise<Array<{ x: number; y: number }>> {
+/**
+ * Three tickets marked right to left (sorting by X would reverse them); their points in that order,
+ * and the contest's slot (A from Monday noon, B from Thursday noon, IST), which its name carries.
+ */
+async function fillCart(page: Page): Promise<{ marked: Array<{ x: number; y: number }>; slot: string }> {
   const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
   expect(answer.ok(), await answer.text()).toBe(true);
   const current = (
     (await answer.json()) as {
-      data: { current: { id: string; picture: { width: number; height: number } | null } | null };
+      data: { current: { id: string; slot: string; picture: { width: number; height: number } | null } | null };
     }
   ).data.current;
   if (!current?.picture) throw new Error('no open contest with a picture');
@@ -26,7 +29,7 @@ async function fillCart(page: Page): Promise<Array<{ x: number; y: number }>> {
     data: { contestId: current.id, tickets },
   });
   expect(add.ok(), await add.text()).toBe(true);
-  return tickets;
+  return { marked: tickets, slot: current.slot };
 }
 
 /** The tickets' crops in order: alt text naming the ticket and its mark, the picture drawn, the crosshair inside the square. */
@@ -67,7 +70,7 @@ test.describe('phone', () => {
 
   test('money screens at 360 px in English and Hindi: cart, bill, success, payment cards', async ({ page }) => {
     await signUp(page, '7');
-    const marked = await fillCart(page);
+    const { marked, slot } = await fillCart(page);
     // The first price a player sees says the fee comes on top.
     for (const [lng, price] of [
       ['en', '₹49 + fee'],
@@ -124,7 +127,7 @@ test.describe('phone', () => {
 
     await payInSandbox(page, 'Success');
     const panel = page.getByTestId('payment-status');
-    await expect(panel.getByText("You're in! 3 tickets in Contest A")).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByText(`You're in! 3 tickets in Contest ${slot}`)).toBeVisible({ timeout: 20_000 });
     // Each ticket a crop of the picture around its mark, numbered as marked, the picture loaded.
     await expectCrops(panel, marked);
     await expect(panel).toContainText('The winner is revealed in the live show on');
@@ -142,7 +145,7 @@ test.describe('phone', () => {
     await page.screenshot({ path: 'test-results/money-success-360-en.png', fullPage: true });
     const paidUrl = page.url();
     await page.goto(`${paidUrl}&lng=hi`);
-    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({
+    await expect(page.getByTestId('payment-status').getByText(`आप शामिल हैं! प्रतियोगिता ${slot} में 3 टिकट`)).toBeVisible({
       timeout: 20_000,
     });
     await expectNoSidewaysScroll(page);
@@ -162,7 +165,7 @@ test.describe('desktop', () => {
     page,
   }) => {
     await signUp(page, '8');
-    await fillCart(page);
+    const { slot } = await fillCart(page);
     await page.goto('/cart?lng=hi');
     await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
     await page.screenshot({ path: 'test-results/money-cart-1280-hi.png', fullPage: true });
@@ -180,7 +183,7 @@ test.describe('desktop', () => {
     await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await payInSandbox(page, 'Success');
-    await expect(page.getByTestId('payment-status').getByText("You're in! 3 tickets in Contest A")).toBeVisible({
+    await expect(page.getByTestId('payment-status').getByText(`You're in! 3 tickets in Contest ${slot}`)).toBeVisible({
       timeout: 20_000,
     });
     const rows = page.locator('.payments-table tbody tr');
@@ -199,7 +202,7 @@ test.describe('desktop', () => {
     ]);
     await page.screenshot({ path: 'test-results/money-success-1280-en.png', fullPage: true });
     await page.goto(`${page.url()}&lng=hi`);
-    await expect(page.getByTestId('payment-status').getByText('आप शामिल हैं! प्रतियोगिता A में 3 टिकट')).toBeVisible({
+    await expect(page.getByTestId('payment-status').getByText(`आप शामिल हैं! प्रतियोगिता ${slot} में 3 टिकट`)).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.locator('.payment-status .ticket-crop')).toHaveCount(3);
