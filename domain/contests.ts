@@ -163,15 +163,6 @@ export const cartGroupSchema = z.object({
 export const cartSchema = z.object({ items: z.array(cartItemSchema), groups: z.array(cartGroupSchema) });
 export type CartAnswer = z.infer<typeof cartSchema>;
 
-export const reservationAnswerSchema = z.object({
-  reservationId: z.string(),
-  /** ISO 8601. */
-  expiresAt: z.string(),
-  ticketCount: z.number().int(),
-  bill: billSchema,
-});
-export type ReservationAnswer = z.infer<typeof reservationAnswerSchema>;
-
 export const freeCheckoutAnswerSchema = z.object({
   reservationId: z.string(),
   tickets: z.array(z.object({ id: z.string(), x: z.number().int(), y: z.number().int() })),
