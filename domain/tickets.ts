@@ -39,6 +39,19 @@ export type TicketRuleReason =
   | { code: 'unmarkedTickets'; count: number }
   | { code: 'outOfBounds' };
 
+/** The API's code of each refusal (cart and practice answers); ONLY_N_AVAILABLE carries `details.available`. */
+export const TICKET_REASON_ERROR_CODES = {
+  onlyNAvailable: 'ONLY_N_AVAILABLE',
+  noTicketsAvailable: 'NO_TICKETS_AVAILABLE',
+  ticketLimitExceeded: 'TICKET_LIMIT_EXCEEDED',
+  maxTicketLimitReached: 'MAX_TICKET_LIMIT_REACHED',
+  noMoreTickets: 'NO_MORE_TICKETS',
+  duplicateCoordinates: 'DUPLICATE_COORDINATES',
+  lastTicket: 'LAST_TICKET',
+  unmarkedTickets: 'UNMARKED_TICKETS',
+  outOfBounds: 'OUT_OF_BOUNDS',
+} as const satisfies Record<TicketRuleReason['code'], string>;
+
 export type RuleResult = { ok: true } | { ok: false; reason: TicketRuleReason };
 
 /**

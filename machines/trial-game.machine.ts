@@ -62,7 +62,7 @@ export type TrialGameEvent =
   | { type: 'trial.reset' }
   | { type: 'trial.playReal' };
 
-/** A refusal's message: an error with a 4xx status and a message (the app's PracticeApiError). */
+/** A refusal's message: an error with a 4xx status and a message (the app's ApiError, src/api/http.ts). */
 export function refusalOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, message } = error as { status?: unknown; message?: unknown };

@@ -1,14 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import { AppError } from '../errors.ts';
 import { messageFor } from '../validation-messages.ts';
-
-interface ErrorBody {
-  message: string;
-  code: string;
-  fields?: Record<string, string>;
-  details?: unknown;
-}
 
 /** Turns zod issues into one message per field, in the spec's words. */
 function fieldsOf(error: ZodError): Record<string, string> {
@@ -27,7 +21,7 @@ function fieldsOf(error: ZodError): Record<string, string> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     let status: number;
-    let body: ErrorBody;
+    let body: ApiErrorBody;
     const validation = (error as FastifyError).validation;
     const cause = (error as { cause?: unknown }).cause;
     if (error instanceof AppError) {
@@ -56,7 +50,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
     } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
       status = (error as FastifyError).statusCode!;
-      body = { message: error.message, code: (error as FastifyError).code ?? 'BAD_REQUEST' };
+      // The framework's own refusals (a body too large, a wrong content type): its words, our code.
+      body = { message: error.message, code: 'BAD_REQUEST' };
     } else {
       status = 500;
       request.log.error({ err: error }, 'request failed');

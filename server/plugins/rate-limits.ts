@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { rateLimited } from '../errors.ts';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`), keyed by client address. The counters
@@ -27,11 +28,8 @@ export async function rateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'cricspot-rl:', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // Thrown by the plugin, answered by the error handler like any AppError (seconds in `details`).
+    errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   revokeSession,
   type SessionUser,
 } from '../services/session.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export interface Clock {
   now(): number;
@@ -63,25 +64,16 @@ function originAllowed(origin: string, siteOrigin: string, isProduction: boolean
   }
 }
 
-const csrfRefused = () =>
-  new AppError(
-    403,
-    'CSRF',
-    'This request was refused because it did not come from this site. Reload the page and try again.',
-  );
+const csrfRefused = () => new AppError(403, 'CSRF', SERVER_ERROR_MESSAGES.csrf);
 
 /**
  * A page of the site opened under another address than PUBLIC_URL (127.0.0.1 for localhost, a
  * second domain): say so, since reloading would never help.
  */
 const wrongAddress = (origin: string, siteOrigin: string) =>
-  new AppError(
-    403,
-    'WRONG_SITE_ADDRESS',
-    `This page was opened at ${origin.slice(0, 100)}, but this site's address is ${siteOrigin}. Open ${siteOrigin} and try again.`,
-  );
+  new AppError(403, 'WRONG_SITE_ADDRESS', SERVER_ERROR_MESSAGES.wrongSiteAddress(origin.slice(0, 100), siteOrigin));
 
-export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in to continue.');
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', SERVER_ERROR_MESSAGES.unauthenticated);
 
 /** preHandler for routes that need a logged-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -6,7 +6,8 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { changePassword, deactivateAccount, deleteAccount } from '../services/account.service.ts';
 import { loadProfile } from '../services/profile.service.ts';
-import { profileRoutes, profileUserSchema } from './profile.routes.ts';
+import { profileUserSchema } from '../../domain/users.ts';
+import { profileRoutes } from './profile.routes.ts';
 
 const meResponse = envelope(z.object({ user: profileUserSchema }));
 const emptyResponse = envelope(z.object({}));

@@ -2,7 +2,7 @@ import { indiaOnly } from '../plugins/location-gate.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffRoleSchema } from '../../domain/roles.ts';
+import { accountUserSchema } from '../../domain/users.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import {
   forgotSchema,
@@ -13,7 +13,7 @@ import {
   resetPasswordSchema,
   signupSchema,
 } from '../../domain/validation.ts';
-import { AppError } from '../errors.ts';
+import { AppError, rateLimited } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
@@ -43,18 +43,8 @@ const verifySchema = z.object({ otpToken: otpTokenField, otp: otpField });
 const resendSchema = z.object({ otpToken: otpTokenField });
 const resetSchema = resetPasswordSchema.safeExtend({ otpToken: otpTokenField, otp: otpField });
 
-export const userSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  status: z.string(),
-  /** Staff roles on top of playing ('admin', 'judge'); empty for players. */
-  roles: z.array(staffRoleSchema),
-});
 const challengeResponse = envelope(z.object({ otpToken: z.string() }));
-const userResponse = envelope(z.object({ user: userSchema }));
+const userResponse = envelope(z.object({ user: accountUserSchema }));
 const emptyResponse = envelope(z.object({}));
 
 /** Per client address; the per-recipient and per-identifier limits below come on top. */
@@ -94,7 +84,7 @@ function keyedLimit(app: FastifyInstance, name: string, options: { max: number; 
     keys.set(request, key);
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
+      throw rateLimited(result.ttlInSeconds);
     }
   };
 }

@@ -6,6 +6,7 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { contestView, currentContests, currentPictureFile, paidPlayView } from '../services/contest.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 /** How long anyone may keep the anonymous answer of GET /contests/current. */
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=5';
@@ -19,7 +20,7 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
   // `?w=640` gives the phone copy.
   app.get('/contests/current/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
     const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
-    if (!file) throw notFound('No contest is running or coming up.');
+    if (!file) throw notFound(SERVER_ERROR_MESSAGES.noContestComingUp);
     const { w } = request.query;
     return sendPicture(request, reply, file, 'no-cache', w !== undefined);
   });

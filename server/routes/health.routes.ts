@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 /** Liveness says the process answers; readiness says it can reach its database. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -11,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return { data: { status: 'ready', database: app.dialect } };
     } catch (error) {
       request.log.error({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ message: 'The database is not reachable.', code: 'NOT_READY' });
+      return reply.status(503).send({ message: SERVER_ERROR_MESSAGES.notReady, code: 'NOT_READY' });
     }
   });
 }

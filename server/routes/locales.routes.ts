@@ -3,13 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
-const csrfRefusedHere = () =>
-  new AppError(
-    403,
-    'CSRF',
-    'This request was refused because it did not come from this site. Reload the page and try again.',
-  );
+const csrfRefusedHere = () => new AppError(403, 'CSRF', SERVER_ERROR_MESSAGES.csrf);
 
 /** The site itself, or (development) any http://localhost or 127.0.0.1 port, such as Vite's. */
 function isLocalOrigin(origin: string, publicUrl: string): boolean {
@@ -46,13 +42,13 @@ export async function localesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/locales/:lng/:file', async (request, reply) => {
     const parsed = paramsSchema.safeParse(request.params);
-    if (!parsed.success) throw notFound('No such translation file');
+    if (!parsed.success) throw notFound(SERVER_ERROR_MESSAGES.noTranslation);
     const { lng, file } = parsed.data;
     let body: string;
     try {
       body = await readFile(path.join(localesDir, lng, file), 'utf8');
     } catch {
-      throw notFound('No such translation file');
+      throw notFound(SERVER_ERROR_MESSAGES.noTranslation);
     }
     void reply
       .header('cache-control', isProduction ? 'public, max-age=3600' : 'no-cache')

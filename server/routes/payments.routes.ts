@@ -19,6 +19,7 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../services/payment.service.ts';
 import { paymentForOwner, paymentsOfUser } from '../services/payments/answers.ts';
 import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../services/payments/callbacks.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const paymentsOff = () =>
-  new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Payments are not available right now. Please try again later.');
+const paymentsOff = () => new AppError(503, 'PAYMENTS_UNAVAILABLE', SERVER_ERROR_MESSAGES.paymentsUnavailable);
 
 /** Where the browser lands after the gateway: the payments page, on this payment. */
 export const paymentPagePath = (paymentId: string | null) =>

@@ -11,6 +11,7 @@ import {
 import { notFound } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { getPublished, listPublished } from '../services/press.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export async function pressRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export async function pressRoutes(instance: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { lang } = request.query;
       const article = await getPublished(app.db, id, lang);
-      if (!article) throw notFound('Article not found');
+      if (!article) throw notFound(SERVER_ERROR_MESSAGES.articleNotFound);
       return { data: article };
     },
   );

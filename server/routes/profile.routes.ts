@@ -7,9 +7,9 @@ import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser } from '../plugins/session.ts';
 import { AVATAR_MAX_BYTES, AVATAR_MIMES, findAvatarFile, NOT_AN_AVATAR } from '../services/picture.service.ts';
 import { removeAvatar, setAvatar, updateProfile } from '../services/profile.service.ts';
-import { userSchema } from './auth.routes.ts';
+import { profileUserSchema } from '../../domain/users.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
-export const profileUserSchema = userSchema.extend({ avatarUrl: z.string().nullable() });
 const profileResponse = envelope(z.object({ user: profileUserSchema }));
 
 /** Slows down probing which e-mails and numbers are registered: per user, whatever the address. */
@@ -21,11 +21,7 @@ const byUser = (prefix: string) => (request: { user: { id: string } | null; ip: 
   `${prefix}:${request.user?.id ?? request.ip}`;
 
 const tooLarge = () =>
-  new AppError(
-    413,
-    'PICTURE_TOO_LARGE',
-    `The picture is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`,
-  );
+  new AppError(413, 'PICTURE_TOO_LARGE', SERVER_ERROR_MESSAGES.avatarTooLarge(AVATAR_MAX_BYTES / 1024 / 1024));
 const notAPicture = () => new AppError(400, 'INVALID_PICTURE', NOT_AN_AVATAR);
 
 /**

@@ -11,11 +11,12 @@ import {
   sandboxSecrets,
   sandboxWebhook,
 } from '../integrations/payments/sandbox.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const orderParamsSchema = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{14}$/) });
 const choiceBodySchema = z.object({ choice: z.enum(['success', 'failure', 'cancel']) });
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'This sandbox order does not exist.');
+const notFound = () => new AppError(404, 'NOT_FOUND', SERVER_ERROR_MESSAGES.sandboxOrderNotFound);
 
 function page(orderId: string, amountPaise: number, decided: string): string {
   const amount = formatInr(amountPaise);

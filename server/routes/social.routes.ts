@@ -75,6 +75,7 @@ import {
   SOCIAL_PENDING_MS,
   signInWithGoogle,
 } from '../services/social.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export const OIDC_COOKIE = 'cs_oidc';
 export const SOCIAL_COOKIE = 'cs_social';
@@ -88,21 +89,10 @@ export const GOOGLE_COMPLETE_LIMIT = { max: 30, timeWindow: '10 minutes' } as co
 export const SOCIAL_PENDING_LIMIT = { max: 120, timeWindow: '10 minutes' } as const;
 export const SOCIAL_LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
-const notConfigured = () => new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured');
-const stateRefused = () =>
-  new AppError(
-    400,
-    'OIDC_STATE',
-    'Your Google sign-in has expired or was started in another window. Please sign in with Google again.',
-  );
-const keysUnavailable = () =>
-  new AppError(
-    503,
-    'GOOGLE_UNAVAILABLE',
-    'Google sign-in is not available right now. Please try again in a few minutes.',
-  );
-const tokenRefused = () =>
-  new AppError(400, 'GOOGLE_TOKEN_INVALID', 'We could not verify your Google sign-in. Please try again.');
+const notConfigured = () => new AppError(503, 'GOOGLE_NOT_CONFIGURED', SERVER_ERROR_MESSAGES.googleNotConfigured);
+const stateRefused = () => new AppError(400, 'OIDC_STATE', SERVER_ERROR_MESSAGES.oidcState);
+const keysUnavailable = () => new AppError(503, 'GOOGLE_UNAVAILABLE', SERVER_ERROR_MESSAGES.googleUnavailable);
+const tokenRefused = () => new AppError(400, 'GOOGLE_TOKEN_INVALID', SERVER_ERROR_MESSAGES.googleTokenInvalid);
 
 const startQuery = z.object({ returnTo: z.string().max(2048).optional() });
 const completeBody = z.object({

@@ -3,10 +3,11 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions } from './session.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const wrongPassword = () =>
-  new AppError(400, 'WRONG_PASSWORD', 'Current password is not correct', {
-    currentPassword: 'Current password is not correct',
+  new AppError(400, 'WRONG_PASSWORD', SERVER_ERROR_MESSAGES.wrongPassword, {
+    currentPassword: SERVER_ERROR_MESSAGES.wrongPassword,
   });
 
 /** Needs the current password; ends every session of the user (the route then starts a fresh one for this browser). */

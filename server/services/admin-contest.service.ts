@@ -207,7 +207,9 @@ export async function updateContest(
         locks.reason!,
       );
     if (cols.total_tickets < taken)
-      throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)));
+      throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)), {
+        taken,
+      });
     if (changed.picture) await checkPicture(trx, input.pictureId, 'contest');
     if (input.prizePictureId !== row.prize_picture_id) await checkPicture(trx, input.prizePictureId, 'prize');
     let key = row.window_key;

@@ -3,13 +3,9 @@ import type { ContactMessage, MessagePage } from '../../domain/admin-messages.ts
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
-const notFound = () =>
-  new AppError(
-    404,
-    'MESSAGE_NOT_FOUND',
-    'This message does not exist (it may have been erased with its sender’s account).',
-  );
+const notFound = () => new AppError(404, 'MESSAGE_NOT_FOUND', SERVER_ERROR_MESSAGES.messageNotFound);
 
 function base(db: Kysely<Database>) {
   return db

@@ -146,7 +146,7 @@ export async function updatePromo(
       });
     if (input.maxUses !== null && input.maxUses < before.uses) {
       const message = PROMO_ADMIN_MESSAGES.belowUses.replace('{{uses}}', String(before.uses));
-      throw new AppError(409, 'PROMO_BELOW_USES', message, { maxUses: message });
+      throw new AppError(409, 'PROMO_BELOW_USES', message, { maxUses: message }, { uses: before.uses });
     }
     await trx
       .updateTable('promo_codes')

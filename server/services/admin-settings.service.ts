@@ -8,6 +8,7 @@ import { indianStates } from '../geo/india-states.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { RESTRICTED_STATES_KEY, restrictedStatesState } from './location.service.ts';
 import { clearPaidPlay, paidPlayState, setPaidPlay } from './settings.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const word = (enabled: boolean) => (enabled ? 'on' : 'off');
 
@@ -62,10 +63,10 @@ export async function setRestrictedStates(
   if (codes) {
     const known = new Set(indianStates().map((state) => state.code));
     const unknown = codes.filter((code) => !known.has(code));
-    if (unknown.length)
-      throw new AppError(400, 'VALIDATION_FAILED', `Unknown state code: ${unknown.slice(0, 3).join(', ')}`, {
-        codes: `Unknown state code: ${unknown.slice(0, 3).join(', ')}`,
-      });
+    if (unknown.length) {
+      const message = SERVER_ERROR_MESSAGES.unknownStateCodes(unknown.slice(0, 3));
+      throw new AppError(400, 'VALIDATION_FAILED', message, { codes: message });
+    }
   }
   const wanted = codes ? [...new Set(codes)].sort() : null;
   return db.transaction().execute(async (trx) => {

@@ -4,10 +4,11 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { rolesOf } from './roles.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const userNotFound = () => new AppError(404, 'USER_NOT_FOUND', 'This account does not exist.');
+export const userNotFound = () => new AppError(404, 'USER_NOT_FOUND', SERVER_ERROR_MESSAGES.userNotFound);
 
 const SUMMARY_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'created_at'] as const;
 
@@ -118,7 +119,7 @@ export async function suspendUser(
   reason: string,
   now: number,
 ): Promise<void> {
-  if (actor.id === userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', 'You cannot suspend your own account.');
+  if (actor.id === userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', SERVER_ERROR_MESSAGES.cannotSuspendSelf);
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -128,7 +129,7 @@ export async function suspendUser(
       .executeTakeFirst();
     if (!user) throw userNotFound();
     if (user.status !== 'active')
-      throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be suspended.');
+      throw new AppError(409, 'USER_NOT_ACTIVE', SERVER_ERROR_MESSAGES.userNotActiveForSuspend);
     await trx
       .updateTable('users')
       .set({ status: 'suspended', suspended_at: now, suspend_reason: reason, updated_at: now })
@@ -169,21 +170,14 @@ export async function restoreUser(
       .where('status', '!=', 'pending')
       .executeTakeFirst();
     if (!user) throw userNotFound();
-    if (user.status === 'active') throw new AppError(409, 'USER_ALREADY_ACTIVE', 'This account is already active.');
+    if (user.status === 'active')
+      throw new AppError(409, 'USER_ALREADY_ACTIVE', SERVER_ERROR_MESSAGES.userAlreadyActive);
     if (user.status === 'deleted') {
       if (user.erased_at !== null) {
-        throw new AppError(
-          409,
-          'ACCOUNT_ERASED',
-          'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.',
-        );
+        throw new AppError(409, 'ACCOUNT_ERASED', SERVER_ERROR_MESSAGES.accountErased);
       }
       if (user.deleted_at === null || now > Number(user.deleted_at) + retentionDays * DAY_MS) {
-        throw new AppError(
-          409,
-          'RETENTION_PASSED',
-          `This account cannot be restored: it was deleted more than ${retentionDays} days ago and its personal data is being erased. The person can sign up again.`,
-        );
+        throw new AppError(409, 'RETENTION_PASSED', SERVER_ERROR_MESSAGES.retentionPassed(retentionDays));
       }
     }
     await trx

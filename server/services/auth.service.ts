@@ -19,6 +19,7 @@ import {
 import type { PasswordHasher } from './password.ts';
 import { revokeUserSessions, type SessionUser } from './session.service.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -42,15 +43,9 @@ export function toSessionUser(row: UserRow, roles: StaffRole[]): SessionUser {
   };
 }
 
-export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Login Failed');
-export const accountSuspended = () =>
-  new AppError(
-    403,
-    'ACCOUNT_SUSPENDED',
-    `This account is deactivated. To reactivate it, e-mail ${BRAND.supportEmail}.`,
-  );
-export const accountDeleted = () =>
-  new AppError(403, 'ACCOUNT_DELETED', `This account was deleted. To restore it, e-mail ${BRAND.supportEmail}.`);
+export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', SERVER_ERROR_MESSAGES.loginFailed);
+export const accountSuspended = () => new AppError(403, 'ACCOUNT_SUSPENDED', SERVER_ERROR_MESSAGES.accountSuspended);
+export const accountDeleted = () => new AppError(403, 'ACCOUNT_DELETED', SERVER_ERROR_MESSAGES.accountDeleted);
 
 /** An email identifier is matched lower-cased; a phone one arrives as 10 digits (identifierSchema). */
 export function normalizeIdentifier(identifier: string): { email: string } | { phone: string } {
@@ -185,8 +180,7 @@ export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string
     .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || user.status !== 'active')
-    throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', SERVER_ERROR_MESSAGES.otpExpired);
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
@@ -273,8 +267,7 @@ export async function resetPassword(deps: AuthDeps, otpToken: string, otp: strin
     .where('id', '=', userId)
     .where('status', '=', 'active')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1)
-    throw new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.');
+  if (Number(updated.numUpdatedRows) !== 1) throw new AppError(400, 'OTP_EXPIRED', SERVER_ERROR_MESSAGES.otpExpired);
   await revokeUserSessions(deps.db, userId);
 }
 

@@ -11,13 +11,12 @@ import {
   canAddContestTicket,
   checkPoint,
   type DraftTicket,
-  ticketReasonMessage,
   type TicketPoint,
   type TicketRuleReason,
 } from '../../domain/tickets.ts';
 import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ticketRefused } from '../errors.ts';
 import { heldCount, takenCount } from './contest-counters.service.ts';
 import { type ContestRow, contestState, findContest, heldPoints } from './contest.service.ts';
 import { promoFromRow } from './promo-rules.ts';
@@ -25,25 +24,9 @@ import { isUniqueViolation } from '../db/errors.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const REASON_CODES: Record<TicketRuleReason['code'], string> = {
-  onlyNAvailable: 'ONLY_N_AVAILABLE',
-  noTicketsAvailable: 'NO_TICKETS_AVAILABLE',
-  ticketLimitExceeded: 'TICKET_LIMIT_EXCEEDED',
-  maxTicketLimitReached: 'MAX_TICKET_LIMIT_REACHED',
-  noMoreTickets: 'NO_MORE_TICKETS',
-  duplicateCoordinates: 'DUPLICATE_COORDINATES',
-  lastTicket: 'LAST_TICKET',
-  unmarkedTickets: 'UNMARKED_TICKETS',
-  outOfBounds: 'OUT_OF_BOUNDS',
-};
-
 /** 409 for what others' purchases caused, 400 for what this request asked. */
 export const ruleBroken = (reason: TicketRuleReason) =>
-  new AppError(
-    reason.code === 'noTicketsAvailable' || reason.code === 'onlyNAvailable' ? 409 : 400,
-    REASON_CODES[reason.code],
-    ticketReasonMessage(reason),
-  );
+  ticketRefused(reason, reason.code === 'noTicketsAvailable' || reason.code === 'onlyNAvailable' ? 409 : 400);
 
 export const contestNotFound = () =>
   new AppError(404, CONTEST_ERROR_CODES.contestNotFound, CONTEST_ERROR_MESSAGES.contestNotFound);

@@ -19,10 +19,11 @@ import { AppError, notFound } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { decryptClaim, encryptClaim } from './claim-crypto.ts';
 import { taxForPrize } from './results.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export const claimNotFound = () => notFound('This claim does not exist.');
+export const claimNotFound = () => notFound(SERVER_ERROR_MESSAGES.claimNotFound);
 
 function readDetails(key: Buffer, claim: Pick<PrizeClaimsTable, 'id' | 'details_enc'>): ClaimDetails {
   return claimDetailsSchema.parse(JSON.parse(decryptClaim(key, claim.id, claim.details_enc)));
@@ -281,7 +282,7 @@ export async function changeClaimStatus(
       throw new AppError(
         409,
         CLAIM_ERROR_CODES.badTransition,
-        `A ${before.status} claim cannot become ${change.status}.`,
+        SERVER_ERROR_MESSAGES.claimBadTransition(before.status, change.status),
       );
     }
     if (change.status === before.status && note === before.note) return;

@@ -8,10 +8,12 @@ import { AppError } from '../errors.ts';
 import { type InvoiceLine, renderInvoicePdf } from '../integrations/invoice-pdf.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { paymentNotFound } from './payments/answers.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
-export const invoicesNotConfigured = () => new AppError(503, 'INVOICES_UNAVAILABLE', 'Invoices are not configured');
+export const invoicesNotConfigured = () =>
+  new AppError(503, 'INVOICES_UNAVAILABLE', SERVER_ERROR_MESSAGES.invoicesUnavailable);
 export const invoiceNotYet = () =>
-  new AppError(409, 'INVOICE_NOT_AVAILABLE', 'An invoice is available once the payment succeeds');
+  new AppError(409, 'INVOICE_NOT_AVAILABLE', SERVER_ERROR_MESSAGES.invoiceNotAvailable);
 
 /** The Indian financial year (April to March, in IST) of an instant, e.g. '2026-27'. */
 export function financialYearOf(at: number): string {

@@ -380,4 +380,4 @@ export async function resetJudgeMark(
 
 // For callers outside the services (tests): review and publication live in judging/results.ts, the notices in judging/notices.ts.
 export { publishResult } from './judging/results.ts';
-export { NOTICE_LEASE_MS, sendResultNotices } from './judging/notices.ts';
+export { NOTICE_LEASE_MS, NOTICE_MAX_ATTEMPTS, sendResultNotices } from './judging/notices.ts';

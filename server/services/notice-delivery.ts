@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 
@@ -72,4 +72,52 @@ export async function deliverNotice(
     await mark({ claimed_until: null }).catch(() => undefined);
     return 'failed';
   }
+}
+
+/** How many unsent notices one page reads. */
+export const NOTICE_PAGE = 200;
+
+/**
+ * The unsent notices of `table` still to try (not sent, fewer than maxAttempts tries), of one
+ * contest or all, after the last one of the page before in (contest_id, user_id) order.
+ */
+export function unsentNoticesAfter(
+  table: NoticeTable,
+  maxAttempts: number,
+  after: Pick<PendingNotice, 'contest_id' | 'user_id'> | null,
+  contestId?: string,
+): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const contest = contestId ? sql`and ${column('contest_id')} = ${contestId}` : sql``;
+  const page = after
+    ? sql`and (${column('contest_id')} > ${after.contest_id} or (${column('contest_id')} = ${after.contest_id} and ${column('user_id')} > ${after.user_id}))`
+    : sql``;
+  return sql<SqlBool>`${column('sent_at')} is null and ${column('attempts')} < ${maxAttempts} ${contest} ${page}`;
+}
+
+/**
+ * Sends every unsent notice page by page (keyset, so each is tried once per run): `page` reads the
+ * page after the given notice (unsentNoticesAfter, ordered by contest_id then user_id, at most
+ * NOTICE_PAGE), `text` words one notice.
+ */
+export async function sendUnsentNotices<Row extends PendingNotice>(
+  db: Kysely<Database>,
+  table: NoticeTable,
+  page: (after: PendingNotice | null) => Promise<Row[]>,
+  options: { messages: MessageSender; leaseMs: number; now: () => number; text: (notice: Row) => NoticeText },
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  let after: PendingNotice | null = null;
+  for (;;) {
+    const batch = await page(after);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1]!;
+    for (const notice of batch) {
+      const outcome = await deliverNotice(db, table, notice, { ...options, text: () => options.text(notice) });
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'failed') failed += 1;
+    }
+  }
+  return { sent, failed };
 }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -23,16 +24,12 @@ export function recipientKey(secret: string, recipient: string): string {
 }
 
 export const otpExpired = () =>
-  new AppError(400, 'OTP_EXPIRED', 'The code has expired. Ask for a new one.', {
-    otp: 'The code has expired. Ask for a new one.',
-  });
+  new AppError(400, 'OTP_EXPIRED', SERVER_ERROR_MESSAGES.otpExpired, { otp: SERVER_ERROR_MESSAGES.otpExpired });
 export const otpLocked = () =>
-  new AppError(429, 'OTP_LOCKED', 'Too many wrong codes. Ask for a new one.', {
-    otp: 'Too many wrong codes. Ask for a new one.',
-  });
+  new AppError(429, 'OTP_LOCKED', SERVER_ERROR_MESSAGES.otpLocked, { otp: SERVER_ERROR_MESSAGES.otpLocked });
 function otpIncorrect(triesLeft: number) {
-  const message = `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
-  return new AppError(400, 'OTP_INCORRECT', message, { otp: message });
+  const message = SERVER_ERROR_MESSAGES.otpIncorrect({ triesLeft });
+  return new AppError(400, 'OTP_INCORRECT', message, { otp: message }, { triesLeft });
 }
 
 export interface NewChallenge {
@@ -168,7 +165,15 @@ export async function reissueChallenge(
 
 function cooldown(waitMs: number) {
   const seconds = Math.ceil(waitMs / 1000);
-  return new AppError(429, 'OTP_COOLDOWN', `Please wait ${seconds} seconds before asking for a new code.`);
+  return new AppError(
+    429,
+    'OTP_COOLDOWN',
+    SERVER_ERROR_MESSAGES.otpCooldown({ retryAfterSeconds: seconds }),
+    undefined,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 /**

@@ -10,32 +10,18 @@ import {
   canSubmit,
   isInsidePicture,
   TRIAL_MAX_TICKETS,
-  ticketReasonMessage,
   type TicketPoint,
   type TicketRuleReason,
 } from '../../domain/tickets.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ticketRefused } from '../errors.ts';
 import { displayPicture } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 const noImagePairs = () => new AppError(404, PRACTICE_ERROR_CODES.noImagePairs, PRACTICE_ERROR_MESSAGES.noImagePairs);
 const noGameImage = () => new AppError(404, PRACTICE_ERROR_CODES.noGameImage, PRACTICE_ERROR_MESSAGES.noGameImage);
 
-const REASON_CODES: Record<TicketRuleReason['code'], string> = {
-  onlyNAvailable: 'ONLY_N_AVAILABLE',
-  noTicketsAvailable: 'NO_TICKETS_AVAILABLE',
-  ticketLimitExceeded: 'TICKET_LIMIT_EXCEEDED',
-  maxTicketLimitReached: 'MAX_TICKET_LIMIT_REACHED',
-  noMoreTickets: 'NO_MORE_TICKETS',
-  duplicateCoordinates: 'DUPLICATE_COORDINATES',
-  lastTicket: 'LAST_TICKET',
-  unmarkedTickets: 'UNMARKED_TICKETS',
-  outOfBounds: 'OUT_OF_BOUNDS',
-};
-
-const ruleBroken = (reason: TicketRuleReason) =>
-  new AppError(400, REASON_CODES[reason.code], ticketReasonMessage(reason));
+const ruleBroken = (reason: TicketRuleReason) => ticketRefused(reason);
 
 const activePairs = (db: Kysely<Database>) => db.selectFrom('practice_pairs').where('is_active', '=', 1);
 

@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,9 +35,9 @@ export async function grantRole(
       .select(['id', 'first_name', 'last_name', 'status'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'This account does not exist.');
+    if (!user) throw new AppError(404, 'USER_NOT_FOUND', SERVER_ERROR_MESSAGES.userNotFound);
     if (user.status !== 'active')
-      throw new AppError(409, 'USER_NOT_ACTIVE', 'Only an active account can be given a role.');
+      throw new AppError(409, 'USER_NOT_ACTIVE', SERVER_ERROR_MESSAGES.userNotActiveForRole);
     const before = await rolesOf(trx, userId);
     if (before.includes(role)) return { changed: false };
     await trx
@@ -70,7 +71,7 @@ export async function revokeRole(
       .select(['id', 'first_name', 'last_name'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'This account does not exist.');
+    if (!user) throw new AppError(404, 'USER_NOT_FOUND', SERVER_ERROR_MESSAGES.userNotFound);
     const before = await rolesOf(trx, userId);
     if (!before.includes(role)) return { changed: false };
     if (role === 'admin') {

@@ -8,28 +8,20 @@ import { accountDeleted, accountSuspended, toSessionUser } from './auth.service.
 import type { VerifiedIdentity } from './id-token.ts';
 import type { SessionUser } from './session.service.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 /** How long someone who proved a Google identity has to fill in the social sign-up form. */
 export const SOCIAL_PENDING_MS = 30 * 60 * 1000;
 
-export const noPendingToRead = () => new AppError(404, 'NO_PENDING_SOCIAL', 'Please sign in with Google again.');
+export const noPendingToRead = () => new AppError(404, 'NO_PENDING_SOCIAL', SERVER_ERROR_MESSAGES.googleSignInAgain);
 export const noPendingToComplete = () =>
-  new AppError(400, 'NO_PENDING_SOCIAL', 'Your Google sign-in has expired. Please sign in with Google again.');
+  new AppError(400, 'NO_PENDING_SOCIAL', SERVER_ERROR_MESSAGES.googleSignInExpired);
 const PHONE_TAKEN = 'This mobile number is already registered';
 const WRONG_EMAIL = 'Use the e-mail of your Google account';
 /** The account appeared meanwhile (another tab, or a password sign-up with this e-mail): Google sign-in now finds it. */
-const accountExists = () =>
-  new AppError(
-    409,
-    'SOCIAL_ACCOUNT_EXISTS',
-    'An account with this Google e-mail already exists. Please sign in with Google again.',
-  );
+const accountExists = () => new AppError(409, 'SOCIAL_ACCOUNT_EXISTS', SERVER_ERROR_MESSAGES.socialAccountExists);
 const otherGoogleAccount = () =>
-  new AppError(
-    409,
-    'GOOGLE_ACCOUNT_MISMATCH',
-    'This e-mail belongs to an account linked to another Google account. Log in with your password instead.',
-  );
+  new AppError(409, 'GOOGLE_ACCOUNT_MISMATCH', SERVER_ERROR_MESSAGES.googleAccountMismatch);
 
 const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'google_subject'] as const;
 

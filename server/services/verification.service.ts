@@ -203,11 +203,7 @@ export async function requireSealed(
     .executeTakeFirst();
   if (!contest || contest.closes_at > now || contest.state === 'cancelled') return;
   if (await sealContest(db, secret, contestId, now)) return;
-  throw new AppError(
-    409,
-    NOT_SEALED,
-    'The entry list is sealed once the last payments of this contest have ended; judging opens then.',
-  );
+  throw new AppError(409, NOT_SEALED, SERVER_ERROR_MESSAGES.judgingNotSealed);
 }
 
 /** Which of these contests are sealed (for My entries). */
@@ -255,3 +251,4 @@ export {
   receiptOf,
   type SealView,
 } from './verification/publication.ts';
+import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';

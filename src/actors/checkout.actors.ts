@@ -8,8 +8,8 @@ import {
   type LoadedBill,
   type PaymentOrder,
 } from '../../machines/checkout.machine.ts';
-import { ContestApiError, fetchCart } from '../api/contests.ts';
-import { dataOf, http } from '../api/http.ts';
+import { fetchCart } from '../api/contests.ts';
+import { ApiError, dataOf, http } from '../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode } from '../api/payments.ts';
 import {
   openRazorpay,
@@ -62,7 +62,7 @@ export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) 
       loadBill: fromPromise<LoadedBill>(async () => {
         const cart = await fetchCart();
         const group = cart.groups.find((g) => g.contestId === contestId);
-        if (!group) throw new ContestApiError('CART_EMPTY', 'CART_EMPTY', null);
+        if (!group) throw new ApiError('CART_EMPTY', 'CART_EMPTY', null);
         return { bill: group.bill, promoCode: group.promoCode };
       }),
       applyPromo: fromPromise<Bill, { code: string }>(
@@ -75,7 +75,7 @@ export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) 
           const order = await createPaymentOrder(contestId);
           return { orderId: order.orderId, order };
         } catch (error) {
-          if (error instanceof ContestApiError && error.status !== null) onOrderRefusal(error.message);
+          if (error instanceof ApiError && error.status !== null) onOrderRefusal(error.message);
           throw error;
         }
       }),

@@ -1,17 +1,18 @@
-import { AxiosError } from 'axios';
 import { fromPromise } from 'xstate';
 import { otpResendMachine, type ResendFailure } from '../../machines/otp-resend.machine.ts';
 import { resendCode } from '../api/auth.ts';
-import { errorMessageOf } from '../api/http.ts';
+import { errorDetailsOf } from '../../domain/api-error-details.ts';
+import { apiErrorOf, errorMessageOf } from '../api/http.ts';
 
-/** The server's 429 OTP_COOLDOWN names the seconds left: 'Please wait 42 seconds ...'. */
+/** The server's 429 (OTP_COOLDOWN, RATE_LIMITED) carries the seconds left in `details`. */
 export function toResendFailure(error: unknown, fallback: string): ResendFailure {
   const message = errorMessageOf(error, fallback);
-  if (error instanceof AxiosError && error.response?.status === 429) {
-    const seconds = /(\d+)\s*second/.exec(message)?.[1];
-    if (seconds) return { message, retryAfterSeconds: Number(seconds) };
-  }
-  return { message };
+  const failure = apiErrorOf(error);
+  const seconds =
+    failure.code === 'OTP_COOLDOWN' || failure.code === 'RATE_LIMITED'
+      ? errorDetailsOf(failure.code, failure.details)?.retryAfterSeconds
+      : undefined;
+  return seconds === undefined ? { message } : { message, retryAfterSeconds: seconds };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { ContestView } from '../../domain/contests.ts';
+import { type ContestView, GAME_PLAY_CLOSED_MESSAGE } from '../../domain/contests.ts';
 import type { DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import { type LoadedContest, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
-import { addCartItems, ContestApiError, fetchCart, fetchCurrentContests } from '../api/contests.ts';
+import { addCartItems, fetchCart, fetchCurrentContests } from '../api/contests.ts';
+import { ApiError } from '../api/http.ts';
 import type { Language } from '../app/i18n.ts';
 import { STORAGE_KEYS } from '../app/storage-keys.ts';
 
@@ -39,8 +40,8 @@ interface TicketMarkingDeps {
   picture: { width: number; height: number };
   /** The site's language of the moment, for a contest asked for again. */
   language: () => Language;
-  /** Each submit's failure (a ContestApiError the screen tells in words), null when a submit starts. */
-  onSubmitError: (error: ContestApiError | null) => void;
+  /** Each submit's failure (an ApiError the screen tells in words), null when a submit starts. */
+  onSubmitError: (error: ApiError | null) => void;
 }
 
 /**
@@ -59,7 +60,7 @@ export function ticketMarkingMachineFor({ contest, picture, language, onSubmitEr
         if (loads > 0) {
           const again = (await fetchCurrentContests(language())).current;
           if (!again || again.id !== input.contestId)
-            throw new ContestApiError('GAME_PLAY_CLOSED', 'Game Play Closed!', null);
+            throw new ApiError('GAME_PLAY_CLOSED', GAME_PLAY_CLOSED_MESSAGE, null);
           view = again;
         }
         loads += 1;
@@ -78,7 +79,7 @@ export function ticketMarkingMachineFor({ contest, picture, language, onSubmitEr
         try {
           return await addCartItems(input.contestId, input.tickets);
         } catch (error) {
-          if (error instanceof ContestApiError) onSubmitError(error);
+          if (error instanceof ApiError) onSubmitError(error);
           throw error;
         }
       }),

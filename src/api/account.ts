@@ -1,9 +1,10 @@
 import type { ChangePasswordInput, ProfileInput } from '../../domain/validation.ts';
-import type { AccountUser, Answer } from './auth.ts';
+import type { ProfileUser } from '../../domain/users.ts';
+import type { Answer } from './auth.ts';
 import { dataOf, http } from './http.ts';
 
 /** The owner's view of the account: the user and, when there is one, the picture's private URL. */
-export type ProfileUser = AccountUser & { avatarUrl?: string | null };
+export type { ProfileUser };
 
 export async function fetchMe(): Promise<ProfileUser> {
   return dataOf<{ user: ProfileUser }>((await http.get('/account/me')).data).user;

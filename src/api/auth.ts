@@ -1,18 +1,9 @@
-import type { StaffRole } from '../../domain/roles.ts';
+import type { AccountUser } from '../../domain/users.ts';
 import type { ForgotInput, LoginInput, SignupInput } from '../../domain/validation.ts';
 import { dataOf, http } from './http.ts';
 
-/** The account as the server shows it to its owner (server/routes/auth.routes.ts userSchema). */
-export interface AccountUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  status: string;
-  /** Staff roles on top of playing: 'admin', 'judge'; empty for players. */
-  roles: StaffRole[];
-}
+/** The account as the server shows it to its owner: the contract in domain/users.ts. */
+export type { AccountUser };
 
 /** A success answer: its data and the server's message, which some screens show as is. */
 export interface Answer<T> {

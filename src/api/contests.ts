@@ -1,35 +1,8 @@
-import { AxiosError } from 'axios';
 import type { CartAnswer, ContestView, CurrentContests, FreeCheckoutAnswer } from '../../domain/contests.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
-import { type ApiErrorBody, dataOf, http } from './http.ts';
+import { apiCall as call, http } from './http.ts';
 
-/** A failed contest or cart call with the server's code and message (the machine reads `code`). */
-export class ContestApiError extends Error {
-  readonly code: string;
-  readonly status: number | null;
-  constructor(code: string, message: string, status: number | null) {
-    super(message);
-    this.name = 'ContestApiError';
-    this.code = code;
-    this.status = status;
-  }
-}
-
-function toContestError(error: unknown): ContestApiError {
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    return new ContestApiError(body?.code ?? 'unknown', body?.message ?? error.message, error.response?.status ?? null);
-  }
-  return new ContestApiError('unknown', error instanceof Error ? error.message : 'unknown', null);
-}
-
-async function call<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
-  try {
-    return dataOf<T>((await request()).data);
-  } catch (error) {
-    throw toContestError(error);
-  }
-}
+/* Failures are ApiErrors (src/api/http.ts): the machines read `code`, the screens the message. */
 
 /** In the language the site shows ('en' or 'hi'); the server refuses a browser's tag such as en-IN. */
 export const fetchCurrentContests = (lang: 'en' | 'hi') =>

@@ -1,15 +1,10 @@
 import axios, { AxiosError } from 'axios';
 import { getI18n } from 'react-i18next';
+import type { ApiErrorBody } from '../../domain/api-error-details.ts';
+import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
 
-/** The shape of every error body the API sends (server/plugins/error-handler.ts). */
-export interface ApiErrorBody {
-  message: string;
-  code: string;
-  fields?: Record<string, string>;
-  /** Machine-readable detail of some codes, e.g. AREA_RESTRICTED's LocationRestriction. */
-  details?: unknown;
-}
+export type { ApiErrorBody };
 
 /** The one axios instance. Cookies carry the session; nothing secret lives in the page. */
 export const http = axios.create({
@@ -78,41 +73,113 @@ export function dataOf<T>(body: unknown): T {
   return (body as { data: T }).data;
 }
 
+/** What failed in the page itself, not on the server: no answer, an answer without data, anything else. */
+export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+
+/**
+ * A failed API call as the screens and machines read it: the catalogue's code (or the client's
+ * own), the HTTP status (null: no answer), the server's English message and its fields and details.
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode | ClientErrorCode;
+  readonly status: number | null;
+  readonly fields: Record<string, string>;
+  readonly details: unknown;
+  constructor(
+    code: ApiErrorCode | ClientErrorCode,
+    message: string,
+    status: number | null,
+    extra: { fields?: Record<string, string>; details?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = extra.fields ?? {};
+    this.details = extra.details;
+  }
+}
+
+/** The one reading of a failed call: an axios error's answer body, or what went wrong in the page. */
+export function apiErrorOf(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+    if (!error.response) return new ApiError('NETWORK', error.message, null);
+    return new ApiError(body?.code ?? 'UNKNOWN', body?.message || error.message, error.response.status, {
+      fields: body?.fields,
+      details: body?.details,
+    });
+  }
+  if (error instanceof InvalidResponseError) return new ApiError('INVALID_RESPONSE', error.message, null);
+  return new ApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
+}
+
+/** A call whose answer is `{ data }`: the data, or an ApiError. */
+export async function apiCall<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
+  try {
+    return dataOf<T>((await request()).data);
+  } catch (error) {
+    throw apiErrorOf(error);
+  }
+}
+
 /**
  * The server's message in the language the site shows: on the Hindi site, the translation of its
  * code (common.json `serverErrors`) when there is one. English is the server's own text, in the
  * spec's words, as it came.
  */
-function shownMessage(code: string | undefined, message: string): string {
+function shownMessage(code: string | undefined, message: string, details?: unknown): string {
   // The instance the screens translate with (registered by initReactI18next).
   const i18next = getI18n() as ReturnType<typeof getI18n> | undefined;
   if (!code || !i18next?.isInitialized || (i18next.resolvedLanguage ?? i18next.language ?? 'en').startsWith('en'))
     return message;
   // Any code may come; the key is looked up before it is used, so its type is not the catalogue's.
   const key = `serverErrors.${code}` as 'serverErrors.LOGIN_FAILED';
-  return i18next.exists(key, { ns: 'common' })
-    ? String(i18next.t(key, { ns: 'common', email: BRAND.supportEmail }))
-    : message;
+  if (!i18next.exists(key, { ns: 'common' })) return message;
+  const shown = String(i18next.t(key, { ns: 'common', email: BRAND.supportEmail, ...numbersOf(details) }));
+  // A count the answer did not carry would show as {{name}}: the server's own words say more.
+  return shown.includes('{{') ? message : shown;
+}
+
+/** The counts of an answer's `details` (ERROR_DETAIL_KEYS), for the translation's placeholders. */
+function numbersOf(details: unknown): Record<string, number> {
+  if (typeof details !== 'object' || details === null) return {};
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => typeof value === 'number'));
+}
+
+/** The server's answer of a failed call, if it gave one (an axios error's body or an ApiError's). */
+function answerOf(
+  error: unknown,
+): { code: string; message: string; fields: Record<string, string>; details: unknown } | null {
+  if (error instanceof ApiError)
+    return error.status === null
+      ? null
+      : { code: error.code, message: error.message, fields: error.fields, details: error.details };
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+    if (body?.message)
+      return { code: body.code ?? '', message: body.message, fields: body.fields ?? {}, details: body.details };
+  }
+  return null;
 }
 
 /** The server's message (translated by its code), else the error's own, else the given fallback (spec section 8 order). */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    if (body?.message) return shownMessage(body.code, body.message);
-  }
+  const answer = answerOf(error);
+  if (answer?.message) return shownMessage(answer.code, answer.message, answer.details);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
 
 /** The server's messages per field; one that repeats the answer's message is translated with it. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof AxiosError)) return {};
-  const body = error.response?.data as Partial<ApiErrorBody> | undefined;
+  const answer = answerOf(error);
+  if (!answer) return {};
   return Object.fromEntries(
-    Object.entries(body?.fields ?? {}).map(([name, message]) => [
+    Object.entries(answer.fields).map(([name, message]) => [
       name,
-      message === body?.message ? shownMessage(body.code, message) : message,
+      message === answer.message ? shownMessage(answer.code, message, answer.details) : message,
     ]),
   );
 }

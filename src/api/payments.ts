@@ -1,25 +1,7 @@
-import { AxiosError } from 'axios';
 import type { PaymentAnswer, PaymentOrderAnswer, PromoAnswer } from '../../domain/payments.ts';
-import { ContestApiError } from './contests.ts';
-import { type ApiErrorBody, dataOf, http } from './http.ts';
+import { apiCall as call, http } from './http.ts';
 
-/** Failures carry the server's code (the checkout machine reads `code`) and message. */
-function toApiError(error: unknown): ContestApiError {
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    return new ContestApiError(body?.code ?? 'unknown', body?.message ?? error.message, error.response?.status ?? null);
-  }
-  return new ContestApiError('unknown', error instanceof Error ? error.message : 'unknown', null);
-}
-
-async function call<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
-  try {
-    return dataOf<T>((await request()).data);
-  } catch (error) {
-    throw toApiError(error);
-  }
-}
-
+/** Failures are ApiErrors: the checkout machine reads `code`, the screens the message. */
 export const applyPromoCode = (contestId: string, code: string) =>
   call<PromoAnswer>(() => http.post('/cart/promo', { contestId, code }));
 export const removePromoCode = (contestId: string) =>

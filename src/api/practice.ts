@@ -1,4 +1,3 @@
-import { AxiosError } from 'axios';
 import {
   type GamePicture,
   PRACTICE_ERROR_CODES,
@@ -9,41 +8,22 @@ import {
 } from '../../domain/practice.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import type { PracticeResult } from '../../machines/trial-game.machine.ts';
-import { type ApiErrorBody, dataOf, http, InvalidResponseError } from './http.ts';
+import { ApiError, apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
 
 /**
- * A failed practice call with the server's code, which the trial machine reads
- * (loadErrorCode: NO_IMAGE_PAIRS -> 'noImagePairs', NO_GAME_IMAGE -> 'noGameImage').
+ * A failed practice call is an ApiError with the server's code, which the trial machine reads
+ * (loadErrorCode: NO_IMAGE_PAIRS -> 'noImagePairs', NO_GAME_IMAGE -> 'noGameImage'); those two say
+ * the spec's words whatever the answer's message.
  */
-export class PracticeApiError extends Error {
-  readonly code: string;
-  readonly status: number | null;
-  constructor(code: string, message: string, status: number | null) {
-    super(message);
-    this.name = 'PracticeApiError';
-    this.code = code;
-    this.status = status;
-  }
-}
-
-const knownMessages: Record<string, string> = {
+const knownMessages: Partial<Record<ApiError['code'], string>> = {
   [PRACTICE_ERROR_CODES.noImagePairs]: PRACTICE_ERROR_MESSAGES.noImagePairs,
   [PRACTICE_ERROR_CODES.noGameImage]: PRACTICE_ERROR_MESSAGES.noGameImage,
 };
 
-function practiceError(error: unknown): PracticeApiError {
-  if (error instanceof PracticeApiError) return error;
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    const code = body?.code ?? error.code ?? 'NETWORK';
-    return new PracticeApiError(
-      code,
-      knownMessages[code] ?? body?.message ?? error.message,
-      error.response?.status ?? null,
-    );
-  }
-  if (error instanceof InvalidResponseError) return new PracticeApiError('INVALID_RESPONSE', error.message, null);
-  return new PracticeApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
+function practiceError(error: unknown): ApiError {
+  const failure = apiErrorOf(error);
+  const known = knownMessages[failure.code];
+  return known ? new ApiError(failure.code, known, failure.status) : failure;
 }
 
 function parsed<T>(

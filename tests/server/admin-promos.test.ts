@@ -152,6 +152,7 @@ describeOnEachDatabase('admin: promo codes', (server) => {
     const below = await put(`/api/v1/admin/promos/${code}`, { ...limits, maxUses: '2' }, admin!.cookie);
     expect(below.statusCode).toBe(409);
     expect(below.json().fields.maxUses).toBe('The total limit cannot be below the 3 uses already made');
+    expect(below.json().details).toEqual({ uses: 3 });
     const bad = await put(`/api/v1/admin/promos/${code}`, { ...limits, validUntil: '2026-11-01T00:00' }, admin!.cookie);
     expect(bad.statusCode).toBe(400);
     expect((await put('/api/v1/admin/promos/NOSUCHCODE', limits, admin!.cookie)).statusCode).toBe(404);

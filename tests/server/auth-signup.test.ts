@@ -263,6 +263,7 @@ describeOnEachDatabase('the sign-up code', (server) => {
         message: `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
         code: 'OTP_INCORRECT',
         fields: { otp: `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` },
+        details: { triesLeft: left },
       });
     }
     const fifth = await post(server, VERIFY, { otpToken, otp: wrongFor(otp) });
@@ -309,6 +310,7 @@ describeOnEachDatabase('the sign-up code', (server) => {
     expect(early.json()).toEqual({
       message: 'Please wait 60 seconds before asking for a new code.',
       code: 'OTP_COOLDOWN',
+      details: { retryAfterSeconds: 60 },
     });
     clock.advance(30_000);
     expect((await post(server, RESEND, { otpToken })).json().message).toBe(

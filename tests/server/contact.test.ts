@@ -96,7 +96,9 @@ describeOnEachDatabase('contact form abuse', (server) => {
     expect(blocked.json()).toMatchObject({
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      details: { retryAfterSeconds: expect.any(Number) },
     });
+    expect(blocked.headers['retry-after']).toBe(String(blocked.json().details.retryAfterSeconds));
     const other = await server.app.inject({
       method: 'POST',
       url: '/api/v1/contact',

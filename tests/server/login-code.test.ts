@@ -25,7 +25,7 @@ const NEUTRAL = 'If this number belongs to an account, we have sent a 6-digit co
 const wrongFor = (code: string) => (code === '123456' ? '654321' : '123456');
 const incorrect = (left: number) => {
   const message = `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
-  return { message, code: 'OTP_INCORRECT', fields: { code: message } };
+  return { message, code: 'OTP_INCORRECT', fields: { code: message }, details: { triesLeft: left } };
 };
 
 describeOnEachDatabase('login with a code by SMS', (server) => {
@@ -204,6 +204,7 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     expect((await post(server, RESEND, { otpToken })).json()).toEqual({
       message: 'Please wait 60 seconds before asking for a new code.',
       code: 'OTP_COOLDOWN',
+      details: { retryAfterSeconds: 60 },
     });
     clock.advance(60_000);
     expect((await post(server, RESEND, { otpToken })).statusCode).toBe(200);
@@ -305,7 +306,9 @@ describeOnEachDatabase('login with a code by SMS', (server) => {
     expect(sixth.json()).toMatchObject({
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      details: { retryAfterSeconds: expect.any(Number) },
     });
+    expect(sixth.json().message).toContain(`in ${sixth.json().details.retryAfterSeconds} seconds`);
     // The sign-up code already counted one of the number's 20.
     for (let i = 0; i < 14; i++)
       expect((await post(server, SEND, { phone: person.phone }, { ip: freshIp() })).statusCode).toBe(200);

@@ -3,7 +3,8 @@
 // channel failed sends only that channel.
 import { expect, it } from 'vitest';
 import type { MessageSender, OutgoingMessage } from '../../server/integrations/messages.ts';
-import { NOTICE_LEASE_MS, sendResultNotices } from '../../server/services/judging.service.ts';
+import { NOTICE_LEASE_MS, NOTICE_MAX_ATTEMPTS, sendResultNotices } from '../../server/services/judging.service.ts';
+import { NOTICE_PAGE } from '../../server/services/notice-delivery.ts';
 import { insertActiveUsers, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
@@ -75,6 +76,40 @@ describeOnEachDatabase('results notices are sent once', (server) => {
       release: () => release(),
     };
   }
+
+  it('pages through more notices than one page holds, of the contest asked for, skipping those tried out', async () => {
+    const { contestId } = await publishedWithNotice();
+    const other = await publishedWithNotice();
+    const players = await insertActiveUsers(server, NOTICE_PAGE + 4, clock.now);
+    await server.app.db
+      .insertInto('result_notices')
+      .values(
+        players.map((player, i) => ({
+          contest_id: contestId,
+          user_id: player.id,
+          kind: 'entrant' as const,
+          best_rank: i + 3,
+          created_at: clock.now,
+          sent_at: null,
+          attempts: i === 0 ? NOTICE_MAX_ATTEMPTS : 0,
+        })),
+      )
+      .execute();
+    const { sent, sender } = recorder();
+    // The first player of the page was tried out already: left for an operator.
+    expect(await sendResultNotices(server.app.db, sender, 'https://example.test', () => clock.now, contestId)).toEqual({
+      sent: NOTICE_PAGE + 4,
+      failed: 0,
+    });
+    expect(sent).toHaveLength(2 * (NOTICE_PAGE + 4));
+    const left = await server.app.db
+      .selectFrom('result_notices')
+      .select(['contest_id', 'user_id'])
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(left.map((row) => row.contest_id).sort()).toEqual([contestId, other.contestId].sort());
+    expect(left.find((row) => row.contest_id === contestId)?.user_id).toBe(players[0]!.id);
+  });
 
   it('a second sender skips a notice the first is still sending', async () => {
     const { contestId, phone, email } = await publishedWithNotice();

@@ -61,9 +61,16 @@ export const ok = (data: unknown, message?: string): StubAnswer => ({
   status: 200,
   data: { data, ...(message ? { message } : {}) },
 });
-export const fail = (status: number, message: string, code = 'ERROR', fields?: Record<string, string>): StubAnswer => ({
+/** An error answer as server/plugins/error-handler.ts sends it (`details`: the counts some codes carry). */
+export const fail = (
+  status: number,
+  message: string,
+  code = 'ERROR',
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): StubAnswer => ({
   status,
-  data: { message, code, ...(fields ? { fields } : {}) },
+  data: { message, code, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
 });
 
 /** Shows where the router is, so a test can assert a navigation. */

@@ -43,12 +43,40 @@ describe('/forgot', () => {
 
   it('shows a refusal in a dialog', async () => {
     stubApi({
-      'POST /auth/forgot': () => fail(429, 'Too many requests. Please try again in 60 seconds.', 'RATE_LIMITED'),
+      'POST /auth/forgot': () =>
+        fail(429, 'Too many requests. Please try again in 60 seconds.', 'RATE_LIMITED', undefined, {
+          retryAfterSeconds: 60,
+        }),
     });
     await renderScreen(<ForgotPage />, { path: '/forgot' });
     fill('Email or mobile number', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('dialog', { name: 'Request Failed' })).toHaveTextContent('Too many requests.');
+  });
+
+  it("says the refusal in Hindi by its code, with the seconds from the answer's details", async () => {
+    stubApi({
+      'POST /auth/forgot': () =>
+        fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED', undefined, {
+          retryAfterSeconds: 42,
+        }),
+    });
+    await renderScreen(<ForgotPage />, { path: '/forgot', lng: 'hi' });
+    fill('ईमेल या मोबाइल नंबर', '9876543210');
+    fireEvent.click(screen.getByRole('button', { name: 'कोड भेजें' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('बहुत सारे अनुरोध। कृपया 42 सेकंड बाद फिर से कोशिश करें।');
+    expect(dialog).not.toHaveTextContent('Too many');
+  });
+
+  it("keeps the server's English when a count its Hindi sentence needs is missing", async () => {
+    stubApi({
+      'POST /auth/forgot': () => fail(429, 'Too many requests. Please try again in 7 seconds.', 'RATE_LIMITED'),
+    });
+    await renderScreen(<ForgotPage />, { path: '/forgot', lng: 'hi' });
+    fill('ईमेल या मोबाइल नंबर', '9876543210');
+    fireEvent.click(screen.getByRole('button', { name: 'कोड भेजें' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Too many requests. Please try again in 7 seconds.');
   });
 });
 

@@ -107,9 +107,13 @@ describe('login screen: password or mobile code', () => {
 
   it('shows a wrong, expired or locked code by the field and stays logged out', async () => {
     const answers = [
-      fail(400, 'The code is not correct. 1 try left.', 'OTP_INCORRECT', {
-        code: 'The code is not correct. 1 try left.',
-      }),
+      fail(
+        400,
+        'The code is not correct. 1 try left.',
+        'OTP_INCORRECT',
+        { code: 'The code is not correct. 1 try left.' },
+        { triesLeft: 1 },
+      ),
       fail(429, 'Too many wrong codes. Ask for a new one.', 'OTP_LOCKED', {
         code: 'Too many wrong codes. Ask for a new one.',
       }),
@@ -151,7 +155,10 @@ describe('login screen: password or mobile code', () => {
 
   it('says when sending is refused, and keeps the number', async () => {
     stubApi({
-      'POST /auth/login-code': () => fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED'),
+      'POST /auth/login-code': () =>
+        fail(429, 'Too many requests. Please try again in 42 seconds.', 'RATE_LIMITED', undefined, {
+          retryAfterSeconds: 42,
+        }),
     });
     await renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('radio', { name: 'Mobile code' }));
@@ -202,9 +209,13 @@ describe('login screen: password or mobile code', () => {
     stubApi({
       'POST /auth/login-code': sent,
       'POST /auth/login-code/verify': () =>
-        fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', {
-          code: 'The code is not correct. 4 tries left.',
-        }),
+        fail(
+          400,
+          'The code is not correct. 4 tries left.',
+          'OTP_INCORRECT',
+          { code: 'The code is not correct. 4 tries left.' },
+          { triesLeft: 4 },
+        ),
     });
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
     expect(screen.getByRole('radio', { name: 'पासवर्ड' })).toHaveAttribute('aria-checked', 'true');

@@ -69,9 +69,13 @@ describe('sign-up code screen', () => {
     challenge(0);
     stubApi({
       'POST /auth/otp/verify': () =>
-        fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', {
-          otp: 'The code is not correct. 4 tries left.',
-        }),
+        fail(
+          400,
+          'The code is not correct. 4 tries left.',
+          'OTP_INCORRECT',
+          { otp: 'The code is not correct. 4 tries left.' },
+          { triesLeft: 4 },
+        ),
     });
     await renderScreen(<OtpPage />, { path: '/otp' });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } });
@@ -104,7 +108,10 @@ describe('sign-up code screen', () => {
   it("follows the server's own cooldown when it refuses a resend", async () => {
     challenge(120_000);
     stubApi({
-      'POST /auth/otp/resend': () => fail(429, 'Please wait 42 seconds before asking for a new code.', 'OTP_COOLDOWN'),
+      'POST /auth/otp/resend': () =>
+        fail(429, 'Please wait 42 seconds before asking for a new code.', 'OTP_COOLDOWN', undefined, {
+          retryAfterSeconds: 42,
+        }),
     });
     await renderScreen(<OtpPage />, { path: '/otp' });
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));

@@ -280,7 +280,10 @@ describe('/play_screen', () => {
 
   it.each([
     [fail(400, 'No More Tickets', 'NO_MORE_TICKETS'), 'No More Tickets'],
-    [fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE'), 'Only 4 tickets are available'],
+    [
+      fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE', undefined, { available: 4 }),
+      'Only 4 tickets are available',
+    ],
     [fail(400, 'Duplicate Coordinates', 'DUPLICATE_COORDINATES'), 'Duplicate Coordinates'],
     [fail(400, 'Game Play Closed!', 'GAME_PLAY_CLOSED'), 'Game Play Closed!'],
     [fail(409, 'No Tickets Available', 'NO_TICKETS_AVAILABLE'), 'No Tickets Available'],
@@ -298,7 +301,11 @@ describe('/play_screen', () => {
   });
 
   it('shows server refusals in Hindi', async () => {
-    await open(contestView(), [fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE')], 'hi');
+    await open(
+      contestView(),
+      [fail(409, 'Only 4 tickets are available', 'ONLY_N_AVAILABLE', undefined, { available: 4 })],
+      'hi',
+    );
     await screen.findByTestId('stage');
     place(10, 10);
     fireEvent.click(button('कार्ट में डालें'));

@@ -7,7 +7,7 @@ import { type AuditActor, recordAudit } from '../audit.service.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
 import { contestState } from '../contest.service.ts';
 import { contestLabel } from '../judging.service.ts';
-import { deliverNotice } from '../notice-delivery.ts';
+import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../notice-delivery.ts';
 import { settleRefund } from '../payments/finalize.ts';
 import { fail, n, isEditable, findRow } from './shared.ts';
 import { adminContest } from './present.ts';
@@ -162,67 +162,48 @@ export async function sendCancelNotices(
   now: () => number,
   contestId?: string,
 ): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  let after: { contestId: string; userId: string } | null = null;
-  for (;;) {
-    let query = db
-      .selectFrom('contest_cancel_notices')
-      .innerJoin('users', 'users.id', 'contest_cancel_notices.user_id')
-      .innerJoin('contests', 'contests.id', 'contest_cancel_notices.contest_id')
-      .select([
-        'contest_cancel_notices.contest_id',
-        'contest_cancel_notices.user_id',
-        'contest_cancel_notices.tickets',
-        'contest_cancel_notices.attempts',
-        'contest_cancel_notices.sms_sent_at',
-        'contest_cancel_notices.email_sent_at',
-        'users.first_name',
-        'users.email',
-        'users.phone',
-        'users.status',
-        'contests.slot',
-        'contests.opens_at',
-        'contests.cancel_reason',
-        'contests.ticket_price_paise',
-      ])
-      .where('contest_cancel_notices.sent_at', 'is', null)
-      .where('contest_cancel_notices.attempts', '<', CANCEL_NOTICE_MAX_ATTEMPTS)
-      .orderBy('contest_cancel_notices.contest_id')
-      .orderBy('contest_cancel_notices.user_id')
-      .limit(200);
-    if (contestId) query = query.where('contest_cancel_notices.contest_id', '=', contestId);
-    if (after) {
-      const { contestId: c, userId: u } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('contest_cancel_notices.contest_id', '>', c),
-          eb.and([eb('contest_cancel_notices.contest_id', '=', c), eb('contest_cancel_notices.user_id', '>', u)]),
-        ]),
-      );
-    }
-    const batch = await query.execute();
-    if (batch.length === 0) break;
-    const last = batch[batch.length - 1]!;
-    after = { contestId: last.contest_id, userId: last.user_id };
-    for (const notice of batch) {
-      const outcome = await deliverNotice(db, 'contest_cancel_notices', notice, {
-        messages,
-        leaseMs: CANCEL_NOTICE_LEASE_MS,
-        now,
-        text: () =>
-          cancelMessages(
-            contestLabel(notice),
-            notice.first_name,
-            notice.tickets,
-            notice.cancel_reason ?? '',
-            n(notice.ticket_price_paise) > 0,
-            siteUrl,
-          ),
-      });
-      if (outcome === 'sent') sent += 1;
-      else if (outcome === 'failed') failed += 1;
-    }
-  }
-  return { sent, failed };
+  return sendUnsentNotices(
+    db,
+    'contest_cancel_notices',
+    (after) =>
+      db
+        .selectFrom('contest_cancel_notices')
+        .innerJoin('users', 'users.id', 'contest_cancel_notices.user_id')
+        .innerJoin('contests', 'contests.id', 'contest_cancel_notices.contest_id')
+        .select([
+          'contest_cancel_notices.contest_id',
+          'contest_cancel_notices.user_id',
+          'contest_cancel_notices.tickets',
+          'contest_cancel_notices.attempts',
+          'contest_cancel_notices.sms_sent_at',
+          'contest_cancel_notices.email_sent_at',
+          'users.first_name',
+          'users.email',
+          'users.phone',
+          'users.status',
+          'contests.slot',
+          'contests.opens_at',
+          'contests.cancel_reason',
+          'contests.ticket_price_paise',
+        ])
+        .where(unsentNoticesAfter('contest_cancel_notices', CANCEL_NOTICE_MAX_ATTEMPTS, after, contestId))
+        .orderBy('contest_cancel_notices.contest_id')
+        .orderBy('contest_cancel_notices.user_id')
+        .limit(NOTICE_PAGE)
+        .execute(),
+    {
+      messages,
+      leaseMs: CANCEL_NOTICE_LEASE_MS,
+      now,
+      text: (notice) =>
+        cancelMessages(
+          contestLabel(notice),
+          notice.first_name,
+          notice.tickets,
+          notice.cancel_reason ?? '',
+          n(notice.ticket_price_paise) > 0,
+          siteUrl,
+        ),
+    },
+  );
 }

@@ -11,7 +11,8 @@ export const fail = (
   status: number,
   key: keyof typeof CONTEST_ADMIN_ERROR_CODES,
   message: string = CONTEST_ADMIN_MESSAGES[key],
-) => new AppError(status, CONTEST_ADMIN_ERROR_CODES[key], message);
+  details?: unknown,
+) => new AppError(status, CONTEST_ADMIN_ERROR_CODES[key], message, undefined, details);
 
 export const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
-import { deliverNotice } from '../notice-delivery.ts';
+import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../notice-delivery.ts';
 import { contestLabel } from '../judging.service.ts';
 
 /** The message texts. English, as every other message the site sends today. */
@@ -47,59 +47,39 @@ export async function sendResultNotices(
   now: () => number,
   contestId?: string,
 ): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  // Keyset pages over (contest_id, user_id): each unsent notice is tried once per run.
-  let after: { contestId: string; userId: string } | null = null;
-  for (;;) {
-    let query = db
-      .selectFrom('result_notices')
-      .innerJoin('users', 'users.id', 'result_notices.user_id')
-      .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
-      .select([
-        'result_notices.contest_id',
-        'result_notices.user_id',
-        'result_notices.kind',
-        'result_notices.best_rank',
-        'result_notices.attempts',
-        'result_notices.sms_sent_at',
-        'result_notices.email_sent_at',
-        'users.first_name',
-        'users.email',
-        'users.phone',
-        'users.status',
-        'contests.slot',
-        'contests.opens_at',
-      ])
-      .where('result_notices.sent_at', 'is', null)
-      .where('result_notices.attempts', '<', NOTICE_MAX_ATTEMPTS)
-      .orderBy('result_notices.contest_id')
-      .orderBy('result_notices.user_id')
-      .limit(200);
-    if (contestId) query = query.where('result_notices.contest_id', '=', contestId);
-    if (after) {
-      const { contestId: c, userId: u } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('result_notices.contest_id', '>', c),
-          eb.and([eb('result_notices.contest_id', '=', c), eb('result_notices.user_id', '>', u)]),
-        ]),
-      );
-    }
-    const batch = await query.execute();
-    if (batch.length === 0) break;
-    const last = batch[batch.length - 1]!;
-    after = { contestId: last.contest_id, userId: last.user_id };
-    for (const n of batch) {
-      const outcome = await deliverNotice(db, 'result_notices', n, {
-        messages,
-        leaseMs: NOTICE_LEASE_MS,
-        now,
-        text: () => noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl),
-      });
-      if (outcome === 'sent') sent += 1;
-      else if (outcome === 'failed') failed += 1;
-    }
-  }
-  return { sent, failed };
+  return sendUnsentNotices(
+    db,
+    'result_notices',
+    (after) =>
+      db
+        .selectFrom('result_notices')
+        .innerJoin('users', 'users.id', 'result_notices.user_id')
+        .innerJoin('contests', 'contests.id', 'result_notices.contest_id')
+        .select([
+          'result_notices.contest_id',
+          'result_notices.user_id',
+          'result_notices.kind',
+          'result_notices.best_rank',
+          'result_notices.attempts',
+          'result_notices.sms_sent_at',
+          'result_notices.email_sent_at',
+          'users.first_name',
+          'users.email',
+          'users.phone',
+          'users.status',
+          'contests.slot',
+          'contests.opens_at',
+        ])
+        .where(unsentNoticesAfter('result_notices', NOTICE_MAX_ATTEMPTS, after, contestId))
+        .orderBy('result_notices.contest_id')
+        .orderBy('result_notices.user_id')
+        .limit(NOTICE_PAGE)
+        .execute(),
+    {
+      messages,
+      leaseMs: NOTICE_LEASE_MS,
+      now,
+      text: (n) => noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl),
+    },
+  );
 }

@@ -5,11 +5,12 @@ import {
   type PaymentReturnBody,
   type PaymentStatusName,
 } from '../../../domain/payments.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { readReturn, returnOrderId } from '../../integrations/payments/razorpay-shape.ts';
 import type { PaymentDeps } from '../payment.service.ts';
 import { paymentByOrderId, paymentNotFound } from './answers.ts';
 import { finalizePayment, type FinalizeResult, recordWebhookEvent } from './finalize.ts';
+import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 
 const orderIdMissing = () =>
   new AppError(400, PAYMENT_ERROR_CODES.orderIdMissing, PAYMENT_ERROR_MESSAGES.orderIdMissing);
@@ -77,10 +78,10 @@ export async function applyPaymentWebhook(
   now: number,
 ): Promise<{ duplicate: boolean }> {
   const { gateway } = deps;
-  if (gatewayName !== gateway.name) throw new AppError(404, 'NOT_FOUND', 'Not found');
+  if (gatewayName !== gateway.name) throw notFound();
   const webhook = Buffer.isBuffer(rawBody) ? gateway.readWebhook(rawBody, headers) : 'bad-signature';
   if (webhook === 'bad-signature') throw invalidSignature();
-  if (webhook === 'not-json') throw new AppError(400, 'BAD_WEBHOOK', 'The webhook body is not JSON.');
+  if (webhook === 'not-json') throw new AppError(400, 'BAD_WEBHOOK', SERVER_ERROR_MESSAGES.badWebhook);
   const record = {
     eventId: `${gatewayName}:${webhook.eventId}`,
     gateway: gatewayName,

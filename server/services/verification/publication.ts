@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type ContestRow } from '../contest.service.ts';
 import { type Db, NATIVE, NOT_SEALED, iso, type SealRecord, currentEntries, sealOf } from '../verification.service.ts';
+import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 
 export interface SealView {
   contestId: string;
@@ -34,7 +35,7 @@ export async function contestSealView(
 ): Promise<SealView> {
   const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
     ContestRow | undefined;
-  if (!contest) throw notFound('No contest has this id.');
+  if (!contest) throw notFound(SERVER_ERROR_MESSAGES.contestIdUnknown);
   const seal = await sealOf(db, contestId);
   // Public from the moment the contest opens (before that the admin may still change the answer).
   const committed =
@@ -57,11 +58,11 @@ async function publishedSeal(
 ): Promise<{ contest: ContestRow & { published_at: number }; seal: SealRecord }> {
   const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
     ContestRow | undefined;
-  if (!contest) throw notFound('No contest has this id.');
+  if (!contest) throw notFound(SERVER_ERROR_MESSAGES.contestIdUnknown);
   if (contest.state !== 'published' || contest.published_at === null)
-    throw notFound('The result of this contest is not published yet.');
+    throw notFound(SERVER_ERROR_MESSAGES.resultNotPublished);
   const seal = await sealOf(db, contestId);
-  if (!seal) throw notFound('This contest was published before results were sealed; there is nothing to check.');
+  if (!seal) throw notFound(SERVER_ERROR_MESSAGES.publishedBeforeSeals);
   return { contest: contest as ContestRow & { published_at: number }, seal };
 }
 
@@ -200,11 +201,11 @@ export async function sealedNodesOf(
   const { seal } = await publishedSeal(db, contestId);
   const { tree, entries } = await sealedTree(db, contestId, seal.root);
   if (depth > tree.height)
-    throw new AppError(400, 'VALIDATION_FAILED', `The sealed tree has levels 0 to ${tree.height}.`);
+    throw new AppError(400, 'VALIDATION_FAILED', SERVER_ERROR_MESSAGES.sealedTreeLevels(tree.height));
   const nodes = indices.map((index) => {
     const hash = tree.node(depth, index);
     if (hash === undefined)
-      throw new AppError(400, 'VALIDATION_FAILED', `Level ${depth} of the sealed tree has no node ${index}.`);
+      throw new AppError(400, 'VALIDATION_FAILED', SERVER_ERROR_MESSAGES.sealedTreeNode(depth, index));
     return depth === 0 ? { index, hash, entry: entries[index]! } : { index, hash };
   });
   return { leafCount: seal.leafCount, depth, nodes };
@@ -219,13 +220,12 @@ export async function receiptOf(db: Kysely<Database>, userId: string, ticketId: 
     .where('user_id', '=', userId)
     .where('status', '=', 'confirmed')
     .executeTakeFirst();
-  if (!ticket) throw notFound('You have no confirmed ticket with this id.');
+  if (!ticket) throw notFound(SERVER_ERROR_MESSAGES.ticketNotYours);
   const seal = await sealOf(db, ticket.contest_id);
-  if (!seal)
-    throw new AppError(409, NOT_SEALED, 'Receipts are ready once the contest closes and its entry list is sealed.');
+  if (!seal) throw new AppError(409, NOT_SEALED, SERVER_ERROR_MESSAGES.receiptsNotSealed);
   const { tree, index, entries } = await sealedTree(db, ticket.contest_id, seal.root);
   const at = index.get(ticketId);
-  if (at === undefined) throw notFound('This ticket is not in the sealed entry list.');
+  if (at === undefined) throw notFound(SERVER_ERROR_MESSAGES.ticketNotSealed);
   return {
     format: RECEIPT_FORMAT,
     contestId: ticket.contest_id,

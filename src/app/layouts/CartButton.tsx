@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { cartCount, ContestApiError, peekCart } from '../../api/contests.ts';
+import { cartCount, peekCart } from '../../api/contests.ts';
+import { ApiError } from '../../api/http.ts';
 import { loginMarker } from '../login-marker.ts';
 import { paths } from '../paths.ts';
 
@@ -24,7 +25,7 @@ export function CartButton() {
     peekCart().catch((error: unknown) => {
       // The session ended on the server (a marker left from yesterday): the page stays where it
       // is and the header offers Login again; a page that needs the login sends the visitor to /.
-      if (error instanceof ContestApiError && error.status === 401) loginMarker.clear();
+      if (error instanceof ApiError && error.status === 401) loginMarker.clear();
       // Anything else: the count stays as it was; the cart page shows the error if the player goes there.
     });
   }, [pathname]);

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
-import { AxiosError } from 'axios';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +15,8 @@ import {
 import { OTP_RESEND_COOLDOWN_S } from '../../../machines/otp-resend.machine.ts';
 import { loginCodeMachineFor } from '../../actors/login-code.actors.ts';
 import { toResendFailure } from '../../actors/otp-resend.actors.ts';
-import { type ApiErrorBody, fieldErrorsOf } from '../../api/http.ts';
+import { errorDetailsOf } from '../../../domain/api-error-details.ts';
+import { apiErrorOf, fieldErrorsOf } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { PhoneField } from '../../ui/Field.tsx';
 import { CodeField } from '../../ui/form/CodeField.tsx';
@@ -39,30 +39,26 @@ interface Failure {
  * words are not what a Hindi reader should see. Anything unknown falls back to the server's words.
  */
 export function describeFailure(error: unknown, t: TFunction<'auth'>): Failure {
-  if (!(error instanceof AxiosError)) return { field: null, text: t('loginCode.errors.unexpected') };
-  if (!error.response) return { field: null, text: t('loginCode.errors.offline') };
-  const body = (error.response.data ?? {}) as Partial<ApiErrorBody>;
-  const message = typeof body.message === 'string' ? body.message : '';
-  const number = (pattern: RegExp) => Number(pattern.exec(message)?.[1] ?? NaN);
-  switch (body.code) {
+  const failure = apiErrorOf(error);
+  if (failure.code === 'NETWORK') return { field: null, text: t('loginCode.errors.offline') };
+  if (failure.status === null) return { field: null, text: t('loginCode.errors.unexpected') };
+  const { message } = failure;
+  switch (failure.code) {
     case 'OTP_INCORRECT': {
-      const left = number(/(\d+)\s+tr(?:y|ies)\s+left/);
-      return {
-        field: 'code',
-        text: Number.isFinite(left) ? t('loginCode.errors.incorrect', { count: left }) : message,
-      };
+      const left = errorDetailsOf('OTP_INCORRECT', failure.details)?.triesLeft;
+      return { field: 'code', text: left === undefined ? message : t('loginCode.errors.incorrect', { count: left }) };
     }
     case 'OTP_EXPIRED':
       return { field: 'code', text: t('loginCode.errors.expired') };
     case 'OTP_LOCKED':
       return { field: 'code', text: t('loginCode.errors.locked') };
     case 'OTP_COOLDOWN': {
-      const seconds = number(/(\d+)\s*second/);
-      return { field: null, text: Number.isFinite(seconds) ? t('loginCode.errors.cooldown', { seconds }) : message };
+      const seconds = errorDetailsOf('OTP_COOLDOWN', failure.details)?.retryAfterSeconds;
+      return { field: null, text: seconds === undefined ? message : t('loginCode.errors.cooldown', { seconds }) };
     }
     case 'RATE_LIMITED': {
-      const seconds = number(/(\d+)\s*second/);
-      return { field: null, text: Number.isFinite(seconds) ? t('loginCode.errors.rateLimited', { seconds }) : message };
+      const seconds = errorDetailsOf('RATE_LIMITED', failure.details)?.retryAfterSeconds;
+      return { field: null, text: seconds === undefined ? message : t('loginCode.errors.rateLimited', { seconds }) };
     }
     case 'ACCOUNT_SUSPENDED':
       return { field: null, text: t('loginCode.errors.suspended', { email: BRAND.supportEmail }) };

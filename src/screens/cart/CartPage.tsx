@@ -11,7 +11,8 @@ import {
 } from '../../../domain/contests.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { ticketNumber } from '../../../domain/tickets.ts';
-import { checkoutFree, ContestApiError, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
+import { checkoutFree, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
+import { ApiError, errorMessageOf } from '../../api/http.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
@@ -80,9 +81,10 @@ export default function CartPage() {
 
   const errorText = useCallback(
     (error: unknown) => {
-      if (error instanceof ContestApiError) {
+      if (error instanceof ApiError) {
         if (isKnownError(error.code)) return t(`errors.${error.code}`);
-        if (error.status !== null) return error.message;
+        // The server's refusal, translated by its code where the site has the words.
+        if (error.status !== null) return errorMessageOf(error, error.message);
       }
       return t('errors.submitFailed');
     },

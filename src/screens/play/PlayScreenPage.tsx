@@ -5,10 +5,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
-import type { TicketRuleReason } from '../../../domain/tickets.ts';
+import { TICKET_REASON_ERROR_CODES, type TicketRuleReason } from '../../../domain/tickets.ts';
+import { errorDetailsOf } from '../../../domain/api-error-details.ts';
 import { ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { ticketMarkingMachineFor } from '../../actors/ticket-marking.actors.ts';
-import type { ContestApiError } from '../../api/contests.ts';
+import { type ApiError, errorMessageOf } from '../../api/http.ts';
 import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
@@ -23,18 +24,10 @@ import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-t
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 
-/** Server codes of the ticket rules (server/services/cart.service.ts) and the reason each stands for. */
-const SERVER_REASONS: Record<string, TicketRuleReason['code']> = {
-  ONLY_N_AVAILABLE: 'onlyNAvailable',
-  NO_TICKETS_AVAILABLE: 'noTicketsAvailable',
-  TICKET_LIMIT_EXCEEDED: 'ticketLimitExceeded',
-  MAX_TICKET_LIMIT_REACHED: 'maxTicketLimitReached',
-  NO_MORE_TICKETS: 'noMoreTickets',
-  DUPLICATE_COORDINATES: 'duplicateCoordinates',
-  LAST_TICKET: 'lastTicket',
-  UNMARKED_TICKETS: 'unmarkedTickets',
-  OUT_OF_BOUNDS: 'outOfBounds',
-};
+/** The ticket rule each refusal code stands for (TICKET_REASON_ERROR_CODES read backwards). */
+const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
+  Object.entries(TICKET_REASON_ERROR_CODES).map(([reason, code]) => [code, reason as TicketRuleReason['code']]),
+);
 const KNOWN_ERRORS = new Set([
   'GAME_PLAY_CLOSED',
   'PAID_PLAY_SUSPENDED',
@@ -125,7 +118,7 @@ function PlayMessage({ title, children }: { title: string; children: ReactNode }
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
   const { t, i18n } = useTranslation(['contest', 'results']);
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<ContestApiError | null>(null);
+  const [serverError, setServerError] = useState<ApiError | null>(null);
   const actor = useActorRef(
     ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n), onSubmitError: setServerError }),
     { input: { contestId: contest.id } },
@@ -144,12 +137,16 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
 
   const serverText = useMemo(() => {
     if (!serverError) return null;
-    const reason = SERVER_REASONS[serverError.code];
-    if (reason === 'onlyNAvailable')
-      return t('reasons.onlyNAvailable', { count: Number(/\d+/.exec(serverError.message)?.[0] ?? 0) });
+    const reason = SERVER_REASONS.get(serverError.code);
+    if (reason === 'onlyNAvailable') {
+      const count = errorDetailsOf('ONLY_N_AVAILABLE', serverError.details)?.available;
+      return count === undefined
+        ? errorMessageOf(serverError, serverError.message)
+        : t('reasons.onlyNAvailable', { count });
+    }
     if (reason) return t(`reasons.${reason}`);
     if (KNOWN_ERRORS.has(serverError.code)) return t(`errors.${serverError.code as 'GAME_PLAY_CLOSED'}`);
-    return serverError.status === null ? t('errors.submitFailed') : serverError.message;
+    return serverError.status === null ? t('errors.submitFailed') : errorMessageOf(serverError, serverError.message);
   }, [serverError, t]);
 
   const marks = useDraftMarks(draft);

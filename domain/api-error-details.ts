@@ -1,0 +1,44 @@
+/**
+ * The shape of an error answer and the numbers some codes carry: the part of the catalogue
+ * (domain/api-errors.ts) the web reads at run time. It imports nothing, so a screen that reads a
+ * count does not pull every area's rules into its chunk.
+ */
+import type { ApiErrorCode } from './api-errors.ts';
+
+/**
+ * The numbers some codes carry in `details`, by name. The web's sentence for the code takes them
+ * (ApiErrorDetails), the server's English one too.
+ */
+export const ERROR_DETAIL_KEYS = {
+  ONLY_N_AVAILABLE: ['available'],
+  OTP_INCORRECT: ['triesLeft'],
+  OTP_COOLDOWN: ['retryAfterSeconds'],
+  RATE_LIMITED: ['retryAfterSeconds'],
+  PROMO_BELOW_USES: ['uses'],
+  TOTAL_BELOW_TAKEN: ['taken'],
+} as const satisfies Partial<Record<ApiErrorCode, readonly string[]>>;
+type DetailKeys = typeof ERROR_DETAIL_KEYS;
+export type DetailedErrorCode = keyof DetailKeys;
+export type ApiErrorDetails<C extends DetailedErrorCode> = Record<DetailKeys[C][number], number>;
+
+/** Reads a detailed code's numbers from an answer's `details`: null when any is missing or not a count. */
+export function errorDetailsOf<C extends DetailedErrorCode>(code: C, details: unknown): ApiErrorDetails<C> | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const out: Record<string, number> = {};
+  for (const key of ERROR_DETAIL_KEYS[code]) {
+    const value = (details as Record<string, unknown>)[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+    out[key] = value;
+  }
+  return out as ApiErrorDetails<C>;
+}
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  message: string;
+  code: ApiErrorCode;
+  /** A message per form field, in the spec's words. */
+  fields?: Record<string, string>;
+  /** ERROR_DETAIL_KEYS's numbers, or AREA_RESTRICTED's LocationRestriction. */
+  details?: unknown;
+}

@@ -1,0 +1,22 @@
+/**
+ * The account as the API shows it to its owner: the contract of the sign-up, log-in, session and
+ * profile answers (server/routes/auth.routes.ts, profile.routes.ts). The web reads the types.
+ */
+import { z } from 'zod';
+import { staffRoleSchema } from './roles.ts';
+
+export const accountUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  /** Staff roles on top of playing ('admin', 'judge'); empty for players. */
+  roles: z.array(staffRoleSchema),
+});
+export type AccountUser = z.infer<typeof accountUserSchema>;
+
+/** The account with its profile picture (GET and PUT /profile). */
+export const profileUserSchema = accountUserSchema.extend({ avatarUrl: z.string().nullable() });
+export type ProfileUser = z.infer<typeof profileUserSchema>;
