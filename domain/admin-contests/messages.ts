@@ -58,8 +58,6 @@ export const CONTEST_FIELD_MESSAGES = {
 export function contestMessageKey(text: string): string | undefined {
   for (const [key, value] of Object.entries(CONTEST_FIELD_MESSAGES)) if (value === text) return `fields.${key}`;
   for (const [key, value] of Object.entries(CONTEST_ADMIN_MESSAGES)) if (value === text) return `refusals.${key}`;
-  if (/^Total tickets cannot be fewer than the tickets already taken \(\d+\)\.$/.test(text))
-    return 'refusals.totalBelowTaken';
   for (const [key, value] of Object.entries(SEALED_ANSWER_MESSAGES)) if (value === text) return `refusals.${key}`;
   return undefined;
 }

@@ -166,6 +166,27 @@ describe('Admin > Promo codes', () => {
     expect(screen.getByRole('button', { name: 'Reactivate the code' })).toBeInTheDocument();
   });
 
+  it("says the server's refusal with its count in Hindi, by its code", async () => {
+    stubApi({
+      'GET /account/me': me,
+      'GET /admin/promos/DIWALI25': () => ok({ promo: diwali }),
+      'PUT /admin/promos/DIWALI25': () =>
+        fail(
+          409,
+          'The total limit cannot be below the 37 uses already made',
+          'PROMO_BELOW_USES',
+          { maxUses: 'The total limit cannot be below the 37 uses already made' },
+          { uses: 37 },
+        ),
+    });
+    await renderConsole('/admin/promos/DIWALI25', 'hi');
+    const form = await screen.findByRole('form', { name: 'सीमाएँ और तारीखें' });
+    await userEvent.clear(within(form).getByLabelText('कुल इस्तेमाल'));
+    await userEvent.type(within(form).getByLabelText('कुल इस्तेमाल'), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'बदलाव सहेजें' }));
+    expect(await within(form).findByText('कुल सीमा पहले हो चुके 37 इस्तेमाल से कम नहीं हो सकती')).toBeInTheDocument();
+  });
+
   it('reads in Hindi, with the rules in Hindi', async () => {
     stubApi({ 'GET /account/me': me });
     await renderConsole('/admin/promos/new', 'hi');

@@ -13,8 +13,7 @@ export function useContestMessage(): (text: string | undefined) => string | unde
       if (text === undefined) return undefined;
       const key = contestMessageKey(text);
       if (!key) return text;
-      const taken = /\((\d+)\)\.$/.exec(text)?.[1];
-      return t(`contests.${key}` as 'contests.fields.pickDate', { taken });
+      return t(`contests.${key}` as 'contests.fields.pickDate');
     },
     [t],
   );

@@ -7,15 +7,17 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 
 export const base = `${paths.admin}/promos`;
 
-/** The rule's words in the reader's language (the messages come from domain/ or the server). */
+/**
+ * The rule's words in the reader's language (the messages come from domain/ or the server; a
+ * server refusal with a count, PROMO_BELOW_USES, arrives translated by its code already).
+ */
 export function usePromoError() {
   const { t } = useTranslation('admin');
   return (message: string | undefined) => {
     if (!message) return undefined;
     const key = ruleKeyOf(PROMO_ADMIN_MESSAGES, message);
-    if (key) return t(`ops.promos.errors.${key}`);
-    const below = /below the (\d+) uses/.exec(message);
-    return below ? t('ops.promos.errors.belowUses', { uses: below[1] }) : message;
+    // belowUses is a template with a count: it never equals a message as such.
+    return key && key !== 'belowUses' ? t(`ops.promos.errors.${key}`) : message;
   };
 }
 
