@@ -1,4 +1,4 @@
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { currentLanguage, initI18n } from './app/i18n.ts';
@@ -18,11 +18,17 @@ const app = (
 // sends the visitor's language. That HTML is on screen already: React takes it over (hydrates)
 // once the translations are in. In another language than the visitor's (a language kept only in
 // local storage), it is rendered anew instead.
+//
+// Each first render runs as a transition: React then renders in slices of a few milliseconds and
+// lets the browser answer a tap between them, instead of one long task on a slow phone (the
+// commit that puts it on screen is still one step).
 const prerendered = container.dataset.prerendered;
 if (prerendered) {
   void initI18n().then((i18n) => {
-    if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    startTransition(() => {
+      if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    });
   });
 } else if (container.hasChildNodes()) {
   // A game screen's first paint, written by the build but not hydrated (what it reads from the
@@ -31,9 +37,9 @@ if (prerendered) {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 200); // a hidden tab paints no frame
   });
-  void Promise.all([initI18n(), painted]).then(() => createRoot(container).render(app));
+  void Promise.all([initI18n(), painted]).then(() => startTransition(() => createRoot(container).render(app)));
 } else {
   const root = createRoot(container);
   root.render(<Spinner />);
-  void initI18n().then(() => root.render(app));
+  void initI18n().then(() => startTransition(() => root.render(app)));
 }
