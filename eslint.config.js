@@ -34,7 +34,18 @@ const boundary = (forbiddenDirs, forbiddenPackages, why) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-e2e/', 'coverage/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-e2e/',
+      'coverage/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@ import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { currentLanguage, initI18n } from './app/i18n.ts';
+import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -37,7 +38,11 @@ if (prerendered) {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 200); // a hidden tab paints no frame
   });
-  void Promise.all([initI18n(), painted]).then(() => startTransition(() => createRoot(container).render(app)));
+  // Its screen's code too, so that the first render does not suspend and cover the picture with
+  // the route's spinner while the chunks arrive.
+  void Promise.all([initI18n(), painted, loadFirstPaintCode(window.location.pathname)]).then(() =>
+    startTransition(() => createRoot(container).render(app)),
+  );
 } else {
   const root = createRoot(container);
   root.render(<Spinner />);

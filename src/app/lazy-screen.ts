@@ -29,11 +29,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
 /**
  * A screen loaded on demand. A failed or timed-out import becomes a ChunkLoadError, which the
  * route's error boundary turns into the reload dialog. `preload` starts the import before the
- * screen renders (the same one import: React.lazy keeps its first answer too).
+ * screen renders (the same one import: React.lazy keeps its first answer too); `load` does the
+ * same and says when the code is in.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> & { preload(): void } {
+): LazyExoticComponent<ComponentType<P>> & { preload(): void; load(): Promise<unknown> } {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const start = () =>
     (loading ??= withTimeout(load(), CHUNK_TIMEOUT_MS, () => new ChunkLoadError('timeout')).catch((error: unknown) => {
@@ -41,5 +42,8 @@ export function lazyScreen<P extends object>(
         ? error
         : new ChunkLoadError(error instanceof Error ? error.message : String(error));
     }));
-  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
+  return Object.assign(lazy(start), {
+    preload: () => void start().catch(() => undefined),
+    load: () => start().catch(() => undefined),
+  });
 }

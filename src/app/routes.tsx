@@ -36,6 +36,21 @@ const LocationGate = lazyScreen(() => import('./LocationGate.tsx'));
 const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'));
 
 /**
+ * The code of each first-paint screen (FIRST_PAINT_SCREENS of domain/site-paths.ts) that its first
+ * render needs: main.tsx waits for it before React takes over the painted HTML, else that render
+ * would suspend and put the route's spinner over the picture until the chunks came.
+ */
+export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promise<unknown> }[]>> = {
+  [paths.quickGameScreen]: [QuickGameScreenPage],
+  [paths.playScreen]: [PlayScreenPage, PlayLoading, LocationGate],
+};
+
+/** Loads the code the first-paint screen at this path renders with (nothing to wait for elsewhere). */
+export function loadFirstPaintCode(pathname: string): Promise<unknown> {
+  return Promise.all((FIRST_PAINT_CODE[pathname] ?? []).map((screen) => screen.load()));
+}
+
+/**
  * Starts loading a screen's code at once, while the location gate in front of it loads and asks
  * the server: the two no longer wait for each other (the play screen's picture is on screen sooner).
  */

@@ -20,6 +20,8 @@ export function GamePreview({ image, label }: { image: ResponsiveImage | undefin
       <div className="trial-game__stage">
         <StagePreview image={image} label={label} />
       </div>
+      {/* The ticket panel's place, empty until the game loads: the picture keeps the size it will have. */}
+      <div className="trial-bar" aria-hidden="true" />
     </div>
   );
 }

@@ -16,7 +16,25 @@ export default function PlayLoading() {
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
+      <PlayContestInfoPlaceholder />
       <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
+    </div>
+  );
+}
+
+/**
+ * The strip's shape before the contest has loaded (PlayContestInfo's place in the first paint):
+ * the picture under it then stays where it is when the strip fills in, instead of jumping down.
+ */
+function PlayContestInfoPlaceholder() {
+  return (
+    <div className="play-info play-info--placeholder" aria-hidden="true">
+      <p className="play-info__contest">
+        <span className="skeleton play-info__skeleton-name" />
+      </p>
+      <div className="play-info__close">
+        <span className="skeleton play-info__skeleton-countdown" />
+      </div>
     </div>
   );
 }

@@ -104,3 +104,19 @@ test('a language chosen on the site comes back pre-rendered in that language', a
   const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(html).toContain('data-prerendered="hi"');
 });
+
+test('the practice screen goes from its painted picture to the stage with no spinner in between', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = { spinner: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('main .spinner')) seen.spinner = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/quick_game_screen');
+  await expect(page.locator('.stage-preview__image')).toBeVisible();
+  // The stage starts on the first touch or once the page is idle.
+  await page.locator('.stage-preview').dispatchEvent('pointerdown');
+  await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner)).toBe(false);
+});
