@@ -4,6 +4,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isValidationCode } from '../../../domain/validation.ts';
 import { paths } from '../../app/paths.ts';
+import type { RegisteredField } from '../../ui/form/field-props.ts';
+
+/** The agreements' fields, under the same names in both sign-up forms (fieldsOf the form with these). */
+export const AGREEMENT_NAMES = { legal: 'agreeLegal', rules: 'agreeRules', age: 'agreeAge' } as const;
 
 interface AgreementProps {
   field: UseFormRegisterReturn;
@@ -37,21 +41,15 @@ function Agreement({ field, error, children }: AgreementProps) {
 
 /** The three agreements of every sign-up form: legal, rules and FAQ, 18+ (spec section 2). */
 export function Agreements({
-  legal,
-  rules,
-  age,
-  errors,
+  fields: { legal, rules, age },
 }: {
-  legal: UseFormRegisterReturn;
-  rules: UseFormRegisterReturn;
-  age: UseFormRegisterReturn;
-  errors: { legal?: string; rules?: string; age?: string };
+  fields: Record<keyof typeof AGREEMENT_NAMES, RegisteredField>;
 }) {
   const { t } = useTranslation('auth');
   return (
     <fieldset className="agreements">
       <legend className="visually-hidden">{t('agreements.legend')}</legend>
-      <Agreement field={legal} error={errors.legal}>
+      <Agreement field={legal.registration} error={legal.error}>
         <Trans
           t={t}
           i18nKey="agreements.legal"
@@ -62,10 +60,10 @@ export function Agreements({
           }}
         />
       </Agreement>
-      <Agreement field={rules} error={errors.rules}>
+      <Agreement field={rules.registration} error={rules.error}>
         <Trans t={t} i18nKey="agreements.rules" components={{ rules: <Link to={paths.rules} target="_blank" /> }} />
       </Agreement>
-      <Agreement field={age} error={errors.age}>
+      <Agreement field={age.registration} error={age.error}>
         {t('agreements.age')}
       </Agreement>
     </fieldset>

@@ -1,21 +1,14 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { RegisteredField } from '../../ui/form/field-props.ts';
 import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
 
 /** Who signs up: the names, the e-mail and the mobile number, as both sign-up forms ask for them. */
 export function SignupIdentityFields({
-  first,
-  last,
-  email,
-  phone,
-  errors,
+  fields: { first, last, email, phone },
   capitalised,
 }: {
-  first: UseFormRegisterReturn;
-  last: UseFormRegisterReturn;
-  email: UseFormRegisterReturn;
-  phone: UseFormRegisterReturn;
-  errors: { first?: string; last?: string; email?: string; phone?: string };
+  /** fieldsOf the form, by the form's own names (the sign-up form's camelCase, the social one's API names). */
+  fields: Record<'first' | 'last' | 'email' | 'phone', RegisteredField>;
   capitalised?: boolean;
 }) {
   const { t } = useTranslation('auth');
@@ -23,16 +16,16 @@ export function SignupIdentityFields({
     <>
       <NameFields
         labels={{ first: t('fields.firstName'), last: t('fields.lastName') }}
-        first={first}
-        last={last}
-        errors={{ first: errors.first, last: errors.last }}
+        first={first.registration}
+        last={last.registration}
+        errors={{ first: first.error, last: last.error }}
         capitalised={capitalised}
       />
       <EmailAndPhoneFields
         labels={{ email: t('fields.email'), phone: t('fields.phone'), phoneHint: t('fields.phoneHint') }}
-        email={email}
-        phone={phone}
-        errors={{ email: errors.email, phone: errors.phone }}
+        email={email.registration}
+        phone={phone.registration}
+        errors={{ email: email.error, phone: phone.error }}
       />
     </>
   );

@@ -11,7 +11,8 @@ import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
-import { Agreements } from './Agreements.tsx';
+import { AGREEMENT_NAMES, Agreements } from './Agreements.tsx';
+import { fieldsOf } from '../../ui/form/field-props.ts';
 import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
@@ -28,6 +29,13 @@ const empty: SignupValues = {
   agreeRules: false,
   agreeAge: false,
 };
+
+const IDENTITY_NAMES = {
+  first: 'firstName',
+  last: 'lastName',
+  email: 'email',
+  phone: 'phone',
+} as const;
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -56,18 +64,7 @@ export default function SignupPage() {
   return (
     <AuthShell title={t('signup.title')} intro={t('signup.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <SignupIdentityFields
-          first={register('firstName')}
-          last={register('lastName')}
-          email={register('email')}
-          phone={register('phone')}
-          errors={{
-            first: errors.firstName?.message,
-            last: errors.lastName?.message,
-            email: errors.email?.message,
-            phone: errors.phone?.message,
-          }}
-        />
+        <SignupIdentityFields fields={fieldsOf({ register, errors }, IDENTITY_NAMES)} />
         <NewPasswordFields
           labels={{
             password: t('fields.password'),
@@ -78,16 +75,7 @@ export default function SignupPage() {
           confirm={register('confirmPassword')}
           errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
-        <Agreements
-          legal={register('agreeLegal')}
-          rules={register('agreeRules')}
-          age={register('agreeAge')}
-          errors={{
-            legal: errors.agreeLegal?.message,
-            rules: errors.agreeRules?.message,
-            age: errors.agreeAge?.message,
-          }}
-        />
+        <Agreements fields={fieldsOf({ register, errors }, AGREEMENT_NAMES)} />
         <AuthSubmit busy={isSubmitting} label={t('signup.submit')} busyLabel={t('signup.busy')} />
       </form>
       <GoogleLink href={googleStartUrl(from ?? paths.home)} />

@@ -13,7 +13,8 @@ import { paths } from '../../app/paths.ts';
 import { welcomeState } from '../../app/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
-import { Agreements } from './Agreements.tsx';
+import { AGREEMENT_NAMES, Agreements } from './Agreements.tsx';
+import { fieldsOf } from '../../ui/form/field-props.ts';
 import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
@@ -21,6 +22,13 @@ import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-dr
 const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 /** /socialsignup: a Google user we do not know yet completes the spec's social sign-up form. */
+const IDENTITY_NAMES = {
+  first: 'first_name',
+  last: 'last_name',
+  email: 'email',
+  phone: 'phone',
+} as const;
+
 export default function SocialSignupPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -93,29 +101,8 @@ export default function SocialSignupPage() {
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <SignupIdentityFields
-          first={register('first_name')}
-          last={register('last_name')}
-          email={register('email')}
-          phone={register('phone')}
-          errors={{
-            first: errors.first_name?.message,
-            last: errors.last_name?.message,
-            email: errors.email?.message,
-            phone: errors.phone?.message,
-          }}
-          capitalised={false}
-        />
-        <Agreements
-          legal={register('agreeLegal')}
-          rules={register('agreeRules')}
-          age={register('agreeAge')}
-          errors={{
-            legal: errors.agreeLegal?.message,
-            rules: errors.agreeRules?.message,
-            age: errors.agreeAge?.message,
-          }}
-        />
+        <SignupIdentityFields fields={fieldsOf({ register, errors }, IDENTITY_NAMES)} capitalised={false} />
+        <Agreements fields={fieldsOf({ register, errors }, AGREEMENT_NAMES)} />
         <button
           type="submit"
           className="button button--primary auth__submit"
