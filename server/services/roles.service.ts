@@ -44,16 +44,29 @@ export async function grantRole(
       .insertInto('user_roles')
       .values({ user_id: userId, role, granted_by: actor.id, granted_at: now })
       .execute();
-    await recordAudit(trx, actor, {
-      action: 'role.grant',
-      targetType: 'user',
-      targetId: userId,
-      summary: `Gave the ${role} role to ${user.first_name} ${user.last_name}`,
-      before: { roles: before },
-      after: { roles: await rolesOf(trx, userId) },
-      now,
-    });
+    await auditRoleChange(trx, actor, 'role.grant', user, before, now, `Gave the ${role} role to`);
     return { changed: true };
+  });
+}
+
+/** The audit line of a role given or taken: the person's roles before and after. */
+async function auditRoleChange(
+  trx: Transaction<Database>,
+  actor: AuditActor,
+  action: 'role.grant' | 'role.revoke',
+  user: { id: string; first_name: string; last_name: string },
+  before: StaffRole[],
+  now: number,
+  what: string,
+): Promise<void> {
+  await recordAudit(trx, actor, {
+    action,
+    targetType: 'user',
+    targetId: user.id,
+    summary: `${what} ${user.first_name} ${user.last_name}`,
+    before: { roles: before },
+    after: { roles: await rolesOf(trx, user.id) },
+    now,
   });
 }
 
@@ -87,15 +100,7 @@ export async function revokeRole(
       if (admins.length <= 1) throw new AppError(409, 'LAST_ADMIN', LAST_ADMIN);
     }
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).execute();
-    await recordAudit(trx, actor, {
-      action: 'role.revoke',
-      targetType: 'user',
-      targetId: userId,
-      summary: `Took the ${role} role from ${user.first_name} ${user.last_name}`,
-      before: { roles: before },
-      after: { roles: await rolesOf(trx, userId) },
-      now,
-    });
+    await auditRoleChange(trx, actor, 'role.revoke', user, before, now, `Took the ${role} role from`);
     return { changed: true };
   });
 }

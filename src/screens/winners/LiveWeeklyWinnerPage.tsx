@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { type LiveShow, type NextShow, SHOW_ON_AIR_MS } from '../../../domain/results.ts';
+import { type NextShow, SHOW_ON_AIR_MS } from '../../../domain/results.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { fetchLiveShow } from '../../api/results.ts';
+import { useLanguageRead } from './use-language-read.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
@@ -15,27 +16,10 @@ import { useNow } from '../../ui/use-now.ts';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
-type Outcome = { ok: true; data: LiveShow } | { ok: false };
-
 /** /live_weekly_winner: the countdown to the next show, its stream, and the latest winner. */
 export default function LiveWeeklyWinnerPage() {
-  const { t, i18n } = useTranslation('results');
-  const lng = currentLanguage(i18n);
-  const [attempt, setAttempt] = useState(0);
-  const request = `${lng}|${attempt}`;
-  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
-  const outcome = result?.request === request ? result.outcome : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchLiveShow(lng, controller.signal).then(
-      (data) => setResult({ request, outcome: { ok: true, data } }),
-      () => {
-        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false } });
-      },
-    );
-    return () => controller.abort();
-  }, [request, lng]);
+  const { t } = useTranslation('results');
+  const { outcome, retry } = useLanguageRead(fetchLiveShow);
 
   useEffect(() => {
     document.title = `${t('live.title')} | ${BRAND.name}`;
@@ -52,7 +36,7 @@ export default function LiveWeeklyWinnerPage() {
       ) : !outcome.ok ? (
         <div className="results-state">
           <p role="alert">{t('live.error')}</p>
-          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         </div>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router-dom';
 import type { MyClaim, MyEntry } from '../../../domain/results.ts';
 import { fetchMyEntries } from '../../api/results.ts';
+import { useLanguageRead } from './use-language-read.ts';
 import { fetchReceipt } from '../../api/verification.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
@@ -13,40 +14,15 @@ import { ClaimPanel } from './ClaimPanel.tsx';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
 import '../../styles/results.css';
 
-type Outcome = { ok: true; contests: MyEntry[] } | { ok: false };
-
 /** My Account > My entries: the tickets held in each contest and, once published, how each did. */
 export function MyEntriesSection() {
-  const { t, i18n } = useTranslation('results');
-  const lng = currentLanguage(i18n);
-  const [attempt, setAttempt] = useState(0);
-  const request = `${lng}|${attempt}`;
-  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
-  const outcome = result?.request === request ? result.outcome : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMyEntries(lng, controller.signal).then(
-      (data) => setResult({ request, outcome: { ok: true, contests: data.contests } }),
-      () => {
-        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false } });
-      },
-    );
-    return () => controller.abort();
-  }, [request, lng]);
-
+  const { t } = useTranslation('results');
+  const { outcome, retry, update } = useLanguageRead(fetchMyEntries);
   const claimed = (contestId: string, claim: MyClaim) =>
-    setResult((r) =>
-      r && r.outcome.ok
-        ? {
-            ...r,
-            outcome: {
-              ok: true,
-              contests: r.outcome.contests.map((c) => (c.contestId === contestId ? { ...c, claim } : c)),
-            },
-          }
-        : r,
-    );
+    update((data) => ({
+      ...data,
+      contests: data.contests.map((c) => (c.contestId === contestId ? { ...c, claim } : c)),
+    }));
 
   return (
     <section className="account__card my-entries" aria-labelledby="my-entries">
@@ -57,11 +33,11 @@ export function MyEntriesSection() {
       ) : !outcome.ok ? (
         <div className="results-state">
           <p role="alert">{t('entries.error')}</p>
-          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         </div>
-      ) : outcome.contests.length === 0 ? (
+      ) : outcome.data.contests.length === 0 ? (
         <EmptyState className="results-state" text={t('entries.empty')} line={t('entries.emptyLine')}>
           <Link to={paths.playScreen} className="button button--primary">
             {t('entries.play')}
@@ -69,7 +45,7 @@ export function MyEntriesSection() {
         </EmptyState>
       ) : (
         <ol className="my-entries__list">
-          {outcome.contests.map((entry) => (
+          {outcome.data.contests.map((entry) => (
             <li key={entry.contestId}>
               <EntryCard entry={entry} onClaimed={(claim) => claimed(entry.contestId, claim)} />
             </li>
