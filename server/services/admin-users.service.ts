@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { rolesOf } from './roles.service.ts';
+import { toSessionUser } from './session.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,13 +85,7 @@ export async function userDetail(
   const erasedAt = row.erased_at === null ? null : Number(row.erased_at);
   const restoreUntil = row.status === 'deleted' && deletedAt !== null ? deletedAt + retentionDays * DAY_MS : null;
   return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    roles: await rolesOf(db, userId),
+    ...toSessionUser(row, await rolesOf(db, userId)),
     createdAt: Number(row.created_at),
     signupMethod: row.signup_method,
     ticketCount: Number(tickets.n),

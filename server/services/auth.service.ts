@@ -1,10 +1,9 @@
-import type { StaffRole } from '../../domain/roles.ts';
 import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../../domain/brand.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import type { SignupInput } from '../../domain/validation.ts';
-import type { Database, OtpPurpose, UsersTable } from '../db/schema.ts';
+import type { Database, OtpPurpose } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
 import {
@@ -17,7 +16,7 @@ import {
   verifyChallenge,
 } from './otp.service.ts';
 import type { PasswordHasher } from './password.ts';
-import { revokeUserSessions, type SessionUser } from './session.service.ts';
+import { revokeUserSessions, type SessionUser, toSessionUser } from './session.service.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
@@ -27,20 +26,6 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   messages: MessageSender;
   now: number;
-}
-
-type UserRow = Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status'>;
-
-export function toSessionUser(row: UserRow, roles: StaffRole[]): SessionUser {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    roles,
-  };
 }
 
 export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', SERVER_ERROR_MESSAGES.loginFailed);

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
 import { deletePictureFiles, deletePictureRows, storeAvatarPicture } from './picture.service.ts';
-import type { SessionUser } from './session.service.ts';
+import { type SessionUser, toSessionUser } from './session.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -30,16 +30,7 @@ export async function loadProfile(db: Kysely<Database>, userId: string): Promise
     .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'avatar_picture_id'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    roles: await rolesOf(db, row.id),
-    avatarUrl: avatarUrlFor(row.avatar_picture_id),
-  };
+  return { ...toSessionUser(row, await rolesOf(db, row.id)), avatarUrl: avatarUrlFor(row.avatar_picture_id) };
 }
 
 function conflict(fields: Record<string, string>): AppError {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from '../../domain/session.ts';
 import { STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
-import type { Database, UserStatus } from '../db/schema.ts';
+import type { Database, UsersTable, UserStatus } from '../db/schema.ts';
 
 /** What a route knows about the person behind a valid session. */
 export interface SessionUser {
@@ -121,4 +121,20 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, e
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptIdHash) query = query.where('id_hash', '!=', exceptIdHash);
   await query.execute();
+}
+
+/** The account as the API shows it to its owner (domain/users.ts), from its row and its staff roles. */
+export function toSessionUser(
+  row: Pick<UsersTable, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'status'>,
+  roles: StaffRole[],
+): SessionUser {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    roles,
+  };
 }
