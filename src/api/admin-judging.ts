@@ -1,18 +1,19 @@
 /** The judges' panel (/api/v1/judge) and the admin's results (/api/v1/admin/results, /judging/settings). */
-import { AxiosError } from 'axios';
 import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
 import type { JudgeCallError, JudgePoint, SubmitMarkOutput } from '../../machines/judge-marking.machine.ts';
-import { type ApiErrorBody, dataOf, errorMessageOf, http } from './http.ts';
+import { apiErrorOf, dataOf, errorMessageOf, http } from './http.ts';
 
-/** A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its message. */
-/** The code and message of a failed call; `translated` gives the page's own words for codes it knows (e.g. NOT_SEALED). */
+/**
+ * A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its
+ * message; `translated` gives the page's own words for codes it knows (e.g. NOT_SEALED).
+ */
 export function callErrorOf(
   error: unknown,
   fallback: string,
   translated: Partial<Record<string, string>> = {},
 ): JudgeCallError {
-  const code =
-    error instanceof AxiosError ? ((error.response?.data as Partial<ApiErrorBody> | undefined)?.code ?? null) : null;
+  const failure = apiErrorOf(error);
+  const code = failure.status === null ? null : failure.code;
   return { code, message: (code !== null ? translated[code] : undefined) ?? errorMessageOf(error, fallback) };
 }
 

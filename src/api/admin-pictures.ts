@@ -10,7 +10,7 @@ import type {
 } from '../../domain/admin-pictures.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { CLIENT_UPLOAD_ERRORS, type UploadError } from '../../machines/picture-upload.machine.ts';
-import { type ApiErrorBody, dataOf, http } from './http.ts';
+import { apiErrorOf, dataOf, http } from './http.ts';
 
 export async function fetchPicturesPage(filters: ListFilters, cursor: string | null): Promise<ListPage<AdminPicture>> {
   const params: Record<string, string> = { limit: '24' };
@@ -46,8 +46,9 @@ export async function uploadPictureFile(
 /** An upload failure as the upload machine keeps it: the server's code and words, or a client code. */
 export function uploadErrorOf(error: unknown): UploadError {
   if (error instanceof AxiosError && error.response) {
-    const body = error.response.data as Partial<ApiErrorBody> | undefined;
-    return { code: body?.code ?? CLIENT_UPLOAD_ERRORS.failed, message: body?.message ?? null };
+    const failure = apiErrorOf(error);
+    const answered = failure.code !== 'UNKNOWN';
+    return { code: answered ? failure.code : CLIENT_UPLOAD_ERRORS.failed, message: answered ? failure.message : null };
   }
   if (isCancel(error)) return { code: CLIENT_UPLOAD_ERRORS.failed, message: null };
   return { code: CLIENT_UPLOAD_ERRORS.network, message: null };

@@ -1,4 +1,3 @@
-import { AxiosError } from 'axios';
 import {
   LOCATION_ERROR_CODES,
   type LocationClaimBody,
@@ -8,7 +7,7 @@ import {
   locationStatusSchema,
 } from '../../domain/location.ts';
 import type { VerifyOutcome } from '../../machines/location-gate.machine.ts';
-import { type ApiErrorBody, dataOf, http, InvalidResponseError } from './http.ts';
+import { apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
 
 /** Where play is allowed for this visitor and session (works without a login). */
 export async function getLocationStatus(): Promise<LocationStatus> {
@@ -18,10 +17,9 @@ export async function getLocationStatus(): Promise<LocationStatus> {
 }
 
 function restrictionOf(error: unknown): LocationRestriction | null {
-  if (!(error instanceof AxiosError) || error.response?.status !== 403) return null;
-  const body = error.response.data as Partial<ApiErrorBody> | undefined;
-  if (body?.code !== LOCATION_ERROR_CODES.areaRestricted) return null;
-  const details = locationRestrictionSchema.safeParse(body.details);
+  const failure = apiErrorOf(error);
+  if (failure.status !== 403 || failure.code !== LOCATION_ERROR_CODES.areaRestricted) return null;
+  const details = locationRestrictionSchema.safeParse(failure.details);
   return details.success ? details.data : { scope: 'country', countryCode: null, state: null };
 }
 

@@ -15,7 +15,7 @@ import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { JudgingStateChip } from './JudgingStateChip.tsx';
+import { JudgingCardHead } from './JudgingCardHead.tsx';
 import { useStageLabels } from './stage-labels.ts';
 import '../../../styles/admin-judging.css';
 
@@ -95,14 +95,7 @@ function QueueItem({ item }: { item: JudgeQueueItem }) {
   return (
     <li className="judging-card">
       <div className="judging-card__main">
-        <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
-        <p className="muted judging-card__meta">
-          {t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}
-        </p>
-        <p className="judging-card__meta">
-          <JudgingStateChip item={item} />
-          <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
-        </p>
+        <JudgingCardHead item={item} />
         <p className="judging-card__meta">
           {waiting
             ? t('judging.notSealed')

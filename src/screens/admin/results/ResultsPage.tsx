@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import type { JudgeQueue } from '../../../../domain/judge-panel.ts';
 import { fetchResults } from '../../../api/admin-judging.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
-import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { JudgingStateChip } from '../judging/JudgingStateChip.tsx';
+import { JudgingCardHead } from '../judging/JudgingCardHead.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { JudgesRequiredForm } from './JudgesRequiredForm.tsx';
@@ -29,8 +27,7 @@ export default function ResultsPage() {
 }
 
 function ResultsListPage() {
-  const { t, i18n } = useTranslation('admin');
-  const lng = currentLanguage(i18n);
+  const { t } = useTranslation('admin');
   const { state, reload } = useResultsLoad<JudgeQueue>(fetchResults, t('list.failed'));
   return (
     <section className="console-page">
@@ -47,14 +44,7 @@ function ResultsListPage() {
           {state.data.contests.map((item) => (
             <li key={item.contestId} className="judging-card">
               <div className="judging-card__main">
-                <p className="judging-card__title">{t('judging.contestName', { key: item.windowKey })}</p>
-                <p className="muted judging-card__meta">
-                  {t('judging.closedAt', { time: formatIstShort(new Date(item.closesAt), lng) })}
-                </p>
-                <p className="judging-card__meta">
-                  <JudgingStateChip item={item} />
-                  <span>{t('judging.marksOf', { marks: item.marks, count: item.required })}</span>
-                </p>
+                <JudgingCardHead item={item} />
               </div>
               <Link
                 to={`${RESULTS_BASE}/${encodeURIComponent(item.contestId)}`}
