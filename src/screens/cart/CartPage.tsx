@@ -13,6 +13,7 @@ import type { GamePicture } from '../../../domain/practice.ts';
 import { ticketNumber } from '../../../domain/tickets.ts';
 import { checkoutFree, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';
 import { ApiError, errorMessageOf } from '../../api/http.ts';
+import { isContestScreenError } from '../game/contest-errors.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
@@ -38,19 +39,6 @@ export function contestPictures(contests: CurrentContests): ContestPictures {
   );
 }
 type Group = CartAnswer['groups'][number];
-
-const KNOWN_ERRORS = [
-  'GAME_PLAY_CLOSED',
-  'PAID_PLAY_SUSPENDED',
-  'CONTEST_NOT_FOUND',
-  'CART_EMPTY',
-  'CART_ITEM_NOT_FOUND',
-  'FREE_ENTRY_CONTEST',
-  'NOT_FREE_ENTRY',
-  'UNAUTHENTICATED',
-] as const;
-type KnownError = (typeof KNOWN_ERRORS)[number];
-const isKnownError = (code: string): code is KnownError => (KNOWN_ERRORS as readonly string[]).includes(code);
 
 /** /cart: the tickets per contest with the server's bill, free entry confirmed here, paid ones on to checkout. */
 export default function CartPage() {
@@ -82,7 +70,7 @@ export default function CartPage() {
   const errorText = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError) {
-        if (isKnownError(error.code)) return t(`errors.${error.code}`);
+        if (isContestScreenError(error.code)) return t(`errors.${error.code}`);
         // The server's refusal, translated by its code where the site has the words.
         if (error.status !== null) return errorMessageOf(error, error.message);
       }

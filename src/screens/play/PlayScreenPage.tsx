@@ -10,6 +10,7 @@ import { errorDetailsOf } from '../../../domain/api-error-details.ts';
 import { ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { ticketMarkingMachineFor } from '../../actors/ticket-marking.actors.ts';
 import { type ApiError, errorMessageOf } from '../../api/http.ts';
+import { isContestScreenError } from '../game/contest-errors.ts';
 import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
@@ -28,16 +29,6 @@ import { PlayContestInfo } from './PlayContestInfo.tsx';
 const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
   Object.entries(TICKET_REASON_ERROR_CODES).map(([reason, code]) => [code, reason as TicketRuleReason['code']]),
 );
-const KNOWN_ERRORS = new Set([
-  'GAME_PLAY_CLOSED',
-  'PAID_PLAY_SUSPENDED',
-  'CONTEST_NOT_FOUND',
-  'CART_EMPTY',
-  'CART_ITEM_NOT_FOUND',
-  'FREE_ENTRY_CONTEST',
-  'NOT_FREE_ENTRY',
-  'UNAUTHENTICATED',
-]);
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
@@ -145,7 +136,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         : t('reasons.onlyNAvailable', { count });
     }
     if (reason) return t(`reasons.${reason}`);
-    if (KNOWN_ERRORS.has(serverError.code)) return t(`errors.${serverError.code as 'GAME_PLAY_CLOSED'}`);
+    if (isContestScreenError(serverError.code)) return t(`errors.${serverError.code}`);
     return serverError.status === null ? t('errors.submitFailed') : errorMessageOf(serverError, serverError.message);
   }, [serverError, t]);
 
