@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 export interface ServerHarness {
   readonly app: FastifyInstance;
@@ -19,36 +19,8 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 export const testDialects: Array<'sqlite' | 'postgres'> = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 /** A fresh PostgreSQL database per suite, so suites run in parallel without seeing each other. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // Connections of the closed app may still be saying goodbye: wait for them rather than
-        // cut them off (a forced drop makes their clients report errors nobody listens to).
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
+export function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createScratchDatabase(adminUrl!, 't');
 }
 
 /** Starts one real app (not listening; call it with app.inject) for the suite. */
