@@ -33,6 +33,7 @@ import {
 } from './server-load.ts';
 import { storeContestPicture } from './support/contest-picture.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const CONNECTIONS = 25;
@@ -46,19 +47,16 @@ let phoneCounter = 0;
 async function insertPlayers(db: Kysely<Database>, count: number, now: number): Promise<Player[]> {
   const tag = crypto.randomUUID().slice(0, 8);
   const users = Array.from({ length: count }, (_, i) => ({
-    id: crypto.randomUUID(),
-    first_name: 'Bench',
-    last_name: 'Player',
-    email: `bench.${tag}.${i}@example.com`,
-    phone: `+919${String(100_000_000 + phoneCounter++).slice(-9)}`,
-    password_hash: null,
-    status: 'active' as const,
+    ...activeUserRow(
+      {
+        firstName: 'Bench',
+        lastName: 'Player',
+        email: `bench.${tag}.${i}@example.com`,
+        phone: `+919${String(100_000_000 + phoneCounter++).slice(-9)}`,
+      },
+      now,
+    ),
     role: 'player' as const,
-    avatar_picture_id: null,
-    signup_method: 'password' as const,
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
   }));
   for (let i = 0; i < users.length; i += 100)
     await db

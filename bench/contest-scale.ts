@@ -29,6 +29,7 @@ import { createSession } from '../server/services/session.service.ts';
 import { type Fired, fire, locateSessions, perSecond, serverPlace, spawnServer, waitForServer } from './server-load.ts';
 import { storeContestPicture } from './support/contest-picture.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const SIZES = (process.argv[2] ?? process.env.BENCH_CONTEST_SIZES ?? '5,100000,1000000')
   .split(',')
@@ -68,20 +69,17 @@ const figure = (f: Fired) =>
   `${perSecond(f).toFixed(0)}/s, p50 ${f.result.latency.p50} ms, p99 ${f.result.latency.p99} ms${f.result.non2xx || f.result.errors || f.result.timeouts ? ` (${f.result.non2xx} non-2xx, ${f.result.errors} errors, ${f.result.timeouts} timeouts)` : ''}${cut(f)}`;
 
 function makeUsers(count: number, now: number, tag: string) {
-  return Array.from({ length: count }, (_, i) => ({
-    id: crypto.randomUUID(),
-    first_name: 'Bench',
-    last_name: 'Player',
-    email: `bench.${tag}.${i}@example.invalid`,
-    phone: `+91${tag === 'h' ? 8 : 7}${String(i).padStart(9, '0')}`,
-    password_hash: null,
-    status: 'active' as const,
-    avatar_picture_id: null,
-    signup_method: 'password' as const,
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    activeUserRow(
+      {
+        firstName: 'Bench',
+        lastName: 'Player',
+        email: `bench.${tag}.${i}@example.invalid`,
+        phone: `+91${tag === 'h' ? 8 : 7}${String(i).padStart(9, '0')}`,
+      },
+      now,
+    ),
+  );
 }
 
 async function insertUsers(db: Kysely<Database>, users: ReturnType<typeof makeUsers>): Promise<void> {

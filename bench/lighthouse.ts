@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../server/plugins/session.ts';
 import { createSession } from '../server/services/session.service.ts';
 import { STORAGE_KEYS } from '../src/app/storage-keys.ts';
 import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -83,20 +84,18 @@ async function signedInPlayer(): Promise<Player> {
     const id = crypto.randomUUID();
     await db
       .insertInto('users')
-      .values({
-        id,
-        first_name: 'Bench',
-        last_name: 'Player',
-        email: `bench.${id.slice(0, 8)}@example.com`,
-        phone: '+919100000001',
-        password_hash: null,
-        status: 'active',
-        avatar_picture_id: null,
-        signup_method: 'password',
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
+      .values(
+        activeUserRow(
+          {
+            id,
+            firstName: 'Bench',
+            lastName: 'Player',
+            email: `bench.${id.slice(0, 8)}@example.com`,
+            phone: '+919100000001',
+          },
+          now,
+        ),
+      )
       .execute();
     const { token } = await createSession(db, id, now, { userAgent: 'lighthouse bench', ip: '127.0.0.1' });
     const located = await fetch(`${base}/api/v1/location`, {

@@ -16,6 +16,7 @@ import type { Database } from '../server/db/schema.ts';
 import { recountContest } from '../server/services/contest-counters.service.ts';
 import { rankContest } from '../server/services/judging.service.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const SIZES = (process.env.BENCH_RANKING_SIZES ?? '100000,1000000').split(',').map(Number);
 const WIDTH = 4000;
@@ -111,20 +112,20 @@ async function fill(
     await db
       .insertInto('users')
       .values(
-        userIds.slice(i, i + 500).map((id, j) => ({
-          id,
-          first_name: 'Bench',
-          last_name: 'Player',
-          email: `bench${i + j}@example.invalid`,
-          phone: `+9190000${String(i + j).padStart(5, '0')}`,
-          password_hash: null,
-          status: 'active' as const,
-          avatar_picture_id: null,
-          signup_method: 'password' as const,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
+        userIds
+          .slice(i, i + 500)
+          .map((id, j) =>
+            activeUserRow(
+              {
+                id,
+                firstName: 'Bench',
+                lastName: 'Player',
+                email: `bench${i + j}@example.invalid`,
+                phone: `+9190000${String(i + j).padStart(5, '0')}`,
+              },
+              now,
+            ),
+          ),
       )
       .execute();
   }

@@ -17,6 +17,7 @@ import { grantRole, rolesOf } from '../server/services/roles.service.ts';
 /** `npm run admin:create` acts as the system, from the shell (the audit log says so). */
 const SHELL_ACTOR = { id: null, name: 'Shell (npm run admin:create)' };
 import { messageFor } from '../server/validation-messages.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const USAGE = `Usage:
   ADMIN_PASSWORD='<password>' npm run admin:create -- --email <email> --phone <10-digit mobile> --first <First name> --last <Last name>
@@ -195,20 +196,12 @@ async function main(): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values({
-          id,
-          first_name: input.data.firstName,
-          last_name: input.data.lastName,
-          email: address,
-          phone,
-          password_hash: passwordHash,
-          status: 'active',
-          avatar_picture_id: null,
-          signup_method: 'password',
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
+        .values(
+          activeUserRow(
+            { id, firstName: input.data.firstName, lastName: input.data.lastName, email: address, phone, passwordHash },
+            now,
+          ),
+        )
         .execute();
       await trx
         .insertInto('user_roles')

@@ -23,6 +23,7 @@ import { createSandboxGateway } from '../server/integrations/payments/sandbox.ts
 import { loadOrCreateSecret } from '../server/secret.ts';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payment.service.ts';
 import { createSession } from '../server/services/session.service.ts';
+import { activeUserRow } from '../server/db/user-rows.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DRILL_DATABASE_URL;
@@ -236,20 +237,18 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
       const id = crypto.randomUUID();
       await db
         .insertInto('users')
-        .values({
-          id,
-          first_name: 'Drill',
-          last_name: 'Player',
-          email: `drill.${i}.${id.slice(0, 6)}@example.invalid`,
-          phone: `+919${String(100_000_000 + i).slice(-9)}`,
-          password_hash: null,
-          status: 'active',
-          avatar_picture_id: null,
-          signup_method: 'password',
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
+        .values(
+          activeUserRow(
+            {
+              id,
+              firstName: 'Drill',
+              lastName: 'Player',
+              email: `drill.${i}.${id.slice(0, 6)}@example.invalid`,
+              phone: `+919${String(100_000_000 + i).slice(-9)}`,
+            },
+            now,
+          ),
+        )
         .execute();
       const { token } = await createSession(db, id, now, { userAgent: 'drill', ip: '127.0.0.1' });
       players.push({ id, cookie: `cs_session=${token}` });

@@ -16,6 +16,7 @@ import { sealContestIn } from '../../server/services/verification.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';
 import { mulberry32 } from './pictures/random.ts';
+import { activeUserRow } from '../../server/db/user-rows.ts';
 
 /**
  * Two past published contests with demo players, their tickets, three demo judges' marks and the
@@ -101,21 +102,17 @@ export async function seedDemoResults(
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       for (const scene of scenes) await recordPicture(trx, scene.picture);
 
-      const person = (role: 'player' | 'judge', n: number) => ({
-        id: crypto.randomUUID(),
-        first_name: role === 'player' ? `Demo player ${n}` : `Demo judge ${n}`,
-        last_name: 'Demo',
-        email: `demo.${role}.${n}.${crypto.randomUUID().slice(0, 8)}@example.invalid`,
-        // +91 0...: no Indian mobile starts with 0, so these never collide with a real sign-up.
-        phone: `+910${String(role === 'player' ? n : 100 + n).padStart(4, '0')}${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`,
-        password_hash: null,
-        status: 'active' as const,
-        avatar_picture_id: null,
-        signup_method: 'password' as const,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
+      const person = (role: 'player' | 'judge', n: number) =>
+        activeUserRow(
+          {
+            firstName: role === 'player' ? `Demo player ${n}` : `Demo judge ${n}`,
+            lastName: 'Demo',
+            email: `demo.${role}.${n}.${crypto.randomUUID().slice(0, 8)}@example.invalid`,
+            // +91 0...: no Indian mobile starts with 0, so these never collide with a real sign-up.
+            phone: `+910${String(role === 'player' ? n : 100 + n).padStart(4, '0')}${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`,
+          },
+          now,
+        );
       const players = Array.from({ length: DEMO_PLAYERS }, (_, i) => person('player', i + 1));
       const judges = Array.from({ length: DEMO_JUDGES }, (_, i) => person('judge', i + 1));
       await trx

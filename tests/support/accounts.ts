@@ -4,6 +4,7 @@ import type { StaffRole } from '../../domain/roles.ts';
 import type { ScryptParams } from '../../server/services/password.ts';
 import { createSession } from '../../server/services/session.service.ts';
 import type { ServerHarness } from './server-harness.ts';
+import { activeUserRow } from '../../server/db/user-rows.ts';
 
 /** What the web's axios instance sends with every call: the CSRF guard wants it. */
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
@@ -147,20 +148,15 @@ export async function insertActiveUsers(
 ): Promise<Array<{ id: string; cookie: string }>> {
   const users = Array.from({ length: count }, () => {
     const person = freshPerson();
-    return {
-      id: crypto.randomUUID(),
-      first_name: person.firstName,
-      last_name: person.lastName,
-      email: `${crypto.randomUUID().slice(0, 12)}.${person.email}`,
-      phone: `+91${person.phone}`,
-      password_hash: null,
-      status: 'active' as const,
-      avatar_picture_id: null,
-      signup_method: 'password' as const,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
+    return activeUserRow(
+      {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: `${crypto.randomUUID().slice(0, 12)}.${person.email}`,
+        phone: `+91${person.phone}`,
+      },
+      now,
+    );
   });
   for (let i = 0; i < users.length; i += 100)
     await server.app.db
