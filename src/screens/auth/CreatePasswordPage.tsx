@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ResetPasswordValues, resetPasswordSchema } from '../../../domain/validation.ts';
 import { resetPassword } from '../../api/auth.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
-import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { clearChallenge, readChallenge } from './code-challenge.ts';
 import { MissingChallenge } from './CodeForm.tsx';
+import { useAuthForm } from './use-auth-form.ts';
 
 const empty: ResetPasswordValues = { password: '', confirmPassword: '' };
 
@@ -22,28 +19,24 @@ export default function CreatePasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [challenge] = useState(() => readChallenge('reset'));
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: empty,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!challenge?.otp) return;
-    try {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    failure,
+    clearFailure,
+  } = useAuthForm({
+    schema: resetPasswordSchema,
+    empty,
+    failedFallback: t('createPassword.failedFallback'),
+    send: async (values) => {
+      if (!challenge?.otp) return;
       const answer = await resetPassword({ otpToken: challenge.otpToken, otp: challenge.otp, ...values });
       clearChallenge();
       void navigate(paths.login, { replace: true, state: { notice: answer.message || t('createPassword.done') } });
-    } catch (error) {
-      showFieldErrors(fieldErrorsOf(error), empty, setError);
-      setFailure(errorMessageOf(error, t('createPassword.failedFallback')));
-    }
+    },
   });
 
   if (!challenge?.otp) {
@@ -69,7 +62,7 @@ export default function CreatePasswordPage() {
         />
         <AuthSubmit busy={isSubmitting} label={t('createPassword.submit')} busyLabel={t('createPassword.busy')} />
       </form>
-      <FailureDialog failure={failure} title={t('createPassword.failedTitle')} onClose={() => setFailure(null)} />
+      <FailureDialog failure={failure} title={t('createPassword.failedTitle')} onClose={clearFailure} />
     </AuthShell>
   );
 }

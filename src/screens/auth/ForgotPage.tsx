@@ -1,44 +1,36 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ForgotValues, forgotSchema } from '../../../domain/validation.ts';
 import { requestReset } from '../../api/auth.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { IdentifierField } from '../../ui/form/IdentityFields.tsx';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 export default function ForgotPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotValues>({
-    resolver: zodResolver(forgotSchema),
-    defaultValues: { identifier: '' },
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    failure,
+    clearFailure,
+  } = useAuthForm({
+    schema: forgotSchema,
+    empty: { identifier: '' },
+    failedFallback: t('forgot.failedFallback'),
+    send: async (values: ForgotValues) => {
       const answer = await requestReset(values);
       // The answer is the same whether or not an account matches (no account enumeration).
       recordCodeSent({ purpose: 'reset', otpToken: answer.data.otpToken });
       void navigate(paths.otps);
-    } catch (error) {
-      const fieldMessage = fieldErrorsOf(error).identifier;
-      if (fieldMessage) setError('identifier', { message: fieldMessage });
-      setFailure(errorMessageOf(error, t('forgot.failedFallback')));
-    }
+    },
   });
 
   return (
@@ -54,7 +46,7 @@ export default function ForgotPage() {
       <p className="auth__aside">
         <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
       </p>
-      <FailureDialog failure={failure} title={t('forgot.failedTitle')} onClose={() => setFailure(null)} />
+      <FailureDialog failure={failure} title={t('forgot.failedTitle')} onClose={clearFailure} />
     </AuthShell>
   );
 }

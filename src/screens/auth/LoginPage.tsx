@@ -1,21 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type KeyboardEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type LoginValues, loginSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, logIn } from '../../api/auth.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { IdentifierField } from '../../ui/form/IdentityFields.tsx';
 import { CurrentPasswordField } from '../../ui/form/PasswordFields.tsx';
-import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { LoginCodeForm } from './LoginCodeForm.tsx';
 import { fromState } from './return-to.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 const empty: LoginValues = { identifier: '', password: '' };
 
@@ -92,24 +89,24 @@ export default function LoginPage() {
 
 function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useTranslation('auth');
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: empty, mode: 'onTouched' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    failure,
+    clearFailure,
+  } = useAuthForm({
+    schema: loginSchema,
+    empty,
+    // 'Login Failed' for a wrong pair; the suspended and deleted answers say how to reactivate.
+    failedFallback: t('login.failedFallback'),
+    send: async (values) => {
       await logIn(values);
       loginMarker.set();
       onLoggedIn();
-    } catch (error) {
-      showFieldErrors(fieldErrorsOf(error), empty, setError);
-      // 'Login Failed' for a wrong pair; the suspended and deleted answers say how to reactivate.
-      setFailure(errorMessageOf(error, t('login.failedFallback')));
-    }
+    },
   });
 
   return (
@@ -130,7 +127,7 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
         </p>
         <AuthSubmit busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.busy')} />
       </form>
-      <FailureDialog failure={failure} title={t('login.failedTitle')} onClose={() => setFailure(null)} />
+      <FailureDialog failure={failure} title={t('login.failedTitle')} onClose={clearFailure} />
     </>
   );
 }

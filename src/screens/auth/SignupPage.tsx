@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type SignupValues, signupSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, signUp } from '../../api/auth.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
-import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AGREEMENT_NAMES, Agreements } from './Agreements.tsx';
 import { fieldsOf } from '../../ui/form/field-props.ts';
@@ -17,6 +12,7 @@ import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { recordCodeSent } from './code-challenge.ts';
 import { fromState } from './return-to.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 const empty: SignupValues = {
   firstName: '',
@@ -42,23 +38,23 @@ export default function SignupPage() {
   const navigate = useNavigate();
   // The page the player was on before login -> sign-up; the code screen lands there.
   const from = fromState(useLocation().state);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({ resolver: zodResolver(signupSchema), defaultValues: empty, mode: 'onTouched' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    failure,
+    clearFailure,
+  } = useAuthForm({
+    schema: signupSchema,
+    empty,
+    failedFallback: t('signup.failedFallback'),
+    send: async (values) => {
       const answer = await signUp(values);
       recordCodeSent({ purpose: 'signup', otpToken: answer.data.otpToken, ...(from ? { returnTo: from } : {}) });
       void navigate(paths.otp);
-    } catch (error) {
-      showFieldErrors(fieldErrorsOf(error), empty, setError);
-      setFailure(errorMessageOf(error, t('signup.failedFallback')));
-    }
+    },
   });
 
   return (
@@ -85,7 +81,7 @@ export default function SignupPage() {
           {t('signup.loginLink')}
         </Link>
       </p>
-      <FailureDialog failure={failure} title={t('signup.failedTitle')} onClose={() => setFailure(null)} />
+      <FailureDialog failure={failure} title={t('signup.failedTitle')} onClose={clearFailure} />
     </AuthShell>
   );
 }
