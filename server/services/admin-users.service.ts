@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit } from './audit.service.ts';
 import { rolesOf } from './roles.service.ts';
 import { toSessionUser } from './session.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { STAFF_ROLES } from '../../domain/roles.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,14 +37,9 @@ export async function searchUsers(db: Kysely<Database>, raw: string): Promise<Us
         .execute()
     : [];
   return rows.map((row) => ({
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    roles: (['admin', 'judge'] as const).filter((role) =>
-      roleRows.some((r) => r.user_id === row.id && r.role === role),
+    ...toSessionUser(
+      row,
+      STAFF_ROLES.filter((role) => roleRows.some((r) => r.user_id === row.id && r.role === role)),
     ),
     createdAt: Number(row.created_at),
   }));

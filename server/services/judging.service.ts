@@ -256,19 +256,7 @@ export async function submitJudgeMark(
       return { state: 'judging', marks: marks.length, required, ranked: null };
     }
     const mean = judgedMean(marks);
-    await trx
-      .updateTable('contests')
-      .set({
-        state: 'judged',
-        judged_sum_x: mean.sumX,
-        judged_sum_y: mean.sumY,
-        judged_count: mean.count,
-        judged_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', contestId)
-      .execute();
-    const ranked = await rankContest(trx, contestId, mean);
+    const ranked = await fixJudgedPoint(trx, contestId, mean, now);
     await recordAudit(
       trx,
       { id: null, name: 'System' },
@@ -302,6 +290,26 @@ const RANK_CHUNK = 50_000;
 
 /** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
 export const NOTICE_BATCH = 2000;
+
+/**
+ * Fixes a contest's judged point (the judges' mean, or the sealed answer as a mean of one) and
+ * ranks its tickets against it. Returns the number of tickets ranked.
+ */
+export async function fixJudgedPoint(trx: Db, contestId: string, mean: JudgedMean, now: number): Promise<number> {
+  await trx
+    .updateTable('contests')
+    .set({
+      state: 'judged',
+      judged_sum_x: mean.sumX,
+      judged_sum_y: mean.sumY,
+      judged_count: mean.count,
+      judged_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', contestId)
+    .execute();
+  return rankContest(trx, contestId, mean);
+}
 
 /**
  * Ranks every confirmed ticket of a contest against the judged mean and writes contest_ranks

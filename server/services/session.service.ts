@@ -100,15 +100,10 @@ export async function lookupSession(db: Kysely<Database>, idHash: string, now: n
   }
   return {
     kind: 'valid',
-    user: {
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      status: row.status,
-      roles: STAFF_ROLES.filter((role) => Boolean((row as Record<string, unknown>)[`has_${role}`])),
-    },
+    user: toSessionUser(
+      row,
+      STAFF_ROLES.filter((role) => Boolean((row as Record<string, unknown>)[`has_${role}`])),
+    ),
   };
 }
 

@@ -21,7 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { confirmedTicketRows } from './contest.service.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { rankContest } from './judging.service.ts';
+import { fixJudgedPoint } from './judging.service.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -136,20 +136,7 @@ export async function sealContestIn(
     contest.answer_x !== null &&
     contest.answer_y !== null
   ) {
-    const mean = judgedMean([{ x: contest.answer_x, y: contest.answer_y }]);
-    await trx
-      .updateTable('contests')
-      .set({
-        state: 'judged',
-        judged_sum_x: mean.sumX,
-        judged_sum_y: mean.sumY,
-        judged_count: 1,
-        judged_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', contestId)
-      .execute();
-    await rankContest(trx, contestId, mean);
+    await fixJudgedPoint(trx, contestId, judgedMean([{ x: contest.answer_x, y: contest.answer_y }]), now);
   }
   return sealOf(trx, contestId);
 }
