@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { get, insertStaff, post, useTestClock } from '../support/accounts.ts';
+import { auditOf, get, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { saveContactMessage } from '../../server/services/contact.service.ts';
 
@@ -16,14 +16,7 @@ describeOnEachDatabase('admin: the contact inbox', (server) => {
       )
     ).id;
   };
-  const log = (id: string) =>
-    server.app.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', 'message')
-      .where('target_id', '=', id)
-      .orderBy('created_at')
-      .execute();
+  const log = (id: string) => auditOf(server, 'message', id);
 
   it('lists newest first, filters open and answered, reads one, marks answered and reopens; audited', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);

@@ -1,25 +1,11 @@
 import { expect, it } from 'vitest';
-import { del, freshIp, get, insertStaff, post, useTestClock, XHR } from '../support/accounts.ts';
+import { auditOf, del, get, insertStaff, post, put as putAs, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 describeOnEachDatabase('admin: press articles', (server) => {
   const clock = useTestClock(server);
-  const put = (url: string, payload: unknown, cookie: string) =>
-    server.app.inject({
-      method: 'PUT',
-      url,
-      payload: payload as Record<string, unknown>,
-      headers: { ...XHR, cookie },
-      remoteAddress: freshIp(),
-    });
-  const log = (id: string) =>
-    server.app.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', 'press')
-      .where('target_id', '=', id)
-      .orderBy('created_at')
-      .execute();
+  const put = (url: string, payload: unknown, cookie: string) => putAs(server, url, payload, { cookie });
+  const log = (id: string) => auditOf(server, 'press', id);
   let n = 0;
   const article = (extra: Record<string, unknown> = {}) => ({
     outlet: 'The Hindu',

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { freshIp, get, insertActiveUsers, insertStaff, post, useTestClock, XHR } from '../support/accounts.ts';
+import { auditOf, get, insertActiveUsers, insertStaff, post, put as putAs, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { usablePromo } from '../../server/services/promo.service.ts';
 
@@ -9,22 +9,8 @@ const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice
 describeOnEachDatabase('admin: promo codes', (server) => {
   // 2026-11-21 11:30 IST
   const clock = useTestClock(server);
-  const put = (url: string, payload: unknown, cookie: string) =>
-    server.app.inject({
-      method: 'PUT',
-      url,
-      payload: payload as Record<string, unknown>,
-      headers: { ...XHR, cookie },
-      remoteAddress: freshIp(),
-    });
-  const log = (code: string) =>
-    server.app.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', 'promo')
-      .where('target_id', '=', code)
-      .orderBy('created_at')
-      .execute();
+  const put = (url: string, payload: unknown, cookie: string) => putAs(server, url, payload, { cookie });
+  const log = (code: string) => auditOf(server, 'promo', code);
   const body = (code: string, extra: Record<string, unknown> = {}) => ({
     code: code.toLowerCase(),
     kind: 'percent',

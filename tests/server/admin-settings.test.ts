@@ -1,17 +1,11 @@
 import { expect, it } from 'vitest';
-import { del, get, insertStaff, useTestClock, XHR, freshIp } from '../support/accounts.ts';
+import { del, get, insertStaff, put as putAs, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 describeOnEachDatabase('admin: the paid-play switch', (server) => {
   const clock = useTestClock(server);
   const put = (cookie: string, payload: unknown) =>
-    server.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/settings/paid-play',
-      payload: payload as Record<string, unknown>,
-      headers: { ...XHR, cookie },
-      remoteAddress: freshIp(),
-    });
+    putAs(server, '/api/v1/admin/settings/paid-play', payload, { cookie });
   const log = () =>
     server.app.db
       .selectFrom('audit_log')

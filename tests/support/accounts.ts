@@ -81,6 +81,27 @@ export async function post(server: ServerHarness, url: string, payload?: unknown
   return res;
 }
 
+export function put(server: ServerHarness, url: string, payload: unknown, options: CallOptions = {}) {
+  return server.app.inject({
+    method: 'PUT',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...XHR, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    remoteAddress: options.ip ?? freshIp(),
+  });
+}
+
+/** The audit lines about one thing (a promo, an article, a message), oldest first. */
+export function auditOf(server: ServerHarness, targetType: string, targetId: string) {
+  return server.app.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_type', '=', targetType)
+    .where('target_id', '=', targetId)
+    .orderBy('created_at')
+    .execute();
+}
+
 export function get(server: ServerHarness, url: string, options: CallOptions = {}) {
   return server.app.inject({
     method: 'GET',

@@ -2,7 +2,9 @@ import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ProfileUser } from '../../domain/users.ts';
 import AdminSection from '../../src/screens/admin/AdminSection.tsx';
+import { ok, type StubAnswer } from './api-stub.tsx';
 import { createTestI18n } from './i18n.ts';
 
 /**
@@ -25,3 +27,18 @@ export async function renderConsole(path = '/admin', lng = 'en', otherRoutes?: R
     </I18nextProvider>,
   );
 }
+
+/** The admin the console tests log in as, as GET /account/me answers (domain/users.ts). */
+export const ADMIN_USER: ProfileUser = {
+  id: 'a1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@cricspot.in',
+  phone: '+919876543210',
+  status: 'active',
+  roles: ['admin'],
+  avatarUrl: null,
+};
+
+/** GET /account/me for ADMIN_USER. */
+export const adminMe = (): StubAnswer => ok({ user: ADMIN_USER });

@@ -4,21 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactMessage } from '../../domain/admin-messages.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
-import { renderConsole } from '../support/render-console.tsx';
+import { adminMe, renderConsole } from '../support/render-console.tsx';
 
-const me = () =>
-  ok({
-    user: {
-      id: 'a1',
-      firstName: 'Asha',
-      lastName: 'Rao',
-      email: 'asha@cricspot.in',
-      phone: '+919876543210',
-      status: 'active',
-      roles: ['admin'],
-      avatarUrl: null,
-    },
-  });
+const me = adminMe;
 const message: ContactMessage = {
   id: 'm1',
   subject: 'Invoice missing',

@@ -4,21 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPress } from '../../domain/admin-press.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
-import { renderConsole } from '../support/render-console.tsx';
+import { adminMe, renderConsole } from '../support/render-console.tsx';
 
-const me = () =>
-  ok({
-    user: {
-      id: 'a1',
-      firstName: 'Asha',
-      lastName: 'Rao',
-      email: 'asha@cricspot.in',
-      phone: '+919876543210',
-      status: 'active',
-      roles: ['admin'],
-      avatarUrl: null,
-    },
-  });
+const me = adminMe;
 const draft: AdminPress = {
   id: 'p1',
   slug: 'spot-the-ball-returns',
