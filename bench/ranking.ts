@@ -112,20 +112,18 @@ async function fill(
     await db
       .insertInto('users')
       .values(
-        userIds
-          .slice(i, i + 500)
-          .map((id, j) =>
-            activeUserRow(
-              {
-                id,
-                firstName: 'Bench',
-                lastName: 'Player',
-                email: `bench${i + j}@example.invalid`,
-                phone: `+9190000${String(i + j).padStart(5, '0')}`,
-              },
-              now,
-            ),
+        userIds.slice(i, i + 500).map((id, j) =>
+          activeUserRow(
+            {
+              id,
+              firstName: 'Bench',
+              lastName: 'Player',
+              email: `bench${i + j}@example.invalid`,
+              phone: `+9190000${String(i + j).padStart(5, '0')}`,
+            },
+            now,
           ),
+        ),
       )
       .execute();
   }
