@@ -10,6 +10,7 @@ import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
 import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { createTestI18n } from '../support/i18n.ts';
+import { ADMIN_USER } from '../support/render-console.tsx';
 
 const picture = (n: number, extra: Partial<AdminPicture> = {}): AdminPicture => ({
   id: `0000000${n}-1111-4222-8333-444444444444`,
@@ -53,16 +54,7 @@ function stubConsole(library: () => AdminPicture[]) {
       return Promise.resolve(
         respond(200, {
           data: {
-            user: {
-              id: 'u1',
-              firstName: 'Asha',
-              lastName: 'Rao',
-              email: 'asha@cricspot.in',
-              phone: '+919876543210',
-              status: 'active',
-              roles: ['admin'],
-              avatarUrl: null,
-            },
+            user: ADMIN_USER,
           },
         }),
       );

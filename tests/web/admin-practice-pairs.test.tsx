@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPicture, AdminPracticePair } from '../../domain/admin-pictures.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/app/login-marker.ts';
-import { renderConsole } from '../support/render-console.tsx';
+import { ADMIN_USER, renderConsole } from '../support/render-console.tsx';
 
 // The Pixi stage cannot run in jsdom: a stand-in marks the ball where the test says.
 vi.mock('../../src/stage/PictureStage.tsx', () => ({
@@ -66,16 +66,7 @@ function stubConsole(
     if (key === 'GET /account/me') {
       return respond(200, {
         data: {
-          user: {
-            id: 'u1',
-            firstName: 'Asha',
-            lastName: 'Rao',
-            email: 'asha@cricspot.in',
-            phone: '+919876543210',
-            status: 'active',
-            roles: ['admin'],
-            avatarUrl: null,
-          },
+          user: ADMIN_USER,
         },
       });
     }

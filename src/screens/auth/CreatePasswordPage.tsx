@@ -19,15 +19,7 @@ export default function CreatePasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [challenge] = useState(() => readChallenge('reset'));
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    failure,
-    clearFailure,
-  } = useAuthForm({
+  const { register, errors, isSubmitting, onSubmit, failure, clearFailure } = useAuthForm({
     schema: resetPasswordSchema,
     empty,
     failedFallback: t('createPassword.failedFallback'),

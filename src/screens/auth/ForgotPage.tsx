@@ -13,15 +13,7 @@ import { useAuthForm } from './use-auth-form.ts';
 export default function ForgotPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    failure,
-    clearFailure,
-  } = useAuthForm({
+  const { register, errors, isSubmitting, onSubmit, failure, clearFailure } = useAuthForm({
     schema: forgotSchema,
     empty: { identifier: '' },
     failedFallback: t('forgot.failedFallback'),

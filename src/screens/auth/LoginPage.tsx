@@ -89,15 +89,7 @@ export default function LoginPage() {
 
 function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { t } = useTranslation('auth');
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    failure,
-    clearFailure,
-  } = useAuthForm({
+  const { register, errors, isSubmitting, onSubmit, failure, clearFailure } = useAuthForm({
     schema: loginSchema,
     empty,
     // 'Login Failed' for a wrong pair; the suspended and deleted answers say how to reactivate.

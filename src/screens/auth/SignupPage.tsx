@@ -38,15 +38,7 @@ export default function SignupPage() {
   const navigate = useNavigate();
   // The page the player was on before login -> sign-up; the code screen lands there.
   const from = fromState(useLocation().state);
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    failure,
-    clearFailure,
-  } = useAuthForm({
+  const { register, errors, isSubmitting, onSubmit, failure, clearFailure } = useAuthForm({
     schema: signupSchema,
     empty,
     failedFallback: t('signup.failedFallback'),

@@ -36,5 +36,12 @@ export function useAuthForm<Values extends FieldValues>({
       setFailure(errorMessageOf(error, failedFallback));
     }
   });
-  return { form, onSubmit, failure, clearFailure: () => setFailure(null) };
+  return {
+    register: form.register,
+    errors: form.formState.errors,
+    isSubmitting: form.formState.isSubmitting,
+    onSubmit,
+    failure,
+    clearFailure: () => setFailure(null),
+  };
 }
