@@ -148,20 +148,10 @@ function numbersOf(details: unknown): Record<string, number> {
   return Object.fromEntries(Object.entries(details).filter(([, value]) => typeof value === 'number'));
 }
 
-/** The server's answer of a failed call, if it gave one (an axios error's body or an ApiError's). */
-function answerOf(
-  error: unknown,
-): { code: string; message: string; fields: Record<string, string>; details: unknown } | null {
-  if (error instanceof ApiError)
-    return error.status === null
-      ? null
-      : { code: error.code, message: error.message, fields: error.fields, details: error.details };
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    if (body?.message)
-      return { code: body.code ?? '', message: body.message, fields: body.fields ?? {}, details: body.details };
-  }
-  return null;
+/** The server's answer of a failed call (apiErrorOf's reading), or null when none came. */
+function answerOf(error: unknown): ApiError | null {
+  const failure = apiErrorOf(error);
+  return failure.status === null ? null : failure;
 }
 
 /** The server's message (translated by its code), else the error's own, else the given fallback (spec section 8 order). */
