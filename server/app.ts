@@ -16,6 +16,7 @@ import {
 } from './integrations/messages.ts';
 import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { openApi } from './plugins/openapi.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   useZodSchemas(app);
   registerErrorHandler(app);
+  // Before any route: the OpenAPI document sees routes as they are registered.
+  await openApi(app);
   refuseNulText(app);
   // Called on the root instance (not registered) so they apply to every route.
   // JSON and HTML answers compressed on the fly (fast brotli or gzip, over 1 KB); files the build

@@ -255,29 +255,45 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
+  const outboxSchema = z.object({
+    messages: z.array(
+      z.object({
+        id: z.string(),
+        channel: z.enum(['sms', 'email']),
+        recipient: z.string(),
+        subject: z.string().nullable(),
+        body: z.string(),
+        createdAt: z.number(),
+      }),
+    ),
+  });
   // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests:
   // every code in it logs someone in, so only a client on this machine gets it.
   if (!app.config.isProduction) {
-    app.get('/dev/outbox', { onRequest: loopbackOnly }, async () => {
-      const messages = await app.db
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(50)
-        .execute();
-      return {
-        data: {
-          messages: messages.map((m) => ({
-            id: m.id,
-            channel: m.channel,
-            recipient: m.recipient,
-            subject: m.subject,
-            body: m.body,
-            createdAt: m.created_at,
-          })),
-        },
-      };
-    });
+    app.get(
+      '/dev/outbox',
+      { onRequest: loopbackOnly, schema: { response: { 200: envelope(outboxSchema) } } },
+      async () => {
+        const messages = await app.db
+          .selectFrom('outbox_messages')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(50)
+          .execute();
+        return {
+          data: {
+            messages: messages.map((m) => ({
+              id: m.id,
+              channel: m.channel,
+              recipient: m.recipient,
+              subject: m.subject,
+              body: m.body,
+              createdAt: m.created_at,
+            })),
+          },
+        };
+      },
+    );
   }
 }

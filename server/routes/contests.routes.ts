@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentContestsSchema, langQuerySchema } from '../../domain/contests.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { contestView, currentContests, currentPictureFile, paidPlayView } from '../services/contest.service.ts';
@@ -18,12 +18,16 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
   // paint (issue 13): one stable address the server also preloads with the page, answered with
   // the bytes (no redirect: a phone saves a round trip), revalidated on each visit by its ETag;
   // `?w=640` gives the phone copy.
-  app.get('/contests/current/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
-    const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
-    if (!file) throw notFound(SERVER_ERROR_MESSAGES.noContestComingUp);
-    const { w } = request.query;
-    return sendPicture(request, reply, file, 'no-cache', w !== undefined);
-  });
+  app.get(
+    '/contests/current/picture',
+    { schema: { querystring: phoneCopyQuerySchema, response: pictureAnswers } },
+    async (request, reply) => {
+      const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
+      if (!file) throw notFound(SERVER_ERROR_MESSAGES.noContestComingUp);
+      const { w } = request.query;
+      return sendPicture(request, reply, file, 'no-cache', w !== undefined);
+    },
+  );
 
   app.get(
     '/contests/current',

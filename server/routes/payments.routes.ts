@@ -15,7 +15,7 @@ import {
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { emptyAnswer, envelope } from '../plugins/zod-schemas.ts';
 import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../services/payment.service.ts';
 import { paymentForOwner, paymentsOfUser } from '../services/payments/answers.ts';
 import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../services/payments/callbacks.ts';
@@ -80,10 +80,19 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
   // player's payment): it only finds the payment to show. What happened reaches us through the
   // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
   // form of this route, or reconciliation with the gateway.
-  app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const paymentId = await returnLanding(app, request.query, request.user?.id);
-    return reply.redirect(paymentPagePath(paymentId), 303);
-  });
+  app.get(
+    '/payments/return',
+    {
+      schema: {
+        querystring: paymentReturnBodySchema,
+        response: { 303: emptyAnswer("See Other: to the payment's status page") },
+      },
+    },
+    async (request, reply) => {
+      const paymentId = await returnLanding(app, request.query, request.user?.id);
+      return reply.redirect(paymentPagePath(paymentId), 303);
+    },
+  );
 
   app.get(
     '/payments',
@@ -115,7 +124,13 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
 
     hooks.post(
       '/payments/webhook/:gateway',
-      { config: { csrf: false }, schema: { params: webhookParamsSchema } },
+      {
+        config: { csrf: false },
+        schema: {
+          params: webhookParamsSchema,
+          response: { 200: envelope(z.object({ received: z.boolean(), duplicate: z.boolean() })) },
+        },
+      },
       async (request, reply) => {
         const { gateway } = request.params;
         const { duplicate } = await applyPaymentWebhook(
