@@ -184,4 +184,5 @@ export const SERVER_ERROR_MESSAGES = {
   noTranslation: 'No such translation file',
   unknownStateCodes: (codes: readonly string[]) => `Unknown state code: ${codes.join(', ')}`,
   notReady: 'The database is not reachable.',
+  shuttingDown: 'This server is shutting down; another one takes the requests.',
 } as const;

@@ -7,16 +7,13 @@ import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
-import {
-  createHttpSmsSender,
-  createOutboxSender,
-  createSmtpSender,
-  type MessageSender,
-  routeByChannel,
-} from './integrations/messages.ts';
+import { createMessageSenders } from './integrations/message-senders.ts';
+import type { MessageSender } from './integrations/messages.ts';
 import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
+import { type LogStream, loggerOptions, requestLog } from './plugins/request-log.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
@@ -79,15 +76,16 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Request logging; off in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reads them). */
+  logStream?: LogStream;
 }
 
 /** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // One line per request of our own (plugins/request-log.ts) instead of Fastify's two.
+    disableRequestLogging: true,
     // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
     // ignored, so rate limits keyed by address cannot be dodged by sending that header.
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -120,8 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('push', createPushSender(loadOrCreateVapidKeys(config.dataDir), `mailto:${BRAND.supportEmail}`));
   app.decorate('pictures', createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }));
   app.decorate('consoleRoutes', []);
+  app.decorate('draining', false);
   app.addHook('onClose', async () => {
     await db.destroy();
+    app.log.info('shutdown: database closed');
   });
 
   try {
@@ -134,6 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   useZodSchemas(app);
   registerErrorHandler(app);
+  requestLog(app);
+  // The counting context of every request, before anything a request runs (plugins/metrics.ts).
+  metricsPlugin(app);
   // Before any route: the OpenAPI document sees routes as they are registered.
   await openApi(app);
   refuseNulText(app);
@@ -150,25 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await rateLimits(app);
   await sessions(app);
   app.decorate('passwords', createPasswordHasher());
-  const outbox = createOutboxSender({ db, log: app.log, now: () => app.clock.now(), logBodies: !config.isProduction });
-  app.decorate(
-    'messages',
-    routeByChannel({
-      fallback: outbox,
-      ...(config.smtpUrl
-        ? { email: createSmtpSender({ url: config.smtpUrl, from: config.mailFrom, log: app.log }) }
-        : {}),
-      ...(config.smsWebhookUrl
-        ? { sms: createHttpSmsSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, log: app.log }) }
-        : {}),
-    }),
-  );
-  if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
-    app.log.warn(
-      { smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) },
-      'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes',
-    );
-  }
+  app.decorate('messages', createMessageSenders(app));
 
   const deferred = new Set<Promise<unknown>>();
   app.decorate('afterAnswer', (work: () => Promise<unknown>, failureMessage: string) => {

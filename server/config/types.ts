@@ -33,6 +33,14 @@ export interface Config {
   /** SMS goes as JSON { to, body } to this relay when set; otherwise to the outbox. */
   smsWebhookUrl: string | undefined;
   smsWebhookToken: string | undefined;
+  /** SMS through MSG91's Flow API (SMS_PROVIDER=msg91); null: the relay above, or the outbox. */
+  msg91: Msg91Config | null;
+  /** The Prometheus listener (METRICS_HOST:METRICS_PORT); null: off. Never the site's port. */
+  metrics: { host: string; port: number } | null;
+  /** SIGTERM: /readyz unready for unreadyMs, then in-flight requests get drainMs to finish. */
+  shutdown: { unreadyMs: number; drainMs: number };
+  /** 'pretty' (pino-pretty, one line per event) or 'json' (JSON lines). */
+  logFormat: 'pretty' | 'json';
   /** What the contests made from the weekly schedule get until admins set them. */
   contestDefaults: ContestDefaults;
   /** The bill's fee and GST rates. */
@@ -57,6 +65,16 @@ export interface Config {
   http: HttpLimits;
   /** Where play is allowed. */
   location: LocationConfig;
+}
+
+export interface Msg91Config {
+  authKey: string;
+  /** The DLT-approved template (flow) id at MSG91. */
+  templateId: string;
+  /** The DLT-registered 6-letter sender id. */
+  senderId: string;
+  /** https://control.msg91.com; another address only for tests. */
+  apiUrl: string;
 }
 
 export interface LocationConfig {

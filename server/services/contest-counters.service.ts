@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database, TicketStatus } from '../db/schema.ts';
+import { metrics } from '../metrics/scope.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -172,6 +173,7 @@ export async function releaseReservedTickets(trx: Transaction<Database>, scope: 
   // Cannot differ while the owners are locked; if it ever does, nothing is written rather than
   // counters that disagree with the tickets.
   if (released !== counted) throw new Error(`ticket counters: released ${released} tickets but counted ${counted}`);
+  metrics().ticketsReleased.inc(released);
   return released;
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { metrics } from '../metrics/scope.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -77,6 +78,7 @@ export async function openChallenge(
       consumed_at: null,
     })
     .execute();
+  metrics().otpCodes.inc({ purpose, event: userId ? 'issued' : 'decoy' });
   return { otpToken: id, code };
 }
 
@@ -160,6 +162,7 @@ export async function reissueChallenge(
     .executeTakeFirst();
   // Two resends at once: the other one won and started the cooldown.
   if (Number(updated.numUpdatedRows) !== 1) throw cooldown(OTP_RESEND_COOLDOWN_MS);
+  metrics().otpCodes.inc({ purpose: row.purpose, event: row.user_id ? 'resent' : 'decoy' });
   return { otpToken: row.id, code, userId: row.user_id, purpose: row.purpose };
 }
 

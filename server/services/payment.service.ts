@@ -11,6 +11,7 @@ import { releaseReservation } from './payments/finalize.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
+import { metrics } from '../metrics/scope.ts';
 
 interface Logger {
   error(obj: unknown, msg?: string): void;
@@ -144,6 +145,7 @@ export async function createPaymentOrder(
     await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
     throw error;
   }
+  metrics().payments.inc({ gateway: gateway.name, status: 'pending' });
   return { paymentId, orderId, amountPaise: bill.grandTotal, refNo, expiresAt: reservation.expiresAt, bill };
 }
 

@@ -18,6 +18,7 @@ import {
   billFor,
   cartPoints,
 } from '../cart.service.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 export interface ReserveOptions {
   billing: BillingConfig;
@@ -129,6 +130,8 @@ export async function reserveCart(
         )
         .execute();
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      metrics().ticketsReserved.inc(tickets.length);
+      if (confirmed) metrics().ticketsConfirmed.inc(tickets.length);
       return { reservationId, expiresAt, bill, tickets };
     });
   } catch (error) {
@@ -207,12 +210,13 @@ export async function confirmReservationIn(
     .where('id', '=', reservationId)
     .where('status', '=', 'active')
     .execute();
-  await trx
+  const confirmedTickets = await trx
     .updateTable('tickets')
     .set({ status: 'confirmed', confirmed_at: now })
     .where('reservation_id', '=', reservationId)
     .where('status', '=', 'reserved')
-    .execute();
+    .executeTakeFirst();
+  metrics().ticketsConfirmed.inc(Number(confirmedTickets.numUpdatedRows));
   return 'confirmed';
 }
 

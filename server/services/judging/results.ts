@@ -15,6 +15,7 @@ import {
   lockContest,
   NOTICE_BATCH,
 } from '../judging.service.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 /**
  * The admin's review of a closed contest: every mark with who and when, the point, the best
@@ -192,6 +193,7 @@ export async function publishResult(
       after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },
       now,
     });
+    metrics().contestPublications.inc();
     return { notices: best.length };
   });
 }

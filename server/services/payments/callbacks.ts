@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../payment.service.ts';
 import { paymentByOrderId, paymentNotFound } from './answers.ts';
 import { finalizePayment, type FinalizeResult, recordWebhookEvent } from './finalize.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 const orderIdMissing = () =>
   new AppError(400, PAYMENT_ERROR_CODES.orderIdMissing, PAYMENT_ERROR_MESSAGES.orderIdMissing);
@@ -36,7 +37,10 @@ export async function applyPaymentReturn(
   const said = readReturn(fields);
   if (said.kind === 'signed') {
     const signature = { orderId, paymentId: said.paymentId, signature: said.signature };
-    if (!signature.paymentId || !deps.gateway.verifyReturn(signature)) throw invalidSignature();
+    if (!signature.paymentId || !deps.gateway.verifyReturn(signature)) {
+      metrics().signatureFailures.inc({ gateway: deps.gateway.name, source: 'return' });
+      throw invalidSignature();
+    }
     const result = await finalizePayment(deps, orderId, { kind: 'paid', gatewayPaymentId: signature.paymentId }, now);
     return { verified: true, paymentId: payment.id, status: result?.status ?? payment.status };
   }
@@ -80,7 +84,10 @@ export async function applyPaymentWebhook(
   const { gateway } = deps;
   if (gatewayName !== gateway.name) throw notFound();
   const webhook = Buffer.isBuffer(rawBody) ? gateway.readWebhook(rawBody, headers) : 'bad-signature';
-  if (webhook === 'bad-signature') throw invalidSignature();
+  if (webhook === 'bad-signature') {
+    metrics().signatureFailures.inc({ gateway: gatewayName, source: 'webhook' });
+    throw invalidSignature();
+  }
   if (webhook === 'not-json') throw new AppError(400, 'BAD_WEBHOOK', SERVER_ERROR_MESSAGES.badWebhook);
   const record = {
     eventId: `${gatewayName}:${webhook.eventId}`,

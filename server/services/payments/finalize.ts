@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { confirmReservationIn, nextCartPosition } from '../cart.service.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
 import type { PaymentDeps } from '../payment.service.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
 
@@ -176,6 +177,7 @@ export async function finalizePayment(
         .set({ status: 'success', gateway_payment_id: outcome.gatewayPaymentId, finalized_at: now, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
+      metrics().payments.inc({ gateway: payment.gateway, status: 'success' });
       return { ...base, status: 'success' as const, changed: true };
     }
 
@@ -205,6 +207,7 @@ async function endWithoutTickets(
   now: number,
   refundDue: boolean,
 ): Promise<void> {
+  metrics().payments.inc({ gateway: payment.gateway, status });
   await trx
     .updateTable('payments')
     .set({
@@ -265,7 +268,9 @@ export async function settleRefund(deps: PaymentDeps, paymentId: string, now: nu
       .where('id', '=', paymentId)
       .where('refund_id', 'is', null)
       .execute();
+    metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'issued' });
   } catch (error) {
+    metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'failed' });
     deps.log?.error({ err: error, paymentId }, 'payments: the refund failed; reconciliation will try again');
   }
 }
