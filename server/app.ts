@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
@@ -13,7 +14,7 @@ import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
-import { type LogStream, loggerOptions, requestLog } from './plugins/request-log.ts';
+import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
@@ -77,7 +78,7 @@ export interface BuildOptions {
   /** Request logging; off in tests. */
   logger?: boolean;
   /** Where log lines go instead of stdout (a test reads them). */
-  logStream?: LogStream;
+  logStream?: Writable;
 }
 
 /** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // One line per request of our own (plugins/request-log.ts) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
     // ignored, so rate limits keyed by address cannot be dodged by sending that header.
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,

@@ -1,11 +1,7 @@
+import type { Writable } from 'node:stream';
 import pretty from 'pino-pretty';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
-
-/** Where log lines go (pino's destination): stdout, pino-pretty, or a test's reader. */
-export interface LogStream {
-  write(line: string): void;
-}
 
 /** Answers that are not about the site's traffic: no request log line for them. */
 export const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -13,19 +9,19 @@ export const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /**
  * The logger: JSON lines (production, tests, LOG_FORMAT=json), or in development one readable
  * line per event through pino-pretty (LOG_FORMAT=pretty; colours when the output is a terminal).
- * `stream` sends the lines elsewhere (a test reads them).
+ * `destination` takes the lines instead of stdout (a test reads them).
  */
-export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, destination?: Writable): FastifyServerOptions['logger'] {
   const base = { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
-  if (stream) return { ...base, stream };
-  if (config.logFormat === 'json') return base;
+  if (config.logFormat === 'json') return destination ? { ...base, stream: destination } : base;
   return {
     ...base,
     stream: pretty({
       sync: true,
-      colorize: Boolean(process.stdout.isTTY) || Boolean(process.env.FORCE_COLOR),
+      ...(destination ? { destination } : {}),
+      colorize: destination ? false : Boolean(process.stdout.isTTY) || Boolean(process.env.FORCE_COLOR),
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname,req,res,responseTime',
+      ignore: 'pid,hostname,method,url,route,statusCode,responseTime,remoteAddress',
       singleLine: true,
     }),
   };
@@ -42,10 +38,14 @@ export function requestLog(app: FastifyInstance): void {
     if (!UNLOGGED_PATHS.has(path)) {
       const ms = Math.round(reply.elapsedTime * 10) / 10;
       request.log.info(
+        // Flat fields: pino's own `req` and `res` serializers would reshape them.
         {
-          req: { method: request.method, url: request.url, route: request.routeOptions.url, remoteAddress: request.ip },
-          res: { statusCode: reply.statusCode },
+          method: request.method,
+          url: request.url,
+          route: request.routeOptions.url,
+          statusCode: reply.statusCode,
           responseTime: ms,
+          remoteAddress: request.ip,
         },
         `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
       );
