@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntervalJob } from '../../server/jobs/interval-job.ts';
 import { listenForMetrics } from '../../server/plugins/metrics.ts';
+import { sealDueContests } from '../../server/services/verification.service.ts';
 import { get, insertActiveUsers, post } from '../support/accounts.ts';
+import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase, type ServerHarness, startServer } from '../support/server-harness.ts';
 import { paymentsSetup } from './payments.helpers.ts';
 
@@ -168,6 +170,30 @@ describeOnEachDatabase('Prometheus metrics', (server) => {
       valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(delta('cricspot_otp_codes_total', { purpose: 'login', event: 'issued' })).toBe(1);
     expect(delta('cricspot_messages_total', { channel: 'sms', sender: 'outbox', outcome: 'sent' })).toBe(1);
+  });
+
+  it('counts the seal of a contest, and shows closed contests awaiting it', async () => {
+    const pictureId = await addContestPicture(server);
+    await addTestContest(server, {
+      pictureId,
+      now: pay.clock.now,
+      opensInMs: -3 * 86_400_000,
+      closesInMs: -2 * 3_600_000,
+    });
+    const before = await metrics.scrape();
+    expect(valueOf(before, 'cricspot_contests_awaiting_seal')).toBeGreaterThanOrEqual(1);
+    // As the scheduled job runs it (server/plugins/contest-jobs.ts): its counts go to this app.
+    const job = startIntervalJob(server.app, 'contest seals', 60_000, () =>
+      sealDueContests(server.app.db, server.app.secret, pay.clock.now),
+    );
+    const sealed = await job.runOnce();
+    await job.stop();
+    const after = await metrics.scrape();
+    expect(valueOf(after, 'cricspot_contest_seals_total') - valueOf(before, 'cricspot_contest_seals_total')).toBe(
+      sealed!.length,
+    );
+    expect(sealed!.length).toBeGreaterThanOrEqual(1);
+    expect(valueOf(after, 'cricspot_contests_awaiting_seal')).toBe(0);
   });
 
   it('counts job runs by job and outcome', async () => {
