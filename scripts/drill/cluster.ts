@@ -37,15 +37,20 @@ export function startInstance(instance: Instance, env: NodeJS.ProcessEnv, counts
   });
   // JSON lines at LOG_LEVEL=error: every one is a failure worth counting.
   createInterface({ input: child.stdout! }).on('line', (line) => {
+    // The demo seed's progress lines are plain text; the server's are JSON.
+    if (!line.startsWith('{')) return;
     counts.errorLines += 1;
+    // The first few for the operator to read; the rest only counted.
+    if (counts.errorLines <= 5) console.error(`  instance ${instance.port}: ${line.slice(0, 600)}`);
     if (line.includes('40P01') || line.includes('deadlock detected')) counts.deadlocks += 1;
     if (line.includes('40001')) counts.serializationFailures += 1;
   });
   instance.child = child;
 }
 
+/** Ready: /readyz answers 200. The first start seeds the demo pictures (a minute on a busy machine). */
 export async function waitReady(port: number): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
