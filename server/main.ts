@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_RESULTS_KEY, DEMO_SEED_KEY } from './db/meta-keys.ts';
 import { shutDownGracefully } from './plugins/graceful-shutdown.ts';
 import { startJobs } from './plugins/jobs.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { seedDemoPromo } from './services/promo.service.ts';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {

@@ -105,8 +105,9 @@ export async function openApi(app: FastifyInstance): Promise<void> {
     },
     // The error body is an answer only: its request-side twin would be an unused component.
     transformObject: (document) => {
-      const object = zodTransformObject(document) as { components?: { schemas?: Record<string, unknown> } };
-      delete object.components?.schemas?.ApiErrorInput;
+      const object = zodTransformObject(document);
+      const schemas = 'components' in object ? (object.components?.schemas as Record<string, unknown>) : undefined;
+      if (schemas) delete schemas.ApiErrorInput;
       return object;
     },
   });
@@ -116,6 +117,7 @@ export async function openApi(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'This document (OpenAPI 3.1)',
+        tags: ['api'],
         response: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) },
       },
     },
