@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NGINX_TEMPLATE, type NginxValues, renderNginxConfig } from '../../scripts/nginx-config.ts';
+import { type NginxValues, renderNginxConfig } from '../../scripts/nginx-config.ts';
 
 /** The values of the README's production example. */
 const README_EXAMPLE: NginxValues = {
