@@ -68,8 +68,22 @@ export const contestViewSchema = z.object({
   }),
   /** Why an admin cancelled the contest (state 'cancelled'); null otherwise. */
   cancelReason: z.string().nullable().optional(),
-  /** 0 = free entry. */
+  /**
+   * What one new entry's ticket costs now, GST included: the contest's price while paid play is
+   * on; 0 = free entry (a free contest, or any contest while paid play is off: issue 26).
+   */
   ticketPricePaise: z.number().int(),
+  /**
+   * The all-in price of one ticket, as every price before the cart shows it: the price plus the
+   * platform fee and its GST (domain/money.ts allInTicketPrice); 0 for free entry.
+   */
+  allInPricePaise: z.number().int(),
+  /** The fees the bill adds, so a screen totals n tickets exactly as the bill will (entryBill). */
+  fees: z.object({
+    platformFeePaisePerTicket: z.number().int(),
+    entryGstBasisPoints: z.number().int(),
+    feeGstBasisPoints: z.number().int(),
+  }),
   /** Per person. */
   maxTickets: z.number().int(),
   totalTickets: z.number().int(),
@@ -160,8 +174,39 @@ export const cartGroupSchema = z.object({
   promoCode: z.string().nullable(),
 });
 
-export const cartSchema = z.object({ items: z.array(cartItemSchema), groups: z.array(cartGroupSchema) });
+/**
+ * Tickets still held for the player after a payment that failed or was cancelled: "Try again"
+ * pays for these very tickets (POST /payments/:paymentId/retry) until expiresAt; then they go
+ * back to the cart. While paid play is off they are entered free with the contest's cart.
+ */
+export const heldEntrySchema = z.object({
+  reservationId: z.string(),
+  /** The payment that failed or was cancelled. */
+  paymentId: z.string(),
+  contestId: z.string(),
+  slot: z.enum(['A', 'B']),
+  closesAt: z.string(),
+  expiresAt: z.string(),
+  tickets: z.array(pointSchema),
+  /** What a new attempt costs now (the same bill, the promo while usable); 0 while paid play is off. */
+  amountPaise: z.number().int(),
+});
+export type HeldEntry = z.infer<typeof heldEntrySchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  groups: z.array(cartGroupSchema),
+  held: z.array(heldEntrySchema),
+});
 export type CartAnswer = z.infer<typeof cartSchema>;
+
+/**
+ * Every contest is free to enter while paid play is off (the switch, not a missing gateway):
+ * prices are not shown, and entries are confirmed with one button (issue 26).
+ */
+export function isPaidPlaySuspended(paidPlay: PaidPlay): boolean {
+  return !paidPlay.enabled && paidPlay.reason === undefined;
+}
 
 export const freeCheckoutAnswerSchema = z.object({
   reservationId: z.string(),

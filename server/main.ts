@@ -7,6 +7,7 @@ import { startContestJobs } from './plugins/contest-jobs.ts';
 import { startPaymentJobs } from './plugins/payment-jobs.ts';
 import { startRetentionJob } from './plugins/retention-job.ts';
 import { seedDemoPromo } from './services/promo.service.ts';
+import { paidPlayState } from './services/settings.service.ts';
 
 let config;
 try {
@@ -81,6 +82,21 @@ app.addHook('onClose', () => contestJobs.stop());
 if (!app.payments) app.log.warn('payments: PAYMENT_GATEWAY is not set; paid tickets cannot be bought');
 const paymentJobs = await startPaymentJobs(app);
 app.addHook('onClose', () => paymentJobs.stop());
+
+// Whether the site takes money, and who decided it (issue 26): production starts with paid play off.
+const paidPlay = await paidPlayState(app.db, config.paidPlayDefault);
+const decidedBy =
+  paidPlay.source === 'console'
+    ? "the console's Paid play switch"
+    : process.env.PAID_PLAY
+      ? `PAID_PLAY=${process.env.PAID_PLAY}`
+      : `PAID_PLAY unset, the ${config.nodeEnv} default`;
+app.log.info(
+  { paidPlay: paidPlay.enabled ? 'on' : 'off', decidedBy },
+  paidPlay.enabled
+    ? `paid play: on (${decidedBy}): paid contests take payment`
+    : `paid play: off (${decidedBy}; the Promotion and Regulation of Online Gaming Act, 2025 bans online money games): every contest is free to enter. PAID_PLAY=on or the console's Paid play page turns it on`,
+);
 
 // Loud, so that nobody runs these by accident (server/config.ts refuses them without the opt-in).
 if (config.devOnNetwork) {

@@ -42,6 +42,7 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
               promoCode: null,
             },
           ],
+    held: [],
   };
 }
 

@@ -52,6 +52,7 @@ const cart: CartAnswer = {
     { id: 'i2', contestId: 'c1', x: 30, y: 40, pricePaise: 4900 },
   ],
   groups: [group],
+  held: [],
 };
 
 const order = (over: Record<string, unknown> = {}) => ({

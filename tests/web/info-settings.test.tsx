@@ -21,6 +21,8 @@ const settings = (paidPlay: boolean, paidPlayReason?: 'noGateway'): SiteSettings
     entryGstSince: '2025-09-22',
     feeGstBasisPoints: 1800,
     platformFeePaisePerTicket: 200,
+    examplePricePaise: 4900,
+    exampleAllInPaise: 5136,
   },
   location: {
     restrictedStates: [

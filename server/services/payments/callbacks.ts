@@ -48,8 +48,8 @@ export async function applyPaymentReturn(
     deps,
     orderId,
     said.kind === 'cancelled'
-      ? { kind: 'cancelled', reason: said.reason }
-      : { kind: 'failed', reason: said.reason, final: deps.gateway.failuresEndOrders },
+      ? { kind: 'cancelled', reason: said.reason, code: said.code }
+      : { kind: 'failed', reason: said.reason, code: said.code, final: deps.gateway.failuresEndOrders },
     now,
   );
   return { verified: false, paymentId: payment.id, status: result?.status ?? payment.status };
@@ -110,6 +110,7 @@ export async function applyPaymentWebhook(
       {
         kind: 'failed',
         reason: said.reason,
+        code: said.code,
         gatewayPaymentId: said.gatewayPaymentId,
         final: gateway.failuresEndOrders,
       },
