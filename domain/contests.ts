@@ -129,17 +129,24 @@ export const currentContestsSchema = z.object({
 export type CurrentContests = z.infer<typeof currentContestsSchema>;
 
 const coordinate = z.number({ error: 'Ticket coordinates must be numbers' });
+const newTicketsSchema = z
+  .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
+  .min(1, 'Add at least one ticket')
+  .max(CART_MAX_ADD, 'Max Ticket Limit Reached');
 export const addCartItemsSchema = z.object({
   contestId: z.string().min(1).max(64),
-  tickets: z
-    .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
-    .min(1, 'Add at least one ticket')
-    .max(CART_MAX_ADD, 'Max Ticket Limit Reached'),
+  tickets: newTicketsSchema,
 });
 export type AddCartItems = z.infer<typeof addCartItemsSchema>;
 
 export const cartItemParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const contestIdBodySchema = z.object({ contestId: z.string().min(1).max(64) });
+/**
+ * Free entry (POST /cart/checkout-free): the contest's cart confirmed at once; with `tickets`, the
+ * play screen's new marks are added first, all in one step ("Enter free"): if the entry is
+ * refused, they are not left in the cart.
+ */
+export const freeEntryBodySchema = contestIdBodySchema.extend({ tickets: newTicketsSchema.optional() });
 
 export const billSchema = z.object({
   itemsTotal: z.number().int(),

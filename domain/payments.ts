@@ -66,10 +66,10 @@ export const paymentStatusSchema = z.enum(['pending', 'success', 'failed', 'canc
 export type PaymentStatusName = z.infer<typeof paymentStatusSchema>;
 
 /**
- * `returnTo: 'play'`: the order was made on the play screen's entry sheet, so a hosted gateway page
- * (the sandbox) sends the player back there with the outcome instead of to /payments.
+ * Where a hosted gateway page (the sandbox) sends the player back with the outcome: the play
+ * screen's entry sheet ('play'), the checkout page ('checkout'), or /payments (the default).
  */
-export const paymentReturnToSchema = z.enum(['play', 'payments']);
+export const paymentReturnToSchema = z.enum(['play', 'checkout', 'payments']);
 export type PaymentReturnTo = z.infer<typeof paymentReturnToSchema>;
 export const createPaymentOrderBodySchema = z.object({
   contestId: z.uuid(),
@@ -110,6 +110,11 @@ export const paymentReturnBodySchema = z.object({
   orderId: z.string().max(64).optional(),
   /** Where the browser goes afterwards (the hosted sandbox page passes on the order's returnTo). */
   returnTo: paymentReturnToSchema.optional(),
+  /**
+   * '1': the player closed Razorpay Checkout after this failure, so the attempt is over (the
+   * order stays payable in an open Checkout; a closed one ends it, and "Try again" makes a new one).
+   */
+  checkoutClosed: z.literal('1').optional(),
 });
 export type PaymentReturnBody = z.infer<typeof paymentReturnBodySchema>;
 

@@ -5,14 +5,14 @@ import {
   addCartItemsSchema,
   cartItemParamsSchema,
   cartSchema,
-  contestIdBodySchema,
   freeCheckoutAnswerSchema,
+  freeEntryBodySchema,
   LOGIN_TO_PLAY_MESSAGE,
 } from '../../domain/contests.ts';
 import { AppError } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { addCartItems, getCart, removeCartItem, reserveFreeEntry } from '../services/cart.service.ts';
+import { addCartItems, getCart, removeCartItem, removeCartPoints, reserveFreeEntry } from '../services/cart.service.ts';
 
 /** requireUser with the spec's words for playing a contest. */
 async function requirePlayer(request: FastifyRequest): Promise<void> {
@@ -71,16 +71,26 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
     '/cart/checkout-free',
     {
       preHandler: [requirePlayer, mayPlay(app)],
-      schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
+      bodyLimit: 32 * 1024,
+      schema: { body: freeEntryBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body;
-      const reservation = await reserveFreeEntry(app.db, currentUser(request).id, contestId, app.clock.now(), {
-        billing: app.config.billing,
-        reservationMinutes: app.config.reservationMinutes,
-        paidPlayDefault: app.config.paidPlayDefault,
-      });
-      return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
+      const { contestId, tickets } = request.body;
+      const userId = currentUser(request).id;
+      const now = app.clock.now();
+      if (tickets) await addCartItems(app.db, userId, contestId, tickets, now);
+      try {
+        const reservation = await reserveFreeEntry(app.db, userId, contestId, now, {
+          billing: app.config.billing,
+          reservationMinutes: app.config.reservationMinutes,
+          paidPlayDefault: app.config.paidPlayDefault,
+        });
+        return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
+      } catch (error) {
+        // "Enter free" is one step: marks it added are not left behind in the cart.
+        if (tickets) await removeCartPoints(app.db, userId, contestId, tickets);
+        throw error;
+      }
     },
   );
 }

@@ -35,14 +35,19 @@ declare module 'fastify' {
 const paymentsOff = () => new AppError(503, 'PAYMENTS_UNAVAILABLE', SERVER_ERROR_MESSAGES.paymentsUnavailable);
 
 /**
- * Where the browser lands after the gateway: the payments page on this payment, or, for an order
- * made on the play screen's entry sheet, the play screen, which shows the outcome there (and
- * "Try again" after a failure).
+ * Where the browser lands after the gateway: the payments page on this payment, or the screen the
+ * order was made on (the play screen's entry sheet, the checkout page), which shows the outcome
+ * there, with "Try again" after a failure.
  */
-export const paymentPagePath = (paymentId: string | null, returnTo: PaymentReturnTo = 'payments') => {
-  if (!paymentId) return '/payments';
-  const at = encodeURIComponent(paymentId);
-  return returnTo === 'play' ? `/play_screen?payment=${at}` : `/payments?payment=${at}`;
+export const paymentPagePath = (
+  payment: { id: string; contestId: string } | null,
+  returnTo: PaymentReturnTo = 'payments',
+) => {
+  if (!payment) return '/payments';
+  const at = encodeURIComponent(payment.id);
+  if (returnTo === 'play') return `/play_screen?payment=${at}`;
+  if (returnTo === 'checkout') return `/popupCheckout?contest=${encodeURIComponent(payment.contestId)}&payment=${at}`;
+  return `/payments?payment=${at}`;
 };
 
 const webhookParamsSchema = z.object({ gateway: z.string().max(16) });
@@ -119,8 +124,8 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
   // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
   // form of this route, or reconciliation with the gateway.
   app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const paymentId = await returnLanding(app, request.query, request.user?.id);
-    return reply.redirect(paymentPagePath(paymentId, request.query.returnTo), 303);
+    const payment = await returnLanding(app, request.query, request.user?.id);
+    return reply.redirect(paymentPagePath(payment, request.query.returnTo), 303);
   });
 
   app.get(

@@ -147,6 +147,23 @@ export async function removeCartItem(db: Kysely<Database>, userId: string, itemI
     throw new AppError(404, CONTEST_ERROR_CODES.cartItemNotFound, CONTEST_ERROR_MESSAGES.cartItemNotFound);
 }
 
+/** Takes these points of one contest out of a person's cart (an "Enter free" that was refused). */
+export async function removeCartPoints(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  points: readonly TicketPoint[],
+): Promise<void> {
+  for (const p of points)
+    await db
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('contest_id', '=', contestId)
+      .where('x', '=', p.x)
+      .where('y', '=', p.y)
+      .execute();
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface CartOptions {

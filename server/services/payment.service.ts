@@ -144,7 +144,7 @@ export async function createPaymentOrder(
 /** The sandbox's hosted page for an order, telling it where to send the player back. */
 export function sandboxCheckoutPath(orderId: string, returnTo: PaymentReturnTo): string {
   const page = `/sandbox-gateway/checkout/${encodeURIComponent(orderId)}`;
-  return returnTo === 'play' ? `${page}?returnTo=play` : page;
+  return returnTo === 'payments' ? page : `${page}?returnTo=${returnTo}`;
 }
 
 /** The order as the web gets it: the sandbox's hosted page, or Razorpay Checkout's key. */

@@ -104,7 +104,7 @@ export async function paymentsOfUser(db: Kysely<Database>, userId: string): Prom
 export async function paymentByOrderId(db: Kysely<Database>, orderId: string) {
   return db
     .selectFrom('payments')
-    .select(['id', 'user_id', 'status'])
+    .select(['id', 'user_id', 'status', 'contest_id'])
     .where('gateway_order_id', '=', orderId)
     .executeTakeFirst();
 }
