@@ -141,6 +141,54 @@ describeOnEachDatabase('free to play while paid play is off', (server) => {
   });
 });
 
+describeOnEachDatabase('Enter free: the new marks added and confirmed in one step', (server) => {
+  const { user, db, contest } = paymentsSetup(server);
+
+  it('adds the marks to the cart and confirms the whole cart at once; a refusal leaves the cart as it was', async () => {
+    const id = await contest({ ticketPricePaise: 0, maxTicketsPerPerson: 3 });
+    const cartOf = async () =>
+      db().selectFrom('cart_items').select(['x', 'y']).where('user_id', '=', user(0).id).orderBy('x').execute();
+    await post(server, '/api/v1/cart/items', { contestId: id, tickets: [{ x: 1, y: 1 }] }, { cookie: user(0).cookie });
+    const entered = await post(
+      server,
+      '/api/v1/cart/checkout-free',
+      { contestId: id, tickets: [{ x: 2, y: 2 }] },
+      { cookie: user(0).cookie },
+    );
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json().data.tickets.map((t: { x: number }) => t.x)).toEqual([1, 2]);
+    expect(await cartOf()).toEqual([]);
+    // Two more would pass the limit of three: refused, and nothing is left behind in the cart.
+    await post(server, '/api/v1/cart/items', { contestId: id, tickets: [{ x: 3, y: 3 }] }, { cookie: user(0).cookie });
+    expectRefusal(
+      await post(
+        server,
+        '/api/v1/cart/checkout-free',
+        { contestId: id, tickets: [{ x: 4, y: 4 }] },
+        { cookie: user(0).cookie },
+      ),
+      400,
+      'Max Ticket Limit Reached',
+      'MAX_TICKET_LIMIT_REACHED',
+    );
+    expect(await cartOf()).toEqual([{ x: 3, y: 3 }]);
+    // Paid with paid play on: the marks are not entered, and not left in the cart either.
+    const paid = await contest();
+    expectRefusal(
+      await post(
+        server,
+        '/api/v1/cart/checkout-free',
+        { contestId: paid, tickets: [{ x: 5, y: 5 }] },
+        { cookie: user(1).cookie },
+      ),
+      400,
+      'This contest is not free to enter.',
+      'NOT_FREE_ENTRY',
+    );
+    expect(await db().selectFrom('cart_items').select('id').where('user_id', '=', user(1).id).execute()).toEqual([]);
+  });
+});
+
 describeOnEachDatabase(
   'paid play off by the environment (PAID_PLAY=off)',
   (server) => {

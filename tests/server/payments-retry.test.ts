@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { razorpayFailureCode } from '../../server/integrations/payments/razorpay-shape.ts';
 import { expireReservations } from '../../server/services/cart.service.ts';
+import { applyPaymentReturn } from '../../server/services/payments/callbacks.ts';
 import { createPromoCode } from '../../server/services/promo.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';
@@ -149,6 +150,49 @@ describeOnEachDatabase('trying a payment again, zero bills and the sandbox page'
     expect(await status(user(3), o.paymentId)).toMatchObject({ failureCode: 'authentication' });
     const again = (await retry(3, o.paymentId, { returnTo: 'play' })).json().data;
     expect(again.checkoutUrl).toBe(`/sandbox-gateway/checkout/${again.orderId}?returnTo=play`);
+  });
+
+  it('returns to the checkout page when the order was made there', async () => {
+    const id = await contest();
+    await post(
+      server,
+      '/api/v1/cart/items',
+      { contestId: id, tickets: [{ x: 951, y: 9 }] },
+      { cookie: user(3).cookie },
+    );
+    const o = (
+      await post(server, '/api/v1/payments/orders', { contestId: id, returnTo: 'checkout' }, { cookie: user(3).cookie })
+    ).json().data;
+    expect(o.checkoutUrl).toBe(`/sandbox-gateway/checkout/${o.orderId}?returnTo=checkout`);
+    const chosen = await server.app.inject({
+      method: 'POST',
+      url: `/sandbox-gateway/checkout/${o.orderId}`,
+      payload: 'choice=cancel&returnTo=checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const back = await get(server, chosen.headers.location as string, { cookie: user(3).cookie });
+    expect(back.headers.location).toBe(`/popupCheckout?contest=${id}&payment=${o.paymentId}`);
+  });
+
+  it('with a gateway whose failed attempts leave the order payable, a Checkout closed after a failure ends it, held for Try again', async () => {
+    const id = await contest();
+    const o = await order(user(7), id, 1);
+    // Razorpay's kind: one failure alone leaves the payment pending (the player may retry in Checkout).
+    const razorpayLike = { db: db(), gateway: { ...server.app.payments!, failuresEndOrders: false } };
+    const failure = {
+      'error[code]': 'BAD_REQUEST_ERROR',
+      'error[reason]': 'insufficient_balance',
+      'error[description]': 'Insufficient balance',
+      orderId: o.orderId,
+    };
+    await applyPaymentReturn(razorpayLike, failure, user(7).id, clock.now);
+    expect(await status(user(7), o.paymentId)).toMatchObject({ status: 'pending', failureCode: 'insufficientFunds' });
+    await applyPaymentReturn(razorpayLike, { ...failure, checkoutClosed: '1' }, user(7).id, clock.now);
+    expect(await status(user(7), o.paymentId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'insufficientFunds',
+      retry: { amountPaise: o.amountPaise },
+    });
   });
 
   it('a promo covering the whole entry makes the bill zero: confirmed at once, no gateway (issue 26)', async () => {

@@ -20,7 +20,16 @@ export function EntrySheet({ open, title, onClose, children }: EntrySheetProps) 
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay entry-sheet__overlay" />
-        <RadixDialog.Content className="entry-sheet" aria-describedby={undefined}>
+        <RadixDialog.Content
+          className="entry-sheet"
+          aria-describedby={undefined}
+          tabIndex={-1}
+          // The sheet itself takes the focus (its title is read first), not the close button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           <div className="entry-sheet__head">
             <RadixDialog.Title className="entry-sheet__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className="entry-sheet__close" aria-label={t('entry.close')}>
