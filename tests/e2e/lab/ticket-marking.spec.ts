@@ -65,6 +65,8 @@ test('ticket-marking: load, mark with the ticket rules, submit through an error'
   await expect(page.getByTestId('effect-clearDraft')).toContainText('contest_1');
   await lab.expectContext({ submitted: { kind: 'cart' } });
   await lab.send('entry.close');
+  await lab.expectState('loading');
+  await lab.release('loadContest');
   await lab.expectState('ready');
   await lab.expectContext({ submitted: null });
 });

@@ -77,6 +77,8 @@ test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
   test('money screens at 360 px in English and Hindi: cart, bill, success, payment cards', async ({ page }) => {
+    // The checkout page shows the outcome first now (issue 25), then the payments page: more pages.
+    test.setTimeout(120_000);
     await signUp(page, '7');
     const { marked, slot } = await fillCart(page);
     // The first price a player sees is the all-in price per ticket (issue 25).
@@ -172,6 +174,8 @@ test.describe('desktop', () => {
   test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({
     page,
   }) => {
+    // A cancel, then "Try again" from the cart and the checkout page (issue 25): more pages.
+    test.setTimeout(120_000);
     await signUp(page, '8');
     const { slot } = await fillCart(page);
     await page.goto('/cart?lng=hi');
