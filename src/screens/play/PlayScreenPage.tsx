@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -23,7 +23,11 @@ import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-import { PlayEntry, PlayPrice, useEntryTexts } from './PlayEntry.tsx';
+import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
+
+// The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
+const loadPlayEntry = () => import('./PlayEntry.tsx');
+const PlayEntry = lazy(loadPlayEntry);
 
 /** The ticket rule each refusal code stands for (TICKET_REASON_ERROR_CODES read backwards). */
 const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
@@ -145,6 +149,12 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [serverError, t]);
 
   const marks = useDraftMarks(draft);
+  const marked = marks.some((mark) => mark.point !== null);
+  useEffect(() => {
+    if (marked) void loadPlayEntry();
+  }, [marked]);
+  const [params] = useSearchParams();
+  const entryOpen = snapshot.context.submitted !== null || params.get('payment') !== null;
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -240,11 +250,15 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           />
         </GameBoard>
       )}
-      <PlayEntry
-        contest={contest}
-        submitted={snapshot.context.submitted}
-        onClose={() => actor.send({ type: 'entry.close' })}
-      />
+      {entryOpen && (
+        <Suspense fallback={null}>
+          <PlayEntry
+            contest={contest}
+            submitted={snapshot.context.submitted}
+            onClose={() => actor.send({ type: 'entry.close' })}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
