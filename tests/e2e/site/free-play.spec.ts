@@ -8,6 +8,7 @@ import { createAdmin } from '../support/staff.ts';
 // environment's default afterwards (the other specs pay with the sandbox).
 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+test.describe.configure({ timeout: 120_000 });
 
 /** Logs the admin in on their own request context, as the console would, and returns the switch. */
 async function paidPlaySwitch(request: APIRequestContext) {
