@@ -126,7 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       entryGstSince: e.ENTRY_GST_SINCE,
     },
     reservationMinutes: e.RESERVATION_MINUTES,
-    paidPlayDefault: e.PAID_PLAY === 'on',
+    // Production takes no money unless someone turns paid play on (here or in the console): the
+    // Promotion and Regulation of Online Gaming Act, 2025 bans online money games. Development and
+    // tests keep it on with the sandbox, so the paid path stays testable.
+    paidPlayDefault: e.PAID_PLAY === undefined ? !isProduction : e.PAID_PLAY === 'on',
     payments: {
       // Production never falls back to the sandbox: unset there means no payment orders (main.ts warns).
       gateway: e.PAYMENT_GATEWAY ?? (isProduction ? null : 'sandbox'),

@@ -7,6 +7,7 @@ import { shutDownGracefully } from './plugins/graceful-shutdown.ts';
 import { startJobs } from './plugins/jobs.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
 import { seedDemoPromo } from './services/promo.service.ts';
+import { paidPlayState } from './services/settings.service.ts';
 
 let config: Config;
 try {
@@ -93,6 +94,21 @@ if (config.metrics) {
     if (config.isProduction) process.exit(1);
   }
 }
+
+// Whether the site takes money, and who decided it (issue 26): production starts with paid play off.
+const paidPlay = await paidPlayState(app.db, config.paidPlayDefault);
+const decidedBy =
+  paidPlay.source === 'console'
+    ? "the console's Paid play switch"
+    : process.env.PAID_PLAY
+      ? `PAID_PLAY=${process.env.PAID_PLAY}`
+      : `PAID_PLAY unset, the ${config.nodeEnv} default`;
+app.log.info(
+  { paidPlay: paidPlay.enabled ? 'on' : 'off', decidedBy },
+  paidPlay.enabled
+    ? `paid play: on (${decidedBy}): paid contests take payment`
+    : `paid play: off (${decidedBy}; the Promotion and Regulation of Online Gaming Act, 2025 bans online money games): every contest is free to enter. PAID_PLAY=on or the console's Paid play page turns it on`,
+);
 
 // Loud, so that nobody runs these by accident (server/config.ts refuses them without the opt-in).
 if (config.devOnNetwork) {

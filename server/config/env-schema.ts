@@ -117,7 +117,8 @@ export const envSchema = z.object({
     .min(1, 'must be a whole number of minutes between 1 and 1440')
     .max(1440, 'must be a whole number of minutes between 1 and 1440')
     .default(15),
-  PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** Unset: off in production (the Promotion and Regulation of Online Gaming Act, 2025), on elsewhere. */
+  PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay'], { error: "must be 'sandbox' or 'razorpay'" }).optional(),
   RAZORPAY_KEY_ID: z
     .string()

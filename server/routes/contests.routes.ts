@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentContestsSchema, langQuerySchema } from '../../domain/contests.ts';
+import { currentContestsSchema, isPaidPlaySuspended, langQuerySchema } from '../../domain/contests.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
@@ -36,14 +36,15 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
-      const { current, next } = await currentContests(app.db, now);
-      const view = (row: typeof current) =>
-        row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null);
-      const [currentView, nextView, paidPlay] = await Promise.all([
-        view(current),
-        view(next),
+      const [{ current, next }, paidPlay] = await Promise.all([
+        currentContests(app.db, now),
         paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null),
       ]);
+      // While the switch is off every contest is free to enter, so no price goes out (issue 26).
+      const entry = { fees: app.config.billing, paidPlayOn: !isPaidPlaySuspended(paidPlay) };
+      const view = (row: typeof current) =>
+        row ? contestView(app.db, app.pictures, row, { now, lang, userId, entry }) : Promise.resolve(null);
+      const [currentView, nextView] = await Promise.all([view(current), view(next)]);
       // A visitor without a session cookie gets the same answer as every other such visitor: the
       // browser and any shared cache in front of us may keep it a few seconds (the home page's
       // crowd then costs one request per cache per 5 s). An answer to a session cookie carries the

@@ -2,7 +2,9 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntervalJob } from '../../server/jobs/interval-job.ts';
+import { countingInto } from '../../server/metrics/scope.ts';
 import { listenForMetrics } from '../../server/plugins/metrics.ts';
+import { expireReservations } from '../../server/services/cart.service.ts';
 import { sealDueContests } from '../../server/services/verification.service.ts';
 import { get, insertActiveUsers, post } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
@@ -105,20 +107,21 @@ describeOnEachDatabase('Prometheus metrics', (server) => {
     );
   });
 
-  it('counts released tickets and a failed payment', async () => {
+  it('counts a failed payment at once and its tickets as released when their hold runs out', async () => {
     const contestId = await pay.contest();
+    const released = (text: string) => valueOf(text, 'cricspot_tickets_released_total');
+    const failed = (text: string) => valueOf(text, 'cricspot_payments_total', { gateway: 'sandbox', status: 'failed' });
     const before = await metrics.scrape();
     const placed = await pay.order(pay.user(1), contestId, 3);
     const { hook } = await pay.decide(placed.orderId, 'failure');
     expect((await pay.sendWebhook(hook())).statusCode).toBe(200);
-    const after = await metrics.scrape();
-    expect(valueOf(after, 'cricspot_tickets_released_total') - valueOf(before, 'cricspot_tickets_released_total')).toBe(
-      3,
-    );
-    expect(
-      valueOf(after, 'cricspot_payments_total', { gateway: 'sandbox', status: 'failed' }) -
-        valueOf(before, 'cricspot_payments_total', { gateway: 'sandbox', status: 'failed' }),
-    ).toBe(1);
+    // A failed payment keeps its tickets held for "Try again" until the reservation ends.
+    const afterFailure = await metrics.scrape();
+    expect(failed(afterFailure) - failed(before)).toBe(1);
+    expect(released(afterFailure) - released(before)).toBe(0);
+    pay.clock.advance(server.config.reservationMinutes * 60_000 + 1);
+    await countingInto(server.app.metrics, () => expireReservations(server.app.db, pay.clock.now));
+    expect(released(await metrics.scrape()) - released(before)).toBe(3);
   });
 
   it('counts webhook signature failures by gateway', async () => {

@@ -19,12 +19,18 @@ import {
   cartPoints,
 } from '../cart.service.ts';
 import { metrics } from '../../metrics/scope.ts';
+import { releaseReservation, ticketsBackToCart } from './back-to-cart.ts';
 
 export interface ReserveOptions {
   billing: BillingConfig;
   reservationMinutes: number;
   /** Free entry: tickets are confirmed in the same transaction, with no payment. */
   confirmAtOnce?: boolean;
+  /**
+   * Paid play is off: a paid contest is entered free too (issue 26), and the player's tickets
+   * still held after a failed payment in it are entered with the cart.
+   */
+  paidPlaySuspended?: boolean;
 }
 
 export interface Reservation {
@@ -63,8 +69,10 @@ export async function reserveCart(
       if (!locked) throw contestNotFound();
       const contest = locked as ContestRow;
       if (contestState(contest, now) !== 'open') throw gamePlayClosed();
-      if (options.confirmAtOnce && contest.ticket_price_paise !== 0)
+      const freeEntry = contest.ticket_price_paise === 0 || options.paidPlaySuspended === true;
+      if (options.confirmAtOnce && !freeEntry)
         throw new AppError(400, CONTEST_ERROR_CODES.notFreeEntry, CONTEST_ERROR_MESSAGES.notFreeEntry);
+      if (options.confirmAtOnce && options.paidPlaySuspended) await releaseHeldInto(trx, userId, contestId, now);
 
       const cart = await cartPoints(trx, userId, contestId);
       if (cart.length === 0) throw new AppError(400, CONTEST_ERROR_CODES.cartEmpty, CONTEST_ERROR_MESSAGES.cartEmpty);
@@ -94,7 +102,8 @@ export async function reserveCart(
       if (counted === 'contestFull') throw ruleBroken({ code: 'noTicketsAvailable' });
       if (counted === 'playerFull') throw ruleBroken({ code: 'ticketLimitExceeded' });
 
-      const bill = billFor(options.billing, contest.ticket_price_paise, cart.length);
+      // Free entry bills nothing, whatever the contest's price (the switch may be off).
+      const bill = billFor(options.billing, options.confirmAtOnce ? 0 : contest.ticket_price_paise, cart.length);
       const reservationId = crypto.randomUUID();
       const expiresAt = now + options.reservationMinutes * 60_000;
       const confirmed = options.confirmAtOnce === true;
@@ -132,12 +141,55 @@ export async function reserveCart(
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
       metrics().ticketsReserved.inc(tickets.length);
       if (confirmed) metrics().ticketsConfirmed.inc(tickets.length);
+      // A promo kept with a cart entered free has nothing left to take off.
+      if (confirmed)
+        await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
       return { reservationId, expiresAt, bill, tickets };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
     throw error;
   }
+}
+
+/**
+ * The player's tickets in this contest still held after a failed or cancelled payment, released
+ * into the cart (under the contest's lock) so that a free entry takes them with it.
+ */
+async function releaseHeldInto(trx: Transaction<Database>, userId: string, contestId: string, now: number) {
+  const held = await trx
+    .selectFrom('reservations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.reservation_id', '=', 'reservations.id')
+            .where('payments.status', 'in', ['pending', 'success']),
+        ),
+      ),
+    )
+    .execute();
+  for (const { id } of held) await releaseReservation(trx, id, now);
+}
+
+/**
+ * Free entry, confirmed at once: a free contest, or any contest while paid play is off (issue 26).
+ * A paid contest with paid play on is refused ('NOT_FREE_ENTRY'): it goes through the payment.
+ */
+export async function reserveFreeEntry(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  now: number,
+  options: ReserveOptions & { paidPlayDefault: boolean },
+): Promise<Reservation> {
+  const paidPlayOn = await isPaidPlayEnabled(db, options.paidPlayDefault);
+  return reserveCart(db, userId, contestId, now, { ...options, confirmAtOnce: true, paidPlaySuspended: !paidPlayOn });
 }
 
 /** The payment order's reservation (createPaymentOrder): paid contests only, and only while paid play is on. */
@@ -247,7 +299,10 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .returning('id')
       .execute();
     if (expired.length === 0) return 0;
-    await releaseReservedTickets(trx, { reservationIds: expired.map((r) => r.id) });
+    const ids = expired.map((r) => r.id);
+    await releaseReservedTickets(trx, { reservationIds: ids });
+    // Held after a failed payment and never tried again: back in the cart, to pay or enter later.
+    await ticketsBackToCart(trx, ids, now);
     return expired.length;
   });
 }

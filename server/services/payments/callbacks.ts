@@ -46,14 +46,20 @@ export async function applyPaymentReturn(
   }
   if (callerId !== payment.user_id) throw paymentNotFound();
   if (said.kind === 'none') return { verified: false, paymentId: payment.id, status: payment.status };
-  // A failed attempt ends the order only where the gateway says so (the sandbox); with
-  // Razorpay the customer may retry in Checkout, so the payment stays pending, reason noted.
+  // A failed attempt ends the order only where the gateway says so (the sandbox) or where the
+  // player closed Checkout after it; with Razorpay the customer may retry in an open Checkout, so
+  // the payment then stays pending, reason noted.
   const result = await finalizePayment(
     deps,
     orderId,
     said.kind === 'cancelled'
-      ? { kind: 'cancelled', reason: said.reason }
-      : { kind: 'failed', reason: said.reason, final: deps.gateway.failuresEndOrders },
+      ? { kind: 'cancelled', reason: said.reason, code: said.code }
+      : {
+          kind: 'failed',
+          reason: said.reason,
+          code: said.code,
+          final: deps.gateway.failuresEndOrders || fields.checkoutClosed === '1',
+        },
     now,
   );
   return { verified: false, paymentId: payment.id, status: result?.status ?? payment.status };
@@ -64,10 +70,10 @@ export async function returnLanding(
   deps: Pick<PaymentDeps, 'db'>,
   fields: PaymentReturnBody,
   callerId: string | undefined,
-): Promise<string | null> {
+): Promise<{ id: string; contestId: string } | null> {
   const orderId = returnOrderId(fields);
   const payment = orderId ? await paymentByOrderId(deps.db, orderId) : undefined;
-  return payment && callerId === payment.user_id ? payment.id : null;
+  return payment && callerId === payment.user_id ? { id: payment.id, contestId: payment.contest_id } : null;
 }
 
 /**
@@ -117,6 +123,7 @@ export async function applyPaymentWebhook(
       {
         kind: 'failed',
         reason: said.reason,
+        code: said.code,
         gatewayPaymentId: said.gatewayPaymentId,
         final: gateway.failuresEndOrders,
       },
