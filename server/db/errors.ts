@@ -18,3 +18,20 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL ended the transaction to break a deadlock (SQLSTATE 40P01) or for a serialization
+ * failure (40001): it rolled back and may run again (server/db/lock-order.ts). Null otherwise.
+ */
+export function lockConflictOf(error: unknown): 'deadlock' | 'serialization' | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (code === '40P01') return 'deadlock';
+    if (code === '40001') return 'serialization';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

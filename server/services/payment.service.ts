@@ -9,6 +9,7 @@ import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { billFor, reservePaidCart } from './cart.service.ts';
 import { releaseReservation } from './payments/finalize.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { retriedTransaction } from '../db/lock-order.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
 
@@ -82,12 +83,12 @@ export async function createPaymentOrder(
       notes: { paymentId, contestId },
     }));
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw gatewayUnavailable(error);
   }
 
   try {
-    await db.transaction().execute(async (trx) => {
+    await retriedTransaction(deps, async (trx) => {
       const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
       await trx
         .insertInto('payments')
@@ -119,12 +120,14 @@ export async function createPaymentOrder(
         .where('id', '=', reservation.reservationId)
         .execute();
       if (promoCode) {
-        // Checked again under the promo row's lock: two orders racing for a code's last use get one.
+        // Checked again under the promo row's lock: two orders racing for a code's last use get
+        // one. FOR NO KEY UPDATE: a release putting the code back on a cart (a foreign key to this
+        // row) does not wait on it (server/db/lock-order.ts).
         await trx
           .selectFrom('promo_codes')
           .select('code')
           .where('code', '=', promoCode)
-          .$if(isPostgres(trx), (qb) => qb.forUpdate())
+          .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
           .execute();
         await usablePromo(trx, promoCode, userId, now);
         await trx
@@ -141,7 +144,7 @@ export async function createPaymentOrder(
       }
     });
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw error;
   }
   return { paymentId, orderId, amountPaise: bill.grandTotal, refNo, expiresAt: reservation.expiresAt, bill };

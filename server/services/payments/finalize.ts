@@ -5,6 +5,7 @@ import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts';
 import { confirmReservationIn, nextCartPosition } from '../cart.service.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from '../payment.service.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -19,6 +20,13 @@ export async function releaseReservation(
   reservationId: string,
   now: number,
 ): Promise<void> {
+  // The contest before the reservation and the counters (server/db/lock-order.ts).
+  const owner = await trx
+    .selectFrom('reservations')
+    .select('contest_id')
+    .where('id', '=', reservationId)
+    .executeTakeFirst();
+  if (owner) await lockContests(trx, [owner.contest_id]);
   const result = await trx
     .updateTable('reservations')
     .set({ status: 'cancelled' })
@@ -125,8 +133,7 @@ export async function finalizePayment(
   now: number,
   event?: WebhookEventRecord,
 ): Promise<FinalizeResult | null> {
-  const { db } = deps;
-  const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
+  const result = await retriedTransaction(deps, async (trx): Promise<FinalizeResult | null> => {
     if (event && !(await recordWebhookEvent(trx, event, now)))
       return { paymentId: null, status: 'pending', changed: false, duplicate: true };
     const payment = await trx
