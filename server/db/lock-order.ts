@@ -39,6 +39,28 @@ export async function lockContestForCart(trx: Transaction<Database>, contestId: 
   await trx.selectFrom('contests').select('id').where('id', '=', contestId).forKeyShare().execute();
 }
 
+/**
+ * Step 4 for a cart add: the player's counter row of the contest (made at 0 when missing), locked
+ * until commit, so one player's adds (and a reservation of theirs, which moves that counter) run
+ * one at a time and each counts the cart the previous one left. On SQLite the one connection
+ * already runs them one at a time.
+ */
+export async function lockPlayerCounter(trx: Transaction<Database>, contestId: string, userId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx
+    .insertInto('contest_player_counts')
+    .values({ contest_id: contestId, user_id: userId, held: 0 })
+    .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
+    .execute();
+  await trx
+    .selectFrom('contest_player_counts')
+    .select('held')
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .execute();
+}
+
 export interface RetryLog {
   warn(obj: unknown, msg?: string): void;
 }

@@ -125,7 +125,15 @@ export async function reserveCart(
           })),
         )
         .execute();
-      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      // The items reserved, by id: an add of this player that committed meanwhile stays in the cart.
+      await trx
+        .deleteFrom('cart_items')
+        .where(
+          'id',
+          'in',
+          cart.map((item) => item.id),
+        )
+        .execute();
       return { reservationId, expiresAt, bill, tickets };
     });
   } catch (error) {
