@@ -1,3 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
 /**
  * A unique index or primary key said no, on either database: PostgreSQL's SQLSTATE 23505,
  * better-sqlite3's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY (or only its message, when a driver
@@ -34,4 +37,22 @@ export function lockConflictOf(error: unknown): 'deadlock' | 'serialization' | n
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/**
+ * A check-then-insert transaction (the console's create and edit forms): a unique violation means
+ * a twin request (a double submit) passed the same check and inserted first, so it is answered
+ * with the conflict the check gives (409), on PostgreSQL as on SQLite, where the second request
+ * runs after the first and its check sees the row (issue 27, finding 5).
+ */
+export async function uniqueTransaction<T>(
+  db: Kysely<Database>,
+  conflict: () => Error,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    throw isUniqueViolation(error) ? conflict() : error;
+  }
 }
