@@ -119,7 +119,7 @@ export const resultReviewSchema = z.object({
   closesAt: z.number(),
   required: z.number().int(),
   picture: gamePictureSchema,
-  /** The viewer is a judge who has not marked this contest yet: marks are withheld until they do. */
+  /** The viewer is or has been a judge of this contest: marks are withheld until the result is published. */
   marksHidden: z.boolean(),
   marks: z.array(reviewMarkSchema),
   judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),

@@ -336,7 +336,7 @@ describe('Console > Results (admins)', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('tells an admin who judges this contest that the marks wait for theirs', async () => {
+  it('tells an admin who is or was a judge of this contest that the marks wait for publication', async () => {
     await renderJudging(
       '/admin/results/c1',
       {
@@ -345,6 +345,9 @@ describe('Console > Results (admins)', () => {
       },
       ['admin', 'judge'],
     );
-    expect(await screen.findByText(/the other judges' marks stay hidden until you submit yours/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/the other judges' marks stay hidden from you until the result is published/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Hidden until the result is published.')).toBeInTheDocument();
   });
 });
