@@ -36,6 +36,7 @@ export function call(
       },
       (response) => {
         const chunks: Buffer[] = [];
+        response.on('error', reject);
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
           resolve({

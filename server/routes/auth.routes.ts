@@ -1,5 +1,5 @@
 import { indiaOnly } from '../plugins/location-gate.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountUserSchema } from '../../domain/users.ts';
@@ -88,7 +88,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       app.afterAnswer(() => app.messages.send(message), 'a code or notice could not be sent');
     },
   };
-  const deps = (): AuthDeps => ({
+  const deps = (request: FastifyRequest): AuthDeps => ({
+    clientAddress: request.ip,
     db: app.db,
     secret: app.secret,
     passwords: app.passwords,
@@ -107,7 +108,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       await limitSends(sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await signUp(deps(), body);
+      const { otpToken } = await signUp(deps(request), body);
       return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
     },
   );
@@ -117,7 +118,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } },
     async (request, reply) => {
       const body = request.body;
-      const user = await verifySignup(deps(), body.otpToken, body.otp);
+      const user = await verifySignup(deps(request), body.otpToken, body.otp);
       await app.startSession(request, reply, user.id);
       return { data: { user }, message: 'Your account is ready. Welcome!' };
     },
@@ -131,7 +132,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const challenge = await findOpenChallenge(app.db, body.otpToken);
       requireResendable(challenge, app.clock.now());
       await limitSends(challenge.recipientKey);
-      await resendCode(deps(), body.otpToken);
+      await resendCode(deps(request), body.otpToken);
       return { data: {}, message: 'We have sent a new code.' };
     },
   );
@@ -155,7 +156,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       if (wait > 0) throw rateLimited(wait);
       let user;
       try {
-        user = await logIn(deps(), body.identifier, body.password);
+        user = await logIn(deps(request), body.identifier, body.password);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) {
           await recordLoginFailure(app.db, identifierKey, request.ip, now);
@@ -180,7 +181,11 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       await limitSends(sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await requestLoginCode(deps(), body.phone, request.cookies[LOGIN_CODE_COOKIE] ?? null);
+      const { otpToken } = await requestLoginCode(
+        deps(request),
+        body.phone,
+        request.cookies[LOGIN_CODE_COOKIE] ?? null,
+      );
       reply.setCookie(LOGIN_CODE_COOKIE, otpToken, {
         path: LOGIN_CODE_PATH,
         httpOnly: true,
@@ -203,7 +208,12 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      const user = await logInWithCode(deps(), body.phone, body.code, request.cookies[LOGIN_CODE_COOKIE] ?? null);
+      const user = await logInWithCode(
+        deps(request),
+        body.phone,
+        body.code,
+        request.cookies[LOGIN_CODE_COOKIE] ?? null,
+      );
       reply.clearCookie(LOGIN_CODE_COOKIE, {
         path: LOGIN_CODE_PATH,
         httpOnly: true,
@@ -228,7 +238,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const key = normalizeIdentifier(body.identifier);
       await limitSends(sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
-      const { otpToken } = await forgotPassword(deps(), body.identifier);
+      const { otpToken } = await forgotPassword(deps(request), body.identifier);
       return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
     },
   );
@@ -238,7 +248,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } },
     async (request) => {
       const body = request.body;
-      await checkResetCode(deps(), body.otpToken, body.otp);
+      await checkResetCode(deps(request), body.otpToken, body.otp);
       return { data: {} };
     },
   );
@@ -252,7 +262,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      await resetPassword(deps(), body.otpToken, body.otp, body.password);
+      await resetPassword(deps(request), body.otpToken, body.otp, body.password);
       return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
     },
   );

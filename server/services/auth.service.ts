@@ -21,6 +21,8 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export interface AuthDeps {
+  /** The client's address: password hashing is queued fairly per address (hash-queue.ts). */
+  clientAddress?: string;
   db: Kysely<Database>;
   secret: string;
   passwords: PasswordHasher;
@@ -62,7 +64,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   const email = input.email.trim().toLowerCase();
   const phone = toIndianE164(input.phone);
   // Hashed first, whichever way this goes, so both ways take the same time.
-  const passwordHash = await deps.passwords.hash(input.password);
+  const passwordHash = await deps.passwords.hash(input.password, deps.clientAddress);
   const sendKey = sendKeyFor(deps.secret, phone);
 
   const matches = await db
@@ -196,17 +198,17 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
     .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
     .executeTakeFirst();
   if (!user?.password_hash) {
-    await deps.passwords.verifyDummy(password);
+    await deps.passwords.verifyDummy(password, deps.clientAddress);
     throw loginFailed();
   }
-  if (!(await deps.passwords.verify(password, user.password_hash))) throw loginFailed();
+  if (!(await deps.passwords.verify(password, user.password_hash, deps.clientAddress))) throw loginFailed();
   if (user.status === 'pending') throw loginFailed();
   if (user.status === 'suspended') throw accountSuspended();
   if (user.status === 'deleted') throw accountDeleted();
   if (deps.passwords.needsRehash(user.password_hash)) {
     await deps.db
       .updateTable('users')
-      .set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now })
+      .set({ password_hash: await deps.passwords.hash(password, deps.clientAddress), updated_at: deps.now })
       .where('id', '=', user.id)
       .execute();
   }
@@ -246,7 +248,7 @@ export async function resetPassword(deps: AuthDeps, otpToken: string, otp: strin
     now: deps.now,
     consume: true,
   });
-  const passwordHash = await deps.passwords.hash(password);
+  const passwordHash = await deps.passwords.hash(password, deps.clientAddress);
   const updated = await deps.db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: deps.now })
