@@ -17,6 +17,7 @@ import {
 import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
+import { capConnections } from './plugins/connection-caps.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -99,6 +100,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Slow clients (one header byte every few seconds) are cut once the headers are late.
   app.server.headersTimeout = config.http.headersTimeoutMs;
+  // At most so many connections per address and in all (issue 27, finding 9).
+  capConnections(
+    app.server,
+    {
+      total: config.http.maxConnections,
+      perAddress: config.http.maxConnectionsPerAddress,
+      trustedProxies: config.trustedProxies,
+    },
+    app.log,
+  );
   // With a short checking interval Node stops timing out connections that never send a byte
   // (measured on Node 24: held until the client left), so those get a timer of their own.
   app.server.on('connection', (socket: Socket) => {
