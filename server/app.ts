@@ -18,6 +18,7 @@ import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { capConnections } from './plugins/connection-caps.ts';
+import { secureDataDir } from './data-dir.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -118,6 +119,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     socket.once('data', () => clearTimeout(silent));
     socket.once('close', () => clearTimeout(silent));
   });
+
+  // DATA_DIR and what is in it are the server's alone, on either database (issue 27, finding 7).
+  const tightened = secureDataDir(config.dataDir, config.uploadsDir);
+  const uploads = tightened.filter((t) => t.path.startsWith(config.uploadsDir));
+  for (const fixed of tightened.filter((t) => !uploads.includes(t)))
+    app.log.warn(fixed, `${fixed.path} was open to others (${fixed.from}); now ${fixed.to}`);
+  if (uploads.length)
+    app.log.warn(
+      { count: uploads.length },
+      `${uploads.length} upload folders and files were open to others; now 0700 and 0600`,
+    );
 
   const { db, dialect } = openDatabase({
     ...config,
