@@ -121,6 +121,8 @@ export const resultReviewSchema = z.object({
   picture: gamePictureSchema,
   /** The viewer is or has been a judge of this contest: marks are withheld until the result is published. */
   marksHidden: z.boolean(),
+  /** How many judges have marked (a count, shown even while the marks themselves are hidden). */
+  markCount: z.number().int(),
   marks: z.array(reviewMarkSchema),
   judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),
   entries: z.array(reviewEntrySchema),

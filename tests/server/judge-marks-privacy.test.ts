@@ -51,7 +51,8 @@ describeOnEachDatabase('judges never see the other marks before publication (iss
     await setRole(both!, both!.id, true);
     await mark(both!, contestId, 502, 401);
     // Marked: still nothing of the others (a reset of their own mark would let them mark again).
-    expect(await review(both!, contestId)).toMatchObject({ marksHidden: true, marks: [] });
+    // How many have marked is no secret; the marks are.
+    expect(await review(both!, contestId)).toMatchObject({ marksHidden: true, markCount: 2, marks: [] });
     // An admin who never judged this contest sees every mark.
     expect((await review(plain!, contestId)).marks.map((m) => m.judgeId)).toEqual([judges[0]!.id, both!.id]);
 

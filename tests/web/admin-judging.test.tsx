@@ -214,6 +214,7 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   required: 3,
   picture,
   marksHidden: false,
+  markCount: 3,
   marks: [
     { judgeId: 'j1', judgeName: 'Vikram Singh', x: 100, y: 200, at: CLOSED + 60_000 },
     { judgeId: 'j2', judgeName: 'Meera Iyer', x: 101, y: 200, at: CLOSED + 120_000 },

@@ -140,6 +140,7 @@ export async function resultReview(
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
     marksHidden,
+    markCount: marks.length,
     marks: (marksHidden ? [] : marks).map((m) => ({
       judgeId: m.judge_id,
       judgeName: `${m.first_name} ${m.last_name}`,
