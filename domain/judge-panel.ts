@@ -119,7 +119,7 @@ export const resultReviewSchema = z.object({
   closesAt: z.number(),
   required: z.number().int(),
   picture: gamePictureSchema,
-  /** The viewer is or has been a judge of this contest: marks are withheld until the result is published. */
+  /** The viewer is or has been a judge of this contest: other judges' marks are withheld until the result is published. */
   marksHidden: z.boolean(),
   /** How many judges have marked (a count, shown even while the marks themselves are hidden). */
   markCount: z.number().int(),

@@ -50,14 +50,16 @@ describeOnEachDatabase('judges never see the other marks before publication (iss
     expect(await review(both!, contestId)).toMatchObject({ state: 'judging', marksHidden: true, marks: [] });
     await setRole(both!, both!.id, true);
     await mark(both!, contestId, 502, 401);
-    // Marked: still nothing of the others (a reset of their own mark would let them mark again).
-    // How many have marked is no secret; the marks are.
-    expect(await review(both!, contestId)).toMatchObject({ marksHidden: true, markCount: 2, marks: [] });
+    // Marked: their own mark, still nothing of the others (a reset of their own mark would let
+    // them mark again). How many have marked is no secret; the marks are.
+    expect(await review(both!, contestId)).toMatchObject({ marksHidden: true, markCount: 2 });
+    expect((await review(both!, contestId)).marks.map((m) => m.judgeId)).toEqual([both!.id]);
     // An admin who never judged this contest sees every mark.
     expect((await review(plain!, contestId)).marks.map((m) => m.judgeId)).toEqual([judges[0]!.id, both!.id]);
 
     await mark(judges[1]!, contestId, 498, 399);
-    expect(await review(both!, contestId)).toMatchObject({ state: 'judged', marksHidden: true, marks: [] });
+    expect(await review(both!, contestId)).toMatchObject({ state: 'judged', marksHidden: true });
+    expect((await review(both!, contestId)).marks.map((m) => m.judgeId)).toEqual([both!.id]);
     const published = await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, {
       cookie: plain!.cookie,
     });

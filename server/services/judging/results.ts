@@ -141,7 +141,8 @@ export async function resultReview(
     picture,
     marksHidden,
     markCount: marks.length,
-    marks: (marksHidden ? [] : marks).map((m) => ({
+    // Hidden: only the viewer's own mark, never another judge's.
+    marks: (marksHidden ? marks.filter((m) => m.judge_id === viewerId) : marks).map((m) => ({
       judgeId: m.judge_id,
       judgeName: `${m.first_name} ${m.last_name}`,
       x: m.x,
