@@ -16,6 +16,8 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { openApi } from './plugins/openapi.ts';
 import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
+import { capConnections } from './plugins/connection-caps.ts';
+import { secureDataDir } from './data-dir.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -99,6 +101,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Slow clients (one header byte every few seconds) are cut once the headers are late.
   app.server.headersTimeout = config.http.headersTimeoutMs;
+  // At most so many connections per address and in all (issue 27, finding 9).
+  capConnections(
+    app.server,
+    {
+      total: config.http.maxConnections,
+      perAddress: config.http.maxConnectionsPerAddress,
+      trustedProxies: config.trustedProxies,
+    },
+    app.log,
+  );
   // With a short checking interval Node stops timing out connections that never send a byte
   // (measured on Node 24: held until the client left), so those get a timer of their own.
   app.server.on('connection', (socket: Socket) => {
@@ -107,6 +119,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     socket.once('data', () => clearTimeout(silent));
     socket.once('close', () => clearTimeout(silent));
   });
+
+  // DATA_DIR and what is in it are the server's alone, on either database (issue 27, finding 7).
+  const tightened = secureDataDir(config.dataDir, config.uploadsDir);
+  const uploads = tightened.filter((t) => t.path.startsWith(config.uploadsDir));
+  for (const fixed of tightened.filter((t) => !uploads.includes(t)))
+    app.log.warn(fixed, `${fixed.path} was open to others (${fixed.from}); now ${fixed.to}`);
+  if (uploads.length)
+    app.log.warn(
+      { count: uploads.length },
+      `${uploads.length} upload folders and files were open to others; now 0700 and 0600`,
+    );
 
   const { db, dialect } = openDatabase({
     ...config,

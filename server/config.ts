@@ -155,7 +155,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),
     devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
     sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',
-    http: DEFAULT_HTTP_LIMITS,
+    http: {
+      ...DEFAULT_HTTP_LIMITS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: Math.min(e.MAX_CONNECTIONS_PER_ADDRESS, e.MAX_CONNECTIONS),
+    },
     location: {
       enforced: e.LOCATION_CHECK === 'on',
       ttlMinutes: e.LOCATION_TTL_MINUTES,

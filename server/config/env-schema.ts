@@ -285,4 +285,18 @@ export const envSchema = z.object({
     .refine((value) => value === undefined || value.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part)), {
       message: 'must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1',
     }),
+  /** Open connections in all (server/plugins/connection-caps.ts); kept under the open-file limit. */
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: 'must be a whole number between 16 and 1000000' })
+    .int('must be a whole number between 16 and 1000000')
+    .min(16, 'must be a whole number between 16 and 1000000')
+    .max(1_000_000, 'must be a whole number between 16 and 1000000')
+    .default(4096),
+  /** Open connections from one client address (the trusted proxies' are not capped). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number between 2 and 1000000' })
+    .int('must be a whole number between 2 and 1000000')
+    .min(2, 'must be a whole number between 2 and 1000000')
+    .max(1_000_000, 'must be a whole number between 2 and 1000000')
+    .default(256),
 });

@@ -100,6 +100,10 @@ export interface HttpLimits {
   maxHeaderBytes: number;
   /** How often the server looks for requests past their header or request time (Node's default is 30 s). */
   checkIntervalMs: number;
+  /** Open connections in all (MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** Open connections from one client address, trusted proxies excepted (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -109,6 +113,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
   checkIntervalMs: 1_000,
+  maxConnections: 4096,
+  maxConnectionsPerAddress: 256,
 };
 
 export interface InvoiceConfig {

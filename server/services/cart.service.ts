@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { nextCartPosition } from './cart/back-to-cart.ts';
 import { heldForPayment } from './cart/held.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
+import { lockContestForCart, lockPlayerCounter, retriedTransaction } from '../db/lock-order.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -93,14 +94,35 @@ export async function addCartItems(
   points: readonly TicketPoint[],
   now: number,
 ): Promise<void> {
-  const contest = await openContest(db, contestId, now);
-  const [picture, taken, heldTickets, held, cart] = await Promise.all([
-    pictureSize(db, contest.picture_id),
-    takenCount(db, contestId),
-    heldCount(db, contestId, userId),
-    heldPoints(db, contestId, userId),
-    cartPoints(db, userId, contestId),
-  ]);
+  try {
+    await retriedTransaction({ db }, (trx) => addCartItemsIn(trx, userId, contestId, points, now));
+  } catch (error) {
+    // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
+    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
+    throw error;
+  }
+}
+
+/**
+ * One player's adds to one contest's cart run one at a time (issue 27, finding 12): the contest,
+ * then the player's counter row, locked in the lock order (server/db/lock-order.ts), before the
+ * cart is counted.
+ */
+async function addCartItemsIn(
+  trx: Transaction<Database>,
+  userId: string,
+  contestId: string,
+  points: readonly TicketPoint[],
+  now: number,
+): Promise<void> {
+  await lockContestForCart(trx, contestId);
+  const contest = await openContest(trx, contestId, now);
+  await lockPlayerCounter(trx, contestId, userId);
+  const picture = await pictureSize(trx, contest.picture_id);
+  const taken = await takenCount(trx, contestId);
+  const heldTickets = await heldCount(trx, contestId, userId);
+  const held = await heldPoints(trx, contestId, userId);
+  const cart = await cartPoints(trx, userId, contestId);
   const limits = {
     maxPerPerson: contest.max_tickets_per_person,
     alreadyHeld: heldTickets,
@@ -114,26 +136,20 @@ export async function addCartItems(
     if (!check.ok) throw ruleBroken(check.reason);
     draft.push({ id: `new-${i}`, point });
   }
-  try {
-    await db
-      .insertInto('cart_items')
-      .values(
-        points.map((p, i) => ({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          contest_id: contestId,
-          x: p.x,
-          y: p.y,
-          created_at: now,
-          position: nextCartPosition(cart) + i,
-        })),
-      )
-      .execute();
-  } catch (error) {
-    // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
-    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
-    throw error;
-  }
+  await trx
+    .insertInto('cart_items')
+    .values(
+      points.map((p, i) => ({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        contest_id: contestId,
+        x: p.x,
+        y: p.y,
+        created_at: now,
+        position: nextCartPosition(cart) + i,
+      })),
+    )
+    .execute();
 }
 
 export async function removeCartItem(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {

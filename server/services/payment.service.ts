@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { billFor, reservePaidCart } from './cart.service.ts';
 import { releaseReservation } from './cart/back-to-cart.ts';
 import { recordPayment, zeroBillOrderId } from './payments/record.ts';
+import { retriedTransaction } from '../db/lock-order.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
 import { metrics } from '../metrics/scope.ts';
@@ -104,12 +105,12 @@ export async function createPaymentOrder(
   try {
     orderId = await orderFor(gateway, { paymentId, refNo, contestId, bill });
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw gatewayUnavailable(error);
   }
 
   try {
-    await db.transaction().execute((trx) =>
+    await retriedTransaction(deps, (trx) =>
       recordPayment(
         trx,
         {
@@ -127,7 +128,7 @@ export async function createPaymentOrder(
       ),
     );
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw error;
   }
   metrics().payments.inc({ gateway: gateway.name, status: bill.grandTotal === 0 ? 'success' : 'pending' });

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
+import { lockContests } from '../../db/lock-order.ts';
 
 /** The position after the last of these cart items: new ones go after them, as on the play screen. */
 export function nextCartPosition(items: ReadonlyArray<{ position: number }>): number {
@@ -64,6 +65,13 @@ export async function releaseReservation(
   reservationId: string,
   now: number,
 ): Promise<void> {
+  // The contest before the reservation and the counters (server/db/lock-order.ts).
+  const owner = await trx
+    .selectFrom('reservations')
+    .select('contest_id')
+    .where('id', '=', reservationId)
+    .executeTakeFirst();
+  if (owner) await lockContests(trx, [owner.contest_id]);
   const result = await trx
     .updateTable('reservations')
     .set({ status: 'cancelled' })

@@ -10,6 +10,7 @@ import { type ContestRow, contestState, findContest, heldPoints } from '../conte
 import { isPostgres } from '../../db/dialect.ts';
 import { isPaidPlayEnabled } from '../settings.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import {
   ruleBroken,
   contestNotFound,
@@ -45,10 +46,10 @@ export interface Reservation {
  * checks again: the contest is open, it has room (total minus its taken counter), the person
  * stays within maxTickets (their held counter), and no point repeats one held. The counters
  * move in the same transaction (server/services/contest-counters.service.ts), so nothing is
- * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by SELECT ...
- * FOR UPDATE on the contest row (every reservation of the contest takes that lock first, so the
- * counters read under it stay true until commit; the counters' own guarded upserts would refuse
- * even without it); on SQLite the single connection runs one transaction at a time. The partial
+ * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by the contest
+ * row's lock, taken first as the lock order says (server/db/lock-order.ts), so the counters read
+ * under it stay true until commit (their own guarded upserts would refuse even without it); on
+ * SQLite the single connection runs one transaction at a time. The partial
  * unique index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
  */
 export async function reserveCart(
@@ -59,13 +60,9 @@ export async function reserveCart(
   options: ReserveOptions,
 ): Promise<Reservation> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('contests')
-        .selectAll()
-        .where('id', '=', contestId)
-        .$if(isPostgres(trx), (qb) => qb.forUpdate())
-        .executeTakeFirst();
+    return await retriedTransaction({ db }, async (trx) => {
+      await lockContests(trx, [contestId]);
+      const locked = await trx.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
       if (!locked) throw contestNotFound();
       const contest = locked as ContestRow;
       if (contestState(contest, now) !== 'open') throw gamePlayClosed();
@@ -138,7 +135,15 @@ export async function reserveCart(
           })),
         )
         .execute();
-      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      // The items reserved, by id: an add of this player that committed meanwhile stays in the cart.
+      await trx
+        .deleteFrom('cart_items')
+        .where(
+          'id',
+          'in',
+          cart.map((item) => item.id),
+        )
+        .execute();
       metrics().ticketsReserved.inc(tickets.length);
       if (confirmed) metrics().ticketsConfirmed.inc(tickets.length);
       // A promo kept with a cart entered free has nothing left to take off.
@@ -278,7 +283,18 @@ export async function confirmReservationIn(
  * of them, on any number of machines.
  */
 export async function expireReservations(db: Kysely<Database>, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return retriedTransaction({ db }, async (trx) => {
+    // The contests first (the lock order), then the reservations of those contests only.
+    const due = await trx
+      .selectFrom('reservations')
+      .select('contest_id')
+      .distinct()
+      .where('status', '=', 'active')
+      .where('expires_at', '<', now)
+      .execute();
+    if (due.length === 0) return 0;
+    const contestIds = due.map((r) => r.contest_id);
+    await lockContests(trx, contestIds);
     // A reservation with a payment still pending is not ours to end: the money may have been
     // taken in time. Reconciliation asks the gateway and ends it (or confirms it) instead.
     const expired = await trx
@@ -286,6 +302,7 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .set({ status: 'expired' })
       .where('status', '=', 'active')
       .where('expires_at', '<', now)
+      .where('contest_id', 'in', contestIds)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

@@ -6,6 +6,7 @@ import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts';
 import { confirmReservationIn } from '../cart.service.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from '../payment.service.ts';
 import { metrics } from '../../metrics/scope.ts';
 
@@ -81,8 +82,7 @@ export async function finalizePayment(
   now: number,
   event?: WebhookEventRecord,
 ): Promise<FinalizeResult | null> {
-  const { db } = deps;
-  const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
+  const result = await retriedTransaction(deps, async (trx): Promise<FinalizeResult | null> => {
     if (event && !(await recordWebhookEvent(trx, event, now)))
       return { paymentId: null, status: 'pending', changed: false, duplicate: true };
     const payment = await trx
@@ -197,6 +197,8 @@ async function endWithoutTickets(
     .execute();
   // A failed or cancelled attempt keeps the tickets while the reservation holds: "Try again" pays
   // for the same tickets. Money that came for tickets we cannot give ('error') ends the hold.
+  // The contest before the reservation (server/db/lock-order.ts): a release follows.
+  await lockContests(trx, [payment.contest_id]);
   const keepHold = status !== 'error' && (await holdsStill(trx, payment.reservation_id, now));
   if (!keepHold) await releaseReservation(trx, payment.reservation_id, now);
   // A promo is used only by a payment that bought tickets: freed. A retry on the held tickets

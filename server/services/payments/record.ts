@@ -62,11 +62,14 @@ export async function recordPayment(trx: Transaction<Database>, payment: NewPaym
     .where('id', '=', payment.reservationId)
     .execute();
   if (payment.promoCode) {
+    // Checked again under the promo row's lock: two orders racing for a code's last use get one.
+    // FOR NO KEY UPDATE: a release putting the code back on a cart (a foreign key to this row)
+    // does not wait on it (server/db/lock-order.ts).
     await trx
       .selectFrom('promo_codes')
       .select('code')
       .where('code', '=', payment.promoCode)
-      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .$if(isPostgres(trx), (qb) => qb.forNoKeyUpdate())
       .execute();
     await usablePromo(trx, payment.promoCode, payment.userId, now);
     await trx

@@ -1,5 +1,6 @@
 import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES } from '../../../domain/payments.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import { AppError } from '../../errors.ts';
 import { paidPlaySuspended } from '../cart.service.ts';
 import {
@@ -58,17 +59,21 @@ export async function retryPaymentOrder(
     throw gatewayUnavailable(error);
   }
 
-  await db.transaction().execute(async (trx) => {
+  // The lock order (server/db/lock-order.ts): the failed payment's row, the contest, then the
+  // reservation; a deadlock or serialization victim runs once more.
+  await retriedTransaction(deps, async (trx) => {
+    const still = await trx
+      .selectFrom('payments')
+      .select(['reservation_id', 'status'])
+      .where('id', '=', failed.id)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    await lockContests(trx, [failed.contest_id]);
     const reservation = await trx
       .selectFrom('reservations')
       .selectAll()
       .where('id', '=', quote.reservationId)
       .$if(isPostgres(trx), (qb) => qb.forUpdate())
-      .executeTakeFirst();
-    const still = await trx
-      .selectFrom('payments')
-      .select(['reservation_id', 'status'])
-      .where('id', '=', failed.id)
       .executeTakeFirst();
     // Another "Try again" (a second tab) or the reservation's end came first.
     if (
