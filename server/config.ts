@@ -152,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prefix: e.INVOICE_PREFIX,
     },
     redisUrl: e.REDIS_URL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),
     devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
     sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',

@@ -299,4 +299,14 @@ export const envSchema = z.object({
     .min(2, 'must be a whole number between 2 and 1000000')
     .max(1_000_000, 'must be a whole number between 2 and 1000000')
     .default(256),
+  /**
+   * Multiplies every per-address rate limit (sign-up, forms, codes...): raise it where many
+   * players share one address (a carrier-grade NAT, an office network) or for a test run.
+   */
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'must be a whole number between 1 and 1000' })
+    .int('must be a whole number between 1 and 1000')
+    .min(1, 'must be a whole number between 1 and 1000')
+    .max(1000, 'must be a whole number between 1 and 1000')
+    .default(1),
 });

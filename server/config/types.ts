@@ -55,6 +55,8 @@ export interface Config {
   invoices: InvoiceConfig;
   /** Where rate-limit counters live when several instances share them; undefined: in memory. */
   redisUrl: string | undefined;
+  /** Every per-address rate limit's allowance is multiplied by this (RATE_LIMIT_FACTOR, default 1). */
+  rateLimitFactor: number;
   /** The proxies whose X-Forwarded-For is believed (Fastify's trustProxy); [] trusts none. */
   trustedProxies: string[];
   /** Outside production, listening beyond loopback was explicitly accepted (UNSAFE_DEV_ON_NETWORK=yes). */

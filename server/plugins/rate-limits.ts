@@ -46,6 +46,16 @@ export async function rateLimits(app: FastifyInstance): Promise<void> {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  const factor = app.config.rateLimitFactor;
+  if (factor !== 1) {
+    // Runs before the plugin's own onRoute hook (added when it registers below): every route's
+    // allowance grows by RATE_LIMIT_FACTOR, on a copy (the limits are constants shared by routes).
+    app.addHook('onRoute', (route) => {
+      const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+      if (!limit || typeof limit.max !== 'number') return;
+      route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * factor } };
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     ...(store ? { store } : {}),
