@@ -204,10 +204,15 @@ describeOnEachDatabase(
       expect(recipient.otp).toMatch(/^\d{6}$/);
       const outbox = await server.app.db.selectFrom('outbox_messages').select('id').execute();
       expect(outbox).toEqual([]);
-      const verified = await post(server, '/api/v1/auth/login-code/verify', {
-        phone: phone.slice(-10),
-        code: recipient.otp,
-      });
+      // The check comes from the browser that asked: its code-request cookie (issue 27, finding 4).
+      const asker = asked.cookies.find((c) => c.name === 'cs_login_code');
+      expect(asker, 'the code request cookie').toBeDefined();
+      const verified = await post(
+        server,
+        '/api/v1/auth/login-code/verify',
+        { phone: phone.slice(-10), code: recipient.otp },
+        { cookie: `cs_login_code=${asker!.value}` },
+      );
       expect(verified.statusCode, verified.body).toBe(200);
       expect(verified.headers['set-cookie']).toBeDefined();
       const text = await server.app.metrics.registry.metrics();
