@@ -26,6 +26,7 @@ import { activeUserRow } from '../server/db/user-rows.ts';
 import { createSandboxGateway } from '../server/integrations/payments/sandbox.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
 import { checkContest } from '../server/services/contest-counters.service.ts';
+import { expireReservations } from '../server/services/cart.service.ts';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payment.service.ts';
 import { createSession } from '../server/services/session.service.ts';
 import {
@@ -215,6 +216,16 @@ async function run(label: string, options: RunOptions): Promise<void> {
       .where('status', 'in', ['confirmed', 'reserved'])
       .execute();
     const confirmed = tickets.filter((t) => t.status === 'confirmed');
+    // A cancelled or failed payment keeps its tickets for "Try again" until the hold runs out; then
+    // the expiry job gives them back (a day on, past any RESERVATION_MINUTES, every hold has run out).
+    const heldForRetry = tickets.length - confirmed.length;
+    const expired = await expireReservations(db, Date.now() + 24 * 60 * 60_000 + 60_000);
+    const heldAfterHold = await db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contest_id', '=', contest.id)
+      .where('status', '=', 'reserved')
+      .executeTakeFirstOrThrow();
     const perPoint = new Map<string, number>();
     for (const t of confirmed) perPoint.set(`${t.x},${t.y}`, (perPoint.get(`${t.x},${t.y}`) ?? 0) + 1);
     const soldTwice = [...perPoint.values()].filter((n) => n > 1).length;
@@ -244,7 +255,7 @@ async function run(label: string, options: RunOptions): Promise<void> {
       ? common &&
         deadlockCount === 0 &&
         pendingBeforeReconcile.length === 0 &&
-        tickets.length === confirmed.length &&
+        Number(heldAfterHold.n) === 0 &&
         releasers.every((o) => o.ok)
       : common;
     const verdict = ok ? 'OK    ' : 'FAILED';
@@ -252,7 +263,7 @@ async function run(label: string, options: RunOptions): Promise<void> {
       console.log(
         `${verdict} [${label}] ${buyers.length} players buying while ${releasers.length} cancel then fail an order each: ` +
           `${payments.length} orders; ${byStatus('success')} paid and confirmed, ${byStatus('cancelled')} cancelled, ${byStatus('failed')} failed, ` +
-          `${pendingBeforeReconcile.length} left pending for reconciliation, ${tickets.length - confirmed.length} tickets still held; ` +
+          `${pendingBeforeReconcile.length} left pending for reconciliation, ${heldForRetry} tickets held for Try again and ${Number(heldAfterHold.n)} once the hold ran out (${expired} reservations expired); ` +
           `counters equal tickets: ${counters.ok ? 'yes' : 'NO'}; points sold twice ${soldTwice}; ` +
           `deadlocks ${deadlockCount} (PostgreSQL log ${Number.isNaN(deadlocks.log) ? 'n/a' : deadlocks.log}, pg_stat_database ${deadlocks.stat}, 40P01 in the instances' logs ${deadlocks.errors}); ` +
           `serialization failures logged ${logCounts.serializationFailures}; 5xx ${fivexx}; cut ${cut}`,

@@ -88,8 +88,13 @@ class Player {
 
 const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
-/** Located, ticket in the cart, payment order made: the order id, or null. */
-async function order(player: Player, point: { x: number; y: number }, located: boolean): Promise<string | null> {
+interface Order {
+  paymentId: string;
+  orderId: string;
+}
+
+/** Located, ticket in the cart, payment order made: its ids, or null. */
+async function order(player: Player, point: { x: number; y: number }, located: boolean): Promise<Order | null> {
   const { contestId } = player.drill;
   if (!located) {
     // The play gate first, as the browser does: this device is in Mumbai (an allowed state).
@@ -112,7 +117,18 @@ async function order(player: Player, point: { x: number; y: number }, located: b
     body: JSON.stringify({ contestId }),
   });
   if (ordered?.status !== 200) return null;
-  return ((await ordered.json()) as { data: { orderId: string } }).data.orderId;
+  return ((await ordered.json()) as { data: Order }).data;
+}
+
+/** "Try again" on a failed or cancelled payment: a new order for the tickets it still holds. */
+async function retry(player: Player, paymentId: string): Promise<Order | null> {
+  const retried = await player.call(`/api/v1/payments/${paymentId}/retry`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({}),
+  });
+  if (retried?.status !== 200) return null;
+  return ((await retried.json()) as { data: Order }).data;
 }
 
 /** The sandbox's choice, then the browser back through nginx to the return address. */
@@ -127,22 +143,19 @@ async function decide(player: Player, orderId: string, choice: 'success' | 'fail
 /** One paid ticket. */
 export async function buy(drill: Drill, cookie: string, point: { x: number; y: number }): Promise<Outcome> {
   const player = new Player(drill, cookie);
-  const orderId = await order(player, point, false);
-  return player.outcome(orderId !== null && (await decide(player, orderId, 'success')));
+  const made = await order(player, point, false);
+  return player.outcome(made !== null && (await decide(player, made.orderId, 'success')));
 }
 
 /**
- * A player who orders and then walks away: cancels on the gateway's page, orders the same point
- * again (the cancelled ticket went back to the cart) and has that payment fail.
+ * A player who orders and then walks away: cancels on the gateway's page (the ticket stays held
+ * for "Try again"), tries again and has that payment fail; the ticket stays held until the hold
+ * runs out, when it goes back to the cart.
  */
 export async function orderAndRelease(drill: Drill, cookie: string, point: { x: number; y: number }): Promise<Outcome> {
   const player = new Player(drill, cookie);
-  let ok = true;
-  let located = false;
-  for (const choice of ['cancel', 'failure'] as const) {
-    const orderId = await order(player, point, located);
-    located = true;
-    ok = ok && orderId !== null && (await decide(player, orderId, choice));
-  }
-  return player.outcome(ok);
+  const first = await order(player, point, false);
+  if (first === null || !(await decide(player, first.orderId, 'cancel'))) return player.outcome(false);
+  const again = await retry(player, first.paymentId);
+  return player.outcome(again !== null && (await decide(player, again.orderId, 'failure')));
 }
