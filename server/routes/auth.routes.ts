@@ -11,10 +11,11 @@ import {
   loginSchema,
   otpSchema,
   resetPasswordSchema,
-  signupSchema,
+  signupRequestSchema,
 } from '../../domain/validation.ts';
 import { AppError, rateLimited } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
+import { requestLanguage } from '../integrations/message-language.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import {
@@ -107,26 +108,27 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       app.afterAnswer(() => app.messages.send(message), 'a code or notice could not be sent');
     },
   };
-  const deps = (): AuthDeps => ({
+  const deps = (request: FastifyRequest): AuthDeps => ({
     db: app.db,
     secret: app.secret,
     passwords: app.passwords,
     messages: sendAfterAnswer,
     now: app.clock.now(),
+    lang: requestLanguage(request),
   });
 
   app.post(
     '/auth/signup',
     {
       preHandler: indiaOnly(app),
-      schema: { body: signupSchema, response: { 200: challengeResponse } },
+      schema: { body: signupRequestSchema, response: { 200: challengeResponse } },
       bodyLimit: 16 * 1024,
       config: { rateLimit: SIGNUP_LIMIT },
     },
     async (request) => {
       const body = request.body;
       await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await signUp(deps(), body);
+      const { otpToken } = await signUp(deps(request), body);
       return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
     },
   );
@@ -136,7 +138,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } },
     async (request, reply) => {
       const body = request.body;
-      const user = await verifySignup(deps(), body.otpToken, body.otp);
+      const user = await verifySignup(deps(request), body.otpToken, body.otp);
       await app.startSession(request, reply, user.id);
       return { data: { user }, message: 'Your account is ready. Welcome!' };
     },
@@ -149,7 +151,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const challenge = await findOpenChallenge(app.db, body.otpToken);
       await limitSends(request, challenge.recipientKey);
-      await resendCode(deps(), body.otpToken);
+      await resendCode(deps(request), body.otpToken);
       return { data: {}, message: 'We have sent a new code.' };
     },
   );
@@ -168,7 +170,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       await limitLogins(request, `${request.ip}|${identifierKey}`);
       let user;
       try {
-        user = await logIn(deps(), body.identifier, body.password);
+        user = await logIn(deps(request), body.identifier, body.password);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) await countFailedLogin(request, identifierKey);
         throw error;
@@ -189,7 +191,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await requestLoginCode(deps(), body.phone);
+      const { otpToken } = await requestLoginCode(deps(request), body.phone);
       return {
         data: { otpToken },
         message: 'If this number belongs to an account, we have sent a 6-digit code to it.',
@@ -207,7 +209,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       // Tries for one number from one address, counted with its password logins.
       await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
-      const user = await logInWithCode(deps(), body.phone, body.code);
+      const user = await logInWithCode(deps(request), body.phone, body.code);
       await app.startSession(request, reply, user.id);
       request.log.info({ userId: user.id, method: 'sms-code' }, 'logged in with a code by SMS');
       return { data: { user } };
@@ -226,7 +228,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const key = normalizeIdentifier(body.identifier);
       await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
-      const { otpToken } = await forgotPassword(deps(), body.identifier);
+      const { otpToken } = await forgotPassword(deps(request), body.identifier);
       return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
     },
   );
@@ -236,7 +238,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } },
     async (request) => {
       const body = request.body;
-      await checkResetCode(deps(), body.otpToken, body.otp);
+      await checkResetCode(deps(request), body.otpToken, body.otp);
       return { data: {} };
     },
   );
@@ -250,7 +252,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      await resetPassword(deps(), body.otpToken, body.otp, body.password);
+      await resetPassword(deps(request), body.otpToken, body.otp, body.password);
       return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
     },
   );
