@@ -69,7 +69,7 @@ describe('home page of a returning player (issue 25)', () => {
     stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView())) });
     const { container } = await renderWithApp(<HomePage />);
     const play = await screen.findByRole('button', { name: 'Play now' });
-    expect(screen.getByRole('heading', { level: 1, name: "Ready for this week's contest?" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     const practice = screen.getByRole('link', { name: 'Play a free practice game' });
     expect(play.compareDocumentPosition(practice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // Inside the card, Play comes right under the picture and the countdown, before the facts.
