@@ -23,8 +23,8 @@ describe('the cookie notice', () => {
     stubApi({ 'GET /contests/current': () => ok(currentAnswer(null)) });
     const first = await renderWithApp(<Popups />, { path: '/' });
     const notice = screen.getByRole('region', { name: "Cookies and your browser's storage" });
-    expect(notice).toHaveTextContent('one cookie that keeps you logged in');
-    expect(notice).toHaveTextContent('No advertising or tracking.');
+    expect(notice).toHaveTextContent('a login cookie, your language and your drafts');
+    expect(notice).toHaveTextContent('No ads, no tracking.');
     expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
     fireEvent.click(screen.getByRole('button', { name: 'Only necessary' }));
     expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();

@@ -135,9 +135,11 @@ for (const { lng, width, height } of [
     await page.setViewportSize({ width, height });
     await page.goto(`/login?lng=${lng}`);
     await expect(page.getByRole('radiogroup')).toBeVisible();
+    // The mobile code first (issue 25), the password one tap away.
+    await page.getByRole('radio').nth(1).click();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath(`login-password-${lng}-${width}.png`), fullPage: true });
-    await page.getByRole('radio').nth(1).click();
+    await page.getByRole('radio').nth(0).click();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath(`login-code-phone-${lng}-${width}.png`), fullPage: true });
     await page.locator('input[type="tel"]').fill(`6${`${Date.now()}`.slice(-9)}`);
