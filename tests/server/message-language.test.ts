@@ -142,6 +142,8 @@ describeOnEachDatabase('messages in the player language', (server) => {
       /^CricSpot: Contest A of \d+ \w{3} \d{4} has been cancelled \(The picture leaked\.\)\. Your 1 ticket will not be judged\./,
     );
 
+    // Later than the cancellation notices, so each player's newest message is the result.
+    clock.advance(1000);
     await db()
       .insertInto('result_notices')
       .values([
