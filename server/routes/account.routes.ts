@@ -64,6 +64,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
         currentPassword: body.currentPassword,
         newPassword: body.password,
         now: app.clock.now(),
+        who: request.ip,
       });
       // Every session ended, this browser gets a new one: a stolen copy of its old cookie is dead too.
       request.sessionIdHash = null;
@@ -104,7 +105,14 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       await setPasswordWithCode(
         app.db,
         { secret: app.secret, passwords: app.passwords },
-        { userId: user.id, otpToken: body.otpToken, otp: body.otp, password: body.password, now: app.clock.now() },
+        {
+          userId: user.id,
+          otpToken: body.otpToken,
+          otp: body.otp,
+          password: body.password,
+          now: app.clock.now(),
+          who: request.ip,
+        },
       );
       // Every session ended; this browser gets a new one, as after a password change.
       request.sessionIdHash = null;

@@ -18,15 +18,15 @@ const wrongPassword = () =>
 export async function changePassword(
   db: Kysely<Database>,
   passwords: PasswordHasher,
-  options: { userId: string; currentPassword: string; newPassword: string; now: number },
+  options: { userId: string; currentPassword: string; newPassword: string; now: number; who?: string },
 ): Promise<void> {
   const user = await db
     .selectFrom('users')
     .select('password_hash')
     .where('id', '=', options.userId)
     .executeTakeFirstOrThrow();
-  if (!(await passwords.verify(options.currentPassword, user.password_hash))) throw wrongPassword();
-  const passwordHash = await passwords.hash(options.newPassword);
+  if (!(await passwords.verify(options.currentPassword, user.password_hash, options.who))) throw wrongPassword();
+  const passwordHash = await passwords.hash(options.newPassword, options.who);
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: options.now })
@@ -51,6 +51,8 @@ export async function requestPasswordCode(
     .where('id', '=', options.userId)
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
+  // Only the logged-in owner asks, for their own number: the route's per-account limit is the
+  // cap, not the growing waits that keep strangers from texting someone's phone (issue 27).
   const challenge = await openChallenge(db, deps.secret, {
     purpose: 'reset',
     userId: options.userId,
@@ -70,7 +72,7 @@ export async function requestPasswordCode(
 export async function setPasswordWithCode(
   db: Kysely<Database>,
   deps: { secret: string; passwords: PasswordHasher },
-  options: { userId: string; otpToken: string; otp: string; password: string; now: number },
+  options: { userId: string; otpToken: string; otp: string; password: string; now: number; who?: string },
 ): Promise<void> {
   const owner = await verifyChallenge(db, deps.secret, {
     otpToken: options.otpToken,
@@ -80,7 +82,7 @@ export async function setPasswordWithCode(
     consume: true,
   });
   if (owner !== options.userId) throw otpExpired();
-  const passwordHash = await deps.passwords.hash(options.password);
+  const passwordHash = await deps.passwords.hash(options.password, options.who);
   const updated = await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: options.now })

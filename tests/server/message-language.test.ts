@@ -58,13 +58,22 @@ describeOnEachDatabase('messages in the player language', (server) => {
 
     // A login code asked for from an English page comes in English; the login stores English.
     clock.advance(61_000);
-    await post(server, '/api/v1/auth/login-code', { phone: person.phone }, { headers: { 'accept-language': 'en' } });
+    const asked = await post(
+      server,
+      '/api/v1/auth/login-code',
+      { phone: person.phone },
+      { headers: { 'accept-language': 'en' } },
+    );
     const loginSms = await lastMessageTo(server, `+91${person.phone}`);
     expect(loginSms!.body).toMatch(/is your CricSpot login code/);
-    const login = await post(server, '/api/v1/auth/login-code/verify', {
-      phone: person.phone,
-      code: codeIn(loginSms!.body),
-    });
+    // Checked from the browser that asked (its request cookie).
+    const request = asked.cookies.find((c) => c.name === 'cs_login_code')!;
+    const login = await post(
+      server,
+      '/api/v1/auth/login-code/verify',
+      { phone: person.phone, code: codeIn(loginSms!.body) },
+      { cookie: `cs_login_code=${request.value}` },
+    );
     expect(login.statusCode, login.body).toBe(200);
     expect(await language(id)).toBe('en');
 

@@ -77,7 +77,14 @@ describeOnEachDatabase('code-first sign-up without a password', (server) => {
     const sent = await post(server, LOGIN_CODE, { phone: person.phone });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = /^(\d{6}) is your CricSpot login code/.exec((await lastMessageTo(server, `+91${person.phone}`))!.body);
-    const res = await post(server, LOGIN_CODE_VERIFY, { phone: person.phone, code: code![1] });
+    // The check comes from the browser that asked: its request cookie (issue 27, finding 4).
+    const request = sent.cookies.find((c) => c.name === 'cs_login_code')!;
+    const res = await post(
+      server,
+      LOGIN_CODE_VERIFY,
+      { phone: person.phone, code: code![1] },
+      { cookie: `cs_login_code=${request.value}` },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.user.email).toBe(person.email);
   });

@@ -37,7 +37,7 @@ describe('the paid-play announcement', () => {
     const first = await renderWithApp(<Popups />, { path: '/rules' });
     const bar = await screen.findByRole('region', { name: 'Announcement' });
     expect(bar).toHaveTextContent(ENGLISH);
-    expect(bar).toHaveTextContent('Free practice games and free-entry contests carry on.');
+    expect(bar).toHaveTextContent('Every contest is free to enter, and free practice games carry on.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.announcementSeen)).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

@@ -52,7 +52,7 @@ describe('the cricket touch', () => {
 
   it('empty cart', async () => {
     stubApi({
-      'GET /cart': () => ok({ items: [], groups: [] }),
+      'GET /cart': () => ok({ items: [], groups: [], held: [] }),
       'GET /contests/current': () => ok(currentAnswer(contestView())),
     });
     await renderScreen(<CartPage />, { path: '/cart', lng: 'hi' });

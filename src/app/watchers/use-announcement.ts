@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPaidPlaySuspended } from '../../../domain/contests.ts';
 import { fetchCurrentContests } from '../../api/contests.ts';
 import { currentLanguage } from '../i18n.ts';
 import { STORAGE_KEYS } from '../storage-keys.ts';
@@ -36,8 +37,7 @@ export function useAnnouncement(): { state: AnnouncementState; done: () => void 
     fetchCurrentContests(currentLanguage(i18n)).then(
       ({ paidPlay }) => {
         if (!live) return;
-        const suspended = !paidPlay.enabled && paidPlay.reason !== 'noGateway';
-        setState(suspended && !seen() ? 'due' : 'none');
+        setState(isPaidPlaySuspended(paidPlay) && !seen() ? 'due' : 'none');
       },
       () => live && setState('none'),
     );
