@@ -156,6 +156,8 @@ for (const device of [
     test('the cookie bar: at most a third of the screen, over no primary button, stage control or ticket bar', async ({
       page,
     }) => {
+      // Seven screens, a sign-up and the stage's screenshots: a busy machine needs more than 60 s.
+      test.setTimeout(150_000);
       const heights: Record<string, number> = {};
       for (const path of ['/', '/login', '/signup', '/quick_game', '/quick_game_screen']) {
         await page.goto(`${path}?lng=en`);
