@@ -194,7 +194,7 @@ async function runOn(dialect: 'sqlite' | 'postgres', size: number, databaseUrl: 
         picture_id: picture.id,
         prize_kind: 'merchandise',
         prize_title_en: 'Signed cricket bat',
-        prize_title_hi: 'हस्ताक्षरित क्रिकेट बैट',
+        prize_title_hi: 'हस्ताक्षरित क्रिकेट बल्ला',
         prize_value_paise: 1_500_000,
         ticket_price_paise: 0,
         max_tickets_per_person: 100,

@@ -17,6 +17,12 @@ export const accountUserSchema = z.object({
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
-/** The account with its profile picture (GET and PUT /profile). */
-export const profileUserSchema = accountUserSchema.extend({ avatarUrl: z.string().nullable() });
+/**
+ * The account with its profile picture (GET /account/me, PATCH /account/profile), and whether it
+ * has a password: a code-first sign-up has none until the player sets one (issue 25).
+ */
+export const profileUserSchema = accountUserSchema.extend({
+  avatarUrl: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
 export type ProfileUser = z.infer<typeof profileUserSchema>;

@@ -100,6 +100,22 @@ export function withCapitalFirstLetter(text: string): string {
   return text.slice(0, match.index) + capital + text.slice(match.index + match[0].length);
 }
 
+/** A letter that starts a word: the text's first, or one after a space or a hyphen. */
+const WORD_START = /(^|[\s-])(\p{Ll})/gu;
+
+/**
+ * A name with each word's first letter made a capital as the player types ('ravi kumar' ->
+ * 'Ravi Kumar', 'rao-sharma' -> 'Rao-Sharma'): the rest of each word is left as typed
+ * ('McDonald', 'DSouza'), and a letter whose capital is more than one character stays as it is, so
+ * the text keeps its length and the caret stays where it was.
+ */
+export function withCapitalWords(text: string): string {
+  return text.replace(WORD_START, (whole, before: string, letter: string) => {
+    const capital = letter.toUpperCase();
+    return [...capital].length === 1 ? before + capital : whole;
+  });
+}
+
 /** A first or last name on the site's own forms: required, first letter capital, at most 20. */
 /**
  * Control characters (NUL, escapes), format characters (zero-width joiners aside, which Hindi
@@ -215,20 +231,46 @@ export const socialSignupSchema = z.object({
 });
 export type SocialSignupValues = z.infer<typeof socialSignupSchema>;
 
-export const signupSchema = z
-  .object({
-    firstName: nameField('firstNameRequired'),
-    lastName: nameField('lastNameRequired'),
-    email: allowedEmailSchema,
-    phone: indianPhoneSchema,
-    password: passwordSchema,
-    confirmPassword: confirmPasswordSchema,
-    agreeLegal: agreement,
-    agreeRules: agreement,
-    agreeAge: agreement,
-  })
-  .refine(passwordsMatch, mismatch());
+/**
+ * The sign-up form (issue 25): code-first, no password. The mobile number comes first, then the
+ * names, the e-mail and the three agreements, on one screen; the 6-digit code comes next (/otp).
+ * A password is set later, in My account or by the forgotten-password code (/createpassword).
+ */
+export const signupSchema = z.object({
+  phone: indianPhoneSchema,
+  firstName: nameField('firstNameRequired'),
+  lastName: nameField('lastNameRequired'),
+  email: allowedEmailSchema,
+  agreeLegal: agreement,
+  agreeRules: agreement,
+  agreeAge: agreement,
+});
 export type SignupValues = z.infer<typeof signupSchema>;
+
+/**
+ * POST /auth/signup: the form, and optionally a password with its confirmation (an API client
+ * that sets one at once; the site's own form sends none). A password sent is held to the rules.
+ */
+export const signupRequestSchema = signupSchema
+  .extend({ password: passwordSchema.optional(), confirmPassword: confirmPasswordSchema.optional() })
+  .refine((values) => values.password === undefined || values.confirmPassword !== undefined, {
+    error: 'confirmPasswordRequired',
+    path: ['confirmPassword'],
+    when: (payload) => typeof (payload.value as { password?: unknown } | null)?.password === 'string',
+  })
+  .refine((values) => values.confirmPassword === undefined || values.password !== undefined, {
+    error: 'passwordRequired',
+    path: ['password'],
+    when: (payload) => typeof (payload.value as { confirmPassword?: unknown } | null)?.confirmPassword === 'string',
+  })
+  .refine(
+    (values) =>
+      values.password === undefined ||
+      values.confirmPassword === undefined ||
+      passwordsMatch({ password: values.password, confirmPassword: values.confirmPassword }),
+    mismatch(),
+  );
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /** Signing in checks presence only: the password rules may have changed since the account was made. */
 export const loginSchema = z.object({
@@ -294,7 +336,7 @@ export type PromoCodeValues = z.infer<typeof promoCodeSchema>;
 
 // The same types under the other common name, for code that reads a parsed request as "input".
 export type SocialSignupInput = SocialSignupValues;
-export type SignupInput = SignupValues;
+export type SignupInput = SignupRequest;
 export type LoginInput = LoginValues;
 export type OtpInput = OtpValues;
 export type ForgotInput = ForgotValues;

@@ -20,7 +20,7 @@ export { DEFAULT_HTTP_LIMITS, SAMPLE_GSTIN } from './config/types.ts';
 export type Env = z.input<typeof envSchema>;
 
 const DEFAULT_PRIZE_TITLE = 'Signed cricket bat';
-const DEFAULT_PRIZE_TITLE_HI = 'हस्ताक्षरित क्रिकेट बैट';
+const DEFAULT_PRIZE_TITLE_HI = 'हस्ताक्षरित क्रिकेट बल्ला';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema } from '../../domain/validation.ts';
+import { changePasswordSchema, otpSchema, resetPasswordSchema } from '../../domain/validation.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { changePassword, deactivateAccount, deleteAccount } from '../services/account.service.ts';
+import {
+  changePassword,
+  deactivateAccount,
+  deleteAccount,
+  requestPasswordCode,
+  setPasswordWithCode,
+} from '../services/account.service.ts';
+import { PLAYER_LANGUAGES, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
 import { loadProfile } from '../services/profile.service.ts';
 import { profileUserSchema } from '../../domain/users.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -14,6 +21,19 @@ const emptyResponse = envelope(z.object({}));
 
 /** Guessing the current password from a stolen session is slow work. */
 const CHANGE_PASSWORD_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
+/** Codes to set a password, per account: each is an SMS, and a minute apart is plenty. */
+export const PASSWORD_CODE_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
+/** Tries of those codes per account (each code also dies after five wrong tries). */
+export const PASSWORD_SET_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
+
+const byUser = (prefix: string) => (request: { user: { id: string } | null; ip: string }) =>
+  `${prefix}:${request.user?.id ?? request.ip}`;
+
+const setPasswordBody = resetPasswordSchema.safeExtend({
+  otpToken: z.string().min(1).max(64),
+  otp: otpSchema.shape.otp,
+});
+const languageBody = z.object({ language: z.enum(PLAYER_LANGUAGES) });
 
 /** The logged-in user's own account; every route acts on the session's user and nobody else. */
 export async function accountRoutes(instance: FastifyInstance): Promise<void> {
@@ -50,6 +70,65 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       request.sessionIdHash = null;
       await app.startSession(request, reply, user.id);
       return { data: {}, message: 'Your password has been changed.' };
+    },
+  );
+
+  // Setting a password (issue 25: a code-first sign-up has none) or choosing a new one without
+  // the current one: a code by SMS to the account's own number, then the new password with it.
+  app.post(
+    '/account/password/code',
+    {
+      schema: { response: { 200: envelope(z.object({ otpToken: z.string(), hadPassword: z.boolean() })) } },
+      config: { rateLimit: { ...PASSWORD_CODE_LIMIT, keyGenerator: byUser('password-code') } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const sent = await requestPasswordCode(
+        app.db,
+        { secret: app.secret, messages: app.messages, lang: requestLanguage(request) },
+        { userId: user.id, now: app.clock.now() },
+      );
+      return { data: sent, message: 'We have sent a 6-digit code to your phone.' };
+    },
+  );
+
+  app.post(
+    '/account/password/set',
+    {
+      schema: { body: setPasswordBody, response: { 200: emptyResponse } },
+      bodyLimit: 16 * 1024,
+      config: { rateLimit: { ...PASSWORD_SET_LIMIT, keyGenerator: byUser('password-set') } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      await setPasswordWithCode(
+        app.db,
+        { secret: app.secret, passwords: app.passwords },
+        {
+          userId: user.id,
+          otpToken: body.otpToken,
+          otp: body.otp,
+          password: body.password,
+          now: app.clock.now(),
+          who: request.ip,
+        },
+      );
+      // Every session ended; this browser gets a new one, as after a password change.
+      request.sessionIdHash = null;
+      await app.startSession(request, reply, user.id);
+      return { data: {}, message: 'Your password has been set.' };
+    },
+  );
+
+  // The site's language as the player uses it now, for the messages sent to them later.
+  app.put(
+    '/account/language',
+    { schema: { body: languageBody, response: { 200: emptyResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      await rememberLanguage(app.db, user.id, request.body.language);
+      return { data: {} };
     },
   );
 

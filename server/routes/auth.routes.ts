@@ -11,10 +11,11 @@ import {
   loginSchema,
   otpSchema,
   resetPasswordSchema,
-  signupSchema,
+  signupRequestSchema,
 } from '../../domain/validation.ts';
 import { AppError, rateLimited } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
+import { requestLanguage } from '../integrations/message-language.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import {
@@ -95,13 +96,14 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     passwords: app.passwords,
     messages: sendAfterAnswer,
     now: app.clock.now(),
+    lang: requestLanguage(request),
   });
 
   app.post(
     '/auth/signup',
     {
       preHandler: indiaOnly(app),
-      schema: { body: signupSchema, response: { 200: challengeResponse } },
+      schema: { body: signupRequestSchema, response: { 200: challengeResponse } },
       bodyLimit: 16 * 1024,
       config: { rateLimit: SIGNUP_LIMIT },
     },

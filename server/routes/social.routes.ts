@@ -54,6 +54,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { BRAND } from '../../domain/brand.ts';
 import { stripPhonePrefix } from '../../domain/phone.ts';
+import { inLanguage, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
 import { socialSignupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
 import { emptyAnswer, envelope, fileAnswer } from '../plugins/zod-schemas.ts';
@@ -82,6 +83,8 @@ export const SOCIAL_COOKIE = 'cs_social';
 export const OIDC_STATE_MS = 10 * 60 * 1000;
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const SOCIAL_LOGIN_MESSAGE = `Welcome to ${BRAND.name}! Your account is ready.`;
+/** The spec shows the server's message for a second: in the page's language (issue 25). */
+export const SOCIAL_LOGIN_MESSAGE_HI = `${BRAND.name} में आपका स्वागत है! आपका खाता तैयार है।`;
 
 /** Per client address, generous for carrier NAT; every step also needs a Google identity or a state only this browser has. */
 export const GOOGLE_START_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
@@ -265,6 +268,7 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
       const result = await signInWithGoogle(app.db, identity, now);
       if (result.kind === 'logged_in') {
         await app.startSession(request, reply, result.user.id);
+        await rememberLanguage(app.db, result.user.id, requestLanguage(request));
         clearSocial(reply);
         return { data: { next: saved.returnTo, status: 'logged_in' as const } };
       }
@@ -305,9 +309,14 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const user = await completeSocialSignup(app.db, request.cookies[SOCIAL_COOKIE], body, app.clock.now());
       await app.startSession(request, reply, user.id);
+      const language = requestLanguage(request);
+      await rememberLanguage(app.db, user.id, language);
       clearSocial(reply);
       // Not the session id: the session is the HttpOnly cookie; this only tells the web it is logged in.
-      return { message: SOCIAL_LOGIN_MESSAGE, data: { token: randomBytes(16).toString('base64url') } };
+      return {
+        message: inLanguage(language, { en: SOCIAL_LOGIN_MESSAGE, hi: SOCIAL_LOGIN_MESSAGE_HI }),
+        data: { token: randomBytes(16).toString('base64url') },
+      };
     },
   );
 }

@@ -1,11 +1,12 @@
 import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
-import { BRAND } from '../../domain/brand.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import type { SignupInput } from '../../domain/validation.ts';
-import type { Database, OtpPurpose } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
+import type { MessageSender } from '../integrations/messages.ts';
+import { type PlayerLanguage, rememberLanguage } from '../integrations/message-language.ts';
+import { codeSms, loginRefusedSms, signupAttemptEmail, signupAttemptSms } from '../integrations/player-messages.ts';
 import {
   closeChallenge,
   openChallenge,
@@ -28,6 +29,8 @@ export interface AuthDeps {
   passwords: PasswordHasher;
   messages: MessageSender;
   now: number;
+  /** The request's language (message-language.ts): the codes' SMS are in it, and a login stores it. */
+  lang: PlayerLanguage;
 }
 
 export const loginFailed = () => new AppError(401, 'LOGIN_FAILED', SERVER_ERROR_MESSAGES.loginFailed);
@@ -44,32 +47,26 @@ export function sendKeyFor(secret: string, recipient: string): string {
   return recipientKey(secret, recipient);
 }
 
-function otpSms(phone: string, code: string, purpose: OtpPurpose): OutgoingMessage {
-  const bodies: Record<OtpPurpose, string> = {
-    signup: `${code} is your ${BRAND.name} sign-up code. It expires in 10 minutes. Never share it with anyone.`,
-    reset: `${code} is your ${BRAND.name} password reset code. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
-    login: `${code} is your ${BRAND.name} login code. It expires in 10 minutes. Never share it with anyone. If you did not ask for it, ignore this message.`,
-  };
-  return { channel: 'sms', recipient: phone, body: bodies[purpose] };
-}
-
 /**
  * Sign-up: a pending user (a new one, or the pending one with this email or phone, updated)
- * and a code by SMS. If the email or phone belongs to an account that is past pending, the
- * answer looks the same, a decoy challenge stands in, and the owner is told by SMS or e-mail
- * that someone tried; nothing about the account is revealed to the caller.
+ * and a code by SMS. No password is asked at sign-up (issue 25): the account has none until the
+ * player sets one (a reset code, /createpassword); an API client may still send one, which is
+ * then checked by the password rules and kept. If the email or phone belongs to an account that
+ * is past pending, the answer looks the same, a decoy challenge stands in, and the owner is told
+ * by SMS or e-mail that someone tried; nothing about the account is revealed to the caller.
  */
 export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpToken: string }> {
   const { db, now } = deps;
   const email = input.email.trim().toLowerCase();
   const phone = toIndianE164(input.phone);
   // Hashed first, whichever way this goes, so both ways take the same time.
-  const passwordHash = await deps.passwords.hash(input.password, deps.clientAddress);
+  const passwordHash =
+    input.password === undefined ? null : await deps.passwords.hash(input.password, deps.clientAddress);
   const sendKey = sendKeyFor(deps.secret, phone);
 
   const matches = await db
     .selectFrom('users')
-    .select(['id', 'email', 'phone', 'status'])
+    .select(['id', 'email', 'phone', 'status', 'language'])
     .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
     .execute();
   const taken = matches.filter((user) => user.status !== 'pending');
@@ -80,19 +77,12 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
       recipientKey: sendKey,
       now,
     });
-    if (taken.some((user) => user.phone === phone)) {
-      await deps.messages.send({
-        channel: 'sms',
-        recipient: phone,
-        body: `Someone tried to sign up to ${BRAND.name} with your number. If it was you, log in or reset your password. If not, ignore this message.`,
-      });
+    // In the owner's language, not the caller's: the caller may be anyone.
+    const owner = taken.find((user) => user.phone === phone);
+    if (owner) {
+      await deps.messages.send(signupAttemptSms(owner.language, phone));
     } else {
-      await deps.messages.send({
-        channel: 'email',
-        recipient: email,
-        subject: `A sign-up attempt with your e-mail address on ${BRAND.name}`,
-        body: `Someone tried to sign up to ${BRAND.name} with this e-mail address. If it was you, log in or reset your password. If not, ignore this message.`,
-      });
+      await deps.messages.send(signupAttemptEmail(taken[0]!.language, email));
     }
     return { otpToken: challenge.otpToken };
   }
@@ -110,6 +100,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
     email,
     phone,
     password_hash: passwordHash,
+    language: deps.lang,
     updated_at: now,
   };
   try {
@@ -143,7 +134,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
     return { otpToken: challenge.otpToken };
   }
   const challenge = await openChallenge(db, deps.secret, { purpose: 'signup', userId, recipientKey: sendKey, now });
-  await deps.messages.send(otpSms(phone, challenge.code, 'signup'));
+  await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'signup'));
   return { otpToken: challenge.otpToken };
 }
 
@@ -168,6 +159,7 @@ export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', SERVER_ERROR_MESSAGES.otpExpired);
+  await rememberLanguage(deps.db, user.id, deps.lang);
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
@@ -178,17 +170,19 @@ export async function resendCode(deps: AuthDeps, otpToken: string): Promise<void
   if (!fresh.userId) return;
   const user = await deps.db
     .selectFrom('users')
-    .select(['phone', 'status'])
+    .select(['phone', 'status', 'password_hash'])
     .where('id', '=', fresh.userId)
     .executeTakeFirst();
   if (!user || user.status !== (purpose === 'signup' ? 'pending' : 'active')) return;
-  await deps.messages.send(otpSms(user.phone, fresh.code, purpose));
+  const words = purpose === 'reset' && user.password_hash === null ? 'set' : purpose;
+  await deps.messages.send(codeSms(deps.lang, user.phone, fresh.code, words));
 }
 
 /**
- * Email or phone with password. Unknown user, no password (social only), wrong password and a
- * sign-up never finished all answer 401 'Login Failed' after the same scrypt work; only the
- * right password learns that the account is deactivated or deleted.
+ * Email or phone with password. Unknown user, no password (signed up with a code or with Google,
+ * none set since), wrong password and a sign-up never finished all answer 401 'Login Failed'
+ * after the same scrypt work; only the right password learns that the account is deactivated or
+ * deleted.
  */
 export async function logIn(deps: AuthDeps, identifier: string, password: string): Promise<SessionUser> {
   const key = normalizeIdentifier(identifier);
@@ -212,18 +206,20 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
       .where('id', '=', user.id)
       .execute();
   }
+  await rememberLanguage(deps.db, user.id, deps.lang);
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }
 
 /**
  * Forgotten password: a reset code by SMS to an active account's phone; for anything else a
- * decoy challenge. The answer is the same either way.
+ * decoy challenge. The answer is the same either way. An account without a password gets the
+ * same code worded as one to set a password (issue 25).
  */
 export async function forgotPassword(deps: AuthDeps, identifier: string): Promise<{ otpToken: string }> {
   const key = normalizeIdentifier(identifier);
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'phone', 'status'])
+    .select(['id', 'phone', 'status', 'password_hash'])
     .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
     .executeTakeFirst();
   const active = user?.status === 'active' ? user : undefined;
@@ -235,7 +231,10 @@ export async function forgotPassword(deps: AuthDeps, identifier: string): Promis
     now: deps.now,
     closeEarlier: false,
   });
-  if (active) await deps.messages.send(otpSms(active.phone, challenge.code, 'reset'));
+  if (active)
+    await deps.messages.send(
+      codeSms(deps.lang, active.phone, challenge.code, active.password_hash === null ? 'set' : 'reset'),
+    );
   return { otpToken: challenge.otpToken };
 }
 
@@ -294,13 +293,9 @@ export async function requestLoginCode(
     closeEarlier: false,
   });
   if (active) {
-    await deps.messages.send(otpSms(phone, challenge.code, 'login'));
+    await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'login'));
   } else if (user?.status === 'suspended' || user?.status === 'deleted') {
-    await deps.messages.send({
-      channel: 'sms',
-      recipient: phone,
-      body: `Someone asked for a ${BRAND.name} login code for your number. ${(user.status === 'suspended' ? accountSuspended() : accountDeleted()).message}`,
-    });
+    await deps.messages.send(loginRefusedSms(deps.lang, phone, user.status));
   }
   return { otpToken: challenge.otpToken };
 }
@@ -350,5 +345,6 @@ export async function logInWithCode(
   if (user.status === 'suspended') throw accountSuspended();
   if (user.status === 'deleted') throw accountDeleted();
   if (user.status !== 'active') throw asCodeField(otpExpired());
+  await rememberLanguage(deps.db, user.id, deps.lang);
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }

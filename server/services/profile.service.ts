@@ -1,11 +1,11 @@
 import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
-import { BRAND } from '../../domain/brand.ts';
 import { toIndianE164 } from '../../domain/phone.ts';
 import type { ProfileInput } from '../../domain/validation.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender } from '../integrations/messages.ts';
+import { contactChangedNotice } from '../integrations/player-messages.ts';
 import { deletePictureFiles, deletePictureRows, storeAvatarPicture } from './picture.service.ts';
 import { type SessionUser, toSessionUser } from './session.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
@@ -22,15 +22,21 @@ export function avatarUrlFor(pictureId: string | null): string | null {
 
 export interface ProfileUser extends SessionUser {
   avatarUrl: string | null;
+  /** Whether the account has a password (a code-first or Google sign-up has none until one is set). */
+  hasPassword: boolean;
 }
 
 export async function loadProfile(db: Kysely<Database>, userId: string): Promise<ProfileUser> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'avatar_picture_id'])
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'avatar_picture_id', 'password_hash'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { ...toSessionUser(row, await rolesOf(db, row.id)), avatarUrl: avatarUrlFor(row.avatar_picture_id) };
+  return {
+    ...toSessionUser(row, await rolesOf(db, row.id)),
+    avatarUrl: avatarUrlFor(row.avatar_picture_id),
+    hasPassword: row.password_hash !== null,
+  };
 }
 
 function conflict(fields: Record<string, string>): AppError {
@@ -55,7 +61,7 @@ export async function updateProfile(
   const phone = toIndianE164(input.phone);
   const current = await db
     .selectFrom('users')
-    .select(['email', 'phone', 'google_subject'])
+    .select(['email', 'phone', 'google_subject', 'language'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (current.google_subject !== null && email !== current.email) {
@@ -101,21 +107,8 @@ export async function updateProfile(
     throw conflict(fields);
   }
 
-  if (email !== current.email) {
-    await messages.send({
-      channel: 'email',
-      recipient: current.email,
-      subject: `Your ${BRAND.name} e-mail address was changed`,
-      body: `The e-mail address of your ${BRAND.name} account was changed to another one. If you did not do this, e-mail ${BRAND.supportEmail} at once.`,
-    });
-  }
-  if (phone !== current.phone) {
-    await messages.send({
-      channel: 'sms',
-      recipient: current.phone,
-      body: `The mobile number of your ${BRAND.name} account was changed. If you did not do this, e-mail ${BRAND.supportEmail} at once.`,
-    });
-  }
+  if (email !== current.email) await messages.send(contactChangedNotice(current.language, 'email', current.email));
+  if (phone !== current.phone) await messages.send(contactChangedNotice(current.language, 'phone', current.phone));
   return loadProfile(db, userId);
 }
 

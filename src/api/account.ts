@@ -44,3 +44,25 @@ export async function deactivateAccount(): Promise<string> {
 export async function deleteAccount(): Promise<string> {
   return messageOf((await http.post('/account/delete')).data);
 }
+
+/** A code by SMS to the account's own number, to set a password (or a new one without the current one). */
+export async function requestPasswordCode(): Promise<Answer<{ otpToken: string; hadPassword: boolean }>> {
+  const body: unknown = (await http.post('/account/password/code')).data;
+  return { data: dataOf(body), message: messageOf(body) };
+}
+
+/** The code of requestPasswordCode and the new password; the server gives this browser a fresh session. */
+export async function setPasswordWithCode(input: {
+  otpToken: string;
+  otp: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<Answer<Record<string, never>>> {
+  const body: unknown = (await http.post('/account/password/set', input)).data;
+  return { data: dataOf(body), message: messageOf(body) };
+}
+
+/** The language the player now uses the site in, for the messages sent to them later. */
+export async function saveAccountLanguage(language: 'en' | 'hi'): Promise<void> {
+  await http.put('/account/language', { language }, { quietUnauthorized: true });
+}

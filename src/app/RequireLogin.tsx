@@ -1,11 +1,22 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { type ReactNode, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { intendedPath } from './intended-path.ts';
 import { paths } from './paths.ts';
 import { useLoggedIn } from './use-logged-in.ts';
 
-/** Spec section 2: routes needing a stored login token redirect to / without one. */
+/**
+ * Spec section 2: routes needing a stored login token redirect to / without one. A page a
+ * logged-out visitor opened is remembered, so the login that follows lands on it (issue 25); a
+ * page left by logging out is not.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
-  if (!loggedIn) return <Navigate to={paths.home} replace />;
+  const [arrivedLoggedIn] = useState(loggedIn);
+  const { pathname, search } = useLocation();
+  if (!loggedIn) {
+    // Idempotent, so safe in render: the redirect below renders no effects of this page.
+    if (!arrivedLoggedIn) intendedPath.remember(`${pathname}${search}`);
+    return <Navigate to={paths.home} replace />;
+  }
   return children;
 }

@@ -20,6 +20,7 @@ const OtpsPage = lazyScreen(() => import('../screens/auth/OtpsPage.tsx'));
 const CreatePasswordPage = lazyScreen(() => import('../screens/auth/CreatePasswordPage.tsx'));
 const SocialSignupPage = lazyScreen(() => import('../screens/auth/SocialSignupPage.tsx'));
 const MyAccountPage = lazyScreen(() => import('../screens/account/MyAccountPage.tsx'));
+const MyEntriesPage = lazyScreen(() => import('../screens/entries/MyEntriesPage.tsx'));
 const QuickGamePage = lazyScreen(() => import('../screens/trial/QuickGamePage.tsx'));
 const QuickGameScreenPage = lazyScreen(() => import('../screens/trial/QuickGameScreenPage.tsx'));
 const PlayScreenPage = lazyScreen(() => import('../screens/play/PlayScreenPage.tsx'));
@@ -87,6 +88,14 @@ export function AppRoutes() {
           element={
             <RequireLogin>
               <MyAccountPage />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path={paths.myEntries}
+          element={
+            <RequireLogin>
+              <MyEntriesPage />
             </RequireLogin>
           }
         />

@@ -17,7 +17,7 @@ export const STORAGE_KEYS = {
   gameHintsSeen: 'gameHintsSeen',
   /** Practice games started on one IST day, so a reload does not reset the limit: JSON { day: 'YYYY-MM-DD', games }. */
   practiceGames: 'practiceGames',
-  /** sessionStorage: the paid-play announcement was shown in this browser session. */
+  /** The paid-play announcement was shown to this visitor: '1' (once per visitor, issue 25). */
   announcementSeen: 'announcementSeen',
   /** The cookie notice's answer: JSON { choice: 'all' | 'necessary', at: ISO time, version }. */
   cookieConsent: 'cookieConsent',

@@ -9,8 +9,10 @@ import {
   nameField,
   password,
   passwordSchema,
+  signupRequestSchema,
   signupSchema,
   socialSignupSchema,
+  withCapitalWords,
 } from '../../domain/validation.ts';
 import { fieldIssues, issues, one } from '../support/validation.ts';
 
@@ -210,21 +212,20 @@ describe('passwordSchema', () => {
   });
 });
 
-describe('signupSchema', () => {
+describe('signupSchema: the code-first form, no password (issue 25)', () => {
   const valid = {
+    phone: '9876543210',
     firstName: 'Rahul',
     lastName: 'Sharma',
     email: 'rahul@gmail.com',
-    phone: '9876543210',
-    password: 'Abcdef1!',
-    confirmPassword: 'Abcdef1!',
     agreeLegal: true,
     agreeRules: true,
     agreeAge: true,
   };
 
-  it('accepts a valid form', () => {
+  it('accepts a valid form, and drops a password it does not ask for', () => {
     expect(signupSchema.parse(valid)).toEqual(valid);
+    expect(signupSchema.parse({ ...valid, password: 'Abcdef1!' })).toEqual(valid);
   });
 
   it.each([
@@ -246,49 +247,80 @@ describe('signupSchema', () => {
     expect(fieldIssues(signupSchema, valid, field, value)).toEqual(one(field, code));
   });
 
+  it('reports required on every field of an empty object, the mobile number first', () => {
+    expect(issues(signupSchema, {})).toEqual([
+      ['phone', 'phoneRequired'],
+      ['firstName', 'firstNameRequired'],
+      ['lastName', 'lastNameRequired'],
+      ['email', 'emailRequired'],
+      ['agreeLegal', 'mustAgree'],
+      ['agreeRules', 'mustAgree'],
+      ['agreeAge', 'mustAgree'],
+    ]);
+  });
+});
+
+describe('signupRequestSchema: a password is optional, and held to the rules when sent', () => {
+  const form = {
+    phone: '9876543210',
+    firstName: 'Rahul',
+    lastName: 'Sharma',
+    email: 'rahul@gmail.com',
+    agreeLegal: true,
+    agreeRules: true,
+    agreeAge: true,
+  };
+  const valid = { ...form, password: 'Abcdef1!', confirmPassword: 'Abcdef1!' };
+
+  it('accepts the form without a password, and with a confirmed one', () => {
+    expect(signupRequestSchema.parse(form)).toEqual(form);
+    expect(signupRequestSchema.parse(valid)).toEqual(valid);
+  });
+
   it('puts a mismatch on confirmPassword', () => {
-    expect(issues(signupSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(
+    expect(issues(signupRequestSchema, { ...valid, confirmPassword: 'Abcdef1?' })).toEqual(
       one('confirmPassword', 'passwordsDoNotMatch'),
     );
   });
 
-  it('asks for the confirmation when empty, without also calling it a mismatch', () => {
-    expect(issues(signupSchema, { ...valid, confirmPassword: '' })).toEqual(
+  it('asks for the confirmation when empty or missing, without also calling it a mismatch', () => {
+    expect(issues(signupRequestSchema, { ...valid, confirmPassword: '' })).toEqual(
       one('confirmPassword', 'confirmPasswordRequired'),
     );
+    const { confirmPassword: _c, ...noConfirm } = valid;
+    expect(issues(signupRequestSchema, noConfirm)).toEqual(one('confirmPassword', 'confirmPasswordRequired'));
+    const { password: _p, ...noPassword } = valid;
+    expect(issues(signupRequestSchema, noPassword)).toEqual(one('password', 'passwordRequired'));
   });
 
   it('reports a weak password and the mismatch together', () => {
-    expect(issues(signupSchema, { ...valid, password: 'weak', confirmPassword: 'other' })).toEqual([
+    expect(issues(signupRequestSchema, { ...valid, password: 'weak', confirmPassword: 'other' })).toEqual([
       ['password', 'passwordWeak'],
       ['confirmPassword', 'passwordsDoNotMatch'],
     ]);
   });
 
   it('reports the mismatch while other fields are still empty or missing', () => {
-    expect(issues(signupSchema, { ...valid, firstName: '', email: 'x', confirmPassword: 'nope' })).toEqual([
+    expect(issues(signupRequestSchema, { ...valid, firstName: '', email: 'x', confirmPassword: 'nope' })).toEqual([
       ['firstName', 'firstNameRequired'],
       ['email', 'invalidEmail'],
       ['confirmPassword', 'passwordsDoNotMatch'],
     ]);
-    const { agreeAge: _agreeAge, ...missingAge } = valid;
-    expect(issues(signupSchema, { ...missingAge, confirmPassword: 'nope' })).toEqual([
-      ['agreeAge', 'mustAgree'],
-      ['confirmPassword', 'passwordsDoNotMatch'],
-    ]);
   });
+});
 
-  it('reports required on every field of an empty object', () => {
-    expect(issues(signupSchema, {})).toEqual([
-      ['firstName', 'firstNameRequired'],
-      ['lastName', 'lastNameRequired'],
-      ['email', 'emailRequired'],
-      ['phone', 'phoneRequired'],
-      ['password', 'passwordRequired'],
-      ['confirmPassword', 'confirmPasswordRequired'],
-      ['agreeLegal', 'mustAgree'],
-      ['agreeRules', 'mustAgree'],
-      ['agreeAge', 'mustAgree'],
-    ]);
+describe('withCapitalWords: names as typed', () => {
+  it.each([
+    ['ravi kumar', 'Ravi Kumar'],
+    ['rao-sharma', 'Rao-Sharma'],
+    ['  asha  rao', '  Asha  Rao'],
+    ['McDonald', 'McDonald'],
+    ['रवि kumar', 'रवि Kumar'],
+    ["d'souza", "D'souza"],
+    ['ßtraße x', 'ßtraße X'],
+    ['', ''],
+  ])('%j -> %j', (typed, shown) => {
+    expect(withCapitalWords(typed)).toBe(shown);
+    expect(withCapitalWords(typed)).toHaveLength(typed.length);
   });
 });

@@ -38,6 +38,7 @@ describeOnEachDatabase('my account and the session', (server) => {
           status: 'active',
           roles: [],
           avatarUrl: null,
+          hasPassword: true,
         },
       },
     });

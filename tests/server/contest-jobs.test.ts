@@ -17,7 +17,7 @@ describe('contest, billing and paid-play configuration', () => {
       totalTickets: 10000,
       prizeKind: 'merchandise',
       prizeTitleEn: 'Signed cricket bat',
-      prizeTitleHi: 'हस्ताक्षरित क्रिकेट बैट',
+      prizeTitleHi: 'हस्ताक्षरित क्रिकेट बल्ला',
       prizeValuePaise: 1500000,
     });
     expect(config.billing).toEqual({

@@ -123,7 +123,7 @@ describeOnEachDatabase('contests', (server) => {
     expect(next).toMatchObject({ slot: 'A', state: 'upcoming', opensAt: istDate(2026, 11, 23, 12).toISOString() });
 
     const hindi = (await get(server, '/api/v1/contests/current?lang=hi')).json().data;
-    expect(hindi.current.prize.title).toBe('हस्ताक्षरित क्रिकेट बैट');
+    expect(hindi.current.prize.title).toBe('हस्ताक्षरित क्रिकेट बल्ला');
     expect((await get(server, '/api/v1/contests/current?lang=fr')).statusCode).toBe(400);
   });
 

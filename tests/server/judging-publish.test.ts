@@ -111,7 +111,7 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
       .execute();
     expect(toWinner).toHaveLength(2);
     expect(toWinner.find((m) => m.channel === 'sms')!.body).toMatch(
-      /^CricSpot: congratulations .+, you won Contest A of \d+ \w{3} 2026! Claim your prize in My Account: /,
+      /^CricSpot: congratulations .+, you won Contest A of \d+ \w{3} 2026! Claim your prize in My entries: .+\/my_entries$/,
     );
     const c = await server.app.db
       .selectFrom('users')

@@ -53,6 +53,7 @@ describeOnEachDatabase('updating the profile', (server) => {
       status: 'active',
       roles: [],
       avatarUrl: null,
+      hasPassword: true,
     };
     expect(res.json()).toEqual({ data: { user: expected }, message: 'Your profile has been updated.' });
     expect((await get(server, ME, { cookie })).json().data.user).toEqual(expected);

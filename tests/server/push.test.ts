@@ -189,7 +189,7 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
       now,
       opensInMs: -60_000,
       closesInMs: 3 * 3_600_000,
-      defaults: { prizeTitleEn: 'Signed bat', prizeTitleHi: 'हस्ताक्षरित बैट' },
+      defaults: { prizeTitleEn: 'Signed bat', prizeTitleHi: 'हस्ताक्षरित बल्ला' },
     });
     const en = browserSubscription(`en-${contestId}`);
     const hi = browserSubscription(`hi-${contestId}`, 'hi');
@@ -216,7 +216,7 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
     expect(en.decrypt(toEn.body).body).toMatch(/^Spot the ball to win: Signed bat\. Entries close .+ IST\.$/);
     const toHi = mine().find((r) => r.path.includes('/hi-'))!;
     expect(hi.decrypt(toHi.body)).toMatchObject({ title: 'नई प्रतियोगिता खुल गई है' });
-    expect(hi.decrypt(toHi.body).body).toContain('हस्ताक्षरित बैट');
+    expect(hi.decrypt(toHi.body).body).toContain('हस्ताक्षरित बल्ला');
     // The browser that said 'gone' is forgotten; a second run sends nothing again.
     expect(
       await server.app.db

@@ -38,6 +38,7 @@ export const ADMIN_USER: ProfileUser = {
   status: 'active',
   roles: ['admin'],
   avatarUrl: null,
+  hasPassword: true,
 };
 
 /** GET /account/me for ADMIN_USER. */

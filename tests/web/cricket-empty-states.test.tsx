@@ -5,7 +5,7 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import { AppRoutes } from '../../src/app/routes.tsx';
 import CartPage from '../../src/screens/cart/CartPage.tsx';
 import LiveWeeklyWinnerPage from '../../src/screens/winners/LiveWeeklyWinnerPage.tsx';
-import { MyEntriesSection } from '../../src/screens/winners/MyEntriesSection.tsx';
+import MyEntriesPage from '../../src/screens/entries/MyEntriesPage.tsx';
 import WinnersCirclePage from '../../src/screens/winners/WinnersCirclePage.tsx';
 import { ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
@@ -61,9 +61,9 @@ describe('the cricket touch', () => {
     expectStumps();
   });
 
-  it('no entries in My account', async () => {
+  it('no entries in My entries', async () => {
     stubApi({ 'GET /account/entries': () => ok({ contests: [] }) });
-    await renderScreen(<MyEntriesSection />, { path: '/my_account' });
+    await renderScreen(<MyEntriesPage />, { path: '/my_entries' });
     expect(
       await screen.findByText("You have no tickets yet. Mark the ball in this week's contest to enter."),
     ).toBeInTheDocument();

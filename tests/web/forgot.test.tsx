@@ -166,4 +166,26 @@ describe('/createpassword', () => {
       'The code has expired.',
     );
   });
+
+  it('from My account: sets the password through the account, keeps the player in and goes back there', async () => {
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ purpose: 'reset', otpToken: 'set-1', sentAt: Date.now(), otp: '112233', account: true }),
+    );
+    const calls = stubApi({ 'POST /account/password/set': () => ok({}, 'Your password has been set.') });
+    await renderScreen(<CreatePasswordPage />, { path: '/createpassword' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeInTheDocument();
+    fill('New password', 'Newpass@123');
+    fill('Confirm password', 'Newpass@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/my_account');
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/account/password/set',
+        body: { otpToken: 'set-1', otp: '112233', password: 'Newpass@123', confirmPassword: 'Newpass@123' },
+      }),
+    ]);
+    expect(window.sessionStorage.getItem(KEY)).toBeNull();
+  });
 });

@@ -61,6 +61,35 @@ describe('home page hero', () => {
   });
 });
 
+describe('home page of a returning player (issue 25)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('puts the contest card with Play first, practice second', async () => {
+    localStorage.setItem('loginToken', String(Date.now()));
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView())) });
+    const { container } = await renderWithApp(<HomePage />);
+    const play = await screen.findByRole('button', { name: 'Play now' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    const practice = screen.getByRole('link', { name: 'Play a free practice game' });
+    expect(play.compareDocumentPosition(practice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Inside the card, Play comes right under the picture and the countdown, before the facts.
+    const facts = container.querySelector('.contest-card__facts')!;
+    expect(play.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(container.querySelector('.hero--returning')).not.toBeNull();
+    expect(screen.queryByText(/Every week we take a cricket photo/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the pitch first for a new visitor', async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView())) });
+    await renderWithApp(<HomePage />);
+    await screen.findByRole('button', { name: 'Play now' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Every week we take a cricket photo/)).toBeInTheDocument();
+  });
+});
+
 // Without a contest to show (none made yet, or none loaded), the hero counts down by the weekly schedule.
 describe('home page schedule', () => {
   it('shows the open window, the time to close and the next show in IST', async () => {

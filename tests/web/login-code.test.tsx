@@ -36,29 +36,30 @@ async function toCodeStep() {
 }
 
 describe('login screen: password or mobile code', () => {
-  it('opens on the password form, and the switch shows the mobile-code form in its place', async () => {
+  it('opens on the mobile-code form (issue 25), and the switch shows the password form in its place', async () => {
     await renderScreen(<LoginPage />, { path: '/login' });
     const methods = screen.getByRole('radiogroup', { name: 'How to log in' });
-    const [password, code] = within(methods).getAllByRole('radio');
-    expect(password).toHaveAccessibleName('Password');
-    expect(password).toHaveAttribute('aria-checked', 'true');
+    const [code, password] = within(methods).getAllByRole('radio');
     expect(code).toHaveAccessibleName('Mobile code');
-    expect(code).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByLabelText('Email or mobile number')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toBeVisible();
-
-    fireEvent.click(code!);
     expect(code).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByLabelText('Email or mobile number')).not.toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(password).toHaveAccessibleName('Password');
+    expect(password).toHaveAttribute('aria-checked', 'false');
     const phone = screen.getByLabelText('Mobile number');
+    expect(phone).toBeVisible();
     expect(phone).toHaveAttribute('type', 'tel');
     expect(phone).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('10 digits; +91 is added for you.')).toBeVisible();
-    // The arrow keys move along the switch.
-    fireEvent.keyDown(code!, { key: 'ArrowLeft' });
+    expect(screen.getByLabelText('Email or mobile number')).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+
+    fireEvent.click(password!);
     expect(password).toHaveAttribute('aria-checked', 'true');
-    expect(password).toHaveFocus();
+    expect(screen.getByLabelText('Email or mobile number')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'No password yet, or forgotten it?' })).toBeVisible();
+    // The arrow keys move along the switch.
+    fireEvent.keyDown(password!, { key: 'ArrowLeft' });
+    expect(code).toHaveAttribute('aria-checked', 'true');
+    expect(code).toHaveFocus();
   });
 
   it('checks the number with the phone rule before sending anything', async () => {
@@ -218,7 +219,7 @@ describe('login screen: password or mobile code', () => {
         ),
     });
     await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
-    expect(screen.getByRole('radio', { name: 'पासवर्ड' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'मोबाइल कोड' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByRole('radio', { name: 'मोबाइल कोड' }));
     fill('मोबाइल नंबर', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'कोड भेजें' }));

@@ -6,7 +6,10 @@ import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 
 const original = http.defaults.adapter;
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 afterEach(() => {
   http.defaults.adapter = original;
 });
@@ -25,12 +28,23 @@ const user = {
   roles: [],
 };
 
+/** The login screen on its password form: the mobile code is the default (issue 25), password one tap away. */
+async function renderPasswordLogin(options: Parameters<typeof renderScreen>[1]) {
+  const rendered = await renderScreen(<LoginPage />, options);
+  fireEvent.click(screen.getByRole('radio', { name: options?.lng === 'hi' ? 'पासवर्ड' : 'Password' }));
+  return rendered;
+}
+
 describe('login screen', () => {
   it('shows its title, the links to sign-up and forgot, and Continue with Google back to where the user came from', async () => {
     await renderScreen(<LoginPage />, { path: '/login', state: { from: '/my_account' } });
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByRole('link', { name: 'Forgotten your password?' })).toHaveAttribute('href', '/forgot');
+    // The mobile code first: a code-first sign-up has no password.
+    expect(screen.getByRole('radio', { name: 'Mobile code' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByLabelText('Mobile number')).toBeVisible();
+    fireEvent.click(screen.getByRole('radio', { name: 'Password' }));
+    expect(screen.getByRole('link', { name: 'No password yet, or forgotten it?' })).toHaveAttribute('href', '/forgot');
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
       '/api/v1/auth/google/start?returnTo=%2Fmy_account',
@@ -39,7 +53,7 @@ describe('login screen', () => {
   });
 
   it('says what is missing and what is malformed', async () => {
-    await renderScreen(<LoginPage />, { path: '/login' });
+    await renderPasswordLogin({ path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email or phone number is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -50,7 +64,7 @@ describe('login screen', () => {
 
   it('logs in with a phone number, sets the login marker and goes back to where the user came from', async () => {
     const calls = stubApi({ 'POST /auth/login': () => ok({ user }) });
-    await renderScreen(<LoginPage />, { path: '/login', state: { from: '/my_account' } });
+    await renderPasswordLogin({ path: '/login', state: { from: '/my_account' } });
     fill('Email or mobile number', '+91 98765 43210');
     fill('Password', 'Secret@123');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -59,18 +73,18 @@ describe('login screen', () => {
     expect(loginMarker.isSet()).toBe(true);
   });
 
-  it('goes to / without a safe place to go back to', async () => {
+  it('lands on the contest without a safe place to go back to', async () => {
     stubApi({ 'POST /auth/login': () => ok({ user }) });
-    await renderScreen(<LoginPage />, { path: '/login', state: { from: '//evil.example/' } });
+    await renderPasswordLogin({ path: '/login', state: { from: '//evil.example/' } });
     fill('Email or mobile number', 'asha@gmail.com');
     fill('Password', 'Secret@123');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/play_screen$/);
   });
 
   it("shows 'Login Failed' with the server's message", async () => {
     stubApi({ 'POST /auth/login': () => fail(401, 'Login Failed', 'LOGIN_FAILED') });
-    await renderScreen(<LoginPage />, { path: '/login' });
+    await renderPasswordLogin({ path: '/login' });
     fill('Email or mobile number', 'asha@gmail.com');
     fill('Password', 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -85,7 +99,7 @@ describe('login screen', () => {
   it('shows the suspended and deleted answers in the same dialog', async () => {
     const suspended = 'This account is deactivated. To reactivate it, e-mail support@example.in.';
     stubApi({ 'POST /auth/login': () => fail(403, suspended, 'ACCOUNT_SUSPENDED') });
-    await renderScreen(<LoginPage />, { path: '/login' });
+    await renderPasswordLogin({ path: '/login' });
     fill('Email or mobile number', 'asha@gmail.com');
     fill('Password', 'Secret@123');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -105,13 +119,24 @@ describe('login screen', () => {
       'POST /auth/login': () =>
         fail(403, 'This account is deactivated. To reactivate it, e-mail support@cricspot.in.', 'ACCOUNT_SUSPENDED'),
     });
-    await renderScreen(<LoginPage />, { path: '/login', lng: 'hi' });
+    await renderPasswordLogin({ path: '/login', lng: 'hi' });
     fill('ईमेल या मोबाइल नंबर', 'asha@gmail.com');
     fill('पासवर्ड', 'Secret@123');
     fireEvent.click(screen.getByRole('button', { name: 'लॉगिन' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('यह खाता निष्क्रिय है। इसे फिर से चालू कराने के लिए support@cricspot.in पर ई-मेल करें।');
     expect(dialog).not.toHaveTextContent('deactivated');
+  });
+
+  it('lands on the guarded page the visitor tried before logging in', async () => {
+    window.sessionStorage.setItem('intendedPath', '/my_entries');
+    stubApi({ 'POST /auth/login': () => ok({ user }) });
+    await renderPasswordLogin({ path: '/login' });
+    fill('Email or mobile number', 'asha@gmail.com');
+    fill('Password', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/my_entries$/);
+    expect(window.sessionStorage.getItem('intendedPath')).toBeNull();
   });
 
   it('speaks Hindi', async () => {

@@ -14,9 +14,12 @@ const user = {
   phone: '+919876543210',
   status: 'active',
   roles: [],
+  avatarUrl: null,
+  hasPassword: true,
 };
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   loginMarker.set();
 });
 afterEach(() => {
@@ -68,6 +71,8 @@ describe('/my_account', () => {
       'PATCH /account/profile': () =>
         ok({ user: { ...user, firstName: 'Ashwini', avatarUrl: null } }, 'Your profile has been updated.'),
     });
+    fill('First name', 'ashwini devi');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ashwini Devi');
     fill('First name', 'ashwini');
     expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
     fill('Mobile number', '+91 98765 43210');
@@ -312,6 +317,46 @@ describe('/my_account', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /auth/logout');
     expect(loginMarker.isSet()).toBe(false);
+  });
+
+  it('keeps the entries on their own page, one tap away', async () => {
+    const calls = await open();
+    expect(screen.getByRole('link', { name: 'My entries' })).toHaveAttribute('href', '/my_entries');
+    expect(calls.map((c) => c.url)).not.toContain('/account/entries');
+  });
+
+  it('offers an account without a password to set one by a code to its own number', async () => {
+    const calls = await open({
+      'GET /account/me': () => ok({ user: { ...user, hasPassword: false } }),
+      'POST /account/password/code': () =>
+        ok({ otpToken: 'tok-9', hadPassword: false }, 'We have sent a 6-digit code to your phone.'),
+    });
+    expect(screen.getByRole('heading', { level: 2, name: 'Password' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.getByText(/Your account has no password: you log in with a code by SMS/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Set a password' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/otps$/);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /account/password/code');
+    expect(JSON.parse(window.sessionStorage.getItem('authCodeChallenge')!)).toMatchObject({
+      purpose: 'reset',
+      otpToken: 'tok-9',
+      account: true,
+    });
+  });
+
+  it('lets an account with a password choose a new one by code too', async () => {
+    await open({ 'POST /account/password/code': () => fail(429, 'Too many requests', 'RATE_LIMITED') });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgotten it? Set a new one by code' }));
+    expect(await screen.findByRole('dialog', { name: 'Code Not Sent' })).toBeInTheDocument();
+  });
+
+  it('says the password just set, on the way back from /createpassword', async () => {
+    stubApi({ 'GET /account/me': () => ok({ user }), 'GET /payments': () => ok([]) });
+    await renderScreen(<MyAccountPage />, {
+      path: '/my_account',
+      state: { notice: 'Your password has been saved. You can now log in with it or with a code by SMS.' },
+    });
+    expect(screen.getByText(/^Your password has been saved\./)).toHaveAttribute('role', 'status');
   });
 
   it('speaks Hindi', async () => {

@@ -53,13 +53,13 @@ describe('sign-up code screen', () => {
     expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
   });
 
-  it('verifies the code, sets the login marker and goes to /', async () => {
+  it('verifies the code, sets the login marker and goes to the contest', async () => {
     challenge(0);
     const calls = stubApi({ 'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready. Welcome!') });
     await renderScreen(<OtpPage />, { path: '/otp' });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/play_screen$/);
     expect(calls[0]?.body).toEqual({ otpToken: 'tok-1', otp: '123456' });
     expect(loginMarker.isSet()).toBe(true);
     expect(window.sessionStorage.getItem('authCodeChallenge')).toBeNull();

@@ -5,6 +5,8 @@ import { CONSENT_VERSION, readConsent } from '../../src/app/consent.ts';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { CookieNotice } from '../../src/app/watchers/CookieNotice.tsx';
 import { NotifyOffer } from '../../src/app/watchers/NotifyOffer.tsx';
+import { POPUP_ORDER, popupNow, Popups } from '../../src/app/watchers/Popups.tsx';
+import { currentAnswer } from './contest-fixtures.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
 
@@ -17,17 +19,18 @@ afterEach(() => {
 });
 
 describe('the cookie notice', () => {
-  it('says what is kept and why, links the cookie policy, and remembers the answer', async () => {
-    const first = await renderWithApp(<CookieNotice />, { path: '/' });
+  it('says in one sentence what is kept and why, links the cookie policy, and remembers the answer', async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(null)) });
+    const first = await renderWithApp(<Popups />, { path: '/' });
     const notice = screen.getByRole('region', { name: "Cookies and your browser's storage" });
-    expect(notice).toHaveTextContent('one cookie that keeps you logged in');
-    expect(notice).toHaveTextContent('no advertising or analytics cookies');
+    expect(notice).toHaveTextContent('a login cookie, your language and your drafts');
+    expect(notice).toHaveTextContent('No ads, no tracking.');
     expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
     fireEvent.click(screen.getByRole('button', { name: 'Only necessary' }));
     expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
     expect(readConsent()).toMatchObject({ choice: 'necessary', version: CONSENT_VERSION });
     first.unmount();
-    await renderWithApp(<CookieNotice />, { path: '/rules' });
+    await renderWithApp(<Popups />, { path: '/rules' });
     expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
   });
 
@@ -37,9 +40,46 @@ describe('the cookie notice', () => {
       JSON.stringify({ choice: 'all', at: '2026-01-01T00:00:00.000Z', version: CONSENT_VERSION - 1 }),
     );
     await renderWithApp(<CookieNotice />, { path: '/', lng: 'hi' });
-    expect(screen.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' })).toHaveTextContent(
+      'कोई विज्ञापन या ट्रैकिंग नहीं।',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'सभी स्वीकार करें' }));
     expect(readConsent()?.choice).toBe('all');
+  });
+
+  it('keeps its height free at the bottom of the page while it shows', async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(null)) });
+    await renderWithApp(<Popups />, { path: '/' });
+    expect(document.documentElement.style.getPropertyValue('--popup-bar-height')).toMatch(/^\d+px$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--popup-bar-height')).toBe(''));
+  });
+});
+
+describe('one popup at a time', () => {
+  it('goes cookies, then the announcement, then the alerts offer', () => {
+    expect(popupNow({ cookies: true, announcement: true })).toBe('cookies');
+    expect(popupNow({ cookies: true, announcement: 'checking' })).toBe('cookies');
+    expect(popupNow({ cookies: false, announcement: 'checking' })).toBeNull();
+    expect(popupNow({ cookies: false, announcement: true })).toBe('announcement');
+    expect(popupNow({ cookies: false, announcement: false })).toBe('alerts');
+    expect(POPUP_ORDER).toEqual(['cookies', 'announcement', 'alerts']);
+  });
+
+  it('shows the announcement only once the cookie notice is answered, never both', async () => {
+    stubApi({
+      'GET /contests/current': () =>
+        ok(currentAnswer(null, { enabled: false, message: 'Real-money play and new cash deposits are suspended.' })),
+    });
+    await renderWithApp(<Popups />, { path: '/' });
+    expect(screen.getByRole('region', { name: "Cookies and your browser's storage" })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.announcementSeen)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Only necessary' }));
+    expect(await screen.findByRole('region', { name: 'Announcement' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 });
 
@@ -88,7 +128,7 @@ describe('the notifications offer', () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 
-  it('offers the three alerts, then asks the browser, subscribes and tells the server', async () => {
+  it('offers the three alerts in one line, then asks the browser, subscribes and tells the server', async () => {
     const browser = fakePushBrowser('granted');
     const calls = stubApi({
       'GET /push/key': () => ok({ publicKey: 'BP'.padEnd(87, 'x') }),
@@ -96,7 +136,7 @@ describe('the notifications offer', () => {
     });
     await renderWithApp(<NotifyOffer />, { path: '/', lng: 'hi' });
     const offer = await screen.findByRole('region', { name: 'प्रतियोगिता अलर्ट पाएँ' });
-    expect(offer).toHaveTextContent('नई प्रतियोगिता खुले');
+    expect(offer).toHaveTextContent('जब कोई प्रतियोगिता खुले, बंद होने से एक घंटा पहले, और जब नतीजे आएँ');
     expect(browser.requestPermission).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'अलर्ट चालू करें' }));
     expect(await screen.findByText(/अलर्ट चालू हैं/)).toBeInTheDocument();

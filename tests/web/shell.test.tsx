@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
 import { renderWithApp } from '../support/render.tsx';
 
 const footerPaths = [
+  '/tht',
   '/terms',
   '/privacy',
   '/rules',
@@ -50,24 +51,59 @@ describe('the web shell', () => {
     ).toBeInTheDocument();
   });
 
-  it.each(['/my_account', '/play_screen', '/cart', '/popupCheckout'])(
-    'sends a visitor without a login marker from %s to /',
+  it.each(['/my_account', '/my_entries', '/play_screen', '/cart', '/popupCheckout'])(
+    'sends a visitor without a login marker from %s to /, and remembers it for the login',
     async (path) => {
+      sessionStorage.clear();
       await renderWithApp(<AppRoutes />, { path });
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Find the hidden ball. Win real prizes.' }),
       ).toBeInTheDocument();
+      expect(sessionStorage.getItem('intendedPath')).toBe(path);
     },
   );
 
-  it('switches the whole page to Hindi and marks the choice pressed', async () => {
+  it('has the menu of issue 25: Play, Practice, My entries, Winners, Live show, Cart', async () => {
+    await renderWithApp(<AppRoutes />, { path: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Play', '/login'],
+      ['Practice', '/quick_game'],
+      ['My entries', '/login'],
+      ['Winners', '/the_winners_circle'],
+      ['Live show', '/live_weekly_winner'],
+      ['Cart', '/login'],
+      ['Login', '/login'],
+    ]);
+  });
+
+  it('leads a logged-in player to the pages themselves, My entries from the header too', async () => {
+    localStorage.setItem(STORAGE_KEYS.loginMarker, '1');
+    await renderWithApp(<AppRoutes />, { path: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Play' })).toHaveAttribute('href', '/play_screen');
+    expect(within(nav).getByRole('link', { name: 'My entries' })).toHaveAttribute('href', '/my_entries');
+    expect(within(nav).getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+    const bar = screen.getByRole('banner');
+    expect(
+      within(bar)
+        .getAllByRole('link', { name: 'My entries' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/my_entries', '/my_entries']);
+  });
+
+  it('switches the whole page to Hindi, then offers English back', async () => {
     const { i18n } = await renderWithApp(<AppRoutes />, { path: '/' });
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
+    expect(screen.queryByRole('button', { name: 'हिन्दी' })).not.toBeInTheDocument();
     expect(i18n.language).toBe('hi');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute(
       'href',

@@ -22,18 +22,35 @@ function submit() {
 }
 
 function fillValid() {
+  fill('Mobile number', '9876543210');
   fill('First name', 'Asha');
   fill('Last name', 'Rao');
   fill('Email', 'asha@gmail.com');
-  fill('Mobile number', '9876543210');
-  fill('Password', 'Secret@123');
-  fill('Confirm password', 'Secret@123');
   fireEvent.click(screen.getByRole('checkbox', { name: /Terms and conditions/ }));
   fireEvent.click(screen.getByRole('checkbox', { name: /Rules and FAQ/ }));
   fireEvent.click(screen.getByRole('checkbox', { name: /18 years/ }));
 }
 
 describe('sign-up screen', () => {
+  it('asks, code-first, the mobile number, then the names, the e-mail and the agreements: 7 fields, no password', async () => {
+    const { container } = await renderScreen(<SignupPage />, { path: '/signup' });
+    const form = container.querySelector('form')!;
+    const fields = Array.from(form.querySelectorAll('input')).map((input) =>
+      (input.labels?.[0]?.textContent ?? '').trim().split(/\s+/).slice(0, 3).join(' '),
+    );
+    expect(fields).toEqual([
+      'Mobile number',
+      'First name',
+      'Last name',
+      'Email',
+      'I agree to',
+      'I have read',
+      'I am 18',
+    ]);
+    expect(form.querySelector('input[type="password"]')).toBeNull();
+    expect(screen.getByText(/No password needed: you log in with a code by SMS/)).toBeInTheDocument();
+  });
+
   it('links the three agreements to the legal pages and the rules', async () => {
     await renderScreen(<SignupPage />, { path: '/signup' });
     const legal = screen.getByRole('checkbox', { name: /Terms and conditions/ }).closest('label')!;
@@ -44,7 +61,7 @@ describe('sign-up screen', () => {
     expect(screen.getByRole('checkbox', { name: 'I am 18 years of age or older.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
-      '/api/v1/auth/google/start?returnTo=%2F',
+      '/api/v1/auth/google/start?returnTo=%2Fplay_screen',
     );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
@@ -57,31 +74,26 @@ describe('sign-up screen', () => {
       'Last name is required',
       'Email is required',
       'Phone number is required',
-      'Password is required',
-      'Please confirm your password',
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
     expect(screen.getAllByText('You must agree to continue')).toHaveLength(3);
-    // The first wrong field from the top gets the focus.
-    expect(screen.getByLabelText('First name')).toHaveFocus();
+    // The first wrong field from the top gets the focus: the mobile number leads.
+    expect(screen.getByLabelText('Mobile number')).toHaveFocus();
   });
 
-  it('shows each rule of names, email, phone and password', async () => {
+  it('shows each rule of names, email and phone', async () => {
     await renderScreen(<SignupPage />, { path: '/signup' });
     fill('First name', '1asha');
     fill('Last name', 'Raoraoraoraoraoraoraox');
     fill('Email', 'asha@');
     fill('Mobile number', '1234567890');
-    fill('Password', 'secret');
-    fill('Confirm password', 'other');
     submit();
     expect(await screen.findByText('First letter must be a capital letter')).toBeInTheDocument();
     expect(screen.getByText('At most 20 characters')).toBeInTheDocument();
     expect(screen.getByText('Invalid email')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid Indian mobile number')).toBeInTheDocument();
-    expect(screen.getByText(/^Password must be at least 8 characters/)).toBeInTheDocument();
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     fill('Email', 'asha@rediffmail.com');
     submit();
     expect(
@@ -89,19 +101,20 @@ describe('sign-up screen', () => {
     ).toBeInTheDocument();
   });
 
-  it('makes the first letter of each name a capital as the player types', async () => {
+  it('makes the first letter of each word of a name a capital as the player types', async () => {
     const calls = stubApi({
       'POST /auth/signup': () => ok({ otpToken: 'tok-1' }, 'We have sent a 6-digit code to your phone.'),
     });
     await renderScreen(<SignupPage />, { path: '/signup' });
     fillValid();
-    fill('First name', 'asha');
-    fill('Last name', 'rao');
-    expect(screen.getByLabelText('First name')).toHaveValue('Asha');
-    expect(screen.getByLabelText('Last name')).toHaveValue('Rao');
+    fill('First name', 'ravi kumar');
+    fill('Last name', 'rao-sharma');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ravi Kumar');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Rao-Sharma');
+    expect(screen.getByLabelText('First name')).toHaveAttribute('maxLength', '20');
     submit();
     expect(await screen.findByTestId('where')).toHaveTextContent('/otp');
-    expect(calls[0]?.body).toMatchObject({ firstName: 'Asha', lastName: 'Rao' });
+    expect(calls[0]?.body).toMatchObject({ firstName: 'Ravi Kumar', lastName: 'Rao-Sharma' });
   });
 
   it('keeps the phone to 10 digits', async () => {
@@ -119,12 +132,10 @@ describe('sign-up screen', () => {
     submit();
     expect(await screen.findByTestId('where')).toHaveTextContent('/otp');
     expect(calls[0]?.body).toEqual({
+      phone: '9876543210',
       firstName: 'Asha',
       lastName: 'Rao',
       email: 'asha@gmail.com',
-      phone: '9876543210',
-      password: 'Secret@123',
-      confirmPassword: 'Secret@123',
       agreeLegal: true,
       agreeRules: true,
       agreeAge: true,

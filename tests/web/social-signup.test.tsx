@@ -72,6 +72,15 @@ describe('/socialsignup', () => {
     expect(screen.getByText('Phone number must be 10 digits')).toBeInTheDocument();
   });
 
+  it('capitalises each word of a name as the player types, and keeps it in the draft (issue 25)', async () => {
+    await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
+    fill('First name', 'ravi kumar');
+    fill('Last name', 'sharma');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ravi Kumar');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Sharma');
+    await waitFor(() => expect(draft()).toMatchObject({ first_name: 'Ravi Kumar', last_name: 'Sharma' }));
+  });
+
   it('strips non-digits from the phone and cuts it to 10 digits', async () => {
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     fill('Mobile number', '98a76-54 321099');

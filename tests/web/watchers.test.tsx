@@ -1,11 +1,13 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { INACTIVITY_TIMEOUT_MS } from '../../machines/session.machine.ts';
 import { http } from '../../src/api/http.ts';
 import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { LanguageWatcher } from '../../src/app/watchers/LanguageWatcher.tsx';
 import { SessionWatcher } from '../../src/app/watchers/SessionWatcher.tsx';
+import { ok, stubApi } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
 
 function Where() {
@@ -93,5 +95,29 @@ describe('the 401 rule', () => {
     });
     expect(localStorage.getItem(STORAGE_KEYS.loginMarker)).toBeNull();
     expect(screen.getByLabelText('where')).toHaveTextContent('/login|/cart?x=1');
+  });
+});
+
+describe('the language watcher', () => {
+  const original = http.defaults.adapter;
+  afterEach(() => {
+    http.defaults.adapter = original;
+    localStorage.clear();
+  });
+
+  it("tells the server a logged-in player's new language, for the messages sent later (issue 25)", async () => {
+    const calls = stubApi({ 'PUT /account/language': () => ok({}) });
+    localStorage.setItem(STORAGE_KEYS.loginMarker, '1');
+    const { i18n } = await renderWithApp(<LanguageWatcher />, { path: '/' });
+    await act(() => i18n.changeLanguage('hi'));
+    await waitFor(() => expect(calls).toEqual([expect.objectContaining({ method: 'PUT', body: { language: 'hi' } })]));
+  });
+
+  it('says nothing for a visitor who is not logged in', async () => {
+    const calls = stubApi({ 'PUT /account/language': () => ok({}) });
+    const { i18n } = await renderWithApp(<LanguageWatcher />, { path: '/' });
+    await act(() => i18n.changeLanguage('hi'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
   });
 });

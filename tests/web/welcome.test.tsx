@@ -70,8 +70,6 @@ function fillSignup() {
   fill('Last name', 'Rao');
   fill('Email', 'asha@gmail.com');
   fill('Mobile number', '9876543210');
-  fill('Password', 'Secret@123');
-  fill('Confirm password', 'Secret@123');
   for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/])
     fireEvent.click(screen.getByRole('checkbox', { name }));
 }
@@ -101,7 +99,7 @@ describe('after a sign-up', () => {
     expect(screen.queryByText('Welcome, Asha!')).not.toBeInTheDocument();
   });
 
-  it('lands on the home page when the player came from nowhere in particular, and the welcome goes with the next page', async () => {
+  it('lands on the contest when the player came from nowhere in particular, and the welcome goes with the next page', async () => {
     window.sessionStorage.setItem(
       'authCodeChallenge',
       JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now() }),
@@ -110,7 +108,7 @@ describe('after a sign-up', () => {
     await renderFlow({ pathname: '/otp' }, { '/otp': <OtpPage /> });
     fill('6-digit code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/play_screen$/);
     expect(screen.getByText('Welcome, Asha!')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'to the rules' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/rules');
@@ -126,7 +124,7 @@ describe('after a sign-up', () => {
     await renderFlow({ pathname: '/otp' }, { '/otp': <OtpPage /> });
     fill('6-digit code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/play_screen$/);
   });
 
   it('welcomes in Hindi', async () => {

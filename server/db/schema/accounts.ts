@@ -31,7 +31,14 @@ export interface UsersTable {
   // deactivated the account themselves.
   suspended_at: Generated<number | null>;
   suspend_reason: Generated<string | null>;
+  /**
+   * The language the player last used the site in (migration 2026-11-27-300): what the messages
+   * sent to them later are written in. 'en' until they sign up or log in with the site in Hindi.
+   */
+  language: Generated<PlayerLanguage>;
 }
+
+export type PlayerLanguage = 'en' | 'hi';
 
 /** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */
 export interface SessionsTable {

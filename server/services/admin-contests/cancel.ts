@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { type AdminContest } from '../../../domain/admin-contests.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
+import { contestLabelIn } from '../../integrations/message-language.ts';
+import { cancelNotice } from '../../integrations/player-messages.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
 import { type AuditActor, recordAudit } from '../audit.service.ts';
 import { releaseReservedTickets } from '../contest-counters.service.ts';
@@ -134,23 +136,6 @@ export const CANCEL_NOTICE_MAX_ATTEMPTS = 10;
 /** How long a sender holds a notice it is sending. */
 export const CANCEL_NOTICE_LEASE_MS = 5 * 60_000;
 
-function cancelMessages(
-  label: string,
-  firstName: string,
-  tickets: number,
-  reason: string,
-  paid: boolean,
-  siteUrl: string,
-) {
-  const refund = paid ? ' Your payment is being refunded to the way you paid; banks take 5-7 working days.' : '';
-  const plural = tickets === 1 ? 'ticket' : 'tickets';
-  return {
-    sms: `CricSpot: ${label} has been cancelled (${reason.slice(0, 80)}). Your ${tickets} ${plural} will not be judged.${refund}`,
-    subject: `${label} has been cancelled`,
-    email: `Hello ${firstName},\n\nWe are sorry: ${label} has been cancelled.\nReason: ${reason}\n\nYour ${tickets} ${plural} in this contest will not be judged.${refund}\n\nSee your payments in My Account: ${siteUrl}/my_account\n\nCricSpot`,
-  };
-}
-
 /**
  * Tells every player of a cancelled contest, once: each notice is claimed (attempts + 1, guarded)
  * before sending and marked sent after; one that fails stays for the contest job's next run.
@@ -181,6 +166,7 @@ export async function sendCancelNotices(
           'users.email',
           'users.phone',
           'users.status',
+          'users.language',
           'contests.slot',
           'contests.opens_at',
           'contests.cancel_reason',
@@ -195,15 +181,16 @@ export async function sendCancelNotices(
       messages,
       leaseMs: CANCEL_NOTICE_LEASE_MS,
       now,
+      // In each player's language (issue 25); the operator's reason as written.
       text: (notice) =>
-        cancelMessages(
-          contestLabel(notice),
-          notice.first_name,
-          notice.tickets,
-          notice.cancel_reason ?? '',
-          n(notice.ticket_price_paise) > 0,
+        cancelNotice(notice.language, {
+          label: contestLabelIn(notice.language, notice),
+          firstName: notice.first_name,
+          tickets: notice.tickets,
+          reason: notice.cancel_reason ?? '',
+          paid: n(notice.ticket_price_paise) > 0,
           siteUrl,
-        ),
+        }),
     },
   );
 }

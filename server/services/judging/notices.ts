@@ -2,30 +2,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
+import { contestLabelIn } from '../../integrations/message-language.ts';
+import { resultNotice } from '../../integrations/player-messages.ts';
 import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../notice-delivery.ts';
-import { contestLabel } from '../judging.service.ts';
-
-/** The message texts. English, as every other message the site sends today. */
-function noticeMessages(
-  kind: 'winner' | 'entrant',
-  bestRank: number,
-  label: string,
-  firstName: string,
-  siteUrl: string,
-): { sms: string; subject: string; email: string } {
-  if (kind === 'winner') {
-    return {
-      sms: `CricSpot: congratulations ${firstName}, you won ${label}! Claim your prize in My Account: ${siteUrl}/my_account`,
-      subject: `You won ${label} on CricSpot`,
-      email: `Hello ${firstName},\n\nCongratulations: your mark was the closest to the judged ball position in ${label}. You won!\n\nClaim your prize in My Account: ${siteUrl}/my_account\nSee the result: ${siteUrl}/live_weekly_winner\n\nCricSpot`,
-    };
-  }
-  return {
-    sms: `CricSpot: the results of ${label} are out. Your best ticket ranked #${bestRank}. See them at ${siteUrl}/the_winners_circle`,
-    subject: `The results of ${label} are out`,
-    email: `Hello ${firstName},\n\nThe results of ${label} are out. Your best ticket ranked #${bestRank}.\n\nSee the winner and your entries: ${siteUrl}/the_winners_circle\n\nCricSpot`,
-  };
-}
 
 /** Notices tried this many times are left for an operator (the review shows sent / total). */
 export const NOTICE_MAX_ATTEMPTS = 5;
@@ -67,6 +46,7 @@ export async function sendResultNotices(
           'users.email',
           'users.phone',
           'users.status',
+          'users.language',
           'contests.slot',
           'contests.opens_at',
         ])
@@ -79,7 +59,15 @@ export async function sendResultNotices(
       messages,
       leaseMs: NOTICE_LEASE_MS,
       now,
-      text: (n) => noticeMessages(n.kind, n.best_rank, contestLabel(n), n.first_name, siteUrl),
+      // In each player's language (issue 25).
+      text: (n) =>
+        resultNotice(n.language, {
+          kind: n.kind,
+          bestRank: n.best_rank,
+          label: contestLabelIn(n.language, n),
+          firstName: n.first_name,
+          siteUrl,
+        }),
     },
   );
 }

@@ -4,6 +4,7 @@ import { BRAND } from '../../../domain/brand.ts';
 import { paths } from '../paths.ts';
 
 const links = [
+  { to: paths.howToPlay, key: 'footer.howToPlay' },
   { to: paths.terms, key: 'footer.terms' },
   { to: paths.privacy, key: 'footer.privacy' },
   { to: paths.rules, key: 'footer.rules' },

@@ -6,15 +6,21 @@ import { paths } from '../paths.ts';
 import { useLoggedIn } from '../use-logged-in.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { CartButton } from './CartButton.tsx';
+import { EntriesButton } from './EntriesButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './Logo.tsx';
 
+/**
+ * The menu (issue 25): the ways to play first, then the results, then the cart. The pages that
+ * need a login take a logged-out visitor to /login, which lands them on the page once they are in.
+ */
 const navItems = [
-  { to: paths.home, key: 'nav.home', end: true },
-  { to: paths.howToPlay, key: 'nav.howToPlay', end: false },
-  { to: paths.rules, key: 'nav.rules', end: false },
-  { to: paths.liveWeeklyWinner, key: 'nav.liveWinner', end: false },
-  { to: paths.winnersCircle, key: 'nav.winners', end: false },
+  { to: paths.playScreen, key: 'nav.play', needsLogin: true },
+  { to: paths.quickGame, key: 'nav.practiceShort', needsLogin: false },
+  { to: paths.myEntries, key: 'nav.myEntries', needsLogin: true },
+  { to: paths.winnersCircle, key: 'nav.winners', needsLogin: false },
+  { to: paths.liveWeeklyWinner, key: 'nav.liveShow', needsLogin: false },
+  { to: paths.cart, key: 'nav.cart.label', needsLogin: true },
 ] as const;
 
 export function Header() {
@@ -39,6 +45,7 @@ export function Header() {
           <span className="brand__name">{BRAND.name}</span>
         </Link>
         <div className="site-header__tools">
+          {loggedIn && hydrated && <EntriesButton />}
           {loggedIn && hydrated && <CartButton />}
           <LanguageSwitch />
           <button
@@ -55,10 +62,17 @@ export function Header() {
         <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label={t('nav.main')}>
           <ul className="site-nav__list">
             {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="site-nav__link">
-                  {t(item.key)}
-                </NavLink>
+              // The cart's own button (with its count) stands in the bar on a laptop.
+              <li key={item.to} className={item.to === paths.cart && loggedIn ? 'site-nav__item--phone' : undefined}>
+                {item.needsLogin && !loggedIn ? (
+                  <Link to={paths.login} state={{ from: item.to }} className="site-nav__link">
+                    {t(item.key)}
+                  </Link>
+                ) : (
+                  <NavLink to={item.to} className="site-nav__link">
+                    {t(item.key)}
+                  </NavLink>
+                )}
               </li>
             ))}
             <li>

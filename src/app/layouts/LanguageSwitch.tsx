@@ -1,25 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGES } from '../i18n.ts';
 
-/** en / hi; i18next's detector caches the choice in local storage (i18nextLng). */
+/**
+ * One button that offers the other language (a 44 x 44 px target, issue 25: two side by side did
+ * not fit the phone header); i18next's detector caches the choice in local storage (i18nextLng).
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const active = currentLanguage(i18n);
+  const other = LANGUAGES.find((lng) => lng !== active) ?? 'en';
   return (
-    <div className="lang-switch" role="group" aria-label={t('language.label')}>
-      {LANGUAGES.map((lng) => (
-        <button
-          key={lng}
-          type="button"
-          lang={lng}
-          className="lang-switch__option"
-          aria-pressed={active === lng}
-          onClick={() => void i18n.changeLanguage(lng)}
-        >
-          <span aria-hidden="true">{t(`language.short.${lng}`)}</span>
-          <span className="visually-hidden">{t(`language.${lng}`)}</span>
-        </button>
-      ))}
-    </div>
+    <button
+      type="button"
+      lang={other}
+      className="lang-switch"
+      aria-label={t(`language.${other}`)}
+      title={t(`language.readIn.${other}`)}
+      onClick={() => void i18n.changeLanguage(other)}
+    >
+      <span aria-hidden="true">{t(`language.short.${other}`)}</span>
+    </button>
   );
 }

@@ -1,4 +1,3 @@
-import '../../styles/popups.css';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +6,12 @@ import { CONSENT_EVENT, readConsent } from '../consent.ts';
 import { currentLanguage } from '../i18n.ts';
 import { declinedRecently } from '../push.ts';
 import { useLoggedIn } from '../use-logged-in.ts';
+import { PopupBar } from './PopupBar.tsx';
 
 /**
- * The notifications offer, for logged-in players once the cookie notice is answered (one bar at
- * a time). Mounted afresh on each login, so a new account renews the browser's subscription.
+ * The contest alerts offer, for logged-in players once the cookie notice is answered; the last of
+ * the popups (Popups.tsx). Mounted afresh on each login, so a new account renews the browser's
+ * subscription.
  */
 export function NotifyOffer() {
   const loggedIn = useLoggedIn();
@@ -32,9 +33,9 @@ function NotifyOfferBar() {
   if (state !== 'offering' && state !== 'subscribing' && state !== 'subscribed' && state !== 'failed') return null;
   if (state === 'subscribed') {
     return (
-      <section className="notify-offer" aria-label={t('notifyOffer.title')} aria-live="polite">
-        <p className="notify-offer__text">{t('notifyOffer.on')}</p>
-        <div className="notify-offer__actions">
+      <PopupBar label={t('notifyOffer.title')} live>
+        <p className="popup-bar__text">{t('notifyOffer.on')}</p>
+        <div className="popup-bar__actions">
           <button
             type="button"
             className="button button--ghost button--small"
@@ -43,25 +44,21 @@ function NotifyOfferBar() {
             {t('ok')}
           </button>
         </div>
-      </section>
+      </PopupBar>
     );
   }
   const busy = state === 'subscribing';
   return (
-    <section className="notify-offer" aria-label={t('notifyOffer.title')}>
-      <h2 className="notify-offer__title">{t('notifyOffer.title')}</h2>
-      <p className="notify-offer__text">{t('notifyOffer.text')}</p>
-      <ul className="notify-offer__list">
-        <li>{t('notifyOffer.open')}</li>
-        <li>{t('notifyOffer.closing')}</li>
-        <li>{t('notifyOffer.results')}</li>
-      </ul>
+    <PopupBar label={t('notifyOffer.title')}>
+      <p className="popup-bar__text">
+        <strong>{t('notifyOffer.title')}:</strong> {t('notifyOffer.short')}
+      </p>
       {state === 'failed' && (
-        <p className="notify-offer__error" role="alert">
+        <p className="popup-bar__error" role="alert">
           {t('notifyOffer.failed')}
         </p>
       )}
-      <div className="notify-offer__actions">
+      <div className="popup-bar__actions">
         <button
           type="button"
           className="button button--primary button--small"
@@ -79,6 +76,6 @@ function NotifyOfferBar() {
           {t('notifyOffer.notNow')}
         </button>
       </div>
-    </section>
+    </PopupBar>
   );
 }

@@ -1,6 +1,5 @@
-import { AnnouncementWatcher } from './AnnouncementWatcher.tsx';
-import { CookieNotice } from './CookieNotice.tsx';
-import { NotifyOffer } from './NotifyOffer.tsx';
+import { LanguageWatcher } from './LanguageWatcher.tsx';
+import { Popups } from './Popups.tsx';
 import { SessionWatcher } from './SessionWatcher.tsx';
 import { VersionWatcher } from './VersionWatcher.tsx';
 
@@ -13,9 +12,8 @@ export default function Watchers() {
     <>
       <VersionWatcher />
       <SessionWatcher />
-      <AnnouncementWatcher />
-      <CookieNotice />
-      <NotifyOffer />
+      <LanguageWatcher />
+      <Popups />
     </>
   );
 }

@@ -1,92 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { type ChangePasswordValues, changePasswordSchema } from '../../../domain/validation.ts';
-import { changePassword, deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
+import { deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
 import { logOut } from '../../api/auth.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { errorMessageOf } from '../../api/http.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { FailureDialog, OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
-import { CurrentPasswordField, NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
-import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
-import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
+import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/auth.css';
 import { PaymentHistory } from '../payments/PaymentHistory.tsx';
-import { MyEntriesSection } from '../winners/MyEntriesSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
-
-const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
 
 type Closing = 'deactivate' | 'delete';
 
-function ChangePasswordForm() {
-  const { t } = useTranslation('account');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: emptyPassword,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await changePassword(values);
-      reset(emptyPassword);
-      setOutcome({ ok: true, text: answer.message });
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      showFieldErrors(fields, emptyPassword, setError);
-      // A wrong current password is said by the field; anything else in the dialog.
-      if (!fields.currentPassword) setOutcome({ ok: false, text: errorMessageOf(error, t('password.failedFallback')) });
-    }
-  });
-
-  return (
-    <section className="account__card" aria-labelledby="account-password">
-      <h2 id="account-password">{t('password.title')}</h2>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <CurrentPasswordField
-          label={t('password.current')}
-          error={errors.currentPassword?.message}
-          registration={register('currentPassword')}
-        />
-        <NewPasswordFields
-          labels={{ password: t('password.new'), hint: t('password.hint'), confirm: t('password.confirm') }}
-          password={register('password')}
-          confirm={register('confirmPassword')}
-          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
-        />
-        <div>
-          <SubmitButton busy={isSubmitting} label={t('password.submit')} busyLabel={t('password.busy')} />
-        </div>
-      </form>
-      <OutcomeDialog
-        outcome={outcome}
-        title={outcome?.ok ? t('password.doneTitle') : t('password.failedTitle')}
-        onClose={() => setOutcome(null)}
-      />
-    </section>
-  );
-}
-
 /**
- * /my_account: the profile and its picture, password change, logout, deactivation and deletion.
+ * /my_account: the profile and its picture, the password (set or changed), the payments, logout,
+ * deactivation and deletion. The entries have their own page, /my_entries (issue 25).
  */
 export default function MyAccountPage() {
   const { t } = useTranslation(['account', 'payments']);
   const navigate = useNavigate();
+  // A message from the screen that sent the player back here (a password just set).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [user, setUser] = useState<ProfileUser | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [confirming, setConfirming] = useState<Closing | null>(null);
@@ -164,6 +103,17 @@ export default function MyAccountPage() {
           </span>
         </p>
       )}
+      {typeof notice === 'string' && notice !== '' && (
+        <p className="account__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <p className="account__card account__entries-link">
+        <Link to={paths.myEntries} className="button button--accent">
+          {t('entriesLink')}
+        </Link>{' '}
+        <span className="muted">{t('entriesLinkText')}</span>
+      </p>
       {user ? (
         <ProfileSection user={user} onChange={setUser} />
       ) : (
@@ -181,13 +131,12 @@ export default function MyAccountPage() {
         </section>
       )}
 
-      <MyEntriesSection />
+      {user && <PasswordSection hasPassword={user.hasPassword} />}
+
       <PaymentHistory />
       <p className="account__card">
         <Link to={paths.payments}>{t('payments.accountLink', { ns: 'payments' })}</Link>
       </p>
-
-      <ChangePasswordForm />
 
       {(['deactivate', 'delete'] as const).map((kind) => (
         <section key={kind} className="account__card account__card--danger" aria-labelledby={`account-${kind}`}>

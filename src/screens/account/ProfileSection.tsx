@@ -49,7 +49,8 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       const answer = await updateProfile(values);
       onChange(answer.data);
       reset(valuesOf(answer.data));
-      setOutcome({ ok: true, title: t('profile.savedTitle'), text: answer.message || t('profile.savedTitle') });
+      // The page's own words: the server's message is English.
+      setOutcome({ ok: true, title: t('profile.savedTitle'), text: t('profile.saved') });
     } catch (error) {
       showFieldErrors(fieldErrorsOf(error), values, setError);
       setOutcome({
@@ -60,12 +61,12 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
     }
   });
 
-  const pictureCall = async (call: () => Promise<{ data: ProfileUser; message: string }>) => {
+  const pictureCall = async (call: () => Promise<{ data: ProfileUser; message: string }>, done: string) => {
     setPictureBusy(true);
     try {
       const answer = await call();
       onChange(answer.data);
-      setOutcome({ ok: true, title: t('picture.savedTitle'), text: answer.message });
+      setOutcome({ ok: true, title: t('picture.savedTitle'), text: done });
     } catch (error) {
       setOutcome({
         ok: false,
@@ -89,7 +90,7 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
       setOutcome({ ok: false, title: t('picture.failedTitle'), text: t('picture.tooLarge') });
       return;
     }
-    void pictureCall(() => uploadAvatar(file));
+    void pictureCall(() => uploadAvatar(file), t('picture.saved'));
   };
 
   const initials = `${user.firstName.slice(0, 1)}${user.lastName.slice(0, 1)}`.toUpperCase();
@@ -127,7 +128,7 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
               type="button"
               className="button button--small auth__link-button"
               disabled={pictureBusy}
-              onClick={() => void pictureCall(removeAvatar)}
+              onClick={() => void pictureCall(removeAvatar, t('picture.removed'))}
             >
               {t('picture.remove')}
             </button>

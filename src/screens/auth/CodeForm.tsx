@@ -44,7 +44,13 @@ export function CodeForm({
     }
   });
 
-  const restart = challenge.purpose === 'signup' ? paths.signup : paths.forgot;
+  const restart = challenge.purpose === 'signup' ? paths.signup : challenge.account ? paths.myAccount : paths.forgot;
+  const restartLabel =
+    challenge.purpose === 'signup'
+      ? t('otp.changeSignup')
+      : challenge.account
+        ? t('otp.backToAccount')
+        : t('otp.changeReset');
 
   return (
     <>
@@ -60,7 +66,7 @@ export function CodeForm({
       />
       <p className="auth__aside">
         <Link to={restart} state={challenge.returnTo ? { from: challenge.returnTo } : undefined}>
-          {challenge.purpose === 'signup' ? t('otp.changeSignup') : t('otp.changeReset')}
+          {restartLabel}
         </Link>
       </p>
       <FailureDialog failure={failure} title={t('otp.failedTitle')} onClose={() => setFailure(null)} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ResetPasswordValues, resetPasswordSchema } from '../../../domain/validation.ts';
+import { setPasswordWithCode } from '../../api/account.ts';
 import { resetPassword } from '../../api/auth.ts';
 import { paths } from '../../app/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
@@ -14,7 +15,11 @@ import { useAuthForm } from './use-auth-form.ts';
 
 const empty: ResetPasswordValues = { password: '', confirmPassword: '' };
 
-/** /createpassword: the new password for a reset code that /otps has checked. */
+/**
+ * /createpassword: the password for a code that /otps has checked. From the forgotten-password
+ * code (which also sets a first password: a code-first sign-up has none), the player then logs in
+ * with it; from My account (issue 25), the player stays logged in and goes back there.
+ */
 export default function CreatePasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -25,9 +30,16 @@ export default function CreatePasswordPage() {
     failedFallback: t('createPassword.failedFallback'),
     send: async (values) => {
       if (!challenge?.otp) return;
-      const answer = await resetPassword({ otpToken: challenge.otpToken, otp: challenge.otp, ...values });
+      const request = { otpToken: challenge.otpToken, otp: challenge.otp, ...values };
+      if (challenge.account) {
+        await setPasswordWithCode(request);
+        clearChallenge();
+        void navigate(paths.myAccount, { replace: true, state: { notice: t('createPassword.set') } });
+        return;
+      }
+      await resetPassword(request);
       clearChallenge();
-      void navigate(paths.login, { replace: true, state: { notice: answer.message || t('createPassword.done') } });
+      void navigate(paths.login, { replace: true, state: { notice: t('createPassword.done') } });
     },
   });
 

@@ -11,23 +11,27 @@ import { CurrentPasswordField } from '../../ui/form/PasswordFields.tsx';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';
 import { AuthShell, GoogleLink } from './AuthShell.tsx';
 import { LoginCodeForm } from './LoginCodeForm.tsx';
-import { fromState } from './return-to.ts';
+import { landingAfterLogin, returnPathOf } from './return-to.ts';
 import { useAuthForm } from './use-auth-form.ts';
 
 const empty: LoginValues = { identifier: '', password: '' };
 
-/** The two ways in: the spec's password form (the default) and a code by SMS to the mobile number. */
-const METHODS = ['password', 'code'] as const;
+/**
+ * The two ways in: a code by SMS to the mobile number (the default since issue 25: a code-first
+ * sign-up has no password) and the spec's password form, one tap away on the switch.
+ */
+const METHODS = ['code', 'password'] as const;
 type Method = (typeof METHODS)[number];
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const from = fromState(location.state);
+  const from = returnPathOf(location.state);
   const notice = (location.state as { notice?: unknown } | null)?.notice;
-  const [method, setMethod] = useState<Method>('password');
-  const goOn = () => void navigate(from ?? paths.home, { replace: true });
+  const [method, setMethod] = useState<Method>('code');
+  // Where the player was going (the page that needed the login), else the contest.
+  const goOn = () => void navigate(landingAfterLogin(from), { replace: true });
 
   // A segmented switch is a radio group: arrow keys move the choice (and the focus) along it.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -76,7 +80,7 @@ export default function LoginPage() {
       <div id="login-panel-code" hidden={method !== 'code'}>
         <LoginCodeForm onLoggedIn={goOn} />
       </div>
-      <GoogleLink href={googleStartUrl(from ?? paths.home)} />
+      <GoogleLink href={googleStartUrl(from ?? paths.playScreen)} />
       <p className="auth__aside">
         {t('login.noAccount')}{' '}
         <Link to={paths.signup} state={from ? { from } : undefined}>

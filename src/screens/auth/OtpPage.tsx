@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { verifySignupCode } from '../../api/auth.ts';
 import { loginMarker } from '../../app/login-marker.ts';
-import { paths } from '../../app/paths.ts';
 import { welcomeState } from '../../app/welcome.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { clearChallenge, readChallenge } from './code-challenge.ts';
 import { CodeForm, MissingChallenge } from './CodeForm.tsx';
+import { landingAfterLogin } from './return-to.ts';
 
 /**
  * /otp: the sign-up code; a right one activates the account, logs the player in and lands on the
- * page they came from (else home) with a welcome.
+ * page they were going to (else the contest) with a welcome.
  */
 export default function OtpPage() {
   const { t } = useTranslation('auth');
@@ -30,7 +30,7 @@ export default function OtpPage() {
             const answer = await verifySignupCode(challenge.otpToken, otp);
             clearChallenge();
             loginMarker.set();
-            void navigate(challenge.returnTo ?? paths.home, {
+            void navigate(landingAfterLogin(challenge.returnTo ?? null), {
               replace: true,
               state: welcomeState(answer.data.user.firstName),
             });

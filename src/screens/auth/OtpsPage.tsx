@@ -7,7 +7,10 @@ import { AuthShell } from './AuthShell.tsx';
 import { readChallenge, saveChallenge } from './code-challenge.ts';
 import { CodeForm, MissingChallenge } from './CodeForm.tsx';
 
-/** /otps: the reset code, checked (not used up) before the new password on /createpassword. */
+/**
+ * /otps: the reset code (or the code to set a password, asked for in My account), checked (not
+ * used up) before the new password on /createpassword.
+ */
 export default function OtpsPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -16,7 +19,7 @@ export default function OtpsPage() {
   return (
     <AuthShell
       title={challenge ? t('otps.title') : t('otp.missingTitle')}
-      intro={challenge ? t('otps.intro') : undefined}
+      intro={challenge ? (challenge.account ? t('otps.accountIntro') : t('otps.intro')) : undefined}
     >
       {challenge ? (
         <CodeForm

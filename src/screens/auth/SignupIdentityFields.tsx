@@ -2,14 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { RegisteredField } from '../../ui/form/field-props.ts';
 import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
 
-/** Who signs up: the names, the e-mail and the mobile number, as both sign-up forms ask for them. */
+/** Who signs up with Google: the names, the e-mail and the mobile number, as the social sign-up form asks for them. */
 export function SignupIdentityFields({
   fields: { first, last, email, phone },
-  capitalised,
 }: {
-  /** fieldsOf the form, by the form's own names (the sign-up form's camelCase, the social one's API names). */
+  /** fieldsOf the form, by the form's own names (the social sign-up form's API names). */
   fields: Record<'first' | 'last' | 'email' | 'phone', RegisteredField>;
-  capitalised?: boolean;
 }) {
   const { t } = useTranslation('auth');
   return (
@@ -19,7 +17,6 @@ export function SignupIdentityFields({
         first={first.registration}
         last={last.registration}
         errors={{ first: first.error, last: last.error }}
-        capitalised={capitalised}
       />
       <EmailAndPhoneFields
         labels={{ email: t('fields.email'), phone: t('fields.phone'), phoneHint: t('fields.phoneHint') }}

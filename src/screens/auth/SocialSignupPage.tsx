@@ -101,7 +101,7 @@ export default function SocialSignupPage() {
   return (
     <AuthShell title={t('social.title')} intro={t('social.intro')}>
       <form className="form auth__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <SignupIdentityFields fields={fieldsOf({ register, errors }, IDENTITY_NAMES)} capitalised={false} />
+        <SignupIdentityFields fields={fieldsOf({ register, errors }, IDENTITY_NAMES)} />
         <Agreements fields={fieldsOf({ register, errors }, AGREEMENT_NAMES)} />
         <button
           type="submit"

@@ -1,4 +1,4 @@
-import { safeReturnPath } from './return-to.ts';
+import { safeReturnPath } from '../../app/intended-path.ts';
 
 /**
  * The code request between the screens of one flow (sign-up -> /otp; forgot -> /otps ->
@@ -15,6 +15,11 @@ export interface CodeChallenge {
   otp?: string;
   /** A sign-up's page to land on once the code is right (the page the player came from). */
   returnTo?: string;
+  /**
+   * A reset asked for by the logged-in player in My account (to set a password, or a new one
+   * without the current one): /createpassword sets it through the account and goes back there.
+   */
+  account?: boolean;
 }
 
 const KEY = 'authCodeChallenge';
@@ -33,6 +38,7 @@ export function readChallenge(purpose: CodeChallenge['purpose']): CodeChallenge 
       sentAt: value.sentAt,
       ...(typeof value.otp === 'string' ? { otp: value.otp } : {}),
       ...(returnTo ? { returnTo } : {}),
+      ...(value.account === true ? { account: true } : {}),
     };
   } catch {
     return null;

@@ -1,11 +1,23 @@
-/** Only a path on this site: '//evil.example' or 'https://...' would leave it. */
-export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return null;
-  return value;
-}
+import { intendedPath, safeReturnPath } from '../../app/intended-path.ts';
+import { paths } from '../../app/paths.ts';
 
-/** Where a screen reached with `state.from` (the 401 rule, RequireLogin) should send the user back to. */
+export { safeReturnPath };
+
+/** Where a screen reached with `state.from` (the 401 rule, a Play button, the header) should send the user back to. */
 export function fromState(state: unknown): string | null {
   return safeReturnPath((state as { from?: unknown } | null)?.from);
+}
+
+/**
+ * Where the player was going: the `from` the navigation carried, else the guarded page they tried
+ * while logged out (RequireLogin keeps it), else nothing.
+ */
+export function returnPathOf(state: unknown): string | null {
+  return fromState(state) ?? intendedPath.read();
+}
+
+/** Where a login or a sign-up lands (issue 25): where the player was going, or the contest. */
+export function landingAfterLogin(returnTo: string | null): string {
+  intendedPath.clear();
+  return returnTo ?? paths.playScreen;
 }

@@ -76,11 +76,11 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       {!ready ? (
         // The card's frame at about its final height, so nothing below it moves when it fills.
         <>
-          <div className="skeleton contest-card__facts-frame" />
           <div className="skeleton skeleton--line skeleton--short" />
           <div className="skeleton contest-card__countdown-frame" />
-          <div className="skeleton skeleton--line" />
           <div className="skeleton contest-card__button-frame" />
+          <div className="skeleton contest-card__facts-frame" />
+          <div className="skeleton skeleton--line" />
         </>
       ) : current ? (
         <ContestDetails contest={current} paidPlay={ready.paidPlay} lng={lng} />
@@ -109,6 +109,38 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
   const soon = paidEntriesSoon(contest, paidPlay);
   return (
     <>
+      {/* Where the contest stands and Play first, under the picture: above the fold of a phone (issue 25). */}
+      {contest.state === 'cancelled' ? (
+        <div className="contest-card__cancelled" role="status">
+          <p>
+            <strong>{t('card.cancelled')}</strong>
+          </p>
+          {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
+          <p>{t('card.cancelledText')}</p>
+        </div>
+      ) : phase === 'closed' ? (
+        <p className="contest-card__closed" role="status">
+          {t('card.closed')}
+        </p>
+      ) : (
+        <>
+          <p className="contest-card__phase">
+            <span className={`contest-badge contest-badge--${phase}`}>
+              {phase === 'open' ? t('card.open') : t('card.upcoming')}
+            </span>{' '}
+            {label}
+          </p>
+          <Countdown
+            parts={countdown(now, new Date(phase === 'open' ? contest.closesAt : contest.opensAt))}
+            label={label}
+          />
+        </>
+      )}
+      {phase !== 'closed' && !soon && (
+        <button type="button" className="button button--accent contest-card__play" onClick={play}>
+          {t('card.play')}
+        </button>
+      )}
       <dl className="contest-card__facts">
         <div>
           <dt>{t('card.prize')}</dt>
@@ -165,32 +197,6 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
           </ul>
         )
       )}
-      {contest.state === 'cancelled' ? (
-        <div className="contest-card__cancelled" role="status">
-          <p>
-            <strong>{t('card.cancelled')}</strong>
-          </p>
-          {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
-          <p>{t('card.cancelledText')}</p>
-        </div>
-      ) : phase === 'closed' ? (
-        <p className="contest-card__closed" role="status">
-          {t('card.closed')}
-        </p>
-      ) : (
-        <>
-          <p className="contest-card__phase">
-            <span className={`contest-badge contest-badge--${phase}`}>
-              {phase === 'open' ? t('card.open') : t('card.upcoming')}
-            </span>{' '}
-            {label}
-          </p>
-          <Countdown
-            parts={countdown(now, new Date(phase === 'open' ? contest.closesAt : contest.opensAt))}
-            label={label}
-          />
-        </>
-      )}
       {contest.state !== 'cancelled' && (
         <p className="contest-card__show">
           {t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}
@@ -205,11 +211,6 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
             {t('card.practice')}
           </Link>
         </>
-      )}
-      {phase !== 'closed' && !soon && (
-        <button type="button" className="button button--accent contest-card__play" onClick={play}>
-          {t('card.play')}
-        </button>
       )}
     </>
   );

@@ -7,13 +7,21 @@ import { ContestCard } from './ContestCard.tsx';
 import { PrizeSpotlight } from './PrizeSpotlight.tsx';
 import { ScheduleCard } from './ScheduleCard.tsx';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
+import { useLoggedIn } from '../../app/use-logged-in.ts';
+import '../../styles/home.css';
 
 const steps = ['one', 'two', 'three'] as const;
 const slots = ['A', 'B'] as const;
 
+/**
+ * The home page. A new visitor meets the pitch first (what the game is, a free practice game, the
+ * rules), beside the contest card; a returning, logged-in player (issue 25) gets the contest card
+ * with Play first, above the fold of a 360 x 740 phone, and practice second, below it.
+ */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { load, retry } = useCurrentContests();
+  const returning = useLoggedIn();
   // One countdown on the page: the contest card's; the schedule's only when there is no contest to show.
   const showSchedule = load.status === 'error' || (load.status === 'ready' && !load.data.current);
   useEffect(() => {
@@ -22,25 +30,29 @@ export default function HomePage() {
 
   return (
     <div className="home">
-      <section className="hero">
+      <section className={returning ? 'hero hero--returning' : 'hero'}>
         <div className="container hero__inner">
           <div className="hero__copy">
-            <h1 className="hero__title">{t('hero.title')}</h1>
-            <p className="hero__text">{t('hero.text')}</p>
-            <div className="hero__actions">
-              <Link to={paths.quickGame} className="button button--accent">
-                {t('hero.practice')}
-              </Link>
-              <Link to={paths.rules} className="button button--ghost">
-                {t('hero.rules')}
-              </Link>
-            </div>
-            <PrizeSpotlight load={load} />
+            <h1 className="hero__title">{returning ? t('hero.returningTitle') : t('hero.title')}</h1>
+            {!returning && (
+              <>
+                <p className="hero__text">{t('hero.text')}</p>
+                <HeroActions />
+                <PrizeSpotlight load={load} />
+              </>
+            )}
           </div>
+          {/* At the same place for both, so the card's picture painted first is the one kept. */}
           <div className="hero__cards">
             <ContestCard load={load} retry={retry} />
             {showSchedule && <ScheduleCard />}
           </div>
+          {returning && (
+            <div className="hero__more">
+              <HeroActions />
+              <PrizeSpotlight load={load} />
+            </div>
+          )}
         </div>
       </section>
 
@@ -89,6 +101,21 @@ export default function HomePage() {
           <li>{t('trust.practice')}</li>
         </ul>
       </section>
+    </div>
+  );
+}
+
+/** Practice first among the others: a free game, then the rules. */
+function HeroActions() {
+  const { t } = useTranslation('home');
+  return (
+    <div className="hero__actions">
+      <Link to={paths.quickGame} className="button button--accent">
+        {t('hero.practice')}
+      </Link>
+      <Link to={paths.rules} className="button button--ghost">
+        {t('hero.rules')}
+      </Link>
     </div>
   );
 }

@@ -168,7 +168,7 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
         </div>
       )}
       <p className="payment-status__actions">
-        <Link to={`${paths.myAccount}#my-entries`} className="button button--primary">
+        <Link to={paths.myEntries} className="button button--primary">
           {t('payments.myEntries')}
         </Link>
         <Link to={paths.playScreen} className="button button--ghost">

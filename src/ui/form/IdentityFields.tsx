@@ -1,29 +1,27 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '../../../domain/validation.ts';
-import { capitalFirstLetter } from '../capital-first-letter.ts';
+import { capitalWords } from '../capital-first-letter.ts';
 import { PhoneField, TextField } from '../Field.tsx';
 import type { RegisteredFieldProps } from './field-props.ts';
 
 /**
- * First and last name side by side. `capitalised` (sign-up, profile) turns on the name rule's
- * help: a capital first letter as the player types, and the length limit on the input.
+ * First and last name side by side, with the name rule's help on every form (sign-up, social
+ * sign-up, profile): each word's first letter a capital as the player types ('ravi kumar' ->
+ * 'Ravi Kumar'), and the 20-character limit on the input.
  */
 export function NameFields({
   labels,
   first,
   last,
   errors,
-  capitalised = true,
 }: {
   labels: { first: string; last: string };
   first: UseFormRegisterReturn;
   last: UseFormRegisterReturn;
   errors: { first?: string; last?: string };
-  capitalised?: boolean;
 }) {
-  const rule = capitalised ? ({ autoCapitalize: 'words', maxLength: NAME_MAX_LENGTH } as const) : {};
-  const wired = (registration: UseFormRegisterReturn) =>
-    capitalised ? capitalFirstLetter(registration) : registration;
+  const rule = { autoCapitalize: 'words', maxLength: NAME_MAX_LENGTH } as const;
+  const wired = (registration: UseFormRegisterReturn) => capitalWords(registration);
   return (
     <div className="auth__row">
       <TextField label={labels.first} autoComplete="given-name" {...rule} error={errors.first} {...wired(first)} />

@@ -44,8 +44,10 @@ async function expectNoSidewaysScroll(page: Page) {
 
 async function login(page: Page, identifier: string, password: string) {
   await page.goto('/login?lng=en');
+  // The mobile code is the default (issue 25); the password is one tap away.
+  await page.getByRole('radio', { name: 'Password' }).click();
   await page.getByLabel('Email or mobile number').fill(identifier);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -67,14 +69,12 @@ async function logoutFromMyAccount(page: Page) {
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 test.describe.serial('accounts', () => {
-  test('sign-up with the code from the outbox', async ({ page }) => {
+  test('sign-up with the code from the outbox, no password asked', async ({ page }) => {
     await page.goto('/signup?lng=en');
+    await page.getByLabel('Mobile number').fill(person.phone);
     await page.getByLabel('First name').fill(person.firstName);
     await page.getByLabel('Last name').fill(person.lastName);
     await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Mobile number').fill(person.phone);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByLabel('Confirm password').fill(person.password);
     await page.getByRole('checkbox', { name: /Terms and conditions/ }).check();
     await page.getByRole('checkbox', { name: /Rules and FAQ/ }).check();
     await page.getByRole('checkbox', { name: /18 years/ }).check();
@@ -84,13 +84,29 @@ test.describe.serial('accounts', () => {
     await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
     await page.getByLabel('6-digit code').fill(await codeFor(page, person.phone));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/play_screen$/);
     await expectHeaderLink(page, 'My account');
+  });
+
+  test('a first password, set by code from the login screen', async ({ page }) => {
+    await page.goto('/login?lng=en');
+    await page.getByRole('radio', { name: 'Password' }).click();
+    await page.getByRole('link', { name: 'No password yet, or forgotten it?' }).click();
+    await page.getByLabel('Email or mobile number').fill(person.phone);
+    const before = await codeFor(page, person.phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/otps$/);
+    await page.getByLabel('6-digit code').fill(await codeFor(page, person.phone, before));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByLabel('New password', { exact: true }).fill(person.password);
+    await page.getByLabel('Confirm password').fill(person.password);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('logout, then login with the e-mail and with the phone', async ({ page }) => {
     await login(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/play_screen$/);
     await logoutFromMyAccount(page);
 
     await login(page, person.email, 'Wrong@1234');
@@ -98,29 +114,32 @@ test.describe.serial('accounts', () => {
     await page.getByRole('button', { name: 'OK' }).click();
 
     await page.getByLabel('Email or mobile number').fill(`+91 ${person.phone}`);
-    await page.getByLabel('Password').fill(person.password);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expectHeaderLink(page, 'My account');
   });
 
   test('forgotten password: code, new password, login with it', async ({ page }) => {
     await page.goto('/login?lng=en');
-    await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    await page.getByRole('radio', { name: 'Password' }).click();
+    await page.getByRole('link', { name: 'No password yet, or forgotten it?' }).click();
     await expect(page).toHaveURL(/\/forgot$/);
     await page.getByLabel('Email or mobile number').fill(person.email);
+    const before = await codeFor(page, person.phone);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/\/otps$/);
-    await page.getByLabel('6-digit code').fill(await codeFor(page, person.phone));
+    await page.getByLabel('6-digit code').fill(await codeFor(page, person.phone, before));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/createpassword$/);
     await page.getByLabel('New password', { exact: true }).fill(person.newPassword);
     await page.getByLabel('Confirm password').fill(person.newPassword);
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been saved.' })).toBeVisible();
 
+    await page.getByRole('radio', { name: 'Password' }).click();
     await page.getByLabel('Email or mobile number').fill(person.email);
-    await page.getByLabel('Password').fill(person.newPassword);
+    await page.getByLabel('Password', { exact: true }).fill(person.newPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await expectHeaderLink(page, 'My account');
   });

@@ -71,8 +71,8 @@ test('a player logs out, then logs in with the code sent to the mobile number', 
   expect((await page.request.get('/api/v1/account/me')).status()).toBe(401);
 
   await page.goto('/login?lng=en');
-  await expect(page.getByRole('radio', { name: 'Password' })).toHaveAttribute('aria-checked', 'true');
-  await page.getByRole('radio', { name: 'Mobile code' }).click();
+  // The mobile code is the default (issue 25).
+  await expect(page.getByRole('radio', { name: 'Mobile code' })).toHaveAttribute('aria-checked', 'true');
   await expectNoSidewaysScroll(page);
   await page.getByLabel('Mobile number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -95,7 +95,8 @@ test('a player logs out, then logs in with the code sent to the mobile number', 
 
   await codeField.fill(code);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // No page was asked for: the contest.
+  await expect(page).toHaveURL(/\/play_screen$/);
   await openMenuAndExpect(page, 'My account');
   const me = await page.request.get('/api/v1/account/me');
   expect(me.status()).toBe(200);
@@ -134,9 +135,11 @@ for (const { lng, width, height } of [
     await page.setViewportSize({ width, height });
     await page.goto(`/login?lng=${lng}`);
     await expect(page.getByRole('radiogroup')).toBeVisible();
+    // The mobile code first (issue 25), the password one tap away.
+    await page.getByRole('radio').nth(1).click();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath(`login-password-${lng}-${width}.png`), fullPage: true });
-    await page.getByRole('radio').nth(1).click();
+    await page.getByRole('radio').nth(0).click();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath(`login-code-phone-${lng}-${width}.png`), fullPage: true });
     await page.locator('input[type="tel"]').fill(`6${`${Date.now()}`.slice(-9)}`);

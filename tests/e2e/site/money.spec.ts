@@ -163,7 +163,7 @@ test.describe('phone', () => {
 
     await page.goto(`${paidUrl}&lng=en`);
     await page.getByRole('link', { name: 'See My entries' }).click();
-    await expect(page).toHaveURL(/\/my_account#my-entries$/);
+    await expect(page).toHaveURL(/\/my_entries$/);
     await expect(page.getByRole('heading', { name: 'My entries' })).toBeInViewport({ timeout: 15_000 });
   });
 });

@@ -60,7 +60,7 @@ test('desktop home page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?lng=en');
   await expectSettled(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Winners' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/desktop-home.png', fullPage: true });
 });
 
@@ -76,7 +76,7 @@ test('any other path shows the not-found page, and TAKE ME HOME leads to /', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find the hidden ball. Win real prizes.');
 });
 
-for (const path of ['/my_account', '/play_screen', '/cart', '/popupCheckout']) {
+for (const path of ['/my_account', '/my_entries', '/play_screen', '/cart', '/popupCheckout']) {
   test(`${path} without a login marker redirects to /`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -91,7 +91,8 @@ test('the language choice is kept in local storage across visits', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('hi');
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
-  await expect(page.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
+  // The switch now offers English back.
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
 });
 
 test('a section chunk that fails to load offers a reload', async ({ page }) => {

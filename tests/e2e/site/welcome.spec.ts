@@ -14,13 +14,11 @@ test('Play -> login -> sign up -> code lands on the contest with a welcome', asy
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel('First name').pressSequentially('meera');
-  await expect(page.getByLabel('First name')).toHaveValue('Meera');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('First name').pressSequentially('meera devi');
+  await expect(page.getByLabel('First name')).toHaveValue('Meera Devi');
   await page.getByLabel('Last name').fill('iyer');
   await page.getByLabel('Email').fill(`meera.${phone}@gmail.com`);
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill('Cricket@123');
-  await page.getByLabel('Confirm password').fill('Cricket@123');
   await page.getByRole('checkbox', { name: /Terms and conditions/ }).check();
   await page.getByRole('checkbox', { name: /Rules and FAQ/ }).check();
   await page.getByRole('checkbox', { name: /18 years/ }).check();
@@ -30,7 +28,7 @@ test('Play -> login -> sign up -> code lands on the contest with a welcome', asy
   await page.getByLabel('6-digit code').fill(await codeFor(page, phone));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/play_screen$/);
-  const welcome = page.getByRole('status').filter({ hasText: 'Welcome, Meera!' });
+  const welcome = page.getByRole('status').filter({ hasText: 'Welcome, Meera Devi!' });
   await expect(welcome).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/welcome-play-360-en.png' });
   await page.getByRole('button', { name: 'Close the welcome message' }).click();

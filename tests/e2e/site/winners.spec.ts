@@ -87,11 +87,11 @@ test.describe("a player's bought tickets on a 360 px phone", () => {
     await expect(page.getByText('Locked on the picture: 2 tickets bought.')).toBeVisible();
     await page.screenshot({ path: 'test-results/play-locked-en-360.png' });
 
-    await page.goto('/my_account?lng=hi');
+    await page.goto('/my_entries?lng=hi');
     const entries = page.locator('.my-entries');
     await expect(entries.getByRole('heading', { name: 'मेरी प्रविष्टियाँ' })).toBeVisible({ timeout: 15_000 });
     await expect(entries.locator('.entry-card__tickets li')).toHaveCount(2);
-    await expect(entries.locator('.mark--mine')).toHaveCount(2);
+    await expect(entries.locator('.ticket-crop')).toHaveCount(2);
     await expectNoSidewaysScroll(page);
     await entries.screenshot({ path: 'test-results/my-entries-hi-360.png' });
   });

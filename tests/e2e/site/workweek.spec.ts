@@ -198,7 +198,7 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   await w.goto('/the_winners_circle?lng=en');
   await expect(w.locator('.winner-card').first()).toContainText('Kiranjeet');
   await expect(w.locator('.winner-card').first()).toContainText('2 entries');
-  await w.goto('/my_account?lng=en');
+  await w.goto('/my_entries?lng=en');
   await expect(w.getByText('You won this contest!')).toBeVisible({ timeout: 15_000 });
   await expect(w.getByText('Rank 1 of 2')).toBeVisible();
   await expectNoSidewaysScroll(w);
@@ -210,6 +210,6 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
     expect(outbox.data.messages.some((m) => m.recipient.endsWith(winner.phone) && /you won/.test(m.body))).toBe(true);
   }).toPass({ timeout: 15_000 });
   const loser = other.page;
-  await loser.goto('/my_account?lng=en');
+  await loser.goto('/my_entries?lng=en');
   await expect(loser.getByText('Rank 2 of 2')).toBeVisible({ timeout: 15_000 });
 });
