@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Bill } from '../domain/money.ts';
-import type { PaymentOrderAnswer } from '../domain/payments.ts';
+import { PAYMENT_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
+import { supplyStateMachine } from './supply-state.machine.ts';
 
 /**
  * Stable codes; the UI maps them to texts: invalidPromo 'Invalid Promo Code', promoFailed 'Failed
@@ -88,6 +89,8 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     output: {} as { status: CheckoutStatus; orderId: string | null },
+    /** The screen renders the state question from this child (its own machine). */
+    children: {} as { supplyState: 'supplyState' },
   },
   actors: {
     loadBill: fromPromise<LoadedBill>(async () => {
@@ -110,6 +113,8 @@ export const checkoutMachine = setup({
         throw new Error('verifyPayment not provided');
       },
     ),
+    /** The state question (its own machine, its own actors to provide): the first paid order needs it. */
+    supplyState: supplyStateMachine,
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
@@ -151,6 +156,9 @@ export const checkoutMachine = setup({
     isGatewayOutcome: (_, params: { actual: GatewayResult['outcome']; expected: GatewayResult['outcome'] }) =>
       params.actual === params.expected,
     isVerified: (_, params: { verified: boolean }) => params.verified,
+    isSupplyStateRequired: (_, params: { error: unknown }) =>
+      serverCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
+    hasStateCode: (_, params: { stateCode: string | null }) => params.stateCode !== null,
   },
 }).createMachine({
   id: 'checkout',
@@ -242,6 +250,30 @@ export const checkoutMachine = setup({
             },
           },
           { target: 'ready', actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
+        ],
+        onError: [
+          // The first paid order: the server needs the player's state for the invoice. Asked, then the order again.
+          {
+            guard: { type: 'isSupplyStateRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosingState',
+          },
+          {
+            target: 'ready',
+            actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) },
+          },
+        ],
+      },
+    },
+    choosingState: {
+      invoke: {
+        id: 'supplyState',
+        src: 'supplyState',
+        onDone: [
+          {
+            guard: { type: 'hasStateCode', params: ({ event }) => ({ stateCode: event.output.stateCode }) },
+            target: 'creatingOrder',
+          },
+          { target: 'ready' },
         ],
         onError: {
           target: 'ready',

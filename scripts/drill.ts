@@ -24,6 +24,7 @@ import { loadOrCreateSecret } from '../server/secret.ts';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payment.service.ts';
 import { createSession } from '../server/services/session.service.ts';
 import { activeUserRow } from '../server/db/user-rows.ts';
+import { loadConfig } from '../server/config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.DRILL_DATABASE_URL;
@@ -245,6 +246,8 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
               lastName: 'Player',
               email: `drill.${i}.${id.slice(0, 6)}@example.invalid`,
               phone: `+919${String(100_000_000 + i).slice(-9)}`,
+              // Their state for the invoice, as asked at a first purchase (Maharashtra).
+              supplyState: '27',
             },
             now,
           ),
@@ -288,7 +291,9 @@ async function run(label: string, count: number, kill: boolean): Promise<void> {
     // reconciliation job would, once its delay has passed.
     const secret = loadOrCreateSecret(dataDir);
     const gateway = createSandboxGateway(db, secret, () => Date.now());
-    await reconcilePayments({ db, gateway }, Date.now() + RECONCILE_AFTER_MS + 1000);
+    // Numbered in the instances' series (their environment is this one's).
+    const { invoices } = loadConfig({ ...env, DATA_DIR: dataDir });
+    await reconcilePayments({ db, gateway, invoices }, Date.now() + RECONCILE_AFTER_MS + 1000);
 
     const paidOrders = await db.selectFrom('sandbox_orders').select(['id']).where('status', '=', 'paid').execute();
     const payments = await db.selectFrom('payments').select(['gateway_order_id', 'status', 'refund_due']).execute();

@@ -68,6 +68,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states',
     );
+  if (e.CREDIT_NOTE_PREFIX === e.INVOICE_PREFIX)
+    problems.push(
+      `CREDIT_NOTE_PREFIX must differ from INVOICE_PREFIX (both are ${e.INVOICE_PREFIX}): credit notes are a series of their own`,
+    );
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
@@ -134,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: e.SELLER_ADDRESS,
       stateCode: e.SELLER_STATE_CODE,
       prefix: e.INVOICE_PREFIX,
+      creditNotePrefix: e.CREDIT_NOTE_PREFIX,
     },
     redisUrl: e.REDIS_URL,
     trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),

@@ -20,6 +20,7 @@ import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../ser
 import { paymentForOwner, paymentsOfUser } from '../services/payments/answers.ts';
 import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../services/payments/callbacks.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { pageLanguage } from '../plugins/static-site.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +45,13 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
 
   const deps = (): PaymentDeps => {
     if (!app.payments) throw paymentsOff();
-    return { db: app.db, gateway: app.payments, log: app.log };
+    return {
+      db: app.db,
+      gateway: app.payments,
+      invoices: app.config.invoices,
+      receipts: { messages: app.messages, siteUrl: app.config.publicUrl },
+      log: app.log,
+    };
   };
 
   app.post(
@@ -61,6 +68,8 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
         billing: app.config.billing,
         reservationMinutes: app.config.reservationMinutes,
         paidPlayDefault: app.config.paidPlayDefault,
+        // The site's language as the browser keeps it (?lng=, the i18next cookie, Accept-Language): the receipt's.
+        language: pageLanguage(request),
       });
       return { data: paymentOrderAnswer(d.gateway, order) };
     },

@@ -11,6 +11,7 @@ import {
 import { fetchCart } from '../api/contests.ts';
 import { ApiError, dataOf, http } from '../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode } from '../api/payments.ts';
+import { supplyStateMachineWithApi } from './supply-state.actors.ts';
 import {
   openRazorpay,
   type PaymentReturnFields,
@@ -80,6 +81,7 @@ export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) 
         }
       }),
       openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
+      supplyState: supplyStateMachineWithApi(),
       verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
         async ({ input }) => {
           const answer = await postPaymentReturn({

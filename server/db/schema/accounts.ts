@@ -31,6 +31,8 @@ export interface UsersTable {
   // deactivated the account themselves.
   suspended_at: Generated<number | null>;
   suspend_reason: Generated<string | null>;
+  /** GST state code of the player's state (the place of supply on invoices); null until asked (issue 26). */
+  supply_state: Generated<string | null>;
 }
 
 /** The cookie holds a random id; only its sha256 is stored, so a database leak opens no session. */

@@ -20,6 +20,7 @@ import '../../styles/auth.css';
 import { PaymentHistory } from '../payments/PaymentHistory.tsx';
 import { MyEntriesSection } from '../winners/MyEntriesSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SupplyStateSection } from './SupplyStateSection.tsx';
 
 const emptyPassword: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -181,6 +182,7 @@ export default function MyAccountPage() {
         </section>
       )}
 
+      <SupplyStateSection />
       <MyEntriesSection />
       <PaymentHistory />
       <p className="account__card">

@@ -10,6 +10,7 @@ import { paths } from '../../app/paths.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { SupplyStateQuestion } from './SupplyStateQuestion.tsx';
 import '../../styles/contest.css';
 import '../../styles/payments.css';
 
@@ -92,6 +93,7 @@ function Checkout({ contestId }: { contestId: string }) {
   // The sandbox's hosted page is opening: the browser leaves this page.
   const toSandbox = atGateway && order?.gateway === 'sandbox' && !!order.checkoutUrl;
   const applied = promoCode !== null;
+  const stateQuestion = snapshot.matches('choosingState') ? snapshot.children.supplyState : undefined;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -148,21 +150,26 @@ function Checkout({ contestId }: { contestId: string }) {
           <span className="checkout__badge">{t('checkout.sandbox')}</span> {t('checkout.redirecting')}
         </p>
       )}
-      <div className="cart-group__actions">
-        <button
-          type="button"
-          className="button button--accent"
-          disabled={!ready}
-          onClick={() => send({ type: 'checkout.pay' })}
-        >
-          {creating ? t('checkout.paying') : t('checkout.pay', { amount: inr(bill.grandTotal) })}
-        </button>
-        {!atGateway && (
-          <Link to={paths.cart} className="button button--ghost">
-            {t('checkout.backToCart')}
-          </Link>
-        )}
-      </div>
+      {/* The first paid order asks the player's state for the invoice (issue 26): in place of the pay button. */}
+      {stateQuestion ? (
+        <SupplyStateQuestion actor={stateQuestion} />
+      ) : (
+        <div className="cart-group__actions">
+          <button
+            type="button"
+            className="button button--accent"
+            disabled={!ready}
+            onClick={() => send({ type: 'checkout.pay' })}
+          >
+            {creating ? t('checkout.paying') : t('checkout.pay', { amount: inr(bill.grandTotal) })}
+          </button>
+          {!atGateway && (
+            <Link to={paths.cart} className="button button--ghost">
+              {t('checkout.backToCart')}
+            </Link>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/payments.css';
-import { PaymentHistory } from './PaymentHistory.tsx';
+import { PaymentHistory, RefundNote, TaxDocumentLinks } from './PaymentHistory.tsx';
 
 /** /payments: the status of the payment the gateway sent the user back with, and the past payments. */
 export default function PaymentsPage() {
@@ -142,6 +142,13 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
   return (
     <>
       <h2>{t('payments.success')}</h2>
+      {payment && (payment.refund || payment.refundPending) && (
+        <div className="payment-status__refund">
+          <RefundNote payment={payment} />
+          <p>{t(payment.refund ? 'payments.refundedLine' : 'payments.refundPendingLine')}</p>
+          <TaxDocumentLinks payment={payment} />
+        </div>
+      )}
       {payment && (
         <p className="payment-status__in">
           {t('payments.youreIn', {
