@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { renderTaxDocumentPdf } from '../integrations/invoice-pdf.ts';
 import { invoicesNotConfigured, type TaxDocumentPdf } from './invoice.service.ts';
-import { bilingualReason, WHOLE_REFUND_REASON } from './payments/refund-reasons.ts';
+import { reasonInHindi, WHOLE_REFUND_REASON } from './payments/refund-reasons.ts';
 import { paymentNotFound } from './payments/answers.ts';
 import { type DocumentReader, documentBody, paymentFor } from './tax-documents/context.ts';
 import { istDateTime } from './tax-documents/lines.ts';
@@ -53,7 +53,8 @@ export async function creditNotePdf(
     against: {
       number: note.invoice_number,
       date: istDateTime(Number(note.invoice_issued_at)),
-      reason: bilingualReason(note.reason ?? WHOLE_REFUND_REASON),
+      reason: note.reason ?? WHOLE_REFUND_REASON,
+      reasonHi: reasonInHindi(note.reason ?? WHOLE_REFUND_REASON),
     },
     refund: {
       refundId: payment.refund_id ?? '-',

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets } from '../../server/integrations/payments/sandbox.ts';
 import { invoicePdf } from '../../server/services/invoice.service.ts';
@@ -6,36 +5,11 @@ import { maskMobile, splitHalves } from '../../server/services/tax-documents/lin
 import { financialYearOf } from '../../server/services/tax-documents/series.ts';
 import { get, insertActiveUsers, post, put, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { drawnText, pdfText } from '../support/pdf.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 type User = { id: string; cookie: string };
 type Server = Parameters<Parameters<typeof describeOnEachDatabase>[1]>[0];
-
-/** The text of a PDF's FlateDecode streams and its uncompressed objects, for searching. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let out = raw;
-  const re = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = re.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      // not a Flate stream (or a font): skip
-    }
-  }
-  return out;
-}
-
-/** The Helvetica text drawn in an uncompressed PDF: pdfkit writes it as hex strings in TJ arrays split by kerning. */
-function drawnText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  return [...raw.matchAll(/\[([^\]]*)\] TJ/g)]
-    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''))
-    .join('\n');
-}
 
 function useBuyers(server: Server) {
   const clock = useTestClock(server);

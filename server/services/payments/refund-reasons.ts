@@ -1,6 +1,6 @@
 /**
  * Why money goes back, as the payment records it (payments.refund_reason) and the credit note
- * prints it, in English and Hindi (the note is bilingual).
+ * prints it, in English and, below, in Hindi (the note is bilingual).
  */
 export const CANCEL_REFUND_REASON = 'The contest was cancelled; the amount is refunded.';
 export const EXPIRED_REASON = 'The reserved tickets had expired when the payment arrived; the amount is refunded.';
@@ -16,5 +16,5 @@ const REASONS_HI: Record<string, string> = {
 
 export const WHOLE_REFUND_REASON = 'Refund of the whole payment';
 
-/** 'English / हिन्दी' for a reason the server words; any other text as it is. */
-export const bilingualReason = (reason: string) => (REASONS_HI[reason] ? `${reason} / ${REASONS_HI[reason]}` : reason);
+/** The Hindi of a reason the server words; null for any other text (an operator's own words). */
+export const reasonInHindi = (reason: string): string | null => REASONS_HI[reason] ?? null;
