@@ -166,6 +166,29 @@ describe('checkout machine: paying', () => {
     expect(fakes.lastInput('openGateway')).toEqual({ orderId: 'order_1', amount: promoBill.grandTotal });
   });
 
+  it("asks the player's state when the server needs it for the invoice, then orders again", async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.reject('createPaymentOrder', { code: 'SUPPLY_STATE_REQUIRED' });
+    expect(actor.getSnapshot().value).toBe('choosingState');
+    expect(actor.getSnapshot().context.lastError).toBeNull();
+    await fakes.resolve('supplyState', { stateCode: '27' });
+    expect(actor.getSnapshot().value).toBe('creatingOrder');
+    expect(fakes.count('createPaymentOrder')).toBe(2);
+    await fakes.resolve('createPaymentOrder', { orderId: 'order_1' });
+    expect(actor.getSnapshot().value).toBe('awaitingGateway');
+  });
+
+  it('goes back to the bill, with nothing to say, when the state question is left', async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.reject('createPaymentOrder', { code: 'SUPPLY_STATE_REQUIRED' });
+    await fakes.resolve('supplyState', { stateCode: null });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.lastError).toBeNull();
+    expect(fakes.count('createPaymentOrder')).toBe(1);
+  });
+
   it.each([{}, { orderId: null }, { orderId: '' }])(
     'says the order id is missing for %o, and lets the user try again',
     async (order) => {
@@ -263,6 +286,12 @@ const assertions: StateAssertions<Snapshot> = {
       promoCode: snapshot.context.promoCode,
       grandTotal: snapshot.context.bill?.grandTotal,
     }),
+  // The first paid order: the state question runs as its own machine (tests/machines/supply-state.test.ts).
+  choosingState: (snapshot, sut) => {
+    expect(sut.fakes.count('supplyState')).toBeGreaterThan(0);
+    expect(snapshot.can({ type: 'checkout.pay' })).toBe(false);
+    expect(snapshot.context.lastError).toBeNull();
+  },
   awaitingGateway: (snapshot, sut) =>
     expect(sut.fakes.lastInput('openGateway')).toEqual({
       orderId: 'order_1',
@@ -297,6 +326,10 @@ const events = [
   { type: 'xstate.done.actor.createPaymentOrder', output: { orderId: 'order_1' } },
   { type: 'xstate.done.actor.createPaymentOrder', output: {} },
   { type: 'xstate.error.actor.createPaymentOrder', error: { code: 'PAID_PLAY_SUSPENDED' } },
+  { type: 'xstate.error.actor.createPaymentOrder', error: { code: 'SUPPLY_STATE_REQUIRED' } },
+  { type: 'xstate.done.actor.supplyState', output: { stateCode: '27' } },
+  { type: 'xstate.done.actor.supplyState', output: { stateCode: null } },
+  { type: 'xstate.error.actor.supplyState', error: { message: 'crashed' } },
   { type: 'xstate.done.actor.openGateway', output: paid },
   { type: 'xstate.done.actor.openGateway', output: { outcome: 'success' } },
   { type: 'xstate.done.actor.openGateway', output: { outcome: 'failed' } },

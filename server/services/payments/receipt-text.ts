@@ -58,7 +58,7 @@ export function receiptText(lang: ReceiptLanguage, f: ReceiptFacts): NoticeText 
     email: [
       `Hello ${f.firstName},`,
       '',
-      `We have received your payment of ${amount}. Your ${f.tickets} ${plural} in Contest ${f.slot} are confirmed.`,
+      `We have received your payment of ${amount}. Your ${f.tickets} ${plural} in Contest ${f.slot} ${f.tickets === 1 ? 'is' : 'are'} confirmed.`,
       '',
       `Ref. No: ${f.refNo}`,
       `Txn. Id.: ${f.txnId ?? '-'}`,
