@@ -130,6 +130,34 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
  * were marked, and what comes next (the contest's live show, My entries).
  */
 function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
+  if (payment && (payment.refund || payment.refundPending)) return <PaymentRefunded payment={payment} />;
+  return <PaymentIn payment={payment} />;
+}
+
+/**
+ * A successful payment whose money went back (or is going back): the refund and its credit note,
+ * not the tickets of a contest that will not be judged.
+ */
+function PaymentRefunded({ payment }: { payment: PaymentAnswer }) {
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <h2>{t(payment.refund ? 'payments.refundedTitle' : 'payments.refundPendingTitle')}</h2>
+      <div className="payment-status__refund">
+        <RefundNote payment={payment} />
+        <p>{t(payment.refund ? 'payments.refundedLine' : 'payments.refundPendingLine')}</p>
+        <TaxDocumentLinks payment={payment} />
+      </div>
+      <p className="payment-status__actions">
+        <Link to={paths.home} className="button button--primary">
+          {t('payments.home')}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function PaymentIn({ payment }: { payment: PaymentAnswer | null }) {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const tickets = payment?.tickets ?? [];
@@ -142,13 +170,6 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
   return (
     <>
       <h2>{t('payments.success')}</h2>
-      {payment && (payment.refund || payment.refundPending) && (
-        <div className="payment-status__refund">
-          <RefundNote payment={payment} />
-          <p>{t(payment.refund ? 'payments.refundedLine' : 'payments.refundPendingLine')}</p>
-          <TaxDocumentLinks payment={payment} />
-        </div>
-      )}
       {payment && (
         <p className="payment-status__in">
           {t('payments.youreIn', {

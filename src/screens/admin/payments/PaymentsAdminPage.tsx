@@ -110,7 +110,10 @@ function PaymentCounts() {
       ))}
       <div className="payment-counts__item">
         <dt>{t('payments.counts.documents')}</dt>
-        <dd>{t('payments.counts.documentsValue', { invoices: counts.invoices, creditNotes: counts.creditNotes })}</dd>
+        <dd>
+          {t('payments.counts.invoices', { count: counts.invoices })},{' '}
+          {t('payments.counts.creditNotes', { count: counts.creditNotes })}
+        </dd>
       </div>
     </dl>
   );
