@@ -49,7 +49,11 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
       db: app.db,
       gateway: app.payments,
       invoices: app.config.invoices,
-      receipts: { messages: app.messages, siteUrl: app.config.publicUrl },
+      receipts: {
+        messages: app.messages,
+        siteUrl: app.config.publicUrl,
+        later: (work) => app.afterAnswer(work, 'payments: the receipt waits for the next run'),
+      },
       log: app.log,
     };
   };

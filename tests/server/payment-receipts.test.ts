@@ -36,6 +36,8 @@ describeOnEachDatabase('payment receipts and the tax documents backfill', (serve
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.statusCode, paid.body).toBeLessThan(400);
+    // The receipt goes after the webhook's answer (app.afterAnswer).
+    await server.app.idleAfterAnswer();
     return o;
   }
   const contactOf = (u: User) =>

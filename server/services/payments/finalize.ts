@@ -198,10 +198,16 @@ export async function finalizePayment(
     return { ...base, status: outcome.kind, changed: true };
   });
   if (result?.paymentId) {
-    if (result.changed && result.status === 'success' && deps.receipts)
-      await deliverReceipt(deps.db, deps.receipts, result.paymentId, now).catch((error: unknown) =>
-        deps.log?.warn({ err: error, paymentId: result.paymentId }, 'payments: the receipt waits for the next run'),
-      );
+    const { receipts } = deps;
+    if (result.changed && result.status === 'success' && receipts) {
+      const paymentId = result.paymentId;
+      const send = () =>
+        deliverReceipt(deps.db, receipts, paymentId, now).catch((error: unknown) =>
+          deps.log?.warn({ err: error, paymentId }, 'payments: the receipt waits for the next run'),
+        );
+      if (receipts.later) receipts.later(send);
+      else await send();
+    }
     await settleRefund(deps, result.paymentId, now);
   }
   return result;

@@ -7,6 +7,11 @@ export interface ReceiptDeps {
   messages: MessageSender;
   /** The site's public address, for the link to the payment and its invoice. */
   siteUrl: string;
+  /**
+   * Runs the sending after the request's answer has gone (app.afterAnswer), so a gateway's webhook
+   * is acknowledged without waiting for the SMS relay; without it the caller waits for it.
+   */
+  later?: (work: () => Promise<unknown>) => void;
 }
 
 /** How long a sender holds a receipt it is sending, and how often a receipt is tried. */
