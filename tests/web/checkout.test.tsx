@@ -71,17 +71,15 @@ const order = (over: Record<string, unknown> = {}) => ({
 interface Stubs {
   promo?: (body: unknown) => StubAnswer;
   remove?: StubAnswer;
-  orders?: StubAnswer | (() => StubAnswer);
+  orders?: StubAnswer;
   carts?: StubAnswer[];
-  supplyState?: Record<string, (body: unknown) => StubAnswer>;
 }
-async function open({ promo, remove, orders, carts, supplyState }: Stubs = {}, path = '/popupCheckout?contest=c1') {
+async function open({ promo, remove, orders, carts }: Stubs = {}, path = '/popupCheckout?contest=c1') {
   const calls = stubApi({
     'GET /cart': () => carts?.shift() ?? ok(cart),
     'POST /cart/promo': (body) => promo?.(body) ?? ok({ contestId: 'c1', promoCode: 'WELCOME10', bill: promoBill }),
     'DELETE /cart/promo': () => remove ?? ok({ contestId: 'c1', promoCode: null, bill }),
-    'POST /payments/orders': () => (typeof orders === 'function' ? orders() : (orders ?? ok(order()))),
-    ...supplyState,
+    'POST /payments/orders': () => orders ?? ok(order()),
   });
   await renderAt(path);
   return calls;
@@ -238,57 +236,6 @@ describe('/popupCheckout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The payment gateway is not answering. Please try again.',
     );
-  });
-
-  it("asks the player's state at the first purchase, the location check's picked, then pays", async () => {
-    let stateCode: string | null = null;
-    const calls = await open({
-      orders: () => (stateCode ? ok(order()) : fail(409, 'Choose your state before paying.', 'SUPPLY_STATE_REQUIRED')),
-      supplyState: {
-        'GET /account/supply-state': () => ok({ stateCode, suggested: '27', sellerState: '29' }),
-        'PUT /account/supply-state': (body) => {
-          stateCode = (body as { stateCode: string }).stateCode;
-          return ok({ stateCode, suggested: '27', sellerState: '29' });
-        },
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
-    expect(await screen.findByRole('heading', { name: 'Your state, for the tax invoice' })).toBeInTheDocument();
-    const select = screen.getByLabelText('State or union territory');
-    expect(select).toHaveDisplayValue('Maharashtra');
-    expect(screen.getByText('Your location check found Maharashtra.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay ₹109.80' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    fireEvent.change(select, { target: { value: '07' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to pay' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox-gateway/checkout/order_1'));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ stateCode: '07' });
-    expect(calls.filter((c) => c.url === '/payments/orders')).toHaveLength(2);
-  });
-
-  it('goes back to the bill when the player leaves the state question', async () => {
-    await open({
-      orders: fail(409, 'Choose your state before paying.', 'SUPPLY_STATE_REQUIRED'),
-      supplyState: { 'GET /account/supply-state': () => ok({ stateCode: null, suggested: null, sellerState: '29' }) },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
-    expect(await screen.findByRole('button', { name: 'Continue to pay' })).toBeDisabled();
-    expect(screen.getByLabelText('State or union territory')).toHaveDisplayValue('Choose your state');
-    fireEvent.click(screen.getByRole('button', { name: 'Back to the bill' }));
-    expect(await screen.findByRole('button', { name: 'Pay ₹109.80' })).toBeEnabled();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it('asks the state in Hindi on the Hindi page', async () => {
-    stubApi({
-      'GET /cart': () => ok(cart),
-      'POST /payments/orders': () => fail(409, 'Choose your state.', 'SUPPLY_STATE_REQUIRED'),
-      'GET /account/supply-state': () => ok({ stateCode: null, suggested: '29', sellerState: '29' }),
-    });
-    await renderAt('/popupCheckout?contest=c1', 'hi');
-    fireEvent.click(await screen.findByRole('button', { name: /₹109.80/ }));
-    expect(await screen.findByRole('heading', { name: 'कर बीजक के लिए आपका राज्य' })).toBeInTheDocument();
-    expect(screen.getByLabelText('राज्य या केंद्र शासित प्रदेश')).toHaveDisplayValue('कर्नाटक');
   });
 
   it('speaks Hindi', async () => {

@@ -309,61 +309,6 @@ describe('/payments', () => {
     expect(screen.getAllByRole('link', { name: 'Download invoice' })).toHaveLength(1);
   });
 
-  it('says a refunded payment is Refunded, with the amount and the day, beside its status, and offers its credit note', async () => {
-    stub(
-      [ok(payment())],
-      ok([
-        payment({
-          status: 'success',
-          txnId: 'pay_ABC',
-          refunded: true,
-          refund: { amountPaise: 10000, refundedAt: '2026-11-22T04:30:00.000Z', reason: 'The contest was cancelled.' },
-          invoice: { number: 'CS/26-27/000001', issuedAt: '2026-11-21T06:30:00.000Z' },
-          creditNote: { number: 'CN/26-27/000001', issuedAt: '2026-11-22T04:30:00.000Z' },
-        }),
-        payment({ id: 'p2', refNo: 'SPB-0002', status: 'success', refundPending: true }),
-      ]),
-    );
-    await renderAt('/payments');
-    const rows = within(await screen.findByRole('table'))
-      .getAllByRole('row')
-      .slice(1);
-    const refunded = within(rows[0] as HTMLElement);
-    // The spec's status stays; the refund is its own chip with what went back and when.
-    expect(refunded.getByText('Success')).toHaveClass('status-chip--good');
-    expect(refunded.getByText('Refunded')).toHaveClass('status-chip', 'status-chip--refund');
-    expect(refunded.getByText('₹100 on 22 Nov 2026')).toBeInTheDocument();
-    expect(refunded.getByRole('link', { name: 'Download invoice' })).toHaveAttribute(
-      'href',
-      '/api/v1/payments/p1/invoice',
-    );
-    const note = refunded.getByRole('link', { name: 'Download credit note' });
-    expect(note).toHaveAttribute('href', '/api/v1/payments/p1/credit-note');
-    expect(note).toHaveAttribute('download');
-    // A refund the gateway has not made yet: on its way, no credit note.
-    const waiting = within(rows[1] as HTMLElement);
-    expect(waiting.getByText('Refund on its way')).toHaveClass('status-chip--wait');
-    expect(waiting.queryByRole('link', { name: 'Download credit note' })).not.toBeInTheDocument();
-  });
-
-  it('says the refund on the payment’s own status panel, in Hindi too', async () => {
-    const refunded = payment({
-      status: 'success',
-      refunded: true,
-      refund: { amountPaise: 15408, refundedAt: '2026-11-22T04:30:00.000Z', reason: null },
-      creditNote: { number: 'CN/26-27/000002', issuedAt: '2026-11-22T04:30:00.000Z' },
-    });
-    stub([ok(refunded)]);
-    await renderAt('/payments?payment=p1', 'hi');
-    const panel = await screen.findByTestId('payment-status');
-    expect(await within(panel).findByText('रिफ़ंड हो गया')).toBeInTheDocument();
-    expect(within(panel).getByText(/पूरी राशि उसी तरीके में लौटा दी गई है/)).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'क्रेडिट नोट डाउनलोड करें' })).toHaveAttribute(
-      'href',
-      '/api/v1/payments/p1/credit-note',
-    );
-  });
-
   it('says when there are no payments, and when the list cannot be loaded', async () => {
     stub([ok(payment())]);
     const { unmount } = await renderAt('/payments');
