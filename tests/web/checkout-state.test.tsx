@@ -44,6 +44,7 @@ const cart: CartAnswer = {
       promoCode: null,
     },
   ],
+  held: [],
 };
 const order = {
   paymentId: 'p1',
@@ -56,6 +57,7 @@ const order = {
   refNo: 'REF1',
   expiresAt: new Date(Date.now() + 900_000).toISOString(),
   bill,
+  status: 'pending',
 };
 const stateRequired = () => fail(409, 'Choose your state before paying.', 'SUPPLY_STATE_REQUIRED');
 

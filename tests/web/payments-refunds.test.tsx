@@ -30,6 +30,8 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   orderId: 'order_1',
   promoCode: null,
   failureReason: null,
+  failureCode: null,
+  retry: null,
   refunded: false,
   refund: null,
   refundPending: false,

@@ -30,6 +30,8 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   orderId: 'order_1',
   promoCode: null,
   failureReason: null,
+  failureCode: null,
+  retry: null,
   refunded: false,
   refund: null,
   refundPending: false,
@@ -169,12 +171,12 @@ describe('/payments', () => {
     );
   });
 
-  it('says a failed payment took no money and the tickets are back in the cart', async () => {
+  it('says a failed payment took no money and the tickets are held, to try again from the cart', async () => {
     stub([ok(payment({ status: 'failed' }))]);
     await renderAt('/payments?payment=p1');
     const panel = await screen.findByTestId('payment-status');
     expect(await within(panel).findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('No money was taken; your tickets are back in your cart');
+    expect(panel).toHaveTextContent('No money was taken. Your tickets are held for a while: try again from your cart.');
     expect(within(panel).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
   });
 
@@ -183,7 +185,7 @@ describe('/payments', () => {
     await renderAt('/payments?payment=p1');
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(screen.getByTestId('payment-status')).toHaveTextContent(
-      'No money was taken; your tickets are back in your cart',
+      'No money was taken. Your tickets are held for a while: try again from your cart.',
     );
   });
 

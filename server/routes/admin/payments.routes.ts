@@ -6,7 +6,7 @@ import {
   adminPaymentsPageSchema,
   adminPaymentsQuerySchema,
 } from '../../../domain/admin-payments.ts';
-import { envelope } from '../../plugins/zod-schemas.ts';
+import { envelope, fileAnswer } from '../../plugins/zod-schemas.ts';
 import { adminPaymentCounts, listAdminPayments } from '../../services/admin-payments.service.ts';
 import { creditNotePdf } from '../../services/credit-note.service.ts';
 import { invoicePdf } from '../../services/invoice.service.ts';
@@ -23,10 +23,26 @@ export async function paymentsAdminRoutes(instance: FastifyInstance): Promise<vo
     { schema: { querystring: adminPaymentsQuerySchema, response: { 200: envelope(adminPaymentsPageSchema) } } },
     async (request) => ({ data: await listAdminPayments(app.db, request.query, app.clock.now()) }),
   );
-  app.get('/payments/:id/invoice', { schema: { params: adminPaymentIdParamsSchema } }, async (request, reply) =>
-    sendPdf(reply, await invoicePdf(app.db, app.config.invoices, 'console', request.params.id, app.clock.now())),
+  app.get(
+    '/payments/:id/invoice',
+    {
+      schema: {
+        params: adminPaymentIdParamsSchema,
+        response: { 200: fileAnswer('The payment’s tax invoice', 'application/pdf') },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoicePdf(app.db, app.config.invoices, 'console', request.params.id, app.clock.now())),
   );
-  app.get('/payments/:id/credit-note', { schema: { params: adminPaymentIdParamsSchema } }, async (request, reply) =>
-    sendPdf(reply, await creditNotePdf(app.db, app.config.invoices, 'console', request.params.id)),
+  app.get(
+    '/payments/:id/credit-note',
+    {
+      schema: {
+        params: adminPaymentIdParamsSchema,
+        response: { 200: fileAnswer('The GST credit note of the payment’s refund', 'application/pdf') },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await creditNotePdf(app.db, app.config.invoices, 'console', request.params.id)),
   );
 }

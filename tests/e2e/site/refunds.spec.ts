@@ -85,8 +85,11 @@ test('a paid contest cancelled from the console: the player’s /payments says R
   await player.getByRole('button', { name: 'Continue to pay' }).click();
   await expect(player).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
   await player.getByRole('button', { name: 'Success', exact: true }).click();
-  await expect(player).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+  // The sandbox sends the player back to the checkout, which watches the payment to "You're in!".
+  await expect(player).toHaveURL(/\/popupCheckout\?contest=[\w-]+&payment=[\w-]+/, { timeout: 15_000 });
   const paymentId = new URL(player.url()).searchParams.get('payment')!;
+  await expect(player.getByRole('heading', { name: "You're in!" })).toBeVisible({ timeout: 20_000 });
+  await player.goto(`/payments?payment=${paymentId}&lng=en`);
   await expect(player.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
     timeout: 20_000,
   });
