@@ -44,6 +44,8 @@ interface Player {
 }
 
 let phoneCounter = 0;
+/** The state the bench's players gave at their first purchase (Maharashtra; the seller is in Karnataka: IGST). */
+const BENCH_SUPPLY_STATE = '27';
 async function insertPlayers(db: Kysely<Database>, count: number, now: number): Promise<Player[]> {
   const tag = crypto.randomUUID().slice(0, 8);
   const users = Array.from({ length: count }, (_, i) => ({
@@ -53,6 +55,7 @@ async function insertPlayers(db: Kysely<Database>, count: number, now: number): 
         lastName: 'Player',
         email: `bench.${tag}.${i}@example.com`,
         phone: `+919${String(100_000_000 + phoneCounter++).slice(-9)}`,
+        supplyState: BENCH_SUPPLY_STATE,
       },
       now,
     ),
@@ -153,10 +156,11 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     const webhooks: Array<{ body: string; headers: Record<string, string> }> = [];
     for (const [i, p] of paidPlayers.entries()) {
       await addCartItems(db, p.id, paidContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
-      const order = await createPaymentOrder({ db, gateway }, p.id, paidContest, now, {
+      const order = await createPaymentOrder({ db, gateway, invoices: config.invoices }, p.id, paidContest, now, {
         billing: config.billing,
         reservationMinutes: config.reservationMinutes,
         paidPlayDefault: true,
+        language: 'en',
       });
       const decided = await decideSandboxOrder(db, order.orderId, 'success');
       const hook = sandboxWebhook(secrets, decided!, Date.now());

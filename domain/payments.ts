@@ -24,6 +24,8 @@ export const PAYMENT_ERROR_CODES = {
   orderIdMissing: 'ORDER_ID_MISSING',
   invalidSignature: 'INVALID_SIGNATURE',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
+  supplyStateRequired: 'SUPPLY_STATE_REQUIRED',
+  creditNoteNotAvailable: 'CREDIT_NOTE_NOT_AVAILABLE',
   notRetryable: 'PAYMENT_NOT_RETRYABLE',
 } as const;
 
@@ -32,6 +34,8 @@ export const PAYMENT_ERROR_MESSAGES = {
   orderIdMissing: 'Payment order ID is missing. Please try again.',
   invalidSignature: 'The payment could not be verified.',
   gatewayUnavailable: 'The payment gateway is not answering. Please try again.',
+  supplyStateRequired: 'Choose your state before paying: the tax invoice needs the place of supply.',
+  creditNoteNotAvailable: 'A credit note is available once the payment has been refunded',
   notRetryable: 'These tickets are no longer held for you. Mark them again to enter.',
 } as const;
 
@@ -146,7 +150,19 @@ export const paymentSchema = z.object({
    * /payments/:id answers it).
    */
   retry: z.object({ amountPaise: z.number().int(), expiresAt: z.string() }).nullable(),
+  /** True once the money has gone back (same as refund !== null). */
   refunded: z.boolean(),
+  /**
+   * The refund, its own record beside the status (a refunded payment keeps the status it had):
+   * the amount (the whole payment: refunds are full), when, and why. Null until made.
+   */
+  refund: z.object({ amountPaise: z.number().int(), refundedAt: z.string(), reason: z.string().nullable() }).nullable(),
+  /** Money to go back that the gateway has not refunded yet (the payments job tries again). */
+  refundPending: z.boolean(),
+  /** The tax invoice, numbered when the payment succeeded; null for any other status. */
+  invoice: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
+  /** The GST credit note of the refund of an invoiced payment; null until refunded. */
+  creditNote: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
   /** The contest paid for: its slot, when it closes and when its live winner show streams (ISO 8601). */
   contest: z.object({ slot: z.enum(['A', 'B']), closesAt: z.string(), showAt: z.string() }),
   /** Tickets in this payment's reservation. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Bill } from '../domain/money.ts';
-import type { PaymentOrderAnswer } from '../domain/payments.ts';
+import { PAYMENT_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
 import {
   type CheckoutContext,
   type CheckoutErrorCode,
@@ -15,6 +15,7 @@ import {
   serverCodeOf,
   type WatchedPayment,
 } from './fragments/checkout-types.ts';
+import { supplyStateMachine } from './supply-state.machine.ts';
 
 export type {
   CheckoutContext,
@@ -65,6 +66,8 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     output: {} as { status: CheckoutStatus; orderId: string | null; paymentId: string | null },
+    /** The screen renders the state question from this child (its own machine). */
+    children: {} as { supplyState: 'supplyState' },
   },
   actors: {
     loadBill: fromPromise<LoadedBill>(async () => {
@@ -94,6 +97,8 @@ export const checkoutMachine = setup({
     watchPayment: fromPromise<WatchedPayment, { orderId: string }>(async () => {
       throw new Error('watchPayment not provided');
     }),
+    /** The state question (its own machine, its own actors to provide): the first paid order needs it. */
+    supplyState: supplyStateMachine,
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
@@ -152,6 +157,9 @@ export const checkoutMachine = setup({
     isWatchedStatus: (_, params: { actual: CheckoutStatus; expected: readonly CheckoutStatus[] }) =>
       params.expected.includes(params.actual),
     canRetry: ({ context }) => (context.payment?.retry ?? null) !== null && context.watchedId !== null,
+    isSupplyStateRequired: (_, params: { error: unknown }) =>
+      serverCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
+    hasStateCode: (_, params: { stateCode: string | null }) => params.stateCode !== null,
   },
 }).createMachine({
   id: 'checkout',
@@ -240,6 +248,30 @@ export const checkoutMachine = setup({
         src: 'createPaymentOrder',
         input: ({ context }) => ({ promoCode: context.promoCode, grandTotal: context.bill?.grandTotal ?? 0 }),
         onDone: orderTransitions('ready'),
+        onError: [
+          // The first paid order: the server needs the player's state for the invoice. Asked, then the order again.
+          {
+            guard: { type: 'isSupplyStateRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosingState',
+          },
+          {
+            target: 'ready',
+            actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) },
+          },
+        ],
+      },
+    },
+    choosingState: {
+      invoke: {
+        id: 'supplyState',
+        src: 'supplyState',
+        onDone: [
+          {
+            guard: { type: 'hasStateCode', params: ({ event }) => ({ stateCode: event.output.stateCode }) },
+            target: 'creatingOrder',
+          },
+          { target: 'ready' },
+        ],
         onError: {
           target: 'ready',
           actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) },

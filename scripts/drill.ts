@@ -38,6 +38,7 @@ import {
   waitReady,
 } from './drill/cluster.ts';
 import { startNginx } from './drill/nginx.ts';
+import { loadConfig } from '../server/config.ts';
 import { buy, type Drill, orderAndRelease, type Outcome } from './drill/players.ts';
 
 const adminUrl = process.env.DRILL_DATABASE_URL;
@@ -145,6 +146,8 @@ async function run(label: string, options: RunOptions): Promise<void> {
           lastName: 'Player',
           email: `drill.${i}.${id.slice(0, 6)}@example.invalid`,
           phone: `+919${String(100_000_000 + i).slice(-9)}`,
+          // Their state for the invoice, as asked at a first purchase (Maharashtra).
+          supplyState: '27',
         },
         now,
       );
@@ -202,7 +205,9 @@ async function run(label: string, options: RunOptions): Promise<void> {
       .execute();
     const secret = loadOrCreateSecret(dataDir);
     const gateway = createSandboxGateway(db, secret, () => Date.now());
-    await reconcilePayments({ db, gateway }, Date.now() + RECONCILE_AFTER_MS + 1000);
+    // Numbered in the instances' series (their environment is this one's).
+    const { invoices } = loadConfig({ ...env, DATA_DIR: dataDir });
+    await reconcilePayments({ db, gateway, invoices }, Date.now() + RECONCILE_AFTER_MS + 1000);
 
     const paidOrders = await db.selectFrom('sandbox_orders').select(['id']).where('status', '=', 'paid').execute();
     const payments = await db.selectFrom('payments').select(['gateway_order_id', 'status', 'refund_due']).execute();

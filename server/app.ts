@@ -37,6 +37,7 @@ import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
 import { practiceRoutes } from './routes/practice.routes.ts';
 import { invoicesRoutes } from './routes/invoices.routes.ts';
+import { supplyStateRoutes } from './routes/supply-state.routes.ts';
 import { paymentsRoutes } from './routes/payments.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(promoRoutes);
       await api.register(paymentsRoutes);
       await api.register(invoicesRoutes);
+      await api.register(supplyStateRoutes);
       await api.register(resultsRoutes);
       await api.register(verificationRoutes);
       await api.register(claimsRoutes);

@@ -69,6 +69,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       'LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states',
     );
+  if (e.CREDIT_NOTE_PREFIX === e.INVOICE_PREFIX)
+    problems.push(
+      `CREDIT_NOTE_PREFIX must differ from INVOICE_PREFIX (both are ${e.INVOICE_PREFIX}): credit notes are a series of their own`,
+    );
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(projectRoot, e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
@@ -150,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: e.SELLER_ADDRESS,
       stateCode: e.SELLER_STATE_CODE,
       prefix: e.INVOICE_PREFIX,
+      creditNotePrefix: e.CREDIT_NOTE_PREFIX,
     },
     redisUrl: e.REDIS_URL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGstStateCode } from '../../domain/india-states.ts';
 
 /** The environment's variables, as zod reads them (server/config.ts turns them into a Config). */
 const portSchema = z.coerce
@@ -160,13 +161,20 @@ export const envSchema = z.object({
   SELLER_STATE_CODE: z
     .string()
     .trim()
-    .regex(/^\d{2}$/, 'must be the two-digit GST state code, e.g. 29 for Karnataka')
+    .refine(isGstStateCode, 'must be the two-digit GST state code of a state or union territory, e.g. 29 for Karnataka')
     .default('29'),
+  // Invoice and credit-note numbers may have at most 16 characters (CGST Rules 46(b) and
+  // 53(1A)(b)): 'CS/26-27/000001' is 15, so a prefix has 1 to 3 characters.
   INVOICE_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Z0-9]{1,6}$/, 'must be 1 to 6 capital letters or digits, e.g. CS')
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits, e.g. CS')
     .default('CS'),
+  CREDIT_NOTE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be 1 to 3 capital letters or digits, e.g. CN')
+    .default('CN'),
   /**
    * Where picture files live: 'disk' under DATA_DIR/uploads (the embedded default, one instance),
    * or 'database' (PostgreSQL bytea, or the SQLite file) so several instances share them.

@@ -126,8 +126,12 @@ export interface InvoiceConfig {
   /** true when gstin is the built-in sample (outside production only): the PDF says it is not a real tax invoice. */
   sampleGstin: boolean;
   address: string;
+  /** The seller's GST state code: the place of supply decides IGST (another state) or CGST + SGST (this one). */
   stateCode: string;
+  /** Invoice numbers: 'CS/26-27/000001'. */
   prefix: string;
+  /** Credit-note numbers, a series of their own: 'CN/26-27/000001'. */
+  creditNotePrefix: string;
 }
 
 /** A syntactically valid but made-up GSTIN for development and tests; never used in production. */

@@ -27,8 +27,11 @@ import type {
 } from './schema/contests.ts';
 import type {
   CartPromosTable,
+  CreditNoteCountersTable,
+  CreditNotesTable,
   InvoiceCountersTable,
   InvoicesTable,
+  PaymentReceiptsTable,
   PaymentsTable,
   PromoCodesTable,
   PromoRedemptionsTable,
@@ -89,6 +92,9 @@ export interface Database {
   settings: SettingsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
+  credit_notes: CreditNotesTable;
+  credit_note_counters: CreditNoteCountersTable;
+  payment_receipts: PaymentReceiptsTable;
   user_roles: UserRolesTable;
   audit_log: AuditLogTable;
   judge_marks: JudgeMarksTable;

@@ -10,6 +10,8 @@ export interface NewAccount {
   phone: string;
   /** Null: no password (a player who logs in with a code or whose session is made directly). */
   passwordHash?: string | null;
+  /** The GST state code the player gave for the invoice's place of supply; null (the default) until asked. */
+  supplyState?: string | null;
 }
 
 /**
@@ -30,5 +32,6 @@ export function activeUserRow(account: NewAccount, now: number): Insertable<User
     created_at: now,
     updated_at: now,
     deleted_at: null,
+    supply_state: account.supplyState ?? null,
   };
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paymentIdParamsSchema } from '../../domain/payments.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { invoiceForOwner } from '../services/invoice.service.ts';
+import { creditNotePdf } from '../services/credit-note.service.ts';
+import { invoicePdf } from '../services/invoice.service.ts';
+import { sendPdf } from './pdf-reply.ts';
 import { fileAnswer } from '../plugins/zod-schemas.ts';
 
-/** The owner's tax invoice PDF for a successful payment. */
+/** The owner's tax documents: the invoice of a successful payment, the credit note of a refunded one. */
 export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -15,13 +17,22 @@ export async function invoicesRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: paymentIdParamsSchema, response: { 200: fileAnswer('The tax invoice', 'application/pdf') } },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const invoice = await invoiceForOwner(app.db, app.config.invoices, currentUser(request).id, id, app.clock.now());
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(invoice.pdf);
+      const reader = { userId: currentUser(request).id };
+      return sendPdf(reply, await invoicePdf(app.db, app.config.invoices, reader, request.params.id, app.clock.now()));
+    },
+  );
+  app.get(
+    '/payments/:id/credit-note',
+    {
+      preHandler: requireUser,
+      schema: {
+        params: paymentIdParamsSchema,
+        response: { 200: fileAnswer('The GST credit note of the refund', 'application/pdf') },
+      },
+    },
+    async (request, reply) => {
+      const reader = { userId: currentUser(request).id };
+      return sendPdf(reply, await creditNotePdf(app.db, app.config.invoices, reader, request.params.id));
     },
   );
 }

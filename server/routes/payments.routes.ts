@@ -24,6 +24,7 @@ import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../servi
 import { retryPaymentOrder } from '../services/payments/retry.ts';
 import { isPaidPlayEnabled } from '../services/settings.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { pageLanguage } from '../plugins/static-site.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,17 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
 
   const deps = (): PaymentDeps => {
     if (!app.payments) throw paymentsOff();
-    return { db: app.db, gateway: app.payments, log: app.log };
+    return {
+      db: app.db,
+      gateway: app.payments,
+      invoices: app.config.invoices,
+      receipts: {
+        messages: app.messages,
+        siteUrl: app.config.publicUrl,
+        later: (work) => app.afterAnswer(work, 'payments: the receipt waits for the next run'),
+      },
+      log: app.log,
+    };
   };
 
   app.post(
@@ -77,6 +88,8 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
         billing: app.config.billing,
         reservationMinutes: app.config.reservationMinutes,
         paidPlayDefault: app.config.paidPlayDefault,
+        // The site's language as the browser keeps it (?lng=, the i18next cookie, Accept-Language): the receipt's.
+        language: pageLanguage(request),
         ...(returnTo ? { returnTo } : {}),
       });
       return { data: paymentOrderAnswer(d.gateway, order) };
@@ -103,6 +116,7 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
         billing: app.config.billing,
         reservationMinutes: app.config.reservationMinutes,
         paidPlayDefault: app.config.paidPlayDefault,
+        language: pageLanguage(request),
         ...(returnTo ? { returnTo } : {}),
       });
       return { data: paymentOrderAnswer(d.gateway, order) };

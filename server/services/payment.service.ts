@@ -7,7 +7,7 @@ import {
   type PaymentReturnTo,
 } from '../../domain/payments.ts';
 import { IST_OFFSET_MS } from '../../domain/schedule.ts';
-import type { BillingConfig } from '../config.ts';
+import type { BillingConfig, InvoiceConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
@@ -17,6 +17,8 @@ import { recordPayment, zeroBillOrderId } from './payments/record.ts';
 import { retriedTransaction } from '../db/lock-order.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
+import type { ReceiptDeps } from './payments/receipts.ts';
+import { isPaidPlayEnabled } from './settings.service.ts';
 import { metrics } from '../metrics/scope.ts';
 
 interface Logger {
@@ -27,6 +29,10 @@ interface Logger {
 export interface PaymentDeps {
   db: Kysely<Database>;
   gateway: PaymentGateway;
+  /** The series the invoice (at success) and the credit note (at a refund) are numbered in. */
+  invoices: Pick<InvoiceConfig, 'prefix' | 'creditNotePrefix'>;
+  /** Sends the receipt right after a success; without it the payments job sends it on its next run. */
+  receipts?: ReceiptDeps;
   log?: Logger;
 }
 
@@ -34,8 +40,31 @@ export interface OrderOptions {
   billing: BillingConfig;
   reservationMinutes: number;
   paidPlayDefault: boolean;
+  /** The language the order is made in ('en' or 'hi'): the receipt's. */
+  language: 'en' | 'hi';
   /** Where a hosted gateway page sends the player back: the play screen's entry sheet, or /payments. */
   returnTo?: PaymentReturnTo;
+}
+
+const supplyStateRequired = () =>
+  new AppError(409, PAYMENT_ERROR_CODES.supplyStateRequired, PAYMENT_ERROR_MESSAGES.supplyStateRequired);
+
+/**
+ * The player's state, which the invoice's place of supply needs (IGST Act 2017, s.12(2)(b)):
+ * asked once, at the first purchase (the web then shows the state question), and refused with
+ * SUPPLY_STATE_REQUIRED until given. Only while paid play is on, so a switched-off site answers
+ * with that first. Free entry needs none: no payment, no invoice.
+ */
+export async function recordedSupplyState(
+  db: Kysely<Database>,
+  userId: string,
+  paidPlayDefault: boolean,
+): Promise<string | null> {
+  const user = await db.selectFrom('users').select('supply_state').where('id', '=', userId).executeTakeFirst();
+  if (user?.supply_state) return user.supply_state;
+  // Paid play off: reservePaidCart refuses the order with PAID_PLAY_SUSPENDED, the answer that matters.
+  if (!(await isPaidPlayEnabled(db, paidPlayDefault))) return null;
+  throw supplyStateRequired();
 }
 
 export interface PaymentOrder {
@@ -89,6 +118,7 @@ export async function createPaymentOrder(
   options: OrderOptions,
 ): Promise<PaymentOrder> {
   const { db, gateway } = deps;
+  const placeOfSupply = await recordedSupplyState(db, userId, options.paidPlayDefault);
   const promoCode = await appliedPromoCode(db, userId, contestId);
   const promo = promoCode ? promoFromRow(await usablePromo(db, promoCode, userId, now)) : null;
   const reservation = await reservePaidCart(db, userId, contestId, now, options);
@@ -123,8 +153,11 @@ export async function createPaymentOrder(
           bill,
           promoCode,
           refNo,
+          placeOfSupply,
+          language: options.language,
         },
         now,
+        deps.invoices,
       ),
     );
   } catch (error) {

@@ -13,6 +13,7 @@ import {
 import { fetchCart } from '../api/contests.ts';
 import { ApiError, dataOf, errorMessageOf, http } from '../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode, retryPaymentOrder } from '../api/payments.ts';
+import { supplyStateMachineWithApi } from './supply-state.actors.ts';
 import {
   openRazorpay,
   type PaymentReturnFields,
@@ -108,6 +109,7 @@ export function checkoutMachineFor({ contestId, onOrderRefusal, returnTo }: Chec
         orderOf(() => retryPaymentOrder(input.paymentId, returnTo), onOrderRefusal),
       ),
       openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
+      supplyState: supplyStateMachineWithApi(),
       verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
         async ({ input }) => {
           const answer = await postPaymentReturn({

@@ -6,6 +6,7 @@ import { loginCodeMachine } from '../../machines/login-code.machine.ts';
 import { otpResendMachine } from '../../machines/otp-resend.machine.ts';
 import { paymentStatusMachine } from '../../machines/payment-status.machine.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
+import { supplyStateMachine } from '../../machines/supply-state.machine.ts';
 import { socialSignupMachine } from '../../machines/social-signup.machine.ts';
 import { ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
 import { trialGameMachine } from '../../machines/trial-game.machine.ts';
@@ -125,6 +126,18 @@ export const LAB_MACHINES: LabEntry[] = [
         result: { status: 'success', payment: { id: 'p1', status: 'success', retry: null } },
         error: offline,
       },
+      // The state question (its own machine, the 'supply-state' entry below), as the checkout sees it: its output.
+      supplyState: { result: { stateCode: '27' }, error: offline },
+    },
+  },
+  {
+    id: 'supply-state',
+    title: 'State for the invoice',
+    machine: supplyStateMachine,
+    payloads: { 'state.pick': { code: '29' } },
+    actors: {
+      loadSupplyState: { result: { stateCode: null, suggested: '27', sellerState: '29' }, error: offline },
+      saveSupplyState: { result: { stateCode: '29', suggested: '27', sellerState: '29' }, error: offline },
     },
   },
   {

@@ -48,6 +48,12 @@ const assertions: StateAssertions<Snapshot> = {
       promoCode: snapshot.context.promoCode,
       grandTotal: snapshot.context.bill?.grandTotal,
     }),
+  // The first paid order: the state question runs as its own machine (tests/machines/supply-state.test.ts).
+  choosingState: (snapshot, sut) => {
+    expect(sut.fakes.count('supplyState')).toBeGreaterThan(0);
+    expect(snapshot.can({ type: 'checkout.pay' })).toBe(false);
+    expect(snapshot.context.lastError).toBeNull();
+  },
   retrying: (snapshot, sut) => {
     expect(sut.fakes.lastInput('retryPaymentOrder')).toEqual({ paymentId: snapshot.context.watchedId });
     expect(snapshot.context.lastError).toBeNull();
@@ -107,6 +113,10 @@ const events = [
   { type: 'xstate.done.actor.createPaymentOrder', output: settledOrder },
   { type: 'xstate.done.actor.createPaymentOrder', output: {} },
   { type: 'xstate.error.actor.createPaymentOrder', error: { code: 'PAID_PLAY_SUSPENDED' } },
+  { type: 'xstate.error.actor.createPaymentOrder', error: { code: 'SUPPLY_STATE_REQUIRED' } },
+  { type: 'xstate.done.actor.supplyState', output: { stateCode: '27' } },
+  { type: 'xstate.done.actor.supplyState', output: { stateCode: null } },
+  { type: 'xstate.error.actor.supplyState', error: { message: 'crashed' } },
   { type: 'xstate.done.actor.retryPaymentOrder', output: retryOrder },
   { type: 'xstate.done.actor.retryPaymentOrder', output: {} },
   { type: 'xstate.error.actor.retryPaymentOrder', error: { code: 'PAYMENT_NOT_RETRYABLE' } },
@@ -165,9 +175,14 @@ describe('checkout model: simple paths', () => {
         !(e.type === 'xstate.done.actor.verifyPayment' && !(e.output as { verified: boolean }).verified),
     ),
     filterEvents: (_, event) =>
-      !['promo.apply', 'promo.remove', 'error.dismiss', 'status.refresh', 'xstate.error.actor.loadBill'].includes(
-        event.type,
-      ),
+      ![
+        'promo.apply',
+        'promo.remove',
+        'error.dismiss',
+        'status.refresh',
+        'xstate.error.actor.loadBill',
+        'xstate.error.actor.supplyState',
+      ].includes(event.type),
   });
   const promo = createModel({
     machine: checkoutMachine,

@@ -134,6 +134,29 @@ describe('checkout machine: paying', () => {
     });
   });
 
+  it("asks the player's state when the server needs it for the invoice, then orders again", async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.reject('createPaymentOrder', { code: 'SUPPLY_STATE_REQUIRED' });
+    expect(actor.getSnapshot().value).toBe('choosingState');
+    expect(actor.getSnapshot().context.lastError).toBeNull();
+    await fakes.resolve('supplyState', { stateCode: '27' });
+    expect(actor.getSnapshot().value).toBe('creatingOrder');
+    expect(fakes.count('createPaymentOrder')).toBe(2);
+    await fakes.resolve('createPaymentOrder', order1);
+    expect(actor.getSnapshot().value).toBe('awaitingGateway');
+  });
+
+  it('goes back to the bill, with nothing to say, when the state question is left', async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.reject('createPaymentOrder', { code: 'SUPPLY_STATE_REQUIRED' });
+    await fakes.resolve('supplyState', { stateCode: null });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.lastError).toBeNull();
+    expect(fakes.count('createPaymentOrder')).toBe(1);
+  });
+
   it.each([{}, { orderId: null }, { orderId: '' }])('says the order id is missing for %o', async (answer) => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'checkout.pay' });

@@ -156,6 +156,8 @@ export interface ModelOptions {
 export async function placeholderErrors(machine: AnyStateMachine): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   for (const [name, logic] of Object.entries(machine.implementations.actors)) {
+    // A child machine's own placeholders are checked in its own test.
+    if (isMachine(logic)) continue;
     const actor = createActor(logic as AnyActorLogic, { input: {} });
     const failed = new Promise<string>((resolve) =>
       actor.subscribe({ error: (err) => resolve(err instanceof Error ? err.message : String(err)) }),
@@ -165,6 +167,9 @@ export async function placeholderErrors(machine: AnyStateMachine): Promise<Recor
   }
   return errors;
 }
+
+const isMachine = (logic: unknown): boolean =>
+  typeof logic === 'object' && logic !== null && 'config' in logic && 'implementations' in logic;
 
 /** The id of each invoke, by the actor it starts (machines may leave ids to XState). */
 export function invokeIds(machine: AnyStateMachine): Record<string, string> {

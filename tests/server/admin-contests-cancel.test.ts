@@ -220,7 +220,7 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(await db().selectFrom('promo_redemptions').select('id').where('payment_id', '=', paid.id).execute()).toEqual(
       [],
     );
-    const result = await reconcilePayments({ db: db(), gateway }, clock.now);
+    const result = await reconcilePayments({ db: db(), gateway, invoices: server.config.invoices }, clock.now);
     expect(result.refunded).toBeGreaterThanOrEqual(1);
     expect((await row()).refund_id).toMatch(/^rfnd_/);
   });

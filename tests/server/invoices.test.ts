@@ -1,39 +1,15 @@
-import { inflateSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets } from '../../server/integrations/payments/sandbox.ts';
-import { financialYearOf, invoiceForOwner, maskMobile, splitHalves } from '../../server/services/invoice.service.ts';
-import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
+import { invoicePdf } from '../../server/services/invoice.service.ts';
+import { maskMobile, splitHalves } from '../../server/services/tax-documents/lines.ts';
+import { financialYearOf } from '../../server/services/tax-documents/series.ts';
+import { get, insertActiveUsers, post, put, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
+import { drawnText, pdfText } from '../support/pdf.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 type User = { id: string; cookie: string };
 type Server = Parameters<Parameters<typeof describeOnEachDatabase>[1]>[0];
-
-/** The text of a PDF's FlateDecode streams and its uncompressed objects, for searching. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let out = raw;
-  const re = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = re.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      out += inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      // not a Flate stream (or a font): skip
-    }
-  }
-  return out;
-}
-
-/** The Helvetica text drawn in an uncompressed PDF: pdfkit writes it as hex strings in TJ arrays split by kerning. */
-function drawnText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  return [...raw.matchAll(/\[([^\]]*)\] TJ/g)]
-    .map((m) => [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''))
-    .join('\n');
-}
 
 function useBuyers(server: Server) {
   const clock = useTestClock(server);
@@ -77,6 +53,14 @@ describeOnEachDatabase('tax invoices', (server) => {
   const { clock, user, order, paid, invoice } = useBuyers(server);
 
   it('gives the owner a PDF tax invoice with its number, the sample GSTIN and the bill', async () => {
+    // A player in Karnataka, the seller's state: CGST + SGST.
+    const karnataka = await put(
+      server,
+      '/api/v1/account/supply-state',
+      { stateCode: '29' },
+      { cookie: user(0).cookie },
+    );
+    expect(karnataka.statusCode, karnataka.body).toBe(200);
     const o = await paid(user(0), 3);
     const res = await invoice(user(0), o.paymentId);
     expect(res.statusCode, res.body).toBe(200);
@@ -84,7 +68,7 @@ describeOnEachDatabase('tax invoices', (server) => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const fy = financialYearOf(clock.now);
+    const fy = financialYearOf(clock.now).slice(2);
     const number = `CS/${fy}/000001`;
     expect(res.headers['content-disposition']).toBe(`attachment; filename="CS-${fy}-000001.pdf"`);
     const text = pdfText(pdf);
@@ -92,9 +76,14 @@ describeOnEachDatabase('tax invoices', (server) => {
     expect(text).toContain('(GSTIN 29AAAAA0000A1Z5)');
 
     // Uncompressed, the drawn text can be read: pdfkit writes Helvetica text as hex of its bytes.
-    const plain = await invoiceForOwner(server.app.db, server.config.invoices, user(0).id, o.paymentId, clock.now, {
-      compress: false,
-    });
+    const plain = await invoicePdf(
+      server.app.db,
+      server.config.invoices,
+      { userId: user(0).id },
+      o.paymentId,
+      clock.now,
+      { compress: false },
+    );
     expect(plain.number).toBe(number);
     const body = drawnText(plain.pdf);
     for (const s of [
@@ -107,18 +96,32 @@ describeOnEachDatabase('tax invoices', (server) => {
       'CGST on entry',
       'SGST on platform fee',
       'Place of supply',
+      'Karnataka',
+      'Intra-state: CGST + SGST',
       '******',
     ]) {
       expect(body, s).toContain(s);
     }
   });
 
-  it('numbers invoices in sequence with no gaps and keeps each payment its number', async () => {
+  it('numbers invoices in sequence with no gaps when the payments succeed, and keeps each payment its number', async () => {
     const fy = financialYearOf(clock.now);
     const a = await paid(user(1));
     const b = await paid(user(2));
     const c = await paid(user(1));
-    // Concurrent first downloads of different payments, and of the same one.
+    // Numbered at success, before any download (the first test's payment is number 1).
+    const numbered = await server.app.db
+      .selectFrom('invoices')
+      .select(['payment_id', 'serial'])
+      .where('payment_id', 'in', [a.paymentId, b.paymentId, c.paymentId])
+      .orderBy('serial')
+      .execute();
+    expect(numbered.map((r) => [r.payment_id, Number(r.serial)])).toEqual([
+      [a.paymentId, 2],
+      [b.paymentId, 3],
+      [c.paymentId, 4],
+    ]);
+    // Concurrent downloads of different payments, and of the same one, change nothing.
     const results = await Promise.all([
       invoice(user(1), a.paymentId),
       invoice(user(2), b.paymentId),
@@ -133,7 +136,7 @@ describeOnEachDatabase('tax invoices', (server) => {
       .orderBy('serial')
       .execute();
     expect(rows.map((r) => Number(r.serial))).toEqual([1, 2, 3, 4]);
-    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4].map((n) => `CS/${fy}/00000${n}`));
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4].map((n) => `CS/${fy.slice(2)}/00000${n}`));
     const numberOf = (paymentId: string) => rows.find((r) => r.payment_id === paymentId)!.number;
     const again = await invoice(user(1), a.paymentId);
     expect(again.headers['content-disposition']).toBe(
@@ -193,6 +196,7 @@ describeOnEachDatabase(
       address: 'Bengaluru, Karnataka, India',
       stateCode: '29',
       prefix: 'CS',
+      creditNotePrefix: 'CN',
     },
   },
 );

@@ -178,7 +178,11 @@ describeOnEachDatabase('trying a payment again, zero bills and the sandbox page'
     const id = await contest();
     const o = await order(user(7), id, 1);
     // Razorpay's kind: one failure alone leaves the payment pending (the player may retry in Checkout).
-    const razorpayLike = { db: db(), gateway: { ...server.app.payments!, failuresEndOrders: false } };
+    const razorpayLike = {
+      db: db(),
+      gateway: { ...server.app.payments!, failuresEndOrders: false },
+      invoices: server.app.config.invoices,
+    };
     const failure = {
       'error[code]': 'BAD_REQUEST_ERROR',
       'error[reason]': 'insufficient_balance',

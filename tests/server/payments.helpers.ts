@@ -32,7 +32,7 @@ export function paymentsSetup(server: ServerHarness) {
   let nextX = 0;
   const secrets = () => sandboxSecrets(server.app.secret);
   const db = () => server.app.db;
-  const deps = () => ({ db: server.app.db, gateway: server.app.payments! });
+  const deps = () => ({ db: server.app.db, gateway: server.app.payments!, invoices: server.config.invoices });
 
   beforeAll(async () => {
     pictureId = await addContestPicture(server);

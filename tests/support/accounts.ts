@@ -166,6 +166,9 @@ export async function insertActiveUsers(
   server: ServerHarness,
   count: number,
   now: number,
+  // The state each gave for the tax invoice (asked at the first purchase; a paid order needs it):
+  // Maharashtra, where the location check of the site's browsers stands.
+  { supplyState = '27' }: { supplyState?: string | null } = {},
 ): Promise<Array<{ id: string; cookie: string }>> {
   const users = Array.from({ length: count }, () => {
     const person = freshPerson();
@@ -175,6 +178,7 @@ export async function insertActiveUsers(
         lastName: person.lastName,
         email: `${crypto.randomUUID().slice(0, 12)}.${person.email}`,
         phone: `+91${person.phone}`,
+        supplyState,
       },
       now,
     );

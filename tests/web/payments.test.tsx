@@ -33,6 +33,10 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   failureCode: null,
   retry: null,
   refunded: false,
+  refund: null,
+  refundPending: false,
+  invoice: null,
+  creditNote: null,
   // Contest A of the week of 23 Nov 2026: closes Wed 25 Nov 23:59 IST, live show Thu 26 Nov 21:00 IST.
   contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },
   ticketCount: 2,

@@ -36,6 +36,8 @@ export interface UsersTable {
    * sent to them later are written in. 'en' until they sign up or log in with the site in Hindi.
    */
   language: Generated<PlayerLanguage>;
+  /** GST state code of the player's state (the place of supply on invoices); null until asked (issue 26). */
+  supply_state: Generated<string | null>;
 }
 
 export type PlayerLanguage = 'en' | 'hi';

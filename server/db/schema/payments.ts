@@ -62,6 +62,16 @@ export interface PaymentsTable {
   created_at: number;
   updated_at: number;
   finalized_at: number | null;
+  // Issue 26 (migration 2026-11-27-400): the refund's own record beside the status, and what the
+  // tax documents and the receipt need.
+  /** What went back, in paise (refunds are of the whole amount); null until refunded. */
+  refunded_paise: Generated<number | null>;
+  /** Why the money is (or was) refunded; set when the refund becomes due. */
+  refund_reason: Generated<string | null>;
+  /** GST state code of the place of supply when the order was made; null before issue 26 (then the seller's state). */
+  place_of_supply: Generated<string | null>;
+  /** 'en' or 'hi': the language the order was made in, for the receipt message. */
+  language: Generated<string | null>;
 }
 
 export interface WebhookEventsTable {
@@ -99,4 +109,35 @@ export interface InvoicesTable {
 export interface InvoiceCountersTable {
   financial_year: string;
   last_number: number;
+}
+
+/** A GST credit note (CGST Act 2017, s.34): one per refunded invoiced payment, e.g. 'CN/26-27/000001'. */
+export interface CreditNotesTable {
+  id: string;
+  payment_id: string;
+  /** The invoice it corrects. */
+  invoice_id: string;
+  number: string;
+  financial_year: string;
+  serial: number;
+  issued_at: number;
+  /** The value credited, tax included (the whole payment). */
+  amount_paise: number;
+  reason: string | null;
+}
+
+export interface CreditNoteCountersTable {
+  financial_year: string;
+  last_number: number;
+}
+
+/** The receipt message owed for a successful payment, sent once (leased, each channel stamped). */
+export interface PaymentReceiptsTable {
+  payment_id: string;
+  created_at: number;
+  attempts: Generated<number>;
+  claimed_until: number | null;
+  sms_sent_at: number | null;
+  email_sent_at: number | null;
+  sent_at: number | null;
 }

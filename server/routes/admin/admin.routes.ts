@@ -7,6 +7,7 @@ import { contestsAdminRoutes } from './contests.routes.ts';
 import { picturesRoutes } from './pictures.routes.ts';
 import { rolesRoutes } from './roles.routes.ts';
 import { opsRoutes } from './ops.routes.ts';
+import { paymentsAdminRoutes } from './payments.routes.ts';
 
 /**
  * Everything under /api/v1/admin: the admin role is checked by the container for every route
@@ -19,5 +20,6 @@ export const adminRoutes: FastifyPluginAsync = roleContainer('admin', [
   contestsAdminRoutes,
   resultsRoutes,
   claimsAdminRoutes,
+  paymentsAdminRoutes,
   ...opsRoutes,
 ]);

@@ -98,6 +98,7 @@ export async function contestsAdminRoutes(instance: FastifyInstance): Promise<vo
         gateway: app.payments,
         messages: app.messages,
         siteUrl: app.config.publicUrl,
+        invoices: app.config.invoices,
         log: app.log,
       };
       const result = await cancelContest(deps, actorOf(currentUser(request), request.ip), id, reason, app.clock.now());

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type AdminContest } from '../../../domain/admin-contests.ts';
+import type { InvoiceConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
 import { contestLabelIn } from '../../integrations/message-language.ts';
@@ -11,10 +12,9 @@ import { contestState } from '../contest.service.ts';
 import { contestLabel } from '../judging.service.ts';
 import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../notice-delivery.ts';
 import { settleRefund } from '../payments/finalize.ts';
+import { CANCEL_REFUND_REASON } from '../payments/refund-reasons.ts';
 import { fail, n, isEditable, findRow } from './shared.ts';
 import { adminContest } from './present.ts';
-
-export const CANCEL_REFUND_REASON = 'The contest was cancelled; the amount is refunded.';
 
 export interface CancelDeps {
   db: Kysely<Database>;
@@ -22,13 +22,16 @@ export interface CancelDeps {
   gateway: PaymentGateway | null | undefined;
   messages: MessageSender;
   siteUrl: string;
+  /** The credit notes' series: each refund of an invoiced payment gets one (CGST Act 2017, s.34). */
+  invoices: Pick<InvoiceConfig, 'prefix' | 'creditNotePrefix'>;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
 /**
  * Cancels a contest in one transaction (the contest row locked, so no reservation slips in):
- * state 'cancelled' with the reason; every successful payment marked refund_due (the gateway
- * refund runs right after, and the payments job retries a failed one); active reservations
+ * state 'cancelled' with the reason; every successful payment marked refund_due with the reason
+ * (the gateway refund and its credit note follow right after, and the payments job retries a
+ * failed one); active reservations
  * cancelled and their tickets released; carts and applied promos of the contest emptied; one
  * notice per player holding confirmed tickets. Then the refunds and the notices go out.
  */
@@ -60,7 +63,7 @@ export async function cancelContest(
     if (paid.length > 0) {
       await trx
         .updateTable('payments')
-        .set({ refund_due: 1, failure_reason: CANCEL_REFUND_REASON, updated_at: now })
+        .set({ refund_due: 1, refund_reason: CANCEL_REFUND_REASON, updated_at: now })
         .where('contest_id', '=', id)
         .where('status', '=', 'success')
         .where('refund_id', 'is', null)
@@ -121,7 +124,9 @@ export async function cancelContest(
     return { paymentIds: paid.map((p) => p.id), notices: holders.length };
   });
   const gateway = deps.gateway;
-  if (gateway) for (const paymentId of paymentIds) await settleRefund({ db, gateway, log: deps.log }, paymentId, now);
+  if (gateway)
+    for (const paymentId of paymentIds)
+      await settleRefund({ db, gateway, invoices: deps.invoices, log: deps.log }, paymentId, now);
   else if (paymentIds.length > 0)
     deps.log?.warn(
       { contestId: id, payments: paymentIds.length },

@@ -22,7 +22,14 @@ type PaymentListRow = PaymentRow & {
   contest_closes_at: number;
   contest_show_at: number;
   ticket_count: number;
+  invoice_number: string | null;
+  invoice_issued_at: number | null;
+  credit_note_number: string | null;
+  credit_note_issued_at: number | null;
 };
+
+const documentOf = (number: string | null, issuedAt: number | null) =>
+  number !== null && issuedAt !== null ? { number, issuedAt: iso(issuedAt) } : null;
 
 function toAnswer(p: PaymentListRow): PaymentAnswer {
   return {
@@ -40,6 +47,17 @@ function toAnswer(p: PaymentListRow): PaymentAnswer {
     failureCode: paymentFailureCodeSchema.safeParse(p.failure_code).data ?? null,
     retry: null,
     refunded: p.refund_id !== null,
+    refund:
+      p.refund_id !== null
+        ? {
+            amountPaise: Number(p.refunded_paise ?? p.amount_paise),
+            refundedAt: iso(p.refunded_at ?? p.updated_at),
+            reason: p.refund_reason,
+          }
+        : null,
+    refundPending: p.refund_due === 1 && p.refund_id === null,
+    invoice: p.status === 'success' ? documentOf(p.invoice_number, p.invoice_issued_at) : null,
+    creditNote: documentOf(p.credit_note_number, p.credit_note_issued_at),
     contest: { slot: p.contest_slot, closesAt: iso(p.contest_closes_at), showAt: iso(p.contest_show_at) },
     ticketCount: Number(p.ticket_count),
   };
@@ -50,12 +68,18 @@ function paymentsWithContest(db: Kysely<Database>, userId: string) {
     .selectFrom('payments')
     .innerJoin('contests', 'contests.id', 'payments.contest_id')
     .innerJoin('reservations', 'reservations.id', 'payments.reservation_id')
+    .leftJoin('invoices', 'invoices.payment_id', 'payments.id')
+    .leftJoin('credit_notes', 'credit_notes.payment_id', 'payments.id')
     .selectAll('payments')
     .select([
       'contests.slot as contest_slot',
       'contests.closes_at as contest_closes_at',
       'contests.show_at as contest_show_at',
       'reservations.ticket_count',
+      'invoices.number as invoice_number',
+      'invoices.issued_at as invoice_issued_at',
+      'credit_notes.number as credit_note_number',
+      'credit_notes.issued_at as credit_note_issued_at',
     ])
     .where('payments.user_id', '=', userId);
 }

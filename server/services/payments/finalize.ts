@@ -8,6 +8,9 @@ import { confirmReservationIn } from '../cart.service.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from '../payment.service.ts';
+import { issueCreditNote, issueInvoice } from '../tax-documents/series.ts';
+import { deliverReceipt } from './receipts.ts';
+import { AMOUNT_REASON, EXPIRED_REASON, LATE_CAPTURE_REASON } from './refund-reasons.ts';
 import { metrics } from '../../metrics/scope.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -63,17 +66,15 @@ export async function recordWebhookEvent(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-const EXPIRED_REASON = 'The reserved tickets had expired when the payment arrived; the amount is refunded.';
-const LATE_CAPTURE_REASON = 'The payment was captured after it had ended; the amount is refunded.';
-const AMOUNT_REASON = 'The amount paid does not match the order; the amount is refunded.';
-
 /**
  * Applies what the gateway said (return, webhook or reconciliation; in any order, any number of
  * times). The payment row is locked (PostgreSQL FOR UPDATE; SQLite runs one transaction at a
- * time) and only a 'pending' payment moves: to 'success' with its tickets confirmed in the same
- * transaction, to 'error' when the reservation has expired (refunded), or to 'failed' /
- * 'cancelled' with the tickets released. Money that arrives for a payment that has already
- * failed is refunded; the status stays as it was.
+ * time) and only a 'pending' payment moves: to 'success' with its tickets confirmed, its tax
+ * invoice numbered and dated and its receipt message queued, all in the same transaction; to
+ * 'error' when the reservation has expired (refunded); or to 'failed' / 'cancelled' with the
+ * tickets released. Money that arrives for a payment that has already failed is refunded; the
+ * status stays as it was. After the commit the receipt goes out (when deps.receipts is given; the
+ * payments job sends any left) and a refund due is made.
  */
 export async function finalizePayment(
   deps: PaymentDeps,
@@ -107,6 +108,7 @@ export async function finalizePayment(
             gateway_payment_id: outcome.gatewayPaymentId,
             refund_due: 1,
             failure_reason: LATE_CAPTURE_REASON,
+            refund_reason: LATE_CAPTURE_REASON,
             updated_at: now,
           })
           .where('id', '=', payment.id)
@@ -132,6 +134,9 @@ export async function finalizePayment(
         .set({ status: 'success', gateway_payment_id: outcome.gatewayPaymentId, finalized_at: now, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
+      await trx.insertInto('payment_receipts').values({ payment_id: payment.id, created_at: now }).execute();
+      // Last, so the year's counter row (locked until the commit on PostgreSQL) is held briefly.
+      await issueInvoice(trx, payment.id, deps.invoices.prefix, now);
       metrics().payments.inc({ gateway: payment.gateway, status: 'success' });
       return { ...base, status: 'success' as const, changed: true };
     }
@@ -151,7 +156,19 @@ export async function finalizePayment(
     });
     return { ...base, status: outcome.kind, changed: true };
   });
-  if (result?.paymentId) await settleRefund(deps, result.paymentId, now);
+  if (result?.paymentId) {
+    const { receipts } = deps;
+    if (result.changed && result.status === 'success' && receipts) {
+      const paymentId = result.paymentId;
+      const send = () =>
+        deliverReceipt(deps.db, receipts, paymentId, now).catch((error: unknown) =>
+          deps.log?.warn({ err: error, paymentId }, 'payments: the receipt waits for the next run'),
+        );
+      if (receipts.later) receipts.later(send);
+      else await send();
+    }
+    await settleRefund(deps, result.paymentId, now);
+  }
   return result;
 }
 
@@ -190,6 +207,7 @@ async function endWithoutTickets(
       failure_code: code,
       gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id,
       refund_due: refundDue ? 1 : 0,
+      refund_reason: refundDue ? reason : null,
       finalized_at: now,
       updated_at: now,
     })
@@ -232,35 +250,46 @@ async function endWithoutTickets(
 }
 
 /**
- * Refunds a payment marked refund_due, once: the refund id is written only where none is yet.
- * A gateway error leaves it due; reconciliation tries again.
+ * Refunds a payment marked refund_due, once: the refund is recorded (its gateway id, amount and
+ * time) only where none is yet, and an invoiced payment's GST credit note is issued in that same
+ * transaction (tax-documents/series.ts issueCreditNote). A gateway error leaves it due;
+ * reconciliation tries again. Refunds are always of the whole amount: nothing here makes a
+ * partial one.
  */
 export async function settleRefund(deps: PaymentDeps, paymentId: string, now: number): Promise<void> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise'])
+    .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise', 'refund_reason'])
     .where('id', '=', paymentId)
     .executeTakeFirst();
   if (!payment || payment.refund_due !== 1 || payment.refund_id !== null) return;
-  if (Number(payment.amount_paise) === 0) {
-    // Nothing was taken (a promo covered the whole bill): settled without asking the gateway.
-    await deps.db
-      .updateTable('payments')
-      .set({ refund_id: `nil_${paymentId.slice(0, 8)}`, refunded_at: now, updated_at: now })
-      .where('id', '=', paymentId)
-      .where('refund_id', 'is', null)
-      .execute();
+  const amountPaise = Number(payment.amount_paise);
+  const record = (refundId: string) =>
+    deps.db.transaction().execute(async (trx) => {
+      const recorded = await trx
+        .updateTable('payments')
+        .set({ refund_id: refundId, refunded_at: now, refunded_paise: amountPaise, updated_at: now })
+        .where('id', '=', paymentId)
+        .where('refund_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(recorded.numUpdatedRows) !== 1) return;
+      await issueCreditNote(
+        trx,
+        { id: paymentId, amountPaise, reason: payment.refund_reason },
+        deps.invoices.creditNotePrefix,
+        now,
+      );
+    });
+  if (amountPaise === 0) {
+    // Nothing was taken (a promo covered the whole bill): settled without asking the gateway. Its
+    // nil-value invoice (payments/record.ts) still gets its credit note, so the pair stays whole.
+    await record(`nil_${paymentId.slice(0, 8)}`);
     return;
   }
   if (payment.gateway_payment_id === null) return;
   try {
-    const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, Number(payment.amount_paise));
-    await deps.db
-      .updateTable('payments')
-      .set({ refund_id: refundId, refunded_at: now, updated_at: now })
-      .where('id', '=', paymentId)
-      .where('refund_id', 'is', null)
-      .execute();
+    const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, amountPaise);
+    await record(refundId);
     metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'issued' });
   } catch (error) {
     metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'failed' });

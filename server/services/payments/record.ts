@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
 import { confirmReservationIn } from '../cart.service.ts';
 import { usablePromo } from '../promo.service.ts';
+import { issueInvoice } from '../tax-documents/series.ts';
 
 export interface NewPayment {
   paymentId: string;
@@ -17,6 +18,10 @@ export interface NewPayment {
   bill: Bill;
   promoCode: string | null;
   refNo: string;
+  /** The player's GST state code when the order was made: the invoice's place of supply. */
+  placeOfSupply: string | null;
+  /** The language the order was made in: the receipt's. */
+  language: 'en' | 'hi';
 }
 
 /** The order id of a payment with nothing to pay: no gateway order exists for it. */
@@ -26,10 +31,17 @@ export const zeroBillOrderId = (paymentId: string) => `nil_${paymentId}`;
  * Writes a payment for a reservation inside the caller's transaction: 'pending' with its bill,
  * the promo's use counted (checked again under the promo row's lock: two orders racing for a
  * code's last use get one), the reservation's amount set. A zero bill (a promo that covers the
- * whole entry, issue 26) has nothing to collect: the payment is 'success' at once and its tickets
- * are confirmed in the same transaction.
+ * whole entry, issue 26) has nothing to collect: the payment is 'success' at once, its tickets are
+ * confirmed and its tax invoice numbered and dated in the same transaction, as finalize.ts does for
+ * a paid one (a supply at nil value: the discount is on the invoice, CGST Act 2017 s.15(3)(a)). No
+ * receipt message goes out for it: no money was received (the entry sheet says "You're in").
  */
-export async function recordPayment(trx: Transaction<Database>, payment: NewPayment, now: number): Promise<void> {
+export async function recordPayment(
+  trx: Transaction<Database>,
+  payment: NewPayment,
+  now: number,
+  series: { prefix: string },
+): Promise<void> {
   const user = await trx.selectFrom('users').select('phone').where('id', '=', payment.userId).executeTakeFirstOrThrow();
   const settled = payment.bill.grandTotal === 0;
   await trx
@@ -51,6 +63,8 @@ export async function recordPayment(trx: Transaction<Database>, payment: NewPaym
       failure_reason: null,
       refund_id: null,
       refunded_at: null,
+      place_of_supply: payment.placeOfSupply,
+      language: payment.language,
       created_at: now,
       updated_at: now,
       finalized_at: settled ? now : null,
@@ -88,5 +102,9 @@ export async function recordPayment(trx: Transaction<Database>, payment: NewPaym
       .where('contest_id', '=', payment.contestId)
       .execute();
   }
-  if (settled) await confirmReservationIn(trx, payment.reservationId, now);
+  if (settled) {
+    await confirmReservationIn(trx, payment.reservationId, now);
+    // Last, so the year's counter row (locked until the commit on PostgreSQL) is held briefly.
+    await issueInvoice(trx, payment.paymentId, series.prefix, now);
+  }
 }

@@ -9,6 +9,7 @@ import {
   orderFor,
   type PaymentDeps,
   type PaymentOrder,
+  recordedSupplyState,
   refNoFor,
 } from '../payment.service.ts';
 import { isPaidPlayEnabled } from '../settings.service.ts';
@@ -48,6 +49,8 @@ export async function retryPaymentOrder(
   if (!(await isPaidPlayEnabled(db, options.paidPlayDefault))) throw paidPlaySuspended();
   const quote = await retryQuote(db, failed, now, { billing: options.billing, paidPlayOn: true });
   if (!quote) throw notRetryable();
+  // The state on record now (the failed order needed one; an edit in My account since counts).
+  const placeOfSupply = (await recordedSupplyState(db, userId, options.paidPlayDefault)) ?? failed.place_of_supply;
 
   const paymentId = crypto.randomUUID();
   const refNo = refNoFor(paymentId, now);
@@ -111,8 +114,11 @@ export async function retryPaymentOrder(
         bill: quote.bill,
         promoCode: quote.promoCode,
         refNo,
+        placeOfSupply,
+        language: options.language,
       },
       now,
+      deps.invoices,
     );
   });
   return {

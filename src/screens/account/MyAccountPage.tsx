@@ -14,6 +14,7 @@ import '../../styles/auth.css';
 import { PaymentHistory } from '../payments/PaymentHistory.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { SupplyStateSection } from './SupplyStateSection.tsx';
 
 type Closing = 'deactivate' | 'delete';
 
@@ -132,6 +133,7 @@ export default function MyAccountPage() {
       )}
 
       {user && <PasswordSection hasPassword={user.hasPassword} />}
+      <SupplyStateSection />
 
       <PaymentHistory />
       <p className="account__card">

@@ -28,6 +28,7 @@ const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
 const PromosPage = lazyScreen(() => import('./promos/PromosPage.tsx'));
 const InboxPage = lazyScreen(() => import('./inbox/InboxPage.tsx'));
 const PressAdminPage = lazyScreen(() => import('./press/PressAdminPage.tsx'));
+const PaymentsAdminPage = lazyScreen(() => import('./payments/PaymentsAdminPage.tsx'));
 
 // In the order of an operator's week: the contest, its picture, judging, the result, the prize.
 export const consoleAreas: ConsoleArea[] = [
@@ -40,6 +41,7 @@ export const consoleAreas: ConsoleArea[] = [
   { path: 'users', navKey: 'users', role: 'admin', Screen: UsersPage },
   { path: 'paid-play', navKey: 'paidPlay', role: 'admin', Screen: PaidPlayPage },
   { path: 'promos', navKey: 'promos', role: 'admin', Screen: PromosPage },
+  { path: 'payments', navKey: 'payments', role: 'admin', Screen: PaymentsAdminPage },
   { path: 'inbox', navKey: 'inbox', role: 'admin', Screen: InboxPage },
   { path: 'press', navKey: 'press', role: 'admin', Screen: PressAdminPage },
   { path: 'audit', navKey: 'audit', role: 'admin', Screen: AuditLogPage },

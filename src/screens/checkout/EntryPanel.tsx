@@ -12,6 +12,7 @@ import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EntryBill } from './EntryBill.tsx';
 import { EntrySuccess } from './EntrySuccess.tsx';
+import { SupplyStateQuestion } from './SupplyStateQuestion.tsx';
 import '../../styles/contest.css';
 import '../../styles/payments.css';
 import '../../styles/entry.css';
@@ -136,6 +137,15 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         ) : (
           <Spinner label={snapshot.matches('retrying') ? t('entry.retrying') : t('entry.confirming')} />
         )}
+      </div>
+    );
+
+  // The first paid order asks the player's state for the invoice (issue 26), in place of the bill.
+  const stateQuestion = snapshot.matches('choosingState') ? snapshot.children.supplyState : undefined;
+  if (stateQuestion)
+    return (
+      <div className="entry-panel">
+        <SupplyStateQuestion actor={stateQuestion} />
       </div>
     );
 

@@ -14,6 +14,59 @@ export function usePaymentsLocale(): string {
   return currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
 }
 
+/**
+ * Plain download links: the browser sends the session cookie; the server checks the owner. The
+ * invoice of a successful payment, and beside it the credit note of its refund.
+ */
+export function TaxDocumentLinks({ payment }: { payment: PaymentAnswer }) {
+  const { t } = useTranslation('payments');
+  if (payment.status !== 'success') return <span className="payment-row__none">—</span>;
+  const base = `/api/v1/payments/${encodeURIComponent(payment.id)}`;
+  return (
+    <span className="payments-documents">
+      <a href={`${base}/invoice`} download className="payments-invoice">
+        {t('payments.invoice')}
+      </a>
+      {payment.creditNote && (
+        <a href={`${base}/credit-note`} download className="payments-invoice">
+          {t('payments.creditNote')}
+        </a>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A refund beside the payment's status (which stays what it was): 'Refunded' with the amount and
+ * the day, or 'Refund on its way' while the gateway has not made it yet.
+ */
+export function RefundNote({ payment }: { payment: PaymentAnswer }) {
+  const { t, i18n } = useTranslation('payments');
+  const lng = currentLanguage(i18n);
+  const locale = usePaymentsLocale();
+  if (payment.refund) {
+    const day = istDateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+    return (
+      <span className="payment-refund">
+        <span className="status-chip status-chip--refund">{t('payments.refunded')}</span>
+        <span className="payment-refund__detail">
+          {t('payments.refundedOn', {
+            amount: formatRupees(payment.refund.amountPaise, lng),
+            date: day.format(new Date(payment.refund.refundedAt)),
+          })}
+        </span>
+      </span>
+    );
+  }
+  if (payment.refundPending)
+    return (
+      <span className="payment-refund">
+        <span className="status-chip status-chip--wait">{t('payments.refundPending')}</span>
+      </span>
+    );
+  return null;
+}
+
 /** The chip's colour: done, waiting, or no money taken. */
 const STATUS_TONE: Record<PaymentStatusName, 'good' | 'wait' | 'bad'> = {
   success: 'good',
@@ -121,24 +174,14 @@ export function PaymentHistory() {
                 <span className={`status-chip status-chip--${STATUS_TONE[payment.status]}`}>
                   {t(`payments.statuses.${payment.status}`)}
                 </span>
+                <RefundNote payment={payment} />
               </td>
               <td className="num payment-row__amount">{formatRupees(payment.amountPaise, lng)}</td>
               <td data-label={columns.mobile} className="payment-row__mobile">
                 {payment.phone}
               </td>
               <td className="payment-row__invoice">
-                {payment.status === 'success' ? (
-                  /* A plain download link: the browser sends the session cookie; the server checks the owner. */
-                  <a
-                    href={`/api/v1/payments/${encodeURIComponent(payment.id)}/invoice`}
-                    download
-                    className="payments-invoice"
-                  >
-                    {t('payments.invoice')}
-                  </a>
-                ) : (
-                  <span className="payment-row__none">—</span>
-                )}
+                <TaxDocumentLinks payment={payment} />
               </td>
             </tr>
           ))}

@@ -13,7 +13,7 @@ import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/payments.css';
-import { PaymentHistory } from './PaymentHistory.tsx';
+import { PaymentHistory, RefundNote, TaxDocumentLinks } from './PaymentHistory.tsx';
 
 /** /payments: the status of the payment the gateway sent the user back with, and the past payments. */
 export default function PaymentsPage() {
@@ -130,6 +130,34 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
  * were marked, and what comes next (the contest's live show, My entries).
  */
 function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
+  if (payment && (payment.refund || payment.refundPending)) return <PaymentRefunded payment={payment} />;
+  return <PaymentIn payment={payment} />;
+}
+
+/**
+ * A successful payment whose money went back (or is going back): the refund and its credit note,
+ * not the tickets of a contest that will not be judged.
+ */
+function PaymentRefunded({ payment }: { payment: PaymentAnswer }) {
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <h2>{t(payment.refund ? 'payments.refundedTitle' : 'payments.refundPendingTitle')}</h2>
+      <div className="payment-status__refund">
+        <RefundNote payment={payment} />
+        <p>{t(payment.refund ? 'payments.refundedLine' : 'payments.refundPendingLine')}</p>
+        <TaxDocumentLinks payment={payment} />
+      </div>
+      <p className="payment-status__actions">
+        <Link to={paths.home} className="button button--primary">
+          {t('payments.home')}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function PaymentIn({ payment }: { payment: PaymentAnswer | null }) {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const tickets = payment?.tickets ?? [];

@@ -5,6 +5,7 @@ const MACHINES = [
   'ticket-marking',
   'trial-game',
   'checkout',
+  'supply-state',
   'payment-status',
   'session',
   'version-check',

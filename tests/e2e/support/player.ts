@@ -44,13 +44,15 @@ export async function confirmLocation(
 
 /**
  * A new verified user, logged in in this page's context (cookie from the API, marker in storage),
- * with the session's location checked in Mumbai unless `location: null` leaves that to the page.
+ * with the session's location checked in Mumbai unless `location: null` leaves that to the page,
+ * and their state for the tax invoice given (Maharashtra, '27'; a paid order needs one) unless
+ * `supplyState: null` leaves the first purchase to ask it.
  */
 export async function signUp(
   page: Page,
   tag: string,
   firstName = 'Ravi',
-  { location = MUMBAI }: { location?: typeof MUMBAI | null } = {},
+  { location = MUMBAI, supplyState = '27' }: { location?: typeof MUMBAI | null; supplyState?: string | null } = {},
 ): Promise<string> {
   const stamp = `${Date.now()}`.slice(-8) + tag;
   const phone = `9${stamp}`;
@@ -76,6 +78,13 @@ export async function signUp(
   });
   expect(verify.ok(), await verify.text()).toBe(true);
   if (location) await confirmLocation(page, location);
+  if (supplyState) {
+    const state = await page.request.put('/api/v1/account/supply-state', {
+      headers: HEADERS,
+      data: { stateCode: supplyState },
+    });
+    expect(state.ok(), await state.text()).toBe(true);
+  }
   await page.addInitScript(() => window.localStorage.setItem('loginToken', String(Date.now())));
   return phone;
 }
