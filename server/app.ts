@@ -78,6 +78,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Request logging; off in tests. */
   logger?: boolean;
+  /** Where the log lines go (stdout by default); tests read them from memory. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
@@ -86,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
     // ignored, so rate limits keyed by address cannot be dodged by sending that header.
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,

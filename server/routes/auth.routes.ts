@@ -32,6 +32,7 @@ import {
   verifySignup,
 } from '../services/auth.service.ts';
 import { findOpenChallenge } from '../services/otp.service.ts';
+import { staffAwareLoginLimit } from '../services/admin-login-limits.ts';
 
 const otpTokenField = z
   .string({ error: 'The code request is missing. Start again.' })
@@ -159,7 +160,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: loginSchema, response: { 200: userResponse } },
       bodyLimit: 16 * 1024,
-      config: { rateLimit: LOGIN_LIMIT },
+      // Per address, but per account for staff (issue 26: one office address, several testers).
+      config: { rateLimit: staffAwareLoginLimit(app.db, LOGIN_LIMIT) },
     },
     async (request, reply) => {
       const body = request.body;

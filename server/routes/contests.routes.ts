@@ -32,7 +32,7 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
-      const { current, next } = await currentContests(app.db, now);
+      const { current, next, cancelled } = await currentContests(app.db, now);
       const view = (row: typeof current) =>
         row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null);
       const [currentView, nextView, paidPlay] = await Promise.all([
@@ -49,7 +49,16 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       void reply
         .header('cache-control', anonymous ? ANONYMOUS_CACHE_CONTROL : 'private, no-store')
         .header('vary', 'Cookie');
-      return { data: { current: currentView, next: nextView, paidPlay } };
+      const note = cancelled
+        ? {
+            cancelled: {
+              slot: cancelled.slot,
+              reason: cancelled.cancel_reason,
+              cancelledAt: new Date(Number(cancelled.cancelled_at)).toISOString(),
+            },
+          }
+        : {};
+      return { data: { current: currentView, next: nextView, paidPlay, ...note } };
     },
   );
 }
