@@ -119,6 +119,8 @@ export const resultReviewSchema = z.object({
   windowKey: z.string(),
   state: judgingStateSchema,
   closesAt: z.number(),
+  /** Issue 26: the winner show; a result published before it stays hidden until then. */
+  showAt: z.number().optional(),
   required: z.number().int(),
   picture: gamePictureSchema,
   /** The viewer is a judge who has not marked this contest yet: marks are withheld until they do. */

@@ -1,6 +1,7 @@
 import { contestStateSchema } from '../contests.ts';
 import { z } from 'zod';
 import { SPONSOR_NAME_MAX, SPONSOR_URL_MAX, sponsorViewSchema } from '../sponsor.ts';
+import { userReasonSchema } from '../admin-users.ts';
 import {
   CANCEL_REASON_MAX,
   CONTEST_ADMIN_MESSAGES,
@@ -122,12 +123,12 @@ export const cancelContestSchema = z.object({
 });
 export type CancelContest = z.infer<typeof cancelContestSchema>;
 
-/** Issue 26: Close now takes a reason (audited, like a cancellation). */
-export const closeContestSchema = cancelContestSchema;
-export type CloseContest = CancelContest;
+/** Issue 26: Close now takes a reason for the audit log (players are not told), as the console's other reasons. */
+export const closeContestSchema = userReasonSchema;
+export type CloseContest = z.infer<typeof closeContestSchema>;
 
 /** Issue 26: Reopen takes a reason and the new close (an instant after now, no later than the show). */
-export const reopenContestSchema = cancelContestSchema.extend({
+export const reopenContestSchema = userReasonSchema.extend({
   closesAt: z.iso.datetime({ offset: true, error: CONTEST_FIELD_MESSAGES.instant }),
 });
 export type ReopenContest = z.infer<typeof reopenContestSchema>;

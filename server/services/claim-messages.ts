@@ -48,9 +48,9 @@ export function claimMessage(n: ClaimNotice): { sms: string; subject: string; em
       n.prizeKind === 'cash'
         ? ''
         : n.tdsPayer === 'winner' && n.tdsPaise > 0
-          ? ` भेजने से पहले आपको ${inr(n.tdsPaise)} TDS (धारा 194B) देना होगा; हम बताएँगे कैसे।`
+          ? ` भेजने से पहले आपको ${inr(n.tdsPaise)} टीडीएस (धारा 194B) देना होगा; हम बताएँगे कैसे।`
           : n.tdsPaise > 0
-            ? ` इसका TDS (${inr(n.tdsPaise)}, धारा 194B) CricSpot भरेगा।`
+            ? ` इसका टीडीएस (${inr(n.tdsPaise)}, धारा 194B) CricSpot भरेगा।`
             : '';
     const steps: Record<ClaimStatus, { sms: string; subject: string; body: string }> = {
       submitted: {
@@ -61,12 +61,12 @@ export function claimMessage(n: ClaimNotice): { sms: string; subject: string; em
       verified: {
         sms: `CricSpot: ${n.label} के इनाम का आपका दावा जाँच लिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} जल्द भेजे जाएँगे।` : ' इनाम जल्द आपके पते पर भेजा जाएगा।'}${tds}`,
         subject: `${n.label}: आपका इनाम का दावा जाँच लिया गया`,
-        body: `${n.label} के इनाम का आपका दावा जाँच लिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} (TDS काटकर) जल्द आपके खाते में भेजे जाएँगे।` : ' इनाम जल्द आपके दिए पते पर भेजा जाएगा।'}${tds}`,
+        body: `${n.label} के इनाम का आपका दावा जाँच लिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} (टीडीएस काटकर) जल्द आपके खाते में भेजे जाएँगे।` : ' इनाम जल्द आपके दिए पते पर भेजा जाएगा।'}${tds}`,
       },
       sent: {
         sms: `CricSpot: ${n.label} का आपका इनाम भेज दिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} आपके खाते में भेजे गए।` : ''}`,
         subject: `${n.label}: आपका इनाम भेज दिया गया`,
-        body: `${n.label} का आपका इनाम भेज दिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} (TDS काटकर) आपके दिए खाते या UPI पर भेजे गए।` : ' यह आपके दिए पते पर आ रहा है।'}`,
+        body: `${n.label} का आपका इनाम भेज दिया गया है।${n.prizeKind === 'cash' ? ` ${inr(n.netPaise)} (टीडीएस काटकर) आपके दिए खाते या UPI पर भेजे गए।` : ' यह आपके दिए पते पर आ रहा है।'}`,
       },
     };
     const step = steps[n.status];

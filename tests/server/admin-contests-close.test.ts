@@ -27,7 +27,7 @@ describeOnEachDatabase('Close now and Reopen', (server) => {
     expect((await close(id, 'Testing the week early.', judge!.cookie)).statusCode).toBe(403);
     const noReason = await close(id, '');
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().fields.reason).toBe('Give the reason players will read (at least 5 characters)');
+    expect(noReason.json().fields.reason).toBe('Write why (at least 3 characters): it goes to the audit log');
     const upcoming = await addTestContest(server, {
       pictureId: pictures.contest,
       now: clock.now,

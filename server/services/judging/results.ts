@@ -104,6 +104,7 @@ export async function resultReview(
     windowKey: contest.window_key,
     state,
     closesAt: contest.closes_at,
+    showAt: Number(contest.show_at),
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
     marksHidden,

@@ -15,7 +15,7 @@ import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
-import { formatRupees } from '../../ui/format.ts';
+import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
@@ -32,7 +32,7 @@ const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
-  const { t } = useTranslation(['contest', 'results']);
+  const { t, i18n } = useTranslation(['contest', 'results']);
   // In the language the site shows (the strip names the prize); a switch keeps the game, same contest.
   const { load, retry } = useCurrentContests();
   const title = t('play.title');
@@ -55,12 +55,40 @@ export default function PlayScreenPage() {
     );
   }
   const contest = load.data.current;
-  if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
+  const phase = contest ? contestPhase(contest, new Date()) : null;
+  if (!contest || phase !== 'open' || !contest.picture) {
+    // Issue 26: a cancelled contest's window shows the replacement or the next contest, not 'cancelled'.
+    const upcoming = contest && phase === 'upcoming' && contest.state !== 'cancelled';
     return (
       <PlayMessage
-        title={contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}
+        title={
+          contest?.state === 'cancelled'
+            ? t('play.cancelled')
+            : upcoming
+              ? t('play.upcoming', {
+                  slot: contest.slot,
+                  when: formatIstDateTime(new Date(contest.opensAt), currentLanguage(i18n)),
+                })
+              : contest
+                ? t('play.closed')
+                : t('play.noContest')
+        }
       >
-        {contest?.state === 'cancelled' ? (
+        {load.data.cancelled && (
+          <p>
+            {load.data.cancelled.reason
+              ? t('card.cancelledNote', { slot: load.data.cancelled.slot, reason: load.data.cancelled.reason })
+              : t('card.cancelledNoteNoReason', { slot: load.data.cancelled.slot })}
+          </p>
+        )}
+        {upcoming ? (
+          <>
+            <p>{t('play.upcomingText')}</p>
+            <Link to={paths.quickGame} className="button button--accent">
+              {t('card.practice')}
+            </Link>
+          </>
+        ) : contest?.state === 'cancelled' ? (
           <>
             {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
             <p>{t('card.cancelledText')}</p>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   type AdminPicture,
@@ -148,9 +149,11 @@ export function NewPairPage() {
               <div className="field">
                 <label className="field__label" htmlFor="pair-x">
                   {t('pictures.newPair.x', { max: original.width - 1 })}
+                  <RequiredMark />
                 </label>
                 <input
                   id="pair-x"
+                  required
                   className="field__input"
                   type="number"
                   inputMode="numeric"
@@ -169,9 +172,11 @@ export function NewPairPage() {
               <div className="field">
                 <label className="field__label" htmlFor="pair-y">
                   {t('pictures.newPair.y', { max: original.height - 1 })}
+                  <RequiredMark />
                 </label>
                 <input
                   id="pair-y"
+                  required
                   className="field__input"
                   type="number"
                   inputMode="numeric"
@@ -191,12 +196,14 @@ export function NewPairPage() {
             <div className="field new-pair__width">
               <label className="field__label" htmlFor="pair-ball-width">
                 {t('pictures.newPair.ballWidth')}
+                <RequiredMark />
               </label>
               <p className="field__hint" id="pair-ball-width-hint">
                 {t('pictures.newPair.ballWidthHint', { min: BALL_WIDTH_MIN, max: ballWidthMax(original.width) })}
               </p>
               <input
                 id="pair-ball-width"
+                required
                 className="field__input"
                 type="number"
                 inputMode="numeric"

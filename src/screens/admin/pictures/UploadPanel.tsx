@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 import { Link } from 'react-router-dom';
 import {
   ADMIN_PICTURE_KINDS,
@@ -82,6 +83,7 @@ export function UploadPanel({
         <div className="field">
           <label className="field__label" htmlFor={`${id}-kind`}>
             {t('pictures.upload.kind')}
+            <RequiredMark />
           </label>
           <select
             id={`${id}-kind`}
@@ -100,9 +102,11 @@ export function UploadPanel({
         <div className="field">
           <label className="field__label" htmlFor={`${id}-file`}>
             {t('pictures.upload.file')}
+            <RequiredMark />
           </label>
           <input
             ref={fileRef}
+            required
             id={`${id}-file`}
             className="field__input picture-upload__file"
             type="file"

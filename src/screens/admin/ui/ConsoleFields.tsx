@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 
 /** A labelled select of the console (filters and small forms); the options are the children. */
 export function SelectField({
@@ -42,6 +44,7 @@ export function InputField({ id, label, value, onChange, invalidMessage, ...inpu
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
+        {input.required && <RequiredMark />}
       </label>
       <input
         id={id}
@@ -59,5 +62,18 @@ export function InputField({ id, label, value, onChange, invalidMessage, ...inpu
         </p>
       )}
     </div>
+  );
+}
+
+/** The line above a console form that says what the stars mean (required fields, marked before the first submit). */
+export function RequiredNote() {
+  const { t } = useTranslation('admin');
+  return (
+    <p className="console-form__required muted">
+      {t('form.requiredNote')}
+      <span className="field__required" aria-hidden="true">
+        {' *'}
+      </span>
+    </p>
   );
 }
