@@ -23,10 +23,19 @@ export function FieldFrame({ label, required, hint, error, children }: FieldFram
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+      {required ? (
+        // The star beside the label, not in it: the label names the field, the input says 'required'.
+        <span className="field__label-row">
+          <label className="field__label" htmlFor={inputId}>
+            {label}
+          </label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label className="field__label" htmlFor={inputId}>
+          {label}
+        </label>
+      )}
       {children({ inputId, describedBy, invalid: Boolean(error) })}
       {hint && (
         <span id={hintId} className="field__hint">
@@ -46,7 +55,7 @@ export function FieldFrame({ label, required, hint, error, children }: FieldFram
 export function RequiredMark() {
   return (
     <span className="field__required" aria-hidden="true">
-      {' *'}
+      *
     </span>
   );
 }

@@ -246,7 +246,7 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   entrantCount: 2,
   publishedAt: null,
   publishedBy: null,
-  notices: { total: 0, sent: 0 },
+  notices: { total: 0, sent: 0, notTold: 0, failed: 0, pending: 0, sendsAt: null },
   ...over,
 });
 
@@ -286,15 +286,18 @@ describe('Console > Results (admins)', () => {
             state: 'published',
             publishedAt: CLOSED + 600_000,
             publishedBy: 'Asha Rao',
-            notices: { total: 2, sent: 2 },
+            notices: { total: 2, sent: 2, notTold: 0, failed: 0, pending: 0, sendsAt: null },
           });
-          return ok({ notices: 2 });
+          return ok({ notices: 2, publicAt: CLOSED + 600_000 });
         },
       },
       ['admin'],
     );
     expect(await screen.findByRole('heading', { name: 'Result of contest 2026-11-22-A' })).toBeInTheDocument();
-    expect(await screen.findByTestId('drawn')).toHaveTextContent('1@100,200 2@101,200 3@100,201 ball@100.33,200.33');
+    // Issue 26: the judges' marks and the best entries on the picture, with the judged point.
+    expect(await screen.findByTestId('drawn')).toHaveTextContent(
+      'J1@100,200 J2@101,200 J3@100,201 #1@100,200 #2@101,201 ball@100.33,200.33',
+    );
     expect(screen.getByText(/Judged point: X 100.3, Y 200.3/)).toBeInTheDocument();
     const marks = screen.getAllByRole('table')[0]!;
     expect(within(marks).getByRole('rowheader', { name: 'Meera Iyer' })).toBeInTheDocument();
@@ -308,7 +311,7 @@ describe('Console > Results (admins)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Published. 2 players are being told.')).toBeInTheDocument();
     expect(await screen.findByText(/Published on .* by Asha Rao\./)).toBeInTheDocument();
-    expect(screen.getByText(/Messages sent: 2 of 2/)).toBeInTheDocument();
+    expect(screen.getByText('Players told: 2 of 2.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 

@@ -147,10 +147,12 @@ export function NewPairPage() {
             <BallStage key={original.id} pictureId={original.id} marks={marks} onPlace={onPlace} />
             <div className="new-pair__coords">
               <div className="field">
-                <label className="field__label" htmlFor="pair-x">
-                  {t('pictures.newPair.x', { max: original.width - 1 })}
+                <span className="field__label-row">
+                  <label className="field__label" htmlFor="pair-x">
+                    {t('pictures.newPair.x', { max: original.width - 1 })}
+                  </label>
                   <RequiredMark />
-                </label>
+                </span>
                 <input
                   id="pair-x"
                   required
@@ -170,10 +172,12 @@ export function NewPairPage() {
                 )}
               </div>
               <div className="field">
-                <label className="field__label" htmlFor="pair-y">
-                  {t('pictures.newPair.y', { max: original.height - 1 })}
+                <span className="field__label-row">
+                  <label className="field__label" htmlFor="pair-y">
+                    {t('pictures.newPair.y', { max: original.height - 1 })}
+                  </label>
                   <RequiredMark />
-                </label>
+                </span>
                 <input
                   id="pair-y"
                   required
@@ -194,10 +198,12 @@ export function NewPairPage() {
               </div>
             </div>
             <div className="field new-pair__width">
-              <label className="field__label" htmlFor="pair-ball-width">
-                {t('pictures.newPair.ballWidth')}
+              <span className="field__label-row">
+                <label className="field__label" htmlFor="pair-ball-width">
+                  {t('pictures.newPair.ballWidth')}
+                </label>
                 <RequiredMark />
-              </label>
+              </span>
               <p className="field__hint" id="pair-ball-width-hint">
                 {t('pictures.newPair.ballWidthHint', { min: BALL_WIDTH_MIN, max: ballWidthMax(original.width) })}
               </p>

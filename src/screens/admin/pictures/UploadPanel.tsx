@@ -81,10 +81,12 @@ export function UploadPanel({
       <h2 className="picture-upload__title">{t('pictures.upload.title')}</h2>
       <div className="picture-upload__fields">
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            {t('pictures.upload.kind')}
+          <span className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-kind`}>
+              {t('pictures.upload.kind')}
+            </label>
             <RequiredMark />
-          </label>
+          </span>
           <select
             id={`${id}-kind`}
             className="field__input"
@@ -100,10 +102,12 @@ export function UploadPanel({
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-file`}>
-            {t('pictures.upload.file')}
+          <span className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-file`}>
+              {t('pictures.upload.file')}
+            </label>
             <RequiredMark />
-          </label>
+          </span>
           <input
             ref={fileRef}
             required

@@ -42,10 +42,18 @@ export function InputField({ id, label, value, onChange, invalidMessage, ...inpu
   const checked = invalidMessage !== undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {input.required && <RequiredMark />}
-      </label>
+      {input.required ? (
+        <span className="field__label-row">
+          <label className="field__label" htmlFor={id}>
+            {label}
+          </label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
       <input
         id={id}
         className="field__input"
@@ -70,10 +78,7 @@ export function RequiredNote() {
   const { t } = useTranslation('admin');
   return (
     <p className="console-form__required muted">
-      {t('form.requiredNote')}
-      <span className="field__required" aria-hidden="true">
-        {' *'}
-      </span>
+      {t('form.requiredNote')} <RequiredMark />
     </p>
   );
 }
