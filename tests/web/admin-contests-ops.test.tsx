@@ -302,7 +302,7 @@ describe('Contest defaults (issue 26)', () => {
     await user.clear(screen.getByLabelText('Max tickets per person'));
     await user.type(screen.getByLabelText('Max tickets per person'), '20000');
     await user.click(screen.getByRole('button', { name: 'Save the defaults' }));
-    expect(await screen.findByText('Tickets per person cannot exceed the total tickets')).toBeInTheDocument();
+    expect(await screen.findByText('At most 1000 tickets per person')).toBeInTheDocument();
     expect(saved).toBe(false);
     await user.clear(screen.getByLabelText('Max tickets per person'));
     await user.type(screen.getByLabelText('Max tickets per person'), '20');

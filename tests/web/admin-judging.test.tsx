@@ -315,6 +315,64 @@ describe('Console > Results (admins)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('publishing before the winner show says the result stays hidden until then; the counter says who was told and who was not (issue 26)', async () => {
+    const showAt = Date.now() + 3 * 3_600_000;
+    let current = review({ showAt });
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () => ok(current),
+        'POST /admin/results/c1/publish': () => {
+          current = review({
+            showAt,
+            state: 'published',
+            publishedAt: Date.now(),
+            publishedBy: 'Asha Rao',
+            notices: { total: 4, sent: 0, notTold: 0, failed: 0, pending: 4, sendsAt: showAt },
+          });
+          return ok({ notices: 4, publicAt: showAt });
+        },
+      },
+      ['admin'],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish the result' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this result?' });
+    expect(dialog).toHaveTextContent('The winner show has not started: the result stays hidden');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findByText(
+        /^Published\. It stays hidden until the winner show at .* IST; 4 players are told then\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Players told: 0 of 4.')).toBeInTheDocument();
+    expect(screen.getByText(/^4 players will be told when the winner show starts, .* IST\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/Hidden from players until the winner show/)).toBeInTheDocument();
+  });
+
+  it('the counter after the show: told, not told (deleted accounts) and failed, each said (issue 26)', async () => {
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () =>
+          ok(
+            review({
+              state: 'published',
+              publishedAt: CLOSED + 600_000,
+              publishedBy: 'Asha Rao',
+              notices: { total: 10, sent: 7, notTold: 2, failed: 1, pending: 0, sendsAt: null },
+            }),
+          ),
+      },
+      ['admin'],
+    );
+    expect(await screen.findByText('Players told: 7 of 10.')).toBeInTheDocument();
+    expect(screen.getByText('2 not told: the accounts were deleted.')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 could not be told after every try: check the SMS and e-mail settings.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/being sent/)).not.toBeInTheDocument();
+  });
+
   it('resets a judge’s mark while judging, after a confirm', async () => {
     let current = review({ state: 'judging', judged: null, entries: [], marks: review().marks.slice(0, 2) });
     const calls = await renderJudging(
