@@ -26,8 +26,8 @@ type Mode =
 
 const CONTESTS_BASE = `${paths.admin}/contests`;
 
-/** The next whole minute: a replacement opens at once (the form speaks minutes). */
-const nextMinute = () => new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000).toISOString();
+/** This minute's start: a replacement takes entries at once (the form speaks whole minutes). */
+const thisMinute = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
 
 /**
  * Admin > Contests: every contest, newest window first, with its figures; create, edit, close
@@ -80,7 +80,7 @@ function ContestsArea() {
       setNotice(null);
       setMode({
         kind: 'new',
-        values: contestFormOf({ ...contest, opensAt: nextMinute(), decidedBy: 'judges' }),
+        values: contestFormOf({ ...contest, opensAt: thisMinute(), decidedBy: 'judges' }),
       });
     },
   };
