@@ -69,7 +69,10 @@ export function PicturePicker({
 
   const name = `picture-${kind}`;
   return (
-    <fieldset className="picture-picker" aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset
+      className={`picture-picker picture-picker--${kind}`}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
       <legend className="field__label">
         {legend}
         {required && <RequiredMark />}

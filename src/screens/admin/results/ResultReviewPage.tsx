@@ -250,10 +250,14 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       <div className="judging-publish">
         {review.state === 'published' ? (
           <p role="status">
-            {t('judging.review.publishedAt', {
-              time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
-              who: review.publishedBy ?? '',
-            })}{' '}
+            {review.publishedBy
+              ? t('judging.review.publishedAt', {
+                  time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
+                  who: review.publishedBy,
+                })
+              : t('judging.review.publishedAtNoOne', {
+                  time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
+                })}{' '}
             {beforeShow && t('judging.review.hiddenUntil', { time: formatIstShort(new Date(showAt), lng) })}
           </p>
         ) : null}
