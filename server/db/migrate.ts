@@ -26,7 +26,9 @@ import * as sessionLocation from './migrations/2026-11-25-071-session-location.t
 import * as loginCodes from './migrations/2026-11-25-090-login-codes.ts';
 import * as ticketPositions from './migrations/2026-11-25-091-ticket-positions.ts';
 import * as practiceBallWidth from './migrations/2026-11-25-100-practice-ball-width.ts';
+import * as paymentFailureCode from './migrations/2026-11-27-200-payment-failure-code.ts';
 import * as console26 from './migrations/2026-11-27-500-console.ts';
+import * as codeChannel from './migrations/2026-11-27-600-code-channel.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 export const migrations: Record<string, Migration> = {
@@ -56,7 +58,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-090-login-codes': loginCodes,
   '2026-11-25-091-ticket-positions': ticketPositions,
   '2026-11-25-100-practice-ball-width': practiceBallWidth,
+  '2026-11-27-200-payment-failure-code': paymentFailureCode,
   '2026-11-27-500-console': console26,
+  '2026-11-27-600-code-channel': codeChannel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

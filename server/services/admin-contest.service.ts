@@ -11,13 +11,14 @@ import { type ContestWindow, upcomingWindows, windowKey } from '../../domain/sch
 import type { ContestDefaults } from '../config.ts';
 import type { Database, PictureKind } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { uniqueTransaction } from '../db/errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { takenCount } from './contest-counters.service.ts';
 import { type ContestRow } from './contest.service.ts';
 import { contestLabel } from './judging.service.ts';
 import { type Db, fail, iso, n, isEditable, findRow } from './admin-contests/shared.ts';
 import { effectiveContestDefaults } from './admin-contest-defaults.service.ts';
-import { overlapping, overlapRefusal } from './admin-contests/overlap.ts';
+import { overlapping, overlapRefusal, refusingTwinOverlap } from './admin-contests/overlap.ts';
 import { locksOf, answerColumns, adminContest } from './admin-contests/present.ts';
 
 async function refuseOverlap(db: Db, opensAt: number, closesAt: number, exceptId: string | null): Promise<void> {
@@ -179,27 +180,30 @@ export async function createContest(
   const cols = columnsOf(input);
   if (cols.closes_at <= now) throw fail(400, 'closedWindow');
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await checkPicture(trx, input.pictureId, 'contest');
-    await checkPicture(trx, input.prizePictureId, 'prize');
-    await checkPicture(trx, input.sponsor?.pictureId ?? null, 'sponsor');
-    await refuseOverlap(trx, cols.opens_at, cols.closes_at, null);
-    const { key, slot } = await freeKeyFor(trx, cols.opens_at, null);
-    const answer = await answerColumns(trx, input, null, now);
-    await trx
-      .insertInto('contests')
-      .values({ id, window_key: key, slot, ...cols, ...answer, created_at: now, updated_at: now })
-      .execute();
-    const label = contestLabel({ slot, opens_at: cols.opens_at });
-    await recordAudit(trx, actor, {
-      action: 'contest.create',
-      targetType: 'contest',
-      targetId: id,
-      summary: `Created ${label}`,
-      after: snapshot({ ...input }),
-      now,
-    });
-  });
+  const window = { opensAt: cols.opens_at, closesAt: cols.closes_at, exceptId: null };
+  await refusingTwinOverlap(db, window, (twin) =>
+    uniqueTransaction(db, twin, async (trx) => {
+      await checkPicture(trx, input.pictureId, 'contest');
+      await checkPicture(trx, input.prizePictureId, 'prize');
+      await checkPicture(trx, input.sponsor?.pictureId ?? null, 'sponsor');
+      await refuseOverlap(trx, cols.opens_at, cols.closes_at, null);
+      const { key, slot } = await freeKeyFor(trx, cols.opens_at, null);
+      const answer = await answerColumns(trx, input, null, now);
+      await trx
+        .insertInto('contests')
+        .values({ id, window_key: key, slot, ...cols, ...answer, created_at: now, updated_at: now })
+        .execute();
+      const label = contestLabel({ slot, opens_at: cols.opens_at });
+      await recordAudit(trx, actor, {
+        action: 'contest.create',
+        targetType: 'contest',
+        targetId: id,
+        summary: `Created ${label}`,
+        after: snapshot({ ...input }),
+        now,
+      });
+    }),
+  );
   return adminContest(db, id, now);
 }
 
@@ -211,65 +215,68 @@ export async function updateContest(
   now: number,
 ): Promise<AdminContest> {
   const cols = columnsOf(input);
-  await db.transaction().execute(async (trx) => {
-    // Locked like a reservation locks it: no ticket is taken while the change is checked.
-    const row = await findRow(trx, id, true);
-    if (!isEditable(row)) throw fail(409, 'notEditable');
-    const taken = await takenCount(trx, id);
-    const locks = locksOf(row, taken);
-    const windowChanged =
-      cols.opens_at !== n(row.opens_at) || cols.closes_at !== n(row.closes_at) || cols.show_at !== n(row.show_at);
-    const changed: Record<LockedField, boolean> = {
-      price: cols.ticket_price_paise !== n(row.ticket_price_paise),
-      picture: cols.picture_id !== row.picture_id,
-      window: windowChanged,
-    };
-    const refused = locks.fields.filter((f) => changed[f]);
-    if (refused.length > 0)
-      throw new AppError(
-        409,
-        locks.fields.includes('price') ? CONTEST_ADMIN_ERROR_CODES.locked : CONTEST_ADMIN_ERROR_CODES.judging,
-        locks.reason!,
-      );
-    if (cols.total_tickets < taken)
-      throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)), {
-        taken,
+  const window = { opensAt: cols.opens_at, closesAt: cols.closes_at, exceptId: id };
+  await refusingTwinOverlap(db, window, (twin) =>
+    uniqueTransaction(db, twin, async (trx) => {
+      // Locked like a reservation locks it: no ticket is taken while the change is checked.
+      const row = await findRow(trx, id, true);
+      if (!isEditable(row)) throw fail(409, 'notEditable');
+      const taken = await takenCount(trx, id);
+      const locks = locksOf(row, taken);
+      const windowChanged =
+        cols.opens_at !== n(row.opens_at) || cols.closes_at !== n(row.closes_at) || cols.show_at !== n(row.show_at);
+      const changed: Record<LockedField, boolean> = {
+        price: cols.ticket_price_paise !== n(row.ticket_price_paise),
+        picture: cols.picture_id !== row.picture_id,
+        window: windowChanged,
+      };
+      const refused = locks.fields.filter((f) => changed[f]);
+      if (refused.length > 0)
+        throw new AppError(
+          409,
+          locks.fields.includes('price') ? CONTEST_ADMIN_ERROR_CODES.locked : CONTEST_ADMIN_ERROR_CODES.judging,
+          locks.reason!,
+        );
+      if (cols.total_tickets < taken)
+        throw fail(409, 'totalBelowTaken', CONTEST_ADMIN_MESSAGES.totalBelowTaken.replace('{{taken}}', String(taken)), {
+          taken,
+        });
+      if (changed.picture) await checkPicture(trx, input.pictureId, 'contest');
+      if (input.prizePictureId !== row.prize_picture_id) await checkPicture(trx, input.prizePictureId, 'prize');
+      if (input.sponsor && input.sponsor.pictureId !== row.sponsor_picture_id)
+        await checkPicture(trx, input.sponsor.pictureId, 'sponsor');
+      let key = row.window_key;
+      let slot = row.slot;
+      if (windowChanged) {
+        if (cols.closes_at <= now) throw fail(400, 'closedWindow');
+        await refuseOverlap(trx, cols.opens_at, cols.closes_at, id);
+        ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
+      }
+      const answer = await answerColumns(trx, input, row, now);
+      await trx
+        .updateTable('contests')
+        .set({ ...cols, ...answer, window_key: key, slot, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      const before = snapshot(row) as Record<string, unknown>;
+      const after: Record<string, unknown> = {
+        ...before,
+        ...(snapshot(input) as Record<string, unknown>),
+        ...(input.sponsor === undefined ? { sponsor: before.sponsor } : {}),
+        ...(input.prizeTdsPayer === undefined ? { prizeTdsPayer: before.prizeTdsPayer } : {}),
+      };
+      const fields = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      await recordAudit(trx, actor, {
+        action: 'contest.update',
+        targetType: 'contest',
+        targetId: id,
+        summary: `Edited ${contestLabel({ slot, opens_at: cols.opens_at })}: ${fields.length ? fields.join(', ') : 'nothing changed'}`,
+        before,
+        after,
+        now,
       });
-    if (changed.picture) await checkPicture(trx, input.pictureId, 'contest');
-    if (input.prizePictureId !== row.prize_picture_id) await checkPicture(trx, input.prizePictureId, 'prize');
-    if (input.sponsor && input.sponsor.pictureId !== row.sponsor_picture_id)
-      await checkPicture(trx, input.sponsor.pictureId, 'sponsor');
-    let key = row.window_key;
-    let slot = row.slot;
-    if (windowChanged) {
-      if (cols.closes_at <= now) throw fail(400, 'closedWindow');
-      await refuseOverlap(trx, cols.opens_at, cols.closes_at, id);
-      ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
-    }
-    const answer = await answerColumns(trx, input, row, now);
-    await trx
-      .updateTable('contests')
-      .set({ ...cols, ...answer, window_key: key, slot, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    const before = snapshot(row) as Record<string, unknown>;
-    const after: Record<string, unknown> = {
-      ...before,
-      ...(snapshot(input) as Record<string, unknown>),
-      ...(input.sponsor === undefined ? { sponsor: before.sponsor } : {}),
-      ...(input.prizeTdsPayer === undefined ? { prizeTdsPayer: before.prizeTdsPayer } : {}),
-    };
-    const fields = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    await recordAudit(trx, actor, {
-      action: 'contest.update',
-      targetType: 'contest',
-      targetId: id,
-      summary: `Edited ${contestLabel({ slot, opens_at: cols.opens_at })}: ${fields.length ? fields.join(', ') : 'nothing changed'}`,
-      before,
-      after,
-      now,
-    });
-  });
+    }),
+  );
   return adminContest(db, id, now);
 }
 

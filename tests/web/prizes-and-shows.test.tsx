@@ -158,6 +158,8 @@ describe('the sponsor', () => {
         sponsor: { ...sponsor, url: null, logoUrl: null },
         cancelReason: null,
         ticketPricePaise: 0,
+        allInPricePaise: 0,
+        fees: { platformFeePaisePerTicket: 200, entryGstBasisPoints: 4000, feeGstBasisPoints: 1800 },
         maxTickets: 75,
         totalTickets: 10_000,
         ticketsLeft: 10_000,

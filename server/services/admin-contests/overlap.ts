@@ -33,3 +33,24 @@ export function overlapRefusal(other: Overlapping): AppError {
   };
   return fail(409, 'overlap', overlapMessage({ slot: other.slot, windowKey: other.window_key }), details);
 }
+
+/** Marks a unique violation on the window: a twin request (a double submit) made its contest first. */
+const TWIN = new Error('A twin request holds this window');
+
+/**
+ * The console's check-then-insert of a window (issue 27 finding 5) whose twin won the race: its
+ * 409 names the contest the twin made, like the check's own refusal (issue 26).
+ */
+export async function refusingTwinOverlap<T>(
+  db: Db,
+  window: { opensAt: number; closesAt: number; exceptId: string | null },
+  run: (twin: () => Error) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run(() => TWIN);
+  } catch (error) {
+    if (error !== TWIN) throw error;
+    const other = await overlapping(db, window.opensAt, window.closesAt, window.exceptId);
+    throw other ? overlapRefusal(other) : fail(409, 'overlap');
+  }
+}
