@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { gamePictureSchema } from './practice.ts';
 
 /** What an admin uploads; avatars are the players' own and never listed here. */
-export const ADMIN_PICTURE_KINDS = ['contest', 'prize', 'practice_removed', 'practice_original'] as const;
+export const ADMIN_PICTURE_KINDS = ['contest', 'prize', 'sponsor', 'practice_removed', 'practice_original'] as const;
 export const adminPictureKindSchema = z.enum(ADMIN_PICTURE_KINDS);
 export type AdminPictureKind = z.infer<typeof adminPictureKindSchema>;
 
@@ -48,7 +48,8 @@ export const PICTURE_UPLOAD_MESSAGES = {
     `The photo is ${width} x ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); at most ${PICTURE_MAX_PIXELS / 1e6} megapixels can be used. Scale it down and upload it again.`,
   empty: 'The upload was empty. Choose the photo again.',
   interrupted: 'The upload was interrupted before the whole file arrived. Try again.',
-  badKind: 'Choose what the picture is for: contest, prize, practice (ball removed) or practice (original).',
+  badKind:
+    'Choose what the picture is for: contest, prize, sponsor logo, practice (ball removed) or practice (original).',
 } as const;
 
 export const adminPicturesQuerySchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { gamePictureSchema } from './practice.ts';
+import { sponsorViewSchema } from './sponsor.ts';
 
 /** The announcement and the refusal of new payment orders while paid play is suspended. */
 export const PAID_PLAY_SUSPENDED_MESSAGE =
@@ -66,6 +67,8 @@ export const contestViewSchema = z.object({
     /** The prize photo's small display copy for the home card; null when none is set. */
     pictureUrl: z.string().nullable().optional(),
   }),
+  /** Issue 26: who funds the prize ("Prize by ..."); null or absent: no sponsor. */
+  sponsor: sponsorViewSchema.nullable().optional(),
   /** Why an admin cancelled the contest (state 'cancelled'); null otherwise. */
   cancelReason: z.string().nullable().optional(),
   /**
@@ -125,6 +128,11 @@ export const currentContestsSchema = z.object({
   /** The one after `current`. */
   next: contestViewSchema.nullable(),
   paidPlay: paidPlaySchema,
+  /**
+   * Issue 26: a contest cancelled in the last day, whose window the screens no longer show (its
+   * replacement or the next contest is `current`); absent otherwise.
+   */
+  cancelled: z.object({ slot: z.enum(['A', 'B']), reason: z.string().nullable(), cancelledAt: z.string() }).optional(),
 });
 export type CurrentContests = z.infer<typeof currentContestsSchema>;
 

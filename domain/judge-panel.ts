@@ -35,6 +35,8 @@ export const JUDGING_MESSAGES = {
   markNotFound: 'This judge has no mark on this contest.',
   pictureMissing: "This contest's picture is missing. Ask an admin to check the picture.",
   published: 'The result is published. The winner and every entrant are being told.',
+  publishedBeforeShow:
+    'The result is published. It stays hidden until the winner show starts; the winner and every entrant are told then.',
 } as const;
 
 export const judgeMarkBodySchema = z.object({
@@ -117,6 +119,8 @@ export const resultReviewSchema = z.object({
   windowKey: z.string(),
   state: judgingStateSchema,
   closesAt: z.number(),
+  /** Issue 26: the winner show; a result published before it stays hidden until then. */
+  showAt: z.number().optional(),
   required: z.number().int(),
   picture: gamePictureSchema,
   /** The viewer is or has been a judge of this contest: other judges' marks are withheld until the result is published. */
@@ -130,7 +134,20 @@ export const resultReviewSchema = z.object({
   entrantCount: z.number().int(),
   publishedAt: z.number().nullable(),
   publishedBy: z.string().nullable(),
-  notices: z.object({ total: z.number().int(), sent: z.number().int() }),
+  /**
+   * The result notices (issue 26): one per entrant. `sent`: told by SMS or e-mail; `notTold`:
+   * closed without a message (the account was deleted); `failed`: every try failed (no more
+   * retries); `pending`: still to go (sending now, or waiting for `sendsAt`, the winner show, when
+   * the result was published before it).
+   */
+  notices: z.object({
+    total: z.number().int(),
+    sent: z.number().int(),
+    notTold: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    sendsAt: z.number().nullable(),
+  }),
 });
 export type ResultReview = z.infer<typeof resultReviewSchema>;
 

@@ -31,5 +31,7 @@ export const siteSettingsSchema = z.object({
     restrictedStates: z.array(indianStateSchema),
     checkMinutes: z.number().int(),
   }),
+  /** Issue 26: 'Continue with Google' is offered only when Google sign-in is configured. */
+  googleSignIn: z.boolean().optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

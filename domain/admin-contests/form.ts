@@ -6,7 +6,10 @@ import {
   contestInputSchema,
   type DecidedBy,
   decidedBySchema,
+  type TdsPayer,
+  tdsPayerSchema,
 } from './input.ts';
+import type { SponsorView } from '../sponsor.ts';
 import {
   CONTEST_ADMIN_MESSAGES,
   CONTEST_FIELD_MESSAGES,
@@ -92,6 +95,12 @@ export const contestFormSchema = z
     decidedBy: decidedBySchema,
     answerX: z.string().trim().regex(ANSWER_COORDINATE, CONTEST_FIELD_MESSAGES.wholeNumber),
     answerY: z.string().trim().regex(ANSWER_COORDINATE, CONTEST_FIELD_MESSAGES.wholeNumber),
+    /** Issue 26: who pays the TDS of a prize in kind. */
+    prizeTdsPayer: tdsPayerSchema,
+    /** Issue 26: the sponsor; all three empty: none. */
+    sponsorName: z.string(),
+    sponsorUrl: z.string(),
+    sponsorPictureId: z.string(),
   })
   .superRefine((form, ctx) => {
     if (form.decidedBy === 'sealedAnswer' && (form.answerX.trim() === '') !== (form.answerY.trim() === '')) {
@@ -106,12 +115,28 @@ export const contestFormSchema = z
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'closesAt');
+      const sponsorField = key === 'sponsor' ? SPONSOR_FIELDS[String(issue.path[1])] : undefined;
       const path =
-        key === 'prizeValuePaise' ? 'prizeValueRupees' : key === 'ticketPricePaise' ? 'ticketPriceRupees' : key;
+        sponsorField ??
+        (key === 'prizeValuePaise' ? 'prizeValueRupees' : key === 'ticketPricePaise' ? 'ticketPriceRupees' : key);
       if (path in form) ctx.addIssue({ code: 'custom', message: issue.message, path: [path] });
     }
   });
 export type ContestForm = z.infer<typeof contestFormSchema>;
+
+const SPONSOR_FIELDS: Record<string, string> = {
+  name: 'sponsorName',
+  url: 'sponsorUrl',
+  pictureId: 'sponsorPictureId',
+};
+
+/** The form's sponsor fields as the body's sponsor: null when all are empty. */
+function sponsorOfForm(form: Pick<ContestForm, 'sponsorName' | 'sponsorUrl' | 'sponsorPictureId'>) {
+  const name = form.sponsorName.trim();
+  const url = form.sponsorUrl.trim();
+  if (name === '' && url === '' && form.sponsorPictureId === '') return null;
+  return { name, url: url === '' ? null : url, pictureId: form.sponsorPictureId === '' ? null : form.sponsorPictureId };
+}
 
 /** The form's values as the API body (times read as IST, rupees to paise). */
 export function contestInputOfForm(form: ContestForm): ContestInput {
@@ -130,6 +155,8 @@ export function contestInputOfForm(form: ContestForm): ContestInput {
     maxTickets: Number(form.maxTickets.trim()),
     totalTickets: Number(form.totalTickets.trim()),
     streamUrl: form.streamUrl.trim() === '' ? null : form.streamUrl.trim(),
+    sponsor: sponsorOfForm(form),
+    prizeTdsPayer: form.prizeTdsPayer,
     decidedBy: form.decidedBy,
     // Typed: a new answer (sealed anew on save). Empty: the answer on file stays, or the server asks for one.
     ...(form.decidedBy === 'sealedAnswer' && form.answerX.trim() !== '' && form.answerY.trim() !== ''
@@ -142,11 +169,13 @@ const rupeesOf = (p: number) => (p % 100 === 0 ? String(p / 100) : (p / 100).toF
 
 /** A contest (or the defaults) as form values. */
 export function contestFormOf(
-  c: Omit<ContestDefaultsAnswer, 'slot'> & {
-    pictureId?: string;
+  c: Omit<ContestDefaultsAnswer, 'slot' | 'pictureId'> & {
+    pictureId?: string | null;
     prizePictureId?: string | null;
     streamUrl?: string | null;
     decidedBy?: DecidedBy;
+    prizeTdsPayer?: TdsPayer;
+    sponsor?: (SponsorView & { pictureId: string | null }) | null;
   },
 ): ContestForm {
   return {
@@ -167,5 +196,9 @@ export function contestFormOf(
     // The answer itself never leaves the server before publication: the form starts empty.
     answerX: '',
     answerY: '',
+    prizeTdsPayer: c.prizeTdsPayer ?? 'winner',
+    sponsorName: c.sponsor?.name ?? '',
+    sponsorUrl: c.sponsor?.url ?? '',
+    sponsorPictureId: c.sponsor?.pictureId ?? '',
   };
 }

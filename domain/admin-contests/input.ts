@@ -1,5 +1,7 @@
 import { contestStateSchema } from '../contests.ts';
 import { z } from 'zod';
+import { SPONSOR_NAME_MAX, SPONSOR_URL_MAX, sponsorViewSchema } from '../sponsor.ts';
+import { userReasonSchema } from '../admin-users.ts';
 import {
   CANCEL_REASON_MAX,
   CONTEST_ADMIN_MESSAGES,
@@ -26,6 +28,27 @@ const paise = (max: number, tooHigh: string) =>
 /** Issue 12: a contest is decided by its judges' marks, or by a sealed answer (the true ball position, committed to when it is set). */
 export const decidedBySchema = z.enum(['judges', 'sealedAnswer']);
 export type DecidedBy = z.infer<typeof decidedBySchema>;
+
+/** Issue 26: a prize in kind's TDS (section 194B) is collected from the winner before dispatch, or borne by the company. */
+export const tdsPayerSchema = z.enum(['winner', 'company'], { error: CONTEST_FIELD_MESSAGES.tdsPayer });
+export type TdsPayer = z.infer<typeof tdsPayerSchema>;
+
+/** Issue 26: who funds the prize; the link is https only, the logo a picture of kind 'sponsor'. */
+export const sponsorInputSchema = z.object({
+  name: z
+    .string({ error: CONTEST_FIELD_MESSAGES.sponsorName })
+    .trim()
+    .min(1, CONTEST_FIELD_MESSAGES.sponsorName)
+    .max(SPONSOR_NAME_MAX, CONTEST_FIELD_MESSAGES.sponsorName),
+  url: z
+    .string()
+    .trim()
+    .max(SPONSOR_URL_MAX, CONTEST_FIELD_MESSAGES.sponsorUrlTooLong)
+    .refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.sponsorHttps)
+    .nullable(),
+  pictureId: z.string().trim().min(1).max(64).nullable(),
+});
+export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 
 export const contestInputSchema = z
   .object({
@@ -67,6 +90,10 @@ export const contestInputSchema = z
       .max(STREAM_URL_MAX, CONTEST_FIELD_MESSAGES.streamTooLong)
       .refine(isHttpsUrl, CONTEST_ADMIN_MESSAGES.streamHttps)
       .nullable(),
+    /** Issue 26: absent = none on create, unchanged on edit; null removes it. */
+    sponsor: sponsorInputSchema.nullable().optional(),
+    /** Issue 26: absent = 'winner' on create, unchanged on edit. Read for a prize in kind only. */
+    prizeTdsPayer: tdsPayerSchema.optional(),
     /** Issue 12: who decides the judged point; absent = 'judges' on create, unchanged on edit. */
     decidedBy: decidedBySchema.optional(),
     /** The true ball position (original-photo pixels), required with decidedBy 'sealedAnswer'; committed to at once, revealed at publication. */
@@ -95,6 +122,16 @@ export const cancelContestSchema = z.object({
     .max(CANCEL_REASON_MAX, CONTEST_FIELD_MESSAGES.reasonTooLong),
 });
 export type CancelContest = z.infer<typeof cancelContestSchema>;
+
+/** Issue 26: Close now takes a reason for the audit log (players are not told), as the console's other reasons. */
+export const closeContestSchema = userReasonSchema;
+export type CloseContest = z.infer<typeof closeContestSchema>;
+
+/** Issue 26: Reopen takes a reason and the new close (an instant after now, no later than the show). */
+export const reopenContestSchema = userReasonSchema.extend({
+  closesAt: z.iso.datetime({ offset: true, error: CONTEST_FIELD_MESSAGES.instant }),
+});
+export type ReopenContest = z.infer<typeof reopenContestSchema>;
 
 export const adminContestsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
@@ -146,6 +183,17 @@ export const adminContestSchema = z.object({
   /** Issue 12 (always sent by the server): who decides, and the sealed answer's commitment (the answer itself stays server-side until publication). */
   decidedBy: decidedBySchema.optional(),
   commitment: z.object({ hash: z.string(), committedAt: z.string() }).nullable().optional(),
+  /** Issue 26: the sponsor as stored (pictureId) and shown (logoUrl); null: none. */
+  sponsor: sponsorViewSchema.extend({ pictureId: z.string().nullable() }).nullable().optional(),
+  prizeTdsPayer: tdsPayerSchema.optional(),
+  /** Close now is offered (the contest takes entries now). */
+  closable: z.boolean().optional(),
+  /** Reopen is offered: closed, not yet marked by a judge nor decided, not published or cancelled. */
+  reopenable: z.boolean().optional(),
+  /** The close a Close now replaced (Reopen offers it back while it is in the future); null otherwise. */
+  closedEarlyFrom: z.string().nullable().optional(),
+  /** The entry list is sealed: a Reopen withdraws the seal (kept in the audit log) and seals again at the new close. */
+  sealed: z.boolean().optional(),
 });
 export type AdminContest = z.infer<typeof adminContestSchema>;
 
@@ -155,8 +203,11 @@ export const adminContestsPageSchema = z.object({
 });
 export type AdminContestsPage = z.infer<typeof adminContestsPageSchema>;
 
-/** What a new contest starts with: the schedule's next free window and the configured defaults. */
+/** What a new contest starts with: the schedule's next free window and the operator's defaults (Contest defaults). */
 export const contestDefaultsSchema = z.object({
+  pictureId: z.string().nullable().optional(),
+  prizePictureId: z.string().nullable().optional(),
+  prizeTdsPayer: tdsPayerSchema.optional(),
   slot: z.enum(['A', 'B']),
   opensAt: z.string(),
   closesAt: z.string(),

@@ -24,7 +24,29 @@ export const CONTEST_ADMIN_MESSAGES = {
   notEditable: 'A cancelled or published contest can no longer be edited.',
   notCancellable: 'A published or already cancelled contest cannot be cancelled.',
   cancelled: 'The contest has been cancelled. Paid tickets are being refunded and players told.',
+  sponsorLogoMissing: 'Pick the sponsor’s logo from the sponsor logos, or none.',
+  sponsorHttps: 'The sponsor’s link must be a full https:// address.',
+  notOpen: 'Only a contest that takes entries now can be closed now.',
+  closedNow: 'The contest is closed. Its entry list is sealed once its last payments have ended; judging opens then.',
+  notReopenable:
+    'Only a closed contest can be reopened, and only before any judge has marked it or its result is decided.',
+  reopenClose: 'The new close must be in the future and no later than the winner show.',
+  reopened: 'The contest takes entries again until its new close.',
 } as const;
+
+/** The overlap refusal names the contest it overlaps (issue 26); the console links to it. */
+export function overlapMessage(other: { slot: 'A' | 'B'; windowKey: string }): string {
+  return `${CONTEST_ADMIN_MESSAGES.overlap.replace(' Pick', ` It overlaps contest ${other.slot} (${other.windowKey}). Pick`)}`;
+}
+
+/** What an overlap refusal carries in `details`: the contest in the way. */
+export interface OverlapDetails {
+  contestId: string;
+  windowKey: string;
+  slot: 'A' | 'B';
+  opensAt: string;
+  closesAt: string;
+}
 
 /** The field rules' messages (English, as the API answers them; the console shows them translated). */
 export const CONTEST_FIELD_MESSAGES = {
@@ -49,6 +71,9 @@ export const CONTEST_FIELD_MESSAGES = {
   streamTooLong: `At most ${STREAM_URL_MAX} characters`,
   reasonRequired: 'Give the reason players will read (at least 5 characters)',
   reasonTooLong: `At most ${CANCEL_REASON_MAX} characters`,
+  sponsorName: 'Give the sponsor’s name (at most 80 characters), or remove the sponsor',
+  sponsorUrlTooLong: 'At most 500 characters',
+  tdsPayer: 'Choose who pays the TDS: the winner or the company',
 } as const;
 
 /**
@@ -74,10 +99,15 @@ export const CONTEST_ADMIN_ERROR_CODES = {
   totalBelowTaken: 'TOTAL_BELOW_TAKEN',
   notEditable: 'CONTEST_NOT_EDITABLE',
   notCancellable: 'CONTEST_NOT_CANCELLABLE',
+  sponsorLogoMissing: 'SPONSOR_LOGO_MISSING',
+  notOpen: 'CONTEST_NOT_OPEN',
+  notReopenable: 'CONTEST_NOT_REOPENABLE',
+  reopenClose: 'REOPEN_CLOSE_INVALID',
 } as const;
 
 /** A stream link players open: https only, so the page never sends them to a plain or script address. */
 export function isHttpsUrl(value: string): boolean {
+  // Also the sponsor's link (domain/sponsor.ts): the same rule for every address players open.
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;

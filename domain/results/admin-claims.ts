@@ -17,6 +17,8 @@ export const adminClaimRowSchema = z.object({
   showAt: z.string(),
   prizeTitle: z.string(),
   prizeKind: z.enum(['merchandise', 'cash']),
+  /** Issue 26: a prize in kind's TDS payer, frozen with the claim; null for cash. */
+  tdsPayer: z.enum(['winner', 'company']).nullable().optional(),
   winnerName: z.string(),
   state: z.string(),
   status: claimStatusSchema,
@@ -43,10 +45,13 @@ export const adminClaimDetailSchema = adminClaimRowSchema.extend({
     fullName: z.string(),
     pan: z.string(),
     address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), pin: z.string() }),
-    payout: z.union([
-      z.object({ method: z.literal('upi'), upiId: z.string() }),
-      z.object({ method: z.literal('bank'), accountNumber: z.string(), ifsc: z.string() }),
-    ]),
+    /** Absent for a prize in kind: it is delivered to the address. */
+    payout: z
+      .union([
+        z.object({ method: z.literal('upi'), upiId: z.string() }),
+        z.object({ method: z.literal('bank'), accountNumber: z.string(), ifsc: z.string() }),
+      ])
+      .optional(),
   }),
 });
 export type AdminClaimDetail = z.infer<typeof adminClaimDetailSchema>;

@@ -9,16 +9,31 @@ export const TDS_DEFAULT_THRESHOLD_PAISE = 1_000_000;
 export const TDS_RATE_KEY = 'tds_rate_bp';
 export const TDS_THRESHOLD_KEY = 'tds_threshold_paise';
 
-/** Tax withheld on a prize: the whole value is taxed once it is above the threshold. */
-export function tdsFor(grossPaise: number, settings: { rateBp: number; thresholdPaise: number }): TaxBreakdown {
+/**
+ * Tax on a prize (section 194B): the whole value is taxed once it is above the threshold. A cash
+ * prize is paid net of it. A prize in kind (merchandise) cannot be withheld from: the tax on its
+ * market value is either collected from the winner before dispatch (tdsPayer 'winner') or borne
+ * by the company ('company'), as the contest says; the prize itself arrives whole (net = gross).
+ */
+export function tdsFor(
+  grossPaise: number,
+  settings: { rateBp: number; thresholdPaise: number },
+  inKind: { tdsPayer: 'winner' | 'company' } | null = null,
+): TaxBreakdown {
   const tdsPaise = grossPaise > settings.thresholdPaise ? Math.round((grossPaise * settings.rateBp) / 10_000) : 0;
   return {
     grossPaise,
     tdsPaise,
-    netPaise: grossPaise - tdsPaise,
+    netPaise: inKind ? grossPaise : grossPaise - tdsPaise,
     ratePercent: settings.rateBp / 100,
     thresholdPaise: settings.thresholdPaise,
+    tdsPayer: inKind ? inKind.tdsPayer : null,
   };
+}
+
+/** What the winner of a prize in kind pays before dispatch: the TDS when it is collected from them, else nothing. */
+export function payableBeforeDispatch(tax: TaxBreakdown): number {
+  return tax.tdsPayer === 'winner' ? tax.tdsPaise : 0;
 }
 
 export const INDIAN_STATES = [
@@ -75,6 +90,7 @@ export const CLAIM_MESSAGES = {
   accountInvalid: 'Enter a valid bank account number (9 to 18 digits)',
   ifscInvalid: 'Enter a valid IFSC: 4 letters, 0, then 6 letters or digits (e.g. SBIN0001234)',
   payoutRequired: 'Give a UPI ID or a bank account to receive the prize',
+  payoutNotAsked: 'This prize is delivered to your address: no UPI ID or bank account is asked.',
   notAWinner: 'Only the winner of a published contest can claim its prize.',
   claimLocked: 'Your claim has been verified and can no longer be changed. Contact support to correct it.',
 } as const;
@@ -108,32 +124,40 @@ export const claimDetailsSchema = z.object({
     state: z.enum(INDIAN_STATES, { error: CLAIM_MESSAGES.stateRequired }),
     pin: z.string({ error: CLAIM_MESSAGES.pinInvalid }).trim().regex(PIN_PATTERN, CLAIM_MESSAGES.pinInvalid),
   }),
-  payout: z.discriminatedUnion(
-    'method',
-    [
-      z.object({
-        method: z.literal('upi'),
-        upiId: z.string({ error: CLAIM_MESSAGES.upiInvalid }).trim().regex(UPI_PATTERN, CLAIM_MESSAGES.upiInvalid),
-      }),
-      z.object({
-        method: z.literal('bank'),
-        accountNumber: z
-          .string({ error: CLAIM_MESSAGES.accountInvalid })
-          .transform((s) => s.replace(/\s+/g, ''))
-          .pipe(z.string().regex(ACCOUNT_PATTERN, CLAIM_MESSAGES.accountInvalid)),
-        ifsc: z
-          .string({ error: CLAIM_MESSAGES.ifscInvalid })
-          .transform(upper)
-          .pipe(z.string().regex(IFSC_PATTERN, CLAIM_MESSAGES.ifscInvalid)),
-      }),
-    ],
-    { error: CLAIM_MESSAGES.payoutRequired },
-  ),
+  /** Cash prizes only; a prize in kind is delivered to the address and asks none (the service checks which). */
+  payout: z
+    .discriminatedUnion(
+      'method',
+      [
+        z.object({
+          method: z.literal('upi'),
+          upiId: z.string({ error: CLAIM_MESSAGES.upiInvalid }).trim().regex(UPI_PATTERN, CLAIM_MESSAGES.upiInvalid),
+        }),
+        z.object({
+          method: z.literal('bank'),
+          accountNumber: z
+            .string({ error: CLAIM_MESSAGES.accountInvalid })
+            .transform((s) => s.replace(/\s+/g, ''))
+            .pipe(z.string().regex(ACCOUNT_PATTERN, CLAIM_MESSAGES.accountInvalid)),
+          ifsc: z
+            .string({ error: CLAIM_MESSAGES.ifscInvalid })
+            .transform(upper)
+            .pipe(z.string().regex(IFSC_PATTERN, CLAIM_MESSAGES.ifscInvalid)),
+        }),
+      ],
+      { error: CLAIM_MESSAGES.payoutRequired },
+    )
+    .optional(),
 });
 export type ClaimDetails = z.output<typeof claimDetailsSchema>;
 export type ClaimDetailsInput = z.input<typeof claimDetailsSchema>;
 
-export const claimRequestSchema = z.object({ contestId: z.string().min(1).max(64), details: claimDetailsSchema });
+export const claimRequestSchema = z.object({
+  contestId: z.string().min(1).max(64),
+  details: claimDetailsSchema,
+  /** The page's language: the claim's messages (received, verified, sent) are written in it. */
+  lang: z.enum(['en', 'hi']).optional(),
+});
 export type ClaimRequest = z.input<typeof claimRequestSchema>;
 
 export const maskPan = (pan: string) => `${pan.slice(0, 2)}${'*'.repeat(Math.max(0, pan.length - 4))}${pan.slice(-2)}`;
@@ -148,14 +172,18 @@ export function maskedClaim(details: ClaimDetails): MyClaim['masked'] {
     fullName: name,
     pan: maskPan(details.pan),
     address: `${details.address.city}, ${details.address.state} ${details.address.pin.slice(0, 3)}***`,
-    payout:
-      details.payout.method === 'upi'
+    payout: !details.payout
+      ? null
+      : details.payout.method === 'upi'
         ? maskUpi(details.payout.upiId)
         : `${maskAccount(details.payout.accountNumber)} (${details.payout.ifsc.slice(0, 4)})`,
   };
 }
 
-/** The claim form's flat shape (one field per input); claimDetailsFromForm makes the request's ClaimDetails. */
+/**
+ * The claim form's flat shape (one field per input); claimDetailsFromForm makes the request's
+ * ClaimDetails. method 'delivery' is a prize in kind: the address only, no payout.
+ */
 export const claimFormSchema = z
   .object({
     fullName: z.string(),
@@ -165,7 +193,7 @@ export const claimFormSchema = z
     city: z.string(),
     state: z.string(),
     pin: z.string(),
-    method: z.enum(['upi', 'bank']),
+    method: z.enum(['upi', 'bank', 'delivery']),
     upiId: z.string(),
     accountNumber: z.string(),
     ifsc: z.string(),
@@ -200,10 +228,14 @@ export function claimDetailsFromForm(v: ClaimFormValues): ClaimDetailsInput {
       state: v.state as (typeof INDIAN_STATES)[number],
       pin: v.pin,
     },
-    payout:
-      v.method === 'upi'
-        ? { method: 'upi', upiId: v.upiId }
-        : { method: 'bank', accountNumber: v.accountNumber, ifsc: v.ifsc },
+    ...(v.method === 'delivery'
+      ? {}
+      : {
+          payout:
+            v.method === 'upi'
+              ? { method: 'upi', upiId: v.upiId }
+              : { method: 'bank', accountNumber: v.accountNumber, ifsc: v.ifsc },
+        }),
   };
 }
 

@@ -21,6 +21,11 @@ export const taxSchema = z.object({
   netPaise: z.number().int(),
   ratePercent: z.number(),
   thresholdPaise: z.number().int(),
+  /**
+   * Issue 26: a prize in kind's TDS is collected from the 'winner' before dispatch or borne by the
+   * 'company'; null or absent for cash (withheld from the payout).
+   */
+  tdsPayer: z.enum(['winner', 'company']).nullable().optional(),
 });
 export type TaxBreakdown = z.infer<typeof taxSchema>;
 

@@ -1,5 +1,6 @@
 import { gamePictureSchema } from '../practice.ts';
 import { z } from 'zod';
+import { sponsorViewSchema } from '../sponsor.ts';
 
 // The public winners' pages: winner cards, the live show and its stream.
 
@@ -28,6 +29,8 @@ export const winnerCardSchema = z.object({
   prize: prizeSchema,
   /** Ranked (confirmed) tickets of the contest. */
   entries: z.number().int(),
+  /** Issue 26: who funded the prize; null or absent: no sponsor. */
+  sponsor: sponsorViewSchema.nullable().optional(),
   /** Null when nobody entered. */
   winner: z
     .object({
@@ -50,6 +53,8 @@ export const nextShowSchema = z.object({
   streamUrl: z.string().nullable(),
   /** An embeddable player URL made from streamUrl (YouTube); null: show the link only. */
   embedUrl: z.string().nullable(),
+  /** Issue 26: the show has started and its result is published ("The result is in"). */
+  resultIn: z.boolean().optional(),
 });
 export type NextShow = z.infer<typeof nextShowSchema>;
 
@@ -66,6 +71,15 @@ export type WinnersQuery = z.output<typeof winnersQuerySchema>;
 
 export const winnersPageSchema = z.object({ results: z.array(winnerCardSchema), nextCursor: z.string().nullable() });
 export type WinnersPage = z.infer<typeof winnersPageSchema>;
+
+/**
+ * Issue 26, the show-time gate: a result published before its winner show stays hidden from
+ * players and the public (winners' pages, live page, My entries, the publication files, notices)
+ * until the show starts; one published after the show is public at once (its show has passed).
+ */
+export function isResultPublic(contest: { state: string; showAt: number }, now: number): boolean {
+  return contest.state === 'published' && contest.showAt <= now;
+}
 
 /** A show counts as on air from its start for this long: the page says 'live now' meanwhile. */
 export const SHOW_ON_AIR_MS = 2 * 3_600_000;

@@ -250,12 +250,14 @@ export async function seedDemoResults(
             state,
             pin: state === 'Karnataka' ? '560001' : '411001',
           },
-          payout: { method: 'upi', upiId: 'demo.winner@upi' },
+          // A prize in kind is delivered to the address: no payout (issue 26).
+          ...(prize.kind === 'cash' ? { payout: { method: 'upi' as const, upiId: 'demo.winner@upi' } } : {}),
         };
-        const tax = tdsFor(prize.valuePaise, {
-          rateBp: TDS_DEFAULT_RATE_BP,
-          thresholdPaise: TDS_DEFAULT_THRESHOLD_PAISE,
-        });
+        const tax = tdsFor(
+          prize.valuePaise,
+          { rateBp: TDS_DEFAULT_RATE_BP, thresholdPaise: TDS_DEFAULT_THRESHOLD_PAISE },
+          prize.kind === 'merchandise' ? { tdsPayer: 'winner' } : null,
+        );
         const claimId = crypto.randomUUID();
         const older = index === 0;
         await trx
@@ -271,6 +273,10 @@ export async function seedDemoResults(
             gross_paise: tax.grossPaise,
             tds_paise: tax.tdsPaise,
             net_paise: tax.netPaise,
+            prize_kind: prize.kind,
+            tds_payer: tax.tdsPayer ?? null,
+            // The demo's claims are as told already: nobody is messaged about them.
+            told_status: older ? 'sent' : 'submitted',
             note: older ? 'Demo: dispatched by courier' : null,
             submitted_at: publishedAt + 3_600_000,
             verified_at: older ? publishedAt + 86_400_000 : null,

@@ -151,6 +151,9 @@ export interface ContestDefaults {
   prizeTitleEn: string;
   prizeTitleHi: string;
   prizeValuePaise: number;
+  /** Issue 26: set from the console's Contest defaults page (the environment has none). */
+  prizePictureId?: string | null;
+  prizeTdsPayer?: 'winner' | 'company';
 }
 
 export interface BillingConfig {

@@ -29,6 +29,7 @@ import * as practiceBallWidth from './migrations/2026-11-25-100-practice-ball-wi
 import * as paymentFailureCode from './migrations/2026-11-27-200-payment-failure-code.ts';
 import * as userLanguage from './migrations/2026-11-27-300-user-language.ts';
 import * as taxDocuments from './migrations/2026-11-27-400-tax-documents.ts';
+import * as console26 from './migrations/2026-11-27-500-console.ts';
 import * as codeChannel from './migrations/2026-11-27-600-code-channel.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-200-payment-failure-code': paymentFailureCode,
   '2026-11-27-300-user-language': userLanguage,
   '2026-11-27-400-tax-documents': taxDocuments,
+  '2026-11-27-500-console': console26,
   '2026-11-27-600-code-channel': codeChannel,
 };
 

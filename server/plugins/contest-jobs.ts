@@ -3,13 +3,17 @@ import { startIntervalJob } from '../jobs/interval-job.ts';
 import { sendCancelNotices } from '../services/admin-contests/cancel.ts';
 import { expireReservations } from '../services/cart.service.ts';
 import { ensureUpcomingContests } from '../services/contest.service.ts';
+import { effectiveContestDefaults, scheduleDefaultsOf } from '../services/admin-contest-defaults.service.ts';
 import { sendResultNotices } from '../services/judging/notices.ts';
+import { tellClaimStatus } from '../services/claim-messages.ts';
 import { sendDueNotices } from '../services/push.service.ts';
 import { sealDueContests } from '../services/verification.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;
 export const RESULT_NOTICES_INTERVAL_MS = 5 * 60 * 1000;
+/** Result notices: every minute, so a result published before its show is told within a minute of the show. */
+export const SHOW_NOTICES_INTERVAL_MS = 60 * 1000;
 export const PUSH_INTERVAL_MS = 60 * 1000;
 export const SEAL_INTERVAL_MS = 60 * 1000;
 
@@ -22,8 +26,16 @@ export const SEAL_INTERVAL_MS = 60 * 1000;
  */
 export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): Promise<void> }> {
   const schedule = startIntervalJob(app, 'contests', CONTEST_SCHEDULE_INTERVAL_MS, async () => {
-    const result = await ensureUpcomingContests(app.db, app.clock.now(), app.config.contestDefaults);
-    if (result.skipped === 'no_picture') app.log.warn('contests: no demo contest picture yet; no contest made');
+    // The operator's defaults (Admin > Contest defaults), else the environment's CONTEST_* values.
+    const { values } = await effectiveContestDefaults(app.db, app.config.contestDefaults);
+    const result = await ensureUpcomingContests(
+      app.db,
+      app.clock.now(),
+      scheduleDefaultsOf(values),
+      values.pictureId ?? undefined,
+    );
+    if (result.skipped === 'no_picture')
+      app.log.warn('contests: no contest picture in Admin > Contest defaults and no demo picture; no contest made');
     else if (result.created.length)
       app.log.info({ created: result.created }, `contests: ${result.created.length} made from the schedule`);
   });
@@ -32,9 +44,14 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     if (expired) app.log.info({ expired }, `reservations: ${expired} expired, their tickets released`);
   });
   // Result notices a publish could not send at once (a relay down, a crash): retried every 5 minutes.
-  const notices = startIntervalJob(app, 'result notices', RESULT_NOTICES_INTERVAL_MS, async () => {
+  const notices = startIntervalJob(app, 'result notices', SHOW_NOTICES_INTERVAL_MS, async () => {
     const { sent, failed } = await sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now());
     if (sent || failed) app.log.info({ sent, failed }, `result notices: ${sent} sent, ${failed} failed`);
+  });
+  // Prize claim messages (received, verified, sent) a claim or the console could not send at once.
+  const claimNotices = startIntervalJob(app, 'claim messages', RESULT_NOTICES_INTERVAL_MS, async () => {
+    const { told, failed } = await tellClaimStatus(app.db, app.messages, app.config.publicUrl);
+    if (told || failed) app.log.info({ told, failed }, `claim messages: ${told} sent, ${failed} failed`);
   });
   // Cancellation notices a cancel could not send at once: retried with the result notices' rhythm.
   const cancelNotices = startIntervalJob(app, 'cancel notices', RESULT_NOTICES_INTERVAL_MS, async () => {
@@ -53,7 +70,14 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
     const sealed = await sealDueContests(app.db, app.secret, app.clock.now());
     if (sealed.length) app.log.info({ sealed }, `contest seals: ${sealed.length} entry list(s) sealed`);
   });
-  await Promise.all([schedule.runOnce(), expiry.runOnce(), notices.runOnce(), cancelNotices.runOnce(), push.runOnce()]);
+  await Promise.all([
+    schedule.runOnce(),
+    expiry.runOnce(),
+    notices.runOnce(),
+    claimNotices.runOnce(),
+    cancelNotices.runOnce(),
+    push.runOnce(),
+  ]);
   await seal.runOnce();
   return {
     stop: async () => {
@@ -61,6 +85,7 @@ export async function startContestJobs(app: FastifyInstance): Promise<{ stop(): 
         schedule.stop(),
         expiry.stop(),
         notices.stop(),
+        claimNotices.stop(),
         cancelNotices.stop(),
         push.stop(),
         seal.stop(),

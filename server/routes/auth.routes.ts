@@ -41,6 +41,7 @@ import {
   waitBeforeCheck,
 } from '../services/login-failures.service.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
+import { staffAwareLoginLimit } from '../services/admin-login-limits.ts';
 
 const otpTokenField = z
   .string({ error: 'The code request is missing. Start again.' })
@@ -144,7 +145,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: { body: loginSchema, response: { 200: userResponse } },
       bodyLimit: 16 * 1024,
-      config: { rateLimit: LOGIN_LIMIT },
+      // Per address, but per account for staff (issue 26: one office address, several testers).
+      config: { rateLimit: staffAwareLoginLimit(app.db, LOGIN_LIMIT) },
     },
     async (request, reply) => {
       const body = request.body;

@@ -8,6 +8,8 @@ import { actorOf } from '../services/audit.service.ts';
 import { claimKey } from '../services/claim-crypto.ts';
 import { myClaim, submitClaim } from '../services/claim.service.ts';
 import { myEntries } from '../services/results.service.ts';
+import { tellAfterAnswer } from '../services/claim-messages.ts';
+import { pageLanguage } from '../plugins/static-site.ts';
 
 /** Claims are personal data: a few tries an hour are plenty for a form filled once. */
 const CLAIM_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
@@ -50,9 +52,12 @@ export async function claimsRoutes(instance: FastifyInstance): Promise<void> {
         userId: user.id,
         contestId: body.contestId,
         details: body.details,
+        lang: body.lang ?? pageLanguage(request),
         actor: actorOf(user, request.ip),
         now: app.clock.now(),
       });
+      // The winner is told the claim was received (once; the notices job retries a failed send).
+      tellAfterAnswer(app, body.contestId);
       return { data: claim, message: 'Your prize claim has been received.' };
     },
   );

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { contactSchema } from '../../domain/validation.ts';
 import { FORM_RATE_LIMIT } from '../plugins/rate-limits.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { saveContactMessage } from '../services/contact.service.ts';
+import { contactAcknowledgement, saveContactMessage } from '../services/contact.service.ts';
+import { pageLanguage } from '../plugins/static-site.ts';
 
 const responseSchema = envelope(z.object({ id: z.string() }));
 
@@ -19,8 +20,14 @@ export async function contactRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      const language = request.headers['accept-language']?.startsWith('hi') ? 'hi' : 'en';
-      const saved = await saveContactMessage(app.db, body, language, Date.now());
+      // The site's language as the page shows it (?lng=, the i18next cookie, then the browser's).
+      const language = pageLanguage(request);
+      const saved = await saveContactMessage(app.db, body, language, app.clock.now());
+      // Acknowledged by e-mail after the answer, in that language (a slow mail server must not hold the form).
+      app.afterAnswer(
+        () => app.messages.send(contactAcknowledgement(body, language)),
+        'contact acknowledgement could not be sent',
+      );
       return reply
         .status(201)
         .send({ data: saved, message: 'Thank you. We have received your message and will reply by e-mail.' });

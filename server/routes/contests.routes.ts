@@ -36,7 +36,7 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
-      const [{ current, next }, paidPlay] = await Promise.all([
+      const [{ current, next, cancelled }, paidPlay] = await Promise.all([
         currentContests(app.db, now),
         paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null),
       ]);
@@ -54,7 +54,16 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       void reply
         .header('cache-control', anonymous ? ANONYMOUS_CACHE_CONTROL : 'private, no-store')
         .header('vary', 'Cookie');
-      return { data: { current: currentView, next: nextView, paidPlay } };
+      const note = cancelled
+        ? {
+            cancelled: {
+              slot: cancelled.slot,
+              reason: cancelled.cancel_reason,
+              cancelledAt: new Date(Number(cancelled.cancelled_at)).toISOString(),
+            },
+          }
+        : {};
+      return { data: { current: currentView, next: nextView, paidPlay, ...note } };
     },
   );
 }

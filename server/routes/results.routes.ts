@@ -23,7 +23,7 @@ export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { querystring: winnersQuerySchema, response: { 200: envelope(winnersPageSchema) } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { data: await listWinners(app.db, app.pictures, request.query) };
+      return { data: await listWinners(app.db, app.pictures, request.query, app.clock.now()) };
     },
   );
 }

@@ -36,6 +36,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           ),
           checkMinutes: app.config.location.ttlMinutes,
         },
+        googleSignIn: app.config.googleClientId !== undefined,
       },
     };
   });

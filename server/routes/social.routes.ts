@@ -42,8 +42,10 @@
  *        409 PHONE_TAKEN with fields { phone: 'This mobile number is already registered' }
  *        409 SOCIAL_ACCOUNT_EXISTS when the account appeared meanwhile (sign in with Google again)
  *    (complete answers 503 GOOGLE_UNAVAILABLE when the provider's keys cannot be fetched.)
- * Every route answers 503 GOOGLE_NOT_CONFIGURED 'Google sign-in is not configured' when no client id is set
- * (production without GOOGLE_CLIENT_ID). All are rate-limited per client address.
+ * Every route answers 404 GOOGLE_NOT_CONFIGURED 'Google sign-in is not configured' when no client id is set
+ * (production without GOOGLE_CLIENT_ID), and logs nothing: a feature that is off is not an error
+ * (issue 27 finding 6), and the web hides the button then (GET /site googleSignIn, issue 26).
+ * All are rate-limited per client address.
  */
 import { indiaOnly } from '../plugins/location-gate.ts';
 import { randomBytes } from 'node:crypto';
@@ -92,7 +94,7 @@ export const GOOGLE_COMPLETE_LIMIT = { max: 30, timeWindow: '10 minutes' } as co
 export const SOCIAL_PENDING_LIMIT = { max: 120, timeWindow: '10 minutes' } as const;
 export const SOCIAL_LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
-const notConfigured = () => new AppError(503, 'GOOGLE_NOT_CONFIGURED', SERVER_ERROR_MESSAGES.googleNotConfigured);
+const notConfigured = () => new AppError(404, 'GOOGLE_NOT_CONFIGURED', SERVER_ERROR_MESSAGES.googleNotConfigured);
 const stateRefused = () => new AppError(400, 'OIDC_STATE', SERVER_ERROR_MESSAGES.oidcState);
 const keysUnavailable = () => new AppError(503, 'GOOGLE_UNAVAILABLE', SERVER_ERROR_MESSAGES.googleUnavailable);
 const tokenRefused = () => new AppError(400, 'GOOGLE_TOKEN_INVALID', SERVER_ERROR_MESSAGES.googleTokenInvalid);

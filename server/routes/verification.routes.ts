@@ -57,7 +57,7 @@ export async function verificationRoutes(instance: FastifyInstance): Promise<voi
     { schema: { params: contestParams, response: { 200: envelope(publicationSchema) } } },
     async (request, reply) => {
       const { id } = request.params;
-      const publication = await publicationOf(app.db, app.secret, id);
+      const publication = await publicationOf(app.db, app.secret, id, app.clock.now());
       void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
       return { data: publication };
     },
@@ -70,7 +70,7 @@ export async function verificationRoutes(instance: FastifyInstance): Promise<voi
       const { id } = request.params;
       const { depth, index } = request.query;
       void reply.header('cache-control', PUBLICATION_CACHE_CONTROL);
-      return { data: await sealedNodesOf(app.db, id, depth, index) };
+      return { data: await sealedNodesOf(app.db, id, depth, index, app.clock.now()) };
     },
   );
 
@@ -79,7 +79,7 @@ export async function verificationRoutes(instance: FastifyInstance): Promise<voi
     (suffix: string, contentType: string, body: (p: Publication) => string) =>
     async (request: FastifyRequest<{ Params: z.output<typeof contestParams> }>, reply: FastifyReply) => {
       const { id } = request.params;
-      const publication = await publicationOf(app.db, app.secret, id);
+      const publication = await publicationOf(app.db, app.secret, id, app.clock.now());
       return reply
         .header('cache-control', PUBLICATION_CACHE_CONTROL)
         .header('content-type', contentType)

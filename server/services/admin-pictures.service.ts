@@ -67,6 +67,7 @@ export async function receiveToFile(
 const KIND_NAMES: Record<AdminPictureKind, string> = {
   contest: 'contest picture',
   prize: 'prize photo',
+  sponsor: 'sponsor logo',
   practice_removed: 'practice picture (ball removed)',
   practice_original: 'practice picture (original)',
 };
@@ -158,13 +159,16 @@ async function usersOf(db: Kysely<Database>, ids: string[]): Promise<Map<string,
   };
   const contests = await db
     .selectFrom('contests')
-    .select(['window_key', 'picture_id', 'prize_picture_id'])
-    .where((eb) => eb.or([eb('picture_id', 'in', ids), eb('prize_picture_id', 'in', ids)]))
+    .select(['window_key', 'picture_id', 'prize_picture_id', 'sponsor_picture_id'])
+    .where((eb) =>
+      eb.or([eb('picture_id', 'in', ids), eb('prize_picture_id', 'in', ids), eb('sponsor_picture_id', 'in', ids)]),
+    )
     .orderBy('opens_at', 'desc')
     .execute();
   for (const c of contests) {
     add(c.picture_id, c.window_key);
     add(c.prize_picture_id, c.window_key);
+    add(c.sponsor_picture_id, c.window_key);
   }
   const pairs = await db
     .selectFrom('practice_pairs')

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   type AdminClaimDetail,
   type AdminClaimRow,
@@ -10,6 +10,7 @@ import {
   type ClaimDetails,
   type ClaimStatusChange,
   claimDetailsSchema,
+  isResultPublic,
   type MyClaim,
   maskedClaim,
   type TaxBreakdown,
@@ -25,11 +26,13 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export const claimNotFound = () => notFound(SERVER_ERROR_MESSAGES.claimNotFound);
 
-function readDetails(key: Buffer, claim: Pick<PrizeClaimsTable, 'id' | 'details_enc'>): ClaimDetails {
+type ClaimRow = Selectable<PrizeClaimsTable>;
+
+function readDetails(key: Buffer, claim: Pick<ClaimRow, 'id' | 'details_enc'>): ClaimDetails {
   return claimDetailsSchema.parse(JSON.parse(decryptClaim(key, claim.id, claim.details_enc)));
 }
 
-export function myClaimView(key: Buffer, claim: PrizeClaimsTable): MyClaim {
+export function myClaimView(key: Buffer, claim: ClaimRow): MyClaim {
   return {
     status: claim.status,
     submittedAt: iso(claim.submitted_at)!,
@@ -47,14 +50,12 @@ export function myClaimView(key: Buffer, claim: PrizeClaimsTable): MyClaim {
           ? Math.round((Number(claim.tds_paise) * 10_000) / Number(claim.gross_paise)) / 100
           : 0,
       thresholdPaise: 0,
+      tdsPayer: claim.prize_kind === 'merchandise' ? (claim.tds_payer ?? 'winner') : null,
     },
   };
 }
 
-export async function findClaimOfContest(
-  db: Kysely<Database>,
-  contestId: string,
-): Promise<PrizeClaimsTable | undefined> {
+export async function findClaimOfContest(db: Kysely<Database>, contestId: string): Promise<ClaimRow | undefined> {
   return db.selectFrom('prize_claims').selectAll().where('contest_id', '=', contestId).executeTakeFirst();
 }
 
@@ -75,31 +76,68 @@ export async function myClaim(
       ...view.tax,
       ratePercent: view.tax.tdsPaise > 0 ? view.tax.ratePercent : tax.ratePercent,
       thresholdPaise: tax.thresholdPaise,
+      // A claim made before prizes in kind were told apart: the contest's setting says who pays.
+      tdsPayer: view.tax.tdsPayer ?? tax.tdsPayer ?? null,
     },
   };
 }
 
 /**
- * The winner (rank 1 of a published contest) claims the prize, or corrects a claim not yet
- * verified. The details are encrypted before they touch the database; the audit entry says that
- * a claim was made, never what it holds.
+ * The winner (rank 1 of a published contest whose show has started) claims the prize, or corrects
+ * a claim not yet verified. A cash prize asks a payout (UPI or bank); a prize in kind is delivered
+ * to the address and asks none, its TDS collected or borne as the contest says (issue 26). The
+ * details are encrypted before they touch the database; the audit entry says that a claim was
+ * made, never what it holds.
  */
 export async function submitClaim(
   db: Kysely<Database>,
   key: Buffer,
-  input: { userId: string; contestId: string; details: ClaimDetails; actor: AuditActor; now: number },
+  input: {
+    userId: string;
+    contestId: string;
+    details: ClaimDetails;
+    lang: 'en' | 'hi';
+    actor: AuditActor;
+    now: number;
+  },
 ): Promise<MyClaim> {
   const winning = await db
     .selectFrom('contest_ranks as r')
     .innerJoin('contests as c', 'c.id', 'r.contest_id')
-    .select(['r.ticket_id', 'r.user_id', 'c.state', 'c.prize_value_paise', 'c.window_key'])
+    .select([
+      'r.ticket_id',
+      'r.user_id',
+      'c.state',
+      'c.show_at',
+      'c.prize_kind',
+      'c.prize_tds_payer',
+      'c.prize_value_paise',
+      'c.window_key',
+    ])
     .where('r.contest_id', '=', input.contestId)
     .where('r.rank', '=', 1)
     .executeTakeFirst();
-  if (!winning || winning.state !== 'published' || winning.user_id !== input.userId) {
+  if (
+    !winning ||
+    !isResultPublic({ state: winning.state, showAt: Number(winning.show_at) }, input.now) ||
+    winning.user_id !== input.userId
+  ) {
     throw new AppError(403, CLAIM_ERROR_CODES.notAWinner, CLAIM_MESSAGES.notAWinner);
   }
-  const tax = await taxForPrize(db, winning.prize_value_paise);
+  const inKind = winning.prize_kind === 'merchandise';
+  if (inKind && input.details.payout)
+    throw new AppError(400, 'VALIDATION_FAILED', CLAIM_MESSAGES.payoutNotAsked, {
+      'details.payout': CLAIM_MESSAGES.payoutNotAsked,
+    });
+  if (!inKind && !input.details.payout)
+    throw new AppError(400, 'VALIDATION_FAILED', CLAIM_MESSAGES.payoutRequired, {
+      'details.payout': CLAIM_MESSAGES.payoutRequired,
+    });
+  const tax = await taxForPrize(
+    db,
+    Number(winning.prize_value_paise),
+    inKind ? { tdsPayer: winning.prize_tds_payer } : null,
+  );
   const plaintext = JSON.stringify(input.details);
   await db.transaction().execute(async (trx) => {
     const existing = await trx
@@ -116,6 +154,9 @@ export async function submitClaim(
       gross_paise: tax.grossPaise,
       tds_paise: tax.tdsPaise,
       net_paise: tax.netPaise,
+      prize_kind: winning.prize_kind,
+      tds_payer: tax.tdsPayer ?? null,
+      language: input.lang,
       submitted_at: input.now,
       updated_at: input.now,
     };
@@ -148,6 +189,8 @@ export async function submitClaim(
         grossPaise: tax.grossPaise,
         tdsPaise: tax.tdsPaise,
         netPaise: tax.netPaise,
+        prizeKind: winning.prize_kind,
+        tdsPayer: tax.tdsPayer ?? null,
       },
       now: input.now,
     });
@@ -173,6 +216,7 @@ function claimRows(db: Kysely<Database>) {
       'pc.verified_at',
       'pc.sent_at',
       'pc.details_enc',
+      'pc.tds_payer',
       'c.slot',
       'c.show_at',
       'c.prize_title_en',
@@ -194,6 +238,7 @@ function adminRow(row: ClaimJoin): AdminClaimRow {
     showAt: iso(row.show_at)!,
     prizeTitle: row.prize_title_en,
     prizeKind: row.prize_kind,
+    tdsPayer: row.prize_kind === 'merchandise' ? (row.tds_payer ?? 'winner') : null,
     winnerName: `${row.first_name} ${row.last_name}`.trim(),
     state: row.state,
     status: row.status,

@@ -13,6 +13,7 @@ import { DEMO_CONTEST_PICTURE_KEY } from '../db/meta-keys.ts';
 import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
 import { displayPicture, findServableVariant, type ServableFile } from './picture.service.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
+import { sponsorView } from './sponsor.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 /** The open window (if any) and the next ones: what exists ahead of time. */
@@ -55,6 +56,8 @@ export async function insertContest(db: Kysely<Database>, input: NewContest): Pr
       prize_title_en: d.prizeTitleEn,
       prize_title_hi: d.prizeTitleHi,
       prize_value_paise: d.prizeValuePaise,
+      prize_picture_id: d.prizePictureId ?? null,
+      prize_tds_payer: d.prizeTdsPayer ?? 'winner',
       ticket_price_paise: d.ticketPricePaise,
       max_tickets_per_person: d.maxTicketsPerPerson,
       total_tickets: d.totalTickets,
@@ -196,6 +199,7 @@ export async function contestView(
       pictureUrl: prizePicture?.variants.find((v) => v.name === 'small')?.url ?? null,
     },
     cancelReason: contest.state === 'cancelled' ? contest.cancel_reason : null,
+    sponsor: await sponsorView(db, store, contest),
     ticketPricePaise: price,
     allInPricePaise: allInTicketPrice(fees, price),
     fees: {
@@ -224,25 +228,29 @@ export async function currentPictureFile(
   return current ? findServableVariant(db, store, current.picture_id, 'small') : undefined;
 }
 
+/** How long the home and play screens mention a cancellation (issue 26): a day, not the rest of its window. */
+export const CANCELLED_NOTE_MS = 24 * 3_600_000;
+
 /**
- * The open contest (else the next to open) and the one after it. A cancelled contest still shows
- * (players read why), unless an admin has made a replacement whose window overlaps it.
+ * The open contest (else the next to open) and the one after it. A cancelled contest frees the
+ * rest of its window (issue 26): the screens show the replacement or the next contest, and
+ * `cancelled` names a contest cancelled in the last day (players read why) until its window ends.
  */
 export async function currentContests(
   db: Kysely<Database>,
   now: number,
-): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined }> {
+): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined; cancelled: ContestRow | undefined }> {
   const rows = (await db
     .selectFrom('contests')
     .selectAll()
     .where('closes_at', '>=', now)
     .orderBy('opens_at')
     .orderBy('window_key')
-    .limit(6)
+    .limit(8)
     .execute()) as ContestRow[];
   const live = rows.filter((r) => r.state !== 'cancelled');
-  const shown = rows.filter(
-    (r) => r.state !== 'cancelled' || !live.some((l) => l.opens_at <= r.closes_at && l.closes_at >= r.opens_at),
+  const cancelled = rows.find(
+    (r) => r.state === 'cancelled' && r.cancelled_at !== null && Number(r.cancelled_at) > now - CANCELLED_NOTE_MS,
   );
-  return { current: shown[0], next: shown[1] };
+  return { current: live[0], next: live[1], cancelled };
 }

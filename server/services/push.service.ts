@@ -144,9 +144,12 @@ export async function dueNotices(db: Kysely<Database>, now: number): Promise<Due
       .where('closes_at', '>', now)
       .where(claimed('closing'))
       .execute(),
+    // The show-time gate (issue 26): a result published early is announced when its show starts.
     base()
+      .where('state', '=', 'published')
       .where('published_at', 'is not', null)
-      .where('published_at', '>', now - STALE_AFTER_MS)
+      .where('show_at', '<=', now)
+      .where((eb) => eb.or([eb('published_at', '>', now - STALE_AFTER_MS), eb('show_at', '>', now - STALE_AFTER_MS)]))
       .where(claimed('results'))
       .execute(),
   ]);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContestState } from '../../domain/contests.ts';
 import {
+  isResultPublic,
   type LiveShow,
   MY_ENTRIES_LIMIT,
   type MyEntry,
@@ -22,6 +23,7 @@ import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
 import { sealedContestIds } from './verification.service.ts';
+import { sponsorView } from './sponsor.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
 type Lang = 'en' | 'hi';
@@ -51,16 +53,30 @@ export async function entriesCount(db: Kysely<Database>, contestId: string): Pro
   return Number(row.n);
 }
 
-/** The public card of a published contest: first name and state of the winner, nothing more personal. */
+/** The show-time gate (issue 26) on a stored row: published, and its winner show has started. */
+export const isPublicResult = (contest: Pick<ContestRow, 'state' | 'show_at'>, now: number) =>
+  isResultPublic({ state: contest.state, showAt: Number(contest.show_at) }, now);
+
+/**
+ * The contest's state as players and the public see it: a result published before its show reads
+ * 'judged' until the show starts.
+ */
+export function publicContestState(contest: ContestRow, now: number): ContestState {
+  const state = contestState(contest, now);
+  return state === 'published' && !isPublicResult(contest, now) ? 'judged' : state;
+}
+
+/** The public card of a published contest whose show has started: first name and state of the winner, nothing more personal. */
 export async function winnerCard(
   db: Kysely<Database>,
   store: PictureStore,
   contest: ContestRow,
   lang: Lang,
+  now: number,
 ): Promise<WinnerCard | null> {
   const judged = judgedPointOf(contest);
-  if (!judged || contest.state !== 'published') return null;
-  const [picture, entries, winner] = await Promise.all([
+  if (!judged || !isPublicResult(contest, now)) return null;
+  const [picture, entries, winner, sponsor] = await Promise.all([
     displayPicture(db, store, contest.picture_id),
     entriesCount(db, contest.id),
     db
@@ -72,6 +88,7 @@ export async function winnerCard(
       .where('r.contest_id', '=', contest.id)
       .where('r.rank', '=', 1)
       .executeTakeFirst(),
+    sponsorView(db, store, contest),
   ]);
   return {
     contestId: contest.id,
@@ -84,6 +101,7 @@ export async function winnerCard(
     judgedPoint: judged,
     prize: prizeOf(contest, lang),
     entries,
+    sponsor,
     winner: winner
       ? {
           firstName: winner.first_name,
@@ -105,13 +123,15 @@ function decodeCursor(cursor: string): [number, string] {
   return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
 }
 
-function publishedContests(db: Kysely<Database>) {
+/** Published contests whose winner show has started (the show-time gate). */
+function publishedContests(db: Kysely<Database>, now: number) {
   return db
     .selectFrom('contests')
     .selectAll()
     .where('state', '=', 'published')
     .where('published_at', 'is not', null)
-    .where('judged_count', 'is not', null);
+    .where('judged_count', 'is not', null)
+    .where('show_at', '<=', now);
 }
 
 /** Published contests, newest publication first, a page at a time (cursor: the last one's published_at and id). */
@@ -119,8 +139,9 @@ export async function listWinners(
   db: Kysely<Database>,
   store: PictureStore,
   query: WinnersQuery,
+  now: number,
 ): Promise<WinnersPage> {
-  let q = publishedContests(db);
+  let q = publishedContests(db, now);
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '<', id)])]));
@@ -131,7 +152,7 @@ export async function listWinners(
     .limit(query.limit + 1)
     .execute()) as ContestRow[];
   const page = rows.slice(0, query.limit);
-  const cards = await Promise.all(page.map((row) => winnerCard(db, store, row, query.lang)));
+  const cards = await Promise.all(page.map((row) => winnerCard(db, store, row, query.lang, now)));
   const last = page.at(-1);
   return {
     results: cards.filter((card): card is WinnerCard => card !== null),
@@ -139,21 +160,28 @@ export async function listWinners(
   };
 }
 
-/** The next show (or the one on air now) and the latest published result. */
+/**
+ * The next show (or the one on air now) and the latest public result. The show's `resultIn` turns
+ * true at show time when its result is published: the live page then reveals it.
+ */
 export async function liveShow(db: Kysely<Database>, store: PictureStore, now: number, lang: Lang): Promise<LiveShow> {
   const [nextRow, latestRow] = await Promise.all([
     db
       .selectFrom('contests')
-      .select(['id', 'slot', 'show_at', 'stream_url'])
+      .select(['id', 'slot', 'show_at', 'stream_url', 'state'])
       .where('state', '!=', 'cancelled')
       .where('show_at', '>', now - SHOW_ON_AIR_MS)
       .orderBy('show_at')
       .orderBy('id')
       .limit(1)
       .executeTakeFirst(),
-    publishedContests(db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() as Promise<
-      ContestRow | undefined
-    >,
+    // The latest show first: a result published early appears at its show, after any published since.
+    publishedContests(db, now)
+      .orderBy('show_at', 'desc')
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst() as Promise<ContestRow | undefined>,
   ]);
   const next: NextShow | null = nextRow
     ? {
@@ -162,9 +190,10 @@ export async function liveShow(db: Kysely<Database>, store: PictureStore, now: n
         showAt: iso(nextRow.show_at),
         streamUrl: nextRow.stream_url,
         embedUrl: streamEmbedUrl(nextRow.stream_url),
+        resultIn: isPublicResult(nextRow, now),
       }
     : null;
-  return { next, latest: latestRow ? await winnerCard(db, store, latestRow, lang) : null };
+  return { next, latest: latestRow ? await winnerCard(db, store, latestRow, lang, now) : null };
 }
 
 /** The stream URL of the next show (or the one on air), for the security headers. */
@@ -229,8 +258,13 @@ export async function setTdsSettings(
   return tdsSettings(db);
 }
 
-export async function taxForPrize(db: Kysely<Database>, prizeValuePaise: number): Promise<TaxBreakdown> {
-  return tdsFor(prizeValuePaise, await tdsSettings(db));
+/** The tax on a prize; a prize in kind names who pays its TDS (the contest's setting, issue 26). */
+export async function taxForPrize(
+  db: Kysely<Database>,
+  prizeValuePaise: number,
+  inKind: { tdsPayer: 'winner' | 'company' } | null = null,
+): Promise<TaxBreakdown> {
+  return tdsFor(prizeValuePaise, await tdsSettings(db), inKind);
 }
 
 /**
@@ -266,7 +300,8 @@ export async function myEntries(
   );
   return Promise.all(
     contests.map(async (contest): Promise<MyEntry> => {
-      const published = contest.state === 'published';
+      // The show-time gate: an early publication stays 'judged' for the player until the show.
+      const published = isPublicResult(contest, options.now);
       const [picture, tickets, entries] = await Promise.all([
         displayPicture(db, store, contest.picture_id),
         db
@@ -285,11 +320,17 @@ export async function myEntries(
         published ? entriesCount(db, contest.id) : Promise.resolve(null),
       ]);
       const isWinner = published && tickets.some((t) => t.rank === 1);
-      const tax = isWinner ? await taxForPrize(db, contest.prize_value_paise) : null;
+      const tax = isWinner
+        ? await taxForPrize(
+            db,
+            Number(contest.prize_value_paise),
+            contest.prize_kind === 'merchandise' ? { tdsPayer: contest.prize_tds_payer } : null,
+          )
+        : null;
       return {
         contestId: contest.id,
         slot: contest.slot,
-        state: contestState(contest, options.now) as ContestState,
+        state: publicContestState(contest, options.now),
         closesAt: iso(contest.closes_at),
         showAt: iso(contest.show_at),
         picture: picture ?? null,

@@ -4,6 +4,8 @@ import type {
   AdminContestsPage,
   AdminPicture,
   ContestDefaultsAnswer,
+  ContestDefaultsPage,
+  ContestDefaultsSettings,
   ContestInput,
   CountersCheck,
   CountersRepair,
@@ -38,6 +40,32 @@ export async function cancelContest(id: string, reason: string): Promise<AdminCo
   return dataOf<AdminContest>((await http.post(`/admin/contests/${encodeURIComponent(id)}/cancel`, { reason })).data);
 }
 
+/** Issue 26: closes a contest that takes entries now (audited with the reason). */
+export async function closeContestNow(id: string, reason: string): Promise<AdminContest> {
+  return dataOf<AdminContest>((await http.post(`/admin/contests/${encodeURIComponent(id)}/close`, { reason })).data);
+}
+
+/** Issue 26: a closed contest, not yet marked by a judge, takes entries again until `closesAt` (ISO). */
+export async function reopenContest(id: string, reason: string, closesAt: string): Promise<AdminContest> {
+  return dataOf<AdminContest>(
+    (await http.post(`/admin/contests/${encodeURIComponent(id)}/reopen`, { reason, closesAt })).data,
+  );
+}
+
+/** Issue 26: the Contest defaults page (what the scheduler's contests start with). */
+export async function fetchContestDefaultsPage(): Promise<ContestDefaultsPage> {
+  return dataOf<ContestDefaultsPage>((await http.get('/admin/contest-defaults')).data);
+}
+
+export async function saveContestDefaults(values: ContestDefaultsSettings): Promise<ContestDefaultsPage> {
+  return dataOf<ContestDefaultsPage>((await http.put('/admin/contest-defaults', values)).data);
+}
+
+/** Back to the environment's CONTEST_* values. */
+export async function resetContestDefaults(): Promise<ContestDefaultsPage> {
+  return dataOf<ContestDefaultsPage>((await http.delete('/admin/contest-defaults')).data);
+}
+
 /** Compares every contest's ticket counters with its tickets (audited on the server). */
 export async function checkCounters(): Promise<CountersCheck> {
   return dataOf<CountersCheck>((await http.post('/admin/contests/counters/check')).data);
@@ -49,7 +77,10 @@ export async function repairCounters(id: string): Promise<CountersRepair> {
 }
 
 /** One page of the uploaded photos of a kind (GET /admin/pictures, the photos area's route). */
-export async function fetchPictures(kind: 'contest' | 'prize', cursor: string | null): Promise<ListPage<AdminPicture>> {
+export async function fetchPictures(
+  kind: 'contest' | 'prize' | 'sponsor',
+  cursor: string | null,
+): Promise<ListPage<AdminPicture>> {
   const params: Record<string, string> = { kind, limit: '24' };
   if (cursor) params['cursor'] = cursor;
   const page = dataOf<{ items: AdminPicture[]; nextCursor: string | null }>(

@@ -43,8 +43,11 @@ export async function resetJudgeMark(contestId: string, judgeId: string): Promis
   await http.delete(`/admin/results/${encodeURIComponent(contestId)}/marks/${encodeURIComponent(judgeId)}`);
 }
 
-export async function publishResult(contestId: string): Promise<{ notices: number }> {
-  return dataOf<{ notices: number }>((await http.post(`/admin/results/${encodeURIComponent(contestId)}/publish`)).data);
+/** `publicAt`: when players see it and are told (the winner show, or now when the show has started). */
+export async function publishResult(contestId: string): Promise<{ notices: number; publicAt: number }> {
+  return dataOf<{ notices: number; publicAt: number }>(
+    (await http.post(`/admin/results/${encodeURIComponent(contestId)}/publish`)).data,
+  );
 }
 
 export async function fetchJudgesRequired(): Promise<number> {

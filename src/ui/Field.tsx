@@ -6,6 +6,8 @@ import { isValidationCode } from '../../domain/validation.ts';
 
 interface FieldFrameProps {
   label: string;
+  /** Marked before the first submit (a star after the label; the input says aria-required). */
+  required?: boolean | undefined;
   hint?: ReactNode;
   /** A validation code from domain/validation (translated here) or a server's message. */
   error?: string;
@@ -13,7 +15,7 @@ interface FieldFrameProps {
 }
 
 /** Label, control, hint and error, wired for screen readers (aria-describedby, aria-invalid). */
-export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+export function FieldFrame({ label, required, hint, error, children }: FieldFrameProps) {
   const { t } = useTranslation('validation');
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -21,9 +23,19 @@ export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
+      {required ? (
+        // The star beside the label, not in it: the label names the field, the input says 'required'.
+        <span className="field__label-row">
+          <label className="field__label" htmlFor={inputId}>
+            {label}
+          </label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label className="field__label" htmlFor={inputId}>
+          {label}
+        </label>
+      )}
       {children({ inputId, describedBy, invalid: Boolean(error) })}
       {hint && (
         <span id={hintId} className="field__hint">
@@ -39,6 +51,15 @@ export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
   );
 }
 
+/** The star after a required field's label; screen readers hear the input's own 'required'. */
+export function RequiredMark() {
+  return (
+    <span className="field__required" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   hint?: ReactNode;
@@ -47,7 +68,7 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
+    <FieldFrame label={label} required={input.required} hint={hint} error={error}>
       {({ inputId, describedBy, invalid }) => (
         <input id={inputId} className="field__input" aria-describedby={describedBy} aria-invalid={invalid} {...input} />
       )}
@@ -63,7 +84,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
 
 export function TextAreaField({ label, hint, error, ...textarea }: TextAreaFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
+    <FieldFrame label={label} required={textarea.required} hint={hint} error={error}>
       {({ inputId, describedBy, invalid }) => (
         <textarea
           id={inputId}

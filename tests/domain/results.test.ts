@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claimDetailsFromForm,
   claimDetailsSchema,
+  claimFormSchema,
+  isResultPublic,
   maskAccount,
+  maskedClaim,
+  payableBeforeDispatch,
   maskPan,
   maskUpi,
   streamEmbedUrl,
@@ -50,6 +55,21 @@ describe('TDS (Section 194B)', () => {
     expect(tdsFor(1_000_001, rule)).toMatchObject({ tdsPaise: 300_000, netPaise: 700_001 });
     expect(tdsFor(2_500_000, rule)).toMatchObject({ tdsPaise: 750_000, netPaise: 1_750_000, ratePercent: 30 });
   });
+  it('a prize in kind arrives whole: its TDS on the market value is paid by the winner before dispatch or by the company (issue 26)', () => {
+    const winner = tdsFor(1_500_000, rule, { tdsPayer: 'winner' });
+    expect(winner).toMatchObject({ grossPaise: 1_500_000, tdsPaise: 450_000, netPaise: 1_500_000, tdsPayer: 'winner' });
+    expect(payableBeforeDispatch(winner)).toBe(450_000);
+    const company = tdsFor(1_500_000, rule, { tdsPayer: 'company' });
+    expect(company).toMatchObject({ tdsPaise: 450_000, netPaise: 1_500_000, tdsPayer: 'company' });
+    expect(payableBeforeDispatch(company)).toBe(0);
+    expect(tdsFor(900_000, rule, { tdsPayer: 'winner' })).toMatchObject({ tdsPaise: 0, netPaise: 900_000 });
+    expect(tdsFor(2_500_000, rule).tdsPayer).toBeNull();
+  });
+  it('a result is public from its winner show (issue 26)', () => {
+    expect(isResultPublic({ state: 'published', showAt: 1000 }, 999)).toBe(false);
+    expect(isResultPublic({ state: 'published', showAt: 1000 }, 1000)).toBe(true);
+    expect(isResultPublic({ state: 'judged', showAt: 1000 }, 5000)).toBe(false);
+  });
 });
 
 describe('claim details', () => {
@@ -77,10 +97,29 @@ describe('claim details', () => {
     ['account too short', { ...valid, payout: { method: 'bank', accountNumber: '12345678', ifsc: 'SBIN0001234' } }],
     ['pin starting with 0', { ...valid, address: { ...valid.address, pin: '011001' } }],
     ['unknown state', { ...valid, address: { ...valid.address, state: 'Goa ' } }],
-    ['no payout', { ...valid, payout: undefined }],
     ['upi without handle', { ...valid, payout: { method: 'upi', upiId: 'ravi@' } }],
   ])('refuses %s', (_, details) => {
     expect(claimDetailsSchema.safeParse(details).success).toBe(false);
+  });
+  it('takes no payout at all (a prize in kind is delivered; the server asks it of cash prizes only)', () => {
+    const { payout: _payout, ...delivery } = valid;
+    expect(claimDetailsSchema.parse(delivery)).not.toHaveProperty('payout');
+    expect(maskedClaim(claimDetailsSchema.parse(delivery)).payout).toBeNull();
+    const form = claimFormSchema.safeParse({
+      fullName: 'Ravi Kumar',
+      pan: 'abcde1234f',
+      line1: '12 MG Road',
+      line2: '',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pin: '411001',
+      method: 'delivery',
+      upiId: '',
+      accountNumber: '',
+      ifsc: '',
+    });
+    expect(form.success).toBe(true);
+    expect(claimDetailsFromForm(form.data!)).not.toHaveProperty('payout');
   });
   it('masks what it shows back', () => {
     expect(maskPan('ABCDE1234F')).toBe('AB******4F');

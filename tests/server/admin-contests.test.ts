@@ -90,8 +90,16 @@ describeOnEachDatabase('the contests console', (server) => {
       400,
       { code: 'CONTEST_WINDOW_CLOSED' },
     );
-    // Monday's window has its contest already.
-    await refuse(body(), 409, { code: 'CONTEST_WINDOW_OVERLAP', message: CONTEST_ADMIN_MESSAGES.overlap });
+    // Monday's window has its contest already: the refusal names it (issue 26), with its id for the console's link.
+    const monday_ = (
+      await db().selectFrom('contests').select('id').where('window_key', '=', '2026-11-23-A').executeTakeFirstOrThrow()
+    ).id;
+    await refuse(body(), 409, {
+      code: 'CONTEST_WINDOW_OVERLAP',
+      message:
+        'Another contest takes entries in this window. It overlaps contest A (2026-11-23-A). Pick a window that does not overlap it.',
+      details: { contestId: monday_, windowKey: '2026-11-23-A', slot: 'A', opensAt: monday().opensAt },
+    });
     expect(await db().selectFrom('contests').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -220,7 +228,7 @@ describeOnEachDatabase('the contests console', (server) => {
     );
   });
 
-  it('shows a cancelled contest to players with its reason, unless a replacement takes its window', async () => {
+  it('a cancelled contest frees its window: players see the replacement (or the next contest) and a day-long note of the cancellation', async () => {
     const list = (await get(server, '/api/v1/admin/contests?limit=100', { cookie: admin.cookie })).json().data;
     const monday_ = list.items.find((c: { windowKey: string }) => c.windowKey === '2026-11-23-A');
     // Every contest open now is cancelled or closes first; move to Monday afternoon.
@@ -236,8 +244,15 @@ describeOnEachDatabase('the contests console', (server) => {
         )
       ).statusCode,
     ).toBe(200);
-    const current = (await get(server, '/api/v1/contests/current')).json().data.current;
-    expect(current).toMatchObject({ id: monday_.id, state: 'cancelled', cancelReason: 'Rain stopped play.' });
+    // Not 'cancelled' for days: the next contest shows, with a note of the cancellation.
+    const after = (await get(server, '/api/v1/contests/current')).json().data;
+    // (This suite has no later contest: nothing is current until the replacement is made.)
+    expect(after.current).toBeNull();
+    expect(after.cancelled).toEqual({
+      slot: 'A',
+      reason: 'Rain stopped play.',
+      cancelledAt: new Date(clock.now).toISOString(),
+    });
     const replacement = await post(
       server,
       '/api/v1/admin/contests',
@@ -251,6 +266,12 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(replacement.statusCode, replacement.body).toBe(201);
     expect(replacement.json().data.windowKey).toBe('2026-11-23-A-2');
     expect((await get(server, '/api/v1/contests/current')).json().data.current.id).toBe(replacement.json().data.id);
+    // A day later the note is gone; the replacement stays.
+    clock.advance(86_400_000 + 1);
+    const later = (await get(server, '/api/v1/contests/current')).json().data;
+    expect(later.cancelled).toBeUndefined();
+    expect(later.current.id).toBe(replacement.json().data.id);
+    Object.assign(admin, (await insertStaff(server, ['admin'], clock.now))[0]);
   });
 
   it('checks the ticket counters from the console and repairs a contest whose counters drifted; both audited, admins only', async () => {

@@ -37,6 +37,31 @@ describeOnEachDatabase('POST /api/v1/contact', (server) => {
     });
   });
 
+  it('acknowledges the message by e-mail, in the language of the site as the sender used it (issue 26)', async () => {
+    const send = async (email: string, headers: Record<string, string>) => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: { ...valid, email },
+        headers: { ...XHR, ...headers },
+        // An address of its own: the form's per-address limit belongs to the other tests.
+        remoteAddress: `127.9.9.${email.length}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await server.app.idleAfterAnswer();
+      return server.app.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', email).execute();
+    };
+    // The site's language cookie wins over the browser's languages.
+    const hindi = await send('asha.contact@gmail.com', { cookie: 'i18next=hi', 'accept-language': 'en-IN,en;q=0.9' });
+    expect(hindi).toHaveLength(1);
+    expect(hindi[0]).toMatchObject({ channel: 'email', subject: 'हमें आपका संदेश मिल गया: Payment question' });
+    expect(hindi[0]!.body).toContain('इसी ई-मेल पते पर जवाब देगी');
+    expect(hindi[0]!.body).not.toContain(valid.message);
+    const english = await send('ravi.contact@gmail.com', {});
+    expect(english[0]).toMatchObject({ subject: 'We have received your message: Payment question' });
+    expect(english[0]!.body).toContain('reply to this e-mail address');
+  });
+
   it('answers every broken field with the spec message, by field', async () => {
     const res = await server.app.inject({
       method: 'POST',

@@ -63,7 +63,8 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
       cookie: admin!.cookie,
     });
     expect(published.statusCode, published.body).toBe(200);
-    expect(published.json().data).toEqual({ notices: 3 });
+    // Published after the show's start (the suite's show is now): public, and told, at once.
+    expect(published.json().data).toEqual({ notices: 3, publicAt: clock.now });
     expect(
       (await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie }))
         .statusCode,

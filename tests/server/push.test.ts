@@ -242,7 +242,19 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
     expect(en.decrypt(closing.body)).toMatchObject({ title: 'Closes in 1 hour', tag: `closing-${contestId}` });
 
     clock.advance(3_600_000);
-    await server.app.db.updateTable('contests').set({ published_at: clock.now }).where('id', '=', contestId).execute();
+    await server.app.db
+      .updateTable('contests')
+      .set({ state: 'published', published_at: clock.now })
+      .where('id', '=', contestId)
+      .execute();
+    // Published before the winner show (issue 26): announced when the show starts, not now.
+    expect(await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now)).toEqual({
+      notices: 0,
+      sent: 0,
+      gone: 0,
+      failed: 0,
+    });
+    clock.advance(3_600_000);
     expect(
       await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now),
     ).toMatchObject({ notices: 1, sent: 2 });

@@ -267,7 +267,7 @@ describe('Google sign-in in production', () => {
       expect(posted.statusCode).toBe(404);
     });
 
-    it('answers 503 on every social endpoint', async () => {
+    it('answers 404 on every social endpoint (a feature that is off; issue 27 finding 6)', async () => {
       expect(server.config).toMatchObject({
         googleClientId: undefined,
         oidcIssuer: 'https://accounts.google.com',
@@ -279,7 +279,7 @@ describe('Google sign-in in production', () => {
         await post(server, COMPLETE, { idToken: 'x', state: 'y' }),
         await post(server, SOCIAL_LOGIN, {}),
       ]) {
-        expect(res.statusCode).toBe(503);
+        expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: 'Google sign-in is not configured' });
       }
     });

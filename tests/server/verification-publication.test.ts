@@ -19,6 +19,15 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 describeOnEachDatabase('verifiable results', (server) => {
   const { clock, seal, runSealJob, relogin, contestAtClose, judgeAndPublish } = useSealingSuite(server);
+  /** Moves the clock to the contest's winner show, when the result becomes public. */
+  const untilTheShow = async (contestId: string) => {
+    const { show_at } = await server.app.db
+      .selectFrom('contests')
+      .select('show_at')
+      .where('id', '=', contestId)
+      .executeTakeFirstOrThrow();
+    if (Number(show_at) > clock.now) clock.advance(Number(show_at) - clock.now);
+  };
 
   it('the publication verifies; after tampering with a ticket in the database it does not', async () => {
     const { contestId, late } = await contestAtClose();
@@ -37,6 +46,13 @@ describeOnEachDatabase('verifiable results', (server) => {
       { x: 503, y: 301 },
       { x: 499, y: 305 },
     ]);
+    // Published before its winner show (issue 26): the files stay hidden, the seal says 'judged', until the show.
+    const early = await get(server, `/api/v1/contests/${contestId}/publication`);
+    expect(early.statusCode).toBe(404);
+    expect((await get(server, `/api/v1/contests/${contestId}/seal/nodes?depth=0&index=0`)).statusCode).toBe(404);
+    expect((await seal(contestId)).json().data.state).toBe('judged');
+    await untilTheShow(contestId);
+    expect((await seal(contestId)).json().data.state).toBe('published');
     const res = await get(server, `/api/v1/contests/${contestId}/publication`);
     expect(res.statusCode, res.body).toBe(200);
     const publication = publicationSchema.parse(res.json().data);
@@ -200,6 +216,7 @@ describeOnEachDatabase('verifiable results', (server) => {
       cookie: admin!.cookie,
     });
     expect(published.statusCode, published.body).toBe(200);
+    await untilTheShow(contest.id);
     const publication = publicationSchema.parse(
       (await get(server, `/api/v1/contests/${contest.id}/publication`)).json().data,
     );

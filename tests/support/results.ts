@@ -27,6 +27,9 @@ export async function addJudgedContest(
     marks?: Array<{ x: number; y: number }>;
     publishedAt?: number | null;
     prizeValuePaise?: number;
+    /** Issue 26: merchandise or cash (the suite's CONTEST_PRIZE_KIND by default) and who pays a prize in kind's TDS. */
+    prizeKind?: 'merchandise' | 'cash';
+    prizeTdsPayer?: 'winner' | 'company';
     streamUrl?: string | null;
     showInMs?: number;
   },
@@ -37,7 +40,11 @@ export async function addJudgedContest(
     now: options.now,
     opensInMs: -3 * 86_400_000,
     closesInMs: -86_400_000,
-    defaults: { prizeValuePaise: options.prizeValuePaise ?? 500_000 },
+    defaults: {
+      prizeValuePaise: options.prizeValuePaise ?? 500_000,
+      ...(options.prizeKind ? { prizeKind: options.prizeKind } : {}),
+      ...(options.prizeTdsPayer ? { prizeTdsPayer: options.prizeTdsPayer } : {}),
+    },
   });
   const players = await insertActiveUsers(server, options.players ?? options.points.length, options.now);
   const marks = options.marks ?? [

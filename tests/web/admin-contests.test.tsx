@@ -203,7 +203,7 @@ describe('the contests console', () => {
     expect(await screen.findByLabelText('Opens')).toHaveValue('2026-11-26T12:00');
     expect(screen.getByLabelText('Opens')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Ticket price (₹)')).toHaveValue('0');
-    expect(screen.getByLabelText('Prize value (₹)')).toHaveValue('5000');
+    expect(screen.getByLabelText('Market value of the prize (₹)')).toHaveValue('5000');
     const pickers = screen.getAllByRole('group', { name: 'Contest picture' });
     await user.click(await within(pickers[0]!).findByRole('radio', { name: /Photo/ }));
     await user.type(screen.getByLabelText('Live show stream URL'), 'http://example.com/live');

@@ -247,7 +247,7 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   entrantCount: 2,
   publishedAt: null,
   publishedBy: null,
-  notices: { total: 0, sent: 0 },
+  notices: { total: 0, sent: 0, notTold: 0, failed: 0, pending: 0, sendsAt: null },
   ...over,
 });
 
@@ -287,15 +287,18 @@ describe('Console > Results (admins)', () => {
             state: 'published',
             publishedAt: CLOSED + 600_000,
             publishedBy: 'Asha Rao',
-            notices: { total: 2, sent: 2 },
+            notices: { total: 2, sent: 2, notTold: 0, failed: 0, pending: 0, sendsAt: null },
           });
-          return ok({ notices: 2 });
+          return ok({ notices: 2, publicAt: CLOSED + 600_000 });
         },
       },
       ['admin'],
     );
     expect(await screen.findByRole('heading', { name: 'Result of contest 2026-11-22-A' })).toBeInTheDocument();
-    expect(await screen.findByTestId('drawn')).toHaveTextContent('1@100,200 2@101,200 3@100,201 ball@100.33,200.33');
+    // Issue 26: the judges' marks and the best entries on the picture, with the judged point.
+    expect(await screen.findByTestId('drawn')).toHaveTextContent(
+      'J1@100,200 J2@101,200 J3@100,201 #1@100,200 #2@101,201 ball@100.33,200.33',
+    );
     expect(screen.getByText(/Judged point: X 100.3, Y 200.3/)).toBeInTheDocument();
     const marks = screen.getAllByRole('table')[0]!;
     expect(within(marks).getByRole('rowheader', { name: 'Meera Iyer' })).toBeInTheDocument();
@@ -309,8 +312,66 @@ describe('Console > Results (admins)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Published. 2 players are being told.')).toBeInTheDocument();
     expect(await screen.findByText(/Published on .* by Asha Rao\./)).toBeInTheDocument();
-    expect(screen.getByText(/Messages sent: 2 of 2/)).toBeInTheDocument();
+    expect(screen.getByText('Players told: 2 of 2.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('publishing before the winner show says the result stays hidden until then; the counter says who was told and who was not (issue 26)', async () => {
+    const showAt = Date.now() + 3 * 3_600_000;
+    let current = review({ showAt });
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () => ok(current),
+        'POST /admin/results/c1/publish': () => {
+          current = review({
+            showAt,
+            state: 'published',
+            publishedAt: Date.now(),
+            publishedBy: 'Asha Rao',
+            notices: { total: 4, sent: 0, notTold: 0, failed: 0, pending: 4, sendsAt: showAt },
+          });
+          return ok({ notices: 4, publicAt: showAt });
+        },
+      },
+      ['admin'],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish the result' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this result?' });
+    expect(dialog).toHaveTextContent('The winner show has not started: the result stays hidden');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findByText(
+        /^Published\. It stays hidden until the winner show at .* IST; 4 players are told then\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Players told: 0 of 4.')).toBeInTheDocument();
+    expect(screen.getByText(/^4 players will be told when the winner show starts, .* IST\.$/)).toBeInTheDocument();
+    expect(screen.getByText(/Hidden from players until the winner show/)).toBeInTheDocument();
+  });
+
+  it('the counter after the show: told, not told (deleted accounts) and failed, each said (issue 26)', async () => {
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () =>
+          ok(
+            review({
+              state: 'published',
+              publishedAt: CLOSED + 600_000,
+              publishedBy: 'Asha Rao',
+              notices: { total: 10, sent: 7, notTold: 2, failed: 1, pending: 0, sendsAt: null },
+            }),
+          ),
+      },
+      ['admin'],
+    );
+    expect(await screen.findByText('Players told: 7 of 10.')).toBeInTheDocument();
+    expect(screen.getByText('2 not told: the accounts were deleted.')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 could not be told after every try: check the SMS and e-mail settings.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/being sent/)).not.toBeInTheDocument();
   });
 
   it('resets a judge’s mark while judging, after a confirm', async () => {

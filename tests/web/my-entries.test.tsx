@@ -174,6 +174,8 @@ describe('My entries: results, receipts and the prize claim', () => {
         address: { line1: '12 MG Road', line2: '', city: 'Pune', state: 'Maharashtra', pin: '411001' },
         payout: { method: 'bank', accountNumber: '1234 5678 9012', ifsc: 'sbin0001234' },
       },
+      // Issue 26: the claim's messages are written in the language the winner claims in.
+      lang: 'en',
     });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Submitted, being checked')).toBeInTheDocument();

@@ -52,6 +52,7 @@ describe('sign-up screen', () => {
   });
 
   it('links the three agreements to the legal pages and the rules', async () => {
+    stubApi({});
     await renderScreen(<SignupPage />, { path: '/signup' });
     const legal = screen.getByRole('checkbox', { name: /Terms and conditions/ }).closest('label')!;
     expect(within(legal).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms');
@@ -59,7 +60,7 @@ describe('sign-up screen', () => {
     expect(within(legal).getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookies');
     expect(screen.getByRole('link', { name: 'Rules and FAQ' })).toHaveAttribute('href', '/rules');
     expect(screen.getByRole('checkbox', { name: 'I am 18 years of age or older.' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
       '/api/v1/auth/google/start?returnTo=%2Fplay_screen',
     );

@@ -50,7 +50,19 @@ export interface ContestsTable {
   answer_salt: Generated<string | null>;
   answer_commitment: Generated<string | null>;
   answer_committed_at: Generated<number | null>;
+  /** Issue 26 (migration 2026-11-27-500): who funds the prize, shown as "Prize by ..."; all null: none. */
+  sponsor_name: Generated<string | null>;
+  /** https only. */
+  sponsor_url: Generated<string | null>;
+  /** The logo (picture kind 'sponsor'). */
+  sponsor_picture_id: Generated<string | null>;
+  /** A prize in kind's TDS (section 194B): collected from the 'winner' before dispatch, or borne by the 'company'. */
+  prize_tds_payer: Generated<TdsPayer>;
+  /** The closes_at a 'Close now' replaced, which 'Reopen' offers back; null otherwise. */
+  closed_early_from: Generated<number | null>;
 }
+
+export type TdsPayer = 'winner' | 'company';
 
 /** The entry list frozen at close (migration 2026-11-25-080): root, size, time, leaves (JSON SealedEntry[] in leaf order). */
 export interface ContestSealsTable {

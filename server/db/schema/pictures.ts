@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** Pictures, their stored variants and files, and the practice pairs. */
 
-export type PictureKind = 'practice_removed' | 'practice_original' | 'contest' | 'prize' | 'avatar';
+export type PictureKind = 'practice_removed' | 'practice_original' | 'contest' | 'prize' | 'sponsor' | 'avatar';
 /** 'avatar' is the 256 px square of a profile picture, served to its owner only. */
 export type PictureVariantName = 'original' | 'large' | 'small' | 'avatar';
 

@@ -63,6 +63,14 @@ export interface PrizeClaimsTable {
   verified_at: number | null;
   sent_at: number | null;
   updated_at: number;
+  /** Issue 26 (migration 2026-11-27-500): the prize's kind when claimed; a prize in kind asks no payout. */
+  prize_kind: Generated<'merchandise' | 'cash'>;
+  /** A prize in kind's TDS payer, frozen with the claim; null for cash (withheld from the payout). */
+  tds_payer: Generated<'winner' | 'company' | null>;
+  /** The winner's language when they claimed: the claim's messages are written in it. */
+  language: Generated<'en' | 'hi'>;
+  /** The last status the winner was told of (null: none yet); the notices job tells the rest. */
+  told_status: Generated<ClaimStatus | null>;
 }
 
 // --- contests console: who must be told of a cancelled contest (migration 2026-11-24-040) ---

@@ -15,6 +15,7 @@ import { actorOf } from '../../services/audit.service.ts';
 import { claimKey } from '../../services/claim-crypto.ts';
 import { changeClaimStatus, listClaims, viewClaim } from '../../services/claim.service.ts';
 import { setTdsSettings, tdsSettings } from '../../services/results.service.ts';
+import { tellAfterAnswer } from '../../services/claim-messages.ts';
 
 /** Prize claims: the list, the decrypted details (every read audited) and the status until the prize is sent. */
 export async function claimsAdminRoutes(instance: FastifyInstance): Promise<void> {
@@ -57,6 +58,8 @@ export async function claimsAdminRoutes(instance: FastifyInstance): Promise<void
         actorOf(currentUser(request), request.ip),
         app.clock.now(),
       );
+      // The winner is told of a new status (verified, sent) in their language, once.
+      tellAfterAnswer(app, claim.contestId);
       return { data: claim, message: 'The claim has been updated.' };
     },
   );

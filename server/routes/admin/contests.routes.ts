@@ -5,13 +5,20 @@ import {
   adminContestsPageSchema,
   adminContestsQuerySchema,
   cancelContestSchema,
+  closeContestSchema,
   CONTEST_ADMIN_MESSAGES,
+  CONTEST_DEFAULTS_MESSAGES,
+  contestDefaultsPageSchema,
+  contestDefaultsSettingsSchema,
   contestDefaultsSchema,
   contestIdParamsSchema,
   contestInputSchema,
   countersCheckSchema,
   countersRepairSchema,
+  reopenContestSchema,
 } from '../../../domain/admin-contests.ts';
+import { closeContestNow, reopenContest } from '../../services/admin-contests/close.ts';
+import { contestDefaultsPage, setContestDefaults } from '../../services/admin-contest-defaults.service.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { contestDefaults, createContest, updateContest } from '../../services/admin-contest.service.ts';
@@ -103,6 +110,67 @@ export async function contestsAdminRoutes(instance: FastifyInstance): Promise<vo
       };
       const result = await cancelContest(deps, actorOf(currentUser(request), request.ip), id, reason, app.clock.now());
       return { data: result.contest, message: CONTEST_ADMIN_MESSAGES.cancelled };
+    },
+  );
+
+  app.post(
+    '/contests/:id/close',
+    {
+      schema: {
+        params: contestIdParamsSchema,
+        body: closeContestSchema,
+        response: { 200: envelope(adminContestSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const actor = actorOf(currentUser(request), request.ip);
+      const contest = await closeContestNow(app.db, app.secret, actor, id, request.body.reason, app.clock.now());
+      return { data: contest, message: CONTEST_ADMIN_MESSAGES.closedNow };
+    },
+  );
+
+  app.post(
+    '/contests/:id/reopen',
+    {
+      schema: {
+        params: contestIdParamsSchema,
+        body: reopenContestSchema,
+        response: { 200: envelope(adminContestSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const actor = actorOf(currentUser(request), request.ip);
+      const contest = await reopenContest(app.db, actor, id, request.body, app.clock.now());
+      return { data: contest, message: CONTEST_ADMIN_MESSAGES.reopened };
+    },
+  );
+
+  // Issue 26: the scheduler's defaults, set here instead of in the environment.
+  app.get('/contest-defaults', { schema: { response: { 200: envelope(contestDefaultsPageSchema) } } }, async () => ({
+    data: await contestDefaultsPage(app.db, app.config.contestDefaults),
+  }));
+
+  app.put(
+    '/contest-defaults',
+    {
+      schema: { body: contestDefaultsSettingsSchema, response: { 200: envelope(contestDefaultsPageSchema) } },
+    },
+    async (request) => {
+      const actor = actorOf(currentUser(request), request.ip);
+      const page = await setContestDefaults(app.db, actor, request.body, app.config.contestDefaults, app.clock.now());
+      return { data: page, message: CONTEST_DEFAULTS_MESSAGES.saved };
+    },
+  );
+
+  app.delete(
+    '/contest-defaults',
+    { schema: { response: { 200: envelope(contestDefaultsPageSchema) } } },
+    async (request) => {
+      const actor = actorOf(currentUser(request), request.ip);
+      const page = await setContestDefaults(app.db, actor, null, app.config.contestDefaults, app.clock.now());
+      return { data: page, message: CONTEST_DEFAULTS_MESSAGES.reset };
     },
   );
 

@@ -57,7 +57,7 @@ export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
       void reply.header('cache-control', 'no-store');
       // The admin opening a closed contest's judging seals it first, like a judge (issue 12).
       await requireSealed(app.db, app.secret, id, app.clock.now());
-      return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id) };
+      return { data: await resultReview(app.db, app.pictures, id, currentUser(request).id, app.clock.now()) };
     },
   );
 
@@ -73,12 +73,17 @@ export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/results/:id/publish',
-    { schema: { params: contestParams, response: { 200: envelope(z.object({ notices: z.number().int() })) } } },
+    {
+      schema: {
+        params: contestParams,
+        response: { 200: envelope(z.object({ notices: z.number().int(), publicAt: z.number().int() })) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const user = currentUser(request);
       await requireSealed(app.db, app.secret, id, app.clock.now());
-      const { notices } = await publishResult(
+      const { notices, publicAt } = await publishResult(
         app.db,
         { ...actorOf(user, request.ip), id: user.id },
         id,
@@ -89,7 +94,8 @@ export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
       void sendResultNotices(app.db, app.messages, app.config.publicUrl, () => app.clock.now(), id).catch(
         (error: unknown) => request.log.error({ err: error }, 'result notices failed; the job will retry'),
       );
-      return { data: { notices }, message: JUDGING_MESSAGES.published };
+      const message = publicAt > app.clock.now() ? JUDGING_MESSAGES.publishedBeforeShow : JUDGING_MESSAGES.published;
+      return { data: { notices, publicAt }, message };
     },
   );
 }

@@ -22,14 +22,17 @@ interface Figures {
   entrants: number;
   revenue: number;
   refunded: number;
+  /** Judges' marks (a marked contest cannot be reopened). */
+  marks: number;
+  sealed: boolean;
 }
 
 async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
   const figures = new Map<string, Figures>(
-    ids.map((id) => [id, { sold: 0, taken: 0, entrants: 0, revenue: 0, refunded: 0 }]),
+    ids.map((id) => [id, { sold: 0, taken: 0, entrants: 0, revenue: 0, refunded: 0, marks: 0, sealed: false }]),
   );
   if (ids.length === 0) return figures;
-  const [tickets, taken, payments] = await Promise.all([
+  const [tickets, taken, payments, marks, seals] = await Promise.all([
     db
       .selectFrom('tickets')
       .select((eb) => [
@@ -55,7 +58,16 @@ async function figuresOf(db: Db, ids: string[]): Promise<Map<string, Figures>> {
       .where('status', '=', 'success')
       .groupBy('contest_id')
       .execute(),
+    db
+      .selectFrom('judge_marks')
+      .select((eb) => ['contest_id', eb.fn.countAll<number | string>().as('marks')])
+      .where('contest_id', 'in', ids)
+      .groupBy('contest_id')
+      .execute(),
+    db.selectFrom('contest_seals').select('contest_id').where('contest_id', 'in', ids).execute(),
   ]);
+  for (const row of marks) figures.get(row.contest_id)!.marks = n(row.marks);
+  for (const row of seals) figures.get(row.contest_id)!.sealed = true;
   for (const row of tickets)
     Object.assign(figures.get(row.contest_id)!, { sold: n(row.sold), entrants: n(row.entrants) });
   for (const [id, count] of taken) figures.get(id)!.taken = count;
@@ -85,6 +97,14 @@ export function locksOf(
     return { fields: ['picture', 'window'], reason: CONTEST_ADMIN_MESSAGES.judging };
   return { fields: [], reason: null };
 }
+
+/** Close now: the contest takes entries at this moment (stored 'upcoming', inside its window). */
+export const isClosable = (row: Pick<ContestRow, 'state' | 'opens_at' | 'closes_at'>, now: number) =>
+  row.state === 'upcoming' && n(row.opens_at) <= now && now <= n(row.closes_at);
+
+/** Reopen: closed by the clock, no judge has marked and nothing decided it yet (stored 'upcoming'). */
+export const isReopenable = (row: Pick<ContestRow, 'state' | 'closes_at'>, marks: number, now: number) =>
+  row.state === 'upcoming' && n(row.closes_at) < now && marks === 0;
 
 function toAdmin(row: ContestRow, f: Figures, withSmall: Set<string>, now: number): AdminContest {
   const locks = locksOf(row, f.taken);
@@ -125,6 +145,19 @@ function toAdmin(row: ContestRow, f: Figures, withSmall: Set<string>, now: numbe
       row.decided_by === 'sealedAnswer' && row.answer_commitment !== null && row.answer_committed_at !== null
         ? { hash: row.answer_commitment, committedAt: iso(row.answer_committed_at) }
         : null,
+    sponsor: row.sponsor_name
+      ? {
+          name: row.sponsor_name,
+          url: row.sponsor_url,
+          pictureId: row.sponsor_picture_id,
+          logoUrl: url(row.sponsor_picture_id),
+        }
+      : null,
+    prizeTdsPayer: row.prize_tds_payer,
+    closable: isClosable(row, now),
+    reopenable: isReopenable(row, f.marks, now),
+    closedEarlyFrom: row.closed_early_from === null ? null : iso(row.closed_early_from),
+    sealed: f.sealed,
   };
 }
 
@@ -174,7 +207,11 @@ async function present(db: Db, rows: ContestRow[], now: number): Promise<AdminCo
   const ids = rows.map((r) => r.id);
   const [figures, withSmall] = await Promise.all([
     figuresOf(db, ids),
-    smallUrls(db, [...new Set(rows.flatMap((r) => [r.picture_id, r.prize_picture_id ?? '']).filter(Boolean))]),
+    smallUrls(db, [
+      ...new Set(
+        rows.flatMap((r) => [r.picture_id, r.prize_picture_id ?? '', r.sponsor_picture_id ?? '']).filter(Boolean),
+      ),
+    ]),
   ]);
   return rows.map((row) => toAdmin(row, figures.get(row.id)!, withSmall, now));
 }

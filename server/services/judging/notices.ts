@@ -51,6 +51,8 @@ export async function sendResultNotices(
           'contests.opens_at',
         ])
         .where(unsentNoticesAfter('result_notices', NOTICE_MAX_ATTEMPTS, after, contestId))
+        // The show-time gate (issue 26): a result published before its show is told when the show starts.
+        .where('contests.show_at', '<=', now())
         .orderBy('result_notices.contest_id')
         .orderBy('result_notices.user_id')
         .limit(NOTICE_PAGE)

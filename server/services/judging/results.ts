@@ -15,6 +15,7 @@ import {
   lockContest,
   NOTICE_BATCH,
 } from '../judging.service.ts';
+import { NOTICE_MAX_ATTEMPTS } from './notices.ts';
 import { metrics } from '../../metrics/scope.ts';
 
 /**
@@ -63,6 +64,7 @@ export async function resultReview(
   store: PictureStore,
   contestId: string,
   viewerId: string,
+  now: number,
 ): Promise<ResultReview> {
   const contest = await loadContest(db, contestId);
   const state = judgingState(contest.state);
@@ -115,14 +117,7 @@ export async function resultReview(
     .where('contest_id', '=', contestId)
     .where('status', '=', 'confirmed')
     .executeTakeFirstOrThrow();
-  const notices = await db
-    .selectFrom('result_notices')
-    .select([
-      (eb) => eb.fn.countAll<number>().as('total'),
-      sql<number>`sum(case when sent_at is null then 0 else 1 end)`.as('sent'),
-    ])
-    .where('contest_id', '=', contestId)
-    .executeTakeFirstOrThrow();
+  const notices = await noticeCounts(db, contestId);
   let publishedBy: string | null = null;
   if (contest.published_by) {
     const who = await db
@@ -138,6 +133,7 @@ export async function resultReview(
     windowKey: contest.window_key,
     state,
     closesAt: contest.closes_at,
+    showAt: Number(contest.show_at),
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
     marksHidden,
@@ -165,8 +161,35 @@ export async function resultReview(
     entrantCount: Number(counts.entrants),
     publishedAt: contest.published_at,
     publishedBy,
-    notices: { total: Number(notices.total), sent: Number(notices.sent ?? 0) },
+    notices: { ...notices, sendsAt: notices.pending > 0 && contest.show_at > now ? contest.show_at : null },
   };
+}
+
+/**
+ * What became of a contest's result notices. A notice closed without any channel stamped went to
+ * nobody (a deleted account): it is not counted as told. One tried NOTICE_MAX_ATTEMPTS times
+ * stays unsent for good: failed, not pending.
+ */
+async function noticeCounts(
+  db: Kysely<Database>,
+  contestId: string,
+): Promise<{ total: number; sent: number; notTold: number; failed: number; pending: number }> {
+  const told = sql<boolean>`(sms_sent_at is not null or email_sent_at is not null)`;
+  const row = await db
+    .selectFrom('result_notices')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+      sql<number | string>`sum(case when sent_at is not null and ${told} then 1 else 0 end)`.as('sent'),
+      sql<number | string>`sum(case when sent_at is not null and not ${told} then 1 else 0 end)`.as('notTold'),
+      sql<number | string>`sum(case when sent_at is null and attempts >= ${NOTICE_MAX_ATTEMPTS} then 1 else 0 end)`.as(
+        'failed',
+      ),
+    ])
+    .where('contest_id', '=', contestId)
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const [sent, notTold, failed] = [Number(row.sent ?? 0), Number(row.notTold ?? 0), Number(row.failed ?? 0)];
+  return { total, sent, notTold, failed, pending: total - sent - notTold - failed };
 }
 
 /**
@@ -179,7 +202,7 @@ export async function publishResult(
   actor: AuditActor & { id: string },
   contestId: string,
   now: number,
-): Promise<{ notices: number }> {
+): Promise<{ notices: number; publicAt: number }> {
   return db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, contestId);
     if (contest.state !== 'judged') throw fail(409, 'notJudged');
@@ -218,12 +241,16 @@ export async function publishResult(
       action: 'result.publish',
       targetType: 'contest',
       targetId: contestId,
-      summary: `Published the result of ${contestLabel(contest)} (${best.length} entrants told)`,
+      summary:
+        contest.show_at > now
+          ? `Published the result of ${contestLabel(contest)} (${best.length} entrants told at the show, ${new Date(contest.show_at).toISOString()})`
+          : `Published the result of ${contestLabel(contest)} (${best.length} entrants told)`,
       before: { state: 'judged' },
       after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },
       now,
     });
     metrics().contestPublications.inc();
-    return { notices: best.length };
+    // The show-time gate: public (and told) at the winner show, or at once when it has started.
+    return { notices: best.length, publicAt: Math.max(now, Number(contest.show_at)) };
   });
 }

@@ -1,6 +1,7 @@
 /** The published entry list of a sealed contest, its Merkle nodes and the players' receipts (verification.service.ts seals it). */
 import type { Kysely } from 'kysely';
 import { judgedPointOf } from '../../../domain/judge-panel.ts';
+import { isResultPublic } from '../../../domain/results.ts';
 import {
   buildMerkleTree,
   entryLeafHashes,
@@ -43,23 +44,33 @@ export async function contestSealView(
     contest.answer_commitment !== null &&
     contest.answer_committed_at !== null &&
     contest.opens_at <= now;
+  // The show-time gate: an early publication reads 'judged' until the show starts.
+  const shown = state(contest);
   return {
     contestId,
-    state: state(contest),
+    state:
+      shown === 'published' && !isResultPublic({ state: contest.state, showAt: Number(contest.show_at) }, now)
+        ? 'judged'
+        : shown,
     seal: seal ? { root: seal.root, leafCount: seal.leafCount, sealedAt: iso(seal.sealedAt) } : null,
     commitment: committed ? { hash: contest.answer_commitment!, committedAt: iso(contest.answer_committed_at!) } : null,
   };
 }
 
-/** A published contest and its seal; 404 before publication or for a contest published before seals existed. */
+/**
+ * A published contest and its seal; 404 before publication, before its winner show (the
+ * show-time gate, issue 26: an early publication is not public yet) or for a contest published
+ * before seals existed.
+ */
 async function publishedSeal(
   db: Kysely<Database>,
   contestId: string,
+  now: number,
 ): Promise<{ contest: ContestRow & { published_at: number }; seal: SealRecord }> {
   const contest = (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
     ContestRow | undefined;
   if (!contest) throw notFound(SERVER_ERROR_MESSAGES.contestIdUnknown);
-  if (contest.state !== 'published' || contest.published_at === null)
+  if (!isResultPublic({ state: contest.state, showAt: Number(contest.show_at) }, now) || contest.published_at === null)
     throw notFound(SERVER_ERROR_MESSAGES.resultNotPublished);
   const seal = await sealOf(db, contestId);
   if (!seal) throw notFound(SERVER_ERROR_MESSAGES.publishedBeforeSeals);
@@ -76,8 +87,13 @@ function publicName(first: string, last: string): string {
  * The published result as one file. The entries are read from the tickets as they are now and
  * the root from the seal, so a ticket changed after close shows as a root that does not match.
  */
-export async function publicationOf(db: Kysely<Database>, secret: string, contestId: string): Promise<Publication> {
-  const { contest, seal } = await publishedSeal(db, contestId);
+export async function publicationOf(
+  db: Kysely<Database>,
+  secret: string,
+  contestId: string,
+  now: number,
+): Promise<Publication> {
+  const { contest, seal } = await publishedSeal(db, contestId, now);
   const [picture, marks, ranks, entries] = await Promise.all([
     db.selectFrom('pictures').select(['width', 'height']).where('id', '=', contest.picture_id).executeTakeFirst(),
     db
@@ -197,8 +213,9 @@ export async function sealedNodesOf(
   contestId: string,
   depth: number,
   indices: readonly number[],
+  now: number,
 ): Promise<SealedNodes> {
-  const { seal } = await publishedSeal(db, contestId);
+  const { seal } = await publishedSeal(db, contestId, now);
   const { tree, entries } = await sealedTree(db, contestId, seal.root);
   if (depth > tree.height)
     throw new AppError(400, 'VALIDATION_FAILED', SERVER_ERROR_MESSAGES.sealedTreeLevels(tree.height));

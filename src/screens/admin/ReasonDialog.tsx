@@ -16,6 +16,8 @@ interface ReasonDialogProps {
   onConfirm: (reason: string) => Promise<void>;
   onCancel: () => void;
   danger?: boolean;
+  /** The area's translation of a refusal it knows by its English text (shown as it came otherwise). */
+  translate?: (text: string) => string | undefined;
 }
 
 /** A console action that needs a written reason (it goes to the audit log). */
@@ -27,6 +29,7 @@ export function ReasonDialog({
   onConfirm,
   onCancel,
   danger = false,
+  translate,
 }: ReasonDialogProps) {
   const { t } = useTranslation('admin');
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,7 +53,8 @@ export function ReasonDialog({
       await onConfirm(reason);
       reset();
     } catch (error) {
-      setFailure(errorMessageOf(error, t('ops.actionFailed')));
+      const message = errorMessageOf(error, t('ops.actionFailed'));
+      setFailure(translate?.(message) ?? message);
     }
   });
 
@@ -66,6 +70,7 @@ export function ReasonDialog({
                 <p>{text}</p>
                 <TextAreaField
                   label={t('ops.reason.label')}
+                  required
                   hint={t('ops.reason.hint')}
                   rows={3}
                   error={

@@ -22,6 +22,7 @@ const JudgingPanelPage = lazyScreen(() => import('./judging/JudgingPanelPage.tsx
 const ResultsPage = lazyScreen(() => import('./results/ResultsPage.tsx'));
 const ClaimsPage = lazyScreen(() => import('./claims/ClaimsPage.tsx'));
 const ContestsPage = lazyScreen(() => import('./contests/ContestsPage.tsx'));
+const ContestDefaultsPage = lazyScreen(() => import('./contest-defaults/ContestDefaultsPage.tsx'));
 const PicturesArea = lazyScreen(() => import('./pictures/PicturesArea.tsx'));
 const UsersPage = lazyScreen(() => import('./users/UsersPage.tsx'));
 const PaidPlayPage = lazyScreen(() => import('./paid-play/PaidPlayPage.tsx'));
@@ -33,6 +34,7 @@ const PaymentsAdminPage = lazyScreen(() => import('./payments/PaymentsAdminPage.
 // In the order of an operator's week: the contest, its picture, judging, the result, the prize.
 export const consoleAreas: ConsoleArea[] = [
   { path: 'contests', navKey: 'contests', role: 'admin', Screen: ContestsPage },
+  { path: 'contest-defaults', navKey: 'contestDefaults', role: 'admin', Screen: ContestDefaultsPage },
   { path: 'pictures', navKey: 'pictures', role: 'admin', Screen: PicturesArea },
   { path: 'judging', navKey: 'judging', role: 'judge', Screen: JudgingPanelPage },
   { path: 'results', navKey: 'results', role: 'admin', Screen: ResultsPage },

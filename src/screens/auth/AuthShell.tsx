@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGoogleSignIn } from '../../app/use-google-sign-in.ts';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { LanguageSwitch } from '../../app/layouts/LanguageSwitch.tsx';
@@ -39,6 +40,8 @@ export function AuthShell({ title, intro, children }: { title: string; intro?: R
 /** The 'Continue with Google' button: a plain link, the server runs the sign-in and comes back. */
 export function GoogleLink({ href }: { href: string }) {
   const { t } = useTranslation('auth');
+  // Not configured (production without GOOGLE_CLIENT_ID): not offered at all (issue 26).
+  if (useGoogleSignIn() !== true) return null;
   return (
     <>
       <p className="auth__divider">

@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ContestView, isPaidPlaySuspended, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
+import {
+  type ContestView,
+  type CurrentContests,
+  isPaidPlaySuspended,
+  type PaidPlay,
+  paidEntriesSoon,
+} from '../../../domain/contests.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
@@ -10,6 +16,7 @@ import { paths } from '../../app/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { SponsorLine } from '../../ui/SponsorLine.tsx';
 import '../../styles/contest.css';
 import type { ContestsLoad } from '../../app/use-current-contests.ts';
 
@@ -56,6 +63,7 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       ) : (
         <div className="skeleton skeleton--title" />
       )}
+      {ready?.cancelled && <CancelledNote cancelled={ready.cancelled} />}
       {ready && isPaidPlaySuspended(ready.paidPlay) && (
         <p className="contest-notice" role="note">
           <strong>{t('card.notice')}:</strong> {t('card.suspended')}
@@ -184,6 +192,7 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
           </dd>
         </div>
       </dl>
+      <SponsorLine sponsor={contest.sponsor} className="contest-card__sponsor" />
       {contest.state !== 'cancelled' ? (
         <ul className="contest-card__limits">
           <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
@@ -213,5 +222,20 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Issue 26: a contest cancelled in the last day, whose window now shows its replacement or the
+ * next contest: one line that says so (players with tickets were told by SMS and e-mail).
+ */
+function CancelledNote({ cancelled }: { cancelled: NonNullable<CurrentContests['cancelled']> }) {
+  const { t } = useTranslation('contest');
+  return (
+    <p className="contest-notice" role="note">
+      {cancelled.reason
+        ? t('card.cancelledNote', { slot: cancelled.slot, reason: cancelled.reason })
+        : t('card.cancelledNoteNoReason', { slot: cancelled.slot })}
+    </p>
   );
 }

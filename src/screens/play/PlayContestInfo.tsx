@@ -6,6 +6,7 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
+import { SponsorLine } from '../../ui/SponsorLine.tsx';
 
 /** The strip above the play screen's picture: which contest, its prize and the time left to enter. */
 export function PlayContestInfo({ contest }: { contest: ContestView }) {
@@ -24,6 +25,7 @@ export function PlayContestInfo({ contest }: { contest: ContestView }) {
         <strong>{prize.title}</strong>
         {prize.valuePaise > 0 && <span> · {t('card.prizeValue', { value: formatRupees(prize.valuePaise, lng) })}</span>}
       </p>
+      <SponsorLine sponsor={contest.sponsor} className="play-info__sponsor" />
       {open ? (
         <div className="play-info__close">
           <span className="play-info__label" aria-hidden="true">

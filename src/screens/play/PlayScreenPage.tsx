@@ -15,6 +15,7 @@ import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
+import { formatIstDateTime } from '../../ui/format.ts';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
@@ -36,7 +37,7 @@ const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
 
 /** /play_screen: the open contest's picture, marked with the ticket-marking machine, then added to the cart. */
 export default function PlayScreenPage() {
-  const { t } = useTranslation(['contest', 'results']);
+  const { t, i18n } = useTranslation(['contest', 'results']);
   // In the language the site shows (the strip names the prize); a switch keeps the game, same contest.
   const { load, retry } = useCurrentContests();
   const [params] = useSearchParams();
@@ -61,16 +62,44 @@ export default function PlayScreenPage() {
     );
   }
   const contest = load.data.current;
-  const playable = contest && contestPhase(contest, new Date()) === 'open' && contest.picture;
+  const phase = contest ? contestPhase(contest, new Date()) : null;
+  const playable = contest && phase === 'open' && contest.picture;
   // Back from the gateway after the contest closed: the payment's outcome is on /payments.
   if (!playable && returningPayment)
     return <Navigate to={`${paths.payments}?payment=${encodeURIComponent(returningPayment)}`} replace />;
-  if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
+  if (!contest || phase !== 'open' || !contest.picture) {
+    // Issue 26: a cancelled contest's window shows the replacement or the next contest, not 'cancelled'.
+    const upcoming = contest && phase === 'upcoming' && contest.state !== 'cancelled';
     return (
       <PlayMessage
-        title={contest?.state === 'cancelled' ? t('play.cancelled') : contest ? t('play.closed') : t('play.noContest')}
+        title={
+          contest?.state === 'cancelled'
+            ? t('play.cancelled')
+            : upcoming
+              ? t('play.upcoming', {
+                  slot: contest.slot,
+                  when: formatIstDateTime(new Date(contest.opensAt), currentLanguage(i18n)),
+                })
+              : contest
+                ? t('play.closed')
+                : t('play.noContest')
+        }
       >
-        {contest?.state === 'cancelled' ? (
+        {load.data.cancelled && (
+          <p>
+            {load.data.cancelled.reason
+              ? t('card.cancelledNote', { slot: load.data.cancelled.slot, reason: load.data.cancelled.reason })
+              : t('card.cancelledNoteNoReason', { slot: load.data.cancelled.slot })}
+          </p>
+        )}
+        {upcoming ? (
+          <>
+            <p>{t('play.upcomingText')}</p>
+            <Link to={paths.quickGame} className="button button--accent">
+              {t('card.practice')}
+            </Link>
+          </>
+        ) : contest?.state === 'cancelled' ? (
           <>
             {contest.cancelReason && <p>{t('card.cancelReason', { reason: contest.cancelReason })}</p>}
             <p>{t('card.cancelledText')}</p>

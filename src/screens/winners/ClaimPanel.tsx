@@ -17,7 +17,8 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { FieldFrame, TextField } from '../../ui/Field.tsx';
 import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
-import { formatIstShort, formatRupees } from '../../ui/format.ts';
+import { formatIstShort } from '../../ui/format.ts';
+import { TaxLines } from './ClaimTaxLines.tsx';
 
 const EMPTY: ClaimFormValues = {
   fullName: '',
@@ -46,34 +47,6 @@ const SERVER_FIELDS: Record<string, keyof ClaimFormValues> = {
   'details.payout.ifsc': 'ifsc',
 };
 
-export function TaxLines({ tax }: { tax: TaxBreakdown }) {
-  const { t, i18n } = useTranslation('results');
-  const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
-  if (tax.tdsPaise === 0) {
-    return (
-      <p className="muted">
-        {tax.thresholdPaise > 0 ? t('claim.tax.none', { threshold: formatRupees(tax.thresholdPaise, locale) }) : null}
-      </p>
-    );
-  }
-  return (
-    <dl className="tax-lines">
-      <div>
-        <dt>{t('claim.tax.gross')}</dt>
-        <dd>{formatRupees(tax.grossPaise, locale)}</dd>
-      </div>
-      <div>
-        <dt>{t('claim.tax.tds', { rate: tax.ratePercent })}</dt>
-        <dd>−{formatRupees(tax.tdsPaise, locale)}</dd>
-      </div>
-      <div className="tax-lines__net">
-        <dt>{t('claim.tax.net')}</dt>
-        <dd>{formatRupees(tax.netPaise, locale)}</dd>
-      </div>
-    </dl>
-  );
-}
-
 /** The winner's side of the prize: the tax, then the claim form or the claim's status. */
 export function ClaimPanel({
   contestId,
@@ -99,6 +72,7 @@ export function ClaimPanel({
                 ...claim.tax,
                 ratePercent: claim.tax.ratePercent || tax.ratePercent,
                 thresholdPaise: tax.thresholdPaise,
+                tdsPayer: claim.tax.tdsPayer ?? tax.tdsPayer ?? null,
               }
             : tax
         }
@@ -117,12 +91,18 @@ export function ClaimPanel({
           </ul>
           {claim.note && <p>{t('claim.note', { note: claim.note })}</p>}
           <p className="muted">
-            {t('claim.masked', {
-              name: claim.masked.fullName,
-              pan: claim.masked.pan,
-              address: claim.masked.address,
-              payout: claim.masked.payout ?? '',
-            })}
+            {claim.masked.payout === null
+              ? t('claim.maskedInKind', {
+                  name: claim.masked.fullName,
+                  pan: claim.masked.pan,
+                  address: claim.masked.address,
+                })
+              : t('claim.masked', {
+                  name: claim.masked.fullName,
+                  pan: claim.masked.pan,
+                  address: claim.masked.address,
+                  payout: claim.masked.payout,
+                })}
           </p>
           {claim.status === 'submitted' && (
             <button type="button" className="button button--ghost button--small" onClick={() => setEditing((e) => !e)}>
@@ -134,6 +114,7 @@ export function ClaimPanel({
       {(!claim || editing) && (
         <ClaimForm
           contestId={contestId}
+          inKind={Boolean(tax.tdsPayer)}
           update={Boolean(claim)}
           onDone={(next) => {
             setEditing(false);
@@ -147,14 +128,17 @@ export function ClaimPanel({
 
 export function ClaimForm({
   contestId,
+  inKind = false,
   update,
   onDone,
 }: {
   contestId: string;
+  /** A prize in kind: delivered to the address, no UPI or bank asked. */
+  inKind?: boolean;
   update: boolean;
   onDone: (claim: MyClaim) => void;
 }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; claim?: MyClaim } | null>(null);
   const {
     register,
@@ -162,7 +146,11 @@ export function ClaimForm({
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ClaimFormValues>({ resolver: zodResolver(claimFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useForm<ClaimFormValues>({
+    resolver: zodResolver(claimFormSchema),
+    defaultValues: { ...EMPTY, method: inKind ? 'delivery' : 'upi' },
+    mode: 'onTouched',
+  });
   const method = useWatch({ control, name: 'method' });
   const say = (message: string | undefined) => {
     if (!message) return undefined;
@@ -172,7 +160,12 @@ export function ClaimForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const claim = await submitClaim({ contestId, details: claimDetailsFromForm(values) });
+      const claim = await submitClaim({
+        contestId,
+        details: claimDetailsFromForm(values),
+        // The claim's messages (received, verified, sent) are written in the language the winner claims in.
+        lang: currentLanguage(i18n) === 'hi' ? 'hi' : 'en',
+      });
       setOutcome({ ok: true, text: t('claim.done'), claim });
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -190,10 +183,11 @@ export function ClaimForm({
 
   return (
     <>
-      <p className="muted">{t('claim.intro')}</p>
+      <p className="muted">{inKind ? t('claim.introInKind') : t('claim.intro')}</p>
       <form className="form claim-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label={t('claim.fullName')}
+          required
           autoComplete="name"
           maxLength={100}
           error={say(errors.fullName?.message)}
@@ -201,6 +195,7 @@ export function ClaimForm({
         />
         <TextField
           label={t('claim.pan')}
+          required
           hint={t('claim.panHint')}
           autoComplete="off"
           autoCapitalize="characters"
@@ -211,6 +206,7 @@ export function ClaimForm({
         />
         <TextField
           label={t('claim.line1')}
+          required
           autoComplete="address-line1"
           maxLength={200}
           error={say(errors.line1?.message)}
@@ -219,18 +215,20 @@ export function ClaimForm({
         <TextField label={t('claim.line2')} autoComplete="address-line2" maxLength={200} {...register('line2')} />
         <TextField
           label={t('claim.city')}
+          required
           autoComplete="address-level2"
           maxLength={100}
           error={say(errors.city?.message)}
           {...register('city')}
         />
-        <FieldFrame label={t('claim.state')} error={say(errors.state?.message)}>
+        <FieldFrame label={t('claim.state')} required error={say(errors.state?.message)}>
           {({ inputId, describedBy, invalid }) => (
             <select
               id={inputId}
               className="field__input"
               aria-describedby={describedBy}
               aria-invalid={invalid}
+              aria-required
               autoComplete="address-level1"
               {...register('state')}
             >
@@ -245,24 +243,28 @@ export function ClaimForm({
         </FieldFrame>
         <TextField
           label={t('claim.pin')}
+          required
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
           error={say(errors.pin?.message)}
           {...register('pin')}
         />
-        <fieldset className="claim-form__payout">
-          <legend>{t('claim.payout')}</legend>
-          <label className="radio">
-            <input type="radio" value="upi" {...register('method')} /> {t('claim.upi')}
-          </label>
-          <label className="radio">
-            <input type="radio" value="bank" {...register('method')} /> {t('claim.bank')}
-          </label>
-        </fieldset>
-        {method === 'upi' ? (
+        {!inKind && (
+          <fieldset className="claim-form__payout">
+            <legend>{t('claim.payout')}</legend>
+            <label className="radio">
+              <input type="radio" value="upi" {...register('method')} /> {t('claim.upi')}
+            </label>
+            <label className="radio">
+              <input type="radio" value="bank" {...register('method')} /> {t('claim.bank')}
+            </label>
+          </fieldset>
+        )}
+        {method === 'delivery' ? null : method === 'upi' ? (
           <TextField
             label={t('claim.upiId')}
+            required
             hint={t('claim.upiHint')}
             autoComplete="off"
             spellCheck={false}
@@ -274,6 +276,7 @@ export function ClaimForm({
           <>
             <TextField
               label={t('claim.accountNumber')}
+              required
               inputMode="numeric"
               autoComplete="off"
               maxLength={18}
@@ -282,6 +285,7 @@ export function ClaimForm({
             />
             <TextField
               label={t('claim.ifsc')}
+              required
               hint={t('claim.ifscHint')}
               autoComplete="off"
               autoCapitalize="characters"

@@ -16,10 +16,45 @@ import { useNow } from '../../ui/use-now.ts';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
+/** A second after the show starts the result is there to read (the clocks of phone and server differ a little). */
+const REVEAL_DELAY_MS = 1500;
+const REVEAL_POLL_MS = 30_000;
+/** setTimeout's longest wait: a show further away is read again when the page is opened again. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** /live_weekly_winner: the countdown to the next show, its stream, and the latest winner. */
 export default function LiveWeeklyWinnerPage() {
   const { t } = useTranslation('results');
-  const { outcome, retry } = useLanguageRead(fetchLiveShow);
+  const { outcome, retry, update } = useLanguageRead(fetchLiveShow);
+  const { i18n } = useTranslation();
+  const lang = currentLanguage(i18n) === 'hi' ? 'hi' : 'en';
+
+  // Issue 26: the result is revealed at the show, not before. At the show's start (and every
+  // REVEAL_POLL_MS while it is on air and the result is not in yet) the page reads the show
+  // again in place: the result appears without a reload.
+  useEffect(() => {
+    if (!outcome?.ok) return;
+    const next = outcome.data.next;
+    if (!next || next.resultIn) return;
+    const at = Date.parse(next.showAt);
+    const now = Date.now();
+    if (now >= at + SHOW_ON_AIR_MS) return;
+    const wait = now < at ? at - now + REVEAL_DELAY_MS : REVEAL_POLL_MS;
+    if (wait > MAX_TIMER_MS) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchLiveShow(lang, controller.signal).then(
+        (data) => update(() => data),
+        () => undefined,
+      );
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // `update` is a fresh closure each render; the data read says when to wait again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome, lang]);
 
   useEffect(() => {
     document.title = `${t('live.title')} | ${BRAND.name}`;
@@ -43,6 +78,11 @@ export default function LiveWeeklyWinnerPage() {
       ) : (
         <>
           <NextShowPanel show={outcome.data.next} />
+          {outcome.data.next?.resultIn && (
+            <p className="card live-show__result-in" role="status">
+              <strong>{t('live.resultIn')}</strong> <a href="#latest-winner">{t('live.resultInLine')}</a>
+            </p>
+          )}
           <section className="results-section" aria-labelledby="latest-winner">
             <h2 id="latest-winner">{t('live.latestTitle')}</h2>
             {outcome.data.latest ? (

@@ -5,6 +5,7 @@ import { isIndianState, type WinnerCard } from '../../../domain/results.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
+import { SponsorLine } from '../../ui/SponsorLine.tsx';
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
@@ -73,6 +74,7 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
           </dd>
         </div>
       </dl>
+      <SponsorLine sponsor={card.sponsor} className="winner-card__sponsor" />
       <p className="muted winner-card__entries">{t('card.entries', { count: card.entries })}</p>
       <Link className="winner-card__check" to={generatePath(paths.verifyContest, { contestId: card.contestId })}>
         {t('card.check')}

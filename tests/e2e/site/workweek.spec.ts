@@ -12,8 +12,8 @@ import { payOnPlayScreen } from '../support/entry.ts';
 // uploads the week's photo, replaces the open contest with one on it, two players buy a ticket
 // each, three judges (given the role in the console) mark the ball alone on the stage, the admin
 // publishes, and the winner sees the result on /live_weekly_winner, /the_winners_circle and in
-// My entries. Only the clock is cheated: the contest's close is moved to the past in the database
-// instead of waiting for it. Named to run last: it replaces the open contest.
+// My entries. Only the clock is cheated: the contest's close and show are moved to the past in the
+// database instead of waiting for them. Named to run last: it replaces the open contest.
 
 const WIDTH = 1710;
 const HEIGHT = 1090;
@@ -140,9 +140,12 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
   const other = await player(browser, '2', 'Meenakshi');
   await buyOneTicket(other.page, OTHER);
 
-  // The close, without waiting for it.
+  // The close and the winner show, without waiting for them: a result published after the show's
+  // start is public and told at once (published before it, it would stay hidden until the show).
   const shift = database();
-  shift.prepare('UPDATE contests SET closes_at = ? WHERE id = ?').run(Date.now() - 1000, contest.id);
+  shift
+    .prepare('UPDATE contests SET closes_at = ?, show_at = ? WHERE id = ?')
+    .run(Date.now() - 2000, Date.now() - 1000, contest.id);
   shift.close();
 
   // 4. Three judges, given the role in the console's Users area.

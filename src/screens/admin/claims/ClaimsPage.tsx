@@ -81,11 +81,16 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
         <span className="chip">{t(`claims.statuses.${claim.status}`)}</span>
       </p>
       <p className="claim-item__amounts">
-        {t('claims.amounts', {
-          gross: formatInr(claim.grossPaise, locale),
-          tds: formatInr(claim.tdsPaise, locale),
-          net: formatInr(claim.netPaise, locale),
-        })}
+        {claim.prizeKind === 'merchandise'
+          ? t(claim.tdsPayer === 'company' ? 'claims.amountsInKindCompany' : 'claims.amountsInKindWinner', {
+              value: formatInr(claim.grossPaise, locale),
+              tds: formatInr(claim.tdsPaise, locale),
+            })
+          : t('claims.amounts', {
+              gross: formatInr(claim.grossPaise, locale),
+              tds: formatInr(claim.tdsPaise, locale),
+              net: formatInr(claim.netPaise, locale),
+            })}
       </p>
       <ul className="claim-item__dates muted">
         <li>{t('claims.submittedAt', { time: when(claim.submittedAt) })}</li>
@@ -113,11 +118,15 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           </dd>
           <dt>{t('claims.payout')}</dt>
           <dd>
-            <code>
-              {detail.details.payout.method === 'upi'
-                ? `UPI ${detail.details.payout.upiId}`
-                : `${detail.details.payout.accountNumber} · IFSC ${detail.details.payout.ifsc}`}
-            </code>
+            {!detail.details.payout ? (
+              t('claims.delivery')
+            ) : (
+              <code>
+                {detail.details.payout.method === 'upi'
+                  ? `UPI ${detail.details.payout.upiId}`
+                  : `${detail.details.payout.accountNumber} · IFSC ${detail.details.payout.ifsc}`}
+              </code>
+            )}
           </dd>
           <dt>{t('claims.contact')}</dt>
           <dd>

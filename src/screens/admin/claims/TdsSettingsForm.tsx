@@ -75,6 +75,7 @@ export function TdsSettingsForm() {
       <InputField
         id="tds-rate"
         label={t('claims.tds.rate')}
+        required
         inputMode="decimal"
         value={rate}
         onChange={setRate}
@@ -83,6 +84,7 @@ export function TdsSettingsForm() {
       <InputField
         id="tds-threshold"
         label={t('claims.tds.threshold')}
+        required
         inputMode="numeric"
         value={threshold}
         onChange={setThreshold}

@@ -52,6 +52,7 @@ export function CancelContest({
     <div className="contest-cancel">
       <TextAreaField
         label={t('contests.cancel.reason')}
+        required
         hint={t('contests.cancel.reasonHint')}
         rows={3}
         maxLength={CANCEL_REASON_MAX}

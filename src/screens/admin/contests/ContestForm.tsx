@@ -9,10 +9,13 @@ import {
   contestInputOfForm,
   istInputOf,
   type LockedField,
+  type OverlapDetails,
 } from '../../../../domain/admin-contests.ts';
 import { createContest, updateContest } from '../../../api/admin-contests.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
+import { apiErrorOf, errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
+import { RequiredNote } from '../ui/ConsoleFields.tsx';
+import { OverlapNotice, overlapOf, SponsorFieldset, TdsPayerChoice } from './ContestFormParts.tsx';
 import { useContestMessage } from './messages.ts';
 import { PicturePicker as PicturePickerField } from './PicturePicker.tsx';
 
@@ -29,6 +32,9 @@ const SERVER_FIELD: Record<string, keyof ContestFormValues> = {
   prizeValuePaise: 'prizeValueRupees',
   ticketPricePaise: 'ticketPriceRupees',
   answerPoint: 'answerX',
+  'sponsor.name': 'sponsorName',
+  'sponsor.url': 'sponsorUrl',
+  'sponsor.pictureId': 'sponsorPictureId',
 };
 
 /**
@@ -39,6 +45,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   const { t } = useTranslation('admin');
   const say = useContestMessage();
   const [failure, setFailure] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState<OverlapDetails | null>(null);
   const {
     register,
     control,
@@ -55,9 +62,11 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   // The sealed answer's commitment is public from the opening: who decides is fixed from then.
   const decisionLocked = contest !== undefined && contest.state !== 'upcoming';
   const decidedBy = useWatch({ control, name: 'decidedBy' });
+  const prizeKind = useWatch({ control, name: 'prizeKind' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setOverlap(null);
     try {
       const input = contestInputOfForm(values);
       if (contest) {
@@ -73,7 +82,10 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         const field = SERVER_FIELD[key] ?? key;
         if (FORM_FIELDS.has(field)) setError(field as keyof ContestFormValues, { message });
       }
-      setFailure(errorMessageOf(error, t('contests.form.failed')));
+      const refusal = apiErrorOf(error);
+      const other = refusal.code === 'CONTEST_WINDOW_OVERLAP' ? overlapOf(refusal.details) : null;
+      if (other) setOverlap(other);
+      else setFailure(errorMessageOf(error, t('contests.form.failed')));
     }
   });
 
@@ -94,6 +106,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
       <h2 id="contest-form-title" ref={heading} tabIndex={-1}>
         {contest ? t('contests.form.editTitle', { slot: contest.slot }) : t('contests.form.newTitle')}
       </h2>
+      <RequiredNote />
       {lockReason && (
         <p className="contest-lock contest-lock--banner" role="note">
           {say(lockReason)}
@@ -107,6 +120,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           <TextField
             label={t('contests.form.opensAt')}
             type="datetime-local"
+            required
             readOnly={isLocked('window')}
             error={say(errors.opensAt?.message)}
             {...register('opensAt')}
@@ -114,6 +128,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           <TextField
             label={t('contests.form.closesAt')}
             type="datetime-local"
+            required
             readOnly={isLocked('window')}
             error={say(errors.closesAt?.message)}
             {...register('closesAt')}
@@ -121,6 +136,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           <TextField
             label={t('contests.form.showAt')}
             type="datetime-local"
+            required
             readOnly={isLocked('window')}
             error={say(errors.showAt?.message)}
             {...register('showAt')}
@@ -136,6 +152,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           <PicturePickerField
             kind="contest"
             legend={t('contests.form.picture')}
+            required
             value={field.value}
             onChange={field.onChange}
             currentUrl={contest?.pictureUrl ?? null}
@@ -150,12 +167,14 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         <div className="contest-form__row">
           <TextField
             label={t('contests.form.prizeTitleEn')}
+            required
             maxLength={120}
             error={say(errors.prizeTitleEn?.message)}
             {...register('prizeTitleEn')}
           />
           <TextField
             label={t('contests.form.prizeTitleHi')}
+            required
             lang="hi"
             maxLength={120}
             error={say(errors.prizeTitleHi?.message)}
@@ -173,12 +192,14 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
             </select>
           </div>
           <TextField
-            label={t('contests.form.prizeValue')}
+            label={prizeKind === 'merchandise' ? t('contests.form.marketValue') : t('contests.form.prizeValue')}
+            required
             inputMode="decimal"
             error={say(errors.prizeValueRupees?.message)}
             {...register('prizeValueRupees')}
           />
         </div>
+        {prizeKind === 'merchandise' && <TdsPayerChoice register={register} />}
         <Controller
           control={control}
           name="prizePictureId"
@@ -202,6 +223,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         <div className="contest-form__row">
           <TextField
             label={t('contests.form.price')}
+            required
             hint={t('contests.form.priceHint')}
             inputMode="decimal"
             readOnly={isLocked('price')}
@@ -210,12 +232,14 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
           />
           <TextField
             label={t('contests.form.maxTickets')}
+            required
             inputMode="numeric"
             error={say(errors.maxTickets?.message)}
             {...register('maxTickets')}
           />
           <TextField
             label={t('contests.form.totalTickets')}
+            required
             hint={
               contest && contest.ticketsTaken > 0
                 ? t('contests.form.totalHint', { taken: contest.ticketsTaken })
@@ -228,6 +252,8 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         </div>
         {lockNote('price')}
       </fieldset>
+
+      <SponsorFieldset contest={contest} control={control} register={register} errors={errors} />
 
       <fieldset className="contest-form__group" disabled={decisionLocked}>
         <legend>{t('contests.form.decision')}</legend>
@@ -280,6 +306,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         {...register('streamUrl')}
       />
 
+      {overlap && <OverlapNotice other={overlap} />}
       {failure && (
         <p role="alert" className="console-list__error">
           {say(failure)}

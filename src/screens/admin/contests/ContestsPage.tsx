@@ -1,34 +1,59 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useParams } from 'react-router-dom';
 import {
   type AdminContest,
   type ContestForm as ContestFormValues,
   contestFormOf,
 } from '../../../../domain/admin-contests.ts';
-import { formatInr } from '../../../../domain/money.ts';
-import { fetchContestDefaults, fetchContestsPage } from '../../../api/admin-contests.ts';
+import { fetchContest, fetchContestDefaults, fetchContestsPage } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
-import { formatIstShort } from '../../../ui/format.ts';
+import { paths } from '../../../app/paths.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { OutcomeNotice } from '../ui/Notices.tsx';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
-import { CancelContest } from './CancelContest.tsx';
 import { ContestForm } from './ContestForm.tsx';
+import { ContestItem, type ContestItemActions } from './ContestItem.tsx';
 import { CountersCheck } from './CountersCheck.tsx';
-import { OutcomeNotice } from '../ui/Notices.tsx';
 
 type Mode =
-  | { kind: 'list' }
+  | { kind: 'view' }
   | { kind: 'loadingNew' }
   | { kind: 'new'; values: ContestFormValues }
   | { kind: 'edit'; contest: AdminContest };
 
-/** Admin > Contests: every contest, newest window first, with its figures; create, edit and cancel; the ticket counters' check. */
+const CONTESTS_BASE = `${paths.admin}/contests`;
+
+/** This minute's start: a replacement takes entries at once (the form speaks whole minutes). */
+const thisMinute = () => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+
+/**
+ * Admin > Contests: every contest, newest window first, with its figures; create, edit, close
+ * now, reopen, cancel and replace; one contest at /admin/contests/:id (where the overlap refusal
+ * links); the ticket counters' check.
+ */
 export default function ContestsPage() {
+  return (
+    <Routes>
+      <Route index element={<ContestsArea />} />
+      <Route path=":contestId" element={<ContestsArea />} />
+    </Routes>
+  );
+}
+
+function ContestsArea() {
   const { t } = useTranslation('admin');
-  const list = usePagedList(fetchContestsPage);
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const { contestId } = useParams();
+  const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [version, setVersion] = useState(0);
+  const list = usePagedList(fetchContestsPage);
+  const refresh = () => {
+    list.refresh();
+    setVersion((n) => n + 1);
+  };
 
   const startNew = async () => {
     setNotice(null);
@@ -36,17 +61,36 @@ export default function ContestsPage() {
     try {
       setMode({ kind: 'new', values: contestFormOf(await fetchContestDefaults()) });
     } catch (error) {
-      setMode({ kind: 'list' });
+      setMode({ kind: 'view' });
       setNotice({ ok: false, text: errorMessageOf(error, t('contests.defaultsFailed')) });
     }
   };
+  const actions: Actions = {
+    onEdit: () => undefined,
+    onEditOf: (contest) => () => {
+      setNotice(null);
+      setMode({ kind: 'edit', contest });
+    },
+    onChanged: (_contest, text) => {
+      setNotice({ ok: true, text });
+      refresh();
+    },
+    // The rest of a cancelled contest's window: same prize and show, opening now.
+    onReplace: (contest) => {
+      setNotice(null);
+      setMode({
+        kind: 'new',
+        values: contestFormOf({ ...contest, opensAt: thisMinute(), decidedBy: 'judges' }),
+      });
+    },
+  };
   const saved = (contest: AdminContest, created: boolean) => {
-    setMode({ kind: 'list' });
+    setMode({ kind: 'view' });
     setNotice({
       ok: true,
       text: created ? t('contests.created', { slot: contest.slot }) : t('contests.saved', { slot: contest.slot }),
     });
-    list.refresh();
+    refresh();
   };
 
   if (mode.kind === 'new' || mode.kind === 'edit') {
@@ -57,8 +101,20 @@ export default function ContestsPage() {
           contest={mode.kind === 'edit' ? mode.contest : undefined}
           defaultValues={mode.kind === 'edit' ? contestFormOf(mode.contest) : mode.values}
           onSaved={(contest) => saved(contest, mode.kind === 'new')}
-          onClose={() => setMode({ kind: 'list' })}
+          onClose={() => setMode({ kind: 'view' })}
         />
+      </section>
+    );
+  }
+
+  if (contestId) {
+    return (
+      <section className="console-page">
+        <Link to={CONTESTS_BASE} className="judging-back">
+          {t('contests.detail.back')}
+        </Link>
+        {notice && <OutcomeNotice ok={notice.ok} text={notice.text} />}
+        <ContestDetail key={`${contestId}-${version}`} id={contestId} actions={actions} />
       </section>
     );
   }
@@ -85,18 +141,7 @@ export default function ContestsPage() {
         {(items) => (
           <ol className="audit-list contest-list">
             {items.map((contest) => (
-              <ContestItem
-                key={contest.id}
-                contest={contest}
-                onEdit={() => {
-                  setNotice(null);
-                  setMode({ kind: 'edit', contest });
-                }}
-                onCancelled={(c) => {
-                  setNotice({ ok: true, text: t('contests.cancel.done', { slot: c.slot }) });
-                  list.refresh();
-                }}
-              />
+              <ContestItem key={contest.id} contest={contest} {...actions} onEdit={actions.onEditOf(contest)} />
             ))}
           </ol>
         )}
@@ -105,98 +150,33 @@ export default function ContestsPage() {
   );
 }
 
-function ContestItem({
-  contest,
-  onEdit,
-  onCancelled,
-}: {
-  contest: AdminContest;
-  onEdit: () => void;
-  onCancelled: (contest: AdminContest) => void;
-}) {
-  const { t, i18n } = useTranslation('admin');
-  const lng = currentLanguage(i18n);
-  const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
-  const when = (at: string) => formatIstShort(new Date(at), lng);
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
-  const [cancelling, setCancelling] = useState(false);
+type Actions = ContestItemActions & { onEditOf: (c: AdminContest) => () => void };
+
+type DetailLoad =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; contest: AdminContest };
+
+/** One contest, as the list shows it, at its own address. */
+function ContestDetail({ id, actions }: { id: string; actions: Actions }) {
+  const { t } = useTranslation('admin');
+  const [load, setLoad] = useState<DetailLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetchContest(id).then(
+      (contest) => live && setLoad({ status: 'ready', contest }),
+      (error: unknown) =>
+        live && setLoad({ status: 'failed', message: errorMessageOf(error, t('contests.detail.failed')) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, attempt, t]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  if (load.status === 'loading') return <Spinner label={t('contests.detail.loading')} />;
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={retry} />;
   return (
-    <li className="audit-item contest-item">
-      <div className="contest-item__head">
-        {contest.pictureUrl && (
-          <img className="contest-item__thumb" src={contest.pictureUrl} alt="" loading="lazy" width={96} height={60} />
-        )}
-        <div>
-          <p className="audit-item__meta">
-            {t('contests.window', { slot: contest.slot, opens: when(contest.opensAt), closes: when(contest.closesAt) })}
-          </p>
-          <p className="audit-item__summary">{lng === 'hi' ? contest.prizeTitleHi : contest.prizeTitleEn}</p>
-          <p className="audit-item__tags">
-            <span className={`chip contest-state contest-state--${contest.state}`}>
-              {t(`contests.states.${contest.state}`)}
-            </span>{' '}
-            <span className="chip chip--quiet">
-              {contest.ticketPricePaise === 0
-                ? t('contests.free')
-                : t('contests.price', { price: formatInr(contest.ticketPricePaise, locale) })}
-            </span>
-          </p>
-        </div>
-      </div>
-      <dl className="contest-item__figures">
-        <div>
-          <dt>{t('contests.figures.sold')}</dt>
-          <dd>
-            {count(contest.ticketsSold)} / {count(contest.totalTickets)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('contests.figures.revenue')}</dt>
-          <dd>{formatInr(contest.revenuePaise, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('contests.figures.entrants')}</dt>
-          <dd>{count(contest.entrants)}</dd>
-        </div>
-        {contest.refundedPaise > 0 && (
-          <div>
-            <dt>{t('contests.figures.refunded')}</dt>
-            <dd>{formatInr(contest.refundedPaise, locale)}</dd>
-          </div>
-        )}
-      </dl>
-      {contest.state === 'cancelled' && contest.cancelReason && (
-        <p className="muted">
-          {t('contests.cancelledBecause', {
-            reason: contest.cancelReason,
-            when: contest.cancelledAt ? when(contest.cancelledAt) : '',
-          })}
-        </p>
-      )}
-      {(contest.editable || contest.cancellable) && (
-        <div className="claim-item__actions">
-          {contest.editable && (
-            <button type="button" className="button button--primary button--small" onClick={onEdit}>
-              {t('contests.edit')}
-            </button>
-          )}
-          {contest.cancellable && (
-            <button type="button" className="button button--ghost button--small" onClick={() => setCancelling(true)}>
-              {t('contests.cancel.open')}
-            </button>
-          )}
-        </div>
-      )}
-      {cancelling && (
-        <CancelContest
-          contest={contest}
-          onDone={(c) => {
-            setCancelling(false);
-            onCancelled(c);
-          }}
-          onClose={() => setCancelling(false)}
-        />
-      )}
-    </li>
+    <ol className="audit-list contest-list">
+      <ContestItem contest={load.contest} {...actions} onEdit={actions.onEditOf(load.contest)} />
+    </ol>
   );
 }

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPicture } from '../../../../domain/admin-contests.ts';
 import { fetchPictures } from '../../../api/admin-contests.ts';
+import { RequiredMark } from '../../../ui/Field.tsx';
 
 interface PicturePickerProps {
-  kind: 'contest' | 'prize';
+  kind: 'contest' | 'prize' | 'sponsor';
   legend: string;
   value: string;
   onChange: (id: string) => void;
@@ -12,8 +13,10 @@ interface PicturePickerProps {
   currentUrl: string | null;
   /** Why it can no longer change; null: it can. */
   lockedReason: string | null;
-  /** Offer "none" (the prize photo is optional). */
+  /** Offer "none" (the prize photo is optional); its label. */
   allowNone?: boolean;
+  noneLabel?: string;
+  required?: boolean;
   error?: string | undefined;
 }
 
@@ -32,6 +35,8 @@ export function PicturePicker({
   currentUrl,
   lockedReason,
   allowNone = false,
+  noneLabel,
+  required = false,
   error,
 }: PicturePickerProps) {
   const { t } = useTranslation('admin');
@@ -64,8 +69,14 @@ export function PicturePicker({
 
   const name = `picture-${kind}`;
   return (
-    <fieldset className="picture-picker" aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className="field__label">{legend}</legend>
+    <fieldset
+      className={`picture-picker picture-picker--${kind}`}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
+      <legend className="field__label">
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
       {locked ? (
         <>
           {currentUrl ? (
@@ -109,7 +120,13 @@ export function PicturePicker({
         <>
           {load.items.length === 0 && !allowNone && (
             <p className="muted">
-              {t(kind === 'contest' ? 'contests.pictures.emptyContest' : 'contests.pictures.emptyPrize')}
+              {t(
+                kind === 'contest'
+                  ? 'contests.pictures.emptyContest'
+                  : kind === 'sponsor'
+                    ? 'contests.pictures.emptySponsor'
+                    : 'contests.pictures.emptyPrize',
+              )}
             </p>
           )}
           <ul className="picture-picker__grid">
@@ -117,7 +134,7 @@ export function PicturePicker({
               <li>
                 <label className="picture-picker__option">
                   <input type="radio" name={name} checked={value === ''} onChange={() => onChange('')} />
-                  <span className="picture-picker__none">{t('contests.pictures.noPrizePhoto')}</span>
+                  <span className="picture-picker__none">{noneLabel ?? t('contests.pictures.noPrizePhoto')}</span>
                 </label>
               </li>
             )}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   type AdminPicture,
@@ -146,11 +147,15 @@ export function NewPairPage() {
             <BallStage key={original.id} pictureId={original.id} marks={marks} onPlace={onPlace} />
             <div className="new-pair__coords">
               <div className="field">
-                <label className="field__label" htmlFor="pair-x">
-                  {t('pictures.newPair.x', { max: original.width - 1 })}
-                </label>
+                <span className="field__label-row">
+                  <label className="field__label" htmlFor="pair-x">
+                    {t('pictures.newPair.x', { max: original.width - 1 })}
+                  </label>
+                  <RequiredMark />
+                </span>
                 <input
                   id="pair-x"
+                  required
                   className="field__input"
                   type="number"
                   inputMode="numeric"
@@ -167,11 +172,15 @@ export function NewPairPage() {
                 )}
               </div>
               <div className="field">
-                <label className="field__label" htmlFor="pair-y">
-                  {t('pictures.newPair.y', { max: original.height - 1 })}
-                </label>
+                <span className="field__label-row">
+                  <label className="field__label" htmlFor="pair-y">
+                    {t('pictures.newPair.y', { max: original.height - 1 })}
+                  </label>
+                  <RequiredMark />
+                </span>
                 <input
                   id="pair-y"
+                  required
                   className="field__input"
                   type="number"
                   inputMode="numeric"
@@ -189,14 +198,18 @@ export function NewPairPage() {
               </div>
             </div>
             <div className="field new-pair__width">
-              <label className="field__label" htmlFor="pair-ball-width">
-                {t('pictures.newPair.ballWidth')}
-              </label>
+              <span className="field__label-row">
+                <label className="field__label" htmlFor="pair-ball-width">
+                  {t('pictures.newPair.ballWidth')}
+                </label>
+                <RequiredMark />
+              </span>
               <p className="field__hint" id="pair-ball-width-hint">
                 {t('pictures.newPair.ballWidthHint', { min: BALL_WIDTH_MIN, max: ballWidthMax(original.width) })}
               </p>
               <input
                 id="pair-ball-width"
+                required
                 className="field__input"
                 type="number"
                 inputMode="numeric"

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 import { Link } from 'react-router-dom';
 import {
   ADMIN_PICTURE_KINDS,
@@ -80,9 +81,12 @@ export function UploadPanel({
       <h2 className="picture-upload__title">{t('pictures.upload.title')}</h2>
       <div className="picture-upload__fields">
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            {t('pictures.upload.kind')}
-          </label>
+          <span className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-kind`}>
+              {t('pictures.upload.kind')}
+            </label>
+            <RequiredMark />
+          </span>
           <select
             id={`${id}-kind`}
             className="field__input"
@@ -98,11 +102,15 @@ export function UploadPanel({
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-file`}>
-            {t('pictures.upload.file')}
-          </label>
+          <span className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-file`}>
+              {t('pictures.upload.file')}
+            </label>
+            <RequiredMark />
+          </span>
           <input
             ref={fileRef}
+            required
             id={`${id}-file`}
             className="field__input picture-upload__file"
             type="file"

@@ -11,6 +11,7 @@ import {
 } from '../../../../domain/admin-press.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { TextAreaField, TextField } from '../../../ui/Field.tsx';
+import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { SubmitButton } from '../../../ui/form/SubmitButton.tsx';
 import { ActionError } from '../ui/Notices.tsx';
 import { placeServerErrors, ruleKeyOf } from '../ui/server-errors.ts';
@@ -97,11 +98,13 @@ export function ArticleForm({
 
   return (
     <form className="console-panel console-form" onSubmit={submit} noValidate aria-label={t('ops.press.formLabel')}>
+      <RequiredNote />
       <div className="console-form__row">
-        <TextField label={t('ops.press.outlet')} error={err(errors.outlet?.message)} {...register('outlet')} />
+        <TextField label={t('ops.press.outlet')} required error={err(errors.outlet?.message)} {...register('outlet')} />
         <TextField
           label={t('ops.press.publishedOn')}
           type="date"
+          required
           error={err(errors.publishedOn?.message)}
           {...register('publishedOn')}
         />
@@ -124,15 +127,22 @@ export function ArticleForm({
       />
       <fieldset className="console-fieldset">
         <legend>{t('ops.press.english')}</legend>
-        <TextField label={t('ops.press.titleEn')} error={err(errors.titleEn?.message)} {...register('titleEn')} />
+        <TextField
+          label={t('ops.press.titleEn')}
+          required
+          error={err(errors.titleEn?.message)}
+          {...register('titleEn')}
+        />
         <TextAreaField
           label={t('ops.press.summaryEn')}
+          required
           rows={2}
           error={err(errors.summaryEn?.message)}
           {...register('summaryEn')}
         />
         <TextAreaField
           label={t('ops.press.bodyEn')}
+          required
           hint={t('ops.press.bodyHint')}
           rows={8}
           error={err(errors.bodyEn?.message)}

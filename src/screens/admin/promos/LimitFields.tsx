@@ -33,12 +33,14 @@ export function LimitFields({
         <TextField
           label={t('ops.promos.validFrom')}
           type="datetime-local"
+          required
           error={err(errors.validFrom?.message)}
           {...register('validFrom')}
         />
         <TextField
           label={t('ops.promos.validUntil')}
           type="datetime-local"
+          required
           error={err(errors.validUntil?.message)}
           {...register('validUntil')}
         />

@@ -7,6 +7,7 @@ import { type PromoCreate, type PromoCreateInput, promoCreateSchema } from '../.
 import { createPromo } from '../../../api/admin-promos.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
+import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { SubmitButton } from '../../../ui/form/SubmitButton.tsx';
 import { ActionError } from '../ui/Notices.tsx';
 import { placeServerErrors } from '../ui/server-errors.ts';
@@ -58,8 +59,10 @@ export function NewPromo() {
         <p className="muted">{t('ops.promos.istNote')}</p>
       </header>
       <form className="console-panel console-form" onSubmit={submit} noValidate>
+        <RequiredNote />
         <TextField
           label={t('ops.promos.code')}
+          required
           hint={t('ops.promos.codeHint')}
           autoComplete="off"
           spellCheck={false}
@@ -78,6 +81,7 @@ export function NewPromo() {
           </div>
           <TextField
             label={kind === 'flat' ? t('ops.promos.valueFlat') : t('ops.promos.valuePercent')}
+            required
             inputMode="decimal"
             error={err(errors.value?.message)}
             {...register('value')}

@@ -38,6 +38,7 @@ export function JudgesRequiredForm({ current, onSaved }: { current: number; onSa
     <form className="console-filters judging-required" onSubmit={(event) => void onSubmit(event)} noValidate>
       <TextField
         label={t('judging.required.label')}
+        required
         hint={t('judging.required.hint', { min: JUDGES_REQUIRED_MIN, max: JUDGES_REQUIRED_MAX })}
         type="number"
         inputMode="numeric"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isIndianState } from '../../../../domain/results.ts';
@@ -8,10 +8,17 @@ import { currentLanguage } from '../../../app/i18n.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { useNow } from '../../../ui/use-now.ts';
 import { useStageLabels } from '../judging/stage-labels.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { RESULTS_BASE } from './results-base.ts';
 import { useResultsLoad } from './use-results-load.ts';
+
+/** The best entries drawn on the picture (the table lists all REVIEW_TOP_ENTRIES). */
+const REVIEW_PICTURE_ENTRIES = 10;
+/** While notices are being sent the counter reloads every few seconds, for about a minute. */
+const NOTICE_POLL_MS = 3000;
+const NOTICE_POLLS = 20;
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
@@ -52,21 +59,50 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
   const [publishing, setPublishing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+  const [polls, setPolls] = useState(0);
+  const now = useNow(30_000).getTime();
 
+  // Issue 26: the judges' marks (J1, J2, …) and the best entries (#1, #2, …) on the picture, with the judged point.
   const marks = useMemo(
-    () => review.marks.map((m, i) => ({ id: m.judgeId, label: String(i + 1), point: { x: m.x, y: m.y } })),
-    [review.marks],
+    () => [
+      ...review.marks.map((m, i) => ({
+        id: `judge-${m.judgeId}`,
+        label: t('judging.review.judgeMark', { n: i + 1 }),
+        point: { x: m.x, y: m.y },
+      })),
+      ...review.entries.slice(0, REVIEW_PICTURE_ENTRIES).map((e) => ({
+        id: `entry-${e.ticketId}`,
+        label: t('judging.review.entryMark', { rank: e.rank }),
+        point: { x: e.x, y: e.y },
+      })),
+    ],
+    [review.marks, review.entries, t],
   );
   const reveal = useMemo(() => {
     if (!review.judged) return null;
     const ball = { x: review.judged.x, y: review.judged.y };
+    const best = review.entries.find((e) => e.rank === 1);
     return {
       picture: review.picture,
       ball,
-      distances: Object.fromEntries(review.marks.map((m) => [m.judgeId, Math.hypot(m.x - ball.x, m.y - ball.y)])),
-      bestId: null,
+      distances: Object.fromEntries(
+        marks.flatMap((m) => (m.point ? [[m.id, Math.hypot(m.point.x - ball.x, m.point.y - ball.y)]] : [])),
+      ),
+      bestId: best ? `entry-${best.ticketId}` : null,
     };
-  }, [review]);
+  }, [review, marks]);
+  const showAt = review.showAt ?? 0;
+  const beforeShow = showAt > now;
+  // The notices go out after the answer: the counter follows them while they are being sent.
+  const sending = review.state === 'published' && review.notices.pending > 0 && review.notices.sendsAt === null;
+  useEffect(() => {
+    if (!sending || polls >= NOTICE_POLLS) return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      onChanged();
+    }, NOTICE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [sending, polls, onChanged]);
   const canReset = review.state === 'awaiting' || review.state === 'judging';
 
   const act = async (run: () => Promise<string>) => {
@@ -106,6 +142,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       )}
       {review.marksHidden && <p className="console-empty">{t('judging.review.hidden')}</p>}
 
+      <p className="muted judging-review__legend">{t('judging.review.pictureLegend')}</p>
       <div className="judging-stage judging-stage--review">
         <Suspense fallback={<Spinner label={labels.loading} />}>
           <PictureStage
@@ -213,12 +250,19 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
       <div className="judging-publish">
         {review.state === 'published' ? (
           <p role="status">
-            {t('judging.review.publishedAt', {
-              time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
-              who: review.publishedBy ?? '',
-            })}{' '}
-            {t('judging.review.notices', { sent: review.notices.sent, total: review.notices.total })}
+            {review.publishedBy
+              ? t('judging.review.publishedAt', {
+                  time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
+                  who: review.publishedBy,
+                })
+              : t('judging.review.publishedAtNoOne', {
+                  time: review.publishedAt === null ? '' : formatIstShort(new Date(review.publishedAt), lng),
+                })}{' '}
+            {beforeShow && t('judging.review.hiddenUntil', { time: formatIstShort(new Date(showAt), lng) })}
           </p>
+        ) : null}
+        {review.state === 'published' ? (
+          <NoticeCounter notices={review.notices} lng={lng} />
         ) : review.state === 'judged' ? (
           <button type="button" className="button button--primary" disabled={busy} onClick={() => setPublishing(true)}>
             {t('judging.review.publish')}
@@ -255,14 +299,53 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
         busy={busy}
         busyLabel={t('judging.review.working')}
         onConfirm={() =>
-          void act(async () =>
-            t('judging.review.publishDone', { count: (await publishResult(review.contestId)).notices }),
-          )
+          void act(async () => {
+            const { notices, publicAt } = await publishResult(review.contestId);
+            setPolls(0);
+            return publicAt > Date.now()
+              ? t('judging.review.publishDoneEarly', {
+                  count: notices,
+                  time: formatIstShort(new Date(publicAt), lng),
+                })
+              : t('judging.review.publishDone', { count: notices });
+          })
         }
         onCancel={() => setPublishing(false)}
       >
-        <p>{t('judging.review.publishText', { entrants: review.entrantCount })}</p>
+        <p>
+          {beforeShow
+            ? t('judging.review.publishTextEarly', {
+                entrants: review.entrantCount,
+                time: formatIstShort(new Date(showAt), lng),
+              })
+            : t('judging.review.publishText', { entrants: review.entrantCount })}
+        </p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** What became of the result notices: told, being sent, waiting for the show, not told, failed. */
+function NoticeCounter({ notices, lng }: { notices: ResultReview['notices']; lng: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ul className="judging-notices" aria-live="polite">
+      <li>{t('judging.review.noticesTold', { sent: notices.sent, count: notices.total })}</li>
+      {notices.pending > 0 && notices.sendsAt !== null && (
+        <li>
+          {t('judging.review.noticesWaiting', {
+            count: notices.pending,
+            time: formatIstShort(new Date(notices.sendsAt), lng),
+          })}
+        </li>
+      )}
+      {notices.pending > 0 && notices.sendsAt === null && (
+        <li>{t('judging.review.noticesSending', { count: notices.pending })}</li>
+      )}
+      {notices.notTold > 0 && <li>{t('judging.review.noticesNotTold', { count: notices.notTold })}</li>}
+      {notices.failed > 0 && (
+        <li className="console-list__error">{t('judging.review.noticesFailed', { count: notices.failed })}</li>
+      )}
+    </ul>
   );
 }

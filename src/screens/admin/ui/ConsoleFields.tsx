@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '../../../ui/Field.tsx';
 
 /** A labelled select of the console (filters and small forms); the options are the children. */
 export function SelectField({
@@ -40,9 +42,18 @@ export function InputField({ id, label, value, onChange, invalidMessage, ...inpu
   const checked = invalidMessage !== undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      {input.required ? (
+        <span className="field__label-row">
+          <label className="field__label" htmlFor={id}>
+            {label}
+          </label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      )}
       <input
         id={id}
         className="field__input"
@@ -59,5 +70,15 @@ export function InputField({ id, label, value, onChange, invalidMessage, ...inpu
         </p>
       )}
     </div>
+  );
+}
+
+/** The line above a console form that says what the stars mean (required fields, marked before the first submit). */
+export function RequiredNote() {
+  const { t } = useTranslation('admin');
+  return (
+    <p className="console-form__required muted">
+      {t('form.requiredNote')} <RequiredMark />
+    </p>
   );
 }
