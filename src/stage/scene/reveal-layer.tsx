@@ -7,7 +7,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { Graphics, Sprite, Text } from 'pixi.js';
 import type { StageMark, StageReveal } from '../types.ts';
-import { MARK } from '../view.ts';
+import { MARK, ZOOM_BUTTONS_BAND } from '../view.ts';
 import { variantScale } from '../coords.ts';
 import {
   type RevealFrame,
@@ -285,8 +285,11 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
         { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit },
       ];
     });
-    // Every label stays inside the part of the picture on the stage, 24 px in from its edges.
-    const bounds = visiblePicture(camera.view, camera.image, camera.stage, REVEAL_LABEL_INSET);
+    // Every label stays inside the part of the picture on the stage, 24 px in from its edges, and
+    // above the zoom buttons' band.
+    const inside = visiblePicture(camera.view, camera.image, camera.stage, REVEAL_LABEL_INSET);
+    const bottom = Math.min(inside.y + inside.height, camera.stage.height - ZOOM_BUTTONS_BAND);
+    const bounds = { ...inside, height: Math.max(0, bottom - inside.y) };
     const placed = layoutLabels(
       boxes,
       { x: ball.x, y: ball.y, r: ballRadius(reveal, camera) + 4 },
