@@ -28,6 +28,8 @@ export const winnerCardSchema = z.object({
   prize: prizeSchema,
   /** Ranked (confirmed) tickets of the contest. */
   entries: z.number().int(),
+  /** The ball's width in the picture, original px (set in the console, else its default): distances are told in it. */
+  ballWidth: z.number().int().positive(),
   /** Null when nobody entered. */
   winner: z
     .object({

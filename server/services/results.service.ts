@@ -21,6 +21,8 @@ import type { Database } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
+import { ballWidthOfContestPicture } from './contest-ball-width.service.ts';
+import { defaultBallWidth } from '../../domain/contest-ball-width.ts';
 import { sealedContestIds } from './verification.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
 
@@ -60,8 +62,9 @@ export async function winnerCard(
 ): Promise<WinnerCard | null> {
   const judged = judgedPointOf(contest);
   if (!judged || contest.state !== 'published') return null;
-  const [picture, entries, winner] = await Promise.all([
+  const [picture, ballWidth, entries, winner] = await Promise.all([
     displayPicture(db, store, contest.picture_id),
+    ballWidthOfContestPicture(db, contest.picture_id),
     entriesCount(db, contest.id),
     db
       .selectFrom('contest_ranks as r')
@@ -84,6 +87,7 @@ export async function winnerCard(
     judgedPoint: judged,
     prize: prizeOf(contest, lang),
     entries,
+    ballWidth: ballWidth ?? defaultBallWidth(picture?.width ?? 0),
     winner: winner
       ? {
           firstName: winner.first_name,
@@ -267,8 +271,9 @@ export async function myEntries(
   return Promise.all(
     contests.map(async (contest): Promise<MyEntry> => {
       const published = contest.state === 'published';
-      const [picture, tickets, entries] = await Promise.all([
+      const [picture, ballWidth, tickets, entries] = await Promise.all([
         displayPicture(db, store, contest.picture_id),
+        ballWidthOfContestPicture(db, contest.picture_id),
         db
           .selectFrom('tickets as t')
           .leftJoin('contest_ranks as r', 'r.ticket_id', 't.id')
@@ -293,6 +298,7 @@ export async function myEntries(
         closesAt: iso(contest.closes_at),
         showAt: iso(contest.show_at),
         picture: picture ?? null,
+        ballWidth: picture ? ballWidth : null,
         prize: prizeOf(contest, options.lang),
         sealed: sealed.has(contest.id),
         tickets: tickets.map((t) => ({

@@ -35,6 +35,7 @@ const card = (n: number, overrides: Partial<WinnerCard> = {}): WinnerCard => ({
   judgedPoint: { x: 2401 / 3, y: 500 },
   prize: { kind: 'cash', title: `Prize ${n}`, valuePaise: 2_500_000 },
   entries: 24,
+  ballWidth: 16,
   winner: { firstName: `Winner${n}`, state: 'Maharashtra', mark: { x: 801, y: 498 }, distance: 2.1 },
   ...overrides,
 });
@@ -64,7 +65,9 @@ describe('/live_weekly_winner', () => {
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     );
     expect(screen.getByText('Winner1 from Maharashtra')).toBeInTheDocument();
-    expect(screen.getByText('2.1 px from the judged ball position')).toBeInTheDocument();
+    // 2.1 px from the judged point with a 16 px ball: on the ball; the pixels in a details line.
+    expect(screen.getByText('On the judged ball position')).toBeInTheDocument();
+    expect(screen.getByText('2.1 px in the original photo')).toBeInTheDocument();
     expect(screen.getByText('24 entries')).toBeInTheDocument();
     // A cash prize's title names its amount; no '(worth ...)' after it.
     expect(screen.getAllByText('Prize 1').length).toBeGreaterThan(0);
@@ -190,6 +193,7 @@ const entry = (overrides: Partial<MyEntry> = {}): MyEntry => ({
   closesAt: '2026-11-18T18:29:59.000Z',
   showAt: '2026-11-19T15:30:00.000Z',
   picture,
+  ballWidth: 16,
   prize: { kind: 'cash', title: 'Cash prize', valuePaise: 2_000_000 },
   tickets: [
     { id: 't1', x: 801, y: 500, status: 'confirmed', rank: 1, distance: 0.5 },
@@ -291,6 +295,9 @@ describe('My entries and the prize claim', () => {
     expect(await screen.findByText('You won this contest!')).toBeInTheDocument();
     expect(screen.getByText(/Rank 1 of 24/)).toBeInTheDocument();
     expect(screen.getByText(/Rank 17 of 24/)).toBeInTheDocument();
+    // Distances in ball widths (the contest picture's ball is 16 px wide), pixels in brackets.
+    expect(screen.getByText(/on the ball/)).toHaveTextContent('on the ball (0.5 px)');
+    expect(screen.getByText(/25\.8 ball widths/)).toHaveTextContent('25.8 ball widths (412.3 px)');
     expect(container.querySelector('.mark--judged')).not.toBeNull();
     const tax = container.querySelector('.tax-lines') as HTMLElement;
     expect(within(tax).getByText('Tax withheld (TDS 30%, Section 194B)')).toBeInTheDocument();

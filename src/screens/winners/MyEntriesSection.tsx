@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ClaimPanel } from './ClaimPanel.tsx';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
+import { useBallWidthWords } from './distance-words.ts';
 import '../../styles/results.css';
 
 /** My Account > My entries: the tickets held in each contest and, once published, how each did. */
@@ -58,6 +59,7 @@ export function MyEntriesSection() {
 
 function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: MyClaim) => void }) {
   const { t, i18n } = useTranslation('results');
+  const distance = useBallWidthWords();
   const lng = currentLanguage(i18n);
   const published = entry.state === 'published';
   const marks: PictureMark[] = entry.tickets.map((ticket, i) => ({
@@ -100,7 +102,18 @@ function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (claim: My
               <strong> · {t('entries.rank', { rank: ticket.rank, total: entry.entries })}</strong>
             )}
             {ticket.distance !== null && (
-              <span> · {t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>
+              <span>
+                {' · '}
+                {entry.ballWidth === null
+                  ? t('entries.distanceDetails', { pixels: distance.pixels(ticket.distance) })
+                  : t('entries.distance', { words: distance.words(ticket.distance, entry.ballWidth) })}
+                {entry.ballWidth !== null && (
+                  <span className="muted">
+                    {' ('}
+                    {t('entries.distanceDetails', { pixels: distance.pixels(ticket.distance) })})
+                  </span>
+                )}
+              </span>
             )}
             {entry.sealed && ticket.status === 'confirmed' && (
               <ReceiptButton ticketId={ticket.id} n={i + 1} contestId={entry.contestId} />
