@@ -47,6 +47,8 @@ export async function serverPlace(
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'error',
+    // Benches may run servers side by side: no metrics listener (9464) to fight over.
+    METRICS_PORT: 'off',
     ...production,
     ...extra,
   };

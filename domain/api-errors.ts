@@ -51,6 +51,7 @@ export const ACCOUNT_ERROR_CODES = {
   googleUnavailable: 'GOOGLE_UNAVAILABLE',
   googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
   pushServiceNotAllowed: 'PUSH_SERVICE_NOT_ALLOWED',
+  pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
 } as const;
 
 /** The console's accounts, messages, press and promo pages, and the verification pages. */
@@ -184,4 +185,6 @@ export const SERVER_ERROR_MESSAGES = {
   noTranslation: 'No such translation file',
   unknownStateCodes: (codes: readonly string[]) => `Unknown state code: ${codes.join(', ')}`,
   notReady: 'The database is not reachable.',
+  shuttingDown: 'This server is shutting down; another one takes the requests.',
+  pushEndpointTaken: 'These notifications belong to another account on this browser. Notifications stay off.',
 } as const;

@@ -68,8 +68,22 @@ export const contestViewSchema = z.object({
   }),
   /** Why an admin cancelled the contest (state 'cancelled'); null otherwise. */
   cancelReason: z.string().nullable().optional(),
-  /** 0 = free entry. */
+  /**
+   * What one new entry's ticket costs now, GST included: the contest's price while paid play is
+   * on; 0 = free entry (a free contest, or any contest while paid play is off: issue 26).
+   */
   ticketPricePaise: z.number().int(),
+  /**
+   * The all-in price of one ticket, as every price before the cart shows it: the price plus the
+   * platform fee and its GST (domain/money.ts allInTicketPrice); 0 for free entry.
+   */
+  allInPricePaise: z.number().int(),
+  /** The fees the bill adds, so a screen totals n tickets exactly as the bill will (entryBill). */
+  fees: z.object({
+    platformFeePaisePerTicket: z.number().int(),
+    entryGstBasisPoints: z.number().int(),
+    feeGstBasisPoints: z.number().int(),
+  }),
   /** Per person. */
   maxTickets: z.number().int(),
   totalTickets: z.number().int(),
@@ -115,17 +129,24 @@ export const currentContestsSchema = z.object({
 export type CurrentContests = z.infer<typeof currentContestsSchema>;
 
 const coordinate = z.number({ error: 'Ticket coordinates must be numbers' });
+const newTicketsSchema = z
+  .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
+  .min(1, 'Add at least one ticket')
+  .max(CART_MAX_ADD, 'Max Ticket Limit Reached');
 export const addCartItemsSchema = z.object({
   contestId: z.string().min(1).max(64),
-  tickets: z
-    .array(z.object({ x: coordinate, y: coordinate }), { error: 'tickets must be a list of points' })
-    .min(1, 'Add at least one ticket')
-    .max(CART_MAX_ADD, 'Max Ticket Limit Reached'),
+  tickets: newTicketsSchema,
 });
 export type AddCartItems = z.infer<typeof addCartItemsSchema>;
 
 export const cartItemParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const contestIdBodySchema = z.object({ contestId: z.string().min(1).max(64) });
+/**
+ * Free entry (POST /cart/checkout-free): the contest's cart confirmed at once; with `tickets`, the
+ * play screen's new marks are added first, all in one step ("Enter free"): if the entry is
+ * refused, they are not left in the cart.
+ */
+export const freeEntryBodySchema = contestIdBodySchema.extend({ tickets: newTicketsSchema.optional() });
 
 export const billSchema = z.object({
   itemsTotal: z.number().int(),
@@ -160,8 +181,39 @@ export const cartGroupSchema = z.object({
   promoCode: z.string().nullable(),
 });
 
-export const cartSchema = z.object({ items: z.array(cartItemSchema), groups: z.array(cartGroupSchema) });
+/**
+ * Tickets still held for the player after a payment that failed or was cancelled: "Try again"
+ * pays for these very tickets (POST /payments/:paymentId/retry) until expiresAt; then they go
+ * back to the cart. While paid play is off they are entered free with the contest's cart.
+ */
+export const heldEntrySchema = z.object({
+  reservationId: z.string(),
+  /** The payment that failed or was cancelled. */
+  paymentId: z.string(),
+  contestId: z.string(),
+  slot: z.enum(['A', 'B']),
+  closesAt: z.string(),
+  expiresAt: z.string(),
+  tickets: z.array(pointSchema),
+  /** What a new attempt costs now (the same bill, the promo while usable); 0 while paid play is off. */
+  amountPaise: z.number().int(),
+});
+export type HeldEntry = z.infer<typeof heldEntrySchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  groups: z.array(cartGroupSchema),
+  held: z.array(heldEntrySchema),
+});
 export type CartAnswer = z.infer<typeof cartSchema>;
+
+/**
+ * Every contest is free to enter while paid play is off (the switch, not a missing gateway):
+ * prices are not shown, and entries are confirmed with one button (issue 26).
+ */
+export function isPaidPlaySuspended(paidPlay: PaidPlay): boolean {
+  return !paidPlay.enabled && paidPlay.reason === undefined;
+}
 
 export const freeCheckoutAnswerSchema = z.object({
   reservationId: z.string(),

@@ -119,8 +119,10 @@ export const resultReviewSchema = z.object({
   closesAt: z.number(),
   required: z.number().int(),
   picture: gamePictureSchema,
-  /** The viewer is a judge who has not marked this contest yet: marks are withheld until they do. */
+  /** The viewer is or has been a judge of this contest: other judges' marks are withheld until the result is published. */
   marksHidden: z.boolean(),
+  /** How many judges have marked (a count, shown even while the marks themselves are hidden). */
+  markCount: z.number().int(),
   marks: z.array(reviewMarkSchema),
   judged: z.object({ x: z.number(), y: z.number(), at: z.number() }).nullable(),
   entries: z.array(reviewEntrySchema),

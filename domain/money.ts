@@ -7,6 +7,10 @@
  * integer arithmetic and rounded ONCE, half away from zero, to the nearest paisa. Every other line
  * is a sum or a difference of lines already rounded, so the bill always adds up to the paisa and
  * the invoice, the checkout screen and the payment order agree.
+ *
+ * The platform fee (and its GST) is charged only on a bill that charges for entries: a free-entry
+ * ticket (price 0) and a promo that takes the whole items total off (a 100% code, or a flat one at
+ * least as large) leave a subtotal of 0 and the whole bill is then 0 (issue 26).
  */
 
 export type Promo = { kind: 'percent'; basisPoints: number; capPaise?: number } | { kind: 'flat'; amountPaise: number };
@@ -101,6 +105,8 @@ function promoDiscount(promo: Promo | null | undefined, itemsTotal: number): num
 }
 
 function platformFeeOf(fee: PlatformFee, ticketCount: number, subtotal: number): number {
+  // Nothing is paid for the entries (free entry, or a promo covering them all): no fee either.
+  if (subtotal === 0) return 0;
   if (fee.kind === 'perTicket') {
     assertNonNegativeInteger(fee.paise, 'platformFee.paise');
     return toSafeNumber(BigInt(fee.paise) * BigInt(ticketCount), 'platformFee');
@@ -148,6 +154,47 @@ export function computeBill(input: BillInput): Bill {
     totalPlatformFee,
     grandTotal,
   };
+}
+
+/** What an entry costs besides its price: the platform fee per ticket and the two GST rates. */
+export interface EntryFees {
+  platformFeePaisePerTicket: number;
+  /** GST included in the entry price, in basis points. */
+  entryGstBasisPoints: number;
+  /** GST added on the platform fee, in basis points. */
+  feeGstBasisPoints: number;
+}
+
+/** The bill of `ticketCount` entries at `ticketPricePaise` each: the one the cart, checkout and invoice show. */
+export function entryBill(
+  fees: EntryFees,
+  ticketPricePaise: number,
+  ticketCount: number,
+  promo: Promo | null = null,
+): Bill {
+  return computeBill({
+    ticketPricePaise,
+    ticketCount,
+    promo,
+    entryGstBasisPoints: fees.entryGstBasisPoints,
+    platformFee: { kind: 'perTicket', paise: fees.platformFeePaisePerTicket },
+    feeGstBasisPoints: fees.feeGstBasisPoints,
+  });
+}
+
+/**
+ * The all-in price of one ticket, as every price before the cart shows it: the bill of one
+ * ticket, so the same rounding. With the development defaults (₹49 including GST, ₹2 fee, 18% GST
+ * on the fee) it is 5136 paise, ₹51.36.
+ *
+ * n tickets cost exactly n times this whenever the fee's GST is a whole number of paise
+ * (platformFeePaisePerTicket x feeGstBasisPoints divisible by 10000, as 200 x 1800 is): the items
+ * and the fee are sums, and the GST inside the price never changes the total. Otherwise the bill
+ * rounds the fee's GST once over all n tickets, and its total differs from n x this by at most
+ * n / 2 paise; screens that show a total for several tickets show entryBill's grandTotal.
+ */
+export function allInTicketPrice(fees: EntryFees, ticketPricePaise: number): number {
+  return entryBill(fees, ticketPricePaise, 1).grandTotal;
 }
 
 /** Rupees with the paise, in the locale's grouping: formatInr(123450) is '₹1,234.50' in en-IN. */

@@ -24,6 +24,7 @@ export const PAYMENT_ERROR_CODES = {
   orderIdMissing: 'ORDER_ID_MISSING',
   invalidSignature: 'INVALID_SIGNATURE',
   gatewayUnavailable: 'GATEWAY_UNAVAILABLE',
+  notRetryable: 'PAYMENT_NOT_RETRYABLE',
 } as const;
 
 export const PAYMENT_ERROR_MESSAGES = {
@@ -31,7 +32,25 @@ export const PAYMENT_ERROR_MESSAGES = {
   orderIdMissing: 'Payment order ID is missing. Please try again.',
   invalidSignature: 'The payment could not be verified.',
   gatewayUnavailable: 'The payment gateway is not answering. Please try again.',
+  notRetryable: 'These tickets are no longer held for you. Mark them again to enter.',
 } as const;
+
+/**
+ * Why a payment did not go through, as the gateway said it (Razorpay's error `reason`, mapped in
+ * server/integrations/payments/razorpay-shape.ts): the web says it in the player's language.
+ * `other` is a reason we have no words for: the gateway's own description is shown instead.
+ */
+export const PAYMENT_FAILURE_CODES = [
+  'cancelled',
+  'timedOut',
+  'authentication',
+  'insufficientFunds',
+  'declined',
+  'bankDown',
+  'other',
+] as const;
+export const paymentFailureCodeSchema = z.enum(PAYMENT_FAILURE_CODES);
+export type PaymentFailureCode = z.infer<typeof paymentFailureCodeSchema>;
 
 export const applyPromoBodySchema = z.object({ contestId: z.uuid(), code: z.string().max(64) });
 export const removePromoBodySchema = z.object({ contestId: z.uuid() });
@@ -46,7 +65,17 @@ export type PromoAnswer = z.infer<typeof promoAnswerSchema>;
 export const paymentStatusSchema = z.enum(['pending', 'success', 'failed', 'cancelled', 'error']);
 export type PaymentStatusName = z.infer<typeof paymentStatusSchema>;
 
-export const createPaymentOrderBodySchema = z.object({ contestId: z.uuid() });
+/**
+ * Where a hosted gateway page (the sandbox) sends the player back with the outcome: the play
+ * screen's entry sheet ('play'), the checkout page ('checkout'), or /payments (the default).
+ */
+export const paymentReturnToSchema = z.enum(['play', 'checkout', 'payments']);
+export type PaymentReturnTo = z.infer<typeof paymentReturnToSchema>;
+export const createPaymentOrderBodySchema = z.object({
+  contestId: z.uuid(),
+  returnTo: paymentReturnToSchema.optional(),
+});
+export const retryPaymentBodySchema = z.object({ returnTo: paymentReturnToSchema.optional() });
 
 export const paymentOrderAnswerSchema = z.object({
   paymentId: z.string(),
@@ -60,6 +89,11 @@ export const paymentOrderAnswerSchema = z.object({
   refNo: z.string(),
   expiresAt: z.string(),
   bill: billSchema,
+  /**
+   * 'success' when the bill is zero (a promo that covers the whole entry): the tickets are
+   * confirmed at once and no gateway opens. 'pending' otherwise.
+   */
+  status: z.enum(['pending', 'success']),
 });
 export type PaymentOrderAnswer = z.infer<typeof paymentOrderAnswerSchema>;
 
@@ -74,6 +108,13 @@ export const paymentReturnBodySchema = z.object({
   'error[metadata]': z.string().max(1000).optional(),
   /** The web may send the order id it opened when the gateway gives only error fields. */
   orderId: z.string().max(64).optional(),
+  /** Where the browser goes afterwards (the hosted sandbox page passes on the order's returnTo). */
+  returnTo: paymentReturnToSchema.optional(),
+  /**
+   * '1': the player closed Razorpay Checkout after this failure, so the attempt is over (the
+   * order stays payable in an open Checkout; a closed one ends it, and "Try again" makes a new one).
+   */
+  checkoutClosed: z.literal('1').optional(),
 });
 export type PaymentReturnBody = z.infer<typeof paymentReturnBodySchema>;
 
@@ -96,6 +137,15 @@ export const paymentSchema = z.object({
   orderId: z.string(),
   promoCode: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** Why it failed, in words the web translates; null when the gateway said nothing we know. */
+  failureCode: paymentFailureCodeSchema.nullable(),
+  /**
+   * A failed or cancelled payment whose tickets are still held for the player: a new attempt
+   * costs amountPaise (the same bill, the promo still counted while it is usable) and may be made
+   * until expiresAt (ISO 8601). Null otherwise, and always null in the list of payments (GET
+   * /payments/:id answers it).
+   */
+  retry: z.object({ amountPaise: z.number().int(), expiresAt: z.string() }).nullable(),
   refunded: z.boolean(),
   /** The contest paid for: its slot, when it closes and when its live winner show streams (ISO 8601). */
   contest: z.object({ slot: z.enum(['A', 'B']), closesAt: z.string(), showAt: z.string() }),

@@ -32,6 +32,7 @@ export const paths = {
   quickGame: '/quick_game',
   quickGameScreen: '/quick_game_screen',
   myAccount: '/my_account',
+  myEntries: '/my_entries',
   playScreen: '/play_screen',
   cart: '/cart',
   popupCheckout: '/popupCheckout',

@@ -19,6 +19,12 @@ export const siteSettingsSchema = z.object({
     /** GST on the platform fee, in basis points. */
     feeGstBasisPoints: z.number().int(),
     platformFeePaisePerTicket: z.number().int(),
+    /**
+     * A ticket price the rules use as their example (the current contest's when it has one, else
+     * the scheduled contests' default) and its all-in price (domain/money.ts allInTicketPrice).
+     */
+    examplePricePaise: z.number().int(),
+    exampleAllInPaise: z.number().int(),
   }),
   /** The play gate: where contests are refused now, and how long a location check holds. */
   location: z.object({

@@ -1,93 +1,70 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Bill } from '../domain/money.ts';
 import type { PaymentOrderAnswer } from '../domain/payments.ts';
+import {
+  type CheckoutContext,
+  type CheckoutErrorCode,
+  type CheckoutEvent,
+  type CheckoutStatus,
+  type GatewayInput,
+  type GatewayResult,
+  type LoadedBill,
+  loadedParts,
+  type PaymentOrder,
+  RETRY_ENDED_CODES,
+  serverCodeOf,
+  type WatchedPayment,
+} from './fragments/checkout-types.ts';
 
-/**
- * Stable codes; the UI maps them to texts: invalidPromo 'Invalid Promo Code', promoFailed 'Failed
- * to Apply Promo Code', orderIdMissing 'Payment order ID is missing. Please try again.', and so on.
- */
-export type CheckoutErrorCode =
-  | 'loadFailed'
-  | 'promoRequired'
-  | 'invalidPromo'
-  | 'promoFailed'
-  | 'promoRemoveFailed'
-  | 'orderIdMissing'
-  | 'orderFailed'
-  | 'gatewayFailed'
-  | 'verifyFailed';
-
-export type CheckoutStatus = 'success' | 'failed' | 'cancelled' | 'error';
-
-export interface PaymentOrder {
-  /** Missing or empty when the server answered without one. */
-  orderId?: string | null;
-  /** The server's whole order (gateway, checkout page or key), kept for openGateway. */
-  order?: PaymentOrderAnswer;
-}
-
-/** What openGateway needs: the order id and amount, and the server's order when it sent one. */
-export interface GatewayInput {
-  orderId: string;
-  amount: number;
-  order?: PaymentOrderAnswer;
-}
-
-/** What loadBill answers: the bill alone, or the bill with the promo code already applied to it. */
-export type LoadedBill = Bill | { bill: Bill; promoCode: string | null };
-
-const loadedParts = (loaded: LoadedBill): { bill: Bill; promoCode: string | null } =>
-  'bill' in loaded ? { bill: loaded.bill, promoCode: loaded.promoCode } : { bill: loaded, promoCode: null };
-
-export interface GatewayResult {
-  outcome: 'success' | 'failed' | 'cancelled';
-  paymentId?: string;
-  signature?: string;
-}
-
-export interface CheckoutContext {
-  bill: Bill | null;
-  /** The promo code applied to the bill; one at most. */
-  promoCode: string | null;
-  /** The code being applied right now (trimmed). */
-  enteredPromo: string;
-  lastError: CheckoutErrorCode | null;
-  /** The server's own error code behind lastError, when it sent one (e.g. why an order was refused). */
-  errorDetail: string | null;
-  orderId: string | null;
-  /** The server's order behind orderId, for the gateway; null before one is made. */
-  order: PaymentOrderAnswer | null;
-  paymentId: string | null;
-  signature: string | null;
-  status: CheckoutStatus | null;
-}
-
-export type CheckoutEvent =
-  | { type: 'promo.apply'; code: string }
-  | { type: 'promo.remove' }
-  | { type: 'checkout.pay' }
-  | { type: 'error.dismiss' }
-  | { type: 'load.retry' };
-
-function serverCodeOf(error: unknown): string | null {
-  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code !== '' ? code : null;
-}
+export type {
+  CheckoutContext,
+  CheckoutErrorCode,
+  CheckoutEvent,
+  CheckoutStatus,
+  GatewayInput,
+  GatewayResult,
+  LoadedBill,
+  PaymentOrder,
+  WatchedPayment,
+} from './fragments/checkout-types.ts';
 
 export function promoErrorCode(error: unknown): CheckoutErrorCode {
   return serverCodeOf(error) === 'INVALID_PROMO' ? 'invalidPromo' : 'promoFailed';
 }
 
+/** Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (no order id). */
+const orderTransitions = (fallback: 'ready' | 'unpaid') =>
+  [
+    {
+      guard: { type: 'isSettledOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      target: 'confirming',
+      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+    },
+    {
+      guard: {
+        type: 'hasOrderId',
+        params: ({ event }: { event: { output: PaymentOrder } }) => ({ orderId: event.output.orderId }),
+      },
+      target: 'awaitingGateway',
+      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+    },
+    { target: fallback, actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
+  ] as const;
+
 /**
- * The checkout bill and the payment: load the bill, optionally apply one promo code, create a
- * payment order, hand over to the gateway, and have the server verify what the gateway says.
- * Ends in success, failed, cancelled or error; the app then shows the payment status screen.
+ * The entry sheet's and /popupCheckout's flow: load the bill, optionally apply one promo code,
+ * create a payment order, hand over to the gateway, have the server verify what the gateway says,
+ * then watch the payment to its end. A payment that failed or was cancelled while its tickets are
+ * still held offers "Try again" (checkout.retry: a new order for the same reservation, issue 25).
+ * Started with a payment id (a hosted gateway page sent the player back) it only watches that
+ * payment. Ends in success, or in error; 'unpaid' waits for "Try again" or for the screen to close.
  */
 export const checkoutMachine = setup({
   types: {
+    input: {} as { paymentId?: string | null } | undefined,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
-    output: {} as { status: CheckoutStatus; orderId: string | null },
+    output: {} as { status: CheckoutStatus; orderId: string | null; paymentId: string | null },
   },
   actors: {
     loadBill: fromPromise<LoadedBill>(async () => {
@@ -102,6 +79,9 @@ export const checkoutMachine = setup({
     createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
       throw new Error('createPaymentOrder not provided');
     }),
+    retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(async () => {
+      throw new Error('retryPaymentOrder not provided');
+    }),
     openGateway: fromPromise<GatewayResult, GatewayInput>(async () => {
       throw new Error('openGateway not provided');
     }),
@@ -110,6 +90,10 @@ export const checkoutMachine = setup({
         throw new Error('verifyPayment not provided');
       },
     ),
+    // The app gives the payment-status machine (machines/payment-status.machine.ts) here.
+    watchPayment: fromPromise<WatchedPayment, { orderId: string }>(async () => {
+      throw new Error('watchPayment not provided');
+    }),
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
@@ -127,15 +111,29 @@ export const checkoutMachine = setup({
       errorDetail: serverCodeOf(params.error),
     })),
     clearError: assign({ lastError: null, errorDetail: null }),
-    setOrderId: assign((_, params: { orderId: string; order?: PaymentOrderAnswer }) => ({
-      orderId: params.orderId,
+    setOrder: assign(({ context }, params: PaymentOrder) => ({
+      orderId: params.orderId ?? null,
       order: params.order ?? null,
+      watchedId: params.order?.paymentId ?? context.watchedId,
+      payment: null,
     })),
     setPayment: assign((_, params: GatewayResult) => ({
       paymentId: params.paymentId ?? null,
       signature: params.signature ?? null,
     })),
+    setWatched: assign((_, params: WatchedPayment) => ({ payment: params.payment, status: params.status })),
     setStatus: assign((_, params: { status: CheckoutStatus }) => ({ status: params.status })),
+    // A refusal that cannot change on a second press withdraws the offer ("Try again" goes).
+    setRetryError: assign(({ context }, params: { error: unknown }) => {
+      const detail = serverCodeOf(params.error);
+      const ended = detail !== null && RETRY_ENDED_CODES.includes(detail);
+      return {
+        lastError: 'retryFailed' as const,
+        errorDetail: detail,
+        payment: ended && context.payment ? { ...context.payment, retry: null } : context.payment,
+      };
+    }),
+    forwardRefresh: sendTo('watchPayment', { type: 'status.refresh' }),
   },
   guards: {
     // Both look at the applied promo so that can('promo.apply') is false once one is applied.
@@ -144,30 +142,39 @@ export const checkoutMachine = setup({
     canApplyPromo: ({ context }, params: { code: string }) => context.promoCode === null && params.code.trim() !== '',
     hasPromo: ({ context }) => context.promoCode !== null,
     hasError: ({ context }) => context.lastError !== null,
+    isReturning: ({ context }) => context.watchedId !== null,
     hasOrderId: (_, params: { orderId: string | null | undefined }) =>
       typeof params.orderId === 'string' && params.orderId !== '',
+    isSettledOrder: (_, params: PaymentOrder) => params.order?.status === 'success' && !!params.order.paymentId,
     isGatewayPaid: (_, params: GatewayResult) =>
       params.outcome === 'success' && !!params.paymentId && !!params.signature,
-    isGatewayOutcome: (_, params: { actual: GatewayResult['outcome']; expected: GatewayResult['outcome'] }) =>
-      params.actual === params.expected,
-    isVerified: (_, params: { verified: boolean }) => params.verified,
+    isGatewayUnpaid: (_, params: GatewayResult) => params.outcome === 'failed' || params.outcome === 'cancelled',
+    isWatchedStatus: (_, params: { actual: CheckoutStatus; expected: readonly CheckoutStatus[] }) =>
+      params.expected.includes(params.actual),
+    canRetry: ({ context }) => (context.payment?.retry ?? null) !== null && context.watchedId !== null,
   },
 }).createMachine({
   id: 'checkout',
-  context: {
+  context: ({ input }) => ({
     bill: null,
+    ticketCount: null,
     promoCode: null,
     enteredPromo: '',
     lastError: null,
     errorDetail: null,
     orderId: null,
-    order: null,
+    order: null as PaymentOrderAnswer | null,
     paymentId: null,
     signature: null,
+    watchedId: input?.paymentId ?? null,
+    payment: null,
     status: null,
-  },
-  initial: 'loading',
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'isReturning', target: 'confirming' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         id: 'loadBill',
@@ -232,20 +239,22 @@ export const checkoutMachine = setup({
         id: 'createPaymentOrder',
         src: 'createPaymentOrder',
         input: ({ context }) => ({ promoCode: context.promoCode, grandTotal: context.bill?.grandTotal ?? 0 }),
-        onDone: [
-          {
-            guard: { type: 'hasOrderId', params: ({ event }) => ({ orderId: event.output.orderId }) },
-            target: 'awaitingGateway',
-            actions: {
-              type: 'setOrderId',
-              params: ({ event }) => ({ orderId: event.output.orderId ?? '', order: event.output.order }),
-            },
-          },
-          { target: 'ready', actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
-        ],
+        onDone: orderTransitions('ready'),
         onError: {
           target: 'ready',
           actions: { type: 'setError', params: ({ event }) => ({ code: 'orderFailed', error: event.error }) },
+        },
+      },
+    },
+    retrying: {
+      invoke: {
+        id: 'retryPaymentOrder',
+        src: 'retryPaymentOrder',
+        input: ({ context }) => ({ paymentId: context.watchedId ?? '' }),
+        onDone: orderTransitions('unpaid'),
+        onError: {
+          target: 'unpaid',
+          actions: { type: 'setRetryError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -255,7 +264,7 @@ export const checkoutMachine = setup({
         src: 'openGateway',
         input: ({ context }): GatewayInput => ({
           orderId: context.orderId ?? '',
-          amount: context.bill?.grandTotal ?? 0,
+          amount: context.order?.amountPaise ?? context.bill?.grandTotal ?? 0,
           ...(context.order ? { order: context.order } : {}),
         }),
         onDone: [
@@ -264,20 +273,9 @@ export const checkoutMachine = setup({
             target: 'verifying',
             actions: { type: 'setPayment', params: ({ event }) => event.output },
           },
-          {
-            guard: {
-              type: 'isGatewayOutcome',
-              params: ({ event }) => ({ actual: event.output.outcome, expected: 'cancelled' }),
-            },
-            target: 'cancelled',
-          },
-          {
-            guard: {
-              type: 'isGatewayOutcome',
-              params: ({ event }) => ({ actual: event.output.outcome, expected: 'failed' }),
-            },
-            target: 'failed',
-          },
+          // The gateway said failed or cancelled (and the server was told): what the server makes
+          // of it, with the reason and the "Try again" offer, comes from watching the payment.
+          { guard: { type: 'isGatewayUnpaid', params: ({ event }) => event.output }, target: 'confirming' },
           // 'success' without the payment id and signature to verify cannot be trusted.
           { target: 'error', actions: { type: 'setError', params: { code: 'gatewayFailed' } } },
         ],
@@ -296,20 +294,58 @@ export const checkoutMachine = setup({
           paymentId: context.paymentId ?? '',
           signature: context.signature ?? '',
         }),
-        onDone: [
-          { guard: { type: 'isVerified', params: ({ event }) => event.output }, target: 'success' },
-          { target: 'failed' },
-        ],
+        // Verified or not, the server's status of the payment is the answer (a refused signature
+        // leaves it pending until the gateway's webhook or reconciliation says).
+        onDone: { target: 'confirming' },
         onError: {
           target: 'error',
           actions: { type: 'setError', params: ({ event }) => ({ code: 'verifyFailed', error: event.error }) },
         },
       },
     },
-    success: { type: 'final', entry: { type: 'setStatus', params: { status: 'success' } } },
-    failed: { type: 'final', entry: { type: 'setStatus', params: { status: 'failed' } } },
-    cancelled: { type: 'final', entry: { type: 'setStatus', params: { status: 'cancelled' } } },
+    confirming: {
+      invoke: {
+        id: 'watchPayment',
+        src: 'watchPayment',
+        input: ({ context }) => ({ orderId: context.watchedId ?? '' }),
+        onDone: [
+          {
+            guard: {
+              type: 'isWatchedStatus',
+              params: ({ event }) => ({ actual: event.output.status, expected: ['success'] as const }),
+            },
+            target: 'success',
+            actions: { type: 'setWatched', params: ({ event }) => event.output },
+          },
+          {
+            guard: {
+              type: 'isWatchedStatus',
+              params: ({ event }) => ({ actual: event.output.status, expected: ['failed', 'cancelled'] as const }),
+            },
+            target: 'unpaid',
+            actions: { type: 'setWatched', params: ({ event }) => event.output },
+          },
+          { target: 'error', actions: { type: 'setWatched', params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'setError', params: ({ event }) => ({ code: 'verifyFailed', error: event.error }) },
+        },
+      },
+      on: { 'status.refresh': { actions: 'forwardRefresh' } },
+    },
+    unpaid: {
+      on: {
+        'checkout.retry': { guard: 'canRetry', target: 'retrying', actions: 'clearError' },
+        'error.dismiss': { guard: 'hasError', actions: 'clearError' },
+      },
+    },
+    success: { type: 'final' },
     error: { type: 'final', entry: { type: 'setStatus', params: { status: 'error' } } },
   },
-  output: ({ context }) => ({ status: context.status ?? 'error', orderId: context.orderId }),
+  output: ({ context }) => ({
+    status: context.status ?? 'error',
+    orderId: context.orderId,
+    paymentId: context.watchedId,
+  }),
 });

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { PaymentAnswer } from '../domain/payments.ts';
 
 /** The transaction statuses of the spec (section 4). */
 export type PaymentStatusValue = 'pending' | 'success' | 'failed' | 'cancelled' | 'error';
@@ -9,6 +10,8 @@ export const POLL_TIMEOUT_MS = 120_000;
 
 export interface PaymentStatusReport {
   status: PaymentStatusValue;
+  /** The server's whole answer, when the actor has it: the screens show its tickets, reason and retry. */
+  payment?: PaymentAnswer;
 }
 
 export type PaymentStatusEvent = { type: 'status.refresh' };
@@ -16,6 +19,8 @@ export type PaymentStatusEvent = { type: 'status.refresh' };
 export interface PaymentStatusContext {
   orderId: string;
   status: PaymentStatusValue;
+  /** The last answer about the payment; null until one has come. */
+  payment: PaymentAnswer | null;
   /** The last call to fetchPaymentStatus failed; polling carries on regardless. */
   lastFetchFailed: boolean;
 }
@@ -31,7 +36,7 @@ export const paymentStatusMachine = setup({
     input: {} as { orderId: string },
     context: {} as PaymentStatusContext,
     events: {} as PaymentStatusEvent,
-    output: {} as { status: FinalPaymentStatus },
+    output: {} as { status: FinalPaymentStatus; payment: PaymentAnswer | null },
   },
   actors: {
     fetchPaymentStatus: fromPromise<PaymentStatusReport, { orderId: string }>(async () => {
@@ -39,8 +44,9 @@ export const paymentStatusMachine = setup({
     }),
   },
   actions: {
-    setStatus: assign((_, params: { status: PaymentStatusValue }) => ({
+    setStatus: assign(({ context }, params: { status: PaymentStatusValue; payment?: PaymentAnswer }) => ({
       status: params.status,
+      payment: params.payment ?? context.payment,
       lastFetchFailed: false,
     })),
     markFetchFailed: assign({ lastFetchFailed: true }),
@@ -55,7 +61,7 @@ export const paymentStatusMachine = setup({
   },
 }).createMachine({
   id: 'paymentStatus',
-  context: ({ input }) => ({ orderId: input.orderId, status: 'pending', lastFetchFailed: false }),
+  context: ({ input }) => ({ orderId: input.orderId, status: 'pending', payment: null, lastFetchFailed: false }),
   initial: 'pending',
   states: {
     pending: {
@@ -71,11 +77,11 @@ export const paymentStatusMachine = setup({
               {
                 guard: { type: 'isFinalReport', params: ({ event }) => ({ status: event.output.status }) },
                 target: '#paymentStatus.settling',
-                actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+                actions: { type: 'setStatus', params: ({ event }) => event.output },
               },
               {
                 target: 'waiting',
-                actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+                actions: { type: 'setStatus', params: ({ event }) => event.output },
               },
             ],
             onError: { target: 'waiting', actions: 'markFetchFailed' },
@@ -99,11 +105,11 @@ export const paymentStatusMachine = setup({
           {
             guard: { type: 'isFinalReport', params: ({ event }) => ({ status: event.output.status }) },
             target: 'settling',
-            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+            actions: { type: 'setStatus', params: ({ event }) => event.output },
           },
           {
             target: 'timedOut',
-            actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output.status }) },
+            actions: { type: 'setStatus', params: ({ event }) => event.output },
           },
         ],
         onError: { target: 'timedOut', actions: 'markFetchFailed' },
@@ -123,5 +129,8 @@ export const paymentStatusMachine = setup({
     cancelled: { type: 'final' },
     error: { type: 'final' },
   },
-  output: ({ context }) => ({ status: context.status === 'pending' ? 'error' : context.status }),
+  output: ({ context }) => ({
+    status: context.status === 'pending' ? 'error' : context.status,
+    payment: context.payment,
+  }),
 });

@@ -31,6 +31,12 @@ export interface LoadedContest {
   draft: DraftTicket[] | null;
 }
 
+/**
+ * What a submit did: the tickets went to the cart, for the entry sheet to bill and pay ('cart'),
+ * or they were entered free and confirmed at once ('entered', a free contest or paid play off).
+ */
+export type SubmitOutcome = { kind: 'cart' } | { kind: 'entered'; tickets: TicketPoint[] };
+
 export interface TicketMarkingContext {
   contestId: string;
   limits: ContestTicketLimits;
@@ -43,6 +49,8 @@ export interface TicketMarkingContext {
   lastRejection: TicketRuleReason | null;
   /** Error code of the last failed load or submit (the rejection's `code`, else 'unknown'). */
   errorCode: string | null;
+  /** The last submit's outcome while its entry sheet or confirmation is open; null otherwise. */
+  submitted: SubmitOutcome | null;
 }
 
 export type TicketMarkingEvent =
@@ -51,7 +59,9 @@ export type TicketMarkingEvent =
   | { type: 'ticket.reset' }
   | { type: 'load.retry' }
   | { type: 'submit.retry' }
-  | { type: 'submit.cancel' };
+  | { type: 'submit.cancel' }
+  /** The entry sheet (or the free entry's confirmation) closed: marking goes on with what is now held. */
+  | { type: 'entry.close' };
 
 export function errorCodeOf(error: unknown): string {
   const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -95,7 +105,8 @@ const persistDraft = {
 } as const;
 
 /**
- * The paid contest's play screen: the tickets being marked, before they go to the cart.
+ * The contest's play screen: the tickets being marked, then submitted to the cart for the entry
+ * sheet (paid), or entered free at once (a free contest, or any contest while paid play is off).
  *
  * The tickets already in the cart count like the draft against the contest's limits (the server
  * counts them so when it adds more), and their points, like the held ones, may not be marked again.
@@ -117,7 +128,7 @@ export const ticketMarkingMachine = setup({
     loadContest: fromPromise<LoadedContest, { contestId: string }>(async () => {
       throw new Error('loadContest not provided');
     }),
-    submitTickets: fromPromise<unknown, { contestId: string; tickets: TicketPoint[] }>(async () => {
+    submitTickets: fromPromise<SubmitOutcome, { contestId: string; tickets: TicketPoint[] }>(async () => {
       throw new Error('submitTickets not provided');
     }),
   },
@@ -138,6 +149,7 @@ export const ticketMarkingMachine = setup({
       };
     }),
     setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    setSubmitted: assign((_, params: { outcome: SubmitOutcome | null }) => ({ submitted: params.outcome })),
     ...markingActions<TicketMarkingContext, TicketMarkingEvent>(ticketMarkingRules),
     resetDraft: assign(({ context }) => {
       const draft = freshDraft(context.limits, context.cart);
@@ -159,6 +171,7 @@ export const ticketMarkingMachine = setup({
     selectedId: null,
     lastRejection: null,
     errorCode: null,
+    submitted: null,
   }),
   initial: 'loading',
   states: {
@@ -191,7 +204,10 @@ export const ticketMarkingMachine = setup({
           contestId: context.contestId,
           tickets: context.draft.flatMap((t) => (t.point ? [t.point] : [])),
         }),
-        onDone: { target: 'submitted' },
+        onDone: {
+          target: 'submitted',
+          actions: { type: 'setSubmitted', params: ({ event }) => ({ outcome: event.output }) },
+        },
         onError: {
           target: 'submitError',
           actions: { type: 'setErrorCode', params: ({ event }) => ({ error: event.error }) },
@@ -204,9 +220,16 @@ export const ticketMarkingMachine = setup({
         'submit.cancel': 'ready',
       },
     },
+    // The entry sheet is open over the board (paid), or the free entry's "You're in" (issue 25);
+    // closing it reloads what this person holds, and marking goes on.
     submitted: {
-      type: 'final',
       entry: { type: 'clearDraft', params: ({ context }) => ({ contestId: context.contestId }) },
+      on: {
+        'entry.close': {
+          target: 'loading',
+          actions: { type: 'setSubmitted', params: { outcome: null } },
+        },
+      },
     },
   },
 });

@@ -12,5 +12,10 @@ process.env.DIST_DIR = path.resolve(import.meta.dirname, '..', 'dist-e2e');
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
 process.env.HOST ??= '127.0.0.1';
 process.env.LOG_LEVEL ??= 'warn';
+// Several checkouts run their browser tests at once: no metrics listener to fight over.
+process.env.METRICS_PORT ??= 'off';
+// Every browser test comes from 127.0.0.1: the suite signs up more players in an hour than one
+// address may (the limits themselves are tested in tests/server).
+process.env.RATE_LIMIT_FACTOR ??= '20';
 delete process.env.DATABASE_URL;
 await import('../server/main.ts');

@@ -1,22 +1,23 @@
 import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { type Dialect, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
-import {
-  createHttpSmsSender,
-  createOutboxSender,
-  createSmtpSender,
-  type MessageSender,
-  routeByChannel,
-} from './integrations/messages.ts';
+import { createMessageSenders } from './integrations/message-senders.ts';
+import type { MessageSender } from './integrations/messages.ts';
 import { selectGateway } from './integrations/payments/select-gateway.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { openApi } from './plugins/openapi.ts';
+import { loggerOptions, requestLog } from './plugins/request-log.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
+import { capConnections } from './plugins/connection-caps.ts';
+import { secureDataDir } from './data-dir.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { sessions } from './plugins/session.ts';
 import { staticSite } from './plugins/static-site.ts';
@@ -78,15 +79,16 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Request logging; off in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reads them). */
+  logStream?: Writable;
 }
 
 /** Builds the whole server: database (migrated), plugins, then routes. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // One line per request of our own (plugins/request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Only the configured proxies may say who the client is: X-Forwarded-For from anyone else is
     // ignored, so rate limits keyed by address cannot be dodged by sending that header.
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -99,6 +101,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Slow clients (one header byte every few seconds) are cut once the headers are late.
   app.server.headersTimeout = config.http.headersTimeoutMs;
+  // At most so many connections per address and in all (issue 27, finding 9).
+  capConnections(
+    app.server,
+    {
+      total: config.http.maxConnections,
+      perAddress: config.http.maxConnectionsPerAddress,
+      trustedProxies: config.trustedProxies,
+    },
+    app.log,
+  );
   // With a short checking interval Node stops timing out connections that never send a byte
   // (measured on Node 24: held until the client left), so those get a timer of their own.
   app.server.on('connection', (socket: Socket) => {
@@ -107,6 +119,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     socket.once('data', () => clearTimeout(silent));
     socket.once('close', () => clearTimeout(silent));
   });
+
+  // DATA_DIR and what is in it are the server's alone, on either database (issue 27, finding 7).
+  const tightened = secureDataDir(config.dataDir, config.uploadsDir);
+  const uploads = tightened.filter((t) => t.path.startsWith(config.uploadsDir));
+  for (const fixed of tightened.filter((t) => !uploads.includes(t)))
+    app.log.warn(fixed, `${fixed.path} was open to others (${fixed.from}); now ${fixed.to}`);
+  if (uploads.length)
+    app.log.warn(
+      { count: uploads.length },
+      `${uploads.length} upload folders and files were open to others; now 0700 and 0600`,
+    );
 
   const { db, dialect } = openDatabase({
     ...config,
@@ -119,8 +142,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('push', createPushSender(loadOrCreateVapidKeys(config.dataDir), `mailto:${BRAND.supportEmail}`));
   app.decorate('pictures', createPictureStore(config.pictureStorage, { db, uploadsDir: config.uploadsDir }));
   app.decorate('consoleRoutes', []);
+  app.decorate('draining', false);
   app.addHook('onClose', async () => {
     await db.destroy();
+    app.log.info('shutdown: database closed');
   });
 
   try {
@@ -133,6 +158,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   useZodSchemas(app);
   registerErrorHandler(app);
+  requestLog(app);
+  // The counting context of every request, before anything a request runs (plugins/metrics.ts).
+  metricsPlugin(app);
+  // Before any route: the OpenAPI document sees routes as they are registered.
+  await openApi(app);
   refuseNulText(app);
   // Called on the root instance (not registered) so they apply to every route.
   // JSON and HTML answers compressed on the fly (fast brotli or gzip, over 1 KB); files the build
@@ -147,25 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await rateLimits(app);
   await sessions(app);
   app.decorate('passwords', createPasswordHasher());
-  const outbox = createOutboxSender({ db, log: app.log, now: () => app.clock.now(), logBodies: !config.isProduction });
-  app.decorate(
-    'messages',
-    routeByChannel({
-      fallback: outbox,
-      ...(config.smtpUrl
-        ? { email: createSmtpSender({ url: config.smtpUrl, from: config.mailFrom, log: app.log }) }
-        : {}),
-      ...(config.smsWebhookUrl
-        ? { sms: createHttpSmsSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, log: app.log }) }
-        : {}),
-    }),
-  );
-  if (config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
-    app.log.warn(
-      { smtp: Boolean(config.smtpUrl), sms: Boolean(config.smsWebhookUrl) },
-      'messages without a configured sender go to the outbox only: set SMTP_URL and SMS_WEBHOOK_URL so players receive their codes',
-    );
-  }
+  app.decorate('messages', createMessageSenders(app));
 
   const deferred = new Set<Promise<unknown>>();
   app.decorate('afterAnswer', (work: () => Promise<unknown>, failureMessage: string) => {

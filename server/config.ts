@@ -13,6 +13,7 @@ export type {
   PaymentsConfig,
   ContestDefaults,
   BillingConfig,
+  Msg91Config,
 } from './config/types.ts';
 export { DEFAULT_HTTP_LIMITS, SAMPLE_GSTIN } from './config/types.ts';
 
@@ -63,7 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
-  const problems = [...paymentConfigProblems(e), ...exposureProblems(e)];
+  const problems = [...paymentConfigProblems(e), ...exposureProblems(e), ...operationsProblems(e)];
   if (e.NODE_ENV === 'production' && e.LOCATION_CHECK === 'off')
     problems.push(
       'LOCATION_CHECK=off is refused in production: play must stay limited to India and the allowed states',
@@ -94,6 +95,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
+    msg91:
+      e.SMS_PROVIDER === 'msg91'
+        ? {
+            authKey: e.MSG91_AUTH_KEY!,
+            templateId: e.MSG91_TEMPLATE_ID!,
+            senderId: e.MSG91_SENDER_ID!.toUpperCase(),
+            apiUrl: (e.MSG91_API_URL ?? 'https://control.msg91.com').replace(/\/$/, ''),
+          }
+        : null,
+    metrics: metricsListener(e),
+    shutdown: { unreadyMs: e.SHUTDOWN_UNREADY_SECONDS * 1000, drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000 },
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     contestDefaults: {
       ticketPricePaise: e.CONTEST_TICKET_PRICE_PAISE,
       maxTicketsPerPerson: e.CONTEST_MAX_TICKETS,
@@ -113,7 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       entryGstSince: e.ENTRY_GST_SINCE,
     },
     reservationMinutes: e.RESERVATION_MINUTES,
-    paidPlayDefault: e.PAID_PLAY === 'on',
+    // Production takes no money unless someone turns paid play on (here or in the console): the
+    // Promotion and Regulation of Online Gaming Act, 2025 bans online money games. Development and
+    // tests keep it on with the sandbox, so the paid path stays testable.
+    paidPlayDefault: e.PAID_PLAY === undefined ? !isProduction : e.PAID_PLAY === 'on',
     payments: {
       // Production never falls back to the sandbox: unset there means no payment orders (main.ts warns).
       gateway: e.PAYMENT_GATEWAY ?? (isProduction ? null : 'sandbox'),
@@ -136,10 +152,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prefix: e.INVOICE_PREFIX,
     },
     redisUrl: e.REDIS_URL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustedProxies: e.TRUSTED_PROXIES ?? (isProduction ? ['127.0.0.1', '::1'] : []),
     devOnNetwork: !isProduction && e.UNSAFE_DEV_ON_NETWORK === 'yes',
     sandboxInProduction: isProduction && e.PAYMENT_GATEWAY === 'sandbox',
-    http: DEFAULT_HTTP_LIMITS,
+    http: {
+      ...DEFAULT_HTTP_LIMITS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: Math.min(e.MAX_CONNECTIONS_PER_ADDRESS, e.MAX_CONNECTIONS),
+    },
     location: {
       enforced: e.LOCATION_CHECK === 'on',
       ttlMinutes: e.LOCATION_TTL_MINUTES,
@@ -191,5 +212,29 @@ function paymentConfigProblems(e: z.output<typeof envSchema>): string[] {
       if (!e[name]) problems.push(`${name} is required when PAYMENT_GATEWAY is 'razorpay'`);
     }
   }
+  return problems;
+}
+
+/** METRICS_PORT: 9464 by default, off under NODE_ENV=test (many test servers on one machine). */
+function metricsListener(e: z.output<typeof envSchema>): Config['metrics'] {
+  const port = e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 'off' : 9464);
+  return port === 'off' ? null : { host: e.METRICS_HOST, port };
+}
+
+/** The metrics listener never shares the site's port; each SMS provider needs its settings. */
+function operationsProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const metrics = metricsListener(e);
+  if (metrics && metrics.port === e.PORT)
+    problems.push(
+      `METRICS_PORT ${metrics.port} is the site's PORT: metrics are served on a listener of their own (another port, or 'off')`,
+    );
+  if (e.SMS_PROVIDER === 'msg91') {
+    for (const name of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID', 'MSG91_SENDER_ID'] as const) {
+      if (!e[name]) problems.push(`${name} is required when SMS_PROVIDER is 'msg91'`);
+    }
+  }
+  if (e.SMS_PROVIDER === 'relay' && !e.SMS_WEBHOOK_URL)
+    problems.push("SMS_WEBHOOK_URL is required when SMS_PROVIDER is 'relay'");
   return problems;
 }

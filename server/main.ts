@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_RESULTS_KEY, DEMO_SEED_KEY } from './db/meta-keys.ts';
-import { startContestJobs } from './plugins/contest-jobs.ts';
-import { startPaymentJobs } from './plugins/payment-jobs.ts';
-import { startRetentionJob } from './plugins/retention-job.ts';
+import { shutDownGracefully } from './plugins/graceful-shutdown.ts';
+import { startJobs } from './plugins/jobs.ts';
+import { listenForMetrics } from './plugins/metrics.ts';
 import { seedDemoPromo } from './services/promo.service.ts';
+import { paidPlayState } from './services/settings.service.ts';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -26,13 +27,18 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, 10_000);
+  // The drain has its own limit; this one catches a job or a database that never lets go.
+  const force = setTimeout(
+    () => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    },
+    config.shutdown.unreadyMs + config.shutdown.drainMs + 15_000,
+  );
   force.unref();
   try {
-    await app.close();
+    await shutDownGracefully(app, config.shutdown);
+    app.log.info('shutdown: done');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error during shutdown');
@@ -67,20 +73,42 @@ if (!seeded.includes(DEMO_SEED_KEY) || (!config.isProduction && !seeded.includes
 if (await seedDemoPromo(app.db, config.isProduction, Date.now()).catch(() => false))
   app.log.info('demo promo code WELCOME10 created');
 
-// Deleted accounts past ACCOUNT_RETENTION_DAYS erased, expired rows swept: now, then hourly.
-const retention = await startRetentionJob(app);
-if (retention)
-  app.log.info({ ...retention, retentionDays: config.accountRetentionDays }, 'retention: start-up run done');
+// Retention, contests, reservations, notices, seals and payments: each now, then on its timer
+// (after the seed, which gives the first contests their demo picture).
+await startJobs(app);
 
-// Contests for the coming windows (after the seed, which gives them their demo picture), then
-// hourly; expired reservations released now, then every minute.
-const contestJobs = await startContestJobs(app);
-app.addHook('onClose', () => contestJobs.stop());
+// Prometheus metrics on their own listener, never the site's port (METRICS_HOST:METRICS_PORT).
+if (config.metrics) {
+  const { host, port } = config.metrics;
+  try {
+    const metricsServer = await listenForMetrics(app, host, port);
+    app.addHook('onClose', () => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+    app.log.info(`metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
+  } catch (error) {
+    // Production must be watched: it does not start blind. Elsewhere (several development
+    // servers on one machine) the site runs without metrics.
+    app.log[config.isProduction ? 'error' : 'warn'](
+      { err: error },
+      `metrics: could not listen on ${host}:${port} (set METRICS_PORT to a free port, or 'off')`,
+    );
+    if (config.isProduction) process.exit(1);
+  }
+}
 
-// Payments left pending (a lost webhook, a crash) settled with the gateway: now, then every 5 minutes.
-if (!app.payments) app.log.warn('payments: PAYMENT_GATEWAY is not set; paid tickets cannot be bought');
-const paymentJobs = await startPaymentJobs(app);
-app.addHook('onClose', () => paymentJobs.stop());
+// Whether the site takes money, and who decided it (issue 26): production starts with paid play off.
+const paidPlay = await paidPlayState(app.db, config.paidPlayDefault);
+const decidedBy =
+  paidPlay.source === 'console'
+    ? "the console's Paid play switch"
+    : process.env.PAID_PLAY
+      ? `PAID_PLAY=${process.env.PAID_PLAY}`
+      : `PAID_PLAY unset, the ${config.nodeEnv} default`;
+app.log.info(
+  { paidPlay: paidPlay.enabled ? 'on' : 'off', decidedBy },
+  paidPlay.enabled
+    ? `paid play: on (${decidedBy}): paid contests take payment`
+    : `paid play: off (${decidedBy}; the Promotion and Regulation of Online Gaming Act, 2025 bans online money games): every contest is free to enter. PAID_PLAY=on or the console's Paid play page turns it on`,
+);
 
 // Loud, so that nobody runs these by accident (server/config.ts refuses them without the opt-in).
 if (config.devOnNetwork) {

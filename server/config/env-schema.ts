@@ -117,7 +117,8 @@ export const envSchema = z.object({
     .min(1, 'must be a whole number of minutes between 1 and 1440')
     .max(1440, 'must be a whole number of minutes between 1 and 1440')
     .default(15),
-  PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /** Unset: off in production (the Promotion and Regulation of Online Gaming Act, 2025), on elsewhere. */
+  PAID_PLAY: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay'], { error: "must be 'sandbox' or 'razorpay'" }).optional(),
   RAZORPAY_KEY_ID: z
     .string()
@@ -220,6 +221,51 @@ export const envSchema = z.object({
   UNSAFE_DEV_ON_NETWORK: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
   /** The loud opt-in to run the sandbox gateway (no real money) under NODE_ENV=production. */
   UNSAFE_SANDBOX_IN_PRODUCTION: z.enum(['yes'], { error: "must be 'yes' or unset" }).optional(),
+  /** The metrics listener (Prometheus text at /metrics), never the site's port. */
+  METRICS_HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  /** Its port, or 'off'. Unset: 9464, and off under NODE_ENV=test (server/config.ts). */
+  METRICS_PORT: z
+    .union([z.literal('off'), portSchema], { error: "must be a whole number between 1 and 65535, or 'off'" })
+    .optional(),
+  /** After SIGTERM: seconds /readyz answers 503 while requests are still taken (a balancer's health checks notice). */
+  SHUTDOWN_UNREADY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds between 0 and 120' })
+    .int('must be a whole number of seconds between 0 and 120')
+    .min(0, 'must be a whole number of seconds between 0 and 120')
+    .max(120, 'must be a whole number of seconds between 0 and 120')
+    .default(0),
+  /** Then: seconds in-flight requests get to finish before their connections are cut. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds between 1 and 600' })
+    .int('must be a whole number of seconds between 1 and 600')
+    .min(1, 'must be a whole number of seconds between 1 and 600')
+    .max(600, 'must be a whole number of seconds between 1 and 600')
+    .default(10),
+  /** 'pretty': one coloured line per event (pino-pretty); 'json': JSON lines. Unset: pretty in development only. */
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: "must be 'pretty' or 'json'" }).optional(),
+  /** Which SMS sender: the generic relay (SMS_WEBHOOK_URL) or MSG91's API. Unset: the relay when its URL is set. */
+  SMS_PROVIDER: z.enum(['relay', 'msg91'], { error: "must be 'relay' or 'msg91'" }).optional(),
+  MSG91_AUTH_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  /** The DLT-approved template's id at MSG91 (its text holds the code as ##otp##). */
+  MSG91_TEMPLATE_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  /** The DLT-registered sender id (6 letters, e.g. CRCSPT). */
+  MSG91_SENDER_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^[A-Za-z]{6}$/.test(value), {
+      message: 'must be the 6-letter DLT sender id, e.g. CRCSPT',
+    }),
+  MSG91_API_URL: z.url({ error: 'must be an absolute URL such as https://control.msg91.com' }).optional(),
   /**
    * The reverse proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR
    * ranges. Unset: loopback only in production (a proxy on the same machine), none otherwise.
@@ -239,4 +285,28 @@ export const envSchema = z.object({
     .refine((value) => value === undefined || value.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part)), {
       message: 'must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1',
     }),
+  /** Open connections in all (server/plugins/connection-caps.ts); kept under the open-file limit. */
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: 'must be a whole number between 16 and 1000000' })
+    .int('must be a whole number between 16 and 1000000')
+    .min(16, 'must be a whole number between 16 and 1000000')
+    .max(1_000_000, 'must be a whole number between 16 and 1000000')
+    .default(4096),
+  /** Open connections from one client address (the trusted proxies' are not capped). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a whole number between 2 and 1000000' })
+    .int('must be a whole number between 2 and 1000000')
+    .min(2, 'must be a whole number between 2 and 1000000')
+    .max(1_000_000, 'must be a whole number between 2 and 1000000')
+    .default(256),
+  /**
+   * Multiplies every per-address rate limit (sign-up, forms, codes...): raise it where many
+   * players share one address (a carrier-grade NAT, an office network) or for a test run.
+   */
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'must be a whole number between 1 and 1000' })
+    .int('must be a whole number between 1 and 1000')
+    .min(1, 'must be a whole number between 1 and 1000')
+    .max(1000, 'must be a whole number between 1 and 1000')
+    .default(1),
 });

@@ -33,6 +33,14 @@ export interface Config {
   /** SMS goes as JSON { to, body } to this relay when set; otherwise to the outbox. */
   smsWebhookUrl: string | undefined;
   smsWebhookToken: string | undefined;
+  /** SMS through MSG91's Flow API (SMS_PROVIDER=msg91); null: the relay above, or the outbox. */
+  msg91: Msg91Config | null;
+  /** The Prometheus listener (METRICS_HOST:METRICS_PORT); null: off. Never the site's port. */
+  metrics: { host: string; port: number } | null;
+  /** SIGTERM: /readyz unready for unreadyMs, then in-flight requests get drainMs to finish. */
+  shutdown: { unreadyMs: number; drainMs: number };
+  /** 'pretty' (pino-pretty, one line per event) or 'json' (JSON lines). */
+  logFormat: 'pretty' | 'json';
   /** What the contests made from the weekly schedule get until admins set them. */
   contestDefaults: ContestDefaults;
   /** The bill's fee and GST rates. */
@@ -47,6 +55,8 @@ export interface Config {
   invoices: InvoiceConfig;
   /** Where rate-limit counters live when several instances share them; undefined: in memory. */
   redisUrl: string | undefined;
+  /** Every per-address rate limit's allowance is multiplied by this (RATE_LIMIT_FACTOR, default 1). */
+  rateLimitFactor: number;
   /** The proxies whose X-Forwarded-For is believed (Fastify's trustProxy); [] trusts none. */
   trustedProxies: string[];
   /** Outside production, listening beyond loopback was explicitly accepted (UNSAFE_DEV_ON_NETWORK=yes). */
@@ -57,6 +67,16 @@ export interface Config {
   http: HttpLimits;
   /** Where play is allowed. */
   location: LocationConfig;
+}
+
+export interface Msg91Config {
+  authKey: string;
+  /** The DLT-approved template (flow) id at MSG91. */
+  templateId: string;
+  /** The DLT-registered 6-letter sender id. */
+  senderId: string;
+  /** https://control.msg91.com; another address only for tests. */
+  apiUrl: string;
 }
 
 export interface LocationConfig {
@@ -82,6 +102,10 @@ export interface HttpLimits {
   maxHeaderBytes: number;
   /** How often the server looks for requests past their header or request time (Node's default is 30 s). */
   checkIntervalMs: number;
+  /** Open connections in all (MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** Open connections from one client address, trusted proxies excepted (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -91,6 +115,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
   checkIntervalMs: 1_000,
+  maxConnections: 4096,
+  maxConnectionsPerAddress: 256,
 };
 
 export interface InvoiceConfig {

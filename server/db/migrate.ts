@@ -27,6 +27,8 @@ import * as loginCodes from './migrations/2026-11-25-090-login-codes.ts';
 import * as ticketPositions from './migrations/2026-11-25-091-ticket-positions.ts';
 import * as practiceBallWidth from './migrations/2026-11-25-100-practice-ball-width.ts';
 import * as contestPictureBallWidth from './migrations/2026-11-27-100-contest-picture-ball-width.ts';
+import * as paymentFailureCode from './migrations/2026-11-27-200-payment-failure-code.ts';
+import * as codeChannel from './migrations/2026-11-27-600-code-channel.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 export const migrations: Record<string, Migration> = {
@@ -57,6 +59,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-091-ticket-positions': ticketPositions,
   '2026-11-25-100-practice-ball-width': practiceBallWidth,
   '2026-11-27-100-contest-picture-ball-width': contestPictureBallWidth,
+  '2026-11-27-200-payment-failure-code': paymentFailureCode,
+  '2026-11-27-600-code-channel': codeChannel,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,8 @@ import type {
 } from './schema/site.ts';
 import type { PictureFilesTable, PictureVariantsTable, PicturesTable, PracticePairsTable } from './schema/pictures.ts';
 import type {
+  CodeSendsTable,
+  LoginFailuresTable,
   OtpCodesTable,
   OutboxMessagesTable,
   SessionsTable,
@@ -69,6 +71,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
+  code_sends: CodeSendsTable;
+  login_failures: LoginFailuresTable;
   outbox_messages: OutboxMessagesTable;
   social_pending: SocialPendingTable;
   contests: ContestsTable;

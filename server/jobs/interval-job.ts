@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobOutcome, MetricFamilies } from '../metrics/families.ts';
+import { countingInto, metrics } from '../metrics/scope.ts';
 import { withJobLock } from '../services/job-lock.ts';
 
 export interface IntervalJob<T> {
@@ -14,18 +16,25 @@ export interface IntervalJob<T> {
  * A failed run is logged and the next tick tries again. The first run is the caller's (`runOnce`).
  */
 export function startIntervalJob<T>(
-  app: Pick<FastifyInstance, 'db' | 'log'>,
+  app: Pick<FastifyInstance, 'db' | 'log'> & { metrics?: MetricFamilies },
   name: string,
   intervalMs: number,
   run: () => Promise<T>,
 ): IntervalJob<T> {
   let running: Promise<T | undefined> | undefined;
   let stopped = false;
+  // What the run counts goes to its app's metrics (server/metrics/scope.ts), and so does the run.
+  const families = app.metrics ?? metrics();
+  const counted = (outcome: JobOutcome) => families.jobRuns.inc({ job: name, outcome });
   const runOnce = (): Promise<T | undefined> => {
     if (stopped) return Promise.resolve(undefined);
-    running ??= withJobLock(app.db, name, run)
-      .then((locked) => (locked.ran ? locked.result : undefined))
+    running ??= countingInto(families, () => withJobLock(app.db, name, run))
+      .then((locked) => {
+        counted(locked.ran ? 'ok' : 'skipped');
+        return locked.ran ? locked.result : undefined;
+      })
       .catch((error: unknown) => {
+        counted('failed');
         app.log.error({ err: error }, `${name}: the run failed; the next one will try again`);
         return undefined;
       })

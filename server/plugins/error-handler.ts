@@ -58,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: `Something went wrong on our side. Please try again. (ref ${request.id})`, code: 'INTERNAL' };
     }
     if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'RATE_LIMITED')
+      app.metrics.rateLimitRefusals.inc({ route: request.routeOptions.url ?? 'unmatched' });
     void reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 }

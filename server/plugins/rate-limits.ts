@@ -2,35 +2,73 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { rateLimited } from '../errors.ts';
+import { breakerStore, RedisBreaker } from './rate-limit-store.ts';
+
+/** A Redis command slower than this counts as an error (the breaker opens; issue 27, finding 3). */
+export const REDIS_COMMAND_TIMEOUT_MS = 150;
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`), keyed by client address. The counters
  * are in memory, or in Redis when REDIS_URL is set, so that several instances behind a load
- * balancer count together. If Redis stops answering, requests are let through (logged) rather
- * than the whole site failing with it.
+ * balancer count together. Redis fails fast: no offline queue (a command while it is away errors
+ * at once instead of waiting for a reconnect), a short command timeout, and a breaker
+ * (rate-limit-store.ts) that counts in this instance's memory for a while after an error, logged
+ * once per outage, and shares the counters again when Redis answers.
  */
 export async function rateLimits(app: FastifyInstance): Promise<void> {
-  let redis: Redis | undefined;
+  let store: ReturnType<typeof breakerStore> | undefined;
   if (app.config.redisUrl) {
-    redis = new Redis(app.config.redisUrl, {
+    const redis = new Redis(app.config.redisUrl, {
       connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      // Reconnects in the background, at most every 2 s; requests meanwhile go through the breaker.
+      retryStrategy: (times: number) => Math.min(200 * times, 2000),
       enableAutoPipelining: true,
       lazyConnect: false,
     });
-    redis.on('error', (error: Error) =>
-      app.log.warn({ err: error }, 'rate limits: Redis is not answering; limits are skipped until it is back'),
-    );
+    const breaker = new RedisBreaker(app.log);
+    // Connection errors repeat on every reconnect attempt: the breaker logs the outage once.
+    redis.on('error', () => undefined);
+    // Without an offline queue a command sent before the connection is up fails: wait for it
+    // briefly at start-up (a Redis that is down then is an outage like any other).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.decorate('rateLimitBreaker', breaker);
+    store = breakerStore(redis, 'cricspot-rl:', breaker);
     app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  const factor = app.config.rateLimitFactor;
+  if (factor !== 1) {
+    // Runs before the plugin's own onRoute hook (added when it registers below): every route's
+    // allowance grows by RATE_LIMIT_FACTOR, on a copy (the limits are constants shared by routes).
+    app.addHook('onRoute', (route) => {
+      const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+      if (!limit || typeof limit.max !== 'number') return;
+      route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * factor } };
     });
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'cricspot-rl:', skipOnError: true } : {}),
+    ...(store ? { store } : {}),
     // Thrown by the plugin, answered by the error handler like any AppError (seconds in `details`).
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set with REDIS_URL: the shared counters' breaker (its outages and local counts). */
+    rateLimitBreaker?: RedisBreaker;
+  }
 }
 
 /** Public forms that write: enough for a person, too few for a spammer. */

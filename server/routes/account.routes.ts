@@ -44,6 +44,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
         currentPassword: body.currentPassword,
         newPassword: body.password,
         now: app.clock.now(),
+        who: request.ip,
       });
       // Every session ended, this browser gets a new one: a stolen copy of its old cookie is dead too.
       request.sessionIdHash = null;

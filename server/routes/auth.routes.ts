@@ -31,7 +31,15 @@ import {
   signUp,
   verifySignup,
 } from '../services/auth.service.ts';
-import { findOpenChallenge } from '../services/otp.service.ts';
+import { findOpenChallenge, OTP_TTL_MS, requireResendable } from '../services/otp.service.ts';
+import { claimCodeSend } from '../services/code-sends.service.ts';
+import {
+  loginFailuresOf,
+  recordLoginFailure,
+  waitAfterFailure,
+  waitBeforeCheck,
+} from '../services/login-failures.service.ts';
+import { isSecureCookieSite } from '../plugins/session.ts';
 
 const otpTokenField = z
   .string({ error: 'The code request is missing. Start again.' })
@@ -56,50 +64,23 @@ export const OTP_RESEND_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
 export const LOGIN_LIMIT = { max: 50, timeWindow: '10 minutes' } as const;
 export const FORGOT_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
 export const RESET_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
-/** Login codes asked for from one address (the per-phone send limits come on top). */
+/** Login codes asked for from one address (the per-phone waits of code-sends.service.ts come on top). */
 export const LOGIN_CODE_LIMIT = { max: 30, timeWindow: '1 hour' } as const;
-/** Login codes checked from one address (each code also dies after five wrong tries). */
+/** Login codes checked from one address (each request's code also dies after five wrong tries). */
 export const LOGIN_CODE_VERIFY_LIMIT = OTP_VERIFY_LIMIT;
-/** Codes sent to one phone (or asked for one identifier), whatever the address asking. */
-export const SENDS_PER_RECIPIENT = { max: 20, timeWindow: '1 hour' } as const;
-/** Login tries for one email or phone from one address (counted before the password is checked). */
-export const LOGINS_PER_ADDRESS_AND_IDENTIFIER = { max: 10, timeWindow: '15 minutes' } as const;
-/**
- * Failed logins for one email or phone from anywhere: counted only after a wrong password, and
- * past it only wrong passwords are answered 429. The owner's right password always gets in, so
- * strangers cannot lock an account; a distributed guesser is slowed to this many tries.
- */
-export const FAILED_LOGINS_PER_IDENTIFIER = { max: 30, timeWindow: '15 minutes' } as const;
-/** Codes sent to one phone from one address. */
-export const SENDS_PER_ADDRESS_AND_RECIPIENT = { max: 5, timeWindow: '1 hour' } as const;
 
 /**
- * A rate limit keyed by something in the body (a phone, an identifier), checked in the handler
- * once the body is valid. Uses the same store as the per-address limits.
+ * The login-code request a browser made, so that its check tries only that request's code
+ * (issue 27, finding 4). HttpOnly, sent only to the login-code routes, gone with the code.
  */
-function keyedLimit(app: FastifyInstance, name: string, options: { max: number; timeWindow: string }) {
-  const keys = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({ ...options, keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}` });
-  return async (request: FastifyRequest, key: string): Promise<void> => {
-    keys.set(request, key);
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw rateLimited(result.ttlInSeconds);
-    }
-  };
-}
+const LOGIN_CODE_COOKIE = 'cs_login_code';
+const LOGIN_CODE_PATH = '/api/v1/auth/login-code';
 
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const limitRecipient = keyedLimit(app, 'sends', SENDS_PER_RECIPIENT);
-  const limitPairSends = keyedLimit(app, 'pair-sends', SENDS_PER_ADDRESS_AND_RECIPIENT);
-  // Per address and recipient first (the tight one), then the recipient's overall cap (SMS cost).
-  const limitSends = async (request: FastifyRequest, key: string) => {
-    await limitPairSends(request, `${request.ip}|${key}`);
-    await limitRecipient(request, key);
-  };
-  const limitLogins = keyedLimit(app, 'logins', LOGINS_PER_ADDRESS_AND_IDENTIFIER);
-  const countFailedLogin = keyedLimit(app, 'failed-logins', FAILED_LOGINS_PER_IDENTIFIER);
+  // Codes to one phone (or identifier), whoever asks: growing waits, never an hour's wall.
+  const limitSends = (key: string) => claimCodeSend(app.db, key, app.clock.now());
+  const secureCookie = isSecureCookieSite(app.config.publicUrl);
   // Codes and notices go out after the answer: a real account and an unknown one take the same
   // time and get the same answer, even with the SMS relay slow or down (failures are logged).
   const sendAfterAnswer: MessageSender = {
@@ -107,7 +88,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       app.afterAnswer(() => app.messages.send(message), 'a code or notice could not be sent');
     },
   };
-  const deps = (): AuthDeps => ({
+  const deps = (request: FastifyRequest): AuthDeps => ({
+    clientAddress: request.ip,
     db: app.db,
     secret: app.secret,
     passwords: app.passwords,
@@ -125,8 +107,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await signUp(deps(), body);
+      await limitSends(sendKeyFor(app.secret, toIndianE164(body.phone)));
+      const { otpToken } = await signUp(deps(request), body);
       return { data: { otpToken }, message: 'We have sent a 6-digit code to your phone.' };
     },
   );
@@ -136,7 +118,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: userResponse } }, config: { rateLimit: OTP_VERIFY_LIMIT } },
     async (request, reply) => {
       const body = request.body;
-      const user = await verifySignup(deps(), body.otpToken, body.otp);
+      const user = await verifySignup(deps(request), body.otpToken, body.otp);
       await app.startSession(request, reply, user.id);
       return { data: { user }, message: 'Your account is ready. Welcome!' };
     },
@@ -148,8 +130,9 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       const challenge = await findOpenChallenge(app.db, body.otpToken);
-      await limitSends(request, challenge.recipientKey);
-      await resendCode(deps(), body.otpToken);
+      requireResendable(challenge, app.clock.now());
+      await limitSends(challenge.recipientKey);
+      await resendCode(deps(request), body.otpToken);
       return { data: {}, message: 'We have sent a new code.' };
     },
   );
@@ -165,12 +148,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const body = request.body;
       const key = normalizeIdentifier(body.identifier);
       const identifierKey = sendKeyFor(app.secret, 'email' in key ? key.email : key.phone);
-      await limitLogins(request, `${request.ip}|${identifierKey}`);
+      // Only wrong passwords count, and the right one is refused unchecked only to an address
+      // past its limit while the account fails from elsewhere too (login-failures.service.ts).
+      const now = app.clock.now();
+      const failures = await loginFailuresOf(app.db, identifierKey, request.ip, now);
+      const wait = waitBeforeCheck(failures, now);
+      if (wait > 0) throw rateLimited(wait);
       let user;
       try {
-        user = await logIn(deps(), body.identifier, body.password);
+        user = await logIn(deps(request), body.identifier, body.password);
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) await countFailedLogin(request, identifierKey);
+        if (error instanceof AppError && error.statusCode === 401) {
+          await recordLoginFailure(app.db, identifierKey, request.ip, now);
+          const after = waitAfterFailure(failures, now);
+          if (after > 0) throw rateLimited(after);
+        }
         throw error;
       }
       await app.startSession(request, reply, user.id);
@@ -186,10 +178,21 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: loginCodeRequestSchema, response: { 200: challengeResponse } },
       config: { rateLimit: LOGIN_CODE_LIMIT },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
-      await limitSends(request, sendKeyFor(app.secret, toIndianE164(body.phone)));
-      const { otpToken } = await requestLoginCode(deps(), body.phone);
+      await limitSends(sendKeyFor(app.secret, toIndianE164(body.phone)));
+      const { otpToken } = await requestLoginCode(
+        deps(request),
+        body.phone,
+        request.cookies[LOGIN_CODE_COOKIE] ?? null,
+      );
+      reply.setCookie(LOGIN_CODE_COOKIE, otpToken, {
+        path: LOGIN_CODE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        maxAge: Math.floor(OTP_TTL_MS / 1000),
+      });
       return {
         data: { otpToken },
         message: 'If this number belongs to an account, we have sent a 6-digit code to it.',
@@ -205,9 +208,18 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      // Tries for one number from one address, counted with its password logins.
-      await limitLogins(request, `${request.ip}|${sendKeyFor(app.secret, toIndianE164(body.phone))}`);
-      const user = await logInWithCode(deps(), body.phone, body.code);
+      const user = await logInWithCode(
+        deps(request),
+        body.phone,
+        body.code,
+        request.cookies[LOGIN_CODE_COOKIE] ?? null,
+      );
+      reply.clearCookie(LOGIN_CODE_COOKIE, {
+        path: LOGIN_CODE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+      });
       await app.startSession(request, reply, user.id);
       request.log.info({ userId: user.id, method: 'sms-code' }, 'logged in with a code by SMS');
       return { data: { user } };
@@ -225,8 +237,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       const key = normalizeIdentifier(body.identifier);
-      await limitSends(request, sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
-      const { otpToken } = await forgotPassword(deps(), body.identifier);
+      await limitSends(sendKeyFor(app.secret, 'email' in key ? key.email : key.phone));
+      const { otpToken } = await forgotPassword(deps(request), body.identifier);
       return { data: { otpToken }, message: 'If an account matches, we have sent a 6-digit code to its phone.' };
     },
   );
@@ -236,7 +248,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { body: verifySchema, response: { 200: emptyResponse } }, config: { rateLimit: RESET_LIMIT } },
     async (request) => {
       const body = request.body;
-      await checkResetCode(deps(), body.otpToken, body.otp);
+      await checkResetCode(deps(request), body.otpToken, body.otp);
       return { data: {} };
     },
   );
@@ -250,34 +262,50 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      await resetPassword(deps(), body.otpToken, body.otp, body.password);
+      await resetPassword(deps(request), body.otpToken, body.otp, body.password);
       return { data: {}, message: 'Your password has been changed. Please log in with your new password.' };
     },
   );
 
+  const outboxSchema = z.object({
+    messages: z.array(
+      z.object({
+        id: z.string(),
+        channel: z.enum(['sms', 'email']),
+        recipient: z.string(),
+        subject: z.string().nullable(),
+        body: z.string(),
+        createdAt: z.number(),
+      }),
+    ),
+  });
   // The embedded sender's outbox, so a sign-up can be finished locally and by the browser tests:
   // every code in it logs someone in, so only a client on this machine gets it.
   if (!app.config.isProduction) {
-    app.get('/dev/outbox', { onRequest: loopbackOnly }, async () => {
-      const messages = await app.db
-        .selectFrom('outbox_messages')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(50)
-        .execute();
-      return {
-        data: {
-          messages: messages.map((m) => ({
-            id: m.id,
-            channel: m.channel,
-            recipient: m.recipient,
-            subject: m.subject,
-            body: m.body,
-            createdAt: m.created_at,
-          })),
-        },
-      };
-    });
+    app.get(
+      '/dev/outbox',
+      { onRequest: loopbackOnly, schema: { response: { 200: envelope(outboxSchema) } } },
+      async () => {
+        const messages = await app.db
+          .selectFrom('outbox_messages')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(50)
+          .execute();
+        return {
+          data: {
+            messages: messages.map((m) => ({
+              id: m.id,
+              channel: m.channel,
+              recipient: m.recipient,
+              subject: m.subject,
+              body: m.body,
+              createdAt: m.created_at,
+            })),
+          },
+        };
+      },
+    );
   }
 }

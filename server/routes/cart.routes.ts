@@ -5,14 +5,14 @@ import {
   addCartItemsSchema,
   cartItemParamsSchema,
   cartSchema,
-  contestIdBodySchema,
   freeCheckoutAnswerSchema,
+  freeEntryBodySchema,
   LOGIN_TO_PLAY_MESSAGE,
 } from '../../domain/contests.ts';
 import { AppError } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { addCartItems, getCart, removeCartItem, reserveCart } from '../services/cart.service.ts';
+import { addCartItems, getCart, removeCartItem, removeCartPoints, reserveFreeEntry } from '../services/cart.service.ts';
 
 /** requireUser with the spec's words for playing a contest. */
 async function requirePlayer(request: FastifyRequest): Promise<void> {
@@ -24,12 +24,17 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
   });
+  const cartOptions = (now: number) => ({
+    billing: app.config.billing,
+    now,
+    paidPlayDefault: app.config.paidPlayDefault,
+  });
 
   app.get(
     '/cart',
     { preHandler: requireUser, schema: { response: { 200: envelope(cartSchema) } } },
     async (request) => {
-      return { data: await getCart(app.db, currentUser(request).id, app.config.billing, app.clock.now()) };
+      return { data: await getCart(app.db, currentUser(request).id, cartOptions(app.clock.now())) };
     },
   );
 
@@ -45,7 +50,7 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       const userId = currentUser(request).id;
       const now = app.clock.now();
       await addCartItems(app.db, userId, contestId, tickets, now);
-      return { data: await getCart(app.db, userId, app.config.billing, now) };
+      return { data: await getCart(app.db, userId, cartOptions(now)) };
     },
   );
 
@@ -56,25 +61,36 @@ export async function cartRoutes(instance: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const userId = currentUser(request).id;
       await removeCartItem(app.db, userId, id);
-      return { data: await getCart(app.db, userId, app.config.billing, app.clock.now()) };
+      return { data: await getCart(app.db, userId, cartOptions(app.clock.now())) };
     },
   );
 
-  // Free entry: reserved and confirmed at once; open whatever the paid-play switch says.
+  // Free entry, reserved and confirmed at once: a free contest whatever the paid-play switch says,
+  // and every contest while the switch is off (issue 26).
   app.post(
     '/cart/checkout-free',
     {
       preHandler: [requirePlayer, mayPlay(app)],
-      schema: { body: contestIdBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
+      bodyLimit: 32 * 1024,
+      schema: { body: freeEntryBodySchema, response: { 200: envelope(freeCheckoutAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body;
-      const reservation = await reserveCart(app.db, currentUser(request).id, contestId, app.clock.now(), {
-        billing: app.config.billing,
-        reservationMinutes: app.config.reservationMinutes,
-        confirmAtOnce: true,
-      });
-      return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
+      const { contestId, tickets } = request.body;
+      const userId = currentUser(request).id;
+      const now = app.clock.now();
+      if (tickets) await addCartItems(app.db, userId, contestId, tickets, now);
+      try {
+        const reservation = await reserveFreeEntry(app.db, userId, contestId, now, {
+          billing: app.config.billing,
+          reservationMinutes: app.config.reservationMinutes,
+          paidPlayDefault: app.config.paidPlayDefault,
+        });
+        return { data: { reservationId: reservation.reservationId, tickets: reservation.tickets } };
+      } catch (error) {
+        // "Enter free" is one step: marks it added are not left behind in the cart.
+        if (tickets) await removeCartPoints(app.db, userId, contestId, tickets);
+        throw error;
+      }
     },
   );
 }

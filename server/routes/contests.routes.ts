@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentContestsSchema, langQuerySchema } from '../../domain/contests.ts';
+import { currentContestsSchema, isPaidPlaySuspended, langQuerySchema } from '../../domain/contests.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { contestView, currentContests, currentPictureFile, paidPlayView } from '../services/contest.service.ts';
@@ -18,12 +18,16 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
   // paint (issue 13): one stable address the server also preloads with the page, answered with
   // the bytes (no redirect: a phone saves a round trip), revalidated on each visit by its ETag;
   // `?w=640` gives the phone copy.
-  app.get('/contests/current/picture', { schema: { querystring: phoneCopyQuerySchema } }, async (request, reply) => {
-    const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
-    if (!file) throw notFound(SERVER_ERROR_MESSAGES.noContestComingUp);
-    const { w } = request.query;
-    return sendPicture(request, reply, file, 'no-cache', w !== undefined);
-  });
+  app.get(
+    '/contests/current/picture',
+    { schema: { querystring: phoneCopyQuerySchema, response: pictureAnswers } },
+    async (request, reply) => {
+      const file = await currentPictureFile(app.db, app.pictures, app.clock.now());
+      if (!file) throw notFound(SERVER_ERROR_MESSAGES.noContestComingUp);
+      const { w } = request.query;
+      return sendPicture(request, reply, file, 'no-cache', w !== undefined);
+    },
+  );
 
   app.get(
     '/contests/current',
@@ -32,14 +36,15 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
-      const { current, next } = await currentContests(app.db, now);
-      const view = (row: typeof current) =>
-        row ? contestView(app.db, app.pictures, row, { now, lang, userId }) : Promise.resolve(null);
-      const [currentView, nextView, paidPlay] = await Promise.all([
-        view(current),
-        view(next),
+      const [{ current, next }, paidPlay] = await Promise.all([
+        currentContests(app.db, now),
         paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null),
       ]);
+      // While the switch is off every contest is free to enter, so no price goes out (issue 26).
+      const entry = { fees: app.config.billing, paidPlayOn: !isPaidPlaySuspended(paidPlay) };
+      const view = (row: typeof current) =>
+        row ? contestView(app.db, app.pictures, row, { now, lang, userId, entry }) : Promise.resolve(null);
+      const [currentView, nextView] = await Promise.all([view(current), view(next)]);
       // A visitor without a session cookie gets the same answer as every other such visitor: the
       // browser and any shared cache in front of us may keep it a few seconds (the home page's
       // crowd then costs one request per cache per 5 s). An answer to a session cookie carries the

@@ -10,15 +10,19 @@ import {
   paymentOrderAnswerSchema,
   paymentReturnAnswerSchema,
   paymentReturnBodySchema,
+  type PaymentReturnTo,
   paymentSchema,
+  retryPaymentBodySchema,
 } from '../../domain/payments.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { emptyAnswer, envelope } from '../plugins/zod-schemas.ts';
 import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../services/payment.service.ts';
 import { paymentForOwner, paymentsOfUser } from '../services/payments/answers.ts';
 import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../services/payments/callbacks.ts';
+import { retryPaymentOrder } from '../services/payments/retry.ts';
+import { isPaidPlayEnabled } from '../services/settings.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 declare module 'fastify' {
@@ -30,9 +34,21 @@ declare module 'fastify' {
 
 const paymentsOff = () => new AppError(503, 'PAYMENTS_UNAVAILABLE', SERVER_ERROR_MESSAGES.paymentsUnavailable);
 
-/** Where the browser lands after the gateway: the payments page, on this payment. */
-export const paymentPagePath = (paymentId: string | null) =>
-  paymentId ? `/payments?payment=${encodeURIComponent(paymentId)}` : '/payments';
+/**
+ * Where the browser lands after the gateway: the payments page on this payment, or the screen the
+ * order was made on (the play screen's entry sheet, the checkout page), which shows the outcome
+ * there, with "Try again" after a failure.
+ */
+export const paymentPagePath = (
+  payment: { id: string; contestId: string } | null,
+  returnTo: PaymentReturnTo = 'payments',
+) => {
+  if (!payment) return '/payments';
+  const at = encodeURIComponent(payment.id);
+  if (returnTo === 'play') return `/play_screen?payment=${at}`;
+  if (returnTo === 'checkout') return `/popupCheckout?contest=${encodeURIComponent(payment.contestId)}&payment=${at}`;
+  return `/payments?payment=${at}`;
+};
 
 const webhookParamsSchema = z.object({ gateway: z.string().max(16) });
 
@@ -55,12 +71,39 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: createPaymentOrderBodySchema, response: { 200: envelope(paymentOrderAnswerSchema) } },
     },
     async (request) => {
-      const { contestId } = request.body;
+      const { contestId, returnTo } = request.body;
       const d = deps();
       const order = await createPaymentOrder(d, currentUser(request).id, contestId, app.clock.now(), {
         billing: app.config.billing,
         reservationMinutes: app.config.reservationMinutes,
         paidPlayDefault: app.config.paidPlayDefault,
+        ...(returnTo ? { returnTo } : {}),
+      });
+      return { data: paymentOrderAnswer(d.gateway, order) };
+    },
+  );
+
+  // "Try again": a new attempt for the tickets a failed or cancelled payment still holds.
+  app.post(
+    '/payments/:id/retry',
+    {
+      preHandler: [requireUser, mayPlay(app)],
+      config: { rateLimit: perUserLimit('orders', PAYMENT_ORDER_LIMIT) },
+      schema: {
+        params: paymentIdParamsSchema,
+        body: retryPaymentBodySchema,
+        response: { 200: envelope(paymentOrderAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { returnTo } = request.body;
+      const d = deps();
+      const order = await retryPaymentOrder(d, currentUser(request).id, id, app.clock.now(), {
+        billing: app.config.billing,
+        reservationMinutes: app.config.reservationMinutes,
+        paidPlayDefault: app.config.paidPlayDefault,
+        ...(returnTo ? { returnTo } : {}),
       });
       return { data: paymentOrderAnswer(d.gateway, order) };
     },
@@ -80,10 +123,19 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
   // player's payment): it only finds the payment to show. What happened reaches us through the
   // signed webhook (the sandbox sends it before redirecting; Razorpay sends its own), the POST
   // form of this route, or reconciliation with the gateway.
-  app.get('/payments/return', { schema: { querystring: paymentReturnBodySchema } }, async (request, reply) => {
-    const paymentId = await returnLanding(app, request.query, request.user?.id);
-    return reply.redirect(paymentPagePath(paymentId), 303);
-  });
+  app.get(
+    '/payments/return',
+    {
+      schema: {
+        querystring: paymentReturnBodySchema,
+        response: { 303: emptyAnswer("See Other: to the payment's status page") },
+      },
+    },
+    async (request, reply) => {
+      const payment = await returnLanding(app, request.query, request.user?.id);
+      return reply.redirect(paymentPagePath(payment, request.query.returnTo), 303);
+    },
+  );
 
   app.get(
     '/payments',
@@ -98,7 +150,13 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
     { preHandler: requireUser, schema: { params: paymentIdParamsSchema, response: { 200: envelope(paymentSchema) } } },
     async (request) => {
       const { id } = request.params;
-      return { data: await paymentForOwner(app.db, currentUser(request).id, id) };
+      const paidPlayOn = await isPaidPlayEnabled(app.db, app.config.paidPlayDefault);
+      return {
+        data: await paymentForOwner(app.db, currentUser(request).id, id, app.clock.now(), {
+          billing: app.config.billing,
+          paidPlayOn,
+        }),
+      };
     },
   );
 
@@ -115,7 +173,13 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
 
     hooks.post(
       '/payments/webhook/:gateway',
-      { config: { csrf: false }, schema: { params: webhookParamsSchema } },
+      {
+        config: { csrf: false },
+        schema: {
+          params: webhookParamsSchema,
+          response: { 200: envelope(z.object({ received: z.boolean(), duplicate: z.boolean() })) },
+        },
+      },
       async (request, reply) => {
         const { gateway } = request.params;
         const { duplicate } = await applyPaymentWebhook(

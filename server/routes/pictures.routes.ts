@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import { notFound } from '../errors.ts';
+import { pictureAnswers } from '../plugins/zod-schemas.ts';
 import { findServableVariant, phoneCopyOf, type ServableFile } from '../services/picture.service.ts';
 
 /** Any id and variant is a fair question; what is not a served display copy is simply not found. */
@@ -37,10 +38,14 @@ export async function sendPicture(
 
 export async function picturesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get('/pictures/:id/:variant', { schema: { params: paramsSchema } }, async (request, reply) => {
-    const { id, variant } = request.params;
-    const file = await findServableVariant(app.db, app.pictures, id, variant);
-    if (!file) throw notFound('Picture not found');
-    return sendPicture(request, reply, file, IMMUTABLE);
-  });
+  app.get(
+    '/pictures/:id/:variant',
+    { schema: { params: paramsSchema, response: pictureAnswers } },
+    async (request, reply) => {
+      const { id, variant } = request.params;
+      const file = await findServableVariant(app.db, app.pictures, id, variant);
+      if (!file) throw notFound('Picture not found');
+      return sendPicture(request, reply, file, IMMUTABLE);
+    },
+  );
 }

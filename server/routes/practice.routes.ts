@@ -9,7 +9,7 @@ import {
 } from '../../domain/practice.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { emptyAnswer, envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { findServableVariant, variantUrl } from '../services/picture.service.ts';
 import { firstPracticePictureId, nextPracticePair, submitPractice } from '../services/practice.service.ts';
 
@@ -33,7 +33,12 @@ export async function practiceRoutes(instance: FastifyInstance): Promise<void> {
   // in a preload header (static-site.ts), so the stage finds it in the browser's cache.
   app.get(
     '/practice/pairs/first/picture',
-    { schema: { querystring: phoneCopyQuerySchema } },
+    {
+      schema: {
+        querystring: phoneCopyQuerySchema,
+        response: { ...pictureAnswers, 302: emptyAnswer('Found: the small copy of the first practice picture') },
+      },
+    },
     async (request, reply) => {
       const pictureId = await firstPracticePictureId(app.db);
       // The phone copy (`?w=800`) is sent as it is; the small copy by a redirect to its address.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileSchema } from '../../domain/validation.ts';
 import { AppError, notFound } from '../errors.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { currentUser } from '../plugins/session.ts';
 import { AVATAR_MAX_BYTES, AVATAR_MIMES, findAvatarFile, NOT_AN_AVATAR } from '../services/picture.service.ts';
 import { removeAvatar, setAvatar, updateProfile } from '../services/profile.service.ts';
@@ -98,16 +98,22 @@ export async function profileRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   // The session names the picture: there is no id in the path to try someone else's.
-  app.get('/account/avatar/image', async (request, reply) => {
-    const user = currentUser(request);
-    const row = await app.db
-      .selectFrom('users')
-      .select('avatar_picture_id')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    const file = row?.avatar_picture_id ? await findAvatarFile(app.db, app.pictures, row.avatar_picture_id) : undefined;
-    void reply.header('cache-control', 'private, no-store');
-    if (!file) throw notFound('No profile picture');
-    return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
-  });
+  app.get(
+    '/account/avatar/image',
+    { schema: { response: { 200: fileAnswer('The profile picture (JPEG)', 'image/jpeg') } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const row = await app.db
+        .selectFrom('users')
+        .select('avatar_picture_id')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      const file = row?.avatar_picture_id
+        ? await findAvatarFile(app.db, app.pictures, row.avatar_picture_id)
+        : undefined;
+      void reply.header('cache-control', 'private, no-store');
+      if (!file) throw notFound('No profile picture');
+      return reply.type(file.mime).header('content-length', file.bytes).send(file.body);
+    },
+  );
 }

@@ -17,7 +17,11 @@ export async function promoRoutes(instance: FastifyInstance): Promise<void> {
 
   /** The contest's bill as the cart shows it (an empty cart bills nothing). */
   async function answer(userId: string, contestId: string) {
-    const cart = await getCart(app.db, userId, app.config.billing, app.clock.now());
+    const cart = await getCart(app.db, userId, {
+      billing: app.config.billing,
+      now: app.clock.now(),
+      paidPlayDefault: app.config.paidPlayDefault,
+    });
     const bill: Bill = cart.groups.find((g) => g.contestId === contestId)?.bill ?? billFor(app.config.billing, 0, 0);
     return { data: { contestId, promoCode: await appliedPromoCode(app.db, userId, contestId), bill } };
   }

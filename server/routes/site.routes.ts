@@ -3,7 +3,8 @@ import { siteSettingsSchema } from '../../domain/site.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { indianStateByCode } from '../geo/india-states.ts';
 import { restrictedStateCodes } from '../services/location.service.ts';
-import { paidPlayView } from '../services/contest.service.ts';
+import { allInTicketPrice } from '../../domain/money.ts';
+import { currentContests, paidPlayView } from '../services/contest.service.ts';
 
 /** Public: the settings the information pages state (paid play on, suspended or waiting for a gateway, the GST rates, the restricted states). */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -12,6 +13,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     // The paid-play switch changes from the console at any time; the page must say what is true now.
     void reply.header('cache-control', 'no-store');
     const paidPlay = await paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null);
+    const { current } = await currentContests(app.db, app.clock.now());
+    const examplePrice =
+      current && current.ticket_price_paise > 0
+        ? current.ticket_price_paise
+        : app.config.contestDefaults.ticketPricePaise;
     return {
       data: {
         paidPlay: paidPlay.enabled,
@@ -21,6 +27,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
           entryGstSince: billing.entryGstSince,
           feeGstBasisPoints: billing.feeGstBasisPoints,
           platformFeePaisePerTicket: billing.platformFeePaisePerTicket,
+          examplePricePaise: examplePrice,
+          exampleAllInPaise: allInTicketPrice(billing, examplePrice),
         },
         location: {
           restrictedStates: (await restrictedStateCodes(app.db, app.config.location)).flatMap(

@@ -56,7 +56,7 @@ import { BRAND } from '../../domain/brand.ts';
 import { stripPhonePrefix } from '../../domain/phone.ts';
 import { socialSignupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { emptyAnswer, envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
 import { encodeState, type OidcState, openState, safeReturnTo, sameSecret } from './social/oidc-state.ts';
 import { createDevIdp } from '../services/dev-idp.service.ts';
@@ -176,7 +176,13 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/auth/google/start',
-    { schema: { querystring: startQuery }, config: { rateLimit: GOOGLE_START_LIMIT } },
+    {
+      schema: {
+        querystring: startQuery,
+        response: { 302: emptyAnswer("Found: to the identity provider's sign-in page") },
+      },
+      config: { rateLimit: GOOGLE_START_LIMIT },
+    },
     async (request, reply) => {
       const query = request.query;
       const value: OidcState = {
@@ -200,17 +206,29 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/auth/google/callback', async (_request, reply) => {
-    return reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(callbackPage(`${oidcPath}/callback.js`));
-  });
+  app.get(
+    '/auth/google/callback',
+    {
+      schema: {
+        response: { 200: fileAnswer('The page that reads the ID token from the address fragment', 'text/html') },
+      },
+    },
+    async (_request, reply) => {
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(callbackPage(`${oidcPath}/callback.js`));
+    },
+  );
 
-  app.get('/auth/google/callback.js', async (_request, reply) => {
-    return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CALLBACK_SCRIPT);
-  });
+  app.get(
+    '/auth/google/callback.js',
+    { schema: { response: { 200: fileAnswer("The callback page's script", 'text/javascript') } } },
+    async (_request, reply) => {
+      return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CALLBACK_SCRIPT);
+    },
+  );
 
   app.post(
     '/auth/google/complete',

@@ -10,7 +10,7 @@ import {
   sealedNodesSchema,
 } from '../../domain/verification.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { contestState } from '../services/contest.service.ts';
 import {
   contestSealView,
@@ -88,12 +88,22 @@ export async function verificationRoutes(instance: FastifyInstance): Promise<voi
     };
   app.get(
     '/contests/:id/publication/file',
-    { schema: { params: contestParams } },
+    {
+      schema: {
+        params: contestParams,
+        response: { 200: fileAnswer('The publication as a file (cricspot-publication-v1)', 'application/json') },
+      },
+    },
     download('publication.json', 'application/json; charset=utf-8', (p) => `${JSON.stringify(p, null, 1)}\n`),
   );
   app.get(
     '/contests/:id/publication/entries.csv',
-    { schema: { params: contestParams } },
+    {
+      schema: {
+        params: contestParams,
+        response: { 200: fileAnswer('Every pseudonymous entry with its distance and rank', 'text/csv') },
+      },
+    },
     download('entries.csv', 'text/csv; charset=utf-8', publicationCsv),
   );
 

@@ -14,15 +14,15 @@ const wrongPassword = () =>
 export async function changePassword(
   db: Kysely<Database>,
   passwords: PasswordHasher,
-  options: { userId: string; currentPassword: string; newPassword: string; now: number },
+  options: { userId: string; currentPassword: string; newPassword: string; now: number; who?: string },
 ): Promise<void> {
   const user = await db
     .selectFrom('users')
     .select('password_hash')
     .where('id', '=', options.userId)
     .executeTakeFirstOrThrow();
-  if (!(await passwords.verify(options.currentPassword, user.password_hash))) throw wrongPassword();
-  const passwordHash = await passwords.hash(options.newPassword);
+  if (!(await passwords.verify(options.currentPassword, user.password_hash, options.who))) throw wrongPassword();
+  const passwordHash = await passwords.hash(options.newPassword, options.who);
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: options.now })

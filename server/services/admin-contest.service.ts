@@ -11,6 +11,7 @@ import { type ContestWindow, upcomingWindows, windowKey } from '../../domain/sch
 import type { ContestDefaults } from '../config.ts';
 import type { Database, PictureKind } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { uniqueTransaction } from '../db/errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { takenCount } from './contest-counters.service.ts';
 import { type ContestRow } from './contest.service.ts';
@@ -146,6 +147,9 @@ export async function contestDefaults(
   };
 }
 
+/** A twin of the same form (a double submit) that passed the checks first holds the window. */
+const overlap = () => fail(409, 'overlap');
+
 export async function createContest(
   db: Kysely<Database>,
   actor: AuditActor,
@@ -155,7 +159,7 @@ export async function createContest(
   const cols = columnsOf(input);
   if (cols.closes_at <= now) throw fail(400, 'closedWindow');
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await uniqueTransaction(db, overlap, async (trx) => {
     await checkPicture(trx, input.pictureId, 'contest');
     await checkPicture(trx, input.prizePictureId, 'prize');
     if (await overlapping(trx, cols.opens_at, cols.closes_at, null)) throw fail(409, 'overlap');
@@ -186,7 +190,7 @@ export async function updateContest(
   now: number,
 ): Promise<AdminContest> {
   const cols = columnsOf(input);
-  await db.transaction().execute(async (trx) => {
+  await uniqueTransaction(db, overlap, async (trx) => {
     // Locked like a reservation locks it: no ticket is taken while the change is checked.
     const row = await findRow(trx, id, true);
     if (!isEditable(row)) throw fail(409, 'notEditable');

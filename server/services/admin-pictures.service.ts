@@ -25,7 +25,7 @@ import {
   type StoredPicture,
   variantUrl,
 } from './picture.service.ts';
-import type { PictureStore } from '../storage/picture-store.ts';
+import { type PictureStore, UPLOAD_DIR_MODE, UPLOAD_FILE_MODE } from '../storage/picture-store.ts';
 
 export const tooLargeUpload = () =>
   new AppError(413, PICTURE_UPLOAD_ERROR_CODES.tooLarge, PICTURE_UPLOAD_MESSAGES.tooLarge);
@@ -42,7 +42,7 @@ export async function receiveToFile(
   dir: string,
   maxBytes: number,
 ): Promise<{ path: string; bytes: number }> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: UPLOAD_DIR_MODE });
   const file = path.join(dir, `${crypto.randomUUID()}.part`);
   let bytes = 0;
   async function* limited() {
@@ -55,7 +55,7 @@ export async function receiveToFile(
     if (body.readableAborted || (body as { aborted?: boolean }).aborted) throw interrupted();
   }
   try {
-    await pipeline(limited, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(limited, createWriteStream(file, { flags: 'wx', mode: UPLOAD_FILE_MODE }));
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;

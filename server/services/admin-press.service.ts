@@ -9,6 +9,7 @@ import {
 } from '../../domain/admin-press.ts';
 import type { Database, PressArticlesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { uniqueTransaction } from '../db/errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 
 const notFound = () => new AppError(404, 'ARTICLE_NOT_FOUND', PRESS_ADMIN_MESSAGES.notFound);
@@ -119,7 +120,7 @@ export async function createArticle(
   input: PressInput,
   now: number,
 ): Promise<AdminPress> {
-  return db.transaction().execute(async (trx) => {
+  return uniqueTransaction(db, slugTaken, async (trx) => {
     const id = crypto.randomUUID();
     const slug = await freeSlug(trx, input, null);
     await trx
@@ -146,7 +147,7 @@ export async function updateArticle(
   input: PressInput,
   now: number,
 ): Promise<AdminPress> {
-  return db.transaction().execute(async (trx) => {
+  return uniqueTransaction(db, slugTaken, async (trx) => {
     const before = await getArticle(trx, id);
     const slug = await freeSlug(trx, input.slug ? input : { ...input, slug: before.slug }, id);
     await trx

@@ -9,11 +9,14 @@ import {
 } from '../../domain/admin-promos.ts';
 import type { Database, PromoCodesTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { uniqueTransaction } from '../db/errors.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 
 type Row = Selectable<PromoCodesTable> & { uses: number | string | bigint | null };
 
 const notFound = () => new AppError(404, 'PROMO_NOT_FOUND', PROMO_ADMIN_MESSAGES.notFound);
+const promoExists = () =>
+  new AppError(409, 'PROMO_EXISTS', PROMO_ADMIN_MESSAGES.exists, { code: PROMO_ADMIN_MESSAGES.exists });
 const paise = (rupees: number) => Math.round(rupees * 100);
 const epoch = (text: string) => istLocalToEpoch(text)!;
 
@@ -94,14 +97,13 @@ export async function createPromo(
   input: PromoCreate,
   now: number,
 ): Promise<AdminPromo> {
-  return db.transaction().execute(async (trx) => {
+  return uniqueTransaction(db, promoExists, async (trx) => {
     const existing = await trx
       .selectFrom('promo_codes')
       .select('code')
       .where('code', '=', input.code)
       .executeTakeFirst();
-    if (existing)
-      throw new AppError(409, 'PROMO_EXISTS', PROMO_ADMIN_MESSAGES.exists, { code: PROMO_ADMIN_MESSAGES.exists });
+    if (existing) throw promoExists();
     await trx
       .insertInto('promo_codes')
       .values({

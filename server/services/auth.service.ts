@@ -7,12 +7,12 @@ import type { Database, OtpPurpose } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { MessageSender, OutgoingMessage } from '../integrations/messages.ts';
 import {
-  closeOpenChallenges,
-  findNewestOpenChallenge,
+  closeChallenge,
   openChallenge,
   otpExpired,
   recipientKey,
   reissueChallenge,
+  requireOpenChallenge,
   verifyChallenge,
 } from './otp.service.ts';
 import type { PasswordHasher } from './password.ts';
@@ -21,6 +21,8 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export interface AuthDeps {
+  /** The client's address: password hashing is queued fairly per address (hash-queue.ts). */
+  clientAddress?: string;
   db: Kysely<Database>;
   secret: string;
   passwords: PasswordHasher;
@@ -62,7 +64,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   const email = input.email.trim().toLowerCase();
   const phone = toIndianE164(input.phone);
   // Hashed first, whichever way this goes, so both ways take the same time.
-  const passwordHash = await deps.passwords.hash(input.password);
+  const passwordHash = await deps.passwords.hash(input.password, deps.clientAddress);
   const sendKey = sendKeyFor(deps.secret, phone);
 
   const matches = await db
@@ -196,17 +198,17 @@ export async function logIn(deps: AuthDeps, identifier: string, password: string
     .where('email' in key ? 'email' : 'phone', '=', 'email' in key ? key.email : key.phone)
     .executeTakeFirst();
   if (!user?.password_hash) {
-    await deps.passwords.verifyDummy(password);
+    await deps.passwords.verifyDummy(password, deps.clientAddress);
     throw loginFailed();
   }
-  if (!(await deps.passwords.verify(password, user.password_hash))) throw loginFailed();
+  if (!(await deps.passwords.verify(password, user.password_hash, deps.clientAddress))) throw loginFailed();
   if (user.status === 'pending') throw loginFailed();
   if (user.status === 'suspended') throw accountSuspended();
   if (user.status === 'deleted') throw accountDeleted();
   if (deps.passwords.needsRehash(user.password_hash)) {
     await deps.db
       .updateTable('users')
-      .set({ password_hash: await deps.passwords.hash(password), updated_at: deps.now })
+      .set({ password_hash: await deps.passwords.hash(password, deps.clientAddress), updated_at: deps.now })
       .where('id', '=', user.id)
       .execute();
   }
@@ -231,6 +233,7 @@ export async function forgotPassword(deps: AuthDeps, identifier: string): Promis
     userId: active?.id ?? null,
     recipientKey: sendKey,
     now: deps.now,
+    closeEarlier: false,
   });
   if (active) await deps.messages.send(otpSms(active.phone, challenge.code, 'reset'));
   return { otpToken: challenge.otpToken };
@@ -245,7 +248,7 @@ export async function resetPassword(deps: AuthDeps, otpToken: string, otp: strin
     now: deps.now,
     consume: true,
   });
-  const passwordHash = await deps.passwords.hash(password);
+  const passwordHash = await deps.passwords.hash(password, deps.clientAddress);
   const updated = await deps.db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: deps.now })
@@ -265,9 +268,14 @@ export async function checkResetCode(deps: AuthDeps, otpToken: string, otp: stri
  * Login with a code by SMS, step one: a login code to the phone of the active account with this
  * number. Any other number (none, a sign-up never finished) gets a decoy challenge and no SMS; a
  * deactivated or deleted account's phone is told how to reactivate it, with no code. The caller
- * gets the same answer every time, and any earlier login code of the number stops working.
+ * gets the same answer every time. The code belongs to this request (its otpToken, which the route
+ * keeps in a cookie): the browser's own earlier login code stops working, nobody else's does.
  */
-export async function requestLoginCode(deps: AuthDeps, phone10: string): Promise<{ otpToken: string }> {
+export async function requestLoginCode(
+  deps: AuthDeps,
+  phone10: string,
+  previousToken: string | null = null,
+): Promise<{ otpToken: string }> {
   const { db, now } = deps;
   const phone = toIndianE164(phone10);
   const sendKey = sendKeyFor(deps.secret, phone);
@@ -277,12 +285,13 @@ export async function requestLoginCode(deps: AuthDeps, phone10: string): Promise
     .where('phone', '=', phone)
     .executeTakeFirst();
   const active = user?.status === 'active' ? user : undefined;
-  await closeOpenChallenges(db, 'login', sendKey, now);
+  if (previousToken) await closeChallenge(db, previousToken, 'login', now);
   const challenge = await openChallenge(db, deps.secret, {
     purpose: 'login',
     userId: active?.id ?? null,
     recipientKey: sendKey,
     now,
+    closeEarlier: false,
   });
   if (active) {
     await deps.messages.send(otpSms(phone, challenge.code, 'login'));
@@ -304,19 +313,25 @@ function asCodeField(error: unknown): unknown {
 }
 
 /**
- * Login with a code by SMS, step two: the newest open login code of the number. Right: the code
- * is used up and the account returned, to be logged in; the account that was deactivated or
- * deleted since the code went out gets password login's answers. Wrong, expired, used or locked:
- * the shared code checks' answers (five tries, ten minutes, single use).
+ * Login with a code by SMS, step two: the login code this browser asked for (`otpToken`, from the
+ * route's cookie), for this number. Right: the code is used up and the account returned, to be
+ * logged in; the account that was deactivated or deleted since the code went out gets password
+ * login's answers. Wrong, expired, used or locked: the shared code checks' answers (five tries,
+ * ten minutes, single use). Tries are the request's own: a stranger's wrong codes for the number
+ * spend only the tries of the stranger's own request (issue 27, finding 4).
  */
-export async function logInWithCode(deps: AuthDeps, phone10: string, code: string): Promise<SessionUser> {
+export async function logInWithCode(
+  deps: AuthDeps,
+  phone10: string,
+  code: string,
+  otpToken: string | null,
+): Promise<SessionUser> {
   const phone = toIndianE164(phone10);
-  const otpToken = await findNewestOpenChallenge(deps.db, 'login', sendKeyFor(deps.secret, phone));
-  if (!otpToken) throw asCodeField(otpExpired());
   let userId: string;
   try {
+    const challenge = await requireOpenChallenge(deps.db, otpToken, 'login', sendKeyFor(deps.secret, phone));
     userId = await verifyChallenge(deps.db, deps.secret, {
-      otpToken,
+      otpToken: challenge,
       purpose: 'login',
       code,
       now: deps.now,

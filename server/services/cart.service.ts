@@ -6,7 +6,7 @@ import {
   PAID_PLAY_SUSPENDED_MESSAGE,
   type CartAnswer,
 } from '../../domain/contests.ts';
-import { type Bill, computeBill, type Promo } from '../../domain/money.ts';
+import { type Bill, entryBill, type Promo } from '../../domain/money.ts';
 import {
   canAddContestTicket,
   checkPoint,
@@ -21,6 +21,10 @@ import { heldCount, takenCount } from './contest-counters.service.ts';
 import { type ContestRow, contestState, findContest, heldPoints } from './contest.service.ts';
 import { promoFromRow } from './promo-rules.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { nextCartPosition } from './cart/back-to-cart.ts';
+import { heldForPayment } from './cart/held.ts';
+import { isPaidPlayEnabled } from './settings.service.ts';
+import { lockContestForCart, lockPlayerCounter, retriedTransaction } from '../db/lock-order.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,22 +40,22 @@ export const gamePlayClosed = () => new AppError(400, CONTEST_ERROR_CODES.gamePl
 export const paidPlaySuspended = () =>
   new AppError(403, CONTEST_ERROR_CODES.paidPlaySuspended, PAID_PLAY_SUSPENDED_MESSAGE);
 
+/** The bill with the configured fees (domain/money.ts entryBill: nothing to pay for the entries, no fee). */
 export function billFor(
   billing: BillingConfig,
   ticketPricePaise: number,
   ticketCount: number,
   promo: Promo | null = null,
 ): Bill {
-  return computeBill({
-    ticketPricePaise,
-    ticketCount,
-    promo,
-    entryGstBasisPoints: billing.entryGstBasisPoints,
-    // Free entry is free: no platform fee on a ticket that costs nothing.
-    platformFee: { kind: 'perTicket', paise: ticketPricePaise === 0 ? 0 : billing.platformFeePaisePerTicket },
-    feeGstBasisPoints: billing.feeGstBasisPoints,
-  });
+  return entryBill(billing, ticketPricePaise, ticketCount, promo);
 }
+
+/**
+ * What a new entry in a contest costs now: its price while paid play is on; nothing while the
+ * switch is off, when every contest is free to enter (issue 26; tickets already paid stay paid).
+ */
+export const entryPriceOf = (ticketPricePaise: number, paidPlayOn: boolean): number =>
+  paidPlayOn ? ticketPricePaise : 0;
 
 async function pictureSize(db: Db, pictureId: string): Promise<{ width: number; height: number }> {
   return db.selectFrom('pictures').select(['width', 'height']).where('id', '=', pictureId).executeTakeFirstOrThrow();
@@ -68,11 +72,6 @@ export async function cartPoints(db: Db, userId: string, contestId: string) {
     .orderBy('x')
     .orderBy('y')
     .execute();
-}
-
-/** The position after the last of these cart items: new ones go after them, as on the play screen. */
-export function nextCartPosition(items: ReadonlyArray<{ position: number }>): number {
-  return items.reduce((next, item) => Math.max(next, item.position + 1), 0);
 }
 
 async function openContest(db: Db, contestId: string, now: number): Promise<ContestRow> {
@@ -95,14 +94,35 @@ export async function addCartItems(
   points: readonly TicketPoint[],
   now: number,
 ): Promise<void> {
-  const contest = await openContest(db, contestId, now);
-  const [picture, taken, heldTickets, held, cart] = await Promise.all([
-    pictureSize(db, contest.picture_id),
-    takenCount(db, contestId),
-    heldCount(db, contestId, userId),
-    heldPoints(db, contestId, userId),
-    cartPoints(db, userId, contestId),
-  ]);
+  try {
+    await retriedTransaction({ db }, (trx) => addCartItemsIn(trx, userId, contestId, points, now));
+  } catch (error) {
+    // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
+    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
+    throw error;
+  }
+}
+
+/**
+ * One player's adds to one contest's cart run one at a time (issue 27, finding 12): the contest,
+ * then the player's counter row, locked in the lock order (server/db/lock-order.ts), before the
+ * cart is counted.
+ */
+async function addCartItemsIn(
+  trx: Transaction<Database>,
+  userId: string,
+  contestId: string,
+  points: readonly TicketPoint[],
+  now: number,
+): Promise<void> {
+  await lockContestForCart(trx, contestId);
+  const contest = await openContest(trx, contestId, now);
+  await lockPlayerCounter(trx, contestId, userId);
+  const picture = await pictureSize(trx, contest.picture_id);
+  const taken = await takenCount(trx, contestId);
+  const heldTickets = await heldCount(trx, contestId, userId);
+  const held = await heldPoints(trx, contestId, userId);
+  const cart = await cartPoints(trx, userId, contestId);
   const limits = {
     maxPerPerson: contest.max_tickets_per_person,
     alreadyHeld: heldTickets,
@@ -116,26 +136,20 @@ export async function addCartItems(
     if (!check.ok) throw ruleBroken(check.reason);
     draft.push({ id: `new-${i}`, point });
   }
-  try {
-    await db
-      .insertInto('cart_items')
-      .values(
-        points.map((p, i) => ({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          contest_id: contestId,
-          x: p.x,
-          y: p.y,
-          created_at: now,
-          position: nextCartPosition(cart) + i,
-        })),
-      )
-      .execute();
-  } catch (error) {
-    // The same point sent twice at once (two tabs): the cart's unique constraint caught it.
-    if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
-    throw error;
-  }
+  await trx
+    .insertInto('cart_items')
+    .values(
+      points.map((p, i) => ({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        contest_id: contestId,
+        x: p.x,
+        y: p.y,
+        created_at: now,
+        position: nextCartPosition(cart) + i,
+      })),
+    )
+    .execute();
 }
 
 export async function removeCartItem(db: Kysely<Database>, userId: string, itemId: string): Promise<void> {
@@ -149,15 +163,43 @@ export async function removeCartItem(db: Kysely<Database>, userId: string, itemI
     throw new AppError(404, CONTEST_ERROR_CODES.cartItemNotFound, CONTEST_ERROR_MESSAGES.cartItemNotFound);
 }
 
+/** Takes these points of one contest out of a person's cart (an "Enter free" that was refused). */
+export async function removeCartPoints(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  points: readonly TicketPoint[],
+): Promise<void> {
+  for (const p of points)
+    await db
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('contest_id', '=', contestId)
+      .where('x', '=', p.x)
+      .where('y', '=', p.y)
+      .execute();
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The cart's tickets and one bill per contest (each contest is checked out on its own). */
+export interface CartOptions {
+  billing: BillingConfig;
+  now: number;
+  /** The environment's default of the paid-play switch (the console's setting overrides it). */
+  paidPlayDefault: boolean;
+}
+
+/**
+ * The cart's tickets and one bill per contest (each contest is checked out on its own), priced as
+ * a new entry costs now (free while paid play is off), and the tickets still held for a payment
+ * that failed or was cancelled (`held`, for "Try again").
+ */
 export async function getCart(
   db: Kysely<Database>,
   userId: string,
-  billing: BillingConfig,
-  now: number,
+  { billing, now, paidPlayDefault }: CartOptions,
 ): Promise<CartAnswer> {
+  const paidPlayOn = await isPaidPlayEnabled(db, paidPlayDefault);
   const rows = await db
     .selectFrom('cart_items')
     .innerJoin('contests', 'contests.id', 'cart_items.contest_id')
@@ -188,7 +230,7 @@ export async function getCart(
         slot: row.slot,
         state: contestState(row, now),
         closesAt: iso(row.closes_at),
-        ticketPricePaise: row.ticket_price_paise,
+        ticketPricePaise: entryPriceOf(row.ticket_price_paise, paidPlayOn),
         ticketCount: 1,
         bill: billFor(billing, 0, 0),
         promoCode: null,
@@ -215,14 +257,22 @@ export async function getCart(
     group.promoCode = codeOf.get(group.contestId) ?? null;
   }
   return {
-    items: rows.map((r) => ({ id: r.id, contestId: r.contest_id, x: r.x, y: r.y, pricePaise: r.ticket_price_paise })),
+    items: rows.map((r) => ({
+      id: r.id,
+      contestId: r.contest_id,
+      x: r.x,
+      y: r.y,
+      pricePaise: entryPriceOf(r.ticket_price_paise, paidPlayOn),
+    })),
     groups: [...groups.values()],
+    held: await heldForPayment(db, userId, now, { billing, paidPlayOn }),
   };
 }
 
 // Reserving and confirming live in cart/reservations.ts; their callers import them from here too.
 export {
   reserveCart,
+  reserveFreeEntry,
   reservePaidCart,
   confirmReservation,
   confirmReservationIn,

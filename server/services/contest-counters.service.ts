@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import type { Database, TicketStatus } from '../db/schema.ts';
+import { metrics } from '../metrics/scope.ts';
+import { lockContests } from '../db/lock-order.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,7 +52,7 @@ export type TakeOutcome = 'taken' | 'contestFull' | 'playerFull';
  * counter moves only if it stays within its cap (one guarded upsert per counter: on PostgreSQL
  * the row is locked until commit, so two transactions can never both pass the same last seats);
  * 'contestFull' or 'playerFull' when a cap would be passed, and then nothing has changed.
- * The contest's row is taken before the player's, as everywhere (see releaseReservedTickets).
+ * The contest's counter is taken before the player's, as everywhere (server/db/lock-order.ts).
  */
 export async function takeTickets(
   trx: Transaction<Database>,
@@ -103,12 +105,12 @@ const CHUNK = 500;
  * or of a whole contest (its cancellation), and counts them out of contest_counters and
  * contest_player_counts in the same transaction. Returns how many tickets were released.
  *
- * The caller has locked what owns these tickets (the reservations' rows, or the contest's row),
- * so the reserved tickets read first are the ones the update releases. The counters are taken
- * before the tickets change and in one order everywhere (contests by id, then each contest's
- * players by id), the order the reservation transaction uses too, so on PostgreSQL two of these
- * never wait on each other in a circle, and a recount holding a contest's counter row never sees
- * a release half done.
+ * The caller has locked the contests and what owns these tickets (the reservations' rows, or the
+ * contest's row), in the lock order of server/db/lock-order.ts, so the reserved tickets read first
+ * are the ones the update releases. The counters are taken before the tickets change and in one
+ * order everywhere (contests by id, then each contest's players by id), the order the reservation
+ * transaction uses too, so on PostgreSQL two of these never wait on each other in a circle, and a
+ * recount holding a contest's counter row never sees a release half done.
  */
 export async function releaseReservedTickets(trx: Transaction<Database>, scope: ReleaseScope): Promise<number> {
   const groups: Array<{ contest_id: string; user_id: string; n: number }> = [];
@@ -130,9 +132,11 @@ export async function releaseReservedTickets(trx: Transaction<Database>, scope: 
   if (groups.length === 0) return 0;
 
   const perContest = new Map<string, number>();
+  for (const g of groups) perContest.set(g.contest_id, (perContest.get(g.contest_id) ?? 0) + g.n);
+  // Held by the caller already, as the lock order wants (then this changes nothing).
+  await lockContests(trx, perContest.keys());
   const perPlayer = new Map<string, { contestId: string; userId: string; n: number }>();
   for (const g of groups) {
-    perContest.set(g.contest_id, (perContest.get(g.contest_id) ?? 0) + g.n);
     const key = `${g.contest_id}\u0000${g.user_id}`;
     const entry = perPlayer.get(key) ?? { contestId: g.contest_id, userId: g.user_id, n: 0 };
     entry.n += g.n;
@@ -172,6 +176,7 @@ export async function releaseReservedTickets(trx: Transaction<Database>, scope: 
   // Cannot differ while the owners are locked; if it ever does, nothing is written rather than
   // counters that disagree with the tickets.
   if (released !== counted) throw new Error(`ticket counters: released ${released} tickets but counted ${counted}`);
+  metrics().ticketsReleased.inc(released);
   return released;
 }
 
@@ -258,13 +263,14 @@ export async function checkContest(db: Db, contestId: string): Promise<CounterCh
 
 /**
  * Sets a contest's counters to what its tickets say, in the caller's transaction. The contest's
- * counter row is locked first (made if missing), so every writer of this contest's counters
+ * row and then its counter row are locked first (made if missing), so every writer of this contest's counters
  * either finished before the recount reads the tickets or waits until it commits.
  */
 export async function recountContest(
   trx: Transaction<Database>,
   contestId: string,
 ): Promise<{ before: CounterCheck; after: CounterCheck }> {
+  await lockContests(trx, [contestId]);
   await trx
     .insertInto('contest_counters')
     .values({ contest_id: contestId, taken: 0 })

@@ -5,6 +5,7 @@ import {
   PAID_PLAY_SUSPENDED_MESSAGE,
   type PaidPlay,
 } from '../../domain/contests.ts';
+import { allInTicketPrice, type EntryFees } from '../../domain/money.ts';
 import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../domain/schedule.ts';
 import type { ContestDefaults } from '../config.ts';
 import type { ContestsTable, Database } from '../db/schema.ts';
@@ -164,8 +165,16 @@ export async function contestView(
   db: Kysely<Database>,
   store: PictureStore,
   contest: ContestRow,
-  options: { now: number; lang: 'en' | 'hi'; userId: string | undefined },
+  options: {
+    now: number;
+    lang: 'en' | 'hi';
+    userId: string | undefined;
+    /** The bill's fees, and whether the paid-play switch is on (off: every entry is free). */
+    entry: { fees: EntryFees; paidPlayOn: boolean };
+  },
 ): Promise<ContestView> {
+  const { fees, paidPlayOn } = options.entry;
+  const price = paidPlayOn ? contest.ticket_price_paise : 0;
   const [picture, prizePicture, taken, mine] = await Promise.all([
     displayPicture(db, store, contest.picture_id),
     contest.prize_picture_id ? displayPicture(db, store, contest.prize_picture_id) : Promise.resolve(undefined),
@@ -187,7 +196,13 @@ export async function contestView(
       pictureUrl: prizePicture?.variants.find((v) => v.name === 'small')?.url ?? null,
     },
     cancelReason: contest.state === 'cancelled' ? contest.cancel_reason : null,
-    ticketPricePaise: contest.ticket_price_paise,
+    ticketPricePaise: price,
+    allInPricePaise: allInTicketPrice(fees, price),
+    fees: {
+      platformFeePaisePerTicket: fees.platformFeePaisePerTicket,
+      entryGstBasisPoints: fees.entryGstBasisPoints,
+      feeGstBasisPoints: fees.feeGstBasisPoints,
+    },
     maxTickets: contest.max_tickets_per_person,
     totalTickets: contest.total_tickets,
     ticketsLeft: Math.max(0, contest.total_tickets - taken),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { metrics } from '../metrics/scope.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -39,17 +40,19 @@ export interface NewChallenge {
 }
 
 /**
- * Opens a challenge. With a user, any earlier open challenge of theirs for the same purpose is
- * closed, so only the latest code works. Without one it is a decoy: it answers like a real
+ * Opens a challenge. For a sign-up, any earlier open challenge of the user is closed, so only the
+ * latest code works. A login or reset challenge belongs to the request that asked for it (issue
+ * 27, finding 4): a stranger asking for someone's code opens a challenge of their own and closes
+ * nobody's (`closeEarlier: false`). Without a user it is a decoy: it answers like a real
  * challenge (tries, expiry, cooldown) and can never succeed.
  */
 export async function openChallenge(
   db: Kysely<Database>,
   secret: string,
-  options: { purpose: OtpPurpose; userId: string | null; recipientKey: string; now: number },
+  options: { purpose: OtpPurpose; userId: string | null; recipientKey: string; now: number; closeEarlier?: boolean },
 ): Promise<NewChallenge> {
   const { purpose, userId, now } = options;
-  if (userId) {
+  if (userId && options.closeEarlier !== false) {
     await db
       .updateTable('otp_codes')
       .set({ consumed_at: now })
@@ -77,59 +80,65 @@ export async function openChallenge(
       consumed_at: null,
     })
     .execute();
+  metrics().otpCodes.inc({ purpose, event: userId ? 'issued' : 'decoy' });
   return { otpToken: id, code };
 }
 
 export interface ChallengeInfo {
   userId: string | null;
   recipientKey: string;
+  lastSentAt: number;
 }
 
 /** The open challenge behind a token, for the resend limit; unknown or used: expired. */
 export async function findOpenChallenge(db: Kysely<Database>, otpToken: string): Promise<ChallengeInfo> {
   const row = await db
     .selectFrom('otp_codes')
-    .select(['user_id', 'recipient_key', 'consumed_at'])
+    .select(['user_id', 'recipient_key', 'consumed_at', 'last_sent_at'])
     .where('id', '=', otpToken)
     .executeTakeFirst();
   if (!row || row.consumed_at !== null) throw otpExpired();
-  return { userId: row.user_id, recipientKey: row.recipient_key };
+  return { userId: row.user_id, recipientKey: row.recipient_key, lastSentAt: Number(row.last_sent_at) };
+}
+
+/** 429 OTP_COOLDOWN while a challenge's last code is under a minute old (before its send is counted). */
+export function requireResendable(challenge: ChallengeInfo, now: number): void {
+  const wait = challenge.lastSentAt + OTP_RESEND_COOLDOWN_MS - now;
+  if (wait > 0) throw cooldown(wait);
 }
 
 /**
- * The newest open challenge of a purpose for one recipient (a login code is checked by phone,
- * without its otpToken); null when there is none. Decoys count: a number without an account
- * answers exactly like one with an account.
+ * The open challenge behind a token, if it is of this purpose and for this recipient (a login code
+ * is checked by the phone and the request's own token); otherwise 400 OTP_EXPIRED.
  */
-export async function findNewestOpenChallenge(
+export async function requireOpenChallenge(
   db: Kysely<Database>,
+  otpToken: string | null,
   purpose: OtpPurpose,
-  recipientKey: string,
-): Promise<string | null> {
+  recipient: string,
+): Promise<string> {
+  if (!otpToken) throw otpExpired();
   const row = await db
     .selectFrom('otp_codes')
-    .select('id')
-    .where('recipient_key', '=', recipientKey)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
+    .select(['id', 'purpose', 'recipient_key', 'consumed_at'])
+    .where('id', '=', otpToken)
     .executeTakeFirst();
-  return row?.id ?? null;
+  if (!row || row.purpose !== purpose || row.recipient_key !== recipient || row.consumed_at !== null)
+    throw otpExpired();
+  return row.id;
 }
 
-/** Closes every open challenge of a purpose for one recipient, decoys included: only the next code works. */
-export async function closeOpenChallenges(
+/** Closes one open challenge of a purpose (the one a browser asked for before its newest). */
+export async function closeChallenge(
   db: Kysely<Database>,
+  otpToken: string,
   purpose: OtpPurpose,
-  recipientKey: string,
   now: number,
 ): Promise<void> {
   await db
     .updateTable('otp_codes')
     .set({ consumed_at: now })
-    .where('recipient_key', '=', recipientKey)
+    .where('id', '=', otpToken)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .execute();
@@ -160,6 +169,7 @@ export async function reissueChallenge(
     .executeTakeFirst();
   // Two resends at once: the other one won and started the cooldown.
   if (Number(updated.numUpdatedRows) !== 1) throw cooldown(OTP_RESEND_COOLDOWN_MS);
+  metrics().otpCodes.inc({ purpose: row.purpose, event: row.user_id ? 'resent' : 'decoy' });
   return { otpToken: row.id, code, userId: row.user_id, purpose: row.purpose };
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { fairQueue, type FairQueueOptions } from './hash-queue.ts';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -66,65 +66,54 @@ function parse(stored: string): ParsedHash | undefined {
   return { N: N!, r: r!, p: p!, salt, hash };
 }
 
-/**
- * At most two derivations at once: each takes 128 MB at the production cost, and a burst of
- * logins must queue rather than exhaust memory or the libuv pool the database shares.
- */
-function limiter(concurrency: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    // A flood of logins waits in a bounded line; past it, a quick 503 instead of memory growth.
-    if (running >= concurrency && waiting.length >= maxWaiting) throw hashingBusy();
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface PasswordHasher {
   /** The cost of new hashes. Production keeps OWASP_SCRYPT; tests may lower it to stay fast. */
   params: ScryptParams;
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  /** `who`: the client address the hash is queued under (one at a time per address; hash-queue.ts). */
+  hash(password: string, who?: string): Promise<string>;
+  verify(password: string, stored: string | null | undefined, who?: string): Promise<boolean>;
   /** True when the stored hash was made with a lower cost than `params` (or cannot be read). */
   needsRehash(stored: string): boolean;
   /**
    * Spends the time a real verification would, for a user who does not exist or has no
    * password, so that a failed login takes as long either way. Always false.
    */
-  verifyDummy(password: string): Promise<false>;
+  verifyDummy(password: string, who?: string): Promise<false>;
 }
 
-export const HASHING_BUSY_MESSAGE = 'Too many people are signing in at this moment. Please try again in a few seconds.';
-const hashingBusy = () => new AppError(503, 'BUSY', HASHING_BUSY_MESSAGE);
+export { HASHING_BUSY_MESSAGE } from './hash-queue.ts';
 
+/** A hash without an address (the admin CLI) has a line of its own. */
+let anonymous = 0;
+
+/**
+ * At most two derivations at once (each takes 128 MB at the production cost, and the libuv pool
+ * is shared with the database), queued fairly per client address (hash-queue.ts): a login flood
+ * waits in its own lines, at most 64 in all, past which the busiest address gives way or a quick
+ * 503 answers instead of memory growth.
+ */
 export function createPasswordHasher(
   params: ScryptParams = OWASP_SCRYPT,
-  concurrency = 2,
-  maxWaiting = 64,
+  queue: FairQueueOptions = { concurrency: 2, maxWaiting: 64, perAddressWaiting: 2 },
 ): PasswordHasher {
-  const run = limiter(concurrency, maxWaiting);
+  const line = fairQueue(queue);
+  const run = <T>(who: string | undefined, task: () => Promise<T>) =>
+    line.run(who ?? `no-address-${(anonymous += 1)}`, task);
   const hasher: PasswordHasher = {
     params,
-    async hash(password) {
+    async hash(password, who) {
       const p = hasher.params;
       const salt = randomBytes(p.saltLength);
-      const key = await run(() => derive(password, salt, p, p.keyLength));
+      const key = await run(who, () => derive(password, salt, p, p.keyLength));
       return `scrypt$${p.N}$${p.r}$${p.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
     },
-    async verify(password, stored) {
+    async verify(password, stored, who) {
       const parsed = stored ? parse(stored) : undefined;
       if (!parsed) {
-        await hasher.verifyDummy(password);
+        await hasher.verifyDummy(password, who);
         return false;
       }
-      const key = await run(() => derive(password, parsed.salt, parsed, parsed.hash.length));
+      const key = await run(who, () => derive(password, parsed.salt, parsed, parsed.hash.length));
       return timingSafeEqual(key, parsed.hash);
     },
     needsRehash(stored) {
@@ -139,10 +128,10 @@ export function createPasswordHasher(
         parsed.salt.length < p.saltLength
       );
     },
-    async verifyDummy(password) {
+    async verifyDummy(password, who) {
       // One derivation at the current cost against a random salt: the work of a real verify.
       const p = hasher.params;
-      const key = await run(() => derive(password, randomBytes(p.saltLength), p, p.keyLength));
+      const key = await run(who, () => derive(password, randomBytes(p.saltLength), p, p.keyLength));
       timingSafeEqual(key, randomBytes(p.keyLength));
       return false;
     },

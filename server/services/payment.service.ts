@@ -1,16 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Bill } from '../../domain/money.ts';
-import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES, type PaymentOrderAnswer } from '../../domain/payments.ts';
+import {
+  PAYMENT_ERROR_CODES,
+  PAYMENT_ERROR_MESSAGES,
+  type PaymentOrderAnswer,
+  type PaymentReturnTo,
+} from '../../domain/payments.ts';
 import { IST_OFFSET_MS } from '../../domain/schedule.ts';
 import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { billFor, reservePaidCart } from './cart.service.ts';
-import { releaseReservation } from './payments/finalize.ts';
-import { isPostgres } from '../db/dialect.ts';
+import { releaseReservation } from './cart/back-to-cart.ts';
+import { recordPayment, zeroBillOrderId } from './payments/record.ts';
+import { retriedTransaction } from '../db/lock-order.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
+import { metrics } from '../metrics/scope.ts';
 
 interface Logger {
   error(obj: unknown, msg?: string): void;
@@ -27,6 +34,8 @@ export interface OrderOptions {
   billing: BillingConfig;
   reservationMinutes: number;
   paidPlayDefault: boolean;
+  /** Where a hosted gateway page sends the player back: the play screen's entry sheet, or /payments. */
+  returnTo?: PaymentReturnTo;
 }
 
 export interface PaymentOrder {
@@ -36,9 +45,12 @@ export interface PaymentOrder {
   refNo: string;
   expiresAt: number;
   bill: Bill;
+  /** 'success' for a zero bill, settled without a gateway; 'pending' otherwise. */
+  status: 'pending' | 'success';
+  returnTo: PaymentReturnTo;
 }
 
-const gatewayUnavailable = (cause: unknown) =>
+export const gatewayUnavailable = (cause: unknown) =>
   Object.assign(new AppError(502, PAYMENT_ERROR_CODES.gatewayUnavailable, PAYMENT_ERROR_MESSAGES.gatewayUnavailable), {
     cause,
   });
@@ -49,10 +61,25 @@ export function refNoFor(paymentId: string, now: number): string {
   return `CS${ist}${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
 
+/** The gateway's order for a bill; a zero bill has nothing to collect and gets an id of ours. */
+export async function orderFor(
+  gateway: PaymentGateway,
+  payment: { paymentId: string; refNo: string; contestId: string; bill: Bill },
+): Promise<string> {
+  if (payment.bill.grandTotal === 0) return zeroBillOrderId(payment.paymentId);
+  const { orderId } = await gateway.createOrder({
+    amountPaise: payment.bill.grandTotal,
+    receipt: payment.refNo,
+    notes: { paymentId: payment.paymentId, contestId: payment.contestId },
+  });
+  return orderId;
+}
+
 /**
  * The payment order: the promo still usable, the cart reserved atomically (reservePaidCart:
  * paid play on, capacity, per-person limit, duplicates), the gateway's order, and the payment
- * 'pending' with the bill as it was. A gateway that fails gives the tickets back at once.
+ * 'pending' with the bill as it was. A gateway that fails gives the tickets back at once. A bill
+ * of zero (a promo covering the whole entry) needs no gateway: the tickets are confirmed at once.
  */
 export async function createPaymentOrder(
   deps: PaymentDeps,
@@ -76,90 +103,68 @@ export async function createPaymentOrder(
 
   let orderId: string;
   try {
-    ({ orderId } = await gateway.createOrder({
-      amountPaise: bill.grandTotal,
-      receipt: refNo,
-      notes: { paymentId, contestId },
-    }));
+    orderId = await orderFor(gateway, { paymentId, refNo, contestId, bill });
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw gatewayUnavailable(error);
   }
 
   try {
-    await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
-      await trx
-        .insertInto('payments')
-        .values({
-          id: paymentId,
-          user_id: userId,
-          reservation_id: reservation.reservationId,
-          contest_id: contestId,
+    await retriedTransaction(deps, (trx) =>
+      recordPayment(
+        trx,
+        {
+          paymentId,
+          userId,
+          reservationId: reservation.reservationId,
+          contestId,
           gateway: gateway.name,
-          gateway_order_id: orderId,
-          gateway_payment_id: null,
-          status: 'pending',
-          amount_paise: bill.grandTotal,
-          bill_json: JSON.stringify(bill),
-          promo_code: promoCode,
-          ref_no: refNo,
-          phone: user.phone,
-          failure_reason: null,
-          refund_id: null,
-          refunded_at: null,
-          created_at: now,
-          updated_at: now,
-          finalized_at: null,
-        })
-        .execute();
-      await trx
-        .updateTable('reservations')
-        .set({ amount_paise: bill.grandTotal })
-        .where('id', '=', reservation.reservationId)
-        .execute();
-      if (promoCode) {
-        // Checked again under the promo row's lock: two orders racing for a code's last use get one.
-        await trx
-          .selectFrom('promo_codes')
-          .select('code')
-          .where('code', '=', promoCode)
-          .$if(isPostgres(trx), (qb) => qb.forUpdate())
-          .execute();
-        await usablePromo(trx, promoCode, userId, now);
-        await trx
-          .insertInto('promo_redemptions')
-          .values({
-            id: crypto.randomUUID(),
-            promo_code: promoCode,
-            user_id: userId,
-            payment_id: paymentId,
-            created_at: now,
-          })
-          .execute();
-        await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
-      }
-    });
+          orderId,
+          bill,
+          promoCode,
+          refNo,
+        },
+        now,
+      ),
+    );
   } catch (error) {
-    await db.transaction().execute((trx) => releaseReservation(trx, reservation.reservationId, now));
+    await retriedTransaction(deps, (trx) => releaseReservation(trx, reservation.reservationId, now));
     throw error;
   }
-  return { paymentId, orderId, amountPaise: bill.grandTotal, refNo, expiresAt: reservation.expiresAt, bill };
+  metrics().payments.inc({ gateway: gateway.name, status: bill.grandTotal === 0 ? 'success' : 'pending' });
+  return {
+    paymentId,
+    orderId,
+    amountPaise: bill.grandTotal,
+    refNo,
+    expiresAt: reservation.expiresAt,
+    bill,
+    status: bill.grandTotal === 0 ? 'success' : 'pending',
+    returnTo: options.returnTo ?? 'payments',
+  };
+}
+
+/** The sandbox's hosted page for an order, telling it where to send the player back. */
+export function sandboxCheckoutPath(orderId: string, returnTo: PaymentReturnTo): string {
+  const page = `/sandbox-gateway/checkout/${encodeURIComponent(orderId)}`;
+  return returnTo === 'payments' ? page : `${page}?returnTo=${returnTo}`;
 }
 
 /** The order as the web gets it: the sandbox's hosted page, or Razorpay Checkout's key. */
 export function paymentOrderAnswer(gateway: PaymentGateway, order: PaymentOrder): PaymentOrderAnswer {
+  const settled = order.status === 'success';
   return {
     paymentId: order.paymentId,
     orderId: order.orderId,
     amountPaise: order.amountPaise,
     currency: 'INR' as const,
     gateway: gateway.name,
-    checkoutUrl: gateway.name === 'sandbox' ? `/sandbox-gateway/checkout/${encodeURIComponent(order.orderId)}` : null,
-    keyId: gateway.keyId,
+    checkoutUrl: gateway.name === 'sandbox' && !settled ? sandboxCheckoutPath(order.orderId, order.returnTo) : null,
+    keyId: settled ? null : gateway.keyId,
     refNo: order.refNo,
     expiresAt: new Date(order.expiresAt).toISOString(),
     bill: order.bill,
+    status: order.status,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Database, PictureKind, PictureVariantName } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
+import { KEPT_AS_UPLOADED, withoutMetadata } from './picture/metadata.ts';
 
 /** Display copies: 'large' for desktops and zooming, 'small' for phones. */
 export const LARGE_MAX_SIDE = 4096;
@@ -130,16 +131,19 @@ export async function preparePicture(
   const { format, width, height } = await inspect(buffer);
   const id = crypto.randomUUID();
   try {
-    const originalPath = await store.put(id, `original.${format.ext}`, buffer);
+    const kept = KEPT_AS_UPLOADED.has(kind)
+      ? { data: buffer, ...format }
+      : await withoutMetadata(buffer, format, MAX_UPLOAD_SIDE * MAX_UPLOAD_SIDE);
+    const originalPath = await store.put(id, `original.${kept.ext}`, kept.data);
     const [large, small] = await writeDisplayVariants(buffer, store, id);
-    const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: buffer.length };
+    const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: kept.data.length };
     return {
       id,
       kind,
       width,
       height,
-      mime: format.mime,
-      bytes: buffer.length,
+      mime: kept.mime,
+      bytes: kept.data.length,
       createdAt: now,
       variants: [original, large, small],
     };
@@ -165,7 +169,8 @@ const uploadRefused = (status: number, code: keyof typeof PICTURE_UPLOAD_ERROR_C
  * Like preparePicture, for a file already on disk (a streamed upload, never held in memory):
  * JPEG, PNG or WebP only, at most PICTURE_MAX_SIDE a side and PICTURE_MAX_PIXELS in all, both
  * read from the header before any decoding. The display copies are made from the local file,
- * then it is moved into the store as the original; on any refusal nothing of the picture stays
+ * then it is moved into the store as the original (a contest picture), or written again without
+ * its metadata (every other kind); on any refusal nothing of the picture stays
  * in the store (the incoming file itself is the caller's to remove).
  */
 export async function preparePictureFile(
@@ -193,7 +198,12 @@ export async function preparePictureFile(
   const id = crypto.randomUUID();
   try {
     const [large, small] = await writeDisplayVariants(filePath, store, id, PICTURE_MAX_PIXELS);
-    const { key: originalPath, bytes: size } = await store.putFile(id, `original.${format.ext}`, filePath);
+    const { key: originalPath, bytes: size } = KEPT_AS_UPLOADED.has(kind)
+      ? await store.putFile(id, `original.${format.ext}`, filePath)
+      : await withoutMetadata(filePath, format, PICTURE_MAX_PIXELS).then(async (clean) => ({
+          key: await store.put(id, `original.${clean.ext}`, clean.data),
+          bytes: clean.data.length,
+        }));
     const original: StoredVariant = { name: 'original', width, height, path: originalPath, bytes: size };
     return {
       id,
@@ -241,8 +251,9 @@ export async function discardPreparedPicture(store: PictureStore, picture: Store
 }
 
 /**
- * Keeps the original as uploaded and makes the display copies ('large' at most 4096 px on a
- * side, 'small' at most 1280 px; JPEG, EXIF orientation applied, metadata stripped).
+ * Keeps the original (as uploaded for the contest picture, without its metadata otherwise:
+ * picture/metadata.ts) and makes the display copies ('large' at most 4096 px on a side, 'small'
+ * at most 1280 px; JPEG, EXIF orientation applied, metadata stripped).
  */
 export async function storePicture(
   db: Kysely<Database>,

@@ -3,6 +3,7 @@ import type { PushKind, PushPayload } from '../../domain/push.ts';
 import { istDateTimeFormat } from '../../domain/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { ACCOUNT_ERROR_CODES, SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 import type { PushSender } from '../integrations/web-push.ts';
 
 /**
@@ -42,7 +43,12 @@ export function isAllowedPushEndpoint(endpoint: string, isProduction: boolean): 
 export const UNSUPPORTED_PUSH_SERVICE =
   'This browser’s notification service is not one we can send to. Notifications stay off.';
 
-/** Keeps a browser's subscription for the player; the same browser under another account moves to it. */
+/**
+ * Keeps a browser's subscription for the player (the same endpoint again renews its keys and
+ * language). An endpoint another player holds is refused, never moved (issue 27, finding 11):
+ * knowing someone's endpoint must not take their notices. A browser whose subscription belongs to
+ * the account used there before makes a new one instead (src/app/push.ts).
+ */
 export async function subscribe(
   db: Kysely<Database>,
   input: {
@@ -57,7 +63,7 @@ export async function subscribe(
 ): Promise<void> {
   if (!isAllowedPushEndpoint(input.endpoint, input.isProduction))
     throw new AppError(400, 'PUSH_SERVICE_NOT_ALLOWED', UNSUPPORTED_PUSH_SERVICE);
-  await db
+  const kept = await db
     .insertInto('push_subscriptions')
     .values({
       endpoint: input.endpoint,
@@ -70,9 +76,12 @@ export async function subscribe(
     .onConflict((oc) =>
       oc
         .column('endpoint')
-        .doUpdateSet({ user_id: input.userId, p256dh: input.p256dh, auth: input.auth, lang: input.lang }),
+        .doUpdateSet({ p256dh: input.p256dh, auth: input.auth, lang: input.lang })
+        .where('push_subscriptions.user_id', '=', input.userId),
     )
-    .execute();
+    .returning('endpoint')
+    .executeTakeFirst();
+  if (!kept) throw new AppError(409, ACCOUNT_ERROR_CODES.pushEndpointTaken, SERVER_ERROR_MESSAGES.pushEndpointTaken);
 }
 
 /** Forgets a browser's subscription, only the player's own. */

@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.ts';
 import { OUTBOX_RETENTION_MS } from '../integrations/messages.ts';
 import { deletePictureFiles, deletePictureRows } from './picture.service.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
+import { forgetOldCodeSends } from './code-sends.service.ts';
+import { forgetOldLoginFailures } from './login-failures.service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent one-time codes stay a day (for support questions), then go. */
@@ -120,9 +122,12 @@ export interface SweepResult {
   outbox: number;
   socialPending: number;
   pendingSignups: number;
+  /** The code channel's records past their hour or window (issue 27, finding 4). */
+  codeSends: number;
+  loginFailures: number;
 }
 
-/** Deletes what has expired: sessions (absolute or idle), spent codes, outbox rows, pending Google sign-ins, abandoned sign-ups. */
+/** Deletes what has expired: sessions (absolute or idle), spent codes, outbox rows, pending Google sign-ins, abandoned sign-ups, old code sends and login failures. */
 export async function sweepExpired(db: Kysely<Database>, now: number): Promise<SweepResult> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   const sessions = await db
@@ -150,6 +155,8 @@ export async function sweepExpired(db: Kysely<Database>, now: number): Promise<S
     outbox: count(outbox),
     socialPending: count(socialPending),
     pendingSignups: count(pendingSignups),
+    codeSends: await forgetOldCodeSends(db, now),
+    loginFailures: await forgetOldLoginFailures(db, now),
   };
 }
 

@@ -130,6 +130,7 @@ export async function sealContestIn(
     })
     .onConflict((oc) => oc.column('contest_id').doNothing())
     .execute();
+  metrics().contestSeals.inc();
   if (
     contest.decided_by === 'sealedAnswer' &&
     contest.state === 'upcoming' &&
@@ -239,3 +240,4 @@ export {
   type SealView,
 } from './verification/publication.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { metrics } from '../metrics/scope.ts';

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -54,6 +54,13 @@ async function moveFile(from: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * Picture files are the server's alone (issue 27, finding 7): folders 0700, files 0600, whatever
+ * the process's umask (server/data-dir.ts tightens what an older version left behind).
+ */
+export const UPLOAD_DIR_MODE = 0o700;
+export const UPLOAD_FILE_MODE = 0o600;
+
 export function createDiskPictureStore(uploadsDir: string): PictureStore {
   const root = path.resolve(uploadsDir);
   /** Resolves a stored key, refusing anything that would leave the uploads directory. */
@@ -76,15 +83,16 @@ export function createDiskPictureStore(uploadsDir: string): PictureStore {
     incomingDir: path.join(root, '.incoming'),
     async put(pictureId, fileName, data) {
       const key = keyOf(pictureId, fileName);
-      await mkdir(path.join(root, 'pictures', pictureId), { recursive: true });
-      await writeFile(path.join(root, key), data);
+      await mkdir(path.join(root, 'pictures', pictureId), { recursive: true, mode: UPLOAD_DIR_MODE });
+      await writeFile(path.join(root, key), data, { mode: UPLOAD_FILE_MODE });
       return key;
     },
     async putFile(pictureId, fileName, localPath) {
       const key = keyOf(pictureId, fileName);
-      await mkdir(path.join(root, 'pictures', pictureId), { recursive: true });
+      await mkdir(path.join(root, 'pictures', pictureId), { recursive: true, mode: UPLOAD_DIR_MODE });
       const target = path.join(root, key);
       await moveFile(localPath, target);
+      await chmod(target, UPLOAD_FILE_MODE);
       return { key, bytes: (await stat(target)).size };
     },
     async get(key) {

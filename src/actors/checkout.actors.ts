@@ -1,22 +1,25 @@
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../domain/brand.ts';
 import type { Bill } from '../../domain/money.ts';
+import type { PaymentReturnTo } from '../../domain/payments.ts';
 import {
   checkoutMachine,
   type GatewayInput,
   type GatewayResult,
   type LoadedBill,
   type PaymentOrder,
+  type WatchedPayment,
 } from '../../machines/checkout.machine.ts';
 import { fetchCart } from '../api/contests.ts';
-import { ApiError, dataOf, http } from '../api/http.ts';
-import { applyPromoCode, createPaymentOrder, removePromoCode } from '../api/payments.ts';
+import { ApiError, dataOf, errorMessageOf, http } from '../api/http.ts';
+import { applyPromoCode, createPaymentOrder, removePromoCode, retryPaymentOrder } from '../api/payments.ts';
 import {
   openRazorpay,
   type PaymentReturnFields,
   type RazorpayFailure,
   unpaidReturnFields,
 } from '../screens/checkout/razorpay.ts';
+import { paymentStatusMachineFor } from './payment-status.actors.ts';
 
 /** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */
 const postPaymentReturn = async (fields: PaymentReturnFields) =>
@@ -53,32 +56,57 @@ interface CheckoutDeps {
   contestId: string;
   /** The server's own words when it refused the order (null when a new order is asked for). */
   onOrderRefusal: (message: string | null) => void;
+  /** Where a hosted gateway page sends the player back: the play screen's sheet, or /payments. */
+  returnTo?: PaymentReturnTo;
 }
 
-/** One contest's checkout with the real cart, promo, order, gateway and verification calls. */
-export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) {
+const orderOf = async (
+  make: () => ReturnType<typeof createPaymentOrder>,
+  onRefusal: CheckoutDeps['onOrderRefusal'],
+) => {
+  onRefusal(null);
+  try {
+    const order = await make();
+    return { orderId: order.orderId, order };
+  } catch (error) {
+    // The server's words, in the site's language by their code.
+    if (error instanceof ApiError && error.status !== null) onRefusal(errorMessageOf(error, error.message));
+    throw error;
+  }
+};
+
+/**
+ * The payment watched to its end: the payment-status machine (polls, times out, takes
+ * status.refresh). The checkout machine declares it by its contract, input { orderId } and output
+ * WatchedPayment, which this machine keeps; XState's types cannot tell that from a promise's.
+ */
+const watchPayment = paymentStatusMachineFor() as unknown as ReturnType<
+  typeof fromPromise<WatchedPayment, { orderId: string }>
+>;
+
+/**
+ * One contest's checkout with the real cart, promo, order, gateway, verification and payment-status
+ * calls; "Try again" asks the server for a new order on the held tickets.
+ */
+export function checkoutMachineFor({ contestId, onOrderRefusal, returnTo }: CheckoutDeps) {
   return checkoutMachine.provide({
     actors: {
       loadBill: fromPromise<LoadedBill>(async () => {
         const cart = await fetchCart();
         const group = cart.groups.find((g) => g.contestId === contestId);
         if (!group) throw new ApiError('CART_EMPTY', 'CART_EMPTY', null);
-        return { bill: group.bill, promoCode: group.promoCode };
+        return { bill: group.bill, promoCode: group.promoCode, ticketCount: group.ticketCount };
       }),
       applyPromo: fromPromise<Bill, { code: string }>(
         async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
       ),
       removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
-      createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
-        onOrderRefusal(null);
-        try {
-          const order = await createPaymentOrder(contestId);
-          return { orderId: order.orderId, order };
-        } catch (error) {
-          if (error instanceof ApiError && error.status !== null) onOrderRefusal(error.message);
-          throw error;
-        }
-      }),
+      createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(() =>
+        orderOf(() => createPaymentOrder(contestId, returnTo), onOrderRefusal),
+      ),
+      retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(({ input }) =>
+        orderOf(() => retryPaymentOrder(input.paymentId, returnTo), onOrderRefusal),
+      ),
       openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
       verifyPayment: fromPromise<{ verified: boolean }, { orderId: string; paymentId: string; signature: string }>(
         async ({ input }) => {
@@ -90,6 +118,7 @@ export function checkoutMachineFor({ contestId, onOrderRefusal }: CheckoutDeps) 
           return { verified: answer.verified };
         },
       ),
+      watchPayment,
     },
   });
 }

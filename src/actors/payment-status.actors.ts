@@ -4,13 +4,15 @@ import { paymentStatusMachine, type PaymentStatusReport } from '../../machines/p
 import { fetchPayment } from '../api/payments.ts';
 
 /** The payment status poll with the real call; `onPayment` gets each answer whole, for the screen. */
-export function paymentStatusMachineFor({ onPayment }: { onPayment: (payment: PaymentAnswer) => void }) {
+export function paymentStatusMachineFor({
+  onPayment = () => undefined,
+}: { onPayment?: (payment: PaymentAnswer) => void } = {}) {
   return paymentStatusMachine.provide({
     actors: {
       fetchPaymentStatus: fromPromise<PaymentStatusReport, { orderId: string }>(async ({ input }) => {
         const answer = await fetchPayment(input.orderId);
         onPayment(answer);
-        return { status: answer.status };
+        return { status: answer.status, payment: answer };
       }),
     },
   });

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { type ContestView, GAME_PLAY_CLOSED_MESSAGE } from '../../domain/contests.ts';
 import type { DraftTicket, TicketPoint } from '../../domain/tickets.ts';
-import { type LoadedContest, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
-import { addCartItems, fetchCart, fetchCurrentContests } from '../api/contests.ts';
+import { type LoadedContest, type SubmitOutcome, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
+import { addCartItems, checkoutFree, fetchCart, fetchCurrentContests } from '../api/contests.ts';
 import { ApiError } from '../api/http.ts';
 import type { Language } from '../app/i18n.ts';
 import { STORAGE_KEYS } from '../app/storage-keys.ts';
@@ -46,7 +46,8 @@ interface TicketMarkingDeps {
 
 /**
  * The play screen's marking with the real calls: the contest and the cart's tickets of it, the
- * draft kept in local storage across a reload, and the submit to the cart.
+ * draft kept in local storage across a reload, and the submit: to the cart for the entry sheet, or,
+ * when entry is free (a free contest, or paid play off), entered and confirmed in one call.
  */
 export function ticketMarkingMachineFor({ contest, picture, language, onSubmitError }: TicketMarkingDeps) {
   // The first load uses the contest the page already has; a retry asks the server again.
@@ -74,10 +75,15 @@ export function ticketMarkingMachineFor({ contest, picture, language, onSubmitEr
           draft: readDraft(input.contestId),
         };
       }),
-      submitTickets: fromPromise(async ({ input }) => {
+      submitTickets: fromPromise(async ({ input }): Promise<SubmitOutcome> => {
         onSubmitError(null);
         try {
-          return await addCartItems(input.contestId, input.tickets);
+          if (contest.ticketPricePaise > 0) {
+            await addCartItems(input.contestId, input.tickets);
+            return { kind: 'cart' };
+          }
+          const entered = await checkoutFree(input.contestId, input.tickets);
+          return { kind: 'entered', tickets: entered.tickets.map((t) => ({ x: t.x, y: t.y })) };
         } catch (error) {
           if (error instanceof ApiError) onSubmitError(error);
           throw error;

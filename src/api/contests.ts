@@ -42,8 +42,9 @@ export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthoriz
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
   cartCall(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
-export const checkoutFree = (contestId: string) =>
-  call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId }));
+/** Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same step. */
+export const checkoutFree = (contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) =>
+  call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
 
 /** Where a contest stands now: its own state, with the clock as the tie-breaker at the edges. */
 export function contestPhase(contest: ContestView, now: Date): 'upcoming' | 'open' | 'closed' {

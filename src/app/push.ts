@@ -1,3 +1,4 @@
+import { apiErrorOf } from '../api/http.ts';
 import { fetchPushKey, saveSubscription } from '../api/push.ts';
 import { PermissionRefusedError, type PushPermission } from '../../machines/notify-offer.machine.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
@@ -40,6 +41,25 @@ export async function subscribeToPush({ prompt, lang }: { prompt: boolean; lang:
     }
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  let endpoint: string;
+  try {
+    endpoint = await save(subscription, lang);
+  } catch (error) {
+    // The browser's subscription is another account's (whoever turned notifications on here
+    // before): the server never moves it, so this player gets a new one of their own.
+    if (apiErrorOf(error).code !== 'PUSH_ENDPOINT_TAKEN') throw error;
+    await subscription.unsubscribe();
+    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+    endpoint = await save(subscription, lang);
+  }
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.deviceToken, endpoint);
+  } catch {
+    // Storage refused: the subscription stands on the server anyway.
+  }
+}
+
+async function save(subscription: PushSubscription, lang: 'en' | 'hi'): Promise<string> {
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.['p256dh'] || !json.keys['auth'])
     throw new Error('The browser gave an incomplete subscription');
@@ -48,11 +68,7 @@ export async function subscribeToPush({ prompt, lang }: { prompt: boolean; lang:
     keys: { p256dh: json.keys['p256dh'], auth: json.keys['auth'] },
     lang,
   });
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.deviceToken, json.endpoint);
-  } catch {
-    // Storage refused: the subscription stands on the server anyway.
-  }
+  return json.endpoint;
 }
 
 /** After a decline the offer comes back only after this long. */

@@ -81,7 +81,7 @@ export const LAB_MACHINES: LabEntry[] = [
         },
         error: { code: 'CONTEST_NOT_FOUND' },
       },
-      submitTickets: { result: { cartId: 'cart_1' }, error: { code: 'TICKETS_SOLD_OUT' } },
+      submitTickets: { result: { kind: 'cart' }, error: { code: 'TICKETS_SOLD_OUT' } },
     },
   },
   {
@@ -119,11 +119,16 @@ export const LAB_MACHINES: LabEntry[] = [
       },
       removePromo: { result: bill, error: offline },
       createPaymentOrder: { result: { orderId: 'order_1' }, error: { code: 'PAID_PLAY_SUSPENDED' } },
+      retryPaymentOrder: { result: { orderId: 'order_2' }, error: { code: 'PAYMENT_NOT_RETRYABLE' } },
       openGateway: {
         result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' },
         error: { message: 'Gateway script failed to load' },
       },
       verifyPayment: { result: { verified: true }, error: offline },
+      watchPayment: {
+        result: { status: 'success', payment: { id: 'p1', status: 'success', retry: null } },
+        error: offline,
+      },
     },
   },
   {

@@ -9,7 +9,13 @@ import {
   type BillInput,
   type PlatformFee,
   type Promo,
+  allInTicketPrice,
+  entryBill,
+  type EntryFees,
 } from '../../domain/money.ts';
+
+/** The development defaults: ₹2 platform fee per ticket, 40% GST in the price, 18% on the fee. */
+const DEV_FEES: EntryFees = { platformFeePaisePerTicket: 200, entryGstBasisPoints: 4000, feeGstBasisPoints: 1800 };
 
 const base: BillInput = {
   ticketPricePaise: 4900,
@@ -128,7 +134,7 @@ describe('computeBill: worked examples', () => {
     });
   });
 
-  it('a flat promo larger than the items gives them free but keeps the per-ticket fee', () => {
+  it('a flat promo larger than the items makes the whole bill zero: no platform fee on nothing (issue 26)', () => {
     const bill = computeBill({
       ...base,
       ticketPricePaise: 1000,
@@ -142,11 +148,29 @@ describe('computeBill: worked examples', () => {
       subtotal: 0,
       baseAmount: 0,
       gstOnEntry: 0,
-      platformFee: 200,
-      gstOnPlatformFee: 36,
-      totalPlatformFee: 236,
-      grandTotal: 236,
+      platformFee: 0,
+      gstOnPlatformFee: 0,
+      totalPlatformFee: 0,
+      grandTotal: 0,
     });
+  });
+
+  it('a 100% promo makes the whole bill zero, with the development defaults (issue 26)', () => {
+    const bill = entryBill(DEV_FEES, 4900, 3, { kind: 'percent', basisPoints: 10_000 });
+    expect(bill).toMatchObject({
+      itemsTotal: 14_700,
+      promoApplied: 14_700,
+      subtotal: 0,
+      platformFee: 0,
+      grandTotal: 0,
+    });
+    // 99% still pays the fee: the entries are not free.
+    const almost = entryBill(DEV_FEES, 4900, 3, { kind: 'percent', basisPoints: 9_900 });
+    expect(almost).toMatchObject({ subtotal: 147, platformFee: 600, gstOnPlatformFee: 108, grandTotal: 855 });
+  });
+
+  it('free entry (price 0) has no fee', () => {
+    expect(entryBill(DEV_FEES, 0, 4)).toMatchObject({ itemsTotal: 0, platformFee: 0, grandTotal: 0 });
   });
 
   it('a flat promo smaller than the items', () => {
@@ -248,6 +272,7 @@ describe('computeBill: properties', () => {
         expect(b.baseAmount + b.gstOnEntry).toBe(b.subtotal);
         expect(b.totalPlatformFee).toBe(b.platformFee + b.gstOnPlatformFee);
         expect(b.grandTotal).toBe(b.subtotal + b.totalPlatformFee);
+        if (b.subtotal === 0) expect(b.grandTotal).toBe(0);
       }),
     );
   });
@@ -267,10 +292,60 @@ describe('computeBill: properties', () => {
             0.5 + 1e-9,
           );
         } else {
-          expect(b.platformFee).toBe(i.platformFee.paise * i.ticketCount);
+          // A bill with nothing to pay for the entries has no fee (issue 26).
+          expect(b.platformFee).toBe(b.subtotal === 0 ? 0 : i.platformFee.paise * i.ticketCount);
         }
       }),
     );
+  });
+});
+
+describe('the all-in price per ticket (issue 25)', () => {
+  it('is ₹51.36 with the development defaults: ₹49 + ₹2 fee + 18% GST on the fee', () => {
+    expect(allInTicketPrice(DEV_FEES, 4900)).toBe(5136);
+    expect(formatInr(allInTicketPrice(DEV_FEES, 4900))).toBe('₹51.36');
+    expect(allInTicketPrice(DEV_FEES, 0)).toBe(0);
+  });
+
+  const fees: fc.Arbitrary<EntryFees> = fc.record({
+    platformFeePaisePerTicket: fc.integer({ min: 0, max: 10_000 }),
+    entryGstBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+    feeGstBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+  });
+  const price = fc.integer({ min: 0, max: 1_000_000 });
+  const count = fc.integer({ min: 0, max: 500 });
+
+  it('n tickets cost n x the all-in price when the fee GST is whole paise', () => {
+    const whole = fees.filter((f) => (f.platformFeePaisePerTicket * f.feeGstBasisPoints) % 10_000 === 0);
+    fc.assert(
+      fc.property(whole, price, count, (f, p, n) => {
+        expect(entryBill(f, p, n).grandTotal).toBe(n * allInTicketPrice(f, p));
+      }),
+    );
+    // The development defaults are such fees, whatever the price and the count.
+    fc.assert(
+      fc.property(price, count, (p, n) => {
+        expect(entryBill(DEV_FEES, p, n).grandTotal).toBe(n * allInTicketPrice(DEV_FEES, p));
+      }),
+    );
+  });
+
+  it('otherwise differ only by the fee GST rounded once over n tickets: at most n/2 paise', () => {
+    fc.assert(
+      fc.property(fees, price, count, (f, p, n) => {
+        const bill = entryBill(f, p, n);
+        const drift = bill.grandTotal - n * allInTicketPrice(f, p);
+        expect(Math.abs(drift)).toBeLessThanOrEqual(n / 2);
+        // Everything else is exact: the drift is the fee GST's rounding and nothing more.
+        const one = entryBill(f, p, 1);
+        expect(drift).toBe(p === 0 || n === 0 ? 0 : bill.gstOnPlatformFee - n * one.gstOnPlatformFee);
+      }),
+    );
+    // For example a ₹2.50 fee at 18%: 45 paise each, but 3 tickets round 135 paise exactly and 1
+    // ticket 45: equal; a ₹0.25 fee rounds 4.5 -> 5 paise alone, 9 for two (not 10).
+    const quarter = { ...DEV_FEES, platformFeePaisePerTicket: 25 };
+    expect(allInTicketPrice(quarter, 100)).toBe(130);
+    expect(entryBill(quarter, 100, 2).grandTotal).toBe(259);
   });
 });
 

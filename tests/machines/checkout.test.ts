@@ -1,41 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import type { Bill } from '../../domain/money.ts';
 import { checkoutMachine, promoErrorCode } from '../../machines/checkout.machine.ts';
 import {
-  createModel,
-  pathName,
-  placeholderErrors,
-  allLeafKeys,
-  pathLeafKeys,
-  reachableLeafKeys,
-  runPath,
-  startSut,
-  type StateAssertions,
-} from './model-harness.ts';
-
-type Snapshot = SnapshotFrom<typeof checkoutMachine>;
-
-const bill: Bill = {
-  itemsTotal: 10_000,
-  promoApplied: 0,
-  subtotal: 10_000,
-  baseAmount: 7_813,
-  gstOnEntry: 2_187,
-  platformFee: 1_000,
-  gstOnPlatformFee: 180,
-  totalPlatformFee: 1_180,
-  grandTotal: 11_180,
-};
-const promoBill: Bill = {
-  ...bill,
-  promoApplied: 1_000,
-  subtotal: 9_000,
-  baseAmount: 7_031,
-  gstOnEntry: 1_969,
-  grandTotal: 10_180,
-};
-const paid = { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' } as const;
+  bill,
+  cancelledGone,
+  failedHeld,
+  order1,
+  paid,
+  promoBill,
+  retryOrder,
+  settledOrder,
+  succeeded,
+} from './checkout.fixtures.ts';
+import { placeholderErrors, startSut } from './model-harness.ts';
 
 async function ready() {
   const sut = startSut(checkoutMachine);
@@ -46,7 +22,14 @@ async function ready() {
 async function atGateway() {
   const sut = await ready();
   sut.actor.send({ type: 'checkout.pay' });
-  await sut.fakes.resolve('createPaymentOrder', { orderId: 'order_1' });
+  await sut.fakes.resolve('createPaymentOrder', order1);
+  return sut;
+}
+
+async function unpaid() {
+  const sut = await atGateway();
+  await sut.fakes.resolve('openGateway', { outcome: 'failed' });
+  await sut.fakes.resolve('watchPayment', failedHeld);
   return sut;
 }
 
@@ -57,8 +40,10 @@ describe('checkout machine: bill and promo', () => {
       applyPromo: 'applyPromo not provided',
       removePromo: 'removePromo not provided',
       createPaymentOrder: 'createPaymentOrder not provided',
+      retryPaymentOrder: 'retryPaymentOrder not provided',
       openGateway: 'openGateway not provided',
       verifyPayment: 'verifyPayment not provided',
+      watchPayment: 'watchPayment not provided',
     });
   });
 
@@ -68,10 +53,12 @@ describe('checkout machine: bill and promo', () => {
     expect(promoErrorCode(new Error('offline'))).toBe('promoFailed');
   });
 
-  it('loads the bill', async () => {
-    const { actor } = await ready();
+  it('loads the bill and how many tickets it is for', async () => {
+    const { actor, fakes } = startSut(checkoutMachine);
+    expect(actor.getSnapshot().value).toBe('loading');
+    await fakes.resolve('loadBill', { bill, promoCode: null, ticketCount: 2 });
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.bill).toEqual(bill);
+    expect(actor.getSnapshot().context).toMatchObject({ bill, ticketCount: 2 });
   });
 
   it('starts knowing the promo code the server has already applied', async () => {
@@ -86,13 +73,6 @@ describe('checkout machine: bill and promo', () => {
     expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null });
   });
 
-  it('takes a load without a promo as no promo', async () => {
-    const { actor, fakes } = startSut(checkoutMachine);
-    await fakes.resolve('loadBill', { bill, promoCode: null });
-    expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null });
-    expect(actor.getSnapshot().can({ type: 'promo.apply', code: 'SAVE10' })).toBe(true);
-  });
-
   it('shows a load error and retries', async () => {
     const { actor, fakes } = startSut(checkoutMachine);
     await fakes.reject('loadBill', { code: 'CART_EMPTY' });
@@ -105,7 +85,6 @@ describe('checkout machine: bill and promo', () => {
 
   it.each(['', '   '])('asks for a code before applying (%j)', async (code) => {
     const { actor, fakes } = await ready();
-    expect(actor.getSnapshot().can({ type: 'promo.apply', code })).toBe(true);
     actor.send({ type: 'promo.apply', code });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.lastError).toBe('promoRequired');
@@ -118,10 +97,10 @@ describe('checkout machine: bill and promo', () => {
   it('applies a promo code once, trimmed, and takes the new bill', async () => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'promo.apply', code: ' SAVE10 ' });
-    expect(actor.getSnapshot().value).toBe('applyingPromo');
     expect(fakes.lastInput('applyPromo')).toEqual({ code: 'SAVE10' });
     await fakes.resolve('applyPromo', promoBill);
     expect(actor.getSnapshot().context).toMatchObject({ bill: promoBill, promoCode: 'SAVE10', lastError: null });
+    // Cannot be applied twice.
     expect(actor.getSnapshot().can({ type: 'promo.apply', code: 'OTHER' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'promo.apply', code: '' })).toBe(false);
   });
@@ -133,52 +112,35 @@ describe('checkout machine: bill and promo', () => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'promo.apply', code: 'BAD' });
     await fakes.reject('applyPromo', error);
-    expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null, lastError: code });
-    expect(actor.getSnapshot().can({ type: 'promo.apply', code: 'GOOD' })).toBe(true);
-  });
-
-  it('removes the applied promo', async () => {
-    const { actor, fakes } = await ready();
-    expect(actor.getSnapshot().can({ type: 'promo.remove' })).toBe(false);
-    actor.send({ type: 'promo.apply', code: 'SAVE10' });
-    await fakes.resolve('applyPromo', promoBill);
-    actor.send({ type: 'promo.remove' });
-    expect(fakes.lastInput('removePromo')).toEqual({ code: 'SAVE10' });
-    await fakes.reject('removePromo', new Error('offline'));
-    expect(actor.getSnapshot().context).toMatchObject({ promoCode: 'SAVE10', lastError: 'promoRemoveFailed' });
-    actor.send({ type: 'promo.remove' });
-    await fakes.resolve('removePromo', bill);
-    expect(actor.getSnapshot().context).toMatchObject({ bill, promoCode: null, lastError: null });
   });
 });
 
 describe('checkout machine: paying', () => {
-  it('creates an order for the bill shown, then opens the gateway for it', async () => {
+  it('creates an order for the bill shown, then opens the gateway for the order', async () => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'promo.apply', code: 'SAVE10' });
     await fakes.resolve('applyPromo', promoBill);
     actor.send({ type: 'checkout.pay' });
     expect(actor.getSnapshot().value).toBe('creatingOrder');
     expect(fakes.lastInput('createPaymentOrder')).toEqual({ promoCode: 'SAVE10', grandTotal: promoBill.grandTotal });
-    await fakes.resolve('createPaymentOrder', { orderId: 'order_1' });
+    await fakes.resolve('createPaymentOrder', order1);
     expect(actor.getSnapshot().value).toBe('awaitingGateway');
-    expect(fakes.lastInput('openGateway')).toEqual({ orderId: 'order_1', amount: promoBill.grandTotal });
+    expect(actor.getSnapshot().context.watchedId).toBe('p1');
+    expect(fakes.lastInput('openGateway')).toEqual({
+      orderId: 'order_1',
+      amount: order1.order.amountPaise,
+      order: order1.order,
+    });
   });
 
-  it.each([{}, { orderId: null }, { orderId: '' }])(
-    'says the order id is missing for %o, and lets the user try again',
-    async (order) => {
-      const { actor, fakes } = await ready();
-      actor.send({ type: 'checkout.pay' });
-      await fakes.resolve('createPaymentOrder', order);
-      expect(actor.getSnapshot().value).toBe('ready');
-      expect(actor.getSnapshot().context.lastError).toBe('orderIdMissing');
-      actor.send({ type: 'checkout.pay' });
-      expect(actor.getSnapshot().context.lastError).toBeNull();
-      expect(actor.getSnapshot().value).toBe('creatingOrder');
-    },
-  );
+  it.each([{}, { orderId: null }, { orderId: '' }])('says the order id is missing for %o', async (answer) => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.resolve('createPaymentOrder', answer);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.lastError).toBe('orderIdMissing');
+  });
 
   it('keeps the server reason when an order is refused', async () => {
     const { actor, fakes } = await ready();
@@ -187,165 +149,109 @@ describe('checkout machine: paying', () => {
     expect(actor.getSnapshot().context).toMatchObject({ lastError: 'orderFailed', errorDetail: 'PAID_PLAY_SUSPENDED' });
   });
 
-  it('verifies a paid gateway result and ends in success', async () => {
+  it('verifies a paid gateway result, then watches the payment to success', async () => {
     const { actor, fakes } = await atGateway();
     await fakes.resolve('openGateway', paid);
     expect(actor.getSnapshot().value).toBe('verifying');
     expect(fakes.lastInput('verifyPayment')).toEqual({ orderId: 'order_1', paymentId: 'pay_1', signature: 'sig_1' });
     await fakes.resolve('verifyPayment', { verified: true });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(fakes.lastInput('watchPayment')).toEqual({ orderId: 'p1' });
+    await fakes.resolve('watchPayment', succeeded);
     expect(actor.getSnapshot().value).toBe('success');
-    expect(actor.getSnapshot().output).toEqual({ status: 'success', orderId: 'order_1' });
+    expect(actor.getSnapshot().output).toEqual({ status: 'success', orderId: 'order_1', paymentId: 'p1' });
+    expect(actor.getSnapshot().context.payment).toEqual(succeeded.payment);
   });
 
-  it('ends in failed when the server does not verify the payment', async () => {
-    const { actor, fakes } = await atGateway();
-    await fakes.resolve('openGateway', paid);
-    await fakes.resolve('verifyPayment', { verified: false });
-    expect(actor.getSnapshot().output).toEqual({ status: 'failed', orderId: 'order_1' });
-  });
-
-  it('ends in error when verifying fails', async () => {
-    const { actor, fakes } = await atGateway();
-    await fakes.resolve('openGateway', paid);
-    await fakes.reject('verifyPayment', new Error('offline'));
-    expect(actor.getSnapshot().value).toBe('error');
-    expect(actor.getSnapshot().context.lastError).toBe('verifyFailed');
+  it('a zero bill is settled with the order: no gateway, straight to the outcome', async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    await fakes.resolve('createPaymentOrder', settledOrder);
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(fakes.count('openGateway')).toBe(0);
+    expect(fakes.lastInput('watchPayment')).toEqual({ orderId: 'p9' });
   });
 
   it.each([
-    [{ outcome: 'cancelled' }, 'cancelled', null],
-    [{ outcome: 'failed', paymentId: 'pay_1' }, 'failed', null],
-    [{ outcome: 'success' }, 'error', 'gatewayFailed'],
-    [{ outcome: 'success', paymentId: 'pay_1' }, 'error', 'gatewayFailed'],
-  ] as const)('gateway answer %o ends in %s', async (answer, status, lastError) => {
+    [{ outcome: 'cancelled' }, 'confirming'],
+    [{ outcome: 'failed', paymentId: 'pay_1' }, 'confirming'],
+    [{ outcome: 'success' }, 'error'],
+    [{ outcome: 'success', paymentId: 'pay_1' }, 'error'],
+  ] as const)('gateway answer %o goes to %s', async (answer, state) => {
     const { actor, fakes } = await atGateway();
     await fakes.resolve('openGateway', answer);
-    expect(actor.getSnapshot().value).toBe(status);
-    expect(actor.getSnapshot().context.lastError).toBe(lastError);
+    expect(actor.getSnapshot().value).toBe(state);
     expect(fakes.count('verifyPayment')).toBe(0);
   });
 
-  it('ends in error when the gateway cannot open', async () => {
-    const { actor, fakes } = await atGateway();
-    await fakes.reject('openGateway', { code: 'SCRIPT_LOAD_FAILED' });
-    expect(actor.getSnapshot().output).toEqual({ status: 'error', orderId: 'order_1' });
-    expect(actor.getSnapshot().context).toMatchObject({
+  it('ends in error when the gateway cannot open or verifying fails', async () => {
+    const first = await atGateway();
+    await first.fakes.reject('openGateway', { code: 'SCRIPT_LOAD_FAILED' });
+    expect(first.actor.getSnapshot().output).toEqual({ status: 'error', orderId: 'order_1', paymentId: 'p1' });
+    expect(first.actor.getSnapshot().context).toMatchObject({
       lastError: 'gatewayFailed',
       errorDetail: 'SCRIPT_LOAD_FAILED',
     });
+    const second = await atGateway();
+    await second.fakes.resolve('openGateway', paid);
+    await second.fakes.reject('verifyPayment', new Error('offline'));
+    expect(second.actor.getSnapshot().context.lastError).toBe('verifyFailed');
   });
 });
 
-const final = (status: string) => (snapshot: Snapshot) => {
-  expect(snapshot.status).toBe('done');
-  expect(snapshot.output).toEqual({ status, orderId: 'order_1' });
-};
-
-const assertions: StateAssertions<Snapshot> = {
-  loading: (snapshot) => expect(snapshot.can({ type: 'checkout.pay' })).toBe(false),
-  loadError: (snapshot) => {
-    expect(snapshot.context.lastError).toBe('loadFailed');
-    expect(snapshot.can({ type: 'load.retry' })).toBe(true);
-  },
-  ready: (snapshot) => {
-    const { bill: shown, promoCode, lastError } = snapshot.context;
-    expect(shown).toEqual(promoCode === null ? bill : promoBill);
-    expect(snapshot.can({ type: 'promo.apply', code: 'SAVE10' })).toBe(promoCode === null);
-    expect(snapshot.can({ type: 'promo.remove' })).toBe(promoCode !== null);
-    expect(snapshot.can({ type: 'error.dismiss' })).toBe(lastError !== null);
-    expect(snapshot.can({ type: 'checkout.pay' })).toBe(true);
-  },
-  applyingPromo: (snapshot, sut) =>
-    expect(sut.fakes.lastInput('applyPromo')).toEqual({ code: snapshot.context.enteredPromo }),
-  removingPromo: (_, sut) => expect(sut.fakes.lastInput('removePromo')).toEqual({ code: 'SAVE10' }),
-  creatingOrder: (snapshot, sut) =>
-    expect(sut.fakes.lastInput('createPaymentOrder')).toEqual({
-      promoCode: snapshot.context.promoCode,
-      grandTotal: snapshot.context.bill?.grandTotal,
-    }),
-  awaitingGateway: (snapshot, sut) =>
-    expect(sut.fakes.lastInput('openGateway')).toEqual({
-      orderId: 'order_1',
-      amount: snapshot.context.bill?.grandTotal,
-    }),
-  verifying: (_, sut) =>
-    expect(sut.fakes.lastInput('verifyPayment')).toEqual({
-      orderId: 'order_1',
-      paymentId: 'pay_1',
-      signature: 'sig_1',
-    }),
-  success: final('success'),
-  failed: final('failed'),
-  cancelled: final('cancelled'),
-  error: (snapshot) => {
-    final('error')(snapshot);
-    expect(['gatewayFailed', 'verifyFailed']).toContain(snapshot.context.lastError);
-  },
-};
-
-const events = [
-  { type: 'xstate.done.actor.loadBill', output: bill },
-  { type: 'xstate.done.actor.loadBill', output: { bill: promoBill, promoCode: 'SAVE10' } },
-  { type: 'xstate.error.actor.loadBill', error: { message: 'offline' } },
-  { type: 'promo.apply', code: '' },
-  { type: 'promo.apply', code: 'SAVE10' },
-  { type: 'xstate.done.actor.applyPromo', output: promoBill },
-  { type: 'xstate.error.actor.applyPromo', error: { code: 'INVALID_PROMO' } },
-  { type: 'xstate.error.actor.applyPromo', error: { message: 'offline' } },
-  { type: 'xstate.done.actor.removePromo', output: bill },
-  { type: 'xstate.error.actor.removePromo', error: { message: 'offline' } },
-  { type: 'xstate.done.actor.createPaymentOrder', output: { orderId: 'order_1' } },
-  { type: 'xstate.done.actor.createPaymentOrder', output: {} },
-  { type: 'xstate.error.actor.createPaymentOrder', error: { code: 'PAID_PLAY_SUSPENDED' } },
-  { type: 'xstate.done.actor.openGateway', output: paid },
-  { type: 'xstate.done.actor.openGateway', output: { outcome: 'success' } },
-  { type: 'xstate.done.actor.openGateway', output: { outcome: 'failed' } },
-  { type: 'xstate.done.actor.openGateway', output: { outcome: 'cancelled' } },
-  { type: 'xstate.error.actor.openGateway', error: { message: 'script failed' } },
-  { type: 'xstate.done.actor.verifyPayment', output: { verified: true } },
-  { type: 'xstate.done.actor.verifyPayment', output: { verified: false } },
-  { type: 'xstate.error.actor.verifyPayment', error: { message: 'offline' } },
-];
-
-describe('checkout model: every event and payload (shortest paths)', () => {
-  const setup = createModel({ machine: checkoutMachine, events });
-
-  it('has an assertion for every reachable state and none for unreachable ones', () => {
-    expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
+describe('checkout machine: after a failed payment (issue 25)', () => {
+  it('offers "Try again" while the tickets are held: a new order on the same tickets, to the gateway', async () => {
+    const { actor, fakes } = await unpaid();
+    expect(actor.getSnapshot().value).toBe('unpaid');
+    expect(actor.getSnapshot().context).toMatchObject({ status: 'failed', payment: failedHeld.payment });
+    expect(actor.getSnapshot().can({ type: 'checkout.retry' })).toBe(true);
+    actor.send({ type: 'checkout.retry' });
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(fakes.lastInput('retryPaymentOrder')).toEqual({ paymentId: 'p1' });
+    await fakes.resolve('retryPaymentOrder', retryOrder);
+    expect(actor.getSnapshot().value).toBe('awaitingGateway');
+    expect(actor.getSnapshot().context).toMatchObject({ watchedId: 'p2', orderId: 'order_2', payment: null });
+    await fakes.resolve('openGateway', paid);
+    await fakes.resolve('verifyPayment', { verified: true });
+    expect(fakes.lastInput('watchPayment')).toEqual({ orderId: 'p2' });
+    await fakes.resolve('watchPayment', succeeded);
+    expect(actor.getSnapshot().value).toBe('success');
   });
 
-  const paths = setup.model.getShortestPaths();
-  it('reaches every state of the machine by some path', () => {
-    expect(pathLeafKeys(paths)).toEqual(allLeafKeys(checkoutMachine));
-  });
-  for (const path of paths) it(pathName(path), () => runPath(setup, path, assertions));
-});
-
-describe('checkout model: simple paths', () => {
-  // Simple paths over the whole graph run into the millions, because every error leaves a
-  // slightly different 'ready' behind. Paying and the promo are independent, so each gets its own
-  // simple paths with the other one's events left out.
-  const payment = createModel({
-    machine: checkoutMachine,
-    events,
-    filterEvents: (_, event) => !['promo.apply', 'promo.remove', 'error.dismiss'].includes(event.type),
-  });
-  const promo = createModel({
-    machine: checkoutMachine,
-    events,
-    filterEvents: (_, event) => !['checkout.pay', 'xstate.error.actor.loadBill'].includes(event.type),
+  it('offers nothing to try again once the tickets are no longer held', async () => {
+    const { actor, fakes } = await atGateway();
+    await fakes.resolve('openGateway', { outcome: 'cancelled' });
+    await fakes.resolve('watchPayment', cancelledGone);
+    expect(actor.getSnapshot().value).toBe('unpaid');
+    expect(actor.getSnapshot().context.status).toBe('cancelled');
+    expect(actor.getSnapshot().can({ type: 'checkout.retry' })).toBe(false);
   });
 
-  const paymentPaths = payment.model.getSimplePaths();
-  const promoPaths = promo.model.getSimplePaths();
-  it('reaches every state each part can reach', () => {
-    expect(pathLeafKeys(paymentPaths)).toEqual(reachableLeafKeys(payment));
-    expect(pathLeafKeys(promoPaths)).toEqual(reachableLeafKeys(promo));
-  });
-  describe('payment', () => {
-    for (const path of paymentPaths) it(pathName(path), () => runPath(payment, path, assertions));
-  });
-  describe('promo', () => {
-    for (const path of promoPaths) it(pathName(path), () => runPath(promo, path, assertions));
+  it.each([
+    [{ code: 'PAYMENT_NOT_RETRYABLE' }, false],
+    [{ code: 'PAID_PLAY_SUSPENDED' }, false],
+    [new Error('offline'), true],
+  ] as const)(
+    'a refused retry (%o) says why, and withdraws the offer only when it cannot change',
+    async (error, again) => {
+      const { actor, fakes } = await unpaid();
+      actor.send({ type: 'checkout.retry' });
+      await fakes.reject('retryPaymentOrder', error);
+      expect(actor.getSnapshot().value).toBe('unpaid');
+      expect(actor.getSnapshot().context.lastError).toBe('retryFailed');
+      expect(actor.getSnapshot().can({ type: 'checkout.retry' })).toBe(again);
+    },
+  );
+
+  it('started with a payment (back from a hosted gateway page) it only watches that payment', async () => {
+    const { actor, fakes } = startSut(checkoutMachine, { paymentId: 'p7' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(fakes.count('loadBill')).toBe(0);
+    expect(fakes.lastInput('watchPayment')).toEqual({ orderId: 'p7' });
+    // A refresh is passed on to the watcher (the payment-status machine); the state stays.
+    actor.send({ type: 'status.refresh' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await fakes.resolve('watchPayment', { status: 'error', payment: null });
+    expect(actor.getSnapshot().output).toEqual({ status: 'error', orderId: null, paymentId: 'p7' });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import type { PaymentAnswer } from '../../domain/payments.ts';
 import {
   paymentStatusMachine,
   POLL_INTERVAL_MS,
@@ -53,7 +54,18 @@ describe('payment-status machine', () => {
     await fakes.resolve('fetchPaymentStatus', { status });
     expect(actor.getSnapshot().value).toBe(status);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ status });
+    expect(actor.getSnapshot().output).toEqual({ status, payment: null });
+  });
+
+  it("keeps the server's last answer about the payment, for the screen (tickets, reason, Try again)", async () => {
+    const { actor, fakes, clock } = start();
+    const answer = { id: 'p1', status: 'pending' } as unknown as PaymentAnswer;
+    await fakes.resolve('fetchPaymentStatus', { status: 'pending', payment: answer });
+    expect(actor.getSnapshot().context.payment).toBe(answer);
+    clock.increment(POLL_INTERVAL_MS);
+    // An answer without the payment keeps the last one.
+    await fakes.resolve('fetchPaymentStatus', { status: 'failed' });
+    expect(actor.getSnapshot().output).toEqual({ status: 'failed', payment: answer });
   });
 
   it('treats a status it does not know as error', async () => {

@@ -76,14 +76,18 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'submit.retry' })).toBe(true);
   },
   submitted: (snapshot, sut) => {
-    expect(snapshot.status).toBe('done');
-    expect(cleared.get(sut.actor)).toEqual(['c1']);
+    // The entry sheet (or the free entry's confirmation) is open over the board.
+    expect(snapshot.context.submitted).not.toBeNull();
+    expect(cleared.get(sut.actor)?.at(-1)).toBe('c1');
+    expect(snapshot.can({ type: 'entry.close' })).toBe(true);
+    expect(snapshot.can({ type: 'ticket.add' })).toBe(false);
   },
 };
 
 const lifecycleEvents = [
   { type: 'xstate.error.actor.loadContest', error: { code: 'CONTEST_NOT_FOUND' } },
-  { type: 'xstate.done.actor.submitTickets', output: { cartId: 'cart1' } },
+  { type: 'xstate.done.actor.submitTickets', output: { kind: 'cart' } },
+  { type: 'xstate.done.actor.submitTickets', output: { kind: 'entered', tickets: [P1] } },
   { type: 'xstate.error.actor.submitTickets', error: { code: 'TICKETS_SOLD_OUT' } },
 ];
 

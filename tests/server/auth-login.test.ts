@@ -82,14 +82,14 @@ describeOnEachDatabase('login and logout', (server) => {
     expect(bad.json().fields).toEqual({ identifier: 'Enter a valid email or 10-digit mobile number' });
   });
 
-  it('limits tries for one identifier from one address', async () => {
+  it('limits wrong passwords for one identifier from one address (the right one: tests/server/code-channel.test.ts)', async () => {
     const { person } = await signUpActive(server, clock);
     const ip = freshIp();
     for (let i = 0; i < 10; i++)
       expect(
         (await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass1' }, { ip })).statusCode,
       ).toBe(401);
-    const blocked = await post(server, LOGIN, { identifier: person.email, password: PASSWORD }, { ip });
+    const blocked = await post(server, LOGIN, { identifier: person.email, password: 'Wrong@Pass2' }, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
   });

@@ -113,10 +113,23 @@ describeOnEachDatabase('cart and reservations', (server) => {
     await expect(confirmReservation(server.app.db, reservationId, clock.now)).rejects.toMatchObject({
       code: 'RESERVATION_EXPIRED',
     });
-    // The points and the room are free again, for the first buyer too.
+    // The points are back in the first buyer's cart (issue 25), in the order marked, to pay later.
+    const cartOfA = await server.app.db
+      .selectFrom('cart_items')
+      .select(['x', 'y'])
+      .where('user_id', '=', a.id)
+      .where('contest_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(cartOfA).toEqual([
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+    ]);
+    // The room is free again: another buyer takes one ticket, the first buyer then only one.
     expect((await addItems(server, b, id, [{ x: 1, y: 1 }])).statusCode).toBe(200);
     expect((await reserve(server, b, id)).statusCode).toBe(200);
-    expect((await addItems(server, a, id, [{ x: 1, y: 1 }])).statusCode).toBe(200);
+    expectRefusal(await reserve(server, a, id), 409, 'Only 1 tickets are available');
+    await server.app.db.deleteFrom('cart_items').where('user_id', '=', a.id).where('x', '=', 2).execute();
     expect((await reserve(server, a, id)).statusCode).toBe(200);
   });
 

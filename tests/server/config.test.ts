@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps paid play off in production unless PAID_PLAY turns it on, and on elsewhere (issue 26)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).paidPlayDefault).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAID_PLAY: 'on' }).paidPlayDefault).toBe(true);
+    expect(loadConfig({}).paidPlayDefault).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).paidPlayDefault).toBe(true);
+    expect(loadConfig({ PAID_PLAY: 'off' }).paidPlayDefault).toBe(false);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

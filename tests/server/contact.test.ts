@@ -110,6 +110,27 @@ describeOnEachDatabase('contact form abuse', (server) => {
   });
 });
 
+describeOnEachDatabase(
+  'contact form abuse with RATE_LIMIT_FACTOR=3 (many players behind one address)',
+  (server) => {
+    it('allows three times the messages from one address, then says when to retry', async () => {
+      const send = () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/v1/contact',
+          payload: valid,
+          headers: XHR,
+          remoteAddress: '203.0.113.20',
+        });
+      for (let i = 0; i < 15; i++) expect((await send()).statusCode).toBe(201);
+      const blocked = await send();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    });
+  },
+  { rateLimitFactor: 3 },
+);
+
 describe('the error handler', () => {
   it('never shows the internals of a 5xx', async () => {
     const { buildApp } = await import('../../server/app.ts');

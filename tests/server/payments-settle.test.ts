@@ -5,7 +5,7 @@ import { createPromoCode } from '../../server/services/promo.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { type Point, expectRefusal, paymentsSetup } from './payments.helpers.ts';
+import { expectRefusal, paymentsSetup } from './payments.helpers.ts';
 
 describeOnEachDatabase('payments with the sandbox gateway', (server) => {
   const { clock, user, secrets, db, contest, order, status, postReturn, sendWebhook, decide } = paymentsSetup(server);
@@ -145,17 +145,25 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
       'error[reason]': 'payment_cancelled',
       orderId: o.orderId,
     });
-    // The cancelled attempt gives the code back, applied to the cart its ticket returned to: the
-    // retry costs the same (it was dropped before, and the retry cost more).
-    const cart = (await get(server, '/api/v1/cart', { cookie: user(6).cookie })).json().data;
-    expect(cart.groups.find((g: { contestId: string }) => g.contestId === id)).toMatchObject({
-      promoCode: 'PAYTEST',
-      bill: { promoApplied: 1000 },
+    // The cancelled attempt gives the code's use back; its ticket stays held, and "Try again"
+    // costs the same, the code counted again (issue 25).
+    expect(await status(user(6), o.paymentId)).toMatchObject({
+      status: 'cancelled',
+      failureCode: 'cancelled',
+      retry: { amountPaise: o.amountPaise },
     });
-    const retry = (await post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: user(6).cookie })).json()
+    const retry = (await post(server, `/api/v1/payments/${o.paymentId}/retry`, {}, { cookie: user(6).cookie })).json()
       .data;
     expect(retry.bill.promoApplied).toBe(1000);
+    expect(retry.amountPaise).toBe(o.amountPaise);
     expect((await status(user(6), retry.paymentId)).promoCode).toBe('PAYTEST');
+    // Counted again: one use per person, so the cart's other ticket still cannot have it.
+    expectRefusal(
+      await post(server, '/api/v1/cart/promo', { contestId: id, code: 'PAYTEST' }, { cookie: user(6).cookie }),
+      400,
+      'Invalid Promo Code',
+      'INVALID_PROMO',
+    );
   });
 
   it("shows a payment to its owner only, and lists the owner's payments newest first", async () => {
@@ -204,7 +212,7 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     expect(await status(user(4), o.paymentId)).toMatchObject({ contest: contestOf, ticketCount: 3 });
   });
 
-  it('lists the paid tickets in the order they were marked, and a cancelled payment puts them back in that order', async () => {
+  it('lists the paid tickets in the order they were marked, also when paid on the second try', async () => {
     const id = await contest();
     const marked = [
       { x: 1500, y: 3 },
@@ -223,12 +231,15 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
       'error[reason]': 'payment_cancelled',
       orderId: cancelled.orderId,
     });
+    // Held for "Try again", in the order marked (issue 25).
     const cart = (await get(server, '/api/v1/cart', { cookie: user(3).cookie })).json().data;
-    expect(
-      cart.items.filter((i: { contestId: string }) => i.contestId === id).map((i: Point) => ({ x: i.x, y: i.y })),
-    ).toEqual(marked);
-    const paid = (await post(server, '/api/v1/payments/orders', { contestId: id }, { cookie: user(3).cookie })).json()
-      .data;
+    expect(cart.held.find((h: { contestId: string }) => h.contestId === id)).toMatchObject({
+      paymentId: cancelled.paymentId,
+      tickets: marked,
+    });
+    const paid = (
+      await post(server, `/api/v1/payments/${cancelled.paymentId}/retry`, {}, { cookie: user(3).cookie })
+    ).json().data;
     const { fields } = await decide(paid.orderId, 'success');
     expect((await postReturn(user(3), fields)).json().data).toMatchObject({ verified: true, status: 'success' });
     expect(await status(user(3), paid.paymentId)).toMatchObject({ status: 'success', ticketCount: 3, tickets: marked });

@@ -120,30 +120,35 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     expect((await status(user(1), o.paymentId)).status).toBe('success');
   });
 
-  it('a failure through the page fails the payment and releases the tickets', async () => {
+  it('a failure through the page fails the payment, says why, and keeps the tickets held to try again', async () => {
     const id = await contest();
     const o = await order(user(2), id);
     const chosen = await server.app.inject({
       method: 'POST',
       url: o.checkoutUrl,
-      payload: 'choice=failure',
+      payload: 'choice=failure&reason=insufficient_balance',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const back = await get(server, chosen.headers.location as string, { cookie: user(2).cookie });
     expect(back.headers.location).toBe(`/payments?payment=${o.paymentId}`);
-    expect(await status(user(2), o.paymentId)).toMatchObject({ status: 'failed', failureReason: expect.any(String) });
-    expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['released', 'released']);
-    // The points are back in the cart, to pay again.
-    expect(
-      (await get(server, '/api/v1/cart', { cookie: user(2).cookie }))
-        .json()
-        .data.groups.find((g: { contestId: string }) => g.contestId === id).ticketCount,
-    ).toBe(2);
+    expect(await status(user(2), o.paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Your payment could not be completed due to insufficient account balance.',
+      failureCode: 'insufficientFunds',
+      retry: { amountPaise: o.amountPaise },
+    });
+    // Held for "Try again" (issue 25): still reserved, listed with the cart, not back in it.
+    expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['reserved', 'reserved']);
+    const cart = (await get(server, '/api/v1/cart', { cookie: user(2).cookie })).json().data;
+    expect(cart.groups.find((g: { contestId: string }) => g.contestId === id)).toBeUndefined();
+    expect(cart.held).toContainEqual(
+      expect.objectContaining({ paymentId: o.paymentId, contestId: id, amountPaise: o.amountPaise }),
+    );
     // The page now says it is decided; a second click changes nothing.
     expect((await get(server, o.checkoutUrl)).body).toContain('already failed');
   });
 
-  it('a cancel through the page cancels the payment (no webhook) and releases the tickets', async () => {
+  it('a cancel through the page cancels the payment (no webhook) and keeps the tickets held', async () => {
     const id = await contest();
     const o = await order(user(2), id);
     const before = (await db().selectFrom('webhook_events').select('event_id').execute()).length;
@@ -154,8 +159,8 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     await get(server, chosen.headers.location as string, { cookie: user(2).cookie });
-    expect((await status(user(2), o.paymentId)).status).toBe('cancelled');
-    expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['released', 'released']);
+    expect(await status(user(2), o.paymentId)).toMatchObject({ status: 'cancelled', failureCode: 'cancelled' });
+    expect((await ticketRows(o.paymentId)).map((t) => t.status)).toEqual(['reserved', 'reserved']);
     expect((await db().selectFrom('webhook_events').select('event_id').execute()).length).toBe(before);
     // A late success webhook for a cancelled payment cannot revive it.
     const { fields } = await decide(o.orderId, 'success');

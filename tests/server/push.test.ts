@@ -141,6 +141,46 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
     });
   });
 
+  it("refuses another player's endpoint (issue 27, finding 11): the subscription stays with its owner", async () => {
+    const browser = browserSubscription('owned');
+    const owner = await signUpActive(server, clock);
+    expect((await post(server, '/api/v1/push/subscriptions', browser.body, { cookie: owner.cookie })).statusCode).toBe(
+      200,
+    );
+    const thief = await signUpActive(server, clock);
+    const theirs = browserSubscription('thief');
+    for (const body of [browser.body, { ...browser.body, keys: theirs.body.keys, lang: 'hi' as const }]) {
+      const refused = await post(server, '/api/v1/push/subscriptions', body, { cookie: thief.cookie });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'PUSH_ENDPOINT_TAKEN',
+        message: 'These notifications belong to another account on this browser. Notifications stay off.',
+      });
+    }
+    const rows = await server.app.db
+      .selectFrom('push_subscriptions')
+      .select(['user_id', 'p256dh', 'auth', 'lang'])
+      .where('endpoint', '=', browser.body.endpoint)
+      .execute();
+    expect(rows).toEqual([
+      { user_id: owner.user.id, p256dh: browser.body.keys.p256dh, auth: browser.body.keys.auth, lang: 'en' },
+    ]);
+    // The owner may still renew it (new keys, another language).
+    const renewed = await post(
+      server,
+      '/api/v1/push/subscriptions',
+      { ...browser.body, keys: theirs.body.keys, lang: 'hi' },
+      { cookie: owner.cookie },
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    // Once the owner turns them off, the browser is free for whoever uses it now.
+    expect((await unsubscribe(server, owner.cookie, browser.body.endpoint)).statusCode).toBe(200);
+    expect((await post(server, '/api/v1/push/subscriptions', browser.body, { cookie: thief.cookie })).statusCode).toBe(
+      200,
+    );
+    expect((await unsubscribe(server, thief.cookie, browser.body.endpoint)).statusCode).toBe(200);
+  });
+
   it('sends contest open, closes in 1 hour and results out once each, in each subscriber’s language; gone browsers are dropped', async () => {
     const now = clock.now;
     const pictureId = await addContestPicture(server);

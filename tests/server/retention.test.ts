@@ -320,8 +320,32 @@ describeOnEachDatabase('sweeping expired rows', (server) => {
     const abandoned = await insertUser(db, now - PENDING_SIGNUP_KEEP_MS - 1, { status: 'pending' });
     const young = await insertUser(db, now - PENDING_SIGNUP_KEEP_MS + 60_000, { status: 'pending' });
 
+    // The code channel's records: one past its hour, one past its window, one of each still in use.
+    await db
+      .insertInto('code_sends')
+      .values([
+        { id: crypto.randomUUID(), recipient_key: 'old', sent_at: now - 60 * 60_000 },
+        { id: crypto.randomUUID(), recipient_key: 'new', sent_at: now - 60_000 },
+      ])
+      .execute();
+    await db
+      .insertInto('login_failures')
+      .values([
+        { id: crypto.randomUUID(), identifier_key: 'old', address: '127.0.0.9', failed_at: now - 15 * 60_000 },
+        { id: crypto.randomUUID(), identifier_key: 'new', address: '127.0.0.9', failed_at: now - 60_000 },
+      ])
+      .execute();
+
     const result = await sweepExpired(db, now);
-    expect(result).toMatchObject({ sessions: 2, otpCodes: 2, outbox: 1, socialPending: 1, pendingSignups: 1 });
+    expect(result).toMatchObject({
+      sessions: 2,
+      otpCodes: 2,
+      outbox: 1,
+      socialPending: 1,
+      pendingSignups: 1,
+      codeSends: 1,
+      loginFailures: 1,
+    });
     expect((await db.selectFrom('sessions').select('id_hash').where('id_hash', 'like', 'live%').execute()).length).toBe(
       1,
     );
@@ -356,6 +380,8 @@ describeOnEachDatabase('sweeping expired rows', (server) => {
       outbox: 0,
       socialPending: 0,
       pendingSignups: 0,
+      codeSends: 0,
+      loginFailures: 0,
     });
   });
 });

@@ -65,7 +65,7 @@ describe("Admin > Pictures > a contest picture's ball width", () => {
     const calls = stubConsole();
     const user = userEvent.setup();
     await renderConsole(`/admin/pictures/${contest.id}`);
-    const field = await screen.findByLabelText('Ball width (px)');
+    const field = await screen.findByLabelText('Ball width (px)', undefined, { timeout: 10_000 });
     expect(field).toHaveAccessibleDescription(/\(4 to 400\).*default: 16 px.*Distances use the default width: 16 px\./);
 
     await user.type(field, '401');

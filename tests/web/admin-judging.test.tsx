@@ -214,6 +214,7 @@ const review = (over: Partial<ResultReview> = {}): ResultReview => ({
   required: 3,
   picture,
   marksHidden: false,
+  markCount: 3,
   marks: [
     { judgeId: 'j1', judgeName: 'Vikram Singh', x: 100, y: 200, at: CLOSED + 60_000 },
     { judgeId: 'j2', judgeName: 'Meera Iyer', x: 101, y: 200, at: CLOSED + 120_000 },
@@ -336,7 +337,7 @@ describe('Console > Results (admins)', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('tells an admin who judges this contest that the marks wait for theirs', async () => {
+  it('tells an admin who is or was a judge of this contest that the marks wait for publication', async () => {
     await renderJudging(
       '/admin/results/c1',
       {
@@ -345,6 +346,9 @@ describe('Console > Results (admins)', () => {
       },
       ['admin', 'judge'],
     );
-    expect(await screen.findByText(/the other judges' marks stay hidden until you submit yours/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/the other judges' marks stay hidden from you until the result is published/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Hidden until the result is published.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CartAnswer, PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
@@ -42,6 +42,7 @@ function cart(price: number, points: Array<[number, number]>, state: 'open' | 'c
               promoCode: null,
             },
           ],
+    held: [],
   };
 }
 
@@ -254,7 +255,9 @@ describe('/cart', () => {
     });
     expect(await screen.findAllByText('Free entry')).toHaveLength(2);
     expect(screen.queryByRole('link', { name: 'Proceed to checkout' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm free entry' }));
+    // No bill and no amounts for free entry (issue 26): one button.
+    expect(screen.queryByText('Grand Total')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Enter free' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Your free entry is confirmed. Your tickets:');
     expect(
@@ -316,5 +319,52 @@ describe('/cart', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'आपका कार्ट' })).toBeInTheDocument();
     expect(screen.getByText('कुल योग')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'चेकआउट करें' })).toBeInTheDocument();
+  });
+  it('lists tickets still held after a failed payment with "Try again ₹X" (issue 25), or, paid play off, "Enter free"', async () => {
+    const held = (amountPaise: number): CartAnswer => ({
+      ...cart(4900, []),
+      held: [
+        {
+          reservationId: 'r1',
+          paymentId: 'p1',
+          contestId: 'c1',
+          slot: 'A',
+          closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+          expiresAt: '2026-11-21T06:45:00.000Z',
+          tickets: [
+            { x: 10, y: 20 },
+            { x: 30, y: 40 },
+          ],
+          amountPaise,
+        },
+      ],
+    });
+    await open({ carts: [ok(held(10272))] });
+    const section = await screen.findByRole('region', { name: 'Waiting for payment: Contest A' });
+    expect(
+      within(section).getByText('No money was taken. These tickets are held for you until 12:15.'),
+    ).toBeInTheDocument();
+    expect(within(section).getAllByTestId('ticket-crop')).toHaveLength(2);
+    expect(within(section).getByRole('link', { name: 'Try again ₹102.72' })).toHaveAttribute(
+      'href',
+      '/popupCheckout?contest=c1&payment=p1',
+    );
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+    cleanup();
+    const calls = await open({
+      carts: [ok(held(0)), ok(cart(4900, []))],
+      free: ok({
+        reservationId: 'r2',
+        tickets: [
+          { id: 'k1', x: 10, y: 20 },
+          { id: 'k2', x: 30, y: 40 },
+        ],
+      }),
+    });
+    const free = await screen.findByRole('region', { name: 'Waiting for payment: Contest A' });
+    expect(within(free).getByText('Paid play is suspended: enter these tickets free.')).toBeInTheDocument();
+    fireEvent.click(within(free).getByRole('button', { name: 'Enter free' }));
+    expect(await screen.findByText('Your free entry is confirmed. Your tickets:')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/cart/checkout-free')?.body).toEqual({ contestId: 'c1' });
   });
 });

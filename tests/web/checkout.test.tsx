@@ -3,14 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartAnswer } from '../../domain/contests.ts';
 import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
-import {
-  RAZORPAY_CHECKOUT_URL,
-  type RazorpayFailure,
-  type RazorpayOptions,
-} from '../../src/screens/checkout/razorpay.ts';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { renderAt } from './payments-render.tsx';
+import { bill, cart, group, order, paymentAnswer, promoBill } from './checkout-fixtures.ts';
 
 const original = http.defaults.adapter;
 const assign = vi.fn();
@@ -21,51 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   http.defaults.adapter = original;
   vi.unstubAllGlobals();
-});
-
-const bill = {
-  itemsTotal: 9800,
-  promoApplied: 0,
-  subtotal: 9800,
-  baseAmount: 8305,
-  gstOnEntry: 1495,
-  platformFee: 1000,
-  gstOnPlatformFee: 180,
-  totalPlatformFee: 1180,
-  grandTotal: 10980,
-};
-const promoBill = { ...bill, promoApplied: 980, subtotal: 8820, baseAmount: 7475, gstOnEntry: 1345, grandTotal: 10000 };
-
-const group: CartAnswer['groups'][number] = {
-  contestId: 'c1',
-  slot: 'A',
-  state: 'open',
-  closesAt: new Date(Date.now() + 3_600_000).toISOString(),
-  ticketPricePaise: 4900,
-  ticketCount: 2,
-  bill,
-  promoCode: null,
-};
-const cart: CartAnswer = {
-  items: [
-    { id: 'i1', contestId: 'c1', x: 10, y: 20, pricePaise: 4900 },
-    { id: 'i2', contestId: 'c1', x: 30, y: 40, pricePaise: 4900 },
-  ],
-  groups: [group],
-};
-
-const order = (over: Record<string, unknown> = {}) => ({
-  paymentId: 'p1',
-  orderId: 'order_1',
-  amountPaise: 10980,
-  currency: 'INR',
-  gateway: 'sandbox',
-  checkoutUrl: '/sandbox-gateway/checkout/order_1',
-  keyId: null,
-  refNo: 'REF1',
-  expiresAt: new Date(Date.now() + 900_000).toISOString(),
-  bill,
-  ...over,
 });
 
 interface Stubs {
@@ -80,6 +30,15 @@ async function open({ promo, remove, orders, carts }: Stubs = {}, path = '/popup
     'POST /cart/promo': (body) => promo?.(body) ?? ok({ contestId: 'c1', promoCode: 'WELCOME10', bill: promoBill }),
     'DELETE /cart/promo': () => remove ?? ok({ contestId: 'c1', promoCode: null, bill }),
     'POST /payments/orders': () => orders ?? ok(order()),
+    'GET /payments/p1': () => ok(paymentAnswer()),
+    'POST /payments/p1/retry': () =>
+      ok(
+        order({
+          paymentId: 'p2',
+          orderId: 'order_2',
+          checkoutUrl: '/sandbox-gateway/checkout/order_2?returnTo=checkout',
+        }),
+      ),
   });
   await renderAt(path);
   return calls;
@@ -206,14 +165,90 @@ describe('/popupCheckout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The promo code could not be removed. Try again.');
   });
 
-  it('creates the order and sends the browser to the sandbox checkout page', async () => {
+  it('creates the order and sends the browser to the sandbox checkout page, to come back here', async () => {
     const calls = await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox-gateway/checkout/order_1'));
-    expect(calls.find((c) => c.url === '/payments/orders')?.body).toEqual({ contestId: 'c1' });
+    expect(calls.find((c) => c.url === '/payments/orders')?.body).toEqual({ contestId: 'c1', returnTo: 'checkout' });
     expect(screen.getByText(/Sandbox gateway: a test payment page/)).toBeInTheDocument();
     expect(screen.getByText(/Taking you to the payment page/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay ₹109.80' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Pay ₹109.80' })).toBeNull();
+  });
+
+  it('back from the gateway after a failure: says why, and "Try again" pays for the same tickets', async () => {
+    const calls = await open({}, '/popupCheckout?contest=c1&payment=p1');
+    expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
+    expect(screen.getByText('Your bank declined the payment.')).toBeInTheDocument();
+    expect(screen.getByText(/No money was taken\. Your tickets are held for you until 12:15\./)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/cart')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again ₹109.80' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox-gateway/checkout/order_2?returnTo=checkout'));
+    expect(calls.find((c) => c.url === '/payments/p1/retry')?.body).toEqual({ returnTo: 'checkout' });
+  });
+
+  it('a refused "Try again" says why in the site\'s words and withdraws the offer', async () => {
+    await open({}, '/popupCheckout?contest=c1&payment=p1');
+    stubApi({
+      'GET /payments/p1': () => ok(paymentAnswer()),
+      'POST /payments/p1/retry': () =>
+        fail(409, 'These tickets are no longer held for you. Mark them again to enter.', 'PAYMENT_NOT_RETRYABLE'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again ₹109.80' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('These tickets are no longer held for you.');
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('back from the gateway after a success: "You\'re in" with the tickets, the times, My entries and Share', async () => {
+    stubApi({
+      'GET /payments/p1': () =>
+        ok(
+          paymentAnswer({
+            status: 'success',
+            failureCode: null,
+            failureReason: null,
+            retry: null,
+            tickets: [{ x: 10, y: 20 }],
+          }),
+        ),
+      'GET /contests/current': () => ok({ current: null, next: null, paidPlay: { enabled: true } }),
+    });
+    await renderAt('/popupCheckout?contest=c1&payment=p1');
+    expect(await screen.findByRole('heading', { name: "You're in!" })).toBeInTheDocument();
+    expect(screen.getByText('1 ticket in Contest A')).toBeInTheDocument();
+    expect(screen.getByText('Ticket 1: X 10, Y 20')).toBeInTheDocument();
+    expect(screen.getByText(/^Entries close: Wednesday, 25 November at 23:59 IST$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Winner revealed live: Thursday, 26 November at 21:00 IST$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My entries' })).toHaveAttribute('href', '/my_entries');
+    // No Web Share here: the link is copied, and that is said.
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/`);
+  });
+
+  it('a promo covering the whole entry: nothing to pay, one button confirms', async () => {
+    const zero = {
+      ...bill,
+      promoApplied: 9800,
+      subtotal: 0,
+      baseAmount: 0,
+      gstOnEntry: 0,
+      platformFee: 0,
+      gstOnPlatformFee: 0,
+      totalPlatformFee: 0,
+      grandTotal: 0,
+    };
+    const applied: CartAnswer = { ...cart, groups: [{ ...group, bill: zero, promoCode: 'ALLFREE' }] };
+    const calls = await open({
+      carts: [ok(applied)],
+      orders: ok(order({ paymentId: 'p1', orderId: 'nil_p1', amountPaise: 0, checkoutUrl: null, status: 'success' })),
+    });
+    expect(await screen.findByText('Your promo code covers the whole entry: nothing to pay.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm entry' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("says 'Payment order ID is missing. Please try again.' when the order has no id", async () => {
@@ -242,115 +277,5 @@ describe('/popupCheckout', () => {
     stubApi({ 'GET /cart': () => ok(cart) });
     await renderAt('/popupCheckout?contest=c1', 'hi');
     expect(await screen.findByRole('heading', { name: 'चेकआउट' })).toBeInTheDocument();
-  });
-});
-
-describe('/popupCheckout with Razorpay Checkout.js', () => {
-  const razorpayOrder = () => ok(order({ gateway: 'razorpay', checkoutUrl: null, keyId: 'rzp_test_key' }));
-  let opened: RazorpayOptions[] = [];
-  let failedListeners: Array<(response: RazorpayFailure) => void> = [];
-
-  class FakeRazorpay {
-    constructor(options: RazorpayOptions) {
-      opened.push(options);
-    }
-    on(event: string, listener: (response: RazorpayFailure) => void) {
-      if (event === 'payment.failed') failedListeners.push(listener);
-    }
-    open() {}
-  }
-
-  const script = () => document.head.querySelectorAll(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
-  beforeEach(() => {
-    opened = [];
-    failedListeners = [];
-    // Logged in, so the payment status screen asks for the payment it was sent to.
-    localStorage.setItem(STORAGE_KEYS.loginMarker, '1');
-  });
-  afterEach(() => {
-    delete window.Razorpay;
-    for (const element of script()) element.remove();
-  });
-
-  async function pay(extra: Record<string, (body: unknown) => StubAnswer> = {}) {
-    const calls = stubApi({
-      'GET /cart': () => ok(cart),
-      'POST /payments/orders': () => razorpayOrder(),
-      'POST /payments/return': () => ok({ verified: true, paymentId: 'p1', status: 'success' }),
-      ...extra,
-    });
-    await renderAt('/popupCheckout?contest=c1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
-    return calls;
-  }
-
-  // Checkout.js is loaded once per page; these first two run while it is not loaded yet.
-  it('ends in the gateway failure when the script cannot load, and goes to the payment status', async () => {
-    const calls = await pay();
-    await waitFor(() => expect(script()).toHaveLength(1));
-    script()[0]?.dispatchEvent(new Event('error'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(opened).toHaveLength(0);
-    expect(calls.some((c) => c.url === '/payments/return')).toBe(false);
-  });
-
-  it('adds the script once, opens Checkout with the order, and has the server verify a payment', async () => {
-    const calls = await pay();
-    await waitFor(() => expect(script()).toHaveLength(1));
-    window.Razorpay = FakeRazorpay;
-    script()[0]?.dispatchEvent(new Event('load'));
-    await waitFor(() => expect(opened).toHaveLength(1));
-    expect(script()).toHaveLength(1);
-    const [options] = opened;
-    expect(options).toMatchObject({
-      key: 'rzp_test_key',
-      order_id: 'order_1',
-      amount: 10980,
-      currency: 'INR',
-      name: 'CricSpot',
-    });
-    expect(assign).not.toHaveBeenCalled();
-    options?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'sig_1' });
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(calls.find((c) => c.url === '/payments/return')?.body).toEqual({
-      razorpay_order_id: 'order_1',
-      razorpay_payment_id: 'pay_1',
-      razorpay_signature: 'sig_1',
-    });
-  });
-
-  it('records a dismissed Checkout as cancelled', async () => {
-    window.Razorpay = FakeRazorpay;
-    const calls = await pay({
-      'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'cancelled' }),
-    });
-    await waitFor(() => expect(opened).toHaveLength(1));
-    expect(script()).toHaveLength(0);
-    opened[0]?.modal.ondismiss();
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(calls.filter((c) => c.url === '/payments/return').map((c) => c.body)).toEqual([
-      { orderId: 'order_1', 'error[reason]': 'payment_cancelled' },
-    ]);
-  });
-
-  it("records 'payment.failed' as failed, once", async () => {
-    window.Razorpay = FakeRazorpay;
-    const calls = await pay({
-      'POST /payments/return': () => ok({ verified: false, paymentId: 'p1', status: 'failed' }),
-    });
-    await waitFor(() => expect(failedListeners).toHaveLength(1));
-    failedListeners[0]?.({
-      error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined', reason: 'payment_failed' },
-    });
-    opened[0]?.modal.ondismiss();
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url === '/payments/p1')).toBe(true));
-    expect(calls.filter((c) => c.url === '/payments/return').map((c) => c.body)).toEqual([
-      {
-        orderId: 'order_1',
-        'error[reason]': 'payment_failed',
-        'error[code]': 'BAD_REQUEST_ERROR',
-        'error[description]': 'Card declined',
-      },
-    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,7 +57,11 @@ describe('home contest card', () => {
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByText('Weekly jackpot')).toBeInTheDocument();
     expect(screen.getByText(/Cash prize · Worth ₹1,00,000$/)).toBeInTheDocument();
-    expect(screen.getByText('₹49 + fee')).toBeInTheDocument();
+    // The all-in price per ticket (issue 25): ₹49 + ₹2 fee + 18% GST on it; no "+ fee" without an amount.
+    expect(screen.getByTestId('contest-card-price')).toHaveTextContent(
+      '₹51.36all in: entry with GST, platform fee and GST on the fee',
+    );
+    expect(screen.queryByText(/\+ fee/)).not.toBeInTheDocument();
     expect(screen.getByText('Max 75 tickets per person')).toBeInTheDocument();
     expect(screen.getByText('Tickets left: 9,000')).toBeInTheDocument();
     expect(screen.getByText('Your tickets: 3')).toBeInTheDocument();
@@ -96,9 +100,22 @@ describe('home contest card', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/play_screen from= notice=');
   });
 
-  it('shows the announcement when paid play is suspended', async () => {
-    await renderCard([ok(currentAnswer(contestView(), { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE }))]);
-    expect(await screen.findByRole('note')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
+  it('while paid play is suspended: Free entry with no price, and why, in English and Hindi (issue 26)', async () => {
+    // The server sends no price then: every contest is free to enter.
+    const off = { enabled: false, message: PAID_PLAY_SUSPENDED_MESSAGE };
+    const free = contestView({ ticketPricePaise: 0, allInPricePaise: 0 });
+    await renderCard([ok(currentAnswer(free, off))]);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Real-money play is suspended under the new online-gaming law, so every contest is free to enter.',
+    );
+    const price = screen.getByTestId('contest-card-price');
+    expect(price).toHaveTextContent(/^Free entry/);
+    expect(price).not.toHaveTextContent('₹');
+    expect(screen.getByRole('button', { name: 'Play now' })).toBeInTheDocument();
+    cleanup();
+    await renderCard([ok(currentAnswer(free, off))], 'hi');
+    expect(await screen.findByRole('note')).toHaveTextContent('हर प्रतियोगिता में प्रवेश मुफ़्त है');
+    expect(screen.getByTestId('contest-card-price')).toHaveTextContent(/^मुफ़्त प्रवेश/);
   });
 
   it('with no payment gateway, says paid entries open soon and offers a practice game instead of the price and Play now, in English and Hindi', async () => {
@@ -142,8 +159,9 @@ describe('home contest card', () => {
     await renderCard([ok(currentAnswer(contestView()))], 'hi');
     expect(await screen.findByText('प्रति व्यक्ति अधिकतम 75 टिकट')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'अभी खेलें' })).toBeInTheDocument();
-    // The first price a player sees says the platform fee comes on top.
-    expect(screen.getByText('₹49 + शुल्क')).toBeInTheDocument();
+    // The first price a player sees is all in.
+    expect(screen.getByText('₹51.36')).toBeInTheDocument();
+    expect(screen.getByText('सब मिलाकर: जीएसटी सहित प्रवेश, प्लेटफ़ॉर्म शुल्क और उस पर जीएसटी')).toBeInTheDocument();
   });
 
   it('shows the prize photo (small, lazy, with alt text) when the admin set one', async () => {

@@ -24,6 +24,8 @@ export function contestView(overrides: Partial<ContestView> = {}): ContestView {
     picture: contestPicture,
     prize: { kind: 'cash', title: 'Weekly jackpot', valuePaise: 10_000_000 },
     ticketPricePaise: 4900,
+    allInPricePaise: 5136,
+    fees: { platformFeePaisePerTicket: 200, entryGstBasisPoints: 4000, feeGstBasisPoints: 1800 },
     maxTickets: 75,
     totalTickets: 10_000,
     ticketsLeft: 9000,

@@ -21,6 +21,7 @@ function cart(n: number): CartAnswer {
   return {
     items: Array.from({ length: n }, (_, i) => ({ id: `i${i + 1}`, contestId: 'c1', x: i, y: i, pricePaise: 4900 })),
     groups: [],
+    held: [],
   };
 }
 

@@ -21,6 +21,8 @@ const settings = (paidPlay: boolean, paidPlayReason?: 'noGateway'): SiteSettings
     entryGstSince: '2025-09-22',
     feeGstBasisPoints: 1800,
     platformFeePaisePerTicket: 200,
+    examplePricePaise: 4900,
+    exampleAllInPaise: 5136,
   },
   location: {
     restrictedStates: [
@@ -36,7 +38,17 @@ describe('information pages follow the site settings', () => {
     stubApi({ 'GET /site': () => ok(settings(true)) });
     await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
     expect(await screen.findByRole('heading', { name: 'Paid entries' })).toBeInTheDocument();
-    expect(screen.getByText(/includes GST at 40%; a platform fee plus 18% GST on it/)).toBeInTheDocument();
+    // The all-in price per ticket, from the site's own figures (issue 25), and the 100% promo rule (issue 26).
+    expect(
+      screen.getByText(
+        'Paid entries are open. Every price shown before the cart is the all-in price per ticket: the entry price, which includes GST at 40%, plus a platform fee of ₹2 and GST at 18% on that fee. For a ₹49 ticket that is ₹51.36. The bill shows each part before you pay.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /covers the whole entry price \(100%\) also waives the platform fee and its GST: the bill is then ₹0/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/suspended/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Paid play is suspended' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Yes\. Contests with a ticket price take paid entries/)).toBeInTheDocument();
@@ -49,6 +61,11 @@ describe('information pages follow the site settings', () => {
     expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Paid entries are open/)).not.toBeInTheDocument();
     expect(screen.getByText(/^No\. Because of the Promotion and Regulation of Online Gaming Act/)).toBeInTheDocument();
+    // Every contest is free to enter meanwhile, with one button (issue 26); no price is quoted.
+    expect(screen.getByText(/^While the suspension lasts every contest is free to enter/)).toHaveTextContent(
+      "confirm them with one button, 'Enter free'",
+    );
+    expect(screen.queryByText(/₹/)).not.toBeInTheDocument();
   });
 
   it('with no payment gateway, the rules say paid entries open soon, never that they are open nor that the law suspended them', async () => {
@@ -68,7 +85,7 @@ describe('information pages follow the site settings', () => {
     stubApi({ 'GET /site': () => ok(settings(false, 'noGateway')) });
     await renderScreen(<InfoPage page="tht" />, { path: '/tht' });
     expect(await screen.findByText(/^Paid entries are not open yet: no payment is taken/)).toBeInTheDocument();
-    expect(screen.queryByText(/For a paid contest you first see the bill/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/For a paid contest/)).not.toBeInTheDocument();
     expect(screen.queryByText(/While paid play is suspended/)).not.toBeInTheDocument();
   });
 
@@ -81,7 +98,7 @@ describe('information pages follow the site settings', () => {
       ),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('A platform fee, plus GST at 18% on that fee, is shown on the bill before you pay.'),
+      screen.getByText(/^A platform fee of ₹2 per ticket, plus GST at 18% on that fee, is included/),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Paid play' })).toBeInTheDocument();
     unmount();
@@ -114,10 +131,10 @@ describe('information pages follow the site settings', () => {
     await renderScreen(<InfoPage page="tht" />, { path: '/tht' });
     expect(
       await screen.findByText(
-        'While paid play is suspended, only free-entry contests are open and no payment is taken.',
+        "While paid play is suspended every contest is free to enter: mark your tickets and tap 'Enter free'; no payment is taken and your tickets are confirmed at once.",
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/For a paid contest you first see the bill/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/For a paid contest/)).not.toBeInTheDocument();
   });
 
   it('when the settings cannot be had, states neither side, and no figures', async () => {

@@ -30,6 +30,8 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   orderId: 'order_1',
   promoCode: null,
   failureReason: null,
+  failureCode: null,
+  retry: null,
   refunded: false,
   // Contest A of the week of 23 Nov 2026: closes Wed 25 Nov 23:59 IST, live show Thu 26 Nov 21:00 IST.
   contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },
@@ -165,12 +167,12 @@ describe('/payments', () => {
     );
   });
 
-  it('says a failed payment took no money and the tickets are back in the cart', async () => {
+  it('says a failed payment took no money and the tickets are held, to try again from the cart', async () => {
     stub([ok(payment({ status: 'failed' }))]);
     await renderAt('/payments?payment=p1');
     const panel = await screen.findByTestId('payment-status');
     expect(await within(panel).findByRole('heading', { name: 'Payment failed' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('No money was taken; your tickets are back in your cart');
+    expect(panel).toHaveTextContent('No money was taken. Your tickets are held for a while: try again from your cart.');
     expect(within(panel).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
   });
 
@@ -179,7 +181,7 @@ describe('/payments', () => {
     await renderAt('/payments?payment=p1');
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(screen.getByTestId('payment-status')).toHaveTextContent(
-      'No money was taken; your tickets are back in your cart',
+      'No money was taken. Your tickets are held for a while: try again from your cart.',
     );
   });
 

@@ -55,8 +55,8 @@ afterEach(() => {
 function stub(contest: ContestView | null, addAnswers: StubAnswer[] = []) {
   return stubApi({
     'GET /contests/current': () => ok(currentAnswer(contest)),
-    'GET /cart': () => ok({ items: cartItems.items, groups: [] }),
-    'POST /cart/items': () => addAnswers.shift() ?? ok({ items: [], groups: [] }),
+    'GET /cart': () => ok({ items: cartItems.items, groups: [], held: [] }),
+    'POST /cart/items': () => addAnswers.shift() ?? ok({ items: [], groups: [], held: [] }),
   });
 }
 
@@ -74,21 +74,24 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const draftKey = `${STORAGE_KEYS.playDraftPrefix}c1`;
 
 describe('/play_screen', () => {
-  it('marks tickets, shows price and running total, adds them to the cart and goes to /cart', async () => {
+  it('marks tickets, shows the all-in price and running total, and enters them: to the cart, for the entry sheet', async () => {
     const { calls } = await open(contestView());
-    await screen.findByTestId('stage');
-    expect(screen.getByText('₹49 + fee per ticket')).toBeInTheDocument();
-    expect(screen.getByText('Total: ₹49 + fee')).toBeInTheDocument();
+    // The first test of the file also waits for the screen's lazy parts to load.
+    await screen.findByTestId('stage', {}, { timeout: 5000 });
+    // ₹49 entry incl. GST + ₹2 fee + 18% GST on it (issue 25).
+    expect(screen.getByText('₹51.36 per ticket, all in')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹51.36')).toBeInTheDocument();
+    expect(screen.queryByText(/\+ fee/)).toBeNull();
     place(100, 200);
     fireEvent.click(button('Add ticket'));
     place(300, 400);
-    expect(screen.getByText('Total: ₹98 + fee')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹102.72')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(draftKey) ?? 'null')).toEqual([
       { id: 't1', point: { x: 100, y: 200 } },
       { id: 't2', point: { x: 300, y: 400 } },
     ]);
-    fireEvent.click(button('Add to cart'));
-    expect(await screen.findByTestId('where')).toHaveTextContent('/cart');
+    fireEvent.click(button('Enter for ₹102.72'));
+    expect(await screen.findByRole('dialog', { name: 'Your entry' }, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       contestId: 'c1',
       tickets: [
@@ -162,13 +165,13 @@ describe('/play_screen', () => {
   it('with no payment gateway, a paid contest offers a practice game instead of marking tickets for a checkout that cannot happen', async () => {
     stubApi({
       'GET /contests/current': () => ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' })),
-      'GET /cart': () => ok({ items: [], groups: [] }),
+      'GET /cart': () => ok({ items: [], groups: [], held: [] }),
     });
     await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
     expect(await screen.findByRole('heading', { name: 'Paid entries open soon' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play a free practice game' })).toHaveAttribute('href', '/quick_game');
     expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Enter/ })).not.toBeInTheDocument();
   });
 
   it('names each ticket chip for a listener, in words and not as coordinates, in English and Hindi', async () => {
@@ -196,7 +199,7 @@ describe('/play_screen', () => {
     expect(button('Ticket 1, marked 10 pixels from the left and 20 from the top')).toBeInTheDocument();
     expect(button('Ticket 2, marked 30 pixels from the left and 40 from the top')).toBeInTheDocument();
     expect(button('Ticket 3: not marked')).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Total: ₹147 + fee')).toBeInTheDocument();
+    expect(screen.getByText('Total: ₹154.08')).toBeInTheDocument();
   });
 
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
@@ -293,10 +296,10 @@ describe('/play_screen', () => {
     await open(contestView(), [answer]);
     await screen.findByTestId('stage');
     place(10, 10);
-    fireEvent.click(button('Add to cart'));
+    fireEvent.click(button('Enter for ₹51.36'));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     fireEvent.click(button('Back to marking'));
-    expect(button('Add to cart')).toBeEnabled();
+    expect(button('Enter for ₹51.36')).toBeEnabled();
     expect(localStorage.getItem(draftKey)).not.toBeNull();
   });
 
@@ -308,15 +311,15 @@ describe('/play_screen', () => {
     );
     await screen.findByTestId('stage');
     place(10, 10);
-    fireEvent.click(button('कार्ट में डालें'));
+    fireEvent.click(button('₹51.36 में प्रवेश करें'));
     expect(await screen.findByRole('alert')).toHaveTextContent('केवल 4 टिकट उपलब्ध हैं');
   });
 
   it("says 'Duplicate Coordinates' in Hindi", async () => {
     await open(contestView(), [], 'hi');
     await screen.findByTestId('stage');
-    expect(screen.getByText('₹49 + शुल्क प्रति टिकट')).toBeInTheDocument();
-    expect(screen.getByText('कुल: ₹49 + शुल्क')).toBeInTheDocument();
+    expect(screen.getByText('₹51.36 प्रति टिकट, सब मिलाकर')).toBeInTheDocument();
+    expect(screen.getByText('कुल: ₹51.36')).toBeInTheDocument();
     place(10, 10);
     fireEvent.click(button('टिकट जोड़ें'));
     place(10, 10);
@@ -337,18 +340,23 @@ describe('/play_screen', () => {
     expect(screen.queryByTestId('stage')).not.toBeInTheDocument();
   });
 
-  it('says Free entry for a free contest', async () => {
-    await open(contestView({ ticketPricePaise: 0 }));
+  it('says Free entry for a free contest, with no price at all', async () => {
+    await open(contestView({ ticketPricePaise: 0, allInPricePaise: 0 }));
     await screen.findByTestId('stage');
-    expect(screen.getByText('Free entry')).toBeInTheDocument();
-    expect(screen.getByText('Total: ₹0')).toBeInTheDocument();
+    const bar = screen.getByRole('region', { name: 'Your tickets' });
+    expect(within(bar).getByText('Free entry')).toBeInTheDocument();
+    expect(within(bar).queryByText(/₹/)).toBeNull();
+    // Nothing marked yet: the button stays (issue 25: the rule is said only after an attempt).
+    fireEvent.click(button('Enter free'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Mark all tickets before submitting');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('retries a failed load', async () => {
     let n = 0;
     stubApi({
       'GET /contests/current': () => (n++ === 0 ? fail(500, 'down') : ok(currentAnswer(contestView()))),
-      'GET /cart': () => ok({ items: [], groups: [] }),
+      'GET /cart': () => ok({ items: [], groups: [], held: [] }),
     });
     await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The contest could not be loaded');

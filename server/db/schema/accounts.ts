@@ -68,6 +68,21 @@ export interface OtpCodesTable {
   consumed_at: number | null;
 }
 
+/** A code texted (or a decoy's) to a recipient key, for the growing delays between codes (issue 27). */
+export interface CodeSendsTable {
+  id: string;
+  recipient_key: string;
+  sent_at: number;
+}
+
+/** A wrong password for an identifier key, and the address it came from (issue 27). */
+export interface LoginFailuresTable {
+  id: string;
+  identifier_key: string;
+  address: string;
+  failed_at: number;
+}
+
 export interface OutboxMessagesTable {
   id: string;
   channel: 'sms' | 'email';

@@ -53,6 +53,8 @@ export interface PaymentsTable {
   ref_no: string;
   phone: string;
   failure_reason: string | null;
+  /** domain/payments.ts PaymentFailureCode: why, in words the web translates (migration 2026-11-27-200). */
+  failure_code: Generated<string | null>;
   /** 1 when money came in for tickets we could not give (expired reservation, late capture): refund it. */
   refund_due: Generated<number>;
   refund_id: string | null;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PaymentReturnBody } from '../../../domain/payments.ts';
+import type { PaymentFailureCode, PaymentReturnBody } from '../../../domain/payments.ts';
 import { verifyWebhookSignature } from './gateway.ts';
 
 /**
@@ -11,7 +11,49 @@ import { verifyWebhookSignature } from './gateway.ts';
 /** What a webhook says about a payment; null in `payment` for an event we do not act on. */
 export type WebhookPayment =
   | { kind: 'paid'; orderId: string; gatewayPaymentId: string; amountPaise?: number; paidAt?: number }
-  | { kind: 'failed'; orderId: string; gatewayPaymentId: string | null; reason: string };
+  | {
+      kind: 'failed';
+      orderId: string;
+      gatewayPaymentId: string | null;
+      reason: string;
+      code: PaymentFailureCode | null;
+    };
+
+/**
+ * Razorpay's error `reason` (https://razorpay.com/docs/errors/error-reasons/) as the few causes a
+ * player can act on: cancelled, took too long, a wrong OTP or PIN, not enough money, declined by
+ * the bank or card, the bank or gateway down. Any other reason is 'other' (the web then shows the
+ * gateway's own description); no reason at all is null.
+ */
+const RAZORPAY_REASONS: Record<string, PaymentFailureCode> = {
+  payment_cancelled: 'cancelled',
+  payment_timed_out: 'timedOut',
+  authentication_failed: 'authentication',
+  invalid_otp: 'authentication',
+  incorrect_otp: 'authentication',
+  incorrect_pin: 'authentication',
+  insufficient_balance: 'insufficientFunds',
+  insufficient_funds: 'insufficientFunds',
+  card_declined: 'declined',
+  payment_declined: 'declined',
+  transaction_declined: 'declined',
+  debit_instrument_blocked: 'declined',
+  debit_instrument_inactive: 'declined',
+  card_expired: 'declined',
+  authorisation_declined_by_psp: 'declined',
+  bank_technical_error: 'bankDown',
+  bank_not_available: 'bankDown',
+  bank_cutoff_in_progress: 'bankDown',
+  gateway_technical_error: 'bankDown',
+  server_error: 'bankDown',
+};
+
+export function razorpayFailureCode(reason: string | undefined | null): PaymentFailureCode | null {
+  const key = reason?.trim().toLowerCase();
+  // 'payment_failed' is Razorpay's (and Checkout's) word for "failed" with no cause named.
+  if (!key || key === 'payment_failed') return null;
+  return RAZORPAY_REASONS[key] ?? 'other';
+}
 
 export interface GatewayWebhook {
   /** The gateway's event id, else the body's SHA-256: a retried delivery is the same event. */
@@ -30,6 +72,7 @@ interface RazorpayWebhook {
         amount?: unknown;
         status?: unknown;
         error_description?: unknown;
+        error_reason?: unknown;
         created_at?: unknown;
       };
     };
@@ -84,7 +127,8 @@ function webhookPayment(event: RazorpayWebhook): WebhookPayment | null {
       typeof entity?.error_description === 'string' && entity.error_description
         ? entity.error_description.slice(0, 300)
         : 'Payment failed';
-    return { kind: 'failed', orderId, gatewayPaymentId: paymentId, reason };
+    const code = razorpayFailureCode(typeof entity?.error_reason === 'string' ? entity.error_reason : null);
+    return { kind: 'failed', orderId, gatewayPaymentId: paymentId, reason, code };
   }
   return null;
 }
@@ -106,7 +150,7 @@ export function returnOrderId(fields: PaymentReturnBody): string | undefined {
 /** What the browser's return says: a signed success, a failure or cancel (unsigned), or nothing. */
 export type GatewayReturn =
   | { kind: 'signed'; paymentId: string; signature: string }
-  | { kind: 'failed' | 'cancelled'; reason: string }
+  | { kind: 'failed' | 'cancelled'; reason: string; code: PaymentFailureCode | null }
   | { kind: 'none' };
 
 export function readReturn(fields: PaymentReturnBody): GatewayReturn {
@@ -116,7 +160,8 @@ export function readReturn(fields: PaymentReturnBody): GatewayReturn {
     const cancelled = fields['error[reason]'] === 'payment_cancelled';
     const reason =
       (fields['error[description]'] ?? '').slice(0, 300) || (cancelled ? 'Payment cancelled' : 'Payment failed');
-    return { kind: cancelled ? 'cancelled' : 'failed', reason };
+    const code = razorpayFailureCode(fields['error[reason]']) ?? (cancelled ? 'cancelled' : null);
+    return { kind: cancelled ? 'cancelled' : 'failed', reason, code };
   }
   return { kind: 'none' };
 }

@@ -90,6 +90,25 @@ export function createSandboxGateway(db: Kysely<Database>, serverSecret: string,
 
 export type SandboxChoice = 'success' | 'failure' | 'cancel';
 
+/**
+ * The failures a tester may choose on the hosted page, as Razorpay sends them: its error `reason`
+ * and the description that comes with it (https://razorpay.com/docs/errors/error-reasons/).
+ * 'payment_failed' is a failure with no cause named.
+ */
+export const SANDBOX_FAILURE_REASONS = {
+  card_declined: 'Your payment was declined by your bank.',
+  insufficient_balance: 'Your payment could not be completed due to insufficient account balance.',
+  authentication_failed: 'Authentication failed due to incorrect otp',
+  payment_timed_out: 'Payment was not completed in time.',
+  bank_technical_error: 'Your bank is facing technical issues. Please try another bank or method.',
+  payment_failed: 'Your payment could not be completed (sandbox).',
+} as const;
+export type SandboxFailureReason = keyof typeof SANDBOX_FAILURE_REASONS;
+export const SANDBOX_FAILURE_REASON_KEYS = Object.keys(SANDBOX_FAILURE_REASONS) as [
+  SandboxFailureReason,
+  ...SandboxFailureReason[],
+];
+
 export interface DecidedOrder {
   orderId: string;
   amountPaise: number;
@@ -132,8 +151,12 @@ export async function decideSandboxOrder(
   };
 }
 
-/** The query Razorpay Checkout's redirect carries back to us for this order. */
-export function sandboxReturnFields(secrets: SandboxSecrets, order: DecidedOrder): Record<string, string> {
+/** The query Razorpay Checkout's redirect carries back to us for this order (a failure with its reason). */
+export function sandboxReturnFields(
+  secrets: SandboxSecrets,
+  order: DecidedOrder,
+  reason: SandboxFailureReason = 'payment_failed',
+): Record<string, string> {
   if (order.status === 'paid' && order.paymentId) {
     return {
       razorpay_payment_id: order.paymentId,
@@ -144,10 +167,8 @@ export function sandboxReturnFields(secrets: SandboxSecrets, order: DecidedOrder
   const cancelled = order.status !== 'failed';
   return {
     'error[code]': 'BAD_REQUEST_ERROR',
-    'error[description]': cancelled
-      ? 'Payment processing cancelled by user'
-      : 'Your payment could not be completed (sandbox).',
-    'error[reason]': cancelled ? 'payment_cancelled' : 'payment_failed',
+    'error[description]': cancelled ? 'Payment processing cancelled by user' : SANDBOX_FAILURE_REASONS[reason],
+    'error[reason]': cancelled ? 'payment_cancelled' : reason,
     'error[metadata]': JSON.stringify({
       order_id: order.orderId,
       ...(order.paymentId ? { payment_id: order.paymentId } : {}),
@@ -160,6 +181,7 @@ export function sandboxWebhook(
   secrets: SandboxSecrets,
   order: DecidedOrder,
   now: number,
+  reason: SandboxFailureReason = 'payment_failed',
 ): { body: string; headers: Record<string, string> } | null {
   if (order.status !== 'paid' && order.status !== 'failed') return null;
   const paid = order.status === 'paid';
@@ -181,7 +203,11 @@ export function sandboxWebhook(
           created_at: Math.floor((order.paidAt ?? now) / 1000),
           ...(paid
             ? {}
-            : { error_code: 'BAD_REQUEST_ERROR', error_description: 'Your payment could not be completed (sandbox).' }),
+            : {
+                error_code: 'BAD_REQUEST_ERROR',
+                error_description: SANDBOX_FAILURE_REASONS[reason],
+                error_reason: reason,
+              }),
         },
       },
     },

@@ -10,6 +10,7 @@ import { type ContestRow, contestState, findContest, heldPoints } from '../conte
 import { isPostgres } from '../../db/dialect.ts';
 import { isPaidPlayEnabled } from '../settings.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import {
   ruleBroken,
   contestNotFound,
@@ -18,12 +19,19 @@ import {
   billFor,
   cartPoints,
 } from '../cart.service.ts';
+import { metrics } from '../../metrics/scope.ts';
+import { releaseReservation, ticketsBackToCart } from './back-to-cart.ts';
 
 export interface ReserveOptions {
   billing: BillingConfig;
   reservationMinutes: number;
   /** Free entry: tickets are confirmed in the same transaction, with no payment. */
   confirmAtOnce?: boolean;
+  /**
+   * Paid play is off: a paid contest is entered free too (issue 26), and the player's tickets
+   * still held after a failed payment in it are entered with the cart.
+   */
+  paidPlaySuspended?: boolean;
 }
 
 export interface Reservation {
@@ -38,10 +46,10 @@ export interface Reservation {
  * checks again: the contest is open, it has room (total minus its taken counter), the person
  * stays within maxTickets (their held counter), and no point repeats one held. The counters
  * move in the same transaction (server/services/contest-counters.service.ts), so nothing is
- * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by SELECT ...
- * FOR UPDATE on the contest row (every reservation of the contest takes that lock first, so the
- * counters read under it stay true until commit; the counters' own guarded upserts would refuse
- * even without it); on SQLite the single connection runs one transaction at a time. The partial
+ * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by the contest
+ * row's lock, taken first as the lock order says (server/db/lock-order.ts), so the counters read
+ * under it stay true until commit (their own guarded upserts would refuse even without it); on
+ * SQLite the single connection runs one transaction at a time. The partial
  * unique index on tickets is the last line of defence and answers 'Duplicate Coordinates'.
  */
 export async function reserveCart(
@@ -52,18 +60,16 @@ export async function reserveCart(
   options: ReserveOptions,
 ): Promise<Reservation> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('contests')
-        .selectAll()
-        .where('id', '=', contestId)
-        .$if(isPostgres(trx), (qb) => qb.forUpdate())
-        .executeTakeFirst();
+    return await retriedTransaction({ db }, async (trx) => {
+      await lockContests(trx, [contestId]);
+      const locked = await trx.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
       if (!locked) throw contestNotFound();
       const contest = locked as ContestRow;
       if (contestState(contest, now) !== 'open') throw gamePlayClosed();
-      if (options.confirmAtOnce && contest.ticket_price_paise !== 0)
+      const freeEntry = contest.ticket_price_paise === 0 || options.paidPlaySuspended === true;
+      if (options.confirmAtOnce && !freeEntry)
         throw new AppError(400, CONTEST_ERROR_CODES.notFreeEntry, CONTEST_ERROR_MESSAGES.notFreeEntry);
+      if (options.confirmAtOnce && options.paidPlaySuspended) await releaseHeldInto(trx, userId, contestId, now);
 
       const cart = await cartPoints(trx, userId, contestId);
       if (cart.length === 0) throw new AppError(400, CONTEST_ERROR_CODES.cartEmpty, CONTEST_ERROR_MESSAGES.cartEmpty);
@@ -93,7 +99,8 @@ export async function reserveCart(
       if (counted === 'contestFull') throw ruleBroken({ code: 'noTicketsAvailable' });
       if (counted === 'playerFull') throw ruleBroken({ code: 'ticketLimitExceeded' });
 
-      const bill = billFor(options.billing, contest.ticket_price_paise, cart.length);
+      // Free entry bills nothing, whatever the contest's price (the switch may be off).
+      const bill = billFor(options.billing, options.confirmAtOnce ? 0 : contest.ticket_price_paise, cart.length);
       const reservationId = crypto.randomUUID();
       const expiresAt = now + options.reservationMinutes * 60_000;
       const confirmed = options.confirmAtOnce === true;
@@ -128,13 +135,66 @@ export async function reserveCart(
           })),
         )
         .execute();
-      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
+      // The items reserved, by id: an add of this player that committed meanwhile stays in the cart.
+      await trx
+        .deleteFrom('cart_items')
+        .where(
+          'id',
+          'in',
+          cart.map((item) => item.id),
+        )
+        .execute();
+      metrics().ticketsReserved.inc(tickets.length);
+      if (confirmed) metrics().ticketsConfirmed.inc(tickets.length);
+      // A promo kept with a cart entered free has nothing left to take off.
+      if (confirmed)
+        await trx.deleteFrom('cart_promos').where('user_id', '=', userId).where('contest_id', '=', contestId).execute();
       return { reservationId, expiresAt, bill, tickets };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw ruleBroken({ code: 'duplicateCoordinates' });
     throw error;
   }
+}
+
+/**
+ * The player's tickets in this contest still held after a failed or cancelled payment, released
+ * into the cart (under the contest's lock) so that a free entry takes them with it.
+ */
+async function releaseHeldInto(trx: Transaction<Database>, userId: string, contestId: string, now: number) {
+  const held = await trx
+    .selectFrom('reservations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.reservation_id', '=', 'reservations.id')
+            .where('payments.status', 'in', ['pending', 'success']),
+        ),
+      ),
+    )
+    .execute();
+  for (const { id } of held) await releaseReservation(trx, id, now);
+}
+
+/**
+ * Free entry, confirmed at once: a free contest, or any contest while paid play is off (issue 26).
+ * A paid contest with paid play on is refused ('NOT_FREE_ENTRY'): it goes through the payment.
+ */
+export async function reserveFreeEntry(
+  db: Kysely<Database>,
+  userId: string,
+  contestId: string,
+  now: number,
+  options: ReserveOptions & { paidPlayDefault: boolean },
+): Promise<Reservation> {
+  const paidPlayOn = await isPaidPlayEnabled(db, options.paidPlayDefault);
+  return reserveCart(db, userId, contestId, now, { ...options, confirmAtOnce: true, paidPlaySuspended: !paidPlayOn });
 }
 
 /** The payment order's reservation (createPaymentOrder): paid contests only, and only while paid play is on. */
@@ -207,12 +267,13 @@ export async function confirmReservationIn(
     .where('id', '=', reservationId)
     .where('status', '=', 'active')
     .execute();
-  await trx
+  const confirmedTickets = await trx
     .updateTable('tickets')
     .set({ status: 'confirmed', confirmed_at: now })
     .where('reservation_id', '=', reservationId)
     .where('status', '=', 'reserved')
-    .execute();
+    .executeTakeFirst();
+  metrics().ticketsConfirmed.inc(Number(confirmedTickets.numUpdatedRows));
   return 'confirmed';
 }
 
@@ -222,7 +283,18 @@ export async function confirmReservationIn(
  * of them, on any number of machines.
  */
 export async function expireReservations(db: Kysely<Database>, now: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return retriedTransaction({ db }, async (trx) => {
+    // The contests first (the lock order), then the reservations of those contests only.
+    const due = await trx
+      .selectFrom('reservations')
+      .select('contest_id')
+      .distinct()
+      .where('status', '=', 'active')
+      .where('expires_at', '<', now)
+      .execute();
+    if (due.length === 0) return 0;
+    const contestIds = due.map((r) => r.contest_id);
+    await lockContests(trx, contestIds);
     // A reservation with a payment still pending is not ours to end: the money may have been
     // taken in time. Reconciliation asks the gateway and ends it (or confirms it) instead.
     const expired = await trx
@@ -230,6 +302,7 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .set({ status: 'expired' })
       .where('status', '=', 'active')
       .where('expires_at', '<', now)
+      .where('contest_id', 'in', contestIds)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -243,7 +316,10 @@ export async function expireReservations(db: Kysely<Database>, now: number): Pro
       .returning('id')
       .execute();
     if (expired.length === 0) return 0;
-    await releaseReservedTickets(trx, { reservationIds: expired.map((r) => r.id) });
+    const ids = expired.map((r) => r.id);
+    await releaseReservedTickets(trx, { reservationIds: ids });
+    // Held after a failed payment and never tried again: back in the cart, to pay or enter later.
+    await ticketsBackToCart(trx, ids, now);
     return expired.length;
   });
 }

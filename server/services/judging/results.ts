@@ -15,13 +15,49 @@ import {
   lockContest,
   NOTICE_BATCH,
 } from '../judging.service.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 /**
  * The admin's review of a closed contest: every mark with who and when, the point, the best
- * entries. An admin who is also a judge and has not marked this contest yet while it is being
- * judged sees none of the marks (marksHidden): the console must not show a judge what the panel
- * hides before they submit.
+ * entries. Anyone who is or has been a judge of this contest (judgeOfContest) sees none of the
+ * marks until the result is published (marksHidden): the console must not show a judge what the
+ * panel hides, and revoking one's own judge role to look, then taking it back to mark (or to have
+ * a mark reset and mark again) must not work either (issue 27, finding 10).
  */
+/**
+ * Whether someone holds the judge role now or held it at any time since the contest opened. Every
+ * grant and revoke is written to the audit log in its own transaction, with the roles before and
+ * after, so a line about them since then whose roles include 'judge' on either side says they held it.
+ */
+export async function judgeOfContest(db: Kysely<Database>, userId: string, since: number): Promise<boolean> {
+  const now = await db
+    .selectFrom('user_roles')
+    .select('role')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'judge')
+    .executeTakeFirst();
+  if (now) return true;
+  const changes = await db
+    .selectFrom('audit_log')
+    .select(['before_json', 'after_json'])
+    .where('target_type', '=', 'user')
+    .where('target_id', '=', userId)
+    .where('action', 'in', ['role.grant', 'role.revoke'])
+    .where('created_at', '>=', since)
+    .execute();
+  return changes.some((c) => rolesIn(c.before_json).includes('judge') || rolesIn(c.after_json).includes('judge'));
+}
+
+function rolesIn(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const roles = (JSON.parse(json) as { roles?: unknown }).roles;
+    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function resultReview(
   db: Kysely<Database>,
   store: PictureStore,
@@ -47,16 +83,9 @@ export async function resultReview(
     .where('judge_marks.contest_id', '=', contestId)
     .orderBy('judge_marks.created_at')
     .execute();
-  const viewerJudges = await db
-    .selectFrom('user_roles')
-    .select('role')
-    .where('user_id', '=', viewerId)
-    .where('role', '=', 'judge')
-    .executeTakeFirst();
   const marksHidden =
-    Boolean(viewerJudges) &&
-    (state === 'awaiting' || state === 'judging') &&
-    !marks.some((m) => m.judge_id === viewerId);
+    state !== 'published' &&
+    (marks.some((m) => m.judge_id === viewerId) || (await judgeOfContest(db, viewerId, contest.opens_at)));
   const entries = await db
     .selectFrom('contest_ranks')
     .innerJoin('tickets', 'tickets.id', 'contest_ranks.ticket_id')
@@ -112,7 +141,9 @@ export async function resultReview(
     required: state === 'awaiting' || state === 'judging' ? await judgesRequired(db) : (contest.judged_count ?? 0),
     picture,
     marksHidden,
-    marks: (marksHidden ? [] : marks).map((m) => ({
+    markCount: marks.length,
+    // Hidden: only the viewer's own mark, never another judge's.
+    marks: (marksHidden ? marks.filter((m) => m.judge_id === viewerId) : marks).map((m) => ({
       judgeId: m.judge_id,
       judgeName: `${m.first_name} ${m.last_name}`,
       x: m.x,
@@ -192,6 +223,7 @@ export async function publishResult(
       after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },
       now,
     });
+    metrics().contestPublications.inc();
     return { notices: best.length };
   });
 }

@@ -1,7 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
-import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES, type PaymentAnswer } from '../../../domain/payments.ts';
+import {
+  PAYMENT_ERROR_CODES,
+  PAYMENT_ERROR_MESSAGES,
+  type PaymentAnswer,
+  paymentFailureCodeSchema,
+} from '../../../domain/payments.ts';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { type QuoteOptions, retryQuote } from './quote.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
 
@@ -31,6 +37,8 @@ function toAnswer(p: PaymentListRow): PaymentAnswer {
     orderId: p.gateway_order_id,
     promoCode: p.promo_code,
     failureReason: p.failure_reason,
+    failureCode: paymentFailureCodeSchema.safeParse(p.failure_code).data ?? null,
+    retry: null,
     refunded: p.refund_id !== null,
     contest: { slot: p.contest_slot, closesAt: iso(p.contest_closes_at), showAt: iso(p.contest_show_at) },
     ticketCount: Number(p.ticket_count),
@@ -52,11 +60,22 @@ function paymentsWithContest(db: Kysely<Database>, userId: string) {
     .where('payments.user_id', '=', userId);
 }
 
-/** One payment for its owner; anyone else is told it does not exist. */
-export async function paymentForOwner(db: Kysely<Database>, userId: string, paymentId: string): Promise<PaymentAnswer> {
+/**
+ * One payment for its owner (anyone else is told it does not exist), with its tickets once paid,
+ * and, failed or cancelled with its tickets still held, what trying again costs now.
+ */
+export async function paymentForOwner(
+  db: Kysely<Database>,
+  userId: string,
+  paymentId: string,
+  now: number,
+  quoteOptions: QuoteOptions,
+): Promise<PaymentAnswer> {
   const payment = await paymentsWithContest(db, userId).where('payments.id', '=', paymentId).executeTakeFirst();
   if (!payment) throw paymentNotFound();
   const answer = toAnswer(payment);
+  const quote = await retryQuote(db, payment, now, quoteOptions);
+  if (quote) answer.retry = { amountPaise: quote.amountPaise, expiresAt: new Date(quote.expiresAt).toISOString() };
   if (payment.status === 'success') {
     // In the order they were marked, numbered as on the play screen and in the cart.
     const tickets = await db
@@ -85,7 +104,7 @@ export async function paymentsOfUser(db: Kysely<Database>, userId: string): Prom
 export async function paymentByOrderId(db: Kysely<Database>, orderId: string) {
   return db
     .selectFrom('payments')
-    .select(['id', 'user_id', 'status'])
+    .select(['id', 'user_id', 'status', 'contest_id'])
     .where('gateway_order_id', '=', orderId)
     .executeTakeFirst();
 }

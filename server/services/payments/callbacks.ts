@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../payment.service.ts';
 import { paymentByOrderId, paymentNotFound } from './answers.ts';
 import { finalizePayment, type FinalizeResult, recordWebhookEvent } from './finalize.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 const orderIdMissing = () =>
   new AppError(400, PAYMENT_ERROR_CODES.orderIdMissing, PAYMENT_ERROR_MESSAGES.orderIdMissing);
@@ -36,20 +37,29 @@ export async function applyPaymentReturn(
   const said = readReturn(fields);
   if (said.kind === 'signed') {
     const signature = { orderId, paymentId: said.paymentId, signature: said.signature };
-    if (!signature.paymentId || !deps.gateway.verifyReturn(signature)) throw invalidSignature();
+    if (!signature.paymentId || !deps.gateway.verifyReturn(signature)) {
+      metrics().signatureFailures.inc({ gateway: deps.gateway.name, source: 'return' });
+      throw invalidSignature();
+    }
     const result = await finalizePayment(deps, orderId, { kind: 'paid', gatewayPaymentId: signature.paymentId }, now);
     return { verified: true, paymentId: payment.id, status: result?.status ?? payment.status };
   }
   if (callerId !== payment.user_id) throw paymentNotFound();
   if (said.kind === 'none') return { verified: false, paymentId: payment.id, status: payment.status };
-  // A failed attempt ends the order only where the gateway says so (the sandbox); with
-  // Razorpay the customer may retry in Checkout, so the payment stays pending, reason noted.
+  // A failed attempt ends the order only where the gateway says so (the sandbox) or where the
+  // player closed Checkout after it; with Razorpay the customer may retry in an open Checkout, so
+  // the payment then stays pending, reason noted.
   const result = await finalizePayment(
     deps,
     orderId,
     said.kind === 'cancelled'
-      ? { kind: 'cancelled', reason: said.reason }
-      : { kind: 'failed', reason: said.reason, final: deps.gateway.failuresEndOrders },
+      ? { kind: 'cancelled', reason: said.reason, code: said.code }
+      : {
+          kind: 'failed',
+          reason: said.reason,
+          code: said.code,
+          final: deps.gateway.failuresEndOrders || fields.checkoutClosed === '1',
+        },
     now,
   );
   return { verified: false, paymentId: payment.id, status: result?.status ?? payment.status };
@@ -60,10 +70,10 @@ export async function returnLanding(
   deps: Pick<PaymentDeps, 'db'>,
   fields: PaymentReturnBody,
   callerId: string | undefined,
-): Promise<string | null> {
+): Promise<{ id: string; contestId: string } | null> {
   const orderId = returnOrderId(fields);
   const payment = orderId ? await paymentByOrderId(deps.db, orderId) : undefined;
-  return payment && callerId === payment.user_id ? payment.id : null;
+  return payment && callerId === payment.user_id ? { id: payment.id, contestId: payment.contest_id } : null;
 }
 
 /**
@@ -80,7 +90,10 @@ export async function applyPaymentWebhook(
   const { gateway } = deps;
   if (gatewayName !== gateway.name) throw notFound();
   const webhook = Buffer.isBuffer(rawBody) ? gateway.readWebhook(rawBody, headers) : 'bad-signature';
-  if (webhook === 'bad-signature') throw invalidSignature();
+  if (webhook === 'bad-signature') {
+    metrics().signatureFailures.inc({ gateway: gatewayName, source: 'webhook' });
+    throw invalidSignature();
+  }
   if (webhook === 'not-json') throw new AppError(400, 'BAD_WEBHOOK', SERVER_ERROR_MESSAGES.badWebhook);
   const record = {
     eventId: `${gatewayName}:${webhook.eventId}`,
@@ -110,6 +123,7 @@ export async function applyPaymentWebhook(
       {
         kind: 'failed',
         reason: said.reason,
+        code: said.code,
         gatewayPaymentId: said.gatewayPaymentId,
         final: gateway.failuresEndOrders,
       },

@@ -1,66 +1,16 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
+import type { PaymentFailureCode } from '../../../domain/payments.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { confirmReservationIn, nextCartPosition } from '../cart.service.ts';
-import { releaseReservedTickets } from '../contest-counters.service.ts';
+import { confirmReservationIn } from '../cart.service.ts';
+import { releaseReservation } from '../cart/back-to-cart.ts';
+import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from '../payment.service.ts';
+import { metrics } from '../../metrics/scope.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
-
-/**
- * Gives a reservation's tickets back (a payment that failed, was cancelled, or never got an
- * order) and puts their points back in the cart, so the player can pay again without marking
- * them again.
- */
-export async function releaseReservation(
-  trx: Transaction<Database>,
-  reservationId: string,
-  now: number,
-): Promise<void> {
-  const result = await trx
-    .updateTable('reservations')
-    .set({ status: 'cancelled' })
-    .where('id', '=', reservationId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await releaseReservedTickets(trx, { reservationIds: [reservationId] });
-  const points = await trx
-    .selectFrom('tickets')
-    .select(['user_id', 'contest_id', 'x', 'y'])
-    .where('reservation_id', '=', reservationId)
-    .where('status', '=', 'released')
-    .orderBy('position')
-    .orderBy('x')
-    .orderBy('y')
-    .execute();
-  const first = points[0];
-  if (!first) return;
-  // Back in the cart in the order they were marked, after anything added meanwhile.
-  const inCart = await trx
-    .selectFrom('cart_items')
-    .select('position')
-    .where('user_id', '=', first.user_id)
-    .where('contest_id', '=', first.contest_id)
-    .execute();
-  const base = nextCartPosition(inCart);
-  await trx
-    .insertInto('cart_items')
-    .values(
-      points.map((p, i) => ({
-        id: crypto.randomUUID(),
-        user_id: p.user_id,
-        contest_id: p.contest_id,
-        x: p.x,
-        y: p.y,
-        created_at: now,
-        position: base + i,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'contest_id', 'x', 'y']).doNothing())
-    .execute();
-}
 
 export type PaymentOutcome =
   /** paidAt: when the gateway took the money (epoch ms); unknown means now. */
@@ -69,7 +19,14 @@ export type PaymentOutcome =
    * final: false for a failed attempt on an order that stays payable (Razorpay): the payment
    * stays pending with the reason noted until a capture or its reservation's end.
    */
-  | { kind: 'failed' | 'cancelled'; reason: string; gatewayPaymentId?: string | null; final?: boolean };
+  | {
+      kind: 'failed' | 'cancelled';
+      reason: string;
+      /** The reason as a code the web translates (razorpay-shape.ts razorpayFailureCode). */
+      code?: PaymentFailureCode | null;
+      gatewayPaymentId?: string | null;
+      final?: boolean;
+    };
 
 /** A gateway's webhook event, recorded in the transaction that applies it (deduplicated by id). */
 export interface WebhookEventRecord {
@@ -125,8 +82,7 @@ export async function finalizePayment(
   now: number,
   event?: WebhookEventRecord,
 ): Promise<FinalizeResult | null> {
-  const { db } = deps;
-  const result = await db.transaction().execute(async (trx): Promise<FinalizeResult | null> => {
+  const result = await retriedTransaction(deps, async (trx): Promise<FinalizeResult | null> => {
     if (event && !(await recordWebhookEvent(trx, event, now)))
       return { paymentId: null, status: 'pending', changed: false, duplicate: true };
     const payment = await trx
@@ -176,6 +132,7 @@ export async function finalizePayment(
         .set({ status: 'success', gateway_payment_id: outcome.gatewayPaymentId, finalized_at: now, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
+      metrics().payments.inc({ gateway: payment.gateway, status: 'success' });
       return { ...base, status: 'success' as const, changed: true };
     }
 
@@ -184,16 +141,34 @@ export async function finalizePayment(
       // reservation's end (reconciliation) or a capture decides.
       await trx
         .updateTable('payments')
-        .set({ failure_reason: outcome.reason, updated_at: now })
+        .set({ failure_reason: outcome.reason, failure_code: outcome.code ?? null, updated_at: now })
         .where('id', '=', payment.id)
         .execute();
       return base;
     }
-    await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false);
+    await endWithoutTickets(trx, payment, outcome.kind, outcome.reason, outcome.gatewayPaymentId ?? null, now, false, {
+      code: outcome.code ?? null,
+    });
     return { ...base, status: outcome.kind, changed: true };
   });
   if (result?.paymentId) await settleRefund(deps, result.paymentId, now);
   return result;
+}
+
+/**
+ * Whether a payment that ended without money leaves its tickets held for a new attempt (issue 25):
+ * the reservation is still active and its time has not run out. The player then tries again on
+ * the same reservation (payments/retry.ts); its expiry releases the tickets back to the cart
+ * (cart/reservations.ts expireReservations).
+ */
+async function holdsStill(trx: Transaction<Database>, reservationId: string, now: number): Promise<boolean> {
+  const reservation = await trx
+    .selectFrom('reservations')
+    .select(['status', 'expires_at'])
+    .where('id', '=', reservationId)
+    .$if(isPostgres(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return reservation?.status === 'active' && Number(reservation.expires_at) >= now;
 }
 
 async function endWithoutTickets(
@@ -204,12 +179,15 @@ async function endWithoutTickets(
   gatewayPaymentId: string | null,
   now: number,
   refundDue: boolean,
+  { code = null }: { code?: PaymentFailureCode | null } = {},
 ): Promise<void> {
+  metrics().payments.inc({ gateway: payment.gateway, status });
   await trx
     .updateTable('payments')
     .set({
       status,
       failure_reason: reason,
+      failure_code: code,
       gateway_payment_id: gatewayPaymentId ?? payment.gateway_payment_id,
       refund_due: refundDue ? 1 : 0,
       finalized_at: now,
@@ -217,21 +195,28 @@ async function endWithoutTickets(
     })
     .where('id', '=', payment.id)
     .execute();
-  await releaseReservation(trx, payment.reservation_id, now);
-  // A promo is used only by a payment that bought tickets: freed, and applied again to the cart
-  // the tickets went back to, so the retry costs what this attempt did (unless the player has
-  // applied another code meanwhile, or the cart is gone, as in a cancelled contest; the next
-  // order checks the code is still usable).
+  // A failed or cancelled attempt keeps the tickets while the reservation holds: "Try again" pays
+  // for the same tickets. Money that came for tickets we cannot give ('error') ends the hold.
+  // The contest before the reservation (server/db/lock-order.ts): a release follows.
+  await lockContests(trx, [payment.contest_id]);
+  const keepHold = status !== 'error' && (await holdsStill(trx, payment.reservation_id, now));
+  if (!keepHold) await releaseReservation(trx, payment.reservation_id, now);
+  // A promo is used only by a payment that bought tickets: freed. A retry on the held tickets
+  // applies the payment's code again (while it is usable); tickets back in the cart take it with
+  // them, so the next order costs what this attempt did (unless the player has applied another
+  // code meanwhile, or the cart is gone, as in a cancelled contest; the next order checks the code
+  // is still usable).
   await trx.deleteFrom('promo_redemptions').where('payment_id', '=', payment.id).execute();
-  const backInCart = payment.promo_code
-    ? await trx
-        .selectFrom('cart_items')
-        .select('id')
-        .where('user_id', '=', payment.user_id)
-        .where('contest_id', '=', payment.contest_id)
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
+  const backInCart =
+    payment.promo_code && !keepHold
+      ? await trx
+          .selectFrom('cart_items')
+          .select('id')
+          .where('user_id', '=', payment.user_id)
+          .where('contest_id', '=', payment.contest_id)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
   if (payment.promo_code && backInCart) {
     await trx
       .insertInto('cart_promos')
@@ -256,7 +241,18 @@ export async function settleRefund(deps: PaymentDeps, paymentId: string, now: nu
     .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise'])
     .where('id', '=', paymentId)
     .executeTakeFirst();
-  if (!payment || payment.refund_due !== 1 || payment.refund_id !== null || payment.gateway_payment_id === null) return;
+  if (!payment || payment.refund_due !== 1 || payment.refund_id !== null) return;
+  if (Number(payment.amount_paise) === 0) {
+    // Nothing was taken (a promo covered the whole bill): settled without asking the gateway.
+    await deps.db
+      .updateTable('payments')
+      .set({ refund_id: `nil_${paymentId.slice(0, 8)}`, refunded_at: now, updated_at: now })
+      .where('id', '=', paymentId)
+      .where('refund_id', 'is', null)
+      .execute();
+    return;
+  }
+  if (payment.gateway_payment_id === null) return;
   try {
     const { refundId } = await deps.gateway.refund(payment.gateway_payment_id, Number(payment.amount_paise));
     await deps.db
@@ -265,7 +261,9 @@ export async function settleRefund(deps: PaymentDeps, paymentId: string, now: nu
       .where('id', '=', paymentId)
       .where('refund_id', 'is', null)
       .execute();
+    metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'issued' });
   } catch (error) {
+    metrics().refunds.inc({ gateway: deps.gateway.name, outcome: 'failed' });
     deps.log?.error({ err: error, paymentId }, 'payments: the refund failed; reconciliation will try again');
   }
 }

@@ -21,6 +21,7 @@ import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TicketCrop, TicketCropList } from '../../ui/TicketCrop.tsx';
+import { HeldEntries } from './HeldEntries.tsx';
 import '../../styles/contest.css';
 
 type Load =
@@ -79,6 +80,13 @@ export default function CartPage() {
     [t],
   );
   const inr = (paise: number) => formatRupees(paise, lng);
+  const timeOf = (iso: string) =>
+    new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(iso));
 
   const remove = async (id: string) => {
     setBusy(id);
@@ -146,7 +154,15 @@ export default function CartPage() {
             {failure}
           </p>
         )}
-        {cart.groups.length === 0 ? (
+        <HeldEntries
+          held={cart.held}
+          pictures={pictures}
+          busy={busy}
+          inr={inr}
+          timeOf={timeOf}
+          onEnterFree={(contestId) => void confirmFree(contestId)}
+        />
+        {cart.groups.length === 0 && cart.held.length === 0 ? (
           <EmptyState className="card play-message" text={t('cart.empty')} line={t('cart.emptyLine')}>
             <Link to={paths.playScreen} className="button button--accent">
               {t('cart.play')}
@@ -224,8 +240,13 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
           </li>
         ))}
       </ul>
-      <h3 className="visually-hidden">{t('cart.bill')}</h3>
-      <BillLines bill={group.bill} inr={inr} />
+      {/* Free entry bills nothing: no bill, no amounts (issue 26). */}
+      {!free && (
+        <>
+          <h3 className="visually-hidden">{t('cart.bill')}</h3>
+          <BillLines bill={group.bill} inr={inr} />
+        </>
+      )}
       {!open && (
         <p className="contest-card__closed" role="status">
           {t('cart.closed')}
@@ -234,7 +255,7 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
       {open && free && (
         <div className="cart-group__actions">
           <button type="button" className="button button--accent" disabled={busy !== null} onClick={onConfirmFree}>
-            {busy === group.contestId ? t('cart.confirming') : t('cart.confirmFree')}
+            {busy === group.contestId ? t('cart.confirming') : t('cart.enterFree')}
           </button>
         </div>
       )}

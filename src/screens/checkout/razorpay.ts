@@ -77,9 +77,10 @@ export interface RazorpayCheckout {
 }
 
 /**
- * Opens Razorpay Checkout and settles with what the player did: success with the payment id
- * and signature (the server verifies them), cancelled when the modal is closed, failed on
- * 'payment.failed'. Only the first of these counts.
+ * Opens Razorpay Checkout and settles with what the player did: success with the payment id and
+ * signature (the server verifies them); when the modal is closed, failed if an attempt failed in
+ * it (Checkout shows the failure and lets the player try again inside it, so a failure alone
+ * settles nothing), else cancelled. Only the first settlement counts.
  */
 export async function openRazorpay({
   keyId,
@@ -98,6 +99,7 @@ export async function openRazorpay({
       effect?.();
       resolve(result);
     };
+    let failure: RazorpayFailure | null = null;
     const checkout = new Razorpay({
       key: keyId,
       order_id: orderId,
@@ -106,16 +108,27 @@ export async function openRazorpay({
       name,
       handler: (response) =>
         settle({ outcome: 'success', paymentId: response.razorpay_payment_id, signature: response.razorpay_signature }),
-      modal: { ondismiss: () => settle({ outcome: 'cancelled' }, onDismiss) },
+      modal: {
+        ondismiss: () => {
+          const failed = failure;
+          if (failed) settle({ outcome: 'failed' }, () => onFailure?.(failed));
+          else settle({ outcome: 'cancelled' }, onDismiss);
+        },
+      },
     });
-    checkout.on('payment.failed', (response) => settle({ outcome: 'failed' }, () => onFailure?.(response)));
+    checkout.on('payment.failed', (response) => {
+      failure = response;
+    });
     checkout.open();
   });
 }
 
 export type PaymentReturnFields = Record<string, string>;
 
-/** The fields POST /api/v1/payments/return reads for a failed or cancelled Checkout. */
+/**
+ * The fields POST /api/v1/payments/return reads for a Checkout closed without paying: cancelled,
+ * or failed with Razorpay's reason and description (`checkoutClosed`: the attempt is over).
+ */
 export function unpaidReturnFields(
   orderId: string,
   outcome: 'failed' | 'cancelled',
@@ -126,7 +139,10 @@ export function unpaidReturnFields(
     orderId,
     'error[reason]': outcome === 'cancelled' ? 'payment_cancelled' : error?.reason || 'payment_failed',
   };
-  if (outcome === 'failed') fields['error[code]'] = error?.code || 'BAD_REQUEST_ERROR';
+  if (outcome === 'failed') {
+    fields['error[code]'] = error?.code || 'BAD_REQUEST_ERROR';
+    fields.checkoutClosed = '1';
+  }
   if (error?.description) fields['error[description]'] = error.description.slice(0, 500);
   return fields;
 }

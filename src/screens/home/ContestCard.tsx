@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ContestView, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
+import { type ContestView, isPaidPlaySuspended, type PaidPlay, paidEntriesSoon } from '../../../domain/contests.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
@@ -56,9 +56,9 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       ) : (
         <div className="skeleton skeleton--title" />
       )}
-      {ready && !ready.paidPlay.enabled && ready.paidPlay.message && (
+      {ready && isPaidPlaySuspended(ready.paidPlay) && (
         <p className="contest-notice" role="note">
-          <strong>{t('card.notice')}:</strong> {ready.paidPlay.message}
+          <strong>{t('card.notice')}:</strong> {t('card.suspended')}
         </p>
       )}
       {(!ready || small) && (
@@ -134,12 +134,21 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
         </div>
         <div>
           <dt>{t('card.price')}</dt>
-          <dd>
-            {contest.ticketPricePaise === 0
-              ? t('card.free')
-              : soon
-                ? t('card.paidSoon')
-                : t('card.pricePlusFee', { price: formatRupees(contest.ticketPricePaise, lng) })}
+          {/* The all-in price per ticket (issue 25); no price at all for free entry (issue 26). */}
+          <dd data-testid="contest-card-price">
+            {contest.ticketPricePaise === 0 ? (
+              <>
+                <strong>{t('card.free')}</strong>
+                <span className="contest-card__sub">{t('card.freeNote')}</span>
+              </>
+            ) : soon ? (
+              t('card.paidSoon')
+            ) : (
+              <>
+                <strong>{formatRupees(contest.allInPricePaise, lng)}</strong>
+                <span className="contest-card__sub">{t('card.allIn')}</span>
+              </>
+            )}
           </dd>
         </div>
       </dl>

@@ -4,6 +4,7 @@ import { BRAND } from '../../../domain/brand.ts';
 import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../app/i18n.ts';
+import { formatRupees } from '../../ui/format.ts';
 
 export type InfoPageId =
   'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'playss' | 'who_we_are' | 'my_account_delete';
@@ -82,6 +83,10 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
     ? {
         entryGst: percentOf(settings.billing.entryGstBasisPoints),
         feeGst: percentOf(settings.billing.feeGstBasisPoints),
+        // The all-in price per ticket as the contests show it (domain/money.ts allInTicketPrice).
+        platformFee: formatRupees(settings.billing.platformFeePaisePerTicket, lng),
+        examplePrice: formatRupees(settings.billing.examplePricePaise, lng),
+        allInPrice: formatRupees(settings.billing.exampleAllInPaise, lng),
         entryGstSince: longDate(settings.billing.entryGstSince),
         restrictedStates: settings.location.restrictedStates.length
           ? new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' }).format(

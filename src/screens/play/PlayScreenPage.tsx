@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
@@ -15,7 +15,6 @@ import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { paths } from '../../app/paths.ts';
 import { useCurrentContests } from '../../app/use-current-contests.ts';
-import { formatRupees } from '../../ui/format.ts';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
@@ -25,6 +24,11 @@ import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-t
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
+import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
+
+// The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
+const loadPlayEntry = () => import('./PlayEntry.tsx');
+const PlayEntry = lazy(loadPlayEntry);
 
 /** The ticket rule each refusal code stands for (TICKET_REASON_ERROR_CODES read backwards). */
 const SERVER_REASONS = new Map<string, TicketRuleReason['code']>(
@@ -36,6 +40,8 @@ export default function PlayScreenPage() {
   const { t } = useTranslation(['contest', 'results']);
   // In the language the site shows (the strip names the prize); a switch keeps the game, same contest.
   const { load, retry } = useCurrentContests();
+  const [params] = useSearchParams();
+  const returningPayment = params.get('payment');
   const title = t('play.title');
   useEffect(() => {
     document.title = `${title} | ${BRAND.name}`;
@@ -56,6 +62,10 @@ export default function PlayScreenPage() {
     );
   }
   const contest = load.data.current;
+  const playable = contest && contestPhase(contest, new Date()) === 'open' && contest.picture;
+  // Back from the gateway after the contest closed: the payment's outcome is on /payments.
+  if (!playable && returningPayment)
+    return <Navigate to={`${paths.payments}?payment=${encodeURIComponent(returningPayment)}`} replace />;
   if (!contest || contestPhase(contest, new Date()) !== 'open' || !contest.picture) {
     return (
       <PlayMessage
@@ -109,12 +119,13 @@ function PlayMessage({ title, children }: { title: string; children: ReactNode }
 
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
   const { t, i18n } = useTranslation(['contest', 'results']);
-  const navigate = useNavigate();
   const [serverError, setServerError] = useState<ApiError | null>(null);
-  const actor = useActorRef(
+  // Made once: @xstate/react hands each render's implementations to the actor, and a new one here
+  // would forget that the contest was loaded (a reload after the entry sheet asks the server again).
+  const [machine] = useState(() =>
     ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n), onSubmitError: setServerError }),
-    { input: { contestId: contest.id } },
   );
+  const actor = useActorRef(machine, { input: { contestId: contest.id } });
   const snapshot = useSelector(actor, (s) => s);
   const { draft, selectedId, lastRejection, held, cart } = snapshot.context;
   // A tap on the picture before the board is up is placed once the contest has loaded.
@@ -126,9 +137,6 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     document.documentElement.scrollTop = 0;
   }, []);
   const submitted = snapshot.matches('submitted');
-  useEffect(() => {
-    if (submitted) void navigate(paths.cart);
-  }, [submitted, navigate]);
 
   const serverText = useMemo(() => {
     if (!serverError) return null;
@@ -145,6 +153,12 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   }, [serverError, t]);
 
   const marks = useDraftMarks(draft);
+  const marked = marks.some((mark) => mark.point !== null);
+  useEffect(() => {
+    if (marked) void loadPlayEntry();
+  }, [marked]);
+  const [params] = useSearchParams();
+  const entryOpen = snapshot.context.submitted !== null || params.get('payment') !== null;
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -157,18 +171,14 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     [held, cart, marks],
   );
   const labels = useStageLabels('contest');
-  const barTexts = useTicketBarTexts('contest', serverText);
+  // The way in says what it costs: "Enter for ₹X" (the sheet, then Pay) or "Enter free" (issue 25, 26).
+  const entryTexts = useEntryTexts(contest, draft.length);
+  const markingTexts = useTicketBarTexts('contest', serverText);
+  const barTexts = { ...markingTexts, ...entryTexts, submitFailed: serverText ?? entryTexts.submitFailed };
 
-  const lng = currentLanguage(i18n);
-  const price = contest.ticketPricePaise;
   const summary = (
     <>
-      <p className="play-summary">
-        <span>{price === 0 ? t('play.free') : t('play.price', { price: formatRupees(price, lng) })}</span>
-        <span aria-live="polite">
-          {t(price === 0 ? 'play.totalFree' : 'play.total', { total: formatRupees(price * draft.length, lng) })}
-        </span>
-      </p>
+      <PlayPrice contest={contest} count={draft.length} />
       {(held.length > 0 || cart.length > 0) && (
         <p className="play-held">
           {/* The padlock badge of the marks on the picture, so the note is read with them. */}
@@ -243,6 +253,15 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             onReset={() => actor.send({ type: 'ticket.reset' })}
           />
         </GameBoard>
+      )}
+      {entryOpen && (
+        <Suspense fallback={null}>
+          <PlayEntry
+            contest={contest}
+            submitted={snapshot.context.submitted}
+            onClose={() => actor.send({ type: 'entry.close' })}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LabPage } from './lab-page.ts';
 
-test('checkout: bill, promo, order, gateway and verification, to every final status', async ({ page }) => {
+test('checkout: bill, promo, order, gateway, verification and the watched payment, to every ending', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open('checkout', 'Checkout');
   await lab.expectState('ready');
@@ -52,21 +54,41 @@ test('checkout: bill, promo, order, gateway and verification, to every final sta
   await lab.release('openGateway');
   await lab.expectState('verifying');
   await lab.release('verifyPayment');
+  // The payment watched to its end (the payment-status machine in the app).
   await lab.expectState('success', 'done');
 
-  // The other endings, each from a fresh checkout.
+  // A failed payment whose tickets are still held: "Try again" makes a new order (issue 25).
   for (const name of ['createPaymentOrder', 'openGateway', 'verifyPayment']) await lab.hold(name, false);
-  const endings: Array<[string, () => Promise<void>]> = [
-    ['failed', () => lab.actorSucceeds('openGateway', { outcome: 'failed' })],
-    ['cancelled', () => lab.actorSucceeds('openGateway', { outcome: 'cancelled' })],
-    ['error', () => lab.actorFails('openGateway')],
-  ];
-  for (const [status, arrange] of endings) {
-    await arrange();
-    await lab.restart();
-    await lab.expectState('ready');
-    await lab.send('checkout.pay');
-    await lab.expectState(status, 'done');
-  }
+  await lab.actorSucceeds('createPaymentOrder', { orderId: 'order_1', order: { paymentId: 'p1', status: 'pending' } });
+  await lab.actorSucceeds('openGateway', { outcome: 'failed' });
+  await lab.actorSucceeds('watchPayment', {
+    status: 'failed',
+    payment: {
+      id: 'p1',
+      status: 'failed',
+      failureCode: 'declined',
+      retry: { amountPaise: 11180, expiresAt: '2026-03-02T05:15:00.000Z' },
+    },
+  });
+  await lab.restart();
+  await lab.send('checkout.pay');
+  await lab.expectState('unpaid');
+  await lab.expectContext({ status: 'failed', watchedId: 'p1' });
+  await lab.hold('retryPaymentOrder');
+  await lab.actorFails('retryPaymentOrder');
+  await lab.send('checkout.retry');
+  await lab.expectState('retrying');
+  await expect(page.getByTestId('call-retryPaymentOrder')).toContainText('"paymentId":"p1"');
+  await lab.release('retryPaymentOrder');
+  await lab.expectState('unpaid');
+  await lab.expectContext({ lastError: 'retryFailed', errorDetail: 'PAYMENT_NOT_RETRYABLE' });
+  await expect(lab.event('checkout.retry')).toBeDisabled();
+
+  // A gateway that cannot open ends in error.
+  await lab.actorFails('openGateway');
+  await lab.restart();
+  await lab.expectState('ready');
+  await lab.send('checkout.pay');
+  await lab.expectState('error', 'done');
   await lab.expectContext({ lastError: 'gatewayFailed', status: 'error' });
 });

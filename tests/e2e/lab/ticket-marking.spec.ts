@@ -60,6 +60,13 @@ test('ticket-marking: load, mark with the ticket rules, submit through an error'
   await lab.actorSucceeds('submitTickets');
   await lab.send('submit.retry');
   await lab.release('submitTickets');
-  await lab.expectState('submitted', 'done');
+  // The entry sheet is open over the board (issue 25); closing it reloads the contest.
+  await lab.expectState('submitted');
   await expect(page.getByTestId('effect-clearDraft')).toContainText('contest_1');
+  await lab.expectContext({ submitted: { kind: 'cart' } });
+  await lab.send('entry.close');
+  await lab.expectState('loading');
+  await lab.release('loadContest');
+  await lab.expectState('ready');
+  await lab.expectContext({ submitted: null });
 });

@@ -3,13 +3,14 @@ import { expectNoSidewaysScroll, signUp, tapAt, watchPicture } from '../support/
 
 // Issue 6's journey in one go on a 360 px phone, on the real build with the sandbox gateway:
 // a new player (signed up with the outbox code) opens /play_screen, marks three tickets by
-// tapping the picture, adds them to the cart, checks out with WELCOME10, pays
-// Success on the sandbox's hosted page, sees the three confirmed tickets on /payments and
+// tapping the picture (three taps, three tickets; the duplicate refusal is in marking.spec.ts),
+// enters them (issue 25's entry sheet) with WELCOME10, pays Success on the sandbox's hosted page,
+// is back on the play screen with the three tickets in, sees the payment on /payments and
 // downloads the PDF tax invoice.
 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-test('journey: sign up, mark 3 tickets, cart, WELCOME10, sandbox Success, tickets on /payments, invoice PDF', async ({
+test("journey: sign up, mark 3 tickets, entry sheet with WELCOME10, sandbox Success, You're in, /payments, invoice PDF", async ({
   page,
 }) => {
   const phone = await signUp(page, '7');
@@ -26,28 +27,29 @@ test('journey: sign up, mark 3 tickets, cart, WELCOME10, sandbox Success, ticket
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/journey-marked.png' });
 
-  // The cart, then checkout with the demo promo.
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
-  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+$/);
-  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  // The entry sheet over the play screen, with the demo promo.
+  await page.getByRole('button', { name: /^Enter for ₹/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Your entry' });
+  const pay = sheet.getByRole('button', { name: /^Pay ₹/ });
   await expect(pay).toBeVisible({ timeout: 15_000 });
+  await expect(sheet.getByText('3 tickets')).toBeVisible();
   const before = await pay.textContent();
-  await page.getByLabel('Promo code').fill('WELCOME10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Promo code WELCOME10 applied')).toBeVisible();
+  await sheet.getByLabel('Promo code').fill('WELCOME10');
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(sheet.getByText('Promo code WELCOME10 applied')).toBeVisible();
   await expect(pay).not.toHaveText(before ?? '');
   await expectNoSidewaysScroll(page);
 
-  // The sandbox's hosted page: Success, back on /payments with the outcome.
+  // The sandbox's hosted page: Success, back on the play screen with "You're in".
   await expect(pay).toBeEnabled({ timeout: 15_000 });
   await pay.click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Success', exact: true }).click();
-  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/play_screen\?payment=[\w-]+$/, { timeout: 15_000 });
   const paymentId = new URL(page.url()).searchParams.get('payment')!;
+  await expect(sheet.getByRole('heading', { name: "You're in!" })).toBeVisible({ timeout: 20_000 });
+  await expect(sheet.getByTestId('ticket-crop')).toHaveCount(3);
+  await page.goto(`/payments?payment=${paymentId}&lng=en`);
   const panel = page.getByTestId('payment-status');
   await expect(panel.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByRole('listitem')).toHaveCount(3);

@@ -56,25 +56,35 @@ async function expectCrops(scope: Locator, marked: Array<{ x: number; y: number 
   }
 }
 
-async function payInSandbox(page: Page, choice: 'Success' | 'Cancel') {
-  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+/**
+ * Pays (or tries again) on the checkout page, chooses on the sandbox's page, and, back on the
+ * checkout page with the outcome (issue 25), opens that payment on /payments.
+ */
+async function payInSandbox(page: Page, choice: 'Success' | 'Cancel', button: RegExp = /^Pay ₹/) {
+  const pay = page.getByRole('button', { name: button });
   await expect(pay).toBeEnabled({ timeout: 15_000 });
   await pay.click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
   await page.getByRole('button', { name: choice, exact: true }).click();
-  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+&payment=[\w-]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId(choice === 'Success' ? 'entry-success' : 'entry-unpaid')).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.goto(`/payments?payment=${new URL(page.url()).searchParams.get('payment')}`);
 }
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
   test('money screens at 360 px in English and Hindi: cart, bill, success, payment cards', async ({ page }) => {
+    // The checkout page shows the outcome first now (issue 25), then the payments page: more pages.
+    test.setTimeout(120_000);
     await signUp(page, '7');
     const { marked, slot } = await fillCart(page);
-    // The first price a player sees says the fee comes on top.
+    // The first price a player sees is the all-in price per ticket (issue 25).
     for (const [lng, price] of [
-      ['en', '₹49 + fee'],
-      ['hi', '₹49 + शुल्क'],
+      ['en', '₹51.36'],
+      ['hi', '₹51.36'],
     ] as const) {
       await page.goto(`/?lng=${lng}`);
       const card = page.locator('.contest-card');
@@ -164,6 +174,8 @@ test.describe('desktop', () => {
   test('money screens at 1280 px: cart, bill, success and the payments table with a cancelled and a paid payment', async ({
     page,
   }) => {
+    // A cancel, then "Try again" from the cart and the checkout page (issue 25): more pages.
+    test.setTimeout(120_000);
     await signUp(page, '8');
     const { slot } = await fillCart(page);
     await page.goto('/cart?lng=hi');
@@ -179,10 +191,14 @@ test.describe('desktop', () => {
     await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment cancelled' })).toBeVisible({
       timeout: 20_000,
     });
+    // The cancelled payment's tickets stay held: the cart's "Try again" pays for them (issue 25).
     await page.getByRole('link', { name: 'Go to your cart' }).click();
-    await expect(page.locator('.cart-ticket')).toHaveCount(3, { timeout: 15_000 });
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await payInSandbox(page, 'Success');
+    await expect(page.locator('.cart-held').getByTestId('ticket-crop')).toHaveCount(3, { timeout: 15_000 });
+    await page
+      .locator('.cart-held')
+      .getByRole('link', { name: /^Try again ₹/ })
+      .click();
+    await payInSandbox(page, 'Success', /^Try again ₹/);
     await expect(page.getByTestId('payment-status').getByText(`You're in! 3 tickets in Contest ${slot}`)).toBeVisible({
       timeout: 20_000,
     });

@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, HEADERS, signUp } from '../support/player.ts';
 
 // Issue 6 payments on the real build with the sandbox gateway: tickets in the cart, checkout with
-// the demo promo WELCOME10, the sandbox's hosted page, and back on /payments with the result.
+// the demo promo WELCOME10, the sandbox's hosted page, and back on the checkout page with the
+// result (issue 25: "You're in", or why it failed with "Try again"), the payment on /payments.
 
 /** Two tickets of the open contest in the cart through the API; the contest's id. */
 async function fillCart(page: Page): Promise<string> {
@@ -37,7 +38,7 @@ async function payInSandbox(page: Page, choice: 'Success' | 'Failure' | 'Cancel'
   await pay.click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
   await page.getByRole('button', { name: choice, exact: true }).click();
-  await expect(page).toHaveURL(/\/payments\?payment=[\w-]+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+&payment=[\w-]+$/, { timeout: 15_000 });
 }
 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -71,6 +72,13 @@ test('pay: cart, checkout with WELCOME10, sandbox Success, the confirmed tickets
   await page.screenshot({ path: 'test-results/payment-checkout-en.png', fullPage: true });
 
   await payInSandbox(page, 'Success');
+  const success = page.getByTestId('entry-success');
+  await expect(success.getByRole('heading', { name: "You're in!" })).toBeVisible({ timeout: 20_000 });
+  await expect(success.getByTestId('ticket-crop')).toHaveCount(2);
+  await expectFits(page, '.entry-success');
+  await page.screenshot({ path: 'test-results/payment-youre-in-en.png', fullPage: true });
+  const paymentId = new URL(page.url()).searchParams.get('payment')!;
+  await page.goto(`/payments?payment=${paymentId}&lng=en`);
   const panel = page.getByTestId('payment-status');
   await expect(panel.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByRole('listitem')).toHaveCount(2);
@@ -84,20 +92,35 @@ test('pay: cart, checkout with WELCOME10, sandbox Success, the confirmed tickets
   await page.screenshot({ path: 'test-results/payment-success-en.png', fullPage: true });
 });
 
-for (const [choice, heading, tag] of [
-  ['Failure', 'Payment failed', '4'],
-  ['Cancel', 'Payment cancelled', '5'],
+for (const [choice, heading, reason, tag] of [
+  ['Failure', 'Payment failed', null, '4'],
+  ['Cancel', 'Payment cancelled', 'You cancelled the payment.', '5'],
 ] as const) {
-  test(`pay: sandbox ${choice} says no money was taken and the tickets are back in the cart`, async ({ page }) => {
+  test(`pay: sandbox ${choice} says no money was taken, the tickets are held: Try again here or from the cart`, async ({
+    page,
+  }) => {
     await signUp(page, tag);
     const contestId = await fillCart(page);
     await page.goto(`/popupCheckout?contest=${contestId}&lng=en`);
     await payInSandbox(page, choice);
-    const panel = page.getByTestId('payment-status');
+    const panel = page.getByTestId('entry-unpaid');
     await expect(panel.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 });
-    await expect(panel).toContainText('No money was taken; your tickets are back in your cart');
+    if (reason) await expect(panel.getByText(reason)).toBeVisible();
+    await expect(panel).toContainText('No money was taken. Your tickets are held for you until');
+    await expect(panel.getByRole('button', { name: /^Try again ₹/ })).toBeVisible();
+    await expectFits(page, '.entry-unpaid');
     await page.screenshot({ path: `test-results/payment-${choice.toLowerCase()}-en.png`, fullPage: true });
-    await panel.getByRole('link', { name: 'Go to your cart' }).click();
-    await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
+    // The cart lists them, held, with the same "Try again".
+    await page.goto('/cart?lng=en');
+    const held = page.locator('.cart-held');
+    await expect(held.getByTestId('ticket-crop')).toHaveCount(2, { timeout: 15_000 });
+    await held.getByRole('link', { name: /^Try again ₹/ }).click();
+    await expect(page).toHaveURL(/\/popupCheckout\?contest=[\w-]+&payment=[\w-]+$/);
+    await page.getByRole('button', { name: /^Try again ₹/ }).click();
+    await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    await expect(page.getByTestId('entry-success').getByRole('heading', { name: "You're in!" })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 }

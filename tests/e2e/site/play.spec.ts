@@ -2,21 +2,26 @@ import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, signUp, stageReady, tapAt, watchPicture } from '../support/player.ts';
 
 // Issue 6 on the real build: sign up through the API, mark three tickets on the open contest's
-// picture by tapping the canvas, add to the cart and see the bill.
+// picture by tapping the canvas (a duplicate is refused in marking.spec.ts), enter them (issue
+// 25's entry sheet), pay later from the cart and see the bill there.
 
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
 const texts = {
   en: {
     add: 'Add ticket',
-    submit: 'Add to cart',
+    submit: 'Enter for ₹154.08',
+    sheet: 'Your entry',
+    later: 'Pay later from your cart',
     cart: 'Your cart',
     grand: 'Grand Total',
     play: 'Play now',
   },
   hi: {
     add: 'टिकट जोड़ें',
-    submit: 'कार्ट में डालें',
+    submit: '₹154.08 में प्रवेश करें',
+    sheet: 'आपकी प्रविष्टि',
+    later: 'बाद में कार्ट से भुगतान करें',
     cart: 'आपका कार्ट',
     grand: 'कुल योग',
     play: 'अभी खेलें',
@@ -49,6 +54,10 @@ for (const lng of ['en', 'hi'] as const) {
     await expectNoSidewaysScroll(page);
 
     await page.getByRole('button', { name: tx.submit }).click();
+    const sheet = page.getByRole('dialog', { name: tx.sheet });
+    await expect(sheet.getByTestId('entry-total')).toHaveText('₹154.08', { timeout: 15_000 });
+    await page.screenshot({ path: `test-results/play-sheet-${lng}.png` });
+    await sheet.getByRole('link', { name: tx.later }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('heading', { level: 1, name: tx.cart })).toBeVisible();
     await expect(page.getByText(tx.grand)).toBeVisible();

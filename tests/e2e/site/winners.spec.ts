@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAdmin, logInAs } from '../support/staff.ts';
 import { expectNoSidewaysScroll, signUp, stageReady, tapAt, watchPicture } from '../support/player.ts';
+import { payOnPlayScreen } from '../support/entry.ts';
 
 // The e2e server starts like a fresh `npm start` outside production: the demo seed gives it two
 // past published contests with their winners.
@@ -79,16 +80,7 @@ test.describe("a player's bought tickets on a 360 px phone", () => {
     await tapAt(page, 0.3, 0.4);
     await page.getByRole('button', { name: 'Add ticket' }).click();
     await tapAt(page, 0.6, 0.55);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    const pay = page.getByRole('button', { name: /^Pay ₹/ });
-    await expect(pay).toBeEnabled({ timeout: 15_000 });
-    await pay.click();
-    await page.getByRole('button', { name: 'Success', exact: true }).click();
-    await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
-      timeout: 20_000,
-    });
+    await payOnPlayScreen(page);
 
     await page.goto('/play_screen?lng=en');
     await stageReady(page);

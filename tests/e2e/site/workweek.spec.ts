@@ -6,6 +6,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSidewaysScroll, HEADERS, signUp, stageReady, tapAt, watchPicture } from '../support/player.ts';
 import { createAdmin, logInAs } from '../support/staff.ts';
+import { payOnPlayScreen } from '../support/entry.ts';
 
 // Issue 9's whole week, in the console and on the players' pages of the real build: an admin
 // uploads the week's photo, replaces the open contest with one on it, two players buy a ticket
@@ -59,17 +60,7 @@ async function buyOneTicket(page: Page, at: { fx: number; fy: number }) {
   await stageReady(page);
   await tapAt(page, at.fx, at.fy);
   await expect(page.locator('.trial-chip--marked')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  const pay = page.getByRole('button', { name: /^Pay ₹/ });
-  await expect(pay).toBeEnabled({ timeout: 15_000 });
-  await pay.click();
-  await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Success', exact: true }).click();
-  await expect(page.getByTestId('payment-status').getByRole('heading', { name: 'Payment successful' })).toBeVisible({
-    timeout: 20_000,
-  });
+  await payOnPlayScreen(page);
 }
 
 async function clickPicture(page: Page, x: number, y: number) {

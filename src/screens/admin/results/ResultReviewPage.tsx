@@ -93,7 +93,7 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
         <span className={`chip judging-state judging-state--${review.state}`}>
           {t(`judging.states.${review.state}`)}
         </span>
-        <span>{t('judging.marksOf', { marks: review.marks.length, count: review.required })}</span>
+        <span>{t('judging.marksOf', { marks: review.markCount, count: review.required })}</span>
         <span>{t('judging.review.entries', { tickets: review.ticketCount, count: review.entrantCount })}</span>
       </p>
       {message && (

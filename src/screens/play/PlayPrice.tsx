@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { ContestView } from '../../../domain/contests.ts';
+import { entryBill } from '../../../domain/money.ts';
+import { currentLanguage } from '../../app/i18n.ts';
+import { formatRupees } from '../../ui/format.ts';
+
+/** The price line under the ticket bar: the all-in price per ticket and the total, or "Free entry" (no price at all). */
+export function PlayPrice({ contest, count }: { contest: ContestView; count: number }) {
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
+  if (contest.ticketPricePaise === 0)
+    return (
+      <p className="play-summary">
+        <span>{t('play.free')}</span>
+        <span className="play-summary__note">{t('card.maxTickets', { n: contest.maxTickets })}</span>
+      </p>
+    );
+  return (
+    <p className="play-summary">
+      <span>{t('play.price', { price: formatRupees(contest.allInPricePaise, lng) })}</span>
+      <span aria-live="polite">{t('play.total', { total: formatRupees(entryTotal(contest, count), lng) })}</span>
+    </p>
+  );
+}
+
+/** What n tickets cost, as the bill will say it (domain/money.ts entryBill, the same rounding). */
+export const entryTotal = (contest: ContestView, count: number): number =>
+  entryBill(contest.fees, contest.ticketPricePaise, count).grandTotal;
+
+/** The ticket bar's words for the way in: "Enter for ₹X" (then the sheet and Pay), or "Enter free" (one tap). */
+export function useEntryTexts(contest: ContestView, count: number) {
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
+  const free = contest.ticketPricePaise === 0;
+  return {
+    submit: free ? t('play.enterFree') : t('play.enterFor', { total: formatRupees(entryTotal(contest, count), lng) }),
+    submitting: t('play.entering'),
+    ready: free ? t('play.readyFree') : t('play.readyPaid'),
+    submitFailed: t('errors.enterFailed'),
+  };
+}
