@@ -308,7 +308,7 @@ for (const viewport of [
     await stageReady(page);
     for (let i = 0; i < 10; i += 1) {
       if (i > 0) await page.getByRole('button', { name: texts.hi.add }).click();
-      await tapPicture(page, await pointOnPicture(page, 0.2 + i * 0.06, 0.5), false);
+      await tapPicture(page, await pointOnPicture(page, 0.12 + i * 0.08, 0.5), false);
       await expect(page.getByRole('button', { name: texts.hi.ticketMarked(i + 1) })).toBeVisible();
     }
     await page.getByRole('button', { name: texts.hi.submit }).click();
