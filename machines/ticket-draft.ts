@@ -40,11 +40,35 @@ export function withTicketSelected(editing: DraftEditing, id: string): DraftEdit
   return { draft: editing.draft, selectedId: id, lastRejection: null };
 }
 
-/** The selected ticket takes the point (copied, so the event's object is never shared). */
-export function withSelectedMarked(editing: DraftEditing, point: TicketPoint): DraftEditing {
+/** Ticket `id` takes the point (copied, so the event's object is never shared) and is selected. */
+export function withTicketMoved(editing: DraftEditing, id: string, point: TicketPoint): DraftEditing {
   return {
-    draft: editing.draft.map((t) => (t.id === editing.selectedId ? { ...t, point: { x: point.x, y: point.y } } : t)),
-    selectedId: editing.selectedId,
+    draft: editing.draft.map((t) => (t.id === id ? { ...t, point: { x: point.x, y: point.y } } : t)),
+    selectedId: id,
     lastRejection: null,
   };
+}
+
+/** The selected ticket takes the point. */
+export function withSelectedMarked(editing: DraftEditing, point: TicketPoint): DraftEditing {
+  return editing.selectedId === null ? editing : withTicketMoved(editing, editing.selectedId, point);
+}
+
+/**
+ * The ticket a tap on an empty spot of the picture marks: the selected ticket while it is
+ * unmarked, else the first unmarked one ('Add ticket' made it, or the screen started with it);
+ * null when every ticket is marked, and the tap makes a new ticket.
+ */
+export function placementTarget(editing: Pick<DraftEditing, 'draft' | 'selectedId'>): string | null {
+  const selected = editing.draft.find((t) => t.id === editing.selectedId);
+  if (selected && selected.point === null) return selected.id;
+  return editing.draft.find((t) => t.point === null)?.id ?? null;
+}
+
+/** A tap on an empty spot: the unmarked ticket waiting for it takes the point, else a new ticket does; either is selected. */
+export function withPointPlaced(editing: DraftEditing, point: TicketPoint): DraftEditing {
+  const target = placementTarget(editing);
+  if (target !== null) return withTicketMoved(editing, target, point);
+  const id = freeTicketId(editing.draft);
+  return { draft: [...editing.draft, { id, point: { x: point.x, y: point.y } }], selectedId: id, lastRejection: null };
 }

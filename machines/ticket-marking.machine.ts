@@ -88,8 +88,8 @@ export const ticketMarkingRules = {
   add: (context: TicketMarkingContext): RuleResult =>
     canAddContestTicket(context.cart.length + context.draft.length, context.limits),
   remove: (context: TicketMarkingContext): RuleResult => canRemoveTicket(context.draft.length),
-  mark: (context: TicketMarkingContext, point: TicketPoint): RuleResult =>
-    checkPoint(point, context.picture, context.draft, takenPoints(context), context.selectedId ?? undefined),
+  mark: (context: TicketMarkingContext, point: TicketPoint, ticketId: string | null): RuleResult =>
+    checkPoint(point, context.picture, context.draft, takenPoints(context), ticketId ?? undefined),
   submit: (context: TicketMarkingContext): RuleResult => canSubmit(context.draft, takenPoints(context)),
 };
 

@@ -85,8 +85,8 @@ export function loadErrorCode(error: unknown): TrialErrorCode {
 export const trialRules = {
   add: (context: TrialGameContext): RuleResult => canAddTrialTicket(context.draft.length),
   remove: (context: TrialGameContext): RuleResult => canRemoveTicket(context.draft.length),
-  mark: (context: TrialGameContext, point: TicketPoint): RuleResult =>
-    checkPoint(point, context.picture, context.draft, [], context.selectedId ?? undefined),
+  mark: (context: TrialGameContext, point: TicketPoint, ticketId: string | null): RuleResult =>
+    checkPoint(point, context.picture, context.draft, [], ticketId ?? undefined),
   submit: (context: TrialGameContext): RuleResult => canSubmit(context.draft),
 };
 

@@ -4,8 +4,13 @@ import { App } from './app/App.tsx';
 import { currentLanguage, initI18n } from './app/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
+import { watchPreviewTaps } from './stage/preview-taps.ts';
 import './styles/tokens.css';
 import './styles/base.css';
+
+// A tap on a game screen's picture counts from this script's first moment, before the app has
+// rendered (the first paint is the build's HTML) and before the stage has started (issue 25).
+watchPreviewTaps();
 
 const container = document.getElementById('root')!;
 const app = (

@@ -51,6 +51,8 @@ export const myEntrySchema = z.object({
   closesAt: z.string(),
   showAt: z.string(),
   picture: gamePictureSchema.nullable(),
+  /** The ball's width in the picture, original px, for distances in ball widths; null without a picture. */
+  ballWidth: z.number().int().positive().nullable(),
   prize: prizeSchema,
   tickets: z.array(myTicketSchema),
   /** The entry list is sealed (issue 12): each confirmed ticket has a receipt (GET /me/tickets/:ticketId/receipt). */

@@ -31,6 +31,8 @@ export const winnerCardSchema = z.object({
   entries: z.number().int(),
   /** Issue 26: who funded the prize; null or absent: no sponsor. */
   sponsor: sponsorViewSchema.nullable().optional(),
+  /** The ball's width in the picture, original px (set in the console, else its default): distances are told in it. */
+  ballWidth: z.number().int().positive(),
   /** Null when nobody entered. */
   winner: z
     .object({

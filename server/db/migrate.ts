@@ -26,6 +26,7 @@ import * as sessionLocation from './migrations/2026-11-25-071-session-location.t
 import * as loginCodes from './migrations/2026-11-25-090-login-codes.ts';
 import * as ticketPositions from './migrations/2026-11-25-091-ticket-positions.ts';
 import * as practiceBallWidth from './migrations/2026-11-25-100-practice-ball-width.ts';
+import * as contestPictureBallWidth from './migrations/2026-11-27-100-contest-picture-ball-width.ts';
 import * as paymentFailureCode from './migrations/2026-11-27-200-payment-failure-code.ts';
 import * as userLanguage from './migrations/2026-11-27-300-user-language.ts';
 import * as taxDocuments from './migrations/2026-11-27-400-tax-documents.ts';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-090-login-codes': loginCodes,
   '2026-11-25-091-ticket-positions': ticketPositions,
   '2026-11-25-100-practice-ball-width': practiceBallWidth,
+  '2026-11-27-100-contest-picture-ball-width': contestPictureBallWidth,
   '2026-11-27-200-payment-failure-code': paymentFailureCode,
   '2026-11-27-300-user-language': userLanguage,
   '2026-11-27-400-tax-documents': taxDocuments,

@@ -22,6 +22,8 @@ import type { Database } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { type ContestRow, contestState } from './contest.service.ts';
 import { displayPicture } from './picture.service.ts';
+import { ballWidthOfContestPicture } from './contest-ball-width.service.ts';
+import { defaultBallWidth } from '../../domain/contest-ball-width.ts';
 import { sealedContestIds } from './verification.service.ts';
 import { sponsorView } from './sponsor.ts';
 import type { PictureStore } from '../storage/picture-store.ts';
@@ -76,8 +78,9 @@ export async function winnerCard(
 ): Promise<WinnerCard | null> {
   const judged = judgedPointOf(contest);
   if (!judged || !isPublicResult(contest, now)) return null;
-  const [picture, entries, winner, sponsor] = await Promise.all([
+  const [picture, ballWidth, entries, winner, sponsor] = await Promise.all([
     displayPicture(db, store, contest.picture_id),
+    ballWidthOfContestPicture(db, contest.picture_id),
     entriesCount(db, contest.id),
     db
       .selectFrom('contest_ranks as r')
@@ -102,6 +105,7 @@ export async function winnerCard(
     prize: prizeOf(contest, lang),
     entries,
     sponsor,
+    ballWidth: ballWidth ?? defaultBallWidth(picture?.width ?? 0),
     winner: winner
       ? {
           firstName: winner.first_name,
@@ -302,8 +306,9 @@ export async function myEntries(
     contests.map(async (contest): Promise<MyEntry> => {
       // The show-time gate: an early publication stays 'judged' for the player until the show.
       const published = isPublicResult(contest, options.now);
-      const [picture, tickets, entries] = await Promise.all([
+      const [picture, ballWidth, tickets, entries] = await Promise.all([
         displayPicture(db, store, contest.picture_id),
+        ballWidthOfContestPicture(db, contest.picture_id),
         db
           .selectFrom('tickets as t')
           .leftJoin('contest_ranks as r', 'r.ticket_id', 't.id')
@@ -334,6 +339,7 @@ export async function myEntries(
         closesAt: iso(contest.closes_at),
         showAt: iso(contest.show_at),
         picture: picture ?? null,
+        ballWidth: picture ? ballWidth : null,
         prize: prizeOf(contest, options.lang),
         sealed: sealed.has(contest.id),
         tickets: tickets.map((t) => ({

@@ -8,6 +8,7 @@ import type {
   AdminPracticePair,
   CreatePracticePair,
 } from '../../domain/admin-pictures.ts';
+import type { ContestBallWidth } from '../../domain/contest-ball-width.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { CLIENT_UPLOAD_ERRORS, type UploadError } from '../../machines/picture-upload.machine.ts';
 import { apiErrorOf, dataOf, http } from './http.ts';
@@ -76,4 +77,16 @@ export async function setPracticePairBallWidth(id: string, ballWidth: number): P
 
 export async function reorderPracticePairs(ids: string[]): Promise<AdminPracticePair[]> {
   return dataOf<{ pairs: AdminPracticePair[] }>((await http.put('/admin/practice-pairs/order', { ids })).data).pairs;
+}
+
+/** A contest picture's ball width (set, default, used): the winners' pages tell distances in it. */
+export async function fetchContestBallWidth(pictureId: string): Promise<ContestBallWidth> {
+  return dataOf<ContestBallWidth>((await http.get(`/admin/pictures/${encodeURIComponent(pictureId)}/ball-width`)).data);
+}
+
+/** Sets the width, or null to go back to the default. */
+export async function setContestBallWidth(pictureId: string, ballWidth: number | null): Promise<ContestBallWidth> {
+  return dataOf<ContestBallWidth>(
+    (await http.put(`/admin/pictures/${encodeURIComponent(pictureId)}/ball-width`, { ballWidth })).data,
+  );
 }

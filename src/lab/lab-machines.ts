@@ -65,6 +65,8 @@ export const LAB_MACHINES: LabEntry[] = [
     machine: ticketMarkingMachine,
     input: { contestId: 'contest_1' },
     payloads: {
+      'ticket.place': { point: { x: 600, y: 400 } },
+      'ticket.move': { id: 't1', point: { x: 421, y: 311 } },
       'ticket.mark': { point: { x: 420, y: 310 } },
       'ticket.remove': { id: 't1' },
       'ticket.select': { id: 't1' },
@@ -88,6 +90,8 @@ export const LAB_MACHINES: LabEntry[] = [
     title: 'Trial game',
     machine: trialGameMachine,
     payloads: {
+      'ticket.place': { point: { x: 600, y: 400 } },
+      'ticket.move': { id: 't1', point: { x: 421, y: 311 } },
       'ticket.mark': { point: { x: 420, y: 310 } },
       'ticket.remove': { id: 't1' },
       'ticket.select': { id: 't1' },

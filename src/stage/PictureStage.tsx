@@ -1,13 +1,15 @@
 /**
  * The React edge of the picture stage: renders the scene (scene/StageCanvas.tsx, @pixi/react)
  * into a host element from the props, turns keys into calls on the scene's handle and renders the
- * DOM around the canvas (zoom buttons, zoom hint, coordinate readout, screen-reader announcement).
- * Holds no ticket state. Loaded lazily.
+ * DOM over the canvas (zoom buttons in a corner, the selected mark's delete control, the zoom
+ * hint, the coordinate readout, the screen-reader announcement). Holds no ticket state. Loaded
+ * lazily.
  *
  * The picture shows at once as a plain image (StagePreview); the scene, with Pixi and @pixi/react
  * in its own chunk, starts when the browser is idle or as soon as the player touches, focuses or
  * zooms the stage, whichever comes first (idle-until-urgent), so loading the game never blocks a
- * tap for long. A tap on the image before the scene is up places the mark all the same.
+ * tap for long. A tap on the image before the scene is up is kept by preview-taps.ts and placed
+ * by the screen all the same.
  */
 import {
   type ComponentType,
@@ -22,11 +24,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { nextTask, whenSettledAndIdle } from './idle.ts';
-import { ZOOM_STEP, centrePixel, keyAction, neighbourId, nudge } from './view.ts';
+import { centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
+import { placeOverlays } from './stage-overlays.ts';
+import { revealSchedule } from './reveal-timeline.ts';
+import { useZoomHint, ZoomButtons } from './ZoomControls.tsx';
 
 // The screens import the stage's types from here, as before; they are defined once in types.ts.
 export type { PictureStageProps, StageLabels, StageMark, StageReveal, StageTestApi } from './types.ts';
@@ -37,11 +42,11 @@ declare global {
   }
 }
 
-/** One CSS pixel covers more than this many original pixels: the player is told to zoom in to place precisely. */
-export const ZOOM_HINT_BELOW_SCALE = 0.5;
-
 /** Pixels with one decimal, when the screen gives no words for the reveal's distances. */
 const pixelsOnly = (pixels: number) => `${pixels.toFixed(1)} px`;
+
+/** A reveal whose scene never ran (no WebGL, say) still lands this long after its count would have. */
+const REVEAL_LANDING_GRACE_MS = 1500;
 
 type StageCanvasComponent = ComponentType<SceneProps & { handleRef: Ref<SceneHandle> }>;
 
@@ -49,13 +54,16 @@ function PictureStageImpl(props: PictureStageProps) {
   const { picture, marks, selectedId, reveal = null, disabled = false, labels } = props;
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const hintRef = useRef<HTMLParagraphElement>(null);
   const sceneRef = useRef<SceneHandle | null>(null);
   const propsRef = useRef(props);
   const [drawnPicture, setDrawnPicture] = useState<GamePicture | null>(null);
   const loading = drawnPicture !== picture;
-  const [zoomEnds, setZoomEnds] = useState({ atMin: true, atMax: false, coarse: false });
-  const zoomEndsRef = useRef(zoomEnds);
   const inputEnabled = !disabled && !reveal;
+  const dragging = useRef<string | null>(null);
+  const zoom = useZoomHint(inputEnabled);
+  const zoomViewChange = zoom.onViewChange;
 
   useLayoutEffect(() => {
     propsRef.current = props;
@@ -73,11 +81,32 @@ function PictureStageImpl(props: PictureStageProps) {
     if (readoutRef.current) readoutRef.current.textContent = restingReadout;
   }, [restingReadout]);
 
+  // The delete control and the hint follow the camera: placed after every commit, move and drag.
+  const placeControls = useCallback(() => {
+    const engine = sceneRef.current;
+    if (!engine) return;
+    const { view, stage } = engine.viewState();
+    const p = propsRef.current;
+    const enabled = !p.disabled && !p.reveal;
+    placeOverlays(
+      {
+        view,
+        stage,
+        marks: p.marks,
+        selectedId: p.selectedId,
+        deletable: enabled && Boolean(p.onRemove) && p.canRemove !== false && dragging.current === null,
+      },
+      { remove: removeRef.current, hint: hintRef.current },
+    );
+  }, []);
+  useLayoutEffect(placeControls);
+
   // Idle-until-urgent: wanted when the browser is idle, or at once when the player reaches for the stage.
-  const [wanted, setWanted] = useState(false);
+  const [touched, setWanted] = useState(false);
   const wake = useCallback(() => setWanted(true), []);
   useEffect(() => whenSettledAndIdle(wake), [wake]);
-  const placeFromPreview = useCallback((point: { x: number; y: number }) => propsRef.current.onPlace(point), []);
+  // A reveal needs the scene at once.
+  const wanted = touched || reveal !== null;
 
   // The scene's chunk (Pixi, @pixi/react) is fetched and evaluated when wanted; it starts a task later.
   const [StageCanvas, setStageCanvas] = useState<StageCanvasComponent | null>(null);
@@ -94,10 +123,31 @@ function PictureStageImpl(props: PictureStageProps) {
     };
   }, [wanted]);
 
+  // The reveal: the scene tells when its count has landed; a scene that never drew it lands late.
+  const landedFor = useRef<object | null>(null);
+  const land = useCallback(() => {
+    const current = propsRef.current.reveal;
+    if (!current || landedFor.current === current) return;
+    landedFor.current = current;
+    propsRef.current.onRevealLanded?.();
+  }, []);
+  useEffect(() => {
+    if (!reveal) return undefined;
+    const lines = Object.keys(reveal.distances).length;
+    const timer = window.setTimeout(land, revealSchedule(lines).celebrateFrom + REVEAL_LANDING_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [reveal, land]);
+
   const callbacks = useMemo<SceneCallbacks>(
     () => ({
       onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
       onSelect: (id) => propsRef.current.onSelect(id),
+      onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
+      onDragChange: (id) => {
+        dragging.current = id;
+        placeControls();
+      },
+      onRevealLanded: land,
       onPointerPixel: (point) => {
         // Written straight to the DOM: a hovering mouse must not re-render React.
         if (readoutRef.current)
@@ -106,21 +156,15 @@ function PictureStageImpl(props: PictureStageProps) {
             : restingRef.current;
       },
       onViewChange: (view, limits) => {
-        const atMin = view.scale <= limits.min * 1.0001;
-        const atMax = view.scale >= limits.max * 0.9999;
-        const coarse = view.scale < ZOOM_HINT_BELOW_SCALE;
-        // Every camera move lands here: React hears only of a change.
-        const old = zoomEndsRef.current;
-        if (old.atMin === atMin && old.atMax === atMax && old.coarse === coarse) return;
-        zoomEndsRef.current = { atMin, atMax, coarse };
-        setZoomEnds(zoomEndsRef.current);
+        zoomViewChange(view, limits);
+        placeControls();
       },
       onPictureDrawn: (drawn) => {
         setDrawnPicture(drawn);
         propsRef.current.onReady?.();
       },
     }),
-    [],
+    [placeControls, land, zoomViewChange],
   );
 
   // The scene's handle, and the test API of test builds over it.
@@ -156,20 +200,24 @@ function PictureStageImpl(props: PictureStageProps) {
         return;
       }
       case 'placeCentre': {
-        if (!inputEnabled || !selected) return;
+        // Enter: a mark in the middle of the view, as a tap there would place it.
+        if (!inputEnabled || (!props.onMove && !selected)) return;
         const point = centrePixel(view, stage, image);
         propsRef.current.onPlace({ x: point.x, y: point.y });
         return;
       }
       case 'move': {
-        if (!inputEnabled || !selected) return;
+        if (!inputEnabled || !selected || selected.locked) return;
         const point = nudge(selected.point ?? centrePixel(view, stage, image), action.dx, action.dy, image);
-        propsRef.current.onPlace({ x: point.x, y: point.y });
+        const { onNudge, onPlace } = propsRef.current;
+        (onNudge ?? onPlace)({ x: point.x, y: point.y });
         engine.showPoint(point);
         return;
       }
     }
   };
+
+  const removable = selected && !selected.locked && selected.point && props.onRemove && labels.remove;
 
   return (
     <div className="picture-stage" data-loading={loading ? 'true' : undefined}>
@@ -198,56 +246,38 @@ function PictureStageImpl(props: PictureStageProps) {
             selectedId={selectedId}
             reveal={reveal}
             inputEnabled={inputEnabled}
+            tapToPlace={Boolean(props.onMove)}
             describeDistance={labels.revealDistance ?? pixelsOnly}
           />
         )}
-        {labels.zoomHint && zoomEnds.coarse && !reveal && StageCanvas && (
-          <p className="picture-stage__hint" data-testid="stage-zoom-hint">
-            {labels.zoomHint}
-          </p>
-        )}
       </div>
-      <div className="picture-stage__toolbar">
-        <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
-        <div className="picture-stage__zoom">
-          <button
-            type="button"
-            className="picture-stage__button"
-            aria-label={labels.zoomIn}
-            title={labels.zoomIn}
-            disabled={zoomEnds.atMax}
-            onClick={() => sceneRef.current?.zoomBy(ZOOM_STEP)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M12 5v14M5 12h14" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="picture-stage__button"
-            aria-label={labels.zoomOut}
-            title={labels.zoomOut}
-            disabled={zoomEnds.atMin}
-            onClick={() => sceneRef.current?.zoomBy(1 / ZOOM_STEP)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M5 12h14" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="picture-stage__button"
-            aria-label={labels.resetZoom}
-            title={labels.resetZoom}
-            disabled={zoomEnds.atMin}
-            onClick={() => sceneRef.current?.resetZoom()}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-            </svg>
-          </button>
-        </div>
-      </div>
+      {labels.zoomHint && zoom.hint !== 'gone' && !reveal && StageCanvas && (
+        <p
+          ref={hintRef}
+          className="picture-stage__hint"
+          data-testid="stage-zoom-hint"
+          data-fading={zoom.hint === 'fading' ? 'true' : undefined}
+        >
+          {labels.zoomHint}
+        </p>
+      )}
+      {removable && (
+        // Placed by the selected mark (stage-overlays.ts) and shown once the scene reports its view.
+        <button
+          ref={removeRef}
+          type="button"
+          className="picture-stage__remove"
+          aria-label={labels.remove!(selected.label)}
+          hidden
+          onClick={() => propsRef.current.onRemove?.(selected.id)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M7 7l10 10M17 7L7 17" />
+          </svg>
+        </button>
+      )}
+      <output ref={readoutRef} className="picture-stage__readout" aria-hidden="true" data-testid="stage-readout" />
+      <ZoomButtons labels={labels} ends={zoom.ends} scene={sceneRef} />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {selectedText}
       </div>
@@ -259,8 +289,6 @@ function PictureStageImpl(props: PictureStageProps) {
           // Waiting, idle, for a touch, the picture is ready to play: no 'loading' note on it.
           showLabel={wanted}
           onTouch={wake}
-          // A tap on the picture before the stage has drawn it is a mark all the same.
-          onPick={inputEnabled ? placeFromPreview : undefined}
         />
       )}
     </div>
@@ -276,6 +304,7 @@ export const PictureStage = memo(
     a.selectedId === b.selectedId &&
     a.reveal === b.reveal &&
     a.disabled === b.disabled &&
+    a.canRemove === b.canRemove &&
     a.labels === b.labels &&
     a.onReady === b.onReady &&
     a.previewImage === b.previewImage,

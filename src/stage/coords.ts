@@ -11,6 +11,9 @@
  * - world:   the viewport's world, which is the ORIGINAL photo's pixel space (floats). Whatever
  *            size variant is displayed, its sprite is scaled to the original's size.
  * - image:   integer pixels of the original photo: what a ticket stores.
+ * - fraction: a point over the picture as fractions of its width and height (0 <= x, y < 1), the
+ *            same whatever copy is shown: what a tap on the picture shown as a plain image (before
+ *            the stage has drawn it, before the original's size may be known) is kept as.
  */
 
 declare const brand: unique symbol;
@@ -19,10 +22,12 @@ type Branded<T, B extends string> = T & { readonly [brand]: B };
 export type ScreenPoint = Branded<{ x: number; y: number }, 'screen'>;
 export type WorldPoint = Branded<{ x: number; y: number }, 'world'>;
 export type ImagePoint = Branded<{ x: number; y: number }, 'image'>;
+export type PictureFraction = Branded<{ x: number; y: number }, 'fraction'>;
 
 export const screenPoint = (x: number, y: number) => ({ x, y }) as ScreenPoint;
 export const worldPoint = (x: number, y: number) => ({ x, y }) as WorldPoint;
 export const imagePoint = (x: number, y: number) => ({ x, y }) as ImagePoint;
+export const pictureFraction = (x: number, y: number) => ({ x, y }) as PictureFraction;
 
 /** The viewport's placement of the world: screen = world * scale + offset. */
 export interface ViewTransform {
@@ -117,4 +122,32 @@ export function zoomAt(
   const scale = Math.min(maxScale, Math.max(minScale, view.scale * factor));
   const world = screenToWorld(anchor, view);
   return { scale, x: anchor.x - world.x * scale, y: anchor.y - world.y * scale };
+}
+
+/**
+ * A pointer's page position over a picture shown as an image fitted into `rect` (object-fit:
+ * contain, as the stage fits it), whose own size is `content` (any copy of the picture: only its
+ * shape counts); null off the picture, on the bands around it.
+ */
+export function clientToFraction(
+  clientX: number,
+  clientY: number,
+  rect: ClientRect,
+  content: Size,
+): PictureFraction | null {
+  const view = fitView({ width: rect.width, height: rect.height }, content);
+  const x = (clientX - rect.left - view.x) / (content.width * view.scale);
+  const y = (clientY - rect.top - view.y) / (content.height * view.scale);
+  if (!(x >= 0 && y >= 0 && x < 1 && y < 1)) return null;
+  return pictureFraction(x, y);
+}
+
+/** The original pixel under a fraction of the picture, or null outside it. */
+export function fractionToImage(point: PictureFraction, image: Size): ImagePoint | null {
+  return worldToImage(worldPoint(point.x * image.width, point.y * image.height), image);
+}
+
+/** A pixel's centre as a fraction of the picture (fractionToImage's way back). */
+export function imageToFraction(point: ImagePoint, image: Size): PictureFraction {
+  return pictureFraction((point.x + 0.5) / image.width, (point.y + 0.5) / image.height);
 }

@@ -32,8 +32,8 @@ export interface LabelLayoutOptions {
   gap: number;
   /** Space kept between two labels, and between a label and the ball. */
   padding: number;
-  /** The stage: labels stay inside it when they can. */
-  bounds?: { width: number; height: number };
+  /** Where labels stay when they can: the stage, or the part of the picture on it (x, y default 0). */
+  bounds?: { x?: number; y?: number; width: number; height: number };
   /** What labels should rather not cover (the marks), weighed less than the ball and the other labels. */
   obstacles?: readonly Circle[];
 }
@@ -68,14 +68,33 @@ function circleOverlap(rect: Rect, circle: Circle, padding: number): number {
   return depth > 0 ? depth * depth * 4 : 0;
 }
 
-function outside(rect: Rect, bounds: { width: number; height: number } | undefined): number {
+function outside(rect: Rect, bounds: LabelLayoutOptions['bounds']): number {
   if (!bounds) return 0;
+  const left = bounds.x ?? 0;
+  const top = bounds.y ?? 0;
   const over =
-    Math.max(0, -rect.x) +
-    Math.max(0, rect.x + rect.width - bounds.width) +
-    Math.max(0, -rect.y) +
-    Math.max(0, rect.y + rect.height - bounds.height);
+    Math.max(0, left - rect.x) +
+    Math.max(0, rect.x + rect.width - (left + bounds.width)) +
+    Math.max(0, top - rect.y) +
+    Math.max(0, rect.y + rect.height - (top + bounds.height));
   return over * 50;
+}
+
+/**
+ * The part of the picture on the stage (screen px), `inset` px in from its edges: where the
+ * reveal's labels stay, so none sits on the dark band beside the picture or at its very edge.
+ */
+export function visiblePicture(
+  view: { scale: number; x: number; y: number },
+  image: { width: number; height: number },
+  stage: { width: number; height: number },
+  inset = 0,
+): Rect {
+  const left = Math.max(0, view.x) + inset;
+  const top = Math.max(0, view.y) + inset;
+  const right = Math.min(stage.width, view.x + image.width * view.scale) - inset;
+  const bottom = Math.min(stage.height, view.y + image.height * view.scale) - inset;
+  return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
 /** Each label's top-left, by id, in the order given. */

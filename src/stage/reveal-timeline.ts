@@ -131,3 +131,11 @@ export function interpolateAim(from: ViewAim, to: ViewAim, t: number): ViewAim {
     cy: from.cy + (to.cy - from.cy) * k,
   };
 }
+
+/**
+ * The ring round the true ball, in CSS px: big enough to find at a glance on a phone (26 px, 22
+ * elsewhere) and always wider than the ball as drawn (`ballOnScreen`, its width on screen).
+ */
+export function revealBallRadius(stageWidth: number, ballOnScreen: number): number {
+  return Math.max(stageWidth < 600 ? 26 : 22, ballOnScreen / 2 + 8);
+}

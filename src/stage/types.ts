@@ -27,6 +27,8 @@ export interface StageReveal {
 }
 
 export interface StageLabels {
+  /** The selected mark's delete control, for the ticket numbered `label`. */
+  remove?: (label: string) => string;
   zoomIn: string;
   zoomOut: string;
   resetZoom: string;
@@ -44,9 +46,23 @@ export interface PictureStageProps {
   picture: GamePicture;
   marks: StageMark[];
   selectedId: string | null;
+  /** A tap on an empty spot of the picture (or Enter, or an aim released): a new mark goes there. */
   onPlace: (point: { x: number; y: number }) => void;
+  /** A tap on a mark that is not selected. */
   onSelect: (id: string) => void;
+  /**
+   * The selected mark dragged and dropped at `point`. Given, the stage is tap-to-place (the game
+   * screens); without it, a tap places the one selected mark (a judge's, the console's).
+   */
+  onMove?: (id: string, point: { x: number; y: number }) => void;
+  /** An arrow key: the selected mark one pixel (ten with Shift) on; without it, onPlace hears the keys. */
+  onNudge?: (point: { x: number; y: number }) => void;
+  /** The selected mark's delete control; without it, or with `canRemove` false, there is none. */
+  onRemove?: (id: string) => void;
+  canRemove?: boolean;
   reveal?: StageReveal | null;
+  /** The reveal's count has landed (or the reveal was shown at once): the screen may show its result. */
+  onRevealLanded?: () => void;
   disabled?: boolean;
   labels: StageLabels;
   onReady?: () => void;
@@ -65,12 +81,22 @@ export interface StageTestApi {
   renders: number;
   /** Holds the reveal at `ms` after it began (a screenshot of that moment); null lets it run on. */
   holdRevealAt(ms: number | null): void;
+  /** The reveal's shown labels and the part of the picture on the stage, in client px (page coordinates). */
+  revealLayout(): {
+    labels: Array<{ x: number; y: number; width: number; height: number }>;
+    picture: { x: number; y: number; width: number; height: number } | null;
+  };
 }
 
 /** What the scene reports to the React edge. */
 export interface SceneCallbacks {
   onPlace(point: ImagePoint): void;
   onSelect(id: string): void;
+  onMove(id: string, point: ImagePoint): void;
+  /** A drag of the selected mark began (its id) or ended (null). */
+  onDragChange(id: string | null): void;
+  /** The reveal's count has landed. */
+  onRevealLanded(): void;
   /** The original pixel under a hovering mouse or an aiming finger; null when off the picture. */
   onPointerPixel(point: ImagePoint | null): void;
   onViewChange(view: ViewTransform, limits: ZoomLimits): void;
@@ -95,6 +121,8 @@ export interface SceneProps {
   selectedId: string | null;
   reveal: StageReveal | null;
   inputEnabled: boolean;
+  /** A tap on an empty spot places a new mark, a tap on a mark selects it, the selected one drags. */
+  tapToPlace: boolean;
   /** A mark's distance in the reveal's words. */
   describeDistance: (pixels: number, ballWidth: number | null) => string;
   /** The size of the host element when the scene starts (then followed by a ResizeObserver). */

@@ -20,6 +20,11 @@ import type { GamePicture, PictureVariant } from '../../domain/practice.ts';
 export interface ZoomLimits {
   min: number;
   max: number;
+  /**
+   * Zoomed in past the stage's height, the picture may rise this many CSS px above the stage's
+   * bottom edge: the zoom buttons float over the bottom corner, and no pixel may stay under them.
+   */
+  bottomInset?: number;
 }
 
 /** Zoom in at least this far beyond fit... */
@@ -29,23 +34,34 @@ export const MIN_MAX_PIXEL_SIZE = 8;
 /** One press of + or - (button or key). */
 export const ZOOM_STEP = 1.5;
 
-export function zoomLimits(stage: Size, image: Size): ZoomLimits {
+/**
+ * The band at the stage's foot that the zoom buttons take (44 px buttons 8 px from the edge, and
+ * 4 px to spare): a picture zoomed in may rise that far, so its bottom row can be tapped.
+ */
+export const ZOOM_BUTTONS_BAND = 56;
+
+export function zoomLimits(stage: Size, image: Size, bottomInset = 0): ZoomLimits {
   const fit = fitView(stage, image).scale;
-  return { min: fit, max: Math.max(fit * MIN_ZOOM_OVER_FIT, MIN_MAX_PIXEL_SIZE) };
+  return { min: fit, max: Math.max(fit * MIN_ZOOM_OVER_FIT, MIN_MAX_PIXEL_SIZE), bottomInset };
 }
 
 /**
  * The picture never leaves the view: the scale stays within the limits; along an axis where the
- * picture is smaller than the stage it is centred, otherwise no gap opens at either edge.
+ * picture is smaller than the stage it is centred, otherwise no gap opens at either edge, but
+ * for the band the limits keep free at the bottom (`bottomInset`).
  */
 export function clampView(view: ViewTransform, stage: Size, image: Size, limits: ZoomLimits): ViewTransform {
   const scale = Math.min(limits.max, Math.max(limits.min, view.scale));
-  const axis = (offset: number, stageLength: number, imageLength: number) => {
+  const axis = (offset: number, stageLength: number, imageLength: number, endInset: number) => {
     const drawn = imageLength * scale;
     if (drawn <= stageLength) return (stageLength - drawn) / 2;
-    return Math.min(0, Math.max(stageLength - drawn, offset));
+    return Math.min(0, Math.max(stageLength - drawn - endInset, offset));
   };
-  return { scale, x: axis(view.x, stage.width, image.width), y: axis(view.y, stage.height, image.height) };
+  return {
+    scale,
+    x: axis(view.x, stage.width, image.width, 0),
+    y: axis(view.y, stage.height, image.height, limits.bottomInset ?? 0),
+  };
 }
 
 /** A view of `scale` with the world point (cx, cy) in the middle of the stage, clamped. */
@@ -225,6 +241,8 @@ export const MARK = {
   /** The label's centre, up and right of the crosshair, and its tappable half-size. */
   labelOffset: { x: 15, y: -15 },
   labelHit: 13,
+  /** A tap this close to a mark's centre (CSS px) is a tap on the mark: it selects it, or grabs the selected one. */
+  hitRadius: 12,
 } as const;
 
 /** Whether a screen point hits the label of a mark drawn at `mark` (screen). */
@@ -233,6 +251,87 @@ export function hitsLabel(point: ScreenPoint, mark: ScreenPoint): boolean {
     Math.abs(point.x - (mark.x + MARK.labelOffset.x)) <= MARK.labelHit &&
     Math.abs(point.y - (mark.y + MARK.labelOffset.y)) <= MARK.labelHit
   );
+}
+
+/** Whether a screen point is on a mark drawn at `mark`: within the hit radius of its centre, or on its number. */
+export function hitsMark(point: ScreenPoint, mark: ScreenPoint): boolean {
+  return Math.hypot(point.x - mark.x, point.y - mark.y) <= MARK.hitRadius || hitsLabel(point, mark);
+}
+
+/**
+ * The mark a tap at `point` is on, the nearest centre first; null when the tap is on an empty
+ * spot (the stage decides this in screen pixels and tells the machine only which ticket).
+ */
+export function markUnder(point: ScreenPoint, marks: ReadonlyArray<{ id: string; at: ScreenPoint }>): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const mark of marks) {
+    if (!hitsMark(point, mark.at)) continue;
+    const distance = Math.hypot(point.x - mark.at.x, point.y - mark.at.y);
+    if (distance < bestDistance) {
+      best = mark.id;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * The delete control of the selected mark: a 44 px target this far from the mark's centre,
+ * below it (clear of its number, up and right), else left of it, else above it, whichever first
+ * fits inside the stage and off the zoom buttons' corner; never within the mark's hit radius.
+ */
+export const DELETE_CONTROL = { size: 44, distance: 38, margin: 4 } as const;
+
+export function deleteControlSpot(mark: ScreenPoint, stage: Size): ScreenPoint {
+  const { size, distance, margin } = DELETE_CONTROL;
+  const half = size / 2;
+  const fits = (spot: ScreenPoint) =>
+    spot.x - half >= margin &&
+    spot.y - half >= margin &&
+    spot.x + half <= stage.width - margin &&
+    spot.y + half <= stage.height - margin &&
+    // The zoom buttons: three 44 px buttons in the bottom-right corner.
+    !(spot.x + half > stage.width - 3 * 44 - 24 && spot.y + half > stage.height - ZOOM_BUTTONS_BAND);
+  const spots = [
+    screenPoint(mark.x, mark.y + distance),
+    screenPoint(mark.x - distance, mark.y),
+    screenPoint(mark.x - distance * 0.75, mark.y - distance * 0.75),
+    screenPoint(mark.x + distance, mark.y + distance * 0.5),
+  ];
+  const spot = spots.find(fits) ?? spots[0]!;
+  return screenPoint(
+    Math.min(Math.max(spot.x, half + margin), Math.max(half + margin, stage.width - half - margin)),
+    Math.min(Math.max(spot.y, half + margin), Math.max(half + margin, stage.height - half - margin)),
+  );
+}
+
+/**
+ * Where the zoom hint goes so that it covers no mark: at the foot of the stage, else at its top,
+ * else nowhere. `hint` is its box's size, left-aligned `inset` px in from the stage's edges.
+ */
+export function hintPlacement(
+  marks: readonly ScreenPoint[],
+  stage: Size,
+  hint: Size,
+  inset = 8,
+): 'bottom' | 'top' | null {
+  // What a mark draws round its centre: the crosshair's arms, and its number up and to the right.
+  const left = MARK.selectedArm + 2;
+  const right = MARK.labelOffset.x + MARK.labelHit + 2;
+  const up = -MARK.labelOffset.y + MARK.labelHit + 2;
+  const down = MARK.selectedArm + 2;
+  const clear = (top: number) =>
+    !marks.some(
+      (mark) =>
+        mark.x + right >= inset &&
+        mark.x - left <= inset + hint.width &&
+        mark.y + down >= top &&
+        mark.y - up <= top + hint.height,
+    );
+  if (clear(stage.height - inset - hint.height)) return 'bottom';
+  if (clear(inset)) return 'top';
+  return null;
 }
 
 /** A view that puts a screen point inside the stage with `margin` px to spare (keyboard moves). */

@@ -16,6 +16,8 @@ export interface TicketBarTexts {
   back: string;
   dismiss: string;
   ready: string;
+  /** While a ticket waits for its mark: where to tap. */
+  tapToPlace: string;
   add: string;
   reset: string;
   /** The question Reset asks before it clears the marks: title, text, the two answers. */
@@ -29,6 +31,8 @@ export interface TicketBarTexts {
   ticketEmpty(n: string): string;
   remove(n: string): string;
   reason(reason: TicketRuleReason): string;
+  /** The plain sentence under a refusal's spec text. */
+  explain(reason: TicketRuleReason): string;
 }
 
 export interface TicketBarProps {
@@ -39,12 +43,12 @@ export interface TicketBarProps {
   selectedId: string | null;
   busy: boolean;
   disabled: boolean;
-  rejection: string | null;
+  /** The last refusal (the spec's words and the plain sentence under them), until dismissed or a change clears it. */
+  rejection: TicketRuleReason | null;
   submitFailed: boolean;
   /** The machine's own rules, so a button is greyed out exactly when its event would be refused. */
   addRule: RuleResult;
   removeRule: RuleResult;
-  submitRule: RuleResult;
   onSelect(id: string): void;
   onRemove(id: string): void;
   onAdd(): void;
@@ -60,9 +64,11 @@ export interface TicketBarProps {
 export function TicketBar(props: TicketBarProps) {
   const tx = props.texts;
   const { marks, selectedId, busy, disabled, rejection } = props;
-  const { addRule, removeRule, submitRule } = props;
-  const reasonText = tx.reason;
-  const hints = [addRule, submitRule].flatMap((rule) => (rule.ok ? [] : [reasonText(rule.reason)]));
+  const { addRule, removeRule } = props;
+  // The standing line: why no ticket can be added, else where to tap while a ticket waits for its
+  // mark, else that all is ready. 'Mark all tickets before submitting' comes only when a submit was
+  // tried (as the machine's rejection), never before.
+  const waiting = marks.some((mark) => mark.point === null);
   const untouched = marks.length === 1 && marks[0]?.point === null;
   const [confirmingReset, setConfirmingReset] = useState(false);
   // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
@@ -92,15 +98,20 @@ export function TicketBar(props: TicketBarProps) {
           </div>
         ) : rejection ? (
           <div className="trial-alert">
-            <span role="alert">{rejection}</span>
+            <p role="alert" className="trial-alert__text">
+              <strong className="trial-alert__title">{tx.reason(rejection)}</strong>{' '}
+              <span className="trial-alert__help">{tx.explain(rejection)}</span>
+            </p>
             <button type="button" className="trial-alert__close" onClick={props.onDismiss} aria-label={tx.dismiss}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
-        ) : (
-          <p id="trial-bar-hint" className="trial-bar__hint">
-            {hints.length > 0 ? hints.join(' · ') : tx.ready}
+        ) : !addRule.ok ? (
+          <p className="trial-bar__hint">
+            <strong>{tx.reason(addRule.reason)}</strong> {tx.explain(addRule.reason)}
           </p>
+        ) : (
+          <p className="trial-bar__hint">{waiting ? tx.tapToPlace : tx.ready}</p>
         )}
       </div>
       <ul ref={chipsRef} className="trial-chips">
@@ -165,8 +176,7 @@ export function TicketBar(props: TicketBarProps) {
         <button
           type="button"
           className="button button--small button--accent trial-bar__submit"
-          disabled={disabled || !submitRule.ok}
-          aria-describedby={hints.length > 0 && !rejection && !props.submitFailed ? 'trial-bar-hint' : undefined}
+          disabled={disabled || marks.length === 0}
           onClick={props.onSubmit}
         >
           {busy ? tx.submitting : tx.submit}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketPoint } from '../../domain/tickets.ts';
+import { ticketsAvailableTo, type TicketPoint } from '../../domain/tickets.ts';
 import {
   createModel,
   describeShortestAndSimplePaths,
@@ -40,9 +40,11 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'load.retry' })).toBe(true);
   },
   ready: (snapshot, sut) => {
-    const { draft, selectedId, held, lastRejection } = snapshot.context;
-    // The rules hold whatever happened before: unique ids, a real selection, no clashing or outside marks.
+    const { draft, selectedId, held, cart, limits, lastRejection } = snapshot.context;
+    // The rules hold whatever happened before: unique ids, a real selection, no clashing or outside
+    // marks, never more tickets than this person may still take (however many taps placed them).
     expect(new Set(draft.map((t) => t.id)).size).toBe(draft.length);
+    expect(cart.length + draft.length).toBeLessThanOrEqual(ticketsAvailableTo(limits));
     if (selectedId !== null) expect(draft.map((t) => t.id)).toContain(selectedId);
     const points = draft.flatMap((t) => (t.point ? [t.point] : []));
     for (const [i, p] of points.entries()) {
@@ -57,6 +59,10 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'ticket.submit' })).toBe(true);
     expect(snapshot.can({ type: 'rejection.dismiss' })).toBe(lastRejection !== null);
     expect(snapshot.can({ type: 'ticket.mark', point: P1 })).toBe(selectedId !== null);
+    // A tap on the picture is always heard: it places, or says why not.
+    expect(snapshot.can({ type: 'ticket.place', point: P1 })).toBe(true);
+    expect(snapshot.can({ type: 'ticket.move', id: 't9', point: P1 })).toBe(false);
+    for (const ticket of draft) expect(snapshot.can({ type: 'ticket.move', id: ticket.id, point: P2 })).toBe(true);
   },
   submitting: (snapshot, sut) => {
     expect(snapshot.context.draft.every((t) => t.point !== null)).toBe(true);
@@ -95,6 +101,14 @@ describe('ticket-marking model: editing (shortest paths)', () => {
       { type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) },
       { type: 'xstate.done.actor.loadContest', output: contest({ maxPerPerson: 2, alreadyHeld: 2, ticketsLeft: 5 }) },
       ...lifecycleEvents,
+      { type: 'ticket.place', point: P1 },
+      { type: 'ticket.place', point: P2 },
+      { type: 'ticket.place', point: HELD },
+      { type: 'ticket.place', point: OUTSIDE },
+      { type: 'ticket.move', id: 't1', point: P2 },
+      { type: 'ticket.move', id: 't2', point: P1 },
+      { type: 'ticket.move', id: 't1', point: HELD },
+      { type: 'ticket.move', id: 't9', point: P1 },
       { type: 'ticket.mark', point: P1 },
       { type: 'ticket.mark', point: P2 },
       { type: 'ticket.mark', point: HELD },
@@ -121,8 +135,8 @@ describe('ticket-marking model: editing (shortest paths)', () => {
 });
 
 describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
-  // Loading, submitting and their errors with the least editing that gets there: one point to
-  // mark, an early submit that is refused, its dismissal. Simple paths over the full editing
+  // Loading, submitting and their errors with the least editing that gets there: one tap to
+  // place, an early submit that is refused, its dismissal. Simple paths over the full editing
   // graph would run into the millions.
   const setup = createModel({
     machine,
@@ -130,9 +144,10 @@ describe('ticket-marking model: lifecycle (shortest and simple paths)', () => {
     events: [
       { type: 'xstate.done.actor.loadContest', output: contest(twoAvailable) },
       ...lifecycleEvents,
-      { type: 'ticket.mark', point: P1 },
+      { type: 'ticket.place', point: P1 },
     ],
-    filterEvents: (_, e) => !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset'].includes(e.type),
+    filterEvents: (_, e) =>
+      !['ticket.add', 'ticket.remove', 'ticket.select', 'ticket.reset', 'ticket.move', 'ticket.mark'].includes(e.type),
   });
 
   describeShortestAndSimplePaths(setup, assertions);

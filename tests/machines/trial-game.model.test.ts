@@ -37,6 +37,10 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.context.result).toBeNull();
     expect(snapshot.can({ type: 'rejection.dismiss' })).toBe(lastRejection !== null);
     expect(snapshot.can({ type: 'trial.replay' })).toBe(false);
+    // A tap on the picture is always heard: it places, or says why not; a drag moves a known ticket.
+    expect(snapshot.can({ type: 'ticket.place', point: P1 })).toBe(true);
+    expect(snapshot.can({ type: 'ticket.move', id: 't9', point: P1 })).toBe(false);
+    expect(snapshot.can({ type: 'ticket.move', id: draft[0]!.id, point: P2 })).toBe(true);
   },
   submitting: (snapshot, sut) => {
     expect(snapshot.context.draft.every((t) => t.point !== null)).toBe(true);
@@ -50,6 +54,8 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'trial.replay' })).toBe(snapshot.context.gamesPlayed < TRIAL_MAX_GAMES);
     expect(snapshot.can({ type: 'trial.reset' })).toBe(false);
     expect(snapshot.can({ type: 'ticket.mark', point: P2 })).toBe(false);
+    expect(snapshot.can({ type: 'ticket.place', point: P2 })).toBe(false);
+    expect(snapshot.can({ type: 'ticket.move', id: 't1', point: P2 })).toBe(false);
   },
   exited: (snapshot, sut) => {
     expect(snapshot.status).toBe('done');
@@ -84,6 +90,12 @@ describe('trial-game model: editing (shortest paths)', () => {
     machine,
     events: [
       ...actorEvents,
+      { type: 'ticket.place', point: P1 },
+      { type: 'ticket.place', point: P2 },
+      { type: 'ticket.place', point: OUTSIDE },
+      { type: 'ticket.move', id: 't1', point: P2 },
+      { type: 'ticket.move', id: 't2', point: P1 },
+      { type: 'ticket.move', id: 't9', point: P1 },
       { type: 'ticket.mark', point: P1 },
       { type: 'ticket.mark', point: P2 },
       { type: 'ticket.mark', point: OUTSIDE },
@@ -94,8 +106,12 @@ describe('trial-game model: editing (shortest paths)', () => {
     ],
     filterEvents: (state, event) => {
       const s = state as Snapshot;
+      // A tap on an empty spot adds a ticket when every one is marked: two at most here too.
       if (event.type === 'ticket.add' && s.context.draft.length >= 2) return false;
+      if (event.type === 'ticket.place' && s.context.draft.length >= 2 && allMarked(s)) return false;
       if (s.context.gamesPlayed <= 1) return true;
+      // Later games go straight through, marked from the keyboard.
+      if (event.type === 'ticket.move' || event.type === 'ticket.place') return false;
       if (event.type === 'ticket.mark') return (event as unknown as { point: TicketPoint }).point === P1;
       if (event.type === 'ticket.submit') return allMarked(s);
       return straight.includes(event.type) || (s.value === 'revealed' && s.context.gamesPlayed === TRIAL_MAX_GAMES);
@@ -132,11 +148,15 @@ describe('trial-game model: games (shortest and simple paths)', () => {
   // graph run into the millions.
   const setup = createModel({
     machine,
-    events: [...actorEvents, { type: 'ticket.mark', point: P1 }],
+    events: [...actorEvents, { type: 'ticket.mark', point: P1 }, { type: 'ticket.place', point: P1 }],
     filterEvents: (state, event) => {
       const s = state as Snapshot;
       const { gamesPlayed } = s.context;
-      if (['ticket.add', 'ticket.remove', 'ticket.select', 'rejection.dismiss'].includes(event.type)) return false;
+      if (['ticket.add', 'ticket.remove', 'ticket.select', 'rejection.dismiss', 'ticket.move'].includes(event.type))
+        return false;
+      // The first game is marked by a tap on the picture, the later ones by the keyboard.
+      if (event.type === 'ticket.place') return gamesPlayed === 1;
+      if (event.type === 'ticket.mark') return gamesPlayed > 1;
       if (event.type === 'ticket.submit') return allMarked(s);
       if (['xstate.error.actor.loadPracticePair', 'load.retry'].includes(event.type)) return gamesPlayed === 0;
       if (['xstate.error.actor.submitPractice', 'submit.retry', 'submit.cancel'].includes(event.type))

@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ClientRect,
+  clientToFraction,
   clientToImage,
   clientToScreen,
   fitView,
+  fractionToImage,
+  imageToFraction,
+  pictureFraction,
   imagePoint,
   imageToWorld,
   screenPoint,
@@ -129,5 +133,62 @@ describe('round trip: image pixel -> screen -> image pixel', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('round trip: image pixel -> fraction of the picture -> image pixel (taps before the stage draws)', () => {
+  it('returns the same pixel for any pixel of any picture size (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12000 }),
+        fc.integer({ min: 1, max: 12000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (width, height, fx, fy) => {
+          const size = { width, height };
+          const pixel = imagePoint(Math.floor(fx * width), Math.floor(fy * height));
+          expect(fractionToImage(imageToFraction(pixel, size), size)).toEqual(pixel);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a tap on the picture shown as an image names the pixel the stage would, whatever copy is shown', () => {
+    // The fitted view of the stage over the same box, and the image element's own fit of a copy.
+    const rect = { left: 10, top: 20, width: 360, height: 540 };
+    const box = { width: rect.width, height: rect.height };
+    const view = fitView(box, image);
+    const copies = [image, { width: 1280, height: 800 }, { width: 800, height: 500 }];
+    const targets = [
+      { x: 0, y: 0 },
+      { x: 7999, y: 4999 },
+      { x: 4000, y: 2500 },
+      { x: 1234, y: 4321 },
+    ];
+    for (const copy of copies) {
+      for (const target of targets) {
+        const client = screenToClient(worldToScreen(imageToWorld(imagePoint(target.x, target.y)), view), rect, box);
+        const fraction = clientToFraction(client.x, client.y, rect, copy);
+        expect(fraction).not.toBeNull();
+        // At fit one CSS px covers 22 original px: the copy's rounding moves a tap by less than one.
+        const pixel = fractionToImage(fraction!, image)!;
+        expect(Math.abs(pixel.x - target.x)).toBeLessThanOrEqual(copy === image ? 0 : 1);
+        expect(Math.abs(pixel.y - target.y)).toBeLessThanOrEqual(copy === image ? 0 : 1);
+        if (copy === image) expect(pixel).toEqual(clientToImage(client.x, client.y, rect, box, view, image));
+      }
+    }
+  });
+
+  it('is null on the bands around the fitted picture and outside it', () => {
+    const rect = { left: 0, top: 0, width: 400, height: 400 };
+    // A 2:1 picture shows 400 x 200, from 100 px down.
+    const copy = { width: 1000, height: 500 };
+    expect(clientToFraction(200, 50, rect, copy)).toBeNull();
+    expect(clientToFraction(200, 350, rect, copy)).toBeNull();
+    expect(clientToFraction(0, 100, rect, copy)).toEqual(pictureFraction(0, 0));
+    expect(clientToFraction(200, 200, rect, copy)).toEqual(pictureFraction(0.5, 0.5));
+    expect(fractionToImage(pictureFraction(1, 0.5), image)).toBeNull();
+    expect(fractionToImage(pictureFraction(-0.01, 0.5), image)).toBeNull();
   });
 });

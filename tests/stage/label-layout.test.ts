@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LabelBox, type Rect, layoutLabels, overlaps } from '../../src/stage/label-layout.ts';
+import { type LabelBox, type Rect, layoutLabels, overlaps, visiblePicture } from '../../src/stage/label-layout.ts';
 
 const options = { gap: 20, padding: 3, bounds: { width: 800, height: 600 } };
 
@@ -85,5 +85,35 @@ describe('layoutLabels', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the part of the picture on the stage (the reveal labels stay 24 px inside it)', () => {
+  const stage = { width: 900, height: 600 };
+  const image = { width: 4000, height: 2000 };
+
+  it('is the fitted picture between its bands, inset', () => {
+    // Fitted: 900 x 450, 75 px down.
+    const fit = { scale: 0.225, x: 0, y: 75 };
+    expect(visiblePicture(fit, image, stage)).toEqual({ x: 0, y: 75, width: 900, height: 450 });
+    expect(visiblePicture(fit, image, stage, 24)).toEqual({ x: 24, y: 99, width: 852, height: 402 });
+  });
+
+  it('is the stage when the zoomed picture covers it, less the band it rose by', () => {
+    const zoomed = { scale: 1, x: -1000, y: -1456 };
+    expect(visiblePicture(zoomed, image, stage, 24)).toEqual({ x: 24, y: 24, width: 852, height: 544 - 48 });
+  });
+
+  it('keeps labels inside bounds that do not start at the stage corner', () => {
+    const bounds = { x: 100, y: 100, width: 300, height: 200 };
+    // A mark near the left edge of the bounds: its label goes right or below, not out to the left.
+    const placed = layoutLabels(
+      [{ id: 'a', anchor: { x: 110, y: 200 }, width: 80, height: 16 }],
+      { x: 300, y: 300, r: 20 },
+      { ...options, bounds },
+    ).get('a')!;
+    expect(placed.x).toBeGreaterThanOrEqual(bounds.x);
+    expect(placed.y).toBeGreaterThanOrEqual(bounds.y);
+    expect(placed.x + placed.width).toBeLessThanOrEqual(bounds.x + bounds.width);
   });
 });

@@ -4,6 +4,7 @@ import {
   interpolateAim,
   revealAim,
   revealDuration,
+  revealBallRadius,
   revealFrame,
   revealSchedule,
 } from '../../src/stage/reveal-timeline.ts';
@@ -98,5 +99,14 @@ describe('revealAim', () => {
     expect(interpolateAim(from, to, 0)).toEqual(from);
     expect(interpolateAim(from, to, 1)).toEqual(to);
     expect(interpolateAim(from, to, 0.5)).toEqual({ scale: 2, cx: 50, cy: 25 });
+  });
+});
+
+describe('revealBallRadius', () => {
+  it('rings the ball large on a phone, and always wider than the ball as drawn', () => {
+    expect(revealBallRadius(360, 4)).toBe(26);
+    expect(revealBallRadius(1280, 4)).toBe(22);
+    expect(revealBallRadius(1280, 60)).toBe(38);
+    expect(revealBallRadius(360, 80)).toBeGreaterThan(40);
   });
 });

@@ -9,8 +9,15 @@ import {
   worldToScreen,
 } from '../../src/stage/coords.ts';
 import {
+  DELETE_CONTROL,
+  MARK,
   MIN_ZOOM_OVER_FIT,
+  ZOOM_BUTTONS_BAND,
   centrePixel,
+  deleteControlSpot,
+  hintPlacement,
+  hitsMark,
+  markUnder,
   chooseVariant,
   clampView,
   hitsLabel,
@@ -85,6 +92,36 @@ describe('zoom limits and clamping', () => {
     const corner = viewCentredOn(2, 0.5, 0.5, laptop, image, limits);
     expect(corner.x).toBe(0);
     expect(corner.y).toBe(0);
+  });
+
+  it("zoomed in, lets the picture rise by the zoom buttons' band at the bottom, so its last row is never under them", () => {
+    const limits = zoomLimits(laptop, image, ZOOM_BUTTONS_BAND);
+    expect(limits.bottomInset).toBe(ZOOM_BUTTONS_BAND);
+    // Centred on the bottom-right pixel at 12x: its centre is above the band, at the right edge.
+    const corner = viewCentredOn(limits.min * 12, image.width - 0.5, image.height - 0.5, laptop, image, limits);
+    const at = worldToScreen(imageToWorld(imagePoint(image.width - 1, image.height - 1)), corner);
+    expect(at.y).toBeLessThan(laptop.height - ZOOM_BUTTONS_BAND);
+    expect(at.x).toBeGreaterThan(laptop.width - corner.scale);
+    // The top-left still stops at the stage's corner, and the fitted picture is centred as before.
+    const topLeft = viewCentredOn(limits.min * 12, 0.5, 0.5, laptop, image, limits);
+    expect(topLeft).toMatchObject({ x: 0, y: 0 });
+    expect(clampView({ scale: limits.min, x: 99, y: 99 }, laptop, image, limits)).toEqual(
+      clampView({ scale: limits.min, x: 99, y: 99 }, laptop, image, zoomLimits(laptop, image)),
+    );
+    // Never more than the band: the picture's bottom edge stops there (property).
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 12, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        (times, y) => {
+          const view = clampView({ scale: limits.min * times, x: 0, y }, laptop, image, limits);
+          const bottom = view.y + image.height * view.scale;
+          if (image.height * view.scale > laptop.height)
+            expect(bottom).toBeGreaterThanOrEqual(laptop.height - ZOOM_BUTTONS_BAND - 1e-6);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('zooms about the pointer and clamps', () => {
@@ -221,5 +258,62 @@ describe('loupe and marks', () => {
     expect(hitsLabel(screenPoint(115, 85), mark)).toBe(true);
     expect(hitsLabel(screenPoint(100, 100), mark)).toBe(false);
     expect(hitsLabel(screenPoint(130, 85), mark)).toBe(false);
+  });
+
+  it('a tap within 12 screen px of a mark, or on its number, is on the mark; farther is an empty spot', () => {
+    const mark = screenPoint(100, 100);
+    expect(MARK.hitRadius).toBe(12);
+    expect(hitsMark(screenPoint(100, 100), mark)).toBe(true);
+    expect(hitsMark(screenPoint(112, 100), mark)).toBe(true);
+    expect(hitsMark(screenPoint(108, 108.4), mark)).toBe(true);
+    expect(hitsMark(screenPoint(100, 113), mark)).toBe(false);
+    expect(hitsMark(screenPoint(88, 91), mark)).toBe(false);
+    expect(hitsMark(screenPoint(126, 78), mark)).toBe(true); // its number
+  });
+
+  it('picks the nearest mark under a tap, and none on an empty spot', () => {
+    const marks = [
+      { id: 'a', at: screenPoint(100, 100) },
+      { id: 'b', at: screenPoint(110, 100) },
+      { id: 'c', at: screenPoint(300, 300) },
+    ];
+    expect(markUnder(screenPoint(103, 100), marks)).toBe('a');
+    expect(markUnder(screenPoint(107, 101), marks)).toBe('b');
+    expect(markUnder(screenPoint(200, 200), marks)).toBeNull();
+    expect(markUnder(screenPoint(310, 292), marks)).toBe('c');
+    expect(markUnder(screenPoint(0, 0), [])).toBeNull();
+  });
+
+  it('puts the delete control below the mark, clear of its hit radius and number; elsewhere near an edge or the zoom buttons', () => {
+    const stage = { width: 360, height: 400 };
+    const half = DELETE_CONTROL.size / 2;
+    const inside = (spot: { x: number; y: number }) =>
+      spot.x - half >= 0 && spot.y - half >= 0 && spot.x + half <= stage.width && spot.y + half <= stage.height;
+    const below = deleteControlSpot(screenPoint(100, 100), stage);
+    expect(below).toEqual({ x: 100, y: 138 });
+    // Its 44 px box stays off the mark's 12 px hit circle and its number.
+    expect(below.y - half).toBeGreaterThan(100 + MARK.hitRadius);
+    // Near the foot of the stage: to the left; in the bottom-left corner: above and to the left, or right.
+    expect(deleteControlSpot(screenPoint(100, 360), stage)).toEqual({ x: 62, y: 360 });
+    expect(deleteControlSpot(screenPoint(100, 385), stage)).toEqual({ x: 100 - 28.5, y: 385 - 28.5 });
+    for (const at of [screenPoint(10, 390), screenPoint(350, 10), screenPoint(340, 380), screenPoint(5, 5)]) {
+      const spot = deleteControlSpot(at, stage);
+      expect(inside(spot)).toBe(true);
+    }
+    // Never on the zoom buttons in the bottom-right corner when there is another place.
+    const nearButtons = deleteControlSpot(screenPoint(300, 330), stage);
+    expect(nearButtons.y + half <= stage.height - ZOOM_BUTTONS_BAND || nearButtons.x + half <= 360 - 156).toBe(true);
+  });
+
+  it('puts the zoom hint at the foot of the stage, at its top when a mark is there, nowhere when both are taken', () => {
+    const stage = { width: 360, height: 300 };
+    const hint = { width: 280, height: 30 };
+    expect(hintPlacement([], stage, hint)).toBe('bottom');
+    expect(hintPlacement([screenPoint(300, 50)], stage, hint)).toBe('bottom');
+    expect(hintPlacement([screenPoint(100, 280)], stage, hint)).toBe('top');
+    // A mark just right of the hint whose number would reach over it counts.
+    expect(hintPlacement([screenPoint(285, 290)], stage, hint)).toBe('top');
+    expect(hintPlacement([screenPoint(330, 290)], stage, hint)).toBe('bottom');
+    expect(hintPlacement([screenPoint(100, 280), screenPoint(40, 20)], stage, hint)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ describe('GameHints', () => {
     const hints = region('How to play')!;
     expect(hints).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Tap where you think the ball is',
+      'Tap where you think the ball is: each tap is a ticket',
       'Pinch or use + to zoom in',
       'Press and hold for the magnifier',
     ]);
@@ -40,7 +40,7 @@ describe('GameHints', () => {
   it('reads in Hindi', async () => {
     await renderWithApp(<GameHints />, { lng: 'hi' });
     expect(region('कैसे खेलें')).toBeInTheDocument();
-    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ टैप करें')).toBeInTheDocument();
+    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ टैप करें: हर टैप एक टिकट है')).toBeInTheDocument();
     expect(screen.getByText('ज़ूम करने के लिए पिंच करें या + दबाएँ')).toBeInTheDocument();
     expect(screen.getByText('मैग्नीफ़ायर के लिए दबाकर रखें')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ठीक है' })).toBeInTheDocument();
@@ -50,20 +50,20 @@ describe('GameHints', () => {
     primaryPointer('fine');
     const first = await renderWithApp(<GameHints />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Click where you think the ball is',
+      'Click where you think the ball is: each click is a ticket',
       'Scroll or use + to zoom in',
       'Arrow keys move your mark one pixel at a time',
     ]);
     first.unmount();
     await renderWithApp(<GameHints />, { lng: 'hi' });
-    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ क्लिक करें')).toBeInTheDocument();
+    expect(screen.getByText('जहाँ आपको लगता है गेंद है, वहाँ क्लिक करें: हर क्लिक एक टिकट है')).toBeInTheDocument();
     expect(screen.queryByText(/टैप/)).toBeNull();
   });
 
   it("says 'Tap' on a touch screen", async () => {
     primaryPointer('coarse');
     await renderWithApp(<GameHints />);
-    expect(screen.getByText('Tap where you think the ball is')).toBeInTheDocument();
+    expect(screen.getByText('Tap where you think the ball is: each tap is a ticket')).toBeInTheDocument();
     expect(screen.queryByText(/Click/)).toBeNull();
   });
 });

@@ -34,6 +34,7 @@ const entry = (overrides: Partial<MyEntry> = {}): MyEntry => ({
   closesAt: '2026-11-18T18:29:59.000Z',
   showAt: '2026-11-19T15:30:00.000Z',
   picture,
+  ballWidth: 16,
   prize: { kind: 'cash', title: 'Cash prize', valuePaise: 2_000_000 },
   tickets: [
     { id: 't1', x: 801, y: 500, status: 'confirmed', rank: 1, distance: 0.5 },
@@ -135,6 +136,9 @@ describe('My entries: results, receipts and the prize claim', () => {
     expect(await screen.findByText('You won this contest!')).toBeInTheDocument();
     expect(screen.getByText(/Rank 1 of 24/)).toBeInTheDocument();
     expect(screen.getByText(/Rank 17 of 24/)).toBeInTheDocument();
+    // Distances in ball widths (the contest picture's ball is 16 px wide), pixels in brackets.
+    expect(screen.getByText('on the ball (0.5 px)')).toBeInTheDocument();
+    expect(screen.getByText('25.8 ball widths (412.3 px)')).toBeInTheDocument();
     expect(container.querySelector('.mark--judged')).not.toBeNull();
     const tax = container.querySelector('.tax-lines') as HTMLElement;
     expect(within(tax).getByText('Tax withheld (TDS 30%, Section 194B)')).toBeInTheDocument();
@@ -328,7 +332,7 @@ describe('My entries: the contests in play', () => {
   it('a published contest gives the best place first', async () => {
     stubApi({ 'GET /account/entries': () => ok({ contests: [entry({ isWinner: false, tax: null })] }) });
     await renderScreen(<MyEntriesPage />, { path: '/my_entries' });
-    expect(await screen.findByText('Your best ticket: #1 of 24 · 0.5 px')).toBeInTheDocument();
+    expect(await screen.findByText('Your best ticket: #1 of 24 · on the ball (0.5 px)')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).toBeNull();
   });
 

@@ -346,7 +346,10 @@ describe('/play_screen', () => {
     const bar = screen.getByRole('region', { name: 'Your tickets' });
     expect(within(bar).getByText('Free entry')).toBeInTheDocument();
     expect(within(bar).queryByText(/₹/)).toBeNull();
-    expect(button('Enter free')).toBeDisabled();
+    // Nothing marked yet: the button stays (issue 25: the rule is said only after an attempt).
+    fireEvent.click(button('Enter free'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Mark all tickets before submitting');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('retries a failed load', async () => {

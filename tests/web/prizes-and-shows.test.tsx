@@ -39,6 +39,7 @@ const inKind = (tdsPayer: 'winner' | 'company', overrides: Partial<MyEntry> = {}
   closesAt: '2026-11-18T18:29:59.000Z',
   showAt: '2026-11-19T15:30:00.000Z',
   picture,
+  ballWidth: 16,
   prize: { kind: 'merchandise', title: 'Signed bat', valuePaise: 1_500_000 },
   tickets: [{ id: 't1', x: 801, y: 500, status: 'confirmed', rank: 1, distance: 0.5 }],
   judgedPoint: { x: 800.5, y: 500 },
@@ -131,6 +132,7 @@ describe('the sponsor', () => {
       judgedPoint: { x: 800, y: 500 },
       prize: { kind: 'merchandise', title: 'Signed bat', valuePaise: 1_500_000 },
       entries: 24,
+      ballWidth: 16,
       sponsor,
       winner: null,
     };
@@ -195,6 +197,7 @@ describe('the live page at show time', () => {
       judgedPoint: { x: 800, y: 500 },
       prize: { kind: 'cash', title: 'Cash prize', valuePaise: 2_500_000 },
       entries: 24,
+      ballWidth: 16,
       winner: { firstName: 'Asha', state: null, mark: { x: 801, y: 498 }, distance: 2.2 },
     };
     const next = { contestId: 'n1', slot: 'A' as const, showAt, streamUrl: null, embedUrl: null };

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GamePicture } from '../../domain/practice.ts';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
-import { StagePreview } from '../../src/stage/StagePreview.tsx';
+import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
 
 // The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
@@ -50,47 +50,6 @@ const labels = {
   coordinates: (x: number, y: number) => `${x},${y}`,
   selected: () => '',
 };
-
-/** The preview image laid out in a 400 x 400 box: the photo shows 400 x 200, 100 px down. */
-function layOut(image: HTMLElement) {
-  image.getBoundingClientRect = () => ({
-    left: 10,
-    top: 20,
-    width: 400,
-    height: 400,
-    right: 410,
-    bottom: 420,
-    x: 10,
-    y: 20,
-    toJSON: () => ({}),
-  });
-}
-
-describe('the picture before the stage has started', () => {
-  it('names the original pixel under a tap on the image, and nothing on the bars around it', () => {
-    const onPick = vi.fn();
-    const { container } = render(<StagePreview picture={picture} label="Loading" onPick={onPick} />);
-    const image = container.querySelector('img')!;
-    layOut(image);
-    // The middle of the box is the middle of the photo.
-    fireEvent.click(image, { clientX: 10 + 200, clientY: 20 + 200 });
-    expect(onPick).toHaveBeenLastCalledWith({ x: 1000, y: 500 });
-    // Top-left corner of the photo (it starts 100 px down), and 5 screen px in (5 x 5 original px each).
-    fireEvent.click(image, { clientX: 10 + 1, clientY: 20 + 100 + 1 });
-    expect(onPick).toHaveBeenLastCalledWith({ x: 5, y: 5 });
-    // The bar above the photo is no part of it.
-    fireEvent.click(image, { clientX: 10 + 200, clientY: 20 + 50 });
-    expect(onPick).toHaveBeenCalledTimes(2);
-  });
-
-  it('is inert without onPick', () => {
-    const { container } = render(<StagePreview picture={picture} label="Loading" />);
-    const image = container.querySelector('img')!;
-    layOut(image);
-    expect(() => fireEvent.click(image, { clientX: 210, clientY: 220 })).not.toThrow();
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-  });
-});
 
 describe('the stage starts when idle, or at once when the player reaches for it', () => {
   let idle: Array<() => void>;
@@ -165,14 +124,9 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     });
   });
 
-  it('starts at once on a touch, and a tap on the picture meanwhile places the mark', async () => {
-    const onPlace = vi.fn();
-    const { container } = renderStage(onPlace);
-    const image = container.querySelector('img')!;
-    layOut(image);
-    fireEvent.pointerDown(image);
-    fireEvent.click(image, { clientX: 210, clientY: 220 });
-    expect(onPlace).toHaveBeenCalledWith({ x: 1000, y: 500 });
+  it('starts at once on a touch', async () => {
+    const { container } = renderStage();
+    fireEvent.pointerDown(container.querySelector('img')!);
     await settle();
     expect(idle).toHaveLength(0);
     expect(engines.made).toHaveLength(1);
@@ -192,7 +146,7 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     expect(engines.made).toHaveLength(1);
   });
 
-  it('tells the player to zoom in while one CSS pixel covers more than 2 original pixels, when the screen gives the words', async () => {
+  it('tells the player to zoom in while one CSS pixel covers more than 2 original pixels, until the first zoom, when the screen gives the words', async () => {
     const hint = 'Zoom in to place your mark precisely';
     const marks = [{ id: 't1', label: '1', point: null }];
     const { rerender } = render(
@@ -210,10 +164,14 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     const viewChange = engines.made[0]!.onViewChange!;
     act(() => viewChange({ scale: 0.3, x: 0, y: 0 }, { min: 0.3, max: 8 }));
     expect(screen.getByText(hint)).toBeInTheDocument();
-    act(() => viewChange({ scale: 0.5, x: 0, y: 0 }, { min: 0.3, max: 8 }));
-    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(screen.getByText(hint)).not.toHaveAttribute('data-fading');
+    // The first zoom: the hint fades, then goes, and stays gone at fit again.
     act(() => viewChange({ scale: 0.45, x: 0, y: 0 }, { min: 0.3, max: 8 }));
-    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(screen.getByText(hint)).toHaveAttribute('data-fading', 'true');
+    act(() => vi.advanceTimersByTime(ZOOM_HINT_FADE_MS));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    act(() => viewChange({ scale: 0.3, x: 0, y: 0 }, { min: 0.3, max: 8 }));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
     // Without the words, nothing.
     rerender(
       <PictureStage

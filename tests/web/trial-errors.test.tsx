@@ -6,7 +6,7 @@ import { loginMarker } from '../../src/app/login-marker.ts';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
 import { renderScreen } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';
-import { api, button, failAnswer, markAndSubmit, openGame, place, stubPracticeApi } from './trial-fixtures.tsx';
+import { api, button, failAnswer, markAndSubmit, openGame, place, stubPracticeApi, stage } from './trial-fixtures.tsx';
 
 vi.mock('../../src/stage/PictureStage.tsx', async () => ({
   PictureStage: (await import('./trial-fixtures.tsx')).FakeStage,
@@ -57,8 +57,13 @@ describe('/quick_game_screen', () => {
     fireEvent.click(button('Back to marking'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByTestId('stage')).toHaveAttribute('data-disabled', 'false');
+    // Back on the board: a tap adds a ticket, a drag moves the kept one.
     place(5, 6);
-    expect(button('Ticket 1, marked 5 pixels from the left and 6 from the top')).toBeInTheDocument();
+    expect(button('Ticket 2, marked 5 pixels from the left and 6 from the top')).toBeInTheDocument();
+    fireEvent.click(button('Ticket 1, marked 3 pixels from the left and 4 from the top'));
+    stage.next = { x: 7, y: 8 };
+    fireEvent.click(button('fake-drag'));
+    expect(button('Ticket 1, marked 7 pixels from the left and 8 from the top')).toBeInTheDocument();
   });
 
   it('sends a guest to log in for the real contest, saying why and coming back to the play screen', async () => {
@@ -98,12 +103,16 @@ describe('/quick_game_screen', () => {
     await openGame('hi');
     expect(screen.getByText('अभ्यास गेम 1 / 4')).toBeInTheDocument();
     expect(button('टिकट जोड़ें')).toBeInTheDocument();
-    expect(button('सबमिट करें')).toBeDisabled();
-    expect(screen.getByText('सबमिट करने से पहले सभी टिकटों पर निशान लगाएँ')).toBeInTheDocument();
+    expect(screen.getByText(/तस्वीर पर वहाँ टैप या क्लिक करें/)).toBeInTheDocument();
+    fireEvent.click(button('सबमिट करें'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'सबमिट करने से पहले सभी टिकटों पर निशान लगाएँ हर टिकट के लिए तस्वीर पर टैप करें',
+    );
     place(9, 9);
-    fireEvent.click(button('टिकट जोड़ें'));
     place(9, 9);
-    expect(screen.getByRole('alert')).toHaveTextContent('ये निर्देशांक पहले ही चुने जा चुके हैं');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'ये निर्देशांक पहले ही चुने जा चुके हैं आप ठीक यही जगह पहले ही चुन चुके हैं। कहीं और टैप करें।',
+    );
     place(8, 9);
     fireEvent.click(button('सबमिट करें'));
     expect(await screen.findByRole('heading', { name: 'गेंद यहाँ थी' })).toBeInTheDocument();

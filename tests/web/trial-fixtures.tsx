@@ -1,5 +1,6 @@
 /** The practice screens' test kit: a stand-in stage, a stubbed practice API and the player's moves. */
 import { fireEvent, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
@@ -9,6 +10,10 @@ interface FakeStageProps {
   marks: Array<{ id: string; label: string; point: { x: number; y: number } | null }>;
   selectedId: string | null;
   onPlace(point: { x: number; y: number }): void;
+  onMove?(id: string, point: { x: number; y: number }): void;
+  onRemove?(id: string): void;
+  canRemove?: boolean;
+  onRevealLanded?(): void;
   reveal?: {
     ball: { x: number; y: number };
     distances: Record<string, number>;
@@ -26,15 +31,36 @@ interface FakeStageProps {
 }
 
 // The Pixi stage cannot run in jsdom: a stand-in (each test file mocks the stage with it) places
-// the next point on a click and shows what the screen fed it.
-export const stage = { next: { x: 0, y: 0 } };
+// the next point on a click (a tap on an empty spot), drags the selected mark there, deletes it
+// (its delete control, when the screen allows one), and shows what the screen fed it. The
+// reveal's count lands at once unless a test holds it (stage.holdReveal) and lands it itself.
+export const stage = { next: { x: 0, y: 0 }, holdReveal: false };
 export function FakeStage(props: FakeStageProps) {
   const selected = props.marks.find((m) => m.id === props.selectedId);
+  const { reveal, onRevealLanded } = props;
+  useEffect(() => {
+    if (reveal && !stage.holdReveal) onRevealLanded?.();
+  }, [reveal, onRevealLanded]);
   return (
     <div data-testid="stage" data-disabled={String(Boolean(props.disabled))} data-width={props.picture.width}>
       <button type="button" onClick={() => props.onPlace(stage.next)}>
         fake-place
       </button>
+      {selected?.point && (
+        <button type="button" onClick={() => props.onMove?.(selected.id, stage.next)}>
+          fake-drag
+        </button>
+      )}
+      {selected?.point && props.canRemove && (
+        <button type="button" onClick={() => props.onRemove?.(selected.id)}>
+          fake-delete
+        </button>
+      )}
+      {reveal && (
+        <button type="button" onClick={() => onRevealLanded?.()}>
+          fake-land
+        </button>
+      )}
       <p data-testid="readout">
         {selected ? props.labels.selected(selected.label, selected.point?.x ?? null, selected.point?.y ?? null) : ''}
       </p>
@@ -119,6 +145,7 @@ function stub() {
 /** Stubs the practice API around each test of the calling file. */
 export function stubPracticeApi() {
   beforeEach(() => {
+    stage.holdReveal = false;
     api.ballWidth = null;
     pairsServed = 0;
     api.nextAnswers = [];
@@ -142,11 +169,9 @@ export function place(x: number, y: number) {
 
 export const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
+/** Each point a tap on an empty spot: the first fills the unmarked ticket, each next one is a new ticket. */
 export async function markAndSubmit(points: Array<[number, number]>) {
-  points.forEach(([x, y], index) => {
-    if (index > 0) fireEvent.click(button('Add ticket'));
-    place(x, y);
-  });
+  points.forEach(([x, y]) => place(x, y));
   fireEvent.click(button('Submit'));
   return screen.findByRole('heading', { name: 'Where the ball was' });
 }

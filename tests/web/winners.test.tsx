@@ -32,6 +32,7 @@ const card = (n: number, overrides: Partial<WinnerCard> = {}): WinnerCard => ({
   judgedPoint: { x: 2401 / 3, y: 500 },
   prize: { kind: 'cash', title: `Prize ${n}`, valuePaise: 2_500_000 },
   entries: 24,
+  ballWidth: 16,
   winner: { firstName: `Winner${n}`, state: 'Maharashtra', mark: { x: 801, y: 498 }, distance: 2.1 },
   ...overrides,
 });
@@ -61,7 +62,9 @@ describe('/live_weekly_winner', () => {
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     );
     expect(screen.getByText('Winner1 from Maharashtra')).toBeInTheDocument();
-    expect(screen.getByText('2.1 px from the judged ball position')).toBeInTheDocument();
+    // 2.1 px from the judged point with a 16 px ball: on the ball; the pixels in a details line.
+    expect(screen.getByText('On the judged ball position')).toBeInTheDocument();
+    expect(screen.getByText('2.1 px in the original photo')).toBeInTheDocument();
     expect(screen.getByText('24 entries')).toBeInTheDocument();
     // A cash prize's title names its amount; no '(worth ...)' after it.
     expect(screen.getAllByText('Prize 1').length).toBeGreaterThan(0);

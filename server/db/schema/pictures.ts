@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Pictures, their stored variants and files, and the practice pairs. */
 
@@ -16,6 +16,11 @@ export interface PicturesTable {
   mime: string;
   bytes: number;
   created_at: number;
+  /**
+   * A contest picture's ball width in original px, set in the console; null: the default of
+   * domain/contest-ball-width.ts. Other kinds keep null (a practice pair holds its own).
+   */
+  ball_width: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 'original' is the uploaded file, never served; 'large' and 'small' are JPEG display copies. */

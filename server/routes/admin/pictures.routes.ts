@@ -38,6 +38,8 @@ import {
   setPracticePairBallWidth,
 } from '../../services/admin-practice.service.ts';
 import { actorOf } from '../../services/audit.service.ts';
+import { contestBallWidthBodySchema, contestBallWidthSchema } from '../../../domain/contest-ball-width.ts';
+import { contestPictureBallWidth, setContestPictureBallWidth } from '../../services/contest-ball-width.service.ts';
 
 const wrongType = () => new AppError(415, PICTURE_UPLOAD_ERROR_CODES.wrongType, PICTURE_UPLOAD_MESSAGES.wrongType);
 const emptyUpload = () => new AppError(400, PICTURE_UPLOAD_ERROR_CODES.empty, PICTURE_UPLOAD_MESSAGES.empty);
@@ -113,6 +115,34 @@ export async function picturesRoutes(instance: FastifyInstance): Promise<void> {
       const { id } = request.params;
       return { data: await adminPictureDetail(app.db, app.pictures, id) };
     },
+  );
+
+  // A contest picture's ball width (the winners' pages tell distances in it), or its default.
+  app.get(
+    '/pictures/:id/ball-width',
+    { schema: { params: idParams, response: { 200: envelope(contestBallWidthSchema) } } },
+    async (request) => ({ data: await contestPictureBallWidth(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/pictures/:id/ball-width',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        params: idParams,
+        body: contestBallWidthBodySchema,
+        response: { 200: envelope(contestBallWidthSchema.extend({ changed: z.boolean() })) },
+      },
+    },
+    async (request) => ({
+      data: await setContestPictureBallWidth(
+        app.db,
+        actorOf(currentUser(request), request.ip),
+        request.params.id,
+        request.body.ballWidth,
+        app.clock.now(),
+      ),
+    }),
   );
 
   app.get('/practice-pairs', { schema: { response: { 200: envelope(adminPracticePairListSchema) } } }, async () => {

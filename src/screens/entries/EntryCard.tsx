@@ -10,6 +10,7 @@ import { formatIstDateTime } from '../../ui/format.ts';
 import { TicketCrop } from '../../ui/TicketCrop.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { ClaimPanel } from '../winners/ClaimPanel.tsx';
+import { useBallWidthWords } from '../winners/distance-words.ts';
 import { MarkedPicture, type PictureMark } from '../winners/MarkedPicture.tsx';
 import { bestTicket, entryCountdown, ticketStatus } from './entry-status.ts';
 import { ReceiptButton } from './ReceiptButton.tsx';
@@ -24,6 +25,12 @@ export function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (cl
   const lng = currentLanguage(i18n);
   const published = entry.state === 'published';
   const best = bestTicket(entry);
+  const words = useBallWidthWords();
+  // Distances in ball widths first, as the practice reveal tells them; the pixels in brackets.
+  const distanceOf = (pixels: number) =>
+    entry.ballWidth === null
+      ? t('entries.distanceDetails', { pixels: words.pixels(pixels) })
+      : `${t('entries.distance', { words: words.words(pixels, entry.ballWidth) })} (${t('entries.distanceDetails', { pixels: words.pixels(pixels) })})`;
   return (
     <article className="card entry-card" aria-labelledby={`entry-${entry.contestId}`}>
       <header className="entry-card__head">
@@ -40,7 +47,7 @@ export function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (cl
       {published && best && entry.entries !== null && (
         <p className="entry-card__result">
           {t('entries.best', { rank: best.rank, total: entry.entries })}
-          {best.distance !== null && ` · ${t('entries.distance', { distance: best.distance.toFixed(1) })}`}
+          {best.distance !== null && ` · ${distanceOf(best.distance)}`}
         </p>
       )}
       {published && entry.picture && <ResultPicture entry={entry} picture={entry.picture} />}
@@ -62,9 +69,7 @@ export function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (cl
                     ? t('entries.rank', { rank: ticket.rank, total: entry.entries })
                     : t(`entries.status.${status}`)}
                 </span>
-                {ticket.distance !== null && (
-                  <span className="muted">{t('entries.distance', { distance: ticket.distance.toFixed(1) })}</span>
-                )}
+                {ticket.distance !== null && <span className="muted">{distanceOf(ticket.distance)}</span>}
                 {entry.sealed && ticket.status === 'confirmed' && (
                   <ReceiptButton ticketId={ticket.id} n={n} contestId={entry.contestId} />
                 )}

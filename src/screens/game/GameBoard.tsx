@@ -5,7 +5,6 @@ import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/
 import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
-import { stageBoxStyle } from '../../ui/stage-box.ts';
 import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
@@ -26,43 +25,64 @@ export function GamePreview({ image, label }: { image: ResponsiveImage | undefin
   );
 }
 
+/** The events every marking machine takes from the stage. */
+export type StageEvent = Extract<
+  MarkingEvent,
+  { type: 'ticket.place' | 'ticket.select' | 'ticket.move' | 'ticket.mark' | 'ticket.remove' }
+>;
+
 interface GameBoardProps {
   picture: GamePicture;
   previewImage: ResponsiveImage | undefined;
   marks: StageMark[];
   selectedId: string | null;
   reveal: StageReveal | null;
+  /** The reveal's count has landed on the picture: the screen may show the result. */
+  onRevealLanded?: () => void;
   disabled: boolean;
+  /** Whether the selected ticket may be deleted now (the machine's remove rule): its mark shows a delete control. */
+  canRemove: boolean;
   labels: StageLabels;
-  /** The events every marking machine takes from the stage. */
-  send(event: Extract<MarkingEvent, { type: 'ticket.mark' | 'ticket.select' }>): void;
+  send(event: StageEvent): void;
   /** Beside the stage: the ticket bar, or the practice result. */
   children: ReactNode;
 }
 
-/** The marking screens' board: the stage in a box of the picture's shape, and the panel beside it. */
+const copy = (point: TicketPoint) => ({ x: point.x, y: point.y });
+
+/**
+ * The marking screens' board: the stage, as tall as the screen allows, and the panel beside it. The stage says what a tap meant (on an empty spot, on a mark, the end of a drag, a key) and
+ * the board sends the machine's event for it.
+ */
 export function GameBoard({
   picture,
   previewImage,
   marks,
   selectedId,
   reveal,
+  onRevealLanded,
   disabled,
+  canRemove,
   labels,
   send,
   children,
 }: GameBoardProps) {
   return (
     <div className="trial-game__body">
-      <div className="trial-game__stage" style={stageBoxStyle(picture)}>
+      <div className="trial-game__stage">
         <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={labels.loading} />}>
           <PictureStage
             picture={picture}
             marks={marks}
             selectedId={selectedId}
-            onPlace={(point: TicketPoint) => send({ type: 'ticket.mark', point: { x: point.x, y: point.y } })}
+            onPlace={(point: TicketPoint) => send({ type: 'ticket.place', point: copy(point) })}
             onSelect={(id: string) => send({ type: 'ticket.select', id })}
+            onMove={(id: string, point: TicketPoint) => send({ type: 'ticket.move', id, point: copy(point) })}
+            onNudge={(point: TicketPoint) => send({ type: 'ticket.mark', point: copy(point) })}
+            onRemove={(id: string) => send({ type: 'ticket.remove', id })}
+            canRemove={canRemove}
             reveal={reveal}
+            onRevealLanded={onRevealLanded}
             disabled={disabled}
             labels={labels}
             previewImage={previewImage}
@@ -82,7 +102,7 @@ type GameTicketBarProps = Pick<
   'texts' | 'summary' | 'marks' | 'selectedId' | 'busy' | 'disabled' | 'submitFailed' | 'onReset'
 > & {
   lastRejection: TicketRuleReason | null;
-  rules: { add: RuleResult; remove: RuleResult; submit: RuleResult };
+  rules: { add: RuleResult; remove: RuleResult };
   send(event: TicketBarEvent): void;
 };
 
@@ -96,11 +116,10 @@ export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: G
       selectedId={props.selectedId}
       busy={props.busy}
       disabled={props.disabled}
-      rejection={lastRejection ? texts.reason(lastRejection) : null}
+      rejection={lastRejection}
       submitFailed={props.submitFailed}
       addRule={rules.add}
       removeRule={rules.remove}
-      submitRule={rules.submit}
       onSelect={(id) => send({ type: 'ticket.select', id })}
       onRemove={(id) => send({ type: 'ticket.remove', id })}
       onAdd={() => send({ type: 'ticket.add' })}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DraftTicket, ticketNumber, type TicketRuleReason } from '../../../domain/tickets.ts';
+import { type DraftTicket, TRIAL_MAX_TICKETS, ticketNumber, type TicketRuleReason } from '../../../domain/tickets.ts';
 import type { StageLabels } from '../../stage/PictureStage.tsx';
 import type { TicketBarTexts, TicketMark } from '../../ui/TicketBar.tsx';
 
@@ -15,6 +15,12 @@ export function useReasonText(ns: GameNamespace): (reason: TicketRuleReason) => 
       t(`reasons.${reason.code}`, reason.code === 'onlyNAvailable' ? { count: reason.available } : {}),
     [t],
   );
+}
+
+/** The plain sentence under a refusal's spec text: what happened and what to do ('You have already played this exact spot...'). */
+export function useReasonHelp(ns: GameNamespace): (reason: TicketRuleReason) => string {
+  const { t } = useTranslation(ns as 'trial');
+  return useMemo(() => (reason: TicketRuleReason) => t(`reasonHelp.${reason.code}`, { max: TRIAL_MAX_TICKETS }), [t]);
 }
 
 /** The stage's labels; the practice reveal adds its own words for distances. */
@@ -32,6 +38,7 @@ export function useStageLabels(ns: GameNamespace, revealDistance?: StageLabels['
         x === null || y === null ? t('stage.selectedEmpty', { label }) : t('stage.selected', { label, x, y }),
       ...(revealDistance ? { revealDistance } : {}),
       zoomHint: t('stage.zoomHint'),
+      remove: (label: string) => t('game.remove', { n: label }),
     }),
     [t, revealDistance],
   );
@@ -41,6 +48,7 @@ export function useStageLabels(ns: GameNamespace, revealDistance?: StageLabels['
 export function useTicketBarTexts(ns: GameNamespace, submitFailed: string | null): TicketBarTexts {
   const { t } = useTranslation(ns as 'trial');
   const reason = useReasonText(ns);
+  const explain = useReasonHelp(ns);
   return useMemo(
     (): TicketBarTexts => ({
       tickets: t('game.tickets'),
@@ -49,6 +57,7 @@ export function useTicketBarTexts(ns: GameNamespace, submitFailed: string | null
       back: t('game.back'),
       dismiss: t('game.dismiss'),
       ready: t('game.ready'),
+      tapToPlace: t('game.tapToPlace'),
       add: t('game.add'),
       reset: t('game.reset'),
       resetTitle: t('game.resetTitle'),
@@ -61,8 +70,9 @@ export function useTicketBarTexts(ns: GameNamespace, submitFailed: string | null
       ticketEmpty: (n) => t('game.ticketEmpty', { n }),
       remove: (n) => t('game.remove', { n }),
       reason,
+      explain,
     }),
-    [t, submitFailed, reason],
+    [t, submitFailed, reason, explain],
   );
 }
 

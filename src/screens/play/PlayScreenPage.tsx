@@ -22,6 +22,7 @@ import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
+import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
@@ -156,6 +157,9 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   const actor = useActorRef(machine, { input: { contestId: contest.id } });
   const snapshot = useSelector(actor, (s) => s);
   const { draft, selectedId, lastRejection, held, cart } = snapshot.context;
+  // A tap on the picture before the board is up is placed once the contest has loaded.
+  const tapPhase = snapshot.matches('loading') ? 'waiting' : snapshot.matches('ready') ? 'marking' : 'closed';
+  usePreviewTaps(picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
   // The stage fills the screen under the header: start at the top whatever the page before had
   // scrolled to (the home page's Play button sits below the fold on a phone).
   useEffect(() => {
@@ -257,6 +261,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           selectedId={selectedId}
           reveal={null}
           disabled={!ready}
+          canRemove={ticketMarkingRules.remove(snapshot.context).ok}
           labels={labels}
           send={actor.send}
         >
@@ -272,7 +277,6 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             rules={{
               add: ticketMarkingRules.add(snapshot.context),
               remove: ticketMarkingRules.remove(snapshot.context),
-              submit: ticketMarkingRules.submit(snapshot.context),
             }}
             send={actor.send}
             onReset={() => actor.send({ type: 'ticket.reset' })}

@@ -1,17 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-paths.ts';
-import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
-import { trialRules } from '../../../machines/trial-game.machine.ts';
+import { TRIAL_MAX_GAMES } from '../../../domain/tickets.ts';
+import { type PracticeResult, trialRules } from '../../../machines/trial-game.machine.ts';
 import { trialGameMachineFor } from '../../actors/trial-game.actors.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { TicketMark } from '../../ui/TicketBar.tsx';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
@@ -19,7 +18,9 @@ import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames } from './practice-count.ts';
 import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
-import { type RevealWords, useRevealWords } from './reveal-words.ts';
+import { usePreviewTaps } from '../game/use-preview-taps.ts';
+import { useRevealWords } from './reveal-words.ts';
+import { ResultPanel } from './ResultPanel.tsx';
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
@@ -78,6 +79,19 @@ export default function QuickGameScreenPage() {
       ballWidth: result.ballWidth,
     };
   }, [result, revealPicture, draft]);
+
+  // The result panel comes once the count on the picture has landed, not over the moment itself.
+  const [landedFor, setLandedFor] = useState<PracticeResult | null>(null);
+  const resultRef = useRef(result);
+  useLayoutEffect(() => {
+    resultRef.current = result;
+  });
+  const onRevealLanded = useCallback(() => setLandedFor(resultRef.current), []);
+  const landed = result !== null && landedFor === result;
+
+  // A tap on the picture before the game or the stage is up is placed once the game has loaded.
+  const tapPhase = snapshot.matches('loading') ? 'waiting' : snapshot.matches('playing') ? 'marking' : 'closed';
+  usePreviewTaps(snapshot.context.picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
 
   const showStage =
     picture !== null &&
@@ -148,11 +162,13 @@ export default function QuickGameScreenPage() {
           // In the reveal only the best mark stands out, not the last selected one.
           selectedId={reveal ? null : selectedId}
           reveal={reveal}
+          onRevealLanded={onRevealLanded}
           disabled={!playing}
+          canRemove={trialRules.remove(snapshot.context).ok}
           labels={labels}
           send={actor.send}
         >
-          {snapshot.matches('revealed') && result ? (
+          {snapshot.matches('revealed') && result && landed ? (
             <ResultPanel
               marks={marks}
               distances={result.distances}
@@ -176,7 +192,6 @@ export default function QuickGameScreenPage() {
               rules={{
                 add: trialRules.add(snapshot.context),
                 remove: trialRules.remove(snapshot.context),
-                submit: trialRules.submit(snapshot.context),
               }}
               send={actor.send}
               onReset={() => actor.send({ type: 'trial.reset' })}
@@ -185,76 +200,5 @@ export default function QuickGameScreenPage() {
         </GameBoard>
       )}
     </div>
-  );
-}
-
-interface ResultPanelProps {
-  marks: TicketMark[];
-  distances: number[];
-  bestId: string;
-  ball: TicketPoint;
-  ballWidth: number | null;
-  canReplay: boolean;
-  words: RevealWords;
-  onReplay(): void;
-  onPlayReal(): void;
-}
-
-/**
- * The reveal's words: the closest ticket, then each ticket in ball widths with pixels in the
- * details. The way on is a new picture or the real contest; the solved picture is never offered again.
- */
-function ResultPanel({
-  marks,
-  distances,
-  bestId,
-  ball,
-  ballWidth,
-  canReplay,
-  words,
-  onReplay,
-  onPlayReal,
-}: ResultPanelProps) {
-  const { t } = useTranslation('trial');
-  const best = marks.findIndex((m) => m.id === bestId);
-  const bestDistance = distances[best];
-  return (
-    <section className="trial-result" aria-labelledby="trial-result-title">
-      <h2 id="trial-result-title" className="trial-result__title">
-        {t('result.title')}
-      </h2>
-      <p className="trial-result__ball">{t('result.ball', { x: ball.x, y: ball.y })}</p>
-      {best >= 0 && bestDistance !== undefined && (
-        <p className="trial-result__best" role="status">
-          {words.bestNote(marks[best]?.label ?? '', bestDistance, ballWidth)}
-        </p>
-      )}
-      <ol className="trial-result__list" aria-label={t('result.distanceHeading')}>
-        {marks.map((mark, index) => {
-          const distance = distances[index];
-          const isBest = mark.id === bestId;
-          return (
-            <li key={mark.id} className={`trial-result__row${isBest ? ' trial-result__row--best' : ''}`}>
-              <span className="trial-result__ticket">{t('game.ticket', { n: mark.label })}</span>
-              <span className="trial-result__distance">
-                {distance === undefined ? '' : words.detail(distance, ballWidth)}
-              </span>
-              {isBest && <span className="trial-result__badge">{t('result.best')}</span>}
-            </li>
-          );
-        })}
-      </ol>
-      {!canReplay && <p className="trial-result__limit">{t('result.limit', { total: TRIAL_MAX_GAMES })}</p>}
-      <div className="trial-result__actions">
-        {canReplay && (
-          <button type="button" className="button button--small button--primary" onClick={onReplay}>
-            {t('result.playAgain')}
-          </button>
-        )}
-        <button type="button" className="button button--small button--accent" onClick={onPlayReal}>
-          {t('result.playReal')}
-        </button>
-      </div>
-    </section>
   );
 }

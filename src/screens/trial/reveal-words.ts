@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { revealDistance } from '../../../domain/reveal-distance.ts';
 
 export interface RevealWords {
-  /** Short, for the picture beside each mark: "1.2 ball widths", "On the ball!", or "31.4 px" when the width is unknown. */
+  /** Short, for the picture beside each mark and the result list: "1.2 ball widths", "On the ball!", or "31.4 px" when the width is unknown. */
   short(pixels: number, ballWidth: number | null): string;
-  /** For the result list: "1.2 ball widths · 31.4 px"; pixels alone when the width is unknown. */
-  detail(pixels: number, ballWidth: number | null): string;
-  /** The sentence about the closest ticket. */
+  /** The details line under a ticket told in ball widths: "31.4 px from the ball's centre"; null when pixels are the words already. */
+  details(pixels: number, ballWidth: number | null): string | null;
+  /** The sentence about the closest ticket, in ball widths when the width is known. */
   bestNote(label: string, pixels: number, ballWidth: number | null): string;
 }
 
@@ -33,21 +33,15 @@ export function useRevealWords(): RevealWords {
     };
     return {
       short,
-      detail: (pixels, ballWidth) => {
+      details: (pixels, ballWidth) => {
         const d = revealDistance(pixels, ballWidth);
-        return d.kind === 'pixels'
-          ? px(d.pixels)
-          : t('result.detail', { words: short(pixels, ballWidth), pixels: px(d.pixels) });
+        return d.kind === 'pixels' ? null : t('result.pixelDetails', { pixels: px(d.pixels) });
       },
       bestNote: (label, pixels, ballWidth) => {
         const d = revealDistance(pixels, ballWidth);
         if (d.kind === 'pixels') return t('result.bestNote', { n: label, distance: number.format(d.pixels) });
-        if (d.kind === 'onBall') return t('result.bestOnBall', { n: label, pixels: px(d.pixels) });
-        return t('result.bestNoteWords', {
-          n: label,
-          words: short(pixels, ballWidth).toLocaleLowerCase(language),
-          pixels: px(d.pixels),
-        });
+        if (d.kind === 'onBall') return t('result.bestOnBall', { n: label });
+        return t('result.bestNoteWords', { n: label, words: short(pixels, ballWidth).toLocaleLowerCase(language) });
       },
     };
   }, [t, language]);

@@ -6,6 +6,8 @@ import { currentLanguage } from '../../app/i18n.ts';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
+import { useBallWidthWords } from './distance-words.ts';
+import { revealDistance } from '../../../domain/reveal-distance.ts';
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
@@ -15,6 +17,8 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
   const lng = currentLanguage(i18n);
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const distance = useBallWidthWords();
+  const winnerDistance = card.winner ? revealDistance(card.winner.distance, card.ballWidth) : null;
   const judged = t('card.judgedPoint');
   const marks: PictureMark[] = [
     {
@@ -62,7 +66,20 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
                 : card.winner.firstName
               : t('card.noWinner')}
           </dd>
-          {card.winner && <dd>{t('card.distance', { distance: card.winner.distance.toFixed(1) })}</dd>}
+          {card.winner && (
+            <>
+              <dd>
+                {winnerDistance?.kind === 'onBall'
+                  ? t('card.distanceOnBall')
+                  : winnerDistance?.kind === 'underOneWidth'
+                    ? t('card.distanceUnderBallWidth')
+                    : t('card.distance', { words: distance.words(card.winner.distance, card.ballWidth) })}
+              </dd>
+              <dd className="muted winner-card__details">
+                {t('card.distanceDetails', { pixels: distance.pixels(card.winner.distance) })}
+              </dd>
+            </>
+          )}
         </div>
         <div>
           <dt>{t('card.prize')}</dt>

@@ -4,6 +4,11 @@
  * marks the way a ticket machine would, and renders the last placed point in the DOM for the
  * precision test and the bench.
  *
+ * Marks behave as the game's machines make them: a tap on an empty spot fills the selected mark
+ * while it is unmarked, else adds a new one; a drag moves one; the delete control removes one.
+ * With ?marks=0 there are no marks and a tap only records where it landed (the precision tests
+ * tap the same pixel at several zooms, which with marks would select the mark placed there).
+ *
  * Query: ?original=8000x5333 (original size; default 4096x2730), ?marks=75, ?reveal=1, ?react=strict,
  * ?locked=t2,t5 (marks drawn locked, as tickets already bought or in the cart), ?lng=hi (the
  * reveal's words and the zoom hint in Hindi, to see Devanagari on the canvas), ?revealMarks=10
@@ -118,6 +123,7 @@ const labels = {
   selected: (label: string, x: number | null, y: number | null) =>
     x === null || y === null ? `Ticket ${label}, not marked` : `Ticket ${label} at X ${x}, Y ${y}`,
   zoomHint: hindi ? 'सटीक निशान लगाने के लिए ज़ूम इन करें' : 'Zoom in to place your mark precisely',
+  remove: (label: string) => (hindi ? `टिकट ${label} हटाएँ` : `Remove ticket ${label}`),
   revealDistance: (pixels: number, ballWidth: number | null) => {
     const widths = ballWidth ? (pixels / ballWidth).toFixed(1) : null;
     if (hindi) return widths ? `${widths} गेंद चौड़ाई दूर` : `${pixels.toFixed(1)} पिक्सेल`;
@@ -149,13 +155,45 @@ function StageDev() {
   const [reveal, setReveal] = useState<StageReveal | null>(null);
   const [readyAt, setReadyAt] = useState<number | null>(null);
 
+  const record = useCallback(
+    (point: { x: number; y: number }) => setPlaced((old) => ({ ...point, count: (old?.count ?? 0) + 1 })),
+    [],
+  );
   const onPlace = useCallback(
     (point: { x: number; y: number }) => {
-      setMarks((old) => old.map((mark) => (mark.id === selectedId ? { ...mark, point } : mark)));
-      setPlaced((old) => ({ ...point, count: (old?.count ?? 0) + 1 }));
+      record(point);
+      if (markCount === 0) return;
+      const target = marks.find((mark) => mark.id === selectedId && !mark.point) ?? marks.find((mark) => !mark.point);
+      if (target) {
+        setMarks(marks.map((mark) => (mark.id === target.id ? { ...mark, point } : mark)));
+        setSelectedId(target.id);
+        return;
+      }
+      let n = 1;
+      while (marks.some((mark) => mark.id === `t${n}`)) n++;
+      setMarks([...marks, { id: `t${n}`, label: String(marks.length + 1), point }]);
+      setSelectedId(`t${n}`);
     },
-    [selectedId],
+    [marks, selectedId, record],
   );
+  const onMove = useCallback(
+    (id: string, point: { x: number; y: number }) => {
+      record(point);
+      setMarks((old) => old.map((mark) => (mark.id === id ? { ...mark, point } : mark)));
+      setSelectedId(id);
+    },
+    [record],
+  );
+  const onNudge = useCallback(
+    (point: { x: number; y: number }) => {
+      if (selectedId) onMove(selectedId, point);
+    },
+    [selectedId, onMove],
+  );
+  const onRemove = useCallback((id: string) => {
+    setMarks((old) => old.filter((mark) => mark.id !== id));
+    setSelectedId(null);
+  }, []);
   useEffect(() => {
     (window as unknown as { __stageDevMarks: StageMark[] }).__stageDevMarks = marks;
   }, [marks]);
@@ -203,6 +241,10 @@ function StageDev() {
           selectedId={selectedId}
           onPlace={onPlace}
           onSelect={setSelectedId}
+          onMove={onMove}
+          onNudge={onNudge}
+          onRemove={onRemove}
+          canRemove={marks.length > 1}
           reveal={reveal}
           labels={labels}
           onReady={onReady}

@@ -19,9 +19,19 @@ export interface SceneContentProps {
   describeDistance: (pixels: number, ballWidth: number | null) => string;
   /** The picture is on screen (drawn). */
   onPictureDrawn(picture: GamePicture): void;
+  /** The reveal's count has landed. */
+  onRevealLanded(): void;
 }
 
-export function Scene({ picture, marks, selectedId, reveal, describeDistance, onPictureDrawn }: SceneContentProps) {
+export function Scene({
+  picture,
+  marks,
+  selectedId,
+  reveal,
+  describeDistance,
+  onPictureDrawn,
+  onRevealLanded,
+}: SceneContentProps) {
   const { camera, frames } = useScene();
   const [store] = useState(() => new TextureStore());
   useEffect(() => () => store.destroy(), [store]);
@@ -37,7 +47,7 @@ export function Scene({ picture, marks, selectedId, reveal, describeDistance, on
   const shown = usePictureTexture(picture, camera, store);
   const revealShown = usePictureTexture(reveal?.picture ?? null, camera, store);
   const ordered = useMemo(() => (reveal ? revealOrder(marks, reveal) : []), [marks, reveal]);
-  const clock = useRevealClock(reveal, ordered);
+  const clock = useRevealClock(reveal, ordered, onRevealLanded);
 
   // Drawn at once when the picture's texture is in, so whoever waits for it sees it on screen.
   const drawnPicture = shown?.picture ?? null;

@@ -22,7 +22,7 @@ import type { GamePicture } from '../../../domain/practice.ts';
 import { imageToWorld, imagePoint, screenToClient, worldToScreen } from '../coords.ts';
 import type { SceneHandle, SceneProps, StageMark } from '../types.ts';
 import { Camera } from './camera.ts';
-import { SceneContext, type SceneContextValue } from './context.ts';
+import { RevealShown, SceneContext, type SceneContextValue } from './context.ts';
 import { FrameScheduler } from './frames.ts';
 import { Gestures } from './gestures.ts';
 import { COLORS } from './graphics.ts';
@@ -48,9 +48,10 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
     return { camera: started, frames: new FrameScheduler(), motion: reducedMotion() };
   });
   const gestures = useRef<Gestures | null>(null);
+  const [revealShown] = useState(() => new RevealShown());
   const scene = useMemo<SceneContextValue>(
-    () => ({ camera, frames, gestures, reducedMotion: motion }),
-    [camera, frames, motion],
+    () => ({ camera, frames, gestures, reducedMotion: motion, revealShown }),
+    [camera, frames, motion, revealShown],
   );
   const appRef = useRef<PixiApplication | null>(null);
   const drawn = useRef<GamePicture | null>(null);
@@ -59,9 +60,15 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
     marks: props.marks as readonly StageMark[],
     selectedId: props.selectedId,
     inputEnabled: props.inputEnabled,
+    tapToPlace: props.tapToPlace,
   });
   useLayoutEffect(() => {
-    latest.current = { marks: props.marks, selectedId: props.selectedId, inputEnabled: props.inputEnabled };
+    latest.current = {
+      marks: props.marks,
+      selectedId: props.selectedId,
+      inputEnabled: props.inputEnabled,
+      tapToPlace: props.tapToPlace,
+    };
     currentPicture.current = props.picture;
   });
   const [initialSize] = useState(() => ({ ...camera.stage }));
@@ -88,8 +95,10 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
         marks: () => latest.current,
         onPlace: (point) => callbacks.onPlace(point),
         onSelect: (id) => callbacks.onSelect(id),
+        onMove: (id, point) => callbacks.onMove(id, point),
         onPointerPixel: (point) => callbacks.onPointerPixel(point),
         onAimChange: () => frames.invalidate(),
+        onDragChange: (id) => callbacks.onDragChange(id),
       });
       // The host may have changed size while the application started.
       app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
@@ -170,9 +179,23 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
           frames.heldAt = ms;
           frames.invalidate();
         },
+        revealLayout: () => {
+          const canvas = appRef.current?.canvas;
+          const rect = canvas?.getBoundingClientRect() ?? { left: 0, top: 0 };
+          const toClient = (r: { x: number; y: number; width: number; height: number }) => ({
+            x: rect.left + r.x,
+            y: rect.top + r.y,
+            width: r.width,
+            height: r.height,
+          });
+          return {
+            labels: revealShown.labels.map(toClient),
+            picture: revealShown.picture ? toClient(revealShown.picture) : null,
+          };
+        },
       }),
     }),
-    [camera, frames],
+    [camera, frames, revealShown],
   );
 
   return (
@@ -196,6 +219,7 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
           reveal={props.reveal}
           describeDistance={props.describeDistance}
           onPictureDrawn={onPictureDrawn}
+          onRevealLanded={callbacks.onRevealLanded}
         />
       </Application>
     </SceneContext.Provider>

@@ -16,13 +16,22 @@ import {
   worldToImage,
   worldToScreen,
 } from '../coords.ts';
-import { type ZoomLimits, clampView, isAtFit, panToShow, viewCentredOn, zoomLimits, zoomViewAt } from '../view.ts';
+import {
+  type ZoomLimits,
+  ZOOM_BUTTONS_BAND,
+  clampView,
+  isAtFit,
+  panToShow,
+  viewCentredOn,
+  zoomLimits,
+  zoomViewAt,
+} from '../view.ts';
 
 export type CameraListener = (view: ViewTransform, limits: ZoomLimits) => void;
 
 export class Camera {
   private viewState: ViewTransform = { scale: 1, x: 0, y: 0 };
-  private limitState: ZoomLimits = { min: 1, max: 12 };
+  private limitState: ZoomLimits = { min: 1, max: 12, bottomInset: ZOOM_BUTTONS_BAND };
   private stageSize: Size = { width: 1, height: 1 };
   private imageSize: Size = { width: 1, height: 1 };
   private readonly listeners = new Set<CameraListener>();
@@ -59,7 +68,7 @@ export class Camera {
     const wasFit = isAtFit(this.viewState, this.limitState);
     const centre = screenToWorld(screenPoint(this.stageSize.width / 2, this.stageSize.height / 2), this.viewState);
     this.stageSize = next;
-    this.limitState = zoomLimits(this.stageSize, this.imageSize);
+    this.limitState = zoomLimits(this.stageSize, this.imageSize, ZOOM_BUTTONS_BAND);
     this.setView(
       wasFit
         ? viewCentredOn(
@@ -77,7 +86,7 @@ export class Camera {
   /** Another picture starts fitted. */
   setImage(size: Size): void {
     this.imageSize = { width: size.width, height: size.height };
-    this.limitState = zoomLimits(this.stageSize, this.imageSize);
+    this.limitState = zoomLimits(this.stageSize, this.imageSize, ZOOM_BUTTONS_BAND);
     this.setView(
       clampView({ scale: this.limitState.min, x: 0, y: 0 }, this.stageSize, this.imageSize, this.limitState),
     );

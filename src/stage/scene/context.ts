@@ -3,6 +3,7 @@ import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Camera } from './camera.ts';
 import type { FrameScheduler, LayoutStep } from './frames.ts';
 import type { Gestures } from './gestures.ts';
+import type { Rect } from '../label-layout.ts';
 
 export interface SceneContextValue {
   camera: Camera;
@@ -11,6 +12,19 @@ export interface SceneContextValue {
   gestures: { current: Gestures | null };
   /** Whether the player asked the system for less motion. */
   reducedMotion: boolean;
+  /** The reveal's labels as last placed, for the test API. */
+  revealShown: RevealShown;
+}
+
+/** The reveal's shown labels and the part of the picture on the stage (screen px) as last laid out. */
+export class RevealShown {
+  labels: Rect[] = [];
+  picture: Rect | null = null;
+
+  record(labels: Rect[], picture: Rect): void {
+    this.labels = labels;
+    this.picture = picture;
+  }
 }
 
 export const SceneContext = createContext<SceneContextValue | null>(null);

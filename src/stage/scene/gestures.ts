@@ -1,18 +1,22 @@
 /**
- * Pointer input on the stage's canvas: tap to place or select, drag to pan, pinch and wheel to
- * zoom, press and hold (touch) to aim through the loupe. Plain TypeScript over DOM pointer
- * events; every conversion goes through the camera (coords.ts), every rule through view.ts.
+ * Pointer input on the stage's canvas: a tap on an empty spot places a new mark, a tap on a mark
+ * selects it, the selected mark can be dragged to move it (with the loupe under a finger), a drag
+ * elsewhere pans, pinch and wheel zoom, press and hold (touch) aims through the loupe. Plain
+ * TypeScript over DOM pointer events; every conversion goes through the camera (coords.ts), every
+ * rule through view.ts. Whether a tap is on a mark is decided here, in screen pixels (the 12 px
+ * hit radius): the machine hears only 'place here', 'select that one' or 'move that one here'.
  */
 import {
   type ImagePoint,
   type ScreenPoint,
   type WorldPoint,
   clientToScreen,
+  screenPoint,
   screenToWorld,
   worldPoint,
   worldToImage,
 } from '../coords.ts';
-import { hitsLabel, isTap, pinchView, wheelFactor } from '../view.ts';
+import { hitsLabel, hitsMark, isTap, markUnder, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';
 
@@ -27,13 +31,31 @@ interface PointerTrack {
 }
 
 export interface GestureTarget {
-  /** The marks as drawn now, and the selected one (a tap on another mark's number selects it). */
-  marks(): { marks: readonly StageMark[]; selectedId: string | null; inputEnabled: boolean };
+  /**
+   * The marks as drawn now, the selected one, and whether a tap places a new mark (the game
+   * screens) or moves the one selected mark (a judge's or the console's single mark, where a tap
+   * near it places it anew and there is no drag).
+   */
+  marks(): { marks: readonly StageMark[]; selectedId: string | null; inputEnabled: boolean; tapToPlace: boolean };
+  /** A tap (or an aim released) on an empty spot. */
   onPlace(point: ImagePoint): void;
+  /** A tap on a mark that is not the selected one. */
   onSelect(id: string): void;
+  /** The selected mark was dragged and dropped here. */
+  onMove(id: string, point: ImagePoint): void;
   onPointerPixel(point: ImagePoint | null): void;
-  /** The aim (loupe) appeared, moved or went. */
+  /** The aim (loupe) or a dragged mark appeared, moved or went. */
   onAimChange(): void;
+  /** A drag of the selected mark began (its id) or ended (null). */
+  onDragChange(id: string | null): void;
+}
+
+/** The selected mark under a finger or the mouse, and where it is being dragged to. */
+interface Grab {
+  id: string;
+  pointerId: number;
+  /** From the pointer to the mark's centre, so the mark does not jump under the pointer. */
+  offset: { x: number; y: number };
 }
 
 export class Gestures {
@@ -45,9 +67,12 @@ export class Gestures {
   private dragging = false;
   private pinched = false;
   private holdTimer: number | null = null;
+  private grab: Grab | null = null;
   /** The aimed world point while the loupe is up, and the finger that aims. */
   aim: WorldPoint | null = null;
   finger: ScreenPoint | null = null;
+  /** The selected mark while it is dragged: drawn here instead of at its ticket's pixel. */
+  dragged: { id: string; world: WorldPoint } | null = null;
 
   constructor(canvas: HTMLCanvasElement, camera: Camera, target: GestureTarget) {
     this.canvas = canvas;
@@ -64,10 +89,11 @@ export class Gestures {
     this.listen('contextmenu', (e) => e.preventDefault());
   }
 
-  /** Input off (a reveal, a disabled stage): an aim in progress ends without placing. */
+  /** Input off (a reveal, a disabled stage): an aim or a drag in progress ends without placing. */
   disable(): void {
     this.clearHold();
     this.endAim();
+    this.endDrag();
   }
 
   destroy(): void {
@@ -88,6 +114,15 @@ export class Gestures {
     return this.target.marks().inputEnabled;
   }
 
+  /** The unlocked, marked marks where they are drawn now. */
+  private drawnMarks(): Array<{ id: string; at: ScreenPoint }> {
+    return this.target
+      .marks()
+      .marks.flatMap((mark) =>
+        mark.point && !mark.locked ? [{ id: mark.id, at: this.camera.toScreen(mark.point) }] : [],
+      );
+  }
+
   private pointerDown(event: PointerEvent): void {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     this.canvas.setPointerCapture?.(event.pointerId);
@@ -96,16 +131,49 @@ export class Gestures {
     if (this.pointers.size === 1) {
       this.dragging = false;
       this.pinched = false;
-      if (event.pointerType === 'touch' && this.inputEnabled) {
+      if (!this.inputEnabled) return;
+      // On the selected mark: a drag moves it (a tap stays a tap).
+      const { selectedId, tapToPlace } = this.target.marks();
+      const selected = tapToPlace ? this.drawnMarks().find((mark) => mark.id === selectedId) : undefined;
+      if (selected && hitsMark(at, selected.at)) {
+        this.grab = {
+          id: selected.id,
+          pointerId: event.pointerId,
+          offset: { x: selected.at.x - at.x, y: selected.at.y - at.y },
+        };
+        return;
+      }
+      if (event.pointerType === 'touch') {
         this.clearHold();
         this.holdTimer = window.setTimeout(() => this.startAim(event.pointerId), HOLD_MS);
       }
     } else {
-      // A second finger: this gesture is a pinch, never a tap or an aim.
+      // A second finger: this gesture is a pinch, never a tap, an aim or a drag of a mark.
       this.pinched = true;
       this.clearHold();
       this.endAim();
+      this.endDrag();
     }
+  }
+
+  /** Where the grabbed mark goes for a pointer at `at`: its centre keeps its offset, inside the picture. */
+  private dragTo(at: ScreenPoint, grab: Grab): WorldPoint {
+    const world = screenToWorld(screenPoint(at.x + grab.offset.x, at.y + grab.offset.y), this.camera.view);
+    const { width, height } = this.camera.image;
+    return worldPoint(Math.min(width - 0.001, Math.max(0, world.x)), Math.min(height - 0.001, Math.max(0, world.y)));
+  }
+
+  /** A drag of a mark ends: the mark goes back to its ticket's pixel unless the machine moves it. */
+  private endDrag(): void {
+    const wasDragged = this.dragged !== null;
+    this.grab = null;
+    this.dragged = null;
+    if (!wasDragged) return;
+    this.canvas.style.cursor = '';
+    this.aim = null;
+    this.finger = null;
+    this.target.onDragChange(null);
+    this.target.onAimChange();
   }
 
   private startAim(pointerId: number): void {
@@ -134,7 +202,13 @@ export class Gestures {
     const at = this.screenOf(event);
     const track = this.pointers.get(event.pointerId);
     if (!track) {
-      if (event.pointerType === 'mouse') this.target.onPointerPixel(this.camera.pixelAt(at));
+      if (event.pointerType === 'mouse') {
+        this.target.onPointerPixel(this.camera.pixelAt(at));
+        // The selected mark can be picked up: say so with the cursor.
+        const { selectedId, tapToPlace } = this.target.marks();
+        const selected = tapToPlace ? this.drawnMarks().find((mark) => mark.id === selectedId) : undefined;
+        this.canvas.style.cursor = selected && this.inputEnabled && hitsMark(at, selected.at) ? 'grab' : '';
+      }
       return;
     }
     const previous = track.last;
@@ -146,6 +220,24 @@ export class Gestures {
       return;
     }
     track.last = at;
+    const grab = this.grab;
+    if (grab && grab.pointerId === event.pointerId) {
+      if (!this.dragged && isTap(track.start, at, track.type)) return;
+      const world = this.dragTo(at, grab);
+      if (!this.dragged) {
+        this.target.onDragChange(grab.id);
+        this.canvas.style.cursor = 'grabbing';
+      }
+      this.dragged = { id: grab.id, world };
+      // A finger hides the mark it drags: the loupe shows where it is.
+      if (track.type === 'touch') {
+        this.aim = world;
+        this.finger = at;
+      }
+      this.target.onPointerPixel(worldToImage(world, camera.image));
+      this.target.onAimChange();
+      return;
+    }
     if (this.aim) {
       const dx = (at.x - previous.x) * LOUPE_FINE;
       const dy = (at.y - previous.y) * LOUPE_FINE;
@@ -172,6 +264,15 @@ export class Gestures {
     this.pointers.delete(event.pointerId);
     this.clearHold();
     const at = this.screenOf(event);
+    const grab = this.grab;
+    if (grab && grab.pointerId === event.pointerId) {
+      const dragged = this.dragged;
+      const pixel = dragged ? worldToImage(dragged.world, this.camera.image) : null;
+      this.endDrag();
+      // Dropped: the machine moves the ticket (or says why not); not moved: a tap on the selected mark.
+      if (pixel && this.inputEnabled) this.target.onMove(grab.id, pixel);
+      return;
+    }
     if (this.aim) {
       const pixel = worldToImage(this.aim, this.camera.image);
       this.endAim();
@@ -193,18 +294,22 @@ export class Gestures {
     this.pointers.delete(event.pointerId);
     this.clearHold();
     this.endAim();
+    this.endDrag();
   }
 
   private tap(at: ScreenPoint): void {
-    // A tap on another mark's number selects it; anywhere else places the selected mark.
-    const { marks, selectedId } = this.target.marks();
-    for (let i = marks.length - 1; i >= 0; i--) {
-      const mark = marks[i]!;
-      if (!mark.point || mark.locked || mark.id === selectedId) continue;
-      if (hitsLabel(at, this.camera.toScreen(mark.point))) {
-        this.target.onSelect(mark.id);
-        return;
-      }
+    // A tap on a mark (within its hit radius, or on its number) selects it; on an empty spot it
+    // places a new mark. Locked marks (bought, in the cart) are never selected: a tap on one's
+    // pixel places, and the machine answers 'Duplicate Coordinates'. With one mark that moves, a
+    // tap on another mark's number selects it and any other tap places the selected mark.
+    const { selectedId, tapToPlace } = this.target.marks();
+    const drawn = this.drawnMarks();
+    const hit = tapToPlace
+      ? markUnder(at, drawn)
+      : (drawn.find((mark) => mark.id !== selectedId && hitsLabel(at, mark.at))?.id ?? null);
+    if (hit !== null) {
+      if (hit !== selectedId) this.target.onSelect(hit);
+      return;
     }
     const pixel = this.camera.pixelAt(at);
     if (pixel) this.target.onPlace(pixel);

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { Container, Sprite } from 'pixi.js';
 import type { StageMark } from '../types.ts';
 import { MARK } from '../view.ts';
-import { variantScale } from '../coords.ts';
+import { variantScale, worldToScreen } from '../coords.ts';
 import { MARK_LABEL_STYLE, drawnElsewhere, markShapes } from './graphics.ts';
 import { useLayout, useScene } from './context.ts';
 import { type ShownPicture, sharpenWhenZoomed } from './textures.ts';
@@ -78,14 +78,16 @@ function Mark({ mark, selected, register }: MarkProps) {
 
 /** The tickets' marks, at a constant size on screen; the selected one above the others. */
 export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[]; selectedId: string | null }) {
-  const { camera } = useScene();
+  const { camera, gestures } = useScene();
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
   useLayout(() => {
+    // A mark being dragged is drawn under the pointer until the machine has moved its ticket.
+    const dragged = gestures.current?.dragged ?? null;
     for (const mark of marks) {
       const root = roots.get(mark.id);
       if (!root || !mark.point) continue;
-      const at = camera.toScreen(mark.point);
+      const at = dragged?.id === mark.id ? worldToScreen(dragged.world, camera.view) : camera.toScreen(mark.point);
       root.position.set(at.x, at.y);
     }
   });

@@ -7,15 +7,29 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { Graphics, Sprite, Text } from 'pixi.js';
 import type { StageMark, StageReveal } from '../types.ts';
-import { MARK } from '../view.ts';
+import { MARK, ZOOM_BUTTONS_BAND } from '../view.ts';
 import { variantScale } from '../coords.ts';
-import { type RevealFrame, type ViewAim, interpolateAim, revealAim, revealFrame } from '../reveal-timeline.ts';
-import { layoutLabels } from '../label-layout.ts';
+import {
+  type RevealFrame,
+  type ViewAim,
+  interpolateAim,
+  revealAim,
+  revealBallRadius,
+  revealFrame,
+} from '../reveal-timeline.ts';
+import { type LabelBox, layoutLabels, visiblePicture } from '../label-layout.ts';
 import { COLORS, FONT_FAMILY, drawnElsewhere } from './graphics.ts';
 import { useLayout, useScene } from './context.ts';
+import type { Camera } from './camera.ts';
 import type { ShownPicture } from './textures.ts';
 
-const BALL_RADIUS = 18;
+/** Labels stay this far inside the part of the picture on the stage. */
+export const REVEAL_LABEL_INSET = 24;
+
+/** The ring's radius for this reveal on this stage now. */
+function ballRadius(reveal: StageReveal, camera: Camera): number {
+  return revealBallRadius(camera.stage.width, (reveal.ballWidth ?? 0) * camera.view.scale);
+}
 
 /** The marks the reveal measures, farthest first: the closest one's line comes last. */
 export function revealOrder(marks: readonly StageMark[], reveal: StageReveal): StageMark[] {
@@ -29,17 +43,45 @@ export interface RevealClock {
   frame(now: number): RevealFrame;
 }
 
+/** The reveal's camera aims this far (CSS px) inside the stage: room for the labels, 24 px inside the picture. */
+export const REVEAL_AIM_MARGIN = 72;
+
+/** Where the reveal's camera goes for these marks on this stage. */
+function aimFor(reveal: StageReveal, ordered: readonly StageMark[], camera: Camera): ViewAim {
+  return revealAim(
+    ordered.map((mark) => mark.point!),
+    reveal.ball,
+    camera.stage,
+    camera.limits.min,
+    Math.min(camera.limits.max, camera.limits.min * 6),
+    REVEAL_AIM_MARGIN,
+  );
+}
+
 /**
  * Starts the clock when a reveal arrives and moves the camera during its zoom; asks for frames
- * until the timeline ends.
+ * until the timeline ends; tells `onLanded` once the closest distance has counted up (at once
+ * with reduced motion). A stage that changes size afterwards (the result panel coming in under
+ * it) keeps the ball and every mark framed.
  */
-export function useRevealClock(reveal: StageReveal | null, ordered: readonly StageMark[]): RevealClock {
+export function useRevealClock(
+  reveal: StageReveal | null,
+  ordered: readonly StageMark[],
+  onLanded: () => void,
+): RevealClock {
   const { camera, frames, reducedMotion } = useScene();
-  const state = useRef<{ reveal: StageReveal | null; start: number; from: ViewAim | null; to: ViewAim | null }>({
-    reveal: null,
-    start: 0,
-    from: null,
-    to: null,
+  const state = useRef<{
+    reveal: StageReveal | null;
+    ordered: readonly StageMark[];
+    start: number;
+    from: ViewAim | null;
+    to: ViewAim | null;
+    stage: { width: number; height: number };
+    landed: boolean;
+  }>({ reveal: null, ordered: [], start: 0, from: null, to: null, stage: { width: 0, height: 0 }, landed: false });
+  const landedRef = useRef(onLanded);
+  useLayoutEffect(() => {
+    landedRef.current = onLanded;
   });
   const count = ordered.length;
   const clock = useMemo<RevealClock>(
@@ -51,7 +93,9 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
     const s = state.current;
     if (s.reveal === reveal) return;
     s.reveal = reveal;
+    s.ordered = ordered;
     s.start = frames.now();
+    s.landed = false;
     if (!reveal) {
       s.from = s.to = null;
       return;
@@ -62,13 +106,8 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
       cx: (camera.stage.width / 2 - view.x) / view.scale,
       cy: (camera.stage.height / 2 - view.y) / view.scale,
     };
-    s.to = revealAim(
-      ordered.map((mark) => mark.point!),
-      reveal.ball,
-      camera.stage,
-      camera.limits.min,
-      Math.min(camera.limits.max, camera.limits.min * 6),
-    );
+    s.to = aimFor(reveal, ordered, camera);
+    s.stage = { ...camera.stage };
     frames.invalidate();
   });
 
@@ -76,19 +115,33 @@ export function useRevealClock(reveal: StageReveal | null, ordered: readonly Sta
     () =>
       frames.addAnimation((now) => {
         const s = state.current;
-        if (!s.reveal || !s.from || !s.to) return;
-        const frame = clock.frame(now);
-        const aim = interpolateAim(s.from, s.to, frame.zoom);
-        camera.zoomTo(aim.scale, aim.cx, aim.cy);
-        if (frame.zoom >= 1 && frames.heldAt === null) s.from = null;
-        if (!frame.done && frames.heldAt === null) frames.invalidate();
+        if (!s.reveal || !s.to) return;
+        if (s.from) {
+          const frame = clock.frame(now);
+          const aim = interpolateAim(s.from, s.to, frame.zoom);
+          camera.zoomTo(aim.scale, aim.cx, aim.cy);
+          if (frame.zoom >= 1 && frames.heldAt === null) s.from = null;
+          if (!frame.done && frames.heldAt === null) frames.invalidate();
+        } else if (s.stage.width !== camera.stage.width || s.stage.height !== camera.stage.height) {
+          s.to = aimFor(s.reveal, s.ordered, camera);
+          s.stage = { ...camera.stage };
+          camera.zoomTo(s.to.scale, s.to.cx, s.to.cy);
+        }
       }),
     [camera, frames, clock],
   );
 
-  // The frames after the zoom (lines, count, burst, fade) still need asking for.
+  // The frames after the zoom (lines, count, burst, fade) still need asking for; the landing of
+  // the count is told by the real clock, not a held frame.
   useLayout((now) => {
-    if (state.current.reveal && frames.heldAt === null && !clock.frame(now).done) frames.invalidate();
+    const s = state.current;
+    if (!s.reveal) return;
+    if (!s.landed && revealFrame(now - s.start, count, reducedMotion).count >= 1) {
+      s.landed = true;
+      landedRef.current();
+    }
+    if (frames.heldAt === null && !clock.frame(now).done) frames.invalidate();
+    else if (!s.landed) frames.invalidate();
   });
   return clock;
 }
@@ -141,15 +194,20 @@ export function RevealBackdrop({ reveal, ordered, clock, shown }: RevealLayerPro
         .stroke({ width: best ? 3 : 1.5, color: best ? COLORS.gold : COLORS.white });
     });
     if (frame.ring > 0) {
-      const r = BALL_RADIUS * frame.ringPulse;
+      // The true ball, large and clear: a tinted disc, a thick red ring in white, and its centre.
+      const r = ballRadius(reveal, camera) * frame.ringPulse;
       const from = -Math.PI / 2;
       const to = from + Math.PI * 2 * frame.ring;
+      g.circle(ball.x, ball.y, r).fill({ color: COLORS.ball, alpha: 0.22 * frame.ring });
       g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from))
         .arc(ball.x, ball.y, r, from, to)
-        .stroke({ width: 6, color: COLORS.white });
+        .stroke({ width: 9, color: COLORS.white });
       g.moveTo(ball.x + r * Math.cos(from), ball.y + r * Math.sin(from))
         .arc(ball.x, ball.y, r, from, to)
-        .stroke({ width: 3, color: COLORS.ball });
+        .stroke({ width: 5, color: COLORS.ball });
+      g.circle(ball.x, ball.y, 3.5)
+        .fill({ color: COLORS.white, alpha: frame.ring })
+        .stroke({ width: 2, color: COLORS.ball, alpha: frame.ring });
     }
     const best = ordered.find((mark) => mark.id === reveal.bestId);
     if (best && frame.celebrate > 0) {
@@ -196,14 +254,14 @@ interface RevealLabelsProps extends RevealLayerProps {
 
 /** Above the marks: each mark's distance in words, placed clear of each other and of the ball; the closest one counts up. */
 export function RevealLabels({ reveal, ordered, marks, clock, describe }: RevealLabelsProps) {
-  const { camera } = useScene();
+  const { camera, revealShown } = useScene();
   const texts = useRef(new Map<string, Text>());
   const ballWidth = reveal?.ballWidth ?? null;
 
   useLayout((now) => {
     if (!reveal) return;
     const frame = clock.frame(now);
-    const boxes = [];
+    const boxes: LabelBox[] = [];
     // The closest first: it gets the best spot.
     const byPriority = [...ordered].reverse();
     for (const mark of byPriority) {
@@ -227,12 +285,22 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
         { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit },
       ];
     });
+    // Every label stays inside the part of the picture on the stage, 24 px in from its edges, and
+    // above the zoom buttons' band.
+    const inside = visiblePicture(camera.view, camera.image, camera.stage, REVEAL_LABEL_INSET);
+    const bottom = Math.min(inside.y + inside.height, camera.stage.height - ZOOM_BUTTONS_BAND);
+    const bounds = { ...inside, height: Math.max(0, bottom - inside.y) };
     const placed = layoutLabels(
       boxes,
-      { x: ball.x, y: ball.y, r: BALL_RADIUS + 4 },
-      { gap: MARK.selectedArm + 6, padding: 3, bounds: camera.stage, obstacles },
+      { x: ball.x, y: ball.y, r: ballRadius(reveal, camera) + 4 },
+      { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles },
     );
     for (const [id, rect] of placed) texts.current.get(id)?.position.set(rect.x, rect.y);
+    // What the test API reports: the labels as placed, and the picture they stay in.
+    revealShown.record(
+      [...placed].flatMap(([id, rect]) => ((texts.current.get(id)?.alpha ?? 0) > 0 ? [rect] : [])),
+      visiblePicture(camera.view, camera.image, camera.stage),
+    );
   });
 
   if (!reveal) return null;

@@ -48,6 +48,34 @@ async function markThree(page: Page, lng: 'en' | 'hi', touch: boolean) {
 
 const renders = (page: Page) => page.evaluate(() => window.__cricspotStage!.renders);
 
+/** The marked tickets' pixels, from the chips' accessible names (their last two numbers). */
+async function markedPixels(page: Page): Promise<Array<{ x: number; y: number }>> {
+  const labels = await page
+    .locator('.trial-chip__select')
+    .evaluateAll((chips) => chips.map((chip) => chip.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => {
+    const [, x, y] = /(\d+)\D+(\d+)\D*$/.exec(label) ?? [];
+    return { x: Number(x), y: Number(y) };
+  });
+}
+
+/** Every mark and every distance label of the final frame at least `inset` px inside the part of the picture on screen. */
+async function expectFramedInside(page: Page, marks: Array<{ x: number; y: number }>, inset: number) {
+  const { labels, picture } = await page.evaluate(() => window.__cricspotStage!.revealLayout());
+  expect(picture).not.toBeNull();
+  expect(labels).toHaveLength(marks.length);
+  const inside = (r: { x: number; y: number; width: number; height: number }) =>
+    r.x >= picture!.x + inset - 0.5 &&
+    r.y >= picture!.y + inset - 0.5 &&
+    r.x + r.width <= picture!.x + picture!.width - inset + 0.5 &&
+    r.y + r.height <= picture!.y + picture!.height - inset + 0.5;
+  for (const label of labels) expect(inside(label), JSON.stringify({ label, picture })).toBe(true);
+  for (const mark of marks) {
+    const at = await page.evaluate(([x, y]) => window.__cricspotStage!.imageToClient(x!, y!), [mark.x, mark.y]);
+    expect(inside({ ...at, width: 0, height: 0 }), JSON.stringify({ at, picture })).toBe(true);
+  }
+}
+
 for (const device of [
   { name: 'phone', viewport: { width: 360, height: 740 }, touch: true },
   { name: 'laptop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -62,7 +90,10 @@ for (const device of [
         const t = words[lng];
         await markThree(page, lng, device.touch);
         await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-marked.png` });
+        const marks = await markedPixels(page);
         await page.getByRole('button', { name: t.submit }).click();
+        // The result panel waits until the count on the picture has landed.
+        await expect(page.locator('.trial-result')).toHaveCount(0);
         await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
         await page.locator('.picture-stage').scrollIntoViewIfNeeded();
         // Each moment held while it is taken, however slowly this machine draws.
@@ -77,6 +108,7 @@ for (const device of [
         // The whole timeline has run: the last frame is on screen and nothing more is drawn.
         await page.waitForTimeout(6500);
         await page.screenshot({ path: `${SHOTS}/reveal-${device.name}-${lng}-end.png` });
+        if (device.name === 'laptop') await expectFramedInside(page, marks, 24);
         const before = await renders(page);
         await page.waitForTimeout(1000);
         expect(await renders(page)).toBe(before);

@@ -26,8 +26,9 @@ for (const deviceScaleFactor of [1, 2]) {
     browser,
   }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor });
-    // One mark only: a click on another mark's number selects that mark instead (its own test below).
-    const stage = await StagePage.open(context, '?marks=1');
+    // No marks: the page only records each click (a click on a mark would select it instead, and
+    // the same pixels are clicked at every zoom; tap-to-place has its own tests in marking.spec.ts).
+    const stage = await StagePage.open(context, '?marks=0');
     expect(await stage.page.evaluate(() => window.devicePixelRatio)).toBe(deviceScaleFactor);
     let count = 0;
     const misses: string[] = [];
@@ -63,7 +64,7 @@ test('a tap on a touch phone places the exact pixel under it, at every zoom', as
     hasTouch: true,
     isMobile: true,
   });
-  const stage = await StagePage.open(context, '?marks=1');
+  const stage = await StagePage.open(context, '?marks=0');
   let count = 0;
   const misses: string[] = [];
   for (const zoom of ZOOMS) {
@@ -90,7 +91,8 @@ test('press and hold on touch shows the loupe; release places the mark at its cr
     hasTouch: true,
     isMobile: true,
   });
-  const stage = await StagePage.open(context);
+  // No marks: the second hold starts where the first placed one (which would pick that mark up).
+  const stage = await StagePage.open(context, '?marks=0');
   const target = { x: 2000, y: 1500 };
   await stage.zoomTo(12, target.x + 0.5, target.y + 0.5);
   const client = await stage.clientOf(target);
@@ -272,7 +274,7 @@ test('an 8000 px original shown through its 4096 px variant: clicks still give e
   browser,
 }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
-  const stage = await StagePage.open(context, '?marks=1&original=8000x5333');
+  const stage = await StagePage.open(context, '?marks=0&original=8000x5333');
   const targets = [
     { x: 0, y: 0 },
     { x: 7999, y: 5332 },

@@ -7,6 +7,7 @@ import { fetchPictureDetail } from '../../../api/admin-pictures.ts';
 import { currentLanguage } from '../../../app/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { ContestBallWidthForm } from './ContestBallWidthForm.tsx';
 import { formatBytes, useStageLabels } from './shared.ts';
 
 // The players' stage (PixiJS), loaded only when a preview opens.
@@ -140,6 +141,7 @@ function PicturePreview({ id }: { id: string }) {
           </div>
         )}
       </dl>
+      {picture.kind === 'contest' && <ContestBallWidthForm pictureId={picture.id} pictureWidth={picture.width} />}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * The DOM controls that float over the stage's canvas and follow its camera without a React
+ * render: the selected mark's delete control and the zoom hint. Written straight to their
+ * elements after every camera move, every commit and every drag, from the view the scene
+ * reports; where they go is decided by view.ts (deleteControlSpot, hintPlacement).
+ */
+import { type Size, type ViewTransform, imagePoint, imageToWorld, worldToScreen } from './coords.ts';
+import type { StageMark } from './types.ts';
+import { DELETE_CONTROL, deleteControlSpot, hintPlacement } from './view.ts';
+
+export interface OverlayState {
+  view: ViewTransform;
+  stage: Size;
+  marks: readonly StageMark[];
+  selectedId: string | null;
+  /** Whether the selected mark may be deleted now (input on, the rules allow it, no drag). */
+  deletable: boolean;
+}
+
+export interface OverlayElements {
+  remove: HTMLElement | null;
+  hint: HTMLElement | null;
+}
+
+/** Puts the delete control by the selected mark (or hides it) and the hint where it covers no mark. */
+export function placeOverlays(state: OverlayState, elements: OverlayElements): void {
+  const { view, stage } = state;
+  const toScreen = (point: { x: number; y: number }) => worldToScreen(imageToWorld(imagePoint(point.x, point.y)), view);
+
+  const remove = elements.remove;
+  if (remove) {
+    const selected = state.marks.find((mark) => mark.id === state.selectedId && !mark.locked);
+    const at = selected?.point ? toScreen(selected.point) : null;
+    const onStage = at !== null && at.x >= 0 && at.y >= 0 && at.x <= stage.width && at.y <= stage.height;
+    if (state.deletable && at && onStage) {
+      const spot = deleteControlSpot(at, stage);
+      const half = DELETE_CONTROL.size / 2;
+      remove.style.transform = `translate(${Math.round(spot.x - half)}px, ${Math.round(spot.y - half)}px)`;
+      remove.hidden = false;
+    } else {
+      remove.hidden = true;
+    }
+  }
+
+  const hint = elements.hint;
+  if (hint) {
+    const points = state.marks.flatMap((mark) => (mark.point ? [toScreen(mark.point)] : []));
+    // Measured while hidden too: it is only made invisible (CSS, data-place="none").
+    const place = hintPlacement(points, stage, { width: hint.offsetWidth, height: hint.offsetHeight });
+    hint.dataset['place'] = place ?? 'none';
+  }
+}

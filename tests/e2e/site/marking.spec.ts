@@ -1,0 +1,308 @@
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { HEADERS, signUp } from '../support/player.ts';
+
+// Tap-to-place on the real build (issue 25), on the play screen and in practice, on a 360 px
+// phone by touch and on a 1280 px laptop by mouse: a tap before the stage engine is up is placed,
+// three taps on three empty spots make three tickets, a tap on a mark selects it, the selected
+// mark drags and has a delete control, and a tap on a spot already played is refused with
+// 'Duplicate Coordinates' and the sentence under it. The stage's test API (VITE_TEST_API) says
+// where a picture pixel is on the page, since a WebGL canvas says nothing in the DOM.
+
+// Software WebGL on a shared machine is slow: each journey drives many frames.
+test.describe.configure({ timeout: 180_000 });
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+const words = {
+  en: {
+    marked: (n: number) => new RegExp(`^Ticket ${n}, marked (\\d+) pixels from the left and (\\d+) from the top$`),
+    remove: (n: number) => `Remove ticket ${n}`,
+    duplicateHelp: 'You have already played this exact spot. Tap somewhere else.',
+  },
+  hi: {
+    marked: (n: number) => new RegExp(`^टिकट ${n}, बाएँ से (\\d+) पिक्सेल और ऊपर से (\\d+) पिक्सेल पर निशान$`),
+    remove: (n: number) => `टिकट ${n} हटाएँ`,
+    duplicateHelp: 'आप ठीक यही जगह पहले ही चुन चुके हैं। कहीं और टैप करें।',
+  },
+} as const;
+/** 'Duplicate Coordinates' as each screen's namespace words it. */
+const duplicateTitle = {
+  trial: { en: 'Duplicate Coordinates', hi: 'ये निर्देशांक पहले ही चुने जा चुके हैं' },
+  contest: { en: 'Duplicate Coordinates', hi: 'यही निर्देशांक पहले से है' },
+} as const;
+
+type Lng = keyof typeof words;
+
+const devices = [
+  {
+    name: 'phone',
+    touch: true,
+    options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true },
+    lng: { practice: 'hi', play: 'en' } as const,
+  },
+  {
+    name: 'laptop',
+    touch: false,
+    options: { viewport: { width: 1280, height: 800 } },
+    lng: { practice: 'en', play: 'hi' } as const,
+  },
+] as const;
+
+/** The practice picture's size, from the pair's answer. */
+function watchPairSize(page: Page): () => Size | null {
+  let size: Size | null = null;
+  page.on('response', async (response) => {
+    if (!response.ok() || !response.url().includes('/api/v1/practice/pairs/next')) return;
+    const body = (await response.json().catch(() => null)) as { data?: { picture?: Size } } | null;
+    size = body?.data?.picture ?? size;
+  });
+  return () => size;
+}
+
+/** Zooms in to 3 CSS px per picture pixel about `pixel`: a tap or a drop there is pixel-exact. */
+async function zoomOnto(page: Page, pixel: { x: number; y: number }) {
+  await page.evaluate(([x, y]) => window.__cricspotStage!.zoomTo(3, x! + 0.5, y! + 0.5), [pixel.x, pixel.y]);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Where the picture pixel (x, y) is on the page, once the stage has drawn the picture. */
+async function clientOf(page: Page, pixel: { x: number; y: number }) {
+  await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 60_000 });
+  const at = await page.evaluate(([x, y]) => window.__cricspotStage!.imageToClient(x!, y!), [pixel.x, pixel.y]);
+  return { x: Math.round(at.x), y: Math.round(at.y) };
+}
+
+async function tap(page: Page, touch: boolean, at: { x: number; y: number }) {
+  if (touch) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+}
+
+/** A drag from `from` to `to` in small steps, by finger (CDP touch events) or by mouse. */
+async function drag(
+  context: BrowserContext,
+  page: Page,
+  touch: boolean,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) {
+  const steps = 8;
+  const along = (i: number) => ({
+    x: from.x + ((to.x - from.x) * i) / steps,
+    y: from.y + ((to.y - from.y) * i) / steps,
+  });
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) await page.mouse.move(along(i).x, along(i).y);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= steps; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [along(i)] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+async function centreOf(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+}
+
+/** A ticket chip's pixel, read from its accessible name. */
+async function chipPixel(page: Page, lng: Lng, n: number) {
+  const chip = page.getByRole('button', { name: words[lng].marked(n) });
+  await expect(chip).toBeVisible();
+  const [, x, y] = words[lng].marked(n).exec((await chip.getAttribute('aria-label')) ?? '') ?? [];
+  return { x: Number(x), y: Number(y) };
+}
+
+/**
+ * Taps the picture shown as a plain image while the stage's engine is held back (its chunk
+ * delayed), at the picture's fraction (fx, fy); returns the page point.
+ */
+async function tapBeforeTheEngine(page: Page, touch: boolean, fx: number, fy: number) {
+  // The picture on screen (a screen that loads may keep a hidden copy under a Suspense boundary).
+  const image = page.locator('.stage-preview__image:visible').first();
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The app takes the page over from its first paint meanwhile: read the box of the image on screen.
+  let at = { x: 0, y: 0 };
+  await expect(async () => {
+    at = await image.evaluate(
+      (img: HTMLImageElement, [x, y]) => {
+        const box = img.getBoundingClientRect();
+        if (!img.isConnected || box.width === 0) return { x: 0, y: 0 };
+        const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        const left = box.left + (box.width - img.naturalWidth * scale) / 2;
+        const top = box.top + (box.height - img.naturalHeight * scale) / 2;
+        return {
+          x: Math.round(left + img.naturalWidth * scale * x!),
+          y: Math.round(top + img.naturalHeight * scale * y!),
+        };
+      },
+      [fx, fy],
+    );
+    expect(at.x).toBeGreaterThan(0);
+  }).toPass({ timeout: 10_000 });
+  expect(await page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(false);
+  await tap(page, touch, at);
+  return at;
+}
+
+/** Holds the stage's engine back (its chunk answers late), so that a tap lands on the image first. */
+async function delayEngine(page: Page, ms: number) {
+  await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Three taps, select, drag, delete: the same on both screens. Returns the marks' pixels. */
+async function tapSelectDragDelete(
+  context: BrowserContext,
+  page: Page,
+  touch: boolean,
+  lng: Lng,
+  size: Size,
+  first: number,
+) {
+  const w = words[lng];
+  // Taps on three empty spots: three new tickets, the last one selected.
+  const spots = [
+    { x: Math.round(size.width * 0.3), y: Math.round(size.height * 0.3) },
+    { x: Math.round(size.width * 0.55), y: Math.round(size.height * 0.62) },
+    { x: Math.round(size.width * 0.75), y: Math.round(size.height * 0.4) },
+  ];
+  for (const spot of spots) await tap(page, touch, await clientOf(page, spot));
+  // At the fitted view one CSS px covers several picture pixels: the tap lands within one of them.
+  const fit = (await page.evaluate(() => window.__cricspotStage!.getView())).scale;
+  for (let i = 0; i < 3; i++) {
+    const placed = await chipPixel(page, lng, first + i);
+    expect(Math.abs(placed.x - spots[i]!.x)).toBeLessThanOrEqual(1 / fit + 1);
+    expect(Math.abs(placed.y - spots[i]!.y)).toBeLessThanOrEqual(1 / fit + 1);
+    spots[i] = placed;
+  }
+  await expect(page.getByRole('button', { name: w.marked(first + 2) })).toHaveAttribute('aria-pressed', 'true');
+
+  // A tap on a mark (5 px off its centre) selects it; nothing new is placed.
+  const markOne = await clientOf(page, spots[0]!);
+  await tap(page, touch, { x: markOne.x + 5, y: markOne.y - 3 });
+  await expect(page.getByRole('button', { name: w.marked(first) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: w.marked(first + 3) })).toHaveCount(0);
+
+  // The selected mark drags: it lands 40 px right and 30 px down of where it was.
+  const view = await page.evaluate(() => window.__cricspotStage!.getView());
+  await drag(context, page, touch, markOne, { x: markOne.x + 40, y: markOne.y + 30 });
+  const moved = await chipPixel(page, lng, first);
+  expect(Math.abs(moved.x - (spots[0]!.x + 40 / view.scale))).toBeLessThanOrEqual(2 / view.scale);
+  expect(Math.abs(moved.y - (spots[0]!.y + 30 / view.scale))).toBeLessThanOrEqual(2 / view.scale);
+  await expect(page.getByRole('button', { name: w.marked(first) })).toHaveAttribute('aria-pressed', 'true');
+
+  // Its delete control: a 44 px target by the mark, which deletes it.
+  const remove = page.locator('.picture-stage').getByRole('button', { name: w.remove(first) });
+  await expect(remove).toBeVisible();
+  const box = (await remove.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  return { spots, moved, remove };
+}
+
+for (const device of devices) {
+  test.describe(`on a ${device.name}`, () => {
+    test.use(device.options);
+
+    test(`practice on a ${device.name}: a tap before the engine is up, three taps, select, drag, delete, a drag onto a mark refused`, async ({
+      context,
+      page,
+    }) => {
+      const lng = device.lng.practice;
+      const size = watchPairSize(page);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await delayEngine(page, 4000);
+      // The pair's answer comes late too: the first tap lands while the game itself still loads.
+      await page.route('**/api/v1/practice/pairs/next*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`/quick_game_screen?lng=${lng}`);
+      await tapBeforeTheEngine(page, device.touch, 0.5, 0.5);
+      const placed = await chipPixel(page, lng, 1);
+      const picture = size()!;
+      expect(Math.abs(placed.x - picture.width * 0.5)).toBeLessThanOrEqual(picture.width / 300);
+      expect(Math.abs(placed.y - picture.height * 0.5)).toBeLessThanOrEqual(picture.height / 200);
+      await page.unroute(/\/assets\/StageCanvas-[^/]+\.js$/);
+
+      const { spots, remove } = await tapSelectDragDelete(context, page, device.touch, lng, picture, 2);
+      await page.screenshot({ path: `test-results/screens/marking-practice-${device.name}-${lng}-selected.png` });
+      await tap(page, device.touch, await centreOf(remove));
+      await expect(page.getByRole('button', { name: words[lng].marked(4) })).toHaveCount(0);
+      await expect(page.locator('.trial-chip')).toHaveCount(3);
+
+      // Zoomed in by ticket 2, a new mark 10 pixels beside it, dropped onto ticket 2's exact pixel:
+      // 'Duplicate Coordinates' with its sentence, and the mark stays where it was.
+      const target = spots[1]!;
+      await zoomOnto(page, target);
+      const beside = { x: target.x + 10, y: target.y };
+      await tap(page, device.touch, await clientOf(page, beside));
+      expect(await chipPixel(page, lng, 4)).toEqual(beside);
+      await drag(context, page, device.touch, await clientOf(page, beside), await clientOf(page, target));
+      await expect(page.getByRole('alert')).toContainText(duplicateTitle.trial[lng]);
+      await expect(page.getByRole('alert')).toContainText(words[lng].duplicateHelp);
+      expect(await chipPixel(page, lng, 4)).toEqual(beside);
+      await page.screenshot({ path: `test-results/screens/marking-practice-${device.name}-${lng}-duplicate.png` });
+      expect(errors).toEqual([]);
+    });
+
+    test(`play screen on a ${device.name}: a tap before the engine is up, three taps, select, drag, delete, a tap on a ticket in the cart refused`, async ({
+      context,
+      page,
+    }) => {
+      const lng = device.lng.play;
+      await signUp(page, device.touch ? '3' : '4');
+      const contest = (
+        (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as {
+          data: { current: { id: string; picture: Size } };
+        }
+      ).data.current;
+      // One ticket already in the cart, drawn locked on the picture.
+      const inCart = { x: Math.round(contest.picture.width * 0.2), y: Math.round(contest.picture.height * 0.7) };
+      const added = await page.request.post('/api/v1/cart/items', {
+        headers: HEADERS,
+        data: { contestId: contest.id, tickets: [inCart] },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await delayEngine(page, 4000);
+      await page.route('**/api/v1/cart', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`/play_screen?lng=${lng}`);
+      await tapBeforeTheEngine(page, device.touch, 0.5, 0.5);
+      const placed = await chipPixel(page, lng, 1);
+      expect(Math.abs(placed.x - contest.picture.width * 0.5)).toBeLessThanOrEqual(contest.picture.width / 300);
+      await page.unroute(/\/assets\/StageCanvas-[^/]+\.js$/);
+
+      const { remove } = await tapSelectDragDelete(context, page, device.touch, lng, contest.picture, 2);
+      await page.screenshot({ path: `test-results/screens/marking-play-${device.name}-${lng}-selected.png` });
+      await tap(page, device.touch, await centreOf(remove));
+      await expect(page.locator('.trial-chip')).toHaveCount(3);
+
+      // A tap on the exact pixel of the ticket in the cart (zoomed in to hit it): refused, with the
+      // sentence under the spec's words.
+      await zoomOnto(page, inCart);
+      await tap(page, device.touch, await clientOf(page, inCart));
+      await expect(page.getByRole('alert')).toContainText(duplicateTitle.contest[lng]);
+      await expect(page.getByRole('alert')).toContainText(words[lng].duplicateHelp);
+      await expect(page.locator('.trial-chip')).toHaveCount(3);
+      await page.screenshot({ path: `test-results/screens/marking-play-${device.name}-${lng}-duplicate.png` });
+      expect(errors).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,130 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type TapPhase, usePreviewTaps } from '../../src/screens/game/use-preview-taps.ts';
+import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
+import { StagePreview } from '../../src/stage/StagePreview.tsx';
+
+// No tap is lost before the stage engine is up (issue 25): a tap on the picture shown as a plain
+// image is heard at the page's level, kept until the game can place it, and placed as the pixel
+// the stage would have named.
+
+/** The preview image of a 1000 x 500 copy laid out in a 400 x 400 box at (10, 20): the photo shows 400 x 200, 100 px down. */
+function layOut(image: HTMLImageElement) {
+  Object.defineProperty(image, 'naturalWidth', { value: 1000, configurable: true });
+  Object.defineProperty(image, 'naturalHeight', { value: 500, configurable: true });
+  image.getBoundingClientRect = () => ({
+    left: 10,
+    top: 20,
+    width: 400,
+    height: 400,
+    right: 410,
+    bottom: 420,
+    x: 10,
+    y: 20,
+    toJSON: () => ({}),
+  });
+}
+
+/** A tap as the browser reports it: pointer down and up at one place (jsdom has no PointerEvent: MouseEvent with the fields). */
+function tap(target: Element, clientX: number, clientY: number, { moveBy = 0, pointerId = 1 } = {}) {
+  fireEvent.pointerDown(target, { clientX, clientY, pointerId, pointerType: 'touch', button: 0 });
+  fireEvent.pointerUp(target, { clientX: clientX + moveBy, clientY, pointerId, pointerType: 'touch', button: 0 });
+}
+
+function Screen({
+  picture,
+  phase,
+  place,
+}: {
+  picture: { width: number; height: number } | null;
+  phase: TapPhase;
+  place: (point: { x: number; y: number }) => void;
+}) {
+  usePreviewTaps(picture, phase, place);
+  return (
+    <StagePreview
+      label="Loading the picture"
+      image={{ src: '/first.jpg', srcSet: '/first.jpg 1280w', sizes: '100vw' }}
+    />
+  );
+}
+
+let stop: () => void;
+beforeEach(() => {
+  stop = watchPreviewTaps(document);
+});
+afterEach(() => {
+  cleanup();
+  stop();
+});
+
+const original = { width: 2000, height: 1000 };
+
+describe('taps on the picture before the stage has drawn it', () => {
+  it('are kept while the game loads and placed, as original pixels, once it can mark', () => {
+    const place = vi.fn();
+    const { container, rerender } = render(<Screen picture={null} phase="waiting" place={place} />);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    // The middle of the photo, and 5 screen px into its top-left corner (5 x 5 original px each).
+    tap(image, 10 + 200, 20 + 200);
+    tap(image, 10 + 1, 20 + 100 + 1);
+    expect(place).not.toHaveBeenCalled();
+    rerender(<Screen picture={original} phase="marking" place={place} />);
+    expect(place.mock.calls).toEqual([[{ x: 1000, y: 500 }], [{ x: 5, y: 5 }]]);
+    // While marking, a tap is placed at once.
+    tap(image, 10 + 399, 20 + 299);
+    expect(place).toHaveBeenLastCalledWith({ x: 1995, y: 995 });
+  });
+
+  it('count from before the app renders: a tap on the first paint is placed by the screen that mounts later', () => {
+    // The build's first paint: a plain <img> the app has not rendered.
+    const painted = document.createElement('img');
+    painted.className = 'stage-preview__image';
+    document.body.append(painted);
+    layOut(painted);
+    tap(painted, 10 + 200, 20 + 200);
+    painted.remove();
+    const place = vi.fn();
+    render(<Screen picture={original} phase="marking" place={place} />);
+    expect(place).toHaveBeenCalledWith({ x: 1000, y: 500 });
+  });
+
+  it('count when the image goes between the finger down and up (the stage drew the picture meanwhile)', () => {
+    const place = vi.fn();
+    const { container } = render(<Screen picture={original} phase="marking" place={place} />);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    fireEvent.pointerDown(image, { clientX: 210, clientY: 220, pointerId: 7, pointerType: 'touch' });
+    image.remove();
+    fireEvent.pointerUp(document.body, { clientX: 210, clientY: 220, pointerId: 7, pointerType: 'touch' });
+    expect(place).toHaveBeenCalledWith({ x: 1000, y: 500 });
+  });
+
+  it('ignore a drag, a tap on the bands around the photo, and taps while the game neither loads nor marks', () => {
+    const place = vi.fn();
+    const { container, rerender } = render(<Screen picture={original} phase="marking" place={place} />);
+    const image = container.querySelector('img')!;
+    layOut(image);
+    tap(image, 210, 220, { moveBy: 30 });
+    tap(image, 210, 20 + 50);
+    expect(place).not.toHaveBeenCalled();
+    rerender(<Screen picture={original} phase="closed" place={place} />);
+    tap(image, 210, 220);
+    rerender(<Screen picture={original} phase="marking" place={place} />);
+    expect(place).not.toHaveBeenCalled();
+  });
+
+  it('are forgotten when the screen goes: the next game screen does not get them', () => {
+    const first = render(<Screen picture={null} phase="waiting" place={vi.fn()} />);
+    const image = first.container.querySelector('img')!;
+    layOut(image);
+    tap(image, 210, 220);
+    first.unmount();
+    const place = vi.fn();
+    act(() => {
+      render(<Screen picture={original} phase="marking" place={place} />);
+    });
+    expect(place).not.toHaveBeenCalled();
+  });
+});
