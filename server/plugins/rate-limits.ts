@@ -28,7 +28,8 @@ export async function rateLimits(app: FastifyInstance): Promise<void> {
       enableAutoPipelining: true,
       lazyConnect: false,
     });
-    const breaker = new RedisBreaker(app.log);
+    // The app's clock (decorated by the sessions plugin, read at request time), as every timed rule.
+    const breaker = new RedisBreaker(app.log, () => app.clock.now());
     // Connection errors repeat on every reconnect attempt: the breaker logs the outage once.
     redis.on('error', () => undefined);
     // Without an offline queue a command sent before the connection is up fails: wait for it

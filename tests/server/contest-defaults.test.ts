@@ -46,7 +46,7 @@ describeOnEachDatabase('Contest defaults', (server) => {
         pictureId: null,
         prizeKind: 'merchandise',
         prizeTitleEn: 'Signed cricket bat',
-        prizeTitleHi: 'हस्ताक्षरित क्रिकेट बैट',
+        prizeTitleHi: 'हस्ताक्षरित क्रिकेट बल्ला',
         prizeValuePaise: 1_500_000,
         prizePictureId: null,
         prizeTdsPayer: 'winner',

@@ -153,6 +153,8 @@ describeOnEachDatabase('messages in the player language', (server) => {
 
     // Later than the cancellation notices, so each player's newest message is the result.
     clock.advance(1000);
+    // Result notices go out once the winner show has started (issue 26's show-time gate).
+    await db().updateTable('contests').set({ show_at: clock.now }).where('id', '=', contestId).execute();
     await db()
       .insertInto('result_notices')
       .values([

@@ -42,7 +42,7 @@ test('a contest cancelled from the console is replaced in the rest of its window
   await item.getByRole('button', { name: 'Create a replacement' }).click();
   await expect(page.getByRole('heading', { name: 'New contest' })).toBeVisible();
   await page.getByLabel('Prize title (English)').fill('Replacement: signed bat');
-  await page.getByLabel('Prize title (Hindi)').fill('बदले में: हस्ताक्षरित बैट');
+  await page.getByLabel('Prize title (Hindi)').fill('बदले में: हस्ताक्षरित बल्ला');
   await page.screenshot({ path: 'test-results/screens/console-replacement-form-1280-en.png', fullPage: true });
   await page.getByRole('button', { name: 'Create contest' }).click();
   await expect(page.locator('.console-notice')).toContainText('has been created');
@@ -65,7 +65,7 @@ test('a contest cancelled from the console is replaced in the rest of its window
     await page.setViewportSize({ width, height });
     await page.goto(`/?lng=${lng}`);
     const card = page.locator('.contest-card');
-    await expect(card).toContainText(lng === 'en' ? 'Replacement: signed bat' : 'बदले में: हस्ताक्षरित बैट');
+    await expect(card).toContainText(lng === 'en' ? 'Replacement: signed bat' : 'बदले में: हस्ताक्षरित बल्ला');
     await expect(card.getByRole('note').filter({ hasText: 'The picture showed the ball by mistake.' })).toBeVisible();
     await expect(card).not.toContainText('This contest has been cancelled');
     await expect(card).not.toContainText('यह प्रतियोगिता रद्द कर दी गई है');
