@@ -13,7 +13,7 @@ import { ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 
 // Issue 26 on the player's screens: a prize in kind's claim (address and PAN only, and who pays
 // its TDS), the sponsor's "Prize by" line, the live page's reveal at show time, the note of a
-// cancelled contest above its replacement, and no Google button when Google is not configured.
+// cancelled contest under its replacement's Play button, and no Google button when Google is not configured.
 
 const original = http.defaults.adapter;
 beforeEach(() => window.localStorage.clear());
@@ -145,7 +145,7 @@ describe('the sponsor', () => {
     expect(within(link).getByRole('img', { name: 'Acme Bats logo' })).toHaveAttribute('src', sponsor.logoUrl);
   });
 
-  it('on the home card, with the note of a contest cancelled in the last day above its replacement', async () => {
+  it("on the home card, with the note of a contest cancelled in the last day under its replacement's Play button", async () => {
     const now = Date.now();
     const data: CurrentContests = {
       current: {
@@ -179,6 +179,9 @@ describe('the sponsor', () => {
     expect(screen.getByText('Acme Bats की ओर से इनाम')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Acme Bats/ })).toBeNull();
     expect(screen.getByRole('note')).toHaveTextContent('प्रतियोगिता A रद्द कर दी गई: Rain stopped play.');
+    // Play first, so that it stays above the fold of a phone (and clear of the cookie bar).
+    const play = screen.getByRole('button', { name: 'अभी खेलें' });
+    expect(play.compareDocumentPosition(screen.getByRole('note')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByText('This contest has been cancelled')).toBeNull();
   });
 });

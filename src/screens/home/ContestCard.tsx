@@ -63,7 +63,8 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       ) : (
         <div className="skeleton skeleton--title" />
       )}
-      {ready?.cancelled && <CancelledNote cancelled={ready.cancelled} />}
+      {/* With a contest to play, the note goes under its Play button (Play stays above the fold). */}
+      {ready?.cancelled && !current && <CancelledNote cancelled={ready.cancelled} />}
       {ready && isPaidPlaySuspended(ready.paidPlay) && (
         <p className="contest-notice" role="note">
           <strong>{t('card.notice')}:</strong> {t('card.suspended')}
@@ -91,7 +92,7 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
           <div className="skeleton skeleton--line" />
         </>
       ) : current ? (
-        <ContestDetails contest={current} paidPlay={ready.paidPlay} lng={lng} />
+        <ContestDetails contest={current} paidPlay={ready.paidPlay} cancelled={ready.cancelled} lng={lng} />
       ) : (
         <p>{t('card.none')}</p>
       )}
@@ -99,7 +100,17 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
   );
 }
 
-function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paidPlay: PaidPlay; lng: string }) {
+function ContestDetails({
+  contest,
+  paidPlay,
+  cancelled,
+  lng,
+}: {
+  contest: ContestView;
+  paidPlay: PaidPlay;
+  cancelled: CurrentContests['cancelled'];
+  lng: string;
+}) {
   const { t, i18n } = useTranslation('contest');
   const navigate = useNavigate();
   const now = useNow(1000);
@@ -149,6 +160,7 @@ function ContestDetails({ contest, paidPlay, lng }: { contest: ContestView; paid
           {t('card.play')}
         </button>
       )}
+      {cancelled && <CancelledNote cancelled={cancelled} />}
       <dl className="contest-card__facts">
         <div>
           <dt>{t('card.prize')}</dt>

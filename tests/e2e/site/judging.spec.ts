@@ -143,7 +143,10 @@ test('a judge marks a closed contest alone on the stage; the admin reviews and p
   await page.screenshot({ path: 'test-results/screens/console-review-360-en.png', fullPage: true });
   await page.getByRole('button', { name: 'Publish the result' }).click();
   await page.getByRole('dialog', { name: 'Publish this result?' }).getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Published. 1 player is being told.')).toBeVisible();
+  // The winner show is an hour away: the result stays hidden until then (issue 26's show-time gate).
+  await expect(
+    page.getByText(/^Published\. It stays hidden until the winner show at .+ IST; 1 player is told then\.$/),
+  ).toBeVisible();
   await expect(page.getByText(/Published on .* by Meera Iyer\./)).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 800 });
