@@ -95,7 +95,11 @@ test('a whole week from the console: photo, contest, tickets, three judges, publ
 
   // 2. The open contest gives way to one on the new photo: cancel it, then create the new one.
   await page.goto('/admin/contests?lng=en');
-  const open = page.locator('.contest-item', { hasText: 'Open' }).first();
+  // The item whose state chip says Open (a cancelled one's "Opens now ..." line is not it).
+  const open = page
+    .locator('.contest-item')
+    .filter({ has: page.getByText('Open', { exact: true }) })
+    .first();
   await expect(open).toBeVisible();
   await open.getByRole('button', { name: 'Cancel contest' }).click();
   await open.getByLabel('Why is it cancelled?').fill('Replaced by this week’s new photo.');
