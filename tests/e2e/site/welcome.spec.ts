@@ -14,7 +14,9 @@ test('Play -> login -> sign up -> code lands on the contest with a welcome', asy
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel('Mobile number').fill(phone);
+  // Exactly the sign-up's field: while its chunk loads, the login form (with 'Email or mobile
+  // number') can still be on the screen.
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(phone);
   await page.getByLabel('First name').pressSequentially('meera devi');
   await expect(page.getByLabel('First name')).toHaveValue('Meera Devi');
   await page.getByLabel('Last name').fill('iyer');
