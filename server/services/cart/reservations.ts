@@ -11,14 +11,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import { isPaidPlayEnabled } from '../settings.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
-import {
-  ruleBroken,
-  contestNotFound,
-  gamePlayClosed,
-  paidPlaySuspended,
-  billFor,
-  cartPoints,
-} from '../cart.service.ts';
+import { ruleBroken, contestNotFound, gamePlayClosed, paidPlaySuspended, billFor, cartPoints } from './shared.ts';
 import { metrics } from '../../metrics/scope.ts';
 import { releaseReservation, ticketsBackToCart } from './back-to-cart.ts';
 
