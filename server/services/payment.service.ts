@@ -7,7 +7,7 @@ import {
   type PaymentReturnTo,
 } from '../../domain/payments.ts';
 import { IST_OFFSET_MS } from '../../domain/schedule.ts';
-import type { BillingConfig, InvoiceConfig } from '../config.ts';
+import type { BillingConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
@@ -17,24 +17,12 @@ import { recordPayment, zeroBillOrderId } from './payments/record.ts';
 import { retriedTransaction } from '../db/lock-order.ts';
 import { appliedPromoCode, usablePromo } from './promo.service.ts';
 import { promoFromRow } from './promo-rules.ts';
-import type { ReceiptDeps } from './payments/receipts.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 import { metrics } from '../metrics/scope.ts';
 
-interface Logger {
-  error(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-}
-
-export interface PaymentDeps {
-  db: Kysely<Database>;
-  gateway: PaymentGateway;
-  /** The series the invoice (at success) and the credit note (at a refund) are numbered in. */
-  invoices: Pick<InvoiceConfig, 'prefix' | 'creditNotePrefix'>;
-  /** Sends the receipt right after a success; without it the payments job sends it on its next run. */
-  receipts?: ReceiptDeps;
-  log?: Logger;
-}
+// What every payment operation works with, in a part of its own (the parts import it, not this module).
+export type { PaymentDeps } from './payments/deps.ts';
+import type { PaymentDeps } from './payments/deps.ts';
 
 export interface OrderOptions {
   billing: BillingConfig;

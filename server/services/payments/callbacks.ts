@@ -7,7 +7,7 @@ import {
 } from '../../../domain/payments.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { readReturn, returnOrderId } from '../../integrations/payments/razorpay-shape.ts';
-import type { PaymentDeps } from '../payment.service.ts';
+import type { PaymentDeps } from './deps.ts';
 import { paymentByOrderId, paymentNotFound } from './answers.ts';
 import { finalizePayment, type FinalizeResult, recordWebhookEvent } from './finalize.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';

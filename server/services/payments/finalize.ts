@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { confirmReservationIn } from '../cart.service.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
-import type { PaymentDeps } from '../payment.service.ts';
+import type { PaymentDeps } from './deps.ts';
 import { issueCreditNote, issueInvoice } from '../tax-documents/series.ts';
 import { deliverReceipt } from './receipts.ts';
 import { AMOUNT_REASON, EXPIRED_REASON, LATE_CAPTURE_REASON } from './refund-reasons.ts';

@@ -1,4 +1,4 @@
-import type { PaymentDeps } from '../payment.service.ts';
+import type { PaymentDeps } from './deps.ts';
 import { finalizePayment, type PaymentOutcome, settleRefund } from './finalize.ts';
 
 export const RECONCILE_AFTER_MS = 2 * 60_000;

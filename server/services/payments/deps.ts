@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { InvoiceConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
+import type { ReceiptDeps } from './receipts.ts';
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
+
+export interface PaymentDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  /** The series the invoice (at success) and the credit note (at a refund) are numbered in. */
+  invoices: Pick<InvoiceConfig, 'prefix' | 'creditNotePrefix'>;
+  /** Sends the receipt right after a success; without it the payments job sends it on its next run. */
+  receipts?: ReceiptDeps;
+  log?: Logger;
+}
