@@ -1,5 +1,6 @@
 // Lint also guards the import boundaries of ARCHITECTURE.md:
-// domain <- machines <- src, and domain <- server. Nothing else crosses.
+// domain <- machines <- src, and domain <- server. Nothing else crosses. Inside src, only the
+// composition root (src/app, src/prerender, main.tsx, src/lab) imports src/screens.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -87,6 +88,24 @@ export default tseslint.config(
       ['server'],
       ['fastify', 'kysely', 'better-sqlite3', 'pg'],
       'The web app never imports server code; share contracts through domain/.',
+    ),
+  },
+  // Only the composition root (src/app, the pre-render entry, main.tsx, the lab) puts screens
+  // together; screens import src/shared, src/ui, src/api, src/actors and src/stage, never app.
+  {
+    files: ['src/screens/**/*.{ts,tsx}'],
+    rules: boundary(
+      ['server', 'app'],
+      ['fastify', 'kysely', 'better-sqlite3', 'pg'],
+      'A screen never imports the composition root (src/app) or server code; shared web modules live in src/shared.',
+    ),
+  },
+  {
+    files: ['src/{shared,ui,api,actors,stage}/**/*.{ts,tsx}'],
+    rules: boundary(
+      ['server', 'app', 'screens'],
+      ['fastify', 'kysely', 'better-sqlite3', 'pg'],
+      'Shared web modules never import screens or the composition root (src/app); only src/app puts screens together.',
     ),
   },
   {

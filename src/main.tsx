@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { currentLanguage, initI18n } from './app/i18n.ts';
+import { currentLanguage, initI18n } from './shared/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';

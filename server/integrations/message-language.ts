@@ -6,7 +6,7 @@ import type { Database, PlayerLanguage } from '../db/schema.ts';
  * The language of the messages a player gets (SMS, e-mail; Web Push keeps each browser's own),
  * issue 25. Where it comes from:
  * - a message answering a request (a sign-up, login or reset code) is in the request's language:
- *   the `i18next` cookie the site keeps with the visitor's choice (src/app/i18n.ts caches it
+ *   the `i18next` cookie the site keeps with the visitor's choice (src/shared/i18n.ts caches it
  *   there), else the first language of Accept-Language, else English;
  * - a message sent later (results, a cancellation, a receipt, a claim's progress) is in the
  *   language stored on the account (users.language): set at sign-up and at every login from the

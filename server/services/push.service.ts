@@ -47,7 +47,7 @@ export const UNSUPPORTED_PUSH_SERVICE =
  * Keeps a browser's subscription for the player (the same endpoint again renews its keys and
  * language). An endpoint another player holds is refused, never moved (issue 27, finding 11):
  * knowing someone's endpoint must not take their notices. A browser whose subscription belongs to
- * the account used there before makes a new one instead (src/app/push.ts).
+ * the account used there before makes a new one instead (src/shared/push.ts).
  */
 export async function subscribe(
   db: Kysely<Database>,

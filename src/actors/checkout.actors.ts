@@ -14,12 +14,7 @@ import { fetchCart } from '../api/contests.ts';
 import { ApiError, dataOf, errorMessageOf, http } from '../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode, retryPaymentOrder } from '../api/payments.ts';
 import { supplyStateMachineWithApi } from './supply-state.actors.ts';
-import {
-  openRazorpay,
-  type PaymentReturnFields,
-  type RazorpayFailure,
-  unpaidReturnFields,
-} from '../screens/checkout/razorpay.ts';
+import { openRazorpay, type PaymentReturnFields, type RazorpayFailure, unpaidReturnFields } from '../api/razorpay.ts';
 import { paymentStatusMachineFor } from './payment-status.actors.ts';
 
 /** POST /api/v1/payments/return: the server verifies a paid Checkout or records a failed or cancelled one. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { loginCodeMachine } from '../../machines/login-code.machine.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth.ts';
-import { loginMarker } from '../app/login-marker.ts';
+import { loginMarker } from '../shared/login-marker.ts';
 
 /** The login-by-code steps with the real API calls; `onLoggedIn` is where the page sends a login. */
 export function loginCodeMachineFor({ onLoggedIn }: { onLoggedIn: () => void }) {

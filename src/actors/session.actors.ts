@@ -1,6 +1,6 @@
 import { sessionMachine } from '../../machines/session.machine.ts';
-import { loginMarker } from '../app/login-marker.ts';
-import { paths } from '../app/paths.ts';
+import { loginMarker } from '../shared/login-marker.ts';
+import { paths } from '../shared/paths.ts';
 
 /**
  * The session machine with the browser's effects: the login marker, and navigation on a 401 (to

@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate';
 import { toIndianE164 } from '../../domain/phone.ts';
 import { socialSignupMachine } from '../../machines/social-signup.machine.ts';
 import { socialLogin } from '../api/auth.ts';
-import { loginMarker } from '../app/login-marker.ts';
-import { clearSocialDraft, deviceToken } from '../screens/auth/social-draft.ts';
+import { loginMarker } from '../shared/login-marker.ts';
+import { clearSocialDraft, deviceToken } from '../shared/social-draft.ts';
 
 /** '+91' in front of the 10 digits, unless it is there already (spec section 5). */
 function withCallingCode(phone: string): string {

@@ -4,8 +4,8 @@ import type { DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import { type LoadedContest, type SubmitOutcome, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
 import { addCartItems, checkoutFree, fetchCart, fetchCurrentContests } from '../api/contests.ts';
 import { ApiError } from '../api/http.ts';
-import type { Language } from '../app/i18n.ts';
-import { STORAGE_KEYS } from '../app/storage-keys.ts';
+import type { Language } from '../shared/i18n.ts';
+import { STORAGE_KEYS } from '../shared/storage-keys.ts';
 
 const draftKey = (contestId: string) => `${STORAGE_KEYS.playDraftPrefix}${contestId}`;
 

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { GamePicture } from '../../domain/practice.ts';
 import { trialGameMachine } from '../../machines/trial-game.machine.ts';
 import { nextPracticePair, submitPractice } from '../api/practice.ts';
-import { savePracticeGames } from '../screens/trial/practice-count.ts';
+import { savePracticeGames } from '../shared/practice-count.ts';
 
 interface TrialGameDeps {
   /** A pair is asked for: the first of the page (no previous pair) or a replay. */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { type BuildMeta, versionCheckMachine } from '../../machines/version-check.machine.ts';
 import { fetchBuildMeta } from '../api/meta.ts';
-import { PUSH_WORKER_URL } from '../app/push.ts';
-import { STORAGE_KEYS } from '../app/storage-keys.ts';
+import { PUSH_WORKER_URL } from '../shared/push.ts';
+import { STORAGE_KEYS } from '../shared/storage-keys.ts';
 
 async function dropServiceWorkersAndCaches(): Promise<void> {
   if ('serviceWorker' in navigator) {

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 // The screen and the API module (with zod) load only when needed, after the first paint.
 const AreaRestricted = lazy(() =>

@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { intendedPath } from './intended-path.ts';
-import { paths } from './paths.ts';
-import { useLoggedIn } from './use-logged-in.ts';
+import { intendedPath } from '../shared/intended-path.ts';
+import { paths } from '../shared/paths.ts';
+import { useLoggedIn } from '../shared/use-logged-in.ts';
 
 /**
  * Spec section 2: routes needing a stored login token redirect to / without one. A page a

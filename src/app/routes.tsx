@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
-import { lazyScreen } from './lazy-screen.ts';
-import { paths } from './paths.ts';
+import { lazyScreen } from '../shared/lazy-screen.ts';
+import { paths } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
-import { RouteBoundary } from './RouteBoundary.tsx';
+import { RouteBoundary } from '../shared/RouteBoundary.tsx';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));

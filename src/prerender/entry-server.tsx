@@ -7,8 +7,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import { AppShell } from '../app/App.tsx';
-import { i18nOptions } from '../app/i18n.ts';
-import { AssumedLogin } from '../app/use-logged-in.ts';
+import { i18nOptions } from '../shared/i18n.ts';
+import { AssumedLogin } from '../shared/use-logged-in.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 export async function renderPage(

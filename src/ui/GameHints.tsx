@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../app/storage-keys.ts';
+import { STORAGE_KEYS } from '../shared/storage-keys.ts';
 import { useFinePointer } from './use-fine-pointer.ts';
 
 function seen(): boolean {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { i18nOptions } from '../../src/app/i18n.ts';
+import { i18nOptions } from '../../src/shared/i18n.ts';
 
 export const localesDir = path.resolve(import.meta.dirname, '../../public/locales');
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../domain/audit.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 

@@ -4,7 +4,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPicture } from '../../domain/admin-pictures.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { ADMIN_USER, renderConsole } from '../support/render-console.tsx';
 
 // The Pixi stage cannot run in jsdom.

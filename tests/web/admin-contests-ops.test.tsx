@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminContest, CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
 import { istDate } from '../../domain/schedule.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
 import ContestDefaultsPage from '../../src/screens/admin/contest-defaults/ContestDefaultsPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';

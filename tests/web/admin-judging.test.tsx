@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { fail, ok, stubApi, type StubHandler } from '../support/api-stub.tsx';
 import { renderConsole } from '../support/render-console.tsx';
 

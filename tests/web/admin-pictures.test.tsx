@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPicture } from '../../domain/admin-pictures.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import AdminSection from '../../src/screens/admin/AdminSection.tsx';
 import { createTestI18n } from '../support/i18n.ts';
 import { ADMIN_USER } from '../support/render-console.tsx';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPromo } from '../../domain/admin-promos.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { adminMe, renderConsole } from '../support/render-console.tsx';
 

@@ -1,12 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
-import {
-  RAZORPAY_CHECKOUT_URL,
-  type RazorpayFailure,
-  type RazorpayOptions,
-} from '../../src/screens/checkout/razorpay.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
+import { RAZORPAY_CHECKOUT_URL, type RazorpayFailure, type RazorpayOptions } from '../../src/api/razorpay.ts';
 import { ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { cart, order, paymentAnswer } from './checkout-fixtures.ts';
 import { renderAt } from './payments-render.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { GameHints } from '../../src/ui/GameHints.tsx';
 import { renderWithApp } from '../support/render.tsx';
 

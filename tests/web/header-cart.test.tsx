@@ -7,7 +7,7 @@ import type { CartAnswer } from '../../domain/contests.ts';
 import { addCartItems, removeCartItem } from '../../src/api/contests.ts';
 import { http, onUnauthorized } from '../../src/api/http.ts';
 import { Header } from '../../src/app/layouts/Header.tsx';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';

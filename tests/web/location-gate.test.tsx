@@ -5,7 +5,7 @@ import { http, LOCATION_NEEDED_EVENT } from '../../src/api/http.ts';
 import { resetCountryGate } from '../../src/app/CountryGate.tsx';
 import LocationGate from '../../src/app/LocationGate.tsx';
 import { AppRoutes } from '../../src/app/routes.tsx';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { fail, ok, stubApi, type StubAnswer } from '../support/api-stub.tsx';
 import { renderWithApp } from '../support/render.tsx';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import MyAccountPage from '../../src/screens/account/MyAccountPage.tsx';
 import { fail, ok, renderScreen, stubApi, type StubHandler } from '../support/api-stub.tsx';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyEntry } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { entryCountdown, ticketStatus } from '../../src/screens/entries/entry-status.ts';
 import MyEntriesPage from '../../src/screens/entries/MyEntriesPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentAnswer } from '../../domain/payments.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { renderAt } from './payments-render.tsx';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PaymentAnswer } from '../../domain/payments.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { formatIstDateTime } from '../../src/ui/format.ts';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { contestPicture, contestView, currentAnswer } from './contest-fixtures.ts';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContestView } from '../../domain/contests.ts';
 import { http } from '../../src/api/http.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import PlayScreenPage from '../../src/screens/play/PlayScreenPage.tsx';
 import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 import { contestView, currentAnswer } from './contest-fixtures.ts';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
-import { CONSENT_VERSION, readConsent } from '../../src/app/consent.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { CONSENT_VERSION, readConsent } from '../../src/shared/consent.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { CookieNotice } from '../../src/app/watchers/CookieNotice.tsx';
 import { NotifyOffer } from '../../src/app/watchers/NotifyOffer.tsx';
 import { POPUP_ORDER, popupNow, Popups } from '../../src/app/watchers/Popups.tsx';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentContests } from '../../domain/contests.ts';
 import type { LiveShow, MyEntry, WinnerCard } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import { ContestCard } from '../../src/screens/home/ContestCard.tsx';
 import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import LiveWeeklyWinnerPage from '../../src/screens/winners/LiveWeeklyWinnerPage.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeToPush } from '../../src/app/push.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { subscribeToPush } from '../../src/shared/push.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { fail, ok, stubApi } from '../support/api-stub.tsx';
 
 const KEY = Buffer.from(new Uint8Array(65).fill(4)).toString('base64url');

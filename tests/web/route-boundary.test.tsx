@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/app/lazy-screen.ts';
-import { RouteBoundary } from '../../src/app/RouteBoundary.tsx';
+import { CHUNK_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/shared/lazy-screen.ts';
+import { RouteBoundary } from '../../src/shared/RouteBoundary.tsx';
 import { renderWithApp } from '../support/render.tsx';
 
 describe('loading a section', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/routes.tsx';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { renderWithApp } from '../support/render.tsx';
 
 const footerPaths = [

@@ -3,8 +3,8 @@ import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_SUCCESS_DIALOG_MS } from '../../machines/social-signup.machine.ts';
 import { http } from '../../src/api/http.ts';
-import { loginMarker } from '../../src/app/login-marker.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import SocialSignupPage from '../../src/screens/auth/SocialSignupPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
-import { practiceDay, readPracticeGames } from '../../src/screens/trial/practice-count.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
+import { practiceDay, readPracticeGames } from '../../src/shared/practice-count.ts';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
 import { ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 

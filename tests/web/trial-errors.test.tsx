@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import QuickGameScreenPage from '../../src/screens/trial/QuickGameScreenPage.tsx';
 import { renderScreen } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { INACTIVITY_TIMEOUT_MS } from '../../machines/session.machine.ts';
 import { http } from '../../src/api/http.ts';
-import { STORAGE_KEYS } from '../../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { LanguageWatcher } from '../../src/app/watchers/LanguageWatcher.tsx';
 import { SessionWatcher } from '../../src/app/watchers/SessionWatcher.tsx';
 import { ok, stubApi } from '../support/api-stub.tsx';

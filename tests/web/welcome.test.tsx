@@ -5,7 +5,7 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import { WelcomeBanner } from '../../src/app/layouts/WelcomeBanner.tsx';
-import { loginMarker } from '../../src/app/login-marker.ts';
+import { loginMarker } from '../../src/shared/login-marker.ts';
 import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import OtpPage from '../../src/screens/auth/OtpPage.tsx';
 import SignupPage from '../../src/screens/auth/SignupPage.tsx';

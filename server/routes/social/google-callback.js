@@ -6,7 +6,7 @@
 (function () {
   // prettier-ignore
   var COMPLETE_PATH = "/api/v1/auth/google/complete"; // tests/server/social.test.ts looks for it as JSON writes it
-  // The web's login marker (src/app/storage-keys.ts: STORAGE_KEYS.loginMarker).
+  // The web's login marker (src/shared/storage-keys.ts: STORAGE_KEYS.loginMarker).
   var LOGIN_MARKER_KEY = 'loginToken';
   var params = new URLSearchParams(window.location.hash.slice(1));
   // The token leaves the address bar and the history at once.

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { cartCount, peekCart } from '../../api/contests.ts';
 import { ApiError } from '../../api/http.ts';
-import { loginMarker } from '../login-marker.ts';
-import { paths } from '../paths.ts';
+import { loginMarker } from '../../shared/login-marker.ts';
+import { paths } from '../../shared/paths.ts';
 
 // These screens ask for the cart themselves; their answer reaches the count through the store.
 const fetchesItsOwnCart = new Set<string>([paths.cart, paths.popupCheckout]);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 
 /** The header's way to My entries for a logged-in player (issue 25): a ticket, one tap. */
 export function EntriesButton() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 
 const links = [
   { to: paths.howToPlay, key: 'footer.howToPlay' },

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { paths } from '../paths.ts';
-import { useLoggedIn } from '../use-logged-in.ts';
+import { paths } from '../../shared/paths.ts';
+import { useLoggedIn } from '../../shared/use-logged-in.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { CartButton } from './CartButton.tsx';
 import { EntriesButton } from './EntriesButton.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { LogoMark } from './Logo.tsx';
+import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
 
 /**
  * The menu (issue 25): the ways to play first, then the results, then the cart. The pages that

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { welcomeOf } from '../welcome.ts';
+import { welcomeOf } from '../../shared/welcome.ts';
 
 /**
  * "Welcome, Asha!" on the page a sign-up lands on (the navigation carries the first name), until

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { CountryGate } from '../CountryGate.tsx';
-import { RouteBoundary } from '../RouteBoundary.tsx';
+import { RouteBoundary } from '../../shared/RouteBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { WelcomeBanner } from './WelcomeBanner.tsx';

@@ -2,8 +2,8 @@ import '../../styles/location.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LocationRestriction } from '../../../domain/location.ts';
-import { currentLanguage } from '../i18n.ts';
-import { paths } from '../paths.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { paths } from '../../shared/paths.ts';
 import { helpPlatformOf, type HelpPlatform } from './help-platform.ts';
 
 // The screens of the location gate (spec: 'Area Restricted', 'Location Access Required',

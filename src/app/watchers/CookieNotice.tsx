@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../paths.ts';
-import { type ConsentChoice, saveConsent } from '../consent.ts';
+import { paths } from '../../shared/paths.ts';
+import { type ConsentChoice, saveConsent } from '../../shared/consent.ts';
 import { PopupBar } from './PopupBar.tsx';
 
 /**

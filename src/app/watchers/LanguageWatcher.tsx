@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveAccountLanguage } from '../../api/account.ts';
-import { currentLanguage } from '../i18n.ts';
-import { loginMarker } from '../login-marker.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { loginMarker } from '../../shared/login-marker.ts';
 
 /**
  * When a logged-in player switches the site's language, the account keeps it, so the messages

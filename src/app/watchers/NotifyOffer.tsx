@@ -2,10 +2,10 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyOfferMachineFor } from '../../actors/notify-offer.actors.ts';
-import { CONSENT_EVENT, readConsent } from '../consent.ts';
-import { currentLanguage } from '../i18n.ts';
-import { declinedRecently } from '../push.ts';
-import { useLoggedIn } from '../use-logged-in.ts';
+import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { declinedRecently } from '../../shared/push.ts';
+import { useLoggedIn } from '../../shared/use-logged-in.ts';
 import { PopupBar } from './PopupBar.tsx';
 
 /**

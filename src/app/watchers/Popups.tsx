@@ -1,6 +1,6 @@
 import '../../styles/popups.css';
 import { useEffect, useState } from 'react';
-import { CONSENT_EVENT, readConsent } from '../consent.ts';
+import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
 import { NotifyOffer } from './NotifyOffer.tsx';

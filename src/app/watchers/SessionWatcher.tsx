@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { sessionMachineFor } from '../../actors/session.actors.ts';
 import { onUnauthorized } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
-import { loginMarker } from '../login-marker.ts';
+import { loginMarker } from '../../shared/login-marker.ts';
 
 /** Activity arrives dozens of times a second; the machine needs to hear of it about once a second. */
 const ACTIVITY_THROTTLE_MS = 1000;

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { versionCheckMachineFor } from '../../actors/version-check.actors.ts';
-import { STORAGE_KEYS } from '../storage-keys.ts';
+import { STORAGE_KEYS } from '../../shared/storage-keys.ts';
 
 /** A tab left open for long checks again when it comes back, but not more often than this. */
 const RECHECK_AFTER_MS = 5 * 60_000;

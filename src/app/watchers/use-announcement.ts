@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPaidPlaySuspended } from '../../../domain/contests.ts';
 import { fetchCurrentContests } from '../../api/contests.ts';
-import { currentLanguage } from '../i18n.ts';
-import { STORAGE_KEYS } from '../storage-keys.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { STORAGE_KEYS } from '../../shared/storage-keys.ts';
 
 function seen(): boolean {
   try {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { type ChangePasswordValues, changePasswordSchema } from '../../../domain/validation.ts';
 import { changePassword, requestPasswordCode } from '../../api/account.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { FailureDialog, OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
 import { CurrentPasswordField, NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stateByGstCode } from '../../../domain/india-states.ts';
 import { supplyStateMachineWithApi } from '../../actors/supply-state.actors.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateSelect } from '../../ui/StateSelect.tsx';
 

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type adminTexts from '../../../public/locales/en/admin.json';
 import type { StaffRole } from '../../../domain/roles.ts';
-import { lazyScreen } from '../../app/lazy-screen.ts';
+import { lazyScreen } from '../../shared/lazy-screen.ts';
 
 export interface ConsoleArea {
   /** Under /admin, without the leading slash. */

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isValidationCode } from '../../../domain/validation.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import type { RegisteredField } from '../../ui/form/field-props.ts';
 
 /** The agreements' fields, under the same names in both sign-up forms (fieldsOf the form with these). */

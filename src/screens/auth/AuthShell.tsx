@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGoogleSignIn } from '../../app/use-google-sign-in.ts';
+import { useGoogleSignIn } from '../../shared/use-google-sign-in.ts';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { LanguageSwitch } from '../../app/layouts/LanguageSwitch.tsx';
-import { LogoMark } from '../../app/layouts/Logo.tsx';
-import { paths } from '../../app/paths.ts';
+import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
+import { paths } from '../../shared/paths.ts';
 import '../../styles/auth.css';
 
 /**

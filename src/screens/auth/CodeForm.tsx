@@ -7,7 +7,7 @@ import { type OtpValues, otpSchema } from '../../../domain/validation.ts';
 import { OTP_RESEND_COOLDOWN_S } from '../../../machines/otp-resend.machine.ts';
 import { toResendFailure } from '../../actors/otp-resend.actors.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { CodeField } from '../../ui/form/CodeField.tsx';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { type ResetPasswordValues, resetPasswordSchema } from '../../../domain/validation.ts';
 import { setPasswordWithCode } from '../../api/account.ts';
 import { resetPassword } from '../../api/auth.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { NewPasswordFields } from '../../ui/form/PasswordFields.tsx';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';

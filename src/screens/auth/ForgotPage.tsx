@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ForgotValues, forgotSchema } from '../../../domain/validation.ts';
 import { requestReset } from '../../api/auth.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { IdentifierField } from '../../ui/form/IdentityFields.tsx';
 import { AuthSubmit } from '../../ui/form/SubmitButton.tsx';

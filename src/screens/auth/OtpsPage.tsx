@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { checkResetCode } from '../../api/auth.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { readChallenge, saveChallenge } from './code-challenge.ts';
 import { CodeForm, MissingChallenge } from './CodeForm.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type SignupValues, signupSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, signUp } from '../../api/auth.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { PhoneField } from '../../ui/Field.tsx';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { EmailField, NameFields } from '../../ui/form/IdentityFields.tsx';

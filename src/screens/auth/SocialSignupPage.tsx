@@ -9,15 +9,15 @@ import { type SocialSignupValues, socialSignupSchema } from '../../../domain/val
 import { socialSignupMachineFor } from '../../actors/social-signup.actors.ts';
 import { fetchSocialPending } from '../../api/auth.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
-import { paths } from '../../app/paths.ts';
-import { welcomeState } from '../../app/welcome.ts';
+import { paths } from '../../shared/paths.ts';
+import { welcomeState } from '../../shared/welcome.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AGREEMENT_NAMES, Agreements } from './Agreements.tsx';
 import { fieldsOf } from '../../ui/form/field-props.ts';
 import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
-import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from './social-draft.ts';
+import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from '../../shared/social-draft.ts';
 
 const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
 

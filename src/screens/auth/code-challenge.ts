@@ -1,4 +1,4 @@
-import { safeReturnPath } from '../../app/intended-path.ts';
+import { safeReturnPath } from '../../shared/intended-path.ts';
 
 /**
  * The code request between the screens of one flow (sign-up -> /otp; forgot -> /otps ->

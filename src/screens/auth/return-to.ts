@@ -1,5 +1,5 @@
-import { intendedPath, safeReturnPath } from '../../app/intended-path.ts';
-import { paths } from '../../app/paths.ts';
+import { intendedPath, safeReturnPath } from '../../shared/intended-path.ts';
+import { paths } from '../../shared/paths.ts';
 
 export { safeReturnPath };
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HeldEntry } from '../../../domain/contests.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { TicketCropList } from '../../ui/TicketCrop.tsx';
 
 interface HeldEntriesProps {

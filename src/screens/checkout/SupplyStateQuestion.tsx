@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { stateByGstCode } from '../../../domain/india-states.ts';
 import type { supplyStateMachine } from '../../../machines/supply-state.machine.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateSelect } from '../../ui/StateSelect.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { MyClaim } from '../../../domain/results.ts';
 import { fetchMyEntries } from '../../api/results.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLanguageRead } from '../winners/use-language-read.ts';

@@ -10,15 +10,15 @@ import {
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
-import { currentLanguage } from '../../app/i18n.ts';
-import { loginMarker } from '../../app/login-marker.ts';
-import { paths } from '../../app/paths.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { loginMarker } from '../../shared/login-marker.ts';
+import { paths } from '../../shared/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
 import '../../styles/contest.css';
-import type { ContestsLoad } from '../../app/use-current-contests.ts';
+import type { ContestsLoad } from '../../shared/use-current-contests.ts';
 
 /**
  * The home page's card of the current contest (GET /contests/current, loaded by the page):

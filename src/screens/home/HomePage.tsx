@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND, TAGLINE_MAX_TICKETS } from '../../../domain/brand.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ContestCard } from './ContestCard.tsx';
 import { PrizeSpotlight } from './PrizeSpotlight.tsx';
 import { ScheduleCard } from './ScheduleCard.tsx';
-import { useCurrentContests } from '../../app/use-current-contests.ts';
-import { useLoggedIn } from '../../app/use-logged-in.ts';
+import { useCurrentContests } from '../../shared/use-current-contests.ts';
+import { useLoggedIn } from '../../shared/use-logged-in.ts';
 import '../../styles/home.css';
 
 const steps = ['one', 'two', 'three'] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { formatRupees } from '../../ui/format.ts';
-import type { ContestsLoad } from '../../app/use-current-contests.ts';
+import type { ContestsLoad } from '../../shared/use-current-contests.ts';
 
 /** A trophy, drawn for contests whose prize has no photo. */
 function Trophy() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { countdown, scheduleAt } from '../../../domain/schedule.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { formatRupees } from '../../ui/format.ts';
 
 export type InfoPageId =

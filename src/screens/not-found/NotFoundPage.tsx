@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { StumpsPicture } from '../../ui/StumpsPicture.tsx';
 
 export default function NotFoundPage() {

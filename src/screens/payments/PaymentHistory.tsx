@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentAnswer, PaymentStatusName } from '../../../domain/payments.ts';
 import { istDateTimeFormat } from '../../../domain/schedule.ts';
 import { fetchPayments } from '../../api/payments.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';

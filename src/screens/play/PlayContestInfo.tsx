@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContestView } from '../../../domain/contests.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContestView } from '../../../domain/contests.ts';
 import { entryBill } from '../../../domain/money.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { formatRupees } from '../../ui/format.ts';
 
 /** The price line under the ticket bar: the all-in price per ticket and the total, or "Free entry" (no price at all). */

@@ -5,8 +5,8 @@ import { BRAND } from '../../../domain/brand.ts';
 import { PRESS_MAX_PAGE, type PressList, type PressListItem, pageCount } from '../../../domain/press.ts';
 import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
 import { fetchPressList } from '../../api/press.ts';
-import { currentLanguage } from '../../app/i18n.ts';
-import { paths } from '../../app/paths.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { paths } from '../../shared/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/press.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { TRIAL_MAX_GAMES, TRIAL_MAX_TICKETS } from '../../../domain/tickets.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import '../../styles/trial.css';
 import { TrialTop } from './TrialTop.tsx';
 

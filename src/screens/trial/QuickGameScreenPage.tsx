@@ -8,14 +8,14 @@ import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-pat
 import { TRIAL_MAX_GAMES } from '../../../domain/tickets.ts';
 import { type PracticeResult, trialRules } from '../../../machines/trial-game.machine.ts';
 import { trialGameMachineFor } from '../../actors/trial-game.actors.ts';
-import { loginMarker } from '../../app/login-marker.ts';
-import { paths } from '../../app/paths.ts';
+import { loginMarker } from '../../shared/login-marker.ts';
+import { paths } from '../../shared/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
-import { readPracticeGames } from './practice-count.ts';
+import { readPracticeGames } from '../../shared/practice-count.ts';
 import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';

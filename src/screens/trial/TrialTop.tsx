@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { LanguageSwitch } from '../../app/layouts/LanguageSwitch.tsx';
-import { LogoMark } from '../../app/layouts/Logo.tsx';
-import { paths } from '../../app/paths.ts';
+import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
+import { paths } from '../../shared/paths.ts';
 
 /** The slim bar of the practice screens: brand link home, an optional middle, the language switch. */
 export function TrialTop({ children }: { children?: ReactNode }) {

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/results.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { submitClaim } from '../../api/results.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { FieldFrame, TextField } from '../../ui/Field.tsx';
 import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';

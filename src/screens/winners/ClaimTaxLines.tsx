@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TaxBreakdown } from '../../../domain/results.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { formatRupees } from '../../ui/format.ts';
 
 /** The tax on the winner's prize: withheld from a cash prize, or a prize in kind's TDS and who pays it. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { WinnerCard } from '../../../domain/results.ts';
 import { fetchWinners } from '../../api/results.ts';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { WinnerCardView } from './WinnerCardView.tsx';

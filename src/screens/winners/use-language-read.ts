@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../app/i18n.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 
 export type ReadOutcome<T> = { ok: true; data: T } | { ok: false };
 

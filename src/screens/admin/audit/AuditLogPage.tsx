@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../domain/audit.ts';
 import { fetchAuditPage } from '../../../api/admin.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';

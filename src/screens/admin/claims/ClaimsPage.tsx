@@ -10,7 +10,7 @@ import {
   claimStatusSchema,
 } from '../../../../domain/results.ts';
 import { changeClaimStatus, fetchClaimDetail, fetchClaimsPage } from '../../../api/admin-claims.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';

@@ -4,7 +4,7 @@ import { formatInr } from '../../../../domain/money.ts';
 import type { TdsSettings } from '../../../../domain/results.ts';
 import { fetchTdsSettings, saveTdsSettings } from '../../../api/admin-claims.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { InputField } from '../ui/ConsoleFields.tsx';
 
 const RATE = /^\d{1,3}(\.\d{1,2})?$/;

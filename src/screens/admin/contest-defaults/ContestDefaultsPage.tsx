@@ -11,7 +11,7 @@ import {
 } from '../../../../domain/admin-contests.ts';
 import { fetchContestDefaultsPage, resetContestDefaults, saveContestDefaults } from '../../../api/admin-contests.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { TextField } from '../../../ui/Field.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';

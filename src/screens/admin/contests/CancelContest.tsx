@@ -4,7 +4,7 @@ import { type AdminContest, CANCEL_REASON_MAX, cancelContestSchema } from '../..
 import { formatInr } from '../../../../domain/money.ts';
 import { cancelContest } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { TextAreaField } from '../../../ui/Field.tsx';
 import { useContestMessage } from './messages.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminContest } from '../../../../domain/admin-contests.ts';
 import { formatInr } from '../../../../domain/money.ts';
 import { closeContestNow } from '../../../api/admin-contests.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { useNow } from '../../../ui/use-now.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/admin-contests.ts';
 import { fetchContest, fetchContestDefaults, fetchContestsPage } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { OutcomeNotice } from '../ui/Notices.tsx';

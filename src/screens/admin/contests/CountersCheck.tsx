@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContestCounters, CountersCheck as CountersCheckAnswer } from '../../../../domain/admin-contests.ts';
 import { checkCounters, repairCounters } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { useContestMessage } from './messages.ts';
 

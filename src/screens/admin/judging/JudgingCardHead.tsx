@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { JudgeQueueItem } from '../../../../domain/judge-panel.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { JudgingStateChip } from './JudgingStateChip.tsx';
 

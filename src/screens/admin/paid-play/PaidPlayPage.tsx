@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPaidPlay, switchPaidPlay } from '../../../api/admin-users.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { useLoad } from '../use-load.ts';
 import { RestrictedStatesPanel } from './RestrictedStatesPanel.tsx';

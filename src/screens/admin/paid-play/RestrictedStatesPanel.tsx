@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RestrictedStatesState } from '../../../../domain/location.ts';
 import { fetchRestrictedStates, saveRestrictedStates } from '../../../api/admin-users.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLoad } from '../use-load.ts';

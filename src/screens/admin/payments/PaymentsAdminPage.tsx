@@ -5,7 +5,7 @@ import { stateLabel } from '../../../../domain/india-states.ts';
 import { formatInr } from '../../../../domain/money.ts';
 import { adminDocumentUrl, fetchAdminPaymentCounts, fetchAdminPaymentsPage } from '../../../api/admin-payments.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { InputField, SelectField } from '../ui/ConsoleFields.tsx';

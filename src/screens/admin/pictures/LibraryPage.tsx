@@ -8,7 +8,7 @@ import {
   adminPictureKindSchema,
 } from '../../../../domain/admin-pictures.ts';
 import { fetchPicturesPage } from '../../../api/admin-pictures.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';

@@ -16,7 +16,7 @@ import type { GamePicture } from '../../../../domain/practice.ts';
 import type { StageMark } from '../../../stage/PictureStage.tsx';
 import { createPracticePair, fetchPictureDetail, fetchPicturesPage } from '../../../api/admin-pictures.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePagedList } from '../use-paged-list.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminPictureDetail } from '../../../../domain/admin-pictures.ts';
 import { fetchPictureDetail } from '../../../api/admin-pictures.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ContestBallWidthForm } from './ContestBallWidthForm.tsx';

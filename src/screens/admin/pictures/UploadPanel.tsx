@@ -11,7 +11,7 @@ import {
 } from '../../../../domain/admin-pictures.ts';
 import type { UploadError } from '../../../../machines/picture-upload.machine.ts';
 import { pictureUploadMachineFor } from '../../../actors/picture-upload.actors.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatBytes } from './shared.ts';
 
 const KNOWN_ERRORS = new Set([

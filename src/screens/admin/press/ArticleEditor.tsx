@@ -9,7 +9,7 @@ import {
   setArticlePublished,
   updateArticle,
 } from '../../../api/admin-press.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { LoadPending } from '../ui/LoadFailed.tsx';
 import { Notice } from '../ui/Notices.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';

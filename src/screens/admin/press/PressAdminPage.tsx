@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { fetchPressPage } from '../../../api/admin-press.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { PagedListView } from '../ui/PagedListView.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
 import { fetchPromoPage } from '../../../api/admin-promos.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { SelectField } from '../ui/ConsoleFields.tsx';
 import { FilterBar } from '../ui/FilterBar.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type AdminPromo, PROMO_ADMIN_MESSAGES } from '../../../../domain/admin-promos.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { ruleKeyOf } from '../ui/server-errors.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { isIndianState } from '../../../../domain/results.ts';
 import type { ResultReview, ReviewMark } from '../../../../domain/judge-panel.ts';
 import { callErrorOf, fetchResultReview, publishResult, resetJudgeMark } from '../../../api/admin-judging.ts';
-import { currentLanguage } from '../../../app/i18n.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';

@@ -1,3 +1,3 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 
 export const RESULTS_BASE = `${paths.admin}/results`;

@@ -1,5 +1,5 @@
-import { istParts } from '../../../domain/schedule.ts';
-import { STORAGE_KEYS } from '../../app/storage-keys.ts';
+import { istParts } from '../../domain/schedule.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The IST calendar day of an instant, e.g. '2026-11-25': the practice limit is per day in India. */
 export function practiceDay(now: Date): string {

@@ -1,5 +1,5 @@
-import type { SocialSignupValues } from '../../../domain/validation.ts';
-import { STORAGE_KEYS } from '../../app/storage-keys.ts';
+import type { SocialSignupValues } from '../../domain/validation.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 export const emptySocialSignup: SocialSignupValues = {
   first_name: '',

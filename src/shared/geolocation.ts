@@ -1,5 +1,5 @@
-import type { LocationClaimBody } from '../../../domain/location.ts';
-import { GeolocationFailure, type GeoPermission } from '../../../machines/location-gate.machine.ts';
+import type { LocationClaimBody } from '../../domain/location.ts';
+import { GeolocationFailure, type GeoPermission } from '../../machines/location-gate.machine.ts';
 
 /** The browser's own limits for one reading: a coarse fix is enough to tell a state. */
 export const GEOLOCATION_OPTIONS: PositionOptions = {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES } from '../i18n.ts';
+import { currentLanguage, LANGUAGES } from '../shared/i18n.ts';
 
 /**
  * One button that offers the other language (a 44 x 44 px target, issue 25: two side by side did

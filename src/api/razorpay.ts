@@ -1,4 +1,4 @@
-import type { GatewayResult } from '../../../machines/checkout.machine.ts';
+import type { GatewayResult } from '../../machines/checkout.machine.ts';
 
 /** Razorpay's Checkout.js, loaded from their origin (the CSP allows it only with the Razorpay gateway). */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
