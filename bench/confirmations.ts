@@ -19,10 +19,10 @@ import {
   sandboxWebhook,
 } from '../server/integrations/payments/sandbox.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
-import { addCartItems } from '../server/services/cart.service.ts';
-import { insertContest } from '../server/services/contest.service.ts';
-import { createPaymentOrder } from '../server/services/payment.service.ts';
-import { createSession } from '../server/services/session.service.ts';
+import { addCartItems } from '../server/services/cart/cart.service.ts';
+import { insertContest } from '../server/services/contests/contest.service.ts';
+import { createPaymentOrder } from '../server/services/payments/payment.service.ts';
+import { createSession } from '../server/services/accounts/session.service.ts';
 import {
   type Fired,
   fire as fireLoad,

@@ -16,7 +16,7 @@ import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { SESSION_COOKIE } from '../server/plugins/session.ts';
-import { createSession } from '../server/services/session.service.ts';
+import { createSession } from '../server/services/accounts/session.service.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
 import { activeUserRow } from '../server/db/user-rows.ts';

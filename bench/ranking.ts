@@ -1,6 +1,6 @@
 // Ranking bench: how long judging takes at contest sizes of 100k and 1M confirmed tickets.
 //   rankTickets:   domain/judging.ts alone (exact ranking against a three-judge mean, in memory);
-//   rank + store:  server/services/judging.service.ts rankContest (read the confirmed tickets,
+//   rank + store:  server/services/judging/judging.service.ts rankContest (read the confirmed tickets,
 //                  rank, write contest_ranks in batches) in one transaction, on SQLite, and on
 //                  PostgreSQL when BENCH_DATABASE_URL names a server we may create a database on.
 // The data is made straight in the database (not timed). Prints figures; asserts no timing.
@@ -13,8 +13,8 @@ import pg from 'pg';
 import { judgedMean, rankTickets, type RankableTicket } from '../domain/judging.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/schema.ts';
-import { recountContest } from '../server/services/contest-counters.service.ts';
-import { rankContest } from '../server/services/judging.service.ts';
+import { recountContest } from '../server/services/contests/contest-counters.service.ts';
+import { rankContest } from '../server/services/judging/judging.service.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { activeUserRow } from '../server/db/user-rows.ts';
 

@@ -1,9 +1,9 @@
 /**
  * The shape of an error answer and the numbers some codes carry: the part of the catalogue
  * (domain/api-errors.ts) the web reads at run time. It imports nothing, so a screen that reads a
- * count does not pull every area's rules into its chunk.
+ * count does not pull every area's rules into its chunk (api-errors.ts checks that every key here
+ * is one of its codes, and types the body's code).
  */
-import type { ApiErrorCode } from './api-errors.ts';
 
 /**
  * The numbers some codes carry in `details`, by name. The web's sentence for the code takes them
@@ -16,7 +16,7 @@ export const ERROR_DETAIL_KEYS = {
   RATE_LIMITED: ['retryAfterSeconds'],
   PROMO_BELOW_USES: ['uses'],
   TOTAL_BELOW_TAKEN: ['taken'],
-} as const satisfies Partial<Record<ApiErrorCode, readonly string[]>>;
+} as const;
 type DetailKeys = typeof ERROR_DETAIL_KEYS;
 export type DetailedErrorCode = keyof DetailKeys;
 export type ApiErrorDetails<C extends DetailedErrorCode> = Record<DetailKeys[C][number], number>;
@@ -31,14 +31,4 @@ export function errorDetailsOf<C extends DetailedErrorCode>(code: C, details: un
     out[key] = value;
   }
   return out as ApiErrorDetails<C>;
-}
-
-/** The body of every error answer. */
-export interface ApiErrorBody {
-  message: string;
-  code: ApiErrorCode;
-  /** A message per form field, in the spec's words. */
-  fields?: Record<string, string>;
-  /** ERROR_DETAIL_KEYS's numbers, or AREA_RESTRICTED's LocationRestriction. */
-  details?: unknown;
 }

@@ -7,7 +7,7 @@
  * - `details` carries what a code's text needs (ERROR_DETAIL_KEYS), so the web builds its own
  *   sentence in the reader's language instead of reading numbers out of English.
  * The web translates by code: common.json `serverErrors.<CODE>` for the site-wide ones, the
- * screens' own namespaces for the rest (tests/web/error-catalogue.test.ts checks the Hindi ones).
+ * screens' own namespaces for the rest (tests/domain/api-errors.test.ts checks the Hindi ones).
  *
  * Areas keep their code maps beside their rules (CONTEST_ERROR_CODES in contests.ts and so on);
  * this file gathers them and holds the codes and texts of the parts that have no domain module
@@ -24,9 +24,9 @@ import { PRACTICE_ERROR_CODES } from './practice.ts';
 import { ROLE_ERROR_CODES } from './roles.ts';
 import { TICKET_REASON_ERROR_CODES } from './tickets.ts';
 import { BRAND } from './brand.ts';
-import type { ApiErrorDetails } from './api-error-details.ts';
+import { type ApiErrorDetails, ERROR_DETAIL_KEYS } from './api-error-details.ts';
 
-export type { ApiErrorBody, ApiErrorDetails, DetailedErrorCode } from './api-error-details.ts';
+export type { ApiErrorDetails, DetailedErrorCode } from './api-error-details.ts';
 export { ERROR_DETAIL_KEYS, errorDetailsOf } from './api-error-details.ts';
 
 /** Sign-up, log-in, codes, Google sign-in and the account's own settings. */
@@ -188,3 +188,16 @@ export const SERVER_ERROR_MESSAGES = {
   shuttingDown: 'This server is shutting down; another one takes the requests.',
   pushEndpointTaken: 'These notifications belong to another account on this browser. Notifications stay off.',
 } as const;
+
+/** Every code that carries numbers is a code of this catalogue (checked by the compiler). */
+export const DETAIL_KEYS_BY_CODE: Partial<Record<ApiErrorCode, readonly string[]>> = ERROR_DETAIL_KEYS;
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  message: string;
+  code: ApiErrorCode;
+  /** A message per form field, in the spec's words. */
+  fields?: Record<string, string>;
+  /** ERROR_DETAIL_KEYS's numbers, or AREA_RESTRICTED's LocationRestriction. */
+  details?: unknown;
+}

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** The server lets a new code go out once a minute (server/services/otp.service.ts). */
+/** The server lets a new code go out once a minute (server/services/accounts/otp.service.ts). */
 export const OTP_RESEND_COOLDOWN_S = 60;
 
 /** How a refused resend comes back from the app's actor: its message, and the wait when the server named one. */

@@ -10,9 +10,9 @@ import { emailSchema, nameField, indianPhoneSchema, resetPasswordSchema } from '
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { recordAudit } from '../server/services/audit.service.ts';
-import { createPasswordHasher } from '../server/services/password.ts';
-import { grantRole, rolesOf } from '../server/services/roles.service.ts';
+import { recordAudit } from '../server/services/site/audit.service.ts';
+import { createPasswordHasher } from '../server/services/accounts/password.ts';
+import { grantRole, rolesOf } from '../server/services/accounts/roles.service.ts';
 
 /** `npm run admin:create` acts as the system, from the shell (the audit log says so). */
 const SHELL_ACTOR = { id: null, name: 'Shell (npm run admin:create)' };

@@ -25,10 +25,10 @@ import type { Database } from '../server/db/schema.ts';
 import { activeUserRow } from '../server/db/user-rows.ts';
 import { createSandboxGateway } from '../server/integrations/payments/sandbox.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
-import { checkContest } from '../server/services/contest-counters.service.ts';
-import { expireReservations } from '../server/services/cart.service.ts';
-import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payment.service.ts';
-import { createSession } from '../server/services/session.service.ts';
+import { checkContest } from '../server/services/contests/contest-counters.service.ts';
+import { expireReservations } from '../server/services/cart/cart.service.ts';
+import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payments/payment.service.ts';
+import { createSession } from '../server/services/accounts/session.service.ts';
 import {
   freePort,
   type Instance,

@@ -53,7 +53,7 @@ import { createPushSender, loadOrCreateVapidKeys, type PushSender } from './inte
 import { BRAND } from '../domain/brand.ts';
 import { loadOrCreateSecret } from './secret.ts';
 import { createPictureStore, type PictureStore } from './storage/picture-store.ts';
-import { createPasswordHasher, type PasswordHasher } from './services/password.ts';
+import { createPasswordHasher, type PasswordHasher } from './services/accounts/password.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

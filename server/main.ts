@@ -6,8 +6,8 @@ import { DEMO_RESULTS_KEY, DEMO_SEED_KEY } from './db/meta-keys.ts';
 import { shutDownGracefully } from './plugins/graceful-shutdown.ts';
 import { startJobs } from './plugins/jobs.ts';
 import { listenForMetrics } from './plugins/metrics.ts';
-import { seedDemoPromo } from './services/promo.service.ts';
-import { paidPlayState } from './services/settings.service.ts';
+import { seedDemoPromo } from './services/cart/promo.service.ts';
+import { paidPlayState } from './services/contests/settings.service.ts';
 
 let config: Config;
 try {

@@ -4,15 +4,15 @@ import { type ClaimDetails, TDS_DEFAULT_RATE_BP, TDS_DEFAULT_THRESHOLD_PAISE, td
 import { upcomingWindows, windowKey } from '../../domain/schedule.ts';
 import { DEMO_RESULTS_KEY } from '../../server/db/meta-keys.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { claimKey, encryptClaim } from '../../server/services/claim-crypto.ts';
-import { recountContest } from '../../server/services/contest-counters.service.ts';
+import { claimKey, encryptClaim } from '../../server/services/judging/claim-crypto.ts';
+import { recountContest } from '../../server/services/contests/contest-counters.service.ts';
 import {
   discardPreparedPicture,
   preparePicture,
   recordPicture,
   type StoredPicture,
-} from '../../server/services/picture.service.ts';
-import { sealContestIn } from '../../server/services/verification.service.ts';
+} from '../../server/services/pictures/picture.service.ts';
+import { sealContestIn } from '../../server/services/judging/verification.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';
 import { mulberry32 } from './pictures/random.ts';

@@ -6,7 +6,7 @@ import {
   preparePicture,
   recordPicture,
   type StoredPicture,
-} from '../../server/services/picture.service.ts';
+} from '../../server/services/pictures/picture.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';
 

@@ -190,7 +190,7 @@ export const envSchema = z.object({
       message: 'must be a Redis URL such as redis://127.0.0.1:6379, or unset for in-memory counters',
     }),
   /**
-   * Where play is allowed (server/geo, server/services/location.service.ts). 'off' skips the
+   * Where play is allowed (server/geo, server/services/contests/location.service.ts). 'off' skips the
    * country and state checks: only outside production (tests, benchmarks on this machine).
    */
   LOCATION_CHECK: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Msg91Config } from '../config.ts';
 import { maskRecipient, type MessageSender } from './messages.ts';
 
-/** A one-time code in a message: six digits standing alone (server/services/otp.service.ts makes them). */
+/** A one-time code in a message: six digits standing alone (server/services/accounts/otp.service.ts makes them). */
 const CODE = /(?<!\d)\d{6}(?!\d)/;
 
 /** What MSG91 answers: { type: 'success', message: <request id> } or { type: 'error', message }. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobOutcome, MetricFamilies } from '../metrics/families.ts';
 import { countingInto, metrics } from '../metrics/scope.ts';
-import { withJobLock } from '../services/job-lock.ts';
+import { withJobLock } from '../services/site/job-lock.ts';
 
 export interface IntervalJob<T> {
   /** A run now, unless one is still going (then that one): its result, or undefined when another instance ran it or it failed. */
@@ -12,7 +12,7 @@ export interface IntervalJob<T> {
 
 /**
  * A scheduled job: `run` every `intervalMs` on an unref'd timer, never two runs of it at once
- * here (a tick that finds a run going joins it) nor on two instances (server/services/job-lock.ts).
+ * here (a tick that finds a run going joins it) nor on two instances (server/services/site/job-lock.ts).
  * A failed run is logged and the next tick tries again. The first run is the caller's (`runOnce`).
  */
 export function startIntervalJob<T>(

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { sendCancelNotices } from '../services/admin-contests/cancel.ts';
-import { expireReservations } from '../services/cart.service.ts';
-import { ensureUpcomingContests } from '../services/contest.service.ts';
-import { effectiveContestDefaults, scheduleDefaultsOf } from '../services/admin-contest-defaults.service.ts';
+import { sendCancelNotices } from '../services/admin/admin-contests/cancel.ts';
+import { expireReservations } from '../services/cart/cart.service.ts';
+import { ensureUpcomingContests } from '../services/contests/contest.service.ts';
+import { effectiveContestDefaults, scheduleDefaultsOf } from '../services/admin/admin-contest-defaults.service.ts';
 import { sendResultNotices } from '../services/judging/notices.ts';
-import { tellClaimStatus } from '../services/claim-messages.ts';
-import { sendDueNotices } from '../services/push.service.ts';
-import { sealDueContests } from '../services/verification.service.ts';
+import { tellClaimStatus } from '../services/judging/claim-messages.ts';
+import { sendDueNotices } from '../services/accounts/push.service.ts';
+import { sealDueContests } from '../services/judging/verification.service.ts';
 
 export const CONTEST_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
 export const RESERVATION_EXPIRY_INTERVAL_MS = 60 * 1000;

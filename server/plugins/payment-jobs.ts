@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { reconcilePayments } from '../services/payment.service.ts';
+import { reconcilePayments } from '../services/payments/payment.service.ts';
 import { sendDueReceipts } from '../services/payments/receipts.ts';
-import { backfillTaxDocuments } from '../services/tax-documents/backfill.ts';
+import { backfillTaxDocuments } from '../services/payments/tax-documents/backfill.ts';
 
 export const PAYMENT_RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
 

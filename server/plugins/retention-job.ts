@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { DAY_MS, type RetentionRun, runRetention } from '../services/retention.service.ts';
+import { DAY_MS, type RetentionRun, runRetention } from '../services/site/retention.service.ts';
 
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 

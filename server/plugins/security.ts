@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { streamFrameOrigin } from '../../domain/results.ts';
-import { nextStreamUrl } from '../services/results.service.ts';
+import { nextStreamUrl } from '../services/judging/results.service.ts';
 
 /**
  * Security headers. The content security policy allows only our own origin for scripts and

@@ -11,7 +11,7 @@ import {
   lookupSession,
   revokeSession,
   type SessionUser,
-} from '../services/session.service.ts';
+} from '../services/accounts/session.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export interface Clock {

@@ -10,9 +10,9 @@ import {
   deleteAccount,
   requestPasswordCode,
   setPasswordWithCode,
-} from '../services/account.service.ts';
+} from '../services/accounts/account.service.ts';
 import { PLAYER_LANGUAGES, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
-import { loadProfile } from '../services/profile.service.ts';
+import { loadProfile } from '../services/accounts/profile.service.ts';
 import { profileUserSchema } from '../../domain/users.ts';
 import { profileRoutes } from './profile.routes.ts';
 

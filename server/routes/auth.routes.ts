@@ -31,17 +31,17 @@ import {
   sendKeyFor,
   signUp,
   verifySignup,
-} from '../services/auth.service.ts';
-import { findOpenChallenge, OTP_TTL_MS, requireResendable } from '../services/otp.service.ts';
-import { claimCodeSend } from '../services/code-sends.service.ts';
+} from '../services/accounts/auth.service.ts';
+import { findOpenChallenge, OTP_TTL_MS, requireResendable } from '../services/accounts/otp.service.ts';
+import { claimCodeSend } from '../services/accounts/code-sends.service.ts';
 import {
   loginFailuresOf,
   recordLoginFailure,
   waitAfterFailure,
   waitBeforeCheck,
-} from '../services/login-failures.service.ts';
+} from '../services/accounts/login-failures.service.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
-import { staffAwareLoginLimit } from '../services/admin-login-limits.ts';
+import { staffAwareLoginLimit } from '../services/admin/admin-login-limits.ts';
 
 const otpTokenField = z
   .string({ error: 'The code request is missing. Start again.' })

@@ -4,11 +4,11 @@ import { langQuerySchema } from '../../domain/contests.ts';
 import { claimRequestSchema, myClaimSchema, myEntriesSchema } from '../../domain/results.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { actorOf } from '../services/audit.service.ts';
-import { claimKey } from '../services/claim-crypto.ts';
-import { myClaim, submitClaim } from '../services/claim.service.ts';
-import { myEntries } from '../services/results.service.ts';
-import { tellAfterAnswer } from '../services/claim-messages.ts';
+import { actorOf } from '../services/site/audit.service.ts';
+import { claimKey } from '../services/judging/claim-crypto.ts';
+import { myClaim, submitClaim } from '../services/judging/claim.service.ts';
+import { myEntries } from '../services/judging/results.service.ts';
+import { tellAfterAnswer } from '../services/judging/claim-messages.ts';
 import { pageLanguage } from '../plugins/static-site.ts';
 
 /** Claims are personal data: a few tries an hour are plenty for a form filled once. */

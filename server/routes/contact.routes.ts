@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contactSchema } from '../../domain/validation.ts';
 import { FORM_RATE_LIMIT } from '../plugins/rate-limits.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { contactAcknowledgement, saveContactMessage } from '../services/contact.service.ts';
+import { contactAcknowledgement, saveContactMessage } from '../services/site/contact.service.ts';
 import { pageLanguage } from '../plugins/static-site.ts';
 
 const responseSchema = envelope(z.object({ id: z.string() }));

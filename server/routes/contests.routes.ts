@@ -5,7 +5,12 @@ import { SESSION_COOKIE } from '../plugins/session.ts';
 import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
-import { contestView, currentContests, currentPictureFile, paidPlayView } from '../services/contest.service.ts';
+import {
+  contestView,
+  currentContests,
+  currentPictureFile,
+  paidPlayView,
+} from '../services/contests/contest.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 /** How long anyone may keep the anonymous answer of GET /contests/current. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/validation.ts';
 import { loopbackOnly } from '../plugins/loopback.ts';
-import { createDevIdp, type DevIdpPerson } from '../services/dev-idp.service.ts';
+import { createDevIdp, type DevIdpPerson } from '../services/accounts/dev-idp.service.ts';
 
 /**
  * The development identity provider (see dev-idp.service.ts), at /dev-idp/*: a sign-in page in

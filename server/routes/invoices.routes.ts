@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paymentIdParamsSchema } from '../../domain/payments.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { creditNotePdf } from '../services/credit-note.service.ts';
-import { invoicePdf } from '../services/invoice.service.ts';
+import { creditNotePdf } from '../services/payments/credit-note.service.ts';
+import { invoicePdf } from '../services/payments/invoice.service.ts';
 import { sendPdf } from './pdf-reply.ts';
 import { fileAnswer } from '../plugins/zod-schemas.ts';
 

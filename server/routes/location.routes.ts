@@ -4,7 +4,7 @@ import { locationClaimBodySchema, locationStatusSchema } from '../../domain/loca
 import { perUserLimit } from '../plugins/rate-limits.ts';
 import { requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { checkDeviceLocation, locationStatus } from '../services/location.service.ts';
+import { checkDeviceLocation, locationStatus } from '../services/contests/location.service.ts';
 
 /** At most this many location checks per player in ten minutes (a page asks once per visit). */
 export const LOCATION_CHECK_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;

@@ -18,11 +18,11 @@ import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../integrations/payments/gateway.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { emptyAnswer, envelope } from '../plugins/zod-schemas.ts';
-import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../services/payment.service.ts';
+import { createPaymentOrder, type PaymentDeps, paymentOrderAnswer } from '../services/payments/payment.service.ts';
 import { paymentForOwner, paymentsOfUser } from '../services/payments/answers.ts';
 import { applyPaymentReturn, applyPaymentWebhook, returnLanding } from '../services/payments/callbacks.ts';
 import { retryPaymentOrder } from '../services/payments/retry.ts';
-import { isPaidPlayEnabled } from '../services/settings.service.ts';
+import { isPaidPlayEnabled } from '../services/contests/settings.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 import { pageLanguage } from '../plugins/static-site.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { TaxDocumentPdf } from '../services/invoice.service.ts';
+import type { TaxDocumentPdf } from '../services/payments/invoice.service.ts';
 
 /** A tax document as a download, never cached by a shared cache. */
 export function sendPdf(reply: FastifyReply, document: TaxDocumentPdf) {

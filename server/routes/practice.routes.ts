@@ -10,8 +10,8 @@ import {
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { emptyAnswer, envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
-import { findServableVariant, variantUrl } from '../services/picture.service.ts';
-import { firstPracticePictureId, nextPracticePair, submitPractice } from '../services/practice.service.ts';
+import { findServableVariant, variantUrl } from '../services/pictures/picture.service.ts';
+import { firstPracticePictureId, nextPracticePair, submitPractice } from '../services/contests/practice.service.ts';
 
 /** A practice game is free and quick; this only stops a script from hammering the judge. */
 export const PRACTICE_SUBMIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

@@ -10,7 +10,7 @@ import {
 } from '../../domain/press.ts';
 import { notFound } from '../errors.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { getPublished, listPublished } from '../services/press.service.ts';
+import { getPublished, listPublished } from '../services/site/press.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export async function pressRoutes(instance: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../../domain/push.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
-import { subscribe, subscriptionCount, unsubscribe } from '../services/push.service.ts';
+import { subscribe, subscriptionCount, unsubscribe } from '../services/accounts/push.service.ts';
 
 const stateSchema = envelope(z.object({ subscriptions: z.number().int() }));
 /** A browser subscribes once; a few tries an hour cover every retry. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { langQuerySchema } from '../../domain/contests.ts';
 import { liveShowSchema, winnersPageSchema, winnersQuerySchema } from '../../domain/results.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { listWinners, liveShow } from '../services/results.service.ts';
+import { listWinners, liveShow } from '../services/judging/results.service.ts';
 
 /** Public: the next live show and the published results (/live_weekly_winner, /the_winners_circle). */
 export async function resultsRoutes(instance: FastifyInstance): Promise<void> {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { siteSettingsSchema } from '../../domain/site.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
 import { indianStateByCode } from '../geo/india-states.ts';
-import { restrictedStateCodes } from '../services/location.service.ts';
+import { restrictedStateCodes } from '../services/contests/location.service.ts';
 import { allInTicketPrice } from '../../domain/money.ts';
-import { currentContests, paidPlayView } from '../services/contest.service.ts';
+import { currentContests, paidPlayView } from '../services/contests/contest.service.ts';
 
 /** Public: the settings the information pages state (paid play on, suspended or waiting for a gateway, the GST rates, the restricted states). */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {

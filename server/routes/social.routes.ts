@@ -61,8 +61,9 @@ import { socialSignupSchema } from '../../domain/validation.ts';
 import { AppError } from '../errors.ts';
 import { emptyAnswer, envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
-import { encodeState, type OidcState, openState, safeReturnTo, sameSecret } from './social/oidc-state.ts';
-import { createDevIdp } from '../services/dev-idp.service.ts';
+import { sameText } from '../constant-time.ts';
+import { encodeState, type OidcState, openState, safeReturnTo } from './social/oidc-state.ts';
+import { createDevIdp } from '../services/accounts/dev-idp.service.ts';
 import {
   acceptedIssuers,
   createIdTokenVerifier,
@@ -70,14 +71,14 @@ import {
   KeysUnavailableError,
   localKeys,
   remoteKeys,
-} from '../services/id-token.ts';
+} from '../services/accounts/id-token.ts';
 import {
   completeSocialSignup,
   findPendingSocial,
   noPendingToRead,
   SOCIAL_PENDING_MS,
   signInWithGoogle,
-} from '../services/social.service.ts';
+} from '../services/accounts/social.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 export const OIDC_COOKIE = 'cs_oidc';
@@ -248,7 +249,7 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
       const saved = openState(request, request.cookies[OIDC_COOKIE], now);
       // One use: whatever happens next, this state is spent.
       reply.clearCookie(OIDC_COOKIE, oidcCookie);
-      if (!saved || !sameSecret(saved.state, body.state)) throw stateRefused();
+      if (!saved || !sameText(saved.state, body.state)) throw stateRefused();
 
       let identity;
       try {
@@ -262,7 +263,7 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
         request.log.warn({ reason: error.reason }, 'Google ID token refused');
         throw tokenRefused();
       }
-      if (identity.nonce === undefined || !sameSecret(identity.nonce, saved.nonce)) {
+      if (identity.nonce === undefined || !sameText(identity.nonce, saved.nonce)) {
         request.log.warn({ reason: 'nonce' }, 'Google ID token refused');
         throw tokenRefused();
       }

@@ -4,7 +4,7 @@ import { supplyStateAnswerSchema, supplyStateBodySchema } from '../../domain/ind
 import { perUserLimit } from '../plugins/rate-limits.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { recordSupplyState, supplyStateOf } from '../services/supply-state.service.ts';
+import { recordSupplyState, supplyStateOf } from '../services/contests/supply-state.service.ts';
 
 /** A person does not move state often: enough to fix a wrong pick a few times. */
 export const SUPPLY_STATE_LIMIT = { max: 20, timeWindow: '1 hour' } as const;

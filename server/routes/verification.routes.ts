@@ -11,14 +11,14 @@ import {
 } from '../../domain/verification.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope, fileAnswer } from '../plugins/zod-schemas.ts';
-import { contestState } from '../services/contest.service.ts';
+import { contestState } from '../services/contests/contest.service.ts';
 import {
   contestSealView,
   publicationCsv,
   publicationOf,
   receiptOf,
   sealedNodesOf,
-} from '../services/verification.service.ts';
+} from '../services/judging/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 /** ?depth=3&index=4,5 (at most SEALED_NODES_MAX distinct indices). */

@@ -1,6 +1,6 @@
 import axios, { AxiosError } from 'axios';
 import { getI18n } from 'react-i18next';
-import type { ApiErrorBody } from '../../domain/api-error-details.ts';
+import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
 

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
-import { sendCancelNotices } from '../../server/services/admin-contest.service.ts';
-import { checkContest } from '../../server/services/contest-counters.service.ts';
-import { reconcilePayments } from '../../server/services/payment.service.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
+import { sendCancelNotices } from '../../server/services/admin/admin-contest.service.ts';
+import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
+import { reconcilePayments } from '../../server/services/payments/payment.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { useContestsConsole } from '../support/contests-console.ts';
 import { addTestContest, put } from '../support/contests.ts';

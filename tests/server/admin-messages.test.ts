@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { auditOf, get, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { saveContactMessage } from '../../server/services/contact.service.ts';
+import { saveContactMessage } from '../../server/services/site/contact.service.ts';
 
 describeOnEachDatabase('admin: the contact inbox', (server) => {
   const clock = useTestClock(server);

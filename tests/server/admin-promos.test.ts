@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { auditOf, get, insertActiveUsers, insertStaff, post, put as putAs, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { usablePromo } from '../../server/services/promo.service.ts';
+import { usablePromo } from '../../server/services/cart/promo.service.ts';
 
 let n = 0;
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4).toUpperCase()}${++n}`;

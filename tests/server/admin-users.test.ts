@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { get, insertActiveUsers, insertStaff, post, signUpActive, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { eraseDeletedAccounts } from '../../server/services/retention.service.ts';
+import { eraseDeletedAccounts } from '../../server/services/site/retention.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

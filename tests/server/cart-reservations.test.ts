@@ -5,8 +5,8 @@ import {
   expireReservations,
   reserveCart,
   reservePaidCart,
-} from '../../server/services/cart.service.ts';
-import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
+} from '../../server/services/cart/cart.service.ts';
+import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { get, insertActiveUsers } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

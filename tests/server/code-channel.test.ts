@@ -5,7 +5,7 @@
 // locked the owner's correct password.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { CODE_SEND_WAITS_MS } from '../../server/services/code-sends.service.ts';
+import { CODE_SEND_WAITS_MS } from '../../server/services/accounts/code-sends.service.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { PASSWORD, freshIp, lastCodeTo, post, signUpActive, useTestClock } from '../support/accounts.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { checkContest } from '../../server/services/contest-counters.service.ts';
+import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
 import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

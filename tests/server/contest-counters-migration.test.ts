@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrations } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { checkContest } from '../../server/services/contest-counters.service.ts';
+import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
 import { createPostgresDatabase, testDialects } from '../support/server-harness.ts';
 
 /** A database with every migration before the counters, for the backfill. */

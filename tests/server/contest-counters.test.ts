@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { checkContest, releaseReservedTickets, takeTickets } from '../../server/services/contest-counters.service.ts';
-import { heldPoints } from '../../server/services/contest.service.ts';
+import {
+  checkContest,
+  releaseReservedTickets,
+  takeTickets,
+} from '../../server/services/contests/contest-counters.service.ts';
+import { heldPoints } from '../../server/services/contests/contest.service.ts';
 import { insertActiveUsers, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest, insertTickets } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

@@ -3,7 +3,7 @@ import { startContestJobs } from '../../server/plugins/contest-jobs.ts';
 import { del, get, insertStaff, put, useTestClock } from '../support/accounts.ts';
 import { addContestPicture } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { storePicture } from '../../server/services/picture.service.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
 import sharp from 'sharp';
 
 // Issue 26: the scheduler's contests take the operator's defaults (picture, prize, price, limits)

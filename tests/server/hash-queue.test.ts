@@ -1,7 +1,7 @@
 // Issue 27, finding 8: password hashing queued fairly per client address. The tasks here are
 // stand-ins that finish when the test says, so the order of starts is exact.
 import { describe, expect, it } from 'vitest';
-import { fairQueue } from '../../server/services/hash-queue.ts';
+import { fairQueue } from '../../server/services/accounts/hash-queue.ts';
 
 function harness(options = { concurrency: 2, maxWaiting: 64, perAddressWaiting: 2 }) {
   let t = 0;

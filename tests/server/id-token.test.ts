@@ -9,7 +9,7 @@ import {
   KeysUnavailableError,
   localKeys,
   remoteKeys,
-} from '../../server/services/id-token.ts';
+} from '../../server/services/accounts/id-token.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
 const NOW_S = Math.floor(NOW / 1000);

@@ -4,7 +4,11 @@ import { create } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { woffToSfnt } from '../../server/integrations/woff.ts';
-import { documentFileName, documentNumber, financialYearOf } from '../../server/services/tax-documents/series.ts';
+import {
+  documentFileName,
+  documentNumber,
+  financialYearOf,
+} from '../../server/services/payments/tax-documents/series.ts';
 
 const require = createRequire(import.meta.url);
 const woff = (weight: 400 | 700) =>

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { PaymentAnswer } from '../../domain/payments.ts';
 import { settleRefund } from '../../server/services/payments/finalize.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post, put } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { paymentsSetup } from './payments.helpers.ts';

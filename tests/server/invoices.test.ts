@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets } from '../../server/integrations/payments/sandbox.ts';
-import { invoicePdf } from '../../server/services/invoice.service.ts';
-import { maskMobile, splitHalves } from '../../server/services/tax-documents/lines.ts';
-import { financialYearOf } from '../../server/services/tax-documents/series.ts';
+import { invoicePdf } from '../../server/services/payments/invoice.service.ts';
+import { maskMobile, splitHalves } from '../../server/services/payments/tax-documents/lines.ts';
+import { financialYearOf } from '../../server/services/payments/tax-documents/series.ts';
 import { get, insertActiveUsers, post, put, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { drawnText, pdfText } from '../support/pdf.ts';

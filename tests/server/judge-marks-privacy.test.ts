@@ -3,7 +3,7 @@
 // opened) sees no marks in the review until the result is published; an admin who never judged
 // it sees them all.
 import { expect, it } from 'vitest';
-import { createSession } from '../../server/services/session.service.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
 import { del, get, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

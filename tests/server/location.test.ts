@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { stateAt } from '../../server/geo/india-states.ts';
 import { isLocalAddress } from '../../server/geo/ip-country.ts';
-import { countryOfAddress } from '../../server/services/location.service.ts';
+import { countryOfAddress } from '../../server/services/contests/location.service.ts';
 import { del, freshPerson, get, insertActiveUsers, insertStaff, post, useTestClock, XHR } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

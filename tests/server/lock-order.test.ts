@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { lockRetries, retriedTransaction } from '../../server/db/lock-order.ts';
-import { checkContest } from '../../server/services/contest-counters.service.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
+import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { insertActiveUsers, post } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

@@ -1,7 +1,7 @@
 // Issue 10, many instances: rate-limit counters shared through Redis (REDIS_URL), scheduled jobs
 // run by one instance at a time (PostgreSQL advisory locks).
 import { describe, expect, it } from 'vitest';
-import { jobLockKey, withJobLock } from '../../server/services/job-lock.ts';
+import { jobLockKey, withJobLock } from '../../server/services/site/job-lock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { post } from '../support/accounts.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';

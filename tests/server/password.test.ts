@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OWASP_SCRYPT, createPasswordHasher } from '../../server/services/password.ts';
+import { OWASP_SCRYPT, createPasswordHasher } from '../../server/services/accounts/password.ts';
 import { FAST_SCRYPT } from '../support/accounts.ts';
 
 describe('password hashing (scrypt)', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { settleRefund } from '../../server/services/payments/finalize.ts';
 import { sendDueReceipts } from '../../server/services/payments/receipts.ts';
-import { backfillTaxDocuments } from '../../server/services/tax-documents/backfill.ts';
+import { backfillTaxDocuments } from '../../server/services/payments/tax-documents/backfill.ts';
 import { insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

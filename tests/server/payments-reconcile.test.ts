@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxWebhook } from '../../server/integrations/payments/sandbox.ts';
-import { expireReservations } from '../../server/services/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/cart.service.ts';
 import { startPaymentJobs } from '../../server/plugins/payment-jobs.ts';
-import { reconcilePayments } from '../../server/services/payment.service.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
+import { reconcilePayments } from '../../server/services/payments/payment.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { insertActiveUsers, post } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

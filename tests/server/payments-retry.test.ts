@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { razorpayFailureCode } from '../../server/integrations/payments/razorpay-shape.ts';
-import { expireReservations } from '../../server/services/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/cart.service.ts';
 import { applyPaymentReturn } from '../../server/services/payments/callbacks.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

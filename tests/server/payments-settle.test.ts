@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxWebhook } from '../../server/integrations/payments/sandbox.ts';
-import { expireReservations } from '../../server/services/cart.service.ts';
-import { createPromoCode } from '../../server/services/promo.service.ts';
-import { clearPaidPlay, setPaidPlay } from '../../server/services/settings.service.ts';
+import { expireReservations } from '../../server/services/cart/cart.service.ts';
+import { createPromoCode } from '../../server/services/cart/promo.service.ts';
+import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { expectRefusal, paymentsSetup } from './payments.helpers.ts';

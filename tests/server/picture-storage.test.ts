@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { deletePictureFiles, displayPicture, storePicture } from '../../server/services/picture.service.ts';
+import { deletePictureFiles, displayPicture, storePicture } from '../../server/services/pictures/picture.service.ts';
 import { createDatabasePictureStore, createDiskPictureStore } from '../../server/storage/picture-store.ts';
 import { freshIp, get, insertStaff, signUpActive, useTestClock, XHR } from '../support/accounts.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { AppError } from '../../server/errors.ts';
-import { storePicture, type StoredPicture } from '../../server/services/picture.service.ts';
+import { storePicture, type StoredPicture } from '../../server/services/pictures/picture.service.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
 const flat = (width: number, height: number, background = '#2e7d32') =>

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { PAYMENT_ERROR_MESSAGES } from '../../domain/payments.ts';
-import { invoicePdf } from '../../server/services/invoice.service.ts';
-import { setPaidPlay } from '../../server/services/settings.service.ts';
+import { invoicePdf } from '../../server/services/payments/invoice.service.ts';
+import { setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { get, insertActiveUsers, post, put, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { drawnText } from '../support/pdf.ts';

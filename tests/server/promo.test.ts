@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { computeBill } from '../../domain/money.ts';
-import { createPromoCode, DEMO_PROMO_CODE, seedDemoPromo } from '../../server/services/promo.service.ts';
+import { createPromoCode, DEMO_PROMO_CODE, seedDemoPromo } from '../../server/services/cart/promo.service.ts';
 import { get, insertActiveUsers, post, useTestClock, XHR } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ece from 'http_ece';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadOrCreateVapidKeys } from '../../server/integrations/web-push.ts';
-import { isAllowedPushEndpoint, sendDueNotices } from '../../server/services/push.service.ts';
+import { isAllowedPushEndpoint, sendDueNotices } from '../../server/services/accounts/push.service.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { freshIp, get, post, signUpActive, useTestClock, XHR } from '../support/accounts.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { PaymentAnswer } from '../../domain/payments.ts';
-import { creditNotePdf } from '../../server/services/credit-note.service.ts';
+import { creditNotePdf } from '../../server/services/payments/credit-note.service.ts';
 import { settleRefund } from '../../server/services/payments/finalize.ts';
 import { CANCEL_REFUND_REASON } from '../../server/services/payments/refund-reasons.ts';
-import { financialYearOf, issueCreditNote, issueInvoice } from '../../server/services/tax-documents/series.ts';
+import { financialYearOf, issueCreditNote, issueInvoice } from '../../server/services/payments/tax-documents/series.ts';
 import { get, post, put } from '../support/accounts.ts';
 import { useContestsConsole } from '../support/contests-console.ts';
 import { addTestContest } from '../support/contests.ts';

@@ -217,7 +217,7 @@ describeOnEachDatabase('prizes in kind: the claim, its TDS and its messages', (s
       server.app.messages.send = send;
     }
     expect(await outboxTo(contest.winner.id)).toEqual([]);
-    const { tellClaimStatus } = await import('../../server/services/claim-messages.ts');
+    const { tellClaimStatus } = await import('../../server/services/judging/claim-messages.ts');
     expect(await tellClaimStatus(server.app.db, server.app.messages, server.config.publicUrl)).toEqual({
       told: 1,
       failed: 0,

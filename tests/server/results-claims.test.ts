@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { TDS_RATE_KEY } from '../../domain/results.ts';
-import { claimKey, decryptClaim } from '../../server/services/claim-crypto.ts';
+import { claimKey, decryptClaim } from '../../server/services/judging/claim-crypto.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';
 import { addJudgedContest } from '../support/results.ts';

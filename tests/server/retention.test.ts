@@ -16,7 +16,7 @@ import {
   PENDING_SIGNUP_KEEP_MS,
   runRetention,
   sweepExpired,
-} from '../../server/services/retention.service.ts';
+} from '../../server/services/site/retention.service.ts';
 import { freshIp, freshPerson, get, PASSWORD, post, signUpActive, useTestClock, XHR } from '../support/accounts.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 import type { Kysely } from 'kysely';

@@ -3,7 +3,7 @@ import { get, insertStaff, post } from '../support/accounts.ts';
 import { useJudgingSuite } from '../support/judging.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { NOTICE_MAX_ATTEMPTS, sendResultNotices } from '../../server/services/judging/notices.ts';
-import { createSession } from '../../server/services/session.service.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
 
 // Issue 26: a result published before its winner show stays hidden from players and the public
 // (winners' circle, live page, My entries, publication files, claims, notices) until the show

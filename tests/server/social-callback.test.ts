@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_COMPLETE_LIMIT, SOCIAL_LOGIN_LIMIT } from '../../server/routes/social.routes.ts';
-import { devSubjectFor } from '../../server/services/dev-idp.service.ts';
+import { devSubjectFor } from '../../server/services/accounts/dev-idp.service.ts';
 import { loadConfig } from '../../server/config.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 import { freshIp, get, post, useTestClock } from '../support/accounts.ts';

@@ -1,6 +1,6 @@
 import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDevIdp, type DevIdp, devSubjectFor } from '../../server/services/dev-idp.service.ts';
+import { createDevIdp, type DevIdp, devSubjectFor } from '../../server/services/accounts/dev-idp.service.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { post, useTestClock } from '../support/accounts.ts';
 import {

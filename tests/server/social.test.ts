@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { DEV_IDP_KEY_FILE, devSubjectFor } from '../../server/services/dev-idp.service.ts';
+import { DEV_IDP_KEY_FILE, devSubjectFor } from '../../server/services/accounts/dev-idp.service.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { get, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
 import {

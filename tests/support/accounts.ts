@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../../domain/roles.ts';
-import type { ScryptParams } from '../../server/services/password.ts';
-import { createSession } from '../../server/services/session.service.ts';
+import type { ScryptParams } from '../../server/services/accounts/password.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
 import type { ServerHarness } from './server-harness.ts';
 import { activeUserRow } from '../../server/db/user-rows.ts';
 

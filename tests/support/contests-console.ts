@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, expect } from 'vitest';
 import type { ContestInput } from '../../domain/admin-contests.ts';
 import { istDate } from '../../domain/schedule.ts';
-import { storePicture } from '../../server/services/picture.service.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
 import { insertActiveUsers, insertStaff, post, useTestClock } from './accounts.ts';
 import { addContestPicture } from './contests.ts';
 import type { ServerHarness } from './server-harness.ts';

@@ -3,9 +3,13 @@ import sharp from 'sharp';
 import type { ContestDefaults } from '../../server/config.ts';
 import type { TicketsTable } from '../../server/db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../../server/db/meta-keys.ts';
-import { checkContest, type CounterCheck, recountContest } from '../../server/services/contest-counters.service.ts';
-import { insertContest } from '../../server/services/contest.service.ts';
-import { storePicture } from '../../server/services/picture.service.ts';
+import {
+  checkContest,
+  type CounterCheck,
+  recountContest,
+} from '../../server/services/contests/contest-counters.service.ts';
+import { insertContest } from '../../server/services/contests/contest.service.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
 import type { ServerHarness } from './server-harness.ts';
 
 export const PICTURE_WIDTH = 1600;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { createSession } from '../../server/services/session.service.ts';
-import { sealDueContests } from '../../server/services/verification.service.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
+import { sealDueContests } from '../../server/services/judging/verification.service.ts';
 import { get, insertActiveUsers, insertStaff, post, useTestClock } from './accounts.ts';
 import { addContestPicture, addTestContest, insertTickets } from './contests.ts';
 import type { ServerHarness } from './server-harness.ts';

@@ -50,7 +50,7 @@ export interface PrizeClaimsTable {
   /** The winning ticket (rank 1). */
   ticket_id: string;
   status: ClaimStatus;
-  /** 'v1:' + base64(iv | tag | ciphertext) of the ClaimDetails JSON (server/services/claim-crypto.ts). */
+  /** 'v1:' + base64(iv | tag | ciphertext) of the ClaimDetails JSON (server/services/judging/claim-crypto.ts). */
   details_enc: string;
   /** The address's state, shown on the winner card. */
   state: string;

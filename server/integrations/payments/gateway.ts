@@ -1,6 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GatewayWebhook } from './razorpay-shape.ts';
+import type { ReturnPayload } from './signatures.ts';
+
+export type { ReturnPayload } from './signatures.ts';
 
 /** What the gateway says about an order, for reconciliation (Razorpay's order statuses). */
 export type GatewayOrderStatus = 'paid' | 'attempted' | 'created' | 'failed';
@@ -10,12 +12,6 @@ export interface CreateOrderInput {
   /** Our reference (the payment's ref no), at most 40 characters. */
   receipt: string;
   notes: Record<string, string>;
-}
-
-export interface ReturnPayload {
-  orderId: string;
-  paymentId: string;
-  signature: string;
 }
 
 /**
@@ -41,32 +37,6 @@ export interface PaymentGateway {
   /** The order's status and, once paid, the captured payment's id and when it was made (epoch ms). */
   fetchOrderStatus(orderId: string): Promise<{ status: GatewayOrderStatus; paymentId: string | null; paidAt?: number }>;
   refund(paymentId: string, amountPaise: number): Promise<{ refundId: string }>;
-}
-
-export function hmacHex(secret: string, message: string | Buffer): string {
-  return createHmac('sha256', secret).update(message).digest('hex');
-}
-
-/** Constant-time comparison of two hex signatures; anything malformed is simply unequal. */
-export function sameSignature(expectedHex: string, given: string | undefined): boolean {
-  if (typeof given !== 'string' || !/^[0-9a-f]+$/i.test(given) || given.length !== expectedHex.length) return false;
-  return timingSafeEqual(Buffer.from(expectedHex, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
-}
-
-export function checkoutSignature(keySecret: string, orderId: string, paymentId: string): string {
-  return hmacHex(keySecret, `${orderId}|${paymentId}`);
-}
-
-export function verifyCheckoutSignature(keySecret: string, payload: ReturnPayload): boolean {
-  return sameSignature(checkoutSignature(keySecret, payload.orderId, payload.paymentId), payload.signature);
-}
-
-export function verifyWebhookSignature(
-  webhookSecret: string,
-  rawBody: Buffer,
-  signatureHeader: string | undefined,
-): boolean {
-  return sameSignature(hmacHex(webhookSecret, rawBody), signatureHeader);
 }
 
 /** A gateway that did not answer, or answered with an error: the caller says 'try again'. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentFailureCode, PaymentReturnBody } from '../../../domain/payments.ts';
-import { verifyWebhookSignature } from './gateway.ts';
+import { verifyWebhookSignature } from './signatures.ts';
 
 /**
  * Razorpay's return and webhook payloads, read. The sandbox gateway speaks the same shape, so

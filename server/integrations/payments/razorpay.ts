@@ -1,10 +1,5 @@
-import {
-  GatewayError,
-  type GatewayOrderStatus,
-  type PaymentGateway,
-  verifyCheckoutSignature,
-  verifyWebhookSignature,
-} from './gateway.ts';
+import { GatewayError, type GatewayOrderStatus, type PaymentGateway } from './gateway.ts';
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures.ts';
 import { readRazorpayWebhook } from './razorpay-shape.ts';
 
 export interface RazorpayOptions {

@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import {
-  checkoutSignature,
-  GatewayError,
-  hmacHex,
-  type PaymentGateway,
-  verifyCheckoutSignature,
-  verifyWebhookSignature,
-} from './gateway.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { checkoutSignature, hmacHex, verifyCheckoutSignature, verifyWebhookSignature } from './signatures.ts';
 import { readRazorpayWebhook } from './razorpay-shape.ts';
 
 export interface SandboxSecrets {

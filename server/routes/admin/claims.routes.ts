@@ -11,11 +11,11 @@ import {
 } from '../../../domain/results.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { claimKey } from '../../services/claim-crypto.ts';
-import { changeClaimStatus, listClaims, viewClaim } from '../../services/claim.service.ts';
-import { setTdsSettings, tdsSettings } from '../../services/results.service.ts';
-import { tellAfterAnswer } from '../../services/claim-messages.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { claimKey } from '../../services/judging/claim-crypto.ts';
+import { changeClaimStatus, listClaims, viewClaim } from '../../services/judging/claim.service.ts';
+import { setTdsSettings, tdsSettings } from '../../services/judging/results.service.ts';
+import { tellAfterAnswer } from '../../services/judging/claim-messages.ts';
 
 /** Prize claims: the list, the decrypted details (every read audited) and the status until the prize is sent. */
 export async function claimsAdminRoutes(instance: FastifyInstance): Promise<void> {

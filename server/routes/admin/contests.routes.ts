@@ -17,15 +17,15 @@ import {
   countersRepairSchema,
   reopenContestSchema,
 } from '../../../domain/admin-contests.ts';
-import { closeContestNow, reopenContest } from '../../services/admin-contests/close.ts';
-import { contestDefaultsPage, setContestDefaults } from '../../services/admin-contest-defaults.service.ts';
+import { closeContestNow, reopenContest } from '../../services/admin/admin-contests/close.ts';
+import { contestDefaultsPage, setContestDefaults } from '../../services/admin/admin-contest-defaults.service.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { contestDefaults, createContest, updateContest } from '../../services/admin-contest.service.ts';
-import { cancelContest } from '../../services/admin-contests/cancel.ts';
-import { adminContest, listAdminContests } from '../../services/admin-contests/present.ts';
-import { checkCounters, repairCounters } from '../../services/admin-counters.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
+import { contestDefaults, createContest, updateContest } from '../../services/admin/admin-contest.service.ts';
+import { cancelContest } from '../../services/admin/admin-contests/cancel.ts';
+import { adminContest, listAdminContests } from '../../services/admin/admin-contests/present.ts';
+import { checkCounters, repairCounters } from '../../services/admin/admin-counters.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
 
 /** The console's Contests area: list with figures, create, edit (with its locks), cancel, and the ticket counters' check and repair. */
 export async function contestsAdminRoutes(instance: FastifyInstance): Promise<void> {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { contactMessageSchema, messageListQuerySchema, messagePageSchema } from '../../../domain/admin-messages.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { getMessage, listMessages, setMessageAnswered } from '../../services/admin-messages.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
+import { getMessage, listMessages, setMessageAnswered } from '../../services/admin/admin-messages.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const switchAnswer = envelope(z.object({ message: contactMessageSchema, changed: z.boolean() }));

@@ -7,9 +7,9 @@ import {
   adminPaymentsQuerySchema,
 } from '../../../domain/admin-payments.ts';
 import { envelope, fileAnswer } from '../../plugins/zod-schemas.ts';
-import { adminPaymentCounts, listAdminPayments } from '../../services/admin-payments.service.ts';
-import { creditNotePdf } from '../../services/credit-note.service.ts';
-import { invoicePdf } from '../../services/invoice.service.ts';
+import { adminPaymentCounts, listAdminPayments } from '../../services/admin/admin-payments.service.ts';
+import { creditNotePdf } from '../../services/payments/credit-note.service.ts';
+import { invoicePdf } from '../../services/payments/invoice.service.ts';
 import { sendPdf } from '../pdf-reply.ts';
 
 /** The console's Payments and refunds: the counts, the payments with their refunds, and each one's invoice and credit note. */

@@ -29,17 +29,20 @@ import {
   receiveToFile,
   tooLargeUpload,
   uploadPicture,
-} from '../../services/admin-pictures.service.ts';
+} from '../../services/admin/admin-pictures.service.ts';
 import {
   createPracticePair,
   listPracticePairs,
   reorderPracticePairs,
   setPracticePairActive,
   setPracticePairBallWidth,
-} from '../../services/admin-practice.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
+} from '../../services/admin/admin-practice.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
 import { contestBallWidthBodySchema, contestBallWidthSchema } from '../../../domain/contest-ball-width.ts';
-import { contestPictureBallWidth, setContestPictureBallWidth } from '../../services/contest-ball-width.service.ts';
+import {
+  contestPictureBallWidth,
+  setContestPictureBallWidth,
+} from '../../services/contests/contest-ball-width.service.ts';
 
 const wrongType = () => new AppError(415, PICTURE_UPLOAD_ERROR_CODES.wrongType, PICTURE_UPLOAD_MESSAGES.wrongType);
 const emptyUpload = () => new AppError(400, PICTURE_UPLOAD_ERROR_CODES.empty, PICTURE_UPLOAD_MESSAGES.empty);

@@ -16,8 +16,8 @@ import {
   listArticles,
   setArticlePublished,
   updateArticle,
-} from '../../services/admin-press.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
+} from '../../services/admin/admin-press.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const articleAnswer = envelope(z.object({ article: adminPressSchema }));

@@ -10,8 +10,14 @@ import {
 } from '../../../domain/admin-promos.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { createPromo, getPromo, listPromos, setPromoActive, updatePromo } from '../../services/admin-promos.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
+import {
+  createPromo,
+  getPromo,
+  listPromos,
+  setPromoActive,
+  updatePromo,
+} from '../../services/admin/admin-promos.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
 
 const params = z.object({ code: z.string().min(1).max(40) });
 const promoAnswer = envelope(z.object({ promo: promoSchema }));

@@ -9,9 +9,14 @@ import {
 } from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { requireSealed } from '../../services/verification.service.ts';
-import { judgeQueue, judgesRequired, resetJudgeMark, setJudgesRequired } from '../../services/judging.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { requireSealed } from '../../services/judging/verification.service.ts';
+import {
+  judgeQueue,
+  judgesRequired,
+  resetJudgeMark,
+  setJudgesRequired,
+} from '../../services/judging/judging.service.ts';
 import { sendResultNotices } from '../../services/judging/notices.ts';
 import { publishResult, resultReview } from '../../services/judging/results.ts';
 

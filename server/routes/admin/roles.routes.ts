@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { staffRoleSchema } from '../../../domain/roles.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { grantRole, revokeRole, rolesOf } from '../../services/roles.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { grantRole, revokeRole, rolesOf } from '../../services/accounts/roles.service.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(64) });
 const roleParams = userParams.extend({ role: staffRoleSchema });

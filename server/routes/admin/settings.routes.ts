@@ -5,10 +5,10 @@ import { paidPlayBodySchema, paidPlayStateSchema } from '../../../domain/admin-s
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { restrictedStatesBodySchema, restrictedStatesStateSchema } from '../../../domain/location.ts';
-import { setRestrictedStates, switchPaidPlay } from '../../services/admin-settings.service.ts';
-import { restrictedStatesState } from '../../services/location.service.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { paidPlayState } from '../../services/settings.service.ts';
+import { setRestrictedStates, switchPaidPlay } from '../../services/admin/admin-settings.service.ts';
+import { restrictedStatesState } from '../../services/contests/location.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { paidPlayState } from '../../services/contests/settings.service.ts';
 
 const statesAnswer = envelope(z.object({ restrictedStates: restrictedStatesStateSchema, changed: z.boolean() }));
 const answer = envelope(z.object({ paidPlay: paidPlayStateSchema, changed: z.boolean() }));

@@ -9,8 +9,8 @@ import {
 } from '../../../domain/admin-users.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { restoreUser, searchUsers, suspendUser, userDetail } from '../../services/admin-users.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { restoreUser, searchUsers, suspendUser, userDetail } from '../../services/admin/admin-users.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const detailAnswer = envelope(z.object({ user: userDetailSchema }));

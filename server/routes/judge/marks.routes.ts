@@ -9,9 +9,9 @@ import {
 } from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
-import { actorOf } from '../../services/audit.service.ts';
-import { judgeContest, judgeQueue, submitJudgeMark } from '../../services/judging.service.ts';
-import { requireSealed } from '../../services/verification.service.ts';
+import { actorOf } from '../../services/site/audit.service.ts';
+import { judgeContest, judgeQueue, submitJudgeMark } from '../../services/judging/judging.service.ts';
+import { requireSealed } from '../../services/judging/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markAnswer = envelope(

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /** What the sign-in state cookie (cs_oidc, signed by @fastify/cookie) keeps between /start and /complete. */
@@ -30,12 +29,6 @@ export function openState(request: FastifyRequest, raw: string | undefined, now:
   } catch {
     return undefined;
   }
-}
-
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** A path on this site; anything else (another host, '//evil', a scheme) becomes '/'. */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { releaseReservedTickets } from '../contest-counters.service.ts';
+import { releaseReservedTickets } from '../contests/contest-counters.service.ts';
 import { lockContests } from '../../db/lock-order.ts';
 
 /** The position after the last of these cart items: new ones go after them, as on the play screen. */

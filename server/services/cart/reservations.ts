@@ -5,10 +5,10 @@ import { canAddContestTicket, canSubmit } from '../../../domain/tickets.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { heldCount, releaseReservedTickets, takenCount, takeTickets } from '../contest-counters.service.ts';
-import { type ContestRow, contestState, findContest, heldPoints } from '../contest.service.ts';
+import { heldCount, releaseReservedTickets, takenCount, takeTickets } from '../contests/contest-counters.service.ts';
+import { type ContestRow, contestState, findContest, heldPoints } from '../contests/contest.service.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { isPaidPlayEnabled } from '../settings.service.ts';
+import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import { ruleBroken, contestNotFound, gamePlayClosed, paidPlaySuspended, billFor, cartPoints } from './shared.ts';
@@ -38,7 +38,7 @@ export interface Reservation {
  * Turns the cart's tickets for one contest into reserved tickets, in ONE transaction that
  * checks again: the contest is open, it has room (total minus its taken counter), the person
  * stays within maxTickets (their held counter), and no point repeats one held. The counters
- * move in the same transaction (server/services/contest-counters.service.ts), so nothing is
+ * move in the same transaction (server/services/contests/contest-counters.service.ts), so nothing is
  * counted per request. Concurrent buyers are serialised per contest: on PostgreSQL by the contest
  * row's lock, taken first as the lock order says (server/db/lock-order.ts), so the counters read
  * under it stay true until commit (their own guarded upserts would refuse even without it); on

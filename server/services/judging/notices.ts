@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
 import { contestLabelIn } from '../../integrations/message-language.ts';
 import { resultNotice } from '../../integrations/player-messages.ts';
-import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../notice-delivery.ts';
+import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from './notice-delivery.ts';
 
 /** Notices tried this many times are left for an operator (the review shows sent / total). */
 export const NOTICE_MAX_ATTEMPTS = 5;

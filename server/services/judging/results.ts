@@ -1,10 +1,10 @@
-/** The admin's review of a judged contest and its publication (server/services/judging.service.ts judges it). */
+/** The admin's review of a judged contest and its publication (server/services/judging/judging.service.ts judges it). */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { REVIEW_TOP_ENTRIES, type ResultReview, judgedPointOf } from '../../../domain/judge-panel.ts';
 import type { Database } from '../../db/schema.ts';
-import { type AuditActor, recordAudit } from '../audit.service.ts';
-import { displayPicture } from '../picture.service.ts';
+import { type AuditActor, recordAudit } from '../site/audit.service.ts';
+import { displayPicture } from '../pictures/picture.service.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
 import {
   fail,
@@ -14,7 +14,7 @@ import {
   loadContest,
   lockContest,
   NOTICE_BATCH,
-} from '../judging.service.ts';
+} from './judging.service.ts';
 import { NOTICE_MAX_ATTEMPTS } from './notices.ts';
 import { metrics } from '../../metrics/scope.ts';
 

@@ -3,9 +3,9 @@ import { type Bill, entryBill } from '../../../domain/money.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { contestState } from '../contest.service.ts';
-import { promoFromRow } from '../promo-rules.ts';
-import { usablePromo } from '../promo.service.ts';
+import { contestState } from '../contests/contest.service.ts';
+import { promoFromRow } from '../cart/promo-rules.ts';
+import { usablePromo } from '../cart/promo.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

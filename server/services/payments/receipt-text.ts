@@ -1,6 +1,6 @@
 import { formatInr } from '../../../domain/money.ts';
 import { istDateTimeFormat } from '../../../domain/schedule.ts';
-import type { NoticeText } from '../notice-delivery.ts';
+import type { NoticeText } from '../judging/notice-delivery.ts';
 
 export type ReceiptLanguage = 'en' | 'hi';
 

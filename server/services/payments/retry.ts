@@ -2,7 +2,7 @@ import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES } from '../../../domain/pay
 import { isPostgres } from '../../db/dialect.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import { AppError } from '../../errors.ts';
-import { paidPlaySuspended } from '../cart.service.ts';
+import { paidPlaySuspended } from '../cart/cart.service.ts';
 import {
   gatewayUnavailable,
   type OrderOptions,
@@ -11,8 +11,8 @@ import {
   type PaymentOrder,
   recordedSupplyState,
   refNoFor,
-} from '../payment.service.ts';
-import { isPaidPlayEnabled } from '../settings.service.ts';
+} from './payment.service.ts';
+import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { paymentNotFound } from './answers.ts';
 import { retryQuote } from './quote.ts';
 import { recordPayment } from './record.ts';

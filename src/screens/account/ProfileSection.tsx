@@ -11,7 +11,7 @@ import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.ts
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
 
-/** The server's limit (server/services/picture.service.ts); checked here too, before 5 MB go up a phone line. */
+/** The server's limit (server/services/pictures/picture.service.ts); checked here too, before 5 MB go up a phone line. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

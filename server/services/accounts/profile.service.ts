@@ -1,0 +1,176 @@
+import { rolesOf } from './roles.service.ts';
+import type { Kysely } from 'kysely';
+import { toIndianE164 } from '../../../domain/phone.ts';
+import type { ProfileInput } from '../../../domain/validation.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import { contactChangedNotice } from '../../integrations/player-messages.ts';
+import { deletePictureFiles, deletePictureRows, storeAvatarPicture } from '../pictures/picture.service.ts';
+import { type SessionUser, toSessionUser } from './session.service.ts';
+import type { PictureStore } from '../../storage/picture-store.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+
+export const EMAIL_TAKEN = 'This e-mail is already registered';
+export const PHONE_TAKEN = 'This mobile number is already registered';
+export const GOOGLE_EMAIL_ONLY = 'Use the e-mail of your Google account';
+
+/** The owner's own picture: private, never the public pictures route. `v` changes with the picture, so an <img> reloads. */
+export function avatarUrlFor(pictureId: string | null): string | null {
+  return pictureId ? `/api/v1/account/avatar/image?v=${encodeURIComponent(pictureId)}` : null;
+}
+
+export interface ProfileUser extends SessionUser {
+  avatarUrl: string | null;
+  /** Whether the account has a password (a code-first or Google sign-up has none until one is set). */
+  hasPassword: boolean;
+}
+
+export async function loadProfile(db: Kysely<Database>, userId: string): Promise<ProfileUser> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'avatar_picture_id', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...toSessionUser(row, await rolesOf(db, row.id)),
+    avatarUrl: avatarUrlFor(row.avatar_picture_id),
+    hasPassword: row.password_hash !== null,
+  };
+}
+
+function conflict(fields: Record<string, string>): AppError {
+  return new AppError(409, 'ALREADY_REGISTERED', Object.values(fields)[0] ?? EMAIL_TAKEN, fields);
+}
+
+/**
+ * Names, e-mail and phone of the logged-in user. An e-mail or phone held by another account is
+ * a 409 with the field named (the caller is logged in and the route is rate-limited, so this is
+ * no cheap way to enumerate accounts). An unfinished sign-up ('pending') holding it gives way,
+ * as it does to a new sign-up. A Google-linked account keeps its Google e-mail. When the e-mail
+ * or the phone changes, the old address or number is told, so a stolen session cannot move an
+ * account away silently.
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  messages: MessageSender,
+  options: { userId: string; input: ProfileInput; now: number },
+): Promise<ProfileUser> {
+  const { userId, input, now } = options;
+  const email = input.email.trim().toLowerCase();
+  const phone = toIndianE164(input.phone);
+  const current = await db
+    .selectFrom('users')
+    .select(['email', 'phone', 'google_subject', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (current.google_subject !== null && email !== current.email) {
+    throw new AppError(400, 'GOOGLE_EMAIL_LOCKED', GOOGLE_EMAIL_ONLY, { email: GOOGLE_EMAIL_ONLY });
+  }
+
+  const others = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'status'])
+    .where('id', '!=', userId)
+    .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+    .execute();
+  const taken: Record<string, string> = {};
+  for (const other of others.filter((user) => user.status !== 'pending')) {
+    if (other.email === email) taken.email = EMAIL_TAKEN;
+    if (other.phone === phone) taken.phone = PHONE_TAKEN;
+  }
+  if (Object.keys(taken).length) throw conflict(taken);
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      const pending = others.map((user) => user.id);
+      if (pending.length)
+        await trx.deleteFrom('users').where('id', 'in', pending).where('status', '=', 'pending').execute();
+      await trx
+        .updateTable('users')
+        .set({ first_name: input.firstName, last_name: input.lastName, email, phone, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+    });
+  } catch (error) {
+    // Someone took it between the check and the update.
+    if (!isUniqueViolation(error)) throw error;
+    const again = await db
+      .selectFrom('users')
+      .select(['email', 'phone'])
+      .where('id', '!=', userId)
+      .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+      .execute();
+    const fields: Record<string, string> = {};
+    if (again.some((user) => user.email === email)) fields.email = EMAIL_TAKEN;
+    if (again.some((user) => user.phone === phone) || !fields.email) fields.phone = PHONE_TAKEN;
+    throw conflict(fields);
+  }
+
+  if (email !== current.email) await messages.send(contactChangedNotice(current.language, 'email', current.email));
+  if (phone !== current.phone) await messages.send(contactChangedNotice(current.language, 'phone', current.phone));
+  return loadProfile(db, userId);
+}
+
+/**
+ * Stores a new profile picture (a 256 px square) and makes it the user's; the old one's rows
+ * and files go. Throws AppError 400 for a file that is not a usable picture.
+ */
+export async function setAvatar(
+  db: Kysely<Database>,
+  store: PictureStore,
+  options: { userId: string; buffer: Buffer; now: number },
+): Promise<ProfileUser> {
+  const picture = await storeAvatarPicture(db, store, options.buffer, options.now);
+  let previous: string | null;
+  try {
+    previous = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('users')
+        .select('avatar_picture_id')
+        .where('id', '=', options.userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ avatar_picture_id: picture.id, updated_at: options.now })
+        .where('id', '=', options.userId)
+        .execute();
+      if (row.avatar_picture_id) await deletePictureRows(trx, row.avatar_picture_id);
+      return row.avatar_picture_id;
+    });
+  } catch (error) {
+    await deletePictureRows(db, picture.id);
+    await deletePictureFiles(store, picture.id);
+    throw error;
+  }
+  if (previous) await deletePictureFiles(store, previous);
+  return loadProfile(db, options.userId);
+}
+
+/** Removes the user's profile picture, rows and files; nothing to remove is fine too. */
+export async function removeAvatar(
+  db: Kysely<Database>,
+  store: PictureStore,
+  options: { userId: string; now: number },
+): Promise<ProfileUser> {
+  const row = await db
+    .selectFrom('users')
+    .select('avatar_picture_id')
+    .where('id', '=', options.userId)
+    .executeTakeFirstOrThrow();
+  const previous = row.avatar_picture_id;
+  if (previous) {
+    await db.transaction().execute(async (trx) => {
+      // Only if it is still the same picture: a concurrent upload's new one stays.
+      await trx
+        .updateTable('users')
+        .set({ avatar_picture_id: null, updated_at: options.now })
+        .where('id', '=', options.userId)
+        .where('avatar_picture_id', '=', previous)
+        .execute();
+      await deletePictureRows(trx, previous);
+    });
+    await deletePictureFiles(store, previous);
+  }
+  return loadProfile(db, options.userId);
+}

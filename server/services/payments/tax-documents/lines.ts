@@ -1,0 +1,126 @@
+import { type Bill, BILL_LINE_LABELS, formatInr } from '../../../../domain/money.ts';
+import { stateByGstCode } from '../../../../domain/india-states.ts';
+import type { InvoiceLine } from '../../../integrations/invoice-pdf.ts';
+
+/** What the tax invoice and the credit note print the same way: dates, the buyer, the bill and its GST. */
+
+const istFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+const istDayFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
+export const istDateTime = (at: number) => `${istFormat.format(new Date(at))} IST`;
+export const istDay = (at: number) => istDayFormat.format(new Date(at));
+
+/** '+91 ******3210': only the last 4 digits show. */
+export function maskMobile(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length > 10 ? digits.slice(-10) : digits;
+  const shown = national.slice(-4);
+  return `${phone.startsWith('+91') ? '+91 ' : ''}${'*'.repeat(Math.max(national.length - 4, 0))}${shown}`;
+}
+
+/** 'Maharashtra / महाराष्ट्र (27)': a state as both languages of the document name it, with its GST code. */
+export function bilingualState(code: string): string {
+  const state = stateByGstCode(code);
+  return state ? `${state.nameEn} / ${state.nameHi} (${state.gst})` : code;
+}
+
+export interface PlaceOfSupply {
+  /** GST state code. */
+  code: string;
+  /** Same state as the seller: CGST + SGST; otherwise IGST. */
+  intraState: boolean;
+}
+
+/**
+ * The place of supply of an entry, a service to an unregistered person: IGST Act 2017, section
+ * 12(2)(b): (i) the location of the recipient where the supplier's records hold the address, which
+ * is the state the player gave at the first purchase, recorded on the payment when it was ordered;
+ * (ii) otherwise the location of the supplier, for payments made before the state was asked.
+ * Section 7(3) of the IGST Act makes a supply whose supplier and place of supply are in different
+ * states inter-state (IGST), section 8 one within the same state intra-state (CGST + SGST).
+ */
+export function placeOfSupplyOf(recorded: string | null, sellerStateCode: string): PlaceOfSupply {
+  const code = recorded ?? sellerStateCode;
+  return { code, intraState: code === sellerStateCode };
+}
+
+const BILL_LABELS_HI: Record<(typeof BILL_LINE_LABELS)[number], string> = {
+  'Items Total': 'कुल आइटम',
+  'Promo Applied': 'प्रोमो छूट',
+  Subtotal: 'उप-योग',
+  'Base Amount + GST': 'मूल राशि + जीएसटी',
+  'Platform Fee': 'प्लेटफ़ॉर्म शुल्क',
+  'GST on Platform Fee': 'प्लेटफ़ॉर्म शुल्क पर जीएसटी',
+  'Total Platform Fee': 'कुल प्लेटफ़ॉर्म शुल्क',
+  'Grand Total': 'कुल योग',
+};
+
+/** The bill lines of spec section 3, in order, from the stored bill. */
+export function billLines(bill: Bill): InvoiceLine[] {
+  const values: Record<(typeof BILL_LINE_LABELS)[number], string> = {
+    'Items Total': formatInr(bill.itemsTotal),
+    'Promo Applied': `-${formatInr(bill.promoApplied)}`,
+    Subtotal: formatInr(bill.subtotal),
+    'Base Amount + GST': `${formatInr(bill.baseAmount)} + ${formatInr(bill.gstOnEntry)}`,
+    'Platform Fee': formatInr(bill.platformFee),
+    'GST on Platform Fee': formatInr(bill.gstOnPlatformFee),
+    'Total Platform Fee': formatInr(bill.totalPlatformFee),
+    'Grand Total': formatInr(bill.grandTotal),
+  };
+  return BILL_LINE_LABELS.map((label) => ({
+    label,
+    labelHi: BILL_LABELS_HI[label],
+    amount: values[label],
+    bold: label === 'Grand Total',
+  }));
+}
+
+/** Halves a tax amount in paise: CGST gets the rounded-down half, SGST the rest, so they add up to the paisa. */
+export function splitHalves(paise: number): { cgst: number; sgst: number } {
+  const cgst = Math.floor(paise / 2);
+  return { cgst, sgst: paise - cgst };
+}
+
+/**
+ * The GST lines: the whole tax as IGST for an inter-state supply; CGST + SGST in equal halves
+ * for an intra-state one (placeOfSupplyOf). The GST on the entry (included in the ticket price) and
+ * the GST on the platform fee are split separately. The bill's total is the same either way: only
+ * the split differs.
+ */
+export function gstLines(bill: Bill, intraState: boolean): InvoiceLine[] {
+  const total = bill.gstOnEntry + bill.gstOnPlatformFee;
+  if (!intraState) {
+    return [
+      { label: 'IGST on entry', labelHi: 'प्रवेश पर आईजीएसटी', amount: formatInr(bill.gstOnEntry) },
+      { label: 'IGST on platform fee', labelHi: 'शुल्क पर आईजीएसटी', amount: formatInr(bill.gstOnPlatformFee) },
+      { label: 'Total GST', labelHi: 'कुल जीएसटी', amount: formatInr(total), bold: true },
+    ];
+  }
+  const entry = splitHalves(bill.gstOnEntry);
+  const fee = splitHalves(bill.gstOnPlatformFee);
+  return [
+    { label: 'CGST on entry', labelHi: 'प्रवेश पर सीजीएसटी', amount: formatInr(entry.cgst) },
+    { label: 'SGST on entry', labelHi: 'प्रवेश पर एसजीएसटी', amount: formatInr(entry.sgst) },
+    { label: 'CGST on platform fee', labelHi: 'शुल्क पर सीजीएसटी', amount: formatInr(fee.cgst) },
+    { label: 'SGST on platform fee', labelHi: 'शुल्क पर एसजीएसटी', amount: formatInr(fee.sgst) },
+    { label: 'Total GST', labelHi: 'कुल जीएसटी', amount: formatInr(total), bold: true },
+  ];
+}
+
+/** The supply type row: what the GST lines below it are. */
+export const supplyTypeOf = (place: PlaceOfSupply) =>
+  place.intraState
+    ? 'Intra-state: CGST + SGST / राज्य के भीतर: सीजीएसटी + एसजीएसटी'
+    : 'Inter-state: IGST / अंतर-राज्यीय: आईजीएसटी';

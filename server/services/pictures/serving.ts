@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { PHONE_PICTURE_WIDTH } from '../../../domain/site-paths.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PictureFile, PictureStore } from '../../storage/picture-store.ts';
+import { SERVED_VARIANTS, type ServedVariantName } from './picture.service.ts';
+
+export function isServedVariant(name: string): name is ServedVariantName {
+  return (SERVED_VARIANTS as readonly string[]).includes(name);
+}
+
+/** The public address of a display copy. */
+export function variantUrl(pictureId: string, name: ServedVariantName): string {
+  return `/api/v1/pictures/${encodeURIComponent(pictureId)}/${name}`;
+}
+
+export interface ServableFile extends PictureFile {
+  mime: string;
+  etag: string;
+}
+
+/**
+ * A display copy that exists on disk, or undefined. Originals are never served: they may keep
+ * metadata (camera, place) and are the judging reference.
+ */
+export async function findServableVariant(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pictureId: string,
+  name: string,
+): Promise<ServableFile | undefined> {
+  if (!isServedVariant(name)) return undefined;
+  const row = await db
+    .selectFrom('picture_variants')
+    .select(['path', 'bytes'])
+    .where('picture_id', '=', pictureId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const file = await store.get(row.path);
+  // Content never changes for an id, so id, variant and size name it exactly.
+  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"` } : undefined;
+}
+
+const phoneCopies = new Map<string, Promise<Buffer>>();
+
+const PHONE_COPIES_KEPT = 16;
+
+async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A display copy scaled down to PHONE_PICTURE_WIDTH for a phone's first paint (about a third of the
+ * small copy's bytes): made once per copy with sharp and kept in memory for the last few.
+ */
+export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
+  let copy = phoneCopies.get(file.etag);
+  if (copy) {
+    if (!Buffer.isBuffer(file.body)) file.body.destroy();
+  } else {
+    copy = bufferOf(file.body).then((body) =>
+      sharp(body)
+        .resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 75, mozjpeg: true })
+        .toBuffer(),
+    );
+    phoneCopies.set(file.etag, copy);
+    copy.catch(() => phoneCopies.delete(file.etag));
+    if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
+  }
+  const body = await copy;
+  return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`) };
+}
+
+export interface DisplayVariant {
+  name: ServedVariantName;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface DisplayPicture {
+  width: number;
+  height: number;
+  variants: DisplayVariant[];
+}
+
+/**
+ * What a player's screen needs to show a picture: its original size and its display copies,
+ * small first. Undefined when the picture or any of its display files is missing.
+ */
+export async function displayPicture(
+  db: Kysely<Database>,
+  store: PictureStore,
+  pictureId: string,
+): Promise<DisplayPicture | undefined> {
+  const picture = await db
+    .selectFrom('pictures')
+    .select(['id', 'width', 'height'])
+    .where('id', '=', pictureId)
+    .executeTakeFirst();
+  if (!picture) return undefined;
+  const rows = await db
+    .selectFrom('picture_variants')
+    .select(['name', 'width', 'height', 'path'])
+    .where('picture_id', '=', pictureId)
+    .execute();
+  const variants: DisplayVariant[] = [];
+  for (const name of ['small', 'large'] as const) {
+    const row = rows.find((r) => r.name === name);
+    if (!row || !(await store.has(row.path))) return undefined;
+    variants.push({ name, url: variantUrl(pictureId, name), width: row.width, height: row.height });
+  }
+  return { width: picture.width, height: picture.height, variants };
+}
