@@ -73,6 +73,26 @@ export function firstPicture(path: string, sizes: string): ResponsiveImage {
   return { src: path, srcSet: `${path}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w, ${path} 1280w`, sizes };
 }
 
+/** The winners' pages' result pictures: the card's width (the whole phone, a column on a laptop). */
+export const RESULT_PICTURE_SIZES = '(min-width: 48rem) 40rem, 100vw';
+
+/**
+ * A published result's picture as the first card of /the_winners_circle and /live_weekly_winner
+ * shows it and the server preloads it: its display copies and the small copy's phone
+ * copy (`?w=800`), so a phone downloads about a third of the bytes. Null without a display copy.
+ */
+export function resultPicture(
+  variants: ReadonlyArray<{ name: string; url: string; width: number }>,
+): ResponsiveImage | null {
+  const small = variants.find((v) => v.name === 'small') ?? variants[0];
+  if (!small) return null;
+  const copies = [
+    `${small.url}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w`,
+    ...variants.map((v) => `${v.url} ${v.width}w`),
+  ];
+  return { src: small.url, srcSet: copies.join(', '), sizes: RESULT_PICTURE_SIZES };
+}
+
 /** The home card's picture: the card's width (the whole phone, a column on a laptop). */
 export const CARD_PICTURE = firstPicture(CURRENT_PICTURE_PATH, '(min-width: 56rem) 30rem, calc(100vw - 5rem)');
 /** The practice screen's first picture: the stage's width. */

@@ -7,8 +7,11 @@ import {
   isKnownRoute,
   PRERENDERED_PAGES,
   prerenderedFile,
+  paths,
   type ResponsiveImage,
+  resultPicture,
 } from '../../domain/site-paths.ts';
+import { firstResultPicture } from '../services/results.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -62,6 +65,12 @@ const shellImageByPath = new Map<string, ResponsiveImage>(
   FIRST_PAINT_SCREENS.map((screen) => [screen.path, screen.image]),
 );
 
+/** The winners' pages, whose largest picture is the first result card's (known only from the database). */
+const resultPages = new Map<string, 'circle' | 'live'>([
+  [paths.winnersCircle, 'circle'],
+  [paths.liveWeeklyWinner, 'live'],
+]);
+
 /** A page's largest picture as a Link header: the browser fetches it with the HTML instead of after the app and its API call. */
 const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
   `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`;
@@ -94,7 +103,21 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
 
   const prerendered = built && existsSync(path.join(distDir, 'prerendered'));
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * The winners' circle's and the live page's first picture, as the page's first card will ask
+   * for it (MarkedPicture's `first`), preloaded as the home card's is; none when the lookup fails.
+   */
+  const resultImage = async (page: 'circle' | 'live'): Promise<ResponsiveImage | null> => {
+    try {
+      const picture = await firstResultPicture(app.db, app.pictures, app.clock.now(), page);
+      return picture ? resultPicture(picture.variants) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'the first result picture could not be read for its preload');
+      return null;
+    }
+  };
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).send({
         message: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).',
@@ -107,7 +130,8 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const pathname = request.url.split('?')[0] ?? '/';
     const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
     if (page === null) {
-      const shellImage = shellImageByPath.get(pathname);
+      const resultPage = resultPages.get(pathname);
+      const shellImage = resultPage ? await resultImage(resultPage) : shellImageByPath.get(pathname);
       if (shellImage) void reply.header('link', preloadLink(shellImage));
       return reply.sendFile('index.html');
     }
