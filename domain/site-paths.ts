@@ -129,10 +129,11 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
 /**
- * Game screens whose HTML the build writes per language like the pages above (chunks and
- * translations named in its head, the picture preloaded by the server), holding the screen's
- * first render as a first paint that the app renders anew instead of hydrating: what the screen
- * reads from the browser's storage (the day's games, hints seen) can differ from the build's.
+ * Game screens, and (issue 29) the public pages whose content is the API's, whose HTML the build
+ * writes per language like the pages above (chunks and translations named in its head, the
+ * picture preloaded by the server), holding the screen's first render as a first paint that the
+ * app renders anew instead of hydrating: what the screen reads from the browser's storage (the
+ * day's games, hints seen) or the API can differ from the build's.
  */
 export const FIRST_PAINT_SCREENS = [
   {
@@ -155,16 +156,54 @@ export const FIRST_PAINT_SCREENS = [
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
   },
+  // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
+  // page's title and its spinner, with no style sheet to wait for; the app then reads the API.
+  // The winners' pages' largest picture, their first result's, is known only from the database:
+  // the server names it in the preload header (server/plugins/static-site.ts).
+  {
+    name: 'the_winners_circle',
+    path: paths.winnersCircle,
+    screen: 'src/screens/winners/WinnersCirclePage.tsx',
+    ns: ['results'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
+  {
+    name: 'live_weekly_winner',
+    path: paths.liveWeeklyWinner,
+    screen: 'src/screens/winners/LiveWeeklyWinnerPage.tsx',
+    ns: ['results'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
+  {
+    name: 'in_the_press',
+    path: paths.inThePress,
+    screen: 'src/screens/press/PressListPage.tsx',
+    ns: ['press'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
 ] as const;
 
 /**
- * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page
- * or a first-paint screen): the app asks for them with 'common' when it starts, all
- * at once, instead of one after another as its parts render.
+ * Public pages the app renders in the browser with no first paint of the build's (the contact
+ * form: a visitor typing into a painted form would lose the text when the app renders anew), with
+ * the translation namespaces their screen reads (issue 29).
+ */
+export const APP_RENDERED_PAGES = [{ path: paths.contactUs, ns: ['contact'] }] as const;
+
+/**
+ * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page,
+ * a first-paint screen or a public page the app renders): the app asks for them with 'common'
+ * when it starts, all at once, instead of one after another as its parts render.
  */
 export function namespacesAt(pathname: string): readonly string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].find((s) => s.path === path);
+  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS, ...APP_RENDERED_PAGES].find((s) => s.path === path);
   return screen?.ns ?? [];
 }
 

@@ -54,7 +54,7 @@ export function pageLanguage(request: FastifyRequest): Language {
 
 interface BuiltPage {
   name: string;
-  image?: ResponsiveImage;
+  image?: ResponsiveImage | null;
 }
 const pageByPath = new Map<string, BuiltPage>(
   [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]),
@@ -62,7 +62,7 @@ const pageByPath = new Map<string, BuiltPage>(
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
 /** Without a pre-render (a build that skipped it), the game screens' pictures are still named. */
 const shellImageByPath = new Map<string, ResponsiveImage>(
-  FIRST_PAINT_SCREENS.map((screen) => [screen.path, screen.image]),
+  FIRST_PAINT_SCREENS.flatMap((screen) => (screen.image ? [[screen.path, screen.image] as const] : [])),
 );
 
 /** The winners' pages, whose largest picture is the first result card's (known only from the database). */
@@ -129,14 +129,15 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // not-found page, with a 404, for a path no route of the app answers.
     const pathname = request.url.split('?')[0] ?? '/';
     const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
+    const resultPage = resultPages.get(pathname);
     if (page === null) {
-      const resultPage = resultPages.get(pathname);
       const shellImage = resultPage ? await resultImage(resultPage) : shellImageByPath.get(pathname);
       if (shellImage) void reply.header('link', preloadLink(shellImage));
       return reply.sendFile('index.html');
     }
-    // The page's largest picture (the contest card's, the practice game's).
-    if (page.image) void reply.header('link', preloadLink(page.image));
+    // The page's largest picture (the contest card's, the practice game's, the first result's).
+    const image = resultPage ? await resultImage(resultPage) : page.image;
+    if (image) void reply.header('link', preloadLink(image));
     return reply
       .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
