@@ -73,6 +73,26 @@ export function firstPicture(path: string, sizes: string): ResponsiveImage {
   return { src: path, srcSet: `${path}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w, ${path} 1280w`, sizes };
 }
 
+/** The winners' pages' result pictures: the card's width (the whole phone, a column on a laptop). */
+export const RESULT_PICTURE_SIZES = '(min-width: 48rem) 40rem, 100vw';
+
+/**
+ * A published result's picture as the first card of /the_winners_circle and /live_weekly_winner
+ * shows it and the server preloads it: its display copies and the small copy's phone
+ * copy (`?w=800`), so a phone downloads about a third of the bytes. Null without a display copy.
+ */
+export function resultPicture(
+  variants: ReadonlyArray<{ name: string; url: string; width: number }>,
+): ResponsiveImage | null {
+  const small = variants.find((v) => v.name === 'small') ?? variants[0];
+  if (!small) return null;
+  const copies = [
+    `${small.url}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w`,
+    ...variants.map((v) => `${v.url} ${v.width}w`),
+  ];
+  return { src: small.url, srcSet: copies.join(', '), sizes: RESULT_PICTURE_SIZES };
+}
+
 /** The home card's picture: the card's width (the whole phone, a column on a laptop). */
 export const CARD_PICTURE = firstPicture(CURRENT_PICTURE_PATH, '(min-width: 56rem) 30rem, calc(100vw - 5rem)');
 /** The practice screen's first picture: the stage's width. */
@@ -109,10 +129,11 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
 /**
- * Game screens whose HTML the build writes per language like the pages above (chunks and
- * translations named in its head, the picture preloaded by the server), holding the screen's
- * first render as a first paint that the app renders anew instead of hydrating: what the screen
- * reads from the browser's storage (the day's games, hints seen) can differ from the build's.
+ * Game screens, and (issue 29) the public pages whose content is the API's, whose HTML the build
+ * writes per language like the pages above (chunks and translations named in its head, the
+ * picture preloaded by the server), holding the screen's first render as a first paint that the
+ * app renders anew instead of hydrating: what the screen reads from the browser's storage (the
+ * day's games, hints seen) or the API can differ from the build's.
  */
 export const FIRST_PAINT_SCREENS = [
   {
@@ -135,16 +156,54 @@ export const FIRST_PAINT_SCREENS = [
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
   },
+  // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
+  // page's title and its spinner, with no style sheet to wait for; the app then reads the API.
+  // The winners' pages' largest picture, their first result's, is known only from the database:
+  // the server names it in the preload header (server/plugins/static-site.ts).
+  {
+    name: 'the_winners_circle',
+    path: paths.winnersCircle,
+    screen: 'src/screens/winners/WinnersCirclePage.tsx',
+    ns: ['results'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
+  {
+    name: 'live_weekly_winner',
+    path: paths.liveWeeklyWinner,
+    screen: 'src/screens/winners/LiveWeeklyWinnerPage.tsx',
+    ns: ['results'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
+  {
+    name: 'in_the_press',
+    path: paths.inThePress,
+    screen: 'src/screens/press/PressListPage.tsx',
+    ns: ['press'],
+    image: null,
+    loggedIn: false,
+    also: [],
+  },
 ] as const;
 
 /**
- * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page
- * or a first-paint screen): the app asks for them with 'common' when it starts, all
- * at once, instead of one after another as its parts render.
+ * Public pages the app renders in the browser with no first paint of the build's (the contact
+ * form: a visitor typing into a painted form would lose the text when the app renders anew), with
+ * the translation namespaces their screen reads (issue 29).
+ */
+export const APP_RENDERED_PAGES = [{ path: paths.contactUs, ns: ['contact'] }] as const;
+
+/**
+ * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page,
+ * a first-paint screen or a public page the app renders): the app asks for them with 'common'
+ * when it starts, all at once, instead of one after another as its parts render.
  */
 export function namespacesAt(pathname: string): readonly string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].find((s) => s.path === path);
+  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS, ...APP_RENDERED_PAGES].find((s) => s.path === path);
   return screen?.ns ?? [];
 }
 

@@ -47,10 +47,20 @@ function resourcesOf(outDir: string, lng: string): Resource {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** React's escapes undone, so a heading's apostrophe is not escaped twice in the title ("winners&amp;#x27;"). */
+const unescapeHtml = (html: string) =>
+  html.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot);/gi, (entity, name: string) => {
+    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+    const lower = name.toLowerCase();
+    if (lower in named) return named[lower]!;
+    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+    return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
+  });
+
 /** The page's first heading, for the <title> the browser shows before the app sets its own. */
 function headingOf(html: string): string | null {
   const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-  return match ? match[1]!.replace(/<[^>]+>/g, '').trim() : null;
+  return match ? unescapeHtml(match[1]!.replace(/<[^>]+>/g, '')).trim() : null;
 }
 
 /**

@@ -7,8 +7,11 @@ import {
   isKnownRoute,
   PRERENDERED_PAGES,
   prerenderedFile,
+  paths,
   type ResponsiveImage,
+  resultPicture,
 } from '../../domain/site-paths.ts';
+import { firstResultPicture } from '../services/judging/results.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -51,7 +54,7 @@ export function pageLanguage(request: FastifyRequest): Language {
 
 interface BuiltPage {
   name: string;
-  image?: ResponsiveImage;
+  image?: ResponsiveImage | null;
 }
 const pageByPath = new Map<string, BuiltPage>(
   [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]),
@@ -59,8 +62,14 @@ const pageByPath = new Map<string, BuiltPage>(
 const NOT_FOUND: BuiltPage = { name: 'not-found' };
 /** Without a pre-render (a build that skipped it), the game screens' pictures are still named. */
 const shellImageByPath = new Map<string, ResponsiveImage>(
-  FIRST_PAINT_SCREENS.map((screen) => [screen.path, screen.image]),
+  FIRST_PAINT_SCREENS.flatMap((screen) => (screen.image ? [[screen.path, screen.image] as const] : [])),
 );
+
+/** The winners' pages, whose largest picture is the first result card's (known only from the database). */
+const resultPages = new Map<string, 'circle' | 'live'>([
+  [paths.winnersCircle, 'circle'],
+  [paths.liveWeeklyWinner, 'live'],
+]);
 
 /** A page's largest picture as a Link header: the browser fetches it with the HTML instead of after the app and its API call. */
 const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
@@ -94,7 +103,21 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
 
   const prerendered = built && existsSync(path.join(distDir, 'prerendered'));
 
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * The winners' circle's and the live page's first picture, as the page's first card will ask
+   * for it (MarkedPicture's `first`), preloaded as the home card's is; none when the lookup fails.
+   */
+  const resultImage = async (page: 'circle' | 'live'): Promise<ResponsiveImage | null> => {
+    try {
+      const picture = await firstResultPicture(app.db, app.pictures, app.clock.now(), page);
+      return picture ? resultPicture(picture.variants) : null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'the first result picture could not be read for its preload');
+      return null;
+    }
+  };
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).send({
         message: 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).',
@@ -106,13 +129,15 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // not-found page, with a 404, for a path no route of the app answers.
     const pathname = request.url.split('?')[0] ?? '/';
     const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
+    const resultPage = resultPages.get(pathname);
     if (page === null) {
-      const shellImage = shellImageByPath.get(pathname);
+      const shellImage = resultPage ? await resultImage(resultPage) : shellImageByPath.get(pathname);
       if (shellImage) void reply.header('link', preloadLink(shellImage));
       return reply.sendFile('index.html');
     }
-    // The page's largest picture (the contest card's, the practice game's).
-    if (page.image) void reply.header('link', preloadLink(page.image));
+    // The page's largest picture (the contest card's, the practice game's, the first result's).
+    const image = resultPage ? await resultImage(resultPage) : page.image;
+    if (image) void reply.header('link', preloadLink(image));
     return reply
       .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')

@@ -40,12 +40,13 @@ export async function picturesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/pictures/:id/:variant',
-    { schema: { params: paramsSchema, response: pictureAnswers } },
+    { schema: { params: paramsSchema, querystring: phoneCopyQuerySchema, response: pictureAnswers } },
     async (request, reply) => {
       const { id, variant } = request.params;
       const file = await findServableVariant(app.db, app.pictures, id, variant);
       if (!file) throw notFound('Picture not found');
-      return sendPicture(request, reply, file, IMMUTABLE);
+      // `?w=800`: the phone copy of the winners' pages' first picture (domain/site-paths.ts resultPicture).
+      return sendPicture(request, reply, file, IMMUTABLE, request.query.w !== undefined);
     },
   );
 }

@@ -44,6 +44,9 @@ const AdminSection = lazyScreen(() => import('../screens/admin/AdminSection.tsx'
 export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promise<unknown> }[]>> = {
   [paths.quickGameScreen]: [QuickGameScreenPage],
   [paths.playScreen]: [PlayScreenPage, PlayLoading, LocationGate],
+  [paths.winnersCircle]: [WinnersCirclePage],
+  [paths.liveWeeklyWinner]: [LiveWeeklyWinnerPage],
+  [paths.inThePress]: [PressListPage],
 };
 
 /** Loads the code the first-paint screen at this path renders with (nothing to wait for elsewhere). */

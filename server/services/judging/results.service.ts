@@ -21,7 +21,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { type ContestRow, contestState } from '../contests/contest.service.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { type DisplayPicture, displayPicture } from '../pictures/picture.service.ts';
 import { ballWidthOfContestPicture } from '../contests/contest-ball-width.service.ts';
 import { defaultBallWidth } from '../../../domain/contest-ball-width.ts';
 import { sealedContestIds } from './verification.service.ts';
@@ -138,6 +138,28 @@ function publishedContests(db: Kysely<Database>, now: number) {
     .where('show_at', '<=', now);
 }
 
+type PublishedQuery = ReturnType<typeof publishedContests>;
+/** /the_winners_circle's order: newest publication first. */
+const newestPublicationFirst = (q: PublishedQuery) => q.orderBy('published_at', 'desc').orderBy('id', 'desc');
+/** /live_weekly_winner's latest: the latest show first, so a result published early appears at its show, after any published since. */
+const latestShowFirst = (q: PublishedQuery) =>
+  q.orderBy('show_at', 'desc').orderBy('published_at', 'desc').orderBy('id', 'desc');
+
+/**
+ * The picture of the first card of /the_winners_circle ('circle') or of /live_weekly_winner
+ * ('live'): the page's largest, which the server names in a preload header with the page's HTML.
+ */
+export async function firstResultPicture(
+  db: Kysely<Database>,
+  store: PictureStore,
+  now: number,
+  page: 'circle' | 'live',
+): Promise<DisplayPicture | undefined> {
+  const order = page === 'circle' ? newestPublicationFirst : latestShowFirst;
+  const row = await order(publishedContests(db, now)).limit(1).executeTakeFirst();
+  return row ? displayPicture(db, store, row.picture_id) : undefined;
+}
+
 /** Published contests, newest publication first, a page at a time (cursor: the last one's published_at and id). */
 export async function listWinners(
   db: Kysely<Database>,
@@ -150,9 +172,7 @@ export async function listWinners(
     const [at, id] = decodeCursor(query.cursor);
     q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '<', id)])]));
   }
-  const rows = (await q
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
+  const rows = (await newestPublicationFirst(q)
     .limit(query.limit + 1)
     .execute()) as ContestRow[];
   const page = rows.slice(0, query.limit);
@@ -179,13 +199,7 @@ export async function liveShow(db: Kysely<Database>, store: PictureStore, now: n
       .orderBy('id')
       .limit(1)
       .executeTakeFirst(),
-    // The latest show first: a result published early appears at its show, after any published since.
-    publishedContests(db, now)
-      .orderBy('show_at', 'desc')
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst() as Promise<ContestRow | undefined>,
+    latestShowFirst(publishedContests(db, now)).limit(1).executeTakeFirst() as Promise<ContestRow | undefined>,
   ]);
   const next: NextShow | null = nextRow
     ? {

@@ -87,7 +87,7 @@ export default function LiveWeeklyWinnerPage() {
             <h2 id="latest-winner">{t('live.latestTitle')}</h2>
             {outcome.data.latest ? (
               <>
-                <WinnerCardView card={outcome.data.latest} headingLevel={3} />
+                <WinnerCardView card={outcome.data.latest} headingLevel={3} first />
                 <p>
                   <Link to={paths.winnersCircle}>{t('live.allWinners')}</Link>
                 </p>

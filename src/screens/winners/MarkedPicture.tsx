@@ -1,4 +1,5 @@
 import type { GamePicture } from '../../../domain/practice.ts';
+import { RESULT_PICTURE_SIZES, resultPicture } from '../../../domain/site-paths.ts';
 
 export interface PictureMark {
   key: string;
@@ -20,16 +21,24 @@ export function MarkedPicture({
   picture,
   marks,
   alt,
-  sizes = '(min-width: 48rem) 40rem, 100vw',
+  sizes = RESULT_PICTURE_SIZES,
+  first = false,
 }: {
   picture: GamePicture;
   marks: PictureMark[];
   alt: string;
   sizes?: string;
+  /**
+   * The page's first (largest) picture, which the server preloads (static-site.ts): loaded at
+   * once at high priority, its phone copy offered too, so it is the very copy the preload fetched.
+   */
+  first?: boolean;
 }) {
   const { width, height } = picture;
   const small = picture.variants.find((v) => v.name === 'small') ?? picture.variants[0];
-  const srcSet = picture.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+  const srcSet = first
+    ? resultPicture(picture.variants)?.srcSet
+    : picture.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   // Marks are sized against the picture so they read the same on a phone and a laptop.
   const r = Math.max(width, height) / 45;
   return (
@@ -42,8 +51,9 @@ export function MarkedPicture({
           alt={alt}
           width={width}
           height={height}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
           decoding="async"
+          fetchPriority={first ? 'high' : undefined}
         />
       )}
       <svg

@@ -12,7 +12,16 @@ import { revealDistance } from '../../../domain/reveal-distance.ts';
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** A published result: the picture with the judged point and the winning mark, the winner, the prize. */
-export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; headingLevel?: 2 | 3 }) {
+export function WinnerCardView({
+  card,
+  headingLevel = 2,
+  first = false,
+}: {
+  card: WinnerCard;
+  headingLevel?: 2 | 3;
+  /** The page's first card: its picture is the page's largest, which the server preloads. */
+  first?: boolean;
+}) {
   const { t, i18n } = useTranslation('results');
   const lng = currentLanguage(i18n);
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
@@ -42,7 +51,7 @@ export function WinnerCardView({ card, headingLevel = 2 }: { card: WinnerCard; h
       <Heading id={`winner-${card.contestId}`} className="winner-card__title">
         {t('card.contest', { slot: card.slot, date: formatIstDateTime(new Date(card.showAt), lng) })}
       </Heading>
-      {card.picture && <MarkedPicture picture={card.picture} marks={marks} alt={t('card.pictureAlt')} />}
+      {card.picture && <MarkedPicture picture={card.picture} marks={marks} alt={t('card.pictureAlt')} first={first} />}
       <ul className="winner-card__legend" aria-hidden="true">
         <li>
           <span className="legend-swatch legend-swatch--judged" /> {judged}

@@ -79,9 +79,9 @@ export default function WinnersCirclePage() {
     content = (
       <>
         <ol className="winners-list">
-          {state.cards.map((card) => (
+          {state.cards.map((card, index) => (
             <li key={card.contestId}>
-              <WinnerCardView card={card} />
+              <WinnerCardView card={card} first={index === 0} />
             </li>
           ))}
         </ol>
