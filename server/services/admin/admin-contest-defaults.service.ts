@@ -11,7 +11,7 @@ import type { ContestDefaults } from '../../config.ts';
 import type { Database, PictureKind } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { variantUrl } from '../pictures/picture.service.ts';
+import { variantUrl } from '../pictures/serving.ts';
 
 type Db = Kysely<Database>;
 

@@ -15,7 +15,7 @@ import { uniqueTransaction } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { takenCount } from '../contests/contest-counters.service.ts';
 import { type ContestRow } from '../contests/contest.service.ts';
-import { contestLabel } from '../judging/judging.service.ts';
+import { contestLabel } from '../judging/shared.ts';
 import { type Db, fail, iso, n, isEditable, findRow } from './admin-contests/shared.ts';
 import { effectiveContestDefaults } from './admin-contest-defaults.service.ts';
 import { overlapping, overlapRefusal, refusingTwinOverlap } from './admin-contests/overlap.ts';

@@ -17,14 +17,9 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import {
-  discardPreparedPicture,
-  displayPicture,
-  preparePictureFile,
-  recordPicture,
-  type StoredPicture,
-  variantUrl,
-} from '../pictures/picture.service.ts';
+import { discardPreparedPicture, recordPicture, type StoredPicture } from '../pictures/shared.ts';
+import { displayPicture, variantUrl } from '../pictures/serving.ts';
+import { preparePictureFile } from '../pictures/picture.service.ts';
 import { type PictureStore, UPLOAD_DIR_MODE, UPLOAD_FILE_MODE } from '../../storage/picture-store.ts';
 
 export const tooLargeUpload = () =>

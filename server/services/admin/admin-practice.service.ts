@@ -9,7 +9,7 @@ import { isInsidePicture } from '../../../domain/tickets.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { variantUrl } from '../pictures/picture.service.ts';
+import { variantUrl } from '../pictures/serving.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -11,7 +11,7 @@ import type { ContestDefaults } from '../../config.ts';
 import type { ContestsTable, Database } from '../../db/schema.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../../db/meta-keys.ts';
 import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
-import { displayPicture, findServableVariant, type ServableFile } from '../pictures/picture.service.ts';
+import { displayPicture, findServableVariant, type ServableFile } from '../pictures/serving.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 import { sponsorView } from './sponsor.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';

@@ -21,7 +21,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { type ContestRow, contestState } from '../contests/contest.service.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { displayPicture } from '../pictures/serving.ts';
 import { ballWidthOfContestPicture } from '../contests/contest-ball-width.service.ts';
 import { defaultBallWidth } from '../../../domain/contest-ball-width.ts';
 import { sealedContestIds } from './verification.service.ts';

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { takenCounts } from '../../contests/contest-counters.service.ts';
 import { type ContestRow, contestState } from '../../contests/contest.service.ts';
-import { variantUrl } from '../../pictures/picture.service.ts';
+import { variantUrl } from '../../pictures/serving.ts';
 import { newSealedAnswer } from '../../judging/verification.service.ts';
 import { type Db, iso, n, isEditable, findRow } from './shared.ts';
 
