@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditQuery } from '../../../domain/audit.ts';
 import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/types.ts';
 
 /** Who acts: a signed-in admin or judge, or the system (null id) for jobs and the shell. */
 export interface AuditActor {

@@ -15,7 +15,8 @@ import { takenCounts } from '../../contests/contest-counters.service.ts';
 import { type ContestRow, contestState } from '../../contests/contest.service.ts';
 import { variantUrl } from '../../pictures/serving.ts';
 import { newSealedAnswer } from '../../judging/verification.service.ts';
-import { type Db, iso, n, isEditable, findRow } from './shared.ts';
+import { type Db } from '../../../db/types.ts';
+import { iso, n, isEditable, findRow } from './shared.ts';
 
 interface Figures {
   sold: number;
