@@ -280,6 +280,3 @@ export async function updateContest(
   );
   return adminContest(db, id, now);
 }
-
-// For callers outside the services (tests): cancelling lives in admin-contests/cancel.ts.
-export { sendCancelNotices } from './admin-contests/cancel.ts';

@@ -14,17 +14,6 @@ import { heldForPayment } from './held.ts';
 import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { lockContestForCart, lockPlayerCounter, retriedTransaction } from '../../db/lock-order.ts';
 
-// The cart's refusals, bill and points, in a part of their own so that the cart's parts
-// (cart/reservations.ts) use them without importing this module back.
-export {
-  billFor,
-  cartPoints,
-  contestNotFound,
-  entryPriceOf,
-  gamePlayClosed,
-  paidPlaySuspended,
-  ruleBroken,
-} from './shared.ts';
 import { billFor, cartPoints, contestNotFound, entryPriceOf, gamePlayClosed, ruleBroken } from './shared.ts';
 
 async function pictureSize(db: Db, pictureId: string): Promise<{ width: number; height: number }> {
@@ -225,16 +214,3 @@ export async function getCart(
     held: await heldForPayment(db, userId, now, { billing, paidPlayOn }),
   };
 }
-
-// Reserving and confirming live in cart/reservations.ts; their callers import them from here too.
-export {
-  reserveCart,
-  reserveFreeEntry,
-  reservePaidCart,
-  confirmReservation,
-  confirmReservationIn,
-  expireReservations,
-  type ReserveOptions,
-  type Reservation,
-  type ConfirmOutcome,
-} from './reservations.ts';

@@ -5,7 +5,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { confirmReservationIn } from '../cart/cart.service.ts';
+import { confirmReservationIn } from '../cart/reservations.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from './deps.ts';
