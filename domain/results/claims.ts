@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MyClaim, TaxBreakdown } from './my-entries.ts';
+import { INDIA_STATES, type IndiaStateName } from '../india-states.ts';
 
 // The prize claim: TDS, the claim details and their form, and what the winner sees back.
 
@@ -36,45 +37,9 @@ export function payableBeforeDispatch(tax: TaxBreakdown): number {
   return tax.tdsPayer === 'winner' ? tax.tdsPaise : 0;
 }
 
-export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands',
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jammu and Kashmir',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Ladakh',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Puducherry',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-] as const;
-export type IndianState = (typeof INDIAN_STATES)[number];
+/** The claim form's states: India's states and union territories by English name (domain/india-states.ts), alphabetical. */
+export const INDIAN_STATES: readonly IndiaStateName[] = INDIA_STATES.map((state) => state.nameEn).sort();
+export type IndianState = IndiaStateName;
 export const isIndianState = (value: string): value is IndianState =>
   (INDIAN_STATES as readonly string[]).includes(value);
 

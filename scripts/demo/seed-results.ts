@@ -6,12 +6,8 @@ import { DEMO_RESULTS_KEY } from '../../server/db/meta-keys.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { claimKey, encryptClaim } from '../../server/services/judging/claim-crypto.ts';
 import { recountContest } from '../../server/services/contests/contest-counters.service.ts';
-import {
-  discardPreparedPicture,
-  preparePicture,
-  recordPicture,
-  type StoredPicture,
-} from '../../server/services/pictures/picture.service.ts';
+import { discardPreparedPicture, recordPicture, type StoredPicture } from '../../server/services/pictures/shared.ts';
+import { preparePicture } from '../../server/services/pictures/picture.service.ts';
 import { sealContestIn } from '../../server/services/judging/verification.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';

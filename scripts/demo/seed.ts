@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DEMO_CONTEST_BALL_KEY, DEMO_CONTEST_PICTURE_KEY, DEMO_SEED_KEY } from '../../server/db/meta-keys.ts';
 import type { Database } from '../../server/db/schema.ts';
-import {
-  discardPreparedPicture,
-  preparePicture,
-  recordPicture,
-  type StoredPicture,
-} from '../../server/services/pictures/picture.service.ts';
+import { discardPreparedPicture, recordPicture, type StoredPicture } from '../../server/services/pictures/shared.ts';
+import { preparePicture } from '../../server/services/pictures/picture.service.ts';
 import type { PictureStore } from '../../server/storage/picture-store.ts';
 import { renderDemoScene } from './pictures.ts';
 

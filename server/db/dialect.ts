@@ -1,6 +1,5 @@
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import type { Database } from './schema.ts';
+import { PostgresAdapter } from 'kysely';
+import type { Db } from './types.ts';
 
 /** PostgreSQL (row locks, advisory locks, bytea) rather than the embedded SQLite. */
-export const isPostgres = (db: Kysely<Database> | Transaction<Database>): boolean =>
-  db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,23 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { stateByIsoCode } from '../../domain/india-states.ts';
 import type { IndianState } from '../../domain/location.ts';
 
 /**
  * The Indian state or union territory of a point, offline: the boundaries in india-states.json
  * (Natural Earth 1:10m admin-1, public domain; rebuilt with scripts/build-india-states.ts) and
- * Turf's point-in-polygon.
+ * Turf's point-in-polygon. The file holds each boundary's ISO 3166-2 code only; the names are
+ * domain/india-states.ts's, the site's one list.
  */
 
 type Position = [number, number];
 type Geometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 interface StateFeature {
   type: 'Feature';
-  properties: IndianState;
+  properties: { code: string };
   geometry: Geometry;
 }
 interface Indexed {
   feature: StateFeature;
+  state: IndianState;
   /** [minLon, minLat, maxLon, maxLat]. */
   box: [number, number, number, number];
 }
@@ -46,19 +49,21 @@ function load(): Indexed[] {
         box[2] = Math.max(box[2], lon);
         box[3] = Math.max(box[3], lat);
       }
-    return { feature, box };
+    const named = stateByIsoCode(feature.properties.code);
+    if (!named) throw new Error(`india-states.json: ${feature.properties.code} is not in domain/india-states.ts`);
+    return { feature, box, state: { code: named.iso, nameEn: named.nameEn, nameHi: named.nameHi } };
   });
   return indexed;
 }
 
 /** Every state and union territory, by code. */
 export function indianStates(): IndianState[] {
-  return load().map(({ feature }) => ({ ...feature.properties }));
+  return load().map(({ state }) => ({ ...state }));
 }
 
 export function indianStateByCode(code: string): IndianState | null {
-  const found = load().find(({ feature }) => feature.properties.code === code);
-  return found ? { ...found.feature.properties } : null;
+  const found = load().find(({ state }) => state.code === code);
+  return found ? { ...found.state } : null;
 }
 
 /** Distance in km from a point to a segment, on a local flat projection (fine at these distances). */
@@ -93,12 +98,12 @@ function distanceToFeatureKm(lon: number, lat: number, geometry: Geometry): numb
 export function stateAt(latitude: number, longitude: number): IndianState | null {
   const all = load();
   const margin = BORDER_TOLERANCE_KM / 100; // degrees, generous at India's latitudes
-  for (const { feature, box } of all) {
+  for (const { feature, box, state } of all) {
     if (longitude < box[0] || longitude > box[2] || latitude < box[1] || latitude > box[3]) continue;
-    if (booleanPointInPolygon([longitude, latitude], feature.geometry)) return { ...feature.properties };
+    if (booleanPointInPolygon([longitude, latitude], feature.geometry)) return { ...state };
   }
   let nearest: { state: IndianState; km: number } | null = null;
-  for (const { feature, box } of all) {
+  for (const { feature, box, state } of all) {
     if (
       longitude < box[0] - margin * 2 ||
       longitude > box[2] + margin * 2 ||
@@ -107,7 +112,7 @@ export function stateAt(latitude: number, longitude: number): IndianState | null
     )
       continue;
     const km = distanceToFeatureKm(longitude, latitude, feature.geometry);
-    if (km <= BORDER_TOLERANCE_KM && (!nearest || km < nearest.km)) nearest = { state: { ...feature.properties }, km };
+    if (km <= BORDER_TOLERANCE_KM && (!nearest || km < nearest.km)) nearest = { state: { ...state }, km };
   }
   return nearest?.state ?? null;
 }

@@ -81,7 +81,7 @@ export function contestLabelIn(
 ): string {
   const at = new Date(Number(contest.opens_at));
   if (language === 'hi') return `प्रतियोगिता ${contest.slot} (${hindiDate.format(at)})`;
-  // As the console's contestLabel (judging.service.ts) names it, so a player and the operator say the same.
+  // As the console's contestLabel (judging/shared.ts) names it, so a player and the operator say the same.
   const p = istParts(at);
   return `Contest ${contest.slot} of ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
 }

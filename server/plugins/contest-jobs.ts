@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
 import { sendCancelNotices } from '../services/admin/admin-contests/cancel.ts';
-import { expireReservations } from '../services/cart/cart.service.ts';
+import { expireReservations } from '../services/cart/reservations.ts';
 import { ensureUpcomingContests } from '../services/contests/contest.service.ts';
 import { effectiveContestDefaults, scheduleDefaultsOf } from '../services/admin/admin-contest-defaults.service.ts';
 import { sendResultNotices } from '../services/judging/notices.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob } from '../jobs/interval-job.ts';
-import { reconcilePayments } from '../services/payments/payment.service.ts';
+import { reconcilePayments } from '../services/payments/reconcile.ts';
 import { sendDueReceipts } from '../services/payments/receipts.ts';
 import { backfillTaxDocuments } from '../services/payments/tax-documents/backfill.ts';
 

@@ -12,13 +12,8 @@ import {
 import { AppError } from '../errors.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import {
-  addCartItems,
-  getCart,
-  removeCartItem,
-  removeCartPoints,
-  reserveFreeEntry,
-} from '../services/cart/cart.service.ts';
+import { addCartItems, getCart, removeCartItem, removeCartPoints } from '../services/cart/cart.service.ts';
+import { reserveFreeEntry } from '../services/cart/reservations.ts';
 
 /** requireUser with the spec's words for playing a contest. */
 async function requirePlayer(request: FastifyRequest): Promise<void> {

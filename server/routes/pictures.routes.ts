@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 import { notFound } from '../errors.ts';
 import { pictureAnswers } from '../plugins/zod-schemas.ts';
-import { findServableVariant, phoneCopyOf, type ServableFile } from '../services/pictures/picture.service.ts';
+import { findServableVariant, phoneCopyOf, type ServableFile } from '../services/pictures/serving.ts';
 
 /** Any id and variant is a fair question; what is not a served display copy is simply not found. */
 const paramsSchema = z.object({ id: z.string(), variant: z.string() });

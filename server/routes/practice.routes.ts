@@ -10,7 +10,7 @@ import {
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import { emptyAnswer, envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
-import { findServableVariant, variantUrl } from '../services/pictures/picture.service.ts';
+import { findServableVariant, variantUrl } from '../services/pictures/serving.ts';
 import { firstPracticePictureId, nextPracticePair, submitPractice } from '../services/contests/practice.service.ts';
 
 /** A practice game is free and quick; this only stops a script from hammering the judge. */

@@ -5,7 +5,7 @@ import { profileSchema } from '../../domain/validation.ts';
 import { AppError, notFound } from '../errors.ts';
 import { envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { currentUser } from '../plugins/session.ts';
-import { AVATAR_MAX_BYTES, AVATAR_MIMES, findAvatarFile, NOT_AN_AVATAR } from '../services/pictures/picture.service.ts';
+import { AVATAR_MAX_BYTES, AVATAR_MIMES, findAvatarFile, NOT_AN_AVATAR } from '../services/pictures/avatars.ts';
 import { removeAvatar, setAvatar, updateProfile } from '../services/accounts/profile.service.ts';
 import { profileUserSchema } from '../../domain/users.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';

@@ -6,7 +6,8 @@ import type { Bill } from '../../domain/money.ts';
 import { PROMO_APPLY_LIMIT, perUserLimit } from '../plugins/rate-limits.ts';
 import { currentUser, requireUser } from '../plugins/session.ts';
 import { envelope } from '../plugins/zod-schemas.ts';
-import { billFor, getCart } from '../services/cart/cart.service.ts';
+import { billFor } from '../services/cart/shared.ts';
+import { getCart } from '../services/cart/cart.service.ts';
 import { appliedPromoCode, applyPromo, removePromo } from '../services/cart/promo.service.ts';
 
 export async function promoRoutes(instance: FastifyInstance): Promise<void> {

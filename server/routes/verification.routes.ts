@@ -18,7 +18,7 @@ import {
   publicationOf,
   receiptOf,
   sealedNodesOf,
-} from '../services/judging/verification.service.ts';
+} from '../services/judging/publication.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 /** ?depth=3&index=4,5 (at most SEALED_NODES_MAX distinct indices). */

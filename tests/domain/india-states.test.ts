@@ -12,7 +12,7 @@ import {
 import { INDIAN_STATES } from '../../domain/results/claims.ts';
 
 const geo = JSON.parse(readFileSync(new URL('../../server/geo/india-states.json', import.meta.url), 'utf8')) as {
-  features: Array<{ properties: { code: string; nameEn: string } }>;
+  features: Array<{ properties: { code: string } }>;
 };
 
 describe("India's states with their GST codes (domain/india-states.ts)", () => {
@@ -32,15 +32,31 @@ describe("India's states with their GST codes (domain/india-states.ts)", () => {
     expect(stateByGstCode('36')?.nameEn).toBe('Telangana');
   });
 
-  it('names every state the location check can answer with, by the same ISO code and English name', () => {
+  it('names every state the location check can answer with, by the same ISO code (the boundaries carry no names)', () => {
     for (const { properties } of geo.features) {
-      expect(stateByIsoCode(properties.code)?.nameEn, properties.code).toBe(properties.nameEn);
+      expect(stateByIsoCode(properties.code), properties.code).not.toBeNull();
+      expect(Object.keys(properties)).toEqual(['code']);
     }
     expect(geo.features).toHaveLength(INDIA_STATES.length);
   });
 
   it("agrees with the prize claim form's list of states", () => {
     expect([...INDIAN_STATES].sort()).toEqual(INDIA_STATES.map((s) => s.nameEn).sort());
+  });
+
+  it('names the states as the results namespace translates them (states.<English name>)', () => {
+    const statesIn = (lang: 'en' | 'hi') =>
+      (
+        JSON.parse(readFileSync(new URL(`../../public/locales/${lang}/results.json`, import.meta.url), 'utf8')) as {
+          states: Record<string, string>;
+        }
+      ).states;
+    const [en, hi] = [statesIn('en'), statesIn('hi')];
+    expect(Object.keys(en).sort()).toEqual([...INDIAN_STATES]);
+    for (const state of INDIA_STATES) {
+      expect(en[state.nameEn]).toBe(state.nameEn);
+      expect(hi[state.nameEn], state.nameEn).toBe(state.nameHi);
+    }
   });
 
   it('sorts by name in the reader’s language and labels a state with its code', () => {

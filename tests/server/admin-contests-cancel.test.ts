@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
-import { sendCancelNotices } from '../../server/services/admin/admin-contest.service.ts';
+import { sendCancelNotices } from '../../server/services/admin/admin-contests/cancel.ts';
 import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
-import { reconcilePayments } from '../../server/services/payments/payment.service.ts';
+import { reconcilePayments } from '../../server/services/payments/reconcile.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { useContestsConsole } from '../support/contests-console.ts';

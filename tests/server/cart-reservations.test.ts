@@ -5,7 +5,7 @@ import {
   expireReservations,
   reserveCart,
   reservePaidCart,
-} from '../../server/services/cart/cart.service.ts';
+} from '../../server/services/cart/reservations.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { get, insertActiveUsers } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';

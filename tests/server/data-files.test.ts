@@ -12,11 +12,8 @@ import { loadConfig } from '../../server/config.ts';
 import { secureDataDir } from '../../server/data-dir.ts';
 import { loadOrCreateVapidKeys } from '../../server/integrations/web-push.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
-import {
-  preparePictureFile,
-  storeAvatarPicture,
-  storePicture,
-} from '../../server/services/pictures/picture.service.ts';
+import { preparePictureFile, storePicture } from '../../server/services/pictures/picture.service.ts';
+import { storeAvatarPicture } from '../../server/services/pictures/avatars.ts';
 import { createPostgresDatabase, startServer, testDialects } from '../support/server-harness.ts';
 
 const mode = (p: string) => statSync(p).mode & 0o777;

@@ -4,6 +4,8 @@ import { create } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { woffToSfnt } from '../../server/integrations/woff.ts';
+import { BILL_LINE_LABELS, type Bill } from '../../domain/money.ts';
+import { billLines } from '../../server/services/payments/tax-documents/lines.ts';
 import {
   documentFileName,
   documentNumber,
@@ -50,5 +52,27 @@ describe('tax document numbers', () => {
     expect(() => loadConfig({ SELLER_STATE_CODE: '25' })).toThrow(
       /SELLER_STATE_CODE must be the two-digit GST state code/,
     );
+  });
+});
+
+describe("the tax documents' bill lines", () => {
+  it("say in Hindi what the site's bill says (public/locales/hi/contest.json, cart.lines)", () => {
+    const site = JSON.parse(readFileSync(new URL('../../public/locales/hi/contest.json', import.meta.url), 'utf8')) as {
+      cart: { lines: Record<string, string> };
+    };
+    const bill: Bill = {
+      itemsTotal: 10_000,
+      promoApplied: 0,
+      subtotal: 10_000,
+      baseAmount: 7813,
+      gstOnEntry: 2187,
+      platformFee: 500,
+      gstOnPlatformFee: 90,
+      totalPlatformFee: 590,
+      grandTotal: 10_590,
+    };
+    const lines = billLines(bill);
+    expect(lines.map((line) => line.label)).toEqual([...BILL_LINE_LABELS]);
+    for (const line of lines) expect(line.labelHi, line.label).toBe(site.cart.lines[line.label]);
   });
 });

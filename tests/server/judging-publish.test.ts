@@ -78,7 +78,7 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
 
     // The notices go out after the answer; the job's run sends what is left. A notice the answer's
     // own sender is still sending is leased: the job leaves it, so wait until every one has gone.
-    const { sendResultNotices } = await import('../../server/services/judging/judging.service.ts');
+    const { sendResultNotices } = await import('../../server/services/judging/notices.ts');
     await vi.waitFor(async () => {
       await sendResultNotices(server.app.db, server.app.messages, server.config.publicUrl, () => clock.now, contestId);
       const unsent = await server.app.db
@@ -152,7 +152,8 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
     const { contestId } = await closedContest();
     const [judge] = await insertStaff(server, ['judge'], clock.now);
     await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 40, y: 60 }, { cookie: judge!.cookie });
-    const { publishResult, sendResultNotices } = await import('../../server/services/judging/judging.service.ts');
+    const { publishResult } = await import('../../server/services/judging/results.ts');
+    const { sendResultNotices } = await import('../../server/services/judging/notices.ts');
     await publishResult(server.app.db, { id: admin!.id, name: 'Admin' }, contestId, clock.now);
     let calls = 0;
     const failing = {

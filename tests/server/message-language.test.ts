@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { acceptLanguageOf, requestLanguage } from '../../server/integrations/message-language.ts';
-import { sendCancelNotices } from '../../server/services/admin/admin-contest.service.ts';
-import { sendResultNotices } from '../../server/services/judging/judging.service.ts';
+import { sendCancelNotices } from '../../server/services/admin/admin-contests/cancel.ts';
+import { sendResultNotices } from '../../server/services/judging/notices.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import {
   freshIp,

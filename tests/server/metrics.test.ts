@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntervalJob } from '../../server/jobs/interval-job.ts';
 import { countingInto } from '../../server/metrics/scope.ts';
 import { listenForMetrics } from '../../server/plugins/metrics.ts';
-import { expireReservations } from '../../server/services/cart/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/reservations.ts';
 import { sealDueContests } from '../../server/services/judging/verification.service.ts';
 import { get, insertActiveUsers, post } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxWebhook } from '../../server/integrations/payments/sandbox.ts';
-import { expireReservations } from '../../server/services/cart/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/reservations.ts';
 import { startPaymentJobs } from '../../server/plugins/payment-jobs.ts';
-import { reconcilePayments } from '../../server/services/payments/payment.service.ts';
+import { reconcilePayments } from '../../server/services/payments/reconcile.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { insertActiveUsers, post } from '../support/accounts.ts';
 import { checkAllCounters } from '../support/contests.ts';

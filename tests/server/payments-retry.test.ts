@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { razorpayFailureCode } from '../../server/integrations/payments/razorpay-shape.ts';
-import { expireReservations } from '../../server/services/cart/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/reservations.ts';
 import { applyPaymentReturn } from '../../server/services/payments/callbacks.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post } from '../support/accounts.ts';

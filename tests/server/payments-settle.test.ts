@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxWebhook } from '../../server/integrations/payments/sandbox.ts';
-import { expireReservations } from '../../server/services/cart/cart.service.ts';
+import { expireReservations } from '../../server/services/cart/reservations.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { get, post } from '../support/accounts.ts';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { AppError } from '../../server/errors.ts';
-import { storePicture, type StoredPicture } from '../../server/services/pictures/picture.service.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
+import { type StoredPicture } from '../../server/services/pictures/shared.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
 const flat = (width: number, height: number, background = '#2e7d32') =>

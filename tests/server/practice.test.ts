@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { storePicture, type StoredPicture } from '../../server/services/pictures/picture.service.ts';
+import { storePicture } from '../../server/services/pictures/picture.service.ts';
+import { type StoredPicture } from '../../server/services/pictures/shared.ts';
 import { describeOnEachDatabase, type ServerHarness } from '../support/server-harness.ts';
 
 const WIDTH = 1600;

@@ -3,11 +3,7 @@
 // channel failed sends only that channel.
 import { expect, it } from 'vitest';
 import type { MessageSender, OutgoingMessage } from '../../server/integrations/messages.ts';
-import {
-  NOTICE_LEASE_MS,
-  NOTICE_MAX_ATTEMPTS,
-  sendResultNotices,
-} from '../../server/services/judging/judging.service.ts';
+import { NOTICE_LEASE_MS, NOTICE_MAX_ATTEMPTS, sendResultNotices } from '../../server/services/judging/notices.ts';
 import { NOTICE_PAGE } from '../../server/services/judging/notice-delivery.ts';
 import { insertActiveUsers, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, addTestContest } from '../support/contests.ts';

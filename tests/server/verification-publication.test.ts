@@ -7,7 +7,7 @@ import {
   sealedNodesSchema,
   verifyPublication,
 } from '../../domain/verification.ts';
-import { confirmReservation } from '../../server/services/cart/cart.service.ts';
+import { confirmReservation } from '../../server/services/cart/reservations.ts';
 import { get, insertActiveUsers, insertStaff, post } from '../support/accounts.ts';
 import { addContestPicture, insertTickets } from '../support/contests.ts';
 import { DAY, HOUR, useSealingSuite } from '../support/sealing.ts';

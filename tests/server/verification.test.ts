@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { checkReceipt, receiptSchema } from '../../domain/verification.ts';
-import { confirmReservation } from '../../server/services/cart/cart.service.ts';
+import { confirmReservation } from '../../server/services/cart/reservations.ts';
 import { get, insertStaff } from '../support/accounts.ts';
 import { activeReservation, useSealingSuite } from '../support/sealing.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';

@@ -11,12 +11,8 @@ import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/site/audit.service.ts';
 import { requireSealed } from '../../services/judging/verification.service.ts';
-import {
-  judgeQueue,
-  judgesRequired,
-  resetJudgeMark,
-  setJudgesRequired,
-} from '../../services/judging/judging.service.ts';
+import { judgeQueue, resetJudgeMark, setJudgesRequired } from '../../services/judging/judging.service.ts';
+import { judgesRequired } from '../../services/judging/shared.ts';
 import { sendResultNotices } from '../../services/judging/notices.ts';
 import { publishResult, resultReview } from '../../services/judging/results.ts';
 

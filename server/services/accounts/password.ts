@@ -82,8 +82,6 @@ export interface PasswordHasher {
   verifyDummy(password: string, who?: string): Promise<false>;
 }
 
-export { HASHING_BUSY_MESSAGE } from './hash-queue.ts';
-
 /** A hash without an address (the admin CLI) has a line of its own. */
 let anonymous = 0;
 

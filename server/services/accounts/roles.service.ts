@@ -2,11 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '../../../domain/roles.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The roles a person holds on top of playing, in a fixed order. */
 export async function rolesOf(db: Db, userId: string): Promise<StaffRole[]> {

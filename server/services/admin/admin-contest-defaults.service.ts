@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   CONTEST_ADMIN_ERROR_CODES,
   CONTEST_ADMIN_MESSAGES,
@@ -8,12 +7,12 @@ import {
   contestDefaultsSettingsSchema,
 } from '../../../domain/admin-contests.ts';
 import type { ContestDefaults } from '../../config.ts';
+import type { Kysely } from 'kysely';
 import type { Database, PictureKind } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { variantUrl } from '../pictures/picture.service.ts';
-
-type Db = Kysely<Database>;
+import { variantUrl } from '../pictures/serving.ts';
 
 /** The environment's CONTEST_* values as the page's shape: the defaults until the console sets its own. */
 export function environmentDefaults(env: ContestDefaults): ContestDefaultsSettings {
@@ -114,7 +113,7 @@ async function requireKind(db: Db, id: string | null, kind: PictureKind): Promis
  * the values before and after. Contests already made keep theirs; the next ones take these.
  */
 export async function setContestDefaults(
-  db: Db,
+  db: Kysely<Database>,
   actor: AuditActor,
   next: ContestDefaultsSettings | null,
   env: ContestDefaults,
@@ -125,7 +124,7 @@ export async function setContestDefaults(
     await requireKind(db, next.prizePictureId, 'prize');
   }
   await db.transaction().execute(async (trx) => {
-    const before = await effectiveContestDefaults(trx as unknown as Db, env);
+    const before = await effectiveContestDefaults(trx, env);
     if (next) {
       const value = JSON.stringify(next);
       await trx

@@ -15,8 +15,9 @@ import { uniqueTransaction } from '../../db/errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { takenCount } from '../contests/contest-counters.service.ts';
 import { type ContestRow } from '../contests/contest.service.ts';
-import { contestLabel } from '../judging/judging.service.ts';
-import { type Db, fail, iso, n, isEditable, findRow } from './admin-contests/shared.ts';
+import { contestLabel } from '../judging/shared.ts';
+import { type Db } from '../../db/types.ts';
+import { fail, iso, n, isEditable, findRow } from './admin-contests/shared.ts';
 import { effectiveContestDefaults } from './admin-contest-defaults.service.ts';
 import { overlapping, overlapRefusal, refusingTwinOverlap } from './admin-contests/overlap.ts';
 import { locksOf, answerColumns, adminContest } from './admin-contests/present.ts';
@@ -279,6 +280,3 @@ export async function updateContest(
   );
   return adminContest(db, id, now);
 }
-
-// For callers outside the services (tests): cancelling lives in admin-contests/cancel.ts.
-export { sendCancelNotices } from './admin-contests/cancel.ts';

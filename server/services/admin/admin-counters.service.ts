@@ -12,7 +12,7 @@ import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { checkContest, type CounterCheck, recountContest } from '../contests/contest-counters.service.ts';
 import { type ContestRow, contestState } from '../contests/contest.service.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { contestLabel } from '../judging/judging.service.ts';
+import { contestLabel } from '../judging/shared.ts';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 

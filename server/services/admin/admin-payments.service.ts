@@ -5,6 +5,7 @@ import type {
   AdminPaymentsPage,
   AdminPaymentsQuery,
 } from '../../../domain/admin-payments.ts';
+import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { contestState } from '../contests/contest.service.ts';
 
@@ -77,12 +78,6 @@ export async function adminPaymentCounts(db: Kysely<Database>): Promise<AdminPay
   };
 }
 
-function decodeCursor(cursor: string): [number, string] {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const at = Number(text.slice(0, text.indexOf(':')));
-  return [Number.isSafeInteger(at) ? at : 0, text.slice(text.indexOf(':') + 1)];
-}
-
 /** Newest payment first, filtered; the cursor is the last row's (created_at, id). */
 export async function listAdminPayments(
   db: Kysely<Database>,
@@ -116,22 +111,8 @@ export async function listAdminPayments(
   else if (query.show === 'success')
     q = q.where('payments.status', '=', 'success').where('payments.refund_due', '=', 0);
   if (query.refNo) q = q.where('payments.ref_no', 'like', `${query.refNo.replace(/[^A-Z0-9]/g, '')}%`);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) =>
-      eb.or([
-        eb('payments.created_at', '<', at),
-        eb.and([eb('payments.created_at', '=', at), eb('payments.id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await q
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const rows = await newestFirst(q, 'payments.created_at', 'payments.id', query).execute();
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [n(row.created_at), row.id]);
   const items = page.map((p): AdminPayment => ({
     id: p.id,
     refNo: p.ref_no,
@@ -172,7 +153,6 @@ export async function listAdminPayments(
   }));
   return {
     items,
-    nextCursor:
-      rows.length > query.limit && last ? Buffer.from(`${n(last.created_at)}:${last.id}`).toString('base64url') : null,
+    nextCursor,
   };
 }

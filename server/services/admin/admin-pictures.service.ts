@@ -14,17 +14,13 @@ import {
   PICTURE_UPLOAD_MESSAGES,
   PRACTICE_PAIR_MESSAGES,
 } from '../../../domain/admin-pictures.ts';
+import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import {
-  discardPreparedPicture,
-  displayPicture,
-  preparePictureFile,
-  recordPicture,
-  type StoredPicture,
-  variantUrl,
-} from '../pictures/picture.service.ts';
+import { discardPreparedPicture, recordPicture, type StoredPicture } from '../pictures/shared.ts';
+import { displayPicture, variantUrl } from '../pictures/serving.ts';
+import { preparePictureFile } from '../pictures/picture.service.ts';
 import { type PictureStore, UPLOAD_DIR_MODE, UPLOAD_FILE_MODE } from '../../storage/picture-store.ts';
 
 export const tooLargeUpload = () =>
@@ -184,13 +180,6 @@ async function usersOf(db: Kysely<Database>, ids: string[]): Promise<Map<string,
   return used;
 }
 
-const encodeCursor = (at: number, id: string) => Buffer.from(`${at}:${id}`).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const n = Number(at);
-  return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
-}
-
 const pictureColumns = ['id', 'kind', 'width', 'height', 'bytes', 'mime', 'created_at'] as const;
 
 /** The library, newest first, a page at a time; only the console's kinds (never avatars). */
@@ -200,25 +189,13 @@ export async function listAdminPictures(
 ): Promise<{ items: AdminPicture[]; nextCursor: string | null }> {
   let q = db.selectFrom('pictures').select(pictureColumns);
   q = query.kind ? q.where('kind', '=', query.kind) : q.where('kind', 'in', [...ADMIN_PICTURE_KINDS]);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  const page = rows.slice(0, query.limit);
+  const rows = await newestFirst(q, 'created_at', 'id', query).execute();
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [Number(row.created_at), row.id]);
   const used = await usersOf(
     db,
     page.map((r) => r.id),
   );
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toAdminPicture(row, used.get(row.id) ?? [])),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
-  };
+  return { items: page.map((row) => toAdminPicture(row, used.get(row.id) ?? [])), nextCursor };
 }
 
 /** One library picture with what the stage draws and, for a practice original in a pair, the true ball. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   type AdminPracticePair,
   isBallWidthFor,
@@ -7,11 +7,10 @@ import {
 } from '../../../domain/admin-pictures.ts';
 import { isInsidePicture } from '../../../domain/tickets.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { variantUrl } from '../pictures/picture.service.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { variantUrl } from '../pictures/serving.ts';
 
 const pairNotFound = () => notFound(PRACTICE_PAIR_MESSAGES.notFound);
 

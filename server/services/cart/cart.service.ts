@@ -3,6 +3,7 @@ import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES, type CartAnswer } from '..
 import { canAddContestTicket, checkPoint, type DraftTicket, type TicketPoint } from '../../../domain/tickets.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { heldCount, takenCount } from '../contests/contest-counters.service.ts';
 import { type ContestRow, contestState, findContest, heldPoints } from '../contests/contest.service.ts';
@@ -13,19 +14,6 @@ import { heldForPayment } from './held.ts';
 import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { lockContestForCart, lockPlayerCounter, retriedTransaction } from '../../db/lock-order.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-// The cart's refusals, bill and points, in a part of their own so that the cart's parts
-// (cart/reservations.ts) use them without importing this module back.
-export {
-  billFor,
-  cartPoints,
-  contestNotFound,
-  entryPriceOf,
-  gamePlayClosed,
-  paidPlaySuspended,
-  ruleBroken,
-} from './shared.ts';
 import { billFor, cartPoints, contestNotFound, entryPriceOf, gamePlayClosed, ruleBroken } from './shared.ts';
 
 async function pictureSize(db: Db, pictureId: string): Promise<{ width: number; height: number }> {
@@ -226,16 +214,3 @@ export async function getCart(
     held: await heldForPayment(db, userId, now, { billing, paidPlayOn }),
   };
 }
-
-// Reserving and confirming live in cart/reservations.ts; their callers import them from here too.
-export {
-  reserveCart,
-  reserveFreeEntry,
-  reservePaidCart,
-  confirmReservation,
-  confirmReservationIn,
-  expireReservations,
-  type ReserveOptions,
-  type Reservation,
-  type ConfirmOutcome,
-} from './reservations.ts';

@@ -1,14 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CONTEST_ERROR_CODES, CONTEST_ERROR_MESSAGES } from '../../../domain/contests.ts';
 import type { Promo } from '../../../domain/money.ts';
 import { PROMO_ERROR_CODES, PROMO_ERROR_MESSAGES } from '../../../domain/payments.ts';
 import { promoCodeSchema, VALIDATION_MESSAGES } from '../../../domain/validation.ts';
 import type { Database, PromoCodesTable } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { findContest } from '../contests/contest.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const invalidPromo = () => new AppError(400, PROMO_ERROR_CODES.invalidPromo, PROMO_ERROR_MESSAGES.invalidPromo);
 export const promoFailed = () => new AppError(500, PROMO_ERROR_CODES.promoFailed, PROMO_ERROR_MESSAGES.promoFailed);

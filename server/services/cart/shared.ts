@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   CONTEST_ERROR_CODES,
   CONTEST_ERROR_MESSAGES,
@@ -8,10 +7,8 @@ import {
 import { type Bill, entryBill, type Promo } from '../../../domain/money.ts';
 import type { TicketRuleReason } from '../../../domain/tickets.ts';
 import type { BillingConfig } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError, ticketRefused } from '../../errors.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** 409 for what others' purchases caused, 400 for what this request asked. */
 export const ruleBroken = (reason: TicketRuleReason) =>

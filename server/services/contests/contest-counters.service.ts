@@ -1,10 +1,9 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, TicketStatus } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { metrics } from '../../metrics/scope.ts';
 import { lockContests } from '../../db/lock-order.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The predicate of the partial unique index tickets_live_point_uq, written as the literal the

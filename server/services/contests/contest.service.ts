@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   type ContestState,
   type ContestView,
@@ -9,9 +9,10 @@ import { allInTicketPrice, type EntryFees } from '../../../domain/money.ts';
 import { type ContestWindow, upcomingWindows, windowKey, windowState } from '../../../domain/schedule.ts';
 import type { ContestDefaults } from '../../config.ts';
 import type { ContestsTable, Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { DEMO_CONTEST_PICTURE_KEY } from '../../db/meta-keys.ts';
 import { NOT_RELEASED, takenCount } from './contest-counters.service.ts';
-import { displayPicture, findServableVariant, type ServableFile } from '../pictures/picture.service.ts';
+import { displayPicture, findServableVariant, type ServableFile } from '../pictures/serving.ts';
 import { isPaidPlayEnabled } from './settings.service.ts';
 import { sponsorView } from './sponsor.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
@@ -106,10 +107,7 @@ export async function ensureUpcomingContests(
   return { created };
 }
 
-export async function findContest(
-  db: Kysely<Database> | Transaction<Database>,
-  contestId: string,
-): Promise<ContestRow | undefined> {
+export async function findContest(db: Db, contestId: string): Promise<ContestRow | undefined> {
   return (await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst()) as
     ContestRow | undefined;
 }
@@ -120,11 +118,7 @@ export async function findContest(
  * 'released' and in its order, so both databases read them straight off that index: no scan of
  * the contest, no sort, however many tickets the contest holds.
  */
-export async function heldPoints(
-  db: Kysely<Database> | Transaction<Database>,
-  contestId: string,
-  userId: string,
-): Promise<Array<{ x: number; y: number }>> {
+export async function heldPoints(db: Db, contestId: string, userId: string): Promise<Array<{ x: number; y: number }>> {
   return db
     .selectFrom('tickets')
     .select(['x', 'y'])
@@ -138,7 +132,7 @@ export async function heldPoints(
 
 /** A contest's confirmed tickets, unordered: what is ranked (judging) and what is sealed (verification). */
 export async function confirmedTicketRows(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   contestId: string,
 ): Promise<Array<{ id: string; user_id: string; x: number; y: number; confirmed_at: number | null }>> {
   return db

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/tickets.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, ticketRefused } from '../../errors.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { displayPicture } from '../pictures/serving.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
 
 const noImagePairs = () => new AppError(404, PRACTICE_ERROR_CODES.noImagePairs, PRACTICE_ERROR_MESSAGES.noImagePairs);

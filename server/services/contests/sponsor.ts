@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SponsorView } from '../../../domain/sponsor.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { displayPicture } from '../pictures/serving.ts';
 
 /** A contest's sponsor as the public pages show it (issue 26): null when it names none. */
 export async function sponsorView(

@@ -15,6 +15,7 @@ import {
   maskedClaim,
   type TaxBreakdown,
 } from '../../../domain/results.ts';
+import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database, PrizeClaimsTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
@@ -252,34 +253,13 @@ function adminRow(row: ClaimJoin): AdminClaimRow {
   };
 }
 
-const encodeCursor = (at: number, id: string) => Buffer.from(`${at}:${id}`).toString('base64url');
-function decodeCursor(cursor: string): [number, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const n = Number(at);
-  return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
-}
-
 /** Newest claim first; no personal detail beyond the winner's name. */
 export async function listClaims(db: Kysely<Database>, query: AdminClaimsQuery): Promise<AdminClaimsPage> {
   let q = claimRows(db);
   if (query.status) q = q.where('pc.status', '=', query.status);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) =>
-      eb.or([eb('pc.submitted_at', '<', at), eb.and([eb('pc.submitted_at', '=', at), eb('pc.id', '<', id)])]),
-    );
-  }
-  const rows = await q
-    .orderBy('pc.submitted_at', 'desc')
-    .orderBy('pc.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    claims: page.map(adminRow),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.submitted_at), last.id) : null,
-  };
+  const rows = await newestFirst(q, 'pc.submitted_at', 'pc.id', query).execute();
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [Number(row.submitted_at), row.id]);
+  return { claims: page.map(adminRow), nextCursor };
 }
 
 /** The decrypted details for an admin; the read itself is written to the audit log. */

@@ -6,42 +6,31 @@
  * Stored states (contests.state): 'upcoming' until the first mark, 'judging' while marks come in,
  * 'judged' once the required marks fix the point (and the ranking is written), 'published'.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import {
-  JUDGES_REQUIRED_DEFAULT,
-  JUDGES_REQUIRED_MAX,
-  JUDGES_REQUIRED_MIN,
-  JUDGING_ERROR_CODES,
-  JUDGING_MESSAGES,
   type JudgeContest,
   type JudgeQueue,
   type JudgeQueueItem,
   type JudgingState,
 } from '../../../domain/judge-panel.ts';
 import { judgedMean, rankTickets, type JudgedMean, type RankableTicket } from '../../../domain/judging.ts';
-import { istParts } from '../../../domain/schedule.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { confirmedTicketRows, type ContestRow } from '../contests/contest.service.ts';
+import { confirmedTicketRows } from '../contests/contest.service.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { displayPicture } from '../pictures/serving.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const JUDGES_REQUIRED_KEY = 'judges_required';
-
-export const fail = (status: number, key: keyof typeof JUDGING_ERROR_CODES) =>
-  new AppError(status, JUDGING_ERROR_CODES[key], JUDGING_MESSAGES[key]);
-
-/** How many judges must mark (the setting, else the default). */
-export async function judgesRequired(db: Db): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', JUDGES_REQUIRED_KEY).executeTakeFirst();
-  const n = Number(row?.value);
-  return Number.isInteger(n) && n >= JUDGES_REQUIRED_MIN && n <= JUDGES_REQUIRED_MAX ? n : JUDGES_REQUIRED_DEFAULT;
-}
+import type { Db } from '../../db/types.ts';
+import {
+  JUDGES_REQUIRED_KEY,
+  fail,
+  judgesRequired,
+  judgingState,
+  contestLabel,
+  loadContest,
+  lockContest,
+} from './shared.ts';
 
 /** The admin changes the number of judges required; contests already judged keep their point. */
 export async function setJudgesRequired(
@@ -70,21 +59,6 @@ export async function setJudgesRequired(
     });
     return judgesRequiredNow;
   });
-}
-
-/** What the panel calls the stored state of a closed contest. */
-export function judgingState(state: ContestRow['state']): JudgingState | null {
-  if (state === 'upcoming') return 'awaiting';
-  if (state === 'judging' || state === 'judged' || state === 'published') return state;
-  return null;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'Contest A of 23 Nov 2026' (the day it opened, IST) for logs and messages. */
-export function contestLabel(contest: Pick<ContestRow, 'slot' | 'opens_at'>): string {
-  const p = istParts(new Date(contest.opens_at));
-  return `Contest ${contest.slot} of ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
 }
 
 async function markCounts(db: Db, contestIds: string[]): Promise<Map<string, number>> {
@@ -147,12 +121,6 @@ export async function judgeQueue(db: Kysely<Database>, judgeId: string, now: num
     });
   }
   return { contests: items, required };
-}
-
-export async function loadContest(db: Db, contestId: string): Promise<ContestRow> {
-  const contest = await db.selectFrom('contests').selectAll().where('id', '=', contestId).executeTakeFirst();
-  if (!contest) throw fail(404, 'contestNotFound');
-  return contest;
 }
 
 /** One contest on the panel: its picture and the asking judge's own mark, nothing else. */
@@ -273,23 +241,8 @@ export async function submitJudgeMark(
   });
 }
 
-/** The contest row, locked for the transaction on PostgreSQL (SQLite serialises writers anyway). */
-export async function lockContest(trx: Transaction<Database>, contestId: string): Promise<ContestRow> {
-  const contest = await trx
-    .selectFrom('contests')
-    .selectAll()
-    .where('id', '=', contestId)
-    .$if(isPostgres(trx), (qb) => qb.forUpdate())
-    .executeTakeFirst();
-  if (!contest) throw fail(404, 'contestNotFound');
-  return contest;
-}
-
 /** Rows per statement: the ranking travels as arrays (PostgreSQL) or one JSON text (SQLite). */
 const RANK_CHUNK = 50_000;
-
-/** Rows per INSERT of notices: 6 values each, far below either database's parameter limit. */
-export const NOTICE_BATCH = 2000;
 
 /**
  * Fixes a contest's judged point (the judges' mean, or the sealed answer as a mean of one) and
@@ -385,7 +338,3 @@ export async function resetJudgeMark(
     });
   });
 }
-
-// For callers outside the services (tests): review and publication live in judging/results.ts, the notices in judging/notices.ts.
-export { publishResult } from './results.ts';
-export { NOTICE_LEASE_MS, NOTICE_MAX_ATTEMPTS, sendResultNotices } from './notices.ts';

@@ -18,7 +18,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type ContestRow } from '../contests/contest.service.ts';
-import { type Db, NATIVE, NOT_SEALED, iso, type SealRecord, currentEntries, sealOf } from './verification.service.ts';
+import type { Db } from '../../db/types.ts';
+import { NATIVE, NOT_SEALED, iso, type SealRecord, currentEntries, sealOf } from './sealed-entries.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 
 export interface SealView {

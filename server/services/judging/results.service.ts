@@ -18,10 +18,11 @@ import {
   type WinnersPage,
   type WinnersQuery,
 } from '../../../domain/results.ts';
+import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
 import { type ContestRow, contestState } from '../contests/contest.service.ts';
-import { type DisplayPicture, displayPicture } from '../pictures/picture.service.ts';
+import { type DisplayPicture, displayPicture } from '../pictures/serving.ts';
 import { ballWidthOfContestPicture } from '../contests/contest-ball-width.service.ts';
 import { defaultBallWidth } from '../../../domain/contest-ball-width.ts';
 import { sealedContestIds } from './verification.service.ts';
@@ -117,16 +118,6 @@ export async function winnerCard(
   };
 }
 
-function encodeCursor(at: number, id: string): string {
-  return Buffer.from(`${at}:${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const n = Number(at);
-  return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
-}
-
 /** Published contests whose winner show has started (the show-time gate). */
 function publishedContests(db: Kysely<Database>, now: number) {
   return db
@@ -167,21 +158,10 @@ export async function listWinners(
   query: WinnersQuery,
   now: number,
 ): Promise<WinnersPage> {
-  let q = publishedContests(db, now);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = (await newestPublicationFirst(q)
-    .limit(query.limit + 1)
-    .execute()) as ContestRow[];
-  const page = rows.slice(0, query.limit);
+  const rows = (await newestFirst(publishedContests(db, now), 'published_at', 'id', query).execute()) as ContestRow[];
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [row.published_at ?? 0, row.id]);
   const cards = await Promise.all(page.map((row) => winnerCard(db, store, row, query.lang, now)));
-  const last = page.at(-1);
-  return {
-    results: cards.filter((card): card is WinnerCard => card !== null),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.published_at ?? 0, last.id) : null,
-  };
+  return { results: cards.filter((card): card is WinnerCard => card !== null), nextCursor };
 }
 
 /**

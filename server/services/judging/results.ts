@@ -4,17 +4,9 @@ import { sql } from 'kysely';
 import { REVIEW_TOP_ENTRIES, type ResultReview, judgedPointOf } from '../../../domain/judge-panel.ts';
 import type { Database } from '../../db/schema.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
-import { displayPicture } from '../pictures/picture.service.ts';
+import { displayPicture } from '../pictures/serving.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
-import {
-  fail,
-  judgesRequired,
-  judgingState,
-  contestLabel,
-  loadContest,
-  lockContest,
-  NOTICE_BATCH,
-} from './judging.service.ts';
+import { fail, judgesRequired, judgingState, contestLabel, loadContest, lockContest, NOTICE_BATCH } from './shared.ts';
 import { NOTICE_MAX_ATTEMPTS } from './notices.ts';
 import { metrics } from '../../metrics/scope.ts';
 

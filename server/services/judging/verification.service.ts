@@ -6,82 +6,23 @@
  * A contest is sealed once its window has closed and none of its reservations can still confirm
  * (a reservation stays 'active' while its payment may yet arrive, issue 10); from then on
  * confirmReservationIn refuses its tickets, and the judge panel only opens sealed contests.
+ * The entries and the seal record are read by sealed-entries.ts; the published list, its proofs
+ * and receipts are publication.ts.
  */
-import { createHmac, hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 import { judgedMean } from '../../../domain/judging.ts';
-import {
-  answerCommitment,
-  buildMerkleTree,
-  compareEntries,
-  entryLeafHashes,
-  type SealedEntry,
-} from '../../../domain/verification.ts';
+import { answerCommitment, buildMerkleTree, entryLeafHashes } from '../../../domain/verification.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { confirmedTicketRows } from '../contests/contest.service.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { metrics } from '../../metrics/scope.ts';
 import { fixJudgedPoint } from './judging.service.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
-
-/** Node's native SHA-256 for the tree: the same bytes as @noble/hashes, several times faster. */
-export const NATIVE = { sha256: (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer') };
-
-export const NOT_SEALED = 'NOT_SEALED';
-
-export const iso = (ms: number): string => new Date(ms).toISOString();
-
-export interface SealRecord {
-  contestId: string;
-  root: string;
-  leafCount: number;
-  sealedAt: number;
-}
-
-// ---------------------------------------------------------------- pseudonyms
-
-/**
- * A player's pseudonym in one contest: HMAC-SHA256 over contest and user, keyed by a key derived
- * from the server secret (never the secret itself), 16 hex digits. Stable within a contest, and
- * two contests' pseudonyms of one player cannot be linked without the key.
- */
-export function pseudonymKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('cricspot-pseudonym-key-v1').digest();
-}
-
-export function pseudonymOf(key: Buffer, contestId: string, userId: string): string {
-  return createHmac('sha256', key).update(`${contestId}|${userId}`).digest('hex').slice(0, 16);
-}
-
-/** The contest's confirmed tickets as leaves, in leaf order (confirmedAt, then ticketId). */
-export async function currentEntries(db: Db, secret: string, contestId: string): Promise<SealedEntry[]> {
-  const key = pseudonymKey(secret);
-  const rows = await confirmedTicketRows(db, contestId);
-  const pseudonyms = new Map<string, string>();
-  const entries = rows.map((r): SealedEntry => {
-    let pseudonym = pseudonyms.get(r.user_id);
-    if (pseudonym === undefined) {
-      pseudonym = pseudonymOf(key, contestId, r.user_id);
-      pseudonyms.set(r.user_id, pseudonym);
-    }
-    return { ticketId: r.id, pseudonym, x: Number(r.x), y: Number(r.y), confirmedAt: iso(Number(r.confirmed_at ?? 0)) };
-  });
-  return entries.sort(compareEntries);
-}
+import { NATIVE, NOT_SEALED, type SealRecord, currentEntries, sealOf } from './sealed-entries.ts';
 
 // ---------------------------------------------------------------- sealing
-
-export async function sealOf(db: Db, contestId: string): Promise<SealRecord | null> {
-  const row = await db
-    .selectFrom('contest_seals')
-    .select(['contest_id', 'root', 'leaf_count', 'sealed_at'])
-    .where('contest_id', '=', contestId)
-    .executeTakeFirst();
-  return row
-    ? { contestId: row.contest_id, root: row.root, leafCount: Number(row.leaf_count), sealedAt: Number(row.sealed_at) }
-    : null;
-}
 
 /** Whether any reservation of the contest can still confirm (issue 10: an active one may be paid in time). */
 async function hasOpenReservation(db: Db, contestId: string): Promise<boolean> {
@@ -227,17 +168,3 @@ export function newSealedAnswer(
     answer_committed_at: now,
   };
 }
-
-// ---------------------------------------------------------------- public views
-
-// The published entry list, its proofs and receipts live in verification/publication.ts; callers import them from here too.
-export {
-  contestSealView,
-  publicationOf,
-  publicationCsv,
-  sealedNodesOf,
-  receiptOf,
-  type SealView,
-} from './publication.ts';
-import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
-import { metrics } from '../../metrics/scope.ts';

@@ -1,10 +1,11 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
 import type { PaymentFailureCode } from '../../../domain/payments.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database, PaymentsTable, PaymentStatus } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { confirmReservationIn } from '../cart/cart.service.ts';
+import { confirmReservationIn } from '../cart/reservations.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -53,11 +54,7 @@ export interface FinalizeResult {
  * that settles the payment, so a crash between the two cannot leave an event 'seen' while its
  * payment is still pending (the gateway's retry is then a duplicate that changes nothing).
  */
-export async function recordWebhookEvent(
-  trx: Transaction<Database> | Kysely<Database>,
-  event: WebhookEventRecord,
-  now: number,
-): Promise<boolean> {
+export async function recordWebhookEvent(trx: Db, event: WebhookEventRecord, now: number): Promise<boolean> {
   const inserted = await trx
     .insertInto('webhook_events')
     .values({ event_id: event.eventId, gateway: event.gateway, received_at: now, payload_hash: event.payloadHash })

@@ -11,7 +11,8 @@ import type { BillingConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentGateway } from '../../integrations/payments/gateway.ts';
-import { billFor, reservePaidCart } from '../cart/cart.service.ts';
+import { billFor } from '../cart/shared.ts';
+import { reservePaidCart } from '../cart/reservations.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { recordPayment, zeroBillOrderId } from './record.ts';
 import { retriedTransaction } from '../../db/lock-order.ts';
@@ -21,7 +22,6 @@ import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { metrics } from '../../metrics/scope.ts';
 
 // What every payment operation works with, in a part of its own (the parts import it, not this module).
-export type { PaymentDeps } from './deps.ts';
 import type { PaymentDeps } from './deps.ts';
 
 export interface OrderOptions {
@@ -188,6 +188,3 @@ export function paymentOrderAnswer(gateway: PaymentGateway, order: PaymentOrder)
     status: order.status,
   };
 }
-
-// Kept here for the callers outside the services (tests, the drill): the job lives in payments/reconcile.ts.
-export { RECONCILE_AFTER_MS, reconcilePayments } from './reconcile.ts';

@@ -1,13 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import { type Bill, entryBill } from '../../../domain/money.ts';
 import type { BillingConfig } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { contestState } from '../contests/contest.service.ts';
 import { promoFromRow } from '../cart/promo-rules.ts';
 import { usablePromo } from '../cart/promo.service.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a new attempt on a failed payment's held tickets costs now. */
 export interface RetryQuote {

@@ -3,7 +3,7 @@ import type { Bill } from '../../../domain/money.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayName } from '../../db/schema/payments.ts';
-import { confirmReservationIn } from '../cart/cart.service.ts';
+import { confirmReservationIn } from '../cart/reservations.ts';
 import { usablePromo } from '../cart/promo.service.ts';
 import { issueInvoice } from './tax-documents/series.ts';
 

@@ -2,16 +2,16 @@ import { PAYMENT_ERROR_CODES, PAYMENT_ERROR_MESSAGES } from '../../../domain/pay
 import { isPostgres } from '../../db/dialect.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
 import { AppError } from '../../errors.ts';
-import { paidPlaySuspended } from '../cart/cart.service.ts';
+import { paidPlaySuspended } from '../cart/shared.ts';
 import {
   gatewayUnavailable,
   type OrderOptions,
   orderFor,
-  type PaymentDeps,
   type PaymentOrder,
   recordedSupplyState,
   refNoFor,
 } from './payment.service.ts';
+import { type PaymentDeps } from './deps.ts';
 import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { paymentNotFound } from './answers.ts';
 import { retryQuote } from './quote.ts';

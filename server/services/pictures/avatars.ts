@@ -12,7 +12,7 @@ import {
   inspect,
   recordPicture,
   discardPreparedPicture,
-} from './picture.service.ts';
+} from './shared.ts';
 import { type ServableFile } from './serving.ts';
 
 /** A profile picture is shown small; one square copy is all any screen needs. */

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { PHONE_PICTURE_WIDTH } from '../../../domain/site-paths.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PictureFile, PictureStore } from '../../storage/picture-store.ts';
-import { SERVED_VARIANTS, type ServedVariantName } from './picture.service.ts';
+import { SERVED_VARIANTS, type ServedVariantName } from './shared.ts';
 
 export function isServedVariant(name: string): name is ServedVariantName {
   return (SERVED_VARIANTS as readonly string[]).includes(name);

@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditQuery } from '../../../domain/audit.ts';
+import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/types.ts';
 
 /** Who acts: a signed-in admin or judge, or the system (null id) for jobs and the shell. */
 export interface AuditActor {
@@ -71,17 +71,8 @@ export async function listAudit(
   if (query.targetType) q = q.where('target_type', '=', query.targetType);
   if (query.targetId) q = q.where('target_id', '=', query.targetId);
   if (query.actorId) q = q.where('actor_id', '=', query.actorId);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const rows = await newestFirst(q, 'created_at', 'id', query).execute();
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [row.created_at, row.id]);
   return {
     entries: page.map((row) => ({
       id: row.id,
@@ -96,16 +87,6 @@ export async function listAudit(
       ip: row.ip,
       at: new Date(row.created_at).toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+    nextCursor,
   };
-}
-
-function encodeCursor(at: number, id: string): string {
-  return Buffer.from(`${at}:${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const n = Number(at);
-  return [Number.isSafeInteger(n) ? n : 0, id ?? ''];
 }

@@ -9,7 +9,7 @@ import type { PaymentGateway } from '../../../integrations/payments/gateway.ts';
 import { type AuditActor, recordAudit } from '../../site/audit.service.ts';
 import { releaseReservedTickets } from '../../contests/contest-counters.service.ts';
 import { contestState } from '../../contests/contest.service.ts';
-import { contestLabel } from '../../judging/judging.service.ts';
+import { contestLabel } from '../../judging/shared.ts';
 import { NOTICE_PAGE, sendUnsentNotices, unsentNoticesAfter } from '../../judging/notice-delivery.ts';
 import { settleRefund } from '../../payments/finalize.ts';
 import { CANCEL_REFUND_REASON } from '../../payments/refund-reasons.ts';

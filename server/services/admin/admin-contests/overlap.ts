@@ -1,7 +1,8 @@
 import { type OverlapDetails, overlapMessage } from '../../../../domain/admin-contests.ts';
 import type { AppError } from '../../../errors.ts';
 import type { ContestRow } from '../../contests/contest.service.ts';
-import { type Db, fail, iso } from './shared.ts';
+import { type Db } from '../../../db/types.ts';
+import { fail, iso } from './shared.ts';
 
 type Overlapping = Pick<ContestRow, 'id' | 'window_key' | 'slot' | 'opens_at' | 'closes_at'>;
 

@@ -8,13 +8,15 @@ import {
   SEALED_ANSWER_ERROR_CODES,
   SEALED_ANSWER_MESSAGES,
 } from '../../../../domain/admin-contests.ts';
+import { keysetPage, newestFirst } from '../../../db/paging.ts';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import { takenCounts } from '../../contests/contest-counters.service.ts';
 import { type ContestRow, contestState } from '../../contests/contest.service.ts';
-import { variantUrl } from '../../pictures/picture.service.ts';
+import { variantUrl } from '../../pictures/serving.ts';
 import { newSealedAnswer } from '../../judging/verification.service.ts';
-import { type Db, iso, n, isEditable, findRow } from './shared.ts';
+import { type Db } from '../../../db/types.ts';
+import { iso, n, isEditable, findRow } from './shared.ts';
 
 interface Figures {
   sold: number;
@@ -222,29 +224,14 @@ export async function listAdminContests(
   query: AdminContestsQuery,
   now: number,
 ): Promise<{ items: AdminContest[]; nextCursor: string | null }> {
-  let q = db.selectFrom('contests').selectAll();
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor);
-    q = q.where((eb) => eb.or([eb('opens_at', '<', at), eb.and([eb('opens_at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = (await q
-    .orderBy('opens_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .execute()) as ContestRow[];
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: await present(db, page, now),
-    nextCursor:
-      rows.length > query.limit && last ? Buffer.from(`${n(last.opens_at)}:${last.id}`).toString('base64url') : null,
-  };
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const at = Number(text.slice(0, text.indexOf(':')));
-  return [Number.isSafeInteger(at) ? at : 0, text.slice(text.indexOf(':') + 1)];
+  const rows = (await newestFirst(
+    db.selectFrom('contests').selectAll(),
+    'opens_at',
+    'id',
+    query,
+  ).execute()) as ContestRow[];
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [n(row.opens_at), row.id]);
+  return { items: await present(db, page, now), nextCursor };
 }
 
 export async function adminContest(db: Kysely<Database>, id: string, now: number): Promise<AdminContest> {

@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { CONTEST_ADMIN_ERROR_CODES, CONTEST_ADMIN_MESSAGES } from '../../../../domain/admin-contests.ts';
-import type { Database } from '../../../db/schema.ts';
+import type { Db } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type ContestRow } from '../../contests/contest.service.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export const fail = (
   status: number,

@@ -1,4 +1,7 @@
-import { type Bill, BILL_LINE_LABELS, formatInr } from '../../../../domain/money.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Bill, BILL_LINE_LABELS, type BillLineLabel, formatInr } from '../../../../domain/money.ts';
+import { LOCALES_DIR } from '../../../config.ts';
 import { stateByGstCode } from '../../../../domain/india-states.ts';
 import type { InvoiceLine } from '../../../integrations/invoice-pdf.ts';
 
@@ -56,20 +59,28 @@ export function placeOfSupplyOf(recorded: string | null, sellerStateCode: string
   return { code, intraState: code === sellerStateCode };
 }
 
-const BILL_LABELS_HI: Record<(typeof BILL_LINE_LABELS)[number], string> = {
-  'Items Total': 'कुल आइटम',
-  'Promo Applied': 'प्रोमो छूट',
-  Subtotal: 'उप-योग',
-  'Base Amount + GST': 'मूल राशि + जीएसटी',
-  'Platform Fee': 'प्लेटफ़ॉर्म शुल्क',
-  'GST on Platform Fee': 'प्लेटफ़ॉर्म शुल्क पर जीएसटी',
-  'Total Platform Fee': 'कुल प्लेटफ़ॉर्म शुल्क',
-  'Grand Total': 'कुल योग',
-};
+let billLabelsHi: Record<BillLineLabel, string> | undefined;
+
+/**
+ * The bill's lines in Hindi as the site's bill says them (public/locales/hi/contest.json,
+ * cart.lines), read once: one wording on the screen and on the document.
+ */
+export function hindiBillLabels(): Record<BillLineLabel, string> {
+  if (!billLabelsHi) {
+    const file = JSON.parse(readFileSync(path.join(LOCALES_DIR, 'hi', 'contest.json'), 'utf8')) as {
+      cart?: { lines?: Partial<Record<BillLineLabel, string>> };
+    };
+    const lines = file.cart?.lines ?? {};
+    const missing = BILL_LINE_LABELS.filter((label) => !lines[label]);
+    if (missing.length) throw new Error(`hi/contest.json: cart.lines has no Hindi for ${missing.join(', ')}`);
+    billLabelsHi = lines as Record<BillLineLabel, string>;
+  }
+  return billLabelsHi;
+}
 
 /** The bill lines of spec section 3, in order, from the stored bill. */
 export function billLines(bill: Bill): InvoiceLine[] {
-  const values: Record<(typeof BILL_LINE_LABELS)[number], string> = {
+  const values: Record<BillLineLabel, string> = {
     'Items Total': formatInr(bill.itemsTotal),
     'Promo Applied': `-${formatInr(bill.promoApplied)}`,
     Subtotal: formatInr(bill.subtotal),
@@ -79,9 +90,10 @@ export function billLines(bill: Bill): InvoiceLine[] {
     'Total Platform Fee': formatInr(bill.totalPlatformFee),
     'Grand Total': formatInr(bill.grandTotal),
   };
+  const hindi = hindiBillLabels();
   return BILL_LINE_LABELS.map((label) => ({
     label,
-    labelHi: BILL_LABELS_HI[label],
+    labelHi: hindi[label],
     amount: values[label],
     bold: label === 'Grand Total',
   }));

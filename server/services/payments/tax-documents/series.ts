@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { IST_OFFSET_MS } from '../../../../domain/schedule.ts';
 import type { Database } from '../../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../../db/types.ts';
 
 /** The Indian financial year (April to March, in IST) of an instant, e.g. '2026-27'. */
 export function financialYearOf(at: number): string {
