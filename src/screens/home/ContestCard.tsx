@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  type ContestView,
-  type CurrentContests,
-  isPaidPlaySuspended,
-  type PaidPlay,
-  paidEntriesSoon,
-} from '../../../domain/contests.ts';
+import type { ContestView, CurrentContests, PaidPlay } from '../../../domain/contests.ts';
+import { isPaidPlaySuspended, paidEntriesSoon } from '../../../domain/paid-play.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { contestPhase } from '../../api/contests.ts';
