@@ -1,13 +1,14 @@
 import { isLocationStatus } from '../../domain/location-status.ts';
 import type { LocationStatus } from '../../domain/location.ts';
-import { dataOf, http, InvalidResponseError } from './http.ts';
+import { InvalidResponseError } from './api-error.ts';
+import { firstGet } from './first-get.ts';
 
 /**
- * Where play is allowed for this visitor, as getLocationStatus (location.ts) reads it, checked
- * without zod: the country gate asks on every page's first load (issue 29).
+ * Where play is allowed for this visitor, as getLocationStatus (location.ts) reads it, without zod
+ * or axios: the country gate asks on every page's first load (issue 29).
  */
 export async function getCountryStatus(): Promise<LocationStatus> {
-  const status = dataOf<unknown>((await http.get('/location')).data);
+  const status = await firstGet<unknown>('/location');
   if (!isLocationStatus(status)) throw new InvalidResponseError();
   return status;
 }

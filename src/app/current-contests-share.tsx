@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { CurrentContests } from '../../domain/contests.ts';
-import { fetchCurrentContests } from '../api/contests.ts';
+import { fetchCurrentContests } from '../api/current-contests.ts';
 import { loginMarker } from './login-marker.ts';
 
 /** GET /contests/current in a language; `fresh` asks the server again (a retry). */

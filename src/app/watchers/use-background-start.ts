@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { onUnauthorized } from '../../api/http.ts';
+import { onUnauthorized } from '../../api/api-error.ts';
 import { whenSettledAndIdle } from '../../stage/idle.ts';
 import { loginMarker } from '../login-marker.ts';
 

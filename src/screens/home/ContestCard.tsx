@@ -4,7 +4,7 @@ import type { ContestView, CurrentContests, PaidPlay } from '../../../domain/con
 import { isPaidPlaySuspended, paidEntriesSoon } from '../../../domain/paid-play.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
-import { contestPhase } from '../../api/contests.ts';
+import { contestPhase } from '../../api/current-contests.ts';
 import { currentLanguage } from '../../app/i18n.ts';
 import { loginMarker } from '../../app/login-marker.ts';
 import { paths } from '../../app/paths.ts';
