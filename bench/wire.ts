@@ -3,12 +3,34 @@
 // first visit (empty cache) and a repeat visit (same browser), and how much of the first visit
 // arrived after the first contentful paint. Sizes are the browser's transferSize (headers and
 // compressed bodies), from the Resource Timing API. Prints figures only.
+//
+// Issue 29: every public page, with its JavaScript on the wire before the page settles (network
+// idle, then 1.5 s) against its target (120 KB for the home page, 130 KB for the others), and the
+// number of GET /api/v1/contests/current of the page view (one at most).
 import { rmSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
 
-const ROUTES = ['/', '/rules', '/quick_game_screen', '/contact_us', '/the_winners_circle'];
+/** Each public page with its language and its JavaScript target in KB (null: none, a game screen). */
+const ROUTES: ReadonlyArray<{ route: string; lng: 'en' | 'hi'; targetKb: number | null }> = [
+  { route: '/', lng: 'en', targetKb: 120 },
+  { route: '/', lng: 'hi', targetKb: 120 },
+  ...[
+    '/rules',
+    '/terms',
+    '/privacy',
+    '/cookies',
+    '/tht',
+    '/playss',
+    '/who_we_are',
+    '/contact_us',
+    '/the_winners_circle',
+    '/live_weekly_winner',
+    '/in_the_press',
+  ].map((route) => ({ route, lng: 'en' as const, targetKb: 130 })),
+  { route: '/quick_game_screen', lng: 'en', targetKb: null },
+];
 
 ensureBuilt();
 const { base, dataDir, env } = await serverPlace('wire', 'production');
@@ -19,6 +41,8 @@ interface Load {
   afterPaint: number;
   byType: Record<string, number>;
   requests: number;
+  /** GET /api/v1/contests/current (not its picture) in this page view. */
+  currentContests: number;
 }
 
 /** What the page loaded, summed from Resource Timing once the network has been quiet a while. */
@@ -44,7 +68,13 @@ async function measure(page: Page, url: string): Promise<Load> {
         return 'images';
       return 'json';
     };
-    const load = { total: 0, afterPaint: 0, byType: {} as Record<string, number>, requests: entries.length };
+    const load = {
+      total: 0,
+      afterPaint: 0,
+      byType: {} as Record<string, number>,
+      requests: entries.length,
+      currentContests: entries.filter((entry) => new URL(entry.name).pathname === '/api/v1/contests/current').length,
+    };
     for (const entry of entries) {
       const bytes = entry.transferSize;
       load.total += bytes;
@@ -65,12 +95,13 @@ try {
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
   console.log(
-    'Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, English',
+    'Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, first visit settled (network idle + 1.5 s)',
   );
   console.log(
-    'route                    first visit  after 1st paint   html     js    css  fonts images   json  requests   repeat visit',
+    'route                  lng first visit after 1st paint  html     js    css  fonts images   json requests current  repeat   JS target',
   );
-  for (const route of ROUTES) {
+  const unmet: string[] = [];
+  for (const { route, lng, targetKb } of ROUTES) {
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
       deviceScaleFactor: 2,
@@ -85,15 +116,24 @@ try {
       ),
     );
     const page = await context.newPage();
-    const first = await measure(page, `${base}${route}?lng=en`);
-    const again = await measure(page, `${base}${route}?lng=en`);
+    const first = await measure(page, `${base}${route}?lng=${lng}`);
+    const again = await measure(page, `${base}${route}?lng=${lng}`);
     const t = first.byType;
+    const js = (t['js'] ?? 0) / 1024;
+    const met = targetKb === null ? '' : js <= targetKb ? 'met' : 'NOT MET';
+    if (met === 'NOT MET') unmet.push(`${route} ${lng}`);
+    if (first.currentContests > 1) unmet.push(`${route} ${lng}: ${first.currentContests} current-contest requests`);
     console.log(
-      `${route.padEnd(24)} ${kb(first.total)}      ${kb(first.afterPaint)}   ${kb(t['html'] ?? 0)}${kb(t['js'] ?? 0)}${kb(t['css'] ?? 0)}${kb(t['fonts'] ?? 0)}${kb(t['images'] ?? 0)}${kb(t['json'] ?? 0)}   ${String(first.requests).padStart(6)}      ${kb(again.total)}`,
+      `${route.padEnd(22)} ${lng}  ${kb(first.total)}     ${kb(first.afterPaint)}   ${kb(t['html'] ?? 0)}${kb(t['js'] ?? 0)}${kb(t['css'] ?? 0)}${kb(t['fonts'] ?? 0)}${kb(t['images'] ?? 0)}${kb(t['json'] ?? 0)}   ${String(first.requests).padStart(5)}   ${String(first.currentContests).padStart(5)}  ${kb(again.total)}   ${targetKb === null ? '    -' : String(targetKb).padStart(5)} ${met}`,
     );
     await context.close();
   }
   await browser.close();
+  console.log(
+    unmet.length
+      ? `Not met: ${unmet.join('; ')}`
+      : 'Every JavaScript target met, at most one current-contest request per page view.',
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { gamePictureSchema } from './practice.ts';
 import { sponsorViewSchema } from './sponsor.ts';
 
+// The paid-play rules read by the home page's first paint live without zod in paid-play.ts.
+export { isPaidPlaySuspended, paidEntriesSoon } from './paid-play.ts';
+
 /** The announcement and the refusal of new payment orders while paid play is suspended. */
 export const PAID_PLAY_SUSPENDED_MESSAGE =
   'Real-money play and new cash deposits are suspended with immediate effect because of the new online-gaming law.';
@@ -114,14 +117,6 @@ export const paidPlaySchema = z.object({
 });
 export type PaidPlay = z.infer<typeof paidPlaySchema>;
 
-/**
- * A paid contest whose tickets cannot be bought yet (no payment gateway): the home card, the play
- * screen and the cart offer a free practice game instead of a price to pay and a checkout.
- */
-export function paidEntriesSoon(contest: { ticketPricePaise: number }, paidPlay: PaidPlay): boolean {
-  return contest.ticketPricePaise > 0 && !paidPlay.enabled && paidPlay.reason === 'noGateway';
-}
-
 export const currentContestsSchema = z.object({
   /** The open contest, else the next to open. */
   current: contestViewSchema.nullable(),
@@ -214,14 +209,6 @@ export const cartSchema = z.object({
   held: z.array(heldEntrySchema),
 });
 export type CartAnswer = z.infer<typeof cartSchema>;
-
-/**
- * Every contest is free to enter while paid play is off (the switch, not a missing gateway):
- * prices are not shown, and entries are confirmed with one button (issue 26).
- */
-export function isPaidPlaySuspended(paidPlay: PaidPlay): boolean {
-  return !paidPlay.enabled && paidPlay.reason === undefined;
-}
 
 export const freeCheckoutAnswerSchema = z.object({
   reservationId: z.string(),

@@ -1,34 +1,13 @@
-import type { CartAnswer, ContestView, CurrentContests, FreeCheckoutAnswer } from '../../domain/contests.ts';
+import type { CartAnswer, FreeCheckoutAnswer } from '../../domain/contests.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
+import { cartCount } from './cart-count.ts';
 import { apiCall as call, http } from './http.ts';
 
 /* Failures are ApiErrors (src/api/http.ts): the machines read `code`, the screens the message. */
 
-/** In the language the site shows ('en' or 'hi'); the server refuses a browser's tag such as en-IN. */
-export const fetchCurrentContests = (lang: 'en' | 'hi') =>
-  call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
-
-type CountListener = () => void;
-const countListeners = new Set<CountListener>();
-let lastCartCount: number | null = null;
-
-/**
- * How many tickets the player's cart held in the newest cart answer, from whichever screen asked
- * (the game adds, the cart removes, the header looks): the header's count follows without a call
- * of its own per change. Null until a cart answer arrives, and again after logout.
- */
-export const cartCount = {
-  get: (): number | null => lastCartCount,
-  set(count: number | null): void {
-    if (count === lastCartCount) return;
-    lastCartCount = count;
-    for (const listener of countListeners) listener();
-  },
-  subscribe(listener: CountListener): () => void {
-    countListeners.add(listener);
-    return () => countListeners.delete(listener);
-  },
-};
+// What the home page and the header need on their first paint, without axios (issue 29).
+export { cartCount } from './cart-count.ts';
+export { contestPhase, fetchCurrentContests } from './current-contests.ts';
 
 async function cartCall(request: () => Promise<{ data: unknown }>): Promise<CartAnswer> {
   const cart = await call<CartAnswer>(request);
@@ -45,10 +24,3 @@ export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/
 /** Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same step. */
 export const checkoutFree = (contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) =>
   call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
-
-/** Where a contest stands now: its own state, with the clock as the tie-breaker at the edges. */
-export function contestPhase(contest: ContestView, now: Date): 'upcoming' | 'open' | 'closed' {
-  if (contest.state === 'upcoming') return now.getTime() >= Date.parse(contest.opensAt) ? 'open' : 'upcoming';
-  if (contest.state === 'open') return now.getTime() >= Date.parse(contest.closesAt) ? 'closed' : 'open';
-  return 'closed';
-}

@@ -1,10 +1,20 @@
 import axios, { AxiosError } from 'axios';
 import { getI18n } from 'react-i18next';
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
-import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
+import { ApiError, dataOf, InvalidResponseError, reportFailedAnswer } from './api-error.ts';
+import { registerLoadedClient } from './first-get.ts';
 
 export type { ApiErrorBody };
+export {
+  ApiError,
+  type ClientErrorCode,
+  dataOf,
+  InvalidResponseError,
+  LOCATION_NEEDED_EVENT,
+  type LocationNeededDetail,
+  onUnauthorized,
+} from './api-error.ts';
 
 /** The one axios instance. Cookies carry the session; nothing secret lives in the page. */
 export const http = axios.create({
@@ -24,81 +34,16 @@ declare module 'axios' {
   }
 }
 
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-/**
- * Any 401 ends the session in the page. The interceptor only reports it; the session
- * machine decides what happens (clear the marker, go to /login), and the error still flows
- * back to whoever made the call.
- */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
-
-/**
- * Window event for a cart, ticket or payment call refused by the location gate
- * (LOCATION_REQUIRED: the session's check expired; AREA_RESTRICTED). The location gate on the
- * page listens and checks again; the error still goes back to the caller.
- */
-export const LOCATION_NEEDED_EVENT = 'cricspot:location-needed';
-export type LocationNeededDetail = { code: string };
-// LOCATION_ERROR_CODES of domain/location.ts, spelled out: importing it would bring zod along.
-const locationCodes = new Set<string>(['LOCATION_REQUIRED', 'AREA_RESTRICTED']);
-
 http.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError && error.response?.status === 401 && !error.config?.quietUnauthorized) {
-    for (const listener of unauthorizedListeners) listener();
-  }
-  const code =
-    error instanceof AxiosError ? (error.response?.data as Partial<ApiErrorBody> | undefined)?.code : undefined;
-  if (code && locationCodes.has(code) && typeof window !== 'undefined') {
-    window.dispatchEvent(new CustomEvent<LocationNeededDetail>(LOCATION_NEEDED_EVENT, { detail: { code } }));
+  if (error instanceof AxiosError && error.response) {
+    const code = (error.response.data as Partial<ApiErrorBody> | undefined)?.code;
+    reportFailedAnswer(error.response.status, code, error.config?.quietUnauthorized);
   }
   return Promise.reject(error);
 });
 
-/** 'Invalid response format' (spec section 8): a success answer without its data. */
-export class InvalidResponseError extends Error {
-  constructor() {
-    super('Invalid response format');
-    this.name = 'InvalidResponseError';
-  }
-}
-
-export function dataOf<T>(body: unknown): T {
-  if (typeof body !== 'object' || body === null || !('data' in body) || (body as { data: unknown }).data === undefined)
-    throw new InvalidResponseError();
-  return (body as { data: T }).data;
-}
-
-/** What failed in the page itself, not on the server: no answer, an answer without data, anything else. */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
-
-/**
- * A failed API call as the screens and machines read it: the catalogue's code (or the client's
- * own), the HTTP status (null: no answer), the server's English message and its fields and details.
- */
-export class ApiError extends Error {
-  readonly code: ApiErrorCode | ClientErrorCode;
-  readonly status: number | null;
-  readonly fields: Record<string, string>;
-  readonly details: unknown;
-  constructor(
-    code: ApiErrorCode | ClientErrorCode,
-    message: string,
-    status: number | null,
-    extra: { fields?: Record<string, string>; details?: unknown } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.fields = extra.fields ?? {};
-    this.details = extra.details;
-  }
-}
+// The first paint's GETs (first-get.ts) go through this instance once it is here.
+registerLoadedClient({ get: (url, params) => apiCall(() => http.get(url, { params })) });
 
 /** The one reading of a failed call: an axios error's answer body, or what went wrong in the page. */
 export function apiErrorOf(error: unknown): ApiError {

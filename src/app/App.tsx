@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { useHydrated } from '../ui/use-hydrated.ts';
+import { CurrentContestsShare } from './current-contests-share.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
@@ -21,14 +22,17 @@ function LiveWatchers() {
   ) : null;
 }
 
-/** Everything inside the router: each new page opens at its top, background watchers, routes. */
+/**
+ * Everything inside the router: each new page opens at its top, background watchers, routes, and
+ * one request for the current contests per page view.
+ */
 export function AppShell() {
   return (
-    <>
+    <CurrentContestsShare>
       <ScrollToTop />
       <LiveWatchers />
       <AppRoutes />
-    </>
+    </CurrentContestsShare>
   );
 }
 

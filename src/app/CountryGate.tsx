@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { getCountryStatus } from '../api/country.ts';
 import { paths } from '../shared/paths.ts';
 
-// The screen and the API module (with zod) load only when needed, after the first paint.
+// The screen loads only when needed, after the first paint.
 const AreaRestricted = lazy(() =>
   import('./location/LocationScreens.tsx').then((m) => ({ default: m.AreaRestricted })),
 );
@@ -13,8 +14,7 @@ const openEverywhere = new Set<string>([paths.terms, paths.privacy, paths.cookie
 /** Asked once per page load, whatever the route. */
 let refused: Promise<boolean> | null = null;
 function isRefusedHere(): Promise<boolean> {
-  refused ??= import('../api/location.ts')
-    .then((api) => api.getLocationStatus())
+  refused ??= getCountryStatus()
     .then((status) => status.enforced && !status.country.allowed)
     // The server refuses the APIs anyway; a failed look-up must not close the site.
     .catch(() => false);

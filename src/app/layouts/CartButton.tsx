@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { cartCount, peekCart } from '../../api/contests.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { cartCount } from '../../api/cart-count.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 
@@ -22,12 +22,15 @@ export function CartButton() {
   // Again on every page: a payment confirmed elsewhere (the gateway's return) empties the cart.
   useEffect(() => {
     if (fetchesItsOwnCart.has(pathname)) return;
-    peekCart().catch((error: unknown) => {
-      // The session ended on the server (a marker left from yesterday): the page stays where it
-      // is and the header offers Login again; a page that needs the login sends the visitor to /.
-      if (error instanceof ApiError && error.status === 401) loginMarker.clear();
-      // Anything else: the count stays as it was; the cart page shows the error if the player goes there.
-    });
+    // The cart's API module (with axios) loads for a logged-in player only, never on a visitor's first paint (issue 29).
+    import('../../api/contests.ts')
+      .then((api) => api.peekCart())
+      .catch((error: unknown) => {
+        // The session ended on the server (a marker left from yesterday): the page stays where it
+        // is and the header offers Login again; a page that needs the login sends the visitor to /.
+        if (error instanceof ApiError && error.status === 401) loginMarker.clear();
+        // Anything else: the count stays as it was; the cart page shows the error if the player goes there.
+      });
   }, [pathname]);
 
   useEffect(() => () => cartCount.set(null), []);

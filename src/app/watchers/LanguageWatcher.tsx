@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveAccountLanguage } from '../../api/account.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 
@@ -14,8 +13,11 @@ export function LanguageWatcher() {
   useEffect(() => {
     const onChange = () => {
       if (!loginMarker.isSet()) return;
-      // Best effort: the next login stores it anyway.
-      saveAccountLanguage(currentLanguage(i18n)).catch(() => undefined);
+      // Best effort: the next login stores it anyway. The account's API module (with axios) loads
+      // only then, not on a visitor's first paint (issue 29).
+      import('../../api/account.ts')
+        .then((api) => api.saveAccountLanguage(currentLanguage(i18n)))
+        .catch(() => undefined);
     };
     i18n.on('languageChanged', onChange);
     return () => i18n.off('languageChanged', onChange);

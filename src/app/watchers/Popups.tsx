@@ -1,5 +1,5 @@
 import '../../styles/popups.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
@@ -35,7 +35,8 @@ export function Popups() {
     cookies: !consented,
     announcement: announcement.state === 'checking' ? 'checking' : announcement.state === 'due',
   });
-  useEffect(() => {
+  // In the commit that shows the bar, not after it: seen is seen, even if the tab closes at once.
+  useLayoutEffect(() => {
     if (now === 'announcement') markAnnouncementSeen();
   }, [now]);
   if (now === 'cookies') return <CookieNotice onAnswered={() => setConsented(true)} />;

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { sessionMachineFor } from '../../actors/session.actors.ts';
@@ -14,9 +14,10 @@ const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click'] as const;
 /**
  * Runs the session machine with the browser's effects: the login marker, navigation on a 401
  * (to /login, remembering where the user was) and on expiry (to /), and the 'Session Expired'
- * dialog.
+ * dialog. `unauthorizedBeforeStart`: a 401 came before this watcher ran (Watchers.tsx starts it
+ * when needed), so it is handled at once, as if it had come now.
  */
-export function SessionWatcher() {
+export function SessionWatcher({ unauthorizedBeforeStart = false }: { unauthorizedBeforeStart?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
@@ -24,6 +25,11 @@ export function SessionWatcher() {
     input: { loggedIn: loginMarker.isSet() },
   });
   const expired = useSelector(actor, (snapshot) => snapshot.matches('expired'));
+  const [replay] = useState(unauthorizedBeforeStart);
+
+  useEffect(() => {
+    if (replay) actor.send({ type: 'session.unauthorized' });
+  }, [actor, replay]);
 
   useEffect(() => {
     let last = 0;

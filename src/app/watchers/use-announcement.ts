@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPaidPlaySuspended } from '../../../domain/contests.ts';
-import { fetchCurrentContests } from '../../api/contests.ts';
+import { isPaidPlaySuspended } from '../../../domain/paid-play.ts';
+import { useCurrentContestsFetch } from '../current-contests-share.tsx';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { STORAGE_KEYS } from '../../shared/storage-keys.ts';
 
@@ -30,6 +30,7 @@ export type AnnouncementState = 'checking' | 'none' | 'due';
  */
 export function useAnnouncement(): { state: AnnouncementState; done: () => void } {
   const { i18n } = useTranslation();
+  const fetchCurrentContests = useCurrentContestsFetch();
   const [state, setState] = useState<AnnouncementState>(() => (seen() ? 'none' : 'checking'));
   useEffect(() => {
     if (state !== 'checking') return;

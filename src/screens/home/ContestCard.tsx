@@ -1,15 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  type ContestView,
-  type CurrentContests,
-  isPaidPlaySuspended,
-  type PaidPlay,
-  paidEntriesSoon,
-} from '../../../domain/contests.ts';
+import type { ContestView, CurrentContests, PaidPlay } from '../../../domain/contests.ts';
+import { isPaidPlaySuspended, paidEntriesSoon } from '../../../domain/paid-play.ts';
 import { CARD_PICTURE } from '../../../domain/site-paths.ts';
 import { countdown } from '../../../domain/schedule.ts';
-import { contestPhase } from '../../api/contests.ts';
+import { contestPhase } from '../../api/current-contests.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';

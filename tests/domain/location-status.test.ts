@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { locationStatusSchema } from '../../domain/location.ts';
+import { isLocationStatus } from '../../domain/location-status.ts';
+
+// The country gate's check without zod (issue 29) accepts exactly what the schema accepts.
+const telangana = { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' };
+const valid = { enforced: true, country: { code: 'IN', allowed: true }, check: null, ttlMinutes: 30 };
+const samples: unknown[] = [
+  valid,
+  { ...valid, enforced: false, country: { code: null, allowed: false } },
+  { ...valid, check: { state: telangana, allowed: false, until: 1_790_000_000_000 } },
+  { ...valid, extra: 'kept out by neither' },
+  null,
+  'IN',
+  [],
+  {},
+  { ...valid, enforced: 'yes' },
+  { ...valid, country: null },
+  { ...valid, country: { code: 91, allowed: true } },
+  { ...valid, country: { code: 'IN' } },
+  { ...valid, check: undefined },
+  { ...valid, check: { state: telangana, allowed: true } },
+  { ...valid, check: { state: { code: 'IN-TG' }, allowed: true, until: 1 } },
+  { ...valid, check: { state: null, allowed: true, until: 1 } },
+  { ...valid, ttlMinutes: 1.5 },
+  { ...valid, ttlMinutes: '30' },
+  { ...valid, ttlMinutes: undefined },
+];
+
+describe('isLocationStatus', () => {
+  it.each(samples.map((sample) => [JSON.stringify(sample) ?? String(sample), sample]))(
+    'agrees with locationStatusSchema on %s',
+    (_name, sample) => {
+      expect(isLocationStatus(sample)).toBe(locationStatusSchema.safeParse(sample).success);
+    },
+  );
+
+  it('accepts the valid answers', () => {
+    expect(samples.slice(0, 4).every(isLocationStatus)).toBe(true);
+  });
+});
