@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { CurrentContestsShare } from './current-contests-share.tsx';
+import { CurrentContestsShare } from '../shared/current-contests-share.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 

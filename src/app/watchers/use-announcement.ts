@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPaidPlaySuspended } from '../../../domain/paid-play.ts';
-import { useCurrentContestsFetch } from '../current-contests-share.tsx';
+import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { STORAGE_KEYS } from '../../shared/storage-keys.ts';
 

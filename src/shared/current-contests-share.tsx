@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useLayoutEffect, useState } 
 import { useLocation } from 'react-router-dom';
 import type { CurrentContests } from '../../domain/contests.ts';
 import { fetchCurrentContests } from '../api/current-contests.ts';
-import { loginMarker } from '../shared/login-marker.ts';
+import { loginMarker } from './login-marker.ts';
 
 /** GET /contests/current in a language; `fresh` asks the server again (a retry). */
 export type CurrentContestsFetch = (lang: 'en' | 'hi', options?: { fresh?: boolean }) => Promise<CurrentContests>;
