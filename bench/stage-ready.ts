@@ -59,7 +59,7 @@ interface Timing {
 
 type BenchWindow = Window & { __inp?: { value: number; attribution?: { interactionType?: string } } };
 
-async function openScreen(browser: Browser, route: string, player: BenchPlayer | null): Promise<Page> {
+async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
@@ -125,7 +125,7 @@ const announced = (page: Page) =>
 
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
 async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
-  const page = await openScreen(browser, route, player);
+  const page = await openScreen(browser, player);
   try {
     await page.goto(`${base}${route}?lng=en`);
     const times = await readyTimes(page);
@@ -144,7 +144,7 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
 
 /** The player taps the picture as soon as it shows (the engine not up yet). */
 async function tappedAtFirstPaint(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
-  const page = await openScreen(browser, route, player);
+  const page = await openScreen(browser, player);
   try {
     await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
     const image = page.locator('.stage-preview__image').first();
@@ -201,12 +201,48 @@ try {
       tapped.push(await tappedAtFirstPaint(browser, route, who));
     }
     console.log(route);
-    console.log(line('ready, untouched, from navigation start', still.map((t) => t.ready), READY_TARGET_MS));
-    console.log(line('ready, untouched, after the load event', still.map((t) => t.afterLoad), READY_TARGET_MS));
-    console.log(line('ready, tapped at first paint, from navigation', tapped.map((t) => t.ready), READY_TARGET_MS));
-    console.log(line('ready, tapped at first paint, after load', tapped.map((t) => t.afterLoad), READY_TARGET_MS));
-    console.log(line('INP, tap on the picture once ready', still.map((t) => t.inp), INP_TARGET_MS));
-    console.log(line('INP, tap at first paint (engine not up)', tapped.map((t) => t.inp), null));
+    console.log(
+      line(
+        'ready, untouched, from navigation start',
+        still.map((t) => t.ready),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, untouched, after the load event',
+        still.map((t) => t.afterLoad),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, tapped at first paint, from navigation',
+        tapped.map((t) => t.ready),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, tapped at first paint, after load',
+        tapped.map((t) => t.afterLoad),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'INP, tap on the picture once ready',
+        still.map((t) => t.inp),
+        INP_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'INP, tap at first paint (engine not up)',
+        tapped.map((t) => t.inp),
+        null,
+      ),
+    );
   }
   await browser.close();
 } finally {

@@ -1,19 +1,28 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
+import { loadSceneWhenIdle } from '../../stage/scene-loader.ts';
 import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
-// opens, so it downloads while the screen's first call is under way instead of after it.
-export const loadStage = () => import('../../stage/PictureStage.tsx');
+// opens, so it downloads while the screen's first call is under way instead of after it; the
+// scene's chunk (Pixi) follows once the page is idle (issue 29).
+export const loadStage = () => {
+  loadSceneWhenIdle();
+  return import('../../stage/PictureStage.tsx');
+};
 const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
 
 /** The picture shown before the stage can draw (preloaded with the HTML), in the stage's box. */
 export function GamePreview({ image, label }: { image: ResponsiveImage | undefined; label: string }) {
+  // The picture is about to be played: its stage's code loads meanwhile.
+  useEffect(() => {
+    void loadStage();
+  }, []);
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">

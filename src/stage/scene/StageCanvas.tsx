@@ -27,6 +27,8 @@ import { FrameScheduler } from './frames.ts';
 import { Gestures } from './gestures.ts';
 import { COLORS } from './graphics.ts';
 import { Scene } from './Scene.tsx';
+import { warmUpMarks } from './warm-up.ts';
+import { nextTask } from '../idle.ts';
 
 extend({ Container, Graphics, Sprite, Text });
 
@@ -110,6 +112,10 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
       // The host may have changed size while the application started.
       app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
       frames.attach(() => app.render());
+      // The marks' shader and font, in a task of their own before the first tap needs them.
+      void nextTask().then(() => {
+        if (appRef.current === app && app.renderer) warmUpMarks(app.renderer);
+      });
     },
     [camera, frames, gestures, callbacks],
   );
