@@ -157,8 +157,12 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
       null,
       { polling: 50 },
     );
-    const box = (await image.boundingBox())!;
-    await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
+    // The first paint's image may be replaced by the app's render meanwhile: aim at the one there now.
+    const box = await page.evaluate(() => {
+      const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
+      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+    });
+    if (box) await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
     const times = await readyTimes(page);
     return { ...times, inp: await inpOf(page) };
   } finally {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
@@ -19,10 +19,6 @@ const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureSta
 
 /** The picture shown before the stage can draw (preloaded with the HTML), in the stage's box. */
 export function GamePreview({ image, label }: { image: ResponsiveImage | undefined; label: string }) {
-  // The picture is about to be played: its stage's code loads meanwhile.
-  useEffect(() => {
-    void loadStage();
-  }, []);
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">
