@@ -4,6 +4,7 @@ const benches = [
   './wire.ts',
   './lighthouse.ts',
   './stage.ts',
+  './stage-ready.ts',
   './time-to-picture.ts',
   './confirmations.ts',
   './ranking.ts',

@@ -6,9 +6,9 @@
  * lazily.
  *
  * The picture shows at once as a plain image (StagePreview); the scene, with Pixi and @pixi/react
- * in its own chunk, starts when the browser is idle or as soon as the player touches, focuses or
- * zooms the stage, whichever comes first (idle-until-urgent), so loading the game never blocks a
- * tap for long. A tap on the image before the scene is up is kept by preview-taps.ts and placed
+ * in its own chunk, starts once the page has loaded and the browser is idle, or as soon as the
+ * player touches, focuses or zooms the stage, whichever comes first (idle-until-urgent), in
+ * slices (idle.ts), so loading the game never blocks a tap for long. A tap on the image before the scene is up is kept by preview-taps.ts and placed
  * by the screen all the same.
  */
 import {
@@ -24,6 +24,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { nextTask, whenSettledAndIdle } from './idle.ts';
+import { loadScene } from './scene-loader.ts';
 import { centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
@@ -101,19 +102,23 @@ function PictureStageImpl(props: PictureStageProps) {
   }, []);
   useLayoutEffect(placeControls);
 
-  // Idle-until-urgent: wanted when the browser is idle, or at once when the player reaches for the stage.
-  const [touched, setWanted] = useState(false);
-  const wake = useCallback(() => setWanted(true), []);
-  useEffect(() => whenSettledAndIdle(wake), [wake]);
+  // Idle-until-urgent: started in the background once the page has loaded and the browser is idle,
+  // or at once when the player reaches for the stage.
+  const [reached, setReached] = useState(false);
+  const [started, setStarted] = useState(false);
+  const wake = useCallback(() => setReached(true), []);
+  const startQuietly = useCallback(() => setStarted(true), []);
+  useEffect(() => whenSettledAndIdle(startQuietly), [startQuietly]);
   // A reveal needs the scene at once.
-  const wanted = touched || reveal !== null;
+  const urgent = reached || reveal !== null;
+  const wanted = urgent || started;
 
   // The scene's chunk (Pixi, @pixi/react) is fetched and evaluated when wanted; it starts a task later.
   const [StageCanvas, setStageCanvas] = useState<StageCanvasComponent | null>(null);
   useEffect(() => {
     if (!wanted) return undefined;
     let cancelled = false;
-    void import('./scene/StageCanvas.tsx').then(async (module) => {
+    void loadScene().then(async (module) => {
       // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
       await nextTask();
       if (!cancelled) setStageCanvas(() => module.default);
@@ -286,8 +291,9 @@ function PictureStageImpl(props: PictureStageProps) {
           picture={picture}
           image={props.previewImage}
           label={labels.loading}
-          // Waiting, idle, for a touch, the picture is ready to play: no 'loading' note on it.
-          showLabel={wanted}
+          // Started in the background or waiting, the picture is ready to play (a tap on it is kept): no
+          // 'loading' note on it unless the player reached for the stage.
+          showLabel={urgent}
           onTouch={wake}
         />
       )}

@@ -5,11 +5,16 @@ import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/
 import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
+import { loadSceneWhenIdle } from '../../stage/scene-loader.ts';
 import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
 // Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
-// opens, so it downloads while the screen's first call is under way instead of after it.
-export const loadStage = () => import('../../stage/PictureStage.tsx');
+// opens, so it downloads while the screen's first call is under way instead of after it; the
+// scene's chunk (Pixi) follows once the page is idle (issue 29).
+export const loadStage = () => {
+  loadSceneWhenIdle();
+  return import('../../stage/PictureStage.tsx');
+};
 const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
 
 /** The picture shown before the stage can draw (preloaded with the HTML), in the stage's box. */

@@ -2,6 +2,7 @@
  * The scene inside the Pixi application, declared from props: the picture, the reveal's backdrop,
  * the marks, the reveal's labels and the loupe, in that order from the bottom.
  */
+import { useApplication } from '@pixi/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { StageMark, StageReveal } from '../types.ts';
@@ -33,7 +34,11 @@ export function Scene({
   onRevealLanded,
 }: SceneContentProps) {
   const { camera, frames } = useScene();
-  const [store] = useState(() => new TextureStore());
+  const { app } = useApplication();
+  // The picture goes to the GPU in a task before the frame that draws it (textures.ts).
+  const [store] = useState(
+    () => new TextureStore((texture) => (app.renderer ? app.renderer.texture.initSource(texture.source) : undefined)),
+  );
   useEffect(() => () => store.destroy(), [store]);
 
   // Another picture starts fitted, before its texture has loaded; an equal one in a new object (a

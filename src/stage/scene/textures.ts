@@ -3,6 +3,7 @@
  * from the variant's address, and every texture destroyed with the scene.
  */
 import { ImageSource, Texture } from 'pixi.js';
+import { nextTask } from '../idle.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { chooseVariant } from '../view.ts';
@@ -16,10 +17,22 @@ async function loadImage(url: string): Promise<HTMLImageElement> {
   return image;
 }
 
+/** Sends a texture to the GPU (the renderer's upload, mipmaps and all). */
+export type TextureUpload = (texture: Texture) => void;
+
 export class TextureStore {
   private readonly textures = new Set<Texture>();
+  private readonly upload: TextureUpload;
   private destroyed = false;
 
+  constructor(upload: TextureUpload = () => undefined) {
+    this.upload = upload;
+  }
+
+  /**
+   * The texture of the image at `url`, already on the GPU: the upload is a task of its own, between
+   * the decode and the frame that first draws it, so neither holds a tap for long (issue 29).
+   */
   async load(url: string): Promise<Texture | null> {
     const image = await loadImage(url);
     if (this.destroyed) return null;
@@ -27,7 +40,11 @@ export class TextureStore {
       source: new ImageSource({ resource: image, autoGenerateMipmaps: true, scaleMode: 'linear' }),
     });
     this.textures.add(texture);
-    return texture;
+    await nextTask();
+    if (this.destroyed) return null;
+    this.upload(texture);
+    await nextTask();
+    return this.destroyed ? null : texture;
   }
 
   destroy(): void {

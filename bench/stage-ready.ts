@@ -1,0 +1,256 @@
+// When the stage engine is ready on the two game screens, and how fast a tap on the picture
+// paints (issue 29), against the production server as bench/wire.ts and bench/lighthouse.ts start
+// it (NODE_ENV=production, PUBLIC_URL, the real build, compression on, a payment gateway so the
+// play screen shows the paid contest). Chromium at 360x740 with touch, CPU slowed 4x through CDP.
+// For /quick_game_screen and /play_screen (a signed-in player who passed the location check),
+// RUNS cold loads each (a new browser context, empty cache):
+// - ready, untouched: the stage's 'cricspot:stage-ready' User Timing mark (its first frame with
+//   the picture, gestures listening: a tap draws a mark in the next frame) when nobody touches
+//   the page, from navigation start and from the end of the load event;
+// - ready, tapped at first paint: the same when the player taps the picture as soon as it shows;
+// - tap INP: Interaction to Next Paint of a tap on an empty spot of the picture once the stage is
+//   ready (web-vitals' onINP with reportAllChanges, injected by the bench: never in the site's
+//   bundle), and of the tap at first paint (the engine not up yet).
+// Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
+// times grow: say what else ran.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { ensureBuilt } from '../scripts/ensure-built.ts';
+import { openContestNow } from '../scripts/open-contest-now.ts';
+import { loadConfig } from '../server/config.ts';
+import { STORAGE_KEYS } from '../src/app/storage-keys.ts';
+import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_STAGE_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const READY_TARGET_MS = 1500;
+const INP_TARGET_MS = 100;
+const MARK = 'cricspot:stage-ready';
+const chosen = process.env.BENCH_STAGE_PAGES?.split(',').map((route) => route.trim());
+const SCREENS = [
+  { route: '/quick_game_screen', player: false },
+  { route: '/play_screen', player: true },
+].filter((screen) => !chosen || chosen.includes(screen.route));
+const webVitals = readFileSync(path.join(root, 'node_modules/web-vitals/dist/web-vitals.attribution.iife.js'), 'utf8');
+
+ensureBuilt();
+// As bench/lighthouse.ts: Razorpay with placeholder keys and an API address nothing answers at.
+const gateway = {
+  PAYMENT_GATEWAY: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: 'bench-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  RAZORPAY_API_URL: 'http://127.0.0.1:9',
+};
+const { base, dataDir, env } = await serverPlace('stage-ready', 'production', gateway);
+const server = spawnServer(env);
+
+interface Timing {
+  /** The ready mark, ms from navigation start. */
+  ready: number;
+  /** The ready mark, ms after the end of the load event (negative: before it). */
+  afterLoad: number;
+  /** The interaction's INP, ms (NaN when none was reported). */
+  inp: number;
+}
+
+type BenchWindow = Window & { __inp?: { value: number; attribution?: { interactionType?: string } } };
+
+async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  if (player) await context.addCookies([{ ...player.cookie, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addInitScript(
+    ({ marker, signedIn }) => {
+      // A visitor who answered the cookie notice; a player who signed in on this browser.
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
+      );
+      if (signedIn) localStorage.setItem(marker, String(Date.now()));
+    },
+    { marker: STORAGE_KEYS.loginMarker, signedIn: player !== null },
+  );
+  // web-vitals in the bench only, listening from the page's start.
+  await context.addInitScript({
+    content: `${webVitals}\n;webVitals.onINP((metric) => { window.__inp = metric; }, { reportAllChanges: true });`,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return page;
+}
+
+/** The ready mark against navigation start and the load event, once the stage has set it. */
+async function readyTimes(page: Page): Promise<{ ready: number; afterLoad: number }> {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, MARK, {
+    polling: 100,
+    timeout: 60_000,
+  });
+  await page.waitForFunction(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd > 0,
+    null,
+    { polling: 100 },
+  );
+  return page.evaluate((mark) => {
+    const ready = performance.getEntriesByName(mark, 'mark')[0]!.startTime;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { ready, afterLoad: ready - nav.loadEventEnd };
+  }, MARK);
+}
+
+/** The INP web-vitals reports for the interactions so far (NaN when none). */
+async function inpOf(page: Page): Promise<number> {
+  try {
+    await page.waitForFunction(() => (window as BenchWindow).__inp !== undefined, null, {
+      polling: 100,
+      timeout: 5000,
+    });
+  } catch {
+    return Number.NaN;
+  }
+  return page.evaluate(() => (window as BenchWindow).__inp!.value);
+}
+
+/** What the stage announces for the selected mark (its coordinates once placed). */
+const announced = (page: Page) =>
+  page.locator('.picture-stage [aria-live="polite"]').first().textContent({ timeout: 5000 });
+
+/** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
+async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
+  const page = await openScreen(browser, player);
+  try {
+    await page.goto(`${base}${route}?lng=en`);
+    const times = await readyTimes(page);
+    await page.locator('.stage-preview').waitFor({ state: 'detached' });
+    const box = (await page.locator('.picture-stage__canvas canvas').boundingBox())!;
+    const before = await announced(page);
+    // Left of the middle, a third down: away from the zoom buttons and any mark in the middle.
+    await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
+    const inp = await inpOf(page);
+    if ((await announced(page)) === before) console.log(`  (${route}: the tap placed no mark)`);
+    return { ...times, inp };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** The player taps the picture as soon as it shows (the engine not up yet). */
+async function tappedAtFirstPaint(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
+  const page = await openScreen(browser, player);
+  try {
+    await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
+    const image = page.locator('.stage-preview__image').first();
+    await image.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('.stage-preview__image');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      null,
+      { polling: 50 },
+    );
+    // The first paint's image may be replaced by the app's render meanwhile: aim at the one there now.
+    const box = await page.evaluate(() => {
+      const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
+      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+    });
+    if (box) await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
+    const times = await readyTimes(page);
+    return { ...times, inp: await inpOf(page) };
+  } finally {
+    await page.context().close();
+  }
+}
+
+const sorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor((sorted(values).length - 1) / 2)] ?? Number.NaN;
+const p90 = (values: number[]) => {
+  const s = sorted(values);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)] ?? Number.NaN;
+};
+const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '-').padStart(7);
+
+function line(label: string, values: number[], target: number | null): string {
+  const verdict = target === null ? '' : p90(values) <= target ? 'met' : 'not met';
+  return `  ${label.padEnd(46)} ${ms(median(values))} ${ms(p90(values))}   ${target === null ? '' : `${target}`.padStart(6)}  ${verdict}   [${values.map((v) => Math.round(v)).join(', ')}]`;
+}
+
+try {
+  await waitForServer(base, server, 240_000);
+  // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
+  openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
+  const player = SCREENS.some((screen) => screen.player) ? await signedInPlayer(base, env) : null;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  console.log(
+    `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each (ms; verdict on p90)`,
+  );
+  console.log(`  ${''.padEnd(46)}  median     p90   target`);
+  for (const { route, player: needsPlayer } of SCREENS) {
+    const who = needsPlayer ? player : null;
+    const still: Timing[] = [];
+    const tapped: Timing[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      still.push(await untouched(browser, route, who));
+      tapped.push(await tappedAtFirstPaint(browser, route, who));
+    }
+    console.log(route);
+    console.log(
+      line(
+        'ready, untouched, from navigation start',
+        still.map((t) => t.ready),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, untouched, after the load event',
+        still.map((t) => t.afterLoad),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, tapped at first paint, from navigation',
+        tapped.map((t) => t.ready),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'ready, tapped at first paint, after load',
+        tapped.map((t) => t.afterLoad),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'INP, tap on the picture once ready',
+        still.map((t) => t.inp),
+        INP_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'INP, tap at first paint (engine not up)',
+        tapped.map((t) => t.inp),
+        null,
+      ),
+    );
+  }
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
