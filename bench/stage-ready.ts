@@ -19,7 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
-import { STORAGE_KEYS } from '../src/app/storage-keys.ts';
+import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 

@@ -7,15 +7,12 @@ import puppeteer from 'puppeteer-core';
 import { seedDemoResults } from '../../scripts/demo/seed-results.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { activeUserRow } from '../../server/db/user-rows.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
 import { loadOrCreateSecret } from '../../server/secret.ts';
-import { createSession } from '../../server/services/accounts/session.service.ts';
 import { createPictureStore } from '../../server/storage/picture-store.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
+import { signedInPlayer as benchPlayer } from './signed-in-player.ts';
 
-/** Mumbai, Maharashtra: a state where contests are allowed (where tests/e2e/support/player.ts stands). */
-const MUMBAI = { latitude: 19.076, longitude: 72.8777, accuracy: 50 };
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Player {
@@ -47,48 +44,10 @@ export async function publishedResults(env: Record<string, string>): Promise<num
   }
 }
 
-/**
- * A logged-in player for /play_screen, as the browser is after a sign-up: an active user with a
- * session made by the server's own service in the bench's database (a production server has no
- * outbox to read a code from), the session's location check passed through the API as the
- * location gate does once the browser shares its position, and the login marker the routes read
- * from localStorage.
- */
+/** A logged-in player for /play_screen (bench/support/signed-in-player.ts), by its session cookie's value. */
 export async function signedInPlayer(base: string, env: Record<string, string>): Promise<Player> {
-  const { db } = benchDatabase(env);
-  try {
-    const now = Date.now();
-    const id = crypto.randomUUID();
-    await db
-      .insertInto('users')
-      .values(
-        activeUserRow(
-          {
-            id,
-            firstName: 'Bench',
-            lastName: 'Player',
-            email: `bench.${id.slice(0, 8)}@example.com`,
-            phone: '+919100000001',
-          },
-          now,
-        ),
-      )
-      .execute();
-    const { token } = await createSession(db, id, now, { userAgent: 'lighthouse bench', ip: '127.0.0.1' });
-    const located = await fetch(`${base}/api/v1/location`, {
-      method: 'POST',
-      headers: {
-        cookie: `${SESSION_COOKIE}=${token}`,
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      body: JSON.stringify(MUMBAI),
-    });
-    if (!located.ok) throw new Error(`the location check failed: ${located.status} ${await located.text()}`);
-    return { token };
-  } finally {
-    await db.destroy();
-  }
+  const player = await benchPlayer(base, env);
+  return { token: player.cookie.value };
 }
 
 /**

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { activeUserRow } from '../../server/db/user-rows.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
-import { createSession } from '../../server/services/session.service.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
 import { BENCH_POSITION } from '../server-load.ts';
 
 /** The session cookie's name and value. */
