@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { errorCodeOf, refusalOf } from '../domain/error-code.ts';
 import type { Bill } from '../domain/money.ts';
-import { PAYMENT_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
+import { PAYMENT_ERROR_CODES, PROMO_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
 import {
   type CheckoutContext,
   type CheckoutErrorCode,
@@ -12,7 +13,6 @@ import {
   loadedParts,
   type PaymentOrder,
   RETRY_ENDED_CODES,
-  serverCodeOf,
   type WatchedPayment,
 } from './fragments/checkout-types.ts';
 import { supplyStateMachine } from './supply-state.machine.ts';
@@ -30,7 +30,7 @@ export type {
 } from './fragments/checkout-types.ts';
 
 export function promoErrorCode(error: unknown): CheckoutErrorCode {
-  return serverCodeOf(error) === 'INVALID_PROMO' ? 'invalidPromo' : 'promoFailed';
+  return errorCodeOf(error) === PROMO_ERROR_CODES.invalidPromo ? 'invalidPromo' : 'promoFailed';
 }
 
 /** Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (no order id). */
@@ -102,20 +102,33 @@ export const checkoutMachine = setup({
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
-    setBill: assign((_, loaded: LoadedBill) => ({ ...loadedParts(loaded), lastError: null, errorDetail: null })),
+    setBill: assign((_, loaded: LoadedBill) => ({
+      ...loadedParts(loaded),
+      lastError: null,
+      errorDetail: null,
+      refusal: null,
+    })),
     enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim() })),
     setPromo: assign(({ context }, bill: Bill) => ({
       bill,
       promoCode: context.enteredPromo,
       lastError: null,
       errorDetail: null,
+      refusal: null,
     })),
-    clearPromo: assign((_, bill: Bill) => ({ bill, promoCode: null, lastError: null, errorDetail: null })),
+    clearPromo: assign((_, bill: Bill) => ({
+      bill,
+      promoCode: null,
+      lastError: null,
+      errorDetail: null,
+      refusal: null,
+    })),
     setError: assign((_, params: { code: CheckoutErrorCode; error?: unknown }) => ({
       lastError: params.code,
-      errorDetail: serverCodeOf(params.error),
+      errorDetail: errorCodeOf(params.error),
+      refusal: refusalOf(params.error),
     })),
-    clearError: assign({ lastError: null, errorDetail: null }),
+    clearError: assign({ lastError: null, errorDetail: null, refusal: null }),
     setOrder: assign(({ context }, params: PaymentOrder) => ({
       orderId: params.orderId ?? null,
       order: params.order ?? null,
@@ -130,11 +143,12 @@ export const checkoutMachine = setup({
     setStatus: assign((_, params: { status: CheckoutStatus }) => ({ status: params.status })),
     // A refusal that cannot change on a second press withdraws the offer ("Try again" goes).
     setRetryError: assign(({ context }, params: { error: unknown }) => {
-      const detail = serverCodeOf(params.error);
+      const detail = errorCodeOf(params.error);
       const ended = detail !== null && RETRY_ENDED_CODES.includes(detail);
       return {
         lastError: 'retryFailed' as const,
         errorDetail: detail,
+        refusal: refusalOf(params.error),
         payment: ended && context.payment ? { ...context.payment, retry: null } : context.payment,
       };
     }),
@@ -158,7 +172,7 @@ export const checkoutMachine = setup({
       params.expected.includes(params.actual),
     canRetry: ({ context }) => (context.payment?.retry ?? null) !== null && context.watchedId !== null,
     isSupplyStateRequired: (_, params: { error: unknown }) =>
-      serverCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
+      errorCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
     hasStateCode: (_, params: { stateCode: string | null }) => params.stateCode !== null,
   },
 }).createMachine({
@@ -170,6 +184,7 @@ export const checkoutMachine = setup({
     enteredPromo: '',
     lastError: null,
     errorDetail: null,
+    refusal: null,
     orderId: null,
     order: null as PaymentOrderAnswer | null,
     paymentId: null,

@@ -3,8 +3,9 @@ import { getI18n } from 'react-i18next';
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
+import type { ApiRefusal, ClientErrorCode } from '../../domain/error-code.ts';
 
-export type { ApiErrorBody };
+export type { ApiErrorBody, ClientErrorCode };
 
 /** The one axios instance. Cookies carry the session; nothing secret lives in the page. */
 export const http = axios.create({
@@ -72,9 +73,6 @@ export function dataOf<T>(body: unknown): T {
     throw new InvalidResponseError();
   return (body as { data: T }).data;
 }
-
-/** What failed in the page itself, not on the server: no answer, an answer without data, anything else. */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
 
 /**
  * A failed API call as the screens and machines read it: the catalogue's code (or the client's
@@ -160,6 +158,11 @@ export function errorMessageOf(error: unknown, fallback: string): string {
   if (answer?.message) return shownMessage(answer.code, answer.message, answer.details);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** A refusal a machine kept (domain/error-code.ts refusalOf), in the site's language as errorMessageOf says it. */
+export function refusalText(refusal: ApiRefusal): string {
+  return shownMessage(refusal.code, refusal.message, refusal.details);
 }
 
 /** The server's messages per field; one that repeats the answer's message is translated with it. */

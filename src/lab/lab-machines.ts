@@ -98,11 +98,17 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       loadPracticePair: {
-        result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } },
+        result: { pairId: 'pair_1', picture: { width: 1200, height: 800, variants: [] } },
         error: { code: 'NO_IMAGE_PAIRS' },
       },
       submitPractice: {
-        result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1', ballWidth: 24 },
+        result: {
+          ball: { x: 440, y: 330 },
+          distances: [28.3],
+          bestTicketId: 't1',
+          ballWidth: 24,
+          reveal: { width: 1200, height: 800, variants: [] },
+        },
         error: offline,
       },
     },

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorCodeOf,
-  freeTicketId,
-  ticketMarkingMachine,
-  ticketMarkingRules,
-} from '../../machines/ticket-marking.machine.ts';
+import { freeTicketId, ticketMarkingMachine, ticketMarkingRules } from '../../machines/ticket-marking.machine.ts';
 import { placeholderErrors, startSut } from './model-harness.ts';
 
 import {
@@ -28,13 +23,6 @@ describe('ticket-marking helpers', () => {
       loadContest: 'loadContest not provided',
       submitTickets: 'submitTickets not provided',
     });
-  });
-
-  it('reads a rejection code, else unknown', () => {
-    expect(errorCodeOf({ code: 'SOLD_OUT' })).toBe('SOLD_OUT');
-    expect(errorCodeOf(new Error('x'))).toBe('unknown');
-    expect(errorCodeOf(null)).toBe('unknown');
-    expect(errorCodeOf({ code: '' })).toBe('unknown');
   });
 
   it('gives the smallest free ticket id', () => {

@@ -2,10 +2,12 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { CheckoutErrorCode } from '../../../machines/checkout.machine.ts';
 import { checkoutMachineFor } from '../../actors/checkout.actors.ts';
+import { refusalText } from '../../api/http.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatRupees } from '../../ui/format.ts';
@@ -49,10 +51,9 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const inr = (paise: number) => formatRupees(paise, lng);
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [machine] = useState(() => checkoutMachineFor({ contestId, onOrderRefusal: setServerMessage, returnTo }));
+  const [machine] = useState(() => checkoutMachineFor({ contestId, returnTo }));
   const [snapshot, send, actor] = useMachine(machine, { input: { paymentId } });
-  const { bill, promoCode, lastError, errorDetail, order, payment, ticketCount } = snapshot.context;
+  const { bill, promoCode, lastError, errorDetail, refusal, order, payment, ticketCount } = snapshot.context;
   // The payment-status machine watching the payment: timed out, it waits for a Refresh.
   const watchTimedOut = useSelector(actor, (s) => {
     const watch: object | undefined = s.children.watchPayment?.getSnapshot();
@@ -61,8 +62,9 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
 
   const errorText = (error: CheckoutErrorCode): string => {
     if (error === 'orderFailed' || error === 'retryFailed') {
-      if (errorDetail === 'PAID_PLAY_SUSPENDED') return t('errors.PAID_PLAY_SUSPENDED');
-      return serverMessage ?? t(`errors.${error}`);
+      if (errorDetail === CONTEST_ERROR_CODES.paidPlaySuspended) return t('errors.PAID_PLAY_SUSPENDED');
+      // The server's refusal, in the reader's language by its code.
+      return refusal ? refusalText(refusal) : t(`errors.${error}`);
     }
     return t(`errors.${error}`);
   };
@@ -71,7 +73,9 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
   if (snapshot.matches('loadError') || ((snapshot.matches('ready') || snapshot.matches('creatingOrder')) && !bill))
     return (
       <div className="entry-panel">
-        <p role="alert">{errorDetail === 'CART_EMPTY' ? t('checkout.noContest') : t('checkout.loadFailed')}</p>
+        <p role="alert">
+          {errorDetail === CONTEST_ERROR_CODES.cartEmpty ? t('checkout.noContest') : t('checkout.loadFailed')}
+        </p>
         <div className="cart-group__actions">
           <button type="button" className="button button--primary" onClick={() => send({ type: 'load.retry' })}>
             {t('checkout.retry')}
