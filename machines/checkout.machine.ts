@@ -11,7 +11,6 @@ import {
   type GatewayResult,
   type LoadedBill,
   loadedParts,
-  type PaymentOrder,
   RETRY_ENDED_CODES,
   type WatchedPayment,
 } from './fragments/checkout-types.ts';
@@ -25,7 +24,6 @@ export type {
   GatewayInput,
   GatewayResult,
   LoadedBill,
-  PaymentOrder,
   WatchedPayment,
 } from './fragments/checkout-types.ts';
 
@@ -33,21 +31,22 @@ export function promoErrorCode(error: unknown): CheckoutErrorCode {
   return errorCodeOf(error) === PROMO_ERROR_CODES.invalidPromo ? 'invalidPromo' : 'promoFailed';
 }
 
-/** Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (no order id). */
+/**
+ * Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (an answer
+ * without an order id).
+ */
+type OrderDone = { event: { output: PaymentOrderAnswer } };
 const orderTransitions = (fallback: 'ready' | 'unpaid') =>
   [
     {
-      guard: { type: 'isSettledOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      guard: { type: 'isSettledOrder', params: ({ event }: OrderDone) => event.output },
       target: 'confirming',
-      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      actions: { type: 'setOrder', params: ({ event }: OrderDone) => event.output },
     },
     {
-      guard: {
-        type: 'hasOrderId',
-        params: ({ event }: { event: { output: PaymentOrder } }) => ({ orderId: event.output.orderId }),
-      },
+      guard: { type: 'hasOrderId', params: ({ event }: OrderDone) => ({ orderId: event.output.orderId }) },
       target: 'awaitingGateway',
-      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      actions: { type: 'setOrder', params: ({ event }: OrderDone) => event.output },
     },
     { target: fallback, actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
   ] as const;
@@ -79,10 +78,10 @@ export const checkoutMachine = setup({
     removePromo: fromPromise<Bill, { code: string }>(async () => {
       throw new Error('removePromo not provided');
     }),
-    createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
+    createPaymentOrder: fromPromise<PaymentOrderAnswer, { promoCode: string | null; grandTotal: number }>(async () => {
       throw new Error('createPaymentOrder not provided');
     }),
-    retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(async () => {
+    retryPaymentOrder: fromPromise<PaymentOrderAnswer, { paymentId: string }>(async () => {
       throw new Error('retryPaymentOrder not provided');
     }),
     openGateway: fromPromise<GatewayResult, GatewayInput>(async () => {
@@ -129,10 +128,11 @@ export const checkoutMachine = setup({
       refusal: refusalOf(params.error),
     })),
     clearError: assign({ lastError: null, errorDetail: null, refusal: null }),
-    setOrder: assign(({ context }, params: PaymentOrder) => ({
-      orderId: params.orderId ?? null,
-      order: params.order ?? null,
-      watchedId: params.order?.paymentId ?? context.watchedId,
+    // The server's whole order (gateway, checkout page or key), kept for openGateway.
+    setOrder: assign(({ context }, params: PaymentOrderAnswer) => ({
+      orderId: params.orderId,
+      order: params,
+      watchedId: params.paymentId ?? context.watchedId,
       payment: null,
     })),
     setPayment: assign((_, params: GatewayResult) => ({
@@ -164,7 +164,7 @@ export const checkoutMachine = setup({
     isReturning: ({ context }) => context.watchedId !== null,
     hasOrderId: (_, params: { orderId: string | null | undefined }) =>
       typeof params.orderId === 'string' && params.orderId !== '',
-    isSettledOrder: (_, params: PaymentOrder) => params.order?.status === 'success' && !!params.order.paymentId,
+    isSettledOrder: (_, params: PaymentOrderAnswer) => params.status === 'success' && !!params.paymentId,
     isGatewayPaid: (_, params: GatewayResult) =>
       params.outcome === 'success' && !!params.paymentId && !!params.signature,
     isGatewayUnpaid: (_, params: GatewayResult) => params.outcome === 'failed' || params.outcome === 'cancelled',

@@ -29,13 +29,6 @@ export type CheckoutErrorCode =
 
 export type CheckoutStatus = 'success' | 'failed' | 'cancelled' | 'error';
 
-export interface PaymentOrder {
-  /** Missing or empty when the server answered without one. */
-  orderId?: string | null;
-  /** The server's whole order (gateway, checkout page or key), kept for openGateway. */
-  order?: PaymentOrderAnswer;
-}
-
 /** What openGateway needs: the order id and amount, and the server's order when it sent one. */
 export interface GatewayInput {
   orderId: string;

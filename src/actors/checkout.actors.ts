@@ -1,13 +1,12 @@
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../domain/brand.ts';
 import type { Bill } from '../../domain/money.ts';
-import type { PaymentReturnTo } from '../../domain/payments.ts';
+import type { PaymentOrderAnswer, PaymentReturnTo } from '../../domain/payments.ts';
 import {
   checkoutMachine,
   type GatewayInput,
   type GatewayResult,
   type LoadedBill,
-  type PaymentOrder,
   type WatchedPayment,
 } from '../../machines/checkout.machine.ts';
 import { fetchCart } from '../api/contests.ts';
@@ -54,12 +53,6 @@ interface CheckoutDeps {
   returnTo?: PaymentReturnTo;
 }
 
-/** A refusal goes back to the machine as it came (an ApiError): the machine keeps it (domain refusalOf). */
-const orderOf = async (make: () => ReturnType<typeof createPaymentOrder>): Promise<PaymentOrder> => {
-  const order = await make();
-  return { orderId: order.orderId, order };
-};
-
 /**
  * The payment watched to its end: the payment-status machine (polls, times out, takes
  * status.refresh). The checkout machine declares it by its contract, input { orderId } and output
@@ -86,11 +79,12 @@ export function checkoutMachineFor({ contestId, returnTo }: CheckoutDeps) {
         async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
       ),
       removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
-      createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(() =>
-        orderOf(() => createPaymentOrder(contestId, returnTo)),
+      // A refusal goes back to the machine as it came (an ApiError): the machine keeps it (domain refusalOf).
+      createPaymentOrder: fromPromise<PaymentOrderAnswer, { promoCode: string | null; grandTotal: number }>(() =>
+        createPaymentOrder(contestId, returnTo),
       ),
-      retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(({ input }) =>
-        orderOf(() => retryPaymentOrder(input.paymentId, returnTo)),
+      retryPaymentOrder: fromPromise<PaymentOrderAnswer, { paymentId: string }>(({ input }) =>
+        retryPaymentOrder(input.paymentId, returnTo),
       ),
       openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
       supplyState: supplyStateMachineWithApi(),

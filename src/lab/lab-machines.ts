@@ -125,8 +125,14 @@ export const LAB_MACHINES: LabEntry[] = [
         error: { code: 'INVALID_PROMO' },
       },
       removePromo: { result: bill, error: offline },
-      createPaymentOrder: { result: { orderId: 'order_1' }, error: { code: 'PAID_PLAY_SUSPENDED' } },
-      retryPaymentOrder: { result: { orderId: 'order_2' }, error: { code: 'PAYMENT_NOT_RETRYABLE' } },
+      createPaymentOrder: {
+        result: { paymentId: 'p1', orderId: 'order_1', amountPaise: 10180, status: 'pending' },
+        error: { code: 'PAID_PLAY_SUSPENDED' },
+      },
+      retryPaymentOrder: {
+        result: { paymentId: 'p2', orderId: 'order_2', amountPaise: 10180, status: 'pending' },
+        error: { code: 'PAYMENT_NOT_RETRYABLE' },
+      },
       openGateway: {
         result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' },
         error: { message: 'Gateway script failed to load' },

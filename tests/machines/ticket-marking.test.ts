@@ -224,6 +224,18 @@ describe('ticket-marking machine: submitting', () => {
     expect(cleared.get(actor)).toEqual(['c1']);
   });
 
+  it("keeps the server's refusal of a submit (its code, words and counts) for the screen to say", async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.submit' });
+    const refusal = { code: 'ONLY_N_AVAILABLE', message: 'Only 1 left', status: 409, details: { available: 1 } };
+    await fakes.reject('submitTickets', refusal);
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'ONLY_N_AVAILABLE', refusal });
+    actor.send({ type: 'submit.retry' });
+    await fakes.reject('submitTickets', { code: 'NETWORK', message: 'Network Error', status: null });
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: null, refusal: null });
+  });
+
   it('keeps the draft when submitting fails, to retry or edit', async () => {
     const { actor, fakes } = await ready();
     actor.send({ type: 'ticket.mark', point: P1 });

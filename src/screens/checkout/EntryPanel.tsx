@@ -1,4 +1,4 @@
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -52,8 +52,21 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
   const lng = currentLanguage(i18n);
   const inr = (paise: number) => formatRupees(paise, lng);
   const [machine] = useState(() => checkoutMachineFor({ contestId, returnTo }));
-  const [snapshot, send, actor] = useMachine(machine, { input: { paymentId } });
-  const { bill, promoCode, lastError, errorDetail, refusal, order, payment, ticketCount } = snapshot.context;
+  const actor = useActorRef(machine, { input: { paymentId } });
+  const send = actor.send;
+  // What the panel shows, selected one by one: a change elsewhere in the machine renders nothing.
+  const state = useSelector(actor, (s) => s.value);
+  const bill = useSelector(actor, (s) => s.context.bill);
+  const promoCode = useSelector(actor, (s) => s.context.promoCode);
+  const lastError = useSelector(actor, (s) => s.context.lastError);
+  const errorDetail = useSelector(actor, (s) => s.context.errorDetail);
+  const refusal = useSelector(actor, (s) => s.context.refusal);
+  const order = useSelector(actor, (s) => s.context.order);
+  const payment = useSelector(actor, (s) => s.context.payment);
+  const ticketCount = useSelector(actor, (s) => s.context.ticketCount);
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'checkout.retry' }));
+  // The first paid order asks the player's state for the invoice (issue 26): its own machine.
+  const stateQuestion = useSelector(actor, (s) => (s.matches('choosingState') ? s.children.supplyState : undefined));
   // The payment-status machine watching the payment: timed out, it waits for a Refresh.
   const watchTimedOut = useSelector(actor, (s) => {
     const watch: object | undefined = s.children.watchPayment?.getSnapshot();
@@ -69,8 +82,8 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
     return t(`errors.${error}`);
   };
 
-  if (snapshot.matches('starting') || snapshot.matches('loading')) return <Spinner label={t('checkout.loading')} />;
-  if (snapshot.matches('loadError') || ((snapshot.matches('ready') || snapshot.matches('creatingOrder')) && !bill))
+  if (state === 'starting' || state === 'loading') return <Spinner label={t('checkout.loading')} />;
+  if (state === 'loadError' || ((state === 'ready' || state === 'creatingOrder') && !bill))
     return (
       <div className="entry-panel">
         <p role="alert">
@@ -86,7 +99,7 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         </div>
       </div>
     );
-  if (snapshot.matches('success') && payment)
+  if (state === 'success' && payment)
     return (
       <EntrySuccess
         tickets={payment.tickets ?? []}
@@ -96,18 +109,18 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         {...(onMore ? { onMore } : {})}
       />
     );
-  if (snapshot.matches('unpaid') && payment)
+  if (state === 'unpaid' && payment)
     return (
       <Unpaid
         payment={payment}
         error={lastError ? errorText(lastError) : null}
         inr={inr}
         lng={lng}
-        canRetry={snapshot.can({ type: 'checkout.retry' })}
+        canRetry={canRetry}
         onRetry={() => send({ type: 'checkout.retry' })}
       />
     );
-  if (snapshot.matches('error'))
+  if (state === 'error')
     return (
       <div className="entry-panel" role="alert">
         <h2 className="entry-panel__title">{t('payments.error')}</h2>
@@ -117,18 +130,13 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         )}
       </div>
     );
-  if (snapshot.matches('awaitingGateway') && order?.gateway === 'sandbox')
+  if (state === 'awaitingGateway' && order?.gateway === 'sandbox')
     return (
       <p className="checkout__sandbox" role="status">
         <span className="checkout__badge">{t('checkout.sandbox')}</span> {t('checkout.redirecting')}
       </p>
     );
-  if (
-    snapshot.matches('awaitingGateway') ||
-    snapshot.matches('verifying') ||
-    snapshot.matches('confirming') ||
-    snapshot.matches('retrying')
-  )
+  if (state === 'awaitingGateway' || state === 'verifying' || state === 'confirming' || state === 'retrying')
     return (
       <div className="entry-panel" aria-live="polite">
         {watchTimedOut ? (
@@ -139,13 +147,12 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
             </button>
           </>
         ) : (
-          <Spinner label={snapshot.matches('retrying') ? t('entry.retrying') : t('entry.confirming')} />
+          <Spinner label={state === 'retrying' ? t('entry.retrying') : t('entry.confirming')} />
         )}
       </div>
     );
 
-  // The first paid order asks the player's state for the invoice (issue 26), in place of the bill.
-  const stateQuestion = snapshot.matches('choosingState') ? snapshot.children.supplyState : undefined;
+  // The state question, in place of the bill.
   if (stateQuestion)
     return (
       <div className="entry-panel">
@@ -161,9 +168,9 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         bill={bill}
         ticketCount={ticketCount ?? 0}
         promoCode={promoCode}
-        ready={snapshot.matches('ready')}
-        applying={snapshot.matches('applyingPromo')}
-        paying={snapshot.matches('creatingOrder')}
+        ready={state === 'ready'}
+        applying={state === 'applyingPromo'}
+        paying={state === 'creatingOrder'}
         error={lastError ? errorText(lastError) : null}
         promoInvalid={lastError === 'promoRequired' || lastError === 'invalidPromo' || lastError === 'promoFailed'}
         billOpen={!compact}
