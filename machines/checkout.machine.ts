@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { errorCodeOf, refusalOf } from '../domain/error-code.ts';
 import type { Bill } from '../domain/money.ts';
-import { PAYMENT_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
+import { PAYMENT_ERROR_CODES, PROMO_ERROR_CODES, type PaymentOrderAnswer } from '../domain/payments.ts';
 import {
   type CheckoutContext,
   type CheckoutErrorCode,
@@ -10,9 +11,7 @@ import {
   type GatewayResult,
   type LoadedBill,
   loadedParts,
-  type PaymentOrder,
   RETRY_ENDED_CODES,
-  serverCodeOf,
   type WatchedPayment,
 } from './fragments/checkout-types.ts';
 import { supplyStateMachine } from './supply-state.machine.ts';
@@ -25,29 +24,29 @@ export type {
   GatewayInput,
   GatewayResult,
   LoadedBill,
-  PaymentOrder,
   WatchedPayment,
 } from './fragments/checkout-types.ts';
 
 export function promoErrorCode(error: unknown): CheckoutErrorCode {
-  return serverCodeOf(error) === 'INVALID_PROMO' ? 'invalidPromo' : 'promoFailed';
+  return errorCodeOf(error) === PROMO_ERROR_CODES.invalidPromo ? 'invalidPromo' : 'promoFailed';
 }
 
-/** Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (no order id). */
+/**
+ * Where an order goes next: settled at once (a zero bill), to its gateway, or nowhere (an answer
+ * without an order id).
+ */
+type OrderDone = { event: { output: PaymentOrderAnswer } };
 const orderTransitions = (fallback: 'ready' | 'unpaid') =>
   [
     {
-      guard: { type: 'isSettledOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      guard: { type: 'isSettledOrder', params: ({ event }: OrderDone) => event.output },
       target: 'confirming',
-      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      actions: { type: 'setOrder', params: ({ event }: OrderDone) => event.output },
     },
     {
-      guard: {
-        type: 'hasOrderId',
-        params: ({ event }: { event: { output: PaymentOrder } }) => ({ orderId: event.output.orderId }),
-      },
+      guard: { type: 'hasOrderId', params: ({ event }: OrderDone) => ({ orderId: event.output.orderId }) },
       target: 'awaitingGateway',
-      actions: { type: 'setOrder', params: ({ event }: { event: { output: PaymentOrder } }) => event.output },
+      actions: { type: 'setOrder', params: ({ event }: OrderDone) => event.output },
     },
     { target: fallback, actions: { type: 'setError', params: { code: 'orderIdMissing' } } },
   ] as const;
@@ -79,10 +78,10 @@ export const checkoutMachine = setup({
     removePromo: fromPromise<Bill, { code: string }>(async () => {
       throw new Error('removePromo not provided');
     }),
-    createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(async () => {
+    createPaymentOrder: fromPromise<PaymentOrderAnswer, { promoCode: string | null; grandTotal: number }>(async () => {
       throw new Error('createPaymentOrder not provided');
     }),
-    retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(async () => {
+    retryPaymentOrder: fromPromise<PaymentOrderAnswer, { paymentId: string }>(async () => {
       throw new Error('retryPaymentOrder not provided');
     }),
     openGateway: fromPromise<GatewayResult, GatewayInput>(async () => {
@@ -102,24 +101,38 @@ export const checkoutMachine = setup({
   },
   actions: {
     // A load knows which promo the server has applied already: no second apply, Remove offered.
-    setBill: assign((_, loaded: LoadedBill) => ({ ...loadedParts(loaded), lastError: null, errorDetail: null })),
+    setBill: assign((_, loaded: LoadedBill) => ({
+      ...loadedParts(loaded),
+      lastError: null,
+      errorDetail: null,
+      refusal: null,
+    })),
     enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim() })),
     setPromo: assign(({ context }, bill: Bill) => ({
       bill,
       promoCode: context.enteredPromo,
       lastError: null,
       errorDetail: null,
+      refusal: null,
     })),
-    clearPromo: assign((_, bill: Bill) => ({ bill, promoCode: null, lastError: null, errorDetail: null })),
+    clearPromo: assign((_, bill: Bill) => ({
+      bill,
+      promoCode: null,
+      lastError: null,
+      errorDetail: null,
+      refusal: null,
+    })),
     setError: assign((_, params: { code: CheckoutErrorCode; error?: unknown }) => ({
       lastError: params.code,
-      errorDetail: serverCodeOf(params.error),
+      errorDetail: errorCodeOf(params.error),
+      refusal: refusalOf(params.error),
     })),
-    clearError: assign({ lastError: null, errorDetail: null }),
-    setOrder: assign(({ context }, params: PaymentOrder) => ({
-      orderId: params.orderId ?? null,
-      order: params.order ?? null,
-      watchedId: params.order?.paymentId ?? context.watchedId,
+    clearError: assign({ lastError: null, errorDetail: null, refusal: null }),
+    // The server's whole order (gateway, checkout page or key), kept for openGateway.
+    setOrder: assign(({ context }, params: PaymentOrderAnswer) => ({
+      orderId: params.orderId,
+      order: params,
+      watchedId: params.paymentId ?? context.watchedId,
       payment: null,
     })),
     setPayment: assign((_, params: GatewayResult) => ({
@@ -130,11 +143,12 @@ export const checkoutMachine = setup({
     setStatus: assign((_, params: { status: CheckoutStatus }) => ({ status: params.status })),
     // A refusal that cannot change on a second press withdraws the offer ("Try again" goes).
     setRetryError: assign(({ context }, params: { error: unknown }) => {
-      const detail = serverCodeOf(params.error);
+      const detail = errorCodeOf(params.error);
       const ended = detail !== null && RETRY_ENDED_CODES.includes(detail);
       return {
         lastError: 'retryFailed' as const,
         errorDetail: detail,
+        refusal: refusalOf(params.error),
         payment: ended && context.payment ? { ...context.payment, retry: null } : context.payment,
       };
     }),
@@ -150,7 +164,7 @@ export const checkoutMachine = setup({
     isReturning: ({ context }) => context.watchedId !== null,
     hasOrderId: (_, params: { orderId: string | null | undefined }) =>
       typeof params.orderId === 'string' && params.orderId !== '',
-    isSettledOrder: (_, params: PaymentOrder) => params.order?.status === 'success' && !!params.order.paymentId,
+    isSettledOrder: (_, params: PaymentOrderAnswer) => params.status === 'success' && !!params.paymentId,
     isGatewayPaid: (_, params: GatewayResult) =>
       params.outcome === 'success' && !!params.paymentId && !!params.signature,
     isGatewayUnpaid: (_, params: GatewayResult) => params.outcome === 'failed' || params.outcome === 'cancelled',
@@ -158,7 +172,7 @@ export const checkoutMachine = setup({
       params.expected.includes(params.actual),
     canRetry: ({ context }) => (context.payment?.retry ?? null) !== null && context.watchedId !== null,
     isSupplyStateRequired: (_, params: { error: unknown }) =>
-      serverCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
+      errorCodeOf(params.error) === PAYMENT_ERROR_CODES.supplyStateRequired,
     hasStateCode: (_, params: { stateCode: string | null }) => params.stateCode !== null,
   },
 }).createMachine({
@@ -170,6 +184,7 @@ export const checkoutMachine = setup({
     enteredPromo: '',
     lastError: null,
     errorDetail: null,
+    refusal: null,
     orderId: null,
     order: null as PaymentOrderAnswer | null,
     paymentId: null,

@@ -1,4 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ApiErrorCode } from '../domain/api-errors.ts';
+import { errorCodeOf } from '../domain/error-code.ts';
+import { JUDGING_ERROR_CODES } from '../domain/judge-panel.ts';
 
 export interface JudgePoint {
   x: number;
@@ -13,7 +16,7 @@ export interface JudgeMarkingContest {
 
 /** A failed call as the app's actors report it: the API's code (null when the network failed) and a message to show. */
 export interface JudgeCallError {
-  code: string | null;
+  code: ApiErrorCode | null;
   message: string;
 }
 
@@ -42,16 +45,14 @@ export type JudgeMarkingEvent =
   | { type: 'load.retry' };
 
 /** The API says the mark is there already (another tab, a double click): show it as final. */
-export const ALREADY_MARKED = 'ALREADY_MARKED';
+export const ALREADY_MARKED = JUDGING_ERROR_CODES.alreadyMarked;
 /** The contest was judged or cancelled meanwhile: marking is over. */
-export const NOT_JUDGEABLE = 'CONTEST_NOT_JUDGEABLE';
+export const NOT_JUDGEABLE = JUDGING_ERROR_CODES.notJudgeable;
 
+/** The actors' failure as the panel shows it: its code, and the words the actor chose (translated). */
 const callError = (error: unknown): JudgeCallError => {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const e = error as { code?: unknown; message: unknown };
-    return { code: typeof e.code === 'string' ? e.code : null, message: String(e.message) };
-  }
-  return { code: null, message: '' };
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return { code: errorCodeOf(error), message: message === undefined ? '' : String(message) };
 };
 
 /**
@@ -139,9 +140,9 @@ export const judgeMarkingMachine = setup({
         input: ({ context }) => ({ contestId: context.contestId, point: context.point! }),
         onDone: { target: 'submitted', actions: assign({ outcome: ({ event }) => event.output }) },
         onError: [
-          { guard: ({ event }) => callError(event.error).code === ALREADY_MARKED, target: 'loading' },
+          { guard: ({ event }) => errorCodeOf(event.error) === ALREADY_MARKED, target: 'loading' },
           {
-            guard: ({ event }) => callError(event.error).code === NOT_JUDGEABLE,
+            guard: ({ event }) => errorCodeOf(event.error) === NOT_JUDGEABLE,
             target: 'closed',
             actions: assign({ error: ({ event }) => callError(event.error) }),
           },

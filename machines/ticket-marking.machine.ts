@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ApiErrorCode } from '../domain/api-errors.ts';
+import { type ApiRefusal, errorCodeOf, refusalOf } from '../domain/error-code.ts';
 import {
   canAddContestTicket,
   canRemoveTicket,
@@ -47,8 +49,10 @@ export interface TicketMarkingContext {
   selectedId: string | null;
   /** Why the last add, remove, mark or submit was refused; the UI shows its spec message. */
   lastRejection: TicketRuleReason | null;
-  /** Error code of the last failed load or submit (the rejection's `code`, else 'unknown'). */
-  errorCode: string | null;
+  /** The API's code of the last failed load or submit; null when none came (a lost connection). */
+  errorCode: ApiErrorCode | null;
+  /** The server's refusal behind errorCode (its words and counts), for the screen to say; null without an answer. */
+  refusal: ApiRefusal | null;
   /** The last submit's outcome while its entry sheet or confirmation is open; null otherwise. */
   submitted: SubmitOutcome | null;
 }
@@ -62,11 +66,6 @@ export type TicketMarkingEvent =
   | { type: 'submit.cancel' }
   /** The entry sheet (or the free entry's confirmation) closed: marking goes on with what is now held. */
   | { type: 'entry.close' };
-
-export function errorCodeOf(error: unknown): string {
-  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code !== '' ? code : 'unknown';
-}
 
 const NO_LIMITS: ContestTicketLimits = { maxPerPerson: 0, alreadyHeld: 0, ticketsLeft: 0 };
 
@@ -146,9 +145,13 @@ export const ticketMarkingMachine = setup({
         selectedId: (draft.find((t) => t.point === null) ?? draft[0])?.id ?? null,
         lastRejection: null,
         errorCode: null,
+        refusal: null,
       };
     }),
-    setErrorCode: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
+    setErrorCode: assign((_, params: { error: unknown }) => ({
+      errorCode: errorCodeOf(params.error),
+      refusal: refusalOf(params.error),
+    })),
     setSubmitted: assign((_, params: { outcome: SubmitOutcome | null }) => ({ submitted: params.outcome })),
     ...markingActions<TicketMarkingContext, TicketMarkingEvent>(ticketMarkingRules),
     resetDraft: assign(({ context }) => {
@@ -171,6 +174,7 @@ export const ticketMarkingMachine = setup({
     selectedId: null,
     lastRejection: null,
     errorCode: null,
+    refusal: null,
     submitted: null,
   }),
   initial: 'loading',

@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type ApiRefusal, errorCodeOf, refusalOf } from '../domain/error-code.ts';
+import { type GamePicture, PRACTICE_ERROR_CODES } from '../domain/practice.ts';
 import {
   canAddTrialTicket,
   canRemoveTicket,
@@ -14,7 +16,8 @@ import { markingActions, type MarkingEvent, markingGuards, markingTransitions } 
 
 export interface PracticePair {
   pairId: string;
-  picture: { width: number; height: number };
+  /** The picture to play on: its size for the rules, its variants for the stage. */
+  picture: GamePicture;
 }
 
 export interface PracticeResult {
@@ -25,6 +28,8 @@ export interface PracticeResult {
   bestTicketId: string;
   /** The ball's width in original pixels, for distances told in ball widths; null when unknown. */
   ballWidth: number | null;
+  /** The original photo, ball and all, that the stage cross-fades to. */
+  reveal: GamePicture;
 }
 
 /**
@@ -35,7 +40,13 @@ export type TrialErrorCode = 'noImagePairs' | 'noGameImage' | 'loadFailed' | 'su
 
 export interface TrialGameContext {
   pairId: string | null;
-  picture: { width: number; height: number };
+  /** The pair's picture (no variants and no size before the first pair). */
+  picture: GamePicture;
+  /**
+   * The pair asked for last is the first of this run (no pair before it): until a replay asks
+   * for the next one, the screen may show the picture it preloaded for the first.
+   */
+  firstPair: boolean;
   draft: DraftTicket[];
   selectedId: string | null;
   lastRejection: TicketRuleReason | null;
@@ -47,10 +58,10 @@ export interface TrialGameContext {
   result: PracticeResult | null;
   errorCode: TrialErrorCode | null;
   /**
-   * The server's own words when it refused the submission (a 4xx with a message, e.g. a page
-   * opened under the wrong address); null for a lost connection, where the generic text fits.
+   * The server's refusal of the submission (a 4xx, e.g. a page opened under the wrong address),
+   * which the screen says by its code; null for a lost connection, where the generic text fits.
    */
-  refusal: string | null;
+  refusal: ApiRefusal | null;
 }
 
 export type TrialGameEvent =
@@ -62,21 +73,20 @@ export type TrialGameEvent =
   | { type: 'trial.reset' }
   | { type: 'trial.playReal' };
 
-/** A refusal's message: an error with a 4xx status and a message (the app's ApiError, src/api/http.ts). */
-export function refusalOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { status, message } = error as { status?: unknown; message?: unknown };
-  return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message
-    ? message
-    : null;
+/** A refusal of the submission: a 4xx answer (a 5xx or no answer gets the generic text). */
+function submitRefusalOf(error: unknown): ApiRefusal | null {
+  const refusal = refusalOf(error);
+  return refusal && refusal.status >= 400 && refusal.status < 500 ? refusal : null;
 }
 
 export function loadErrorCode(error: unknown): TrialErrorCode {
-  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'NO_IMAGE_PAIRS') return 'noImagePairs';
-  if (code === 'NO_GAME_IMAGE') return 'noGameImage';
+  const code = errorCodeOf(error);
+  if (code === PRACTICE_ERROR_CODES.noImagePairs) return 'noImagePairs';
+  if (code === PRACTICE_ERROR_CODES.noGameImage) return 'noGameImage';
   return 'loadFailed';
 }
+
+const NO_PICTURE: GamePicture = { width: 0, height: 0, variants: [] };
 
 /**
  * The domain rules behind the guards, on the machine's context: the guards and the rejections use
@@ -139,10 +149,11 @@ export const trialGameMachine = setup({
       refusal: null,
     })),
     resetTickets: assign(FRESH_DRAFT),
+    askPair: assign(({ context }) => ({ firstPair: context.pairId === null })),
     setLoadError: assign((_, params: { error: unknown }) => ({ errorCode: loadErrorCode(params.error) })),
     setSubmitError: assign((_, params: { error: unknown }) => ({
       errorCode: 'submitFailed' as const,
-      refusal: refusalOf(params.error),
+      refusal: submitRefusalOf(params.error),
     })),
     setResult: assign((_, result: PracticeResult) => ({ result, errorCode: null, refusal: null })),
     ...markingActions<TrialGameContext, TrialGameEvent>(trialRules),
@@ -155,7 +166,8 @@ export const trialGameMachine = setup({
   id: 'trialGame',
   context: ({ input }) => ({
     pairId: null,
-    picture: { width: 0, height: 0 },
+    picture: NO_PICTURE,
+    firstPair: true,
     draft: [],
     selectedId: null,
     lastRejection: null,
@@ -175,6 +187,7 @@ export const trialGameMachine = setup({
     /** Today's practice games are used up: only the real game is left (trial.playReal). */
     limitReached: {},
     loading: {
+      entry: 'askPair',
       invoke: {
         id: 'loadPracticePair',
         src: 'loadPracticePair',

@@ -1,5 +1,8 @@
+import type { ApiErrorCode } from '../../domain/api-errors.ts';
+import { CONTEST_ERROR_CODES } from '../../domain/contests.ts';
+import type { ApiRefusal } from '../../domain/error-code.ts';
 import type { Bill } from '../../domain/money.ts';
-import type { PaymentAnswer, PaymentOrderAnswer } from '../../domain/payments.ts';
+import { type PaymentAnswer, type PaymentOrderAnswer, PAYMENT_ERROR_CODES } from '../../domain/payments.ts';
 
 /**
  * The checkout machine's contract with the app (machines/checkout.machine.ts): its error codes,
@@ -25,13 +28,6 @@ export type CheckoutErrorCode =
   | 'verifyFailed';
 
 export type CheckoutStatus = 'success' | 'failed' | 'cancelled' | 'error';
-
-export interface PaymentOrder {
-  /** Missing or empty when the server answered without one. */
-  orderId?: string | null;
-  /** The server's whole order (gateway, checkout page or key), kept for openGateway. */
-  order?: PaymentOrderAnswer;
-}
 
 /** What openGateway needs: the order id and amount, and the server's order when it sent one. */
 export interface GatewayInput {
@@ -78,7 +74,12 @@ export interface CheckoutContext {
   enteredPromo: string;
   lastError: CheckoutErrorCode | null;
   /** The server's own error code behind lastError, when it sent one (e.g. why an order was refused). */
-  errorDetail: string | null;
+  errorDetail: ApiErrorCode | null;
+  /**
+   * The server's refusal behind lastError, when it answered one: the screen says it in the
+   * reader's language (why an order or "Try again" was refused); null for a lost connection.
+   */
+  refusal: ApiRefusal | null;
   orderId: string | null;
   /** The server's order behind orderId, for the gateway; null before one is made. */
   order: PaymentOrderAnswer | null;
@@ -103,14 +104,9 @@ export type CheckoutEvent =
   | { type: 'error.dismiss' }
   | { type: 'load.retry' };
 
-export function serverCodeOf(error: unknown): string | null {
-  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && code !== '' ? code : null;
-}
-
 /** Server codes after which "Try again" cannot succeed: the offer is withdrawn. */
-export const RETRY_ENDED_CODES: readonly string[] = [
-  'PAYMENT_NOT_RETRYABLE',
-  'PAID_PLAY_SUSPENDED',
-  'GAME_PLAY_CLOSED',
+export const RETRY_ENDED_CODES: readonly ApiErrorCode[] = [
+  PAYMENT_ERROR_CODES.notRetryable,
+  CONTEST_ERROR_CODES.paidPlaySuspended,
+  CONTEST_ERROR_CODES.gamePlayClosed,
 ];

@@ -1,17 +1,16 @@
 import { fromPromise } from 'xstate';
 import { BRAND } from '../../domain/brand.ts';
 import type { Bill } from '../../domain/money.ts';
-import type { PaymentReturnTo } from '../../domain/payments.ts';
+import type { PaymentOrderAnswer, PaymentReturnTo } from '../../domain/payments.ts';
 import {
   checkoutMachine,
   type GatewayInput,
   type GatewayResult,
   type LoadedBill,
-  type PaymentOrder,
   type WatchedPayment,
 } from '../../machines/checkout.machine.ts';
 import { fetchCart } from '../api/contests.ts';
-import { ApiError, dataOf, errorMessageOf, http } from '../api/http.ts';
+import { ApiError, dataOf, http } from '../api/http.ts';
 import { applyPromoCode, createPaymentOrder, removePromoCode, retryPaymentOrder } from '../api/payments.ts';
 import { supplyStateMachineWithApi } from './supply-state.actors.ts';
 import { openRazorpay, type PaymentReturnFields, type RazorpayFailure, unpaidReturnFields } from '../api/razorpay.ts';
@@ -50,26 +49,9 @@ async function openGateway({ order }: GatewayInput): Promise<GatewayResult> {
 
 interface CheckoutDeps {
   contestId: string;
-  /** The server's own words when it refused the order (null when a new order is asked for). */
-  onOrderRefusal: (message: string | null) => void;
   /** Where a hosted gateway page sends the player back: the play screen's sheet, or /payments. */
   returnTo?: PaymentReturnTo;
 }
-
-const orderOf = async (
-  make: () => ReturnType<typeof createPaymentOrder>,
-  onRefusal: CheckoutDeps['onOrderRefusal'],
-) => {
-  onRefusal(null);
-  try {
-    const order = await make();
-    return { orderId: order.orderId, order };
-  } catch (error) {
-    // The server's words, in the site's language by their code.
-    if (error instanceof ApiError && error.status !== null) onRefusal(errorMessageOf(error, error.message));
-    throw error;
-  }
-};
 
 /**
  * The payment watched to its end: the payment-status machine (polls, times out, takes
@@ -84,7 +66,7 @@ const watchPayment = paymentStatusMachineFor() as unknown as ReturnType<
  * One contest's checkout with the real cart, promo, order, gateway, verification and payment-status
  * calls; "Try again" asks the server for a new order on the held tickets.
  */
-export function checkoutMachineFor({ contestId, onOrderRefusal, returnTo }: CheckoutDeps) {
+export function checkoutMachineFor({ contestId, returnTo }: CheckoutDeps) {
   return checkoutMachine.provide({
     actors: {
       loadBill: fromPromise<LoadedBill>(async () => {
@@ -97,11 +79,12 @@ export function checkoutMachineFor({ contestId, onOrderRefusal, returnTo }: Chec
         async ({ input }) => (await applyPromoCode(contestId, input.code)).bill,
       ),
       removePromo: fromPromise<Bill, { code: string }>(async () => (await removePromoCode(contestId)).bill),
-      createPaymentOrder: fromPromise<PaymentOrder, { promoCode: string | null; grandTotal: number }>(() =>
-        orderOf(() => createPaymentOrder(contestId, returnTo), onOrderRefusal),
+      // A refusal goes back to the machine as it came (an ApiError): the machine keeps it (domain refusalOf).
+      createPaymentOrder: fromPromise<PaymentOrderAnswer, { promoCode: string | null; grandTotal: number }>(() =>
+        createPaymentOrder(contestId, returnTo),
       ),
-      retryPaymentOrder: fromPromise<PaymentOrder, { paymentId: string }>(({ input }) =>
-        orderOf(() => retryPaymentOrder(input.paymentId, returnTo), onOrderRefusal),
+      retryPaymentOrder: fromPromise<PaymentOrderAnswer, { paymentId: string }>(({ input }) =>
+        retryPaymentOrder(input.paymentId, returnTo),
       ),
       openGateway: fromPromise<GatewayResult, GatewayInput>(({ input }) => openGateway(input)),
       supplyState: supplyStateMachineWithApi(),

@@ -40,8 +40,6 @@ interface TicketMarkingDeps {
   picture: { width: number; height: number };
   /** The site's language of the moment, for a contest asked for again. */
   language: () => Language;
-  /** Each submit's failure (an ApiError the screen tells in words), null when a submit starts. */
-  onSubmitError: (error: ApiError | null) => void;
 }
 
 /**
@@ -49,7 +47,7 @@ interface TicketMarkingDeps {
  * draft kept in local storage across a reload, and the submit: to the cart for the entry sheet, or,
  * when entry is free (a free contest, or paid play off), entered and confirmed in one call.
  */
-export function ticketMarkingMachineFor({ contest, picture, language, onSubmitError }: TicketMarkingDeps) {
+export function ticketMarkingMachineFor({ contest, picture, language }: TicketMarkingDeps) {
   // The first load uses the contest the page already has; a retry asks the server again.
   let loads = 0;
   return ticketMarkingMachine.provide({
@@ -75,19 +73,14 @@ export function ticketMarkingMachineFor({ contest, picture, language, onSubmitEr
           draft: readDraft(input.contestId),
         };
       }),
+      // A refusal goes back to the machine as it came (an ApiError): it keeps the code and the words.
       submitTickets: fromPromise(async ({ input }): Promise<SubmitOutcome> => {
-        onSubmitError(null);
-        try {
-          if (contest.ticketPricePaise > 0) {
-            await addCartItems(input.contestId, input.tickets);
-            return { kind: 'cart' };
-          }
-          const entered = await checkoutFree(input.contestId, input.tickets);
-          return { kind: 'entered', tickets: entered.tickets.map((t) => ({ x: t.x, y: t.y })) };
-        } catch (error) {
-          if (error instanceof ApiError) onSubmitError(error);
-          throw error;
+        if (contest.ticketPricePaise > 0) {
+          await addCartItems(input.contestId, input.tickets);
+          return { kind: 'cart' };
         }
+        const entered = await checkoutFree(input.contestId, input.tickets);
+        return { kind: 'entered', tickets: entered.tickets.map((t) => ({ x: t.x, y: t.y })) };
       }),
     },
     actions: {

@@ -1,6 +1,7 @@
 /** The judges' panel (/api/v1/judge) and the admin's results (/api/v1/admin/results, /judging/settings). */
 import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
 import type { JudgeCallError, JudgePoint, SubmitMarkOutput } from '../../machines/judge-marking.machine.ts';
+import { errorCodeOf } from '../../domain/error-code.ts';
 import { apiErrorOf, dataOf, errorMessageOf, http } from './http.ts';
 
 /**
@@ -13,7 +14,7 @@ export function callErrorOf(
   translated: Partial<Record<string, string>> = {},
 ): JudgeCallError {
   const failure = apiErrorOf(error);
-  const code = failure.status === null ? null : failure.code;
+  const code = failure.status === null ? null : errorCodeOf(failure);
   return { code, message: (code !== null ? translated[code] : undefined) ?? errorMessageOf(error, fallback) };
 }
 

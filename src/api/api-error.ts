@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
+import type { ClientErrorCode } from '../../domain/error-code.ts';
 
 /*
  * What a failed API call is, and what any failed call tells the page, without axios (issue 29):
@@ -57,8 +58,8 @@ export function dataOf<T>(body: unknown): T {
   return (body as { data: T }).data;
 }
 
-/** What failed in the page itself, not on the server: no answer, an answer without data, anything else. */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+/** What failed in the page itself (domain/error-code.ts): no answer, an answer without data, anything else. */
+export type { ClientErrorCode };
 
 /**
  * A failed API call as the screens and machines read it: the catalogue's code (or the client's

@@ -2,6 +2,7 @@ import axios, { AxiosError } from 'axios';
 import { getI18n } from 'react-i18next';
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
+import type { ApiRefusal } from '../../domain/error-code.ts';
 import { ApiError, dataOf, InvalidResponseError, reportFailedAnswer } from './api-error.ts';
 import { registerLoadedClient } from './first-get.ts';
 
@@ -105,6 +106,11 @@ export function errorMessageOf(error: unknown, fallback: string): string {
   if (answer?.message) return shownMessage(answer.code, answer.message, answer.details);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** A refusal a machine kept (domain/error-code.ts refusalOf), in the site's language as errorMessageOf says it. */
+export function refusalText(refusal: ApiRefusal): string {
+  return shownMessage(refusal.code, refusal.message, refusal.details);
 }
 
 /** The server's messages per field; one that repeats the answer's message is translated with it. */

@@ -98,11 +98,17 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       loadPracticePair: {
-        result: { pairId: 'pair_1', picture: { width: 1200, height: 800 } },
+        result: { pairId: 'pair_1', picture: { width: 1200, height: 800, variants: [] } },
         error: { code: 'NO_IMAGE_PAIRS' },
       },
       submitPractice: {
-        result: { ball: { x: 440, y: 330 }, distances: [28.3], bestTicketId: 't1', ballWidth: 24 },
+        result: {
+          ball: { x: 440, y: 330 },
+          distances: [28.3],
+          bestTicketId: 't1',
+          ballWidth: 24,
+          reveal: { width: 1200, height: 800, variants: [] },
+        },
         error: offline,
       },
     },
@@ -119,8 +125,14 @@ export const LAB_MACHINES: LabEntry[] = [
         error: { code: 'INVALID_PROMO' },
       },
       removePromo: { result: bill, error: offline },
-      createPaymentOrder: { result: { orderId: 'order_1' }, error: { code: 'PAID_PLAY_SUSPENDED' } },
-      retryPaymentOrder: { result: { orderId: 'order_2' }, error: { code: 'PAYMENT_NOT_RETRYABLE' } },
+      createPaymentOrder: {
+        result: { paymentId: 'p1', orderId: 'order_1', amountPaise: 10180, status: 'pending' },
+        error: { code: 'PAID_PLAY_SUSPENDED' },
+      },
+      retryPaymentOrder: {
+        result: { paymentId: 'p2', orderId: 'order_2', amountPaise: 10180, status: 'pending' },
+        error: { code: 'PAYMENT_NOT_RETRYABLE' },
+      },
       openGateway: {
         result: { outcome: 'success', paymentId: 'pay_1', signature: 'sig_1' },
         error: { message: 'Gateway script failed to load' },

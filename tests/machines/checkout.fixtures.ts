@@ -43,12 +43,15 @@ export const orderAnswer = (over: Partial<PaymentOrderAnswer>): PaymentOrderAnsw
   ...over,
 });
 /** Our order p1 at the gateway; a zero bill (p9) settled at once; the retry's order p2. */
-export const order1 = { orderId: 'order_1', order: orderAnswer({}) };
-export const settledOrder = {
+export const order1 = orderAnswer({});
+export const settledOrder = orderAnswer({
+  paymentId: 'p9',
   orderId: 'nil_p9',
-  order: orderAnswer({ paymentId: 'p9', orderId: 'nil_p9', amountPaise: 0, checkoutUrl: null, status: 'success' }),
-};
-export const retryOrder = { orderId: 'order_2', order: orderAnswer({ paymentId: 'p2', orderId: 'order_2' }) };
+  amountPaise: 0,
+  checkoutUrl: null,
+  status: 'success',
+});
+export const retryOrder = orderAnswer({ paymentId: 'p2', orderId: 'order_2' });
 
 export const payment = (over: Partial<PaymentAnswer>): PaymentAnswer => ({
   id: 'p1',

@@ -37,6 +37,8 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.can({ type: 'promo.apply', code: 'SAVE10' })).toBe(promoCode === null);
     expect(snapshot.can({ type: 'promo.remove' })).toBe(promoCode !== null);
     expect(snapshot.can({ type: 'error.dismiss' })).toBe(lastError !== null);
+    // The server's refusal is kept with its error only: dismissed, paid again or loaded, it goes.
+    if (lastError === null) expect(snapshot.context.refusal).toBeNull();
     expect(snapshot.can({ type: 'checkout.pay' })).toBe(true);
     expect(snapshot.can({ type: 'checkout.retry' })).toBe(false);
   },

@@ -129,8 +129,8 @@ describe('checkout machine: paying', () => {
     expect(actor.getSnapshot().context.watchedId).toBe('p1');
     expect(fakes.lastInput('openGateway')).toEqual({
       orderId: 'order_1',
-      amount: order1.order.amountPaise,
-      order: order1.order,
+      amount: order1.amountPaise,
+      order: order1,
     });
   });
 
@@ -170,6 +170,25 @@ describe('checkout machine: paying', () => {
     actor.send({ type: 'checkout.pay' });
     await fakes.reject('createPaymentOrder', { code: 'PAID_PLAY_SUSPENDED' });
     expect(actor.getSnapshot().context).toMatchObject({ lastError: 'orderFailed', errorDetail: 'PAID_PLAY_SUSPENDED' });
+  });
+
+  it("keeps the server's refusal of an order or a retry for the screen, until the next try", async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'checkout.pay' });
+    const refused = { code: 'GAME_PLAY_CLOSED', message: 'Game play is closed.', status: 409 };
+    await fakes.reject('createPaymentOrder', refused);
+    expect(actor.getSnapshot().context).toMatchObject({ lastError: 'orderFailed', refusal: refused });
+    actor.send({ type: 'checkout.pay' });
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+    // No answer (a lost connection): nothing of the server's to say.
+    await fakes.reject('createPaymentOrder', { code: 'NETWORK', message: 'Network Error', status: null });
+    expect(actor.getSnapshot().context).toMatchObject({ lastError: 'orderFailed', errorDetail: null, refusal: null });
+
+    const back = await unpaid();
+    back.actor.send({ type: 'checkout.retry' });
+    const notRetryable = { code: 'PAYMENT_NOT_RETRYABLE', message: 'No longer held.', status: 409 };
+    await back.fakes.reject('retryPaymentOrder', notRetryable);
+    expect(back.actor.getSnapshot().context).toMatchObject({ lastError: 'retryFailed', refusal: notRetryable });
   });
 
   it('verifies a paid gateway result, then watches the payment to success', async () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { istDate, scheduleAt, windowState } from '../../domain/schedule.ts';
 import { contestWindowMachine, describeWindow } from '../../machines/contest-window.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  describeShortestAndSimplePaths,
+  reachableLeafKeys,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof contestWindowMachine>;
 
@@ -133,16 +138,5 @@ describe('contest-window model', () => {
     expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('generates the expected number of paths', () => {
-    expect(shortest.length).toBe(12);
-    expect(simple.length).toBe(16);
-  });
-  describe('shortest paths', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple paths', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

@@ -9,10 +9,9 @@ import {
 } from '../../machines/payment-status.machine.ts';
 import {
   createModel,
-  pathName,
+  describeShortestAndSimplePaths,
   placeholderErrors,
   reachableLeafKeys,
-  runPath,
   startSut,
   type StateAssertions,
 } from './model-harness.ts';
@@ -167,22 +166,5 @@ describe('payment-status model', () => {
     expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-
-  it('generates the expected number of paths', () => {
-    expect(shortest.length).toBe(16);
-    expect(simple.length).toBe(242);
-  });
-
-  describe('shortest paths', () => {
-    for (const path of shortest) {
-      it(pathName(path), () => runPath(setup, path, assertions));
-    }
-  });
-  describe('simple paths', () => {
-    for (const path of simple) {
-      it(pathName(path), () => runPath(setup, path, assertions));
-    }
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

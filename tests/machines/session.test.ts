@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { IDLE_AFTER_MS, INACTIVITY_TIMEOUT_MS, sessionMachine } from '../../machines/session.machine.ts';
-import { createModel, pathName, reachableLeafKeys, runPath, startSut, type StateAssertions } from './model-harness.ts';
+import {
+  createModel,
+  describeShortestAndSimplePaths,
+  reachableLeafKeys,
+  startSut,
+  type StateAssertions,
+} from './model-harness.ts';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -94,16 +100,5 @@ describe.each([true, false])('session model (logged in at start: %s)', (loggedIn
     expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('generates the expected number of paths', () => {
-    expect(shortest.length).toBe(9);
-    expect(simple.length).toBe(loggedIn ? 52 : 24);
-  });
-  describe('shortest paths', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple paths', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

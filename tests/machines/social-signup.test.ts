@@ -3,11 +3,10 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { SIGNUP_SUCCESS_DIALOG_MS, socialSignupMachine } from '../../machines/social-signup.machine.ts';
 import {
   createModel,
+  describeShortestAndSimplePaths,
   invokeIds,
-  pathName,
   placeholderErrors,
   reachableLeafKeys,
-  runPath,
   startSut,
   type StateAssertions,
 } from './model-harness.ts';
@@ -149,16 +148,5 @@ describe('social-signup model', () => {
     expect(reachableLeafKeys(setup)).toEqual(Object.keys(assertions).sort());
   });
 
-  const shortest = setup.model.getShortestPaths();
-  const simple = setup.model.getSimplePaths();
-  it('generates the expected number of paths', () => {
-    expect(shortest.length).toBe(4);
-    expect(simple.length).toBe(10);
-  });
-  describe('shortest paths', () => {
-    for (const path of shortest) it(pathName(path), () => runPath(setup, path, assertions));
-  });
-  describe('simple paths', () => {
-    for (const path of simple) it(pathName(path), () => runPath(setup, path, assertions));
-  });
+  describeShortestAndSimplePaths(setup, assertions);
 });

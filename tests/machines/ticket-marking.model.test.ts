@@ -73,6 +73,8 @@ const assertions: StateAssertions<Snapshot> = {
   },
   submitError: (snapshot) => {
     expect(snapshot.context.errorCode).toBe('TICKETS_SOLD_OUT');
+    // The fake refusal carries no answer's status: no words of the server's to keep.
+    expect(snapshot.context.refusal).toBeNull();
     expect(snapshot.can({ type: 'submit.retry' })).toBe(true);
   },
   submitted: (snapshot, sut) => {

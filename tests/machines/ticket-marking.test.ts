@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorCodeOf,
-  freeTicketId,
-  ticketMarkingMachine,
-  ticketMarkingRules,
-} from '../../machines/ticket-marking.machine.ts';
+import { freeTicketId, ticketMarkingMachine, ticketMarkingRules } from '../../machines/ticket-marking.machine.ts';
 import { placeholderErrors, startSut } from './model-harness.ts';
 
 import {
@@ -28,13 +23,6 @@ describe('ticket-marking helpers', () => {
       loadContest: 'loadContest not provided',
       submitTickets: 'submitTickets not provided',
     });
-  });
-
-  it('reads a rejection code, else unknown', () => {
-    expect(errorCodeOf({ code: 'SOLD_OUT' })).toBe('SOLD_OUT');
-    expect(errorCodeOf(new Error('x'))).toBe('unknown');
-    expect(errorCodeOf(null)).toBe('unknown');
-    expect(errorCodeOf({ code: '' })).toBe('unknown');
   });
 
   it('gives the smallest free ticket id', () => {
@@ -234,6 +222,18 @@ describe('ticket-marking machine: submitting', () => {
     await fakes.resolve('submitTickets', { kind: 'cart' });
     expect(actor.getSnapshot().value).toBe('submitted');
     expect(cleared.get(actor)).toEqual(['c1']);
+  });
+
+  it("keeps the server's refusal of a submit (its code, words and counts) for the screen to say", async () => {
+    const { actor, fakes } = await ready();
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.submit' });
+    const refusal = { code: 'ONLY_N_AVAILABLE', message: 'Only 1 left', status: 409, details: { available: 1 } };
+    await fakes.reject('submitTickets', refusal);
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'ONLY_N_AVAILABLE', refusal });
+    actor.send({ type: 'submit.retry' });
+    await fakes.reject('submitTickets', { code: 'NETWORK', message: 'Network Error', status: null });
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: null, refusal: null });
   });
 
   it('keeps the draft when submitting fails, to retry or edit', async () => {

@@ -6,8 +6,14 @@ import { startSut } from './model-harness.ts';
 
 export type Snapshot = SnapshotFrom<typeof trialGameMachine>;
 
-export const pair: PracticePair = { pairId: 'pair1', picture: { width: 100, height: 80 } };
-export const result: PracticeResult = { ball: { x: 12, y: 12 }, distances: [2.83], bestTicketId: 't1', ballWidth: 6 };
+export const pair: PracticePair = { pairId: 'pair1', picture: { width: 100, height: 80, variants: [] } };
+export const result: PracticeResult = {
+  ball: { x: 12, y: 12 },
+  distances: [2.83],
+  bestTicketId: 't1',
+  ballWidth: 6,
+  reveal: { width: 100, height: 80, variants: [{ name: 'large', url: '/reveal.webp', width: 100, height: 80 }] },
+};
 export const P1: TicketPoint = { x: 10, y: 10 };
 export const P2: TicketPoint = { x: 20, y: 20 };
 export const OUTSIDE: TicketPoint = { x: -1, y: 10 };

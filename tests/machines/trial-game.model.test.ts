@@ -19,6 +19,8 @@ const assertions: StateAssertions<Snapshot> = {
       gamesPlayed: snapshot.context.gamesPlayed,
       previousPairId: snapshot.context.pairId,
     });
+    // The first pair of the run is asked for with no pair before it; a replay's is not the first.
+    expect(snapshot.context.firstPair).toBe(snapshot.context.pairId === null);
     expect(snapshot.can({ type: 'trial.playReal' })).toBe(true);
   },
   loadError: (snapshot) => {
@@ -35,6 +37,9 @@ const assertions: StateAssertions<Snapshot> = {
     expect(gamesPlayed).toBeGreaterThanOrEqual(1);
     expect(gamesPlayed).toBeLessThanOrEqual(TRIAL_MAX_GAMES);
     expect(snapshot.context.result).toBeNull();
+    // The pair's picture (variants and all) is the machine's, for the stage to draw.
+    expect(snapshot.context.picture).toEqual(pair.picture);
+    expect(snapshot.context.firstPair).toBe(gamesPlayed === 1);
     expect(snapshot.can({ type: 'rejection.dismiss' })).toBe(lastRejection !== null);
     expect(snapshot.can({ type: 'trial.replay' })).toBe(false);
     // A tap on the picture is always heard: it places, or says why not; a drag moves a known ticket.
@@ -48,6 +53,8 @@ const assertions: StateAssertions<Snapshot> = {
   },
   submitError: (snapshot) => {
     expect(snapshot.context.errorCode).toBe('submitFailed');
+    // A lost connection: no refusal of the server's to say, the generic text fits.
+    expect(snapshot.context.refusal).toBeNull();
   },
   revealed: (snapshot) => {
     expect(snapshot.context.result).toEqual(result);

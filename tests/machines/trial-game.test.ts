@@ -167,6 +167,35 @@ describe('trial-game machine', () => {
     expect(actor.getSnapshot().context.draft).toEqual([{ id: 't1', point: P1 }]);
   });
 
+  it("keeps the server's 4xx refusal of a submission for the screen, and drops it once the reveal comes", async () => {
+    const { actor, fakes } = await playing();
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.submit' });
+    const refusal = { code: 'WRONG_SITE_ADDRESS', message: 'Open the site at its address.', status: 403 };
+    await fakes.reject('submitPractice', refusal);
+    expect(actor.getSnapshot().context.refusal).toEqual(refusal);
+    actor.send({ type: 'submit.retry' });
+    await fakes.reject('submitPractice', { code: 'INTERNAL', message: 'Something went wrong', status: 500 });
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+    actor.send({ type: 'submit.retry' });
+    await fakes.resolve('submitPractice', result);
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: null, errorCode: null, result });
+  });
+
+  it('keeps the pair picture and the reveal, and knows the first pair of the run from a replay', async () => {
+    const { actor, fakes } = await playing();
+    expect(actor.getSnapshot().context).toMatchObject({ picture: pair.picture, firstPair: true, result: null });
+    actor.send({ type: 'ticket.mark', point: P1 });
+    actor.send({ type: 'ticket.submit' });
+    await fakes.resolve('submitPractice', result);
+    expect(actor.getSnapshot().context.result?.reveal).toEqual(result.reveal);
+    actor.send({ type: 'trial.replay' });
+    expect(actor.getSnapshot().context.firstPair).toBe(false);
+    const next = { pairId: 'pair2', picture: { width: 60, height: 40, variants: [] } };
+    await fakes.resolve('loadPracticePair', next);
+    expect(actor.getSnapshot().context).toMatchObject({ picture: next.picture, firstPair: false, result: null });
+  });
+
   it('resets to one unmarked ticket on the same pair while playing', async () => {
     const { actor } = await playing();
     actor.send({ type: 'ticket.mark', point: P1 });

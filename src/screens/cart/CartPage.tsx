@@ -73,7 +73,7 @@ export default function CartPage() {
       if (error instanceof ApiError) {
         if (isContestScreenError(error.code)) return t(`errors.${error.code}`);
         // The server's refusal, translated by its code where the site has the words.
-        if (error.status !== null) return errorMessageOf(error, error.message);
+        if (error.status !== null) return errorMessageOf(error, t('errors.submitFailed'));
       }
       return t('errors.submitFailed');
     },

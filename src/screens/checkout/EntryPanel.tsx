@@ -1,11 +1,13 @@
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { CheckoutErrorCode } from '../../../machines/checkout.machine.ts';
 import { checkoutMachineFor } from '../../actors/checkout.actors.ts';
+import { refusalText } from '../../api/http.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatRupees } from '../../ui/format.ts';
@@ -49,10 +51,22 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const inr = (paise: number) => formatRupees(paise, lng);
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [machine] = useState(() => checkoutMachineFor({ contestId, onOrderRefusal: setServerMessage, returnTo }));
-  const [snapshot, send, actor] = useMachine(machine, { input: { paymentId } });
-  const { bill, promoCode, lastError, errorDetail, order, payment, ticketCount } = snapshot.context;
+  const [machine] = useState(() => checkoutMachineFor({ contestId, returnTo }));
+  const actor = useActorRef(machine, { input: { paymentId } });
+  const send = actor.send;
+  // What the panel shows, selected one by one: a change elsewhere in the machine renders nothing.
+  const state = useSelector(actor, (s) => s.value);
+  const bill = useSelector(actor, (s) => s.context.bill);
+  const promoCode = useSelector(actor, (s) => s.context.promoCode);
+  const lastError = useSelector(actor, (s) => s.context.lastError);
+  const errorDetail = useSelector(actor, (s) => s.context.errorDetail);
+  const refusal = useSelector(actor, (s) => s.context.refusal);
+  const order = useSelector(actor, (s) => s.context.order);
+  const payment = useSelector(actor, (s) => s.context.payment);
+  const ticketCount = useSelector(actor, (s) => s.context.ticketCount);
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'checkout.retry' }));
+  // The first paid order asks the player's state for the invoice (issue 26): its own machine.
+  const stateQuestion = useSelector(actor, (s) => (s.matches('choosingState') ? s.children.supplyState : undefined));
   // The payment-status machine watching the payment: timed out, it waits for a Refresh.
   const watchTimedOut = useSelector(actor, (s) => {
     const watch: object | undefined = s.children.watchPayment?.getSnapshot();
@@ -61,17 +75,20 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
 
   const errorText = (error: CheckoutErrorCode): string => {
     if (error === 'orderFailed' || error === 'retryFailed') {
-      if (errorDetail === 'PAID_PLAY_SUSPENDED') return t('errors.PAID_PLAY_SUSPENDED');
-      return serverMessage ?? t(`errors.${error}`);
+      if (errorDetail === CONTEST_ERROR_CODES.paidPlaySuspended) return t('errors.PAID_PLAY_SUSPENDED');
+      // The server's refusal, in the reader's language by its code.
+      return refusal ? refusalText(refusal) : t(`errors.${error}`);
     }
     return t(`errors.${error}`);
   };
 
-  if (snapshot.matches('starting') || snapshot.matches('loading')) return <Spinner label={t('checkout.loading')} />;
-  if (snapshot.matches('loadError') || ((snapshot.matches('ready') || snapshot.matches('creatingOrder')) && !bill))
+  if (state === 'starting' || state === 'loading') return <Spinner label={t('checkout.loading')} />;
+  if (state === 'loadError' || ((state === 'ready' || state === 'creatingOrder') && !bill))
     return (
       <div className="entry-panel">
-        <p role="alert">{errorDetail === 'CART_EMPTY' ? t('checkout.noContest') : t('checkout.loadFailed')}</p>
+        <p role="alert">
+          {errorDetail === CONTEST_ERROR_CODES.cartEmpty ? t('checkout.noContest') : t('checkout.loadFailed')}
+        </p>
         <div className="cart-group__actions">
           <button type="button" className="button button--primary" onClick={() => send({ type: 'load.retry' })}>
             {t('checkout.retry')}
@@ -82,7 +99,7 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         </div>
       </div>
     );
-  if (snapshot.matches('success') && payment)
+  if (state === 'success' && payment)
     return (
       <EntrySuccess
         tickets={payment.tickets ?? []}
@@ -92,18 +109,18 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         {...(onMore ? { onMore } : {})}
       />
     );
-  if (snapshot.matches('unpaid') && payment)
+  if (state === 'unpaid' && payment)
     return (
       <Unpaid
         payment={payment}
         error={lastError ? errorText(lastError) : null}
         inr={inr}
         lng={lng}
-        canRetry={snapshot.can({ type: 'checkout.retry' })}
+        canRetry={canRetry}
         onRetry={() => send({ type: 'checkout.retry' })}
       />
     );
-  if (snapshot.matches('error'))
+  if (state === 'error')
     return (
       <div className="entry-panel" role="alert">
         <h2 className="entry-panel__title">{t('payments.error')}</h2>
@@ -113,18 +130,13 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         )}
       </div>
     );
-  if (snapshot.matches('awaitingGateway') && order?.gateway === 'sandbox')
+  if (state === 'awaitingGateway' && order?.gateway === 'sandbox')
     return (
       <p className="checkout__sandbox" role="status">
         <span className="checkout__badge">{t('checkout.sandbox')}</span> {t('checkout.redirecting')}
       </p>
     );
-  if (
-    snapshot.matches('awaitingGateway') ||
-    snapshot.matches('verifying') ||
-    snapshot.matches('confirming') ||
-    snapshot.matches('retrying')
-  )
+  if (state === 'awaitingGateway' || state === 'verifying' || state === 'confirming' || state === 'retrying')
     return (
       <div className="entry-panel" aria-live="polite">
         {watchTimedOut ? (
@@ -135,13 +147,12 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
             </button>
           </>
         ) : (
-          <Spinner label={snapshot.matches('retrying') ? t('entry.retrying') : t('entry.confirming')} />
+          <Spinner label={state === 'retrying' ? t('entry.retrying') : t('entry.confirming')} />
         )}
       </div>
     );
 
-  // The first paid order asks the player's state for the invoice (issue 26), in place of the bill.
-  const stateQuestion = snapshot.matches('choosingState') ? snapshot.children.supplyState : undefined;
+  // The state question, in place of the bill.
   if (stateQuestion)
     return (
       <div className="entry-panel">
@@ -157,9 +168,9 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         bill={bill}
         ticketCount={ticketCount ?? 0}
         promoCode={promoCode}
-        ready={snapshot.matches('ready')}
-        applying={snapshot.matches('applyingPromo')}
-        paying={snapshot.matches('creatingOrder')}
+        ready={state === 'ready'}
+        applying={state === 'applyingPromo'}
+        paying={state === 'creatingOrder'}
         error={lastError ? errorText(lastError) : null}
         promoInvalid={lastError === 'promoRequired' || lastError === 'invalidPromo' || lastError === 'promoFailed'}
         billOpen={!compact}

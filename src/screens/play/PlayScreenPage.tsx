@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
-import { type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
+import { CONTEST_ERROR_CODES, type ContestView, paidEntriesSoon } from '../../../domain/contests.ts';
 import { TICKET_REASON_ERROR_CODES, type TicketRuleReason } from '../../../domain/tickets.ts';
 import { errorDetailsOf } from '../../../domain/api-error-details.ts';
 import { ticketMarkingRules } from '../../../machines/ticket-marking.machine.ts';
 import { ticketMarkingMachineFor } from '../../actors/ticket-marking.actors.ts';
-import { type ApiError, errorMessageOf } from '../../api/http.ts';
+import { refusalText } from '../../api/http.ts';
 import { isContestScreenError } from '../game/contest-errors.ts';
 import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
@@ -22,6 +22,7 @@ import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
 import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
+import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
@@ -148,38 +149,49 @@ function PlayMessage({ title, children }: { title: string; children: ReactNode }
 
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
   const { t, i18n } = useTranslation(['contest', 'results']);
-  const [serverError, setServerError] = useState<ApiError | null>(null);
   // Made once: @xstate/react hands each render's implementations to the actor, and a new one here
   // would forget that the contest was loaded (a reload after the entry sheet asks the server again).
   const [machine] = useState(() =>
-    ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n), onSubmitError: setServerError }),
+    ticketMarkingMachineFor({ contest, picture, language: () => currentLanguage(i18n) }),
   );
   const actor = useActorRef(machine, { input: { contestId: contest.id } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { draft, selectedId, lastRejection, held, cart } = snapshot.context;
+  // What the board shows, selected one by one: a change elsewhere in the machine renders nothing.
+  const state = useSelector(actor, (s) => s.value);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const selectedId = useSelector(actor, (s) => s.context.selectedId);
+  const lastRejection = useSelector(actor, (s) => s.context.lastRejection);
+  const held = useSelector(actor, (s) => s.context.held);
+  const cart = useSelector(actor, (s) => s.context.cart);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const refusal = useSelector(actor, (s) => s.context.refusal);
+  const submittedOutcome = useSelector(actor, (s) => s.context.submitted);
+  // Add and remove are heard even when refused (the refusal is the spec's message), so can()
+  // says yes to both: the buttons grey out by the machine's own rules instead.
+  const addRule = useSelector(actor, (s) => ticketMarkingRules.add(s.context), sameRule);
+  const removeRule = useSelector(actor, (s) => ticketMarkingRules.remove(s.context), sameRule);
   // A tap on the picture before the board is up is placed once the contest has loaded.
-  const tapPhase = snapshot.matches('loading') ? 'waiting' : snapshot.matches('ready') ? 'marking' : 'closed';
+  const tapPhase = state === 'loading' ? 'waiting' : state === 'ready' ? 'marking' : 'closed';
   usePreviewTaps(picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
   // The stage fills the screen under the header: start at the top whatever the page before had
   // scrolled to (the home page's Play button sits below the fold on a phone).
   useEffect(() => {
     document.documentElement.scrollTop = 0;
   }, []);
-  const submitted = snapshot.matches('submitted');
+  const submitted = state === 'submitted';
+  const submitFailed = state === 'submitError';
 
+  // Why the submit failed, in the reader's language by the server's code.
   const serverText = useMemo(() => {
-    if (!serverError) return null;
-    const reason = SERVER_REASONS.get(serverError.code);
+    if (!submitFailed) return null;
+    if (errorCode === null) return t('errors.submitFailed');
+    const reason = SERVER_REASONS.get(errorCode);
     if (reason === 'onlyNAvailable') {
-      const count = errorDetailsOf('ONLY_N_AVAILABLE', serverError.details)?.available;
-      return count === undefined
-        ? errorMessageOf(serverError, serverError.message)
-        : t('reasons.onlyNAvailable', { count });
-    }
-    if (reason) return t(`reasons.${reason}`);
-    if (isContestScreenError(serverError.code)) return t(`errors.${serverError.code}`);
-    return serverError.status === null ? t('errors.submitFailed') : errorMessageOf(serverError, serverError.message);
-  }, [serverError, t]);
+      const count = errorDetailsOf('ONLY_N_AVAILABLE', refusal?.details)?.available;
+      if (count !== undefined) return t('reasons.onlyNAvailable', { count });
+    } else if (reason) return t(`reasons.${reason}`);
+    else if (isContestScreenError(errorCode)) return t(`errors.${errorCode}`);
+    return refusal ? refusalText(refusal) : t('errors.submitFailed');
+  }, [submitFailed, errorCode, refusal, t]);
 
   const marks = useDraftMarks(draft);
   const marked = marks.some((mark) => mark.point !== null);
@@ -187,7 +199,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     if (marked) void loadPlayEntry();
   }, [marked]);
   const [params] = useSearchParams();
-  const entryOpen = snapshot.context.submitted !== null || params.get('payment') !== null;
+  const entryOpen = submittedOutcome !== null || params.get('payment') !== null;
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
@@ -232,20 +244,20 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       )}
     </>
   );
-  const ready = snapshot.matches('ready');
-  const showStage = ready || snapshot.matches('submitting') || snapshot.matches('submitError') || submitted;
+  const ready = state === 'ready';
+  const showStage = ready || state === 'submitting' || submitFailed || submitted;
 
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfo contest={contest} />
-      {snapshot.matches('loading') && (
+      {state === 'loading' && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
         <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
       )}
-      {snapshot.matches('loadError') && (
+      {state === 'loadError' && (
         <GameLoadError
-          message={snapshot.context.errorCode === 'GAME_PLAY_CLOSED' ? t('play.closed') : t('errors.loadFailed')}
+          message={errorCode === CONTEST_ERROR_CODES.gamePlayClosed ? t('play.closed') : t('errors.loadFailed')}
           retryLabel={t('game.retry')}
           homeLabel={t('play.backHome')}
           homeTo={paths.home}
@@ -261,7 +273,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           selectedId={selectedId}
           reveal={null}
           disabled={!ready}
-          canRemove={ticketMarkingRules.remove(snapshot.context).ok}
+          canRemove={removeRule.ok}
           labels={labels}
           send={actor.send}
         >
@@ -270,14 +282,11 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
             summary={summary}
             marks={marks}
             selectedId={selectedId}
-            busy={snapshot.matches('submitting')}
+            busy={state === 'submitting'}
             disabled={!ready}
             lastRejection={lastRejection}
-            submitFailed={snapshot.matches('submitError')}
-            rules={{
-              add: ticketMarkingRules.add(snapshot.context),
-              remove: ticketMarkingRules.remove(snapshot.context),
-            }}
+            submitFailed={submitFailed}
+            rules={{ add: addRule, remove: removeRule }}
             send={actor.send}
             onReset={() => actor.send({ type: 'ticket.reset' })}
           />
@@ -287,7 +296,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
         <Suspense fallback={null}>
           <PlayEntry
             contest={contest}
-            submitted={snapshot.context.submitted}
+            submitted={submittedOutcome}
             onClose={() => actor.send({ type: 'entry.close' })}
           />
         </Suspense>

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import type { GamePicture } from '../../../domain/practice.ts';
-import { PRACTICE_PICTURE, type ResponsiveImage } from '../../../domain/site-paths.ts';
+import { PRACTICE_PICTURE } from '../../../domain/site-paths.ts';
 import { TRIAL_MAX_GAMES } from '../../../domain/tickets.ts';
 import { type PracticeResult, trialRules } from '../../../machines/trial-game.machine.ts';
 import { trialGameMachineFor } from '../../actors/trial-game.actors.ts';
+import { refusalText } from '../../api/http.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -18,6 +18,7 @@ import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames } from '../../shared/practice-count.ts';
 import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
+import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import { useRevealWords } from './reveal-words.ts';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -26,19 +27,8 @@ import { ResultPanel } from './ResultPanel.tsx';
 export default function QuickGameScreenPage() {
   const { t, i18n } = useTranslation('trial');
   const navigate = useNavigate();
-  // The machine keeps only the picture's size; the variants to draw and the original to reveal
-  // come with the same answers and are kept here for the stage.
-  const [picture, setPicture] = useState<GamePicture | null>(null);
-  const [revealPicture, setRevealPicture] = useState<GamePicture | null>(null);
-  const [previewImage, setPreviewImage] = useState<ResponsiveImage | undefined>(PRACTICE_PICTURE);
-
   const actor = useActorRef(
     trialGameMachineFor({
-      // The first game of the page is the first pair, whose picture the page preloaded and
-      // showed by its stable address: the same image keeps that address until the stage draws.
-      onLoadStart: (first) => setPreviewImage(first ? PRACTICE_PICTURE : undefined),
-      onPicture: setPicture,
-      onReveal: setRevealPicture,
       goToRealGame: () => {
         if (loginMarker.isSet()) void navigate(paths.playScreen);
         else
@@ -49,11 +39,28 @@ export default function QuickGameScreenPage() {
     }),
     { input: { gamesPlayed: readPracticeGames(new Date()) } },
   );
-  const snapshot = useSelector(actor, (s) => s);
+  // What the screen shows, selected one by one: a change elsewhere in the machine renders nothing.
+  const state = useSelector(actor, (s) => s.value);
+  const picture = useSelector(actor, (s) => s.context.picture);
+  const firstPair = useSelector(actor, (s) => s.context.firstPair);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const selectedId = useSelector(actor, (s) => s.context.selectedId);
+  const lastRejection = useSelector(actor, (s) => s.context.lastRejection);
+  const gamesPlayed = useSelector(actor, (s) => s.context.gamesPlayed);
+  const result = useSelector(actor, (s) => s.context.result);
+  const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const refusal = useSelector(actor, (s) => s.context.refusal);
+  const canReplay = useSelector(actor, (s) => s.can({ type: 'trial.replay' }));
+  // Add and remove are heard even when refused (the refusal is the spec's message), so can()
+  // says yes to both: the buttons grey out by the machine's own rules instead.
+  const addRule = useSelector(actor, (s) => trialRules.add(s.context), sameRule);
+  const removeRule = useSelector(actor, (s) => trialRules.remove(s.context), sameRule);
   useEffect(() => {
     void loadStage();
   }, []);
-  const { draft, selectedId, lastRejection, gamesPlayed, result, errorCode, refusal } = snapshot.context;
+  // The first game of the page is the first pair, whose picture the page preloaded and showed by
+  // its stable address: the same image keeps that address until the stage draws.
+  const previewImage = firstPair ? PRACTICE_PICTURE : undefined;
 
   const title = t('game.title');
   useEffect(() => {
@@ -63,22 +70,22 @@ export default function QuickGameScreenPage() {
   const marks = useDraftMarks(draft);
   const words = useRevealWords();
   const labels = useStageLabels('trial', words.short);
-  const barTexts = useTicketBarTexts('trial', refusal);
+  const barTexts = useTicketBarTexts('trial', refusal ? refusalText(refusal) : null);
   const reveal = useMemo(() => {
-    if (!result || !revealPicture) return null;
+    if (!result) return null;
     const distances: Record<string, number> = {};
     draft.forEach((ticket, index) => {
       const distance = result.distances[index];
       if (distance !== undefined) distances[ticket.id] = distance;
     });
     return {
-      picture: revealPicture,
+      picture: result.reveal,
       ball: result.ball,
       distances,
       bestId: result.bestTicketId,
       ballWidth: result.ballWidth,
     };
-  }, [result, revealPicture, draft]);
+  }, [result, draft]);
 
   // The result panel comes once the count on the picture has landed, not over the moment itself.
   const [landedFor, setLandedFor] = useState<PracticeResult | null>(null);
@@ -90,17 +97,12 @@ export default function QuickGameScreenPage() {
   const landed = result !== null && landedFor === result;
 
   // A tap on the picture before the game or the stage is up is placed once the game has loaded.
-  const tapPhase = snapshot.matches('loading') ? 'waiting' : snapshot.matches('playing') ? 'marking' : 'closed';
-  usePreviewTaps(snapshot.context.picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
+  const tapPhase = state === 'loading' ? 'waiting' : state === 'playing' ? 'marking' : 'closed';
+  usePreviewTaps(picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
 
-  const showStage =
-    picture !== null &&
-    (snapshot.matches('playing') ||
-      snapshot.matches('submitting') ||
-      snapshot.matches('submitError') ||
-      snapshot.matches('revealed'));
-  const playing = snapshot.matches('playing');
-  const firstPreview = snapshot.matches('loading') && previewImage !== undefined;
+  const showStage = state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
+  const playing = state === 'playing';
+  const firstPreview = state === 'loading' && previewImage !== undefined;
 
   return (
     <div className="trial-game">
@@ -113,13 +115,13 @@ export default function QuickGameScreenPage() {
       </TrialTop>
       <h1 className="visually-hidden">{title}</h1>
 
-      {snapshot.matches('loading') && !firstPreview && (
+      {state === 'loading' && !firstPreview && (
         <div className="trial-game__center">
           <Spinner label={t('game.loading')} />
         </div>
       )}
 
-      {snapshot.matches('limitReached') && (
+      {state === 'limitReached' && (
         <div className="trial-game__center">
           <div className="trial-error" role="status">
             <p className="trial-error__text">{t('game.limitToday', { total: TRIAL_MAX_GAMES })}</p>
@@ -139,7 +141,7 @@ export default function QuickGameScreenPage() {
         </div>
       )}
 
-      {snapshot.matches('loadError') && (
+      {state === 'loadError' && (
         <GameLoadError
           message={t(`errors.${errorCode ?? 'loadFailed'}`)}
           retryLabel={t('game.retry')}
@@ -164,18 +166,18 @@ export default function QuickGameScreenPage() {
           reveal={reveal}
           onRevealLanded={onRevealLanded}
           disabled={!playing}
-          canRemove={trialRules.remove(snapshot.context).ok}
+          canRemove={removeRule.ok}
           labels={labels}
           send={actor.send}
         >
-          {snapshot.matches('revealed') && result && landed ? (
+          {state === 'revealed' && result && landed ? (
             <ResultPanel
               marks={marks}
               distances={result.distances}
               bestId={result.bestTicketId}
               ball={result.ball}
               ballWidth={result.ballWidth}
-              canReplay={snapshot.can({ type: 'trial.replay' })}
+              canReplay={canReplay}
               words={words}
               onReplay={() => actor.send({ type: 'trial.replay' })}
               onPlayReal={() => actor.send({ type: 'trial.playReal' })}
@@ -185,14 +187,11 @@ export default function QuickGameScreenPage() {
               texts={barTexts}
               marks={marks}
               selectedId={selectedId}
-              busy={snapshot.matches('submitting')}
+              busy={state === 'submitting'}
               disabled={!playing}
               lastRejection={lastRejection}
-              submitFailed={snapshot.matches('submitError')}
-              rules={{
-                add: trialRules.add(snapshot.context),
-                remove: trialRules.remove(snapshot.context),
-              }}
+              submitFailed={state === 'submitError'}
+              rules={{ add: addRule, remove: removeRule }}
               send={actor.send}
               onReset={() => actor.send({ type: 'trial.reset' })}
             />
