@@ -1,4 +1,5 @@
-import type { CartAnswer, ContestView, CurrentContests, FreeCheckoutAnswer } from '../../domain/contests.ts';
+import type { CartAnswer, ContestView } from '../../domain/contests.ts';
+import { contestPhase as phaseOf } from '../../domain/schedule.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import { apiCall as call, http } from './http.ts';
 
@@ -6,7 +7,7 @@ import { apiCall as call, http } from './http.ts';
 
 /** In the language the site shows ('en' or 'hi'); the server refuses a browser's tag such as en-IN. */
 export const fetchCurrentContests = (lang: 'en' | 'hi') =>
-  call<CurrentContests>(() => http.get('/contests/current', { params: { lang } }));
+  call('currentContests', () => http.get('/contests/current', { params: { lang } }));
 
 type CountListener = () => void;
 const countListeners = new Set<CountListener>();
@@ -31,7 +32,7 @@ export const cartCount = {
 };
 
 async function cartCall(request: () => Promise<{ data: unknown }>): Promise<CartAnswer> {
-  const cart = await call<CartAnswer>(request);
+  const cart = await call('cart', request);
   cartCount.set(cart.items.length);
   return cart;
 }
@@ -44,11 +45,9 @@ export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
 /** Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same step. */
 export const checkoutFree = (contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) =>
-  call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
+  call('freeCheckout', () => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
 
-/** Where a contest stands now: its own state, with the clock as the tie-breaker at the edges. */
+/** Where a contest stands now: the domain's one rule (open through closesAt, as the server takes entries). */
 export function contestPhase(contest: ContestView, now: Date): 'upcoming' | 'open' | 'closed' {
-  if (contest.state === 'upcoming') return now.getTime() >= Date.parse(contest.opensAt) ? 'open' : 'upcoming';
-  if (contest.state === 'open') return now.getTime() >= Date.parse(contest.closesAt) ? 'closed' : 'open';
-  return 'closed';
+  return phaseOf(contest, now);
 }

@@ -3,6 +3,7 @@ import { getI18n } from 'react-i18next';
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
+import { type AnswerName, type AnswerOf, checked } from './checked.ts';
 
 export type { ApiErrorBody };
 
@@ -115,10 +116,17 @@ export function apiErrorOf(error: unknown): ApiError {
   return new ApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
 }
 
-/** A call whose answer is `{ data }`: the data, or an ApiError. */
-export async function apiCall<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
+/** A `{ data }` answer's data, checked against the domain schema of `answer` (checked.ts). */
+export const dataAs = <K extends AnswerName>(answer: K, body: unknown): Promise<AnswerOf<K>> =>
+  checked(answer, dataOf<unknown>(body));
+
+/** A call whose answer is `{ data }` (checked as `answer`): the data, or an ApiError. */
+export async function apiCall<K extends AnswerName>(
+  answer: K,
+  request: () => Promise<{ data: unknown }>,
+): Promise<AnswerOf<K>> {
   try {
-    return dataOf<T>((await request()).data);
+    return await dataAs(answer, (await request()).data);
   } catch (error) {
     throw apiErrorOf(error);
   }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminPicture } from '../../../../domain/admin-contests.ts';
+import type { AdminPicture } from '../../../../domain/admin-pictures.ts';
 import { fetchPictures } from '../../../api/admin-contests.ts';
 import { useLoad } from '../../../shared/use-load.ts';
 import { RequiredMark } from '../../../ui/Field.tsx';
