@@ -29,8 +29,6 @@ export {
   adminContestsPageSchema,
   type AdminContestsQuery,
   adminContestsQuerySchema,
-  type AdminPicture,
-  adminPictureSchema,
   type CancelContest,
   cancelContestSchema,
   type CloseContest,

@@ -63,6 +63,21 @@ export const judgingStateSchema = z.enum(['awaiting', 'judging', 'judged', 'publ
 export type JudgingState = z.infer<typeof judgingStateSchema>;
 
 /** A closed contest on the judges' list: how many have marked, never where. */
+/** POST /judge/contests/:id/mark: where judging stands after the mark (never where others marked). */
+export const judgeMarkAnswerSchema = z.object({
+  state: judgingStateSchema,
+  marks: z.number().int(),
+  required: z.number().int(),
+});
+export type JudgeMarkAnswer = z.infer<typeof judgeMarkAnswerSchema>;
+
+/** POST /admin/results/:id/publish: the notices queued and when players see the result (ms). */
+export const publishAnswerSchema = z.object({ notices: z.number().int(), publicAt: z.number().int() });
+export type PublishAnswer = z.infer<typeof publishAnswerSchema>;
+
+/** GET and PUT /admin/judging/settings. */
+export const judgesRequiredAnswerSchema = z.object({ judgesRequired: z.number().int() });
+
 export const judgeQueueItemSchema = z.object({
   contestId: z.string(),
   windowKey: z.string(),

@@ -150,11 +150,23 @@ function windowsAround(ms: number, weeks: number): ContestWindow[] {
 }
 
 /** Entries are accepted while opensAt <= now <= closesAt. */
-export function windowState(window: ContestWindow, now: Date): WindowState {
+export function windowState(window: Pick<ContestWindow, 'opensAt' | 'closesAt'>, now: Date): WindowState {
   const t = assertValidDate(now, 'now');
   if (t < window.opensAt.getTime()) return 'upcoming';
   if (t <= window.closesAt.getTime()) return 'open';
   return 'closed';
+}
+
+/**
+ * Where a contest as the API shows it stands now: one the server still calls upcoming or open
+ * moves on with the clock by windowState's rule (open through closesAt, as the server takes
+ * entries), and never back (a device clock behind the server's keeps an open contest open); any
+ * later state (closed, judging, published, cancelled) is closed.
+ */
+export function contestPhase(contest: { state: string; opensAt: string; closesAt: string }, now: Date): WindowState {
+  if (contest.state !== 'upcoming' && contest.state !== 'open') return 'closed';
+  const byClock = windowState({ opensAt: new Date(contest.opensAt), closesAt: new Date(contest.closesAt) }, now);
+  return contest.state === 'open' && byClock === 'upcoming' ? 'open' : byClock;
 }
 
 export function scheduleAt(now: Date): ScheduleSnapshot {

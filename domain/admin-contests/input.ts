@@ -221,18 +221,3 @@ export const contestDefaultsSchema = z.object({
   totalTickets: z.number().int(),
 });
 export type ContestDefaultsAnswer = z.infer<typeof contestDefaultsSchema>;
-
-/** GET /api/v1/admin/pictures?kind=... (the photos area): what the pickers read. */
-export const adminPictureSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  bytes: z.number().int(),
-  mime: z.string(),
-  createdAt: z.string(),
-  smallUrl: z.string().nullable(),
-  largeUrl: z.string().nullable(),
-  usedBy: z.unknown(),
-});
-export type AdminPicture = z.infer<typeof adminPictureSchema>;

@@ -1,13 +1,13 @@
 import type { ChangePasswordInput, ProfileInput } from '../../domain/validation.ts';
 import type { ProfileUser } from '../../domain/users.ts';
 import type { Answer } from './auth.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 /** The owner's view of the account: the user and, when there is one, the picture's private URL. */
 export type { ProfileUser };
 
 export async function fetchMe(): Promise<ProfileUser> {
-  return dataOf<{ user: ProfileUser }>((await http.get('/account/me')).data).user;
+  return (await dataAs('profile', (await http.get('/account/me')).data)).user;
 }
 
 function messageOf(body: unknown): string {
@@ -15,8 +15,8 @@ function messageOf(body: unknown): string {
   return typeof message === 'string' ? message : '';
 }
 
-function profileAnswer(body: unknown): Answer<ProfileUser> {
-  return { data: dataOf<{ user: ProfileUser }>(body).user, message: messageOf(body) };
+async function profileAnswer(body: unknown): Promise<Answer<ProfileUser>> {
+  return { data: (await dataAs('profile', body)).user, message: messageOf(body) };
 }
 
 export async function updateProfile(input: ProfileInput): Promise<Answer<ProfileUser>> {
@@ -34,7 +34,7 @@ export async function removeAvatar(): Promise<Answer<ProfileUser>> {
 
 export async function changePassword(input: ChangePasswordInput): Promise<Answer<Record<string, never>>> {
   const body: unknown = (await http.post('/account/password', input)).data;
-  return { data: dataOf(body), message: messageOf(body) };
+  return { data: await dataAs('empty', body), message: messageOf(body) };
 }
 
 export async function deactivateAccount(): Promise<string> {
@@ -48,7 +48,7 @@ export async function deleteAccount(): Promise<string> {
 /** A code by SMS to the account's own number, to set a password (or a new one without the current one). */
 export async function requestPasswordCode(): Promise<Answer<{ otpToken: string; hadPassword: boolean }>> {
   const body: unknown = (await http.post('/account/password/code')).data;
-  return { data: dataOf(body), message: messageOf(body) };
+  return { data: await dataAs('passwordCode', body), message: messageOf(body) };
 }
 
 /** The code of requestPasswordCode and the new password; the server gives this browser a fresh session. */
@@ -59,7 +59,7 @@ export async function setPasswordWithCode(input: {
   confirmPassword: string;
 }): Promise<Answer<Record<string, never>>> {
   const body: unknown = (await http.post('/account/password/set', input)).data;
-  return { data: dataOf(body), message: messageOf(body) };
+  return { data: await dataAs('empty', body), message: messageOf(body) };
 }
 
 /** The language the player now uses the site in, for the messages sent to them later. */

@@ -2,7 +2,7 @@
 import type { JudgeContest, JudgeQueue, ResultReview } from '../../domain/judge-panel.ts';
 import type { JudgeCallError, JudgePoint, SubmitMarkOutput } from '../../machines/judge-marking.machine.ts';
 import { errorCodeOf } from '../../domain/error-code.ts';
-import { apiErrorOf, dataOf, errorMessageOf, http } from './http.ts';
+import { apiErrorOf, dataAs, errorMessageOf, http } from './http.ts';
 
 /**
  * A failed call as the judge-marking machine reads it: the API's code (null: no answer) and its
@@ -19,25 +19,26 @@ export function callErrorOf(
 }
 
 export async function fetchJudgeQueue(): Promise<JudgeQueue> {
-  return dataOf<JudgeQueue>((await http.get('/judge/contests')).data);
+  return await dataAs('judgeQueue', (await http.get('/judge/contests')).data);
 }
 
 export async function fetchJudgeContest(contestId: string): Promise<JudgeContest> {
-  return dataOf<JudgeContest>((await http.get(`/judge/contests/${encodeURIComponent(contestId)}`)).data);
+  return await dataAs('judgeContest', (await http.get(`/judge/contests/${encodeURIComponent(contestId)}`)).data);
 }
 
 export async function submitJudgeMark(contestId: string, point: JudgePoint): Promise<SubmitMarkOutput> {
-  return dataOf<SubmitMarkOutput>(
+  return await dataAs(
+    'judgeMark',
     (await http.post(`/judge/contests/${encodeURIComponent(contestId)}/mark`, { x: point.x, y: point.y })).data,
   );
 }
 
 export async function fetchResults(): Promise<JudgeQueue> {
-  return dataOf<JudgeQueue>((await http.get('/admin/results')).data);
+  return await dataAs('judgeQueue', (await http.get('/admin/results')).data);
 }
 
 export async function fetchResultReview(contestId: string): Promise<ResultReview> {
-  return dataOf<ResultReview>((await http.get(`/admin/results/${encodeURIComponent(contestId)}`)).data);
+  return await dataAs('resultReview', (await http.get(`/admin/results/${encodeURIComponent(contestId)}`)).data);
 }
 
 export async function resetJudgeMark(contestId: string, judgeId: string): Promise<void> {
@@ -46,16 +47,14 @@ export async function resetJudgeMark(contestId: string, judgeId: string): Promis
 
 /** `publicAt`: when players see it and are told (the winner show, or now when the show has started). */
 export async function publishResult(contestId: string): Promise<{ notices: number; publicAt: number }> {
-  return dataOf<{ notices: number; publicAt: number }>(
-    (await http.post(`/admin/results/${encodeURIComponent(contestId)}/publish`)).data,
-  );
+  return await dataAs('published', (await http.post(`/admin/results/${encodeURIComponent(contestId)}/publish`)).data);
 }
 
 export async function fetchJudgesRequired(): Promise<number> {
-  return dataOf<{ judgesRequired: number }>((await http.get('/admin/judging/settings')).data).judgesRequired;
+  return (await dataAs('judgesRequired', (await http.get('/admin/judging/settings')).data)).judgesRequired;
 }
 
 export async function saveJudgesRequired(judgesRequired: number): Promise<number> {
-  return dataOf<{ judgesRequired: number }>((await http.put('/admin/judging/settings', { judgesRequired })).data)
+  return (await dataAs('judgesRequired', (await http.put('/admin/judging/settings', { judgesRequired })).data))
     .judgesRequired;
 }

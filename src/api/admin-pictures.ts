@@ -4,25 +4,24 @@ import type {
   AdminPicture,
   AdminPictureDetail,
   AdminPictureKind,
-  AdminPicturePage,
   AdminPracticePair,
   CreatePracticePair,
 } from '../../domain/admin-pictures.ts';
 import type { ContestBallWidth } from '../../domain/contest-ball-width.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { CLIENT_UPLOAD_ERRORS, type UploadError } from '../../machines/picture-upload.machine.ts';
-import { apiErrorOf, dataOf, http } from './http.ts';
+import { apiErrorOf, dataAs, http } from './http.ts';
 
 export async function fetchPicturesPage(filters: ListFilters, cursor: string | null): Promise<ListPage<AdminPicture>> {
   const params: Record<string, string> = { limit: '24' };
   if (filters['kind']) params['kind'] = filters['kind'];
   if (cursor) params['cursor'] = cursor;
-  const page = dataOf<AdminPicturePage>((await http.get('/admin/pictures', { params })).data);
+  const page = await dataAs('picturePage', (await http.get('/admin/pictures', { params })).data);
   return { items: page.items, nextCursor: page.nextCursor };
 }
 
 export async function fetchPictureDetail(id: string): Promise<AdminPictureDetail> {
-  return dataOf<AdminPictureDetail>((await http.get(`/admin/pictures/${encodeURIComponent(id)}`)).data);
+  return await dataAs('pictureDetail', (await http.get(`/admin/pictures/${encodeURIComponent(id)}`)).data);
 }
 
 /**
@@ -41,7 +40,7 @@ export async function uploadPictureFile(
     signal: options.signal,
     onUploadProgress: (event) => options.onProgress(event.loaded, event.total ?? file.size),
   });
-  return dataOf<AdminPicture>(res.data);
+  return await dataAs('picture', res.data);
 }
 
 /** An upload failure as the upload machine keeps it: the server's code and words, or a client code. */
@@ -56,37 +55,43 @@ export function uploadErrorOf(error: unknown): UploadError {
 }
 
 export async function fetchPracticePairs(): Promise<AdminPracticePair[]> {
-  return dataOf<{ pairs: AdminPracticePair[] }>((await http.get('/admin/practice-pairs')).data).pairs;
+  return (await dataAs('pairs', (await http.get('/admin/practice-pairs')).data)).pairs;
 }
 
 export async function createPracticePair(input: CreatePracticePair): Promise<AdminPracticePair> {
-  return dataOf<AdminPracticePair>((await http.post('/admin/practice-pairs', input)).data);
+  return await dataAs('practicePair', (await http.post('/admin/practice-pairs', input)).data);
 }
 
 export async function setPracticePairActive(id: string, active: boolean): Promise<AdminPracticePair> {
-  return dataOf<{ pair: AdminPracticePair }>(
-    (await http.patch(`/admin/practice-pairs/${encodeURIComponent(id)}`, { active })).data,
-  ).pair;
+  return (await dataAs('pair', (await http.patch(`/admin/practice-pairs/${encodeURIComponent(id)}`, { active })).data))
+    .pair;
 }
 
 export async function setPracticePairBallWidth(id: string, ballWidth: number): Promise<AdminPracticePair> {
-  return dataOf<{ pair: AdminPracticePair }>(
-    (await http.put(`/admin/practice-pairs/${encodeURIComponent(id)}/ball-width`, { ballWidth })).data,
+  return (
+    await dataAs(
+      'pair',
+      (await http.put(`/admin/practice-pairs/${encodeURIComponent(id)}/ball-width`, { ballWidth })).data,
+    )
   ).pair;
 }
 
 export async function reorderPracticePairs(ids: string[]): Promise<AdminPracticePair[]> {
-  return dataOf<{ pairs: AdminPracticePair[] }>((await http.put('/admin/practice-pairs/order', { ids })).data).pairs;
+  return (await dataAs('pairs', (await http.put('/admin/practice-pairs/order', { ids })).data)).pairs;
 }
 
 /** A contest picture's ball width (set, default, used): the winners' pages tell distances in it. */
 export async function fetchContestBallWidth(pictureId: string): Promise<ContestBallWidth> {
-  return dataOf<ContestBallWidth>((await http.get(`/admin/pictures/${encodeURIComponent(pictureId)}/ball-width`)).data);
+  return await dataAs(
+    'ballWidth',
+    (await http.get(`/admin/pictures/${encodeURIComponent(pictureId)}/ball-width`)).data,
+  );
 }
 
 /** Sets the width, or null to go back to the default. */
 export async function setContestBallWidth(pictureId: string, ballWidth: number | null): Promise<ContestBallWidth> {
-  return dataOf<ContestBallWidth>(
+  return await dataAs(
+    'ballWidth',
     (await http.put(`/admin/pictures/${encodeURIComponent(pictureId)}/ball-width`, { ballWidth })).data,
   );
 }

@@ -2,28 +2,28 @@
 import type { PaidPlayState } from '../../domain/admin-settings.ts';
 import type { RestrictedStatesState } from '../../domain/location.ts';
 import type { UserDetail, UserSummary } from '../../domain/admin-users.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 export async function searchUsers(q: string): Promise<UserSummary[]> {
-  return dataOf<{ users: UserSummary[] }>((await http.get('/admin/users', { params: { q } })).data).users;
+  return (await dataAs('users', (await http.get('/admin/users', { params: { q } })).data)).users;
 }
 
 const userUrl = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 export async function fetchUser(id: string): Promise<UserDetail> {
-  return dataOf<{ user: UserDetail }>((await http.get(userUrl(id))).data).user;
+  return (await dataAs('user', (await http.get(userUrl(id))).data)).user;
 }
 
 export async function suspendUser(id: string, reason: string): Promise<UserDetail> {
-  return dataOf<{ user: UserDetail }>((await http.post(`${userUrl(id)}/suspend`, { reason })).data).user;
+  return (await dataAs('user', (await http.post(`${userUrl(id)}/suspend`, { reason })).data)).user;
 }
 
 export async function restoreUser(id: string, reason: string): Promise<UserDetail> {
-  return dataOf<{ user: UserDetail }>((await http.post(`${userUrl(id)}/restore`, { reason })).data).user;
+  return (await dataAs('user', (await http.post(`${userUrl(id)}/restore`, { reason })).data)).user;
 }
 
 export async function fetchPaidPlay(): Promise<PaidPlayState> {
-  return dataOf<{ paidPlay: PaidPlayState }>((await http.get('/admin/settings/paid-play')).data).paidPlay;
+  return (await dataAs('paidPlay', (await http.get('/admin/settings/paid-play')).data)).paidPlay;
 }
 
 /** `enabled` null hands the switch back to the environment's PAID_PLAY. */
@@ -32,13 +32,11 @@ export async function switchPaidPlay(enabled: boolean | null): Promise<PaidPlayS
     enabled === null
       ? await http.delete('/admin/settings/paid-play')
       : await http.put('/admin/settings/paid-play', { enabled });
-  return dataOf<{ paidPlay: PaidPlayState }>(answer.data).paidPlay;
+  return (await dataAs('paidPlay', answer.data)).paidPlay;
 }
 
 export async function fetchRestrictedStates(): Promise<{ restrictedStates: RestrictedStatesState; changed: boolean }> {
-  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>(
-    (await http.get('/admin/settings/restricted-states')).data,
-  );
+  return await dataAs('restrictedStates', (await http.get('/admin/settings/restricted-states')).data);
 }
 
 /** `codes` null hands the list back to the environment's RESTRICTED_STATES. */
@@ -49,5 +47,5 @@ export async function saveRestrictedStates(
     codes === null
       ? await http.delete('/admin/settings/restricted-states')
       : await http.put('/admin/settings/restricted-states', { codes });
-  return dataOf<{ restrictedStates: RestrictedStatesState; changed: boolean }>(answer.data);
+  return await dataAs('restrictedStates', answer.data);
 }

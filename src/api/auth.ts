@@ -1,6 +1,7 @@
 import type { AccountUser } from '../../domain/users.ts';
 import type { ForgotInput, LoginInput, SignupInput } from '../../domain/validation.ts';
-import { dataOf, http } from './http.ts';
+import type { AnswerName, AnswerOf } from './checked.ts';
+import { dataAs, dataOf, http } from './http.ts';
 
 /** The account as the server shows it to its owner: the contract in domain/users.ts. */
 export type { AccountUser };
@@ -11,38 +12,42 @@ export interface Answer<T> {
   message: string;
 }
 
-function answerOf<T>(body: unknown): Answer<T> {
-  const data = dataOf<T>(body);
+function messageOf(body: unknown): string {
   const message = (body as { message?: unknown }).message;
-  return { data, message: typeof message === 'string' ? message : '' };
+  return typeof message === 'string' ? message : '';
+}
+
+/** A success answer checked as `answer` (checked.ts), with the server's message. */
+async function answerOf<K extends AnswerName>(answer: K, body: unknown): Promise<Answer<AnswerOf<K>>> {
+  return { data: await dataAs(answer, body), message: messageOf(body) };
 }
 
 /** Creates a pending account and sends the code to its phone; the token names the code request. */
 export async function signUp(input: SignupInput): Promise<Answer<{ otpToken: string }>> {
-  return answerOf(await http.post('/auth/signup', input).then((res) => res.data));
+  return answerOf('otpToken', await http.post('/auth/signup', input).then((res) => res.data));
 }
 
 export async function verifySignupCode(otpToken: string, otp: string): Promise<Answer<{ user: AccountUser }>> {
-  return answerOf(await http.post('/auth/otp/verify', { otpToken, otp }).then((res) => res.data));
+  return answerOf('accountUser', await http.post('/auth/otp/verify', { otpToken, otp }).then((res) => res.data));
 }
 
 /** A new code for a sign-up or a reset; the server answers 429 OTP_COOLDOWN inside the minute. */
 export async function resendCode(otpToken: string): Promise<Answer<Record<string, never>>> {
-  return answerOf(await http.post('/auth/otp/resend', { otpToken }).then((res) => res.data));
+  return answerOf('empty', await http.post('/auth/otp/resend', { otpToken }).then((res) => res.data));
 }
 
 export async function logIn(input: LoginInput): Promise<Answer<{ user: AccountUser }>> {
-  return answerOf(await http.post('/auth/login', input).then((res) => res.data));
+  return answerOf('accountUser', await http.post('/auth/login', input).then((res) => res.data));
 }
 
 /** Login with a code by SMS: asks for a code to the 10-digit number; the same answer whether or not it has an account. */
 export async function requestLoginCode(phone: string): Promise<Answer<{ otpToken: string }>> {
-  return answerOf(await http.post('/auth/login-code', { phone }).then((res) => res.data));
+  return answerOf('otpToken', await http.post('/auth/login-code', { phone }).then((res) => res.data));
 }
 
 /** The code sent to the number: right, and the session cookie is set as by a password login. */
 export async function verifyLoginCode(phone: string, code: string): Promise<Answer<{ user: AccountUser }>> {
-  return answerOf(await http.post('/auth/login-code/verify', { phone, code }).then((res) => res.data));
+  return answerOf('accountUser', await http.post('/auth/login-code/verify', { phone, code }).then((res) => res.data));
 }
 
 export async function logOut(): Promise<void> {
@@ -50,7 +55,7 @@ export async function logOut(): Promise<void> {
 }
 
 export async function requestReset(input: ForgotInput): Promise<Answer<{ otpToken: string }>> {
-  return answerOf(await http.post('/auth/forgot', input).then((res) => res.data));
+  return answerOf('otpToken', await http.post('/auth/forgot', input).then((res) => res.data));
 }
 
 /** Checks a reset code without using it up, so the new password can follow on its own screen. */
@@ -64,7 +69,7 @@ export async function resetPassword(input: {
   password: string;
   confirmPassword: string;
 }): Promise<Answer<Record<string, never>>> {
-  return answerOf(await http.post('/auth/reset', input).then((res) => res.data));
+  return answerOf('empty', await http.post('/auth/reset', input).then((res) => res.data));
 }
 
 /** What the provider told us about a Google user we do not know yet; empty when nothing is pending. */
@@ -112,7 +117,8 @@ export interface SocialLoginPayload {
 }
 
 export async function socialLogin(payload: SocialLoginPayload): Promise<Answer<unknown>> {
-  return answerOf(await http.post('/app/auth/social-login', payload).then((res) => res.data));
+  const body: unknown = await http.post('/app/auth/social-login', payload).then((res) => res.data);
+  return { data: dataOf<unknown>(body), message: messageOf(body) };
 }
 
 /** Where the server-side Google sign-in starts; it comes back to `returnTo` on this site. */

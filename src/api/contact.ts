@@ -1,7 +1,7 @@
 import type { ContactInput } from '../../domain/validation.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 export async function sendContactMessage(input: ContactInput): Promise<{ id: string }> {
   const res = await http.post('/contact', input);
-  return dataOf<{ id: string }>(res.data);
+  return await dataAs('contactSent', res.data);
 }

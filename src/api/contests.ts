@@ -1,4 +1,4 @@
-import type { CartAnswer, FreeCheckoutAnswer } from '../../domain/contests.ts';
+import type { CartAnswer } from '../../domain/contests.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import { cartCount } from './cart-count.ts';
 import { apiCall as call, http } from './http.ts';
@@ -10,7 +10,7 @@ export { cartCount } from './cart-count.ts';
 export { contestPhase, fetchCurrentContests } from './current-contests.ts';
 
 async function cartCall(request: () => Promise<{ data: unknown }>): Promise<CartAnswer> {
-  const cart = await call<CartAnswer>(request);
+  const cart = await call('cart', request);
   cartCount.set(cart.items.length);
   return cart;
 }
@@ -23,4 +23,4 @@ export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
 /** Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same step. */
 export const checkoutFree = (contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) =>
-  call<FreeCheckoutAnswer>(() => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
+  call('freeCheckout', () => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));

@@ -5,6 +5,7 @@ import { BRAND } from '../../domain/brand.ts';
 import type { ApiRefusal } from '../../domain/error-code.ts';
 import { ApiError, dataOf, InvalidResponseError, reportFailedAnswer } from './api-error.ts';
 import { registerLoadedClient } from './first-get.ts';
+import { type AnswerName, type AnswerOf, checked } from './checked.ts';
 
 export type { ApiErrorBody };
 export {
@@ -43,8 +44,17 @@ http.interceptors.response.use(undefined, (error: unknown) => {
   return Promise.reject(error);
 });
 
-// The first paint's GETs (first-get.ts) go through this instance once it is here.
-registerLoadedClient({ get: (url, params) => apiCall(() => http.get(url, { params })) });
+// The first paint's GETs (first-get.ts) go through this instance once it is here; their callers
+// check the answers (current-contests.ts by its schema, country.ts by its guard).
+registerLoadedClient({
+  async get<T>(url: string, params?: Record<string, string>): Promise<T> {
+    try {
+      return dataOf<T>((await http.get(url, { params })).data);
+    } catch (error) {
+      throw apiErrorOf(error);
+    }
+  },
+});
 
 /** The one reading of a failed call: an axios error's answer body, or what went wrong in the page. */
 export function apiErrorOf(error: unknown): ApiError {
@@ -61,10 +71,17 @@ export function apiErrorOf(error: unknown): ApiError {
   return new ApiError('UNKNOWN', error instanceof Error ? error.message : String(error), null);
 }
 
-/** A call whose answer is `{ data }`: the data, or an ApiError. */
-export async function apiCall<T>(request: () => Promise<{ data: unknown }>): Promise<T> {
+/** A `{ data }` answer's data, checked against the domain schema of `answer` (checked.ts). */
+export const dataAs = <K extends AnswerName>(answer: K, body: unknown): Promise<AnswerOf<K>> =>
+  checked(answer, dataOf<unknown>(body));
+
+/** A call whose answer is `{ data }` (checked as `answer`): the data, or an ApiError. */
+export async function apiCall<K extends AnswerName>(
+  answer: K,
+  request: () => Promise<{ data: unknown }>,
+): Promise<AnswerOf<K>> {
   try {
-    return dataOf<T>((await request()).data);
+    return await dataAs(answer, (await request()).data);
   } catch (error) {
     throw apiErrorOf(error);
   }

@@ -1,8 +1,8 @@
 import type { PushSubscriptionBody } from '../../domain/push.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 export async function fetchPushKey(): Promise<string> {
-  return dataOf<{ publicKey: string }>((await http.get('/push/key')).data).publicKey;
+  return (await dataAs('pushKey', (await http.get('/push/key')).data)).publicKey;
 }
 
 export async function saveSubscription(body: PushSubscriptionBody): Promise<void> {

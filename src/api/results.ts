@@ -1,9 +1,9 @@
 /** The winners' pages, a player's own entries and the prize claim (server/routes/results.routes.ts, claims.routes.ts). */
 import type { ClaimRequest, LiveShow, MyClaim, MyEntries, WinnersPage } from '../../domain/results.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 export async function fetchLiveShow(lang: 'en' | 'hi', signal?: AbortSignal): Promise<LiveShow> {
-  return dataOf<LiveShow>((await http.get('/results/live', { params: { lang }, signal })).data);
+  return await dataAs('liveShow', (await http.get('/results/live', { params: { lang }, signal })).data);
 }
 
 export async function fetchWinners(
@@ -11,15 +11,16 @@ export async function fetchWinners(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<WinnersPage> {
-  return dataOf<WinnersPage>(
+  return await dataAs(
+    'winners',
     (await http.get('/results/winners', { params: { lang, ...(cursor ? { cursor } : {}) }, signal })).data,
   );
 }
 
 export async function fetchMyEntries(lang: 'en' | 'hi', signal?: AbortSignal): Promise<MyEntries> {
-  return dataOf<MyEntries>((await http.get('/account/entries', { params: { lang }, signal })).data);
+  return await dataAs('myEntries', (await http.get('/account/entries', { params: { lang }, signal })).data);
 }
 
 export async function submitClaim(request: ClaimRequest): Promise<MyClaim> {
-  return dataOf<MyClaim>((await http.post('/account/claims', request)).data);
+  return await dataAs('myClaim', (await http.post('/account/claims', request)).data);
 }

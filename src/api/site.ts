@@ -1,7 +1,7 @@
 import type { SiteSettings } from '../../domain/site.ts';
-import { dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 /** The settings the information pages state; see domain/site.ts. */
 export async function fetchSiteSettings(): Promise<SiteSettings> {
-  return dataOf<SiteSettings>((await http.get('/site')).data);
+  return await dataAs('site', (await http.get('/site')).data);
 }

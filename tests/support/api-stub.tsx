@@ -65,8 +65,24 @@ export const ok = (data: unknown, message?: string): StubAnswer => ({
   data: { data, ...(message ? { message } : {}) },
 });
 
+/** GET /site's answer (domain/site.ts), paid play on, with `changes`. */
+export const siteSettings = (changes: Record<string, unknown> = {}) => ({
+  paidPlay: true,
+  billing: {
+    entryGstBasisPoints: 4000,
+    entryGstSince: '2025-09-22',
+    feeGstBasisPoints: 1800,
+    platformFeePaisePerTicket: 0,
+    examplePricePaise: 5000,
+    exampleAllInPaise: 5000,
+  },
+  location: { restrictedStates: [], checkMinutes: 60 },
+  googleSignIn: true,
+  ...changes,
+});
+
 const SITE_FEATURES = 'GET /site';
-const siteFeatures: StubHandler = () => ok({ googleSignIn: true });
+const siteFeatures: StubHandler = () => ok(siteSettings());
 /** An error answer as server/plugins/error-handler.ts sends it (`details`: the counts some codes carry). */
 export const fail = (
   status: number,

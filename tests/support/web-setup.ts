@@ -6,6 +6,10 @@ import { afterEach } from 'vitest';
 // machine that takes longer than Testing Library's default 1 s for findBy/waitFor.
 configure({ asyncUtilTimeout: 5000 });
 
+// src/api checks every answer against its domain schema in test builds (src/api/checked.ts): the
+// schemas load here, once per file before its tests start, not inside a test's first call.
+await import('../../src/api/answer-schemas.ts');
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -23,6 +23,7 @@ const me = ok({
     status: 'active',
     roles: ['admin'],
     avatarUrl: null,
+    hasPassword: true,
   },
 });
 const row = (overrides: Partial<AdminClaimRow> = {}): AdminClaimRow => ({

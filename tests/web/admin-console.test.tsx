@@ -25,6 +25,7 @@ const me = (roles: string[]) =>
       status: 'active',
       roles,
       avatarUrl: null,
+      hasPassword: true,
     },
   });
 

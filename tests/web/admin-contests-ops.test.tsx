@@ -75,7 +75,7 @@ const pictures = (kind: string) =>
         mime: 'image/jpeg',
         createdAt: '2026-11-20T00:00:00.000Z',
         smallUrl: `/s/${kind}.jpg`,
-        largeUrl: null,
+        largeUrl: `/l/${kind}.jpg`,
         usedBy: [],
       },
     ],

@@ -48,6 +48,7 @@ const me = (roles: string[]) =>
       status: 'active',
       roles,
       avatarUrl: null,
+      hasPassword: true,
     },
   });
 const CLOSED = Date.UTC(2026, 10, 22, 12, 30);

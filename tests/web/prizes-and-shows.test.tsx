@@ -9,7 +9,7 @@ import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import LiveWeeklyWinnerPage from '../../src/screens/winners/LiveWeeklyWinnerPage.tsx';
 import MyEntriesPage from '../../src/screens/entries/MyEntriesPage.tsx';
 import { WinnerCardView } from '../../src/screens/winners/WinnerCardView.tsx';
-import { ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+import { ok, renderScreen, siteSettings, stubApi } from '../support/api-stub.tsx';
 
 // Issue 26 on the player's screens: a prize in kind's claim (address and PAN only, and who pays
 // its TDS), the sponsor's "Prize by" line, the live page's reveal at show time, the note of a
@@ -227,7 +227,7 @@ describe('the live page at show time', () => {
 
 describe('Google sign-in not configured', () => {
   it('offers no Google button', async () => {
-    const calls = stubApi({ 'GET /site': () => ok({ googleSignIn: false }) });
+    const calls = stubApi({ 'GET /site': () => ok(siteSettings({ googleSignIn: false })) });
     await renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   JUDGING_MESSAGES,
   judgeQueueSchema,
+  judgesRequiredAnswerSchema,
   judgesRequiredBodySchema,
+  publishAnswerSchema,
   resultReviewSchema,
 } from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -18,7 +20,7 @@ import { publishResult, resultReview } from '../../services/judging/results.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
 const markParams = contestParams.extend({ judgeId: z.string().min(1).max(64) });
-const settingsAnswer = envelope(z.object({ judgesRequired: z.number().int() }));
+const settingsAnswer = envelope(judgesRequiredAnswerSchema);
 
 /** Results: the judging settings, the review of a judged contest, reset of a mark, publication. */
 export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
@@ -77,7 +79,7 @@ export async function resultsRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         params: contestParams,
-        response: { 200: envelope(z.object({ notices: z.number().int(), publicAt: z.number().int() })) },
+        response: { 200: envelope(publishAnswerSchema) },
       },
     },
     async (request) => {

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   judgeContestSchema,
+  judgeMarkAnswerSchema,
   judgeMarkBodySchema,
   judgeQueueSchema,
-  judgingStateSchema,
 } from '../../../domain/judge-panel.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
@@ -14,9 +14,7 @@ import { judgeContest, judgeQueue, submitJudgeMark } from '../../services/judgin
 import { requireSealed } from '../../services/judging/verification.service.ts';
 
 const contestParams = z.object({ id: z.string().min(1).max(64) });
-const markAnswer = envelope(
-  z.object({ state: judgingStateSchema, marks: z.number().int(), required: z.number().int() }),
-);
+const markAnswer = envelope(judgeMarkAnswerSchema);
 
 /**
  * The judges' panel: closed contests to mark, one contest's picture with my own mark, and my one

@@ -1,6 +1,7 @@
 import { rolesOf } from './roles.service.ts';
 import type { Kysely } from 'kysely';
 import { toIndianE164 } from '../../../domain/phone.ts';
+import type { ProfileUser } from '../../../domain/users.ts';
 import type { ProfileInput } from '../../../domain/validation.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -8,7 +9,7 @@ import type { MessageSender } from '../../integrations/messages.ts';
 import { contactChangedNotice } from '../../integrations/player-messages.ts';
 import { deletePictureFiles, deletePictureRows } from '../pictures/picture.service.ts';
 import { storeAvatarPicture } from '../pictures/avatars.ts';
-import { type SessionUser, toSessionUser } from './session.service.ts';
+import { toSessionUser } from './session.service.ts';
 import type { PictureStore } from '../../storage/picture-store.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
@@ -19,12 +20,6 @@ export const GOOGLE_EMAIL_ONLY = 'Use the e-mail of your Google account';
 /** The owner's own picture: private, never the public pictures route. `v` changes with the picture, so an <img> reloads. */
 export function avatarUrlFor(pictureId: string | null): string | null {
   return pictureId ? `/api/v1/account/avatar/image?v=${encodeURIComponent(pictureId)}` : null;
-}
-
-export interface ProfileUser extends SessionUser {
-  avatarUrl: string | null;
-  /** Whether the account has a password (a code-first or Google sign-up has none until one is set). */
-  hasPassword: boolean;
 }
 
 export async function loadProfile(db: Kysely<Database>, userId: string): Promise<ProfileUser> {

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { deactivateAccount, deleteAccount, fetchMe, type ProfileUser } from '../../api/account.ts';
+import { deactivateAccount, deleteAccount, fetchMe } from '../../api/account.ts';
 import { logOut } from '../../api/auth.ts';
 import { errorMessageOf } from '../../api/http.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -27,30 +28,15 @@ export default function MyAccountPage() {
   const navigate = useNavigate();
   // A message from the screen that sent the player back here (a password just set).
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
-  const [user, setUser] = useState<ProfileUser | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const load = useLoad(() => fetchMe(), 'me');
+  const user = load.state.status === 'ready' ? load.state.value : null;
   const [confirming, setConfirming] = useState<Closing | null>(null);
   const [busy, setBusy] = useState<Closing | 'logout' | null>(null);
   const [failure, setFailure] = useState<{ kind: Closing; text: string } | null>(null);
 
-  const load = useCallback(() => {
-    setLoadFailed(false);
-    fetchMe().then(setUser, () => setLoadFailed(true));
-  }, []);
-
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
-  useEffect(() => {
-    let live = true;
-    fetchMe().then(
-      (me) => live && setUser(me),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const leave = () => {
     loginMarker.clear();
@@ -116,13 +102,13 @@ export default function MyAccountPage() {
         <span className="muted">{t('entriesLinkText')}</span>
       </p>
       {user ? (
-        <ProfileSection user={user} onChange={setUser} />
+        <ProfileSection user={user} onChange={load.set} />
       ) : (
         <section className="account__card" aria-label={t('profile.title')}>
-          {loadFailed ? (
+          {load.state.status === 'failed' ? (
             <div role="alert">
               <p>{t('loadFailed')}</p>
-              <button type="button" className="button button--primary button--small" onClick={load}>
+              <button type="button" className="button button--primary button--small" onClick={load.retry}>
                 {t('retry')}
               </button>
             </div>

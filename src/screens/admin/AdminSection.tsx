@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { fetchMe, type ProfileUser } from '../../api/account.ts';
+import { fetchMe } from '../../api/account.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { LogoMark } from '../../ui/Logo.tsx';
 import { paths } from '../../shared/paths.ts';
 import { RouteBoundary } from '../../shared/RouteBoundary.tsx';
+import { useLoad } from '../../shared/use-load.ts';
 import { useLoggedIn } from '../../shared/use-logged-in.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { areasFor } from './console-areas.tsx';
 import '../../styles/admin.css';
-
-type Me = { status: 'loading' } | { status: 'ready'; user: ProfileUser } | { status: 'error' };
 
 /**
  * /admin/*: the operator console, a section of its own loaded only when someone opens it (never in
@@ -23,43 +21,23 @@ export default function AdminSection() {
   const { t } = useTranslation('admin');
   const loggedIn = useLoggedIn();
   const location = useLocation();
-  const [me, setMe] = useState<Me>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    fetchMe().then(
-      (user) => live && setMe({ status: 'ready', user }),
-      () => live && setMe({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loggedIn, attempt]);
+  const { state: me, retry } = useLoad(() => fetchMe(), loggedIn ? 'me' : null);
 
   if (!loggedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
-  if (me.status === 'loading') return <Spinner label={t('loading')} />;
-  if (me.status === 'error') {
+  if (me.status === 'loading' || me.status === 'idle') return <Spinner label={t('loading')} />;
+  if (me.status === 'failed') {
     return (
       <main className="console-message container" id="main">
         <h1>{t('loadFailed.title')}</h1>
         <p role="alert">{t('loadFailed.text')}</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            setMe({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
+        <button type="button" className="button button--primary" onClick={retry}>
           {t('retry')}
         </button>
       </main>
     );
   }
 
-  const areas = areasFor(me.user.roles);
+  const areas = areasFor(me.value.roles);
   if (areas.length === 0) {
     return (
       <main className="console-message container" id="main">
@@ -81,8 +59,8 @@ export default function AdminSection() {
           <span className="console__badge">{t('title')}</span>
         </Link>
         <div className="console__tools">
-          <span className="console__who" title={me.user.email}>
-            {me.user.firstName}
+          <span className="console__who" title={me.value.email}>
+            {me.value.firstName}
           </span>
           <LanguageSwitch />
         </div>

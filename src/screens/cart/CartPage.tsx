@@ -16,6 +16,7 @@ import { ApiError, errorMessageOf } from '../../api/http.ts';
 import { isContestScreenError } from '../game/contest-errors.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -24,10 +25,7 @@ import { TicketCrop, TicketCropList } from '../../ui/TicketCrop.tsx';
 import { HeldEntries } from './HeldEntries.tsx';
 import '../../styles/contest.css';
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; cart: CartAnswer; paidPlay: PaidPlay; pictures: ContestPictures };
+type Loaded = { cart: CartAnswer; paidPlay: PaidPlay; pictures: ContestPictures };
 
 /** The pictures of the contests the site shows now, by contest id: a cart's tickets are of these. */
 type ContestPictures = ReadonlyMap<string, GamePicture>;
@@ -45,8 +43,15 @@ type Group = CartAnswer['groups'][number];
 export default function CartPage() {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Once, in the language shown then: a switch of language keeps the cart on screen.
+  const {
+    state: load,
+    retry,
+    update,
+  } = useLoad<Loaded>(async () => {
+    const [cart, contests] = await Promise.all([fetchCart(), fetchCurrentContests(lng)]);
+    return { cart, paidPlay: contests.paidPlay, pictures: contestPictures(contests) };
+  }, 'cart');
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<(FreeCheckoutAnswer & { contestId: string }) | null>(null);
@@ -54,19 +59,6 @@ export default function CartPage() {
   useEffect(() => {
     document.title = `${title} | ${BRAND.name}`;
   }, [title]);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([fetchCart(), fetchCurrentContests(lng)]).then(
-      ([cart, contests]) =>
-        live && setLoad({ status: 'ready', cart, paidPlay: contests.paidPlay, pictures: contestPictures(contests) }),
-      () => live && setLoad({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
 
   const errorText = useCallback(
     (error: unknown) => {
@@ -93,7 +85,7 @@ export default function CartPage() {
     setFailure(null);
     try {
       const cart = await removeCartItem(id);
-      setLoad((old) => (old.status === 'ready' ? { ...old, cart } : old));
+      update((old) => ({ ...old, cart }));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -107,7 +99,7 @@ export default function CartPage() {
       const answer = await checkoutFree(contestId);
       setConfirmed({ ...answer, contestId });
       const cart = await fetchCart();
-      setLoad((old) => (old.status === 'ready' ? { ...old, cart } : old));
+      update((old) => ({ ...old, cart }));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -116,25 +108,18 @@ export default function CartPage() {
   };
 
   let body;
-  if (load.status === 'loading') body = <Spinner label={t('cart.loading')} />;
-  else if (load.status === 'error')
+  if (load.status === 'loading' || load.status === 'idle') body = <Spinner label={t('cart.loading')} />;
+  else if (load.status === 'failed')
     body = (
       <div className="card play-message">
         <p role="alert">{t('cart.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
+        <button type="button" className="button button--primary" onClick={retry}>
           {t('cart.retry')}
         </button>
       </div>
     );
   else {
-    const { cart, paidPlay, pictures } = load;
+    const { cart, paidPlay, pictures } = load.value;
     body = (
       <>
         {confirmed && (

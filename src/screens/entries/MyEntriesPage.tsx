@@ -5,9 +5,9 @@ import { BRAND } from '../../../domain/brand.ts';
 import type { MyClaim } from '../../../domain/results.ts';
 import { fetchMyEntries } from '../../api/results.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLanguageLoad } from '../../shared/use-load.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useLanguageRead } from '../winners/use-language-read.ts';
 import { EntryCard } from './EntryCard.tsx';
 import '../../styles/results.css';
 import '../../styles/entries.css';
@@ -19,7 +19,8 @@ import '../../styles/entries.css';
  */
 export default function MyEntriesPage() {
   const { t } = useTranslation('results');
-  const { outcome, retry, update } = useLanguageRead(fetchMyEntries);
+  const { state, retry, update } = useLanguageLoad(fetchMyEntries);
+  const entries = state.status === 'ready' ? state.value : null;
   useEffect(() => {
     document.title = `${t('entries.title')} | ${BRAND.name}`;
   }, [t]);
@@ -35,16 +36,16 @@ export default function MyEntriesPage() {
         <h1 id="my-entries">{t('entries.title')}</h1>
         <p className="muted">{t('entries.intro')}</p>
       </div>
-      {!outcome ? (
+      {!entries && state.status !== 'failed' ? (
         <Spinner label={t('entries.loading')} />
-      ) : !outcome.ok ? (
+      ) : !entries ? (
         <div className="results-state">
           <p role="alert">{t('entries.error')}</p>
           <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         </div>
-      ) : outcome.data.contests.length === 0 ? (
+      ) : entries.contests.length === 0 ? (
         <EmptyState className="results-state" text={t('entries.empty')} line={t('entries.emptyLine')}>
           <Link to={paths.playScreen} className="button button--primary">
             {t('entries.play')}
@@ -52,7 +53,7 @@ export default function MyEntriesPage() {
         </EmptyState>
       ) : (
         <ol className="my-entries__list">
-          {outcome.data.contests.map((entry) => (
+          {entries.contests.map((entry) => (
             <li key={entry.contestId}>
               <EntryCard entry={entry} onClaimed={(claim) => claimed(entry.contestId, claim)} />
             </li>

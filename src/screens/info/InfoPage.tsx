@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { formatRupees } from '../../ui/format.ts';
 
 export type InfoPageId =
@@ -51,18 +52,8 @@ const textsFor = (texts: Text[] | undefined, settings: SiteSettings | null): str
 
 /** The site's current settings, or null while they load or when they cannot be had. */
 function useSiteSettings(): SiteSettings | null {
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchSiteSettings().then(
-      (answer) => live && setSettings(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return settings;
+  const { state } = useLoad(() => fetchSiteSettings(), 'settings');
+  return state.status === 'ready' ? state.value : null;
 }
 
 const slug = (index: number) => `section-${index + 1}`;

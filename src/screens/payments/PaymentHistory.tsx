@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentAnswer, PaymentStatusName } from '../../../domain/payments.ts';
 import { istDateTimeFormat } from '../../../domain/schedule.ts';
 import { fetchPayments } from '../../api/payments.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { formatIstShort, formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -76,8 +76,6 @@ const STATUS_TONE: Record<PaymentStatusName, 'good' | 'wait' | 'bad'> = {
   error: 'bad',
 };
 
-type History = { status: 'loading' } | { status: 'error' } | { status: 'ready'; payments: PaymentAnswer[] };
-
 /**
  * The past payments of the logged-in player (spec section 3's columns, with the contest and its
  * tickets), with invoice links; on /payments and in My Account. A table on a wide screen, one card
@@ -87,18 +85,7 @@ export function PaymentHistory() {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const locale = usePaymentsLocale();
-  const [history, setHistory] = useState<History>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchPayments().then(
-      (payments) => live && setHistory({ status: 'ready', payments }),
-      () => live && setHistory({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const { state: history, retry } = useLoad(() => fetchPayments(), 'payments');
   // In IST, as the contest schedule is, whatever the device's time zone; 24-hour on a Hindi page.
   const when = istDateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const columns = {
@@ -113,25 +100,18 @@ export function PaymentHistory() {
   };
 
   let body;
-  if (history.status === 'loading') body = <Spinner label={t('payments.historyLoading')} />;
-  else if (history.status === 'error')
+  if (history.status === 'loading' || history.status === 'idle')
+    body = <Spinner label={t('payments.historyLoading')} />;
+  else if (history.status === 'failed')
     body = (
       <>
         <p role="alert">{t('payments.historyFailed')}</p>
-        <button
-          type="button"
-          className="button button--primary button--small"
-          onClick={() => {
-            setHistory({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
+        <button type="button" className="button button--primary button--small" onClick={retry}>
           {t('checkout.retry')}
         </button>
       </>
     );
-  else if (history.payments.length === 0)
-    body = <EmptyState text={t('payments.empty')} line={t('payments.emptyLine')} />;
+  else if (history.value.length === 0) body = <EmptyState text={t('payments.empty')} line={t('payments.emptyLine')} />;
   else
     body = (
       <table className="payments-table">
@@ -150,7 +130,7 @@ export function PaymentHistory() {
           </tr>
         </thead>
         <tbody>
-          {history.payments.map((payment) => (
+          {history.value.map((payment) => (
             <tr key={payment.id} className="payment-row">
               <td data-label={columns.time} className="payment-row__time">
                 <time dateTime={payment.createdAt}>

@@ -1,42 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import type { PressArticle } from '../../../domain/press.ts';
 import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
 import { fetchPressArticle, isNotFound } from '../../api/press.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import NotFoundPage from '../not-found/NotFoundPage.tsx';
 import '../../styles/press.css';
-
-type Outcome = { ok: true; data: PressArticle } | { ok: false; notFound: boolean };
 
 export default function PressDetailPage() {
   const { t, i18n } = useTranslation('press');
   const lng = currentLanguage(i18n);
   const { id = '', slug = '' } = useParams();
   const navigate = useNavigate();
-  const [attempt, setAttempt] = useState(0);
-
   // As on the list: an answer counts only for the request (article, language, retry) it answers.
-  const request = `${id}|${lng}|${attempt}`;
-  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
-  const outcome = result?.request === request ? result.outcome : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPressArticle(id, lng, controller.signal).then(
-      (data) => setResult({ request, outcome: { ok: true, data } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false, notFound: isNotFound(error) } });
-      },
-    );
-    return () => controller.abort();
-  }, [request, id, lng]);
-
-  const article = outcome?.ok ? outcome.data : null;
+  const { state, retry } = useLanguageLoad((lang, signal) => fetchPressArticle(id, lang, signal), id);
+  const article = state.status === 'ready' ? state.value : null;
 
   // An old or mistyped slug still finds the article; the address bar then shows the right one.
   useEffect(() => {
@@ -44,7 +26,7 @@ export default function PressDetailPage() {
       void navigate(generatePath(paths.pressDetails, { id: article.id, slug: article.slug }), { replace: true });
   }, [article, slug, navigate]);
 
-  const notFound = outcome?.ok === false && outcome.notFound;
+  const notFound = state.status === 'failed' && isNotFound(state.error);
   useEffect(() => {
     if (article) document.title = `${article.title} | ${BRAND.name}`;
     else if (!notFound) document.title = `${t('title')} | ${BRAND.name}`;
@@ -58,7 +40,7 @@ export default function PressDetailPage() {
     </p>
   );
 
-  if (!outcome) {
+  if (state.status === 'loading' || state.status === 'idle') {
     return (
       <section className="container page press">
         {back}
@@ -67,7 +49,7 @@ export default function PressDetailPage() {
     );
   }
 
-  if (!outcome.ok) {
+  if (state.status === 'failed') {
     return (
       <section className="container page press">
         {back}
@@ -76,7 +58,7 @@ export default function PressDetailPage() {
             <h1 className="press-state__title">{t('detail.errorTitle')}</h1>
             <p>{t('errorText')}</p>
           </div>
-          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         </div>
@@ -84,7 +66,7 @@ export default function PressDetailPage() {
     );
   }
 
-  const { data } = outcome;
+  const data = state.value;
   const published = new Date(data.publishedAt);
   const date = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
     dateStyle: 'long',

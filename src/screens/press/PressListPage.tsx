@@ -1,16 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { PRESS_MAX_PAGE, type PressList, type PressListItem, pageCount } from '../../../domain/press.ts';
+import { PRESS_MAX_PAGE, type PressListItem, pageCount } from '../../../domain/press.ts';
 import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
 import { fetchPressList } from '../../api/press.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/press.css';
-
-type Outcome = { ok: true; data: PressList } | { ok: false };
 
 /** ?page=N from the address bar; anything that is not a page number means the first page. */
 function pageFrom(raw: string | null): number {
@@ -25,25 +24,11 @@ export default function PressListPage() {
   const lng = currentLanguage(i18n);
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams.get('page'));
-  const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The answer remembers which request it belongs to, so a new page, language or retry shows
-  // the spinner at once and a late answer to an old request is never shown.
-  const request = `${lng}|${page}|${attempt}`;
-  const [result, setResult] = useState<{ request: string; outcome: Outcome } | null>(null);
-  const outcome = result?.request === request ? result.outcome : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPressList({ lang: lng, page }, controller.signal).then(
-      (data) => setResult({ request, outcome: { ok: true, data } }),
-      () => {
-        if (!controller.signal.aborted) setResult({ request, outcome: { ok: false } });
-      },
-    );
-    return () => controller.abort();
-  }, [request, lng, page]);
+  // The answer belongs to its request, so a new page, language or retry shows the spinner at
+  // once and a late answer to an old request is never shown.
+  const { state, retry } = useLanguageLoad((lang, signal) => fetchPressList({ lang, page }, signal), String(page));
 
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
@@ -57,23 +42,23 @@ export default function PressListPage() {
   const toTop = () => heading.current?.focus();
 
   let content;
-  if (!outcome) {
+  if (state.status === 'loading' || state.status === 'idle') {
     content = <Spinner />;
-  } else if (!outcome.ok) {
+  } else if (state.status === 'failed') {
     content = (
       <div className="press-state">
         <div role="alert">
           <h2 className="press-state__title">{t('errorTitle')}</h2>
           <p>{t('errorText')}</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--primary" onClick={retry}>
           {t('retry')}
         </button>
       </div>
     );
-  } else if (outcome.data.total === 0) {
+  } else if (state.value.total === 0) {
     content = <p className="press-state">{t('empty')}</p>;
-  } else if (outcome.data.items.length === 0) {
+  } else if (state.value.items.length === 0) {
     content = (
       <div className="press-state">
         <p>{t('outOfRange')}</p>
@@ -83,7 +68,7 @@ export default function PressListPage() {
       </div>
     );
   } else {
-    const { items, total, pageSize } = outcome.data;
+    const { items, total, pageSize } = state.value;
     const pages = pageCount(total, pageSize);
     content = (
       <>

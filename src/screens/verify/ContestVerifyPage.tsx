@@ -6,15 +6,14 @@ import type { ContestSeal, Publication } from '../../../domain/verification.ts';
 import { fetchPublication, fetchSeal } from '../../api/verification.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { PublishedResult } from './PublishedResult.tsx';
 import { runVerification, type VerificationResult } from './run-verification.ts';
 import { SealOnly } from './VerifySections.tsx';
 import '../../styles/verify.css';
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'failed' }
+type Found =
   | { status: 'notFound' }
   | { status: 'sealedOnly'; seal: ContestSeal }
   | { status: 'published'; seal: ContestSeal | null; publication: Publication };
@@ -28,43 +27,38 @@ export default function ContestVerifyPage() {
   const { contestId = '' } = useParams();
   const { t, i18n } = useTranslation('verify');
   const lng = currentLanguage(i18n);
-  const [attempt, setAttempt] = useState(0);
-  // Answers carry the request they answer: a new contest or a retry shows the spinner at once.
-  const request = `${contestId}|${attempt}`;
-  const [answer, setAnswer] = useState<{ request: string; loaded: Loaded } | null>(null);
-  const [checked, setChecked] = useState<{ request: string; result: VerificationResult } | null>(null);
-  const loaded: Loaded = answer?.request === request ? answer.loaded : { status: 'loading' };
-  const result = checked?.request === request ? checked.result : null;
+  // A new contest or a retry shows the spinner at once.
+  const { state, retry } = useLoad<Found>(async (signal) => {
+    const [seal, publication] = await Promise.all([fetchSeal(contestId, signal), fetchPublication(contestId, signal)]);
+    if (publication) return { status: 'published', seal, publication };
+    return seal ? { status: 'sealedOnly', seal } : { status: 'notFound' };
+  }, contestId);
+  const loaded = state.status === 'ready' ? state.value : state;
+  // The check runs in the browser once the published files are here; its result belongs to them.
+  const publication = loaded.status === 'published' ? loaded.publication : null;
+  const [checked, setChecked] = useState<{ publication: Publication; result: VerificationResult } | null>(null);
+  const result = checked !== null && checked.publication === publication ? checked.result : null;
 
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
 
   useEffect(() => {
-    const controller = new AbortController();
-    const settle = (next: Loaded) => !controller.signal.aborted && setAnswer({ request, loaded: next });
-    Promise.all([fetchSeal(contestId, controller.signal), fetchPublication(contestId, controller.signal)]).then(
-      ([seal, publication]) => {
-        if (publication) {
-          settle({ status: 'published', seal, publication });
-          void runVerification(publication).then((result) => {
-            if (!controller.signal.aborted) setChecked({ request, result });
-          });
-        } else if (seal) settle({ status: 'sealedOnly', seal });
-        else settle({ status: 'notFound' });
-      },
-      () => settle({ status: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [contestId, request]);
+    if (!publication) return;
+    let live = true;
+    void runVerification(publication).then((verified) => live && setChecked({ publication, result: verified }));
+    return () => {
+      live = false;
+    };
+  }, [publication]);
 
   let content;
-  if (loaded.status === 'loading') content = <Spinner label={t('loading')} />;
+  if (loaded.status === 'loading' || loaded.status === 'idle') content = <Spinner label={t('loading')} />;
   else if (loaded.status === 'failed')
     content = (
       <div className="card verify__state">
         <p role="alert">{t('loadFailed')}</p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--primary" onClick={retry}>
           {t('retry')}
         </button>
       </div>

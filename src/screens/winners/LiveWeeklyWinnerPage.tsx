@@ -5,9 +5,9 @@ import { BRAND } from '../../../domain/brand.ts';
 import { type NextShow, SHOW_ON_AIR_MS } from '../../../domain/results.ts';
 import { countdown } from '../../../domain/schedule.ts';
 import { fetchLiveShow } from '../../api/results.ts';
-import { useLanguageRead } from './use-language-read.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
 import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -25,7 +25,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** /live_weekly_winner: the countdown to the next show, its stream, and the latest winner. */
 export default function LiveWeeklyWinnerPage() {
   const { t } = useTranslation('results');
-  const { outcome, retry, update } = useLanguageRead(fetchLiveShow);
+  const { state, retry, set } = useLanguageLoad(fetchLiveShow);
+  const show = state.status === 'ready' ? state.value : null;
   const { i18n } = useTranslation();
   const lang = currentLanguage(i18n) === 'hi' ? 'hi' : 'en';
 
@@ -33,8 +34,8 @@ export default function LiveWeeklyWinnerPage() {
   // REVEAL_POLL_MS while it is on air and the result is not in yet) the page reads the show
   // again in place: the result appears without a reload.
   useEffect(() => {
-    if (!outcome?.ok) return;
-    const next = outcome.data.next;
+    if (!show) return;
+    const next = show.next;
     if (!next || next.resultIn) return;
     const at = Date.parse(next.showAt);
     const now = Date.now();
@@ -44,7 +45,7 @@ export default function LiveWeeklyWinnerPage() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchLiveShow(lang, controller.signal).then(
-        (data) => update(() => data),
+        (data) => set(data),
         () => undefined,
       );
     }, wait);
@@ -52,9 +53,9 @@ export default function LiveWeeklyWinnerPage() {
       clearTimeout(timer);
       controller.abort();
     };
-    // `update` is a fresh closure each render; the data read says when to wait again.
+    // `set` is a fresh closure each render; the show read says when to wait again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outcome, lang]);
+  }, [show, lang]);
 
   useEffect(() => {
     document.title = `${t('live.title')} | ${BRAND.name}`;
@@ -66,9 +67,9 @@ export default function LiveWeeklyWinnerPage() {
         <h1>{t('live.title')}</h1>
         <p className="muted">{t('live.intro')}</p>
       </header>
-      {!outcome ? (
+      {!show && state.status !== 'failed' ? (
         <Spinner label={t('live.loading')} />
-      ) : !outcome.ok ? (
+      ) : !show ? (
         <div className="results-state">
           <p role="alert">{t('live.error')}</p>
           <button type="button" className="button button--primary" onClick={retry}>
@@ -77,17 +78,17 @@ export default function LiveWeeklyWinnerPage() {
         </div>
       ) : (
         <>
-          <NextShowPanel show={outcome.data.next} />
-          {outcome.data.next?.resultIn && (
+          <NextShowPanel show={show.next} />
+          {show.next?.resultIn && (
             <p className="card live-show__result-in" role="status">
               <strong>{t('live.resultIn')}</strong> <a href="#latest-winner">{t('live.resultInLine')}</a>
             </p>
           )}
           <section className="results-section" aria-labelledby="latest-winner">
             <h2 id="latest-winner">{t('live.latestTitle')}</h2>
-            {outcome.data.latest ? (
+            {show.latest ? (
               <>
-                <WinnerCardView card={outcome.data.latest} headingLevel={3} first />
+                <WinnerCardView card={show.latest} headingLevel={3} first />
                 <p>
                   <Link to={paths.winnersCircle}>{t('live.allWinners')}</Link>
                 </p>

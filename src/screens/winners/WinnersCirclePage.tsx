@@ -1,100 +1,79 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { WinnerCard } from '../../../domain/results.ts';
 import { fetchWinners } from '../../api/results.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
+import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { WinnerCardView } from './WinnerCardView.tsx';
 import '../../styles/results.css';
 
-interface ListState {
-  /** The language and attempt it answers: a new one shows the spinner at once, a late answer is dropped. */
-  request: string;
+interface List {
   cards: WinnerCard[];
   nextCursor: string | null;
-  status: 'ready' | 'failed' | 'loadingMore' | 'moreFailed';
+  more: 'idle' | 'loading' | 'failed';
 }
 
 /** /the_winners_circle: every published contest, newest first, a page at a time. */
 export default function WinnersCirclePage() {
   const { t, i18n } = useTranslation('results');
   const lng = currentLanguage(i18n);
-  const [attempt, setAttempt] = useState(0);
-  const request = `${lng}|${attempt}`;
-  const [list, setList] = useState<ListState | null>(null);
-  const state = list?.request === request ? list : null;
+  // In the language shown: a switch or a retry shows the spinner at once, a late answer is dropped.
+  const { state, retry, update } = useLanguageLoad<List>(async (lang, signal) => {
+    const page = await fetchWinners(lang, null, signal);
+    return { cards: page.results, nextCursor: page.nextCursor, more: 'idle' };
+  });
+  const list = state.status === 'ready' ? state.value : null;
   const moreRequest = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchWinners(lng, null, controller.signal).then(
-      (page) => setList({ request, cards: page.results, nextCursor: page.nextCursor, status: 'ready' }),
-      () => {
-        if (!controller.signal.aborted) setList({ request, cards: [], nextCursor: null, status: 'failed' });
-      },
-    );
-    return () => {
-      controller.abort();
-      moreRequest.current?.abort();
-    };
-  }, [request, lng]);
+  useEffect(() => () => moreRequest.current?.abort(), [lng]);
 
   useEffect(() => {
     document.title = `${t('circle.title')} | ${BRAND.name}`;
   }, [t]);
 
   const more = () => {
-    if (!state?.nextCursor) return;
+    if (!list?.nextCursor) return;
     const controller = new AbortController();
     moreRequest.current = controller;
-    setList({ ...state, status: 'loadingMore' });
-    const same = (s: ListState | null): s is ListState => s !== null && s.request === request;
-    fetchWinners(lng, state.nextCursor, controller.signal).then(
-      (page) =>
-        setList((s) =>
-          same(s) ? { ...s, cards: [...s.cards, ...page.results], nextCursor: page.nextCursor, status: 'ready' } : s,
-        ),
+    update((l) => ({ ...l, more: 'loading' }));
+    fetchWinners(lng, list.nextCursor, controller.signal).then(
+      (page) => update((l) => ({ cards: [...l.cards, ...page.results], nextCursor: page.nextCursor, more: 'idle' })),
       () => {
-        if (!controller.signal.aborted) setList((s) => (same(s) ? { ...s, status: 'moreFailed' } : s));
+        if (!controller.signal.aborted) update((l) => ({ ...l, more: 'failed' }));
       },
     );
   };
 
   let content;
-  if (!state) content = <Spinner label={t('circle.loading')} />;
-  else if (state.status === 'failed')
+  if (state.status === 'failed')
     content = (
       <div className="results-state">
         <p role="alert">{t('circle.error')}</p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--primary" onClick={retry}>
           {t('retry')}
         </button>
       </div>
     );
-  else if (state.cards.length === 0)
+  else if (!list) content = <Spinner label={t('circle.loading')} />;
+  else if (list.cards.length === 0)
     content = <EmptyState className="results-state card" text={t('circle.empty')} line={t('circle.emptyLine')} />;
   else
     content = (
       <>
         <ol className="winners-list">
-          {state.cards.map((card, index) => (
+          {list.cards.map((card, index) => (
             <li key={card.contestId}>
               <WinnerCardView card={card} first={index === 0} />
             </li>
           ))}
         </ol>
         <div className="winners-list__footer">
-          {state.status === 'moreFailed' && <p role="alert">{t('circle.moreFailed')}</p>}
-          {state.nextCursor ? (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={more}
-              disabled={state.status === 'loadingMore'}
-            >
-              {state.status === 'loadingMore' ? t('circle.loadingMore') : t('circle.more')}
+          {list.more === 'failed' && <p role="alert">{t('circle.moreFailed')}</p>}
+          {list.nextCursor ? (
+            <button type="button" className="button button--ghost" onClick={more} disabled={list.more === 'loading'}>
+              {list.more === 'loading' ? t('circle.loadingMore') : t('circle.more')}
             </button>
           ) : (
             <p className="muted">{t('circle.end')}</p>

@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInr } from '../../../../domain/money.ts';
-import type { TdsSettings } from '../../../../domain/results.ts';
 import { fetchTdsSettings, saveTdsSettings } from '../../../api/admin-claims.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { InputField } from '../ui/ConsoleFields.tsx';
 
 const RATE = /^\d{1,3}(\.\d{1,2})?$/;
@@ -14,27 +14,16 @@ const RUPEES = /^\d{1,9}$/;
 export function TdsSettingsForm() {
   const { t, i18n } = useTranslation('admin');
   const locale = currentLanguage(i18n) === 'hi' ? 'hi-IN' : 'en-IN';
-  const [current, setCurrent] = useState<TdsSettings | null>(null);
-  const [rate, setRate] = useState('');
-  const [threshold, setThreshold] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const load = useLoad(() => fetchTdsSettings(), 'tds');
+  const current = load.state.status === 'ready' ? load.state.value : null;
+  // What the admin typed; until then the fields show the settings in force.
+  const [rateDraft, setRate] = useState<string | null>(null);
+  const [thresholdDraft, setThreshold] = useState<string | null>(null);
+  const rate = rateDraft ?? (current ? String(current.rateBp / 100) : '');
+  const threshold = thresholdDraft ?? (current ? String(Math.round(current.thresholdPaise / 100)) : '');
+  const [outcome, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const message = outcome ?? (load.state.status === 'failed' ? { ok: false, text: t('claims.tds.loadFailed') } : null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchTdsSettings().then(
-      (settings) => {
-        if (!live) return;
-        setCurrent(settings);
-        setRate(String(settings.rateBp / 100));
-        setThreshold(String(Math.round(settings.thresholdPaise / 100)));
-      },
-      () => live && setMessage({ ok: false, text: t('claims.tds.loadFailed') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [t]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +39,7 @@ export function TdsSettingsForm() {
         rateBp: Math.round(Number(rate) * 100),
         thresholdPaise: Number(threshold) * 100,
       });
-      setCurrent(saved);
+      load.set(saved);
       setMessage({ ok: true, text: t('claims.tds.saved') });
     } catch (error) {
       setMessage({ ok: false, text: errorMessageOf(error, t('claims.failed')) });

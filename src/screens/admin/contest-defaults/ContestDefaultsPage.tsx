@@ -21,7 +21,7 @@ import { TdsPayerRadios } from './TdsPayerRadios.tsx';
 import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { OutcomeNotice } from '../ui/Notices.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 
 const SERVER_FIELD: Record<string, keyof ContestDefaultsForm> = {
   prizeValuePaise: 'prizeValueRupees',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import {
@@ -9,6 +9,7 @@ import {
 import { fetchContest, fetchContestDefaults, fetchContestsPage } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { OutcomeNotice } from '../ui/Notices.tsx';
@@ -152,31 +153,16 @@ function ContestsArea() {
 
 type Actions = ContestItemActions & { onEditOf: (c: AdminContest) => () => void };
 
-type DetailLoad =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; contest: AdminContest };
-
 /** One contest, as the list shows it, at its own address. */
 function ContestDetail({ id, actions }: { id: string; actions: Actions }) {
   const { t } = useTranslation('admin');
-  const [load, setLoad] = useState<DetailLoad>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchContest(id).then(
-      (contest) => live && setLoad({ status: 'ready', contest }),
-      (error: unknown) =>
-        live && setLoad({ status: 'failed', message: errorMessageOf(error, t('contests.detail.failed')) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, attempt, t]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  if (load.status === 'loading') return <Spinner label={t('contests.detail.loading')} />;
-  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={retry} />;
+  const { state: load, reload } = useLoad(() => fetchContest(id), id);
+  if (load.status === 'loading' || load.status === 'idle') return <Spinner label={t('contests.detail.loading')} />;
+  if (load.status === 'failed')
+    return <LoadFailed message={errorMessageOf(load.error, t('contests.detail.failed'))} onRetry={reload} />;
   return (
     <ol className="audit-list contest-list">
-      <ContestItem contest={load.contest} {...actions} onEdit={actions.onEditOf(load.contest)} />
+      <ContestItem contest={load.value} {...actions} onEdit={actions.onEditOf(load.value)} />
     </ol>
   );
 }

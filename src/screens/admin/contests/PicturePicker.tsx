@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminPicture } from '../../../../domain/admin-contests.ts';
+import type { AdminPicture } from '../../../../domain/admin-pictures.ts';
 import { fetchPictures } from '../../../api/admin-contests.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { RequiredMark } from '../../../ui/Field.tsx';
 
 interface PicturePickerProps {
@@ -20,11 +20,7 @@ interface PicturePickerProps {
   error?: string | undefined;
 }
 
-type Load =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; items: AdminPicture[]; nextCursor: string | null; more: boolean };
+type Pictures = { items: AdminPicture[]; nextCursor: string | null; more: boolean };
 
 /** Picks one uploaded photo of a kind (GET /admin/pictures?kind=...), as radio buttons with thumbnails. */
 export function PicturePicker({
@@ -40,32 +36,30 @@ export function PicturePicker({
   error,
 }: PicturePickerProps) {
   const { t } = useTranslation('admin');
-  const [load, setLoad] = useState<Load>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
   const locked = lockedReason !== null;
+  const {
+    state: load,
+    reload,
+    update,
+  } = useLoad<Pictures>(
+    async () => {
+      const page = await fetchPictures(kind, null);
+      return { items: page.items, nextCursor: page.nextCursor, more: false };
+    },
+    locked ? null : kind,
+  );
 
-  useEffect(() => {
-    if (locked) return;
-    let live = true;
-    fetchPictures(kind, null).then(
-      (page) => live && setLoad({ status: 'ready', items: page.items, nextCursor: page.nextCursor, more: false }),
-      () => live && setLoad({ status: 'failed', message: t('contests.pictures.failed') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind, locked, attempt, t]);
-
-  const more = useCallback(async () => {
-    if (load.status !== 'ready' || !load.nextCursor) return;
-    setLoad({ ...load, more: true });
+  const more = async () => {
+    if (load.status !== 'ready' || !load.value.nextCursor) return;
+    const cursor = load.value.nextCursor;
+    update((pictures) => ({ ...pictures, more: true }));
     try {
-      const page = await fetchPictures(kind, load.nextCursor);
-      setLoad({ status: 'ready', items: [...load.items, ...page.items], nextCursor: page.nextCursor, more: false });
+      const page = await fetchPictures(kind, cursor);
+      update((pictures) => ({ items: [...pictures.items, ...page.items], nextCursor: page.nextCursor, more: false }));
     } catch {
-      setLoad({ ...load, more: false });
+      update((pictures) => ({ ...pictures, more: false }));
     }
-  }, [kind, load]);
+  };
 
   const name = `picture-${kind}`;
   return (
@@ -108,9 +102,9 @@ export function PicturePicker({
             />
           )}
           <p role="alert" className="console-list__error">
-            {load.message}
+            {t('contests.pictures.failed')}
           </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--ghost button--small" onClick={reload}>
             {t('retry')}
           </button>
         </div>
@@ -118,7 +112,7 @@ export function PicturePicker({
         <p className="muted">{t('contests.pictures.loading')}</p>
       ) : (
         <>
-          {load.items.length === 0 && !allowNone && (
+          {load.value.items.length === 0 && !allowNone && (
             <p className="muted">
               {t(
                 kind === 'contest'
@@ -138,7 +132,7 @@ export function PicturePicker({
                 </label>
               </li>
             )}
-            {load.items.map((picture) => (
+            {load.value.items.map((picture) => (
               <li key={picture.id}>
                 <label className="picture-picker__option">
                   <input
@@ -165,14 +159,14 @@ export function PicturePicker({
               </li>
             ))}
           </ul>
-          {load.nextCursor && (
+          {load.value.nextCursor && (
             <button
               type="button"
               className="button button--ghost button--small"
               onClick={() => void more()}
-              disabled={load.more}
+              disabled={load.value.more}
             >
-              {load.more ? t('list.loadingMore') : t('list.more')}
+              {load.value.more ? t('list.loadingMore') : t('list.more')}
             </button>
           )}
         </>

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../shared/i18n.ts';
 import { paths } from '../../../shared/paths.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { usePagedList } from '../use-paged-list.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SelectField } from '../ui/ConsoleFields.tsx';

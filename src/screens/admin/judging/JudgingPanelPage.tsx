@@ -4,14 +4,15 @@
  * nothing else, so nothing else can show.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import type { JudgeContest, JudgeQueue, JudgeQueueItem } from '../../../../domain/judge-panel.ts';
+import type { JudgeContest, JudgeQueueItem } from '../../../../domain/judge-panel.ts';
 import { judgeMarkingMachineFor } from '../../../actors/judge-marking.actors.ts';
 import { callErrorOf, fetchJudgeQueue } from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -33,23 +34,9 @@ export default function JudgingPanelPage() {
   );
 }
 
-type Load<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: T };
-
 function JudgeQueuePage() {
   const { t } = useTranslation('admin');
-  const [state, setState] = useState<Load<JudgeQueue>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    fetchJudgeQueue().then(
-      (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'failed', message: callErrorOf(error, t('list.failed')).message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, t]);
+  const { state, retry } = useLoad(() => fetchJudgeQueue(), 'queue');
 
   return (
     <section className="console-page">
@@ -57,27 +44,20 @@ function JudgeQueuePage() {
         <h1>{t('judging.panel.title')}</h1>
         <p className="muted">{t('judging.panel.intro')}</p>
       </header>
-      {state.status === 'loading' ? (
+      {state.status === 'loading' || state.status === 'idle' ? (
         <Spinner label={t('judging.panel.loading')} />
       ) : state.status === 'failed' ? (
         <div className="console-empty">
-          <p role="alert">{state.message}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <p role="alert">{callErrorOf(state.error, t('list.failed')).message}</p>
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         </div>
-      ) : state.data.contests.length === 0 ? (
+      ) : state.value.contests.length === 0 ? (
         <p className="console-empty">{t('judging.panel.empty')}</p>
       ) : (
         <ul className="judging-list">
-          {state.data.contests.map((item) => (
+          {state.value.contests.map((item) => (
             <QueueItem key={item.contestId} item={item} />
           ))}
         </ul>

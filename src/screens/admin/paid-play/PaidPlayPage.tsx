@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchPaidPlay, switchPaidPlay } from '../../../api/admin-users.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { RestrictedStatesPanel } from './RestrictedStatesPanel.tsx';
 import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 import { LoadPending } from '../ui/LoadFailed.tsx';

@@ -6,7 +6,7 @@ import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((code) => b.includes(code));
 

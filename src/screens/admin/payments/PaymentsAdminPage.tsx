@@ -14,7 +14,7 @@ import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { usePagedList } from '../use-paged-list.ts';
 import '../../../styles/admin-payments.css';
 

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BALL_WIDTH_MIN, ballWidthFormField, ballWidthMax } from '../../../../domain/admin-pictures.ts';
-import type { ContestBallWidth } from '../../../../domain/contest-ball-width.ts';
 import { fetchContestBallWidth, setContestBallWidth } from '../../../api/admin-pictures.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { ballWidthErrorText } from './shared.ts';
 
 /**
@@ -12,27 +12,14 @@ import { ballWidthErrorText } from './shared.ts';
  */
 export function ContestBallWidthForm({ pictureId, pictureWidth }: { pictureId: string; pictureWidth: number }) {
   const { t } = useTranslation('admin');
-  const [width, setWidth] = useState<ContestBallWidth | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [value, setValue] = useState('');
+  const load = useLoad(() => fetchContestBallWidth(pictureId), pictureId);
+  const width = load.state.status === 'ready' ? load.state.value : null;
+  // What the admin typed; until then the field shows the width set (empty: the default stands in).
+  const [draft, setValue] = useState<string | null>(null);
+  const value = draft ?? (width === null || width.set === null ? '' : String(width.set));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchContestBallWidth(pictureId).then(
-      (loaded) => {
-        if (!live) return;
-        setWidth(loaded);
-        setValue(loaded.set === null ? '' : String(loaded.set));
-      },
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pictureId]);
 
   const save = async () => {
     let ballWidth: number | null = null;
@@ -49,8 +36,8 @@ export function ContestBallWidthForm({ pictureId, pictureWidth }: { pictureId: s
     setSaving(true);
     try {
       const updated = await setContestBallWidth(pictureId, ballWidth);
-      setWidth(updated);
-      setValue(updated.set === null ? '' : String(updated.set));
+      load.set(updated);
+      setValue(null);
       setSaved(true);
     } catch (failure) {
       setError(fieldErrorsOf(failure)['ballWidth'] ?? errorMessageOf(failure, t('pictures.errors.UPLOAD_FAILED')));
@@ -59,7 +46,7 @@ export function ContestBallWidthForm({ pictureId, pictureWidth }: { pictureId: s
     }
   };
 
-  if (loadFailed) return <p role="alert">{t('pictures.contestBallWidth.loadFailed')}</p>;
+  if (load.state.status === 'failed') return <p role="alert">{t('pictures.contestBallWidth.loadFailed')}</p>;
   if (!width) return null;
   return (
     <form

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RequiredMark } from '../../../ui/Field.tsx';
@@ -12,11 +12,11 @@ import {
   ballFormSchema,
   ballWidthMax,
 } from '../../../../domain/admin-pictures.ts';
-import type { GamePicture } from '../../../../domain/practice.ts';
 import type { StageMark } from '../../../stage/PictureStage.tsx';
 import { createPracticePair, fetchPictureDetail, fetchPicturesPage } from '../../../api/admin-pictures.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePagedList } from '../use-paged-list.ts';
@@ -250,8 +250,6 @@ export function NewPairPage() {
   );
 }
 
-type StageLoad = { status: 'loading' } | { status: 'ready'; picture: GamePicture } | { status: 'failed' };
-
 /** The chosen original on the players' stage, where a click or tap marks the ball. */
 function BallStage({
   pictureId,
@@ -264,17 +262,7 @@ function BallStage({
 }) {
   const { t } = useTranslation('admin');
   const labels = useStageLabels();
-  const [load, setLoad] = useState<StageLoad>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    fetchPictureDetail(pictureId).then(
-      (detail) => live && setLoad({ status: 'ready', picture: detail.stage }),
-      () => live && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pictureId]);
+  const { state: load } = useLoad(async () => (await fetchPictureDetail(pictureId)).stage, pictureId);
   return (
     <div className="picture-preview__stage">
       {load.status === 'failed' ? (
@@ -284,7 +272,7 @@ function BallStage({
       ) : load.status === 'ready' ? (
         <Suspense fallback={<Spinner label={t('pictures.stage.loading')} />}>
           <PictureStage
-            picture={load.picture}
+            picture={load.value}
             marks={marks}
             selectedId={BALL_ID}
             onPlace={onPlace}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -14,37 +14,24 @@ import {
   setPracticePairBallWidth,
 } from '../../../api/admin-pictures.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ballWidthErrorText } from './shared.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { ActionError } from '../ui/Notices.tsx';
 
-type Load = { status: 'loading' } | { status: 'ready'; pairs: AdminPracticePair[] } | { status: 'failed' };
-
 /** The practice game's pairs in play order: in or out of the game, moved up or down. */
 export function PairsPage() {
   const { t } = useTranslation('admin');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state: load, retry, set } = useLoad(() => fetchPracticePairs(), 'pairs');
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchPracticePairs().then(
-      (pairs) => live && setLoad({ status: 'ready', pairs }),
-      () => live && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
 
   const run = async (action: () => Promise<AdminPracticePair[]>) => {
     setBusy(true);
     setActionError(null);
     try {
-      setLoad({ status: 'ready', pairs: await action() });
+      set(await action());
     } catch (error) {
       setActionError(
         t('pictures.pairs.actionFailed', { message: errorMessageOf(error, t('pictures.errors.UPLOAD_FAILED')) }),
@@ -54,7 +41,7 @@ export function PairsPage() {
     }
   };
 
-  const pairs = load.status === 'ready' ? load.pairs : [];
+  const pairs = load.status === 'ready' ? load.value : [];
   const toggle = (pair: AdminPracticePair) =>
     run(async () => {
       const updated = await setPracticePairActive(pair.id, !pair.active);
@@ -78,16 +65,10 @@ export function PairsPage() {
       </div>
       <p className="muted">{t('pictures.pairs.intro')}</p>
       <ActionError text={actionError} />
-      {load.status === 'loading' ? (
+      {load.status === 'loading' || load.status === 'idle' ? (
         <Spinner label={t('pictures.pairs.loading')} />
       ) : load.status === 'failed' ? (
-        <LoadFailed
-          message={t('pictures.pairs.failed')}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        />
+        <LoadFailed message={t('pictures.pairs.failed')} onRetry={retry} />
       ) : pairs.length === 0 ? (
         <p className="console-empty">{t('pictures.pairs.empty')}</p>
       ) : (
@@ -123,10 +104,7 @@ export function PairsPage() {
                   pair={pair}
                   disabled={busy}
                   onSaved={(updated) =>
-                    setLoad({
-                      status: 'ready',
-                      pairs: pairs.map((p) => (p.id === updated.id ? { ...p, ballWidth: updated.ballWidth } : p)),
-                    })
+                    set(pairs.map((p) => (p.id === updated.id ? { ...p, ballWidth: updated.ballWidth } : p)))
                   }
                 />
                 <p className={`pair-item__state${pair.active ? ' pair-item__state--on' : ''}`}>

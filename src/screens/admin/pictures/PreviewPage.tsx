@@ -1,10 +1,10 @@
 import { AxiosError } from 'axios';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { AdminPictureDetail } from '../../../../domain/admin-pictures.ts';
 import { fetchPictureDetail } from '../../../api/admin-pictures.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ContestBallWidthForm } from './ContestBallWidthForm.tsx';
@@ -12,12 +12,6 @@ import { formatBytes, useStageLabels } from './shared.ts';
 
 // The players' stage (PixiJS), loaded only when a preview opens.
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; detail: AdminPictureDetail }
-  | { status: 'notFound' }
-  | { status: 'failed' };
 
 const NO_MARKS: never[] = [];
 const ignore = () => undefined;
@@ -32,24 +26,10 @@ export function PreviewPage() {
 function PicturePreview({ id }: { id: string }) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state: load, retry } = useLoad(() => fetchPictureDetail(id), id);
   const labels = useStageLabels();
 
-  useEffect(() => {
-    let live = true;
-    fetchPictureDetail(id).then(
-      (detail) => live && setLoad({ status: 'ready', detail }),
-      (error: unknown) =>
-        live &&
-        setLoad({ status: error instanceof AxiosError && error.response?.status === 404 ? 'notFound' : 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, attempt]);
-
-  const detail = load.status === 'ready' ? load.detail : null;
+  const detail = load.status === 'ready' ? load.value : null;
   // The true ball is drawn as the practice game's reveal draws it, on the same picture.
   const reveal = useMemo(
     () =>
@@ -64,20 +44,14 @@ function PicturePreview({ id }: { id: string }) {
       {t('pictures.preview.back')}
     </Link>
   );
-  if (load.status === 'loading') return <Spinner label={t('pictures.preview.loading')} />;
-  if (load.status === 'notFound' || load.status === 'failed') {
+  if (load.status === 'loading' || load.status === 'idle') return <Spinner label={t('pictures.preview.loading')} />;
+  if (load.status === 'failed') {
+    const notFound = load.error instanceof AxiosError && load.error.response?.status === 404;
     return (
       <div className="console-empty">
-        <p role="alert">{load.status === 'notFound' ? t('pictures.preview.notFound') : t('pictures.preview.failed')}</p>
-        {load.status === 'failed' && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
+        <p role="alert">{notFound ? t('pictures.preview.notFound') : t('pictures.preview.failed')}</p>
+        {!notFound && (
+          <button type="button" className="button button--primary" onClick={retry}>
             {t('retry')}
           </button>
         )}
@@ -85,7 +59,7 @@ function PicturePreview({ id }: { id: string }) {
       </div>
     );
   }
-  const { picture, stage, ball } = load.detail;
+  const { picture, stage, ball } = load.value;
   return (
     <div className="picture-preview">
       {back}

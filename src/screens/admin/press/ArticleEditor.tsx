@@ -13,7 +13,7 @@ import { paths } from '../../../shared/paths.ts';
 import { LoadPending } from '../ui/LoadFailed.tsx';
 import { Notice } from '../ui/Notices.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { ArticleForm, emptyArticle, valuesOf } from './ArticleForm.tsx';
 import { BackToList, base, PublishedChip } from './press-shared.tsx';
 import { useAction } from '../ui/use-action.ts';

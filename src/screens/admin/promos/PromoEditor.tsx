@@ -16,7 +16,7 @@ import { SubmitButton } from '../../../ui/form/SubmitButton.tsx';
 import { LoadPending } from '../ui/LoadFailed.tsx';
 import { ActionError, Notice } from '../ui/Notices.tsx';
 import { placeServerErrors } from '../ui/server-errors.ts';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { LIMIT_FIELDS, LimitFields } from './LimitFields.tsx';
 import { BackToList, PromoStatus, useDiscount } from './promo-shared.tsx';
 import { useAction } from '../ui/use-action.ts';

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isIndianState } from '../../../../domain/results.ts';
 import type { ResultReview, ReviewMark } from '../../../../domain/judge-panel.ts';
 import { callErrorOf, fetchResultReview, publishResult, resetJudgeMark } from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -12,7 +13,6 @@ import { useNow } from '../../../ui/use-now.ts';
 import { useStageLabels } from '../judging/stage-labels.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { RESULTS_BASE } from './results-base.ts';
-import { useResultsLoad } from './use-results-load.ts';
 
 /** The best entries drawn on the picture (the table lists all REVIEW_TOP_ENTRIES). */
 const REVIEW_PICTURE_ENTRIES = 10;
@@ -25,8 +25,8 @@ const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((
 export function ResultReviewPage() {
   const { contestId = '' } = useParams();
   const { t } = useTranslation('admin');
-  const load = useCallback(() => fetchResultReview(contestId), [contestId]);
-  const { state, reload } = useResultsLoad<ResultReview>(load, t('judging.review.loadFailed'), t('judging.notSealed'));
+  // A reload (after an action) keeps the last answer on screen until the new one arrives.
+  const { state, reload } = useLoad(() => fetchResultReview(contestId), contestId);
   return (
     <section className="console-page judging-review">
       <header className="console-page__header">
@@ -35,16 +35,21 @@ export function ResultReviewPage() {
         </Link>
         <h1>
           {state.status === 'ready'
-            ? t('judging.review.title', { key: state.data.windowKey })
+            ? t('judging.review.title', { key: state.value.windowKey })
             : t('judging.results.title')}
         </h1>
       </header>
-      {state.status === 'loading' ? (
+      {state.status === 'loading' || state.status === 'idle' ? (
         <Spinner label={t('judging.review.loading')} />
       ) : state.status === 'failed' ? (
-        <LoadFailed message={state.message} onRetry={reload} />
+        <LoadFailed
+          message={
+            callErrorOf(state.error, t('judging.review.loadFailed'), { NOT_SEALED: t('judging.notSealed') }).message
+          }
+          onRetry={reload}
+        />
       ) : (
-        <Review review={state.data} onChanged={reload} />
+        <Review review={state.value} onChanged={reload} />
       )}
     </section>
   );

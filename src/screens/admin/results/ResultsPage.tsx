@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router-dom';
-import type { JudgeQueue } from '../../../../domain/judge-panel.ts';
-import { fetchResults } from '../../../api/admin-judging.ts';
+import { callErrorOf, fetchResults } from '../../../api/admin-judging.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { JudgingCardHead } from '../judging/JudgingCardHead.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
@@ -14,7 +14,6 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { JudgesRequiredForm } from './JudgesRequiredForm.tsx';
 import { RESULTS_BASE } from './results-base.ts';
 import { ResultReviewPage } from './ResultReviewPage.tsx';
-import { useResultsLoad } from './use-results-load.ts';
 import '../../../styles/admin-judging.css';
 
 export default function ResultsPage() {
@@ -28,20 +27,20 @@ export default function ResultsPage() {
 
 function ResultsListPage() {
   const { t } = useTranslation('admin');
-  const { state, reload } = useResultsLoad<JudgeQueue>(fetchResults, t('list.failed'));
+  const { state, reload } = useLoad(() => fetchResults(), 'results');
   return (
     <section className="console-page">
       <PageHeader title={t('judging.results.title')} intro={t('judging.results.intro')} />
-      {state.status === 'ready' && <JudgesRequiredForm current={state.data.required} onSaved={reload} />}
-      {state.status === 'loading' ? (
+      {state.status === 'ready' && <JudgesRequiredForm current={state.value.required} onSaved={reload} />}
+      {state.status === 'loading' || state.status === 'idle' ? (
         <Spinner label={t('judging.results.loading')} />
       ) : state.status === 'failed' ? (
-        <LoadFailed message={state.message} onRetry={reload} />
-      ) : state.data.contests.length === 0 ? (
+        <LoadFailed message={callErrorOf(state.error, t('list.failed')).message} onRetry={reload} />
+      ) : state.value.contests.length === 0 ? (
         <p className="console-empty">{t('judging.results.empty')}</p>
       ) : (
         <ul className="judging-list">
-          {state.data.contests.map((item) => (
+          {state.value.contests.map((item) => (
             <li key={item.contestId} className="judging-card">
               <div className="judging-card__main">
                 <JudgingCardHead item={item} />

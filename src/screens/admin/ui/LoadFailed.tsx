@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../api/http.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import type { LoadState } from '../use-load.ts';
+import type { LoadState } from '../../../shared/use-load.ts';
 
 /** What could not be loaded, and a button to try again. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -11,7 +11,7 @@ import { paths } from '../../../shared/paths.ts';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ReasonDialog } from '../ReasonDialog.tsx';
-import { useLoad } from '../use-load.ts';
+import { useLoad } from '../../../shared/use-load.ts';
 import { InputField } from '../ui/ConsoleFields.tsx';
 import { FilterBar } from '../ui/FilterBar.tsx';
 import { LoadFailed, LoadPending } from '../ui/LoadFailed.tsx';
