@@ -7,9 +7,9 @@ import { z } from 'zod';
 export const PRESS_LANGUAGES = ['en', 'hi'] as const;
 export type PressLanguage = (typeof PRESS_LANGUAGES)[number];
 
-export const PRESS_PAGE_SIZE = 10;
-/** Far beyond any real archive; it only stops a crawler from asking for an absurd offset. */
-export const PRESS_MAX_PAGE = 1000;
+import { PRESS_MAX_PAGE } from './press-paging.ts';
+
+export { PRESS_MAX_PAGE, PRESS_PAGE_SIZE, pageCount } from './press-paging.ts';
 
 const lang = z.enum(PRESS_LANGUAGES, { error: 'lang must be en or hi' }).default('en');
 
@@ -57,8 +57,4 @@ export function splitParagraphs(body: string): string[] {
     .split(/\r?\n[ \t]*\r?\n/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '');
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }

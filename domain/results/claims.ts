@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MyClaim, TaxBreakdown } from './my-entries.ts';
-import { INDIA_STATES, type IndiaStateName } from '../india-states.ts';
+import { INDIAN_STATES } from '../india-state-list.ts';
 
 // The prize claim: TDS, the claim details and their form, and what the winner sees back.
 
@@ -37,11 +37,8 @@ export function payableBeforeDispatch(tax: TaxBreakdown): number {
   return tax.tdsPayer === 'winner' ? tax.tdsPaise : 0;
 }
 
-/** The claim form's states: India's states and union territories by English name (domain/india-states.ts), alphabetical. */
-export const INDIAN_STATES: readonly IndiaStateName[] = INDIA_STATES.map((state) => state.nameEn).sort();
-export type IndianState = IndiaStateName;
-export const isIndianState = (value: string): value is IndianState =>
-  (INDIAN_STATES as readonly string[]).includes(value);
+/** The claim form's states (domain/india-state-list.ts). */
+export { INDIAN_STATES, type IndianState, isIndianState } from '../india-state-list.ts';
 
 /** English messages the API answers with; the claim form shows them translated (results: claim.errors.<key>). */
 export const CLAIM_MESSAGES = {

@@ -83,8 +83,7 @@ export function isResultPublic(contest: { state: string; showAt: number }, now: 
   return contest.state === 'published' && contest.showAt <= now;
 }
 
-/** A show counts as on air from its start for this long: the page says 'live now' meanwhile. */
-export const SHOW_ON_AIR_MS = 2 * 3_600_000;
+export { SHOW_ON_AIR_MS } from './show-time.ts';
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set([

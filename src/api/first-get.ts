@@ -4,7 +4,7 @@ import { ApiError, answeredError, dataOf, InvalidResponseError, reportFailedAnsw
 type Params = Record<string, string>;
 
 interface LoadedClient {
-  get: <T>(url: string, params?: Params) => Promise<T>;
+  get: <T>(url: string, params?: Params, signal?: AbortSignal) => Promise<T>;
 }
 
 let loaded: LoadedClient | null = null;
@@ -20,20 +20,23 @@ export function registerLoadedClient(client: LoadedClient): void {
  * once a screen has loaded it; before that by fetch with the same header, cookies, timeout and
  * reading of failures, so that a public page needs no axios before it settles (issue 29).
  */
-export function firstGet<T>(url: string, params?: Params): Promise<T> {
-  return loaded ? loaded.get<T>(url, params) : fetchGet<T>(url, params);
+export function firstGet<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
+  return loaded ? loaded.get<T>(url, params, signal) : fetchGet<T>(url, params, signal);
 }
 
 const TIMEOUT_MS = 30_000;
 
 /** firstGet's way without axios (exported for its test). */
-export async function fetchGet<T>(url: string, params?: Params): Promise<T> {
+export async function fetchGet<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
+  const timeout = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(TIMEOUT_MS) : undefined;
+  const signals = [timeout, signal].filter((one): one is AbortSignal => one !== undefined);
+  const ended = signals.length > 1 && typeof AbortSignal.any === 'function' ? AbortSignal.any(signals) : signals[0];
   const query = params ? `?${new URLSearchParams(params).toString()}` : '';
   let response: Response;
   try {
     response = await fetch(`/api/v1${url}${query}`, {
       headers: { Accept: 'application/json, text/plain, */*', 'X-Requested-With': 'XMLHttpRequest' },
-      ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(TIMEOUT_MS) } : {}),
+      ...(ended ? { signal: ended } : {}),
     });
   } catch (error) {
     throw new ApiError('NETWORK', error instanceof Error ? error.message : String(error), null);

@@ -47,9 +47,9 @@ http.interceptors.response.use(undefined, (error: unknown) => {
 // The first paint's GETs (first-get.ts) go through this instance once it is here; their callers
 // check the answers (current-contests.ts by its schema, country.ts by its guard).
 registerLoadedClient({
-  async get<T>(url: string, params?: Record<string, string>): Promise<T> {
+  async get<T>(url: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T> {
     try {
-      return dataOf<T>((await http.get(url, { params })).data);
+      return dataOf<T>((await http.get(url, { params, signal })).data);
     } catch (error) {
       throw apiErrorOf(error);
     }

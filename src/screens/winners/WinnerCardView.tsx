@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router-dom';
 import { paths } from '../../shared/paths.ts';
-import { isIndianState, type WinnerCard } from '../../../domain/results.ts';
+import { isIndianState } from '../../../domain/india-state-list.ts';
+import type { WinnerCard } from '../../../domain/results.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { MarkedPicture, type PictureMark } from './MarkedPicture.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { WinnerCard } from '../../../domain/results.ts';
-import { fetchWinners } from '../../api/results.ts';
+import { fetchWinners } from '../../api/public-results.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
