@@ -1,18 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorCode } from '../domain/api-errors.ts';
 import { errorCodeOf } from '../domain/error-code.ts';
-import { JUDGING_ERROR_CODES } from '../domain/judge-panel.ts';
+import { JUDGING_ERROR_CODES, type JudgeContest } from '../domain/judge-panel.ts';
 
 export interface JudgePoint {
   x: number;
   y: number;
 }
 
-/** What the panel needs of a contest to decide the flow (the screen keeps the rest). */
-export interface JudgeMarkingContest {
-  state: 'awaiting' | 'judging' | 'judged' | 'published';
-  myMark: { x: number; y: number; at: number } | null;
-}
+/** The contest as loaded: its state and my mark decide the flow; the screen shows the rest from here. */
+export type JudgeMarkingContest = JudgeContest;
 
 /** A failed call as the app's actors report it: the API's code (null when the network failed) and a message to show. */
 export interface JudgeCallError {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import type { JudgeContest } from '../../domain/judge-panel.ts';
 import { ALREADY_MARKED, judgeMarkingMachine, NOT_JUDGEABLE } from '../../machines/judge-marking.machine.ts';
 import {
   createModel,
@@ -11,9 +12,23 @@ import {
   type StateAssertions,
 } from './model-harness.ts';
 
-const open = { state: 'awaiting' as const, myMark: null };
-const mine = { state: 'judging' as const, myMark: { x: 10, y: 20, at: 1 } };
-const over = { state: 'judged' as const, myMark: null };
+/** A contest as the panel loads it (domain/judge-panel.ts JudgeContest). */
+const contest = (state: JudgeContest['state'], myMark: JudgeContest['myMark']): JudgeContest => ({
+  contestId: 'c1',
+  windowKey: '2026-11-23-A',
+  closesAt: 1,
+  showAt: 2,
+  state,
+  marks: myMark ? 1 : 0,
+  required: 3,
+  myMarkAt: myMark?.at ?? null,
+  sealed: true,
+  picture: { width: 1200, height: 800, variants: [] },
+  myMark,
+});
+const open = contest('awaiting', null);
+const mine = contest('judging', { x: 10, y: 20, at: 1 });
+const over = contest('judged', null);
 
 describe('judge-marking machine', () => {
   it('places one mark, moves it, confirms and submits it with the contest id', async () => {

@@ -4,10 +4,10 @@
  * nothing else, so nothing else can show.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import type { JudgeContest, JudgeQueueItem } from '../../../../domain/judge-panel.ts';
+import type { JudgeQueueItem } from '../../../../domain/judge-panel.ts';
 import { judgeMarkingMachineFor } from '../../../actors/judge-marking.actors.ts';
 import { callErrorOf, fetchJudgeQueue } from '../../../api/admin-judging.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
@@ -107,10 +107,8 @@ function JudgeMarkPage() {
 function JudgeMarkBoard({ contestId }: { contestId: string }) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
-  const [detail, setDetail] = useState<JudgeContest | null>(null);
   const actor = useActorRef(
     judgeMarkingMachineFor({
-      onContest: setDetail,
       texts: () => ({
         loadFailed: t('judging.mark.loadFailed'),
         submitFailed: t('judging.mark.submitFailed'),
@@ -120,7 +118,7 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
     { input: { contestId } },
   );
   const snapshot = useSelector(actor, (s) => s);
-  const { point, error, outcome } = snapshot.context;
+  const { point, error, outcome, contest: detail } = snapshot.context;
   const labels = useStageLabels();
   const marks = useMemo(() => [{ id: MARK_ID, label: '✓', point }], [point]);
   const marking = snapshot.matches('marking');
