@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
-import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { BENCH_GATEWAY, serverPlace, spawnServer, waitForServer } from './server-load.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,17 +44,7 @@ const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.route)) :
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureBuilt();
-// A payment gateway as production has one (Razorpay, with placeholder keys and an API address
-// nothing answers at: no measured page pays), so the home card and the play screen show the paid
-// contest; without one they offer a practice game instead (issue 15) and /play_screen has no stage.
-const gateway = {
-  PAYMENT_GATEWAY: 'razorpay',
-  RAZORPAY_KEY_ID: 'rzp_test_bench',
-  RAZORPAY_KEY_SECRET: 'bench-secret',
-  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
-  RAZORPAY_API_URL: 'http://127.0.0.1:9',
-};
-const { base, dataDir, env } = await serverPlace('lighthouse', 'production', gateway);
+const { base, dataDir, env } = await serverPlace('lighthouse', 'production', BENCH_GATEWAY);
 const server = spawnServer(env);
 
 interface Run {

@@ -152,6 +152,19 @@ export function fire(
 export const perSecond = ({ result, seconds }: Fired): number => (seconds > 0 ? result.requests.total / seconds : 0);
 
 /** Where the benches' players stand: Mumbai, Maharashtra (an allowed state). */
+/**
+ * A payment gateway as production has one (Razorpay, with placeholder keys and an API address
+ * nothing answers at: no measured page pays), so the home card and the play screen show the paid
+ * contest; without one they offer a practice game instead (issue 15) and /play_screen has no stage.
+ */
+export const BENCH_GATEWAY = {
+  PAYMENT_GATEWAY: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: 'bench-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  RAZORPAY_API_URL: 'http://127.0.0.1:9',
+};
+
 export const BENCH_POSITION = { latitude: 19.076, longitude: 72.8777, accuracy: 50 } as const;
 
 /**

@@ -20,7 +20,7 @@ import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
-import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { BENCH_GATEWAY, serverPlace, spawnServer, waitForServer } from './server-load.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,15 +37,7 @@ const SCREENS = [
 const webVitals = readFileSync(path.join(root, 'node_modules/web-vitals/dist/web-vitals.attribution.iife.js'), 'utf8');
 
 ensureBuilt();
-// As bench/lighthouse.ts: Razorpay with placeholder keys and an API address nothing answers at.
-const gateway = {
-  PAYMENT_GATEWAY: 'razorpay',
-  RAZORPAY_KEY_ID: 'rzp_test_bench',
-  RAZORPAY_KEY_SECRET: 'bench-secret',
-  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
-  RAZORPAY_API_URL: 'http://127.0.0.1:9',
-};
-const { base, dataDir, env } = await serverPlace('stage-ready', 'production', gateway);
+const { base, dataDir, env } = await serverPlace('stage-ready', 'production', BENCH_GATEWAY);
 const server = spawnServer(env);
 
 interface Timing {
