@@ -126,11 +126,11 @@ export const LAB_MACHINES: LabEntry[] = [
       },
       removePromo: { result: bill, error: offline },
       createPaymentOrder: {
-        result: { paymentId: 'p1', orderId: 'order_1', amountPaise: 10180, status: 'pending' },
+        result: { paymentId: 'p1', orderId: 'order_1', amountPaise: 11180, status: 'pending' },
         error: { code: 'PAID_PLAY_SUSPENDED' },
       },
       retryPaymentOrder: {
-        result: { paymentId: 'p2', orderId: 'order_2', amountPaise: 10180, status: 'pending' },
+        result: { paymentId: 'p2', orderId: 'order_2', amountPaise: 11180, status: 'pending' },
         error: { code: 'PAYMENT_NOT_RETRYABLE' },
       },
       openGateway: {

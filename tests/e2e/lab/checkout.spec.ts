@@ -59,7 +59,12 @@ test('checkout: bill, promo, order, gateway, verification and the watched paymen
 
   // A failed payment whose tickets are still held: "Try again" makes a new order (issue 25).
   for (const name of ['createPaymentOrder', 'openGateway', 'verifyPayment']) await lab.hold(name, false);
-  await lab.actorSucceeds('createPaymentOrder', { orderId: 'order_1', order: { paymentId: 'p1', status: 'pending' } });
+  await lab.actorSucceeds('createPaymentOrder', {
+    paymentId: 'p1',
+    orderId: 'order_1',
+    amountPaise: 11180,
+    status: 'pending',
+  });
   await lab.actorSucceeds('openGateway', { outcome: 'failed' });
   await lab.actorSucceeds('watchPayment', {
     status: 'failed',
