@@ -18,6 +18,10 @@ export class StagePage {
     const stage = new StagePage(page);
     await page.goto(`/stage-dev.html${query}`);
     await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 45_000 });
+    // The dev page's status line says 'drawn at ... ms' once the picture is drawn; on a 360 px
+    // screen it may wrap and move the stage down, so taps are aimed only after that layout.
+    await page.getByTestId('ready-at').filter({ hasText: 'drawn at' }).waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     return stage;
   }
 
