@@ -26,3 +26,16 @@ export const profileUserSchema = accountUserSchema.extend({
   hasPassword: z.boolean(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+/**
+ * What Google told the server about a pending social sign-in (GET /app/auth/social-pending): the
+ * social sign-up screen fills its empty fields from it.
+ */
+export const socialPrefillSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
+export type SocialPrefill = z.infer<typeof socialPrefillSchema>;
+
+/**
+ * The social sign-up's answer (POST /app/auth/social-login): a random marker, not the session
+ * (the session is the HttpOnly cookie); it only tells the web the player is logged in.
+ */
+export const socialLoginAnswerSchema = z.object({ token: z.string() });

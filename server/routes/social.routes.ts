@@ -58,6 +58,7 @@ import { BRAND } from '../../domain/brand.ts';
 import { stripPhonePrefix } from '../../domain/phone.ts';
 import { inLanguage, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
 import { socialSignupSchema } from '../../domain/validation.ts';
+import { socialLoginAnswerSchema, socialPrefillSchema } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
 import { emptyAnswer, envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { isSecureCookieSite } from '../plugins/session.ts';
@@ -111,9 +112,12 @@ const completeBody = z.object({
     .min(1, { error: 'The Google sign-in is missing. Please try again.' })
     .max(512),
 });
-const prefillSchema = z.object({ first_name: z.string(), last_name: z.string(), email: z.string() });
 const completeResponse = envelope(
-  z.object({ next: z.string(), status: z.enum(['logged_in', 'needs_signup']), prefill: prefillSchema.optional() }),
+  z.object({
+    next: z.string(),
+    status: z.enum(['logged_in', 'needs_signup']),
+    prefill: socialPrefillSchema.optional(),
+  }),
 );
 
 const NAME_STORE_MAX = 100;
@@ -127,7 +131,7 @@ export const socialLoginBody = socialSignupSchema.safeExtend({
   device_type: z.literal('website', { error: "device_type must be 'website'" }),
   device_token: z.string({ error: 'device_token must be a string' }).max(4096).default(''),
 });
-const socialLoginResponse = envelope(z.object({ token: z.string() }));
+const socialLoginResponse = envelope(socialLoginAnswerSchema);
 
 function callbackPage(scriptPath: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
@@ -282,7 +286,7 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/app/auth/social-pending',
-    { schema: { response: { 200: envelope(prefillSchema) } }, config: { rateLimit: SOCIAL_PENDING_LIMIT } },
+    { schema: { response: { 200: envelope(socialPrefillSchema) } }, config: { rateLimit: SOCIAL_PENDING_LIMIT } },
     async (request, reply) => {
       const token = request.cookies[SOCIAL_COOKIE];
       const pending = await findPendingSocial(app.db, token, app.clock.now());

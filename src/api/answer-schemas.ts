@@ -44,7 +44,12 @@ import { myClaimSchema, myEntriesSchema } from '../../domain/results/my-entries.
 import { liveShowSchema, winnersPageSchema } from '../../domain/results/winners.ts';
 import { staffRoleSchema } from '../../domain/roles.ts';
 import { siteSettingsSchema } from '../../domain/site.ts';
-import { accountUserSchema, profileUserSchema } from '../../domain/users.ts';
+import {
+  accountUserSchema,
+  profileUserSchema,
+  socialLoginAnswerSchema,
+  socialPrefillSchema,
+} from '../../domain/users.ts';
 
 /** The `{ data }` of an answer that carries one thing under a name (`{ user }`, `{ pairs }`). */
 const under = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.object({ [key]: schema } as Record<K, S>);
@@ -52,6 +57,8 @@ const under = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.ob
 export const answerSchemas = {
   // Players
   profile: under('user', profileUserSchema),
+  socialPrefill: socialPrefillSchema,
+  socialLogin: socialLoginAnswerSchema,
   accountUser: under('user', accountUserSchema),
   otpToken: z.object({ otpToken: z.string() }),
   passwordCode: z.object({ otpToken: z.string(), hadPassword: z.boolean() }),

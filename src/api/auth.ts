@@ -1,7 +1,7 @@
-import type { AccountUser } from '../../domain/users.ts';
+import type { AccountUser, SocialPrefill } from '../../domain/users.ts';
 import type { ForgotInput, LoginInput, SignupInput } from '../../domain/validation.ts';
 import type { AnswerName, AnswerOf } from './checked.ts';
-import { dataAs, dataOf, http } from './http.ts';
+import { dataAs, http } from './http.ts';
 
 /** The account as the server shows it to its owner: the contract in domain/users.ts. */
 export type { AccountUser };
@@ -72,34 +72,9 @@ export async function resetPassword(input: {
   return answerOf('empty', await http.post('/auth/reset', input).then((res) => res.data));
 }
 
-/** What the provider told us about a Google user we do not know yet; empty when nothing is pending. */
-export interface SocialPending {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-/** Tolerates snake_case, camelCase and the ID token's own claim names, and a nested object. */
-export async function fetchSocialPending(): Promise<SocialPending> {
-  const body: unknown = (await http.get('/app/auth/social-pending')).data;
-  const data = (body as { data?: unknown } | null)?.data;
-  if (typeof data !== 'object' || data === null) return {};
-  const record = data as Record<string, unknown>;
-  const inner = ['pending', 'profile', 'user']
-    .map((key) => record[key])
-    .find((value) => typeof value === 'object' && value !== null);
-  const src = (inner ?? record) as Record<string, unknown>;
-  return {
-    first_name: text(src.first_name) ?? text(src.firstName) ?? text(src.given_name),
-    last_name: text(src.last_name) ?? text(src.lastName) ?? text(src.family_name),
-    email: text(src.email),
-    phone: text(src.phone),
-  };
+/** What Google told the server about the pending sign-in (domain/users.ts); refused when nothing is pending. */
+export async function fetchSocialPending(): Promise<SocialPrefill> {
+  return dataAs('socialPrefill', (await http.get('/app/auth/social-pending')).data);
 }
 
 /** The spec's social sign-up payload plus the agreements. */
@@ -116,9 +91,8 @@ export interface SocialLoginPayload {
   agreeAge: boolean;
 }
 
-export async function socialLogin(payload: SocialLoginPayload): Promise<Answer<unknown>> {
-  const body: unknown = await http.post('/app/auth/social-login', payload).then((res) => res.data);
-  return { data: dataOf<unknown>(body), message: messageOf(body) };
+export async function socialLogin(payload: SocialLoginPayload): Promise<Answer<AnswerOf<'socialLogin'>>> {
+  return answerOf('socialLogin', await http.post('/app/auth/social-login', payload).then((res) => res.data));
 }
 
 /** Where the server-side Google sign-in starts; it comes back to `returnTo` on this site. */

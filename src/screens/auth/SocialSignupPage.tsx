@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { normalizePhoneInput } from '../../../domain/phone.ts';
 import { type SocialSignupValues, socialSignupSchema } from '../../../domain/validation.ts';
 import { socialSignupMachineFor } from '../../actors/social-signup.actors.ts';
 import { fetchSocialPending } from '../../api/auth.ts';
@@ -19,7 +18,8 @@ import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from '../../shared/social-draft.ts';
 
-const textFields = ['first_name', 'last_name', 'email', 'phone'] as const;
+/** The fields Google's answer can fill (it never gives a phone number). */
+const prefillFields = ['first_name', 'last_name', 'email'] as const;
 
 /** /socialsignup: a Google user we do not know yet completes the spec's social sign-up form. */
 const IDENTITY_NAMES = {
@@ -73,10 +73,10 @@ export default function SocialSignupPage() {
     fetchSocialPending()
       .then((pending) => {
         if (!live) return;
-        for (const name of textFields) {
+        for (const name of prefillFields) {
           const value = pending[name];
           if (!value || getValues(name) !== '') continue;
-          setValue(name, name === 'phone' ? normalizePhoneInput(value) : value, { shouldDirty: true });
+          setValue(name, value, { shouldDirty: true });
         }
       })
       .catch(() => {
