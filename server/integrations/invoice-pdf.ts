@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
+import { bilingual, taxDocumentLabels } from './tax-document-labels.ts';
 import { woffToSfnt } from './woff.ts';
 
 /**
@@ -81,9 +82,10 @@ function runsOf(text: string): Array<{ deva: boolean; text: string }> {
   return runs;
 }
 
+/** The document's title label and the English name in the PDF's metadata. */
 const TITLES = {
-  invoice: { en: 'TAX INVOICE', hi: 'कर बीजक', info: 'Tax Invoice' },
-  creditNote: { en: 'CREDIT NOTE', hi: 'क्रेडिट नोट', info: 'Credit Note' },
+  invoice: { label: 'invoiceTitle', info: 'Tax Invoice' },
+  creditNote: { label: 'creditNoteTitle', info: 'Credit Note' },
 } as const;
 
 /** pdfkit (about 15 MB resident with its fonts and tables) is loaded on the first document, not at start. */
@@ -139,10 +141,11 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
     }
   }
   const bi = (en: string, hi?: string) => (hi ? `${en} / ${hi}` : en);
+  const labels = taxDocumentLabels();
   const rule = (y: number) => doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor('#999999').stroke();
 
   let y = 50;
-  put(bi(title.en, title.hi), LEFT, y, { size: 16, bold: true });
+  put(bilingual(title.label), LEFT, y, { size: 16, bold: true });
   put(input.seller.legalName, RIGHT, y + 2, { size: 11, bold: true, align: 'right' });
   y += 26;
   if (input.seller.sampleGstin) {
@@ -158,20 +161,20 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
 
   // Seller (left) and invoice (right).
   const sellerRows: Array<[string, string]> = [
-    [bi('Seller', 'विक्रेता'), input.seller.legalName],
-    [bi('Address', 'पता'), input.seller.address],
+    [bilingual('seller'), input.seller.legalName],
+    [bilingual('address'), input.seller.address],
     ['GSTIN', input.seller.gstin],
-    [bi('State code', 'राज्य कोड'), input.seller.stateCode],
-    [bi('E-mail', 'ईमेल'), input.seller.email],
+    [bilingual('stateCode'), input.seller.stateCode],
+    [bilingual('email'), input.seller.email],
   ];
   const invoiceRows: Array<[string, string]> = creditNote
     ? [
-        [bi('Credit note No.', 'क्रेडिट नोट संख्या'), input.document.number],
-        [bi('Credit note date', 'क्रेडिट नोट तिथि'), input.document.date],
+        [bilingual('creditNoteNo'), input.document.number],
+        [bilingual('creditNoteDate'), input.document.date],
       ]
     : [
-        [bi('Invoice No.', 'बीजक संख्या'), input.document.number],
-        [bi('Invoice date', 'बीजक तिथि'), input.document.date],
+        [bilingual('invoiceNo'), input.document.number],
+        [bilingual('invoiceDate'), input.document.date],
       ];
   const rowsY = y;
   for (const [label, value] of sellerRows) {
@@ -191,14 +194,14 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
 
   if (input.against) {
     // CGST Rules 53(1A)(g): the serial number and date of the tax invoice the note corrects.
-    const againstRows: Array<[string, string]> = [
-      [bi('Against invoice No.', 'मूल बीजक संख्या'), input.against.number],
-      [bi('Invoice date', 'बीजक तिथि'), input.against.date],
-      [bi('Reason', 'कारण'), input.against.reason],
+    const againstRows: Array<[string, string, boolean]> = [
+      [bilingual('againstInvoiceNo'), input.against.number, true],
+      [bilingual('invoiceDate'), input.against.date, false],
+      [bilingual('reason'), input.against.reason, false],
     ];
-    for (const [label, value] of againstRows) {
+    for (const [label, value, bold] of againstRows) {
       put(label, LEFT, y, { size: 8, color: GREY });
-      put(value, LEFT + 140, y, { size: 9, bold: label.startsWith('Against') });
+      put(value, LEFT + 140, y, { size: 9, bold });
       y += 15;
     }
     if (input.against.reasonHi) {
@@ -210,13 +213,13 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
     y += 10;
   }
 
-  put(bi('Bill to', 'क्रेता'), LEFT, y, { size: 10, bold: true });
+  put(bilingual('billTo'), LEFT, y, { size: 10, bold: true });
   y += 16;
   const buyerRows: Array<[string, string]> = [
-    [bi('Name', 'नाम'), input.buyer.name],
-    [bi('Mobile', 'मोबाइल'), input.buyer.mobile],
-    [bi('Place of supply', 'आपूर्ति का स्थान'), input.buyer.placeOfSupply],
-    [bi('Supply type', 'आपूर्ति का प्रकार'), input.buyer.supplyType],
+    [bilingual('name'), input.buyer.name],
+    [bilingual('mobile'), input.buyer.mobile],
+    [bilingual('placeOfSupply'), input.buyer.placeOfSupply],
+    [bilingual('supplyType'), input.buyer.supplyType],
   ];
   for (const [label, value] of buyerRows) {
     put(label, LEFT, y, { size: 8, color: GREY });
@@ -228,10 +231,10 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
   y += 10;
 
   // The supply.
-  put(bi('Description', 'विवरण'), LEFT, y, { size: 8, bold: true });
-  put(bi('Qty', 'संख्या'), 370, y, { size: 8, bold: true, align: 'right' });
-  put(bi('Rate', 'दर'), 450, y, { size: 8, bold: true, align: 'right' });
-  put(bi('Amount', 'राशि'), RIGHT, y, { size: 8, bold: true, align: 'right' });
+  put(bilingual('description'), LEFT, y, { size: 8, bold: true });
+  put(bilingual('qty'), 370, y, { size: 8, bold: true, align: 'right' });
+  put(bilingual('rate'), 450, y, { size: 8, bold: true, align: 'right' });
+  put(bilingual('amount'), RIGHT, y, { size: 8, bold: true, align: 'right' });
   y += 16;
   put(input.contest.description, LEFT, y, { size: 9 });
   put(String(input.contest.ticketCount), 370, y, { size: 9, align: 'right' });
@@ -257,21 +260,21 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
     rule(y);
     y += 10;
   };
-  drawLines(creditNote ? bi('Credited: the whole invoice', 'जमा: पूरा बीजक') : bi('Bill', 'बिल'), input.lines);
-  drawLines(creditNote ? bi('GST credited', 'जमा जीएसटी') : bi('GST', 'जीएसटी'), input.gst);
+  drawLines(creditNote ? bilingual('credited') : bilingual('bill'), input.lines);
+  drawLines(creditNote ? bilingual('gstCredited') : bilingual('gst'), input.gst);
 
-  put(bi('Payment', 'भुगतान'), LEFT, y, { size: 10, bold: true });
+  put(bilingual('payment'), LEFT, y, { size: 10, bold: true });
   y += 16;
   const paymentRows: Array<[string, string]> = [
     ['Ref. No', input.payment.refNo],
     ['Txn. Id.', input.payment.txnId],
-    [bi('Paid on', 'भुगतान तिथि'), input.payment.paidAt],
-    [bi('Gateway', 'गेटवे'), input.payment.gateway],
+    [bilingual('paidOn'), input.payment.paidAt],
+    [bilingual('gateway'), input.payment.gateway],
     ...(input.refund
       ? ([
-          [bi('Refund id', 'रिफ़ंड आईडी'), input.refund.refundId],
-          [bi('Refunded on', 'रिफ़ंड तिथि'), input.refund.refundedAt],
-          [bi('Refunded', 'रिफ़ंड राशि'), input.refund.amount],
+          [bilingual('refundId'), input.refund.refundId],
+          [bilingual('refundedOn'), input.refund.refundedAt],
+          [bilingual('refunded'), input.refund.amount],
         ] as Array<[string, string]>)
       : []),
   ];
@@ -281,17 +284,9 @@ export async function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<
     y += 15;
   }
   y += 20;
-  if (creditNote) {
-    put('Credit note under section 34 of the CGST Act 2017. This is a computer-generated credit note.', LEFT, y, {
-      size: 9,
-    });
-    put('सीजीएसटी अधिनियम 2017 की धारा 34 के अंतर्गत क्रेडिट नोट। यह कंप्यूटर द्वारा बनाया गया क्रेडिट नोट है।', LEFT, y + 14, {
-      size: 9,
-    });
-  } else {
-    put('This is a computer-generated invoice.', LEFT, y, { size: 9 });
-    put('यह कंप्यूटर द्वारा बनाया गया बीजक है।', LEFT, y + 14, { size: 9 });
-  }
+  const footer = labels[creditNote ? 'creditNoteFooter' : 'invoiceFooter'];
+  put(footer.en, LEFT, y, { size: 9 });
+  put(footer.hi, LEFT, y + 14, { size: 9 });
 
   doc.end();
   return done;

@@ -4,6 +4,7 @@ import { type Bill, BILL_LINE_LABELS, type BillLineLabel, formatInr } from '../.
 import { LOCALES_DIR } from '../../../config.ts';
 import { stateByGstCode } from '../../../../domain/india-states.ts';
 import type { InvoiceLine } from '../../../integrations/invoice-pdf.ts';
+import { bilingual, type TaxDocumentLabel, taxDocumentLabels } from '../../../integrations/tax-document-labels.ts';
 
 /** What the tax invoice and the credit note print the same way: dates, the buyer, the bill and its GST. */
 
@@ -112,27 +113,31 @@ export function splitHalves(paise: number): { cgst: number; sgst: number } {
  * the split differs.
  */
 export function gstLines(bill: Bill, intraState: boolean): InvoiceLine[] {
+  const labels = taxDocumentLabels();
+  const line = (key: TaxDocumentLabel, paise: number, bold = false): InvoiceLine => ({
+    label: labels[key].en,
+    labelHi: labels[key].hi,
+    amount: formatInr(paise),
+    ...(bold ? { bold } : {}),
+  });
   const total = bill.gstOnEntry + bill.gstOnPlatformFee;
   if (!intraState) {
     return [
-      { label: 'IGST on entry', labelHi: 'प्रवेश पर आईजीएसटी', amount: formatInr(bill.gstOnEntry) },
-      { label: 'IGST on platform fee', labelHi: 'शुल्क पर आईजीएसटी', amount: formatInr(bill.gstOnPlatformFee) },
-      { label: 'Total GST', labelHi: 'कुल जीएसटी', amount: formatInr(total), bold: true },
+      line('igstOnEntry', bill.gstOnEntry),
+      line('igstOnFee', bill.gstOnPlatformFee),
+      line('totalGst', total, true),
     ];
   }
   const entry = splitHalves(bill.gstOnEntry);
   const fee = splitHalves(bill.gstOnPlatformFee);
   return [
-    { label: 'CGST on entry', labelHi: 'प्रवेश पर सीजीएसटी', amount: formatInr(entry.cgst) },
-    { label: 'SGST on entry', labelHi: 'प्रवेश पर एसजीएसटी', amount: formatInr(entry.sgst) },
-    { label: 'CGST on platform fee', labelHi: 'शुल्क पर सीजीएसटी', amount: formatInr(fee.cgst) },
-    { label: 'SGST on platform fee', labelHi: 'शुल्क पर एसजीएसटी', amount: formatInr(fee.sgst) },
-    { label: 'Total GST', labelHi: 'कुल जीएसटी', amount: formatInr(total), bold: true },
+    line('cgstOnEntry', entry.cgst),
+    line('sgstOnEntry', entry.sgst),
+    line('cgstOnFee', fee.cgst),
+    line('sgstOnFee', fee.sgst),
+    line('totalGst', total, true),
   ];
 }
 
 /** The supply type row: what the GST lines below it are. */
-export const supplyTypeOf = (place: PlaceOfSupply) =>
-  place.intraState
-    ? 'Intra-state: CGST + SGST / राज्य के भीतर: सीजीएसटी + एसजीएसटी'
-    : 'Inter-state: IGST / अंतर-राज्यीय: आईजीएसटी';
+export const supplyTypeOf = (place: PlaceOfSupply) => bilingual(place.intraState ? 'intraState' : 'interState');
