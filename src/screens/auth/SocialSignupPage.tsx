@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { type SocialSignupValues, socialSignupSchema } from '../../../domain/validation.ts';
 import { socialSignupMachineFor } from '../../actors/social-signup.actors.ts';
 import { fetchSocialPending } from '../../api/auth.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../shared/paths.ts';
 import { welcomeState } from '../../shared/welcome.ts';
@@ -67,25 +68,19 @@ export default function SocialSignupPage() {
     saveSocialDraft({ ...emptySocialSignup, ...(JSON.parse(serialized) as Partial<SocialSignupValues>) });
   }, [serialized, actor]);
 
-  // What Google told the server fills the fields still empty; nothing typed or restored is overwritten.
+  // What Google told the server fills the fields still empty; nothing typed or restored is
+  // overwritten. Nothing pending, or a failed call: the user types it all and the submit says
+  // what is wrong.
+  const { state: pending } = useLoad(() => fetchSocialPending(), '');
+  const prefill = pending.status === 'ready' ? pending.value : null;
   useEffect(() => {
-    let live = true;
-    fetchSocialPending()
-      .then((pending) => {
-        if (!live) return;
-        for (const name of prefillFields) {
-          const value = pending[name];
-          if (!value || getValues(name) !== '') continue;
-          setValue(name, value, { shouldDirty: true });
-        }
-      })
-      .catch(() => {
-        // Nothing pending, or the call failed: the user types it all; the submit will say what is wrong.
-      });
-    return () => {
-      live = false;
-    };
-  }, [getValues, setValue]);
+    if (!prefill) return;
+    for (const name of prefillFields) {
+      const value = prefill[name];
+      if (!value || getValues(name) !== '') continue;
+      setValue(name, value, { shouldDirty: true });
+    }
+  }, [prefill, getValues, setValue]);
 
   // A refusal that names fields (a phone already registered, an e-mail that is not the Google
   // one) is also shown by those fields, where the user will correct it.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -36,21 +36,15 @@ export default function ContestVerifyPage() {
   const loaded = state.status === 'ready' ? state.value : state;
   // The check runs in the browser once the published files are here; its result belongs to them.
   const publication = loaded.status === 'published' ? loaded.publication : null;
-  const [checked, setChecked] = useState<{ publication: Publication; result: VerificationResult } | null>(null);
-  const result = checked !== null && checked.publication === publication ? checked.result : null;
+  const checked = useLoad<VerificationResult>(
+    async () => runVerification(publication!),
+    publication ? `${publication.contest.id}|${publication.contest.publishedAt}|${publication.seal.root}` : null,
+  );
+  const result = checked.state.status === 'ready' ? checked.state.value : null;
 
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
-
-  useEffect(() => {
-    if (!publication) return;
-    let live = true;
-    void runVerification(publication).then((verified) => live && setChecked({ publication, result: verified }));
-    return () => {
-      live = false;
-    };
-  }, [publication]);
 
   let content;
   if (loaded.status === 'loading' || loaded.status === 'idle') content = <Spinner label={t('loading')} />;
