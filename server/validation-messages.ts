@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '../domain/validation.ts';
+import { VALIDATION_MESSAGES } from '../domain/form-rules.ts';
 
 /**
  * Schemas in domain/ carry stable message codes so that the web can translate them; the API

@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, 
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { normalizePhoneInput } from '../../domain/phone.ts';
-import { isValidationCode } from '../../domain/validation.ts';
+import { isValidationCode } from '../../domain/form-rules.ts';
 
 interface FieldFrameProps {
   label: string;

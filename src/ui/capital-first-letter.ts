@@ -1,6 +1,6 @@
 import type { ChangeEvent, CompositionEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { withCapitalFirstLetter, withCapitalWords } from '../../domain/validation.ts';
+import { withCapitalFirstLetter, withCapitalWords } from '../../domain/form-rules.ts';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 

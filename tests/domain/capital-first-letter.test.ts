@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, nameField, withCapitalFirstLetter } from '../../domain/validation.ts';
+import { contactSchema, nameField } from '../../domain/validation.ts';
+import { withCapitalFirstLetter } from '../../domain/form-rules.ts';
 
 describe('withCapitalFirstLetter', () => {
   it.each([

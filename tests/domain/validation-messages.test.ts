@@ -4,7 +4,6 @@ import {
   changePasswordSchema,
   contactSchema,
   forgotSchema,
-  isValidationCode,
   loginSchema,
   otpSchema,
   profileSchema,
@@ -12,8 +11,8 @@ import {
   resetPasswordSchema,
   signupSchema,
   socialSignupSchema,
-  VALIDATION_MESSAGES,
 } from '../../domain/validation.ts';
+import { isValidationCode, VALIDATION_MESSAGES } from '../../domain/form-rules.ts';
 import { issues } from '../support/validation.ts';
 
 describe('messages', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALLOWED_EMAIL_DOMAINS,
   allowedEmail,
   allowedEmailSchema,
   emailSchema,
@@ -12,8 +11,8 @@ import {
   signupRequestSchema,
   signupSchema,
   socialSignupSchema,
-  withCapitalWords,
 } from '../../domain/validation.ts';
+import { ALLOWED_EMAIL_DOMAINS, withCapitalWords } from '../../domain/form-rules.ts';
 import { fieldIssues, issues, one } from '../support/validation.ts';
 
 describe('socialSignupSchema', () => {

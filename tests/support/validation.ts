@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ValidationCode } from '../../domain/validation.ts';
+import type { ValidationCode } from '../../domain/form-rules.ts';
 
 // What a zod schema of domain/validation.ts says about a value, as [dotted path, message code] pairs.
 

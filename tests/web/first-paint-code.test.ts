@@ -55,4 +55,10 @@ describe('what the home page loads before it settles (issue 29)', () => {
     const late = ['zod', 'xstate', '@xstate/react', '@radix-ui/react-dialog', 'axios'];
     expect(late.filter((name) => packages.has(name)).map((name) => `${name} (${packages.get(name)})`)).toEqual([]);
   });
+
+  it('the contact page the same: its checks, the API client and the dialogs come when the form is first used', () => {
+    const packages = staticPackages(['src/screens/contact/ContactPage.tsx']);
+    const late = ['zod', '@hookform/resolvers', 'xstate', '@radix-ui/react-dialog', 'axios'];
+    expect(late.filter((name) => packages.has(name)).map((name) => `${name} (${packages.get(name)})`)).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isValidationCode } from '../../../domain/validation.ts';
+import { isValidationCode } from '../../../domain/form-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import type { RegisteredField } from '../../ui/form/field-props.ts';
 

@@ -1,22 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
-import {
-  type ContactValues,
-  contactSchema,
-  MESSAGE_MAX_LENGTH,
-  SUBJECT_MAX_LENGTH,
-} from '../../../domain/validation.ts';
-import { sendContactMessage } from '../../api/contact.ts';
-import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
+import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../domain/form-rules.ts';
+import type { ContactValues } from '../../../domain/validation.ts';
 import { capitalFirstLetter } from '../../ui/capital-first-letter.ts';
 import { TextAreaField, TextField } from '../../ui/Field.tsx';
-import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
 import { EmailAndPhoneFields } from '../../ui/form/IdentityFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
+
+// The page's first paint is the form alone (issue 29): zod and the resolver, the API client and
+// the dialog library come when the form is first used (focus, a check or the submit), not before.
+let checks: Promise<Resolver<ContactValues>> | undefined;
+const loadChecks = () => (checks ??= import('./contact-resolver.ts').then((m) => m.contactResolver));
+const loadSubmit = () => import('./contact-submit.ts');
+const lazyResolver: Resolver<ContactValues> = async (values, context, options) =>
+  (await loadChecks())(values, context, options);
+const OutcomeDialog = lazy(() => import('../../ui/form/FormDialogs.tsx').then((m) => ({ default: m.OutcomeDialog })));
+/** Loads what the form needs once it is first touched: by the time of a check or a send it is here. */
+function preloadForm() {
+  void loadChecks().catch(() => undefined);
+  void loadSubmit().catch(() => undefined);
+  void import('../../ui/form/FormDialogs.tsx').catch(() => undefined);
+}
 
 /** The message's hint counts down the characters left from here to the limit. */
 const CHARACTERS_LEFT_FROM = 50;
@@ -33,26 +40,28 @@ export default function ContactPage() {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ resolver: zodResolver(contactSchema), defaultValues: empty, mode: 'onTouched' });
+  } = useForm<ContactValues>({ resolver: lazyResolver, defaultValues: empty, mode: 'onTouched' });
 
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
 
   const onSubmit = handleSubmit(async (values) => {
+    let outcome;
     try {
-      await sendContactMessage(values);
+      outcome = await (await loadSubmit()).submitContact(values, t('failedText'));
+    } catch {
+      // The page could not load its sending code (a dropped connection): nothing was sent.
+      outcome = { ok: false, fields: {}, text: t('failedText') } as const;
+    }
+    if (outcome.ok) {
       reset(empty);
       setOutcome({ ok: true, text: t('sentText') });
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      showFieldErrors(fields, empty, setError);
-      // Nothing typed is lost: the form keeps its values for another try.
-      setOutcome({
-        ok: false,
-        text: Object.keys(fields).length ? errorMessageOf(error, t('failedText')) : t('failedText'),
-      });
+      return;
     }
+    showFieldErrors(outcome.fields, empty, setError);
+    // Nothing typed is lost: the form keeps its values for another try.
+    setOutcome({ ok: false, text: outcome.text });
   });
 
   const subjectLength = useWatch({ control, name: 'subject' }).length;
@@ -62,7 +71,7 @@ export default function ContactPage() {
     <section className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form" noValidate onFocus={preloadForm} onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label={t('subject')}
           maxLength={SUBJECT_MAX_LENGTH}
@@ -98,11 +107,15 @@ export default function ContactPage() {
         </div>
       </form>
       <p className="muted">{t('direct')}</p>
-      <OutcomeDialog
-        outcome={outcome}
-        title={outcome?.ok ? t('sentTitle') : t('failedTitle')}
-        onClose={() => setOutcome(null)}
-      />
+      {outcome && (
+        <Suspense fallback={null}>
+          <OutcomeDialog
+            outcome={outcome}
+            title={outcome.ok ? t('sentTitle') : t('failedTitle')}
+            onClose={() => setOutcome(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '../../../domain/validation.ts';
+import { OTP_LENGTH } from '../../../domain/form-rules.ts';
 import { TextField } from '../Field.tsx';
 import type { RegisteredFieldProps } from './field-props.ts';
 

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { NAME_MAX_LENGTH } from '../../../domain/validation.ts';
+import { NAME_MAX_LENGTH } from '../../../domain/form-rules.ts';
 import { capitalWords } from '../capital-first-letter.ts';
 import { PhoneField, TextField } from '../Field.tsx';
 import type { RegisteredFieldProps } from './field-props.ts';

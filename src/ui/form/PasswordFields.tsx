@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MAX_LENGTH } from '../../../domain/validation.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../domain/form-rules.ts';
 import { TextField } from '../Field.tsx';
 import type { RegisteredFieldProps } from './field-props.ts';
 
