@@ -123,6 +123,9 @@ export const PRERENDERED_PAGES = [
   { name: 'playss', path: paths.howItWorks, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'who_we_are', path: paths.whoWeAre, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
   { name: 'my_account_delete', path: paths.accountDelete, screen: 'src/screens/info/InfoPage.tsx', ns: ['info'] },
+  // The contact form, hydrated: what a visitor types before the app has started is kept
+  // (ContactPage reads it as the form's first values) and Send waits for the app.
+  { name: 'contact_us', path: paths.contactUs, screen: 'src/screens/contact/ContactPage.tsx', ns: ['contact'] },
   { name: 'not-found', path: '/__not_found__', screen: 'src/screens/not-found/NotFoundPage.tsx', ns: [] },
 ] as const;
 
@@ -190,20 +193,13 @@ export const FIRST_PAINT_SCREENS = [
 ] as const;
 
 /**
- * Public pages the app renders in the browser with no first paint of the build's (the contact
- * form: a visitor typing into a painted form would lose the text when the app renders anew), with
- * the translation namespaces their screen reads (issue 29).
- */
-export const APP_RENDERED_PAGES = [{ path: paths.contactUs, ns: ['contact'] }] as const;
-
-/**
  * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page,
- * a first-paint screen or a public page the app renders): the app asks for them with 'common'
+ * or a first-paint screen): the app asks for them with 'common'
  * when it starts, all at once, instead of one after another as its parts render.
  */
 export function namespacesAt(pathname: string): readonly string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS, ...APP_RENDERED_PAGES].find((s) => s.path === path);
+  const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].find((s) => s.path === path);
   return screen?.ns ?? [];
 }
 

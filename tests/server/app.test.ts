@@ -131,7 +131,7 @@ describe('pre-rendered pages', () => {
 
   it('sends the app itself for every other route of the app, so it renders in the browser', async () => {
     for (const url of [
-      '/contact_us',
+      '/signup',
       '/press-details/7/some-slug',
       '/the_winners_circle/c1/verify',
       '/admin/results/c1',

@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../ui/Field.tsx';
 import { EmailAndPhoneFields } from '../../ui/form/IdentityFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
 // The page's first paint is the form alone (issue 29): zod and the resolver, the API client and
 // the dialog library come when the form is first used (focus, a check or the submit), not before.
@@ -30,9 +31,29 @@ const CHARACTERS_LEFT_FROM = 50;
 
 const empty: ContactValues = { subject: '', phone: '', email: '', message: '' };
 
+/**
+ * The page is pre-rendered (domain/site-paths.ts): a visitor on a slow phone may type into the
+ * build's form before the app takes it over. What is in its fields then is the form's first
+ * values, so nothing typed is lost, whether React hydrates the form or renders it anew.
+ */
+function typedBeforeStart(): ContactValues {
+  if (typeof document === 'undefined') return empty; // the build's render
+  const form = document.querySelector('form[data-form="contact"]');
+  if (!(form instanceof HTMLFormElement)) return empty;
+  const value = (name: keyof ContactValues) => {
+    const field = form.elements.namedItem(name);
+    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+  };
+  return { subject: value('subject'), phone: value('phone'), email: value('email'), message: value('message') };
+}
+
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [typed] = useState(typedBeforeStart);
+  // Until the app has taken the build's form over, Send is disabled: the browser would otherwise
+  // send the form itself (and an Enter in a field would too, while its default button is enabled).
+  const started = useHydrated();
   const {
     register,
     handleSubmit,
@@ -40,7 +61,7 @@ export default function ContactPage() {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ resolver: lazyResolver, defaultValues: empty, mode: 'onTouched' });
+  } = useForm<ContactValues>({ resolver: lazyResolver, defaultValues: typed, mode: 'onTouched' });
 
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND.name}`;
@@ -64,14 +85,24 @@ export default function ContactPage() {
     setOutcome({ ok: false, text: outcome.text });
   });
 
-  const subjectLength = useWatch({ control, name: 'subject' }).length;
-  const messageLeft = MESSAGE_MAX_LENGTH - useWatch({ control, name: 'message' }).length;
+  // The counters say what the build's HTML says (nothing typed) until the app has taken the form
+  // over, so hydration finds the same text; then they count what is in the fields.
+  const subject = useWatch({ control, name: 'subject' });
+  const message = useWatch({ control, name: 'message' });
+  const subjectLength = started ? subject.length : 0;
+  const messageLeft = MESSAGE_MAX_LENGTH - (started ? message.length : 0);
 
   return (
     <section className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
-      <form className="form" noValidate onFocus={preloadForm} onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className="form"
+        data-form="contact"
+        noValidate
+        onFocus={preloadForm}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         <TextField
           label={t('subject')}
           maxLength={SUBJECT_MAX_LENGTH}
@@ -103,7 +134,12 @@ export default function ContactPage() {
           {...capitalFirstLetter(register('message'))}
         />
         <div>
-          <SubmitButton busy={isSubmitting} label={t('send')} busyLabel={t('sending')} />
+          <SubmitButton
+            busy={isSubmitting}
+            disabled={!started || isSubmitting}
+            label={t('send')}
+            busyLabel={t('sending')}
+          />
         </div>
       </form>
       <p className="muted">{t('direct')}</p>
