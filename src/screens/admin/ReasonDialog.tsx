@@ -7,30 +7,16 @@ import { userReasonSchema, type UserReasonValues } from '../../../domain/admin-u
 import { errorMessageOf } from '../../api/http.ts';
 import { TextAreaField } from '../../ui/Field.tsx';
 
-interface ReasonDialogProps {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
+type ReasonDialogProps = Pick<ReasonDialogFrameProps, 'open' | 'title' | 'text' | 'confirmLabel' | 'danger'> & {
   /** Rejects with the server's refusal, shown in the dialog; what was typed stays. */
   onConfirm: (reason: string) => Promise<void>;
   onCancel: () => void;
-  danger?: boolean;
   /** The area's translation of a refusal it knows by its English text (shown as it came otherwise). */
   translate?: (text: string) => string | undefined;
-}
+};
 
 /** A console action that needs a written reason (it goes to the audit log). */
-export function ReasonDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  danger = false,
-  translate,
-}: ReasonDialogProps) {
+export function ReasonDialog({ onConfirm, onCancel, translate, ...shown }: ReasonDialogProps) {
   const { t } = useTranslation('admin');
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -60,11 +46,7 @@ export function ReasonDialog({
 
   return (
     <ReasonDialogFrame
-      open={open}
-      title={title}
-      text={text}
-      confirmLabel={confirmLabel}
-      danger={danger}
+      {...shown}
       reasonField={register('reason')}
       reasonError={errors.reason}
       failure={failure}
