@@ -1,36 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FieldError, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { userReasonSchema, type UserReasonValues } from '../../../domain/admin-users.ts';
 import { errorMessageOf } from '../../api/http.ts';
 import { TextAreaField } from '../../ui/Field.tsx';
 
-interface ReasonDialogProps {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
+type ReasonDialogProps = Pick<ReasonDialogFrameProps, 'open' | 'title' | 'text' | 'confirmLabel' | 'danger'> & {
   /** Rejects with the server's refusal, shown in the dialog; what was typed stays. */
   onConfirm: (reason: string) => Promise<void>;
   onCancel: () => void;
-  danger?: boolean;
   /** The area's translation of a refusal it knows by its English text (shown as it came otherwise). */
   translate?: (text: string) => string | undefined;
-}
+};
 
 /** A console action that needs a written reason (it goes to the audit log). */
-export function ReasonDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  danger = false,
-  translate,
-}: ReasonDialogProps) {
+export function ReasonDialog({ onConfirm, onCancel, translate, ...shown }: ReasonDialogProps) {
   const { t } = useTranslation('admin');
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -59,26 +45,74 @@ export function ReasonDialog({
   });
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && close()}>
+    <ReasonDialogFrame
+      {...shown}
+      reasonField={register('reason')}
+      reasonError={errors.reason}
+      failure={failure}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onClose={close}
+    />
+  );
+}
+
+interface ReasonDialogFrameProps {
+  open: boolean;
+  title: string;
+  text: string;
+  /** The action's own fields, between its text and the reason. */
+  children?: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  reasonField: UseFormRegisterReturn<'reason'>;
+  reasonError: FieldError | undefined;
+  /** The refusal to show, in the reader's language. */
+  failure: string | null | undefined;
+  isSubmitting: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** Asked by Cancel, Escape and the overlay; the owner ignores it while submitting. */
+  onClose: () => void;
+}
+
+/** The dialog of a console action with a written reason: for an action whose form has fields of its own too. */
+export function ReasonDialogFrame({
+  open,
+  title,
+  text,
+  children,
+  confirmLabel,
+  danger = false,
+  reasonField,
+  reasonError,
+  failure,
+  isSubmitting,
+  onSubmit,
+  onClose,
+}: ReasonDialogFrameProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content className="dialog dialog--confirm">
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <RadixDialog.Description asChild>
               <div className="dialog__body">
                 <p>{text}</p>
+                {children}
                 <TextAreaField
                   label={t('ops.reason.label')}
                   required
                   hint={t('ops.reason.hint')}
                   rows={3}
                   error={
-                    errors.reason
-                      ? t(errors.reason.type === 'too_big' ? 'ops.reason.tooLong' : 'ops.reason.required')
+                    reasonError
+                      ? t(reasonError.type === 'too_big' ? 'ops.reason.tooLong' : 'ops.reason.required')
                       : undefined
                   }
-                  {...register('reason')}
+                  {...reasonField}
                 />
                 {failure && (
                   <p role="alert" className="console-list__error">
@@ -88,7 +122,7 @@ export function ReasonDialog({
               </div>
             </RadixDialog.Description>
             <div className="dialog__actions">
-              <button type="button" className="button" onClick={close} disabled={isSubmitting}>
+              <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
                 {t('ops.cancel')}
               </button>
               <button

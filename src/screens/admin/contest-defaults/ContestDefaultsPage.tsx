@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type ContestDefaultsForm,
@@ -12,12 +12,10 @@ import {
 import { fetchContestDefaultsPage, resetContestDefaults, saveContestDefaults } from '../../../api/admin-contests.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { TextField } from '../../../ui/Field.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { ContestFields } from '../contests/ContestFields.tsx';
 import { useContestMessage } from '../contests/messages.ts';
-import { PicturePicker } from '../contests/PicturePicker.tsx';
-import { TdsPayerRadios } from './TdsPayerRadios.tsx';
 import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { OutcomeNotice } from '../ui/Notices.tsx';
@@ -69,7 +67,6 @@ function DefaultsForm({ page, onSaved }: { page: DefaultsPage; onSaved: (page: D
     defaultValues: contestDefaultsFormOf(page.values),
     mode: 'onTouched',
   });
-  const prizeKind = useWatch({ control, name: 'prizeKind' });
 
   const submit = handleSubmit(async (values) => {
     setOutcome(null);
@@ -103,105 +100,20 @@ function DefaultsForm({ page, onSaved }: { page: DefaultsPage; onSaved: (page: D
           : t('contestDefaults.fromEnvironment')}
       </p>
       <RequiredNote />
-      <Controller
+      <ContestFields
         control={control}
-        name="pictureId"
-        render={({ field }) => (
-          <PicturePicker
-            kind="contest"
-            legend={t('contestDefaults.picture')}
-            value={field.value}
-            onChange={field.onChange}
-            currentUrl={page.pictureUrl}
-            lockedReason={null}
-            allowNone
-            noneLabel={t('contestDefaults.demoPicture')}
-            error={say(errors.pictureId?.message)}
-          />
-        )}
+        register={register}
+        errors={errors}
+        picture={{
+          legend: t('contestDefaults.picture'),
+          currentUrl: page.pictureUrl,
+          lockedReason: null,
+          allowNone: true,
+          noneLabel: t('contestDefaults.demoPicture'),
+        }}
+        idPrefix="defaults"
+        prizePictureUrl={page.prizePictureUrl}
       />
-      <fieldset className="contest-form__group">
-        <legend>{t('contests.form.prize')}</legend>
-        <div className="contest-form__row">
-          <TextField
-            label={t('contests.form.prizeTitleEn')}
-            required
-            maxLength={120}
-            error={say(errors.prizeTitleEn?.message)}
-            {...register('prizeTitleEn')}
-          />
-          <TextField
-            label={t('contests.form.prizeTitleHi')}
-            required
-            lang="hi"
-            maxLength={120}
-            error={say(errors.prizeTitleHi?.message)}
-            {...register('prizeTitleHi')}
-          />
-        </div>
-        <div className="contest-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="defaults-prize-kind">
-              {t('contests.form.prizeKind')}
-            </label>
-            <select id="defaults-prize-kind" className="field__input" {...register('prizeKind')}>
-              <option value="cash">{t('contests.prizeKinds.cash')}</option>
-              <option value="merchandise">{t('contests.prizeKinds.merchandise')}</option>
-            </select>
-          </div>
-          <TextField
-            label={prizeKind === 'merchandise' ? t('contests.form.marketValue') : t('contests.form.prizeValue')}
-            required
-            inputMode="decimal"
-            error={say(errors.prizeValueRupees?.message)}
-            {...register('prizeValueRupees')}
-          />
-        </div>
-        {prizeKind === 'merchandise' && <TdsPayerRadios register={register('prizeTdsPayer')} />}
-        <Controller
-          control={control}
-          name="prizePictureId"
-          render={({ field }) => (
-            <PicturePicker
-              kind="prize"
-              legend={t('contests.form.prizePicture')}
-              value={field.value}
-              onChange={field.onChange}
-              currentUrl={page.prizePictureUrl}
-              lockedReason={null}
-              allowNone
-              error={say(errors.prizePictureId?.message)}
-            />
-          )}
-        />
-      </fieldset>
-      <fieldset className="contest-form__group">
-        <legend>{t('contests.form.tickets')}</legend>
-        <div className="contest-form__row">
-          <TextField
-            label={t('contests.form.price')}
-            hint={t('contests.form.priceHint')}
-            required
-            inputMode="decimal"
-            error={say(errors.ticketPriceRupees?.message)}
-            {...register('ticketPriceRupees')}
-          />
-          <TextField
-            label={t('contests.form.maxTickets')}
-            required
-            inputMode="numeric"
-            error={say(errors.maxTickets?.message)}
-            {...register('maxTickets')}
-          />
-          <TextField
-            label={t('contests.form.totalTickets')}
-            required
-            inputMode="numeric"
-            error={say(errors.totalTickets?.message)}
-            {...register('totalTickets')}
-          />
-        </div>
-      </fieldset>
       {outcome && <OutcomeNotice ok={outcome.ok} text={outcome.text} />}
       <div className="contest-form__actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting || resetting}>

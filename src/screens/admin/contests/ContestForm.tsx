@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminContest,
@@ -15,9 +15,9 @@ import { createContest, updateContest } from '../../../api/admin-contests.ts';
 import { apiErrorOf, errorMessageOf, fieldErrorsOf } from '../../../api/http.ts';
 import { TextField } from '../../../ui/Field.tsx';
 import { RequiredNote } from '../ui/ConsoleFields.tsx';
-import { OverlapNotice, overlapOf, SponsorFieldset, TdsPayerChoice } from './ContestFormParts.tsx';
+import { ContestFields } from './ContestFields.tsx';
+import { OverlapNotice, overlapOf, SponsorFieldset } from './ContestFormParts.tsx';
 import { useContestMessage } from './messages.ts';
-import { PicturePicker as PicturePickerField } from './PicturePicker.tsx';
 
 interface ContestFormProps {
   /** The contest edited; absent for a new one. */
@@ -62,7 +62,6 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   // The sealed answer's commitment is public from the opening: who decides is fixed from then.
   const decisionLocked = contest !== undefined && contest.state !== 'upcoming';
   const decidedBy = useWatch({ control, name: 'decidedBy' });
-  const prizeKind = useWatch({ control, name: 'prizeKind' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -145,113 +144,26 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         {lockNote('window')}
       </fieldset>
 
-      <Controller
+      <ContestFields
         control={control}
-        name="pictureId"
-        render={({ field }) => (
-          <PicturePickerField
-            kind="contest"
-            legend={t('contests.form.picture')}
-            required
-            value={field.value}
-            onChange={field.onChange}
-            currentUrl={contest?.pictureUrl ?? null}
-            lockedReason={isLocked('picture') ? (say(lockReason ?? undefined) ?? null) : null}
-            error={say(errors.pictureId?.message)}
-          />
-        )}
+        register={register}
+        errors={errors}
+        picture={{
+          legend: t('contests.form.picture'),
+          required: true,
+          currentUrl: contest?.pictureUrl ?? null,
+          lockedReason: isLocked('picture') ? (say(lockReason ?? undefined) ?? null) : null,
+        }}
+        idPrefix="contest"
+        prizePictureUrl={contest?.prizePictureUrl ?? null}
+        priceLocked={isLocked('price')}
+        totalHint={
+          contest && contest.ticketsTaken > 0
+            ? t('contests.form.totalHint', { taken: contest.ticketsTaken })
+            : undefined
+        }
+        ticketsNote={lockNote('price')}
       />
-
-      <fieldset className="contest-form__group">
-        <legend>{t('contests.form.prize')}</legend>
-        <div className="contest-form__row">
-          <TextField
-            label={t('contests.form.prizeTitleEn')}
-            required
-            maxLength={120}
-            error={say(errors.prizeTitleEn?.message)}
-            {...register('prizeTitleEn')}
-          />
-          <TextField
-            label={t('contests.form.prizeTitleHi')}
-            required
-            lang="hi"
-            maxLength={120}
-            error={say(errors.prizeTitleHi?.message)}
-            {...register('prizeTitleHi')}
-          />
-        </div>
-        <div className="contest-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="contest-prize-kind">
-              {t('contests.form.prizeKind')}
-            </label>
-            <select id="contest-prize-kind" className="field__input" {...register('prizeKind')}>
-              <option value="cash">{t('contests.prizeKinds.cash')}</option>
-              <option value="merchandise">{t('contests.prizeKinds.merchandise')}</option>
-            </select>
-          </div>
-          <TextField
-            label={prizeKind === 'merchandise' ? t('contests.form.marketValue') : t('contests.form.prizeValue')}
-            required
-            inputMode="decimal"
-            error={say(errors.prizeValueRupees?.message)}
-            {...register('prizeValueRupees')}
-          />
-        </div>
-        {prizeKind === 'merchandise' && <TdsPayerChoice register={register} />}
-        <Controller
-          control={control}
-          name="prizePictureId"
-          render={({ field }) => (
-            <PicturePickerField
-              kind="prize"
-              legend={t('contests.form.prizePicture')}
-              value={field.value}
-              onChange={field.onChange}
-              currentUrl={contest?.prizePictureUrl ?? null}
-              lockedReason={null}
-              allowNone
-              error={say(errors.prizePictureId?.message)}
-            />
-          )}
-        />
-      </fieldset>
-
-      <fieldset className="contest-form__group">
-        <legend>{t('contests.form.tickets')}</legend>
-        <div className="contest-form__row">
-          <TextField
-            label={t('contests.form.price')}
-            required
-            hint={t('contests.form.priceHint')}
-            inputMode="decimal"
-            readOnly={isLocked('price')}
-            error={say(errors.ticketPriceRupees?.message)}
-            {...register('ticketPriceRupees')}
-          />
-          <TextField
-            label={t('contests.form.maxTickets')}
-            required
-            inputMode="numeric"
-            error={say(errors.maxTickets?.message)}
-            {...register('maxTickets')}
-          />
-          <TextField
-            label={t('contests.form.totalTickets')}
-            required
-            hint={
-              contest && contest.ticketsTaken > 0
-                ? t('contests.form.totalHint', { taken: contest.ticketsTaken })
-                : undefined
-            }
-            inputMode="numeric"
-            error={say(errors.totalTickets?.message)}
-            {...register('totalTickets')}
-          />
-        </div>
-        {lockNote('price')}
-      </fieldset>
 
       <SponsorFieldset contest={contest} control={control} register={register} errors={errors} />
 

@@ -9,7 +9,6 @@ import { TextField } from '../../../ui/Field.tsx';
 import { formatIstShort } from '../../../ui/format.ts';
 import { useContestMessage } from './messages.ts';
 import { PicturePicker } from './PicturePicker.tsx';
-import { TdsPayerRadios } from '../contest-defaults/TdsPayerRadios.tsx';
 
 /** Issue 26: who funds the prize ("Prize by ..."): a name, an https link and a logo, all optional together. */
 export function SponsorFieldset({
@@ -66,11 +65,6 @@ export function SponsorFieldset({
       />
     </fieldset>
   );
-}
-
-/** Issue 26: a prize in kind's TDS (section 194B) is collected from the winner before dispatch, or borne by the company. */
-export function TdsPayerChoice({ register }: { register: UseFormRegister<ContestForm> }) {
-  return <TdsPayerRadios register={register('prizeTdsPayer')} />;
 }
 
 /** The overlap refusal names the contest in the way, with a link to it (issue 26). */

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +13,9 @@ import {
 import { userReasonSchema } from '../../../../domain/admin-users.ts';
 import { reopenContest } from '../../../api/admin-contests.ts';
 import { errorMessageOf } from '../../../api/http.ts';
-import { TextAreaField, TextField } from '../../../ui/Field.tsx';
+import { TextField } from '../../../ui/Field.tsx';
 import { useNow } from '../../../ui/use-now.ts';
+import { ReasonDialogFrame } from '../ReasonDialog.tsx';
 import { useContestMessage } from './messages.ts';
 
 /** The close minute as typed takes entries through its last millisecond, like the schedule's closes. */
@@ -69,55 +69,26 @@ export function ReopenDialog({
   });
 
   return (
-    <RadixDialog.Root open onOpenChange={(next) => !next && !isSubmitting && onCancel()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog dialog--confirm">
-          <RadixDialog.Title className="dialog__title">
-            {t('contests.reopen.title', { slot: contest.slot })}
-          </RadixDialog.Title>
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <RadixDialog.Description asChild>
-              <div className="dialog__body">
-                <p>{t('contests.reopen.text')}</p>
-                {contest.sealed && <p className="contest-lock">{t('contests.reopen.sealText')}</p>}
-                <TextField
-                  label={t('contests.reopen.closesAt')}
-                  type="datetime-local"
-                  required
-                  error={say(errors.closesAt?.message)}
-                  {...register('closesAt')}
-                />
-                <TextAreaField
-                  label={t('ops.reason.label')}
-                  hint={t('ops.reason.hint')}
-                  required
-                  rows={3}
-                  error={
-                    errors.reason
-                      ? t(errors.reason.type === 'too_big' ? 'ops.reason.tooLong' : 'ops.reason.required')
-                      : undefined
-                  }
-                  {...register('reason')}
-                />
-                {failure && (
-                  <p role="alert" className="console-list__error">
-                    {say(failure)}
-                  </p>
-                )}
-              </div>
-            </RadixDialog.Description>
-            <div className="dialog__actions">
-              <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
-                {t('ops.cancel')}
-              </button>
-              <button type="submit" className="button button--primary" disabled={isSubmitting}>
-                {isSubmitting ? t('ops.working') : t('contests.reopen.confirm')}
-              </button>
-            </div>
-          </form>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <ReasonDialogFrame
+      open
+      title={t('contests.reopen.title', { slot: contest.slot })}
+      text={t('contests.reopen.text')}
+      confirmLabel={t('contests.reopen.confirm')}
+      reasonField={register('reason')}
+      reasonError={errors.reason}
+      failure={say(failure ?? undefined)}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onClose={() => !isSubmitting && onCancel()}
+    >
+      {contest.sealed && <p className="contest-lock">{t('contests.reopen.sealText')}</p>}
+      <TextField
+        label={t('contests.reopen.closesAt')}
+        type="datetime-local"
+        required
+        error={say(errors.closesAt?.message)}
+        {...register('closesAt')}
+      />
+    </ReasonDialogFrame>
   );
 }
