@@ -40,31 +40,35 @@ export function formatIstShort(at: Date, lng: string): string {
   return formatter.format(at);
 }
 
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
+/** '12345678' -> '1,23,45,678': the Indian grouping (thousands, then lakhs and crores by twos). */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 /**
- * An amount for players: rupees in the language's grouping, with the paise only when there are
- * some ('₹49', '₹139.38', '₹1,00,000'). Invoices keep domain/money's formatInr, paise always.
+ * A whole count as the site's two languages print it: Latin digits in the Indian grouping
+ * ('1,00,000'), what Intl.NumberFormat prints for en-IN and hi-IN, without loading the browser's
+ * number data on first paint (see formatRupees).
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`a count must be an integer, got ${n}`);
+  return `${n < 0 ? '-' : ''}${groupIndian(String(Math.abs(n)))}`;
+}
+
+/**
+ * An amount for players: rupees in the Indian grouping, with the paise only when there are some
+ * ('₹49', '₹139.38', '₹1,00,000', '-₹49'). Invoices keep domain/money's formatInr, paise always.
+ *
+ * Written out rather than asked of Intl.NumberFormat, which prints the same in both languages
+ * (en-IN and hi-IN use Latin digits; tests/web/format.test.ts compares the two): a page's first
+ * currency formatter loads the browser's currency data, a task of about 200 ms on a slow phone
+ * (4x CPU) in the middle of the first paint (issue 29). `lng` is kept for the callers' sake.
  */
 export function formatRupees(paise: number, lng: string): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
-  const locale = lng.startsWith('hi') ? 'hi-IN' : 'en-IN';
+  void lng;
   const abs = Math.abs(paise);
-  const whole = abs % 100 === 0;
-  const key = `${locale}|${whole ? 0 : 2}`;
-  let formatter = moneyFormatters.get(key);
-  if (!formatter) {
-    const digits = whole ? 0 : 2;
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    moneyFormatters.set(key, formatter);
-  }
-  // A decimal string, not paise / 100: Intl formats it digit for digit, with no float in between.
-  return formatter.format(
-    `${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`,
-  );
+  const paiseText = abs % 100 === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
+  return `${paise < 0 ? '-' : ''}₹${groupIndian(String(Math.floor(abs / 100)))}${paiseText}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '../../src/ui/format.ts';
+import { formatCount, formatRupees } from '../../src/ui/format.ts';
 
 describe('formatRupees', () => {
   it('shows the paise only when there are some', () => {
@@ -23,5 +23,33 @@ describe('formatRupees', () => {
     expect(formatRupees(Number.MAX_SAFE_INTEGER, 'en')).toBe('₹9,00,71,99,25,47,409.91');
     expect(() => formatRupees(1.5, 'en')).toThrow(RangeError);
     expect(() => formatRupees(Number.NaN, 'en')).toThrow(RangeError);
+  });
+
+  it("prints what the browser's own currency formatter prints, in both languages", () => {
+    const intl = (paise: number, locale: string) => {
+      const abs = Math.abs(paise);
+      const digits = abs % 100 === 0 ? 0 : 2;
+      return new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(`${paise < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`);
+    };
+    const amounts = [0, 1, 99, 100, 4900, 5136, 99_999, 100_000, 1_234_567, -5, -4900, -12_345_678];
+    for (let p = 7; p < Number.MAX_SAFE_INTEGER / 3; p = p * 3 + 11) amounts.push(p, -p, p - (p % 100));
+    for (const paise of amounts) {
+      expect(formatRupees(paise, 'en'), `${paise}`).toBe(intl(paise, 'en-IN'));
+      expect(formatRupees(paise, 'hi'), `${paise}`).toBe(intl(paise, 'hi-IN'));
+    }
+  });
+
+  it('counts as Intl prints whole numbers in both languages', () => {
+    const counts = [0, 7, 999, 1000, 99_999, 100_000, 1_234_567, -42, Number.MAX_SAFE_INTEGER];
+    for (const n of counts) {
+      expect(formatCount(n)).toBe(new Intl.NumberFormat('en-IN').format(n));
+      expect(formatCount(n)).toBe(new Intl.NumberFormat('hi-IN').format(n));
+    }
+    expect(() => formatCount(1.5)).toThrow(RangeError);
   });
 });

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../shared/i18n.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
-import { formatIstDateTime, formatRupees } from '../../ui/format.ts';
+import { formatCount, formatIstDateTime, formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
 import '../../styles/contest.css';
@@ -110,8 +110,6 @@ function ContestDetails({
   const navigate = useNavigate();
   const now = useNow(1000);
   const phase = contestPhase(contest, now);
-  const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const play = () => {
     if (loginMarker.isSet()) void navigate(paths.playScreen);
     else
@@ -203,13 +201,13 @@ function ContestDetails({
       {contest.state !== 'cancelled' ? (
         <ul className="contest-card__limits">
           <li>{t('card.maxTickets', { n: contest.maxTickets })}</li>
-          <li>{t('card.ticketsLeft', { n: count(contest.ticketsLeft) })}</li>
-          {contest.myTickets > 0 && <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>}
+          <li>{t('card.ticketsLeft', { n: formatCount(contest.ticketsLeft) })}</li>
+          {contest.myTickets > 0 && <li>{t('card.myTickets', { n: formatCount(contest.myTickets) })}</li>}
         </ul>
       ) : (
         contest.myTickets > 0 && (
           <ul className="contest-card__limits">
-            <li>{t('card.myTickets', { n: count(contest.myTickets) })}</li>
+            <li>{t('card.myTickets', { n: formatCount(contest.myTickets) })}</li>
           </ul>
         )
       )}
