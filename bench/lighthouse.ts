@@ -100,6 +100,27 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
   };
 }
 
+/**
+ * One run, tried again up to twice when Lighthouse itself fails to record the page (its
+ * NO_NAVSTART and NO_FCP trace errors come and go on a busy machine); any other failure stops the bench.
+ */
+async function measured(route: string, i: number, player: Player | null): Promise<Run> {
+  const out = path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(`${base}${route}`, out, player);
+    } catch (error) {
+      const traceError = /NO_NAVSTART|NO_FCP|NO_LCP|Something went wrong with recording the trace/.test(String(error));
+      if (!traceError || attempt === 3) throw error;
+      console.log(
+        `${route}: Lighthouse could not record run ${i + 1} (${String(error).match(/\(NO_\w+\)/)?.[0] ?? 'trace error'}); trying it again`,
+      );
+    }
+  }
+}
+
+const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : dataDir;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (n: number) => String(Math.round(n)).padStart(7);
 
@@ -120,18 +141,10 @@ try {
   );
   const failed = new Map<string, Set<string>>();
   const missed: string[] = [];
-  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : dataDir;
   mkdirSync(reports, { recursive: true });
   for (const { route, player: needsPlayer } of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++)
-      runs.push(
-        await lighthouse(
-          `${base}${route}`,
-          path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`),
-          needsPlayer ? player : null,
-        ),
-      );
+    for (let i = 0; i < RUNS; i++) runs.push(await measured(route, i, needsPlayer ? player : null));
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     const met = m('score') >= TARGET;
