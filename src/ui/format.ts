@@ -46,6 +46,33 @@ function groupIndian(digits: string): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
+/** '1234567' -> '1,234,567': thousands by threes, as English outside India groups them. */
+function groupWestern(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/**
+ * A number with at most one decimal ('31.4', '2', or '2.0' with `minFraction` 1), as
+ * Intl.NumberFormat(lng, { maximumFractionDigits: 1 }) prints it: the shortest decimal that reads
+ * back as the number, rounded half away from zero; Latin digits; grouped in the Indian way in Hindi
+ * and for India ('en-IN'), by threes in plain English. Written out for the same reason as
+ * formatRupees (the first number formatter of a page loads the browser's number data in a long
+ * task); tests/web/format.test.ts compares it with Intl.
+ */
+export function formatDecimal(value: number, lng: string, minFraction: 0 | 1 = 0): string {
+  const text = String(Math.abs(value));
+  if (!Number.isFinite(value) || text.includes('e'))
+    return new Intl.NumberFormat(lng, { maximumFractionDigits: 1, minimumFractionDigits: minFraction }).format(value);
+  const [whole = '0', fraction = ''] = text.split('.');
+  const up = (fraction[1] ?? '0') >= '5';
+  const tenths = BigInt(`${whole}${fraction[0] ?? '0'}`) + (up ? 1n : 0n);
+  const digits = String(tenths / 10n);
+  const tenth = tenths % 10n;
+  const grouped = lng.startsWith('hi') || lng.endsWith('-IN') ? groupIndian(digits) : groupWestern(digits);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${tenth !== 0n || minFraction === 1 ? `.${tenth}` : ''}`;
+}
+
 /**
  * A whole count as the site's two languages print it: Latin digits in the Indian grouping
  * ('1,00,000'), what Intl.NumberFormat prints for en-IN and hi-IN, without loading the browser's

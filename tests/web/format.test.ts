@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatRupees } from '../../src/ui/format.ts';
+import { formatCount, formatDecimal, formatRupees } from '../../src/ui/format.ts';
 
 describe('formatRupees', () => {
   it('shows the paise only when there are some', () => {
@@ -51,5 +51,22 @@ describe('formatRupees', () => {
       expect(formatCount(n)).toBe(new Intl.NumberFormat('hi-IN').format(n));
     }
     expect(() => formatCount(1.5)).toThrow(RangeError);
+  });
+
+  it('prints distances with one decimal as Intl does, rounding and grouping included', () => {
+    const values = [
+      0, -0, 0.04, 0.05, 0.049_99, 0.95, 1.45, 2.25, 31.4, 999.96, 1234.5, 12_345.67, 1_234_567.25, -0.01, -3.35,
+    ];
+    let seed = 7;
+    for (let i = 0; i < 500; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      values.push((seed % 2_000_000) / 1000, (seed % 50_000) / 100, seed / 7);
+    }
+    for (const lng of ['en', 'hi', 'en-IN', 'hi-IN'])
+      for (const value of values)
+        for (const minFraction of [0, 1] as const)
+          expect(formatDecimal(value, lng, minFraction), `${lng} ${value} ${minFraction}`).toBe(
+            new Intl.NumberFormat(lng, { maximumFractionDigits: 1, minimumFractionDigits: minFraction }).format(value),
+          );
   });
 });

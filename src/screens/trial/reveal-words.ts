@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealDistance } from '../../../domain/reveal-distance.ts';
+import { formatDecimal } from '../../ui/format.ts';
 
 export interface RevealWords {
   /** Short, for the picture beside each mark and the result list: "1.2 ball widths", "On the ball!", or "31.4 px" when the width is unknown. */
@@ -16,7 +17,7 @@ export function useRevealWords(): RevealWords {
   const { t, i18n } = useTranslation('trial');
   const language = i18n.language;
   return useMemo(() => {
-    const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const number = { format: (n: number) => formatDecimal(n, language) };
     const px = (pixels: number) => t('result.distance', { distance: number.format(pixels) });
     const short = (pixels: number, ballWidth: number | null) => {
       const d = revealDistance(pixels, ballWidth);

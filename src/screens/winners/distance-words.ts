@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealDistance } from '../../../domain/reveal-distance.ts';
+import { formatDecimal } from '../../ui/format.ts';
 
 /**
  * A ranked distance in ball widths, as the practice reveal tells it (domain/reveal-distance.ts):
@@ -13,8 +14,8 @@ export function useBallWidthWords(): {
   const { t, i18n } = useTranslation('results');
   const language = i18n.language;
   return useMemo(() => {
-    const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-    const widths = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const number = { format: (n: number) => formatDecimal(n, language, 1) };
+    const widths = { format: (n: number) => formatDecimal(n, language) };
     return {
       words: (pixels, ballWidth) => {
         const d = revealDistance(pixels, ballWidth);
