@@ -224,6 +224,11 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
         autoStart={false}
         sharedTicker={false}
         preference="webgl"
+        // The stage reads its own pointer events (Gestures); Pixi's event system would hit-test
+        // and measure the canvas (getBoundingClientRect, a forced layout after the tap's DOM
+        // changes) on every pointer event for nothing (issue 29).
+        eventMode="none"
+        eventFeatures={{ move: false, globalMove: false, click: false, wheel: false }}
         onInit={onInit}
       >
         <Scene
