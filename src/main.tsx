@@ -5,7 +5,6 @@ import { currentLanguage, initI18n } from './shared/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
-import { startHydrating } from './ui/use-hydrated.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -33,10 +32,8 @@ const prerendered = container.dataset.prerendered;
 if (prerendered) {
   void initI18n().then((i18n) => {
     startTransition(() => {
-      if (currentLanguage(i18n) === prerendered) {
-        startHydrating();
-        hydrateRoot(container, app);
-      } else createRoot(container).render(app);
+      if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
+      else createRoot(container).render(app);
     });
   });
 } else if (container.hasChildNodes()) {
