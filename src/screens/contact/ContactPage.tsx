@@ -18,12 +18,13 @@ const loadChecks = () => (checks ??= import('./contact-resolver.ts').then((m) =>
 const loadSubmit = () => import('./contact-submit.ts');
 const lazyResolver: Resolver<ContactValues> = async (values, context, options) =>
   (await loadChecks())(values, context, options);
-const OutcomeDialog = lazy(() => import('../../ui/form/FormDialogs.tsx').then((m) => ({ default: m.OutcomeDialog })));
+const loadDialogs = () => import('../../ui/form/FormDialogs.tsx');
+const OutcomeDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OutcomeDialog })));
 /** Loads what the form needs once it is first touched: by the time of a check or a send it is here. */
 function preloadForm() {
   void loadChecks().catch(() => undefined);
   void loadSubmit().catch(() => undefined);
-  void import('../../ui/form/FormDialogs.tsx').catch(() => undefined);
+  void loadDialogs().catch(() => undefined);
 }
 
 /** The message's hint counts down the characters left from here to the limit. */
@@ -40,11 +41,11 @@ function typedBeforeStart(): ContactValues {
   if (typeof document === 'undefined') return empty; // the build's render
   const form = document.querySelector('form[data-form="contact"]');
   if (!(form instanceof HTMLFormElement)) return empty;
-  const value = (name: keyof ContactValues) => {
+  const value = (name: string) => {
     const field = form.elements.namedItem(name);
     return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
   };
-  return { subject: value('subject'), phone: value('phone'), email: value('email'), message: value('message') };
+  return Object.fromEntries(Object.keys(empty).map((name) => [name, value(name)])) as ContactValues;
 }
 
 export default function ContactPage() {
