@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 /** 30 minutes without mouse move, key press or click ends the session (spec section 4). */
 export const INACTIVITY_TIMEOUT_MS = 1_800_000;
@@ -20,11 +20,15 @@ export type SessionEvent =
  * active --(60 s quiet)--> idle --(rest of 30 min)--> expired --(OK)--> loggedOut
  * Activity in active restarts the short timer; activity in idle goes back to active, so the
  * expiry always falls exactly 30 minutes after the last activity.
+ *
+ * `quietForMs`: how long the page had been quiet when the machine started (the browser starts
+ * it some seconds after the page loaded, src/app/watchers). Those seconds count: the expiry is
+ * 30 minutes after the last activity the page saw, not after the machine's start.
  */
 export const sessionMachine = setup({
   types: {
-    input: {} as { loggedIn: boolean },
-    context: {} as { startedLoggedIn: boolean },
+    input: {} as { loggedIn: boolean; quietForMs?: number },
+    context: {} as { startedLoggedIn: boolean; quietForMs: number },
     events: {} as SessionEvent,
   },
   guards: {
@@ -34,14 +38,15 @@ export const sessionMachine = setup({
     clearLoginMarker: () => {},
     redirectToLogin: () => {},
     redirectHome: () => {},
+    noteActivity: assign({ quietForMs: 0 }),
   },
   delays: {
-    idleAfter: IDLE_AFTER_MS,
-    expireAfterIdle: INACTIVITY_TIMEOUT_MS - IDLE_AFTER_MS,
+    idleAfter: ({ context }) => Math.max(0, IDLE_AFTER_MS - context.quietForMs),
+    expireAfterIdle: ({ context }) => Math.max(0, INACTIVITY_TIMEOUT_MS - Math.max(IDLE_AFTER_MS, context.quietForMs)),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ startedLoggedIn: input.loggedIn }),
+  context: ({ input }) => ({ startedLoggedIn: input.loggedIn, quietForMs: Math.max(0, input.quietForMs ?? 0) }),
   initial: 'checking',
   states: {
     checking: {
@@ -49,28 +54,28 @@ export const sessionMachine = setup({
     },
     loggedOut: {
       on: {
-        'session.login': 'active',
+        'session.login': { target: 'active', actions: 'noteActivity' },
         'session.unauthorized': { target: 'loggedOut', actions: ['clearLoginMarker', 'redirectToLogin'] },
       },
     },
     active: {
       after: { idleAfter: 'idle' },
       on: {
-        'session.activity': { target: 'active', reenter: true },
+        'session.activity': { target: 'active', reenter: true, actions: 'noteActivity' },
         'session.logout': { target: 'loggedOut', actions: 'clearLoginMarker' },
       },
     },
     idle: {
       after: { expireAfterIdle: { target: 'expired', actions: 'clearLoginMarker' } },
       on: {
-        'session.activity': 'active',
+        'session.activity': { target: 'active', actions: 'noteActivity' },
         'session.logout': { target: 'loggedOut', actions: 'clearLoginMarker' },
       },
     },
     expired: {
       on: {
         'session.acknowledge': { target: 'loggedOut', actions: 'redirectHome' },
-        'session.login': 'active',
+        'session.login': { target: 'active', actions: 'noteActivity' },
       },
     },
   },

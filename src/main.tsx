@@ -5,12 +5,16 @@ import { currentLanguage, initI18n } from './shared/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
+import { activity } from './shared/activity.ts';
+import { startHydrating } from './ui/use-hydrated.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
 // A tap on a game screen's picture counts from this script's first moment, before the app has
 // rendered (the first paint is the build's HTML) and before the stage has started (issue 25).
 watchPreviewTaps();
+// The 30-minute session counts from the last activity the page saw, before its watcher started too.
+activity.watch();
 
 const container = document.getElementById('root')!;
 const app = (
@@ -32,8 +36,10 @@ const prerendered = container.dataset.prerendered;
 if (prerendered) {
   void initI18n().then((i18n) => {
     startTransition(() => {
-      if (currentLanguage(i18n) === prerendered) hydrateRoot(container, app);
-      else createRoot(container).render(app);
+      if (currentLanguage(i18n) === prerendered) {
+        startHydrating();
+        hydrateRoot(container, app);
+      } else createRoot(container).render(app);
     });
   });
 } else if (container.hasChildNodes()) {

@@ -1,23 +1,49 @@
-import { istDateTimeFormat } from '../../domain/schedule.ts';
+import { istDateTimeFormat, istParts } from '../../domain/schedule.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The names a long IST date uses, as Intl's en-IN and hi-IN write them. */
+const LONG_DATE_NAMES = {
+  en: {
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    months: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+  },
+  hi: {
+    weekdays: ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार'],
+    months: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+  },
+} as const;
 
-/** A date and time in IST as a reader of that language expects it, e.g. 'Thursday, 26 November, 21:00'. */
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date and time in IST as a reader of that language expects it, e.g. 'Thursday, 26 November at
+ * 21:00' ('गुरुवार, 26 नवंबर को 21:00 बजे'): what istDateTimeFormat(lng, { weekday: 'long', day:
+ * 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) writes, written
+ * out because the home page's contest card shows it on its first paint, and a page's first
+ * Intl.DateTimeFormat loads the browser's date data in one long task (about 110 ms at 4x CPU,
+ * issue 29). tests/web/format.test.ts compares it with Intl.
+ */
 export function formatIstDateTime(at: Date, lng: string): string {
-  const locale = lng === 'hi' ? 'hi' : 'en';
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = istDateTimeFormat(locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(locale, formatter);
+  const { weekday, day, month, hour, minute } = istParts(at);
+  const time = `${twoDigits(hour)}:${twoDigits(minute)}`;
+  if (lng === 'hi') {
+    const names = LONG_DATE_NAMES.hi;
+    return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} को ${time} बजे`;
   }
-  return formatter.format(at);
+  const names = LONG_DATE_NAMES.en;
+  return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} at ${time}`;
 }
 
 const shortFormatters = new Map<string, Intl.DateTimeFormat>();

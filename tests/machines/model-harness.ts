@@ -187,12 +187,14 @@ function invokeSources(machine: AnyStateMachine): Map<string, string> {
   return sources;
 }
 
-function delayMs(machine: AnyStateMachine, ref: string): number {
+/** A delay's length: a number, or a function of the context the actor is in when its timer fires. */
+function delayMs(machine: AnyStateMachine, ref: string, context: unknown): number {
   const asNumber = Number(ref);
   if (Number.isFinite(asNumber)) return asNumber;
   const delay: unknown = machine.implementations.delays[ref];
-  if (typeof delay !== 'number') throw new Error(`delay ${ref} must be a number for model tests`);
-  return delay;
+  const ms: unknown = typeof delay === 'function' ? (delay as (args: { context: unknown }) => unknown)({ context }) : delay;
+  if (typeof ms !== 'number') throw new Error(`delay ${ref} must be a number, or give one, for model tests`);
+  return ms;
 }
 
 export interface Model {
@@ -285,7 +287,7 @@ export async function runPath<TSnapshot extends Snap>(
       await sut.fakes.reject(srcOf(type.slice('xstate.error.actor.'.length)), payload['error']);
     } else if (type.startsWith('xstate.after.')) {
       const ref = type.slice('xstate.after.'.length).split('.')[0] ?? '';
-      sut.clock.fireTimer(delayMs(machine, ref));
+      sut.clock.fireTimer(delayMs(machine, ref, sut.actor.getSnapshot().context));
       await flush();
     } else {
       sut.actor.send(event);

@@ -52,6 +52,36 @@ describe('session machine', () => {
     expect(effects.get(actor)).toEqual(['clearLoginMarker']);
   });
 
+  it('counts the quiet time before it started', () => {
+    const late = startSut(machine, { loggedIn: true, quietForMs: 29 * 60_000 });
+    expect(late.actor.getSnapshot().value).toBe('active');
+    late.clock.increment(0);
+    expect(late.actor.getSnapshot().value).toBe('idle');
+    late.clock.increment(60_000 - 1);
+    expect(late.actor.getSnapshot().value).toBe('idle');
+    late.clock.increment(1);
+    expect(late.actor.getSnapshot().value).toBe('expired');
+
+    const soon = startSut(machine, { loggedIn: true, quietForMs: 20_000 });
+    soon.clock.increment(IDLE_AFTER_MS - 20_000);
+    expect(soon.actor.getSnapshot().value).toBe('idle');
+    soon.clock.increment(INACTIVITY_TIMEOUT_MS - IDLE_AFTER_MS - 1);
+    expect(soon.actor.getSnapshot().value).toBe('idle');
+    // Activity starts the full 30 minutes again.
+    soon.actor.send({ type: 'session.activity' });
+    const last = soon.clock.now();
+    soon.clock.advanceTo(last + INACTIVITY_TIMEOUT_MS - 1);
+    expect(soon.actor.getSnapshot().value).toBe('idle');
+    soon.clock.advanceTo(last + INACTIVITY_TIMEOUT_MS);
+    expect(soon.actor.getSnapshot().value).toBe('expired');
+
+    const gone = startSut(machine, { loggedIn: true, quietForMs: 2 * INACTIVITY_TIMEOUT_MS });
+    gone.clock.increment(0);
+    expect(gone.actor.getSnapshot().value).toBe('idle');
+    gone.clock.increment(0);
+    expect(gone.actor.getSnapshot().value).toBe('expired');
+  });
+
   it('goes home after the Session Expired warning is acknowledged', () => {
     const { actor, clock } = start(true);
     clock.advanceTo(INACTIVITY_TIMEOUT_MS);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDecimal, formatRupees } from '../../src/ui/format.ts';
+import { istDateTimeFormat } from '../../domain/schedule.ts';
+import { formatCount, formatDecimal, formatIstDateTime, formatRupees } from '../../src/ui/format.ts';
 
 describe('formatRupees', () => {
   it('shows the paise only when there are some', () => {
@@ -68,5 +69,33 @@ describe('formatRupees', () => {
           expect(formatDecimal(value, lng, minFraction), `${lng} ${value} ${minFraction}`).toBe(
             new Intl.NumberFormat(lng, { maximumFractionDigits: 1, minimumFractionDigits: minFraction }).format(value),
           );
+  });
+});
+
+describe('formatIstDateTime', () => {
+  it('writes a long IST date and time as Intl does, in both languages', () => {
+    const instants = [
+      Date.UTC(2026, 10, 26, 15, 30), // Thursday 21:00 IST, a show
+      Date.UTC(2026, 10, 30, 18, 29, 59, 999), // Monday 23:59 IST
+      Date.UTC(2026, 11, 31, 18, 30), // New Year's midnight in IST, still 31 December in UTC
+      Date.UTC(2028, 1, 29, 6, 0), // a leap day
+    ];
+    let seed = 11;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      instants.push(Date.UTC(2025, 0, 1) + (seed % (4 * 366)) * 86_400_000 + ((seed * 7) % 86_400_000));
+    }
+    const options = {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    } as const;
+    for (const lng of ['en', 'hi']) {
+      const intl = istDateTimeFormat(lng, options);
+      for (const ms of instants) expect(formatIstDateTime(new Date(ms), lng), `${lng} ${ms}`).toBe(intl.format(ms));
+    }
   });
 });

@@ -5,11 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { sessionMachineFor } from '../../actors/session.actors.ts';
 import { onUnauthorized } from '../../api/http.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
+import { activity } from '../../shared/activity.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
-
-/** Activity arrives dozens of times a second; the machine needs to hear of it about once a second. */
-const ACTIVITY_THROTTLE_MS = 1000;
-const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click'] as const;
 
 /**
  * Runs the session machine with the browser's effects: the login marker, navigation on a 401
@@ -22,7 +19,8 @@ export function SessionWatcher({ unauthorizedBeforeStart = false }: { unauthoriz
   const navigate = useNavigate();
 
   const actor = useActorRef(sessionMachineFor({ navigate: (to, options) => void navigate(to, options) }), {
-    input: { loggedIn: loginMarker.isSet() },
+    // The quiet time before this watcher started counts (activity.ts).
+    input: { loggedIn: loginMarker.isSet(), quietForMs: activity.quietForMs() },
   });
   const expired = useSelector(actor, (snapshot) => snapshot.matches('expired'));
   const [replay] = useState(unauthorizedBeforeStart);
@@ -32,14 +30,9 @@ export function SessionWatcher({ unauthorizedBeforeStart = false }: { unauthoriz
   }, [actor, replay]);
 
   useEffect(() => {
-    let last = 0;
-    const onActivity = () => {
-      const now = Date.now();
-      if (now - last < ACTIVITY_THROTTLE_MS) return;
-      last = now;
-      actor.send({ type: 'session.activity' });
-    };
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    // Watching starts in src/main.tsx; a test may render this watcher alone.
+    activity.watch();
+    const stopActivity = activity.subscribe(() => actor.send({ type: 'session.activity' }));
     // The marker changes here (login, logout) or in another tab; tell the machine only when
     // it disagrees, because the machine's own actions change the marker too.
     const stopMarker = loginMarker.subscribe(() => {
@@ -49,7 +42,7 @@ export function SessionWatcher({ unauthorizedBeforeStart = false }: { unauthoriz
     });
     const stopUnauthorized = onUnauthorized(() => actor.send({ type: 'session.unauthorized' }));
     return () => {
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      stopActivity();
       stopMarker();
       stopUnauthorized();
     };
