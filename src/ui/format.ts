@@ -46,6 +46,30 @@ export function formatIstDateTime(at: Date, lng: string): string {
   return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} at ${time}`;
 }
 
+/**
+ * A day in IST written long, e.g. '26 November 2026' ('26 नवंबर 2026'): what Intl's en-IN and
+ * hi-IN write for { dateStyle: 'long', timeZone: 'Asia/Kolkata' }, written out for the same reason
+ * as formatIstDateTime (the information and press pages show one on their first paint).
+ */
+export function formatIstLongDate(at: Date, lng: string): string {
+  const { year, month, day } = istParts(at);
+  const names = lng === 'hi' ? LONG_DATE_NAMES.hi : LONG_DATE_NAMES.en;
+  return `${day} ${names.months[month - 1]} ${year}`;
+}
+
+/**
+ * 'A, B and C' ('A, B, और C'): a list as Intl.ListFormat(en-IN or hi-IN, { type: 'conjunction' })
+ * writes it, without loading the browser's list data on a page's first paint.
+ */
+export function formatList(items: readonly string[], lng: string): string {
+  if (items.length <= 1) return items[0] ?? '';
+  const hindi = lng === 'hi';
+  const head = items.slice(0, -1).join(', ');
+  const last = items[items.length - 1];
+  if (items.length === 2) return `${head} ${hindi ? 'और' : 'and'} ${last}`;
+  return hindi ? `${head}, और ${last}` : `${head} and ${last}`;
+}
+
 const shortFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A date and time in IST for lists and logs, e.g. '24 Nov 2026, 14:05'. */

@@ -192,7 +192,8 @@ function delayMs(machine: AnyStateMachine, ref: string, context: unknown): numbe
   const asNumber = Number(ref);
   if (Number.isFinite(asNumber)) return asNumber;
   const delay: unknown = machine.implementations.delays[ref];
-  const ms: unknown = typeof delay === 'function' ? (delay as (args: { context: unknown }) => unknown)({ context }) : delay;
+  const ms: unknown =
+    typeof delay === 'function' ? (delay as (args: { context: unknown }) => unknown)({ context }) : delay;
   if (typeof ms !== 'number') throw new Error(`delay ${ref} must be a number, or give one, for model tests`);
   return ms;
 }

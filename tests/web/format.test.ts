@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { istDateTimeFormat } from '../../domain/schedule.ts';
-import { formatCount, formatDecimal, formatIstDateTime, formatRupees } from '../../src/ui/format.ts';
+import {
+  formatCount,
+  formatDecimal,
+  formatIstDateTime,
+  formatIstLongDate,
+  formatList,
+  formatRupees,
+} from '../../src/ui/format.ts';
 
 describe('formatRupees', () => {
   it('shows the paise only when there are some', () => {
@@ -96,6 +103,37 @@ describe('formatIstDateTime', () => {
     for (const lng of ['en', 'hi']) {
       const intl = istDateTimeFormat(lng, options);
       for (const ms of instants) expect(formatIstDateTime(new Date(ms), lng), `${lng} ${ms}`).toBe(intl.format(ms));
+    }
+  });
+
+  it('writes a long IST day as Intl does, in both languages', () => {
+    let seed = 5;
+    const instants = [
+      Date.UTC(2026, 11, 31, 18, 30),
+      Date.UTC(2026, 11, 31, 18, 29, 59, 999),
+      Date.UTC(2028, 1, 28, 20),
+    ];
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      instants.push(Date.UTC(2020, 0, 1) + (seed % (10 * 366)) * 86_400_000 + ((seed * 13) % 86_400_000));
+    }
+    for (const lng of ['en', 'hi']) {
+      const intl = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
+        dateStyle: 'long',
+        timeZone: 'Asia/Kolkata',
+      });
+      for (const ms of instants) expect(formatIstLongDate(new Date(ms), lng), `${lng} ${ms}`).toBe(intl.format(ms));
+    }
+  });
+});
+
+describe('formatList', () => {
+  it('joins as Intl.ListFormat does, in both languages', () => {
+    const names = ['Assam', 'Odisha', 'Telangana', 'Andhra Pradesh', 'असम', 'ओडिशा'];
+    for (const lng of ['en', 'hi']) {
+      const intl = new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' });
+      for (let n = 0; n <= names.length; n++)
+        expect(formatList(names.slice(0, n), lng)).toBe(intl.format(names.slice(0, n)));
     }
   });
 });

@@ -5,7 +5,7 @@ import type { SiteSettings } from '../../../domain/site.ts';
 import { fetchSiteSettings } from '../../api/site.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { useLoad } from '../../shared/use-load.ts';
-import { formatRupees } from '../../ui/format.ts';
+import { formatIstLongDate, formatList, formatRupees } from '../../ui/format.ts';
 
 export type InfoPageId =
   'terms' | 'privacy' | 'rules' | 'cookies' | 'tht' | 'playss' | 'who_we_are' | 'my_account_delete';
@@ -66,10 +66,7 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
   const { t, i18n } = useTranslation('info');
   const settings = useSiteSettings();
   const lng = currentLanguage(i18n);
-  const longDate = (day: string) =>
-    new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(
-      new Date(`${day}T00:00:00+05:30`),
-    );
+  const longDate = (day: string) => formatIstLongDate(new Date(`${day}T00:00:00+05:30`), lng);
   const figures = settings
     ? {
         entryGst: percentOf(settings.billing.entryGstBasisPoints),
@@ -80,8 +77,9 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
         allInPrice: formatRupees(settings.billing.exampleAllInPaise, lng),
         entryGstSince: longDate(settings.billing.entryGstSince),
         restrictedStates: settings.location.restrictedStates.length
-          ? new Intl.ListFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', { type: 'conjunction' }).format(
+          ? formatList(
               settings.location.restrictedStates.map((state) => (lng === 'hi' ? state.nameHi : state.nameEn)),
+              lng,
             )
           : t('labels.noRestrictedStates'),
         checkMinutes: settings.location.checkMinutes,

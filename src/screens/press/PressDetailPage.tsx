@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
+import { formatIstLongDate } from '../../ui/format.ts';
 import { fetchPressArticle, isNotFound } from '../../api/press.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
@@ -68,10 +68,7 @@ export default function PressDetailPage() {
 
   const data = state.value;
   const published = new Date(data.publishedAt);
-  const date = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'long',
-    timeZone: IST_TIME_ZONE,
-  }).format(published);
+  const date = formatIstLongDate(published, lng);
 
   return (
     <article className="container page press press-article">

@@ -4,7 +4,7 @@ import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { PressListItem } from '../../../domain/press.ts';
 import { PRESS_MAX_PAGE, pageCount } from '../../../domain/press-paging.ts';
-import { IST_TIME_ZONE } from '../../../domain/schedule.ts';
+import { formatIstLongDate } from '../../ui/format.ts';
 import { fetchPressList } from '../../api/press.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
@@ -35,10 +35,6 @@ export default function PressListPage() {
     document.title = `${t('title')} | ${BRAND.name}`;
   }, [t]);
 
-  const dates = new Intl.DateTimeFormat(lng === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'long',
-    timeZone: IST_TIME_ZONE,
-  });
   // Moving focus to the heading also brings the new page's top into view.
   const toTop = () => heading.current?.focus();
 
@@ -76,7 +72,7 @@ export default function PressListPage() {
         <ol className="press-list">
           {items.map((item) => (
             <li key={item.id}>
-              <PressCard item={item} date={dates.format(new Date(item.publishedAt))} />
+              <PressCard item={item} date={formatIstLongDate(new Date(item.publishedAt), lng)} />
             </li>
           ))}
         </ol>
