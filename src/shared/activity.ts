@@ -34,8 +34,9 @@ export const activity = {
   quietForMs(): number {
     return watching ? Math.max(0, Date.now() - lastActivityAt) : 0;
   },
-  /** Told of activity at most once a second. */
+  /** Told of activity at most once a second (watching starts here if src/main.tsx has not started it). */
   subscribe(listener: Listener): () => void {
+    activity.watch();
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },

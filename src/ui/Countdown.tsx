@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { twoDigits } from './format.ts';
 
 export interface CountdownParts {
   days: number;
@@ -6,8 +7,6 @@ export interface CountdownParts {
   minutes: number;
   seconds: number;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Days, hours, minutes, seconds (spec section 2), read out as one sentence to screen readers.
@@ -37,7 +36,7 @@ export function Countdown({
     >
       {units.map((u) => (
         <div className="countdown__cell" key={u.unit} aria-hidden="true">
-          <span className="countdown__value">{pad(u.value)}</span>
+          <span className="countdown__value">{twoDigits(u.value)}</span>
           <span className="countdown__unit">{u.unit}</span>
         </div>
       ))}

@@ -25,7 +25,10 @@ const LONG_DATE_NAMES = {
   },
 } as const;
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+const longDateNames = (lng: string) => (lng === 'hi' ? LONG_DATE_NAMES.hi : LONG_DATE_NAMES.en);
+
+/** 7 -> '07': hours, minutes, paise and the countdown's cells. */
+export const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
 /**
  * A date and time in IST as a reader of that language expects it, e.g. 'Thursday, 26 November at
@@ -37,13 +40,10 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
  */
 export function formatIstDateTime(at: Date, lng: string): string {
   const { weekday, day, month, hour, minute } = istParts(at);
+  const names = longDateNames(lng);
+  const date = `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]}`;
   const time = `${twoDigits(hour)}:${twoDigits(minute)}`;
-  if (lng === 'hi') {
-    const names = LONG_DATE_NAMES.hi;
-    return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} को ${time} बजे`;
-  }
-  const names = LONG_DATE_NAMES.en;
-  return `${names.weekdays[weekday]}, ${day} ${names.months[month - 1]} at ${time}`;
+  return lng === 'hi' ? `${date} को ${time} बजे` : `${date} at ${time}`;
 }
 
 /**
@@ -53,8 +53,7 @@ export function formatIstDateTime(at: Date, lng: string): string {
  */
 export function formatIstLongDate(at: Date, lng: string): string {
   const { year, month, day } = istParts(at);
-  const names = lng === 'hi' ? LONG_DATE_NAMES.hi : LONG_DATE_NAMES.en;
-  return `${day} ${names.months[month - 1]} ${year}`;
+  return `${day} ${longDateNames(lng).months[month - 1]} ${year}`;
 }
 
 /**
@@ -146,6 +145,6 @@ export function formatRupees(paise: number, lng: string): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
   void lng;
   const abs = Math.abs(paise);
-  const paiseText = abs % 100 === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
+  const paiseText = abs % 100 === 0 ? '' : `.${twoDigits(abs % 100)}`;
   return `${paise < 0 ? '-' : ''}₹${groupIndian(String(Math.floor(abs / 100)))}${paiseText}`;
 }

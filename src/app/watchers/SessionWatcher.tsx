@@ -30,8 +30,6 @@ export function SessionWatcher({ unauthorizedBeforeStart = false }: { unauthoriz
   }, [actor, replay]);
 
   useEffect(() => {
-    // Watching starts in src/main.tsx; a test may render this watcher alone.
-    activity.watch();
     const stopActivity = activity.subscribe(() => actor.send({ type: 'session.activity' }));
     // The marker changes here (login, logout) or in another tab; tell the machine only when
     // it disagrees, because the machine's own actions change the marker too.
