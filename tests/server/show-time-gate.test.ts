@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { get, insertStaff, post } from '../support/accounts.ts';
 import { useJudgingSuite } from '../support/judging.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
@@ -38,6 +38,22 @@ describeOnEachDatabase('the show-time gate and the publish counter', (server) =>
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     return { ...contest, admin: admin! };
   }
+  /**
+   * The publish answer sends its notices after it has answered: wait until that sender has tried
+   * each one (attempted, lease given back), so the counter is read after it and not during it.
+   */
+  const afterPublishSends = (contestId: string) =>
+    vi.waitFor(
+      async () => {
+        const rows = await server.app.db
+          .selectFrom('result_notices')
+          .select(['attempts', 'claimed_until'])
+          .where('contest_id', '=', contestId)
+          .execute();
+        expect(rows.every((row) => row.attempts >= 1 && row.claimed_until === null)).toBe(true);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   const notices = () => sendResultNotices(server.app.db, server.app.messages, server.config.publicUrl, () => clock.now);
   const review = async (contestId: string, cookie: string) =>
     (await get(server, `/api/v1/admin/results/${contestId}`, { cookie })).json().data;
@@ -137,6 +153,7 @@ describeOnEachDatabase('the show-time gate and the publish counter', (server) =>
     });
     expect(published.json().data).toEqual({ notices: 3, publicAt: clock.now });
     expect(await winners()).toContain(contestId);
+    await afterPublishSends(contestId);
     expect((await review(contestId, admin.cookie)).notices).toMatchObject({ total: 3, sent: 3, pending: 0 });
   });
 
@@ -156,6 +173,7 @@ describeOnEachDatabase('the show-time gate and the publish counter', (server) =>
     };
     try {
       await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin.cookie });
+      await afterPublishSends(contestId);
       expect((await review(contestId, admin.cookie)).notices).toMatchObject({
         total: 3,
         sent: 1,
