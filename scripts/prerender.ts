@@ -65,7 +65,8 @@ function headingOf(html: string): string | null {
 
 /**
  * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
- * first paint but the HTML), its screen's chunks and its translations preloaded.
+ * first paint but the HTML) and named as already there, its screen's chunks and its translations
+ * preloaded.
  */
 function headOf(
   outDir: string,
@@ -82,6 +83,10 @@ function headOf(
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
     `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
+    // Each inlined sheet named again as a disabled link, which the browser neither fetches nor
+    // applies: Vite's loader of a screen's chunk finds it there and does not link the sheet a
+    // second time (a second fetch, a restyle of the page, and the screen waiting for the sheet).
+    ...css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`),
     ...['common', ...page.ns].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`,
