@@ -8,3 +8,9 @@ export const PRESS_MAX_PAGE = 1000;
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** The list's page from ?page=N: anything that is not a page number means the first page. */
+export function pressPageFrom(raw: string | null): number {
+  const page = Number(raw ?? '1');
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, PRESS_MAX_PAGE) : 1;
+}

@@ -2,6 +2,7 @@
  * Every route of spec section 2, typed, so screens never spell a path by hand; and the pages the
  * build renders to HTML, which the server sends before any JavaScript runs (issue 13).
  */
+import { pressPageFrom } from './press-paging.ts';
 
 /** Every route of spec section 2. */
 export const paths = {
@@ -191,6 +192,25 @@ export const FIRST_PAINT_SCREENS = [
     also: [],
   },
 ] as const;
+
+/**
+ * The API answer a first-paint page reads as it starts, with its URL as the page's own request
+ * writes it (src/api/public-results.ts, src/api/press.ts): the server preloads it with the HTML
+ * (server/plugins/static-site.ts), so the page's list does not wait for a request the app starts
+ * only once it runs. Null for a page that reads none.
+ */
+export function firstAnswerUrl(pathname: string, lng: 'en' | 'hi', search: URLSearchParams): string | null {
+  switch (pathname) {
+    case paths.winnersCircle:
+      return `/api/v1/results/winners?lang=${lng}`;
+    case paths.liveWeeklyWinner:
+      return `/api/v1/results/live?lang=${lng}`;
+    case paths.inThePress:
+      return `/api/v1/press?lang=${lng}&page=${pressPageFrom(search.get('page'))}`;
+    default:
+      return null;
+  }
+}
 
 /**
  * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  firstAnswerUrl,
   FIRST_PAINT_SCREENS,
   isKnownRoute,
   PRERENDERED_PAGES,
@@ -76,6 +77,12 @@ const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
   `<${src}>; rel=preload; as=image; fetchpriority=high; imagesrcset="${srcSet}"; imagesizes="${sizes}"`;
 
 /**
+ * The page's first API answer as a Link header: fetched with the HTML, and taken by the page's own
+ * request, which carries credentials as this preload does (axios's withCredentials, firstGet's).
+ */
+const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET that accepts HTML answered with index.html so client routes survive a
  * reload (history fallback). Unknown API paths and missing files get a JSON 404.
@@ -135,13 +142,17 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
       if (shellImage) void reply.header('link', preloadLink(shellImage));
       return reply.sendFile('index.html');
     }
-    // The page's largest picture (the contest card's, the practice game's, the first result's).
+    const lng = pageLanguage(request);
+    // The page's largest picture (the contest card's, the practice game's, the first result's),
+    // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    if (image) void reply.header('link', preloadLink(image));
+    const answer = firstAnswerUrl(pathname, lng, new URLSearchParams(request.url.split('?')[1] ?? ''));
+    const links = [...(image ? [preloadLink(image)] : []), ...(answer ? [answerLink(answer)] : [])];
+    if (links.length > 0) void reply.header('link', links.join(', '));
     return reply
       .status(page === NOT_FOUND ? 404 : 200)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-      .sendFile(prerenderedFile(pageLanguage(request), page.name));
+      .sendFile(prerenderedFile(lng, page.name));
   };
 
   app.get('/', sendApp);

@@ -36,6 +36,9 @@ export async function fetchGet<T>(url: string, params?: Params, signal?: AbortSi
   try {
     response = await fetch(`/api/v1${url}${query}`, {
       headers: { Accept: 'application/json, text/plain, */*', 'X-Requested-With': 'XMLHttpRequest' },
+      // As the axios instance's withCredentials: the same request, so the server's preload of a
+      // page's first answer (static-site.ts, crossorigin=use-credentials) serves either.
+      credentials: 'include',
       ...(ended ? { signal: ended } : {}),
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import type { PressListItem } from '../../../domain/press.ts';
-import { PRESS_MAX_PAGE, pageCount } from '../../../domain/press-paging.ts';
+import { pageCount, pressPageFrom } from '../../../domain/press-paging.ts';
 import { formatIstLongDate } from '../../ui/format.ts';
 import { fetchPressList } from '../../api/press.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
@@ -12,19 +12,13 @@ import { useLanguageLoad } from '../../shared/use-load.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import '../../styles/press.css';
 
-/** ?page=N from the address bar; anything that is not a page number means the first page. */
-function pageFrom(raw: string | null): number {
-  const page = Number(raw ?? '1');
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, PRESS_MAX_PAGE) : 1;
-}
-
 const pageLink = (page: number) => ({ pathname: paths.inThePress, search: page > 1 ? `?page=${page}` : '' });
 
 export default function PressListPage() {
   const { t, i18n } = useTranslation('press');
   const lng = currentLanguage(i18n);
   const [searchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = pressPageFrom(searchParams.get('page'));
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The answer belongs to its request, so a new page, language or retry shows the spinner at
