@@ -16,6 +16,9 @@ watchPreviewTaps();
 // The 30-minute session counts from the last activity the page saw, before its watcher started too.
 activity.watch();
 
+/** How long a game screen's app waits for its first paint's picture before it renders anyway. */
+const PICTURE_WAIT_MS = 2500;
+
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
@@ -45,10 +48,19 @@ if (prerendered) {
 } else if (container.hasChildNodes()) {
   // A game screen's first paint, written by the build but not hydrated (what it reads from the
   // browser's storage can differ): it paints first, then the app renders in its place.
-  const painted = new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 200); // a hidden tab paints no frame
-  });
+  const nextFrame = () =>
+    new Promise<void>((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 200); // a hidden tab paints no frame
+    });
+  // Its picture (preloaded with the HTML) is shown by the first paint's own <img> before the app
+  // replaces it: the player sees it arrive once, and a copy still arriving does not start again in
+  // the app's element. On a slow network the app waits for it PICTURE_WAIT_MS at most.
+  const picture = container.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  const painted = Promise.race([
+    picture?.decode().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS)),
+  ]).then(nextFrame);
   // Its screen's code too, so that the first render does not suspend and cover the picture with
   // the route's spinner while the chunks arrive.
   void Promise.all([initI18n(), painted, loadFirstPaintCode(window.location.pathname)]).then(() =>

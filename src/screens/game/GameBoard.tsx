@@ -17,15 +17,32 @@ export const loadStage = () => {
 };
 const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
 
-/** The picture shown before the stage can draw (preloaded with the HTML), in the stage's box. */
-export function GamePreview({ image, label }: { image: ResponsiveImage | undefined; label: string }) {
+/**
+ * The picture shown before the stage can draw (preloaded with the HTML), in the stage's box, and
+ * the ticket panel's place with its rows' heights and first line (`hint`, where to tap): the
+ * picture keeps the size and the place it will have when the game loads.
+ */
+export function GamePreview({
+  image,
+  label,
+  hint,
+}: {
+  image: ResponsiveImage | undefined;
+  label: string;
+  hint: string;
+}) {
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">
         <StagePreview image={image} label={label} />
       </div>
-      {/* The ticket panel's place, empty until the game loads: the picture keeps the size it will have. */}
-      <div className="trial-bar" aria-hidden="true" />
+      <div className="trial-bar" aria-hidden="true">
+        <div className="trial-bar__status">
+          <p className="trial-bar__hint">{hint}</p>
+        </div>
+        <div className="trial-bar__chips-place" />
+        <div className="trial-bar__actions-place" />
+      </div>
     </div>
   );
 }

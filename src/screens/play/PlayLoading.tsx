@@ -17,7 +17,7 @@ export default function PlayLoading() {
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfoPlaceholder />
-      <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
+      <GamePreview image={PLAY_PICTURE} label={t('play.loading')} hint={t('game.tapToPlace')} />
     </div>
   );
 }

@@ -253,7 +253,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
       <PlayContestInfo contest={contest} />
       {state === 'loading' && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
-        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} />
+        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} hint={t('game.tapToPlace')} />
       )}
       {state === 'loadError' && (
         <GameLoadError

@@ -154,7 +154,7 @@ export default function QuickGameScreenPage() {
       {(showStage || firstPreview) && <GameHints />}
       {firstPreview && (
         // The first game: its picture from the page's first paint (preloaded with the HTML).
-        <GamePreview image={previewImage} label={t('game.loading')} />
+        <GamePreview image={previewImage} label={t('game.loading')} hint={t('game.tapToPlace')} />
       )}
       {showStage && (
         <GameBoard
