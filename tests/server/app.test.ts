@@ -157,6 +157,24 @@ describe('pre-rendered pages', () => {
     expect((await open('/rules')).headers.link).toBeUndefined();
   });
 
+  it("preloads the first API answer of the winners', live show's and press pages, in the page's language, as their first render asks for it", async () => {
+    const answer = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    // No result is public in this database: the winners' pages name no picture, only their answer.
+    expect((await open('/the_winners_circle')).headers.link).toBe(answer('/api/v1/results/winners?lang=en'));
+    expect((await open('/live_weekly_winner', { 'accept-language': 'hi' })).headers.link).toBe(
+      answer('/api/v1/results/live?lang=hi'),
+    );
+    expect((await open('/in_the_press?lng=hi')).headers.link).toBe(answer('/api/v1/press?lang=hi&page=1'));
+    expect((await open('/in_the_press?page=3')).headers.link).toBe(answer('/api/v1/press?lang=en&page=3'));
+    // A page number the list does not take means its first page, as the list reads it.
+    expect((await open('/in_the_press?page=abc')).headers.link).toBe(answer('/api/v1/press?lang=en&page=1'));
+    // The answer preloaded is the one the page's own request takes.
+    const winners = await server.app.inject({ url: '/api/v1/results/winners?lang=en' });
+    expect(winners.statusCode).toBe(200);
+    const press = await server.app.inject({ url: '/api/v1/press?lang=en&page=3' });
+    expect(press.statusCode).toBe(200);
+  });
+
   it("sends the play screen's first paint with the current contest's picture named in a preload header, at the stage's width", async () => {
     const res = await open('/play_screen', { 'accept-language': 'hi' });
     expect(res.statusCode).toBe(200);

@@ -120,3 +120,31 @@ test('the practice screen goes from its painted picture to the stage with no spi
   await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner)).toBe(false);
 });
+
+test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
+  page,
+}) => {
+  for (const [route, answer] of [
+    ['/in_the_press', '/api/v1/press?'],
+    ['/the_winners_circle', '/api/v1/results/winners?'],
+    ['/rules', null],
+  ] as const) {
+    const sheets: string[] = [];
+    const answers: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const url = request.url();
+      if (url.endsWith('.css')) sheets.push(url);
+      if (answer && url.includes(answer)) answers.push(url);
+    };
+    page.on('request', onRequest);
+    await page.goto(route);
+    await expect(page.locator('h1')).toBeVisible();
+    // The list has its answer, and every chunk the page starts (the watchers' last) has come.
+    await expect(page.locator('main .spinner')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    // Inlined in the head, and named there so that the chunks' loader does not link them again.
+    expect(sheets, route).toEqual([]);
+    if (answer) expect(answers, route).toHaveLength(1);
+  }
+});
