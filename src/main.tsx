@@ -7,6 +7,7 @@ import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
+import { afterNextPaint } from './shared/after-paint.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -48,11 +49,7 @@ if (prerendered) {
 } else if (container.hasChildNodes()) {
   // A game screen's first paint, written by the build but not hydrated (what it reads from the
   // browser's storage can differ): it paints first, then the app renders in its place.
-  const nextFrame = () =>
-    new Promise<void>((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 200); // a hidden tab paints no frame
-    });
+  const nextFrame = () => new Promise<void>((resolve) => afterNextPaint(resolve));
   // Its picture (preloaded with the HTML) is shown by the first paint's own <img> before the app
   // replaces it: the player sees it arrive once, and a copy still arriving does not start again in
   // the app's element. On a slow network the app waits for it PICTURE_WAIT_MS at most.

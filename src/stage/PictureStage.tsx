@@ -25,6 +25,7 @@ import {
 } from 'react';
 import { nextTask, whenSettledAndIdle } from './idle.ts';
 import { loadScene } from './scene-loader.ts';
+import { previewTouched } from './preview-taps.ts';
 import { centrePixel, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
@@ -104,7 +105,8 @@ function PictureStageImpl(props: PictureStageProps) {
 
   // Idle-until-urgent: started in the background once the page has loaded and the browser is idle,
   // or at once when the player reaches for the stage.
-  const [reached, setReached] = useState(false);
+  // A press on the picture before the app could hear it (the first paint) counts as reaching.
+  const [reached, setReached] = useState(previewTouched);
   const [started, setStarted] = useState(false);
   const wake = useCallback(() => setReached(true), []);
   const startQuietly = useCallback(() => setStarted(true), []);

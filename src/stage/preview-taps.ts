@@ -24,6 +24,8 @@ interface Press {
 type Listener = (fraction: PictureFraction) => void;
 
 let kept: PictureFraction[] = [];
+/** Whether the player has pressed on a preview image since the page opened. */
+let touched = false;
 let listener: Listener | null = null;
 let stopWatching: (() => void) | null = null;
 
@@ -44,6 +46,7 @@ export function watchPreviewTaps(target: Document = document): () => void {
     const image = event.target instanceof Element ? event.target.closest<HTMLImageElement>(PREVIEW_IMAGE) : null;
     // Not loaded yet: there is nothing on screen to aim at.
     if (!image || !image.naturalWidth || !image.naturalHeight) return;
+    touched = true;
     const box = image.getBoundingClientRect();
     presses.set(event.pointerId, {
       type: event.pointerType,
@@ -73,8 +76,18 @@ export function watchPreviewTaps(target: Document = document): () => void {
     target.removeEventListener('pointercancel', cancel, options);
     stopWatching = null;
     kept = [];
+    touched = false;
   };
   return stopWatching;
+}
+
+/**
+ * Whether the player has pressed on the picture shown as a plain image since the page opened
+ * (the pre-rendered first paint included, before the app could hear it): the stage then starts
+ * its engine as soon as it mounts instead of waiting for an idle moment (PictureStage.tsx).
+ */
+export function previewTouched(): boolean {
+  return touched;
 }
 
 /**

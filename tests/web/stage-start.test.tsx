@@ -4,6 +4,7 @@ import type { GamePicture } from '../../domain/practice.ts';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
+import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
 
 // The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
 type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
@@ -130,6 +131,38 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     await settle();
     expect(idle).toHaveLength(0);
     expect(engines.made).toHaveLength(1);
+  });
+
+  it("starts at once when the player pressed the first paint's picture before the app was there", async () => {
+    const stop = watchPreviewTaps(document);
+    try {
+      // The pre-rendered first paint's image, which the app's render replaces.
+      const firstPaint = document.createElement('img');
+      firstPaint.className = 'stage-preview__image';
+      Object.defineProperty(firstPaint, 'naturalWidth', { value: 1000 });
+      Object.defineProperty(firstPaint, 'naturalHeight', { value: 500 });
+      document.body.append(firstPaint);
+      fireEvent.pointerDown(firstPaint, { clientX: 5, clientY: 5, pointerId: 1, pointerType: 'touch', button: 0 });
+      firstPaint.remove();
+      renderStage();
+      await settle();
+      expect(idle).toHaveLength(0);
+      expect(engines.made).toHaveLength(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('waits for an idle moment when the press was elsewhere on the first paint', async () => {
+    const stop = watchPreviewTaps(document);
+    try {
+      fireEvent.pointerDown(document.body, { clientX: 5, clientY: 5, pointerId: 1, pointerType: 'touch', button: 0 });
+      renderStage();
+      await settle();
+      expect(engines.made).toHaveLength(0);
+    } finally {
+      stop();
+    }
   });
 
   it('starts at once when a mouse moves over the picture', async () => {

@@ -27,6 +27,7 @@ import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
+import { afterNextPaint } from '../../shared/after-paint.ts';
 
 // The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
 const loadPlayEntry = () => import('./PlayEntry.tsx');
@@ -195,9 +196,9 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
 
   const marks = useDraftMarks(draft);
   const marked = marks.some((mark) => mark.point !== null);
-  useEffect(() => {
-    if (marked) void loadPlayEntry();
-  }, [marked]);
+  // Once the first mark's frame has painted: adding the chunk's preloads and style sheets is a
+  // long task on a slow phone, which that tap's paint would otherwise wait for (issue 29).
+  useEffect(() => (marked ? afterNextPaint(() => void loadPlayEntry()) : undefined), [marked]);
   const [params] = useSearchParams();
   const entryOpen = submittedOutcome !== null || params.get('payment') !== null;
   // Tickets already bought and those in the cart are on the picture too, locked: the player sees

@@ -112,10 +112,9 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
       // The host may have changed size while the application started.
       app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
       frames.attach(() => app.render());
-      // The marks' shader and font, in a task of their own before the first tap needs them.
-      void nextTask().then(() => {
-        if (appRef.current === app && app.renderer) warmUpMarks(app.renderer);
-      });
+      // The marks' shaders and font, in tasks of their own before the first tap needs them.
+      const alive = () => appRef.current === app && Boolean(app.renderer);
+      void nextTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
     },
     [camera, frames, gestures, callbacks],
   );

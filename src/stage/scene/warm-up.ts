@@ -1,23 +1,33 @@
 /**
  * What the first tap's frame would otherwise do on the spot, done during the stage's start
  * instead (issue 29): the marks' shapes have too many vertices to be batched with the picture, so
- * their first frame compiles a shader of its own, and the first label measures its font and draws
- * itself on a canvas. A mark and its label are drawn once into a 1x1 texture nobody sees.
+ * their first frame compiles a shader of its own, and the first label measures its font, draws
+ * itself on a canvas and is drawn with the sprites' shader. A mark and then its label are drawn
+ * into a 1x1 texture nobody sees, each in a task of its own: each compiles a shader, the longest
+ * step of the start on a slow phone, and a tap waits for one of them at most.
  */
 import { Container, Graphics, RenderTexture, Text, type Renderer } from 'pixi.js';
+import { nextTask } from '../idle.ts';
 import { MARK_LABEL_STYLE, markShapes } from './graphics.ts';
 
-export function warmUpMarks(renderer: Renderer): void {
-  const shapes = markShapes();
-  const probe = new Container();
-  probe.addChild(
-    new Graphics(shapes.crossSelected),
-    new Graphics(shapes.pillSelected),
-    new Text({ text: '1', style: MARK_LABEL_STYLE }),
-  );
+/** Draws `probe` once, unseen, and destroys it. */
+function drawUnseen(renderer: Renderer, probe: Container): void {
   const target = RenderTexture.create({ width: 1, height: 1 });
   renderer.render({ container: probe, target });
   // The shared shapes stay: the marks draw with them (a graphics destroys only a context it owns).
   probe.destroy({ children: true });
   target.destroy(true);
+}
+
+/** Warms the marks' shapes, then their labels, a task apart; stops when `alive` says the renderer is gone. */
+export async function warmUpMarks(renderer: Renderer, alive: () => boolean): Promise<void> {
+  const shapes = markShapes();
+  const marks = new Container();
+  marks.addChild(new Graphics(shapes.crossSelected), new Graphics(shapes.pillSelected));
+  drawUnseen(renderer, marks);
+  await nextTask();
+  if (!alive()) return;
+  const labels = new Container();
+  labels.addChild(new Text({ text: '1', style: MARK_LABEL_STYLE }));
+  drawUnseen(renderer, labels);
 }
