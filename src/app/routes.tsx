@@ -5,6 +5,7 @@ import { lazyScreen } from '../shared/lazy-screen.ts';
 import { paths } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
+import { nextTask } from '../stage/idle.ts';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -49,9 +50,42 @@ export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promis
   [paths.inThePress]: [PressListPage],
 };
 
-/** Loads the code the first-paint screen at this path renders with (nothing to wait for elsewhere). */
-export function loadFirstPaintCode(pathname: string): Promise<unknown> {
-  return Promise.all((FIRST_PAINT_CODE[pathname] ?? []).map((screen) => screen.load()));
+/**
+ * The libraries and schemas a game screen's code imports, evaluated one per task before the
+ * screens' own chunks (issue 29). Their chunks already arrive with the page (modulepreload); asked
+ * for together with the screens, the browser evaluated them all in one long task on a slow phone
+ * (zod's schemas, XState, axios: about 250 ms at 4x CPU slowdown), which a tap then waited for.
+ */
+const EVALUATED_FIRST: Readonly<Record<string, readonly (() => Promise<unknown>)[]>> = {
+  [paths.quickGameScreen]: [
+    () => import('zod'),
+    () => import('../../domain/practice.ts'),
+    () => import('@xstate/react'),
+    () => import('../api/http.ts'),
+  ],
+  [paths.playScreen]: [
+    () => import('zod'),
+    () => import('../../domain/contests.ts'),
+    () => import('@xstate/react'),
+    () => import('../api/http.ts'),
+  ],
+};
+
+/**
+ * Loads the code the first-paint screen at this path renders with (nothing to wait for elsewhere),
+ * each chunk evaluated in a task of its own; resolves to the screens' modules.
+ */
+export async function loadFirstPaintCode(pathname: string): Promise<unknown[]> {
+  for (const load of EVALUATED_FIRST[pathname] ?? []) {
+    await load().catch(() => undefined); // a failed chunk fails the screen's own load, which says so
+    await nextTask();
+  }
+  const modules: unknown[] = [];
+  for (const screen of FIRST_PAINT_CODE[pathname] ?? []) {
+    modules.push(await screen.load());
+    await nextTask();
+  }
+  return modules;
 }
 
 /**
