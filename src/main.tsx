@@ -7,7 +7,7 @@ import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
-import { afterNextPaint } from './shared/after-paint.ts';
+import { afterNextPaint } from './shared/yield-to-browser.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 

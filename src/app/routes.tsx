@@ -5,7 +5,7 @@ import { lazyScreen } from '../shared/lazy-screen.ts';
 import { paths } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
-import { nextTask } from '../stage/idle.ts';
+import { nextTask } from '../shared/yield-to-browser.ts';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -56,19 +56,15 @@ export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promis
  * for together with the screens, the browser evaluated them all in one long task on a slow phone
  * (zod's schemas, XState, axios: about 250 ms at 4x CPU slowdown), which a tap then waited for.
  */
+const gameLibraries = (schemas: () => Promise<unknown>) => [
+  () => import('zod'),
+  schemas,
+  () => import('@xstate/react'),
+  () => import('../api/http.ts'),
+];
 const EVALUATED_FIRST: Readonly<Record<string, readonly (() => Promise<unknown>)[]>> = {
-  [paths.quickGameScreen]: [
-    () => import('zod'),
-    () => import('../../domain/practice.ts'),
-    () => import('@xstate/react'),
-    () => import('../api/http.ts'),
-  ],
-  [paths.playScreen]: [
-    () => import('zod'),
-    () => import('../../domain/contests.ts'),
-    () => import('@xstate/react'),
-    () => import('../api/http.ts'),
-  ],
+  [paths.quickGameScreen]: gameLibraries(() => import('../../domain/practice.ts')),
+  [paths.playScreen]: gameLibraries(() => import('../../domain/contests.ts')),
 };
 
 /**

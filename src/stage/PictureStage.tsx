@@ -23,7 +23,8 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { nextTask, whenSettledAndIdle } from './idle.ts';
+import { whenSettledAndIdle } from './idle.ts';
+import { nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene } from './scene-loader.ts';
 import { previewTouched } from './preview-taps.ts';
 import { centrePixel, keyAction, neighbourId, nudge } from './view.ts';

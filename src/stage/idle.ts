@@ -2,8 +2,8 @@
  * Scheduling for the stage's start-up (issues 13, 29): the engine and Pixi start in the background
  * as soon as the page has loaded and the browser is idle, or at once when the player reaches for
  * the picture, and each step of the start (the chunk, the renderer, the picture's upload, the
- * first frame) is a task of its own that yields to input in between, so no single task holds a
- * tap for long.
+ * first frame) is a task of its own that yields to input in between (nextTask,
+ * shared/yield-to-browser.ts), so no single task holds a tap for long.
  */
 
 /**
@@ -47,16 +47,4 @@ export function whenSettledAndIdle(callback: () => void, settleMs = SETTLE_MS): 
     cancel = () => window.removeEventListener('load', settle);
   }
   return () => cancel();
-}
-
-/** Resolves in a new task, letting any waiting input run first. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }

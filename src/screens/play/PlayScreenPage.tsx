@@ -27,7 +27,7 @@ import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
-import { afterNextPaint } from '../../shared/after-paint.ts';
+import { afterNextPaint } from '../../shared/yield-to-browser.ts';
 
 // The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
 const loadPlayEntry = () => import('./PlayEntry.tsx');

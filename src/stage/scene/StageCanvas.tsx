@@ -28,7 +28,7 @@ import { Gestures } from './gestures.ts';
 import { COLORS } from './graphics.ts';
 import { Scene } from './Scene.tsx';
 import { warmUpMarks } from './warm-up.ts';
-import { nextTask } from '../idle.ts';
+import { nextTask } from '../../shared/yield-to-browser.ts';
 
 extend({ Container, Graphics, Sprite, Text });
 

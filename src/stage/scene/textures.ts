@@ -3,7 +3,7 @@
  * from the variant's address, and every texture destroyed with the scene.
  */
 import { ImageSource, Texture } from 'pixi.js';
-import { nextTask } from '../idle.ts';
+import { nextTask } from '../../shared/yield-to-browser.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { chooseVariant } from '../view.ts';

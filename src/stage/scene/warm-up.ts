@@ -7,7 +7,7 @@
  * step of the start on a slow phone, and a tap waits for one of them at most.
  */
 import { Container, Graphics, RenderTexture, Text, type Renderer } from 'pixi.js';
-import { nextTask } from '../idle.ts';
+import { nextTask } from '../../shared/yield-to-browser.ts';
 import { MARK_LABEL_STYLE, markShapes } from './graphics.ts';
 
 /** Draws `probe` once, unseen, and destroys it. */

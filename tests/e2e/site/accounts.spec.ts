@@ -92,7 +92,8 @@ test.describe.serial('accounts', () => {
     await page.goto('/login?lng=en');
     await page.getByRole('radio', { name: 'Password' }).click();
     await page.getByRole('link', { name: 'No password yet, or forgotten it?' }).click();
-    // The login form, with its own 'Email or mobile number', stays until the new screen's chunk is in.
+    // The login form, with its own 'Email or mobile number', stays on screen while the router renders
+    // the next screen: type once that screen is there.
     await expect(page.getByRole('heading', { name: 'Set or reset your password' })).toBeVisible();
     await page.getByLabel('Email or mobile number').fill(person.phone);
     const before = await codeFor(page, person.phone);

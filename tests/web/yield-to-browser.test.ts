@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from '../../src/shared/after-paint.ts';
+import { afterNextPaint } from '../../src/shared/yield-to-browser.ts';
 
 // Work a tap starts runs after that tap's frame has painted (issue 29): a task queued from the
 // frame's callback, or after the fallback when the tab paints no frame.
