@@ -57,7 +57,7 @@ export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promis
  * (zod's schemas, XState, axios: about 250 ms at 4x CPU slowdown), which a tap then waited for.
  */
 const gameLibraries = (schemas: () => Promise<unknown>) => [
-  () => import('zod'),
+  () => import('./zod-loaded.ts'),
   schemas,
   () => import('@xstate/react'),
   () => import('../api/http.ts'),
