@@ -241,8 +241,9 @@ function PictureStageImpl(props: PictureStageProps) {
         aria-label={labels.stage}
         aria-disabled={inputEnabled ? undefined : true}
         onKeyDown={onKeyDown}
-        onFocus={wake}
-        onPointerDown={wake}
+        // Only while the picture loads: once drawn, a tap would render this screen again for nothing.
+        onFocus={loading ? wake : undefined}
+        onPointerDown={loading ? wake : undefined}
       >
         {StageCanvas && host && (
           <StageCanvas
