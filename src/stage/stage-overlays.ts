@@ -36,10 +36,18 @@ function hintSize(hint: HTMLElement): Size {
   const size = { width: hint.offsetWidth, height: hint.offsetHeight };
   hintSizes.set(hint, size);
   if (typeof ResizeObserver !== 'undefined') {
-    hintObserver ??= new ResizeObserver((entries) => {
+    hintObserver ??= new ResizeObserver((entries, observer) => {
       for (const entry of entries) {
+        const target = entry.target as HTMLElement;
+        // A hint taken off the page (its stage left the screen) reports a size of nothing: it is
+        // no longer watched, or the observer would keep it, and what it held, for the page's life.
+        if (!target.isConnected) {
+          observer.unobserve(target);
+          hintSizes.delete(target);
+          continue;
+        }
         const box = entry.borderBoxSize[0];
-        if (box) hintSizes.set(entry.target as HTMLElement, { width: box.inlineSize, height: box.blockSize });
+        if (box) hintSizes.set(target, { width: box.inlineSize, height: box.blockSize });
       }
     });
     hintObserver.observe(hint);
