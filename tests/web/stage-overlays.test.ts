@@ -9,7 +9,9 @@ type Entry = { target: Element; borderBoxSize: Array<{ inlineSize: number; block
 const observers: FakeObserver[] = [];
 class FakeObserver {
   readonly watched = new Set<Element>();
-  constructor(readonly callback: (entries: Entry[], observer: FakeObserver) => void) {
+  readonly callback: (entries: Entry[], observer: FakeObserver) => void;
+  constructor(callback: (entries: Entry[], observer: FakeObserver) => void) {
+    this.callback = callback;
     observers.push(this);
   }
   observe(target: Element) {
