@@ -124,8 +124,19 @@ test.describe('reduced motion', () => {
     await markThree(page, 'en', true);
     await page.getByRole('button', { name: words.en.submit }).click();
     await expect(page.getByRole('heading', { name: words.en.resultTitle })).toBeVisible();
-    // Time for the original picture to load and be drawn; after that, no animation asks for frames.
-    await page.waitForTimeout(1500);
+    // Time for the original picture to load and be drawn: its last draw comes about 1.3 s after
+    // the result shows, a second after the one before it (a fixed 1.5 s wait was sometimes short),
+    // so the count must hold for 1.5 s. After that, no animation asks for frames.
+    await expect
+      .poll(
+        async () => {
+          const settled = await renders(page);
+          await page.waitForTimeout(1500);
+          return (await renders(page)) - settled;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(0);
     const before = await renders(page);
     await page.waitForTimeout(1000);
     expect(await renders(page)).toBe(before);
