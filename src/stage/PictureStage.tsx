@@ -110,6 +110,9 @@ function PictureStageImpl(props: PictureStageProps) {
   const [reached, setReached] = useState(previewTouched);
   const [started, setStarted] = useState(false);
   const wake = useCallback(() => setReached(true), []);
+  // The player reaching for the stage matters only while its picture loads: once drawn, a press
+  // would render this screen again for nothing.
+  const reach = loading ? wake : undefined;
   const startQuietly = useCallback(() => setStarted(true), []);
   useEffect(() => whenSettledAndIdle(startQuietly), [startQuietly]);
   // A reveal needs the scene at once.
@@ -241,9 +244,8 @@ function PictureStageImpl(props: PictureStageProps) {
         aria-label={labels.stage}
         aria-disabled={inputEnabled ? undefined : true}
         onKeyDown={onKeyDown}
-        // Only while the picture loads: once drawn, a tap would render this screen again for nothing.
-        onFocus={loading ? wake : undefined}
-        onPointerDown={loading ? wake : undefined}
+        onFocus={reach}
+        onPointerDown={reach}
       >
         {StageCanvas && host && (
           <StageCanvas
