@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -56,6 +57,8 @@ const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   plugins: [
     react(),
+    // Pixi's 2D-canvas probe asked on first use, not when the stage's chunk is evaluated (issue 29).
+    lazyPixiCanvasProbe(),
     buildMeta(),
     prerender(),
     // A .br (brotli, best) and a .gz (gzip, best) beside every text file of the build and of public/

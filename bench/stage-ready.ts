@@ -8,6 +8,11 @@
 //   the picture, gestures listening: a tap draws a mark in the next frame) when nobody touches
 //   the page, from navigation start and from the end of the load event;
 // - ready, tapped at first paint: the same when the player taps the picture as soon as it shows;
+// - marks drawn: the 'cricspot:marks-ready' mark (the game has loaded and the picture shown as a
+//   plain image draws the tickets' marks, StagePreview.tsx: a tap shows its mark in its next frame
+//   while the engine still starts), from navigation start and after the load event;
+// - a tap as soon as the marks are drawn (the engine not up): its INP, and whether its mark was in
+//   the paint the INP ends with (the mark's element added before that paint);
 // - tap INP: Interaction to Next Paint of a tap on an empty spot of the picture once the stage is
 //   ready (web-vitals' onINP with reportAllChanges, injected by the bench: never in the site's
 //   bundle), and of the tap at first paint (the engine not up yet).
@@ -29,6 +34,7 @@ const CPU_SLOWDOWN = 4;
 const READY_TARGET_MS = 1500;
 const INP_TARGET_MS = 100;
 const MARK = 'cricspot:stage-ready';
+const MARKS_MARK = 'cricspot:marks-ready';
 const chosen = process.env.BENCH_STAGE_PAGES?.split(',').map((route) => route.trim());
 const SCREENS = [
   { route: '/quick_game_screen', player: false },
@@ -49,7 +55,12 @@ interface Timing {
   inp: number;
 }
 
-type BenchWindow = Window & { __inp?: { value: number; attribution?: { interactionType?: string } } };
+type BenchWindow = Window & {
+  __inp?: { value: number; attribution?: { interactionType?: string } };
+  /** The last pointerup's event time, and when a mark first showed over the preview (performance.now). */
+  __tapAt?: number;
+  __markAt?: number;
+};
 
 async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
   const context = await browser.newContext({
@@ -70,6 +81,14 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
     },
     { marker: STORAGE_KEYS.loginMarker, signedIn: player !== null },
   );
+  // When the last tap ended, and when a mark first showed over the picture shown as an image.
+  await context.addInitScript(() => {
+    const w = window as BenchWindow;
+    document.addEventListener('pointerup', (event) => (w.__tapAt = event.timeStamp), { capture: true });
+    new MutationObserver(() => {
+      if (w.__markAt === undefined && document.querySelector('.stage-preview__mark')) w.__markAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
   // web-vitals in the bench only, listening from the page's start.
   await context.addInitScript({
     content: `${webVitals}\n;webVitals.onINP((metric) => { window.__inp = metric; }, { reportAllChanges: true });`,
@@ -80,9 +99,9 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
   return page;
 }
 
-/** The ready mark against navigation start and the load event, once the stage has set it. */
-async function readyTimes(page: Page): Promise<{ ready: number; afterLoad: number }> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, MARK, {
+/** A User Timing mark against navigation start and the load event, once the page has set it. */
+async function readyTimes(page: Page, mark = MARK): Promise<{ ready: number; afterLoad: number }> {
+  await page.waitForFunction((name) => performance.getEntriesByName(name, 'mark').length > 0, mark, {
     polling: 100,
     timeout: 60_000,
   });
@@ -95,7 +114,7 @@ async function readyTimes(page: Page): Promise<{ ready: number; afterLoad: numbe
     const ready = performance.getEntriesByName(mark, 'mark')[0]!.startTime;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { ready, afterLoad: ready - nav.loadEventEnd };
-  }, MARK);
+  }, mark);
 }
 
 /** The INP web-vitals reports for the interactions so far (NaN when none). */
@@ -162,6 +181,42 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
   }
 }
 
+interface MarkTap extends Timing {
+  /** Whether the tap's mark was added before the paint its INP ends with; null if the engine was up first. */
+  inNextPaint: boolean | null;
+}
+
+/** The player taps the picture as soon as the marks are drawn over it (the game loaded, the engine not up). */
+async function tappedOnceMarksShow(browser: Browser, route: string, player: BenchPlayer | null): Promise<MarkTap> {
+  const page = await openScreen(browser, player);
+  try {
+    await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
+    const times = await readyTimes(page, MARKS_MARK);
+    const box = await page.evaluate(() => {
+      const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
+      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+    });
+    if (!box) return { ...times, inp: Number.NaN, inNextPaint: null };
+    await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
+    const inp = await inpOf(page);
+    const shown = await page
+      .waitForFunction(
+        () => {
+          const w = window as BenchWindow;
+          return w.__markAt !== undefined && w.__tapAt !== undefined ? w.__markAt - w.__tapAt : false;
+        },
+        null,
+        { polling: 50, timeout: 5000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>)
+      .catch(() => null);
+    // No preview mark: the engine drew the picture (and the mark) before the tap.
+    return { ...times, inp, inNextPaint: shown === null ? null : shown <= inp };
+  } finally {
+    await page.context().close();
+  }
+}
+
 const sorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor((sorted(values).length - 1) / 2)] ?? Number.NaN;
 const p90 = (values: number[]) => {
@@ -192,11 +247,39 @@ try {
     const who = needsPlayer ? player : null;
     const still: Timing[] = [];
     const tapped: Timing[] = [];
+    const marked: MarkTap[] = [];
     for (let run = 0; run < RUNS; run++) {
       still.push(await untouched(browser, route, who));
       tapped.push(await tappedAtFirstPaint(browser, route, who));
+      marked.push(await tappedOnceMarksShow(browser, route, who));
     }
     console.log(route);
+    console.log(
+      line(
+        'marks drawn (engine not up), from navigation',
+        marked.map((t) => t.ready),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'marks drawn (engine not up), after load',
+        marked.map((t) => t.afterLoad),
+        READY_TARGET_MS,
+      ),
+    );
+    console.log(
+      line(
+        'INP, tap as soon as the marks are drawn',
+        marked.map((t) => t.inp),
+        INP_TARGET_MS,
+      ),
+    );
+    const inPaint = marked.filter((t) => t.inNextPaint === true).length;
+    const engineFirst = marked.filter((t) => t.inNextPaint === null).length;
+    console.log(
+      `  ${"  its mark in the tap's next paint".padEnd(46)} ${inPaint} of ${marked.length}${engineFirst ? ` (${engineFirst} drawn by the engine, up first)` : ''}`,
+    );
     console.log(
       line(
         'ready, untouched, from navigation start',

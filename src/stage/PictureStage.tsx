@@ -15,6 +15,7 @@ import {
   type ComponentType,
   type Ref,
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -109,7 +110,8 @@ function PictureStageImpl(props: PictureStageProps) {
   // A press on the picture before the app could hear it (the first paint) counts as reaching.
   const [reached, setReached] = useState(previewTouched);
   const [started, setStarted] = useState(false);
-  const wake = useCallback(() => setReached(true), []);
+  // Not urgent for React: the tap that reaches paints first (its mark over the preview).
+  const wake = useCallback(() => startTransition(() => setReached(true)), []);
   // The player reaching for the stage matters only while its picture loads: once drawn, a press
   // would render this screen again for nothing.
   const reach = loading ? wake : undefined;
@@ -297,6 +299,8 @@ function PictureStageImpl(props: PictureStageProps) {
           picture={picture}
           image={props.previewImage}
           label={labels.loading}
+          marks={marks}
+          selectedId={selectedId}
           // Started in the background or waiting, the picture is ready to play (a tap on it is kept): no
           // 'loading' note on it unless the player reached for the stage.
           showLabel={urgent}

@@ -1,6 +1,9 @@
 import './stage-preview.css';
+import { useEffect } from 'react';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { ResponsiveImage } from '../../domain/site-paths.ts';
+import { PreviewMarks } from './PreviewMarks.tsx';
+import type { StageMark } from './types.ts';
 
 interface StagePreviewProps {
   /** The picture; before the game has loaded, only `src` is known. */
@@ -12,15 +15,39 @@ interface StagePreviewProps {
   showLabel?: boolean;
   /** The player reached for the picture (the stage starts at once). */
   onTouch?: () => void;
+  /** The tickets' marks, drawn over the image until the stage draws them (with `picture`). */
+  marks?: readonly StageMark[];
+  selectedId?: string | null;
 }
+
+/**
+ * The User Timing mark set when a preview first draws the tickets' marks (the game has loaded): a
+ * tap from then on shows its mark in its next frame, before the engine is up. bench/stage-ready.ts
+ * reads it.
+ */
+const MARKS_READY_MARK = 'cricspot:marks-ready';
 
 /**
  * The picture as a plain image, fitted the way the stage fits it, while the game loads and the
  * stage's code loads and Pixi starts: the player sees the photo at once instead of a spinner. A
  * tap on it is a mark all the same: preview-taps.ts hears it at the page's level (whatever
- * becomes of this image meanwhile) and the game screen places it.
+ * becomes of this image meanwhile), the game screen places it and the mark shows over the image
+ * (PreviewMarks) until the stage draws it.
  */
-export function StagePreview({ picture, image, label, showLabel = true, onTouch }: StagePreviewProps) {
+export function StagePreview({
+  picture,
+  image,
+  label,
+  showLabel = true,
+  onTouch,
+  marks,
+  selectedId = null,
+}: StagePreviewProps) {
+  const drawsMarks = Boolean(picture && marks);
+  useEffect(() => {
+    if (drawsMarks && performance.getEntriesByName(MARKS_READY_MARK, 'mark').length === 0)
+      performance.mark(MARKS_READY_MARK);
+  }, [drawsMarks]);
   const small = picture ? [...picture.variants].sort((a, b) => a.width - b.width)[0] : undefined;
   return (
     // A finger down, a mouse over it or a wheel: the player reaches for the picture.
@@ -45,6 +72,7 @@ export function StagePreview({ picture, image, label, showLabel = true, onTouch 
           fetchPriority="high"
         />
       )}
+      {picture && marks && <PreviewMarks picture={picture} marks={marks} selectedId={selectedId} />}
       {showLabel && <span className="stage-preview__label">{label}</span>}
     </div>
   );

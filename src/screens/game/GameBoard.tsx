@@ -92,7 +92,17 @@ export function GameBoard({
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">
-        <Suspense fallback={<StagePreview picture={picture} image={previewImage} label={labels.loading} />}>
+        <Suspense
+          fallback={
+            <StagePreview
+              picture={picture}
+              image={previewImage}
+              label={labels.loading}
+              marks={marks}
+              selectedId={selectedId}
+            />
+          }
+        >
           <PictureStage
             picture={picture}
             marks={marks}

@@ -161,6 +161,23 @@ async function delayEngine(page: Page, ms: number) {
   });
 }
 
+/** Holds the stage's engine back (its chunk answers) until the returned function is called. */
+async function holdEngine(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where a mark drawn over the picture shown as an image points: its SVG's origin (PreviewMarks.tsx). */
+async function previewMarkPoint(mark: Locator) {
+  const box = (await mark.boundingBox())!;
+  return { x: box.x + 18, y: box.y + 28 };
+}
+
 /** Three taps, select, drag, delete: the same on both screens. Returns the marks' pixels. */
 async function tapSelectDragDelete(
   context: BrowserContext,
@@ -255,6 +272,37 @@ for (const device of devices) {
       await expect(page.getByRole('alert')).toContainText(words[lng].duplicateHelp);
       expect(await chipPixel(page, lng, 4)).toEqual(beside);
       await page.screenshot({ path: `test-results/screens/marking-practice-${device.name}-${lng}-duplicate.png` });
+      expect(errors).toEqual([]);
+    });
+
+    test(`practice on a ${device.name}: a tap before the engine is up shows its mark at once, where the engine then draws it`, async ({
+      page,
+    }) => {
+      const lng = device.lng.practice;
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const release = await holdEngine(page);
+      await page.goto(`/quick_game_screen?lng=${lng}`);
+      // The game has loaded (the ticket bar is there): the tap is placed at once.
+      await expect(page.locator('.trial-chip')).toHaveCount(1, { timeout: 30_000 });
+      const at = await tapBeforeTheEngine(page, device.touch, 0.4, 0.45);
+      const mark = page.locator('.stage-preview__mark');
+      await expect(mark).toHaveCount(1);
+      await expect(mark).toHaveText('1');
+      await expect(mark).toHaveAttribute('data-kind', 'selected');
+      const shown = await previewMarkPoint(mark);
+      expect(Math.abs(shown.x - at.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(shown.y - at.y)).toBeLessThanOrEqual(1);
+      const placed = await chipPixel(page, lng, 1);
+      expect(await page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(false);
+      await page.screenshot({ path: `test-results/screens/marking-preview-${device.name}-${lng}.png` });
+
+      // The engine comes up and draws the same mark on the same spot; the image and its marks go.
+      release();
+      const drawn = await clientOf(page, placed);
+      await expect(mark).toHaveCount(0);
+      expect(Math.abs(drawn.x - shown.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(drawn.y - shown.y)).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
     });
 
