@@ -306,6 +306,44 @@ for (const device of devices) {
       expect(errors).toEqual([]);
     });
 
+    test(`play screen on a ${device.name}: before the engine is up, the ticket in the cart shows locked and a tap shows its mark`, async ({
+      page,
+    }) => {
+      const lng = device.lng.play;
+      await signUp(page, device.touch ? '5' : '6');
+      const contest = (
+        (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as {
+          data: { current: { id: string; picture: Size } };
+        }
+      ).data.current;
+      const inCart = { x: Math.round(contest.picture.width * 0.2), y: Math.round(contest.picture.height * 0.7) };
+      const added = await page.request.post('/api/v1/cart/items', {
+        headers: HEADERS,
+        data: { contestId: contest.id, tickets: [inCart] },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+      const release = await holdEngine(page);
+      await page.goto(`/play_screen?lng=${lng}`);
+      const locked = page.locator('.stage-preview__mark[data-kind="locked"]');
+      await expect(locked).toHaveCount(1, { timeout: 30_000 });
+      await expect(locked).toHaveText('');
+      const at = await tapBeforeTheEngine(page, device.touch, 0.5, 0.4);
+      const mark = page.locator('.stage-preview__mark[data-kind="selected"]');
+      await expect(mark).toHaveText('1');
+      const shown = await previewMarkPoint(mark);
+      expect(Math.abs(shown.x - at.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(shown.y - at.y)).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: `test-results/screens/marking-preview-play-${device.name}-${lng}.png` });
+
+      // The engine draws the ticket in the cart where the image showed it.
+      const lockedAt = await previewMarkPoint(locked);
+      release();
+      const drawn = await clientOf(page, inCart);
+      await expect(locked).toHaveCount(0);
+      expect(Math.abs(drawn.x - lockedAt.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(drawn.y - lockedAt.y)).toBeLessThanOrEqual(1);
+    });
+
     test(`play screen on a ${device.name}: a tap before the engine is up, three taps, select, drag, delete, a tap on a ticket in the cart refused`, async ({
       context,
       page,
