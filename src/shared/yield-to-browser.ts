@@ -41,3 +41,43 @@ export function afterNextPaint(callback: () => void, fallbackMs = 200): () => vo
     clearTimeout(fallback);
   };
 }
+
+/** The events whose frame ends what the player did (a press's pointerdown comes before its frame). */
+const ENDS_INTERACTION = new Set(['pointerup', 'click', 'keydown', 'keyup']);
+
+/**
+ * Calls `callback` once the browser has shown the frame that answers what the player did at
+ * `since` (a press's time, performance.now): the Event Timing entry of its pointerup, click or key
+ * is reported only after that frame is presented (issue 29: the stage's engine, woken by a tap,
+ * starts then instead of holding that tap's frame back). A quick frame (under 16 ms) reports no
+ * entry: then it runs after `fallbackMs`; at once where the browser has no Event Timing (Safari).
+ * Returns a cancel.
+ */
+export function afterInteractionShown(callback: () => void, since: number, fallbackMs = 250): () => void {
+  const kinds = typeof PerformanceObserver === 'undefined' ? [] : (PerformanceObserver.supportedEntryTypes ?? []);
+  if (!kinds.includes('event')) {
+    callback();
+    return () => undefined;
+  }
+  let done = false;
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    clearTimeout(fallback);
+  };
+  const run = () => {
+    if (done) return;
+    stop();
+    callback();
+  };
+  const observer = new PerformanceObserver((list) => {
+    const shown = list
+      .getEntries()
+      .some((entry) => ENDS_INTERACTION.has(entry.name) && entry.startTime + entry.duration >= since);
+    if (shown) run();
+  });
+  // Buffered: a slow frame shown before this was called still counts.
+  observer.observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  const fallback = setTimeout(run, fallbackMs);
+  return stop;
+}

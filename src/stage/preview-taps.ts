@@ -24,8 +24,9 @@ interface Press {
 type Listener = (fraction: PictureFraction) => void;
 
 let kept: PictureFraction[] = [];
-/** Whether the player has pressed on a preview image since the page opened. */
+/** Whether the player has pressed on a preview image since the page opened, and when last (performance.now). */
 let touched = false;
+let pressedAt: number | null = null;
 let listener: Listener | null = null;
 let stopWatching: (() => void) | null = null;
 
@@ -47,6 +48,7 @@ export function watchPreviewTaps(target: Document = document): () => void {
     // Not loaded yet: there is nothing on screen to aim at.
     if (!image || !image.naturalWidth || !image.naturalHeight) return;
     touched = true;
+    pressedAt = event.timeStamp;
     const box = image.getBoundingClientRect();
     presses.set(event.pointerId, {
       type: event.pointerType,
@@ -77,6 +79,7 @@ export function watchPreviewTaps(target: Document = document): () => void {
     stopWatching = null;
     kept = [];
     touched = false;
+    pressedAt = null;
   };
   return stopWatching;
 }
@@ -88,6 +91,11 @@ export function watchPreviewTaps(target: Document = document): () => void {
  */
 export function previewTouched(): boolean {
   return touched;
+}
+
+/** When the player last pressed on a preview image (performance.now), or null. */
+export function previewPressedAt(): number | null {
+  return pressedAt;
 }
 
 /**

@@ -133,6 +133,28 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     expect(engines.made).toHaveLength(1);
   });
 
+  it("woken by a tap, starts once the tap's frame is on screen (its Event Timing entry reported)", async () => {
+    let report: ((entries: Array<{ name: string; startTime: number; duration: number }>) => void) | null = null;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['event'];
+        constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+          report = (entries) => callback({ getEntries: () => entries });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { container } = renderStage();
+    fireEvent.pointerDown(container.querySelector('img')!);
+    await settle();
+    expect(engines.made).toHaveLength(0);
+    act(() => report!([{ name: 'pointerup', startTime: performance.now(), duration: 120 }]));
+    await settle();
+    expect(engines.made).toHaveLength(1);
+  });
+
   it("starts at once when the player pressed the first paint's picture before the app was there", async () => {
     const stop = watchPreviewTaps(document);
     try {

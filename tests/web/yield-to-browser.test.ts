@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from '../../src/shared/yield-to-browser.ts';
+import { afterInteractionShown, afterNextPaint } from '../../src/shared/yield-to-browser.ts';
 
 // Work a tap starts runs after that tap's frame has painted (issue 29): a task queued from the
 // frame's callback, or after the fallback when the tab paints no frame.
@@ -51,5 +51,79 @@ describe('afterNextPaint', () => {
     cancel();
     vi.advanceTimersByTime(1000);
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+// The stage's engine, woken by a tap, starts once that tap's frame is on screen (issue 29): the
+// browser reports the tap's Event Timing entries only after that frame is presented.
+describe('afterInteractionShown', () => {
+  type Entry = { name: string; startTime: number; duration: number };
+  let report: ((entries: Entry[]) => void) | null;
+  let observed: unknown;
+  let disconnected: boolean;
+  class FakeObserver {
+    static supportedEntryTypes = ['event', 'mark'];
+    constructor(callback: (list: { getEntries(): Entry[] }) => void) {
+      report = (entries) => callback({ getEntries: () => entries });
+    }
+    observe(options: unknown) {
+      observed = options;
+    }
+    disconnect() {
+      disconnected = true;
+    }
+  }
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    report = null;
+    observed = undefined;
+    disconnected = false;
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("runs when the frame answering the press is shown: its pointerup's or click's entry, not the press's own or an older one", () => {
+    const work = vi.fn();
+    afterInteractionShown(work, 1000);
+    expect(observed).toEqual({ type: 'event', durationThreshold: 16, buffered: true });
+    report!([{ name: 'pointerdown', startTime: 1000, duration: 40 }]);
+    report!([{ name: 'click', startTime: 400, duration: 120 }]);
+    expect(work).not.toHaveBeenCalled();
+    report!([{ name: 'pointerup', startTime: 1010, duration: 180 }]);
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(disconnected).toBe(true);
+    report!([{ name: 'click', startTime: 1012, duration: 178 }]);
+    vi.advanceTimersByTime(1000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after the fallback when the frame was too quick to be reported', () => {
+    const work = vi.fn();
+    afterInteractionShown(work, 1000, 250);
+    vi.advanceTimersByTime(249);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(disconnected).toBe(true);
+  });
+
+  it('runs at once where the browser has no Event Timing, and never once cancelled', () => {
+    const work = vi.fn();
+    const cancel = afterInteractionShown(work, 1000);
+    cancel();
+    report!([{ name: 'pointerup', startTime: 1010, duration: 180 }]);
+    vi.advanceTimersByTime(1000);
+    expect(work).not.toHaveBeenCalled();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['mark'];
+      },
+    );
+    afterInteractionShown(work, 1000);
+    expect(work).toHaveBeenCalledTimes(1);
   });
 });
