@@ -52,8 +52,12 @@ const pixelsOnly = (pixels: number) => `${pixels.toFixed(1)} px`;
 /** A reveal whose scene never ran (no WebGL, say) still lands this long after its count would have. */
 const REVEAL_LANDING_GRACE_MS = 1500;
 
-/** A press on the picture this recent (ms) may still wait for its frame when the stage mounts. */
-const RECENT_PRESS_MS = 1000;
+/**
+ * A press on the image this recent (ms) when the stage mounts is still waiting for its frame (the
+ * stage mounted during the tap: 80 ms after it, traced at 4x). An older press's frame has been shown,
+ * or it was quick and reports no entry to wait for: the engine starts at once.
+ */
+const RECENT_PRESS_MS = 150;
 
 /**
  * Runs `start` once the frame answering the player's latest press is on screen: the press that
