@@ -172,11 +172,46 @@ async function holdEngine(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Where a mark drawn over the picture shown as an image points: its SVG's origin (PreviewMarks.tsx). */
-async function previewMarkPoint(mark: Locator) {
-  const box = (await mark.boundingBox())!;
-  return { x: box.x + 18, y: box.y + 28 };
+/**
+ * Where a mark drawn over the picture shown as an image points (its SVG's origin, PreviewMarks.tsx)
+ * and where the picture pixel `pixel` of a picture of `size` is in that image as shown, both
+ * relative to the stage's box and read in one go: a layout shift above the stage moves neither.
+ */
+async function previewMarkOn(mark: Locator, pixel: { x: number; y: number }, size: Size) {
+  return mark.evaluate(
+    (svg, [px, py, width, height]) => {
+      const stage = svg.closest('.trial-game__stage')!.getBoundingClientRect();
+      const box = svg.getBoundingClientRect();
+      const image = svg.closest('.stage-preview')!.querySelector('img')!.getBoundingClientRect();
+      const scale = Math.min(image.width / width!, image.height / height!);
+      const left = image.left + (image.width - width! * scale) / 2;
+      const top = image.top + (image.height - height! * scale) / 2;
+      return {
+        mark: { x: box.left + 18 - stage.left, y: box.top + 28 - stage.top },
+        pixel: { x: left + (px! + 0.5) * scale - stage.left, y: top + (py! + 0.5) * scale - stage.top },
+      };
+    },
+    [pixel.x, pixel.y, size.width, size.height],
+  );
 }
+
+/** Where the engine draws the picture pixel `pixel`, relative to the stage's box, once it is up. */
+async function engineDrawsAt(page: Page, pixel: { x: number; y: number }) {
+  await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 60_000 });
+  return page.evaluate(
+    ([x, y]) => {
+      const stage = document.querySelector('.trial-game__stage')!.getBoundingClientRect();
+      const at = window.__cricspotStage!.imageToClient(x!, y!);
+      return { x: at.x - stage.left, y: at.y - stage.top };
+    },
+    [pixel.x, pixel.y],
+  );
+}
+
+const near = (a: { x: number; y: number }, b: { x: number; y: number }) => {
+  expect(Math.abs(a.x - b.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(a.y - b.y)).toBeLessThanOrEqual(1);
+};
 
 /** Three taps, select, drag, delete: the same on both screens. Returns the marks' pixels. */
 async function tapSelectDragDelete(
@@ -281,28 +316,30 @@ for (const device of devices) {
       const lng = device.lng.practice;
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      const size = watchPairSize(page);
       const release = await holdEngine(page);
       await page.goto(`/quick_game_screen?lng=${lng}`);
       // The game has loaded (the ticket bar is there): the tap is placed at once.
       await expect(page.locator('.trial-chip')).toHaveCount(1, { timeout: 30_000 });
-      const at = await tapBeforeTheEngine(page, device.touch, 0.4, 0.45);
+      await tapBeforeTheEngine(page, device.touch, 0.4, 0.45);
       const mark = page.locator('.stage-preview__mark');
       await expect(mark).toHaveCount(1);
       await expect(mark).toHaveText('1');
       await expect(mark).toHaveAttribute('data-kind', 'selected');
-      const shown = await previewMarkPoint(mark);
-      expect(Math.abs(shown.x - at.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(shown.y - at.y)).toBeLessThanOrEqual(1);
       const placed = await chipPixel(page, lng, 1);
+      const picture = size()!;
+      expect(Math.abs(placed.x - picture.width * 0.4)).toBeLessThanOrEqual(picture.width / 300);
+      expect(Math.abs(placed.y - picture.height * 0.45)).toBeLessThanOrEqual(picture.height / 200);
+      // The mark sits on its ticket's pixel in the image.
+      const shown = await previewMarkOn(mark, placed, picture);
+      near(shown.mark, shown.pixel);
       expect(await page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(false);
       await page.screenshot({ path: `test-results/screens/marking-preview-${device.name}-${lng}.png` });
 
       // The engine comes up and draws the same mark on the same spot; the image and its marks go.
       release();
-      const drawn = await clientOf(page, placed);
+      near(await engineDrawsAt(page, placed), shown.mark);
       await expect(mark).toHaveCount(0);
-      expect(Math.abs(drawn.x - shown.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(drawn.y - shown.y)).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
     });
 
@@ -327,21 +364,22 @@ for (const device of devices) {
       const locked = page.locator('.stage-preview__mark[data-kind="locked"]');
       await expect(locked).toHaveCount(1, { timeout: 30_000 });
       await expect(locked).toHaveText('');
-      const at = await tapBeforeTheEngine(page, device.touch, 0.5, 0.4);
+      await tapBeforeTheEngine(page, device.touch, 0.5, 0.4);
       const mark = page.locator('.stage-preview__mark[data-kind="selected"]');
       await expect(mark).toHaveText('1');
-      const shown = await previewMarkPoint(mark);
-      expect(Math.abs(shown.x - at.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(shown.y - at.y)).toBeLessThanOrEqual(1);
+      const placed = await chipPixel(page, lng, 1);
+      expect(Math.abs(placed.x - contest.picture.width * 0.5)).toBeLessThanOrEqual(contest.picture.width / 300);
+      // Each mark sits on its ticket's pixel in the image.
+      const shown = await previewMarkOn(mark, placed, contest.picture);
+      near(shown.mark, shown.pixel);
+      const lockedShown = await previewMarkOn(locked, inCart, contest.picture);
+      near(lockedShown.mark, lockedShown.pixel);
       await page.screenshot({ path: `test-results/screens/marking-preview-play-${device.name}-${lng}.png` });
 
       // The engine draws the ticket in the cart where the image showed it.
-      const lockedAt = await previewMarkPoint(locked);
       release();
-      const drawn = await clientOf(page, inCart);
+      near(await engineDrawsAt(page, inCart), lockedShown.mark);
       await expect(locked).toHaveCount(0);
-      expect(Math.abs(drawn.x - lockedAt.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(drawn.y - lockedAt.y)).toBeLessThanOrEqual(1);
     });
 
     test(`play screen on a ${device.name}: a tap before the engine is up, three taps, select, drag, delete, a tap on a ticket in the cart refused`, async ({
