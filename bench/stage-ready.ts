@@ -254,74 +254,27 @@ try {
       marked.push(await tappedOnceMarksShow(browser, route, who));
     }
     console.log(route);
-    console.log(
-      line(
-        'marks drawn (engine not up), from navigation',
-        marked.map((t) => t.ready),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'marks drawn (engine not up), after load',
-        marked.map((t) => t.afterLoad),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'INP, tap as soon as the marks are drawn',
-        marked.map((t) => t.inp),
-        INP_TARGET_MS,
-      ),
-    );
+    // The measured lines, in print order: [label, values, target or null].
+    const rows: Array<[string, number[], number | null]> = [
+      ['marks drawn (engine not up), from navigation', marked.map((t) => t.ready), READY_TARGET_MS],
+      ['marks drawn (engine not up), after load', marked.map((t) => t.afterLoad), READY_TARGET_MS],
+      ['INP, tap as soon as the marks are drawn', marked.map((t) => t.inp), INP_TARGET_MS],
+    ];
+    const later: Array<[string, number[], number | null]> = [
+      ['ready, untouched, from navigation start', still.map((t) => t.ready), READY_TARGET_MS],
+      ['ready, untouched, after the load event', still.map((t) => t.afterLoad), READY_TARGET_MS],
+      ['ready, tapped at first paint, from navigation', tapped.map((t) => t.ready), READY_TARGET_MS],
+      ['ready, tapped at first paint, after load', tapped.map((t) => t.afterLoad), READY_TARGET_MS],
+      ['INP, tap on the picture once ready', still.map((t) => t.inp), INP_TARGET_MS],
+      ['INP, tap at first paint (engine not up)', tapped.map((t) => t.inp), null],
+    ];
+    for (const row of rows) console.log(line(...row));
     const inPaint = marked.filter((t) => t.inNextPaint === true).length;
     const engineFirst = marked.filter((t) => t.inNextPaint === null).length;
     console.log(
       `  ${"  its mark in the tap's next paint".padEnd(46)} ${inPaint} of ${marked.length}${engineFirst ? ` (${engineFirst} drawn by the engine, up first)` : ''}`,
     );
-    console.log(
-      line(
-        'ready, untouched, from navigation start',
-        still.map((t) => t.ready),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'ready, untouched, after the load event',
-        still.map((t) => t.afterLoad),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'ready, tapped at first paint, from navigation',
-        tapped.map((t) => t.ready),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'ready, tapped at first paint, after load',
-        tapped.map((t) => t.afterLoad),
-        READY_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'INP, tap on the picture once ready',
-        still.map((t) => t.inp),
-        INP_TARGET_MS,
-      ),
-    );
-    console.log(
-      line(
-        'INP, tap at first paint (engine not up)',
-        tapped.map((t) => t.inp),
-        null,
-      ),
-    );
+    for (const row of later) console.log(line(...row));
   }
   await browser.close();
 } finally {

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { Size } from './coords.ts';
 import { imagePoint, imageToFraction } from './coords.ts';
 import type { StageMark } from './types.ts';
-import { MARK } from './view.ts';
+import { MARK, drawOrder } from './view.ts';
 
 /**
  * The tickets' marks over the picture shown as a plain image (StagePreview), drawn by the page
@@ -14,7 +14,10 @@ import { MARK } from './view.ts';
  * preview-taps.ts, and selecting, dragging and zooming wait for the engine, which a touch starts.
  */
 
-/** The box every mark is drawn in, around its point: the selected crosshair and the number's badge. */
+/**
+ * The box every mark is drawn in, around its point: the selected crosshair and the number's badge.
+ * The SVG's origin is the point, so the box sits 18 px left of and 28 px above it.
+ */
 const BOX = { left: -18, top: -28, width: 46, height: 46 };
 const HALF = MARK.labelHit - 3;
 const ARMS = [
@@ -36,7 +39,7 @@ function PreviewMark({ mark, selected, at }: { mark: StageMark; selected: boolea
     <svg
       className="stage-preview__mark"
       data-kind={kind}
-      style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
+      style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%`, margin: `${BOX.top}px 0 0 ${BOX.left}px` }}
       viewBox={`${BOX.left} ${BOX.top} ${BOX.width} ${BOX.height}`}
       width={BOX.width}
       height={BOX.height}
@@ -87,12 +90,10 @@ export function PreviewMarks({
 }) {
   const placed = marks.filter((mark) => mark.point !== null);
   if (placed.length === 0) return null;
-  const selected = placed.find((mark) => mark.id === selectedId && !mark.locked);
-  const ordered = selected ? [...placed.filter((mark) => mark !== selected), selected] : placed;
+  const { ordered, selected } = drawOrder(placed, selectedId);
   return (
     <div
       className="stage-preview__marks"
-      data-testid="stage-preview-marks"
       style={{ '--picture-ratio': picture.width / picture.height } as CSSProperties}
     >
       {ordered.map((mark) => (

@@ -245,6 +245,18 @@ export const MARK = {
   hitRadius: 12,
 } as const;
 
+/**
+ * The order marks are drawn in, whoever draws them (the engine's MarksLayer, the image's
+ * PreviewMarks): the selected one last, above the others; a locked mark is never the selected one.
+ */
+export function drawOrder<M extends { id: string; locked?: boolean }>(
+  marks: readonly M[],
+  selectedId: string | null,
+): { ordered: readonly M[]; selected: M | undefined } {
+  const selected = marks.find((mark) => mark.id === selectedId && !mark.locked);
+  return { ordered: selected ? [...marks.filter((mark) => mark !== selected), selected] : marks, selected };
+}
+
 /** Whether a screen point hits the label of a mark drawn at `mark` (screen). */
 export function hitsLabel(point: ScreenPoint, mark: ScreenPoint): boolean {
   return (

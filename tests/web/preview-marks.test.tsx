@@ -1,19 +1,14 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GamePicture } from '../../domain/practice.ts';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { StagePreview } from '../../src/stage/StagePreview.tsx';
 import type { StageMark } from '../../src/stage/types.ts';
+import { landscapePicture, stageLabels } from './stage-fixtures.ts';
 
 // The scene draws with WebGL, which jsdom has not: it never starts here (no idle moment, no touch).
 vi.mock('../../src/stage/scene/StageCanvas.tsx', () => ({ default: () => null }));
 
-// A landscape photo of 2000 x 1000 original pixels.
-const picture: GamePicture = {
-  width: 2000,
-  height: 1000,
-  variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }],
-};
+const picture = landscapePicture;
 const marks: StageMark[] = [
   { id: 't1', label: '1', point: { x: 999, y: 499 } },
   { id: 't2', label: '2', point: { x: 0, y: 0 } },
@@ -67,15 +62,7 @@ describe('the marks over the picture shown as an image, before the engine draws 
       selectedId: 't1',
       onPlace: vi.fn(),
       onSelect: vi.fn(),
-      labels: {
-        zoomIn: 'Zoom in',
-        zoomOut: 'Zoom out',
-        resetZoom: 'Fit',
-        stage: 'Picture',
-        loading: 'Loading the picture',
-        coordinates: (x: number, y: number) => `${x},${y}`,
-        selected: () => '',
-      },
+      labels: stageLabels,
     };
     const { container, rerender } = render(<PictureStage {...props} marks={marks.slice(0, 1)} />);
     expect(drawn(container).map((mark) => mark.dataset.kind)).toEqual(['selected']);

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GamePicture } from '../../domain/practice.ts';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { SETTLE_MS } from '../../src/stage/idle.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
+import { landscapePicture, stageLabels } from './stage-fixtures.ts';
 
 // The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
 type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
@@ -36,21 +36,8 @@ vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
   };
 });
 
-// A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant.
-const picture: GamePicture = {
-  width: 2000,
-  height: 1000,
-  variants: [{ name: 'small', url: '/small.jpg', width: 1000, height: 500 }],
-};
-const labels = {
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-  resetZoom: 'Fit',
-  stage: 'Picture',
-  loading: 'Loading the picture',
-  coordinates: (x: number, y: number) => `${x},${y}`,
-  selected: () => '',
-};
+const picture = landscapePicture;
+const labels = stageLabels;
 
 describe('the stage starts when idle, or at once when the player reaches for it', () => {
   let idle: Array<() => void>;

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import type { Container, Sprite } from 'pixi.js';
 import type { StageMark } from '../types.ts';
-import { MARK } from '../view.ts';
+import { MARK, drawOrder } from '../view.ts';
 import { variantScale, worldToScreen } from '../coords.ts';
 import { MARK_LABEL_STYLE, drawnElsewhere, markShapes } from './graphics.ts';
 import { useLayout, useScene } from './context.ts';
@@ -91,8 +91,7 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
       root.position.set(at.x, at.y);
     }
   });
-  const selected = marks.find((mark) => mark.id === selectedId && !mark.locked);
-  const ordered = selected ? [...marks.filter((mark) => mark !== selected), selected] : marks;
+  const { ordered, selected } = drawOrder(marks, selectedId);
   return (
     <pixiContainer>
       {ordered.map((mark) => (

@@ -153,6 +153,23 @@ async function tapBeforeTheEngine(page: Page, touch: boolean, fx: number, fy: nu
   return at;
 }
 
+/** A new player (signUp's `tag`) with one ticket in the cart for the current contest, at 20%, 70% of its picture. */
+async function playerWithTicketInCart(page: Page, tag: string) {
+  await signUp(page, tag);
+  const contest = (
+    (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as {
+      data: { current: { id: string; picture: Size } };
+    }
+  ).data.current;
+  const inCart = { x: Math.round(contest.picture.width * 0.2), y: Math.round(contest.picture.height * 0.7) };
+  const added = await page.request.post('/api/v1/cart/items', {
+    headers: HEADERS,
+    data: { contestId: contest.id, tickets: [inCart] },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return { contest, inCart };
+}
+
 /** Holds the stage's engine back (its chunk answers late), so that a tap lands on the image first. */
 async function delayEngine(page: Page, ms: number) {
   await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, async (route) => {
@@ -347,18 +364,7 @@ for (const device of devices) {
       page,
     }) => {
       const lng = device.lng.play;
-      await signUp(page, device.touch ? '5' : '6');
-      const contest = (
-        (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as {
-          data: { current: { id: string; picture: Size } };
-        }
-      ).data.current;
-      const inCart = { x: Math.round(contest.picture.width * 0.2), y: Math.round(contest.picture.height * 0.7) };
-      const added = await page.request.post('/api/v1/cart/items', {
-        headers: HEADERS,
-        data: { contestId: contest.id, tickets: [inCart] },
-      });
-      expect(added.ok(), await added.text()).toBe(true);
+      const { contest, inCart } = await playerWithTicketInCart(page, device.touch ? '5' : '6');
       const release = await holdEngine(page);
       await page.goto(`/play_screen?lng=${lng}`);
       const locked = page.locator('.stage-preview__mark[data-kind="locked"]');
@@ -387,19 +393,8 @@ for (const device of devices) {
       page,
     }) => {
       const lng = device.lng.play;
-      await signUp(page, device.touch ? '3' : '4');
-      const contest = (
-        (await (await page.request.get('/api/v1/contests/current?lang=en')).json()) as {
-          data: { current: { id: string; picture: Size } };
-        }
-      ).data.current;
       // One ticket already in the cart, drawn locked on the picture.
-      const inCart = { x: Math.round(contest.picture.width * 0.2), y: Math.round(contest.picture.height * 0.7) };
-      const added = await page.request.post('/api/v1/cart/items', {
-        headers: HEADERS,
-        data: { contestId: contest.id, tickets: [inCart] },
-      });
-      expect(added.ok(), await added.text()).toBe(true);
+      const { contest, inCart } = await playerWithTicketInCart(page, device.touch ? '3' : '4');
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await delayEngine(page, 4000);
