@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from '../shared/lazy-screen.ts';
 import { paths } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
-import { nextTask } from '../shared/yield-to-browser.ts';
+import { afterNextPaint, nextTask } from '../shared/yield-to-browser.ts';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -96,6 +96,26 @@ function Preload({ screen }: { screen: { preload(): void } }) {
 }
 
 /**
+ * Starts loading the screens a screen's links lead to, once it has painted. A link's navigation is
+ * a transition: until the next screen's code arrives, the old screen stays up under the new address
+ * and takes what is typed, which the new screen then drops (a mobile number typed into the login's
+ * code form after "Create an account" was lost on a slow connection).
+ */
+function PreloadNext({ screens }: { screens: readonly { preload(): void }[] }) {
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        for (const screen of screens) screen.preload();
+      }),
+    [screens],
+  );
+  return null;
+}
+const AFTER_LOGIN = [SignupPage, ForgotPage];
+const AFTER_SIGNUP = [OtpPage, LoginPage];
+const AFTER_FORGOT = [OtpsPage];
+
+/**
  * The route table of spec section 2: public pages with header and footer, the sign-in flows and
  * games without, the protected routes behind the login guard, and the winners' pages
  * (/live_weekly_winner, /the_winners_circle).
@@ -182,10 +202,34 @@ export function AppRoutes() {
         }
       />
       <Route element={<BareLayout />}>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.signup} element={<SignupPage />} />
+        <Route
+          path={paths.login}
+          element={
+            <>
+              <LoginPage />
+              <PreloadNext screens={AFTER_LOGIN} />
+            </>
+          }
+        />
+        <Route
+          path={paths.signup}
+          element={
+            <>
+              <SignupPage />
+              <PreloadNext screens={AFTER_SIGNUP} />
+            </>
+          }
+        />
         <Route path={paths.otp} element={<OtpPage />} />
-        <Route path={paths.forgot} element={<ForgotPage />} />
+        <Route
+          path={paths.forgot}
+          element={
+            <>
+              <ForgotPage />
+              <PreloadNext screens={AFTER_FORGOT} />
+            </>
+          }
+        />
         <Route path={paths.otps} element={<OtpsPage />} />
         <Route path={paths.createPassword} element={<CreatePasswordPage />} />
         <Route path={paths.socialSignup} element={<SocialSignupPage />} />

@@ -14,8 +14,9 @@ test('Play -> login -> sign up -> code lands on the contest with a welcome', asy
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // Exactly the sign-up's field: while its chunk loads, the login form (with 'Email or mobile
-  // number') can still be on the screen.
+  // The sign-up's own screen: while its chunk loads, the login screen (whose code form also has a
+  // 'Mobile number' field) can still be up under the new address.
+  await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(phone);
   await page.getByLabel('First name').pressSequentially('meera devi');
   await expect(page.getByLabel('First name')).toHaveValue('Meera Devi');
@@ -35,4 +36,19 @@ test('Play -> login -> sign up -> code lands on the contest with a welcome', asy
   await page.screenshot({ path: 'test-results/screens/welcome-play-360-en.png' });
   await page.getByRole('button', { name: 'Close the welcome message' }).click();
   await expect(welcome).toBeHidden();
+});
+
+test('the login screen fetches the sign-up screen once painted, so its link opens without a wait', async ({ page }) => {
+  const signupCode = page.waitForRequest(/\/assets\/SignupPage-[\w-]+\.js$/, { timeout: 10_000 });
+  await page.goto('/login?lng=en');
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+  await signupCode;
+
+  const scriptsAfter: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptsAfter.push(request.url());
+  });
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible();
+  expect(scriptsAfter.filter((url) => url.includes('SignupPage'))).toEqual([]);
 });
