@@ -332,8 +332,9 @@ function PictureStageImpl(props: PictureStageProps) {
           marks={marks}
           selectedId={selectedId}
           // Started in the background or waiting, the picture is ready to play (a tap on it is kept): no
-          // 'loading' note on it unless the player reached for the stage.
-          showLabel={urgent}
+          // 'loading' note on it unless the player reached for the stage, and none over a picture whose
+          // taps already show their marks (only the reveal still waits for the engine).
+          showLabel={reveal !== null || (reached && !props.previewTakesTaps)}
           onTouch={wake}
         />
       )}
@@ -353,7 +354,8 @@ export const PictureStage = memo(
     a.canRemove === b.canRemove &&
     a.labels === b.labels &&
     a.onReady === b.onReady &&
-    a.previewImage === b.previewImage,
+    a.previewImage === b.previewImage &&
+    a.previewTakesTaps === b.previewTakesTaps,
 );
 
 export default PictureStage;

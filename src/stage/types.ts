@@ -68,6 +68,11 @@ export interface PictureStageProps {
   onReady?: () => void;
   /** The addresses the screen already showed the picture by, for the image shown until the stage has drawn it. */
   previewImage?: ResponsiveImage;
+  /**
+   * The screen hears a tap on that image itself (the game screens' usePreviewTaps): a tap on it
+   * already shows its mark, so the image shows no 'loading' note when the player touches it.
+   */
+  previewTakesTaps?: boolean;
 }
 
 /** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */

@@ -62,7 +62,7 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     vi.useRealTimers();
   });
 
-  const renderStage = (onPlace = vi.fn()) =>
+  const renderStage = (onPlace = vi.fn(), previewTakesTaps = false) =>
     render(
       <PictureStage
         picture={picture}
@@ -71,6 +71,7 @@ describe('the stage starts when idle, or at once when the player reaches for it'
         onPlace={onPlace}
         onSelect={vi.fn()}
         labels={labels}
+        previewTakesTaps={previewTakesTaps}
       />,
     );
 
@@ -110,6 +111,23 @@ describe('the stage starts when idle, or at once when the player reaches for it'
       marks: [{ id: 't1', label: '1', point: null }],
       initialised: true,
     });
+  });
+
+  it("says 'loading' on a touched picture only where a tap on it is not placed before the engine is up", async () => {
+    const judge = renderStage();
+    expect(screen.queryByText('Loading the picture')).toBeNull();
+    fireEvent.pointerDown(judge.container.querySelector('img')!);
+    await settle();
+    expect(screen.getByText('Loading the picture')).toBeVisible();
+    judge.unmount();
+
+    // A game screen hears the tap itself and shows its mark over the picture: nothing to wait for.
+    const game = renderStage(vi.fn(), true);
+    fireEvent.pointerDown(game.container.querySelector('img')!);
+    await settle();
+    expect(engines.made).toHaveLength(2);
+    expect(screen.queryByText('Loading the picture')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading the picture' })).toBeInTheDocument();
   });
 
   it('starts at once on a touch', async () => {

@@ -98,6 +98,8 @@ export function GameBoard({
               picture={picture}
               image={previewImage}
               label={labels.loading}
+              // A tap on it shows its mark already: a 'loading' note only while a reveal waits.
+              showLabel={reveal !== null}
               marks={marks}
               selectedId={selectedId}
             />
@@ -118,6 +120,8 @@ export function GameBoard({
             disabled={disabled}
             labels={labels}
             previewImage={previewImage}
+            // Both game screens hear a tap on the picture before the engine is up (usePreviewTaps).
+            previewTakesTaps
           />
         </Suspense>
       </div>

@@ -351,6 +351,8 @@ for (const device of devices) {
       const shown = await previewMarkOn(mark, placed, picture);
       near(shown.mark, shown.pixel);
       expect(await page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(false);
+      // The tap worked: no 'loading' note over the picture while the engine still starts.
+      await expect(page.locator('.stage-preview__label')).toHaveCount(0);
       await page.screenshot({ path: `test-results/screens/marking-preview-${device.name}-${lng}.png` });
 
       // The engine comes up and draws the same mark on the same spot; the image and its marks go.
@@ -380,6 +382,7 @@ for (const device of devices) {
       near(shown.mark, shown.pixel);
       const lockedShown = await previewMarkOn(locked, inCart, contest.picture);
       near(lockedShown.mark, lockedShown.pixel);
+      await expect(page.locator('.stage-preview__label')).toHaveCount(0);
       await page.screenshot({ path: `test-results/screens/marking-preview-play-${device.name}-${lng}.png` });
 
       // The engine draws the ticket in the cart where the image showed it.
