@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from '../shared/lazy-screen.ts';
 import { paths } from '../shared/paths.ts';
@@ -101,19 +101,22 @@ function Preload({ screen }: { screen: { preload(): void } }) {
  * and takes what is typed, which the new screen then drops (a mobile number typed into the login's
  * code form after "Create an account" was lost on a slow connection).
  */
-function PreloadNext({ screens }: { screens: readonly { preload(): void }[] }) {
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        for (const screen of screens) screen.preload();
-      }),
-    [screens],
-  );
-  return null;
+const LEADS_TO: Readonly<Record<string, readonly { preload(): void }[]>> = {
+  [paths.login]: [SignupPage, ForgotPage],
+  [paths.signup]: [OtpPage, LoginPage],
+  [paths.forgot]: [OtpsPage],
+};
+/** The screen at the address; once it has committed and painted, LEADS_TO's screens for it load. */
+function WithNextScreens() {
+  const screens = LEADS_TO[useLocation().pathname.replace(/(.)\/+$/, '$1')];
+  useEffect(() => {
+    if (!screens) return;
+    return afterNextPaint(() => {
+      for (const screen of screens) screen.preload();
+    });
+  }, [screens]);
+  return <Outlet />;
 }
-const AFTER_LOGIN = [SignupPage, ForgotPage];
-const AFTER_SIGNUP = [OtpPage, LoginPage];
-const AFTER_FORGOT = [OtpsPage];
 
 /**
  * The route table of spec section 2: public pages with header and footer, the sign-in flows and
@@ -202,34 +205,12 @@ export function AppRoutes() {
         }
       />
       <Route element={<BareLayout />}>
-        <Route
-          path={paths.login}
-          element={
-            <>
-              <LoginPage />
-              <PreloadNext screens={AFTER_LOGIN} />
-            </>
-          }
-        />
-        <Route
-          path={paths.signup}
-          element={
-            <>
-              <SignupPage />
-              <PreloadNext screens={AFTER_SIGNUP} />
-            </>
-          }
-        />
+        <Route element={<WithNextScreens />}>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.signup} element={<SignupPage />} />
+          <Route path={paths.forgot} element={<ForgotPage />} />
+        </Route>
         <Route path={paths.otp} element={<OtpPage />} />
-        <Route
-          path={paths.forgot}
-          element={
-            <>
-              <ForgotPage />
-              <PreloadNext screens={AFTER_FORGOT} />
-            </>
-          }
-        />
         <Route path={paths.otps} element={<OtpsPage />} />
         <Route path={paths.createPassword} element={<CreatePasswordPage />} />
         <Route path={paths.socialSignup} element={<SocialSignupPage />} />
