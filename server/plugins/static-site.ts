@@ -16,6 +16,26 @@ import { firstResultPicture } from '../services/judging/results.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
+/**
+ * Whether a request takes an HTML page: a browser's navigation (text/html), and equally a client
+ * that takes any type or any text type, or sends no Accept (curl, uptime checks, the link-preview
+ * crawlers of WhatsApp and the rest, which read a shared page's title and picture). A client that
+ * asks only for other types (application/json) gets the JSON 404 instead.
+ */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept?.trim()) return true;
+  const weights = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(type, Number.isFinite(weight) ? weight : 0);
+  }
+  // The most specific of the three ranges that covers HTML decides (RFC 9110, 12.5.1).
+  const weight = weights.get('text/html') ?? weights.get('text/*') ?? weights.get('*/*') ?? 0;
+  return weight > 0;
+}
+
 /** A path that names a file (has an extension) must 404 when missing, never get index.html. */
 const looksLikeFile = (url: string) => path.extname(url.split('?')[0] ?? '') !== '';
 
@@ -84,8 +104,9 @@ const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigi
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
- * and every other GET that accepts HTML answered with index.html so client routes survive a
- * reload (history fallback). Unknown API paths and missing files get a JSON 404.
+ * and every other GET or HEAD that accepts HTML (acceptsHtml) answered with index.html or its
+ * pre-rendered page, so client routes survive a reload (history fallback) and a shared link shows
+ * its preview. Unknown API paths and missing files get a JSON 404.
  */
 export async function staticSite(app: FastifyInstance): Promise<void> {
   const { distDir } = app.config;
@@ -160,8 +181,8 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && !isApi && !looksLikeFile(url) && wantsHtml) return sendApp(request, reply);
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (page && !isApi && !looksLikeFile(url) && acceptsHtml(request.headers.accept)) return sendApp(request, reply);
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
 }

@@ -11,7 +11,8 @@ import { MARK, drawOrder } from './view.ts';
  * shapes are the engine's (scene/graphics.ts, view.ts MARK): a crosshair with the ticket's number
  * beside it, gold with a ring when selected, grey with a ring and a padlock when locked. They sit
  * at the picture's fit (no zoom yet) and take no input: a tap on the image is heard by
- * preview-taps.ts, and selecting, dragging and zooming wait for the engine, which a touch starts.
+ * preview-taps.ts, and the game screen places a ticket or, on a mark, selects its ticket
+ * (use-preview-taps.ts); dragging and zooming wait for the engine, which a touch starts.
  */
 
 /**

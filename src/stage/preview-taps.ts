@@ -9,7 +9,7 @@
  * The last moment before this script runs (the pre-rendered page painted, the script still on its
  * way) is out of reach: the site's CSP allows no inline script to listen earlier.
  */
-import { type ClientRect, type PictureFraction, type Size, clientToFraction } from './coords.ts';
+import { type ClientRect, type PictureFraction, type Size, clientToFraction, fitView } from './coords.ts';
 import { isTap } from './view.ts';
 
 const PREVIEW_IMAGE = '.stage-preview__image';
@@ -21,18 +21,28 @@ interface Press {
   content: Size;
 }
 
-type Listener = (fraction: PictureFraction) => void;
+/**
+ * A tap on the preview image: where on the picture (a fraction of it), and the picture's size on
+ * screen then (CSS px), by which the game screen tells a tap on a mark from one beside it as the
+ * stage does (view.ts, MARK's hit sizes are CSS px).
+ */
+export interface PreviewTap {
+  fraction: PictureFraction;
+  shown: Size;
+}
 
-let kept: PictureFraction[] = [];
+type Listener = (tap: PreviewTap) => void;
+
+let kept: PreviewTap[] = [];
 /** Whether the player has pressed on a preview image since the page opened, and when last (performance.now). */
 let touched = false;
 let pressedAt: number | null = null;
 let listener: Listener | null = null;
 let stopWatching: (() => void) | null = null;
 
-function deliver(fraction: PictureFraction): void {
-  if (listener) listener(fraction);
-  else kept.push(fraction);
+function deliver(tap: PreviewTap): void {
+  if (listener) listener(tap);
+  else kept.push(tap);
 }
 
 /**
@@ -65,7 +75,9 @@ export function watchPreviewTaps(target: Document = document): () => void {
     // A drag or a scroll is no tap; a tap on the bands around the picture is no mark.
     if (!isTap(press.start, at, press.type)) return;
     const fraction = clientToFraction(at.x, at.y, press.rect, press.content);
-    if (fraction) deliver(fraction);
+    const { scale } = fitView(press.rect, press.content);
+    if (fraction)
+      deliver({ fraction, shown: { width: press.content.width * scale, height: press.content.height * scale } });
   };
   const cancel = (event: PointerEvent) => presses.delete(event.pointerId);
   const options = { capture: true, passive: true };
@@ -107,7 +119,7 @@ export function onPreviewTap(handler: Listener): () => void {
   listener = handler;
   const waiting = kept;
   kept = [];
-  for (const fraction of waiting) handler(fraction);
+  for (const tap of waiting) handler(tap);
   return () => {
     if (listener === handler) listener = null;
     kept = [];

@@ -289,6 +289,23 @@ export function markUnder(point: ScreenPoint, marks: ReadonlyArray<{ id: string;
 }
 
 /**
+ * The mark a tap on the picture is on, as every part that hears taps reads it (the engine's
+ * gestures, the game screen for a tap on the preview image): with tap-to-place, a tap on a mark
+ * (within its hit radius, or on its number); with one mark that moves, only on another mark's
+ * number. `drawn` are the marks a tap may select (locked ones, bought or in the cart, never are).
+ * Null: the tap is on an empty spot and places (or moves) a mark.
+ */
+export function markTapped(
+  at: ScreenPoint,
+  drawn: ReadonlyArray<{ id: string; at: ScreenPoint }>,
+  selectedId: string | null,
+  tapToPlace: boolean,
+): string | null {
+  if (tapToPlace) return markUnder(at, drawn);
+  return drawn.find((mark) => mark.id !== selectedId && hitsLabel(at, mark.at))?.id ?? null;
+}
+
+/**
  * The delete control of the selected mark: a 44 px target this far from the mark's centre,
  * below it (clear of its number, up and right), else left of it, else above it, whichever first
  * fits inside the stage and off the zoom buttons' corner; never within the mark's hit radius.

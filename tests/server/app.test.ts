@@ -129,6 +129,32 @@ describe('pre-rendered pages', () => {
     }
   });
 
+  it("sends a page to a client that takes any type (curl, uptime checks, the crawlers that draw a shared link's preview), and the JSON 404 only to one that asks for other types alone", async () => {
+    const take = (url: string, accept: string | undefined, method: 'GET' | 'HEAD' = 'GET') =>
+      server.app.inject({ method, url, headers: accept === undefined ? {} : { accept } });
+    for (const accept of [undefined, '*/*', 'text/*', 'text/html;q=0.9, application/json;q=0.5']) {
+      const res = await take('/rules', accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-type'], String(accept)).toBe('text/html; charset=utf-8');
+      expect(res.body, String(accept)).toContain('data-prerendered="en">rules<');
+      const missing = await take('/no/such/page', accept);
+      expect(missing.statusCode, String(accept)).toBe(404);
+      expect(missing.body, String(accept)).toContain('data-prerendered="en">not-found<');
+    }
+    const head = await take('/the_winners_circle', '*/*', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.body).toBe('');
+    for (const accept of ['application/json', 'text/html;q=0, */*']) {
+      const res = await take('/rules', accept);
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.json(), accept).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    // Under /api/ and for a file name, the JSON 404 whatever the client takes.
+    expect((await take('/api/v1/nothing-here', '*/*')).json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect((await take('/missing-picture.jpg', undefined)).statusCode).toBe(404);
+  });
+
   it('sends the app itself for every other route of the app, so it renders in the browser', async () => {
     for (const url of [
       '/signup',

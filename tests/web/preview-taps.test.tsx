@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TapPhase, usePreviewTaps } from '../../src/screens/game/use-preview-taps.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
 import { StagePreview } from '../../src/stage/StagePreview.tsx';
+import type { StageMark } from '../../src/stage/types.ts';
 
 // No tap is lost before the stage engine is up (issue 25): a tap on the picture shown as a plain
 // image is heard at the page's level, kept until the game can place it, and placed as the pixel
@@ -35,12 +36,18 @@ function Screen({
   picture,
   phase,
   place,
+  marks = [],
+  selectedId = null,
+  select = () => undefined,
 }: {
   picture: { width: number; height: number } | null;
   phase: TapPhase;
   place: (point: { x: number; y: number }) => void;
+  marks?: StageMark[];
+  selectedId?: string | null;
+  select?: (id: string) => void;
 }) {
-  usePreviewTaps(picture, phase, place);
+  usePreviewTaps(picture, phase, { marks, selectedId, place, select });
   return (
     <StagePreview
       label="Loading the picture"
@@ -113,6 +120,39 @@ describe('taps on the picture before the stage has drawn it', () => {
     tap(image, 210, 220);
     rerender(<Screen picture={original} phase="marking" place={place} />);
     expect(place).not.toHaveBeenCalled();
+  });
+
+  it('select the ticket of a mark the image shows, as the same tap on the stage does, and place beside it or on a locked one', () => {
+    // The photo shows at 400 x 200 from (10, 120): one original pixel is 0.2 screen px.
+    const marks: StageMark[] = [
+      { id: 'a', label: '1', point: { x: 1000, y: 500 } },
+      { id: 'b', label: '2', point: { x: 500, y: 250 } },
+      { id: 'cart-0', label: '', point: { x: 1500, y: 750 }, locked: true },
+    ];
+    const place = vi.fn();
+    const select = vi.fn();
+    const { container } = render(
+      <Screen picture={original} phase="marking" place={place} marks={marks} selectedId="b" select={select} />,
+    );
+    const image = container.querySelector('img')!;
+    layOut(image);
+    // 7 px from ticket 1's point, within its 12 px: selects it, no second ticket beside it.
+    tap(image, 210 + 5, 220 + 5);
+    expect(select).toHaveBeenLastCalledWith('a');
+    // On ticket 1's number, up and right of its point: selects it too.
+    tap(image, 210 + 15, 220 - 15);
+    expect(select).toHaveBeenCalledTimes(2);
+    // On ticket 2, already selected: nothing to do.
+    tap(image, 110 + 3, 170);
+    expect(select).toHaveBeenCalledTimes(2);
+    expect(place).not.toHaveBeenCalled();
+    // 20 px beside ticket 1 (clear of its number): a new ticket there.
+    tap(image, 210 + 20, 220);
+    expect(place).toHaveBeenLastCalledWith({ x: 1100, y: 500 });
+    // On the ticket in the cart: locked, never selected; the tap places (the machine then refuses the pixel).
+    tap(image, 310, 270);
+    expect(place).toHaveBeenLastCalledWith({ x: 1500, y: 750 });
+    expect(select).toHaveBeenCalledTimes(2);
   });
 
   it('are forgotten when the screen goes: the next game screen does not get them', () => {

@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TicketPoint } from '../../../domain/tickets.ts';
-import { fractionToImage, type PictureFraction } from '../../stage/coords.ts';
-import { onPreviewTap } from '../../stage/preview-taps.ts';
+import { type Size, fractionToImage, imagePoint, imageToFraction, screenPoint } from '../../stage/coords.ts';
+import { type PreviewTap, onPreviewTap } from '../../stage/preview-taps.ts';
+import type { StageMark } from '../../stage/types.ts';
+import { markTapped } from '../../stage/view.ts';
 
 /**
  * What the marking machine is doing, for a tap made on the picture before the stage drew it:
@@ -10,36 +12,64 @@ import { onPreviewTap } from '../../stage/preview-taps.ts';
  */
 export type TapPhase = 'waiting' | 'marking' | 'closed';
 
+/** The marks the preview image shows, and what a tap on it does: place a ticket, or select one. */
+export interface PreviewTapTarget {
+  marks: readonly StageMark[];
+  selectedId: string | null;
+  /** Sends `ticket.place`. */
+  place(point: TicketPoint): void;
+  /** Sends `ticket.select`. */
+  select(id: string): void;
+}
+
+/** A tap on the preview as the stage reads one (view.ts markTapped): the mark it is on, or null. */
+function markOfTap(tap: PreviewTap, picture: Size, target: PreviewTapTarget): string | null {
+  const { shown } = tap;
+  const onScreen = (x: number, y: number) => screenPoint(x * shown.width, y * shown.height);
+  const drawn = target.marks.flatMap((mark) => {
+    if (!mark.point || mark.locked) return [];
+    const at = imageToFraction(imagePoint(mark.point.x, mark.point.y), picture);
+    return [{ id: mark.id, at: onScreen(at.x, at.y) }];
+  });
+  // Both game screens' stages are tap-to-place (GameBoard passes onMove).
+  return markTapped(onScreen(tap.fraction.x, tap.fraction.y), drawn, target.selectedId, true);
+}
+
 /**
  * Places the taps made on the picture shown as a plain image (src/stage/preview-taps.ts): from
- * the first paint on, before the game has loaded and while the stage starts. `picture` is the
- * original's size, unknown (null) until the game has loaded; `place` sends `ticket.place`.
+ * the first paint on, before the game has loaded and while the stage starts. A tap on one of the
+ * marks the image shows (PreviewMarks) selects its ticket, as the same tap on the stage does, so a
+ * second tap on a mark is not a second ticket beside it. `picture` is the original's size, unknown
+ * (null) until the game has loaded.
  */
 export function usePreviewTaps(
   picture: { width: number; height: number } | null,
   phase: TapPhase,
-  place: (point: TicketPoint) => void,
+  target: PreviewTapTarget,
 ): void {
-  const queue = useRef<PictureFraction[]>([]);
-  const latest = useRef({ picture, phase, place });
+  const queue = useRef<PreviewTap[]>([]);
+  const latest = useRef({ picture, phase, target });
   const flushRef = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
-    latest.current = { picture, phase, place };
+    latest.current = { picture, phase, target };
   });
 
   useLayoutEffect(() => {
     const flush = () => {
-      const { picture: size, phase: now, place: send } = latest.current;
+      const { picture: size, phase: now, target: to } = latest.current;
       if (now === 'closed') queue.current = [];
       if (now !== 'marking' || !size || size.width <= 0) return;
-      for (const fraction of queue.current.splice(0)) {
-        const point = fractionToImage(fraction, size);
-        if (point) send({ x: point.x, y: point.y });
+      for (const tap of queue.current.splice(0)) {
+        const point = fractionToImage(tap.fraction, size);
+        if (!point) continue;
+        const hit = markOfTap(tap, size, to);
+        if (hit === null) to.place({ x: point.x, y: point.y });
+        else if (hit !== to.selectedId) to.select(hit);
       }
     };
     flushRef.current = flush;
-    return onPreviewTap((fraction) => {
-      queue.current.push(fraction);
+    return onPreviewTap((tap) => {
+      queue.current.push(tap);
       flush();
     });
   }, []);

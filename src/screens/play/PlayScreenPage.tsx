@@ -170,9 +170,6 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   // says yes to both: the buttons grey out by the machine's own rules instead.
   const addRule = useSelector(actor, (s) => ticketMarkingRules.add(s.context), sameRule);
   const removeRule = useSelector(actor, (s) => ticketMarkingRules.remove(s.context), sameRule);
-  // A tap on the picture before the board is up is placed once the contest has loaded.
-  const tapPhase = state === 'loading' ? 'waiting' : state === 'ready' ? 'marking' : 'closed';
-  usePreviewTaps(picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
   // The stage fills the screen under the header: start at the top whatever the page before had
   // scrolled to (the home page's Play button sits below the fold on a phone).
   useEffect(() => {
@@ -212,6 +209,15 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     ],
     [held, cart, marks],
   );
+  // A tap on the picture before the board is up is placed once the contest has loaded; one on a
+  // mark the image shows selects its ticket.
+  const tapPhase = state === 'loading' ? 'waiting' : state === 'ready' ? 'marking' : 'closed';
+  usePreviewTaps(picture, tapPhase, {
+    marks: stageMarks,
+    selectedId,
+    place: (point) => actor.send({ type: 'ticket.place', point }),
+    select: (id) => actor.send({ type: 'ticket.select', id }),
+  });
   const labels = useStageLabels('contest');
   // The way in says what it costs: "Enter for ₹X" (the sheet, then Pay) or "Enter free" (issue 25, 26).
   const entryTexts = useEntryTexts(contest, draft.length);

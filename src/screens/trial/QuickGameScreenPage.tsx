@@ -96,9 +96,15 @@ export default function QuickGameScreenPage() {
   const onRevealLanded = useCallback(() => setLandedFor(resultRef.current), []);
   const landed = result !== null && landedFor === result;
 
-  // A tap on the picture before the game or the stage is up is placed once the game has loaded.
+  // A tap on the picture before the game or the stage is up is placed once the game has loaded;
+  // one on a mark the image shows selects its ticket.
   const tapPhase = state === 'loading' ? 'waiting' : state === 'playing' ? 'marking' : 'closed';
-  usePreviewTaps(picture, tapPhase, (point) => actor.send({ type: 'ticket.place', point }));
+  usePreviewTaps(picture, tapPhase, {
+    marks,
+    selectedId,
+    place: (point) => actor.send({ type: 'ticket.place', point }),
+    select: (id) => actor.send({ type: 'ticket.select', id }),
+  });
 
   const showStage = state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
   const playing = state === 'playing';

@@ -16,7 +16,7 @@ import {
   worldPoint,
   worldToImage,
 } from '../coords.ts';
-import { hitsLabel, hitsMark, isTap, markUnder, pinchView, wheelFactor } from '../view.ts';
+import { hitsMark, isTap, markTapped, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';
 
@@ -303,10 +303,7 @@ export class Gestures {
     // pixel places, and the machine answers 'Duplicate Coordinates'. With one mark that moves, a
     // tap on another mark's number selects it and any other tap places the selected mark.
     const { selectedId, tapToPlace } = this.target.marks();
-    const drawn = this.drawnMarks();
-    const hit = tapToPlace
-      ? markUnder(at, drawn)
-      : (drawn.find((mark) => mark.id !== selectedId && hitsLabel(at, mark.at))?.id ?? null);
+    const hit = markTapped(at, this.drawnMarks(), selectedId, tapToPlace);
     if (hit !== null) {
       if (hit !== selectedId) this.target.onSelect(hit);
       return;

@@ -355,6 +355,17 @@ for (const device of devices) {
       await expect(page.locator('.stage-preview__label')).toHaveCount(0);
       await page.screenshot({ path: `test-results/screens/marking-preview-${device.name}-${lng}.png` });
 
+      // A tap elsewhere is ticket 2; a tap back on ticket 1's mark, a little off its point, selects
+      // ticket 1 as the same tap on the stage does, instead of placing a third ticket beside it.
+      await tapBeforeTheEngine(page, device.touch, 0.7, 0.3);
+      await expect(page.getByRole('button', { name: words[lng].marked(2) })).toBeVisible();
+      await expect(page.locator('.stage-preview__mark[data-kind="selected"]')).toHaveText('2');
+      await tapBeforeTheEngine(page, device.touch, 0.405, 0.455);
+      await expect(page.locator('.stage-preview__mark[data-kind="selected"]')).toHaveText('1');
+      await expect(mark).toHaveCount(2);
+      await expect(page.getByRole('button', { name: words[lng].marked(3) })).toHaveCount(0);
+      expect(await chipPixel(page, lng, 1)).toEqual(placed);
+
       // The engine comes up and draws the same mark on the same spot; the image and its marks go.
       release();
       near(await engineDrawsAt(page, placed), shown.mark);
