@@ -64,6 +64,29 @@ const unescapeHtml = (html: string) =>
     return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
   });
 
+/** The template's description (index.html, in English), replaced on each page by its language's. */
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/**
+ * The page's description and its Open Graph card in the page's language: what a search result
+ * and a shared link's preview (WhatsApp, Facebook, X) show, the page's title above the site's
+ * description (common.json siteDescription, the one text index.html carries in English).
+ */
+function pageMeta(title: string, resources: Resource, lng: string): string {
+  const common = resources[lng]?.common as { siteDescription?: unknown } | undefined;
+  const description = common?.siteDescription;
+  if (typeof description !== 'string') throw new Error(`prerender: common.json (${lng}) has no siteDescription`);
+  return [
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    '<meta property="og:type" content="website">',
+    '<meta property="og:site_name" content="CricSpot">',
+    `<meta property="og:locale" content="${lng === 'hi' ? 'hi_IN' : 'en_IN'}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    '<meta name="twitter:card" content="summary">',
+  ].join('');
+}
+
 /** The page's first heading, for the <title> the browser shows before the app sets its own. */
 function headingOf(html: string): string | null {
   const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
@@ -107,6 +130,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
   const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map(
     (match) => match[1]!,
   );
+  if (!DESCRIPTION.test(template)) throw new Error('prerender: index.html has no <meta name="description"> to replace');
   const withoutEntryCss = template.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // Inside the repository, so the server build resolves its packages from node_modules.
@@ -141,11 +165,11 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       for (const { page, hydrated } of pages) {
         const body = await entry.renderPage(page.path, lng, resources, 'loggedIn' in page && page.loggedIn);
         const heading = headingOf(body);
+        const title = heading ? `${heading} | CricSpot` : 'CricSpot';
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace(/<title>[^<]*<\/title>/, (title) =>
-            heading ? `<title>${escapeHtml(heading)} | CricSpot</title>` : title,
-          )
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+          .replace(DESCRIPTION, pageMeta(title, resources, lng))
           .replace('</head>', `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
           .replace(
             '<div id="root"></div>',

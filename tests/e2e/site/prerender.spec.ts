@@ -13,6 +13,8 @@ const pages = {
     notFound: 'Page not found',
     takeMeHome: 'TAKE ME HOME',
     tapHint: 'Tap where you think the ball is',
+    description:
+      'CricSpot: spot the hidden ball in a cricket photo. Free practice games, two contests a week, for players in India.',
   },
   hi: {
     home: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।',
@@ -21,6 +23,8 @@ const pages = {
     notFound: 'पेज नहीं मिला',
     takeMeHome: 'मुझे होम पर ले चलें',
     tapHint: 'जहाँ आपको लगता है गेंद है, वहाँ टैप करें',
+    description:
+      'CricSpot: क्रिकेट की तस्वीर में छिपी हुई गेंद खोजिए। मुफ़्त अभ्यास गेम, हर हफ़्ते दो प्रतियोगिताएँ, भारत के खिलाड़ियों के लिए।',
   },
 } as const;
 
@@ -39,6 +43,15 @@ for (const lng of ['en', 'hi'] as const) {
 
       await page.goto('/rules');
       await expect(page.getByRole('heading', { level: 1, name: pages[lng].rules })).toBeVisible();
+      // What a search result and a shared link's preview show, in the page's language.
+      await expect(page).toHaveTitle(`${pages[lng].rules} | CricSpot`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pages[lng].description);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        `${pages[lng].rules} | CricSpot`,
+      );
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', pages[lng].description);
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', `${lng}_IN`);
 
       const missing = await page.goto('/no/such/page');
       expect(missing?.status()).toBe(404);
