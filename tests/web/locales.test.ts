@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readLocales } from '../support/i18n.ts';
 
@@ -20,6 +21,12 @@ describe('locale files', () => {
   it('has English and Hindi with the same namespaces', () => {
     expect(Object.keys(locales).sort()).toEqual(['en', 'hi']);
     expect(Object.keys(locales.hi!).sort()).toEqual(Object.keys(locales.en!).sort());
+  });
+
+  it("index.html's description is the site's English one (the pre-render puts each page's language's in its place)", () => {
+    const template = readFileSync('index.html', 'utf8').replace(/\s+/g, ' ');
+    const description = /<meta name="description" content="([^"]*)"/.exec(template)?.[1];
+    expect(description).toBe((locales.en!.common as { siteDescription: string }).siteDescription);
   });
 
   for (const ns of Object.keys(locales.en ?? {})) {
