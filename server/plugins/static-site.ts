@@ -17,13 +17,14 @@ import { firstResultPicture } from '../services/judging/results.service.ts';
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
 /**
- * Whether a request takes an HTML page: a browser's navigation (text/html), and equally a client
- * that takes any type or any text type, or sends no Accept (curl, uptime checks, the link-preview
- * crawlers of WhatsApp and the rest, which read a shared page's title and picture). A client that
- * asks only for other types (application/json) gets the JSON 404 instead.
+ * How a request takes an HTML page: 'asks' for a browser's navigation (text/html named), 'takes'
+ * for a client that takes any type or any text type, or sends no Accept (curl, uptime checks, the
+ * link-preview crawlers of WhatsApp and the rest, which read a shared page's title and
+ * description), and 'refuses' for one that asks only for other types (application/json) or
+ * refuses HTML by name. The most specific range that covers HTML decides (RFC 9110, 12.5.1).
  */
-export function acceptsHtml(accept: string | undefined): boolean {
-  if (!accept?.trim()) return true;
+export function htmlWanted(accept: string | undefined): 'asks' | 'takes' | 'refuses' {
+  if (!accept?.trim()) return 'takes';
   const weights = new Map<string, number>();
   for (const part of accept.split(',')) {
     const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -31,9 +32,9 @@ export function acceptsHtml(accept: string | undefined): boolean {
     const weight = q === undefined ? 1 : Number(q.slice(2));
     weights.set(type, Number.isFinite(weight) ? weight : 0);
   }
-  // The most specific of the three ranges that covers HTML decides (RFC 9110, 12.5.1).
-  const weight = weights.get('text/html') ?? weights.get('text/*') ?? weights.get('*/*') ?? 0;
-  return weight > 0;
+  const named = weights.get('text/html');
+  if (named !== undefined) return named > 0 ? 'asks' : 'refuses';
+  return (weights.get('text/*') ?? weights.get('*/*') ?? 0) > 0 ? 'takes' : 'refuses';
 }
 
 /** A path that names a file (has an extension) must 404 when missing, never get index.html. */
@@ -104,9 +105,10 @@ const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigi
 
 /**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
- * and every other GET or HEAD that accepts HTML (acceptsHtml) answered with index.html or its
- * pre-rendered page, so client routes survive a reload (history fallback) and a shared link shows
- * its preview. Unknown API paths and missing files get a JSON 404.
+ * and every other GET or HEAD of a browser answered with index.html or its pre-rendered page, so
+ * client routes survive a reload (history fallback); a client that takes any type gets the app's
+ * own pages too, so a shared link shows its preview (htmlWanted). Unknown API paths, missing files
+ * and, for a client that did not ask for HTML, unknown paths get a JSON 404.
  */
 export async function staticSite(app: FastifyInstance): Promise<void> {
   const { distDir } = app.config;
@@ -181,8 +183,12 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix));
-    const page = request.method === 'GET' || request.method === 'HEAD';
-    if (page && !isApi && !looksLikeFile(url) && acceptsHtml(request.headers.accept)) return sendApp(request, reply);
+    const wanted = htmlWanted(request.headers.accept);
+    // A browser gets the app (or the not-found page) for any path; a client that merely takes
+    // HTML gets the app's own pages, and the JSON 404 elsewhere (/metrics, a removed endpoint).
+    const page = wanted === 'asks' || (wanted === 'takes' && isKnownRoute(url.split('?')[0] ?? '/'));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !looksLikeFile(url) && page)
+      return sendApp(request, reply);
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
 }

@@ -129,29 +129,32 @@ describe('pre-rendered pages', () => {
     }
   });
 
-  it("sends a page to a client that takes any type (curl, uptime checks, the crawlers that draw a shared link's preview), and the JSON 404 only to one that asks for other types alone", async () => {
+  it("sends the app's pages to a client that takes any type (curl, uptime checks, the crawlers that draw a shared link's preview), and the JSON 404 elsewhere unless a browser asks", async () => {
     const take = (url: string, accept: string | undefined, method: 'GET' | 'HEAD' = 'GET') =>
       server.app.inject({ method, url, headers: accept === undefined ? {} : { accept } });
+    const jsonNotFound = { message: 'Not found', code: 'NOT_FOUND' };
     for (const accept of [undefined, '*/*', 'text/*', 'text/html;q=0.9, application/json;q=0.5']) {
       const res = await take('/rules', accept);
       expect(res.statusCode, String(accept)).toBe(200);
       expect(res.headers['content-type'], String(accept)).toBe('text/html; charset=utf-8');
       expect(res.body, String(accept)).toContain('data-prerendered="en">rules<');
-      const missing = await take('/no/such/page', accept);
-      expect(missing.statusCode, String(accept)).toBe(404);
-      expect(missing.body, String(accept)).toContain('data-prerendered="en">not-found<');
     }
+    // A path no route of the app answers: the not-found page for a browser, the JSON 404 for the rest.
+    expect((await take('/no/such/page', 'text/html')).body).toContain('data-prerendered="en">not-found<');
+    for (const accept of [undefined, '*/*'])
+      expect((await take('/no/such/page', accept)).json(), String(accept)).toEqual(jsonNotFound);
     const head = await take('/the_winners_circle', '*/*', 'HEAD');
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.body).toBe('');
+    // A client that asks only for JSON, or refuses HTML by name, keeps the JSON 404.
     for (const accept of ['application/json', 'text/html;q=0, */*']) {
       const res = await take('/rules', accept);
       expect(res.statusCode, accept).toBe(404);
-      expect(res.json(), accept).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(res.json(), accept).toEqual(jsonNotFound);
     }
     // Under /api/ and for a file name, the JSON 404 whatever the client takes.
-    expect((await take('/api/v1/nothing-here', '*/*')).json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect((await take('/api/v1/nothing-here', '*/*')).json()).toEqual(jsonNotFound);
     expect((await take('/missing-picture.jpg', undefined)).statusCode).toBe(404);
   });
 
