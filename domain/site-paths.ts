@@ -212,13 +212,16 @@ export function firstAnswerUrl(pathname: string, lng: 'en' | 'hi', search: URLSe
   }
 }
 
+/** An address as the route table names it: '/rules/' is '/rules'; '/' stays '/'. */
+export const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
 /**
  * The translation namespaces the screen at this path needs beyond 'common' (a pre-rendered page,
  * or a first-paint screen): the app asks for them with 'common'
  * when it starts, all at once, instead of one after another as its parts render.
  */
 export function namespacesAt(pathname: string): readonly string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   const screen = [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].find((s) => s.path === path);
   return screen?.ns ?? [];
 }

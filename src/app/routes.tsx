@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { BareLayout, MainLayout } from './layouts/layouts.tsx';
 import { lazyScreen } from '../shared/lazy-screen.ts';
-import { paths } from '../shared/paths.ts';
+import { paths, withoutTrailingSlash } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
 import { afterNextPaint, nextTask } from '../shared/yield-to-browser.ts';
@@ -108,7 +108,7 @@ const LEADS_TO: Readonly<Record<string, readonly { preload(): void }[]>> = {
 };
 /** The screen at the address; once it has committed and painted, LEADS_TO's screens for it load. */
 function WithNextScreens() {
-  const screens = LEADS_TO[useLocation().pathname.replace(/(.)\/+$/, '$1')];
+  const screens = LEADS_TO[withoutTrailingSlash(useLocation().pathname)];
   useEffect(() => {
     if (!screens) return;
     return afterNextPaint(() => {
