@@ -56,6 +56,20 @@ export const CURRENT_PICTURE_PATH = '/api/v1/contests/current/picture';
  */
 export const FIRST_PRACTICE_PICTURE_PATH = '/api/v1/practice/pairs/first/picture';
 
+/**
+ * The picture of a shared link's preview (og:image, server/services/pictures/share-card.ts): the
+ * current contest's picture cropped to the size Facebook and WhatsApp show large, with the mark.
+ */
+export const SHARE_CARD_PATH = '/api/v1/site/card';
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * Where a pre-rendered page's head takes its absolute addresses (canonical, the other language's,
+ * og:url, og:image): the build does not know the site's address, so the server writes them from
+ * PUBLIC_URL as it sends the page (server/plugins/static-site.ts).
+ */
+export const ABSOLUTE_LINKS_SLOT = '<!--absolute-links-->';
+
 /** The width of the phone copy the two addresses above offer (`?w=800`); the small copy is 1280 px. */
 export const PHONE_PICTURE_WIDTH = 800;
 

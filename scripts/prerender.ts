@@ -9,7 +9,14 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Resource } from 'i18next';
 import { build } from 'vite';
-import { FIRST_PAINT_SCREENS, PRERENDERED_PAGES, prerenderedFile } from '../domain/site-paths.ts';
+import {
+  ABSOLUTE_LINKS_SLOT,
+  FIRST_PAINT_SCREENS,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  SHARE_CARD_SIZE,
+} from '../domain/site-paths.ts';
+import { escapeHtml } from '../domain/html.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LANGUAGES = ['en', 'hi'] as const;
@@ -51,9 +58,6 @@ function resourcesOf(outDir: string, lng: string): Resource {
  */
 const EVERY_PAGE = ['src/app/watchers/Watchers.tsx'];
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** React's escapes undone, so a heading's apostrophe is not escaped twice in the title ("winners&amp;#x27;"). */
 const unescapeHtml = (html: string) =>
   html.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot);/gi, (entity, name: string) => {
@@ -73,17 +77,27 @@ const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
  * description (common.json siteDescription, the one text index.html carries in English).
  */
 function pageMeta(title: string, resources: Resource, lng: string): string {
-  const common = resources[lng]?.common as { siteDescription?: unknown } | undefined;
+  const common = resources[lng]?.common as { siteDescription?: unknown; shareCardAlt?: unknown } | undefined;
   const description = common?.siteDescription;
+  const cardAlt = common?.shareCardAlt;
   if (typeof description !== 'string') throw new Error(`prerender: common.json (${lng}) has no siteDescription`);
+  if (typeof cardAlt !== 'string') throw new Error(`prerender: common.json (${lng}) has no shareCardAlt`);
   return [
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta property="og:type" content="website">',
     '<meta property="og:site_name" content="CricSpot">',
     `<meta property="og:locale" content="${lng === 'hi' ? 'hi_IN' : 'en_IN'}">`,
+    `<meta property="og:locale:alternate" content="${lng === 'hi' ? 'en_IN' : 'hi_IN'}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
-    '<meta name="twitter:card" content="summary">',
+    // The server writes og:image (and og:url, the canonical address) here; the picture's
+    // properties follow it, as Open Graph reads them.
+    ABSOLUTE_LINKS_SLOT,
+    `<meta property="og:image:type" content="image/jpeg">`,
+    `<meta property="og:image:width" content="${SHARE_CARD_SIZE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_CARD_SIZE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(cardAlt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
   ].join('');
 }
 

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ABSOLUTE_LINKS_SLOT,
   firstAnswerUrl,
   FIRST_PAINT_SCREENS,
   isKnownRoute,
@@ -11,7 +14,10 @@ import {
   paths,
   type ResponsiveImage,
   resultPicture,
+  SHARE_CARD_PATH,
 } from '../../domain/site-paths.ts';
+import { escapeHtml } from '../../domain/html.ts';
+import { pressPageFrom } from '../../domain/press-paging.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
@@ -104,6 +110,40 @@ const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
 const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /**
+ * A pre-rendered page's absolute addresses, from the site's public address (PUBLIC_URL): the
+ * share card's picture (og:image), and for a page of the app's own the page's address in its
+ * language (canonical, og:url) and in each language (hreflang, `?lng=hi` for Hindi; the bare path
+ * is the default, English without a cookie). The press list keeps its page number.
+ */
+export function absoluteLinks(
+  origin: string,
+  pathname: string,
+  lng: Language,
+  query: URLSearchParams,
+  ownPage: boolean,
+): string {
+  const image = `<meta property="og:image" content="${escapeHtml(origin + SHARE_CARD_PATH)}">`;
+  if (!ownPage) return image;
+  const page = pathname === paths.inThePress ? pressPageFrom(query.get('page')) : 1;
+  const address = (language: Language | null) => {
+    const params = new URLSearchParams();
+    if (page > 1) params.set('page', String(page));
+    if (language === 'hi') params.set('lng', 'hi');
+    const search = params.toString();
+    return escapeHtml(`${origin}${pathname}${search ? `?${search}` : ''}`);
+  };
+  const own = address(lng);
+  return [
+    `<link rel="canonical" href="${own}">`,
+    `<link rel="alternate" hreflang="en-IN" href="${address('en')}">`,
+    `<link rel="alternate" hreflang="hi-IN" href="${address('hi')}">`,
+    `<link rel="alternate" hreflang="x-default" href="${address(null)}">`,
+    `<meta property="og:url" content="${own}">`,
+    image,
+  ].join('');
+}
+
+/**
  * Hosts the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET or HEAD of a browser answered with index.html or its pre-rendered page, so
  * client routes survive a reload (history fallback); a client that takes any type gets the app's
@@ -137,6 +177,18 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
    * The winners' circle's and the live page's first picture, as the page's first card will ask
    * for it (MarkedPicture's `first`), preloaded as the home card's is; none when the lookup fails.
    */
+  // The pre-rendered pages, read once (the build does not change under a running server).
+  const builtPages = new Map<string, Promise<string>>();
+  const builtPage = (file: string) => {
+    let html = builtPages.get(file);
+    if (!html) {
+      html = readFile(path.join(distDir, file), 'utf8');
+      builtPages.set(file, html);
+      html.catch(() => builtPages.delete(file));
+    }
+    return html;
+  };
+
   const resultImage = async (page: 'circle' | 'live'): Promise<ResponsiveImage | null> => {
     try {
       const picture = await firstResultPicture(app.db, app.pictures, app.clock.now(), page);
@@ -172,10 +224,20 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const answer = firstAnswerUrl(pathname, lng, new URLSearchParams(request.url.split('?')[1] ?? ''));
     const links = [...(image ? [preloadLink(image)] : []), ...(answer ? [answerLink(answer)] : [])];
     if (links.length > 0) void reply.header('link', links.join(', '));
-    return reply
-      .status(page === NOT_FOUND ? 404 : 200)
-      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-      .sendFile(prerenderedFile(lng, page.name));
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const html = (await builtPage(prerenderedFile(lng, page.name))).replace(
+      ABSOLUTE_LINKS_SLOT,
+      absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
+    );
+    // Revalidated by its content (weak: the answer is compressed on the way out).
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    void reply.status(page === NOT_FOUND ? 404 : 200).header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+    void reply.header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (page !== NOT_FOUND && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.status(304).send();
+    }
+    return reply.send(html);
   };
 
   app.get('/', sendApp);

@@ -18,6 +18,7 @@ import {
   sandboxWebhook,
 } from '../integrations/payments/sandbox.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
+import { escapeHtml } from '../../domain/html.ts';
 
 const orderParamsSchema = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{14}$/) });
 const pageQuerySchema = z.object({ returnTo: paymentReturnToSchema.optional(), lng: z.string().max(8).optional() });
@@ -57,9 +58,6 @@ function textsFor(localesDir: string, lng: 'en' | 'hi'): SandboxTexts {
   }
   return texts;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(
   texts: SandboxTexts,

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { siteSettingsSchema } from '../../domain/site.ts';
-import { envelope } from '../plugins/zod-schemas.ts';
+import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { indianStateByCode } from '../geo/india-states.ts';
 import { restrictedStateCodes } from '../services/contests/location.service.ts';
 import { allInTicketPrice } from '../../domain/money.ts';
-import { currentContests, paidPlayView } from '../services/contests/contest.service.ts';
+import { currentContests, currentPictureFile, paidPlayView } from '../services/contests/contest.service.ts';
+import { firstPracticePictureId } from '../services/contests/practice.service.ts';
+import { findServableVariant } from '../services/pictures/serving.ts';
+import { shareCard } from '../services/pictures/share-card.ts';
+import { sendPicture } from './pictures.routes.ts';
+
+/** How long a crawler or a browser may keep the share card: a new contest shows within the hour. */
+const SHARE_CARD_CACHE_CONTROL = 'public, max-age=3600';
 
 /** Public: the settings the information pages state (paid play on, suspended or waiting for a gateway, the GST rates, the restricted states). */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -39,5 +46,17 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         googleSignIn: app.config.googleClientId !== undefined,
       },
     };
+  });
+
+  // The picture of a shared link's preview (og:image on every pre-rendered page): the current
+  // contest's, else the first practice game's, else the brand card.
+  app.get('/site/card', { schema: { response: pictureAnswers } }, async (request, reply) => {
+    const source =
+      (await currentPictureFile(app.db, app.pictures, app.clock.now())) ??
+      (await firstPracticePictureId(app.db).then(
+        (id) => findServableVariant(app.db, app.pictures, id, 'small'),
+        () => undefined,
+      ));
+    return sendPicture(request, reply, await shareCard(source), SHARE_CARD_CACHE_CONTROL);
   });
 }

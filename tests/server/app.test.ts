@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
+import { ABSOLUTE_LINKS_SLOT, FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
@@ -88,13 +88,13 @@ for (const lng of ['en', 'hi']) {
   for (const page of [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS]) {
     writeFileSync(
       path.join(prerenderedDist, 'prerendered', lng, `${page.name}.html`),
-      `<!doctype html><html lang="${lng}"><div id="root" data-prerendered="${lng}">${page.name}</div>`,
+      `<!doctype html><html lang="${lng}"><head>${ABSOLUTE_LINKS_SLOT}</head><div id="root" data-prerendered="${lng}">${page.name}</div>`,
     );
   }
 }
 
 describe('pre-rendered pages', () => {
-  const server = startServer('sqlite', { distDir: prerenderedDist });
+  const server = startServer('sqlite', { distDir: prerenderedDist, publicUrl: 'https://cricspot.example' });
   const open = (url: string, headers: Record<string, string> = {}) =>
     server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
 
@@ -156,6 +156,63 @@ describe('pre-rendered pages', () => {
     // Under /api/ and for a file name, the JSON 404 whatever the client takes.
     expect((await take('/api/v1/nothing-here', '*/*')).json()).toEqual(jsonNotFound);
     expect((await take('/missing-picture.jpg', undefined)).statusCode).toBe(404);
+  });
+
+  it("writes the page's absolute addresses from the site's public address: canonical, each language's, og:url and the share card", async () => {
+    const headOf = async (url: string, headers: Record<string, string> = {}) =>
+      /<head>(.*)<\/head>/.exec((await open(url, headers)).body)?.[1];
+    const site = 'https://cricspot.example';
+    const card = `<meta property="og:image" content="${site}/api/v1/site/card">`;
+    const links = (own: string, en: string, hi: string) =>
+      `<link rel="canonical" href="${own}">` +
+      `<link rel="alternate" hreflang="en-IN" href="${en}">` +
+      `<link rel="alternate" hreflang="hi-IN" href="${hi}">` +
+      `<link rel="alternate" hreflang="x-default" href="${en}">` +
+      `<meta property="og:url" content="${own}">` +
+      card;
+    expect(await headOf('/rules')).toBe(links(`${site}/rules`, `${site}/rules`, `${site}/rules?lng=hi`));
+    // The same address in Hindi (by cookie or ?lng=) names its Hindi address as its own.
+    expect(await headOf('/rules', { cookie: 'i18next=hi' })).toBe(
+      links(`${site}/rules?lng=hi`, `${site}/rules`, `${site}/rules?lng=hi`),
+    );
+    expect(await headOf('/?lng=hi')).toBe(links(`${site}/?lng=hi`, `${site}/`, `${site}/?lng=hi`));
+    // The press list keeps its page number (as the list reads it); other queries are not part of the address.
+    expect(await headOf('/in_the_press?page=3&lng=hi&utm_source=x')).toBe(
+      links(
+        `${site}/in_the_press?page=3&amp;lng=hi`,
+        `${site}/in_the_press?page=3`,
+        `${site}/in_the_press?page=3&amp;lng=hi`,
+      ),
+    );
+    expect(await headOf('/in_the_press?page=abc')).toBe(
+      links(`${site}/in_the_press`, `${site}/in_the_press`, `${site}/in_the_press?lng=hi`),
+    );
+    expect(await headOf('/quick_game_screen?lng=en')).toBe(
+      links(`${site}/quick_game_screen`, `${site}/quick_game_screen`, `${site}/quick_game_screen?lng=hi`),
+    );
+    // The not-found page is no address of the site's: only its card.
+    expect(await headOf('/no/such/page')).toBe(card);
+  });
+
+  it('revalidates a pre-rendered page by its content (304), and answers HEAD without a body', async () => {
+    const first = await open('/terms', { 'accept-language': 'hi' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await open('/terms', { 'accept-language': 'hi', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // The other language's page is another content, so another tag.
+    const english = await open('/terms', { 'if-none-match': etag });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.etag).not.toBe(etag);
+    const head = await server.app.inject({ method: 'HEAD', url: '/terms', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(english.headers.etag);
+    expect(head.body).toBe('');
+    // The not-found page is never answered as not modified.
+    const missing = await open('/no/such/page');
+    expect((await open('/no/such/page', { 'if-none-match': String(missing.headers.etag) })).statusCode).toBe(404);
   });
 
   it('sends the app itself for every other route of the app, so it renders in the browser', async () => {

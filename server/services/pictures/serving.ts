@@ -46,7 +46,8 @@ const phoneCopies = new Map<string, Promise<Buffer>>();
 
 const PHONE_COPIES_KEPT = 16;
 
-async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
+/** A stored file's bytes in memory (a store may answer with a stream). */
+export async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
   if (Buffer.isBuffer(body)) return body;
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));

@@ -15,6 +15,7 @@ const pages = {
     tapHint: 'Tap where you think the ball is',
     description:
       'CricSpot: spot the hidden ball in a cricket photo. Free practice games, two contests a week, for players in India.',
+    cardAlt: 'CricSpot: spot the hidden ball',
   },
   hi: {
     home: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।',
@@ -25,8 +26,12 @@ const pages = {
     tapHint: 'जहाँ आपको लगता है गेंद है, वहाँ टैप करें',
     description:
       'CricSpot: क्रिकेट की तस्वीर में छिपी हुई गेंद खोजिए। मुफ़्त अभ्यास गेम, हर हफ़्ते दो प्रतियोगिताएँ, भारत के खिलाड़ियों के लिए।',
+    cardAlt: 'CricSpot: छिपी हुई गेंद खोजिए',
   },
 } as const;
+
+/** A text matched literally inside a regular expression. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const lng of ['en', 'hi'] as const) {
   test.describe(`without JavaScript (${lng})`, () => {
@@ -52,6 +57,21 @@ for (const lng of ['en', 'hi'] as const) {
       );
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', pages[lng].description);
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', `${lng}_IN`);
+      // Its absolute addresses, from the site's public address: its own in this language, and the share card.
+      const own = lng === 'hi' ? '/rules?lng=hi' : '/rules';
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`^http://[^/]+${escape(own)}$`),
+      );
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`${escape(own)}$`));
+      await expect(page.locator('link[rel="alternate"][hreflang="hi-IN"]')).toHaveAttribute('href', /\/rules\?lng=hi$/);
+      const card = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(card).toMatch(/^http:\/\/[^/]+\/api\/v1\/site\/card$/);
+      const picture = await page.request.get(new URL(card!).pathname);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/jpeg');
+      await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', pages[lng].cardAlt);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
 
       const missing = await page.goto('/no/such/page');
       expect(missing?.status()).toBe(404);
