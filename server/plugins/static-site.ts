@@ -177,18 +177,6 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
    * The winners' circle's and the live page's first picture, as the page's first card will ask
    * for it (MarkedPicture's `first`), preloaded as the home card's is; none when the lookup fails.
    */
-  // The pre-rendered pages, read once (the build does not change under a running server).
-  const builtPages = new Map<string, Promise<string>>();
-  const builtPage = (file: string) => {
-    let html = builtPages.get(file);
-    if (!html) {
-      html = readFile(path.join(distDir, file), 'utf8');
-      builtPages.set(file, html);
-      html.catch(() => builtPages.delete(file));
-    }
-    return html;
-  };
-
   const resultImage = async (page: 'circle' | 'live'): Promise<ResponsiveImage | null> => {
     try {
       const picture = await firstResultPicture(app.db, app.pictures, app.clock.now(), page);
@@ -225,7 +213,9 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const links = [...(image ? [preloadLink(image)] : []), ...(answer ? [answerLink(answer)] : [])];
     if (links.length > 0) void reply.header('link', links.join(', '));
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    const html = (await builtPage(prerenderedFile(lng, page.name))).replace(
+    // Read on each request, as a file is sent: a new build is served at once, never an old page
+    // naming assets the build removed.
+    const html = (await readFile(path.join(distDir, prerenderedFile(lng, page.name)), 'utf8')).replace(
       ABSOLUTE_LINKS_SLOT,
       absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
     );
