@@ -92,9 +92,10 @@ export function firstPicture(path: string, sizes: string): ResponsiveImage {
 export const RESULT_PICTURE_SIZES = '(min-width: 48rem) 40rem, 100vw';
 
 /**
- * A published result's picture as the first card of /the_winners_circle and /live_weekly_winner
- * shows it and the server preloads it: its display copies and the small copy's phone
- * copy (`?w=800`), so a phone downloads about a third of the bytes. Null without a display copy.
+ * A published result's picture as the cards of /the_winners_circle, /live_weekly_winner and
+ * /my_entries show it, and as the server preloads the winners' pages' first: its display copies
+ * and the small copy's phone copy (`?w=800`), so a phone downloads about a third of the bytes.
+ * Null without a display copy.
  */
 export function resultPicture(
   variants: ReadonlyArray<{ name: string; url: string; width: number }>,

@@ -37,7 +37,8 @@ export interface PictureStore {
 const PICTURE_ID = /^[0-9a-f-]{36}$/i;
 const FILE_NAME = /^[a-z0-9]+\.[a-z0-9]+$/;
 
-function keyOf(pictureId: string, fileName: string): string {
+/** The key of one file of a picture (what `put` returns for it). */
+export function keyOf(pictureId: string, fileName: string): string {
   if (!PICTURE_ID.test(pictureId) || !FILE_NAME.test(fileName))
     throw new Error(`not a picture file name: ${pictureId}/${fileName}`);
   return `pictures/${pictureId}/${fileName}`;
@@ -84,7 +85,10 @@ export function createDiskPictureStore(uploadsDir: string): PictureStore {
     async put(pictureId, fileName, data) {
       const key = keyOf(pictureId, fileName);
       await mkdir(path.join(root, 'pictures', pictureId), { recursive: true, mode: UPLOAD_DIR_MODE });
-      await writeFile(path.join(root, key), data, { mode: UPLOAD_FILE_MODE });
+      // Written beside it and renamed: a reader never meets half a file.
+      const partial = path.join(root, `${key}.${crypto.randomUUID()}.partial`);
+      await writeFile(partial, data, { mode: UPLOAD_FILE_MODE });
+      await rename(partial, path.join(root, key));
       return key;
     },
     async putFile(pictureId, fileName, localPath) {

@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { bufferOf } from '../../server/services/pictures/serving.ts';
+import { keyOf } from '../../server/storage/picture-store.ts';
 import { expect, it } from 'vitest';
 import { useTestClock } from '../support/accounts.ts';
 import { addContestPicture } from '../support/contests.ts';
@@ -62,6 +64,9 @@ describeOnEachDatabase(
       expect(phone.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(phone.headers.etag).not.toBe(small.headers.etag);
       expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
+      // Made once and kept in the picture store beside the copy, so no instance makes it again.
+      const kept = await server.app.pictures.get(keyOf(id, 'small800.jpg'));
+      expect(kept && (await bufferOf(kept.body)).equals(phone.rawPayload)).toBe(true);
       const again = await server.app.inject({
         url: `/api/v1/pictures/${id}/small?w=800`,
         headers: { 'if-none-match': String(phone.headers.etag) },

@@ -1,6 +1,7 @@
 // Issue 29: the first card's picture on the winners' pages is the page's largest, which the server
 // preloads (server/plugins/static-site.ts): the card asks for the very copy the preload fetched,
-// at once and at high priority; the pictures below it wait until they are near (lazy).
+// at once and at high priority; the pictures below it wait until they are near (lazy). Every card
+// offers the small copy's phone copy.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveShow, WinnerCard } from '../../domain/results.ts';
@@ -62,7 +63,11 @@ describe("the winners' pages' first picture", () => {
     expectPreloaded(first!, 'p3');
     expect(second).toHaveAttribute('loading', 'lazy');
     expect(second).not.toHaveAttribute('fetchpriority');
-    expect(second).toHaveAttribute('srcset', '/api/v1/pictures/p2/small 1280w, /api/v1/pictures/p2/large 1600w');
+    // It offers its phone copy too.
+    expect(second).toHaveAttribute(
+      'srcset',
+      '/api/v1/pictures/p2/small?w=800 800w, /api/v1/pictures/p2/small 1280w, /api/v1/pictures/p2/large 1600w',
+    );
   });
 
   it("/live_weekly_winner: the latest winner's picture is the preloaded copy", async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { PHONE_PICTURE_WIDTH } from '../../../domain/site-paths.ts';
 import type { Database } from '../../db/schema.ts';
-import type { PictureFile, PictureStore } from '../../storage/picture-store.ts';
+import { keyOf, type PictureFile, type PictureStore } from '../../storage/picture-store.ts';
 import { SERVED_VARIANTS, type ServedVariantName } from './shared.ts';
 
 export function isServedVariant(name: string): name is ServedVariantName {
@@ -17,6 +17,8 @@ export function variantUrl(pictureId: string, name: ServedVariantName): string {
 export interface ServableFile extends PictureFile {
   mime: string;
   etag: string;
+  /** Where this copy's phone copy is kept once made (a display copy's; none for a made copy). */
+  phone?: { store: PictureStore; pictureId: string; fileName: string };
 }
 
 /**
@@ -39,7 +41,9 @@ export async function findServableVariant(
   if (!row) return undefined;
   const file = await store.get(row.path);
   // Content never changes for an id, so id, variant and size name it exactly.
-  return file ? { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"` } : undefined;
+  if (!file) return undefined;
+  const phone = { store, pictureId, fileName: `${name}${PHONE_PICTURE_WIDTH}.jpg` };
+  return { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"`, phone };
 }
 
 const phoneCopies = new Map<string, Promise<Buffer>>();
@@ -54,21 +58,35 @@ export async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Makes a phone copy of `file` (the store's if one was kept), keeping a new one in the store. */
+async function makePhoneCopy(file: ServableFile): Promise<Buffer> {
+  const { phone } = file;
+  const kept = phone ? await phone.store.get(keyOf(phone.pictureId, phone.fileName)) : undefined;
+  if (kept) {
+    if (!Buffer.isBuffer(file.body)) file.body.destroy();
+    return bufferOf(kept.body);
+  }
+  const copy = await sharp(await bufferOf(file.body))
+    .resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: 75, mozjpeg: true })
+    .toBuffer();
+  // Kept for good, as the copy it is made from (a picture's files go with it). Two instances
+  // making it at once both send theirs; the store keeps one.
+  await phone?.store.put(phone.pictureId, phone.fileName, copy).catch(() => undefined);
+  return copy;
+}
+
 /**
- * A display copy scaled down to PHONE_PICTURE_WIDTH for a phone's first paint (about a third of the
- * small copy's bytes): made once per copy with sharp and kept in memory for the last few.
+ * A display copy scaled down to PHONE_PICTURE_WIDTH for a phone (about a third of the small
+ * copy's bytes): made once with sharp and kept in the picture store beside the copy, and the
+ * last few also in memory.
  */
 export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
   let copy = phoneCopies.get(file.etag);
   if (copy) {
     if (!Buffer.isBuffer(file.body)) file.body.destroy();
   } else {
-    copy = bufferOf(file.body).then((body) =>
-      sharp(body)
-        .resize({ width: PHONE_PICTURE_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 75, mozjpeg: true })
-        .toBuffer(),
-    );
+    copy = makePhoneCopy(file);
     phoneCopies.set(file.etag, copy);
     copy.catch(() => phoneCopies.delete(file.etag));
     if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
