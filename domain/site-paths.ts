@@ -70,6 +70,19 @@ export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
  */
 export const ABSOLUTE_LINKS_SLOT = '<!--absolute-links-->';
 
+/**
+ * A page's absolute address in a language (canonical, hreflang, the sitemap): Hindi is `?lng=hi`,
+ * English and the default (null: the language the visitor's browser picks) the bare path; a page
+ * of the press list keeps its number.
+ */
+export function pageAddress(origin: string, pathname: string, lng: 'en' | 'hi' | null, page = 1): string {
+  const params = new URLSearchParams();
+  if (page > 1) params.set('page', String(page));
+  if (lng === 'hi') params.set('lng', 'hi');
+  const search = params.toString();
+  return `${origin}${pathname}${search ? `?${search}` : ''}`;
+}
+
 /** The width of the phone copy the two addresses above offer (`?w=800`); the small copy is 1280 px. */
 export const PHONE_PICTURE_WIDTH = 800;
 
@@ -207,6 +220,16 @@ export const FIRST_PAINT_SCREENS = [
     also: [],
   },
 ] as const;
+
+/**
+ * The pages a search engine is told of (/sitemap.xml, each in both languages): the public pages
+ * the build renders, not the not-found page nor a screen only a logged-in player reaches. The
+ * press articles are added from the database.
+ */
+export const INDEXED_PATHS: readonly string[] = [
+  ...PRERENDERED_PAGES.filter((page) => page.name !== 'not-found').map((page) => page.path),
+  ...FIRST_PAINT_SCREENS.filter((screen) => !screen.loggedIn).map((screen) => screen.path),
+];
 
 /**
  * The API answer a first-paint page reads as it starts, with its URL as the page's own request

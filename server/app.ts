@@ -32,6 +32,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
 import { devIdpRoutes } from './routes/dev-idp.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { crawlersRoutes } from './routes/crawlers.routes.ts';
 import { localesRoutes } from './routes/locales.routes.ts';
 import { metaRoutes } from './routes/meta.routes.ts';
 import { picturesRoutes } from './routes/pictures.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(healthRoutes);
+  await app.register(crawlersRoutes);
   await app.register(metaRoutes);
   await app.register(localesRoutes);
   // The development identity provider (404 in production), at /dev-idp/*.

@@ -8,6 +8,7 @@ import {
   ABSOLUTE_LINKS_SLOT,
   firstAnswerUrl,
   FIRST_PAINT_SCREENS,
+  pageAddress,
   isKnownRoute,
   PRERENDERED_PAGES,
   prerenderedFile,
@@ -125,13 +126,7 @@ export function absoluteLinks(
   const image = `<meta property="og:image" content="${escapeHtml(origin + SHARE_CARD_PATH)}">`;
   if (!ownPage) return image;
   const page = pathname === paths.inThePress ? pressPageFrom(query.get('page')) : 1;
-  const address = (language: Language | null) => {
-    const params = new URLSearchParams();
-    if (page > 1) params.set('page', String(page));
-    if (language === 'hi') params.set('lng', 'hi');
-    const search = params.toString();
-    return escapeHtml(`${origin}${pathname}${search ? `?${search}` : ''}`);
-  };
+  const address = (language: Language | null) => escapeHtml(pageAddress(origin, pathname, language, page));
   const own = address(lng);
   return [
     `<link rel="canonical" href="${own}">`,

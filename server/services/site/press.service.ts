@@ -6,6 +6,7 @@ import {
   type PressListItem,
   splitParagraphs,
 } from '../../../domain/press.ts';
+import { paths } from '../../../domain/site-paths.ts';
 import type { Database, PressArticlesTable } from '../../db/schema.ts';
 
 type Row = Selectable<PressArticlesTable>;
@@ -71,4 +72,19 @@ export async function getPublished(
   const row = await published(db).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return { ...toItem(row, lang), body: splitParagraphs(pick(lang, row.body_en, row.body_hi)) };
+}
+
+/** Every published article's public address and date, newest first (the sitemap). */
+export async function publishedArticleAddresses(
+  db: Kysely<Database>,
+): Promise<Array<{ path: string; publishedAt: number }>> {
+  const rows = await published(db)
+    .select(['id', 'slug', 'published_at'])
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    path: paths.pressDetails.replace(':id', encodeURIComponent(row.id)).replace(':slug', encodeURIComponent(row.slug)),
+    publishedAt: Number(row.published_at),
+  }));
 }
