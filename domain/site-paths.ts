@@ -83,6 +83,10 @@ export function pageAddress(origin: string, pathname: string, lng: 'en' | 'hi' |
   return `${origin}${pathname}${search ? `?${search}` : ''}`;
 }
 
+/** A press article's page (paths.pressDetails), as the press list links it. */
+export const pressArticlePath = (id: string, slug: string) =>
+  paths.pressDetails.replace(':id', encodeURIComponent(id)).replace(':slug', encodeURIComponent(slug));
+
 /** The width of the phone copy the two addresses above offer (`?w=800`); the small copy is 1280 px. */
 export const PHONE_PICTURE_WIDTH = 800;
 

@@ -74,22 +74,31 @@ const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 /**
  * The page's description and its Open Graph card in the page's language: what a search result
  * and a shared link's preview (WhatsApp, Facebook, X) show, the page's title above the site's
- * description (common.json siteDescription, the one text index.html carries in English).
+ * description (common.json siteDescription, the one text index.html carries in English). Without
+ * a title (the app's shell, sent for the routes no page is rendered for), the card names no title,
+ * description or language of its own: the server writes them for a press article, and a crawler
+ * reads the page's <title> and description otherwise.
  */
-function pageMeta(title: string, resources: Resource, lng: string): string {
+function pageMeta(title: string | null, resources: Resource, lng: string): string {
   const common = resources[lng]?.common as { siteDescription?: unknown; shareCardAlt?: unknown } | undefined;
   const description = common?.siteDescription;
   const cardAlt = common?.shareCardAlt;
   if (typeof description !== 'string') throw new Error(`prerender: common.json (${lng}) has no siteDescription`);
   if (typeof cardAlt !== 'string') throw new Error(`prerender: common.json (${lng}) has no shareCardAlt`);
+  const own =
+    title === null
+      ? []
+      : [
+          `<meta property="og:locale" content="${lng === 'hi' ? 'hi_IN' : 'en_IN'}">`,
+          `<meta property="og:locale:alternate" content="${lng === 'hi' ? 'en_IN' : 'hi_IN'}">`,
+          `<meta property="og:title" content="${escapeHtml(title)}">`,
+          `<meta property="og:description" content="${escapeHtml(description)}">`,
+        ];
   return [
     `<meta name="description" content="${escapeHtml(description)}">`,
     '<meta property="og:type" content="website">',
     '<meta property="og:site_name" content="CricSpot">',
-    `<meta property="og:locale" content="${lng === 'hi' ? 'hi_IN' : 'en_IN'}">`,
-    `<meta property="og:locale:alternate" content="${lng === 'hi' ? 'en_IN' : 'hi_IN'}">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    ...own,
     // The server writes og:image (and og:url, the canonical address) here; the picture's
     // properties follow it, as Open Graph reads them.
     ABSOLUTE_LINKS_SLOT,
@@ -182,12 +191,13 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
         const title = heading ? `${heading} | CricSpot` : 'CricSpot';
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-          .replace(DESCRIPTION, pageMeta(title, resources, lng))
-          .replace('</head>', `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+          .replace(DESCRIPTION, () => pageMeta(title, resources, lng))
+          .replace('</head>', () => `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
+          // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
           .replace(
             '<div id="root"></div>',
-            `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`,
+            () => `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`,
           );
         const file = path.join(outDir, prerenderedFile(lng, page.name));
         mkdirSync(path.dirname(file), { recursive: true });
@@ -195,6 +205,12 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
         written++;
       }
     }
+    // The app's shell, sent for every route no page is rendered for (sign-in, a press article):
+    // its card too, which the server completes.
+    writeFileSync(
+      path.join(outDir, 'index.html'),
+      template.replace(DESCRIPTION, () => pageMeta(null, resourcesOf(outDir, 'en'), 'en')),
+    );
     return written;
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import {
   firstAnswerUrl,
   FIRST_PAINT_SCREENS,
   pageAddress,
+  pressArticlePath,
   isKnownRoute,
   PRERENDERED_PAGES,
   prerenderedFile,
@@ -20,6 +21,7 @@ import {
 import { escapeHtml } from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
+import { getPublished } from '../services/site/press.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
 
@@ -111,10 +113,27 @@ const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
 const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /**
+ * A page's addresses in its head: its own in its language (canonical, og:url) and in each language
+ * (hreflang, `?lng=hi` for Hindi; the bare path is the default, English without a cookie).
+ */
+function addressLinks(origin: string, pathname: string, lng: Language, page = 1): string {
+  const address = (language: Language | null) => escapeHtml(pageAddress(origin, pathname, language, page));
+  return [
+    `<link rel="canonical" href="${address(lng)}">`,
+    `<link rel="alternate" hreflang="en-IN" href="${address('en')}">`,
+    `<link rel="alternate" hreflang="hi-IN" href="${address('hi')}">`,
+    `<link rel="alternate" hreflang="x-default" href="${address(null)}">`,
+    `<meta property="og:url" content="${address(lng)}">`,
+  ].join('');
+}
+
+/** The share card's picture (og:image), at the site's public address. */
+const cardImage = (origin: string) => `<meta property="og:image" content="${escapeHtml(origin + SHARE_CARD_PATH)}">`;
+
+/**
  * A pre-rendered page's absolute addresses, from the site's public address (PUBLIC_URL): the
- * share card's picture (og:image), and for a page of the app's own the page's address in its
- * language (canonical, og:url) and in each language (hreflang, `?lng=hi` for Hindi; the bare path
- * is the default, English without a cookie). The press list keeps its page number.
+ * share card's picture, and for a page of the app's own its addresses (the press list keeps its
+ * page number).
  */
 export function absoluteLinks(
   origin: string,
@@ -123,19 +142,45 @@ export function absoluteLinks(
   query: URLSearchParams,
   ownPage: boolean,
 ): string {
-  const image = `<meta property="og:image" content="${escapeHtml(origin + SHARE_CARD_PATH)}">`;
-  if (!ownPage) return image;
+  if (!ownPage) return cardImage(origin);
   const page = pathname === paths.inThePress ? pressPageFrom(query.get('page')) : 1;
-  const address = (language: Language | null) => escapeHtml(pageAddress(origin, pathname, language, page));
-  const own = address(lng);
-  return [
-    `<link rel="canonical" href="${own}">`,
-    `<link rel="alternate" hreflang="en-IN" href="${address('en')}">`,
-    `<link rel="alternate" hreflang="hi-IN" href="${address('hi')}">`,
-    `<link rel="alternate" hreflang="x-default" href="${address(null)}">`,
-    `<meta property="og:url" content="${own}">`,
-    image,
+  return addressLinks(origin, pathname, lng, page) + cardImage(origin);
+}
+
+/** A press article's page: the app's shell, whose card the server fills with the article's. */
+const ARTICLE_PATH = /^\/press-details\/([^/]+)\/[^/]+$/;
+
+interface ArticleCard {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+}
+
+/**
+ * The app's shell as the server sends it for a route no page is rendered for: the share card's
+ * picture, and for a press article its headline and summary in the visitor's language (title,
+ * description, og:title, og:description) and its addresses, so a shared article shows itself.
+ */
+export function shellHtml(html: string, origin: string, lng: Language, article: ArticleCard | null): string {
+  // Replaced by functions: a `$` in an article's text is text, not a replacement pattern.
+  if (!article) return html.replace(ABSOLUTE_LINKS_SLOT, () => cardImage(origin));
+  const title = escapeHtml(`${article.title} | CricSpot`);
+  const summary = escapeHtml(article.summary);
+  const card = [
+    addressLinks(origin, pressArticlePath(article.id, article.slug), lng),
+    `<meta property="og:locale" content="${lng === 'hi' ? 'hi_IN' : 'en_IN'}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${summary}">`,
+    cardImage(origin),
   ].join('');
+  return html
+    .replace(ABSOLUTE_LINKS_SLOT, () => card)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, open: string, close: string) => `${open}${summary}${close}`,
+    );
 }
 
 /**
@@ -182,6 +227,38 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     }
   };
 
+  /** A press article's card for its page, in `lng`; null elsewhere, or when it is not published. */
+  const articleAt = async (pathname: string, lng: Language): Promise<ArticleCard | null> => {
+    const match = ARTICLE_PATH.exec(pathname);
+    if (!match) return null;
+    try {
+      return (await getPublished(app.db, decodeURIComponent(match[1]!), lng)) ?? null;
+    } catch (error) {
+      app.log.warn({ err: error }, 'the press article could not be read for its card');
+      return null;
+    }
+  };
+
+  /**
+   * A built page, read on each request as a file is sent (a new build is served at once, never an
+   * old page naming assets the build removed), completed by `fill`, and revalidated by its
+   * content (a weak tag: the answer is compressed on the way out).
+   */
+  const sendHtml = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    status: number,
+    fill: (html: string) => string,
+  ) => {
+    const html = fill(await readFile(path.join(distDir, file), 'utf8'));
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    void reply.status(status).header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (status === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return reply.status(304).send();
+    return reply.send(html);
+  };
+
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).send({
@@ -195,34 +272,25 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const pathname = request.url.split('?')[0] ?? '/';
     const page = prerendered ? (pageByPath.get(pathname) ?? (isKnownRoute(pathname) ? null : NOT_FOUND)) : null;
     const resultPage = resultPages.get(pathname);
+    const lng = pageLanguage(request);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     if (page === null) {
       const shellImage = resultPage ? await resultImage(resultPage) : shellImageByPath.get(pathname);
       if (shellImage) void reply.header('link', preloadLink(shellImage));
-      return reply.sendFile('index.html');
+      const article = await articleAt(pathname, lng);
+      return sendHtml(request, reply, 'index.html', 200, (html) => shellHtml(html, app.config.publicUrl, lng, article));
     }
-    const lng = pageLanguage(request);
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    const answer = firstAnswerUrl(pathname, lng, new URLSearchParams(request.url.split('?')[1] ?? ''));
+    const answer = firstAnswerUrl(pathname, lng, query);
     const links = [...(image ? [preloadLink(image)] : []), ...(answer ? [answerLink(answer)] : [])];
     if (links.length > 0) void reply.header('link', links.join(', '));
-    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    // Read on each request, as a file is sent: a new build is served at once, never an old page
-    // naming assets the build removed.
-    const html = (await readFile(path.join(distDir, prerenderedFile(lng, page.name)), 'utf8')).replace(
-      ABSOLUTE_LINKS_SLOT,
-      absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
+    return sendHtml(request, reply, prerenderedFile(lng, page.name), page === NOT_FOUND ? 404 : 200, (html) =>
+      html.replace(ABSOLUTE_LINKS_SLOT, () =>
+        absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
+      ),
     );
-    // Revalidated by its content (weak: the answer is compressed on the way out).
-    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    void reply.status(page === NOT_FOUND ? 404 : 200).header('vary', 'Accept-Encoding, Accept-Language, Cookie');
-    void reply.header('etag', etag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (page !== NOT_FOUND && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
-      return reply.status(304).send();
-    }
-    return reply.send(html);
   };
 
   app.get('/', sendApp);

@@ -83,6 +83,11 @@ describe('the single-page app host', () => {
 // in the visitor's language, and the not-found page with a 404 for paths no route answers.
 const prerenderedDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
 writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
+/** The shell as the build writes it, with its card's slot: sent for the routes no page is rendered for. */
+const shellFixture = `<!doctype html><html lang="en"><head><title>CricSpot</title><meta name="description" content="CricSpot: spot the hidden ball."><!--absolute-links--></head><div id="root"></div>`;
+const shellDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+mkdirSync(path.join(shellDist, 'prerendered', 'en'), { recursive: true });
+writeFileSync(path.join(shellDist, 'index.html'), shellFixture);
 for (const lng of ['en', 'hi']) {
   mkdirSync(path.join(prerenderedDist, 'prerendered', lng), { recursive: true });
   for (const page of [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS]) {
@@ -270,6 +275,67 @@ describe('pre-rendered pages', () => {
     );
   });
 });
+
+describeOnEachDatabase(
+  'the app shell',
+  (server) => {
+    const open = (url: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+    it("sends the app's shell with the share card, and a press article's with its headline, summary and addresses in the visitor's language", async () => {
+      const site = 'https://cricspot.example';
+      const card = `<meta property="og:image" content="${site}/api/v1/site/card">`;
+      expect((await open('/signup')).body).toBe(shellFixture.replace(ABSOLUTE_LINKS_SLOT, card));
+      const id = crypto.randomUUID();
+      await server.app.db
+        .insertInto('press_articles')
+        .values({
+          id,
+          slug: 'spot-the-ball-returns',
+          outlet: 'The Outlet',
+          title_en: 'Spot the ball returns & $1 wins',
+          title_hi: 'स्पॉट द बॉल की वापसी',
+          summary_en: 'A "summary" in English',
+          summary_hi: 'हिंदी में सार',
+          body_en: 'Body.',
+          body_hi: '',
+          source_url: null,
+          published_at: Date.UTC(2026, 10, 20),
+          is_published: 1,
+          created_at: Date.UTC(2026, 10, 20),
+          updated_at: Date.UTC(2026, 10, 20),
+        })
+        .execute();
+      const at = `/press-details/${id}/spot-the-ball-returns`;
+      const addresses = (own: string) =>
+        `<link rel="canonical" href="${own}">` +
+        `<link rel="alternate" hreflang="en-IN" href="${site}${at}">` +
+        `<link rel="alternate" hreflang="hi-IN" href="${site}${at}?lng=hi">` +
+        `<link rel="alternate" hreflang="x-default" href="${site}${at}">` +
+        `<meta property="og:url" content="${own}">`;
+      // Reached by an old slug too, it names the article's own address.
+      expect((await open(`/press-details/${id}/old-slug`)).body).toBe(
+        '<!doctype html><html lang="en"><head><title>Spot the ball returns &amp; $1 wins | CricSpot</title>' +
+          '<meta name="description" content="A &quot;summary&quot; in English">' +
+          addresses(`${site}${at}`) +
+          '<meta property="og:locale" content="en_IN">' +
+          '<meta property="og:title" content="Spot the ball returns &amp; $1 wins | CricSpot">' +
+          '<meta property="og:description" content="A &quot;summary&quot; in English">' +
+          card +
+          '</head><div id="root"></div>',
+      );
+      const hindi = (await open(at, { 'accept-language': 'hi' })).body;
+      expect(hindi).toContain(addresses(`${site}${at}?lng=hi`));
+      expect(hindi).toContain('<meta property="og:title" content="स्पॉट द बॉल की वापसी | CricSpot">');
+      expect(hindi).toContain('<meta property="og:locale" content="hi_IN">');
+      // An article that is not there (or not published) gets the shell's card only.
+      expect((await open(`/press-details/${crypto.randomUUID()}/gone`)).body).toBe(
+        shellFixture.replace(ABSOLUTE_LINKS_SLOT, card),
+      );
+    });
+  },
+  { distDir: shellDist, publicUrl: 'https://cricspot.example' },
+);
 
 describe('without a build', () => {
   const server = startServer('sqlite', { distDir: path.join(fakeDist, 'missing') });

@@ -6,7 +6,7 @@ import {
   type PressListItem,
   splitParagraphs,
 } from '../../../domain/press.ts';
-import { paths } from '../../../domain/site-paths.ts';
+import { pressArticlePath } from '../../../domain/site-paths.ts';
 import type { Database, PressArticlesTable } from '../../db/schema.ts';
 
 type Row = Selectable<PressArticlesTable>;
@@ -84,7 +84,7 @@ export async function publishedArticleAddresses(
     .orderBy('id', 'asc')
     .execute();
   return rows.map((row) => ({
-    path: paths.pressDetails.replace(':id', encodeURIComponent(row.id)).replace(':slug', encodeURIComponent(row.slug)),
+    path: pressArticlePath(row.id, row.slug),
     publishedAt: Number(row.published_at),
   }));
 }

@@ -77,6 +77,11 @@ for (const lng of ['en', 'hi'] as const) {
       expect(missing?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages[lng].notFound);
       await expect(page.getByRole('link', { name: pages[lng].takeMeHome })).toHaveAttribute('href', '/');
+
+      // The app's shell (a route no page is rendered for) carries the share card too.
+      await page.goto('/login');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', card!);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     });
 
     test('the practice screen paints its first picture and hints before any JavaScript', async ({ page }) => {
