@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { prerenderPages } from './scripts/prerender.ts';
+import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -52,6 +53,35 @@ function prerender(): Plugin {
   };
 }
 
+/** The home-screen icons (scripts/app-icons.ts): written by the build, answered by the dev server. */
+function appIcons(): Plugin {
+  const byPath = new Map(APP_ICONS.map((icon) => [`/${icon.fileName}`, icon]));
+  return {
+    name: 'cricspot-app-icons',
+    async generateBundle() {
+      for (const icon of APP_ICONS)
+        this.emitFile({
+          type: 'asset',
+          fileName: icon.fileName,
+          source: await renderAppIcon(icon.size, icon.fullBleed),
+        });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const icon = byPath.get(request.url?.split('?')[0] ?? '');
+        if (!icon) return next();
+        renderAppIcon(icon.size, icon.fullBleed).then(
+          (png) => {
+            response.setHeader('content-type', 'image/png');
+            response.end(png);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
@@ -60,6 +90,7 @@ export default defineConfig({
     // Pixi's 2D-canvas probe asked on first use, not when the stage's chunk is evaluated (issue 29).
     lazyPixiCanvasProbe(),
     buildMeta(),
+    appIcons(),
     prerender(),
     // A .br (brotli, best) and a .gz (gzip, best) beside every text file of the build and of public/
     // over 1 KB: the server sends them as they are (@fastify/static preCompressed, static-site.ts).

@@ -5,15 +5,10 @@
  * the site has no picture yet. Made with sharp once per source picture and kept, so it follows
  * the console's contests and practice pictures by itself.
  */
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { SHARE_CARD_SIZE } from '../../../domain/site-paths.ts';
+import { BRAND_GREEN, markAt } from './brand-mark.ts';
 import { bufferOf, type ServableFile } from './serving.ts';
-
-/** The site's mark (the favicon), drawn on every card. */
-const MARK_SVG = readFileSync(new URL('../../../public/favicon.svg', import.meta.url), 'utf8');
-/** The brand's green, the mark's own background. */
-const BRAND_GREEN = '#0b5d3b';
 
 const { width: W, height: H } = SHARE_CARD_SIZE;
 /** The mark's size on a photo card: readable in a chat's small preview, not hiding the picture. */
@@ -21,8 +16,6 @@ const MARK_ON_PHOTO = 120;
 const MARK_MARGIN = 40;
 /** The mark's size alone on the brand card. */
 const MARK_ALONE = 300;
-
-const markAt = (size: number) => Buffer.from(MARK_SVG.replace('<svg ', `<svg width="${size}" height="${size}" `));
 
 /** A soft shade along the bottom, so the mark stands out on a bright photo. */
 const SHADE = Buffer.from(

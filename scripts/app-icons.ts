@@ -1,0 +1,32 @@
+/**
+ * The site's home-screen icons as PNG, drawn from its mark by sharp: Android's install and an
+ * iPhone's "Add to Home Screen" take no SVG. The build writes them (vite.config.ts) and the dev
+ * server answers them the same; public/manifest.webmanifest and index.html name them.
+ * - `any`: the mark as drawn, rounded corners and all;
+ * - `maskable` and Apple's: the brand's green to the edges and the mark inside the middle 80%,
+ *   which every launcher's mask keeps (a circle, a squircle, iOS's rounded square).
+ */
+import sharp from 'sharp';
+import { BRAND_GREEN, markAt } from '../server/services/pictures/brand-mark.ts';
+
+export const APP_ICONS = [
+  { fileName: 'icons/icon-192.png', size: 192, fullBleed: false },
+  { fileName: 'icons/icon-512.png', size: 512, fullBleed: false },
+  { fileName: 'icons/maskable-512.png', size: 512, fullBleed: true },
+  { fileName: 'icons/apple-touch-icon.png', size: 180, fullBleed: true },
+] as const;
+
+/** The share of a full-bleed icon the mark takes: the maskable safe zone is the middle 80%. */
+const SAFE_SHARE = 0.8;
+
+export async function renderAppIcon(size: number, fullBleed: boolean): Promise<Buffer> {
+  if (!fullBleed) return sharp(markAt(size)).png().toBuffer();
+  const inner = Math.round(size * SAFE_SHARE);
+  const offset = Math.round((size - inner) / 2);
+  return sharp({ create: { width: size, height: size, channels: 3, background: BRAND_GREEN } })
+    .composite([{ input: markAt(inner), top: offset, left: offset }])
+    // Opaque: iOS fills a transparent corner with black.
+    .removeAlpha()
+    .png()
+    .toBuffer();
+}
