@@ -23,10 +23,12 @@ export async function renderAppIcon(size: number, fullBleed: boolean): Promise<B
   if (!fullBleed) return sharp(markAt(size)).png().toBuffer();
   const inner = Math.round(size * SAFE_SHARE);
   const offset = Math.round((size - inner) / 2);
-  return sharp({ create: { width: size, height: size, channels: 3, background: BRAND_GREEN } })
-    .composite([{ input: markAt(inner), top: offset, left: offset }])
-    // Opaque: iOS fills a transparent corner with black.
-    .removeAlpha()
-    .png()
-    .toBuffer();
+  return (
+    sharp({ create: { width: size, height: size, channels: 3, background: BRAND_GREEN } })
+      .composite([{ input: markAt(inner), top: offset, left: offset }])
+      // Opaque: iOS fills a transparent corner with black.
+      .removeAlpha()
+      .png()
+      .toBuffer()
+  );
 }
