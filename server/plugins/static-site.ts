@@ -18,6 +18,7 @@ import {
   resultPicture,
   SHARE_CARD_PATH,
 } from '../../domain/site-paths.ts';
+import { BRAND } from '../../domain/brand.ts';
 import { escapeHtml } from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
@@ -148,7 +149,7 @@ export function absoluteLinks(
 }
 
 /** A press article's page: the app's shell, whose card the server fills with the article's. */
-const ARTICLE_PATH = /^\/press-details\/([^/]+)\/[^/]+$/;
+const ARTICLE_PATH = new RegExp(`^${paths.pressDetails.replace(':id', '([^/]+)').replace(':slug', '[^/]+')}$`);
 
 interface ArticleCard {
   id: string;
@@ -165,7 +166,7 @@ interface ArticleCard {
 export function shellHtml(html: string, origin: string, lng: Language, article: ArticleCard | null): string {
   // Replaced by functions: a `$` in an article's text is text, not a replacement pattern.
   if (!article) return html.replace(ABSOLUTE_LINKS_SLOT, () => cardImage(origin));
-  const title = escapeHtml(`${article.title} | CricSpot`);
+  const title = escapeHtml(`${article.title} | ${BRAND.name}`);
   const summary = escapeHtml(article.summary);
   const card = [
     addressLinks(origin, pressArticlePath(article.id, article.slug), lng),

@@ -7,10 +7,10 @@ import { publishedArticleAddresses } from '../services/site/press.service.ts';
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
- * What search engines are told. In production: every page but
- * the player's own screens and the sign-in steps may be crawled, and the sitemap names the public
- * pages and the press articles in both languages with their hreflang alternates. Outside
- * production (a staging copy on the internet) nothing may be crawled.
+ * What search engines are told. In production every page but the player's own screens, the
+ * console and the sign-in steps may be crawled, and the sitemap names the public pages and the
+ * press articles in both languages with their hreflang alternates. Outside production (a staging
+ * copy on the internet) nothing may be crawled.
  */
 export function robotsTxt(origin: string, production: boolean): string {
   if (!production) return 'User-agent: *\nDisallow: /\n';
