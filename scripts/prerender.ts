@@ -16,7 +16,7 @@ import {
   prerenderedFile,
   SHARE_CARD_SIZE,
 } from '../domain/site-paths.ts';
-import { escapeHtml } from '../domain/html.ts';
+import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../domain/html.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LANGUAGES = ['en', 'hi'] as const;
@@ -67,9 +67,6 @@ const unescapeHtml = (html: string) =>
     const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
     return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
   });
-
-/** The template's description (index.html, in English), replaced on each page by its language's. */
-const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 
 /**
  * The page's description and its Open Graph card in the page's language: what a search result
@@ -153,7 +150,8 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
   const entryCss = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map(
     (match) => match[1]!,
   );
-  if (!DESCRIPTION.test(template)) throw new Error('prerender: index.html has no <meta name="description"> to replace');
+  if (!DESCRIPTION_META.test(template))
+    throw new Error('prerender: index.html has no <meta name="description"> to replace');
   const withoutEntryCss = template.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // Inside the repository, so the server build resolves its packages from node_modules.
@@ -191,8 +189,8 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
         const title = heading ? `${heading} | CricSpot` : 'CricSpot';
         const html = withoutEntryCss
           .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-          .replace(DESCRIPTION, () => pageMeta(title, resources, lng))
+          .replace(TITLE_TAG, () => `<title>${escapeHtml(title)}</title>`)
+          .replace(DESCRIPTION_META, () => pageMeta(title, resources, lng))
           .replace('</head>', () => `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
           // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
           .replace(
@@ -209,7 +207,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
     // its card too, which the server completes.
     writeFileSync(
       path.join(outDir, 'index.html'),
-      template.replace(DESCRIPTION, () => pageMeta(null, resourcesOf(outDir, 'en'), 'en')),
+      template.replace(DESCRIPTION_META, () => pageMeta(null, resourcesOf(outDir, 'en'), 'en')),
     );
     return written;
   } finally {

@@ -19,7 +19,7 @@ import {
   SHARE_CARD_PATH,
 } from '../../domain/site-paths.ts';
 import { BRAND } from '../../domain/brand.ts';
-import { escapeHtml } from '../../domain/html.ts';
+import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
 import { getPublished } from '../services/site/press.service.ts';
@@ -177,11 +177,8 @@ export function shellHtml(html: string, origin: string, lng: Language, article: 
   ].join('');
   return html
     .replace(ABSOLUTE_LINKS_SLOT, () => card)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(
-      /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_match, open: string, close: string) => `${open}${summary}${close}`,
-    );
+    .replace(TITLE_TAG, () => `<title>${title}</title>`)
+    .replace(DESCRIPTION_META, () => `<meta name="description" content="${summary}">`);
 }
 
 /**

@@ -18,7 +18,7 @@ export interface ServableFile extends PictureFile {
   mime: string;
   etag: string;
   /** Where this copy's phone copy is kept once made (a display copy's; none for a made copy). */
-  phone?: { store: PictureStore; pictureId: string; fileName: string };
+  phoneCopyAt?: { store: PictureStore; pictureId: string; fileName: string };
 }
 
 /**
@@ -42,13 +42,9 @@ export async function findServableVariant(
   const file = await store.get(row.path);
   // Content never changes for an id, so id, variant and size name it exactly.
   if (!file) return undefined;
-  const phone = { store, pictureId, fileName: `${name}${PHONE_PICTURE_WIDTH}.jpg` };
-  return { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"`, phone };
+  const phoneCopyAt = { store, pictureId, fileName: `${name}${PHONE_PICTURE_WIDTH}.jpg` };
+  return { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"`, phoneCopyAt };
 }
-
-const phoneCopies = new Map<string, Promise<Buffer>>();
-
-const PHONE_COPIES_KEPT = 16;
 
 /** A stored file's bytes in memory (a store may answer with a stream). */
 export async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
@@ -58,10 +54,33 @@ export async function bufferOf(body: PictureFile['body']): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Copies made from a stored file (the phone copies, the share card), made once per key and the
+ * last `kept` of them kept in memory. A copy asked for again is the same promise, and the source
+ * opened for it is closed unread; a copy that failed is made again on the next ask.
+ */
+export function keptCopies(kept: number) {
+  const copies = new Map<string, Promise<Buffer>>();
+  return (key: string, source: PictureFile | undefined, make: () => Promise<Buffer>): Promise<Buffer> => {
+    const known = copies.get(key);
+    if (known) {
+      if (source && !Buffer.isBuffer(source.body)) source.body.destroy();
+      return known;
+    }
+    const copy = make();
+    copies.set(key, copy);
+    copy.catch(() => copies.delete(key));
+    if (copies.size > kept) copies.delete(copies.keys().next().value!);
+    return copy;
+  };
+}
+
+const phoneCopies = keptCopies(16);
+
 /** Makes a phone copy of `file` (the store's if one was kept), keeping a new one in the store. */
 async function makePhoneCopy(file: ServableFile): Promise<Buffer> {
-  const { phone } = file;
-  const kept = phone ? await phone.store.get(keyOf(phone.pictureId, phone.fileName)) : undefined;
+  const at = file.phoneCopyAt;
+  const kept = at ? await at.store.get(keyOf(at.pictureId, at.fileName)) : undefined;
   if (kept) {
     if (!Buffer.isBuffer(file.body)) file.body.destroy();
     return bufferOf(kept.body);
@@ -72,7 +91,7 @@ async function makePhoneCopy(file: ServableFile): Promise<Buffer> {
     .toBuffer();
   // Kept for good, as the copy it is made from (a picture's files go with it). Two instances
   // making it at once both send theirs; the store keeps one.
-  await phone?.store.put(phone.pictureId, phone.fileName, copy).catch(() => undefined);
+  await at?.store.put(at.pictureId, at.fileName, copy).catch(() => undefined);
   return copy;
 }
 
@@ -82,16 +101,7 @@ async function makePhoneCopy(file: ServableFile): Promise<Buffer> {
  * last few also in memory.
  */
 export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
-  let copy = phoneCopies.get(file.etag);
-  if (copy) {
-    if (!Buffer.isBuffer(file.body)) file.body.destroy();
-  } else {
-    copy = makePhoneCopy(file);
-    phoneCopies.set(file.etag, copy);
-    copy.catch(() => phoneCopies.delete(file.etag));
-    if (phoneCopies.size > PHONE_COPIES_KEPT) phoneCopies.delete(phoneCopies.keys().next().value!);
-  }
-  const body = await copy;
+  const body = await phoneCopies(file.etag, file, () => makePhoneCopy(file));
   return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`) };
 }
 

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { SHARE_CARD_SIZE } from '../../../domain/site-paths.ts';
 import { BRAND_GREEN, markAt } from './brand-mark.ts';
-import { bufferOf, type ServableFile } from './serving.ts';
+import { bufferOf, keptCopies, type ServableFile } from './serving.ts';
 
 const { width: W, height: H } = SHARE_CARD_SIZE;
 /** The mark's size on a photo card: readable in a chat's small preview, not hiding the picture. */
@@ -44,22 +44,12 @@ async function brandCard(): Promise<Buffer> {
 }
 
 /** The cards made, by their source's ETag: the current one and the one before are enough. */
-const cards = new Map<string, Promise<Buffer>>();
-const CARDS_KEPT = 2;
+const cards = keptCopies(2);
 
 /** The share card for `source` (the brand card for none), as a servable JPEG with its own ETag. */
 export async function shareCard(source: ServableFile | undefined): Promise<ServableFile> {
   const key = source?.etag ?? 'brand';
-  let card = cards.get(key);
-  if (card) {
-    if (source && !Buffer.isBuffer(source.body)) source.body.destroy();
-  } else {
-    card = source ? photoCard(source) : brandCard();
-    cards.set(key, card);
-    card.catch(() => cards.delete(key));
-    if (cards.size > CARDS_KEPT) cards.delete(cards.keys().next().value!);
-  }
-  const body = await card;
+  const body = await cards(key, source, () => (source ? photoCard(source) : brandCard()));
   const etag = `"card-${key.replace(/"/g, '')}"`;
   return { body, bytes: body.length, mime: 'image/jpeg', etag };
 }
