@@ -35,7 +35,7 @@ export const socialPrefillSchema = z.object({ first_name: z.string(), last_name:
 export type SocialPrefill = z.infer<typeof socialPrefillSchema>;
 
 /**
- * The social sign-up's answer (POST /app/auth/social-login): a random marker, not the session
- * (the session is the HttpOnly cookie); it only tells the web the player is logged in.
+ * The social sign-up's answer (POST /app/auth/social-login): the sign-up code's request, for
+ * /otp (the number is proved by the code before the account is active).
  */
-export const socialLoginAnswerSchema = z.object({ token: z.string() });
+export const socialLoginAnswerSchema = z.object({ otpToken: z.string() });

@@ -32,10 +32,14 @@
  *        { first_name, last_name, email, phone ('+91' and 10 digits, or the 10 digits),
  *          signup_method: 'google', device_type: 'website', device_token (string, may be empty;
  *          optional), agreeLegal, agreeRules, agreeAge }
- *        200 { message: 'Welcome to CricSpot! Your account is ready.', data: { token } }, with cs_session set
- *            and cs_social cleared. data.token is the spec's 'login token': an opaque, non-secret
- *            login marker for the browser's routing, not a credential (the session is the
- *            HttpOnly cookie, out of reach of any script).
+ *        200 { message: 'We have sent a 6-digit code to your phone. Enter it to finish signing up.',
+ *              data: { otpToken } }
+ *            A pending account and a sign-up code by SMS to the number: Google proves the e-mail,
+ *            not the phone. The web shows the message for a second and opens /otp, whose
+ *            POST /auth/otp/verify { otpToken, otp } activates the account and starts the session,
+ *            as for a password sign-up (the spec's data.token, the login marker, is set then).
+ *            cs_social stays until then, so the form can be sent again with another number.
+ *            The sends to one number are limited as every code's (429 with the wait).
  *        400 NO_PENDING_SOCIAL 'Your Google sign-in has expired. Please sign in with Google again.'
  *        400 VALIDATION_FAILED with fields: socialSignupSchema's messages, or
  *            { email: 'Use the e-mail of your Google account' } when the form's e-mail is not the verified one
@@ -55,7 +59,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { BRAND } from '../../domain/brand.ts';
-import { stripPhonePrefix } from '../../domain/phone.ts';
+import { stripPhonePrefix, toIndianE164 } from '../../domain/phone.ts';
+import type { MessageSender } from '../integrations/messages.ts';
+import { claimCodeSend } from '../services/accounts/code-sends.service.ts';
+import { recipientKey } from '../services/accounts/otp.service.ts';
 import { inLanguage, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
 import { socialSignupSchema } from '../../domain/validation.ts';
 import { socialLoginAnswerSchema, socialPrefillSchema } from '../../domain/users.ts';
@@ -86,9 +93,14 @@ export const OIDC_COOKIE = 'cs_oidc';
 export const SOCIAL_COOKIE = 'cs_social';
 export const OIDC_STATE_MS = 10 * 60 * 1000;
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
-export const SOCIAL_LOGIN_MESSAGE = `Welcome to ${BRAND.name}! Your account is ready.`;
-/** The spec shows the server's message for a second: in the page's language (issue 25). */
-export const SOCIAL_LOGIN_MESSAGE_HI = `${BRAND.name} में आपका स्वागत है! आपका खाता तैयार है।`;
+/**
+ * The spec shows the server's message for a second, in the page's language (issue 25); then the
+ * code's screen (/otp) opens.
+ */
+export const SOCIAL_CODE_SENT = {
+  en: 'We have sent a 6-digit code to your phone. Enter it to finish signing up.',
+  hi: 'हमने आपके फ़ोन पर 6 अंकों का कोड भेजा है। साइन-अप पूरा करने के लिए उसे दर्ज करें।',
+} as const;
 
 /** Per client address, generous for carrier NAT; every step also needs a Google identity or a state only this browser has. */
 export const GOOGLE_START_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
@@ -183,6 +195,12 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
   const oidcCookie = { path: oidcPath, httpOnly: true, sameSite: 'lax' as const, secure };
   const socialCookie = { path: socialPath, httpOnly: true, sameSite: 'lax' as const, secure };
   const clearSocial = (reply: FastifyReply) => reply.clearCookie(SOCIAL_COOKIE, socialCookie);
+  // The sign-up code goes out after the answer, as the password sign-up's (auth.routes.ts).
+  const sendAfterAnswer: MessageSender = {
+    send: async (message) => {
+      app.afterAnswer(() => app.messages.send(message), 'a sign-up code could not be sent');
+    },
+  };
 
   app.get(
     '/auth/google/start',
@@ -312,18 +330,17 @@ export async function socialRoutes(instance: FastifyInstance): Promise<void> {
           body.phone = stripPhonePrefix(body.phone);
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body;
-      const user = await completeSocialSignup(app.db, request.cookies[SOCIAL_COOKIE], body, app.clock.now());
-      await app.startSession(request, reply, user.id);
+      const phone = toIndianE164(body.phone);
+      await claimCodeSend(app.db, recipientKey(app.secret, phone), app.clock.now());
       const language = requestLanguage(request);
-      await rememberLanguage(app.db, user.id, language);
-      clearSocial(reply);
-      // Not the session id: the session is the HttpOnly cookie; this only tells the web it is logged in.
-      return {
-        message: inLanguage(language, { en: SOCIAL_LOGIN_MESSAGE, hi: SOCIAL_LOGIN_MESSAGE_HI }),
-        data: { token: randomBytes(16).toString('base64url') },
-      };
+      const { otpToken } = await completeSocialSignup(
+        { db: app.db, secret: app.secret, messages: sendAfterAnswer, now: app.clock.now(), lang: language },
+        request.cookies[SOCIAL_COOKIE],
+        body,
+      );
+      return { message: inLanguage(language, SOCIAL_CODE_SENT), data: { otpToken } };
     },
   );
 }

@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 import { toIndianE164 } from '../../domain/phone.ts';
 import { socialSignupMachine } from '../../machines/social-signup.machine.ts';
 import { socialLogin } from '../api/auth.ts';
-import { loginMarker } from '../shared/login-marker.ts';
 import { clearSocialDraft, deviceToken } from '../shared/social-draft.ts';
 
 /** '+91' in front of the 10 digits, unless it is there already (spec section 5). */
@@ -10,8 +9,11 @@ function withCallingCode(phone: string): string {
   return phone.startsWith('+91') ? phone : toIndianE164(phone);
 }
 
-/** The social sign-up submit with the real API call; `goHome` takes the new player to / with the greeting. */
-export function socialSignupMachineFor({ goHome }: { goHome: () => void }) {
+/**
+ * The social sign-up submit with the real API call; `goToCode` keeps the code's request for /otp
+ * and opens it.
+ */
+export function socialSignupMachineFor({ goToCode }: { goToCode: (otpToken: string) => void }) {
   return socialSignupMachine.provide({
     actors: {
       submitSignup: fromPromise(async ({ input }) => {
@@ -27,13 +29,12 @@ export function socialSignupMachineFor({ goHome }: { goHome: () => void }) {
           agreeRules: input.agreeRules,
           agreeAge: input.agreeAge,
         });
-        return { message: answer.message };
+        return { message: answer.message, otpToken: answer.data.otpToken };
       }),
     },
     actions: {
       clearDraft: () => clearSocialDraft(),
-      setLoginMarker: () => loginMarker.set(),
-      goHome: () => goHome(),
+      goToCode: (_, { otpToken }) => goToCode(otpToken),
     },
   });
 }

@@ -26,8 +26,7 @@ function start() {
   const machine = socialSignupMachine.provide({
     actions: {
       clearDraft: () => void done.push('clearDraft'),
-      setLoginMarker: () => void done.push('setLoginMarker'),
-      goHome: () => void done.push('goHome'),
+      goToCode: (_, { otpToken }) => void done.push(`goToCode ${otpToken}`),
     },
   });
   return { ...startSut(machine), done };
@@ -38,19 +37,19 @@ describe('social-signup machine', () => {
     expect(await placeholderErrors(socialSignupMachine)).toEqual({ submitSignup: 'submitSignup not provided' });
   });
 
-  it('submits the values, shows the message for exactly SIGNUP_SUCCESS_DIALOG_MS, then clears the draft, sets the marker and goes home', async () => {
+  it('submits the values, shows the message for exactly SIGNUP_SUCCESS_DIALOG_MS, then clears the draft and goes to the code with its request', async () => {
     const { actor, fakes, clock, done } = start();
     actor.send({ type: 'signup.submit', values });
     expect(actor.getSnapshot().value).toBe('submitting');
     expect(fakes.lastInput('submitSignup')).toEqual(values);
-    await fakes.resolve('submitSignup', { message: 'Welcome!' });
+    await fakes.resolve('submitSignup', { message: 'Code sent.', otpToken: 'tok-1' });
     expect(actor.getSnapshot().value).toBe('succeeded');
-    expect(actor.getSnapshot().context.message).toBe('Welcome!');
+    expect(actor.getSnapshot().context.message).toBe('Code sent.');
     clock.increment(SIGNUP_SUCCESS_DIALOG_MS - 1);
     expect(done).toEqual([]);
     clock.increment(1);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(done).toEqual(['clearDraft', 'setLoginMarker', 'goHome']);
+    expect(done).toEqual(['clearDraft', 'goToCode tok-1']);
     expect(SIGNUP_SUCCESS_DIALOG_MS).toBe(1000);
   });
 
@@ -83,10 +82,14 @@ const record =
   ({ self }: { self: AnyActorRef }) =>
     void effects.set(self, [...(effects.get(self) ?? []), name]);
 const machine = socialSignupMachine.provide({
-  actions: { clearDraft: record('clearDraft'), setLoginMarker: record('setLoginMarker'), goHome: record('goHome') },
+  actions: {
+    clearDraft: record('clearDraft'),
+    goToCode: (args, { otpToken }) => record(`goToCode ${otpToken}`)(args),
+  },
 });
 
-const welcome = 'Signed up successfully.';
+const welcome = 'We have sent a 6-digit code to your phone.';
+const otpToken = 'challenge-1';
 const assertions: StateAssertions<Snapshot> = {
   editing: (snapshot, sut) => {
     expect(snapshot.can({ type: 'signup.submit', values })).toBe(true);
@@ -99,7 +102,7 @@ const assertions: StateAssertions<Snapshot> = {
     expect(sut.clock.pendingTimeouts()).toEqual([]);
   },
   succeeded: (snapshot, sut) => {
-    expect(snapshot.context).toEqual({ message: welcome, error: null });
+    expect(snapshot.context).toEqual({ message: welcome, otpToken, error: null });
     expect(sut.clock.pendingTimeouts()).toEqual([SIGNUP_SUCCESS_DIALOG_MS]);
     expect(snapshot.can({ type: 'success.continue' })).toBe(true);
     expect(effects.get(sut.actor)).toBeUndefined();
@@ -114,7 +117,7 @@ const assertions: StateAssertions<Snapshot> = {
     expect(snapshot.status).toBe('done');
     expect(snapshot.context.message).toBe(welcome);
     expect(sut.clock.pendingTimeouts()).toEqual([]);
-    expect(effects.get(sut.actor)).toEqual(['clearDraft', 'setLoginMarker', 'goHome']);
+    expect(effects.get(sut.actor)).toEqual(['clearDraft', `goToCode ${otpToken}`]);
   },
 };
 
@@ -126,7 +129,7 @@ describe('social-signup model', () => {
     machine,
     events: [
       { type: 'signup.submit', values },
-      { type: `xstate.done.actor.${ids['submitSignup']}`, output: { message: welcome } },
+      { type: `xstate.done.actor.${ids['submitSignup']}`, output: { message: welcome, otpToken } },
       // A refusal with only a message, and one that names a field (the screen shows it there too).
       { type: `xstate.error.actor.${ids['submitSignup']}`, error: { message: 'Please sign in with Google again.' } },
       {

@@ -1,7 +1,15 @@
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { get, post, signUpActive, useTestClock } from '../support/accounts.ts';
-import { PENDING, SOCIAL_LOGIN, freshGooglePerson, socialForm, pendingFor } from './social.helpers.ts';
+import { freshPerson, get, lastCodeTo, lastMessageTo, post, signUpActive, useTestClock } from '../support/accounts.ts';
+import {
+  PENDING,
+  SOCIAL_LOGIN,
+  freshGooglePerson,
+  googleSignIn,
+  socialForm,
+  pendingFor,
+  socialSignupVerified,
+} from './social.helpers.ts';
 
 describeOnEachDatabase('Google sign-in through the development identity provider', (server) => {
   const clock = useTestClock(server);
@@ -62,14 +70,64 @@ describeOnEachDatabase('Google sign-in through the development identity provider
       agreeAge: true,
     });
     expect(signup.statusCode, signup.body).toBe(200);
-    const made = await post(server, SOCIAL_LOGIN, socialForm(person), { cookie: socialCookie });
-    expect(made.statusCode, made.body).toBe(200);
+    clock.advance(1);
+    await socialSignupVerified(server, person, socialCookie);
     const rows = await server.app.db
       .selectFrom('users')
       .select(['status', 'signup_method'])
       .where('email', '=', person.email)
       .execute();
     expect(rows).toEqual([{ status: 'active', signup_method: 'google' }]);
+  });
+
+  it("a number is the player's only with its code: a stranger's number left in an unfinished Google sign-up gives way to its owner's sign-up, which that Google account never reaches", async () => {
+    const victim = freshPerson();
+    const { person: intruder, socialCookie } = await pendingFor(server);
+    const claimed = await post(server, SOCIAL_LOGIN, socialForm(intruder, { phone: victim.phone }), {
+      cookie: socialCookie,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    // The code went to the number's owner; without it there is no account and no session.
+    expect(claimed.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
+    const wrong = await post(server, '/api/v1/auth/otp/verify', {
+      otpToken: claimed.json().data.otpToken,
+      otp: '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const loginCode = await post(server, '/api/v1/auth/login-code', { phone: victim.phone });
+    expect(loginCode.statusCode).toBe(200);
+    expect((await lastMessageTo(server, `+91${victim.phone}`))?.body).toMatch(/sign-up code/);
+
+    // The owner signs up with their own number (after the wait between codes to one number): it
+    // is theirs, not linked to the intruder's Google account.
+    clock.advance(61_000);
+    const { user } = await signUpActive(server, clock, { phone: victim.phone, email: victim.email });
+    const owner = await server.app.db
+      .selectFrom('users')
+      .select(['id', 'status', 'signup_method', 'google_subject'])
+      .where('phone', '=', `+91${victim.phone}`)
+      .executeTakeFirstOrThrow();
+    expect(owner).toEqual({ id: user.id, status: 'active', signup_method: 'password', google_subject: null });
+    const again = await googleSignIn(server, intruder);
+    expect(again.res.json().data.status).toBe('needs_signup');
+  });
+
+  it('a wrong number is corrected with the same Google sign-in: the form again, a code to the new number', async () => {
+    const { person, socialCookie } = await pendingFor(server);
+    const typo = `8${person.phone.slice(1)}`;
+    const first = await post(server, SOCIAL_LOGIN, socialForm(person, { phone: typo }), { cookie: socialCookie });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await get(server, PENDING, { cookie: socialCookie })).toMatchObject({ statusCode: 200 });
+    const verified = await socialSignupVerified(server, person, socialCookie);
+    expect(verified.json().data.user).toMatchObject({ email: person.email, phone: `+91${person.phone}` });
+    const stale = await post(server, '/api/v1/auth/otp/verify', {
+      otpToken: first.json().data.otpToken,
+      otp: await lastCodeTo(server, typo),
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(await server.app.db.selectFrom('users').select('id').where('phone', '=', `+91${typo}`).execute()).toEqual(
+      [],
+    );
   });
 
   it('keeps the verified e-mail: another one in the form is refused by the field', async () => {

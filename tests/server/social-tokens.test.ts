@@ -5,15 +5,14 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { post, useTestClock } from '../support/accounts.ts';
 import {
   COMPLETE,
-  SOCIAL_LOGIN,
   CLIENT_ID,
   ISSUER,
   freshGooglePerson,
   start,
   tokenFor,
   googleSignIn,
-  socialForm,
   pendingFor,
+  socialSignupVerified,
 } from './social.helpers.ts';
 
 describeOnEachDatabase('Google sign-in through the development identity provider', (server) => {
@@ -188,7 +187,7 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
   it('sends returnTo only to paths of this site', async () => {
     const { person, socialCookie } = await pendingFor(server);
-    expect((await post(server, SOCIAL_LOGIN, socialForm(person), { cookie: socialCookie })).statusCode).toBe(200);
+    await socialSignupVerified(server, person, socialCookie);
     for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '']) {
       const { res } = await googleSignIn(server, person, bad);
       expect(res.json().data, bad).toEqual({ next: '/', status: 'logged_in' });

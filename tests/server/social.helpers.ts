@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { freshIp, get, post } from '../support/accounts.ts';
+import { freshIp, get, lastCodeTo, post } from '../support/accounts.ts';
 import type { ServerHarness } from '../support/server-harness.ts';
 
 export const START = '/api/v1/auth/google/start';
@@ -119,4 +119,23 @@ export async function pendingFor(server: ServerHarness, person = freshGooglePers
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.status).toBe('needs_signup');
   return { person, socialCookie: cookieOf(res, 'cs_social') };
+}
+
+/**
+ * The social sign-up form, then the code the server sent to its number (the outbox) on /otp's
+ * call: the verify answer, with the session.
+ */
+export async function socialSignupVerified(
+  server: ServerHarness,
+  person: { email: string; given_name: string; family_name: string; phone: string },
+  socialCookie: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const form = socialForm(person, overrides);
+  const sent = await post(server, SOCIAL_LOGIN, form, { cookie: socialCookie });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const otp = await lastCodeTo(server, String(form.phone).replace(/^\+91/, ''));
+  const verified = await post(server, '/api/v1/auth/otp/verify', { otpToken: sent.json().data.otpToken, otp });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified;
 }

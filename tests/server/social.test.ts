@@ -3,7 +3,15 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DEV_IDP_KEY_FILE, devSubjectFor } from '../../server/services/accounts/dev-idp.service.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
-import { get, post, sessionCookieOf, signUpActive, useTestClock } from '../support/accounts.ts';
+import {
+  get,
+  lastCodeTo,
+  lastMessageTo,
+  post,
+  sessionCookieOf,
+  signUpActive,
+  useTestClock,
+} from '../support/accounts.ts';
 import {
   CALLBACK,
   COMPLETE,
@@ -20,6 +28,7 @@ import {
   googleSignIn,
   socialForm,
   pendingFor,
+  socialSignupVerified,
 } from './social.helpers.ts';
 
 describeOnEachDatabase('Google sign-in through the development identity provider', (server) => {
@@ -109,13 +118,27 @@ describeOnEachDatabase('Google sign-in through the development identity provider
     });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toEqual({
-      message: 'Welcome to CricSpot! Your account is ready.',
-      data: { token: expect.stringMatching(/^[\w-]{22}$/) },
+      message: 'We have sent a 6-digit code to your phone. Enter it to finish signing up.',
+      data: { otpToken: expect.any(String) },
     });
-    const session = sessionCookieOf(created);
-    expect(created.json().data.token).not.toBe(session.split('=')[1]);
-    expect(created.cookies.find((c) => c.name === 'cs_social')?.value).toBe('');
+    // Google proved the e-mail, not the number: no session and no active account before its code.
+    expect(created.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
+    expect(created.cookies.find((c) => c.name === 'cs_social')).toBeUndefined();
+    const waiting = await server.app.db
+      .selectFrom('users')
+      .select(['status', 'signup_method'])
+      .where('email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ status: 'pending', signup_method: 'google' });
+    const sms = await lastMessageTo(server, `+91${person.phone}`);
+    expect(sms?.body).toMatch(/^\d{6} is your CricSpot sign-up code\./);
 
+    const verified = await post(server, '/api/v1/auth/otp/verify', {
+      otpToken: created.json().data.otpToken,
+      otp: await lastCodeTo(server, person.phone),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = sessionCookieOf(verified);
     const me = await get(server, ME, { cookie: session });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.user).toMatchObject({
@@ -240,7 +263,7 @@ describeOnEachDatabase('Google sign-in through the development identity provider
 
     // A Google account whose linked user was suspended afterwards.
     const { person, socialCookie } = await pendingFor(server);
-    const made = await post(server, SOCIAL_LOGIN, socialForm(person), { cookie: socialCookie });
+    const made = await socialSignupVerified(server, person, socialCookie);
     await post(server, '/api/v1/account/deactivate', undefined, { cookie: sessionCookieOf(made) });
     const c = await googleSignIn(server, person);
     expect(c.res.statusCode).toBe(403);

@@ -124,7 +124,7 @@ describe('/socialsignup', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Ashu');
   });
 
-  it("sends the spec's payload with +91 and a kept device token, shows 'Loading...', then the message for 1 second, and goes to /", async () => {
+  it("sends the spec's payload with +91 and a kept device token, shows 'Loading...', then the message for 1 second, and goes on to the code sent to the number (/otp), which lands on /", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem(STORAGE_KEYS.deviceToken, 'device-42');
     let release: () => void = () => {};
@@ -134,7 +134,7 @@ describe('/socialsignup', () => {
     const calls = stubApi({
       'POST /app/auth/social-login': async () => {
         await gate;
-        return ok({ token: 'marker' }, 'Signed up successfully');
+        return ok({ otpToken: 'challenge-1' }, 'We have sent a 6-digit code to your phone.');
       },
     });
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
@@ -142,7 +142,7 @@ describe('/socialsignup', () => {
     submit();
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     await act(async () => release());
-    expect(await screen.findByRole('dialog')).toHaveTextContent('Signed up successfully');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('We have sent a 6-digit code to your phone.');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       first_name: 'Asha',
       last_name: 'Rao',
@@ -163,14 +163,20 @@ describe('/socialsignup', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(100);
     });
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/otp$/);
     expect(SIGNUP_SUCCESS_DIALOG_MS).toBe(1000);
     expect(window.localStorage.getItem(STORAGE_KEYS.unfoundUserDraft)).toBeNull();
-    expect(loginMarker.isSet()).toBe(true);
+    // Logged in only once the code is right (/otp sets the marker then and lands on /).
+    expect(loginMarker.isSet()).toBe(false);
+    expect(JSON.parse(window.sessionStorage.getItem('authCodeChallenge') ?? 'null')).toMatchObject({
+      purpose: 'signup',
+      otpToken: 'challenge-1',
+      returnTo: '/',
+    });
   });
 
   it('makes a device token when there is none and keeps it', async () => {
-    const calls = stubApi({ 'POST /app/auth/social-login': () => ok({ token: 'x' }, 'Welcome') });
+    const calls = stubApi({ 'POST /app/auth/social-login': () => ok({ otpToken: 'x' }, 'Code sent') });
     await renderScreen(<SocialSignupPage />, { path: '/socialsignup' });
     fillValid();
     submit();

@@ -140,9 +140,13 @@ describe('after a sign-up', () => {
     expect(screen.getByRole('button', { name: 'स्वागत संदेश बंद करें' })).toBeInTheDocument();
   });
 
-  it('greets a social sign-up on the home page, where the spec sends it', async () => {
-    stubApi({ 'POST /app/auth/social-login': () => ok({ token: 'marker' }, 'Signed up successfully') });
-    await renderFlow({ pathname: '/socialsignup' }, { '/socialsignup': <SocialSignupPage /> });
+  it('greets a social sign-up on the home page, where the spec sends it, once its code is right', async () => {
+    stubApi({
+      'POST /app/auth/social-login': () =>
+        ok({ otpToken: 'challenge-1' }, 'We have sent a 6-digit code to your phone.'),
+      'POST /auth/otp/verify': () => ok({ user }, 'Your account is ready.'),
+    });
+    await renderFlow({ pathname: '/socialsignup' }, { '/socialsignup': <SocialSignupPage />, '/otp': <OtpPage /> });
     fill('First name', 'Asha');
     fill('Last name', 'Rao');
     fill('Email', 'asha@example.org');
@@ -150,6 +154,10 @@ describe('after a sign-up', () => {
     for (const name of [/Terms and conditions/, /Rules and FAQ/, /18 years/])
       fireEvent.click(screen.getByRole('checkbox', { name }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    // The message for a second, then the code's screen.
+    await screen.findByLabelText('6-digit code', {}, { timeout: 3000 });
+    fill('6-digit code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByTestId('where', {}, { timeout: 3000 })).toHaveTextContent(/^\/$/);
     expect(screen.getByText('Welcome, Asha!')).toBeInTheDocument();
   });

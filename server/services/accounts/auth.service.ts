@@ -101,6 +101,10 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
     phone,
     password_hash: passwordHash,
     language: deps.lang,
+    // A pending row left by an unfinished Google sign-up is someone else's Google account: it
+    // becomes a plain password sign-up, never linked to that Google account.
+    signup_method: 'password' as const,
+    google_subject: null,
     updated_at: now,
   };
   try {
@@ -116,7 +120,6 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
           ...fields,
           status: 'pending',
           avatar_picture_id: null,
-          signup_method: 'password',
           created_at: now,
           deleted_at: null,
         })
@@ -138,7 +141,10 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<{ otpT
   return { otpToken: challenge.otpToken };
 }
 
-/** Right code: the pending user becomes active and is returned, to be logged in. */
+/**
+ * Right code: the pending user (a password or a Google sign-up) becomes active and is returned,
+ * to be logged in.
+ */
 export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string): Promise<SessionUser> {
   const userId = await verifyChallenge(deps.db, deps.secret, {
     otpToken,
@@ -155,10 +161,13 @@ export async function verifySignup(deps: AuthDeps, otpToken: string, otp: string
     .execute();
   const user = await deps.db
     .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status'])
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'google_subject'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.status !== 'active') throw new AppError(400, 'OTP_EXPIRED', SERVER_ERROR_MESSAGES.otpExpired);
+  // A Google sign-up's pending sign-in (social.service.ts) is used up.
+  if (user.google_subject !== null)
+    await deps.db.deleteFrom('social_pending').where('subject', '=', user.google_subject).execute();
   await rememberLanguage(deps.db, user.id, deps.lang);
   return toSessionUser(user, await rolesOf(deps.db, user.id));
 }

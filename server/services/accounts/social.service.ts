@@ -9,6 +9,10 @@ import { toSessionUser } from './session.service.ts';
 import type { VerifiedIdentity } from './id-token.ts';
 import type { SessionUser } from './session.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import type { PlayerLanguage } from '../../integrations/message-language.ts';
+import { codeSms } from '../../integrations/player-messages.ts';
+import { openChallenge, recipientKey } from './otp.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 
 /** How long someone who proved a Google identity has to fill in the social sign-up form. */
@@ -142,16 +146,30 @@ export interface SocialSignupForm {
   phone: string;
 }
 
+export interface SocialSignupDeps {
+  db: Kysely<Database>;
+  secret: string;
+  messages: MessageSender;
+  now: number;
+  /** The request's language: the code's SMS is in it, and the account keeps it. */
+  lang: PlayerLanguage;
+}
+
 /**
- * The /socialsignup form of someone with a pending Google sign-in: an active account with the
- * verified e-mail and the Google subject. The pending sign-in is used up.
+ * The /socialsignup form of someone with a pending Google sign-in: a pending account with the
+ * verified e-mail and the Google subject, and a sign-up code by SMS to the number typed. Google
+ * proves the e-mail, never the phone: the account becomes active (verifySignup in auth.service.ts)
+ * only with the code, as a password sign-up does: nobody can tie a stranger's number to their own
+ * Google account (where that person, logging in with a code, would land). The pending Google sign-in
+ * stays until the code is right (verifySignup removes it), so the form can be sent again with
+ * another number.
  */
 export async function completeSocialSignup(
-  db: Kysely<Database>,
+  deps: SocialSignupDeps,
   token: string | undefined,
   form: SocialSignupForm,
-  now: number,
-): Promise<SessionUser> {
+): Promise<{ otpToken: string }> {
+  const { db, now } = deps;
   const pending = await findPendingSocial(db, token, now);
   if (!pending) throw noPendingToComplete();
   // The login identity is the address Google verified; another one typed in the form is refused
@@ -193,16 +211,16 @@ export async function completeSocialSignup(
           email: pending.email,
           phone,
           password_hash: null,
-          status: 'active',
+          status: 'pending',
           avatar_picture_id: null,
           signup_method: 'google',
           google_subject: pending.subject,
+          language: deps.lang,
           created_at: now,
           updated_at: now,
           deleted_at: null,
         })
         .execute();
-      await trx.deleteFrom('social_pending').where('subject', '=', pending.subject).execute();
     });
   } catch (error) {
     // Someone took the number, or this Google account finished in another tab, a moment ago.
@@ -216,6 +234,12 @@ export async function completeSocialSignup(
     if (holder) throw new AppError(409, 'PHONE_TAKEN', PHONE_TAKEN, { phone: PHONE_TAKEN });
     throw accountExists();
   }
-  const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', userId).executeTakeFirstOrThrow();
-  return toSessionUser(user, await rolesOf(db, user.id));
+  const challenge = await openChallenge(db, deps.secret, {
+    purpose: 'signup',
+    userId,
+    recipientKey: recipientKey(deps.secret, phone),
+    now,
+  });
+  await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'signup'));
+  return { otpToken: challenge.otpToken };
 }

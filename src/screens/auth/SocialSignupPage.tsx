@@ -10,7 +10,7 @@ import { fetchSocialPending } from '../../api/auth.ts';
 import { useLoad } from '../../shared/use-load.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { paths } from '../../shared/paths.ts';
-import { welcomeState } from '../../shared/welcome.ts';
+import { recordCodeSent } from './code-challenge.ts';
 import { MessageDialog } from '../../ui/Dialog.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { AGREEMENT_NAMES, Agreements } from './Agreements.tsx';
@@ -49,9 +49,13 @@ export default function SocialSignupPage() {
   });
 
   const actor = useActorRef(
-    // The spec sends a social sign-up to /; the greeting comes along.
+    // The code proves the number (/otp); a right one lands on /, as the spec sends a social
+    // sign-up, with the greeting.
     socialSignupMachineFor({
-      goHome: () => void navigate(paths.home, { replace: true, state: welcomeState(getValues('first_name')) }),
+      goToCode: (otpToken) => {
+        recordCodeSent({ purpose: 'signup', otpToken, returnTo: paths.home });
+        void navigate(paths.otp, { replace: true });
+      },
     }),
   );
   const busy = useSelector(actor, (s) => s.matches('submitting'));
