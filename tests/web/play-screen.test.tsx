@@ -135,7 +135,7 @@ describe('/play_screen', () => {
       { x: 10, y: 20 },
       { x: 30, y: 40 },
     ]);
-    expect(screen.getByText('Locked on the picture: 2 tickets bought.')).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 2 tickets entered.')).toBeInTheDocument();
     place(100, 200);
     expect(JSON.parse(screen.getByTestId('stage').getAttribute('data-locked')!)).toHaveLength(2);
     // The ticket bar lists only the new marks.
@@ -150,7 +150,9 @@ describe('/play_screen', () => {
     place(30, 40);
     fireEvent.click(button('Reset'));
     const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
-    expect(dialog).toHaveTextContent('Tickets in your cart and tickets already bought stay.');
+    expect(dialog).toHaveTextContent(
+      'This removes every mark you have not entered yet. Tickets already entered, and those in your cart, stay.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep marking' }));
     expect(button('Ticket 2, marked 30 pixels from the left and 40 from the top')).toBeInTheDocument();
     fireEvent.click(button('Reset'));
@@ -205,7 +207,7 @@ describe('/play_screen', () => {
   it("says 'Duplicate Coordinates' for a point in the draft and for one already held", async () => {
     await open(contestView({ myTickets: 1, myPoints: [{ x: 5, y: 5 }] }));
     await screen.findByTestId('stage');
-    expect(screen.getByText('Locked on the picture: 1 ticket bought.')).toBeInTheDocument();
+    expect(screen.getByText('Locked on the picture: 1 ticket entered.')).toBeInTheDocument();
     place(5, 5);
     expect(screen.getByRole('alert')).toHaveTextContent('Duplicate Coordinates');
     fireEvent.click(button('Dismiss'));
@@ -227,7 +229,7 @@ describe('/play_screen', () => {
       { x: 1, y: 1 },
       { x: 7, y: 7 },
     ]);
-    expect(screen.getByText(/^Locked on the picture: 1 ticket bought · 1 ticket in your cart\./)).toHaveTextContent(
+    expect(screen.getByText(/^Locked on the picture: 1 ticket entered · 1 ticket in your cart\./)).toHaveTextContent(
       /Open cart$/,
     );
     expect(screen.getByRole('link', { name: 'Open cart' })).toHaveAttribute('href', '/cart');
@@ -350,6 +352,17 @@ describe('/play_screen', () => {
     fireEvent.click(button('Enter free'));
     expect(screen.getByRole('alert')).toHaveTextContent('Mark all tickets before submitting');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('speaks of entered tickets, never of a cart or buying, in a free contest', async () => {
+    await open(contestView({ ticketPricePaise: 0, allInPricePaise: 0, myTickets: 1, myPoints: [{ x: 10, y: 20 }] }));
+    await screen.findByTestId('stage');
+    expect(screen.getByText('Locked on the picture: 1 ticket entered.')).toBeInTheDocument();
+    place(100, 200);
+    fireEvent.click(button('Reset'));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all marks?' });
+    expect(dialog).toHaveTextContent('This removes every mark you have not entered yet. Tickets already entered stay.');
+    expect(document.body).not.toHaveTextContent(/cart|bought|buy/i);
   });
 
   it('retries a failed load', async () => {

@@ -37,5 +37,7 @@ export function useEntryTexts(contest: ContestView, count: number) {
     submitting: t('play.entering'),
     ready: free ? t('play.readyFree') : t('play.readyPaid'),
     submitFailed: t('errors.enterFailed'),
+    // No cart in a free contest's words: its tickets are entered with one tap.
+    resetText: free ? t('game.resetTextFree') : t('game.resetText'),
   };
 }

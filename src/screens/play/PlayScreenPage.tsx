@@ -181,14 +181,14 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   // Why the submit failed, in the reader's language by the server's code.
   const serverText = useMemo(() => {
     if (!submitFailed) return null;
-    if (errorCode === null) return t('errors.submitFailed');
+    if (errorCode === null) return t('errors.enterFailed');
     const reason = SERVER_REASONS.get(errorCode);
     if (reason === 'onlyNAvailable') {
       const count = errorDetailsOf('ONLY_N_AVAILABLE', refusal?.details)?.available;
       if (count !== undefined) return t('reasons.onlyNAvailable', { count });
     } else if (reason) return t(`reasons.${reason}`);
     else if (isContestScreenError(errorCode)) return t(`errors.${errorCode}`);
-    return refusal ? refusalText(refusal) : t('errors.submitFailed');
+    return refusal ? refusalText(refusal) : t('errors.enterFailed');
   }, [submitFailed, errorCode, refusal, t]);
 
   const marks = useDraftMarks(draft);
@@ -198,7 +198,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   useEffect(() => (marked ? afterNextPaint(() => void loadPlayEntry()) : undefined), [marked]);
   const [params] = useSearchParams();
   const entryOpen = submittedOutcome !== null || params.get('payment') !== null;
-  // Tickets already bought and those in the cart are on the picture too, locked: the player sees
+  // Tickets already entered (free or paid) and those in the cart are on the picture too, locked: the player sees
   // where they stand, spreads the new guesses and cannot move them (the machine's rules already
   // refuse a new mark on the same pixel).
   const stageMarks = useMemo(
@@ -237,7 +237,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           </svg>
           {t('play.lockedNote', {
             list: [
-              ...(held.length > 0 ? [t('play.lockedBought', { count: held.length })] : []),
+              ...(held.length > 0 ? [t('play.lockedEntered', { count: held.length })] : []),
               ...(cart.length > 0 ? [t('play.lockedInCart', { count: cart.length })] : []),
             ].join(' · '),
           })}

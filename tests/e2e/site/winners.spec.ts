@@ -84,7 +84,7 @@ test.describe("a player's bought tickets on a 360 px phone", () => {
 
     await page.goto('/play_screen?lng=en');
     await stageReady(page);
-    await expect(page.getByText('Locked on the picture: 2 tickets bought.')).toBeVisible();
+    await expect(page.getByText('Locked on the picture: 2 tickets entered.')).toBeVisible();
     await page.screenshot({ path: 'test-results/play-locked-en-360.png' });
 
     await page.goto('/my_entries?lng=hi');
