@@ -118,10 +118,27 @@ async function coverage(page: Page) {
       const overlaps = r.bottom > b.top + 0.5 && r.top < b.bottom && r.right > b.left && r.left < b.right;
       if (overlaps) covered.push(`${element.className} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
     }
+    // The stage's own controls stay on the stage (not cut off by a box shrunk for the bar), and the
+    // ticket bar below it (on a phone; beside it on a wide screen) covers none of it.
+    const clipped: string[] = [];
+    const box = document.querySelector('.trial-game__stage')?.getBoundingClientRect();
+    const ticketBar = document.querySelector('.trial-bar')?.getBoundingClientRect();
+    if (box) {
+      for (const element of document.querySelectorAll('.picture-stage__zoom, .picture-stage__hint')) {
+        const r = element.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const inside = r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+        if (!inside) clipped.push(`${element.className} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+      }
+      const below = ticketBar && ticketBar.left < box.right - 0.5 && ticketBar.right > box.left + 0.5;
+      if (ticketBar && below && ticketBar.top < box.bottom - 0.5)
+        clipped.push(`the ticket bar at ${Math.round(ticketBar.top)} over the stage to ${Math.round(box.bottom)}`);
+    }
     return {
       bar: { top: b.top, bottom: b.bottom, left: b.left, right: b.right } as Rect,
       height: window.innerHeight,
       covered,
+      clipped,
     };
   });
 }
@@ -133,6 +150,7 @@ async function expectSlimAndClear(page: Page, where: string) {
   const barHeight = first!.bar.bottom - first!.bar.top;
   expect(barHeight, `${where}: the bar's height`).toBeLessThanOrEqual(first!.height / 3);
   expect(first!.covered, `${where}: covered at load`).toEqual([]);
+  expect(first!.clipped, `${where}: the stage's controls cut off`).toEqual([]);
   // At the end of the page too: the page keeps the bar's room free below its content.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const last = await coverage(page);
