@@ -277,4 +277,52 @@ describeOnEachDatabase('web push notifications', (server: ServerHarness) => {
       { kind: 'results', sent: 2, gone: 0, failed: 0 },
     ]);
   });
+
+  it('a closed account hears no more: deactivating or deleting forgets its browsers, and a suspended one is skipped', async () => {
+    const pictureId = await addContestPicture(server);
+    const contestId = await addTestContest(server, {
+      pictureId,
+      now: clock.now,
+      opensInMs: -60_000,
+      closesInMs: 3 * 3_600_000,
+    });
+    const players = [];
+    for (const name of ['active', 'deactivated', 'deleted', 'suspended']) {
+      const player = await signUpActive(server, clock);
+      const browser = browserSubscription(`${name}-${contestId}`);
+      expect(
+        (await post(server, '/api/v1/push/subscriptions', browser.body, { cookie: player.cookie })).statusCode,
+      ).toBe(200);
+      players.push({ name, ...player, endpoint: browser.body.endpoint });
+    }
+    const [, deactivated, deleted, suspended] = players;
+    expect(
+      (await post(server, '/api/v1/account/deactivate', undefined, { cookie: deactivated!.cookie })).statusCode,
+    ).toBe(200);
+    expect((await post(server, '/api/v1/account/delete', undefined, { cookie: deleted!.cookie })).statusCode).toBe(200);
+    // Suspended by the console: the subscription stays for a reactivation, but nothing is sent to it.
+    await server.app.db
+      .updateTable('users')
+      .set({ status: 'suspended' })
+      .where('id', '=', suspended!.user.id)
+      .execute();
+    const kept = await server.app.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where(
+        'endpoint',
+        'in',
+        players.map((p) => p.endpoint),
+      )
+      .orderBy('endpoint')
+      .execute();
+    expect(kept.map((row) => row.endpoint).sort()).toEqual([players[0]!.endpoint, suspended!.endpoint].sort());
+
+    // (Earlier tests' players, still active, hear this contest too: only this test's browsers are counted.)
+    const run = await sendDueNotices(server.app.db, server.app.push, server.config.publicUrl, () => clock.now);
+    expect(run).toMatchObject({ notices: 1, gone: 0, failed: 0 });
+    expect(received.filter((r) => r.path.includes(contestId)).map((r) => r.path)).toEqual([
+      `/push/active-${contestId}`,
+    ]);
+  });
 });

@@ -102,6 +102,7 @@ export async function deactivateAccount(db: Kysely<Database>, userId: string, no
     .where('status', '=', 'active')
     .execute();
   await revokeUserSessions(db, userId);
+  await forgetPushSubscriptions(db, userId);
 }
 
 /**
@@ -116,4 +117,10 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, now: n
     .where('status', 'in', ['active', 'suspended'])
     .execute();
   await revokeUserSessions(db, userId);
+  await forgetPushSubscriptions(db, userId);
+}
+
+/** A closed account's browsers hear no more contest notices (a reactivated player subscribes again). */
+async function forgetPushSubscriptions(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }

@@ -207,7 +207,7 @@ const PAGE = 500;
 const CONCURRENCY = 10;
 
 /**
- * Sends every due notice to every subscription. A notice is claimed (its row inserted) before
+ * Sends every due notice to every subscription of an active account. A notice is claimed (its row inserted) before
  * anything is sent, so two instances never both send it; a crash mid-send loses the rest of that
  * notice rather than sending it twice. Subscriptions the push service says are gone are deleted.
  */
@@ -229,11 +229,19 @@ export async function sendDueNotices(
     const counts = { sent: 0, gone: 0, failed: 0 };
     let after = '';
     for (;;) {
+      // Only active accounts' browsers: a deactivated, deleted or suspended player hears nothing.
       const page = await db
         .selectFrom('push_subscriptions')
-        .select(['endpoint', 'p256dh', 'auth', 'lang'])
-        .where('endpoint', '>', after)
-        .orderBy('endpoint')
+        .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
+        .select([
+          'push_subscriptions.endpoint',
+          'push_subscriptions.p256dh',
+          'push_subscriptions.auth',
+          'push_subscriptions.lang',
+        ])
+        .where('users.status', '=', 'active')
+        .where('push_subscriptions.endpoint', '>', after)
+        .orderBy('push_subscriptions.endpoint')
         .limit(PAGE)
         .execute();
       if (page.length === 0) break;

@@ -91,6 +91,7 @@ export async function eraseDeletedAccounts(
         if (Number(updated.numUpdatedRows) !== 1) return false;
         await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         await trx.deleteFrom('otp_codes').where('user_id', '=', user.id).execute();
+        await trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).execute();
         await trx
           .deleteFrom('social_pending')
           .where((eb) =>
