@@ -4,12 +4,12 @@ import { freshIp, PASSWORD, post, signUpActive, useTestClock } from '../support/
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 // Issue 26: staff testing from one office address do not lock themselves out. The login route's
-// per-address limit counts per account for staff (admin, judge); players behind one address keep
-// the per-address count.
+// per-address limit counts per account and address for staff (admin, judge); players behind one
+// address keep the per-address count.
 
 const LOGIN = '/api/v1/auth/login';
 
-describeOnEachDatabase('login limits: per account for staff, per address for players', (server) => {
+describeOnEachDatabase('login limits: per account and address for staff, per address for players', (server) => {
   const clock = useTestClock(server);
 
   async function accounts(count: number, role: 'admin' | 'judge' | null) {
@@ -54,13 +54,28 @@ describeOnEachDatabase('login limits: per account for staff, per address for pla
     expect(codes.slice(LOGIN_LIMIT.max).every((c) => c === 429)).toBe(true);
   });
 
-  it('a staff account is counted on its own, from whatever address', async () => {
+  it('strangers naming a staff account from many addresses do not use up its logins at the office, and learn nothing from the headers', async () => {
+    const [admin] = await accounts(1, 'admin');
+    const [player] = await accounts(1, null);
+    for (let i = 0; i <= LOGIN_LIMIT.max; i += 1) {
+      const res = await post(server, LOGIN, { identifier: admin!.email, password: 'Wrong@2026x' }, { ip: freshIp() });
+      expect([401, 429]).toContain(res.statusCode);
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+    const office = await post(server, LOGIN, { identifier: admin!.email, password: PASSWORD }, { ip: freshIp() });
+    expect(office.statusCode, office.body).toBe(200);
+    // A player's answer carries no count either: staff and players answer alike.
+    const played = await post(server, LOGIN, { identifier: player!.email, password: PASSWORD }, { ip: freshIp() });
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+
+  it('a staff account named from one address is still counted there', async () => {
     const [person] = await accounts(1, 'admin');
+    const ip = freshIp();
     const codes: number[] = [];
     for (let i = 0; i <= LOGIN_LIMIT.max; i += 1)
-      codes.push(
-        (await post(server, LOGIN, { identifier: person!.email, password: PASSWORD }, { ip: freshIp() })).statusCode,
-      );
+      codes.push((await post(server, LOGIN, { identifier: person!.email, password: PASSWORD }, { ip })).statusCode);
     expect(codes.slice(0, LOGIN_LIMIT.max).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
