@@ -39,3 +39,9 @@ export function toIndianE164(phone: string): string {
 export function isValidIndianMobile(digits10: string): boolean {
   return /^[6-9]\d{9}$/.test(digits10);
 }
+
+/** The number as a person reads it, never broken across lines: '+91 98765 43210' (no-break spaces). */
+export function formatPhoneForDisplay(phone: string): string {
+  const digits = normalizePhoneInput(phone);
+  return `${INDIA_CALLING_CODE}\u00a0${digits.slice(0, 5)}\u00a0${digits.slice(5)}`;
+}

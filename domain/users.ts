@@ -27,6 +27,12 @@ export const profileUserSchema = accountUserSchema.extend({
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
+/** A new mobile number waiting for the code sent to it (PATCH /account/profile). */
+export const phoneChangeSchema = z.object({ otpToken: z.string(), phone: z.string() });
+export type PhoneChange = z.infer<typeof phoneChangeSchema>;
+/** The profile saved, and a new number's code request when the number changed. */
+export const profileUpdateSchema = z.object({ user: profileUserSchema, phoneChange: phoneChangeSchema.optional() });
+
 /**
  * What Google told the server about a pending social sign-in (GET /app/auth/social-pending): the
  * social sign-up screen fills its empty fields from it.

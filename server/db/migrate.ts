@@ -32,6 +32,7 @@ import * as userLanguage from './migrations/2026-11-27-300-user-language.ts';
 import * as taxDocuments from './migrations/2026-11-27-400-tax-documents.ts';
 import * as console26 from './migrations/2026-11-27-500-console.ts';
 import * as codeChannel from './migrations/2026-11-27-600-code-channel.ts';
+import * as phoneChange from './migrations/2026-11-29-100-phone-change.ts';
 
 /** Listed by hand so the bundle of migrations is explicit and works the same from any cwd. */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-400-tax-documents': taxDocuments,
   '2026-11-27-500-console': console26,
   '2026-11-27-600-code-channel': codeChannel,
+  '2026-11-29-100-phone-change': phoneChange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

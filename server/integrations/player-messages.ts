@@ -9,8 +9,11 @@ import type { OutgoingMessage } from './messages.ts';
  * message-language.ts's business. Other areas word their messages with `inLanguage` the same way.
  */
 
-/** Why a one-time code went out: 'set' is a reset code for an account that has no password yet. */
-export type CodePurpose = 'signup' | 'reset' | 'set' | 'login';
+/**
+ * Why a one-time code went out: 'set' is a reset code for an account that has no password yet;
+ * 'phone', a code to a new number asked for in My account.
+ */
+export type CodePurpose = 'signup' | 'reset' | 'set' | 'login' | 'phone';
 
 const name = BRAND.name;
 
@@ -31,6 +34,10 @@ export function codeSms(language: PlayerLanguage, phone: string, code: string, p
     login: {
       en: `${code} is your ${name} login code. It expires in 10 minutes. Never share it with anyone. If you did not ask for it, ignore this message.`,
       hi: `${code} आपका ${name} लॉगिन कोड है। यह 10 मिनट में समाप्त हो जाएगा। इसे कभी किसी को न बताएँ। अगर आपने यह नहीं माँगा, तो इस संदेश को अनदेखा करें।`,
+    },
+    phone: {
+      en: `${code} is your ${name} code to make this your account's mobile number. It expires in 10 minutes. Never share it with anyone. If you did not ask for it, ignore this message.`,
+      hi: `${code} आपका ${name} कोड है, इस नंबर को अपने खाते का मोबाइल नंबर बनाने के लिए। यह 10 मिनट में समाप्त हो जाएगा। इसे कभी किसी को न बताएँ। अगर आपने यह नहीं माँगा, तो इस संदेश को अनदेखा करें।`,
     },
   };
   return { channel: 'sms', recipient: phone, body: inLanguage(language, bodies[purpose]) };

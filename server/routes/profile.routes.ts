@@ -1,19 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profileSchema } from '../../domain/validation.ts';
+import { otpSchema, profileSchema } from '../../domain/validation.ts';
 import { AppError, notFound } from '../errors.ts';
 import { envelope, fileAnswer } from '../plugins/zod-schemas.ts';
 import { currentUser } from '../plugins/session.ts';
 import { AVATAR_MAX_BYTES, AVATAR_MIMES, findAvatarFile, NOT_AN_AVATAR } from '../services/pictures/avatars.ts';
-import { removeAvatar, setAvatar, updateProfile } from '../services/accounts/profile.service.ts';
-import { profileUserSchema } from '../../domain/users.ts';
+import { removeAvatar, setAvatar, updateProfile, verifyPhoneChange } from '../services/accounts/profile.service.ts';
+import { claimCodeSend } from '../services/accounts/code-sends.service.ts';
+import { requestLanguage } from '../integrations/message-language.ts';
+import { profileUpdateSchema, profileUserSchema } from '../../domain/users.ts';
 import { SERVER_ERROR_MESSAGES } from '../../domain/api-errors.ts';
 
 const profileResponse = envelope(z.object({ user: profileUserSchema }));
+/** The profile saved; a new number waits for the code sent to it (`phoneChange`). */
+const profileUpdateResponse = envelope(profileUpdateSchema);
+const phoneVerifyBody = otpSchema.safeExtend({ otpToken: z.string().min(1).max(64) });
 
 /** Slows down probing which e-mails and numbers are registered: per user, whatever the address. */
 export const PROFILE_UPDATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+/** A new number's code: its own five tries per code, and this many calls per user. */
+export const PHONE_VERIFY_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
 /** Each upload is a decode and a resize: enough for a person trying a few photos. */
 export const AVATAR_UPLOAD_LIMIT = { max: 20, timeWindow: '1 hour' } as const;
 
@@ -59,15 +66,49 @@ export async function profileRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/account/profile',
     {
-      schema: { body: profileSchema, response: { 200: profileResponse } },
+      schema: { body: profileSchema, response: { 200: profileUpdateResponse } },
       bodyLimit: 16 * 1024,
       config: { rateLimit: { ...PROFILE_UPDATE_LIMIT, keyGenerator: byUser('profile') } },
     },
     async (request) => {
       const user = currentUser(request);
       const input = request.body;
-      const updated = await updateProfile(app.db, app.messages, { userId: user.id, input, now: app.clock.now() });
+      const now = app.clock.now();
+      const { user: updated, phoneChange } = await updateProfile(
+        app.db,
+        {
+          messages: app.messages,
+          secret: app.secret,
+          lang: requestLanguage(request),
+          claimSend: (key) => claimCodeSend(app.db, key, now),
+        },
+        { userId: user.id, input, now },
+      );
+      if (phoneChange)
+        return {
+          data: { user: updated, phoneChange },
+          message: 'Your profile has been updated. We have sent a 6-digit code to your new number.',
+        };
       return { data: { user: updated }, message: 'Your profile has been updated.' };
+    },
+  );
+
+  // The code sent to a new number (PATCH above): right, and it is the account's number.
+  app.post(
+    '/account/phone/verify',
+    {
+      schema: { body: phoneVerifyBody, response: { 200: profileResponse } },
+      bodyLimit: 4 * 1024,
+      config: { rateLimit: { ...PHONE_VERIFY_LIMIT, keyGenerator: byUser('phone-verify') } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await verifyPhoneChange(
+        app.db,
+        { messages: app.messages, secret: app.secret },
+        { userId: user.id, otpToken: request.body.otpToken, otp: request.body.otp, now: app.clock.now() },
+      );
+      return { data: { user: updated }, message: 'Your mobile number has been changed.' };
     },
   );
 

@@ -1,10 +1,10 @@
 import type { ChangePasswordInput, ProfileInput } from '../../domain/validation.ts';
-import type { ProfileUser } from '../../domain/users.ts';
+import type { PhoneChange, ProfileUser } from '../../domain/users.ts';
 import type { Answer } from './auth.ts';
 import { dataAs, http } from './http.ts';
 
 /** The owner's view of the account: the user and, when there is one, the picture's private URL. */
-export type { ProfileUser };
+export type { PhoneChange, ProfileUser };
 
 export async function fetchMe(): Promise<ProfileUser> {
   return (await dataAs('profile', (await http.get('/account/me')).data)).user;
@@ -19,8 +19,17 @@ async function profileAnswer(body: unknown): Promise<Answer<ProfileUser>> {
   return { data: (await dataAs('profile', body)).user, message: messageOf(body) };
 }
 
-export async function updateProfile(input: ProfileInput): Promise<Answer<ProfileUser>> {
-  return profileAnswer((await http.patch('/account/profile', input)).data);
+/** The profile saved; a new number is the account's only with the code sent to it (`phoneChange`, then verifyPhone). */
+export async function updateProfile(
+  input: ProfileInput,
+): Promise<Answer<{ user: ProfileUser; phoneChange?: PhoneChange }>> {
+  const body: unknown = (await http.patch('/account/profile', input)).data;
+  return { data: await dataAs('profileUpdate', body), message: messageOf(body) };
+}
+
+/** The code sent to the new number: right, and it is the account's number. */
+export async function verifyPhone(otpToken: string, otp: string): Promise<Answer<ProfileUser>> {
+  return profileAnswer((await http.post('/account/phone/verify', { otpToken, otp })).data);
 }
 
 /** The picture goes as the raw body with its own type; the server makes a 256 px square of it. */

@@ -46,6 +46,7 @@ import { staffRoleSchema } from '../../domain/roles.ts';
 import { siteSettingsSchema } from '../../domain/site.ts';
 import {
   accountUserSchema,
+  profileUpdateSchema,
   profileUserSchema,
   socialLoginAnswerSchema,
   socialPrefillSchema,
@@ -57,6 +58,7 @@ const under = <K extends string, S extends z.ZodType>(key: K, schema: S) => z.ob
 export const answerSchemas = {
   // Players
   profile: under('user', profileUserSchema),
+  profileUpdate: profileUpdateSchema,
   socialPrefill: socialPrefillSchema,
   socialLogin: socialLoginAnswerSchema,
   accountUser: under('user', accountUserSchema),

@@ -8,6 +8,7 @@ import {
   freshPerson,
   get,
   insertActiveUsers,
+  lastCodeTo,
   lastMessageTo,
   post,
   put,
@@ -190,6 +191,15 @@ describeOnEachDatabase('messages in the player language', (server) => {
       remoteAddress: freshIp(),
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The new number is the account's with the code sent to it; then the old one is told.
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/phone/verify',
+      payload: { otpToken: res.json().data.phoneChange.otpToken, otp: await lastCodeTo(server, next.phone) },
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: user!.cookie },
+      remoteAddress: freshIp(),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
     await server.app.idleAfterAnswer();
     expect((await lastMessageTo(server, before.phone))!.body).toMatch(/^आपके CricSpot खाते का मोबाइल नंबर बदल दिया गया।/);
     expect((await get(server, '/api/v1/account/me', { cookie: user!.cookie })).json().data.user.phone).toBe(

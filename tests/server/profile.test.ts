@@ -4,6 +4,7 @@ import {
   freshIp,
   freshPerson,
   get,
+  lastCodeTo,
   lastMessageTo,
   post,
   signUpActive,
@@ -25,6 +26,10 @@ function patch(server: ServerHarness, payload: unknown, cookie?: string) {
   });
 }
 
+function verifyPhone(server: ServerHarness, cookie: string, otpToken: string, otp: string) {
+  return post(server, '/api/v1/account/phone/verify', { otpToken, otp }, { cookie });
+}
+
 /** The form's values for a person, with their own 10-digit phone. */
 function profileOf(person: { firstName: string; lastName: string; email: string; phone: string }) {
   return { firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone };
@@ -39,37 +44,118 @@ describeOnEachDatabase('updating the profile', (server) => {
     expect(res.json()).toEqual(UNAUTHENTICATED);
   });
 
-  it('updates names, e-mail and phone (stored +91), and /me shows them', async () => {
-    const { cookie, user } = await signUpActive(server, clock);
+  it('updates names and e-mail at once, the phone (stored +91) only with the code sent to the new number, and /me shows them', async () => {
+    const { cookie, user, person } = await signUpActive(server, clock);
+    clock.advance(1);
     const next = freshPerson({ firstName: 'Anil', lastName: 'Sharma' });
     const res = await patch(server, { ...profileOf(next), email: `  ${next.email.toUpperCase()} ` }, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    const expected = {
+    const saved = {
       id: user.id,
       firstName: 'Anil',
       lastName: 'Sharma',
       email: next.email,
-      phone: `+91${next.phone}`,
+      phone: `+91${person.phone}`,
       status: 'active',
       roles: [],
       avatarUrl: null,
       hasPassword: true,
     };
-    expect(res.json()).toEqual({ data: { user: expected }, message: 'Your profile has been updated.' });
+    expect(res.json()).toEqual({
+      data: { user: saved, phoneChange: { otpToken: expect.any(String), phone: `+91${next.phone}` } },
+      message: 'Your profile has been updated. We have sent a 6-digit code to your new number.',
+    });
+    expect((await get(server, ME, { cookie })).json().data.user).toEqual(saved);
+    expect((await lastMessageTo(server, `+91${next.phone}`))?.body).toMatch(
+      /^\d{6} is your CricSpot code to make this your account's mobile number\./,
+    );
+
+    const verified = await verifyPhone(
+      server,
+      cookie,
+      res.json().data.phoneChange.otpToken,
+      await lastCodeTo(server, next.phone),
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const expected = { ...saved, phone: `+91${next.phone}` };
+    expect(verified.json()).toEqual({ data: { user: expected }, message: 'Your mobile number has been changed.' });
     expect((await get(server, ME, { cookie })).json().data.user).toEqual(expected);
     // The new e-mail and phone log in.
     const login = await post(server, '/api/v1/auth/login', { identifier: next.phone, password: next.password });
     expect(login.statusCode).toBe(200);
   });
 
-  it('tells the old e-mail and the old number that they were changed', async () => {
+  it('tells the old e-mail when it changes, and the old number once the new one is confirmed', async () => {
     const { cookie, person } = await signUpActive(server, clock);
+    clock.advance(1);
     const next = freshPerson();
-    expect((await patch(server, profileOf(next), cookie)).statusCode).toBe(200);
+    const res = await patch(server, profileOf(next), cookie);
+    expect(res.statusCode).toBe(200);
     expect((await lastMessageTo(server, person.email))?.subject).toBe('Your CricSpot e-mail address was changed');
+    expect((await lastMessageTo(server, `+91${person.phone}`))?.body).not.toMatch(/was changed/);
+    clock.advance(1);
+    await verifyPhone(server, cookie, res.json().data.phoneChange.otpToken, await lastCodeTo(server, next.phone));
     expect((await lastMessageTo(server, `+91${person.phone}`))?.body).toMatch(
       /mobile number of your CricSpot account was changed/,
     );
+  });
+
+  it("a session alone cannot move the number: nothing changes without the new number's code, and a wrong code, another player's code or a number replaced since are refused", async () => {
+    const victim = await signUpActive(server, clock);
+    const other = await signUpActive(server, clock);
+    clock.advance(1);
+    const intruder = freshPerson();
+    const asked = await patch(server, { ...profileOf(victim.person), phone: intruder.phone }, victim.cookie);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { otpToken } = asked.json().data.phoneChange as { otpToken: string };
+    // Login and reset codes still go to the account's own number.
+    const stored = await server.app.db
+      .selectFrom('users')
+      .select(['phone', 'pending_phone'])
+      .where('id', '=', victim.user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ phone: `+91${victim.person.phone}`, pending_phone: `+91${intruder.phone}` });
+
+    const wrong = await verifyPhone(server, victim.cookie, otpToken, '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('OTP_INCORRECT');
+    // Another logged-in player holding the code's request gets nothing from it.
+    const code = await lastCodeTo(server, intruder.phone);
+    const stolen = await verifyPhone(server, other.cookie, otpToken, code);
+    expect(stolen.statusCode).toBe(400);
+    // A number replaced since: the first number's code no longer counts.
+    clock.advance(61_000);
+    const second = freshPerson();
+    const again = await patch(server, { ...profileOf(victim.person), phone: second.phone }, victim.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    const stale = await verifyPhone(server, victim.cookie, otpToken, code);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().code).toBe('OTP_EXPIRED');
+    // Saving the current number again drops the waiting change.
+    expect((await patch(server, profileOf(victim.person), victim.cookie)).statusCode).toBe(200);
+    const late = await verifyPhone(
+      server,
+      victim.cookie,
+      again.json().data.phoneChange.otpToken,
+      await lastCodeTo(server, second.phone),
+    );
+    expect(late.statusCode).toBe(400);
+    expect((await get(server, ME, { cookie: victim.cookie })).json().data.user.phone).toBe(`+91${victim.person.phone}`);
+  });
+
+  it("resends a new number's code to that number", async () => {
+    const { cookie, person } = await signUpActive(server, clock);
+    clock.advance(1);
+    const next = freshPerson();
+    const res = await patch(server, { ...profileOf(person), phone: next.phone }, cookie);
+    const { otpToken } = res.json().data.phoneChange as { otpToken: string };
+    const first = await lastCodeTo(server, next.phone);
+    clock.advance(61_000);
+    const resent = await post(server, '/api/v1/auth/otp/resend', { otpToken });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const code = await lastCodeTo(server, next.phone);
+    expect(code).not.toBe(first);
+    expect((await verifyPhone(server, cookie, otpToken, code)).statusCode).toBe(200);
   });
 
   it('keeping the same e-mail and phone is no conflict and sends nothing', async () => {
@@ -174,14 +260,28 @@ describeOnEachDatabase('updating the profile', (server) => {
     ).toEqual([]);
   });
 
-  it('takes an e-mail and phone over from an unfinished sign-up', async () => {
+  it('takes an e-mail and, with its code, a phone over from an unfinished sign-up', async () => {
     const { cookie, user } = await signUpActive(server, clock);
     const stranger = freshPerson();
     expect((await post(server, '/api/v1/auth/signup', stranger)).statusCode).toBe(200);
+    clock.advance(1);
     const res = await patch(server, profileOf(stranger), cookie);
     expect(res.statusCode, res.body).toBe(200);
     const holders = await server.app.db.selectFrom('users').select('id').where('email', '=', stranger.email).execute();
     expect(holders).toEqual([{ id: user.id }]);
+    const verified = await verifyPhone(
+      server,
+      cookie,
+      res.json().data.phoneChange.otpToken,
+      await lastCodeTo(server, stranger.phone),
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const phoneHolders = await server.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', `+91${stranger.phone}`)
+      .execute();
+    expect(phoneHolders).toEqual([{ id: user.id }]);
   });
 
   it('keeps a Google-linked account on its Google e-mail', async () => {

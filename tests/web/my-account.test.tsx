@@ -88,6 +88,59 @@ describe('/my_account', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Ashwini');
   });
 
+  it('a new mobile number asks for the code sent to it, and is shown once confirmed', async () => {
+    const calls = await open({
+      'PATCH /account/profile': () =>
+        ok(
+          { user, phoneChange: { otpToken: 'tok-9', phone: '+919123456780' } },
+          'Your profile has been updated. We have sent a 6-digit code to your new number.',
+        ),
+      'POST /account/phone/verify': (body) =>
+        (body as { otp: string }).otp === '123456'
+          ? ok({ user: { ...user, phone: '+919123456780' } }, 'Your mobile number has been changed.')
+          : fail(400, 'The code is not correct. 4 tries left.', 'OTP_INCORRECT', {
+              otp: 'The code is not correct. 4 tries left.',
+            }),
+    });
+    fill('Mobile number', '9123456780');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    const panel = await screen.findByRole('region', { name: 'Confirm your new number' });
+    expect(panel).toHaveTextContent(
+      'We have sent a 6-digit code to +91 91234 56780. Enter it to make this your mobile number. Until then your login codes still go to +91 98765 43210.',
+    );
+    // Nothing says "updated" while the number waits; the form shows the account's number.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+
+    fill('6-digit code', '111111');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm number' }));
+    expect(await screen.findByText('The code is not correct. 4 tries left.')).toBeInTheDocument();
+    fill('6-digit code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm number' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile updated' })).toHaveTextContent(
+      'Your mobile number has been changed.',
+    );
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: '/account/phone/verify',
+      body: { otpToken: 'tok-9', otp: '123456' },
+    });
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9123456780');
+    expect(screen.queryByRole('region', { name: 'Confirm your new number' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the current number when the player says so', async () => {
+    await open({
+      'PATCH /account/profile': () => ok({ user, phoneChange: { otpToken: 'tok-9', phone: '+919123456780' } }, ''),
+    });
+    fill('Mobile number', '9123456780');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByRole('region', { name: 'Confirm your new number' });
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my current number' }));
+    expect(screen.queryByRole('region', { name: 'Confirm your new number' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+  });
+
   it("shows another account's e-mail by its field", async () => {
     await open({
       'PATCH /account/profile': () =>

@@ -38,6 +38,11 @@ export interface UsersTable {
   language: Generated<PlayerLanguage>;
   /** GST state code of the player's state (the place of supply on invoices); null until asked (issue 26). */
   supply_state: Generated<string | null>;
+  /**
+   * A new mobile number asked for in My account, E.164, waiting for its code (migration
+   * 2026-11-29-100): it becomes `phone` only with the code sent to it.
+   */
+  pending_phone: Generated<string | null>;
 }
 
 export type PlayerLanguage = 'en' | 'hi';
@@ -58,8 +63,11 @@ export interface SessionsTable {
   location_sig: string | null;
 }
 
-/** 'login': a code by SMS that logs an active account in instead of its password. */
-export type OtpPurpose = 'signup' | 'reset' | 'login';
+/**
+ * 'login': a code by SMS that logs an active account in instead of its password; 'phone': the
+ * code sent to a new number asked for in My account (users.pending_phone).
+ */
+export type OtpPurpose = 'signup' | 'reset' | 'login' | 'phone';
 
 export interface OtpCodesTable {
   /** The opaque otpToken the client holds. */

@@ -179,12 +179,15 @@ export async function resendCode(deps: AuthDeps, otpToken: string): Promise<void
   if (!fresh.userId) return;
   const user = await deps.db
     .selectFrom('users')
-    .select(['phone', 'status', 'password_hash'])
+    .select(['phone', 'pending_phone', 'status', 'password_hash'])
     .where('id', '=', fresh.userId)
     .executeTakeFirst();
   if (!user || user.status !== (purpose === 'signup' ? 'pending' : 'active')) return;
+  // A new number's code goes to that number (profile.service.ts), every other to the account's.
+  const to = purpose === 'phone' ? user.pending_phone : user.phone;
+  if (to === null) return;
   const words = purpose === 'reset' && user.password_hash === null ? 'set' : purpose;
-  await deps.messages.send(codeSms(deps.lang, user.phone, fresh.code, words));
+  await deps.messages.send(codeSms(deps.lang, to, fresh.code, words));
 }
 
 /**

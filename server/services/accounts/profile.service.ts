@@ -6,7 +6,9 @@ import type { ProfileInput } from '../../../domain/validation.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
-import { contactChangedNotice } from '../../integrations/player-messages.ts';
+import type { PlayerLanguage } from '../../integrations/message-language.ts';
+import { codeSms, contactChangedNotice } from '../../integrations/player-messages.ts';
+import { findOpenChallenge, openChallenge, otpExpired, recipientKey, verifyChallenge } from './otp.service.ts';
 import { deletePictureFiles, deletePictureRows } from '../pictures/picture.service.ts';
 import { storeAvatarPicture } from '../pictures/avatars.ts';
 import { toSessionUser } from './session.service.ts';
@@ -39,19 +41,40 @@ function conflict(fields: Record<string, string>): AppError {
   return new AppError(409, 'ALREADY_REGISTERED', Object.values(fields)[0] ?? EMAIL_TAKEN, fields);
 }
 
+export interface ProfileDeps {
+  messages: MessageSender;
+  secret: string;
+  /** The request's language: the new number's code is in it. */
+  lang: PlayerLanguage;
+  /** Counts a code to a recipient key against the waits between codes (code-sends.service.ts); throws 429. */
+  claimSend: (recipientKey: string) => Promise<void>;
+}
+
+/** A new number waiting for its code: the code's request, and the number it went to. */
+export interface PhoneChange {
+  otpToken: string;
+  phone: string;
+}
+
 /**
  * Names, e-mail and phone of the logged-in user. An e-mail or phone held by another account is
  * a 409 with the field named (the caller is logged in and the route is rate-limited, so this is
- * no cheap way to enumerate accounts). An unfinished sign-up ('pending') holding it gives way,
- * as it does to a new sign-up. A Google-linked account keeps its Google e-mail. When the e-mail
- * or the phone changes, the old address or number is told, so a stolen session cannot move an
- * account away silently.
+ * no cheap way to enumerate accounts). An unfinished sign-up ('pending') holding the e-mail gives
+ * way, as it does to a new sign-up. A Google-linked account keeps its Google e-mail. When the
+ * e-mail changes, the old address is told, so a stolen session cannot move an account away
+ * silently.
+ *
+ * A new mobile number is not taken at once: login and reset codes go to it, so whoever holds the
+ * session (a stolen cookie, a shared phone) could otherwise make the account theirs for good. It
+ * waits in pending_phone and a code goes to it (`phoneChange`); verifyPhoneChange makes it the
+ * account's number with that code and tells the old one. Saving the current number again drops
+ * a waiting change.
  */
 export async function updateProfile(
   db: Kysely<Database>,
-  messages: MessageSender,
+  deps: ProfileDeps,
   options: { userId: string; input: ProfileInput; now: number },
-): Promise<ProfileUser> {
+): Promise<{ user: ProfileUser; phoneChange: PhoneChange | null }> {
   const { userId, input, now } = options;
   const email = input.email.trim().toLowerCase();
   const phone = toIndianE164(input.phone);
@@ -63,6 +86,7 @@ export async function updateProfile(
   if (current.google_subject !== null && email !== current.email) {
     throw new AppError(400, 'GOOGLE_EMAIL_LOCKED', GOOGLE_EMAIL_ONLY, { email: GOOGLE_EMAIL_ONLY });
   }
+  const newPhone = phone !== current.phone;
 
   const others = await db
     .selectFrom('users')
@@ -76,35 +100,97 @@ export async function updateProfile(
     if (other.phone === phone) taken.phone = PHONE_TAKEN;
   }
   if (Object.keys(taken).length) throw conflict(taken);
+  // Counted before anything is saved: a refused send (the waits between codes) changes nothing.
+  if (newPhone) await deps.claimSend(recipientKey(deps.secret, phone));
 
   try {
     await db.transaction().execute(async (trx) => {
-      const pending = others.map((user) => user.id);
+      const pending = others.filter((user) => user.email === email).map((user) => user.id);
       if (pending.length)
         await trx.deleteFrom('users').where('id', 'in', pending).where('status', '=', 'pending').execute();
       await trx
         .updateTable('users')
-        .set({ first_name: input.firstName, last_name: input.lastName, email, phone, updated_at: now })
+        .set({
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email,
+          pending_phone: newPhone ? phone : null,
+          updated_at: now,
+        })
         .where('id', '=', userId)
         .execute();
     });
   } catch (error) {
-    // Someone took it between the check and the update.
+    // Someone took the e-mail between the check and the update.
     if (!isUniqueViolation(error)) throw error;
-    const again = await db
-      .selectFrom('users')
-      .select(['email', 'phone'])
-      .where('id', '!=', userId)
-      .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
-      .execute();
-    const fields: Record<string, string> = {};
-    if (again.some((user) => user.email === email)) fields.email = EMAIL_TAKEN;
-    if (again.some((user) => user.phone === phone) || !fields.email) fields.phone = PHONE_TAKEN;
-    throw conflict(fields);
+    throw conflict({ email: EMAIL_TAKEN });
   }
 
-  if (email !== current.email) await messages.send(contactChangedNotice(current.language, 'email', current.email));
-  if (phone !== current.phone) await messages.send(contactChangedNotice(current.language, 'phone', current.phone));
+  if (email !== current.email) await deps.messages.send(contactChangedNotice(current.language, 'email', current.email));
+  let phoneChange: PhoneChange | null = null;
+  if (newPhone) {
+    const challenge = await openChallenge(db, deps.secret, {
+      purpose: 'phone',
+      userId,
+      recipientKey: recipientKey(deps.secret, phone),
+      now,
+    });
+    await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'phone'));
+    phoneChange = { otpToken: challenge.otpToken, phone };
+  }
+  return { user: await loadProfile(db, userId), phoneChange };
+}
+
+/**
+ * The right code of the player's own request to a new number: that number becomes the account's
+ * (an unfinished sign-up holding it gives way) and the old one is told. A code for a number the
+ * player has since replaced, or of another account's request, is refused as expired; a number
+ * another account took meanwhile is a 409.
+ */
+export async function verifyPhoneChange(
+  db: Kysely<Database>,
+  deps: { messages: MessageSender; secret: string },
+  options: { userId: string; otpToken: string; otp: string; now: number },
+): Promise<ProfileUser> {
+  const { userId, now } = options;
+  const request = await findOpenChallenge(db, options.otpToken);
+  const user = await db
+    .selectFrom('users')
+    .select(['phone', 'pending_phone', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const waiting = user.pending_phone;
+  if (waiting === null || request.recipientKey !== recipientKey(deps.secret, waiting)) throw otpExpired();
+  const owner = await verifyChallenge(db, deps.secret, {
+    otpToken: options.otpToken,
+    purpose: 'phone',
+    code: options.otp,
+    now,
+    consume: true,
+  });
+  if (owner !== userId) throw otpExpired();
+  const holder = await db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('phone', '=', waiting)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (holder && holder.status !== 'pending') throw conflict({ phone: PHONE_TAKEN });
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (holder) await trx.deleteFrom('users').where('id', '=', holder.id).where('status', '=', 'pending').execute();
+      await trx
+        .updateTable('users')
+        .set({ phone: waiting, pending_phone: null, updated_at: now })
+        .where('id', '=', userId)
+        .where('pending_phone', '=', waiting)
+        .execute();
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw conflict({ phone: PHONE_TAKEN });
+  }
+  await deps.messages.send(contactChangedNotice(user.language, 'phone', user.phone));
   return loadProfile(db, userId);
 }
 

@@ -4,12 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { normalizePhoneInput } from '../../../domain/phone.ts';
 import { type ProfileValues, profileSchema } from '../../../domain/validation.ts';
-import { type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
+import { type PhoneChange, type ProfileUser, removeAvatar, updateProfile, uploadAvatar } from '../../api/account.ts';
 import { errorMessageOf, fieldErrorsOf } from '../../api/http.ts';
 import { OutcomeDialog } from '../../ui/form/FormDialogs.tsx';
 import { EmailAndPhoneFields, NameFields } from '../../ui/form/IdentityFields.tsx';
 import { showFieldErrors } from '../../ui/form/server-field-errors.ts';
 import { SubmitButton } from '../../ui/form/SubmitButton.tsx';
+import { PhoneCodePanel } from './PhoneCodePanel.tsx';
 
 /** The server's limit (server/services/pictures/picture.service.ts); checked here too, before 5 MB go up a phone line. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -26,11 +27,15 @@ function valuesOf(user: ProfileUser): ProfileValues {
 
 type Outcome = { ok: boolean; title: string; text: string } | null;
 
-/** The profile (names, e-mail, phone) as a form, and the picture with upload and removal. */
+/**
+ * The profile (names, e-mail, phone) as a form, and the picture with upload and removal. A new
+ * mobile number is the account's only with the code sent to it (PhoneCodePanel).
+ */
 export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange: (user: ProfileUser) => void }) {
   const { t } = useTranslation('account');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pictureBusy, setPictureBusy] = useState(false);
+  const [phoneChange, setPhoneChange] = useState<PhoneChange | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const {
     register,
@@ -47,10 +52,12 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await updateProfile(values);
-      onChange(answer.data);
-      reset(valuesOf(answer.data));
+      onChange(answer.data.user);
+      reset(valuesOf(answer.data.user));
+      // A new number waits for its code: the panel below asks for it (the rest is saved).
+      setPhoneChange(answer.data.phoneChange ?? null);
       // The page's own words: the server's message is English.
-      setOutcome({ ok: true, title: t('profile.savedTitle'), text: t('profile.saved') });
+      if (!answer.data.phoneChange) setOutcome({ ok: true, title: t('profile.savedTitle'), text: t('profile.saved') });
     } catch (error) {
       showFieldErrors(fieldErrorsOf(error), values, setError);
       setOutcome({
@@ -158,6 +165,19 @@ export function ProfileSection({ user, onChange }: { user: ProfileUser; onChange
           />
         </div>
       </form>
+      {phoneChange && (
+        <PhoneCodePanel
+          change={phoneChange}
+          current={user.phone}
+          onVerified={(updated) => {
+            setPhoneChange(null);
+            onChange(updated);
+            reset(valuesOf(updated));
+            setOutcome({ ok: true, title: t('profile.savedTitle'), text: t('profile.phoneChanged') });
+          }}
+          onCancel={() => setPhoneChange(null)}
+        />
+      )}
       <OutcomeDialog outcome={outcome} title={outcome?.title ?? ''} onClose={() => setOutcome(null)} />
     </section>
   );

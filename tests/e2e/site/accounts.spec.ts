@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { codeFor as playerCodeFor, signUp } from '../support/player.ts';
 
 // The journeys of issue 5 on the real build and a fresh SQLite database (NODE_ENV development,
 // so codes land in the dev outbox instead of an SMS gateway).
@@ -304,6 +305,27 @@ for (const lng of ['en', 'hi'] as const) {
     }
   });
 }
+
+test("a new mobile number in My account is the account's only with the code sent to it", async ({ page }) => {
+  const oldPhone = await signUp(page, '7');
+  const newPhone = `8${oldPhone.slice(1)}`;
+  await page.goto('/my_account?lng=en');
+  await expect(page.getByLabel('Mobile number')).toHaveValue(oldPhone);
+  await page.getByLabel('Mobile number').fill(newPhone);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  const panel = page.getByRole('region', { name: 'Confirm your new number' });
+  await expect(panel).toContainText(`+91 ${newPhone.slice(0, 5)} ${newPhone.slice(5)}`);
+  await expect(page.getByLabel('Mobile number')).toHaveValue(oldPhone);
+  await page.screenshot({ path: 'test-results/screens/account-phone-code-360-en.png', fullPage: true });
+  await panel.getByLabel('6-digit code').fill(await playerCodeFor(page, newPhone));
+  await panel.getByRole('button', { name: 'Confirm number' }).click();
+  await expect(page.getByRole('dialog', { name: 'Profile updated' })).toContainText(
+    'Your mobile number has been changed.',
+  );
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Mobile number')).toHaveValue(newPhone);
+});
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
