@@ -77,6 +77,7 @@ export async function eraseDeletedAccounts(
             last_name: ERASED_NAME,
             email: erasedEmail(user.id),
             phone: erasedPhone(user.id),
+            pending_phone: null,
             password_hash: null,
             google_subject: null,
             avatar_picture_id: null,
