@@ -199,6 +199,19 @@ describeOnEachDatabase('the contests console', (server) => {
       prizeTitleEn: 'Signed bat',
       prizeKind: 'merchandise',
     });
+    // The console's form always sends who decides the point: unchanged, it is not reported as changed.
+    const same = await edit({
+      totalTickets: 10,
+      maxTickets: 4,
+      prizeTitleEn: 'Signed bat',
+      prizeKind: 'merchandise',
+      streamUrl: 'https://youtube.com/live/abc',
+      decidedBy: 'judges',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const entries = await auditOf(id, 'contest.update');
+    expect(entries.map((e) => e.summary.replace(/^Edited Contest A of [^:]*: /, ''))).toContain('maxTickets');
+    expect(JSON.parse(entries.at(-1)!.before_json!)).toMatchObject({ decidedBy: 'judges' });
   });
 
   it('edits everything of a contest with no tickets; a window change keeps the schedule key', async () => {

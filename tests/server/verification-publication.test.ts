@@ -168,6 +168,15 @@ describeOnEachDatabase('verifiable results', (server) => {
     expect(contest.commitment.hash).toMatch(/^[0-9a-f]{64}$/);
     // The answer is not in it as a number (the hash or an id may well hold the digits 640).
     expect(created.body).not.toMatch(/[:[,]640[,\]}]/);
+    // Nor in the audit log, where every admin can read it before publication: only that one was sealed.
+    const audit = await server.app.db
+      .selectFrom('audit_log')
+      .select('after_json')
+      .where('target_id', '=', contest.id)
+      .where('action', '=', 'contest.create')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ decidedBy: 'sealedAnswer', answerPoint: 'sealed' });
+    expect(audit.after_json).not.toMatch(/[:[,](640|410)[,\]}]/);
     // Public from the opening, not before.
     expect((await seal(contest.id)).json().data.commitment).toBeNull();
     clock.advance(30 * DAY + HOUR);

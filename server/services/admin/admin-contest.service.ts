@@ -101,13 +101,19 @@ function snapshot(
       streamUrl: c.stream_url,
       sponsor: c.sponsor_name ? { name: c.sponsor_name, url: c.sponsor_url, pictureId: c.sponsor_picture_id } : null,
       prizeTdsPayer: c.prize_tds_payer,
+      decidedBy: c.decided_by,
     };
   }
+  // The sealed answer's point never goes into the log (it stays secret until publication): only
+  // that one was given. A field the body left out (kept on an edit) is not in the snapshot.
+  const { answerPoint, ...rest } = c;
+  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   return {
-    ...c,
+    ...given,
     opensAt: iso(Date.parse(c.opensAt)),
     closesAt: iso(Date.parse(c.closesAt)),
     showAt: iso(Date.parse(c.showAt)),
+    ...(answerPoint ? { answerPoint: 'sealed' } : {}),
   };
 }
 
