@@ -127,4 +127,11 @@ describe('home page schedule', () => {
     expect(screen.getByRole('link', { name: 'Read the rules' })).toHaveAttribute('href', '/rules');
     expect(screen.getByText('Max 75 tickets per person.')).toBeInTheDocument();
   });
+
+  it("names one ticket limit: the contest on show's, when it sets its own", async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(contestView({ maxTickets: 5 }))) });
+    await renderWithApp(<HomePage />);
+    expect(await screen.findByText('Max 5 tickets per person.')).toBeInTheDocument();
+    expect(screen.queryByText(/Max 75 tickets/)).not.toBeInTheDocument();
+  });
 });

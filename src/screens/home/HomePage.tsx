@@ -24,6 +24,10 @@ export default function HomePage() {
   const returning = useLoggedIn();
   // One countdown on the page: the contest card's; the schedule's only when there is no contest to show.
   const showSchedule = load.status === 'error' || (load.status === 'ready' && !load.data.current);
+  // The spec's tagline ('Max 75 tickets per person') unless the contest on show sets its own
+  // limit: the page never names two (the card says the contest's).
+  const current = load.status === 'ready' ? load.data.current : null;
+  const ticketLimit = current && current.state !== 'cancelled' ? current.maxTickets : TAGLINE_MAX_TICKETS;
   useEffect(() => {
     document.title = `${BRAND.name} | ${t('hero.title')}`;
   }, [t]);
@@ -97,7 +101,7 @@ export default function HomePage() {
         <ul className="trust">
           <li>{t('trust.skill')}</li>
           <li>{t('trust.age')}</li>
-          <li>{t('trust.limit', { max: TAGLINE_MAX_TICKETS })}</li>
+          <li>{t('trust.limit', { max: ticketLimit })}</li>
           <li>{t('trust.practice')}</li>
         </ul>
       </section>
