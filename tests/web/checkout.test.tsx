@@ -67,7 +67,7 @@ describe('/popupCheckout', () => {
 
   it('asks for a contest when none is given', async () => {
     await open({}, '/popupCheckout');
-    expect(await screen.findByText('Choose the tickets to pay for in your cart.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the tickets to enter in your cart.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to cart' })).toHaveAttribute('href', '/cart');
   });
 
