@@ -80,21 +80,25 @@ export function RestrictedStatesPanel() {
       )}
       <fieldset className="state-picker" disabled={busy}>
         <legend>{t('ops.restrictedStates.legend')}</legend>
-        {s.states.map((state) => (
-          <label key={state.code} className="state-picker__item">
-            <input
-              type="checkbox"
-              checked={chosen.includes(state.code)}
-              onChange={(event) => {
-                setNotice(null);
-                setPicked(
-                  event.target.checked ? [...chosen, state.code] : chosen.filter((code) => code !== state.code),
-                );
-              }}
-            />
-            <span>{lang === 'hi' ? state.nameHi : state.nameEn}</span>
-          </label>
-        ))}
+        {[...s.states]
+          .sort((a, b) =>
+            lang === 'hi' ? a.nameHi.localeCompare(b.nameHi, 'hi') : a.nameEn.localeCompare(b.nameEn, 'en'),
+          )
+          .map((state) => (
+            <label key={state.code} className="state-picker__item">
+              <input
+                type="checkbox"
+                checked={chosen.includes(state.code)}
+                onChange={(event) => {
+                  setNotice(null);
+                  setPicked(
+                    event.target.checked ? [...chosen, state.code] : chosen.filter((code) => code !== state.code),
+                  );
+                }}
+              />
+              <span>{lang === 'hi' ? state.nameHi : state.nameEn}</span>
+            </label>
+          ))}
       </fieldset>
       {error && (
         <p role="alert" className="console-list__error">
