@@ -108,6 +108,16 @@ async function choosePicturesAndBall(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Admin > Pictures > a new practice pair: the ball width', () => {
+  it('lights the tab of the page it is on: Practice pairs, not Library', async () => {
+    stubConsole({ pairs: [pair(1, 24)] });
+    await renderConsole('/admin/pictures/pairs');
+    const tabs = await screen.findByRole('navigation', { name: 'Pictures sections' });
+    await waitFor(() =>
+      expect(within(tabs).getByRole('link', { name: 'Practice pairs' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(tabs).getByRole('link', { name: 'Library' })).not.toHaveAttribute('aria-current');
+  });
+
   it('asks for the width in whole pixels from 4 to a quarter of the picture, then sends it', async () => {
     const calls = stubConsole();
     const user = userEvent.setup();

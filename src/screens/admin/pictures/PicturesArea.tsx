@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes } from 'react-router-dom';
+import { paths } from '../../../shared/paths.ts';
 import '../../../styles/admin-pictures.css';
 import { LibraryPage } from './LibraryPage.tsx';
 import { NewPairPage } from './NewPairPage.tsx';
@@ -16,10 +17,11 @@ export default function PicturesArea() {
         <p className="muted">{t('pictures.intro')}</p>
       </header>
       <nav className="pictures-tabs" aria-label={t('pictures.sections')}>
-        <NavLink to="." end className="pictures-tabs__link">
+        {/* Whole paths: a relative "." inside this splat route ('pictures/*') names the current page, so Library lit up on the pairs' page too. */}
+        <NavLink to={`${paths.admin}/pictures`} end className="pictures-tabs__link">
           {t('pictures.tabs.library')}
         </NavLink>
-        <NavLink to="pairs" className="pictures-tabs__link">
+        <NavLink to={`${paths.admin}/pictures/pairs`} className="pictures-tabs__link">
           {t('pictures.tabs.pairs')}
         </NavLink>
       </nav>
