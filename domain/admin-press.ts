@@ -15,7 +15,7 @@ export const PRESS_ADMIN_MESSAGES = {
   body: 'Give the English text (at most 50,000 characters)',
   bodyHi: 'The Hindi text must be at most 50,000 characters',
   sourceUrl: 'The original article must be an http(s) address, or empty',
-  publishedOn: 'Give the date the outlet published it',
+  publishedOn: 'Give the date the outlet published it (today or earlier)',
   slugTaken: 'Another article already has this address name',
   notFound: 'This article does not exist',
 } as const;
@@ -78,10 +78,11 @@ export const pressInputSchema = z.object({
         return false;
       }
     }, PRESS_ADMIN_MESSAGES.sourceUrl),
-  /** The outlet's date, 'YYYY-MM-DD' (IST). */
-  publishedOn: z
-    .string({ error: PRESS_ADMIN_MESSAGES.publishedOn })
-    .refine((v) => istDateToEpoch(v) !== undefined, PRESS_ADMIN_MESSAGES.publishedOn),
+  /** The outlet's date, 'YYYY-MM-DD' (IST): a real day, today at the latest (an article cannot be from the future). */
+  publishedOn: z.string({ error: PRESS_ADMIN_MESSAGES.publishedOn }).refine((v) => {
+    const at = istDateToEpoch(v);
+    return at !== undefined && at <= Date.now();
+  }, PRESS_ADMIN_MESSAGES.publishedOn),
 });
 export type PressInput = z.infer<typeof pressInputSchema>;
 
