@@ -1,3 +1,4 @@
+import { keepFocusOnPress } from '../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -104,6 +105,7 @@ export default function SocialSignupPage() {
         <Agreements fields={fieldsOf({ register, errors }, AGREEMENT_NAMES)} />
         <button
           type="submit"
+          onMouseDown={keepFocusOnPress}
           className="button button--primary auth__submit"
           disabled={busy || succeeded}
           aria-busy={busy}

@@ -1,12 +1,25 @@
 import type { ButtonHTMLAttributes } from 'react';
 
+/**
+ * For a submit button's onMouseDown: the press keeps the focus where it is (see SubmitButton), so
+ * the message of the field being left cannot move the button from under the press.
+ */
+export const keepFocusOnPress = (event: { preventDefault(): void }) => event.preventDefault();
+
 type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> & {
   busy: boolean;
   label: string;
   busyLabel: string;
 };
 
-/** A form's submit button: disabled and saying so while the form is being sent. */
+/**
+ * A form's submit button: disabled and saying so while the form is being sent. A press keeps the
+ * focus where it is: moving it would check the field being left first (forms check a field as the
+ * player leaves it), and the message that appears under that field pushes this button down
+ * between the press and its release, so the click missed and the form was not sent (the
+ * agreements' messages then showed only on a second tap). The submit checks every field anyway,
+ * and focuses the first wrong one.
+ */
 export function SubmitButton({
   busy,
   label,
@@ -16,7 +29,7 @@ export function SubmitButton({
   ...button
 }: SubmitButtonProps) {
   return (
-    <button type="submit" className={className} disabled={disabled ?? busy} {...button}>
+    <button type="submit" className={className} disabled={disabled ?? busy} onMouseDown={keepFocusOnPress} {...button}>
       {busy ? busyLabel : label}
     </button>
   );

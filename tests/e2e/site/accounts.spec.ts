@@ -327,6 +327,22 @@ test("a new mobile number in My account is the account's only with the code sent
   await expect(page.getByLabel('Mobile number')).toHaveValue(newPhone);
 });
 
+test('one tap on Sign Up checks every field, even while the field being left shows its message (mouse and touch)', async ({
+  page,
+}) => {
+  for (const press of ['click', 'tap'] as const) {
+    await page.goto('/signup?lng=en');
+    await page.getByLabel('Mobile number').fill('987650');
+    await page.getByLabel('First name').fill('Ravi');
+    await page.getByLabel('Last name').fill('Kumar');
+    // The focus is still in the e-mail field: leaving it shows its message and moves the button.
+    await page.getByLabel('Email').fill('ravi@');
+    await page.getByRole('button', { name: 'Sign Up' })[press]();
+    await expect(page.getByText('You must agree to continue'), press).toHaveCount(3);
+    await expect(page.getByText('Invalid email'), press).toBeVisible();
+  }
+});
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 

@@ -1,3 +1,4 @@
+import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -225,7 +226,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         </p>
       )}
       <div className="contest-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={isSubmitting} onMouseDown={keepFocusOnPress}>
           {isSubmitting ? t('contests.form.saving') : contest ? t('contests.form.save') : t('contests.form.create')}
         </button>
         <button type="button" className="button button--ghost" onClick={onClose} disabled={isSubmitting}>

@@ -1,3 +1,4 @@
+import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -239,7 +240,7 @@ export function NewPairPage() {
         </p>
       )}
       <div className="new-pair__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={isSubmitting} onMouseDown={keepFocusOnPress}>
           {isSubmitting ? t('pictures.newPair.saving') : t('pictures.newPair.save')}
         </button>
         <Link to=".." relative="path" className="button button--ghost">
