@@ -87,14 +87,16 @@ describe('login screen', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/play_screen$/);
   });
 
-  it("shows 'Login Failed' with the server's message", async () => {
+  it("shows 'Login Failed' with what to check and the other ways in", async () => {
     stubApi({ 'POST /auth/login': () => fail(401, 'Login Failed', 'LOGIN_FAILED') });
     await renderPasswordLogin({ path: '/login' });
     fill('Email or mobile number', 'asha@gmail.com');
     fill('Password', 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('dialog', { name: 'Login Failed' });
-    expect(dialog).toHaveTextContent('Login Failed');
+    expect(dialog).toHaveTextContent(
+      "The e-mail or mobile number and the password do not match. No password yet? Log in with a code by SMS (Mobile code, above), or set one with 'No password yet, or forgotten it?'.",
+    );
     expect(loginMarker.isSet()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type LoginValues, loginSchema } from '../../../domain/validation.ts';
 import { googleStartUrl, logIn } from '../../api/auth.ts';
+import { apiErrorOf } from '../../api/http.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 import { FailureDialog } from '../../ui/form/FormDialogs.tsx';
@@ -99,7 +100,13 @@ function PasswordLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
     // 'Login Failed' for a wrong pair; the suspended and deleted answers say how to reactivate.
     failedFallback: t('login.failedFallback'),
     send: async (values) => {
-      await logIn(values);
+      try {
+        await logIn(values);
+      } catch (error) {
+        // The spec's 'Login Failed' is the dialog's title; its body says what to check and the other ways in.
+        if (apiErrorOf(error).code === 'LOGIN_FAILED') throw new Error(t('login.failedHelp'));
+        throw error;
+      }
       loginMarker.set();
       onLoggedIn();
     },
