@@ -21,6 +21,15 @@ export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthoriz
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
   cartCall(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
-/** Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same step. */
-export const checkoutFree = (contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) =>
-  call('freeCheckout', () => http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }));
+/**
+ * Free entry of the contest's cart; with `tickets`, the new marks are added first, in the same
+ * step. The contest's tickets held in the cart are entered too, so the header's count is asked
+ * again when the cart held any (another contest's may stay).
+ */
+export async function checkoutFree(contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) {
+  const answer = await call('freeCheckout', () =>
+    http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }),
+  );
+  if ((cartCount.get() ?? 0) > 0) void peekCart().catch(() => undefined);
+  return answer;
+}

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartAnswer, ContestView } from '../../domain/contests.ts';
 import { entryBill } from '../../domain/money.ts';
+import { cartCount } from '../../src/api/cart-count.ts';
 import { http } from '../../src/api/http.ts';
 import PlayScreenPage from '../../src/screens/play/PlayScreenPage.tsx';
 import { fail, ok, type StubAnswer, stubApi } from '../support/api-stub.tsx';
@@ -315,6 +316,31 @@ describe('/play_screen: free entry (issue 26)', () => {
         url: `${window.location.origin}/`,
       }),
     );
+  });
+
+  it("entering free takes the contest's tickets held in the cart along, and the header's count follows", async () => {
+    const held = { items: [{ id: 'i1', contestId: 'c1', x: 5, y: 6, pricePaise: 0 }], groups: [group(1)], held: [] };
+    const calls = await open({
+      contest: contestView({ ticketPricePaise: 0, allInPricePaise: 0 }),
+      carts: [ok(held)],
+      extra: {
+        'POST /cart/checkout-free': () =>
+          ok({
+            reservationId: 'r1',
+            tickets: [
+              { id: 'k0', x: 5, y: 6 },
+              { id: 'k1', x: 10, y: 20 },
+            ],
+          }),
+      },
+    });
+    await waitFor(() => expect(cartCount.get()).toBe(1));
+    place(10, 20);
+    fireEvent.click(button('Enter free'));
+    expect(await within(await sheet()).findByText('2 tickets in Contest A')).toBeInTheDocument();
+    await waitFor(() => expect(cartCount.get()).toBe(0));
+    expect(calls.filter((c) => c.url === '/cart').length).toBeGreaterThanOrEqual(2);
+    cartCount.set(null);
   });
 
   it('a refused free entry says why and keeps the marks', async () => {
