@@ -8,6 +8,14 @@ import { gamePictureSchema } from './practice.ts';
 /** What an admin uploads; avatars are the players' own and never listed here. */
 export const ADMIN_PICTURE_KINDS = ['contest', 'prize', 'sponsor', 'practice_removed', 'practice_original'] as const;
 export const adminPictureKindSchema = z.enum(ADMIN_PICTURE_KINDS);
+/** The pictures players mark the ball on, to the pixel. */
+export const GAME_PICTURE_KINDS: ReadonlySet<string> = new Set(['contest', 'practice_removed', 'practice_original']);
+/**
+ * A game picture smaller than this on its long side is accepted, but the console warns: it is the
+ * phone copy's size (800 px) plus room for the zoom, and smaller photos blur when a player zooms in
+ * to mark the ball.
+ */
+export const GAME_PICTURE_MIN_SIDE = 1280;
 export type AdminPictureKind = z.infer<typeof adminPictureKindSchema>;
 
 /** The raw request body's Content-Type: the file itself, no multipart. */

@@ -165,6 +165,21 @@ describe('Admin > Pictures: uploading', () => {
       await screen.findByRole('link', { name: /^Preview: Practice: original, 12000 × 8000 px/ }),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c === 'GET /admin/pictures')).toHaveLength(2);
+    expect(screen.queryByText(/small for a game/)).not.toBeInTheDocument();
+  });
+
+  it('warns when a game picture is too small to mark to the pixel (the upload still stands)', async () => {
+    const { uploads } = stubConsole(() => [picture(1)]);
+    const user = userEvent.setup();
+    await renderPictures();
+    await screen.findByRole('link', { name: /^Preview: Contest \(ball removed\)/ });
+    await user.selectOptions(screen.getByLabelText('What is it for?'), 'Contest (ball removed)');
+    await user.upload(screen.getByLabelText('Photo'), photo());
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.answer(201, { data: picture(3, { kind: 'contest', width: 100, height: 100 }) }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This photo is small for a game: players zoom in to mark the ball to the pixel, and it will look blurred. Use a photo at least 1,280 px on its long side.',
+    );
   });
 
   it('cancels an upload under way: the request is aborted and nothing is said to be saved', async () => {

@@ -7,8 +7,11 @@ import {
   ADMIN_PICTURE_KINDS,
   type AdminPicture,
   type AdminPictureKind,
+  GAME_PICTURE_KINDS,
+  GAME_PICTURE_MIN_SIDE,
   PICTURE_UPLOAD_MIMES,
 } from '../../../../domain/admin-pictures.ts';
+import { formatCount } from '../../../ui/format.ts';
 import type { UploadError } from '../../../../machines/picture-upload.machine.ts';
 import { pictureUploadMachineFor } from '../../../actors/picture-upload.actors.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
@@ -153,6 +156,12 @@ export function UploadPanel({
         {snapshot.matches('done') && picture && file && (
           <div className="picture-upload__result picture-upload__result--done">
             <p>{t('pictures.upload.done', { name: file.name, width: picture.width, height: picture.height })}</p>
+            {GAME_PICTURE_KINDS.has(picture.kind) &&
+              Math.max(picture.width, picture.height) < GAME_PICTURE_MIN_SIDE && (
+                <p className="picture-upload__warning" role="status">
+                  {t('pictures.upload.small', { min: formatCount(GAME_PICTURE_MIN_SIDE) })}
+                </p>
+              )}
             <Link to={picture.id} className="button button--primary button--small">
               {t('pictures.upload.preview')}
             </Link>
