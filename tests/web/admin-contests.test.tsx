@@ -123,8 +123,13 @@ describe('the contests console', () => {
     expect(screen.getByLabelText('Prize title (English)')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Total tickets')).toHaveAccessibleDescription('At least 124: tickets already taken.');
 
+    expect(screen.getByLabelText('Prize title (Hindi)')).not.toHaveAccessibleDescription(/check that the Hindi/);
     await user.clear(screen.getByLabelText('Prize title (English)'));
     await user.type(screen.getByLabelText('Prize title (English)'), 'Signed bat');
+    // The Hindi title, left as it was, may now name another prize: the form says to check it.
+    expect(screen.getByLabelText('Prize title (Hindi)')).toHaveAccessibleDescription(
+      'You changed the English title: check that the Hindi one names the same prize.',
+    );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;

@@ -5,6 +5,7 @@ import {
   type FieldErrors,
   type UseFormRegister,
   type UseFormRegisterReturn,
+  useFormState,
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,9 @@ export function ContestFields<T extends ContestFieldValues>(props: ContestFields
   const { t } = useTranslation('admin');
   const say = useContestMessage();
   const prizeKind = useWatch({ control, name: 'prizeKind' });
+  // The English title changed and the Hindi one not: Hindi players would read of another prize.
+  const { dirtyFields } = useFormState({ control });
+  const hindiStale = Boolean(dirtyFields.prizeTitleEn) && !dirtyFields.prizeTitleHi;
   const kindId = `${idPrefix}-prize-kind`;
   return (
     <>
@@ -97,6 +101,7 @@ export function ContestFields<T extends ContestFieldValues>(props: ContestFields
             required
             lang="hi"
             maxLength={120}
+            hint={hindiStale ? t('contests.form.prizeTitleHiCheck') : undefined}
             error={say(errors.prizeTitleHi?.message)}
             {...register('prizeTitleHi')}
           />
