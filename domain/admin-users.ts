@@ -64,11 +64,18 @@ export const userDetailSchema = userSummarySchema.extend({
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /**
- * What the search box holds: a phone number ('9876543210', '+91 98765 43210'), an e-mail address,
- * or part of a name.
+ * What the search box holds: a phone number ('9876543210', '+91 98765 43210'), a part of one (at
+ * least 4 digits: '91234', the last digits a caller reads out), an e-mail address, or part of a
+ * name or of an e-mail address.
  */
 export type UserSearch =
-  { kind: 'phone'; phone: string } | { kind: 'email'; email: string } | { kind: 'name'; name: string };
+  | { kind: 'phone'; phone: string }
+  | { kind: 'phonePart'; digits: string }
+  | { kind: 'email'; email: string }
+  | { kind: 'name'; name: string };
+
+/** Fewer digits than this match too many numbers to be a search. */
+export const PHONE_PART_MIN_DIGITS = 4;
 
 export function parseUserSearch(raw: string): UserSearch {
   const text = raw.trim();
@@ -82,6 +89,8 @@ export function parseUserSearch(raw: string): UserSearch {
         : digits.length === 11 && digits.startsWith('0')
           ? digits.slice(1)
           : digits;
+    if (national.length === 10) return { kind: 'phone', phone: `+91${national}` };
+    if (national.length >= PHONE_PART_MIN_DIGITS) return { kind: 'phonePart', digits: national };
     return { kind: 'phone', phone: `+91${national}` };
   }
   return { kind: 'name', name: text.toLowerCase().replace(/\s+/g, ' ') };

@@ -12,13 +12,15 @@ describeOnEachDatabase('admin: users', (server) => {
   const setStatus = (id: string, fields: Record<string, unknown>) =>
     server.app.db.updateTable('users').set(fields).where('id', '=', id).execute();
 
-  it('finds an account by 10-digit phone, +91 phone, e-mail and part of a name', async () => {
+  it('finds an account by 10-digit phone, +91 phone, the last digits, e-mail, its start and part of a name', async () => {
     const [admin] = await insertStaff(server, ['admin'], clock.now);
     const { person, user } = await signUpActive(server, clock, { firstName: 'Zorawar', lastName: 'Pathania' });
     for (const q of [
       person.phone,
       `+91 ${person.phone.slice(0, 5)} ${person.phone.slice(5)}`,
+      person.phone.slice(-6),
       person.email.toUpperCase(),
+      person.email.split('@')[0]!,
       'zorawar path',
     ]) {
       const res = await get(server, `/api/v1/admin/users?q=${encodeURIComponent(q)}`, { cookie: admin!.cookie });

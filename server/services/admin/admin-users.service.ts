@@ -14,15 +14,22 @@ export const userNotFound = () => new AppError(404, 'USER_NOT_FOUND', SERVER_ERR
 
 const SUMMARY_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'status', 'created_at'] as const;
 
-/** Accounts (never unfinished sign-ups) matching a phone, an e-mail address or a part of a name. */
+/** Accounts (never unfinished sign-ups) matching a phone or part of one, an e-mail address, or a part of a name or of an e-mail. */
 export async function searchUsers(db: Kysely<Database>, raw: string): Promise<UserSummary[]> {
   const search = parseUserSearch(raw);
   let query = db.selectFrom('users').select(SUMMARY_COLUMNS).where('status', '!=', 'pending');
   if (search.kind === 'phone') query = query.where('phone', '=', search.phone);
+  else if (search.kind === 'phonePart') query = query.where('phone', 'like', `%${search.digits}%`);
   else if (search.kind === 'email') query = query.where('email', 'like', `${escapeLike(search.email)}%`);
   else {
     const pattern = `%${escapeLike(search.name)}%`;
-    query = query.where(sql<boolean>`lower(first_name || ' ' || last_name) like ${pattern}`);
+    // Part of a name, or the start of an e-mail address typed without its '@'.
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(first_name || ' ' || last_name) like ${pattern}`,
+        eb('email', 'like', `${escapeLike(search.name)}%`),
+      ]),
+    );
   }
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(USER_SEARCH_LIMIT).execute();
   const roleRows = rows.length
