@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { decideSandboxOrder, sandboxReturnFields, sandboxSecrets } from '../../server/integrations/payments/sandbox.ts';
 import { invoicePdf } from '../../server/services/payments/invoice.service.ts';
+import { eraseDeletedAccounts } from '../../server/services/site/retention.service.ts';
 import { maskMobile, splitHalves } from '../../server/services/payments/tax-documents/lines.ts';
 import { financialYearOf } from '../../server/services/payments/tax-documents/series.ts';
 import { get, insertActiveUsers, post, put, useTestClock } from '../support/accounts.ts';
@@ -168,8 +169,42 @@ describeOnEachDatabase('tax invoices', (server) => {
     ).toHaveLength(0);
   });
 
+  it("an erased account's payments keep only the masked number, and its invoice still shows it", async () => {
+    const buyer = user(2);
+    const o = await paid(buyer, 1);
+    const { phone } = await server.app.db
+      .selectFrom('payments')
+      .select('phone')
+      .where('id', '=', o.paymentId)
+      .executeTakeFirstOrThrow();
+    const long = clock.now - 400 * 24 * 3_600_000;
+    await server.app.db
+      .updateTable('users')
+      .set({ status: 'deleted', deleted_at: long })
+      .where('id', '=', buyer.id)
+      .execute();
+    const { erased } = await eraseDeletedAccounts(server.app.db, {
+      store: server.app.pictures,
+      now: clock.now,
+      retentionMs: 30 * 24 * 3_600_000,
+    });
+    expect(erased).toContain(buyer.id);
+    const after = await server.app.db
+      .selectFrom('payments')
+      .select('phone')
+      .where('id', '=', o.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(after.phone).toBe(maskMobile(phone));
+    expect(after.phone).not.toContain(phone.slice(3, 9));
+    const pdf = await invoicePdf(server.app.db, server.config.invoices, { userId: buyer.id }, o.paymentId, clock.now, {
+      compress: false,
+    });
+    expect(drawnText(pdf.pdf)).toContain(maskMobile(phone));
+  });
+
   it('masks the mobile, splits GST into halves and counts the Indian financial year', () => {
     expect(maskMobile('+919876543210')).toBe('+91 ******3210');
+    expect(maskMobile('+91 ******3210')).toBe('+91 ******3210');
     expect(splitHalves(2143)).toEqual({ cgst: 1071, sgst: 1072 });
     expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 29))).toBe('2026-27');
     expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 30))).toBe('2027-28');

@@ -7,6 +7,7 @@ import { deletePictureFiles, deletePictureRows } from '../pictures/picture.servi
 import type { PictureStore } from '../../storage/picture-store.ts';
 import { forgetOldCodeSends } from '../accounts/code-sends.service.ts';
 import { forgetOldLoginFailures } from '../accounts/login-failures.service.ts';
+import { maskMobile } from '../payments/tax-documents/lines.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent one-time codes stay a day (for support questions), then go. */
@@ -41,8 +42,9 @@ export interface RetentionOptions {
  * Erases the personal data of accounts deleted longer ago than the retention period: names,
  * e-mail (a unique placeholder), phone (a unique placeholder), password, Google link, profile
  * picture (files too), sessions, codes, pending Google sign-ins, outbox messages and contact
- * messages sent from their e-mail or number. The user row and its id stay, with erased_at set: payments
- * reference it for the tax records the law requires us to keep.
+ * messages sent from their e-mail or number, push subscriptions. The user row and its id stay, with
+ * erased_at set: payments reference it for the tax records the law requires us to keep, and keep
+ * the number only as the invoices show it (masked: the last 4 digits).
  *
  * Idempotent and safe with several instances: each account is claimed by one conditional
  * UPDATE (still deleted, past the period, not erased yet); only the instance whose UPDATE
@@ -93,6 +95,20 @@ export async function eraseDeletedAccounts(
         await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         await trx.deleteFrom('otp_codes').where('user_id', '=', user.id).execute();
         await trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).execute();
+        // The payments stay for the tax records with the number as the invoices show it: masked.
+        const paidFrom = await trx
+          .selectFrom('payments')
+          .select('phone')
+          .distinct()
+          .where('user_id', '=', user.id)
+          .execute();
+        for (const { phone } of paidFrom)
+          await trx
+            .updateTable('payments')
+            .set({ phone: maskMobile(phone) })
+            .where('user_id', '=', user.id)
+            .where('phone', '=', phone)
+            .execute();
         await trx
           .deleteFrom('social_pending')
           .where((eb) =>

@@ -26,8 +26,9 @@ const istDayFormat = new Intl.DateTimeFormat('en-IN', {
 export const istDateTime = (at: number) => `${istFormat.format(new Date(at))} IST`;
 export const istDay = (at: number) => istDayFormat.format(new Date(at));
 
-/** '+91 ******3210': only the last 4 digits show. */
+/** '+91 ******3210': only the last 4 digits show. A number masked already (an erased account's payment) stays as it is. */
 export function maskMobile(phone: string): string {
+  if (phone.includes('*')) return phone;
   const digits = phone.replace(/\D/g, '');
   const national = digits.length > 10 ? digits.slice(-10) : digits;
   const shown = national.slice(-4);
