@@ -136,7 +136,7 @@ test.describe('phone, touch', () => {
     // Back to marking: the two tickets are locked on the picture now.
     await sheet.getByRole('button', { name: 'Mark more tickets' }).tap();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByText(/Locked on the picture: 2 tickets bought\./)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Locked on the picture: 2 tickets entered\./)).toBeVisible({ timeout: 15_000 });
     const payments = await (await page.request.get('/api/v1/payments')).json();
     expect((payments as { data: Array<{ status: string }> }).data.map((p) => p.status).sort()).toEqual([
       'failed',
