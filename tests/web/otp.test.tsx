@@ -39,6 +39,15 @@ describe('sign-up code screen', () => {
     expect(screen.getByRole('link', { name: 'Go to sign up' })).toHaveAttribute('href', '/signup');
   });
 
+  it("a Google sign-up's wrong number is changed on its own form", async () => {
+    window.sessionStorage.setItem(
+      'authCodeChallenge',
+      JSON.stringify({ purpose: 'signup', otpToken: 'tok-1', sentAt: Date.now(), returnTo: '/', social: true }),
+    );
+    await renderScreen(<OtpPage />, { path: '/otp' });
+    expect(screen.getByRole('link', { name: 'Wrong number? Change it' })).toHaveAttribute('href', '/socialsignup');
+  });
+
   it('takes a 6-digit code only, typed on a number pad and filled from the SMS', async () => {
     challenge(0);
     await renderScreen(<OtpPage />, { path: '/otp' });

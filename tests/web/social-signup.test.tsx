@@ -172,6 +172,7 @@ describe('/socialsignup', () => {
       purpose: 'signup',
       otpToken: 'challenge-1',
       returnTo: '/',
+      social: true,
     });
   });
 

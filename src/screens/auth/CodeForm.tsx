@@ -44,10 +44,19 @@ export function CodeForm({
     }
   });
 
-  const restart = challenge.purpose === 'signup' ? paths.signup : challenge.account ? paths.myAccount : paths.forgot;
+  const restart =
+    challenge.purpose === 'signup'
+      ? challenge.social
+        ? paths.socialSignup
+        : paths.signup
+      : challenge.account
+        ? paths.myAccount
+        : paths.forgot;
   const restartLabel =
     challenge.purpose === 'signup'
-      ? t('otp.changeSignup')
+      ? challenge.social
+        ? t('otp.changeSocial')
+        : t('otp.changeSignup')
       : challenge.account
         ? t('otp.backToAccount')
         : t('otp.changeReset');

@@ -54,7 +54,7 @@ export default function SocialSignupPage() {
     // sign-up, with the greeting.
     socialSignupMachineFor({
       goToCode: (otpToken) => {
-        recordCodeSent({ purpose: 'signup', otpToken, returnTo: paths.home });
+        recordCodeSent({ purpose: 'signup', otpToken, returnTo: paths.home, social: true });
         void navigate(paths.otp, { replace: true });
       },
     }),

@@ -15,6 +15,8 @@ export interface CodeChallenge {
   otp?: string;
   /** A sign-up's page to land on once the code is right (the page the player came from). */
   returnTo?: string;
+  /** A Google sign-up's code (/socialsignup): a wrong number is changed on that form, not on /signup. */
+  social?: boolean;
   /**
    * A reset asked for by the logged-in player in My account (to set a password, or a new one
    * without the current one): /createpassword sets it through the account and goes back there.
@@ -39,6 +41,7 @@ export function readChallenge(purpose: CodeChallenge['purpose']): CodeChallenge 
       ...(typeof value.otp === 'string' ? { otp: value.otp } : {}),
       ...(returnTo ? { returnTo } : {}),
       ...(value.account === true ? { account: true } : {}),
+      ...(value.social === true ? { social: true } : {}),
     };
   } catch {
     return null;
