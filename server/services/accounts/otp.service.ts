@@ -5,6 +5,9 @@ import type { Database, OtpPurpose } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 import { metrics } from '../../metrics/scope.ts';
+import type { MessageSender } from '../../integrations/messages.ts';
+import type { PlayerLanguage } from '../../integrations/message-language.ts';
+import { type CodePurpose, codeSms } from '../../integrations/player-messages.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -83,6 +86,25 @@ export async function openChallenge(
     .execute();
   metrics().otpCodes.inc({ purpose, event: userId ? 'issued' : 'decoy' });
   return { otpToken: id, code };
+}
+
+/**
+ * Opens a challenge for a user's own code to `phone` and texts it there (in `lang`, worded for
+ * `purpose`): the sign-up code of a Google sign-up, a new number's code. Returns its otpToken.
+ */
+export async function textCode(
+  db: Kysely<Database>,
+  deps: { secret: string; messages: MessageSender; lang: PlayerLanguage },
+  options: { purpose: OtpPurpose & CodePurpose; userId: string; phone: string; now: number },
+): Promise<string> {
+  const challenge = await openChallenge(db, deps.secret, {
+    purpose: options.purpose,
+    userId: options.userId,
+    recipientKey: recipientKey(deps.secret, options.phone),
+    now: options.now,
+  });
+  await deps.messages.send(codeSms(deps.lang, options.phone, challenge.code, options.purpose));
+  return challenge.otpToken;
 }
 
 export interface ChallengeInfo {

@@ -7,8 +7,8 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
 import type { PlayerLanguage } from '../../integrations/message-language.ts';
-import { codeSms, contactChangedNotice } from '../../integrations/player-messages.ts';
-import { findOpenChallenge, openChallenge, otpExpired, recipientKey, verifyChallenge } from './otp.service.ts';
+import { contactChangedNotice } from '../../integrations/player-messages.ts';
+import { findOpenChallenge, otpExpired, recipientKey, textCode, verifyChallenge } from './otp.service.ts';
 import { deletePictureFiles, deletePictureRows } from '../pictures/picture.service.ts';
 import { storeAvatarPicture } from '../pictures/avatars.ts';
 import { toSessionUser } from './session.service.ts';
@@ -129,14 +129,8 @@ export async function updateProfile(
   if (email !== current.email) await deps.messages.send(contactChangedNotice(current.language, 'email', current.email));
   let phoneChange: PhoneChange | null = null;
   if (newPhone) {
-    const challenge = await openChallenge(db, deps.secret, {
-      purpose: 'phone',
-      userId,
-      recipientKey: recipientKey(deps.secret, phone),
-      now,
-    });
-    await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'phone'));
-    phoneChange = { otpToken: challenge.otpToken, phone };
+    const otpToken = await textCode(db, deps, { purpose: 'phone', userId, phone, now });
+    phoneChange = { otpToken, phone };
   }
   return { user: await loadProfile(db, userId), phoneChange };
 }

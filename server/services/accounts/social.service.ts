@@ -11,8 +11,7 @@ import type { SessionUser } from './session.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
 import type { PlayerLanguage } from '../../integrations/message-language.ts';
-import { codeSms } from '../../integrations/player-messages.ts';
-import { openChallenge, recipientKey } from './otp.service.ts';
+import { textCode } from './otp.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
 
 /** How long someone who proved a Google identity has to fill in the social sign-up form. */
@@ -234,12 +233,5 @@ export async function completeSocialSignup(
     if (holder) throw new AppError(409, 'PHONE_TAKEN', PHONE_TAKEN, { phone: PHONE_TAKEN });
     throw accountExists();
   }
-  const challenge = await openChallenge(db, deps.secret, {
-    purpose: 'signup',
-    userId,
-    recipientKey: recipientKey(deps.secret, phone),
-    now,
-  });
-  await deps.messages.send(codeSms(deps.lang, phone, challenge.code, 'signup'));
-  return { otpToken: challenge.otpToken };
+  return { otpToken: await textCode(db, deps, { purpose: 'signup', userId, phone, now }) };
 }
