@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -65,17 +66,7 @@ export default function AdminSection() {
           <LanguageSwitch />
         </div>
       </header>
-      <nav className="console__nav" aria-label={t('nav.label')}>
-        <ul>
-          {areas.map((area) => (
-            <li key={area.path}>
-              <NavLink to={`${paths.admin}/${area.path}`} className="console__nav-link">
-                {t(`nav.${area.navKey}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleNav areas={areas} />
       <main id="main" className="console__main" tabIndex={-1}>
         <RouteBoundary>
           <Routes>
@@ -101,5 +92,32 @@ function ConsoleNotFound() {
         {t('notFound.back')}
       </Link>
     </section>
+  );
+}
+
+/**
+ * The console's areas: a strip that scrolls sideways on a phone (a column on a wide screen). The
+ * current area is brought into the strip's view whenever the page changes, so a phone shows where
+ * the operator is.
+ */
+function ConsoleNav({ areas }: { areas: ReturnType<typeof areasFor> }) {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return (
+    <nav ref={nav} className="console__nav" aria-label={t('nav.label')}>
+      <ul>
+        {areas.map((area) => (
+          <li key={area.path}>
+            <NavLink to={`${paths.admin}/${area.path}`} className="console__nav-link">
+              {t(`nav.${area.navKey}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -20,6 +20,9 @@ test.describe('the operator console', () => {
 
     await page.goto('/admin/audit?lng=hi');
     await expect(page.getByRole('heading', { name: 'ऑडिट लॉग' })).toBeVisible();
+    // Opened straight at the last area, the phone's sideways strip shows it, the current one.
+    const current = page.getByRole('navigation').locator('.console__nav-link.active');
+    await expect(current).toBeInViewport();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/screens/console-audit-360-hi.png', fullPage: true });
 
