@@ -97,6 +97,18 @@ describe('the console section', () => {
     expect(within(table).getByText('["judge"]')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/admin/audit')).toBeDefined();
     expect(screen.getByText('That is all (1).')).toBeInTheDocument();
+    // A UUID shows its first 8 characters; a setting's key shows whole.
+    expect(screen.getByText('user 00000001')).toBeInTheDocument();
+  });
+
+  it("shows a setting's key whole as the entry's target", async () => {
+    stubApi({
+      'GET /account/me': () => me(['admin']),
+      'GET /admin/audit': () =>
+        ok({ entries: [entry(2, { targetType: 'setting', targetId: 'paid_play' })], nextCursor: null }),
+    });
+    await renderConsoleWithWhere('/admin/audit');
+    expect(await screen.findByText('setting paid_play')).toBeInTheDocument();
   });
 
   it('filters by area and by id, and loads more pages', async () => {

@@ -211,7 +211,7 @@ export async function submitJudgeMark(
       action: 'judging.mark',
       targetType: 'contest',
       targetId: contestId,
-      summary: `Marked the ball of ${label} (${marks.length} of ${required} judges)`,
+      summary: `Marked the ball of ${label} (${marks.length} of ${required} ${required === 1 ? 'judge' : 'judges'})`,
       after: { x: point.x, y: point.y },
       now,
     });
@@ -232,7 +232,7 @@ export async function submitJudgeMark(
         action: 'judging.judged',
         targetType: 'contest',
         targetId: contestId,
-        summary: `Judged point of ${label} fixed at (${mean.x.toFixed(1)}, ${mean.y.toFixed(1)}) from ${mean.count} marks; ${ranked} tickets ranked`,
+        summary: `Judged point of ${label} fixed at (${mean.x.toFixed(1)}, ${mean.y.toFixed(1)}) from ${mean.count} ${mean.count === 1 ? 'mark' : 'marks'}; ${ranked} ${ranked === 1 ? 'ticket' : 'tickets'} ranked`,
         after: { x: mean.x, y: mean.y, judges: mean.count, ranked },
         now,
       },

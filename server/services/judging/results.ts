@@ -1,4 +1,5 @@
 /** The admin's review of a judged contest and its publication (server/services/judging/judging.service.ts judges it). */
+import { istDateTime } from '../payments/tax-documents/lines.ts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { REVIEW_TOP_ENTRIES, type ResultReview, judgedPointOf } from '../../../domain/judge-panel.ts';
@@ -235,7 +236,7 @@ export async function publishResult(
       targetId: contestId,
       summary:
         contest.show_at > now
-          ? `Published the result of ${contestLabel(contest)} (${best.length} entrants told at the show, ${new Date(contest.show_at).toISOString()})`
+          ? `Published the result of ${contestLabel(contest)} (${best.length} ${best.length === 1 ? 'entrant' : 'entrants'} told at the show, ${istDateTime(Number(contest.show_at))})`
           : `Published the result of ${contestLabel(contest)} (${best.length} entrants told)`,
       before: { state: 'judged' },
       after: { state: 'published', judged: point, winnerId: winner?.user_id ?? null, entrants: best.length },

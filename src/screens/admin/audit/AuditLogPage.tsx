@@ -89,7 +89,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         <code className="chip">{entry.action}</code>
         {entry.targetId && (
           <code className="chip chip--quiet" title={entry.targetId}>
-            {entry.targetType} {entry.targetId.slice(0, 8)}
+            {entry.targetType} {shortId(entry.targetId)}
           </code>
         )}
       </p>
@@ -133,4 +133,9 @@ export function changedRows(before: unknown, after: unknown): Array<{ key: strin
   return keys
     .map((key) => ({ key, before: show(b[key]), after: show(a[key]) }))
     .filter((row) => row.before !== row.after);
+}
+
+/** A UUID's first 8 characters are enough to tell entries apart; any other id (a setting's key) is shown whole. */
+function shortId(id: string): string {
+  return /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8) : id;
 }
