@@ -139,7 +139,7 @@ describe('Console > Judging (judges)', () => {
       'POST /judge/contests/c1/mark': () =>
         ok({ state: 'judging', marks: 2, required: 3 }, 'Your mark is in. Thank you.'),
     });
-    expect(await screen.findByRole('heading', { name: 'Mark the ball: contest 2026-11-22-A' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mark the ball: Contest A of 22 November 2026' })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit my mark' });
     expect(submit).toBeDisabled();
     stage.next = { x: 400, y: 300 };
@@ -295,7 +295,7 @@ describe('Console > Results (admins)', () => {
       },
       ['admin'],
     );
-    expect(await screen.findByRole('heading', { name: 'Result of contest 2026-11-22-A' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Result of Contest A of 22 November 2026' })).toBeInTheDocument();
     // Issue 26: the judges' marks and the best entries on the picture, with the judged point.
     expect(await screen.findByTestId('drawn')).toHaveTextContent(
       'J1@100,200 J2@101,200 J3@100,201 #1@100,200 #2@101,201 ball@100.33,200.33',

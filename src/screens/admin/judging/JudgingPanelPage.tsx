@@ -19,6 +19,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { JudgingCardHead } from './JudgingCardHead.tsx';
 import { useStageLabels } from './stage-labels.ts';
 import '../../../styles/admin-judging.css';
+import { contestNameParts } from './contest-name.ts';
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
@@ -134,7 +135,11 @@ function JudgeMarkBoard({ contestId }: { contestId: string }) {
         <Link to={JUDGING_BASE} className="judging-back">
           {t('judging.back')}
         </Link>
-        <h1>{detail ? t('judging.mark.title', { key: detail.windowKey }) : t('judging.panel.title')}</h1>
+        <h1>
+          {detail
+            ? t('judging.mark.title', contestNameParts(detail.windowKey, currentLanguage(i18n)))
+            : t('judging.panel.title')}
+        </h1>
         {detail && (
           <p className="muted">
             {t('judging.marksOf', {

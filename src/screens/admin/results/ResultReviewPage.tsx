@@ -13,6 +13,7 @@ import { useNow } from '../../../ui/use-now.ts';
 import { useStageLabels } from '../judging/stage-labels.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { RESULTS_BASE } from './results-base.ts';
+import { contestNameParts } from '../judging/contest-name.ts';
 
 /** The best entries drawn on the picture (the table lists all REVIEW_TOP_ENTRIES). */
 const REVIEW_PICTURE_ENTRIES = 10;
@@ -24,7 +25,7 @@ const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((
 
 export function ResultReviewPage() {
   const { contestId = '' } = useParams();
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   // A reload (after an action) keeps the last answer on screen until the new one arrives.
   const { state, reload } = useLoad(() => fetchResultReview(contestId), contestId);
   return (
@@ -35,7 +36,7 @@ export function ResultReviewPage() {
         </Link>
         <h1>
           {state.status === 'ready'
-            ? t('judging.review.title', { key: state.value.windowKey })
+            ? t('judging.review.title', contestNameParts(state.value.windowKey, currentLanguage(i18n)))
             : t('judging.results.title')}
         </h1>
       </header>
