@@ -234,7 +234,10 @@ export const LAB_MACHINES: LabEntry[] = [
     },
     actors: {
       submitSignup: {
-        result: { message: 'Signed up successfully.' },
+        result: {
+          message: 'We have sent a 6-digit code to your phone.',
+          otpToken: 'c0ffee00-0000-4000-8000-000000000002',
+        },
         error: { message: 'This phone number is already registered.' },
       },
     },

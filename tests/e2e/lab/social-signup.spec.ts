@@ -25,20 +25,25 @@ test('social-signup: submitting, failed until OK, succeeded for 1 s or until con
   await lab.expectState('editing');
   await expect(page.getByTestId('effects')).toHaveCount(0);
 
-  // Accepted: the server's message stays up for exactly 1 second, then draft, marker and home.
+  // Accepted: the server's message stays up for exactly 1 second, then the draft goes and the
+  // code's screen opens (the code proves the number, then logs in).
   await lab.actorSucceeds('submitSignup');
   await lab.send('signup.submit');
   await lab.expectState('submitting');
   await lab.release('submitSignup');
   await lab.expectState('succeeded');
-  await lab.expectContext({ message: 'Signed up successfully.', error: null });
+  await lab.expectContext({
+    message: 'We have sent a 6-digit code to your phone.',
+    otpToken: 'c0ffee00-0000-4000-8000-000000000002',
+    error: null,
+  });
   await expect(page.getByTestId('timers')).toContainText('1000 ms timer');
   await lab.advance(999);
   await lab.expectState('succeeded');
   await expect(page.getByTestId('effects')).toHaveCount(0);
   await lab.advance(1);
   await lab.expectState('done', 'done');
-  await expect(page.getByTestId('effects').locator('li')).toHaveText([/^clearDraft/, /^setLoginMarker/, /^goHome/]);
+  await expect(page.getByTestId('effects').locator('li')).toHaveText([/^clearDraft/, /^goToCode/]);
   await expect(lab.history()).toHaveText([
     'editing',
     'submitting',
@@ -56,6 +61,6 @@ test('social-signup: submitting, failed until OK, succeeded for 1 s or until con
   await lab.expectState('succeeded');
   await lab.send('success.continue');
   await lab.expectState('done', 'done');
-  await expect(page.getByTestId('effect-goHome')).toHaveCount(1);
+  await expect(page.getByTestId('effect-goToCode')).toHaveCount(1);
   await expect(lab.history()).toHaveText(['editing', 'submitting', 'succeeded', 'done']);
 });
