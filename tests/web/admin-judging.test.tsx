@@ -139,7 +139,9 @@ describe('Console > Judging (judges)', () => {
       'POST /judge/contests/c1/mark': () =>
         ok({ state: 'judging', marks: 2, required: 3 }, 'Your mark is in. Thank you.'),
     });
-    expect(await screen.findByRole('heading', { name: 'Mark the ball: Contest A of 22 November 2026' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Mark the ball: Contest A of 22 November 2026' }),
+    ).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit my mark' });
     expect(submit).toBeDisabled();
     stage.next = { x: 400, y: 300 };
