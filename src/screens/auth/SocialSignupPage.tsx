@@ -1,4 +1,3 @@
-import { keepFocusOnPress } from '../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -19,6 +18,7 @@ import { fieldsOf } from '../../ui/form/field-props.ts';
 import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from '../../shared/social-draft.ts';
+import { keepFocusOnPress } from '../../ui/form/SubmitButton.tsx';
 
 /** The fields Google's answer can fill (it never gives a phone number). */
 const prefillFields = ['first_name', 'last_name', 'email'] as const;

@@ -68,7 +68,7 @@ export function ContestFields<T extends ContestFieldValues>(props: ContestFields
   const say = useContestMessage();
   const prizeKind = useWatch({ control, name: 'prizeKind' });
   // The English title changed and the Hindi one not: Hindi players would read of another prize.
-  const { dirtyFields } = useFormState({ control });
+  const { dirtyFields } = useFormState({ control, name: ['prizeTitleEn', 'prizeTitleHi'] });
   const hindiStale = Boolean(dirtyFields.prizeTitleEn) && !dirtyFields.prizeTitleHi;
   const kindId = `${idPrefix}-prize-kind`;
   return (

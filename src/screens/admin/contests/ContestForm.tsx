@@ -1,4 +1,3 @@
-import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { ContestFields } from './ContestFields.tsx';
 import { OverlapNotice, overlapOf, SponsorFieldset } from './ContestFormParts.tsx';
 import { useContestMessage } from './messages.ts';
+import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 
 interface ContestFormProps {
   /** The contest edited; absent for a new one. */

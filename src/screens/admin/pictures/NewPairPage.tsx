@@ -1,4 +1,3 @@
-import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -23,6 +22,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { ballWidthErrorText, useStageLabels } from './shared.ts';
 import { PagedListFooter } from '../ui/PagedListView.tsx';
+import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
