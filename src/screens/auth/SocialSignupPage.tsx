@@ -18,7 +18,7 @@ import { fieldsOf } from '../../ui/form/field-props.ts';
 import { SignupIdentityFields } from './SignupIdentityFields.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { emptySocialSignup, loadSocialDraft, saveSocialDraft } from '../../shared/social-draft.ts';
-import { keepFocusOnPress } from '../../ui/form/SubmitButton.tsx';
+import { pressKeepsFocus } from '../../ui/form/SubmitButton.tsx';
 
 /** The fields Google's answer can fill (it never gives a phone number). */
 const prefillFields = ['first_name', 'last_name', 'email'] as const;
@@ -105,7 +105,7 @@ export default function SocialSignupPage() {
         <Agreements fields={fieldsOf({ register, errors }, AGREEMENT_NAMES)} />
         <button
           type="submit"
-          onMouseDown={keepFocusOnPress}
+          {...pressKeepsFocus}
           className="button button--primary auth__submit"
           disabled={busy || succeeded}
           aria-busy={busy}

@@ -1,10 +1,18 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 /**
- * For a submit button's onMouseDown: the press keeps the focus where it is (see SubmitButton), so
- * the message of the field being left cannot move the button from under the press.
+ * For a submit button (spread onto it): a press keeps the focus where it is, so the message of the
+ * field being left cannot move the button from under the press (see SubmitButton); the field is
+ * left at the click itself, before the form is sent, so its check runs on the values being sent
+ * and never later, after a form reset to the server's answer.
  */
-export const keepFocusOnPress = (event: { preventDefault(): void }) => event.preventDefault();
+export const pressKeepsFocus = {
+  onMouseDown: (event: { preventDefault(): void }) => event.preventDefault(),
+  onClick: (event: { currentTarget: Element }) => {
+    const focused = event.currentTarget.ownerDocument.activeElement;
+    if (focused instanceof HTMLElement && focused !== event.currentTarget) focused.blur();
+  },
+};
 
 type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> & {
   busy: boolean;
@@ -29,7 +37,7 @@ export function SubmitButton({
   ...button
 }: SubmitButtonProps) {
   return (
-    <button type="submit" className={className} disabled={disabled ?? busy} onMouseDown={keepFocusOnPress} {...button}>
+    <button type="submit" className={className} disabled={disabled ?? busy} {...pressKeepsFocus} {...button}>
       {busy ? busyLabel : label}
     </button>
   );

@@ -18,7 +18,7 @@ import { RequiredNote } from '../ui/ConsoleFields.tsx';
 import { ContestFields } from './ContestFields.tsx';
 import { OverlapNotice, overlapOf, SponsorFieldset } from './ContestFormParts.tsx';
 import { useContestMessage } from './messages.ts';
-import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
+import { pressKeepsFocus } from '../../../ui/form/SubmitButton.tsx';
 
 interface ContestFormProps {
   /** The contest edited; absent for a new one. */
@@ -226,7 +226,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         </p>
       )}
       <div className="contest-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting} onMouseDown={keepFocusOnPress}>
+        <button type="submit" className="button button--primary" disabled={isSubmitting} {...pressKeepsFocus}>
           {isSubmitting ? t('contests.form.saving') : contest ? t('contests.form.save') : t('contests.form.create')}
         </button>
         <button type="button" className="button button--ghost" onClick={onClose} disabled={isSubmitting}>

@@ -22,7 +22,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { ballWidthErrorText, useStageLabels } from './shared.ts';
 import { PagedListFooter } from '../ui/PagedListView.tsx';
-import { keepFocusOnPress } from '../../../ui/form/SubmitButton.tsx';
+import { pressKeepsFocus } from '../../../ui/form/SubmitButton.tsx';
 
 const PictureStage = lazy(() => import('../../../stage/PictureStage.tsx').then((m) => ({ default: m.PictureStage })));
 
@@ -240,7 +240,7 @@ export function NewPairPage() {
         </p>
       )}
       <div className="new-pair__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting} onMouseDown={keepFocusOnPress}>
+        <button type="submit" className="button button--primary" disabled={isSubmitting} {...pressKeepsFocus}>
           {isSubmitting ? t('pictures.newPair.saving') : t('pictures.newPair.save')}
         </button>
         <Link to=".." relative="path" className="button button--ghost">
