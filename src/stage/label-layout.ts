@@ -2,8 +2,7 @@
  * Where the reveal's distance labels go: beside their marks, never over each other or the ball.
  * A pure function (screen px in, screen px out) with a simple greedy collision pass: labels are
  * placed in the order given (the closest ticket's first, so it gets its best spot), each at the
- * first of its candidate spots that is free, or at the least crowded one when none is; the ball
- * weighs most, the other marks least.
+ * first of its candidate spots that is free; a later label with no free spot is left out.
  */
 
 export interface LabelBox {
@@ -38,7 +37,10 @@ export interface LabelLayoutOptions {
   obstacles?: readonly Circle[];
 }
 
-/** Candidate spots (label top-left) around an anchor: below, above, right, left, then the corners. */
+/**
+ * Candidate spots (label top-left) right round an anchor: below, above, right, left, then the
+ * corners. None farther out: a label a row away reads as the next mark's.
+ */
 function candidates(box: LabelBox, gap: number): Array<{ x: number; y: number }> {
   const { anchor: a, width: w, height: h } = box;
   return [
@@ -50,8 +52,6 @@ function candidates(box: LabelBox, gap: number): Array<{ x: number; y: number }>
     { x: a.x - gap * 0.75 - w, y: a.y + gap * 0.75 },
     { x: a.x + gap * 0.75, y: a.y - gap * 0.75 - h },
     { x: a.x - gap * 0.75 - w, y: a.y - gap * 0.75 - h },
-    { x: a.x - w / 2, y: a.y + gap * 2 + h },
-    { x: a.x - w / 2, y: a.y - gap * 2 - h * 2 },
   ];
 }
 
@@ -97,7 +97,13 @@ export function visiblePicture(
   return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
-/** Each label's top-left, by id, in the order given. */
+/**
+ * Each label's top-left, by id, in the order given. The first label always gets a place (the
+ * least crowded spot when none is free); each later one only where it is clear of every label
+ * placed before it, the ball, the marks and the bounds' edges. A label with no such spot is left
+ * out: in a tight cluster of marks, a few readable labels say more than ten on top of each other
+ * (the result panel lists every ticket's distance).
+ */
 export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: LabelLayoutOptions): Map<string, Rect> {
   const placed = new Map<string, Rect>();
   for (const box of boxes) {
@@ -114,7 +120,7 @@ export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: 
         if (cost === 0) break;
       }
     }
-    placed.set(box.id, best!);
+    if (best && (bestCost === 0 || placed.size === 0)) placed.set(box.id, best);
   }
   return placed;
 }

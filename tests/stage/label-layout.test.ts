@@ -78,6 +78,8 @@ describe('layoutLabels', () => {
           const ball = { ...ballAt, r: 22 };
           const boxes = marks.map((m, i) => ({ id: String(i), anchor: m, width: 84, height: 16 }));
           const rects = [...layoutLabels(boxes, ball, options).values()];
+          // Spread out, every mark keeps its label.
+          expect(rects).toHaveLength(marks.length);
           for (const rect of rects) expect(hitsCircle(rect, ball)).toBe(false);
           for (let i = 0; i < rects.length; i++)
             for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
@@ -85,6 +87,38 @@ describe('layoutLabels', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a tight cluster of marks (ten tickets round one guess)', () => {
+  const ball = { x: 420, y: 330, r: 26 };
+  const cluster = Array.from({ length: 10 }, (_, i) => ({
+    x: 300 + (i % 4) * 22,
+    y: 260 + Math.floor(i / 4) * 22,
+  }));
+  const boxes: LabelBox[] = cluster.map((anchor, i) => ({ id: String(i), anchor, width: 92, height: 16 }));
+  const obstacles = cluster.map((m) => ({ x: m.x, y: m.y, r: 12 }));
+
+  it('shows the first label always, and leaves out those with no clear spot rather than piling them up', () => {
+    const placed = layoutLabels(boxes, ball, { ...options, obstacles });
+    expect(placed.has('0')).toBe(true);
+    expect(placed.size).toBeGreaterThan(1);
+    expect(placed.size).toBeLessThan(boxes.length);
+    const rects = [...placed.values()];
+    for (let i = 0; i < rects.length; i++) {
+      expect(hitsCircle(rects[i]!, ball)).toBe(false);
+      for (const mark of obstacles) expect(hitsCircle(rects[i]!, mark)).toBe(false);
+      for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
+    }
+  });
+
+  it('keeps the first label even when no spot is clear for it', () => {
+    const crowded = layoutLabels(
+      [{ id: 'best', anchor: { x: 100, y: 100 }, width: 60, height: 16 }],
+      { x: 100, y: 100, r: 200 },
+      options,
+    );
+    expect(crowded.has('best')).toBe(true);
   });
 });
 

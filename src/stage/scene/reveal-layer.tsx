@@ -295,7 +295,12 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
       { x: ball.x, y: ball.y, r: ballRadius(reveal, camera) + 4 },
       { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles },
     );
-    for (const [id, rect] of placed) texts.current.get(id)?.position.set(rect.x, rect.y);
+    for (const [id, text] of texts.current) {
+      const rect = placed.get(id);
+      // A label with no clear spot stays out (the result panel lists its distance).
+      if (rect) text.position.set(rect.x, rect.y);
+      else text.alpha = 0;
+    }
     // What the test API reports: the labels as placed, and the picture they stay in.
     revealShown.record(
       [...placed].flatMap(([id, rect]) => ((texts.current.get(id)?.alpha ?? 0) > 0 ? [rect] : [])),

@@ -143,3 +143,41 @@ test.describe('reduced motion', () => {
     await page.screenshot({ path: `${SHOTS}/reveal-phone-en-reduced-motion.png` });
   });
 });
+
+test.describe('ten tickets round one guess', () => {
+  test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+
+  for (const lng of ['en', 'hi'] as const) {
+    test(`the distance labels on the picture never pile up; the result lists every ticket (${lng})`, async ({
+      page,
+    }) => {
+      const t = words[lng];
+      await page.goto(`/quick_game_screen?lng=${lng}`);
+      await page.getByRole('button', { name: t.gotIt }).click();
+      await page.locator('.picture-stage__canvas').focus();
+      await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 30_000 });
+      // A 4 x 3 grid of marks 6% of the picture apart: one guess, ten tickets.
+      for (let i = 0; i < 10; i += 1) {
+        if (i > 0) await page.getByRole('button', { name: t.add }).click();
+        await placeAt(page, 0.36 + (i % 4) * 0.06, 0.39 + Math.floor(i / 4) * 0.06, true);
+      }
+      await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+      await page.getByRole('button', { name: t.submit }).click();
+      await expect(page.getByRole('heading', { name: t.resultTitle })).toBeVisible();
+      await expect(page.locator('.trial-result__row')).toHaveCount(10);
+      await page.locator('.picture-stage').scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const { labels } = await page.evaluate(() => window.__cricspotStage!.revealLayout());
+      // The closest ticket's label at least; the others where they fit clear of each other.
+      expect(labels.length).toBeGreaterThanOrEqual(1);
+      expect(labels.length).toBeLessThan(10);
+      for (let i = 0; i < labels.length; i += 1)
+        for (let j = i + 1; j < labels.length; j += 1) {
+          const [a, b] = [labels[i]!, labels[j]!];
+          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+          expect(apart, JSON.stringify({ a, b })).toBe(true);
+        }
+      await page.screenshot({ path: `${SHOTS}/reveal-phone-${lng}-ten-clustered.png` });
+    });
+  }
+});
