@@ -156,12 +156,18 @@ async function runOn(dialect: 'sqlite' | 'postgres', databaseUrl: string | undef
     const webhooks: Array<{ body: string; headers: Record<string, string> }> = [];
     for (const [i, p] of paidPlayers.entries()) {
       await addCartItems(db, p.id, paidContest, [{ x: 100 + (i % 1000), y: 100 + Math.floor(i / 1000) }], now);
-      const order = await createPaymentOrder({ db, gateway, invoices: config.invoices }, p.id, paidContest, now, {
-        billing: config.billing,
-        reservationMinutes: config.reservationMinutes,
-        paidPlayDefault: true,
-        language: 'en',
-      });
+      const order = await createPaymentOrder(
+        { db, gateway, invoices: config.invoices, paidPlayDefault: true },
+        p.id,
+        paidContest,
+        now,
+        {
+          billing: config.billing,
+          reservationMinutes: config.reservationMinutes,
+          paidPlayDefault: true,
+          language: 'en',
+        },
+      );
       const decided = await decideSandboxOrder(db, order.orderId, 'success');
       const hook = sandboxWebhook(secrets, decided!, Date.now());
       webhooks.push(hook!);

@@ -56,6 +56,16 @@ export const PAYMENT_FAILURE_CODES = [
 export const paymentFailureCodeSchema = z.enum(PAYMENT_FAILURE_CODES);
 export type PaymentFailureCode = z.infer<typeof paymentFailureCodeSchema>;
 
+/**
+ * Why money goes back, as a code the web words in the player's language (the server's English
+ * texts: server/services/payments/refund-reasons.ts): the contest was cancelled, the held tickets
+ * had run out, the money came after the payment had ended, the amount did not match, or paid
+ * play was suspended while the player was paying.
+ */
+export const REFUND_REASON_CODES = ['contestCancelled', 'expired', 'lateCapture', 'amount', 'paidPlayOff'] as const;
+export const refundReasonCodeSchema = z.enum(REFUND_REASON_CODES);
+export type RefundReasonCode = z.infer<typeof refundReasonCodeSchema>;
+
 export const applyPromoBodySchema = z.object({ contestId: z.uuid(), code: z.string().max(64) });
 export const removePromoBodySchema = z.object({ contestId: z.uuid() });
 
@@ -159,6 +169,8 @@ export const paymentSchema = z.object({
   refund: z.object({ amountPaise: z.number().int(), refundedAt: z.string(), reason: z.string().nullable() }).nullable(),
   /** Money to go back that the gateway has not refunded yet (the payments job tries again). */
   refundPending: z.boolean(),
+  /** Why the money goes back, in words the web translates; null for none, or an operator's own words. */
+  refundCode: refundReasonCodeSchema.nullable(),
   /** The tax invoice, numbered when the payment succeeded; null for any other status. */
   invoice: z.object({ number: z.string(), issuedAt: z.string() }).nullable(),
   /** The GST credit note of the refund of an invoiced payment; null until refunded. */

@@ -207,7 +207,7 @@ async function run(label: string, options: RunOptions): Promise<void> {
     const gateway = createSandboxGateway(db, secret, () => Date.now());
     // Numbered in the instances' series (their environment is this one's).
     const { invoices } = loadConfig({ ...env, DATA_DIR: dataDir });
-    await reconcilePayments({ db, gateway, invoices }, Date.now() + RECONCILE_AFTER_MS + 1000);
+    await reconcilePayments({ db, gateway, invoices, paidPlayDefault: true }, Date.now() + RECONCILE_AFTER_MS + 1000);
 
     const paidOrders = await db.selectFrom('sandbox_orders').select(['id']).where('status', '=', 'paid').execute();
     const payments = await db.selectFrom('payments').select(['gateway_order_id', 'status', 'refund_due']).execute();

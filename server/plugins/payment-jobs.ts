@@ -28,7 +28,14 @@ export async function startPaymentJobs(app: FastifyInstance): Promise<{ stop(): 
     const receipts = { messages: app.messages, siteUrl: app.config.publicUrl };
     if (gateway) {
       const result = await reconcilePayments(
-        { db: app.db, gateway, invoices: app.config.invoices, receipts, log: app.log },
+        {
+          db: app.db,
+          gateway,
+          invoices: app.config.invoices,
+          receipts,
+          log: app.log,
+          paidPlayDefault: app.config.paidPlayDefault,
+        },
         app.clock.now(),
       );
       if (result.finalized || result.refunded) app.log.info(result, 'payments: reconciliation settled payments');

@@ -72,6 +72,7 @@ export async function paymentsRoutes(instance: FastifyInstance): Promise<void> {
         later: (work) => app.afterAnswer(work, 'payments: the receipt waits for the next run'),
       },
       log: app.log,
+      paidPlayDefault: app.config.paidPlayDefault,
     };
   };
 

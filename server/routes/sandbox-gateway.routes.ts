@@ -177,7 +177,13 @@ export async function sandboxGatewayRoutes(instance: FastifyInstance): Promise<v
         // A cancel has no webhook (as with Razorpay); the hosted page itself, a POST that only a
         // browser on this machine can make, ends the payment, so the return GET need not.
         await finalizePayment(
-          { db: app.db, gateway: app.payments, invoices: app.config.invoices, log: request.log },
+          {
+            db: app.db,
+            gateway: app.payments,
+            invoices: app.config.invoices,
+            log: request.log,
+            paidPlayDefault: app.config.paidPlayDefault,
+          },
           orderId,
           { kind: 'cancelled', reason: 'Payment cancelled', code: 'cancelled' },
           app.clock.now(),

@@ -70,6 +70,7 @@ export const payment = (over: Partial<PaymentAnswer>): PaymentAnswer => ({
   refunded: false,
   refund: null,
   refundPending: false,
+  refundCode: null,
   invoice: null,
   creditNote: null,
   contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },

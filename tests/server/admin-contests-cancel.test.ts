@@ -3,6 +3,7 @@ import { CONTEST_ADMIN_MESSAGES } from '../../domain/admin-contests.ts';
 import { sendCancelNotices } from '../../server/services/admin/admin-contests/cancel.ts';
 import { checkContest } from '../../server/services/contests/contest-counters.service.ts';
 import { reconcilePayments } from '../../server/services/payments/reconcile.ts';
+import { CANCEL_REFUND_REASON } from '../../server/services/payments/refund-reasons.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { get, post } from '../support/accounts.ts';
 import { useContestsConsole } from '../support/contests-console.ts';
@@ -168,6 +169,12 @@ describeOnEachDatabase('the contests console', (server) => {
         .where('id', '=', pending.paymentId)
         .executeTakeFirstOrThrow(),
     ).toMatchObject({ status: 'error', refund_id: expect.stringMatching(/^rfnd_/) });
+    // The player is told the true reason, and the cancelled contest's tickets do not come back to the cart.
+    const answer = (await get(server, `/api/v1/payments/${pending.paymentId}`, { cookie: players[2]!.cookie })).json()
+      .data;
+    expect(answer).toMatchObject({ refunded: true, refundCode: 'contestCancelled' });
+    expect(answer.refund.reason).toBe(CANCEL_REFUND_REASON);
+    expect(await db().selectFrom('cart_items').select('id').where('contest_id', '=', id).execute()).toEqual([]);
   });
 
   it('a refund the gateway refuses stays due and the payments job makes it', async () => {
@@ -220,7 +227,10 @@ describeOnEachDatabase('the contests console', (server) => {
     expect(await db().selectFrom('promo_redemptions').select('id').where('payment_id', '=', paid.id).execute()).toEqual(
       [],
     );
-    const result = await reconcilePayments({ db: db(), gateway, invoices: server.config.invoices }, clock.now);
+    const result = await reconcilePayments(
+      { db: db(), gateway, invoices: server.config.invoices, paidPlayDefault: server.config.paidPlayDefault },
+      clock.now,
+    );
     expect(result.refunded).toBeGreaterThanOrEqual(1);
     expect((await row()).refund_id).toMatch(/^rfnd_/);
   });

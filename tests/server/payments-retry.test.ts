@@ -182,6 +182,7 @@ describeOnEachDatabase('trying a payment again, zero bills and the sandbox page'
       db: db(),
       gateway: { ...server.app.payments!, failuresEndOrders: false },
       invoices: server.app.config.invoices,
+      paidPlayDefault: server.app.config.paidPlayDefault,
     };
     const failure = {
       'error[code]': 'BAD_REQUEST_ERROR',

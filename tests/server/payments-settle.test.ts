@@ -3,6 +3,7 @@ import { decideSandboxOrder, sandboxReturnFields, sandboxWebhook } from '../../s
 import { expireReservations } from '../../server/services/cart/reservations.ts';
 import { createPromoCode } from '../../server/services/cart/promo.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
+import { PAID_PLAY_OFF_REASON } from '../../server/services/payments/refund-reasons.ts';
 import { get, post } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 import { expectRefusal, paymentsSetup } from './payments.helpers.ts';
@@ -98,6 +99,37 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
       (await post(server, '/api/v1/payments/orders', { contestId: free }, { cookie: user(5).cookie })).json(),
     ).toMatchObject({ code: 'FREE_ENTRY_CONTEST' });
     expect((await post(server, '/api/v1/payments/orders', { contestId: id })).statusCode).toBe(401);
+  });
+
+  it('takes no money once paid play is switched off while the player is at the gateway: refunded, tickets back in the cart to enter free', async () => {
+    const id = await contest();
+    const o = await order(user(6), id);
+    await setPaidPlay(db(), false, clock.now);
+    try {
+      const { hook } = await decide(o.orderId, 'success');
+      expect((await sendWebhook(hook())).statusCode).toBe(200);
+      const answer = await status(user(6), o.paymentId);
+      expect(answer).toMatchObject({
+        status: 'error',
+        refunded: true,
+        refundCode: 'paidPlayOff',
+        refund: { amountPaise: o.amountPaise, reason: PAID_PLAY_OFF_REASON },
+        invoice: null,
+      });
+      const confirmed = await db()
+        .selectFrom('tickets')
+        .select('id')
+        .where('contest_id', '=', id)
+        .where('user_id', '=', user(6).id)
+        .where('status', '=', 'confirmed')
+        .execute();
+      expect(confirmed).toEqual([]);
+      // The marks wait in the cart, entered free in one step.
+      const cart = (await get(server, '/api/v1/cart', { cookie: user(6).cookie })).json().data;
+      expect(cart.items.filter((item: { contestId: string }) => item.contestId === id)).toHaveLength(2);
+    } finally {
+      await clearPaidPlay(db());
+    }
   });
 
   it("charges the promo's price, counts it, and frees it again when the payment fails", async () => {

@@ -32,7 +32,12 @@ export function paymentsSetup(server: ServerHarness) {
   let nextX = 0;
   const secrets = () => sandboxSecrets(server.app.secret);
   const db = () => server.app.db;
-  const deps = () => ({ db: server.app.db, gateway: server.app.payments!, invoices: server.config.invoices });
+  const deps = () => ({
+    db: server.app.db,
+    gateway: server.app.payments!,
+    invoices: server.config.invoices,
+    paidPlayDefault: server.config.paidPlayDefault,
+  });
 
   beforeAll(async () => {
     pictureId = await addContestPicture(server);

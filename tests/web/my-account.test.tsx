@@ -246,6 +246,7 @@ describe('/my_account', () => {
             refunded: false,
             refund: null,
             refundPending: false,
+            refundCode: null,
             invoice: { number: 'CS/2026-27/000001', issuedAt: '2026-11-21T06:30:00.000Z' },
             creditNote: null,
             contest: { slot: 'B', closesAt: '2026-11-22T18:29:59.999Z', showAt: '2026-11-23T15:30:00.000Z' },

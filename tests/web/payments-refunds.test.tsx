@@ -35,6 +35,7 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   refunded: false,
   refund: null,
   refundPending: false,
+  refundCode: null,
   invoice: { number: 'CS/26-27/000001', issuedAt: '2026-11-21T06:30:00.000Z' },
   creditNote: null,
   contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },
@@ -100,5 +101,47 @@ describe('/payments: refunds', () => {
       'href',
       '/api/v1/payments/p1/credit-note',
     );
+  });
+
+  it('says why money that bought no tickets went back, and sends the player to the cart to enter free (paid play switched off while paying)', async () => {
+    const paidPlayOff = payment({
+      status: 'error',
+      refunded: true,
+      refund: { amountPaise: 5136, refundedAt: '2026-11-22T04:30:00.000Z', reason: 'Paid play was suspended.' },
+      refundCode: 'paidPlayOff',
+      invoice: null,
+    });
+    stub(ok(paidPlayOff), ok([paidPlayOff]));
+    await renderAt('/payments?payment=p1');
+    const panel = await screen.findByTestId('payment-status');
+    expect(await within(panel).findByRole('heading', { name: 'Payment refunded' })).toBeInTheDocument();
+    expect(within(panel).queryByText('Something went wrong with this payment')).not.toBeInTheDocument();
+    expect(within(panel).getByText(/Paid play was suspended before your payment arrived/)).toBeInTheDocument();
+    // No invoice was issued, so no credit note is promised.
+    expect(within(panel).getByText(/banks take 5-7 working days to show it\.$/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
+    // The history row says why beside the Error status.
+    const row = within(
+      within(await screen.findByRole('table'))
+        .getAllByRole('row')
+        .slice(1)[0] as HTMLElement,
+    );
+    expect(row.getByText('Error')).toBeInTheDocument();
+    expect(row.getByText(/Paid play was suspended before your payment arrived/)).toBeInTheDocument();
+  });
+
+  it('says a cancelled contest was the reason, in Hindi', async () => {
+    const cancelled = payment({
+      status: 'error',
+      refunded: false,
+      refundPending: true,
+      refundCode: 'contestCancelled',
+      invoice: null,
+    });
+    stub(ok(cancelled));
+    await renderAt('/payments?payment=p1', 'hi');
+    const panel = await screen.findByTestId('payment-status');
+    expect(await within(panel).findByText('आपके भुगतान के दौरान प्रतियोगिता रद्द कर दी गई।')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'मौजूदा प्रतियोगिता देखें' })).toBeInTheDocument();
   });
 });

@@ -35,6 +35,7 @@ const payment = (over: Partial<PaymentAnswer> = {}): PaymentAnswer => ({
   refunded: false,
   refund: null,
   refundPending: false,
+  refundCode: null,
   invoice: null,
   creditNote: null,
   // Contest A of the week of 23 Nov 2026: closes Wed 25 Nov 23:59 IST, live show Thu 26 Nov 21:00 IST.

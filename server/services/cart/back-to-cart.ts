@@ -11,7 +11,7 @@ export function nextCartPosition(items: ReadonlyArray<{ position: number }>): nu
 /**
  * Puts the released tickets of these reservations back in their players' carts, in the order they
  * were marked, after anything added meanwhile: the player pays again (or enters free) without
- * marking them again. A point already in the cart stays once.
+ * marking them again. A point already in the cart stays once; a cancelled contest's stay out.
  */
 export async function ticketsBackToCart(
   trx: Transaction<Database>,
@@ -30,6 +30,13 @@ export async function ticketsBackToCart(
       .execute();
     const first = points[0];
     if (!first) continue;
+    // A cancelled contest takes no more tickets: nothing goes back to a cart for it.
+    const contest = await trx
+      .selectFrom('contests')
+      .select('cancelled_at')
+      .where('id', '=', first.contest_id)
+      .executeTakeFirst();
+    if ((contest?.cancelled_at ?? null) !== null) continue;
     const inCart = await trx
       .selectFrom('cart_items')
       .select('position')

@@ -8,6 +8,7 @@ import {
 import type { Database, PaymentsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type QuoteOptions, retryQuote } from './quote.ts';
+import { refundReasonCode } from './refund-reasons.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
 
@@ -56,6 +57,7 @@ function toAnswer(p: PaymentListRow): PaymentAnswer {
           }
         : null,
     refundPending: p.refund_due === 1 && p.refund_id === null,
+    refundCode: p.refund_due === 1 || p.refund_id !== null ? refundReasonCode(p.refund_reason) : null,
     invoice: p.status === 'success' ? documentOf(p.invoice_number, p.invoice_issued_at) : null,
     creditNote: documentOf(p.credit_note_number, p.credit_note_issued_at),
     contest: { slot: p.contest_slot, closesAt: iso(p.contest_closes_at), showAt: iso(p.contest_show_at) },

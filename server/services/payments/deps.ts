@@ -17,4 +17,12 @@ export interface PaymentDeps {
   /** Sends the receipt right after a success; without it the payments job sends it on its next run. */
   receipts?: ReceiptDeps;
   log?: Logger;
+  /**
+   * PAID_PLAY's default (the console's switch decides once set): money that arrives while paid
+   * play is off buys no tickets and goes back (payments/finalize.ts).
+   */
+  paidPlayDefault: boolean;
 }
+
+/** What a refund needs (payments/finalize.ts settleRefund). */
+export type RefundDeps = Pick<PaymentDeps, 'db' | 'gateway' | 'invoices' | 'log'>;

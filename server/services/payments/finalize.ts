@@ -8,10 +8,17 @@ import { AppError } from '../../errors.ts';
 import { confirmReservationIn } from '../cart/reservations.ts';
 import { releaseReservation } from '../cart/back-to-cart.ts';
 import { lockContests, retriedTransaction } from '../../db/lock-order.ts';
-import type { PaymentDeps } from './deps.ts';
+import type { PaymentDeps, RefundDeps } from './deps.ts';
+import { isPaidPlayEnabled } from '../contests/settings.service.ts';
 import { issueCreditNote, issueInvoice } from './tax-documents/series.ts';
 import { deliverReceipt } from './receipts.ts';
-import { AMOUNT_REASON, EXPIRED_REASON, LATE_CAPTURE_REASON } from './refund-reasons.ts';
+import {
+  AMOUNT_REASON,
+  CANCEL_REFUND_REASON,
+  EXPIRED_REASON,
+  LATE_CAPTURE_REASON,
+  PAID_PLAY_OFF_REASON,
+} from './refund-reasons.ts';
 import { metrics } from '../../metrics/scope.ts';
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -119,11 +126,24 @@ export async function finalizePayment(
         await endWithoutTickets(trx, payment, 'error', AMOUNT_REASON, outcome.gatewayPaymentId, now, true);
         return { ...base, status: 'error' as const, changed: true };
       }
+      // Paid play switched off while the player was at the gateway: we take no payment while the
+      // suspension lasts, so the money goes back and the tickets to the cart, to enter free.
+      if (!(await isPaidPlayEnabled(trx, deps.paidPlayDefault))) {
+        await endWithoutTickets(trx, payment, 'error', PAID_PLAY_OFF_REASON, outcome.gatewayPaymentId, now, true);
+        return { ...base, status: 'error' as const, changed: true };
+      }
       try {
         await confirmReservationIn(trx, payment.reservation_id, now, outcome.paidAt ?? now);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== CONTEST_ERROR_CODES.reservationExpired) throw error;
-        await endWithoutTickets(trx, payment, 'error', EXPIRED_REASON, outcome.gatewayPaymentId, now, true);
+        // A contest cancelled while the player was paying released the tickets: say so.
+        const contest = await trx
+          .selectFrom('contests')
+          .select('cancelled_at')
+          .where('id', '=', payment.contest_id)
+          .executeTakeFirst();
+        const reason = (contest?.cancelled_at ?? null) !== null ? CANCEL_REFUND_REASON : EXPIRED_REASON;
+        await endWithoutTickets(trx, payment, 'error', reason, outcome.gatewayPaymentId, now, true);
         return { ...base, status: 'error' as const, changed: true };
       }
       await trx
@@ -253,7 +273,7 @@ async function endWithoutTickets(
  * reconciliation tries again. Refunds are always of the whole amount: nothing here makes a
  * partial one.
  */
-export async function settleRefund(deps: PaymentDeps, paymentId: string, now: number): Promise<void> {
+export async function settleRefund(deps: RefundDeps, paymentId: string, now: number): Promise<void> {
   const payment = await deps.db
     .selectFrom('payments')
     .select(['refund_due', 'refund_id', 'gateway_payment_id', 'amount_paise', 'refund_reason'])

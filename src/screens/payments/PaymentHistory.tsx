@@ -44,6 +44,10 @@ export function RefundNote({ payment }: { payment: PaymentAnswer }) {
   const { t, i18n } = useTranslation('payments');
   const lng = currentLanguage(i18n);
   const locale = usePaymentsLocale();
+  // Why the money went back, in the player's language.
+  const why = payment.refundCode ? (
+    <span className="payment-refund__why">{t(`payments.refundReasons.${payment.refundCode}`)}</span>
+  ) : null;
   if (payment.refund) {
     const day = istDateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
     return (
@@ -55,6 +59,7 @@ export function RefundNote({ payment }: { payment: PaymentAnswer }) {
             date: day.format(new Date(payment.refund.refundedAt)),
           })}
         </span>
+        {why}
       </span>
     );
   }
@@ -62,6 +67,7 @@ export function RefundNote({ payment }: { payment: PaymentAnswer }) {
     return (
       <span className="payment-refund">
         <span className="status-chip status-chip--wait">{t('payments.refundPending')}</span>
+        {why}
       </span>
     );
   return null;

@@ -75,6 +75,11 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
   if (snapshot.matches('success')) {
     kind = 'success';
     body = <PaymentSuccess payment={payment} />;
+  } else if (final && payment && (payment.refund || payment.refundPending)) {
+    // Money that came for tickets it could not buy (paid play suspended meanwhile, the contest
+    // cancelled, the hold run out, a capture after the end): what went back, and why.
+    kind = snapshot.matches('error') ? 'error' : 'failed';
+    body = <PaymentRefunded payment={payment} />;
   } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
     kind = snapshot.matches('failed') ? 'failed' : 'cancelled';
     body = (
@@ -140,17 +145,27 @@ function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
  */
 function PaymentRefunded({ payment }: { payment: PaymentAnswer }) {
   const { t } = useTranslation('payments');
+  const invoiced = payment.invoice !== null;
+  const line = payment.refund
+    ? invoiced
+      ? 'payments.refundedLine'
+      : 'payments.refundedLineNoInvoice'
+    : invoiced
+      ? 'payments.refundPendingLine'
+      : 'payments.refundPendingLineNoInvoice';
+  // Tickets that went back to the cart wait there to be entered (free, with paid play off).
+  const toCart = payment.refundCode === 'paidPlayOff';
   return (
     <>
       <h2>{t(payment.refund ? 'payments.refundedTitle' : 'payments.refundPendingTitle')}</h2>
       <div className="payment-status__refund">
         <RefundNote payment={payment} />
-        <p>{t(payment.refund ? 'payments.refundedLine' : 'payments.refundPendingLine')}</p>
+        <p>{t(line)}</p>
         <TaxDocumentLinks payment={payment} />
       </div>
       <p className="payment-status__actions">
-        <Link to={paths.home} className="button button--primary">
-          {t('payments.home')}
+        <Link to={toCart ? paths.cart : paths.home} className="button button--primary">
+          {t(toCart ? 'payments.cart' : 'payments.home')}
         </Link>
       </p>
     </>
