@@ -50,6 +50,7 @@ describeOnEachDatabase('refunds and GST credit notes', (server) => {
       status: 'success',
       refunded: true,
       refundPending: false,
+      refundCode: 'contestCancelled',
       refund: {
         amountPaise: raviOrder.amountPaise,
         refundedAt: new Date(clock.now).toISOString(),

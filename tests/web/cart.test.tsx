@@ -361,7 +361,7 @@ describe('/cart', () => {
         ],
       }),
     });
-    const free = await screen.findByRole('region', { name: 'Waiting for payment: Contest A' });
+    const free = await screen.findByRole('region', { name: 'Ready to enter free: Contest A' });
     expect(within(free).getByText('Paid play is suspended: enter these tickets free.')).toBeInTheDocument();
     fireEvent.click(within(free).getByRole('button', { name: 'Enter free' }));
     expect(await screen.findByText('Your free entry is confirmed. Your tickets:')).toBeInTheDocument();

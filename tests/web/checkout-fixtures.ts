@@ -74,6 +74,7 @@ export const paymentAnswer = (over: Record<string, unknown> = {}) => ({
   refunded: false,
   refund: null,
   refundPending: false,
+  refundCode: null,
   invoice: null,
   creditNote: null,
   contest: { slot: 'A', closesAt: '2026-11-25T18:29:59.999Z', showAt: '2026-11-26T15:30:00.000Z' },

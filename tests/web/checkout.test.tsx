@@ -259,10 +259,14 @@ describe('/popupCheckout', () => {
     expect(screen.getByRole('button', { name: 'Pay ₹109.80' })).toBeEnabled();
   });
 
-  it('shows the suspension message when paid play is suspended', async () => {
+  it('paid play suspended while the bill was open: the suspension, no amount or Pay left, and the cart to enter free', async () => {
     await open({ orders: fail(403, PAID_PLAY_SUSPENDED_MESSAGE, 'PAID_PLAY_SUSPENDED') });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay ₹109.80' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PAID_PLAY_SUSPENDED_MESSAGE);
+    expect(screen.getByRole('heading', { name: 'Entry is free now' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/₹109\.80/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
   });
 
   it("shows the server's message when the order is refused", async () => {

@@ -28,7 +28,9 @@ export function HeldEntries({ held, pictures, busy, inr, timeOf, onEnterFree }: 
     return (
       <section key={entry.reservationId} className="card cart-group cart-held" aria-labelledby={headingId}>
         <div className="cart-group__head">
-          <h2 id={headingId}>{t('cart.heldTitle', { slot: entry.slot })}</h2>
+          <h2 id={headingId}>
+            {t(entry.amountPaise > 0 ? 'cart.heldTitle' : 'cart.heldFreeTitle', { slot: entry.slot })}
+          </h2>
           <span className="muted">{t('cart.ticketCount', { count: entry.tickets.length })}</span>
         </div>
         <TicketCropList

@@ -160,6 +160,24 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
       </div>
     );
 
+  // Paid play was switched off while the bill was open: no bill to pay any more, the cart enters free.
+  if (
+    (lastError === 'orderFailed' || lastError === 'retryFailed') &&
+    errorDetail === CONTEST_ERROR_CODES.paidPlaySuspended
+  )
+    return (
+      <div className="entry-panel" data-testid="entry-suspended">
+        <h2 className="entry-panel__title">{t('entry.suspendedTitle')}</h2>
+        <p className="contest-notice" role="alert">
+          {t('errors.PAID_PLAY_SUSPENDED')}
+        </p>
+        <p>{t('entry.suspendedNext')}</p>
+        <Link to={paths.cart} className="button button--accent">
+          {t('payments.cart')}
+        </Link>
+      </div>
+    );
+
   // ready, applyingPromo, removingPromo, creatingOrder: the bill.
   if (!bill) return null;
   return (
