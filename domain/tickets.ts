@@ -197,8 +197,13 @@ export function canSubmit(draft: readonly DraftTicket[], held: readonly TicketPo
   return OK;
 }
 
+/** onlyNAvailable's sentence for a single ticket left (the web's `reasons.onlyNAvailable_one`). */
+export const ONE_AVAILABLE_MESSAGE = 'Only 1 ticket is available';
+
 /** The English text of a reason, with its count filled in; for logs and server messages. */
 export function ticketReasonMessage(reason: TicketRuleReason): string {
-  const template = TICKET_REASON_MESSAGES[reason.code];
-  return reason.code === 'onlyNAvailable' ? template.replace('{{count}}', String(reason.available)) : template;
+  if (reason.code !== 'onlyNAvailable') return TICKET_REASON_MESSAGES[reason.code];
+  // One left reads in the singular; the spec's sentence otherwise.
+  if (reason.available === 1) return ONE_AVAILABLE_MESSAGE;
+  return TICKET_REASON_MESSAGES.onlyNAvailable.replace('{{count}}', String(reason.available));
 }

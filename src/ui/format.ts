@@ -148,3 +148,14 @@ export function formatRupees(paise: number, lng: string): string {
   const paiseText = abs % 100 === 0 ? '' : `.${twoDigits(abs % 100)}`;
   return `${paise < 0 ? '-' : ''}₹${groupIndian(String(Math.floor(abs / 100)))}${paiseText}`;
 }
+
+/**
+ * An operator's words set inside a sentence of ours ("was cancelled: {{reason}}. Paid tickets..."):
+ * trimmed, without a closing full stop (. or ।), which the sentence around it supplies.
+ */
+export function withoutFullStop(text: string): string {
+  return text
+    .trim()
+    .replace(/[.।]+$/u, '')
+    .trimEnd();
+}

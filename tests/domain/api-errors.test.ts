@@ -29,7 +29,7 @@ const SCREEN_WORDS: Partial<Record<ApiErrorCode, string>> = {
   CART_ITEM_NOT_FOUND: 'contest:errors.CART_ITEM_NOT_FOUND',
   FREE_ENTRY_CONTEST: 'contest:errors.FREE_ENTRY_CONTEST',
   NOT_FREE_ENTRY: 'contest:errors.NOT_FREE_ENTRY',
-  ONLY_N_AVAILABLE: 'contest:reasons.onlyNAvailable',
+  ONLY_N_AVAILABLE: 'contest:reasons.onlyNAvailable_other',
   NO_TICKETS_AVAILABLE: 'contest:reasons.noTicketsAvailable',
   TICKET_LIMIT_EXCEEDED: 'contest:reasons.ticketLimitExceeded',
   MAX_TICKET_LIMIT_REACHED: 'contest:reasons.maxTicketLimitReached',

@@ -41,6 +41,7 @@ describe('constants and messages', () => {
 
   it('fills in the count for English messages', () => {
     expect(ticketReasonMessage({ code: 'onlyNAvailable', available: 3 })).toBe('Only 3 tickets are available');
+    expect(ticketReasonMessage({ code: 'onlyNAvailable', available: 1 })).toBe('Only 1 ticket is available');
     expect(ticketReasonMessage({ code: 'unmarkedTickets', count: 2 })).toBe('Mark all tickets before submitting');
     expect(ticketReasonMessage({ code: 'noTicketsAvailable' })).toBe('No Tickets Available');
   });

@@ -194,4 +194,27 @@ describe('home contest card', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByText('Game Play Closed!')).not.toBeInTheDocument();
   });
+
+  it("puts the operator's reason for a recent cancellation in its own sentence, with or without a full stop", async () => {
+    for (const [reason, lng, expected] of [
+      [
+        'Picture leaked before the close',
+        'en',
+        'Contest A was cancelled: Picture leaked before the close. Paid tickets are refunded; players with tickets have been told.',
+      ],
+      [
+        'Picture leaked before the close. ',
+        'en',
+        'Contest A was cancelled: Picture leaked before the close. Paid tickets are refunded; players with tickets have been told.',
+      ],
+    ] as const) {
+      const answer = {
+        ...currentAnswer(contestView({})),
+        cancelled: { slot: 'A' as const, reason, cancelledAt: '2026-11-22T04:30:00.000Z' },
+      };
+      await renderCard([ok(answer)], lng);
+      expect(await screen.findByText(expected)).toBeInTheDocument();
+      cleanup();
+    }
+  });
 });

@@ -276,6 +276,14 @@ describe('/play_screen', () => {
     expect(screen.getByText('Only 2 tickets are available')).toBeInTheDocument();
   });
 
+  it("says 'Only 1 ticket is available' in the singular", async () => {
+    await open(contestView({ ticketsLeft: 1 }));
+    await screen.findByTestId('stage');
+    place(10, 10);
+    expect(button('Add ticket')).toBeDisabled();
+    expect(screen.getByText('Only 1 ticket is available')).toBeInTheDocument();
+  });
+
   it("says 'No Tickets Available' when the contest is sold out", async () => {
     await open(contestView({ ticketsLeft: 0 }));
     await screen.findByTestId('stage');

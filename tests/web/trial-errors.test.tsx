@@ -133,11 +133,17 @@ describe('/quick_game_screen', () => {
 
 describe('trial texts', () => {
   it('say the rule messages exactly as domain/tickets.ts and the spec do', async () => {
-    const { TICKET_REASON_MESSAGES } = await import('../../domain/tickets.ts');
+    const { ONE_AVAILABLE_MESSAGE, TICKET_REASON_MESSAGES } = await import('../../domain/tickets.ts');
     const { PRACTICE_ERROR_MESSAGES } = await import('../../domain/practice.ts');
     const { readLocales } = await import('../support/i18n.ts');
     const en = readLocales().en!.trial as { reasons: Record<string, string>; errors: Record<string, string> };
-    expect(en.reasons).toEqual(TICKET_REASON_MESSAGES);
+    // onlyNAvailable in its two plural forms: the spec's sentence, and one ticket in the singular.
+    const { onlyNAvailable, ...others } = TICKET_REASON_MESSAGES;
+    expect(en.reasons).toEqual({
+      ...others,
+      onlyNAvailable_one: ONE_AVAILABLE_MESSAGE.replace('1', '{{count}}'),
+      onlyNAvailable_other: onlyNAvailable,
+    });
     expect(en.errors.noImagePairs).toBe(PRACTICE_ERROR_MESSAGES.noImagePairs);
     expect(en.errors.noGameImage).toBe(PRACTICE_ERROR_MESSAGES.noGameImage);
   });

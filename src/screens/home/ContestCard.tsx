@@ -9,7 +9,7 @@ import { currentLanguage } from '../../shared/i18n.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
-import { formatCount, formatIstDateTime, formatRupees } from '../../ui/format.ts';
+import { formatCount, formatIstDateTime, formatRupees, withoutFullStop } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
 import '../../styles/contest.css';
@@ -239,7 +239,7 @@ function CancelledNote({ cancelled }: { cancelled: NonNullable<CurrentContests['
   return (
     <p className="contest-notice" role="note">
       {cancelled.reason
-        ? t('card.cancelledNote', { slot: cancelled.slot, reason: cancelled.reason })
+        ? t('card.cancelledNote', { slot: cancelled.slot, reason: withoutFullStop(cancelled.reason) })
         : t('card.cancelledNoteNoReason', { slot: cancelled.slot })}
     </p>
   );
