@@ -107,7 +107,8 @@ export const checkoutMachine = setup({
       errorDetail: null,
       refusal: null,
     })),
-    enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim() })),
+    // Codes are matched in upper case (domain/validation.ts promoCodeSchema): said as applied.
+    enterPromo: assign((_, params: { code: string }) => ({ enteredPromo: params.code.trim().toUpperCase() })),
     setPromo: assign(({ context }, bill: Bill) => ({
       bill,
       promoCode: context.enteredPromo,

@@ -89,7 +89,7 @@ describe('/popupCheckout', () => {
   it('applies a promo once: the bill changes, the field and button lock, and Remove puts it back', async () => {
     const calls = await open();
     await screen.findByRole('button', { name: 'Pay ₹109.80' });
-    fireEvent.change(promoInput(), { target: { value: ' WELCOME10 ' } });
+    fireEvent.change(promoInput(), { target: { value: ' welcome10 ' } });
     fireEvent.click(applyButton());
     expect(await screen.findByText(/Promo code WELCOME10 applied/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.url === '/cart/promo')?.body).toEqual({
