@@ -179,6 +179,20 @@ describeOnEachDatabase('payments with the sandbox gateway', (server) => {
     expect((await status(user(3), o.paymentId)).status).toBe('pending');
   });
 
+  it('a signed return posted by another player settles the payment but tells them nothing of it', async () => {
+    const id = await contest();
+    const o = await order(user(3), id);
+    const { fields } = await decide(o.orderId, 'success');
+    // The signature proves the money: the payment is settled, whoever posts it...
+    expect((await postReturn(user(4), fields)).statusCode).toBe(404);
+    expect((await status(user(3), o.paymentId)).status).toBe('success');
+    // ...and its owner is answered as ever.
+    expect((await postReturn(user(3), fields)).json().data).toMatchObject({
+      paymentId: o.paymentId,
+      status: 'success',
+    });
+  });
+
   it("refuses a tampered return signature and a missing order id with the spec's words", async () => {
     const id = await contest();
     const o = await order(user(3), id);

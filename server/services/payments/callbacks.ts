@@ -42,6 +42,8 @@ export async function applyPaymentReturn(
       throw invalidSignature();
     }
     const result = await finalizePayment(deps, orderId, { kind: 'paid', gatewayPaymentId: signature.paymentId }, now);
+    // Settled whoever posts it (the signature proves the money); its id and status only to its owner.
+    if (callerId !== undefined && callerId !== payment.user_id) throw paymentNotFound();
     return { verified: true, paymentId: payment.id, status: result?.status ?? payment.status };
   }
   if (callerId !== payment.user_id) throw paymentNotFound();
