@@ -119,6 +119,9 @@ function ContestDetails({
   };
   const label = phase === 'open' ? t('card.closesIn') : t('card.opensIn');
   const soon = paidEntriesSoon(contest, paidPlay);
+  // Every ticket taken: no Play for a newcomer (a player holding tickets still sees theirs).
+  const full = phase === 'open' && contest.state !== 'cancelled' && contest.ticketsLeft === 0;
+  const offerPlay = phase !== 'closed' && !soon && !(full && contest.myTickets === 0);
   return (
     <>
       {/* Where the contest stands and Play first, under the picture: above the fold of a phone (issue 25). */}
@@ -137,8 +140,8 @@ function ContestDetails({
       ) : (
         <>
           <p className="contest-card__phase">
-            <span className={`contest-badge contest-badge--${phase}`}>
-              {phase === 'open' ? t('card.open') : t('card.upcoming')}
+            <span className={`contest-badge contest-badge--${full ? 'full' : phase}`}>
+              {full ? t('card.full') : phase === 'open' ? t('card.open') : t('card.upcoming')}
             </span>{' '}
             {label}
           </p>
@@ -148,10 +151,20 @@ function ContestDetails({
           />
         </>
       )}
-      {phase !== 'closed' && !soon && (
+      {offerPlay && (
         <button type="button" className="button button--accent contest-card__play" onClick={play}>
           {t('card.play')}
         </button>
+      )}
+      {full && contest.myTickets === 0 && (
+        <>
+          <p className="contest-notice" role="note">
+            {t('reasonHelp.noTicketsAvailable')}
+          </p>
+          <Link to={paths.quickGame} className="button button--accent contest-card__play">
+            {t('card.practice')}
+          </Link>
+        </>
       )}
       {cancelled && <CancelledNote cancelled={cancelled} />}
       <dl className="contest-card__facts">

@@ -18,7 +18,9 @@ export function PlayPrice({ contest, count }: { contest: ContestView; count: num
   return (
     <p className="play-summary">
       <span>{t('play.price', { price: formatRupees(contest.allInPricePaise, lng) })}</span>
-      <span aria-live="polite">{t('play.total', { total: formatRupees(entryTotal(contest, count), lng) })}</span>
+      {count > 0 && (
+        <span aria-live="polite">{t('play.total', { total: formatRupees(entryTotal(contest, count), lng) })}</span>
+      )}
     </p>
   );
 }
@@ -33,7 +35,12 @@ export function useEntryTexts(contest: ContestView, count: number) {
   const lng = currentLanguage(i18n);
   const free = contest.ticketPricePaise === 0;
   return {
-    submit: free ? t('play.enterFree') : t('play.enterFor', { total: formatRupees(entryTotal(contest, count), lng) }),
+    // No amount before a ticket is marked ("Enter for ₹0" read as a price).
+    submit: free
+      ? t('play.enterFree')
+      : count === 0
+        ? t('play.enter')
+        : t('play.enterFor', { total: formatRupees(entryTotal(contest, count), lng) }),
     submitting: t('play.entering'),
     ready: free ? t('play.readyFree') : t('play.readyPaid'),
     submitFailed: t('errors.enterFailed'),
