@@ -115,30 +115,54 @@ export function splitHalves(paise: number): { cgst: number; sgst: number } {
  */
 export function gstLines(bill: Bill, intraState: boolean): InvoiceLine[] {
   const labels = taxDocumentLabels();
-  const line = (key: TaxDocumentLabel, paise: number, bold = false): InvoiceLine => ({
-    label: labels[key].en,
-    labelHi: labels[key].hi,
-    amount: formatInr(paise),
-    ...(bold ? { bold } : {}),
-  });
+  // Each tax line names its rate (CGST Rules 2017, rule 46(1)(m)); CGST and SGST take half each.
+  const entryRate = gstRateOf(bill.gstOnEntry, bill.baseAmount);
+  const feeRate = gstRateOf(bill.gstOnPlatformFee, bill.platformFee);
+  const line = (key: TaxDocumentLabel, paise: number, rate: number | null, bold = false): InvoiceLine => {
+    const at = rate === null ? '' : ` @ ${formatRate(intraState ? rate / 2 : rate)}%`;
+    return {
+      label: `${labels[key].en}${at}`,
+      // Once per line: the Hindi beside it reads the same rate.
+      labelHi: labels[key].hi,
+      amount: formatInr(paise),
+      ...(bold ? { bold } : {}),
+    };
+  };
   const total = bill.gstOnEntry + bill.gstOnPlatformFee;
   if (!intraState) {
     return [
-      line('igstOnEntry', bill.gstOnEntry),
-      line('igstOnFee', bill.gstOnPlatformFee),
-      line('totalGst', total, true),
+      line('igstOnEntry', bill.gstOnEntry, entryRate),
+      line('igstOnFee', bill.gstOnPlatformFee, feeRate),
+      line('totalGst', total, null, true),
     ];
   }
   const entry = splitHalves(bill.gstOnEntry);
   const fee = splitHalves(bill.gstOnPlatformFee);
   return [
-    line('cgstOnEntry', entry.cgst),
-    line('sgstOnEntry', entry.sgst),
-    line('cgstOnFee', fee.cgst),
-    line('sgstOnFee', fee.sgst),
-    line('totalGst', total, true),
+    line('cgstOnEntry', entry.cgst, entryRate),
+    line('sgstOnEntry', entry.sgst, entryRate),
+    line('cgstOnFee', fee.cgst, feeRate),
+    line('sgstOnFee', fee.sgst, feeRate),
+    line('totalGst', total, null, true),
   ];
 }
+
+/** The GST rates (per cent) the law has: a rate worked out from a bill's paise is one of these. */
+export const GST_RATES = [0.25, 3, 5, 12, 18, 28, 40] as const;
+
+/**
+ * The rate a bill charged, from its own amounts (tax on base, rounded to the paisa), as the nearest
+ * rate the law has: the rate the bill was made with, whatever the configuration says today. Null
+ * where nothing was taxed (a zero base), which has no rate to show.
+ */
+export function gstRateOf(taxPaise: number, basePaise: number): number | null {
+  if (basePaise <= 0 || taxPaise <= 0) return null;
+  const raw = (taxPaise / basePaise) * 100;
+  return GST_RATES.reduce((best, rate) => (Math.abs(rate - raw) < Math.abs(best - raw) ? rate : best));
+}
+
+/** 28, 14, 0.125: no trailing zeros. */
+const formatRate = (rate: number): string => String(Number(rate.toFixed(3)));
 
 /** The supply type row: what the GST lines below it are. */
 export const supplyTypeOf = (place: PlaceOfSupply) => bilingual(place.intraState ? 'intraState' : 'interState');
