@@ -28,7 +28,7 @@ import { whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
-import { centrePixel, keyAction, neighbourId, nudge } from './view.ts';
+import { centrePixel, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
@@ -38,6 +38,9 @@ import { revealSchedule } from './reveal-timeline.ts';
 import { useZoomHint, ZoomButtons } from './ZoomControls.tsx';
 
 // The screens import the stage's types from here, as before; they are defined once in types.ts.
+
+/** Keys kept while the engine starts, at most (a held arrow key repeats fast). */
+const MAX_PENDING_KEYS = 40;
 export type { PictureStageProps, StageLabels, StageMark, StageReveal, StageTestApi } from './types.ts';
 
 declare global {
@@ -218,12 +221,11 @@ function PictureStageImpl(props: PictureStageProps) {
     else delete window.__cricspotStage;
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const engine = sceneRef.current;
-    const action = keyAction(event.key, event.shiftKey, event.ctrlKey || event.metaKey || event.altKey);
-    if (!engine) wake();
-    if (!engine || !action) return;
-    event.preventDefault();
+  // Keys pressed before the engine is ready wait for it (as taps on the preview do), then apply
+  // one per render, each on the marks the one before left.
+  const pendingKeys = useRef<KeyAction[]>([]);
+  const [keyTick, setKeyTick] = useState(0);
+  const applyKey = (engine: SceneHandle, action: KeyAction) => {
     const { view, stage, image } = engine.viewState();
     switch (action.type) {
       case 'zoom':
@@ -259,6 +261,30 @@ function PictureStageImpl(props: PictureStageProps) {
       }
     }
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const engine = sceneRef.current;
+    const action = keyAction(event.key, event.shiftKey, event.ctrlKey || event.metaKey || event.altKey);
+    if (!engine) wake();
+    if (!action) return;
+    event.preventDefault();
+    if (!engine || loading) {
+      if (pendingKeys.current.length < MAX_PENDING_KEYS) pendingKeys.current.push(action);
+      return;
+    }
+    applyKey(engine, action);
+  };
+
+  useEffect(() => {
+    const engine = sceneRef.current;
+    if (!engine || loading) return;
+    const next = pendingKeys.current.shift();
+    if (!next) return;
+    applyKey(engine, next);
+    if (pendingKeys.current.length > 0) setKeyTick((n) => n + 1);
+    // Each render's applyKey holds the marks as they are now: the next waiting key goes on those.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading, keyTick, marks, selectedId]);
 
   const removable = selected && !selected.locked && selected.point && props.onRemove && labels.remove;
 
