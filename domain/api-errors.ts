@@ -60,6 +60,9 @@ export const CONSOLE_ERROR_CODES = {
   userNotActive: 'USER_NOT_ACTIVE',
   userAlreadyActive: 'USER_ALREADY_ACTIVE',
   cannotSuspendSelf: 'CANNOT_SUSPEND_SELF',
+  cannotDeleteSelf: 'CANNOT_DELETE_SELF',
+  cannotDeleteStaff: 'CANNOT_DELETE_STAFF',
+  userAlreadyDeleted: 'USER_ALREADY_DELETED',
   accountErased: 'ACCOUNT_ERASED',
   retentionPassed: 'RETENTION_PASSED',
   lastAdmin: 'LAST_ADMIN',
@@ -163,6 +166,9 @@ export const SERVER_ERROR_MESSAGES = {
   userNotActiveForSuspend: 'Only an active account can be suspended.',
   userAlreadyActive: 'This account is already active.',
   cannotSuspendSelf: 'You cannot suspend your own account.',
+  cannotDeleteSelf: 'You cannot delete your own account from the console.',
+  cannotDeleteStaff: 'A staff account (admin or judge) cannot be deleted: take its roles away first.',
+  userAlreadyDeleted: 'This account is already deleted.',
   accountErased:
     'This account cannot be restored: its personal data was erased after the retention period. The person can sign up again.',
   retentionPassed: (retentionDays: number) =>

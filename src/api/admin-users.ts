@@ -18,6 +18,11 @@ export async function suspendUser(id: string, reason: string): Promise<UserDetai
   return (await dataAs('user', (await http.post(`${userUrl(id)}/suspend`, { reason })).data)).user;
 }
 
+/** The same deletion as the player's own "Delete account"; refused for staff and for the operator. */
+export async function deleteUser(id: string, reason: string): Promise<UserDetail> {
+  return (await dataAs('user', (await http.post(`${userUrl(id)}/delete`, { reason })).data)).user;
+}
+
 export async function restoreUser(id: string, reason: string): Promise<UserDetail> {
   return (await dataAs('user', (await http.post(`${userUrl(id)}/restore`, { reason })).data)).user;
 }

@@ -66,10 +66,12 @@ describe('Console > Prize claims', () => {
           },
         }),
       'POST /admin/claims/k1/status': (body) => {
+        const { status, note } = body as { status: 'verified' | 'sent'; note: string };
         current = row({
-          status: (body as { status: 'verified' }).status,
-          note: (body as { note: string }).note,
+          status,
+          note: note || null,
           verifiedAt: '2026-11-21T05:00:00.000Z',
+          sentAt: status === 'sent' ? '2026-11-22T05:00:00.000Z' : null,
         });
         return ok(current);
       },
@@ -85,10 +87,50 @@ describe('Console > Prize claims', () => {
     expect(await within(item).findByText('ABCDE1234F')).toBeInTheDocument();
     expect(within(item).getByText('UPI ravi@okaxis')).toBeInTheDocument();
 
-    fireEvent.change(within(item).getByLabelText('Note to the winner'), { target: { value: 'PAN checked' } });
+    fireEvent.change(within(item).getByLabelText('Note to the winner (optional)'), {
+      target: { value: 'PAN checked' },
+    });
     fireEvent.click(within(item).getByRole('button', { name: 'Mark verified' }));
     expect(await screen.findByRole('button', { name: 'Mark prize sent' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'verified', note: 'PAN checked' });
+
+    // The verified step's note is shown, and does not go again with the next step.
+    expect(await screen.findByText('Note with this step: PAN checked')).toBeInTheDocument();
+    expect(screen.getByLabelText('Note to the winner (optional)')).toHaveValue('');
+    expect(screen.getByRole('button', { name: "Change this step's note" })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark prize sent' }));
+    expect(await screen.findByText(/^Sent /)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ status: 'sent', note: '' });
+    expect(screen.queryByText(/Note with this step/)).toBeNull();
+  });
+
+  it('says "submitted" and "prize sent" apart in Hindi', async () => {
+    stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims': () =>
+        ok({
+          claims: [
+            row(),
+            row({
+              id: 'k2',
+              winnerName: 'Priya Nair',
+              status: 'sent',
+              verifiedAt: '2026-11-21T05:00:00.000Z',
+              sentAt: '2026-11-22T05:00:00.000Z',
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    await renderConsole('/admin/claims', 'hi');
+    const submitted = (await screen.findByText('Ravi Kumar · Maharashtra')).closest('li')!;
+    const sent = screen.getByText('Priya Nair · Maharashtra').closest('li')!;
+    expect(within(submitted).getByText('जमा किया')).toBeInTheDocument();
+    expect(within(submitted).getByText(/^जमा किया .* IST$/)).toBeInTheDocument();
+    expect(within(sent).getByText('इनाम भेजा गया')).toBeInTheDocument();
+    expect(within(sent).getByText(/^इनाम भेजा गया .* IST$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^भेजा गया/)).toBeNull();
   });
 
   it('filters by status and says when nothing matches, in Hindi', async () => {

@@ -319,6 +319,61 @@ describe('Console > Results (admins)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it.each([
+    [0, 'en', 'This contest had no entries: it is published without a winner and nobody is told.'],
+    [
+      1,
+      'en',
+      'The only player is the winner: they are told by SMS and e-mail that the result is out and to claim the prize in My entries.',
+    ],
+    [
+      3,
+      'en',
+      'The winner is told by SMS and e-mail to claim the prize in My entries, and all 3 players are told the results are out.',
+    ],
+    [0, 'hi', 'इस प्रतियोगिता में कोई प्रविष्टि नहीं थी: परिणाम बिना विजेता के प्रकाशित होगा'],
+    [
+      1,
+      'hi',
+      "अकेले खिलाड़ी ही विजेता हैं: उन्हें SMS और ई-मेल से बताया जाएगा कि परिणाम आ गया है और वे 'मेरी प्रविष्टियाँ' में इनाम का दावा करें।",
+    ],
+    [3, 'hi', "विजेता को SMS और ई-मेल से 'मेरी प्रविष्टियाँ' में इनाम का दावा करने के लिए बताया जाएगा, और सभी 3 खिलाड़ियों को"],
+  ])(
+    'the publish dialog words %i entrants (%s) as they are, and names My entries for the claim',
+    async (count, lng, words) => {
+      await renderJudging(
+        '/admin/results/c1',
+        { 'GET /admin/results/c1': () => ok(review({ entrantCount: count, ticketCount: count })) },
+        ['admin'],
+        lng,
+      );
+      await userEvent.click(
+        await screen.findByRole('button', { name: lng === 'hi' ? 'परिणाम प्रकाशित करें' : 'Publish the result' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(words);
+      expect(dialog).not.toHaveTextContent(/all 0|सभी 0|all 1 players|My Account/);
+    },
+  );
+
+  it.each([
+    [0, 'This contest had no entries: it is published without a winner and nobody is told.'],
+    [1, 'Then the live page reveals it, and the only player, the winner, is told.'],
+  ])('before the show too, %i entrants are worded as they are', async (count, words) => {
+    await renderJudging(
+      '/admin/results/c1',
+      {
+        'GET /admin/results/c1': () =>
+          ok(review({ entrantCount: count, ticketCount: count, showAt: Date.now() + 3_600_000 })),
+      },
+      ['admin'],
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish the result' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this result?' });
+    expect(dialog).toHaveTextContent(words);
+    expect(dialog).not.toHaveTextContent(/all 0|all 1 players/);
+  });
+
   it('publishing before the winner show says the result stays hidden until then; the counter says who was told and who was not (issue 26)', async () => {
     const showAt = Date.now() + 3 * 3_600_000;
     let current = review({ showAt });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyEntry } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/shared/login-marker.ts';
-import { entryCountdown, ticketStatus } from '../../src/screens/entries/entry-status.ts';
+import { closeWording, entryCountdown, ticketStatus } from '../../src/screens/entries/entry-status.ts';
 import MyEntriesPage from '../../src/screens/entries/MyEntriesPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
 import { entry as fixtureEntry, receiptsFor } from '../support/verification-fixtures.ts';
@@ -245,6 +245,56 @@ describe('My entries: results, receipts and the prize claim', () => {
   });
 });
 
+describe('My entries: the claim’s steps in Hindi', () => {
+  beforeEach(() => loginMarker.set());
+
+  it('tells "submitted" (जमा किया) apart from "prize sent" (इनाम भेजा गया)', async () => {
+    const claim = {
+      submittedAt: '2026-11-20T05:00:00.000Z',
+      note: null,
+      masked: {
+        fullName: 'Ravi Kumar',
+        pan: 'AB******4F',
+        address: 'Pune, Maharashtra 411***',
+        payout: 'ra***@okaxis',
+      },
+      tax: {
+        grossPaise: 2_000_000,
+        tdsPaise: 600_000,
+        netPaise: 1_400_000,
+        ratePercent: 30,
+        thresholdPaise: 1_000_000,
+      },
+    };
+    stubApi({
+      'GET /account/entries': () =>
+        ok({
+          contests: [
+            entry({ contestId: 'c1', claim: { ...claim, status: 'submitted', verifiedAt: null, sentAt: null } }),
+            entry({
+              contestId: 'c2',
+              slot: 'B',
+              claim: {
+                ...claim,
+                status: 'sent',
+                verifiedAt: '2026-11-21T05:00:00.000Z',
+                sentAt: '2026-11-22T05:00:00.000Z',
+              },
+            }),
+          ],
+        }),
+    });
+    await renderScreen(<MyEntriesPage />, { path: '/my_entries', lng: 'hi' });
+    const [submitted, sent] = await screen.findAllByRole('article');
+    expect(within(submitted!).getByText('जमा किया, जाँच जारी')).toBeInTheDocument();
+    expect(within(submitted!).getByText(/^जमा किया .* IST$/)).toBeInTheDocument();
+    expect(within(sent!).getByText('इनाम भेजा गया')).toBeInTheDocument();
+    expect(within(sent!).getByText(/^जमा किया .* IST$/)).toBeInTheDocument();
+    expect(within(sent!).getByText(/^इनाम भेजा गया .* IST$/)).toBeInTheDocument();
+    expect(screen.queryByText(/^भेजा गया/)).toBeNull();
+  });
+});
+
 describe('My entries: the contests in play', () => {
   beforeEach(() => loginMarker.set());
   const HOUR = 3_600_000;
@@ -279,7 +329,7 @@ describe('My entries: the contests in play', () => {
     expect(within(tickets).getAllByRole('listitem')[0]).toHaveTextContent('Confirmed');
     expect(within(tickets).getAllByRole('listitem')[1]).toHaveTextContent('Held: awaiting payment');
     expect(within(card).getByText('Entries close in')).toBeInTheDocument();
-    expect(within(card).getByRole('timer').getAttribute('aria-label')).toMatch(/^Entries close in: 1 Days, 2 Hours/);
+    expect(within(card).getByRole('timer').getAttribute('aria-label')).toMatch(/^Entries close in: 1 Day, 2 Hours/);
     expect(within(card).queryByRole('button', { name: /receipt/ })).toBeNull();
   });
 
@@ -308,6 +358,47 @@ describe('My entries: the contests in play', () => {
     expect(within(card).getByText('लाइव शो में')).toBeInTheDocument();
     expect(within(card).getByText('प्रविष्टि सूची में सील')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /टिकट 1/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Contest A · closes', 'Contest A · closed'],
+    ['hi', 'को बंद होगी', 'को बंद हुई'],
+  ] as const)('says a contest "closes" before its close and "closed" after it (%s)', async (lng, closes, closed) => {
+    const now = Date.now();
+    const inPlay = { tickets: [], judgedPoint: null, entries: null, isWinner: false, tax: null, sealed: false };
+    stubApi({
+      'GET /account/entries': () =>
+        ok({
+          contests: [
+            entry({ ...inPlay, contestId: 'c1', state: 'open', closesAt: new Date(now + HOUR).toISOString() }),
+            entry({
+              ...inPlay,
+              contestId: 'c2',
+              slot: 'B',
+              state: 'closed',
+              closesAt: new Date(now - HOUR).toISOString(),
+            }),
+          ],
+        }),
+    });
+    await renderScreen(<MyEntriesPage />, { path: '/my_entries', lng });
+    const [open, past] = await screen.findAllByRole('heading', { level: 2 });
+    expect(open).toHaveTextContent(closes);
+    expect(past).toHaveTextContent(lng === 'en' ? 'Contest B · closed' : closed);
+    expect(past).not.toHaveTextContent(lng === 'en' ? 'closes' : 'बंद होगी');
+  });
+
+  it('words the close by state and time: ahead, past (an early close too), or never reached when cancelled', () => {
+    const closesAt = '2026-11-25T18:29:59.000Z';
+    const before = new Date('2026-11-25T06:00:00.000Z');
+    const after = new Date('2026-11-25T19:00:00.000Z');
+    expect(closeWording({ state: 'open', closesAt }, before)).toBe('closes');
+    expect(closeWording({ state: 'upcoming', closesAt }, before)).toBe('closes');
+    expect(closeWording({ state: 'open', closesAt }, after)).toBe('closed');
+    expect(closeWording({ state: 'closed', closesAt }, before)).toBe('closed');
+    expect(closeWording({ state: 'published', closesAt }, after)).toBe('closed');
+    expect(closeWording({ state: 'cancelled', closesAt }, before)).toBe('cancelledBeforeClose');
+    expect(closeWording({ state: 'cancelled', closesAt }, after)).toBe('closed');
   });
 
   it('names where a ticket stands, and what the card counts down to', () => {

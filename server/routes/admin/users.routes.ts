@@ -10,12 +10,18 @@ import {
 import { currentUser } from '../../plugins/session.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { actorOf } from '../../services/site/audit.service.ts';
-import { restoreUser, searchUsers, suspendUser, userDetail } from '../../services/admin/admin-users.service.ts';
+import {
+  deleteUser,
+  restoreUser,
+  searchUsers,
+  suspendUser,
+  userDetail,
+} from '../../services/admin/admin-users.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const detailAnswer = envelope(z.object({ user: userDetailSchema }));
 
-/** Admin > Users: find an account, read it, suspend it, restore it (roles: roles.routes.ts). */
+/** Admin > Users: find an account, read it, suspend, delete or restore it (roles: roles.routes.ts). */
 export async function usersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -64,6 +70,18 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
         now,
         app.config.accountRetentionDays,
       );
+      return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
+    },
+  );
+
+  app.post(
+    '/users/:id/delete',
+    { schema: { params, body: userReasonSchema, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { id } = request.params;
+      const { reason } = request.body;
+      const now = app.clock.now();
+      await deleteUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now);
       return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
     },
   );

@@ -107,17 +107,20 @@ export async function deactivateAccount(db: Kysely<Database>, userId: string, no
 
 /**
  * Deleted: cannot log in; support can restore it. The personal data stays until the erasure
- * after the retention period (ACCOUNT_RETENTION_DAYS), done by retention.service.ts.
+ * after the retention period (ACCOUNT_RETENTION_DAYS), done by retention.service.ts. The player's
+ * own "Delete account" and the console's (admin-users.service.ts, in its transaction) both come
+ * here. True when this call deleted it (false: it was deleted already).
  */
-export async function deleteAccount(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  await db
+export async function deleteAccount(db: Kysely<Database>, userId: string, now: number): Promise<boolean> {
+  const updated = await db
     .updateTable('users')
     .set({ status: 'deleted', deleted_at: now, updated_at: now })
     .where('id', '=', userId)
     .where('status', 'in', ['active', 'suspended'])
-    .execute();
+    .executeTakeFirst();
   await revokeUserSessions(db, userId);
   await forgetPushSubscriptions(db, userId);
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** A closed account's browsers hear no more contest notices (a reactivated player subscribes again). */

@@ -3,6 +3,7 @@ import { parseUserSearch, type UserDetail, type UserSummary, USER_SEARCH_LIMIT }
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../site/audit.service.ts';
+import { deleteAccount } from '../accounts/account.service.ts';
 import { rolesOf } from '../accounts/roles.service.ts';
 import { toSessionUser } from '../accounts/session.service.ts';
 import { SERVER_ERROR_MESSAGES } from '../../../domain/api-errors.ts';
@@ -191,6 +192,53 @@ export async function restoreUser(
       summary: `Restored the ${user.status} account of ${fullName(user)}: ${reason}`,
       before: { status: user.status },
       after: { status: 'active', reason },
+      now,
+    });
+  });
+}
+
+/**
+ * Deletes a player's account for them (the person asked support, often because they cannot log
+ * in): the same deleteAccount as the player's own "Delete account", so every effect is the same
+ * (sessions end, push subscriptions go, restorable within ACCOUNT_RETENTION_DAYS, then erased).
+ * Never a staff account nor the operator's own. The audit entry holds the reason and no personal
+ * data: the account is named by its id only, since its names are erased later and the log stays.
+ */
+export async function deleteUser(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  userId: string,
+  reason: string,
+  now: number,
+): Promise<void> {
+  if (actor.id === userId) throw new AppError(409, 'CANNOT_DELETE_SELF', SERVER_ERROR_MESSAGES.cannotDeleteSelf);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('id', '=', userId)
+      .where('status', '!=', 'pending')
+      .executeTakeFirst();
+    if (!user) throw userNotFound();
+    if (user.status === 'deleted')
+      throw new AppError(409, 'USER_ALREADY_DELETED', SERVER_ERROR_MESSAGES.userAlreadyDeleted);
+    if ((await rolesOf(trx, userId)).length > 0)
+      throw new AppError(409, 'CANNOT_DELETE_STAFF', SERVER_ERROR_MESSAGES.cannotDeleteStaff);
+    const sessions = await trx
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // A deletion by the player (or another operator) since the read above leaves nothing to do.
+    if (!(await deleteAccount(trx, userId, now)))
+      throw new AppError(409, 'USER_ALREADY_DELETED', SERVER_ERROR_MESSAGES.userAlreadyDeleted);
+    await recordAudit(trx, actor, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Deleted the account for its owner: ${reason}`,
+      before: { status: user.status },
+      after: { status: 'deleted', reason, sessionsEnded: Number(sessions.n) },
       now,
     });
   });

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { formatInr } from '../../../domain/money.ts';
+import { paths } from '../../../domain/site-paths.ts';
 import { istParts } from '../../../domain/schedule.ts';
 import type { ClaimStatus, Database } from '../../db/schema.ts';
 import type { MessageSender } from '../../integrations/messages.ts';
@@ -34,6 +35,7 @@ export interface ClaimNotice {
   tdsPayer: 'winner' | 'company' | null;
   tdsPaise: number;
   netPaise: number;
+  /** The operator's note given with this step (never an earlier step's). */
   note: string | null;
   siteUrl: string;
 }
@@ -41,7 +43,8 @@ export interface ClaimNotice {
 /** What the winner is told at a step of the claim. */
 export function claimMessage(n: ClaimNotice): { sms: string; subject: string; email: string } {
   const inr = (paise: number) => formatInr(paise, n.lang === 'hi' ? 'hi-IN' : 'en-IN');
-  const where = `${n.siteUrl}/my_account`;
+  // The claim lives on My entries, beside the contest it was won in.
+  const where = `${n.siteUrl}${paths.myEntries}`;
   const note = n.note ? (n.lang === 'hi' ? `\n\nहमारा संदेश: ${n.note}` : `\n\nOur note: ${n.note}`) : '';
   if (n.lang === 'hi') {
     const tds =
@@ -73,7 +76,7 @@ export function claimMessage(n: ClaimNotice): { sms: string; subject: string; em
     return {
       sms: step.sms,
       subject: step.subject,
-      email: `नमस्ते ${n.firstName},\n\n${step.body}${note}\n\nअपना दावा My Account में देखें: ${where}\n\nCricSpot`,
+      email: `नमस्ते ${n.firstName},\n\n${step.body}${note}\n\nअपना दावा 'मेरी प्रविष्टियाँ' में देखें: ${where}\n\nCricSpot`,
     };
   }
   const tds =
@@ -105,7 +108,7 @@ export function claimMessage(n: ClaimNotice): { sms: string; subject: string; em
   return {
     sms: step.sms,
     subject: step.subject,
-    email: `Hello ${n.firstName},\n\n${step.body}${note}\n\nSee your claim in My Account: ${where}\n\nCricSpot`,
+    email: `Hello ${n.firstName},\n\n${step.body}${note}\n\nSee your claim in My entries: ${where}\n\nCricSpot`,
   };
 }
 

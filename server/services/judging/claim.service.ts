@@ -287,7 +287,12 @@ export async function viewClaim(
   });
 }
 
-/** submitted -> verified -> sent, with an optional note to the winner; audited. */
+/**
+ * submitted -> verified -> sent, with an optional note to the winner; audited. A note belongs to
+ * the step it is given with: it goes with that step's message and shows on My entries until the
+ * next step, which carries only its own (a step given none clears it). Given without a new
+ * status, it changes the current step's note.
+ */
 export async function changeClaimStatus(
   db: Kysely<Database>,
   id: string,
@@ -302,8 +307,9 @@ export async function changeClaimStatus(
       .where('id', '=', id)
       .executeTakeFirst();
     if (!before) throw claimNotFound();
-    const note = change.note === undefined ? before.note : change.note || null;
-    if (change.status !== before.status && CLAIM_NEXT_STATUS[before.status] !== change.status) {
+    const moving = change.status !== before.status;
+    const note = change.note === undefined ? (moving ? null : before.note) : change.note || null;
+    if (moving && CLAIM_NEXT_STATUS[before.status] !== change.status) {
       throw new AppError(
         409,
         CLAIM_ERROR_CODES.badTransition,

@@ -12,7 +12,7 @@ import { useNow } from '../../ui/use-now.ts';
 import { ClaimPanel } from '../winners/ClaimPanel.tsx';
 import { useBallWidthWords } from '../winners/distance-words.ts';
 import { MarkedPicture, type PictureMark } from '../winners/MarkedPicture.tsx';
-import { bestTicket, entryCountdown, ticketStatus } from './entry-status.ts';
+import { bestTicket, closeWording, entryCountdown, ticketStatus } from './entry-status.ts';
 import { ReceiptButton } from './ReceiptButton.tsx';
 
 /**
@@ -26,6 +26,13 @@ export function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (cl
   const published = entry.state === 'published';
   const best = bestTicket(entry);
   const words = useBallWidthWords();
+  // A minute is fine enough for 'closes' to become 'closed' on a card left open.
+  const now = useNow(60_000);
+  const titleKey = {
+    closes: 'entries.contest',
+    closed: 'entries.contestClosed',
+    cancelledBeforeClose: 'entries.contestCancelled',
+  } as const;
   // Distances in ball widths first, as the practice reveal tells them; the pixels in brackets.
   const distanceOf = (pixels: number) =>
     entry.ballWidth === null
@@ -35,7 +42,10 @@ export function EntryCard({ entry, onClaimed }: { entry: MyEntry; onClaimed: (cl
     <article className="card entry-card" aria-labelledby={`entry-${entry.contestId}`}>
       <header className="entry-card__head">
         <h2 id={`entry-${entry.contestId}`} className="entry-card__title">
-          {t('entries.contest', { slot: entry.slot, date: formatIstDateTime(new Date(entry.closesAt), lng) })}
+          {t(titleKey[closeWording(entry, now)], {
+            slot: entry.slot,
+            date: formatIstDateTime(new Date(entry.closesAt), lng),
+          })}
         </h2>
         <p className={`chip entry-card__state entry-card__state--${entry.state}`}>
           {t(`entries.states.${entry.state}`)}

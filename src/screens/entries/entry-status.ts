@@ -28,6 +28,18 @@ export function entryCountdown(
   return now < show ? { to: 'show', at: show } : null;
 }
 
+/**
+ * How a card's title tells the close: still ahead ('closes'), past ('closed', also after an early
+ * close, whatever the time says), or never reached because the contest was cancelled first.
+ */
+export type CloseWording = 'closes' | 'closed' | 'cancelledBeforeClose';
+
+export function closeWording(entry: Pick<MyEntry, 'state' | 'closesAt'>, now: Date): CloseWording {
+  const ahead = now < new Date(entry.closesAt);
+  if (entry.state === 'cancelled') return ahead ? 'cancelledBeforeClose' : 'closed';
+  return ahead && (entry.state === 'open' || entry.state === 'upcoming') ? 'closes' : 'closed';
+}
+
 /** The player's best ticket of a published contest (rank 1 is the winner), for the card's result line. */
 export function bestTicket(entry: Pick<MyEntry, 'tickets'>): MyTicket | null {
   let best: MyTicket | null = null;

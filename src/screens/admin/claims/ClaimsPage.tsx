@@ -59,13 +59,15 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
   const locale = lng === 'hi' ? 'hi-IN' : 'en-IN';
   const [detail, setDetail] = useState<AdminClaimDetail | null>(null);
   const { busy, error, run } = useAction('claims.failed');
-  const [note, setNote] = useState(claim.note ?? '');
+  // A note goes with the step it is given with only: the field starts empty, never with the last step's note.
+  const [note, setNote] = useState('');
   const next = CLAIM_NEXT_STATUS[claim.status];
   const when = (at: string | null) => (at ? formatIstShort(new Date(at), lng) : null);
 
   const move = (status: ClaimStatus) =>
     run(async () => {
       await changeClaimStatus(claim.id, status, note);
+      setNote('');
       onChanged();
     });
 
@@ -143,13 +145,18 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
           {t('claims.view')}
         </button>
       )}
+      {claim.note && <p className="claim-item__note">{t('claims.currentNote', { note: claim.note })}</p>}
       <InputField
         id={`claim-note-${claim.id}`}
         label={t('claims.note')}
         value={note}
         maxLength={CLAIM_NOTE_MAX}
         onChange={setNote}
+        aria-describedby={`claim-note-${claim.id}-hint`}
       />
+      <p id={`claim-note-${claim.id}-hint`} className="muted">
+        {t(next ? 'claims.noteHint' : 'claims.noteHintLast')}
+      </p>
       <div className="claim-item__actions">
         {next && (
           <button
@@ -164,7 +171,7 @@ function ClaimItem({ claim, onChanged }: { claim: AdminClaimRow; onChanged: () =
         <button
           type="button"
           className="button button--ghost button--small"
-          disabled={busy || note === (claim.note ?? '')}
+          disabled={busy || note.trim() === '' || note.trim() === claim.note}
           onClick={() => void move(claim.status)}
         >
           {t('claims.saveNote')}

@@ -321,10 +321,10 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
         <p>
           {beforeShow
             ? t('judging.review.publishTextEarly', {
-                entrants: review.entrantCount,
+                count: review.entrantCount,
                 time: formatIstShort(new Date(showAt), lng),
               })
-            : t('judging.review.publishText', { entrants: review.entrantCount })}
+            : t('judging.review.publishText', { count: review.entrantCount })}
         </p>
       </ConfirmDialog>
     </>

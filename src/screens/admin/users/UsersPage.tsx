@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import type { UserSummary } from '../../../../domain/admin-users.ts';
+import { SERVER_ERROR_MESSAGES } from '../../../../domain/api-errors.ts';
 import type { StaffRole } from '../../../../domain/roles.ts';
 import { fetchAuditPage, grantRole, revokeRole } from '../../../api/admin.ts';
-import { fetchUser, restoreUser, searchUsers, suspendUser } from '../../../api/admin-users.ts';
+import { deleteUser, fetchUser, restoreUser, searchUsers, suspendUser } from '../../../api/admin-users.ts';
 import { errorMessageOf } from '../../../api/http.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -104,7 +105,15 @@ function AccountStatus({ status }: { status: UserSummary['status'] }) {
   return <StatusChip tone={status} label={t(`ops.users.status.${status}`)} />;
 }
 
-type Dialog = null | 'suspend' | 'restore';
+type Dialog = null | 'suspend' | 'restore' | 'delete';
+
+/** The deletion's refusals the page words itself, known by the server's English text. */
+function deleteRefusalKey(text: string) {
+  if (text === SERVER_ERROR_MESSAGES.cannotDeleteSelf) return 'ops.users.deleteRefused.self' as const;
+  if (text === SERVER_ERROR_MESSAGES.cannotDeleteStaff) return 'ops.users.deleteRefused.staff' as const;
+  if (text === SERVER_ERROR_MESSAGES.userAlreadyDeleted) return 'ops.users.deleteRefused.alreadyDeleted' as const;
+  return undefined;
+}
 
 function UserPage() {
   const { t } = useTranslation('admin');
@@ -148,13 +157,36 @@ function UserPage() {
     }
   };
 
-  const act = (kind: 'suspend' | 'restore') => async (reason: string) => {
-    const updated = kind === 'suspend' ? await suspendUser(u.id, reason) : await restoreUser(u.id, reason);
+  const act = (kind: 'suspend' | 'restore' | 'delete') => async (reason: string) => {
+    const updated =
+      kind === 'suspend'
+        ? await suspendUser(u.id, reason)
+        : kind === 'delete'
+          ? await deleteUser(u.id, reason)
+          : await restoreUser(u.id, reason);
     load.set(updated);
     setDialog(null);
-    setNotice(t(kind === 'suspend' ? 'ops.users.suspended' : 'ops.users.restored', { name }));
+    setNotice(
+      t(
+        kind === 'suspend' ? 'ops.users.suspended' : kind === 'delete' ? 'ops.users.deletedDone' : 'ops.users.restored',
+        {
+          name,
+        },
+      ),
+    );
     setChanges((n) => n + 1);
   };
+  const isStaff = u.roles.length > 0;
+  const deleteAction = isStaff ? (
+    <p role="note">{t('ops.users.deleteStaff')}</p>
+  ) : (
+    <>
+      <p>{t('ops.users.deleteIntro')}</p>
+      <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+        {t('ops.users.delete')}
+      </button>
+    </>
+  );
 
   return (
     <section className="console-page">
@@ -195,6 +227,7 @@ function UserPage() {
             <button type="button" className="button button--danger" onClick={() => setDialog('suspend')}>
               {t('ops.users.suspend')}
             </button>
+            {deleteAction}
           </>
         )}
         {u.status === 'suspended' && (
@@ -210,6 +243,7 @@ function UserPage() {
             <button type="button" className="button button--primary" onClick={() => setDialog('restore')}>
               {t('ops.users.restore')}
             </button>
+            {deleteAction}
           </>
         )}
         {u.status === 'deleted' && (
@@ -268,6 +302,19 @@ function UserPage() {
         onCancel={() => setDialog(null)}
       />
       <ReasonDialog
+        open={dialog === 'delete'}
+        title={t('ops.users.deleteTitle', { name })}
+        text={t('ops.users.deleteText', { name })}
+        confirmLabel={t('ops.users.delete')}
+        danger
+        onConfirm={act('delete')}
+        onCancel={() => setDialog(null)}
+        translate={(text) => {
+          const key = deleteRefusalKey(text);
+          return key ? t(key) : undefined;
+        }}
+      />
+      <ReasonDialog
         open={dialog === 'restore'}
         title={t('ops.users.restoreTitle', { name })}
         text={t('ops.users.restoreText')}
@@ -279,7 +326,7 @@ function UserPage() {
   );
 }
 
-/** The console's changes to this account (suspensions, restores, roles), newest first, from the audit log. */
+/** The console's changes to this account (suspensions, deletions, restores, roles), newest first, from the audit log. */
 function UserHistory({ userId, version }: { userId: string; version: number }) {
   const { t } = useTranslation('admin');
   const at = useIstShort();
