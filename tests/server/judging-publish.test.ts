@@ -46,11 +46,23 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
     expect(early.json().code).toBe('RESULT_NOT_JUDGED');
 
     await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 34, y: 67 }, { cookie: j1!.cookie });
-    await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 34, y: 67 }, { cookie: j2!.cookie });
-    // Judged: no more resets, no more marks.
+    // The last required mark is wrong: judged, but not published, so it can still be reset. The
+    // judged point and the ranking are undone until the judge marks again.
+    await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 900, y: 900 }, { cookie: j2!.cookie });
     expect(
-      (await del(server, `/api/v1/admin/results/${contestId}/marks/${j1!.id}`, { cookie: admin!.cookie })).statusCode,
-    ).toBe(409);
+      (await get(server, `/api/v1/admin/results/${contestId}`, { cookie: admin!.cookie })).json().data,
+    ).toMatchObject({ state: 'judged', judged: { x: 467, y: 483.5 } });
+    expect(
+      (await del(server, `/api/v1/admin/results/${contestId}/marks/${j2!.id}`, { cookie: admin!.cookie })).statusCode,
+    ).toBe(200);
+    expect(
+      (await get(server, `/api/v1/admin/results/${contestId}`, { cookie: admin!.cookie })).json().data,
+    ).toMatchObject({ state: 'judging', judged: null, entries: [], marks: [{ judgeId: j1!.id }] });
+    expect(
+      await server.app.db.selectFrom('contest_ranks').select('ticket_id').where('contest_id', '=', contestId).execute(),
+    ).toEqual([]);
+    await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 34, y: 67 }, { cookie: j2!.cookie });
+    // Judged: no more marks.
     expect(
       (await post(server, `/api/v1/judge/contests/${contestId}/mark`, { x: 1, y: 1 }, { cookie: j3!.cookie }))
         .statusCode,
@@ -68,6 +80,10 @@ describeOnEachDatabase('judging, ranking and publishing', (server) => {
     expect(
       (await post(server, `/api/v1/admin/results/${contestId}/publish`, undefined, { cookie: admin!.cookie }))
         .statusCode,
+    ).toBe(409);
+    // Published: the marks stand.
+    expect(
+      (await del(server, `/api/v1/admin/results/${contestId}/marks/${j1!.id}`, { cookie: admin!.cookie })).statusCode,
     ).toBe(409);
     const contest = await server.app.db
       .selectFrom('contests')

@@ -305,7 +305,11 @@ describe('Console > Results (admins)', () => {
     expect(screen.getByText(/Judged point: X 100.3, Y 200.3/)).toBeInTheDocument();
     const marks = screen.getAllByRole('table')[0]!;
     expect(within(marks).getByRole('rowheader', { name: 'Meera Iyer' })).toBeInTheDocument();
-    expect(within(marks).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    // Judged but not published: a wrong mark can still be reset, which undoes the judged point.
+    await userEvent.click(within(marks).getAllByRole('button', { name: 'Reset' })[2]!);
+    const reset = await screen.findByRole('dialog', { name: "Reset this judge's mark?" });
+    expect(reset).toHaveTextContent('The judged point and the ranking are undone until');
+    await userEvent.click(within(reset).getByRole('button', { name: 'Cancel' }));
     const top = screen.getAllByRole('table')[1]!;
     expect(within(top).getAllByRole('row')[1]).toHaveTextContent(/1\s*0.47 px\s*Ravi · Karnataka/);
     expect(within(top).getAllByRole('row')[2]).toHaveTextContent(/2\s*0.75 px\s*Priya\s*X 101/);

@@ -297,7 +297,11 @@ export async function rankContest(trx: Db, contestId: string, mean: JudgedMean):
   return ranked.length;
 }
 
-/** An admin removes a judge's mark (a judge erred) before the result is judged. */
+/**
+ * An admin removes a judge's mark (a judge erred) before the result is published. A contest already
+ * judged goes back to judging: its judged point and ranking are undone until the required marks
+ * are in again (the mark that completed them is the one most likely to be reset).
+ */
 export async function resetJudgeMark(
   db: Kysely<Database>,
   actor: AuditActor,
@@ -307,7 +311,8 @@ export async function resetJudgeMark(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const contest = await lockContest(trx, contestId);
-    if (contest.state !== 'upcoming' && contest.state !== 'judging') throw fail(409, 'notJudgeable');
+    if (contest.state !== 'upcoming' && contest.state !== 'judging' && contest.state !== 'judged')
+      throw fail(409, 'notJudgeable');
     const mark = await trx
       .selectFrom('judge_marks')
       .innerJoin('users', 'users.id', 'judge_marks.judge_id')
@@ -322,17 +327,23 @@ export async function resetJudgeMark(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('contest_id', '=', contestId)
       .executeTakeFirstOrThrow();
-    if (Number(left.n) === 0)
+    const wasJudged = contest.state === 'judged';
+    if (wasJudged) await trx.deleteFrom('contest_ranks').where('contest_id', '=', contestId).execute();
+    if (Number(left.n) === 0 || wasJudged)
       await trx
         .updateTable('contests')
-        .set({ state: 'upcoming', updated_at: now })
+        .set({
+          state: Number(left.n) === 0 ? 'upcoming' : 'judging',
+          ...(wasJudged ? { judged_sum_x: null, judged_sum_y: null, judged_count: null, judged_at: null } : {}),
+          updated_at: now,
+        })
         .where('id', '=', contestId)
         .execute();
     await recordAudit(trx, actor, {
       action: 'judging.reset',
       targetType: 'contest',
       targetId: contestId,
-      summary: `Reset the mark of judge ${mark.first_name} ${mark.last_name} on ${contestLabel(contest)}`,
+      summary: `Reset the mark of judge ${mark.first_name} ${mark.last_name} on ${contestLabel(contest)}${wasJudged ? '; the judged point and the ranking are undone' : ''}`,
       before: { judgeId, x: mark.x, y: mark.y, at: mark.created_at },
       now,
     });

@@ -109,7 +109,8 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
     }, NOTICE_POLL_MS);
     return () => clearTimeout(timer);
   }, [sending, polls, onChanged]);
-  const canReset = review.state === 'awaiting' || review.state === 'judging';
+  // Until publication a judge's mark may be reset; once judged, that undoes the judged point too.
+  const canReset = review.state === 'awaiting' || review.state === 'judging' || review.state === 'judged';
 
   const act = async (run: () => Promise<string>) => {
     setBusy(true);
@@ -295,7 +296,13 @@ function Review({ review, onChanged }: { review: ResultReview; onChanged: () => 
         }}
         onCancel={() => setResetting(null)}
       >
-        <p>{resetting ? t('judging.review.resetText', { name: resetting.judgeName }) : ''}</p>
+        <p>
+          {resetting
+            ? t(review.state === 'judged' ? 'judging.review.resetTextJudged' : 'judging.review.resetText', {
+                name: resetting.judgeName,
+              })
+            : ''}
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={publishing}
