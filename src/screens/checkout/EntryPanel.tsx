@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { EntryBill } from './EntryBill.tsx';
 import { EntrySuccess } from './EntrySuccess.tsx';
 import { SupplyStateQuestion } from './SupplyStateQuestion.tsx';
+import { PaymentRefunded } from '../payments/PaymentRefunded.tsx';
 import '../../styles/contest.css';
 import '../../styles/payments.css';
 import '../../styles/entry.css';
@@ -108,6 +109,14 @@ export function EntryPanel({ contestId, paymentId, returnTo, picture, compact, o
         free={false}
         {...(onMore ? { onMore } : {})}
       />
+    );
+  // Money that came but bought no tickets (paid play suspended meanwhile, the contest cancelled,
+  // the hold run out, a capture after the end): what went back and why, not a failure.
+  if ((state === 'unpaid' || state === 'error') && payment && (payment.refund || payment.refundPending))
+    return (
+      <div className="entry-panel" data-testid="payment-status">
+        <PaymentRefunded payment={payment} />
+      </div>
     );
   if (state === 'unpaid' && payment)
     return (

@@ -13,7 +13,8 @@ import { formatIstDateTime } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TicketCropList } from '../../ui/TicketCrop.tsx';
 import '../../styles/payments.css';
-import { PaymentHistory, RefundNote, TaxDocumentLinks } from './PaymentHistory.tsx';
+import { PaymentHistory } from './PaymentHistory.tsx';
+import { PaymentRefunded } from './PaymentRefunded.tsx';
 
 /** /payments: the status of the payment the gateway sent the user back with, and the past payments. */
 export default function PaymentsPage() {
@@ -137,39 +138,6 @@ function PaymentStatusPanel({ paymentId, onSettled }: { paymentId: string; onSet
 function PaymentSuccess({ payment }: { payment: PaymentAnswer | null }) {
   if (payment && (payment.refund || payment.refundPending)) return <PaymentRefunded payment={payment} />;
   return <PaymentIn payment={payment} />;
-}
-
-/**
- * A successful payment whose money went back (or is going back): the refund and its credit note,
- * not the tickets of a contest that will not be judged.
- */
-function PaymentRefunded({ payment }: { payment: PaymentAnswer }) {
-  const { t } = useTranslation('payments');
-  const invoiced = payment.invoice !== null;
-  const line = payment.refund
-    ? invoiced
-      ? 'payments.refundedLine'
-      : 'payments.refundedLineNoInvoice'
-    : invoiced
-      ? 'payments.refundPendingLine'
-      : 'payments.refundPendingLineNoInvoice';
-  // Tickets that went back to the cart wait there to be entered (free, with paid play off).
-  const toCart = payment.refundCode === 'paidPlayOff';
-  return (
-    <>
-      <h2>{t(payment.refund ? 'payments.refundedTitle' : 'payments.refundPendingTitle')}</h2>
-      <div className="payment-status__refund">
-        <RefundNote payment={payment} />
-        <p>{t(line)}</p>
-        <TaxDocumentLinks payment={payment} />
-      </div>
-      <p className="payment-status__actions">
-        <Link to={toCart ? paths.cart : paths.home} className="button button--primary">
-          {t(toCart ? 'payments.cart' : 'payments.home')}
-        </Link>
-      </p>
-    </>
-  );
 }
 
 function PaymentIn({ payment }: { payment: PaymentAnswer | null }) {

@@ -108,3 +108,57 @@ for (const lng of ['en', 'hi'] as const) {
     }
   });
 }
+
+test('paid play switched off while the player is at the gateway: no money taken, told why, tickets entered free from the cart', async ({
+  page,
+  request,
+}) => {
+  const paidPlay = await paidPlaySwitch(request);
+  await signUp(page, '7');
+  await page.addLocatorHandler(page.getByRole('dialog', { name: /^Announcement$/ }), async (dialog) => {
+    await dialog.getByRole('button').first().tap();
+  });
+  // Two tickets in the cart, and the checkout's Pay: the sandbox's hosted page is the gateway.
+  const answer = await page.request.get('/api/v1/contests/current', { params: { lang: 'en' } });
+  const current = ((await answer.json()) as { data: { current: { id: string; picture: { width: number } } } }).data
+    .current;
+  const tickets = [
+    { x: 101, y: 211 },
+    { x: Math.round(current.picture.width * 0.5), y: 307 },
+  ];
+  expect(
+    (
+      await page.request.post('/api/v1/cart/items', { headers: HEADERS, data: { contestId: current.id, tickets } })
+    ).ok(),
+  ).toBe(true);
+  await page.goto(`/popupCheckout?contest=${current.id}&lng=en`);
+  const pay = page.getByRole('button', { name: /^Pay ₹/ });
+  await expect(pay).toBeEnabled({ timeout: 15_000 });
+  await pay.tap();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/checkout\//, { timeout: 15_000 });
+  await paidPlay.off();
+  try {
+    // The player pays anyway: the money goes back and the page says why.
+    await page.getByRole('button', { name: 'Success', exact: true }).tap();
+    const panel = page.getByTestId('payment-status');
+    await expect(panel.getByRole('heading', { name: /^Payment (refunded|being refunded)$/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(panel).toContainText('Paid play was suspended before your payment arrived');
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/free-play-refunded-at-gateway-360-en.png' });
+    // The tickets wait in the cart, entered free with one button.
+    await panel.getByRole('link', { name: 'Go to your cart' }).tap();
+    await expect(page.locator('.cart-ticket')).toHaveCount(2, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Enter free' }).first().tap();
+    await expect(page.getByText('Your free entry is confirmed. Your tickets:')).toBeVisible({ timeout: 15_000 });
+    const payments = (await (await page.request.get('/api/v1/payments')).json()) as {
+      data: Array<{ status: string; refundCode: string | null; invoice: unknown }>;
+    };
+    expect(payments.data).toEqual([
+      expect.objectContaining({ status: 'error', refundCode: 'paidPlayOff', invoice: null }),
+    ]);
+  } finally {
+    await paidPlay.backToDefault();
+  }
+});
