@@ -83,4 +83,8 @@ export {
   claimStatusChangeSchema,
   type TdsSettings,
   tdsSettingsSchema,
+  type UnclaimedWinner,
+  unclaimedWinnerSchema,
+  type UnclaimedWinners,
+  unclaimedWinnersSchema,
 } from './results/admin-claims.ts';

@@ -85,3 +85,27 @@ export const tdsSettingsSchema = z.object({
     .max(100_000_000_000, 'The threshold is too large'),
 });
 export type TdsSettings = z.infer<typeof tdsSettingsSchema>;
+
+/**
+ * A public result's winner who has not claimed the prize yet (no prize_claims row), for the
+ * console's "Not claimed yet" list. The winner is named as the winners' pages name them.
+ */
+export const unclaimedWinnerSchema = z.object({
+  contestId: z.string(),
+  /** '2026-11-26-B': the console names the contest from it (slot and opening day). */
+  windowKey: z.string(),
+  slot: z.enum(['A', 'B']),
+  winnerName: z.string(),
+  prizeTitle: z.string(),
+  prizeKind: z.enum(['merchandise', 'cash']),
+  prizeValuePaise: z.number().int(),
+  publishedAt: z.string(),
+  showAt: z.string(),
+  /** When players could first see the result: the later of its publication and its show's start. */
+  publicSince: z.string(),
+  /** Whole days since publicSince, by the server's clock. */
+  daysAgo: z.number().int().min(0),
+});
+export type UnclaimedWinner = z.infer<typeof unclaimedWinnerSchema>;
+export const unclaimedWinnersSchema = z.object({ winners: z.array(unclaimedWinnerSchema) });
+export type UnclaimedWinners = z.infer<typeof unclaimedWinnersSchema>;

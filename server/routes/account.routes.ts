@@ -12,6 +12,7 @@ import {
   setPasswordWithCode,
 } from '../services/accounts/account.service.ts';
 import { PLAYER_LANGUAGES, rememberLanguage, requestLanguage } from '../integrations/message-language.ts';
+import { sendAccountNotice } from '../services/accounts/account-notices.ts';
 import { loadProfile } from '../services/accounts/profile.service.ts';
 import { profileUserSchema } from '../../domain/users.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -132,16 +133,32 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
+  // The holder is told by e-mail and SMS, after the answer, what happened and how to undo it.
+  const tellClosed = (userId: string, change: 'deactivated' | 'deleted', at: number) =>
+    app.afterAnswer(
+      () =>
+        sendAccountNotice(app.db, app.messages, {
+          userId,
+          change,
+          at,
+          retentionDays: app.config.accountRetentionDays,
+          siteUrl: app.config.publicUrl,
+        }),
+      `the account ${change === 'deleted' ? 'deletion' : 'deactivation'} notice could not be sent`,
+    );
+
   app.post('/account/deactivate', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
     const user = currentUser(request);
-    await deactivateAccount(app.db, user.id, app.clock.now());
+    const now = app.clock.now();
+    if (await deactivateAccount(app.db, user.id, now)) tellClosed(user.id, 'deactivated', now);
     await app.endSession(request, reply);
     return { data: {}, message: 'Your account has been deactivated.' };
   });
 
   app.post('/account/delete', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
     const user = currentUser(request);
-    await deleteAccount(app.db, user.id, app.clock.now());
+    const now = app.clock.now();
+    if (await deleteAccount(app.db, user.id, now)) tellClosed(user.id, 'deleted', now);
     await app.endSession(request, reply);
     return { data: {}, message: 'Your account has been deleted.' };
   });

@@ -25,7 +25,7 @@ export async function contactRoutes(instance: FastifyInstance): Promise<void> {
       const saved = await saveContactMessage(app.db, body, language, app.clock.now());
       // Acknowledged by e-mail after the answer, in that language (a slow mail server must not hold the form).
       app.afterAnswer(
-        () => app.messages.send(contactAcknowledgement(body, language)),
+        () => app.messages.send(contactAcknowledgement({ id: saved.id, email: body.email }, language)),
         'contact acknowledgement could not be sent',
       );
       return reply

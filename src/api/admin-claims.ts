@@ -1,5 +1,11 @@
 /** The console's prize claims (server/routes/admin/claims.routes.ts). */
-import type { AdminClaimDetail, AdminClaimRow, ClaimStatus, TdsSettings } from '../../domain/results.ts';
+import type {
+  AdminClaimDetail,
+  AdminClaimRow,
+  ClaimStatus,
+  TdsSettings,
+  UnclaimedWinners,
+} from '../../domain/results.ts';
 import type { ListFilters, ListPage } from '../../machines/paged-list.machine.ts';
 import { dataAs, http } from './http.ts';
 
@@ -28,4 +34,9 @@ export async function fetchTdsSettings(): Promise<TdsSettings> {
 
 export async function saveTdsSettings(settings: TdsSettings): Promise<TdsSettings> {
   return await dataAs('tds', (await http.post('/admin/claims/tds', settings)).data);
+}
+
+/** The published winners who have not claimed their prize yet, newest first. */
+export async function fetchUnclaimedWinners(signal?: AbortSignal): Promise<UnclaimedWinners> {
+  return await dataAs('unclaimedWinners', (await http.get('/admin/claims/unclaimed', { signal })).data);
 }

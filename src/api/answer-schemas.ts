@@ -39,6 +39,7 @@ import {
   adminClaimRowSchema,
   adminClaimsPageSchema,
   tdsSettingsSchema,
+  unclaimedWinnersSchema,
 } from '../../domain/results/admin-claims.ts';
 import { myClaimSchema, myEntriesSchema } from '../../domain/results/my-entries.ts';
 import { liveShowSchema, winnersPageSchema } from '../../domain/results/winners.ts';
@@ -89,6 +90,7 @@ export const answerSchemas = {
   claimDetail: adminClaimDetailSchema,
   claimRow: adminClaimRowSchema,
   tds: tdsSettingsSchema,
+  unclaimedWinners: unclaimedWinnersSchema,
   contestsPage: adminContestsPageSchema,
   contest: adminContestSchema,
   contestDefaults: contestDefaultsSchema,

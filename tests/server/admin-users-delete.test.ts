@@ -48,6 +48,16 @@ describeOnEachDatabase('admin: deleting an account for its owner', (server) => {
     ).toEqual([]);
     const login = await post(server, '/api/v1/auth/login', { identifier: person.email, password: person.password });
     expect([login.statusCode, login.json().code]).toEqual([403, 'ACCOUNT_DELETED']);
+    // The person is told, as after their own deletion: by e-mail and SMS, with until when it can be restored.
+    await server.app.idleAfterAnswer();
+    const told = await server.app.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'subject'])
+      .where('recipient', 'in', [person.email.toLowerCase(), `+91${person.phone}`])
+      .where('created_at', '>=', clock.now)
+      .execute();
+    expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    expect(told.find((m) => m.channel === 'email')!.subject).toBe('Your CricSpot account has been deleted');
 
     const [entry, ...more] = await audit(user.id);
     expect(more).toEqual([]);

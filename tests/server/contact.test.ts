@@ -54,12 +54,51 @@ describeOnEachDatabase('POST /api/v1/contact', (server) => {
     // The site's language cookie wins over the browser's languages.
     const hindi = await send('asha.contact@gmail.com', { cookie: 'i18next=hi', 'accept-language': 'en-IN,en;q=0.9' });
     expect(hindi).toHaveLength(1);
-    expect(hindi[0]).toMatchObject({ channel: 'email', subject: 'हमें आपका संदेश मिल गया: Payment question' });
+    expect(hindi[0]).toMatchObject({
+      channel: 'email',
+      subject: expect.stringMatching(/^हमें आपका संदेश मिल गया \(संदर्भ /),
+    });
     expect(hindi[0]!.body).toContain('इसी ई-मेल पते पर जवाब देगी');
     expect(hindi[0]!.body).not.toContain(valid.message);
     const english = await send('ravi.contact@gmail.com', {});
-    expect(english[0]).toMatchObject({ subject: 'We have received your message: Payment question' });
+    expect(english[0]).toMatchObject({ subject: expect.stringMatching(/^We have received your message \(reference /) });
     expect(english[0]!.body).toContain('reply to this e-mail address');
+  });
+
+  it("acknowledges with a fixed text and the reference only: none of the sender's words, so it relays no spam", async () => {
+    const spam = {
+      subject: 'Claim your prize at http://win-big.example',
+      email: 'victim.of.spam@gmail.com',
+      phone: '9876543210',
+      message: 'You won ₹10,00,000! Send your bank details to http://win-big.example/claim today.',
+    };
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: spam,
+      headers: XHR,
+      remoteAddress: '127.9.8.7',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await server.app.idleAfterAnswer();
+    const sent = await server.app.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('recipient', '=', spam.email)
+      .execute();
+    expect(sent).toHaveLength(1);
+    const mail = `${sent[0]!.subject}\n${sent[0]!.body}`;
+    expect(sent[0]!.subject).toBe(`We have received your message (reference ${id})`);
+    expect(sent[0]!.body).toContain(`Reference number: ${id}`);
+    for (const words of ['win-big', 'Claim your prize', 'bank details', '10,00,000']) expect(mail).not.toContain(words);
+    // The operator's copy keeps everything the sender wrote.
+    const row = await server.app.db
+      .selectFrom('contact_messages')
+      .select(['subject', 'message', 'email'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ subject: spam.subject, message: spam.message, email: spam.email });
   });
 
   it('answers every broken field with the spec message, by field', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminClaimRow } from '../../domain/results.ts';
+import type { AdminClaimRow, UnclaimedWinner } from '../../domain/results.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/shared/login-marker.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
@@ -46,12 +46,98 @@ const row = (overrides: Partial<AdminClaimRow> = {}): AdminClaimRow => ({
   ...overrides,
 });
 
+const unclaimed = (overrides: Partial<UnclaimedWinner> = {}): UnclaimedWinner => ({
+  contestId: 'c7',
+  windowKey: '2026-11-21-B',
+  slot: 'B',
+  winnerName: 'Meera',
+  prizeTitle: 'Cricket kit',
+  prizeKind: 'merchandise',
+  prizeValuePaise: 1_500_000,
+  publishedAt: '2026-11-22T13:00:00.000Z',
+  showAt: '2026-11-22T14:30:00.000Z',
+  publicSince: '2026-11-22T14:30:00.000Z',
+  daysAgo: 4,
+  ...overrides,
+});
+
 describe('Console > Prize claims', () => {
+  it('lists the winners who have not claimed yet, newest first, with how long each has waited', async () => {
+    stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims': () => ok({ claims: [row()], nextCursor: null }),
+      'GET /admin/claims/unclaimed': () =>
+        ok({
+          winners: [
+            unclaimed({
+              contestId: 'c9',
+              windowKey: '2026-11-25-A',
+              slot: 'A',
+              winnerName: 'Arjun',
+              prizeTitle: 'Cash prize of ₹25,000',
+              prizeKind: 'cash',
+              prizeValuePaise: 2_500_000,
+              daysAgo: 0,
+            }),
+            unclaimed({ contestId: 'c8', windowKey: '2026-11-24-B', winnerName: 'Kiran', daysAgo: 1 }),
+            unclaimed(),
+          ],
+        }),
+    });
+    await renderConsole('/admin/claims');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Not claimed yet' })).closest('section')!;
+    const items = await within(section).findAllByRole('listitem', {}, { timeout: 3000 });
+    const winners = items.filter((item) => item.classList.contains('claim-item'));
+    expect(winners.map((item) => within(item).getByText(/^Contest [AB] of /).textContent)).toEqual([
+      'Contest A of 25 November 2026',
+      'Contest B of 24 November 2026',
+      'Contest B of 21 November 2026',
+    ]);
+    const meera = winners[2]!;
+    expect(within(meera).getByText('Meera')).toBeInTheDocument();
+    expect(within(meera).getByText('Prize: Cricket kit, worth ₹15,000.00')).toBeInTheDocument();
+    expect(within(meera).getByText('Public 4 days ago')).toBeInTheDocument();
+    expect(within(meera).getByText(/^Result published .* IST$/)).toBeInTheDocument();
+    expect(within(meera).getByText(/^Show .* IST$/)).toBeInTheDocument();
+    expect(within(winners[1]!).getByText('Public 1 day ago')).toBeInTheDocument();
+    expect(within(winners[0]!).getByText('Public today')).toBeInTheDocument();
+    // The submitted claims are still listed below.
+    expect(screen.getByText('Ravi Kumar · Maharashtra')).toBeInTheDocument();
+  });
+
+  it('says in Hindi when every winner has claimed', async () => {
+    stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [] }),
+    });
+    await renderConsole('/admin/claims', 'hi');
+    expect(await screen.findByRole('heading', { level: 2, name: 'अभी तक दावा नहीं किया' })).toBeInTheDocument();
+    expect(await screen.findByText('हर सार्वजनिक नतीजे के विजेता ने अपने इनाम का दावा कर दिया है।')).toBeInTheDocument();
+  });
+
+  it('names the waiting winner in Hindi', async () => {
+    stubApi({
+      'GET /account/me': () => me,
+      'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [unclaimed()] }),
+    });
+    await renderConsole('/admin/claims', 'hi');
+    const item = (await screen.findByText('Meera')).closest('li')!;
+    expect(within(item).getByText(/^प्रतियोगिता B \(21 नवंबर 2026\)$/)).toBeInTheDocument();
+    expect(within(item).getByText('4 दिन पहले सार्वजनिक हुआ')).toBeInTheDocument();
+    expect(within(item).getByText('इनाम: Cricket kit, मूल्य ₹15,000.00')).toBeInTheDocument();
+  });
+
   it('lists claims with their status and amounts, shows the details on request and moves a claim on', async () => {
     let current = row();
     const calls = stubApi({
       'GET /account/me': () => me,
       'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [] }),
       'GET /admin/claims': () => ok({ claims: [current], nextCursor: null }),
       'GET /admin/claims/k1': () =>
         ok({
@@ -108,6 +194,7 @@ describe('Console > Prize claims', () => {
     stubApi({
       'GET /account/me': () => me,
       'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [] }),
       'GET /admin/claims': () =>
         ok({
           claims: [
@@ -137,6 +224,7 @@ describe('Console > Prize claims', () => {
     const calls = stubApi({
       'GET /account/me': () => me,
       'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [] }),
       'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
     });
     await renderConsole('/admin/claims', 'hi');
@@ -152,6 +240,7 @@ describe('Console > Prize claims', () => {
       'GET /account/me': () => me,
       'GET /admin/claims': () => ok({ claims: [], nextCursor: null }),
       'GET /admin/claims/tds': () => ok({ rateBp: 3000, thresholdPaise: 1_000_000 }),
+      'GET /admin/claims/unclaimed': () => ok({ winners: [] }),
       'POST /admin/claims/tds': (body) => ok(body),
     });
     await renderConsole('/admin/claims');

@@ -1,9 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/shared/login-marker.ts';
 import MyAccountPage from '../../src/screens/account/MyAccountPage.tsx';
+import LoginPage from '../../src/screens/auth/LoginPage.tsx';
 import { fail, ok, renderScreen, stubApi, type StubHandler } from '../support/api-stub.tsx';
+import { createTestI18n } from '../support/i18n.ts';
 
 const original = http.defaults.adapter;
 const user = {
@@ -25,6 +29,21 @@ beforeEach(() => {
 afterEach(() => {
   http.defaults.adapter = original;
 });
+
+/** My account, and the login page it sends a closed account to (the notice shows there). */
+async function renderAccountThenLogin(lng: 'en' | 'hi') {
+  const i18n = await createTestI18n(lng);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/my_account']}>
+        <Routes>
+          <Route path="/my_account" element={<MyAccountPage />} />
+          <Route path="/login" element={<LoginPage />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -333,12 +352,20 @@ describe('/my_account', () => {
       confirm: 'Yes, deactivate',
       route: 'POST /account/deactivate',
       failed: 'Account Deactivation Failed',
+      done: 'Your account has been deactivated.',
+      hiName: 'खाता निष्क्रिय करें',
+      hiConfirm: 'हाँ, निष्क्रिय करें',
+      hiDone: 'आपका खाता निष्क्रिय कर दिया गया है।',
     },
     {
       name: 'Delete account',
       confirm: 'Yes, delete',
       route: 'POST /account/delete',
       failed: 'Account Deletion Failed',
+      done: 'Your account has been deleted.',
+      hiName: 'खाता हटाएँ',
+      hiConfirm: 'हाँ, हटाएँ',
+      hiDone: 'आपका खाता हटा दिया गया है।',
     },
   ]) {
     it(`${kind.name}: asks first, cancel does nothing`, async () => {
@@ -351,13 +378,33 @@ describe('/my_account', () => {
       expect(loginMarker.isSet()).toBe(true);
     });
 
-    it(`${kind.name}: on confirm, clears the login marker and goes to /`, async () => {
-      const calls = await open({ [kind.route]: () => ok({}) });
+    it(`${kind.name}: on confirm, clears the login marker and says on the login page what became of the account`, async () => {
+      const calls = stubApi({
+        'GET /account/me': () => ok({ user }),
+        'GET /payments': () => ok([]),
+        [kind.route]: () => ok({}, kind.done),
+      });
+      await renderAccountThenLogin('en');
+      await screen.findByDisplayValue('asha@gmail.com');
       fireEvent.click(screen.getByRole('button', { name: kind.name }));
       fireEvent.click(await screen.findByRole('button', { name: kind.confirm }));
-      expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(kind.done);
       expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(kind.route);
       expect(loginMarker.isSet()).toBe(false);
+    });
+
+    it(`${kind.name}: the notice after it is in Hindi on the Hindi site`, async () => {
+      stubApi({
+        'GET /account/me': () => ok({ user }),
+        'GET /payments': () => ok([]),
+        [kind.route]: () => ok({}, kind.done),
+      });
+      await renderAccountThenLogin('hi');
+      await screen.findByDisplayValue('asha@gmail.com');
+      fireEvent.click(screen.getByRole('button', { name: kind.hiName }));
+      fireEvent.click(await screen.findByRole('button', { name: kind.hiConfirm }));
+      expect(await screen.findByRole('status')).toHaveTextContent(kind.hiDone);
     });
 
     it(`${kind.name}: on failure, '${kind.failed}' with the server's message`, async () => {

@@ -8,12 +8,18 @@ import {
   claimIdParamsSchema,
   claimStatusChangeSchema,
   tdsSettingsSchema,
+  unclaimedWinnersSchema,
 } from '../../../domain/results.ts';
 import { envelope } from '../../plugins/zod-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { actorOf } from '../../services/site/audit.service.ts';
 import { claimKey } from '../../services/judging/claim-crypto.ts';
-import { changeClaimStatus, listClaims, viewClaim } from '../../services/judging/claim.service.ts';
+import {
+  changeClaimStatus,
+  listClaims,
+  listUnclaimedWinners,
+  viewClaim,
+} from '../../services/judging/claim.service.ts';
 import { setTdsSettings, tdsSettings } from '../../services/judging/results.service.ts';
 import { tellAfterAnswer } from '../../services/judging/claim-messages.ts';
 
@@ -29,6 +35,11 @@ export async function claimsAdminRoutes(instance: FastifyInstance): Promise<void
       return { data: await listClaims(app.db, request.query) };
     },
   );
+
+  // The winners of public results who have not claimed yet (no personal detail beyond the first name).
+  app.get('/claims/unclaimed', { schema: { response: { 200: envelope(unclaimedWinnersSchema) } } }, async () => {
+    return { data: await listUnclaimedWinners(app.db, app.clock.now()) };
+  });
 
   app.get(
     '/claims/:id',

@@ -17,6 +17,7 @@ import {
   suspendUser,
   userDetail,
 } from '../../services/admin/admin-users.service.ts';
+import { sendAccountNotice } from '../../services/accounts/account-notices.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const detailAnswer = envelope(z.object({ user: userDetailSchema }));
@@ -70,6 +71,18 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
         now,
         app.config.accountRetentionDays,
       );
+      // Committed: the player is told, by e-mail and SMS after the answer, that they can log in again.
+      app.afterAnswer(
+        () =>
+          sendAccountNotice(app.db, app.messages, {
+            userId: id,
+            change: 'restored',
+            at: now,
+            retentionDays: app.config.accountRetentionDays,
+            siteUrl: app.config.publicUrl,
+          }),
+        'the account restored notice could not be sent',
+      );
       return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
     },
   );
@@ -82,6 +95,18 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
       const { reason } = request.body;
       const now = app.clock.now();
       await deleteUser(app.db, actorOf(currentUser(request), request.ip), id, reason, now);
+      // As for the player's own deletion: told by e-mail and SMS, with how to have it restored.
+      app.afterAnswer(
+        () =>
+          sendAccountNotice(app.db, app.messages, {
+            userId: id,
+            change: 'deleted',
+            at: now,
+            retentionDays: app.config.accountRetentionDays,
+            siteUrl: app.config.publicUrl,
+          }),
+        'the account deletion notice could not be sent',
+      );
       return { data: { user: await userDetail(app.db, id, now, app.config.accountRetentionDays) } };
     },
   );

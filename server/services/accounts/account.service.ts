@@ -93,16 +93,20 @@ export async function setPasswordWithCode(
   await revokeUserSessions(db, options.userId);
 }
 
-/** Suspended: cannot log in until support reactivates the account. Every session ends. */
-export async function deactivateAccount(db: Kysely<Database>, userId: string, now: number): Promise<void> {
-  await db
+/**
+ * Suspended: cannot log in until support reactivates the account. Every session ends. True when
+ * this call deactivated it (false: it was not active).
+ */
+export async function deactivateAccount(db: Kysely<Database>, userId: string, now: number): Promise<boolean> {
+  const updated = await db
     .updateTable('users')
     .set({ status: 'suspended', updated_at: now })
     .where('id', '=', userId)
     .where('status', '=', 'active')
-    .execute();
+    .executeTakeFirst();
   await revokeUserSessions(db, userId);
   await forgetPushSubscriptions(db, userId);
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /**

@@ -151,7 +151,8 @@ export async function suspendUser(
 /**
  * Restores a suspended account, or a deleted one whose personal data is still kept (within
  * ACCOUNT_RETENTION_DAYS of its deletion and not erased): the spec's "reactivated only by
- * e-mailing support". An erased account is gone for good.
+ * e-mailing support". An erased account is gone for good. The route tells the player once this
+ * has committed (accounts/account-notices.ts), never from inside the transaction.
  */
 export async function restoreUser(
   db: Kysely<Database>,

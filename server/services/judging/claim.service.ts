@@ -14,6 +14,7 @@ import {
   type MyClaim,
   maskedClaim,
   type TaxBreakdown,
+  type UnclaimedWinners,
 } from '../../../domain/results.ts';
 import { keysetPage, newestFirst } from '../../db/paging.ts';
 import type { Database, PrizeClaimsTable } from '../../db/schema.ts';
@@ -260,6 +261,59 @@ export async function listClaims(db: Kysely<Database>, query: AdminClaimsQuery):
   const rows = await newestFirst(q, 'pc.submitted_at', 'pc.id', query).execute();
   const { page, nextCursor } = keysetPage(rows, query.limit, (row) => [Number(row.submitted_at), row.id]);
   return { claims: page.map(adminRow), nextCursor };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every public result (published and its show started: the players' gate) whose winner, the
+ * rank-1 ticket's holder, has not claimed the prize: newest first by when the result became
+ * public. No deadline is applied here; the list only shows how long each has waited.
+ */
+export async function listUnclaimedWinners(db: Kysely<Database>, now: number): Promise<UnclaimedWinners> {
+  const rows = await db
+    .selectFrom('contests as c')
+    .innerJoin('contest_ranks as r', (join) => join.onRef('r.contest_id', '=', 'c.id').on('r.rank', '=', 1))
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('prize_claims as pc', 'pc.contest_id', 'c.id')
+    .select([
+      'c.id',
+      'c.window_key',
+      'c.slot',
+      'c.prize_title_en',
+      'c.prize_kind',
+      'c.prize_value_paise',
+      'c.published_at',
+      'c.show_at',
+      'u.first_name',
+    ])
+    .where('c.state', '=', 'published')
+    .where('c.published_at', 'is not', null)
+    .where('c.show_at', '<=', now)
+    .where('pc.id', 'is', null)
+    .execute();
+  const winners = rows.map((row) => {
+    const publishedAt = Number(row.published_at);
+    const showAt = Number(row.show_at);
+    const publicSince = Math.max(publishedAt, showAt);
+    return {
+      contestId: row.id,
+      windowKey: row.window_key,
+      slot: row.slot,
+      // As the winners' pages name the winner: the first name only.
+      winnerName: row.first_name.trim(),
+      prizeTitle: row.prize_title_en,
+      prizeKind: row.prize_kind,
+      prizeValuePaise: Number(row.prize_value_paise),
+      publishedAt: iso(publishedAt)!,
+      showAt: iso(showAt)!,
+      publicSince: iso(publicSince)!,
+      daysAgo: Math.max(0, Math.floor((now - publicSince) / DAY_MS)),
+      sortKey: publicSince,
+    };
+  });
+  winners.sort((a, b) => b.sortKey - a.sortKey || (a.contestId < b.contestId ? 1 : -1));
+  return { winners: winners.map(({ sortKey: _sortKey, ...winner }) => winner) };
 }
 
 /** The decrypted details for an admin; the read itself is written to the audit log. */

@@ -48,7 +48,10 @@ export default function MyAccountPage() {
     try {
       await (kind === 'deactivate' ? deactivateAccount() : deleteAccount());
       setConfirming(null);
-      leave();
+      loginMarker.clear();
+      // The login page carries a notice to the player (as after a password is set): what became
+      // of the account, in the site's language (the English is the server's own message).
+      void navigate(paths.login, { replace: true, state: { notice: t(`${kind}.done`) } });
     } catch (error) {
       setConfirming(null);
       setBusy(null);

@@ -15,13 +15,17 @@ import { formatIstShort } from '../../../ui/format.ts';
 import { PagedListView } from '../ui/PagedListView.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 import { TdsSettingsForm } from './TdsSettingsForm.tsx';
+import { UnclaimedWinners } from './UnclaimedWinners.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { InputField, SelectField } from '../ui/ConsoleFields.tsx';
 import { FilterBar } from '../ui/FilterBar.tsx';
 import { ActionError } from '../ui/Notices.tsx';
 import { useAction } from '../ui/use-action.ts';
 
-/** Admin > Prize claims: every winner's claim, its status until the prize is sent, and (audited) its details. */
+/**
+ * Admin > Prize claims: the winners who have not claimed yet, every winner's claim, its status
+ * until the prize is sent, and (audited) its details.
+ */
 export default function ClaimsPage() {
   const { t } = useTranslation('admin');
   const list = usePagedList(fetchClaimsPage);
@@ -30,6 +34,7 @@ export default function ClaimsPage() {
     <section className="console-page">
       <PageHeader title={t('claims.title')} intro={t('claims.intro')} />
       <TdsSettingsForm />
+      <UnclaimedWinners />
       <FilterBar label={t('claims.filters')} applyLabel={t('claims.apply')} onApply={() => list.filter({ status })}>
         <SelectField id="claims-status" label={t('claims.status')} value={status} onChange={setStatus}>
           <option value="">{t('claims.allStatuses')}</option>
