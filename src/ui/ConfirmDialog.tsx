@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './use-return-focus.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -26,11 +27,12 @@ export function ConfirmDialog({
   busy = false,
   busyLabel,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog dialog--error dialog--confirm">
+        <RadixDialog.Content className="dialog dialog--error dialog--confirm" onCloseAutoFocus={returnFocus}>
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           <RadixDialog.Description asChild>
             <div className="dialog__body">{children}</div>

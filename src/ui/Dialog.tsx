@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './use-return-focus.ts';
 
 interface MessageDialogProps {
   open: boolean;
@@ -14,7 +15,7 @@ interface MessageDialogProps {
 
 /**
  * A dialog with one message and one action, on Radix's primitive (focus trap, Escape,
- * aria-labelledby and aria-describedby come from there).
+ * aria-labelledby and aria-describedby come from there); on close the focus returns to where it was.
  */
 export function MessageDialog({
   open,
@@ -25,11 +26,12 @@ export function MessageDialog({
   onAction,
   tone = 'info',
 }: MessageDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={`dialog dialog--${tone}`}>
+        <RadixDialog.Content className={`dialog dialog--${tone}`} onCloseAutoFocus={returnFocus}>
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           <RadixDialog.Description asChild>
             <div className="dialog__body">{children}</div>

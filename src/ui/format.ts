@@ -150,12 +150,10 @@ export function formatRupees(paise: number, lng: string): string {
 }
 
 /**
- * An operator's words set inside a sentence of ours ("was cancelled: {{reason}}. Paid tickets..."):
- * trimmed, without a closing full stop (. or ।), which the sentence around it supplies.
+ * An operator's words set before a sentence of ours ("was cancelled: {{reason}} Paid tickets..."):
+ * trimmed, and ended with a full stop in the reader's language (. or ।) unless they end one already.
  */
-export function withoutFullStop(text: string): string {
-  return text
-    .trim()
-    .replace(/[.।]+$/u, '')
-    .trimEnd();
+export function asSentence(text: string, lng: string): string {
+  const words = text.trim();
+  return /[.!?।]$/u.test(words) ? words : `${words}${lng === 'hi' ? '।' : '.'}`;
 }

@@ -65,7 +65,7 @@ describe('home contest card', () => {
     expect(screen.getByText('Max 75 tickets per person')).toBeInTheDocument();
     expect(screen.getByText('Tickets left: 9,000')).toBeInTheDocument();
     expect(screen.getByText('Your tickets: 3')).toBeInTheDocument();
-    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Days, 0 Hours, (5|4) Minutes/);
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Day, 0 Hours, (5|4) Minutes/);
     // The card's own contest's show (an earlier contest's may come first: the schedule card names that one).
     expect(screen.getByText(/^Winner revealed live: /)).toBeInTheDocument();
     expect(screen.queryByText('Game Play Closed!')).not.toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('home contest card', () => {
     expect(screen.queryByText('Game Play Closed!')).not.toBeInTheDocument();
   });
 
-  it("puts the operator's reason for a recent cancellation in its own sentence, with or without a full stop", async () => {
+  it("ends the operator's reason for a recent cancellation as a sentence, keeping their own full stop", async () => {
     for (const [reason, lng, expected] of [
       [
         'Picture leaked before the close',
@@ -206,6 +206,11 @@ describe('home contest card', () => {
         'Picture leaked before the close. ',
         'en',
         'Contest A was cancelled: Picture leaked before the close. Paid tickets are refunded; players with tickets have been told.',
+      ],
+      [
+        'तस्वीर पहले ही लीक हो गई',
+        'hi',
+        'प्रतियोगिता A रद्द कर दी गई: तस्वीर पहले ही लीक हो गई। पैसे देकर लिए गए टिकटों का पैसा लौटाया जा रहा है; जिनके टिकट थे उन्हें बता दिया गया है।',
       ],
     ] as const) {
       const answer = {

@@ -21,7 +21,7 @@ describe('home page hero', () => {
     expect(within(prize).getByText("This week's prize · Contest A")).toBeInTheDocument();
     expect(within(prize).getByText('Worth ₹1,00,000')).toBeInTheDocument();
     expect(screen.getAllByRole('timer')).toHaveLength(1);
-    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Days/);
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(/^Closes in: 1 Day,/);
     expect(screen.queryByRole('heading', { name: 'Contest A is open now' })).not.toBeInTheDocument();
   });
 

@@ -107,7 +107,7 @@ describe('/play_screen', () => {
     await screen.findByTestId('stage');
     const info = screen.getByRole('region', { name: 'About this contest' });
     expect(info).toHaveTextContent('Contest A · Prize: Weekly jackpot · Worth ₹1,00,000');
-    expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Days, 0 Hours, [45] Minutes, \d+ Seconds$/);
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^Closes in: 1 Day, 0 Hours, [45] Minutes, \d+ Seconds?$/);
     // The first-time hints sit above the picture, not over it.
     expect(screen.getByRole('region', { name: 'How to play' })).toHaveTextContent('Press and hold for the magnifier');
   });

@@ -98,12 +98,12 @@ describe('the web shell', () => {
   it('switches the whole page to Hindi, then offers English back', async () => {
     const { i18n } = await renderWithApp(<AppRoutes />, { path: '/' });
     await screen.findByRole('heading', { level: 1 });
-    fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    fireEvent.click(screen.getByRole('button', { name: 'हिं – हिन्दी' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'छिपी हुई गेंद खोजिए। असली इनाम जीतिए।' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('lang', 'en');
-    expect(screen.queryByRole('button', { name: 'हिन्दी' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EN – English' })).toHaveAttribute('lang', 'en');
+    expect(screen.queryByRole('button', { name: /हिन्दी/ })).not.toBeInTheDocument();
     expect(i18n.language).toBe('hi');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'संपर्क करें' })).toHaveAttribute(
       'href',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -33,6 +33,30 @@ export function Header() {
   const menuOpen = openOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // Escape closes the open phone menu, and the focus goes back to the menu button if it was in the
+  // menu or on the button (WCAG 2.1.2, 2.4.3). Listened on the document: the <nav> is no widget.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const active = document.activeElement;
+      const focusInMenu = active === menuButton.current || (active !== null && nav.current?.contains(active));
+      setOpenOn(null);
+      if (focusInMenu) menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+  // Tabbing out of the open menu closes it; a click on an empty spot (no new focus) does not, and
+  // Shift+Tab back to the menu button keeps it open.
+  const closeOnLeave = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!menuOpen || !(next instanceof Node)) return;
+    if (event.currentTarget.contains(next) || menuButton.current === next) return;
+    setMenuOpen(false);
+  };
 
   return (
     <header className="site-header">
@@ -53,13 +77,20 @@ export function Header() {
             className="menu-button"
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            ref={menuButton}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             <span className="menu-button__icon" aria-hidden="true" />
             <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
           </button>
         </div>
-        <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label={t('nav.main')}>
+        <nav
+          id={menuId}
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+          aria-label={t('nav.main')}
+          ref={nav}
+          onBlur={closeOnLeave}
+        >
           <ul className="site-nav__list">
             {navItems.map((item) => (
               // The cart's own button (with its count) stands in the bar on a laptop.

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../shared/i18n.ts';
 import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 import { Countdown } from '../../ui/Countdown.tsx';
-import { formatCount, formatIstDateTime, formatRupees, withoutFullStop } from '../../ui/format.ts';
+import { formatCount, formatIstDateTime, formatRupees, asSentence } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
 import '../../styles/contest.css';
@@ -248,11 +248,12 @@ function ContestDetails({
  * next contest: one line that says so (players with tickets were told by SMS and e-mail).
  */
 function CancelledNote({ cancelled }: { cancelled: NonNullable<CurrentContests['cancelled']> }) {
-  const { t } = useTranslation('contest');
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
   return (
     <p className="contest-notice" role="note">
       {cancelled.reason
-        ? t('card.cancelledNote', { slot: cancelled.slot, reason: withoutFullStop(cancelled.reason) })
+        ? t('card.cancelledNote', { slot: cancelled.slot, reason: asSentence(cancelled.reason, lng) })
         : t('card.cancelledNoteNoReason', { slot: cancelled.slot })}
     </p>
   );

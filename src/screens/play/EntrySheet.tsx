@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../ui/use-return-focus.ts';
 import '../../styles/entry.css';
 
 interface EntrySheetProps {
@@ -16,6 +17,7 @@ interface EntrySheetProps {
  */
 export function EntrySheet({ open, title, onClose, children }: EntrySheetProps) {
   const { t } = useTranslation('payments');
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
@@ -29,6 +31,7 @@ export function EntrySheet({ open, title, onClose, children }: EntrySheetProps) 
             event.preventDefault();
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
+          onCloseAutoFocus={returnFocus}
         >
           <div className="entry-sheet__head">
             <RadixDialog.Title className="entry-sheet__title">{title}</RadixDialog.Title>

@@ -15,7 +15,7 @@ import { contestPhase } from '../../api/contests.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCurrentContests } from '../../shared/use-current-contests.ts';
-import { formatIstDateTime, withoutFullStop } from '../../ui/format.ts';
+import { formatIstDateTime, asSentence } from '../../ui/format.ts';
 import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
@@ -93,7 +93,7 @@ export default function PlayScreenPage() {
             {load.data.cancelled.reason
               ? t('card.cancelledNote', {
                   slot: load.data.cancelled.slot,
-                  reason: withoutFullStop(load.data.cancelled.reason),
+                  reason: asSentence(load.data.cancelled.reason, currentLanguage(i18n)),
                 })
               : t('card.cancelledNoteNoReason', { slot: load.data.cancelled.slot })}
           </p>

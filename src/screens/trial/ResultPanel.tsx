@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRIAL_MAX_GAMES, type TicketPoint } from '../../../domain/tickets.ts';
 import type { TicketMark } from '../../ui/TicketBar.tsx';
@@ -34,9 +35,16 @@ export function ResultPanel({
   const { t } = useTranslation('trial');
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
+  // The panel takes the ticket bar's place, Submit with it: the focus would fall to <body>. It goes
+  // to the panel's heading instead, unless the player has already moved it somewhere else.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  }, []);
   return (
     <section className="trial-result" aria-labelledby="trial-result-title">
-      <h2 id="trial-result-title" className="trial-result__title">
+      <h2 id="trial-result-title" className="trial-result__title" ref={heading} tabIndex={-1}>
         {t('result.title')}
       </h2>
       {best >= 0 && bestDistance !== undefined && (
