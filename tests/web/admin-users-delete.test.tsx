@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserDetail } from '../../domain/admin-users.ts';
@@ -64,6 +64,21 @@ describe('Admin > Users: deleting an account for its owner', () => {
     expect(screen.getAllByText('Deleted').length).toBeGreaterThan(0);
     expect(screen.getByText(/This account is deleted. It can be restored until 24 Dec 2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete the account' })).not.toBeInTheDocument();
+  });
+
+  it('gives the focus back to the button that opened the dialog when it is closed', async () => {
+    stubApi({
+      'GET /account/me': adminMe,
+      'GET /admin/users/u-ravi': () => ok({ user: ravi }),
+      'GET /admin/audit': () => ok({ entries: [], nextCursor: null }),
+    });
+    await renderConsole('/admin/users/u-ravi');
+    const opener = await screen.findByRole('button', { name: 'Delete the account' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: "Delete Ravi Kumar's account?" });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('offers no deletion of a staff account, and says why', async () => {

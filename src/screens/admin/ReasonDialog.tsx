@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { userReasonSchema, type UserReasonValues } from '../../../domain/admin-users.ts';
 import { errorMessageOf } from '../../api/http.ts';
 import { TextAreaField } from '../../ui/Field.tsx';
+import { useReturnFocus } from '../../ui/use-return-focus.ts';
 
 type ReasonDialogProps = Pick<ReasonDialogFrameProps, 'open' | 'title' | 'text' | 'confirmLabel' | 'danger'> & {
   /** Rejects with the server's refusal, shown in the dialog; what was typed stays. */
@@ -91,11 +92,13 @@ export function ReasonDialogFrame({
   onClose,
 }: ReasonDialogFrameProps) {
   const { t } = useTranslation('admin');
+  // Back to the button that opened it when it closes (no Dialog.Trigger: it opens from state).
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog dialog--confirm">
+        <RadixDialog.Content className="dialog dialog--confirm" onCloseAutoFocus={returnFocus}>
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <RadixDialog.Description asChild>

@@ -36,11 +36,12 @@ export function ResultPanel({
   const best = marks.findIndex((m) => m.id === bestId);
   const bestDistance = distances[best];
   // The panel takes the ticket bar's place, Submit with it: the focus would fall to <body>. It goes
-  // to the panel's heading instead, unless the player has already moved it somewhere else.
+  // to the panel's heading instead (without scrolling: the reveal on the picture stays in view),
+  // unless the player has already moved it somewhere else.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const active = document.activeElement;
-    if (!active || active === document.body) heading.current?.focus();
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
   }, []);
   return (
     <section className="trial-result" aria-labelledby="trial-result-title">
