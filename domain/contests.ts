@@ -128,6 +128,12 @@ export const currentContestsSchema = z.object({
    * replacement or the next contest is `current`); absent otherwise.
    */
   cancelled: z.object({ slot: z.enum(['A', 'B']), reason: z.string().nullable(), cancelledAt: z.string() }).optional(),
+  /**
+   * A contest closed and waiting for its live winner show (the screens show the next contest
+   * meanwhile): its slot, the show's start (ISO 8601) and the player's tickets in it (0 without a
+   * session); absent when no show is pending.
+   */
+  awaitingShow: z.object({ slot: z.enum(['A', 'B']), showAt: z.string(), myTickets: z.number().int() }).optional(),
 });
 export type CurrentContests = z.infer<typeof currentContestsSchema>;
 

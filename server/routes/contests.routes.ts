@@ -6,6 +6,7 @@ import { envelope, pictureAnswers } from '../plugins/zod-schemas.ts';
 import { notFound } from '../errors.ts';
 import { phoneCopyQuerySchema, sendPicture } from './pictures.routes.ts';
 import {
+  confirmedTicketCount,
   contestView,
   currentContests,
   currentPictureFile,
@@ -41,7 +42,7 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
       const { lang } = request.query;
       const now = app.clock.now();
       const userId = request.user?.id;
-      const [{ current, next, cancelled }, paidPlay] = await Promise.all([
+      const [{ current, next, cancelled, awaitingShow }, paidPlay] = await Promise.all([
         currentContests(app.db, now),
         paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null),
       ]);
@@ -68,7 +69,16 @@ export async function contestsRoutes(instance: FastifyInstance): Promise<void> {
             },
           }
         : {};
-      return { data: { current: currentView, next: nextView, paidPlay, ...note } };
+      const waiting = awaitingShow
+        ? {
+            awaitingShow: {
+              slot: awaitingShow.slot,
+              showAt: new Date(Number(awaitingShow.show_at)).toISOString(),
+              myTickets: userId === undefined ? 0 : await confirmedTicketCount(app.db, awaitingShow.id, userId),
+            },
+          }
+        : {};
+      return { data: { current: currentView, next: nextView, paidPlay, ...note, ...waiting } };
     },
   );
 }

@@ -4,6 +4,7 @@ import { PAID_PLAY_SUSPENDED_MESSAGE } from '../../domain/contests.ts';
 import { istDate } from '../../domain/schedule.ts';
 import { contestState, ensureUpcomingContests } from '../../server/services/contests/contest.service.ts';
 import { clearPaidPlay, setPaidPlay } from '../../server/services/contests/settings.service.ts';
+import { createSession } from '../../server/services/accounts/session.service.ts';
 import { get, insertActiveUsers, post, useTestClock } from '../support/accounts.ts';
 import { addContestPicture, PICTURE_HEIGHT, PICTURE_WIDTH } from '../support/contests.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
@@ -214,6 +215,32 @@ describeOnEachDatabase('contests', (server) => {
   });
 
   it('moves on with time: closed in the Monday-morning gap, the next one upcoming, then open', async () => {
+    // A player enters the open contest B (free, with paid play off) before it closes.
+    const [entrant] = await insertActiveUsers(server, 1, clock.now);
+    const open = (await get(server, '/api/v1/contests/current')).json().data.current;
+    await setPaidPlay(server.app.db, false, clock.now);
+    try {
+      const tickets = [
+        { x: 11, y: 21 },
+        { x: 31, y: 41 },
+        { x: 51, y: 61 },
+      ];
+      expect(
+        (await post(server, '/api/v1/cart/items', { contestId: open.id, tickets }, { cookie: entrant!.cookie }))
+          .statusCode,
+      ).toBe(200);
+      const entered = await post(
+        server,
+        '/api/v1/cart/checkout-free',
+        { contestId: open.id },
+        { cookie: entrant!.cookie },
+      );
+      expect(entered.statusCode, entered.body).toBe(200);
+    } finally {
+      await clearPaidPlay(server.app.db);
+    }
+    expect((await get(server, '/api/v1/contests/current')).json().data.awaitingShow).toBeUndefined();
+
     const mondayMorning = istDate(2026, 11, 23, 9).getTime();
     clock.advance(mondayMorning - clock.now);
     let data = (await get(server, '/api/v1/contests/current')).json().data;
@@ -223,6 +250,16 @@ describeOnEachDatabase('contests', (server) => {
       opensAt: istDate(2026, 11, 23, 12).toISOString(),
     });
     expect(data.next).toMatchObject({ slot: 'B', state: 'upcoming' });
+    // Contest B has closed; its winner show is tonight: its entrants are told when, and their tickets.
+    const showAt = istDate(2026, 11, 23, 21).toISOString();
+    expect(data.awaitingShow).toEqual({ slot: 'B', showAt, myTickets: 0 });
+    // The player comes back (a new session: the Saturday one has long expired).
+    const { token } = await createSession(server.app.db, entrant!.id, clock.now, {
+      userAgent: 'test',
+      ip: '127.0.0.1',
+    });
+    const back = await get(server, '/api/v1/contests/current', { cookie: `cs_session=${token}` });
+    expect(back.json().data.awaitingShow).toEqual({ slot: 'B', showAt, myTickets: 3 });
 
     clock.advance(istDate(2026, 11, 23, 12).getTime() - clock.now);
     data = (await get(server, '/api/v1/contests/current')).json().data;
@@ -245,6 +282,9 @@ describeOnEachDatabase('contests', (server) => {
       .where('id', '=', closed.id)
       .executeTakeFirstOrThrow();
     expect(contestState(judged, clock.now)).toBe('judged');
+    // Once the show has begun, nothing is awaited any more.
+    clock.advance(istDate(2026, 11, 23, 21).getTime() - clock.now);
+    expect((await get(server, '/api/v1/contests/current')).json().data.awaitingShow).toBeUndefined();
   });
 });
 

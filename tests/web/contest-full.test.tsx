@@ -6,7 +6,7 @@ import { http } from '../../src/api/http.ts';
 import { ContestCard } from '../../src/screens/home/ContestCard.tsx';
 import { PlayPrice, useEntryTexts } from '../../src/screens/play/PlayPrice.tsx';
 import { useCurrentContests } from '../../src/shared/use-current-contests.ts';
-import type { ContestView } from '../../domain/contests.ts';
+import type { ContestView, CurrentContests } from '../../domain/contests.ts';
 import { ok, stubApi } from '../support/api-stub.tsx';
 import { createTestI18n } from '../support/i18n.ts';
 import { contestView, currentAnswer } from './contest-fixtures.ts';
@@ -25,8 +25,8 @@ function Card() {
   return <ContestCard load={load} retry={retry} />;
 }
 
-async function renderCard(view: ContestView, lng = 'en') {
-  stubApi({ 'GET /contests/current': () => ok(currentAnswer(view)) });
+async function renderCard(view: ContestView, lng = 'en', extra: Partial<CurrentContests> = {}) {
+  stubApi({ 'GET /contests/current': () => ok({ ...currentAnswer(view), ...extra }) });
   render(
     <I18nextProvider i18n={await createTestI18n(lng)}>
       <MemoryRouter>
@@ -81,5 +81,26 @@ describe('the play screen before a ticket is marked', () => {
     );
     expect(screen.getByRole('button', { name: /^Enter for ₹/ })).toBeInTheDocument();
     expect(screen.getByText(/^Total: ₹/)).toBeInTheDocument();
+  });
+});
+
+describe('a closed contest waiting for its live show, under the next contest', () => {
+  const awaitingShow = { slot: 'B' as const, showAt: '2026-11-23T15:30:00.000Z', myTickets: 3 };
+
+  it("says it is closed, when its winner is revealed, the player's tickets in it, and links the live show", async () => {
+    await renderCard(contestView({ slot: 'A', state: 'upcoming' }), 'en', { awaitingShow });
+    const note = await screen.findByText('Contest B: Game Play Closed!');
+    const box = note.closest('[role="note"]') as HTMLElement;
+    expect(box).toHaveTextContent('Winner revealed live: Monday, 23 November at 21:00 IST.');
+    expect(box).toHaveTextContent('You have 3 tickets in it.');
+    expect(screen.getByRole('link', { name: 'The live winner show' })).toHaveAttribute('href', '/live_weekly_winner');
+  });
+
+  it('in Hindi, and without tickets for a visitor', async () => {
+    await renderCard(contestView({ slot: 'A', state: 'upcoming' }), 'hi', {
+      awaitingShow: { ...awaitingShow, myTickets: 0 },
+    });
+    const note = await screen.findByText('प्रतियोगिता B: खेल बंद हो गया!');
+    expect(note.closest('[role="note"]')).not.toHaveTextContent('टिकट');
   });
 });

@@ -130,6 +130,18 @@ export async function heldPoints(db: Db, contestId: string, userId: string): Pro
     .execute();
 }
 
+/** How many confirmed tickets a player holds in a contest (a closed contest's entry). */
+export async function confirmedTicketCount(db: Db, contestId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** A contest's confirmed tickets, unordered: what is ranked (judging) and what is sealed (verification). */
 export async function confirmedTicketRows(
   db: Db,
@@ -229,22 +241,40 @@ export const CANCELLED_NOTE_MS = 24 * 3_600_000;
  * The open contest (else the next to open) and the one after it. A cancelled contest frees the
  * rest of its window (issue 26): the screens show the replacement or the next contest, and
  * `cancelled` names a contest cancelled in the last day (players read why) until its window ends.
+ * `awaitingShow` is a contest closed whose live winner show is still to come.
  */
 export async function currentContests(
   db: Kysely<Database>,
   now: number,
-): Promise<{ current: ContestRow | undefined; next: ContestRow | undefined; cancelled: ContestRow | undefined }> {
-  const rows = (await db
-    .selectFrom('contests')
-    .selectAll()
-    .where('closes_at', '>=', now)
-    .orderBy('opens_at')
-    .orderBy('window_key')
-    .limit(8)
-    .execute()) as ContestRow[];
+): Promise<{
+  current: ContestRow | undefined;
+  next: ContestRow | undefined;
+  cancelled: ContestRow | undefined;
+  awaitingShow: ContestRow | undefined;
+}> {
+  const [rows, waiting] = await Promise.all([
+    db
+      .selectFrom('contests')
+      .selectAll()
+      .where('closes_at', '>=', now)
+      .orderBy('opens_at')
+      .orderBy('window_key')
+      .limit(8)
+      .execute() as Promise<ContestRow[]>,
+    // Closed, not cancelled, its live show still to come: its entrants wait for that show.
+    db
+      .selectFrom('contests')
+      .selectAll()
+      .where('closes_at', '<', now)
+      .where('show_at', '>', now)
+      .where('state', '!=', 'cancelled')
+      .orderBy('show_at')
+      .limit(1)
+      .executeTakeFirst() as Promise<ContestRow | undefined>,
+  ]);
   const live = rows.filter((r) => r.state !== 'cancelled');
   const cancelled = rows.find(
     (r) => r.state === 'cancelled' && r.cancelled_at !== null && Number(r.cancelled_at) > now - CANCELLED_NOTE_MS,
   );
-  return { current: live[0], next: live[1], cancelled };
+  return { current: live[0], next: live[1], cancelled, awaitingShow: waiting };
 }

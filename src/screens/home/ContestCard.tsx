@@ -91,6 +91,7 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       ) : (
         <p>{t('card.none')}</p>
       )}
+      {ready?.awaitingShow && <AwaitingShowNote awaiting={ready.awaitingShow} lng={lng} />}
     </section>
   );
 }
@@ -240,6 +241,24 @@ function ContestDetails({
         </>
       )}
     </>
+  );
+}
+
+/**
+ * A contest closed and waiting for its live winner show, while the card shows the next one: when
+ * its winner is revealed, and the player's tickets in it.
+ */
+function AwaitingShowNote({ awaiting, lng }: { awaiting: NonNullable<CurrentContests['awaitingShow']>; lng: string }) {
+  const { t } = useTranslation('contest');
+  return (
+    <div className="contest-card__awaiting" role="note">
+      <p>
+        <strong>{t('card.awaitingTitle', { slot: awaiting.slot })}</strong>{' '}
+        {t('card.awaitingShow', { when: formatIstDateTime(new Date(awaiting.showAt), lng) })}
+        {awaiting.myTickets > 0 && <> {t('card.awaitingMine', { count: awaiting.myTickets })}</>}
+      </p>
+      <Link to={paths.liveWeeklyWinner}>{t('card.awaitingLink')}</Link>
+    </div>
   );
 }
 
