@@ -35,14 +35,27 @@ export interface LabelLayoutOptions {
   bounds?: { x?: number; y?: number; width: number; height: number };
   /** What labels should rather not cover (the marks), weighed less than the ball and the other labels. */
   obstacles?: readonly Circle[];
+  /**
+   * How far (px, all sides together) a label after the first may stand past the bounds and still
+   * be shown: the reveal's bounds lie 24 px inside the picture, so a label that needs some of that
+   * margin is still on the picture. 0 by default.
+   */
+  slack?: number;
 }
 
 /**
  * Candidate spots (label top-left) right round an anchor: below, above, right, left, then the
- * corners. None farther out: a label a row away reads as the next mark's.
+ * corners; for the first label (the closest ticket's, gold like its ring) also a row farther
+ * below and above, which another label may not take: it would read as the next mark's.
  */
-function candidates(box: LabelBox, gap: number): Array<{ x: number; y: number }> {
+function candidates(box: LabelBox, gap: number, farToo: boolean): Array<{ x: number; y: number }> {
   const { anchor: a, width: w, height: h } = box;
+  const far = farToo
+    ? [
+        { x: a.x - w / 2, y: a.y + gap * 2 + h },
+        { x: a.x - w / 2, y: a.y - gap * 2 - h * 2 },
+      ]
+    : [];
   return [
     { x: a.x - w / 2, y: a.y + gap },
     { x: a.x - w / 2, y: a.y - gap - h },
@@ -52,6 +65,7 @@ function candidates(box: LabelBox, gap: number): Array<{ x: number; y: number }>
     { x: a.x - gap * 0.75 - w, y: a.y + gap * 0.75 },
     { x: a.x + gap * 0.75, y: a.y - gap * 0.75 - h },
     { x: a.x - gap * 0.75 - w, y: a.y - gap * 0.75 - h },
+    ...far,
   ];
 }
 
@@ -68,16 +82,17 @@ function circleOverlap(rect: Rect, circle: Circle, padding: number): number {
   return depth > 0 ? depth * depth * 4 : 0;
 }
 
+/** How far (px, all sides together) a rect stands past the bounds. */
 function outside(rect: Rect, bounds: LabelLayoutOptions['bounds']): number {
   if (!bounds) return 0;
   const left = bounds.x ?? 0;
   const top = bounds.y ?? 0;
-  const over =
+  return (
     Math.max(0, left - rect.x) +
     Math.max(0, rect.x + rect.width - (left + bounds.width)) +
     Math.max(0, top - rect.y) +
-    Math.max(0, rect.y + rect.height - (top + bounds.height));
-  return over * 50;
+    Math.max(0, rect.y + rect.height - (top + bounds.height))
+  );
 }
 
 /**
@@ -106,21 +121,28 @@ export function visiblePicture(
  */
 export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: LabelLayoutOptions): Map<string, Rect> {
   const placed = new Map<string, Rect>();
+  const slack = options.slack ?? 0;
   for (const box of boxes) {
+    const first = placed.size === 0;
     let best: Rect | null = null;
     let bestCost = Infinity;
-    for (const spot of candidates(box, options.gap)) {
+    for (const spot of candidates(box, options.gap, first)) {
       const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
-      let cost = circleOverlap(rect, ball, options.padding) * 4 + outside(rect, options.bounds);
-      for (const obstacle of options.obstacles ?? []) cost += circleOverlap(rect, obstacle, 0) / 4;
-      for (const other of placed.values()) cost += rectOverlap(rect, other, options.padding);
+      // What it would cover (the ball weighs most, the marks least), and how far past the bounds.
+      let clash = circleOverlap(rect, ball, options.padding) * 4;
+      for (const obstacle of options.obstacles ?? []) clash += circleOverlap(rect, obstacle, 0) / 4;
+      for (const other of placed.values()) clash += rectOverlap(rect, other, options.padding);
+      const over = outside(rect, options.bounds);
+      // After the first, a label goes only where it covers nothing and stays (nearly) in bounds.
+      if (!first && (clash > 0 || over > slack)) continue;
+      const cost = clash + over * 50;
       if (cost < bestCost) {
         best = rect;
         bestCost = cost;
         if (cost === 0) break;
       }
     }
-    if (best && (bestCost === 0 || placed.size === 0)) placed.set(box.id, best);
+    if (best) placed.set(box.id, best);
   }
   return placed;
 }

@@ -128,7 +128,7 @@ describeOnEachDatabase('cart and reservations', (server) => {
     // The room is free again: another buyer takes one ticket, the first buyer then only one.
     expect((await addItems(server, b, id, [{ x: 1, y: 1 }])).statusCode).toBe(200);
     expect((await reserve(server, b, id)).statusCode).toBe(200);
-    expectRefusal(await reserve(server, a, id), 409, 'Only 1 tickets are available');
+    expectRefusal(await reserve(server, a, id), 409, 'Only 1 ticket is available');
     await server.app.db.deleteFrom('cart_items').where('user_id', '=', a.id).where('x', '=', 2).execute();
     expect((await reserve(server, a, id)).statusCode).toBe(200);
   });

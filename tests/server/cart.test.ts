@@ -187,10 +187,10 @@ describeOnEachDatabase('cart and reservations', (server) => {
         { x: 2, y: 2 },
       ]),
       409,
-      'Only 1 tickets are available',
+      'Only 1 ticket is available',
     );
     // User 1's reservation is checked again: 2 in the cart, 1 left.
-    expectRefusal(await reserve(server, user(1), id), 409, 'Only 1 tickets are available');
+    expectRefusal(await reserve(server, user(1), id), 409, 'Only 1 ticket is available');
     expect((await addItems(server, user(3), id, [{ x: 1, y: 1 }])).statusCode).toBe(200);
     expect((await reserve(server, user(3), id)).statusCode).toBe(200);
     expectRefusal(

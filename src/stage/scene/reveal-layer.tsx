@@ -293,7 +293,7 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
     const placed = layoutLabels(
       boxes,
       { x: ball.x, y: ball.y, r: ballRadius(reveal, camera) + 4 },
-      { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles },
+      { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles, slack: REVEAL_LABEL_INSET },
     );
     for (const [id, text] of texts.current) {
       const rect = placed.get(id);
