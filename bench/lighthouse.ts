@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
-import { BENCH_GATEWAY, serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -161,7 +161,6 @@ try {
   for (const [route, ids] of failed)
     if (ids.size > 0) console.log(`accessibility audits failed on ${route}: ${[...ids].join(', ')}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

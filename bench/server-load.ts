@@ -66,6 +66,19 @@ export function spawnServer(env: Record<string, string>): ChildProcess {
   });
 }
 
+/**
+ * Stops a server a bench started: SIGTERM, then its exit awaited (its graceful close), SIGKILL if
+ * it has not gone within `timeoutMs`. A bench that only waited a moment could leave it running.
+ */
+export async function stopServer(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 export async function waitForServer(base: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -25,7 +25,7 @@ import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
-import { BENCH_GATEWAY, serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -302,7 +302,6 @@ try {
     await browser.close();
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

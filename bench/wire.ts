@@ -10,7 +10,7 @@
 import { rmSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
-import { serverPlace, spawnServer, waitForServer } from './server-load.ts';
+import { serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 
 /** Each public page with its language and its JavaScript target in KB (null: none, a game screen). */
 const ROUTES: ReadonlyArray<{ route: string; lng: 'en' | 'hi'; targetKb: number | null }> = [
@@ -135,7 +135,6 @@ try {
       : 'Every JavaScript target met, at most one current-contest request per page view.',
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
