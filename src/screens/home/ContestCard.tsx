@@ -157,16 +157,7 @@ function ContestDetails({
           {t('card.play')}
         </button>
       )}
-      {full && contest.myTickets === 0 && (
-        <>
-          <p className="contest-notice" role="note">
-            {t('reasonHelp.noTicketsAvailable')}
-          </p>
-          <Link to={paths.quickGame} className="button button--accent contest-card__play">
-            {t('card.practice')}
-          </Link>
-        </>
-      )}
+      {full && contest.myTickets === 0 && <PracticeInstead why={t('reasonHelp.noTicketsAvailable')} />}
       {cancelled && <CancelledNote cancelled={cancelled} />}
       <dl className="contest-card__facts">
         <div>
@@ -230,16 +221,22 @@ function ContestDetails({
           {t('card.nextShow', { when: formatIstDateTime(new Date(contest.showAt), lng) })}
         </p>
       )}
-      {phase !== 'closed' && contest.state !== 'cancelled' && soon && (
-        <>
-          <p className="contest-notice" role="note">
-            {t('card.paidSoonText')}
-          </p>
-          <Link to={paths.quickGame} className="button button--accent contest-card__play">
-            {t('card.practice')}
-          </Link>
-        </>
-      )}
+      {phase !== 'closed' && contest.state !== 'cancelled' && soon && <PracticeInstead why={t('card.paidSoonText')} />}
+    </>
+  );
+}
+
+/** Why the contest cannot be entered now, and the free practice in place of Play. */
+function PracticeInstead({ why }: { why: string }) {
+  const { t } = useTranslation('contest');
+  return (
+    <>
+      <p className="contest-notice" role="note">
+        {why}
+      </p>
+      <Link to={paths.quickGame} className="button button--accent contest-card__play">
+        {t('card.practice')}
+      </Link>
     </>
   );
 }
