@@ -42,13 +42,12 @@ const SCREENS = [
 ].filter((screen) => !chosen || chosen.includes(screen.route));
 /**
  * How the browser puts its frames on screen. This machine has no GPU: by default Chromium draws
- * WebGL and also composites every frame with SwiftShader (OpenGL in software), and that composite
- * takes 70-100 ms of the GPU process per frame here, which every tap's paint waits for (a trace of
- * one tap: two SwapBuffers of 95 and 71 ms after the main thread was done). A phone composites on
- * its GPU in a few milliseconds. With Chromium's software compositor the page and the WebGL
- * canvas (still SwiftShader, read back) are composited on the CPU, which is cheaper here and
- * nearer a phone, though still not free. Both are printed; BENCH_STAGE_COMPOSITORS=gl or
- * =software picks one.
+ * the stage's 2D canvas and composites every frame with SwiftShader (OpenGL in software), and that
+ * composite takes 70-100 ms of the GPU process per frame here, which every tap's paint waits for
+ * (a trace of one tap: two SwapBuffers of 95 and 71 ms after the main thread was done). A phone
+ * composites on its GPU in a few milliseconds. With Chromium's software compositor the page and
+ * the canvas are drawn and composited on the CPU, which is cheaper here and nearer a phone,
+ * though still not free. Both are printed; BENCH_STAGE_COMPOSITORS=gl or =software picks one.
  */
 const COMPOSITING = {
   gl: { flags: [], says: 'frames composited by SwiftShader OpenGL (the default here)' },
@@ -264,7 +263,7 @@ try {
     console.log(
       `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each (ms; verdict on p90)`,
     );
-    console.log(`  WebGL in SwiftShader; ${COMPOSITING[compositor].says}`);
+    console.log(`  the stage on a 2D canvas; ${COMPOSITING[compositor].says}`);
     console.log(`  ${''.padEnd(46)}  median     p90   target`);
     for (const { route, player: needsPlayer } of SCREENS) {
       const who = needsPlayer ? player : null;

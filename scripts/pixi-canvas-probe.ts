@@ -39,12 +39,30 @@ export function deferCanvasProbe(code: string): string {
   return code.replace(FIELDS, LAZY_FIELDS).replace(ASSIGNMENT, '');
 }
 
-/** The Vite plugin applying deferCanvasProbe to Pixi's canvasUtils.mjs. */
+const PROBE_MODULE =
+  /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canUseNewCanvasBlendModes\.mjs$/;
+const PROBE_CONTEXT = 'canvas.getContext("2d")';
+const CPU_CONTEXT = 'canvas.getContext("2d", { willReadFrequently: true })';
+
+/**
+ * canUseNewCanvasBlendModes.mjs with its three small canvases drawn by the CPU (willReadFrequently):
+ * the stage's Canvas renderer asks the probe as it starts, and its read of one pixel then needs
+ * nothing from the GPU process (traced at 4x: 100-140 ms waiting for it otherwise). The answer is
+ * the same: the CPU's 2D canvas blends as the GPU's does.
+ */
+export function cpuCanvasProbe(code: string): string {
+  const uses = code.split(PROBE_CONTEXT).length - 1;
+  if (uses !== 2) throw new Error('pixi-canvas-probe: Pixi changed canUseNewCanvasBlendModes.mjs; check its canvases');
+  return code.replaceAll(PROBE_CONTEXT, CPU_CONTEXT);
+}
+
+/** The Vite plugin applying deferCanvasProbe and cpuCanvasProbe to Pixi's modules. */
 export function lazyPixiCanvasProbe(): Plugin {
   return {
     name: 'cricspot-lazy-pixi-canvas-probe',
     transform(code, id) {
-      return MODULE.test(id) ? { code: deferCanvasProbe(code), map: null } : null;
+      if (MODULE.test(id)) return { code: deferCanvasProbe(code), map: null };
+      return PROBE_MODULE.test(id) ? { code: cpuCanvasProbe(code), map: null } : null;
     },
   };
 }

@@ -24,7 +24,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { whenSettledAndIdle } from './idle.ts';
+import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
@@ -52,7 +52,7 @@ declare global {
 /** Pixels with one decimal, when the screen gives no words for the reveal's distances. */
 const pixelsOnly = (pixels: number) => `${pixels.toFixed(1)} px`;
 
-/** A reveal whose scene never ran (no WebGL, say) still lands this long after its count would have. */
+/** A reveal whose scene never ran (its start failed, say) still lands this long after its count would have. */
 const REVEAL_LANDING_GRACE_MS = 1500;
 
 /**
@@ -143,7 +143,7 @@ function PictureStageImpl(props: PictureStageProps) {
   // would render this screen again for nothing.
   const reach = loading ? wake : undefined;
   const startQuietly = useCallback(() => setStarted(true), []);
-  useEffect(() => whenSettledAndIdle(startQuietly), [startQuietly]);
+  useEffect(() => whenSettledAndIdle(startQuietly, STAGE_SETTLE_MS), [startQuietly]);
   // A reveal needs the scene at once.
   const urgent = reached || reveal !== null;
   const wanted = urgent || started;

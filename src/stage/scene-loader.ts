@@ -1,10 +1,11 @@
 /**
- * The scene's chunk (Pixi, @pixi/react: scene/StageCanvas.tsx), fetched and evaluated once per
+ * The scene's code (Pixi, @pixi/react and scene/StageCanvas.tsx), fetched and evaluated once per
  * page (issue 29). The game screens ask for it in the background as they open
- * (loadSceneWhenIdle): its evaluation, the longest step of the stage's start, then happens in an
- * idle moment while the screen's first call is under way, and the stage finds it ready.
+ * (loadSceneWhenIdle): its evaluation, the longest step of the stage's start, then happens in idle
+ * moments while the screen's first call is under way, and the stage finds it ready.
  */
-import { whenSettledAndIdle } from './idle.ts';
+import { nextTask } from '../shared/yield-to-browser.ts';
+import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
 type SceneModule = typeof StageCanvasModule;
@@ -12,9 +13,22 @@ type SceneModule = typeof StageCanvasModule;
 let scene: Promise<SceneModule> | null = null;
 let asked = false;
 
+/**
+ * Pixi, then @pixi/react (React's reconciler), then the scene, each evaluated in a task of its own
+ * (issue 29): evaluated together they were one task of 170 ms at 4x, which held any tap meanwhile;
+ * in steps the longest is Pixi's, 85 ms.
+ */
+async function importInSteps(): Promise<SceneModule> {
+  await import('./scene/engine-steps.ts');
+  await nextTask();
+  await import('@pixi/react');
+  await nextTask();
+  return import('./scene/StageCanvas.tsx');
+}
+
 /** The scene's module; a failed load is tried again on the next ask. */
 export function loadScene(): Promise<SceneModule> {
-  scene ??= import('./scene/StageCanvas.tsx').catch((error: unknown) => {
+  scene ??= importInSteps().catch((error: unknown) => {
     scene = null;
     throw error;
   });
@@ -27,5 +41,5 @@ export function loadSceneWhenIdle(): void {
   asked = true;
   whenSettledAndIdle(() => {
     loadScene().catch(() => undefined);
-  });
+  }, STAGE_SETTLE_MS);
 }

@@ -75,7 +75,7 @@ export interface PictureStageProps {
   previewTakesTaps?: boolean;
 }
 
-/** The test API of test builds (VITE_TEST_API=1): a WebGL canvas says nothing in the DOM. */
+/** The test API of test builds (VITE_TEST_API=1): a drawn canvas says nothing in the DOM. */
 export interface StageTestApi {
   imageToClient(x: number, y: number): { x: number; y: number };
   getView(): { scale: number; x: number; y: number; fitScale: number; maxScale: number };

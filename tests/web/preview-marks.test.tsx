@@ -5,7 +5,10 @@ import { StagePreview } from '../../src/stage/StagePreview.tsx';
 import type { StageMark } from '../../src/stage/types.ts';
 import { landscapePicture, stageLabels } from './stage-fixtures.ts';
 
-// The scene draws with WebGL, which jsdom has not: it never starts here (no idle moment, no touch).
+// The scene draws on a canvas, which jsdom cannot: it never starts here (no idle moment, no touch).
+// The scene's loader evaluates Pixi and @pixi/react first, a task each (scene-loader.ts): stand-ins here.
+vi.mock('../../src/stage/scene/engine-steps.ts', () => ({}));
+vi.mock('@pixi/react', () => ({}));
 vi.mock('../../src/stage/scene/StageCanvas.tsx', () => ({ default: () => null }));
 
 const picture = landscapePicture;

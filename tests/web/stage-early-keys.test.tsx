@@ -13,6 +13,9 @@ type StandInProps = {
   callbacks: { onPictureDrawn(drawn: GamePicture): void };
 };
 const standIn = vi.hoisted(() => ({ props: null as StandInProps | null }));
+// The scene's loader evaluates Pixi and @pixi/react first, a task each (scene-loader.ts): stand-ins here.
+vi.mock('../../src/stage/scene/engine-steps.ts', () => ({}));
+vi.mock('@pixi/react', () => ({}));
 vi.mock('../../src/stage/scene/StageCanvas.tsx', () => ({
   default: function StageCanvasStandIn(props: StandInProps) {
     standIn.props = props;

@@ -2,15 +2,18 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
-import { SETTLE_MS } from '../../src/stage/idle.ts';
+import { STAGE_SETTLE_MS } from '../../src/stage/idle.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
 import { landscapePicture, stageLabels } from './stage-fixtures.ts';
 
-// The scene draws with WebGL, which jsdom has not: a stand-in records when it is made and what it is fed.
+// The scene draws on a canvas, which jsdom cannot: a stand-in records when it is made and what it is fed.
 type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
 const engines = vi.hoisted(() => ({
   made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }>,
 }));
+// The scene's loader evaluates Pixi and @pixi/react first, a task each (scene-loader.ts): stand-ins here.
+vi.mock('../../src/stage/scene/engine-steps.ts', () => ({}));
+vi.mock('@pixi/react', () => ({}));
 vi.mock('../../src/stage/scene/StageCanvas.tsx', async () => {
   const { useState } = await import('react');
   return {
@@ -85,19 +88,20 @@ describe('the stage starts when idle, or at once when the player reaches for it'
       };
       channel.port2.postMessage(null);
     });
-  /** Lets the engine's chunk load and the task after it run. */
+  /** Lets the engine's code load, a step a task (scene-loader.ts), and the task after it run. */
   const settle = () =>
     act(async () => {
-      await vi.dynamicImportSettled();
-      await nextRealTask();
-      await nextRealTask();
+      for (let step = 0; step < 4; step++) {
+        await vi.dynamicImportSettled();
+        await nextRealTask();
+      }
     });
 
   it('shows the picture and starts nothing until the page has settled and the browser is idle, then starts with the props of the moment', async () => {
     renderStage();
     await settle();
     expect(screen.getByRole('status', { name: 'Loading the picture' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(SETTLE_MS - 1));
+    act(() => vi.advanceTimersByTime(STAGE_SETTLE_MS - 1));
     expect(idle).toHaveLength(0);
     act(() => vi.advanceTimersByTime(1));
     expect(idle).toHaveLength(1);

@@ -35,7 +35,7 @@ export function Scene({
 }: SceneContentProps) {
   const { camera, frames } = useScene();
   const { app } = useApplication();
-  // The picture goes to the GPU in a task before the frame that draws it (textures.ts).
+  // The picture is readied for drawing in a task before the frame that draws it (textures.ts).
   const [store] = useState(
     () => new TextureStore((texture) => (app.renderer ? app.renderer.texture.initSource(texture.source) : undefined)),
   );

@@ -3,8 +3,9 @@
  * (its ticker never starts; frames.ts draws once after each commit, camera move or animation
  * frame), the camera and the pointer input around it, and the handle the React edge drives.
  */
-// The site's CSP forbids eval, which Pixi's WebGL renderer uses for shaders and uniforms unless
-// this module (polyfills that avoid eval, despite its name) is loaded first.
+// The site's CSP forbids eval: every Pixi renderer, the 2D canvas one too, refuses to start
+// where eval is blocked unless this module (polyfills that avoid eval, despite its name) is loaded
+// first. Without it the renderer's start threw and the stage waited for a later mount.
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
 import { Container, Graphics, Sprite, Text, Ticker, type Application as PixiApplication } from 'pixi.js';
@@ -64,6 +65,16 @@ function slowSystemTicker(): () => void {
   const timer = window.setInterval(() => ticker.update(), SYSTEM_TICK_MS);
   return () => window.clearInterval(timer);
 }
+
+/**
+ * A 2D canvas, not WebGL (issue 29): the stage draws one picture and a few dozen marks, which the
+ * browser's 2D canvas draws (on the GPU where there is one) without WebGL's start: no context,
+ * shaders or links, the longest steps of the engine's start on a slow phone. Measured here at 4x:
+ * ready after a tap 2.0 -> 1.7 s, and zooming with 75 marks drew a frame in 33 ms instead of 100
+ * (bench/stage.ts, bench/stage-ready.ts; README). @pixi/react's types predate Pixi's 2D canvas
+ * renderer and name only 'webgl' and 'webgpu'; the option reaches Pixi's init as it is.
+ */
+const DRAW_ON_2D_CANVAS = { preference: 'canvas' } as unknown as { preference: 'webgl' };
 
 export default function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<SceneHandle> }) {
   const { host, callbacks } = props;
@@ -128,7 +139,7 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
       // The host may have changed size while the application started.
       app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
       frames.attach(() => app.render());
-      // The marks' shaders and font, in tasks of their own before the first tap needs them.
+      // The marks' shapes and font, in tasks of their own before the first tap needs them.
       const alive = () => appRef.current === app && Boolean(app.renderer);
       void nextTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
     },
@@ -240,7 +251,7 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
         background={COLORS.backdrop}
         autoStart={false}
         sharedTicker={false}
-        preference="webgl"
+        {...DRAW_ON_2D_CANVAS}
         // The stage reads its own pointer events (Gestures); Pixi's event system would hit-test
         // and measure the canvas (getBoundingClientRect, a forced layout after the tap's DOM
         // changes) on every pointer event for nothing (issue 29).

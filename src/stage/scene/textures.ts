@@ -21,9 +21,9 @@ const isBitmap = (image: HTMLImageElement | ImageBitmap): image is ImageBitmap =
   typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap;
 
 /**
- * The picture decoded off the main thread into an ImageBitmap (issue 29): the GPU upload then
- * copies its pixels as they are. Uploading an <img> made the browser convert its pixels on the main
- * thread, the longest task of the stage's start (about 400 ms at 4x CPU slowdown). The picture is
+ * The picture decoded off the main thread into an ImageBitmap (issue 29): drawing it then copies
+ * its pixels as they are. Uploading an <img> to WebGL made the browser convert its pixels on the
+ * main thread, the longest task of the stage's start (about 400 ms at 4x CPU slowdown). The picture is
  * usually in the HTTP cache already (the preview showed it). A browser without createImageBitmap,
  * or a failed fetch, falls back to the <img>.
  */
@@ -39,7 +39,7 @@ async function loadPicture(url: string): Promise<HTMLImageElement | ImageBitmap>
   return loadImage(url);
 }
 
-/** Sends a texture to the GPU (the renderer's upload, mipmaps and all). */
+/** Readies a texture for drawing: the renderer's upload (WebGL's to the GPU; nothing for a 2D canvas). */
 export type TextureUpload = (texture: Texture) => void;
 
 export class TextureStore {
@@ -54,8 +54,8 @@ export class TextureStore {
   }
 
   /**
-   * The texture of the image at `url`, already on the GPU: the upload is a task of its own, between
-   * the decode and the frame that first draws it, so neither holds a tap for long (issue 29).
+   * The texture of the image at `url`, ready to draw: the upload is a task of its own, between the
+   * decode and the frame that first draws it, so neither holds a tap for long (issue 29).
    */
   async load(url: string): Promise<Texture | null> {
     const image = await loadPicture(url);

@@ -1,10 +1,9 @@
 /**
  * What the first tap's frame would otherwise do on the spot, done during the stage's start
- * instead (issue 29): the marks' shapes have too many vertices to be batched with the picture, so
- * their first frame compiles a shader of its own, and the first label measures its font, draws
- * itself on a canvas and is drawn with the sprites' shader. A mark and then its label are drawn
- * into a 1x1 texture nobody sees, each in a task of its own: each compiles a shader, the longest
- * step of the start on a slow phone, and a tap waits for one of them at most.
+ * instead (issue 29): the first mark builds its shapes' drawing (with WebGL, a shader of its own),
+ * and the first label measures its font and draws itself on a canvas. A mark and then its label
+ * are drawn into a 1x1 texture nobody sees, each in a task of its own, so a tap waits for one of
+ * them at most.
  */
 import { Container, Graphics, RenderTexture, Text, type Renderer } from 'pixi.js';
 import { nextTask } from '../../shared/yield-to-browser.ts';

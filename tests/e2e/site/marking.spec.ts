@@ -6,9 +6,9 @@ import { HEADERS, signUp } from '../support/player.ts';
 // three taps on three empty spots make three tickets, a tap on a mark selects it, the selected
 // mark drags and has a delete control, and a tap on a spot already played is refused with
 // 'Duplicate Coordinates' and the sentence under it. The stage's test API (VITE_TEST_API) says
-// where a picture pixel is on the page, since a WebGL canvas says nothing in the DOM.
+// where a picture pixel is on the page, since a drawn canvas says nothing in the DOM.
 
-// Software WebGL on a shared machine is slow: each journey drives many frames.
+// A shared machine without a GPU draws slowly: each journey drives many frames.
 test.describe.configure({ timeout: 180_000 });
 
 interface Size {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 // The free practice game against the real build and the seeded demo pairs: intro, marking on the
-// WebGL stage, a duplicate rejection, submit, the reveal in ball widths, play again on a new
+// picture stage, a duplicate rejection, submit, the reveal in ball widths, play again on a new
 // picture (no reset of the solved one) and reset while marking; en and hi, on a 360 px touch
 // phone, where the picture fills the width with no black bars, and on a desktop. Screenshots of every state go to test-results/screens/.
 

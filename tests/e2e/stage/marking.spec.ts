@@ -7,7 +7,7 @@ import { type PixelPoint, StagePage } from './stage-page.ts';
 // after the first zoom and never covers a mark. The game screens' own journeys are in
 // tests/e2e/site/marking.spec.ts.
 
-// Software WebGL on a shared machine draws slowly: each of these drives several frames per step.
+// A shared machine without a GPU draws slowly: each of these drives several frames per step.
 test.describe.configure({ timeout: 120_000 });
 
 type DevMark = { id: string; point: PixelPoint | null };
