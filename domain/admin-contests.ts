@@ -21,6 +21,7 @@ export {
   STREAM_URL_MAX,
   TICKET_PRICE_MAX_PAISE,
   TOTAL_TICKETS_MAX,
+  windowHeldMessage,
 } from './admin-contests/messages.ts';
 export {
   type AdminContest,

@@ -15,6 +15,8 @@ export const CONTEST_ADMIN_MESSAGES = {
   closedWindow: 'The window has already closed: pick a window that closes in the future.',
   streamHttps: 'The stream URL must be a full https:// address.',
   overlap: 'Another contest takes entries in this window. Pick a window that does not overlap it.',
+  windowHeld:
+    'Another contest holds this schedule window, though their times do not overlap. Pick another window, or cancel that contest first.',
   pictureMissing: 'Pick a contest picture from the contest photos.',
   prizePictureMissing: 'Pick a prize photo from the prize photos, or none.',
   notFound: 'This contest does not exist.',
@@ -39,7 +41,16 @@ export function overlapMessage(other: { slot: 'A' | 'B'; windowKey: string }): s
   return `${CONTEST_ADMIN_MESSAGES.overlap.replace(' Pick', ` It overlaps contest ${other.slot} (${other.windowKey}). Pick`)}`;
 }
 
-/** What an overlap refusal carries in `details`: the contest in the way. */
+/**
+ * A new contest in a schedule window whose contest closed early (or was moved out of it) overlaps
+ * nothing, but that contest still holds the window (its key, admin-contest.service.ts). The
+ * refusal names it; the console links to it, as for an overlap.
+ */
+export function windowHeldMessage(other: { slot: 'A' | 'B'; windowKey: string }): string {
+  return CONTEST_ADMIN_MESSAGES.windowHeld.replace('Another contest', `Contest ${other.slot} (${other.windowKey})`);
+}
+
+/** What an overlap or window-held refusal carries in `details`: the contest in the way. */
 export interface OverlapDetails {
   contestId: string;
   windowKey: string;
@@ -91,6 +102,7 @@ export const CONTEST_ADMIN_ERROR_CODES = {
   windowOrder: 'CONTEST_WINDOW_ORDER',
   closedWindow: 'CONTEST_WINDOW_CLOSED',
   overlap: 'CONTEST_WINDOW_OVERLAP',
+  windowHeld: 'CONTEST_WINDOW_HELD',
   pictureMissing: 'CONTEST_PICTURE_MISSING',
   prizePictureMissing: 'PRIZE_PICTURE_MISSING',
   notFound: 'CONTEST_NOT_FOUND',

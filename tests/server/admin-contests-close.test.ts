@@ -3,6 +3,7 @@ import { get, insertStaff, post } from '../support/accounts.ts';
 import { addTestContest } from '../support/contests.ts';
 import { useContestsConsole } from '../support/contests-console.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
+import { istDate } from '../../domain/schedule.ts';
 
 // Issue 26: the console needs no SQL to move a contest's close. Close now (with a reason,
 // audited; the seal and judging follow the close) and Reopen (only before any judge has marked;
@@ -12,7 +13,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describeOnEachDatabase('Close now and Reopen', (server) => {
-  const { clock, admin, players, pictures, db, buy, auditOf } = useContestsConsole(server);
+  const { clock, admin, players, pictures, db, buy, auditOf, body } = useContestsConsole(server);
   const close = (id: string, reason: unknown, cookie = admin.cookie) =>
     post(server, `/api/v1/admin/contests/${id}/close`, { reason }, { cookie });
   const reopen = (id: string, body: unknown, cookie = admin.cookie) =>
@@ -151,5 +152,43 @@ describeOnEachDatabase('Close now and Reopen', (server) => {
     const closed = await close(id, 'Closing with a payment out.');
     expect(closed.json().data.sealed).toBe(false);
     expect(await sealOf(id)).toBeNull();
+  });
+  it('a contest closed early still holds its schedule window: a new contest in the rest of it is refused by name, not as an overlap', async () => {
+    await db().updateTable('contests').set({ state: 'cancelled' }).execute();
+    // This week's B window (Saturday 11:30 IST now) until Sunday night, made in the console.
+    const window = {
+      closesAt: new Date(istDate(2026, 11, 23).getTime() - 1).toISOString(),
+      showAt: istDate(2026, 11, 23, 10).toISOString(),
+    };
+    const made = await post(
+      server,
+      '/api/v1/admin/contests',
+      body({ ...window, opensAt: new Date(clock.now - HOUR).toISOString() }),
+      { cookie: admin.cookie },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const held = made.json().data as { id: string; windowKey: string; slot: 'A' | 'B' };
+    expect(held.slot).toBe('B');
+    expect((await close(held.id, 'Sold what we meant to.')).statusCode).toBe(200);
+
+    const before = await db().selectFrom('contests').select('id').execute();
+    const later = body({ ...window, opensAt: new Date(clock.now + HOUR).toISOString(), pictureId: pictures.other });
+    const refused = await post(server, '/api/v1/admin/contests', later, { cookie: admin.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONTEST_WINDOW_HELD',
+      message: `Contest B (${held.windowKey}) holds this schedule window, though their times do not overlap. Pick another window, or cancel that contest first.`,
+      details: {
+        contestId: held.id,
+        windowKey: held.windowKey,
+        slot: 'B',
+        closesAt: new Date(clock.now - 1).toISOString(),
+      },
+    });
+    expect(await db().selectFrom('contests').select('id').execute()).toHaveLength(before.length);
+    // Its times still overlapping, the refusal stays an overlap.
+    const overlapping = body({ ...window, opensAt: new Date(clock.now - 2 * HOUR).toISOString() });
+    const overlap = await post(server, '/api/v1/admin/contests', overlapping, { cookie: admin.cookie });
+    expect(overlap.json()).toMatchObject({ code: 'CONTEST_WINDOW_OVERLAP', details: { contestId: held.id } });
   });
 });

@@ -154,6 +154,52 @@ describe('the contest form (issue 26)', () => {
   });
 });
 
+describe('a schedule window held by a contest that closed early', () => {
+  it('names that contest and links it, without calling it an overlap', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
+      'GET /admin/contests/defaults': () =>
+        ok({
+          slot: 'B',
+          opensAt: istDate(2026, 11, 26, 12).toISOString(),
+          closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
+          showAt: istDate(2026, 11, 30, 21).toISOString(),
+          pictureId: 'p-contest',
+          prizePictureId: null,
+          prizeTdsPayer: 'winner',
+          prizeKind: 'cash',
+          prizeTitleEn: 'Cash',
+          prizeTitleHi: 'नकद',
+          prizeValuePaise: 500_000,
+          ticketPricePaise: 0,
+          maxTickets: 75,
+          totalTickets: 10_000,
+        }),
+      'GET /admin/pictures': (_body, params) => pictures((params as { kind: string }).kind),
+      'POST /admin/contests': () =>
+        fail(409, CONTEST_ADMIN_MESSAGES.windowHeld, 'CONTEST_WINDOW_HELD', undefined, {
+          contestId: 'c-early',
+          windowKey: '2026-11-26-B',
+          slot: 'B',
+          opensAt: istDate(2026, 11, 26, 12).toISOString(),
+          closesAt: istDate(2026, 11, 27, 18).toISOString(),
+        }),
+    });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await user.click(await screen.findByRole('button', { name: 'New contest' }));
+    await screen.findByLabelText('Opens');
+    await user.click(screen.getByRole('button', { name: 'Create contest' }));
+    const alert = await screen.findByText(/holds this schedule window, though their times do not overlap/);
+    expect(alert).toHaveTextContent(/^Contest B \(.+ to .+\) holds this schedule window/);
+    expect(alert).not.toHaveTextContent(/overlaps contest/);
+    expect(within(alert).getByRole('link', { name: 'Open that contest' })).toHaveAttribute(
+      'href',
+      '/admin/contests/c-early',
+    );
+  });
+});
+
 describe('Close now, Reopen and a replacement (issue 26)', () => {
   it('closes an open contest now with a reason, and says what happened', async () => {
     const user = userEvent.setup();

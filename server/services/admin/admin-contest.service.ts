@@ -19,7 +19,7 @@ import { contestLabel } from '../judging/shared.ts';
 import { type Db } from '../../db/types.ts';
 import { fail, iso, n, isEditable, findRow } from './admin-contests/shared.ts';
 import { effectiveContestDefaults } from './admin-contest-defaults.service.ts';
-import { overlapping, overlapRefusal, refusingTwinOverlap } from './admin-contests/overlap.ts';
+import { overlapping, overlapRefusal, refusingTwinOverlap, windowHeldRefusal } from './admin-contests/overlap.ts';
 import { locksOf, answerColumns, adminContest } from './admin-contests/present.ts';
 
 async function refuseOverlap(db: Db, opensAt: number, closesAt: number, exceptId: string | null): Promise<void> {
@@ -56,7 +56,9 @@ async function freeKeyFor(db: Db, opensAt: number, selfId: string | null): Promi
       .select(['id', 'window_key', 'slot', 'opens_at', 'closes_at'])
       .where('id', '=', holder.id)
       .executeTakeFirstOrThrow();
-    throw overlapRefusal(other);
+    // Every contest overlapping this one's times was refused before (refuseOverlap): the holder's
+    // window is taken although their times do not meet.
+    throw windowHeldRefusal(other);
   }
   for (let i = 2; ; i += 1) if (!used.has(`${base}-${i}`)) return { key: `${base}-${i}`, slot: window.slot };
 }

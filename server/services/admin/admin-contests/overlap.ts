@@ -1,4 +1,4 @@
-import { type OverlapDetails, overlapMessage } from '../../../../domain/admin-contests.ts';
+import { type OverlapDetails, overlapMessage, windowHeldMessage } from '../../../../domain/admin-contests.ts';
 import type { AppError } from '../../../errors.ts';
 import type { ContestRow } from '../../contests/contest.service.ts';
 import { type Db } from '../../../db/types.ts';
@@ -23,16 +23,30 @@ export async function overlapping(
   return q.orderBy('opens_at').limit(1).executeTakeFirst();
 }
 
+const detailsOf = (other: Overlapping): OverlapDetails => ({
+  contestId: other.id,
+  windowKey: other.window_key,
+  slot: other.slot,
+  opensAt: iso(other.opens_at),
+  closesAt: iso(other.closes_at),
+});
+
 /** The overlap refusal, naming the contest in the way (issue 26); the console links to it. */
 export function overlapRefusal(other: Overlapping): AppError {
-  const details: OverlapDetails = {
-    contestId: other.id,
-    windowKey: other.window_key,
-    slot: other.slot,
-    opensAt: iso(other.opens_at),
-    closesAt: iso(other.closes_at),
-  };
-  return fail(409, 'overlap', overlapMessage({ slot: other.slot, windowKey: other.window_key }), details);
+  return fail(409, 'overlap', overlapMessage({ slot: other.slot, windowKey: other.window_key }), detailsOf(other));
+}
+
+/**
+ * The refusal of a contest in a schedule window another contest holds although their times do not
+ * overlap (that one closed early, or was moved): a window holds one contest. Names it, as above.
+ */
+export function windowHeldRefusal(other: Overlapping): AppError {
+  return fail(
+    409,
+    'windowHeld',
+    windowHeldMessage({ slot: other.slot, windowKey: other.window_key }),
+    detailsOf(other),
+  );
 }
 
 /** Marks a unique violation on the window: a twin request (a double submit) made its contest first. */

@@ -46,7 +46,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
   const { t } = useTranslation('admin');
   const say = useContestMessage();
   const [failure, setFailure] = useState<string | null>(null);
-  const [overlap, setOverlap] = useState<OverlapDetails | null>(null);
+  const [overlap, setOverlap] = useState<{ other: OverlapDetails; held: boolean } | null>(null);
   const {
     register,
     control,
@@ -83,8 +83,9 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         if (FORM_FIELDS.has(field)) setError(field as keyof ContestFormValues, { message });
       }
       const refusal = apiErrorOf(error);
-      const other = refusal.code === 'CONTEST_WINDOW_OVERLAP' ? overlapOf(refusal.details) : null;
-      if (other) setOverlap(other);
+      const held = refusal.code === 'CONTEST_WINDOW_HELD';
+      const other = refusal.code === 'CONTEST_WINDOW_OVERLAP' || held ? overlapOf(refusal.details) : null;
+      if (other) setOverlap({ other, held });
       else setFailure(errorMessageOf(error, t('contests.form.failed')));
     }
   });
@@ -219,7 +220,7 @@ export function ContestForm({ contest, defaultValues, onSaved, onClose }: Contes
         {...register('streamUrl')}
       />
 
-      {overlap && <OverlapNotice other={overlap} />}
+      {overlap && <OverlapNotice other={overlap.other} held={overlap.held} />}
       {failure && (
         <p role="alert" className="console-list__error">
           {say(failure)}

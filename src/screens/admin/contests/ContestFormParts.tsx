@@ -67,13 +67,16 @@ export function SponsorFieldset({
   );
 }
 
-/** The overlap refusal names the contest in the way, with a link to it (issue 26). */
-export function OverlapNotice({ other }: { other: OverlapDetails }) {
+/**
+ * The overlap refusal names the contest in the way, with a link to it (issue 26); so does the
+ * refusal of a schedule window another contest holds although their times do not overlap (`held`).
+ */
+export function OverlapNotice({ other, held = false }: { other: OverlapDetails; held?: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const lng = currentLanguage(i18n);
   return (
     <p role="alert" className="console-list__error">
-      {t('contests.overlap', {
+      {t(held ? 'contests.windowHeld' : 'contests.overlap', {
         slot: other.slot,
         opens: formatIstShort(new Date(other.opensAt), lng),
         closes: formatIstShort(new Date(other.closesAt), lng),
