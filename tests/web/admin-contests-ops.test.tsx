@@ -82,28 +82,30 @@ const pictures = (kind: string) =>
     nextCursor: null,
   });
 
+/** Next week's B window, a prize in kind and a contest picture, as GET /admin/contests/defaults answers. */
+const defaultsAnswer = ok({
+  slot: 'B',
+  opensAt: istDate(2026, 11, 26, 12).toISOString(),
+  closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
+  showAt: istDate(2026, 11, 30, 21).toISOString(),
+  pictureId: 'p-contest',
+  prizePictureId: null,
+  prizeTdsPayer: 'winner',
+  prizeKind: 'merchandise',
+  prizeTitleEn: 'Bat',
+  prizeTitleHi: 'बल्ला',
+  prizeValuePaise: 500_000,
+  ticketPricePaise: 0,
+  maxTickets: 75,
+  totalTickets: 10_000,
+});
+
 describe('the contest form (issue 26)', () => {
   it('marks the required fields, asks who pays a prize in kind’s TDS, sends the sponsor, and links the contest in the way', async () => {
     const user = userEvent.setup();
     const calls = stubApi({
       'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
-      'GET /admin/contests/defaults': () =>
-        ok({
-          slot: 'B',
-          opensAt: istDate(2026, 11, 26, 12).toISOString(),
-          closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
-          showAt: istDate(2026, 11, 30, 21).toISOString(),
-          pictureId: 'p-contest',
-          prizePictureId: null,
-          prizeTdsPayer: 'winner',
-          prizeKind: 'merchandise',
-          prizeTitleEn: 'Bat',
-          prizeTitleHi: 'बल्ला',
-          prizeValuePaise: 500_000,
-          ticketPricePaise: 0,
-          maxTickets: 75,
-          totalTickets: 10_000,
-        }),
+      'GET /admin/contests/defaults': () => defaultsAnswer,
       'GET /admin/pictures': (_body, params) => pictures((params as { kind: string }).kind),
       'POST /admin/contests': () =>
         fail(409, 'Another contest takes entries in this window.', 'CONTEST_WINDOW_OVERLAP', undefined, {
@@ -159,23 +161,7 @@ describe('a schedule window held by a contest that closed early', () => {
     const user = userEvent.setup();
     stubApi({
       'GET /admin/contests': () => ok({ items: [], nextCursor: null }),
-      'GET /admin/contests/defaults': () =>
-        ok({
-          slot: 'B',
-          opensAt: istDate(2026, 11, 26, 12).toISOString(),
-          closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
-          showAt: istDate(2026, 11, 30, 21).toISOString(),
-          pictureId: 'p-contest',
-          prizePictureId: null,
-          prizeTdsPayer: 'winner',
-          prizeKind: 'cash',
-          prizeTitleEn: 'Cash',
-          prizeTitleHi: 'नकद',
-          prizeValuePaise: 500_000,
-          ticketPricePaise: 0,
-          maxTickets: 75,
-          totalTickets: 10_000,
-        }),
+      'GET /admin/contests/defaults': () => defaultsAnswer,
       'GET /admin/pictures': (_body, params) => pictures((params as { kind: string }).kind),
       'POST /admin/contests': () =>
         fail(409, CONTEST_ADMIN_MESSAGES.windowHeld, 'CONTEST_WINDOW_HELD', undefined, {
