@@ -27,7 +27,7 @@ export const STAGE_SETTLE_MS = 1000;
 const IDLE_TIMEOUT_MS = 2000;
 
 /** Calls `callback` once the browser is idle (at the latest after `timeoutMs`); returns a cancel. */
-function onIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => void {
+export function onIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(id);

@@ -6,6 +6,8 @@ import { ImageSource, Texture } from 'pixi.js';
 import { nextTask } from '../../shared/yield-to-browser.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
+import { fitView } from '../coords.ts';
+import { onIdle } from '../idle.ts';
 import { chooseVariant } from '../view.ts';
 import type { Camera } from './camera.ts';
 
@@ -41,6 +43,9 @@ async function loadPicture(url: string): Promise<HTMLImageElement | ImageBitmap>
 
 /** Readies a texture for drawing: the renderer's upload (WebGL's to the GPU; nothing for a 2D canvas). */
 export type TextureUpload = (texture: Texture) => void;
+
+/** How long the largest variant waits for an idle moment after the first is drawn, at most. */
+const LARGEST_AFTER_MS = 1000;
 
 export class TextureStore {
   private readonly textures = new Set<Texture>();
@@ -96,6 +101,12 @@ export const pictureKey = (picture: GamePicture) =>
  * The picture's texture at the width it is displayed (at least the stage's): a stage that grows
  * or a zoom past what the small variant shows sharply loads the large one, never the reverse. An
  * equal picture in a new object (a re-render upstream) keeps its texture.
+ *
+ * A new picture starts fitted (Camera.setImage), so its first variant is the one its fit needs: on
+ * a phone the small one, which loads, decodes and draws in a fraction of the large one's time
+ * (issue 29; the camera's view before it holds the picture chose the large one every time). The
+ * largest variant follows in the background once the first is drawn: the loupe shows original
+ * pixels (12 screen px each), which only it has.
  */
 export function usePictureTexture(
   picture: GamePicture | null,
@@ -103,14 +114,16 @@ export function usePictureTexture(
   store: TextureStore,
 ): ShownPicture | null {
   const key = picture ? pictureKey(picture) : '';
-  const wantedWidth = () => {
+  // A new picture is fitted (the camera may still show the one before); a moving camera shows this one.
+  const wantedWidth = (fitted: boolean) => {
     if (!picture) return 0;
-    const displayed = Math.max(camera.stage.width, picture.width * camera.view.scale);
+    const scale = fitted ? fitView(camera.stage, picture).scale : camera.view.scale;
+    const displayed = Math.max(camera.stage.width, picture.width * scale);
     return chooseVariant(picture, displayed, window.devicePixelRatio || 1).width;
   };
-  const [variant, setVariant] = useState({ key, width: wantedWidth() });
+  const [variant, setVariant] = useState({ key, width: wantedWidth(true) });
   const [shown, setShown] = useState<{ key: string; width: number; texture: Texture } | null>(null);
-  const width = variant.key === key ? variant.width : wantedWidth();
+  const width = variant.key === key ? variant.width : wantedWidth(true);
 
   // Read by the camera's listener, which must not ask React for a render on every move.
   const widest = useRef(width);
@@ -120,7 +133,7 @@ export function usePictureTexture(
   useEffect(() => {
     if (!picture) return undefined;
     return camera.subscribe(() => {
-      const next = wantedWidth();
+      const next = wantedWidth(false);
       if (next <= widest.current) return;
       widest.current = next;
       setVariant({ key, width: next });
@@ -144,6 +157,17 @@ export function usePictureTexture(
     // `shown` is read to skip a load it already holds; a new texture must not start another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, width, store]);
+
+  // Once the first variant is drawn, the largest follows when the browser is idle (see above).
+  const largest = picture ? Math.max(...picture.variants.map((candidate) => candidate.width)) : 0;
+  const shownWidth = shown?.key === key ? shown.width : null;
+  useEffect(() => {
+    if (shownWidth === null || shownWidth >= largest) return undefined;
+    return onIdle(() => {
+      widest.current = Math.max(widest.current, largest);
+      setVariant({ key, width: largest });
+    }, LARGEST_AFTER_MS);
+  }, [key, shownWidth, largest]);
 
   if (!picture || !shown || shown.key !== key) return null;
   return { picture, texture: shown.texture };
