@@ -24,7 +24,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
+import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
@@ -151,21 +151,31 @@ function PictureStageImpl(props: PictureStageProps) {
   // The scene's chunk (Pixi, @pixi/react) is fetched and evaluated when wanted; it starts a task
   // later. Woken by the player, it waits until the frame answering them is on screen: its start
   // would hold that frame back (a tap's INP at 4x: 216 ms, 168 ms with the start 1.5 s later).
+  // A code fetch that fails (a patchy network) is tried again, further apart each time: the picture
+  // keeps taking taps meanwhile, and zoom, the magnifier and dragging come when the engine does.
   const [StageCanvas, setStageCanvas] = useState<StageCanvasComponent | null>(null);
   useEffect(() => {
     if (!wanted) return undefined;
     let cancelled = false;
+    let failures = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const load = () => {
-      void loadScene().then(async (module) => {
-        // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
-        await nextTask();
-        if (!cancelled) setStageCanvas(() => module.default);
-      });
+      loadScene().then(
+        async (module) => {
+          // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
+          await nextTask();
+          if (!cancelled) setStageCanvas(() => module.default);
+        },
+        () => {
+          if (!cancelled) retry = setTimeout(load, engineRetryMs(failures++));
+        },
+      );
     };
     const cancelWait = afterPlayersFrame(wokenAt.current, load);
     return () => {
       cancelled = true;
       cancelWait();
+      clearTimeout(retry);
     };
   }, [wanted]);
 

@@ -23,6 +23,14 @@ export const SETTLE_MS = 3000;
  */
 export const STAGE_SETTLE_MS = 1000;
 
+/**
+ * The wait before the engine's code is fetched again after `failures` failed fetches (a patchy
+ * network): 2 s, 4 s, 8 s, 16 s, then every 30 s.
+ */
+export function engineRetryMs(failures: number): number {
+  return Math.min(30_000, 2000 * 2 ** failures);
+}
+
 /** How long the stage waits for an idle moment once the page has settled, at most. */
 const IDLE_TIMEOUT_MS = 2000;
 

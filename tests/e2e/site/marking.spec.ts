@@ -439,3 +439,31 @@ for (const device of devices) {
     });
   });
 }
+
+test('on a patchy network the engine is fetched again after failed fetches, and the picture takes taps meanwhile', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  // The scene's last chunk fails twice, as a dropped connection does; then it loads.
+  const fetches: number[] = [];
+  await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, async (route) => {
+    fetches.push(Date.now());
+    if (fetches.length <= 2) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+  await page.goto('/quick_game_screen?lng=en');
+  await expect(page.locator('.trial-chip')).toHaveCount(1, { timeout: 30_000 });
+  await tapBeforeTheEngine(page, true, 0.4, 0.45);
+  await expect(page.locator('.stage-preview__mark')).toHaveCount(1);
+  await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 60_000 });
+  // Fetched again after each failure (PictureStage.tsx, engineRetryMs), until it loaded.
+  expect(fetches.length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('button', { name: words.en.marked(1) })).toBeVisible();
+  await context.close();
+});
