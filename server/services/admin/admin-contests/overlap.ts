@@ -38,7 +38,7 @@ export function overlapRefusal(other: Overlapping): AppError {
 
 /**
  * The refusal of a contest in a schedule window another contest holds although their times do not
- * overlap (that one closed early, or was moved): a window holds one contest. Names it, as above.
+ * overlap (that one closed early, or was moved): it keeps the window's key. Names it, as above.
  */
 export function windowHeldRefusal(other: Overlapping): AppError {
   return fail(
