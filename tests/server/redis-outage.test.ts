@@ -3,6 +3,7 @@
 // same limits, logged once per outage) and shares them again when it answers. The latency is
 // measured by bench/redis-outage.ts; this checks the behaviour against a real redis-server.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BREAKER_OPEN_MS } from '../../server/plugins/rate-limit-store.ts';
@@ -10,8 +11,20 @@ import { FORM_RATE_LIMIT } from '../../server/plugins/rate-limits.ts';
 import { freshIp, post, useTestClock } from '../support/accounts.ts';
 import { startServer } from '../support/server-harness.ts';
 
+/** A port nothing listens on now: a fixed one may still be held by a redis-server an interrupted run left. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 // A throwaway redis-server of this suite's own (the shared test Redis must never be stopped).
-const PORT = 6393;
+const PORT = await freePort();
 const URL = `redis://127.0.0.1:${PORT}`;
 let redisServer: ChildProcess | undefined;
 

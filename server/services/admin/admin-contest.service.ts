@@ -36,7 +36,12 @@ function scheduleWindowOf(opensAt: number): ContestWindow {
  * The window_key for a contest: the schedule window's key, so the contest job never makes that
  * window twice. A window whose contest was cancelled takes a replacement: key-2, key-3, ...
  */
-async function freeKeyFor(db: Db, opensAt: number, selfId: string | null): Promise<{ key: string; slot: 'A' | 'B' }> {
+async function freeKeyFor(
+  db: Db,
+  opensAt: number,
+  closesAt: number,
+  selfId: string | null,
+): Promise<{ key: string; slot: 'A' | 'B' }> {
   const window = scheduleWindowOf(opensAt);
   const base = windowKey(window);
   const rows = await db
@@ -56,9 +61,10 @@ async function freeKeyFor(db: Db, opensAt: number, selfId: string | null): Promi
       .select(['id', 'window_key', 'slot', 'opens_at', 'closes_at'])
       .where('id', '=', holder.id)
       .executeTakeFirstOrThrow();
-    // Every contest overlapping this one's times was refused before (refuseOverlap): the holder's
-    // window is taken although their times do not meet.
-    throw windowHeldRefusal(other);
+    // Their times meet when a twin request made the holder after this one's overlap check (a
+    // double submit); otherwise the holder keeps the window although their times do not meet.
+    const meets = n(other.opens_at) <= closesAt && n(other.closes_at) >= opensAt;
+    throw meets ? overlapRefusal(other) : windowHeldRefusal(other);
   }
   for (let i = 2; ; i += 1) if (!used.has(`${base}-${i}`)) return { key: `${base}-${i}`, slot: window.slot };
 }
@@ -196,7 +202,7 @@ export async function createContest(
       await checkPicture(trx, input.prizePictureId, 'prize');
       await checkPicture(trx, input.sponsor?.pictureId ?? null, 'sponsor');
       await refuseOverlap(trx, cols.opens_at, cols.closes_at, null);
-      const { key, slot } = await freeKeyFor(trx, cols.opens_at, null);
+      const { key, slot } = await freeKeyFor(trx, cols.opens_at, cols.closes_at, null);
       const answer = await answerColumns(trx, input, null, now);
       await trx
         .insertInto('contests')
@@ -259,7 +265,7 @@ export async function updateContest(
       if (windowChanged) {
         if (cols.closes_at <= now) throw fail(400, 'closedWindow');
         await refuseOverlap(trx, cols.opens_at, cols.closes_at, id);
-        ({ key, slot } = await freeKeyFor(trx, cols.opens_at, id));
+        ({ key, slot } = await freeKeyFor(trx, cols.opens_at, cols.closes_at, id));
       }
       const answer = await answerColumns(trx, input, row, now);
       await trx
