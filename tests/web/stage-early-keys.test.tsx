@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import type { GamePicture } from '../../domain/practice.ts';
-import { landscapePicture, stageLabels } from './stage-fixtures.ts';
+import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
 // Keys pressed on the picture while its engine starts are kept and applied once it is ready, as
 // taps on the preview are: a keyboard player's first arrow is not lost (WCAG 2.1.1).
@@ -48,16 +48,7 @@ const engineReady = () =>
 describe('keys pressed while the stage starts', () => {
   beforeEach(() => {
     standIn.props = null;
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ addEventListener() {}, removeEventListener() {} }));
+    stubStageBrowser();
   });
   afterEach(() => {
     cleanup();

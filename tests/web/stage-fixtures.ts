@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { GamePicture } from '../../domain/practice.ts';
 
 /** A landscape photo of 2000 x 1000 original pixels, shown through a 1000 px wide variant. */
@@ -17,3 +18,20 @@ export const stageLabels = {
   coordinates: (x: number, y: number) => `${x},${y}`,
   selected: () => '',
 };
+
+/**
+ * What the stage asks of the browser that jsdom has not: idle callbacks (handed to `onIdle`, never
+ * run by default), a ResizeObserver and matchMedia. Undone by vi.unstubAllGlobals.
+ */
+export function stubStageBrowser(onIdle: (callback: () => void) => unknown = () => 0): void {
+  vi.stubGlobal('requestIdleCallback', onIdle);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('matchMedia', () => ({ addEventListener() {}, removeEventListener() {} }));
+}

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { engineRetryMs } from '../../src/stage/idle.ts';
-import { landscapePicture, stageLabels } from './stage-fixtures.ts';
+import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
 // The engine's code fetched over a patchy network: a failed fetch is tried again, further apart
 // each time, until the engine starts; the picture keeps taking taps meanwhile.
@@ -32,16 +32,7 @@ describe('the engine fetched again after a failed fetch', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     Object.assign(loader, { failuresLeft: 0, asks: 0, made: 0 });
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ addEventListener() {}, removeEventListener() {} }));
+    stubStageBrowser();
   });
   afterEach(() => {
     cleanup();

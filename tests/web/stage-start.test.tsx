@@ -4,7 +4,7 @@ import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { STAGE_SETTLE_MS } from '../../src/stage/idle.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
-import { landscapePicture, stageLabels } from './stage-fixtures.ts';
+import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
 // The scene draws on a canvas, which jsdom cannot: a stand-in records when it is made and what it is fed.
 type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min: number; max: number }) => void;
@@ -48,16 +48,7 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     engines.made.length = 0;
     idle = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ addEventListener() {}, removeEventListener() {} }));
+    stubStageBrowser((callback) => idle.push(callback));
   });
   afterEach(() => {
     cleanup();
