@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
+import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
 
@@ -89,6 +90,8 @@ export default defineConfig({
     react(),
     // Pixi's 2D-canvas probe asked on first use, not when the stage's chunk is evaluated (issue 29).
     lazyPixiCanvasProbe(),
+    // Pixi's text metrics make their Intl.Segmenter on first use, not at evaluation (issue 29).
+    lazyPixiSegmenter(),
     buildMeta(),
     appIcons(),
     prerender(),

@@ -26,7 +26,7 @@ import {
 } from 'react';
 import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
-import { loadScene } from './scene-loader.ts';
+import { loadScene, onSceneLoaded } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
 import { centrePixel, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import type { GamePicture } from '../../domain/practice.ts';
@@ -143,7 +143,15 @@ function PictureStageImpl(props: PictureStageProps) {
   // would render this screen again for nothing.
   const reach = loading ? wake : undefined;
   const startQuietly = useCallback(() => setStarted(true), []);
-  useEffect(() => whenSettledAndIdle(startQuietly, STAGE_SETTLE_MS), [startQuietly]);
+  useEffect(() => {
+    const stopSettled = whenSettledAndIdle(startQuietly, STAGE_SETTLE_MS);
+    // Code the screen loaded in the background (loadSceneWhenIdle) starts the stage as it arrives.
+    const stopLoaded = onSceneLoaded(startQuietly);
+    return () => {
+      stopSettled();
+      stopLoaded();
+    };
+  }, [startQuietly]);
   // A reveal needs the scene at once.
   const urgent = reached || reveal !== null;
   const wanted = urgent || started;

@@ -16,7 +16,8 @@ let asked = false;
 /**
  * Pixi, then @pixi/react (React's reconciler), then the scene, each evaluated in a task of its own
  * (issue 29): evaluated together they were one task of 170 ms at 4x, which held any tap meanwhile;
- * in steps the longest is Pixi's, 85 ms.
+ * in steps the longest is @pixi/react's, 40-45 ms (Pixi's was 85-106 ms until its text metrics
+ * stopped making an Intl.Segmenter as they load: scripts/pixi-text-segmenter.ts).
  */
 async function importInSteps(): Promise<SceneModule> {
   await import('./scene/engine-steps.ts');
@@ -26,13 +27,37 @@ async function importInSteps(): Promise<SceneModule> {
   return import('./scene/StageCanvas.tsx');
 }
 
+/** Whether the scene's code has loaded, and who waits to hear when it does. */
+let loaded = false;
+const loadedListeners = new Set<() => void>();
+
 /** The scene's module; a failed load is tried again on the next ask. */
 export function loadScene(): Promise<SceneModule> {
-  scene ??= importInSteps().catch((error: unknown) => {
-    scene = null;
-    throw error;
-  });
+  scene ??= importInSteps().then(
+    (module) => {
+      loaded = true;
+      for (const listener of [...loadedListeners]) listener();
+      loadedListeners.clear();
+      return module;
+    },
+    (error: unknown) => {
+      scene = null;
+      throw error;
+    },
+  );
   return scene;
+}
+
+/**
+ * Calls `callback` when the scene's code finishes loading, whoever asked for it; returns a cancel. A stage whose screen loads the code in the background (loadSceneWhenIdle)
+ * starts as it arrives, instead of waiting for an idle moment of its own (issue 29: that wait was
+ * 0.2-0.45 s at 4x while the page's own start kept the browser busy). Code loaded before (an
+ * earlier screen of this page) calls nothing: the stage's own idle moment starts it.
+ */
+export function onSceneLoaded(callback: () => void): () => void {
+  if (loaded) return () => undefined;
+  loadedListeners.add(callback);
+  return () => loadedListeners.delete(callback);
 }
 
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */

@@ -25,6 +25,7 @@ vi.mock('../../src/stage/scene-loader.ts', async () => {
       return Promise.resolve({ default: StageCanvasStandIn });
     },
     loadSceneWhenIdle: () => undefined,
+    onSceneLoaded: () => () => undefined,
   };
 });
 
