@@ -10,7 +10,7 @@ import { useScene } from './context.ts';
 import { MarksLayer, WorldPicture } from './layers.tsx';
 import { Loupe } from './Loupe.tsx';
 import { RevealBackdrop, RevealLabels, revealOrder, useRevealClock } from './reveal-layer.tsx';
-import { TextureStore, pictureKey, usePictureTexture } from './textures.ts';
+import { TextureStore, pictureKey, usePictureTextures } from './textures.ts';
 
 export interface SceneContentProps {
   picture: GamePicture;
@@ -49,8 +49,9 @@ export function Scene({
     size.current = { width: picture.width, height: picture.height };
   });
   useLayoutEffect(() => camera.setImage(size.current), [camera, key]);
-  const shown = usePictureTexture(picture, camera, store);
-  const revealShown = usePictureTexture(reveal?.picture ?? null, camera, store);
+  // The loupe shows the finest variant loaded; the world the one its view needs (textures.ts).
+  const { shown, finest } = usePictureTextures(picture, camera, store, { finest: true });
+  const revealShown = usePictureTextures(reveal?.picture ?? null, camera, store).shown;
   const ordered = useMemo(() => (reveal ? revealOrder(marks, reveal) : []), [marks, reveal]);
   const clock = useRevealClock(reveal, ordered, onRevealLanded);
 
@@ -75,7 +76,7 @@ export function Scene({
         shown={revealShown}
         describe={describeDistance}
       />
-      <Loupe shown={shown} />
+      <Loupe shown={finest} />
     </>
   );
 }

@@ -97,22 +97,34 @@ export interface ShownPicture {
 export const pictureKey = (picture: GamePicture) =>
   `${picture.width}x${picture.height} ${picture.variants.map((variant) => variant.url).join(' ')}`;
 
+/** A picture's textures: the one the world draws, and the finest loaded (the loupe's). */
+export interface PictureTextures {
+  shown: ShownPicture | null;
+  finest: ShownPicture | null;
+}
+
 /**
- * The picture's texture at the width it is displayed (at least the stage's): a stage that grows
- * or a zoom past what the small variant shows sharply loads the large one, never the reverse. An
- * equal picture in a new object (a re-render upstream) keeps its texture.
+ * The picture's textures. The world draws the variant its view needs (at least the stage's
+ * width): a stage that grows or a zoom past what the small variant shows sharply loads the large
+ * one, never the reverse. An equal picture in a new object (a re-render upstream) keeps its
+ * textures.
  *
  * A new picture starts fitted (Camera.setImage), so its first variant is the one its fit needs: on
  * a phone the small one, which loads, decodes and draws in a fraction of the large one's time
- * (issue 29; the camera's view before it holds the picture chose the large one every time). The
- * largest variant follows in the background once the first is drawn: the loupe shows original
- * pixels (12 screen px each), which only it has.
+ * (issue 29; the camera's view before it holds the picture chose the large one every time).
+ *
+ * With `finest`, the largest variant also loads in the background once the first is drawn, for the
+ * loupe, which shows original pixels (12 screen px each) that only it has. The world keeps drawing
+ * the smaller one until a zoom needs more: the browser prepares a picture for the scale it is first
+ * drawn at on the main thread, and the largest drawn at a phone's fit held it for 110-140 ms at 4x
+ * (traced: GpuImageDecodeCache::DecodeImage in the frame's commit), a tap meanwhile waiting.
  */
-export function usePictureTexture(
+export function usePictureTextures(
   picture: GamePicture | null,
   camera: Camera,
   store: TextureStore,
-): ShownPicture | null {
+  { finest: wantsFinest = false }: { finest?: boolean } = {},
+): PictureTextures {
   const key = picture ? pictureKey(picture) : '';
   // A new picture is fitted (the camera may still show the one before); a moving camera shows this one.
   const wantedWidth = (fitted: boolean) => {
@@ -122,8 +134,12 @@ export function usePictureTexture(
     return chooseVariant(picture, displayed, window.devicePixelRatio || 1).width;
   };
   const [variant, setVariant] = useState({ key, width: wantedWidth(true) });
-  const [shown, setShown] = useState<{ key: string; width: number; texture: Texture } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; byWidth: ReadonlyMap<number, Texture> }>({
+    key: '',
+    byWidth: new Map(),
+  });
   const width = variant.key === key ? variant.width : wantedWidth(true);
+  const textures = loaded.key === key ? loaded.byWidth : null;
 
   // Read by the camera's listener, which must not ask React for a render on every move.
   const widest = useRef(width);
@@ -142,35 +158,56 @@ export function usePictureTexture(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, camera]);
 
-  useEffect(() => {
-    if (!picture) return undefined;
-    if (shown && shown.key === key && shown.width >= width) return undefined;
+  // Loads a variant (by width) the picture does not have yet.
+  const loadWidth = (wanted: number) => {
+    if (!picture || textures?.has(wanted)) return undefined;
     const chosen =
-      picture.variants.find((candidate) => candidate.width === width) ?? picture.variants[picture.variants.length - 1]!;
+      picture.variants.find((candidate) => candidate.width === wanted) ??
+      picture.variants[picture.variants.length - 1]!;
     let current = true;
     void store.load(chosen.url).then((texture) => {
-      if (current && texture) setShown({ key, width, texture });
+      if (!current || !texture) return;
+      setLoaded((before) => {
+        const byWidth = new Map(before.key === key ? before.byWidth : []);
+        byWidth.set(wanted, texture);
+        return { key, byWidth };
+      });
     });
     return () => {
       current = false;
     };
-    // `shown` is read to skip a load it already holds; a new texture must not start another.
+  };
+
+  // The world's variant; a texture in the map is not loaded again.
+  useEffect(
+    () => loadWidth(width),
+    // `textures` is read to skip a load it already holds; a new texture must not start another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, width, store]);
+    [key, width, store],
+  );
 
-  // Once the first variant is drawn, the largest follows when the browser is idle (see above).
+  // The largest, for the loupe, once the first is in and the browser is idle (see above).
   const largest = picture ? Math.max(...picture.variants.map((candidate) => candidate.width)) : 0;
-  const shownWidth = shown?.key === key ? shown.width : null;
+  const anyLoaded = (textures?.size ?? 0) > 0;
+  const hasLargest = textures?.has(largest) ?? false;
+  const [finestAsked, setFinestAsked] = useState('');
   useEffect(() => {
-    if (shownWidth === null || shownWidth >= largest) return undefined;
-    return onIdle(() => {
-      widest.current = Math.max(widest.current, largest);
-      setVariant({ key, width: largest });
-    }, LARGEST_AFTER_MS);
-  }, [key, shownWidth, largest]);
+    if (!wantsFinest || !anyLoaded || hasLargest || finestAsked === key) return undefined;
+    return onIdle(() => setFinestAsked(key), LARGEST_AFTER_MS);
+  }, [wantsFinest, anyLoaded, hasLargest, finestAsked, key]);
+  useEffect(
+    () => (finestAsked === key ? loadWidth(largest) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [finestAsked, key, largest, store],
+  );
 
-  if (!picture || !shown || shown.key !== key) return null;
-  return { picture, texture: shown.texture };
+  if (!picture || !textures || textures.size === 0) return { shown: null, finest: null };
+  // The world: the wanted variant, or while it loads the widest loaded below it (or any).
+  const widths = [...textures.keys()].sort((a, b) => a - b);
+  const worldWidth = textures.has(width) ? width : (widths.filter((w) => w < width).pop() ?? widths[0]!);
+  const shown = { picture, texture: textures.get(worldWidth)! };
+  const finestWidth = widths[widths.length - 1]!;
+  return { shown, finest: { picture, texture: textures.get(finestWidth)! } };
 }
 
 /** Pixels become visible squares when zoomed far in (at least `nearestFrom` screen px per texel), so the aimed pixel is unambiguous. */
