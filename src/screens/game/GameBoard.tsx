@@ -1,8 +1,13 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
-import type { StageLabels, StageMark, StageReveal } from '../../stage/PictureStage.tsx';
+import type {
+  PictureStage as PictureStageComponent,
+  StageLabels,
+  StageMark,
+  StageReveal,
+} from '../../stage/PictureStage.tsx';
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 import { loadSceneWhenIdle } from '../../stage/scene-loader.ts';
@@ -13,9 +18,20 @@ import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 // scene's chunk (Pixi) follows once the page is idle (issue 29).
 export const loadStage = () => {
   loadSceneWhenIdle();
-  return import('../../stage/PictureStage.tsx');
+  return import('../../stage/PictureStage.tsx').then((module) => {
+    loadedStage = module.PictureStage;
+    return module;
+  });
 };
-const PictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
+const LazyPictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
+
+/**
+ * The stage's component once its code is in: a board whose screen loaded it as it opened renders
+ * it at once. Through lazy() it suspended for a microtask all the same, and React shows a
+ * suspended tree's content at most every 300 ms: the stage mounted (and its engine started) up to
+ * 300 ms late (issue 29, traced on the play screen).
+ */
+let loadedStage: typeof PictureStageComponent | null = null;
 
 /**
  * The picture shown before the stage can draw (preloaded with the HTML), in the stage's box, and
@@ -89,6 +105,8 @@ export function GameBoard({
   send,
   children,
 }: GameBoardProps) {
+  // Chosen once: a board that changed components would mount another stage.
+  const [PictureStage] = useState(() => loadedStage ?? LazyPictureStage);
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
-import { GamePreview } from '../game/GameBoard.tsx';
+import { GamePreview, loadStage } from '../game/GameBoard.tsx';
 import '../../styles/trial.css';
 import '../../styles/contest.css';
 
@@ -13,6 +14,12 @@ import '../../styles/contest.css';
  */
 export default function PlayLoading() {
   const { t } = useTranslation('contest');
+  // The stage's code, and its engine's once the page is idle, load while the gate and the contest
+  // are asked (issue 29: asked only by the board, the engine started 1 s after the load and was
+  // ready 0.8 s later); the board finds them ready.
+  useEffect(() => {
+    void loadStage();
+  }, []);
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
