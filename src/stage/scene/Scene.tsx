@@ -49,8 +49,10 @@ export function Scene({
     size.current = { width: picture.width, height: picture.height };
   });
   useLayoutEffect(() => camera.setImage(size.current), [camera, key]);
-  // The loupe shows the finest variant loaded; the world the one its view needs (textures.ts).
-  const { shown, finest } = usePictureTextures(picture, camera, store, { finest: true });
+  // The loupe shows the finest variant loaded; the world the one its view needs (textures.ts). The
+  // loupe comes up under a finger only: a screen without touch loads more when a zoom needs it.
+  const [touch] = useState(() => navigator.maxTouchPoints > 0);
+  const { shown, finest } = usePictureTextures(picture, camera, store, { finest: touch });
   const revealShown = usePictureTextures(reveal?.picture ?? null, camera, store).shown;
   const ordered = useMemo(() => (reveal ? revealOrder(marks, reveal) : []), [marks, reveal]);
   const clock = useRevealClock(reveal, ordered, onRevealLanded);
