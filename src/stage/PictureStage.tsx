@@ -28,7 +28,9 @@ import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
-import { centrePixel, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
+import { centrePixel, type KeyAction, keyAction, neighbourId, nudge, variantFor } from './view.ts';
+import { fitView } from './coords.ts';
+import { dropPictureAhead, fetchPictureAhead } from './picture-bitmaps.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
@@ -186,6 +188,24 @@ function PictureStageImpl(props: PictureStageProps) {
       clearTimeout(retry);
     };
   }, [wanted]);
+
+  // The picture the scene will draw first, fetched and decoded while the engine's code loads and
+  // starts instead of after (picture-bitmaps.ts): only before the engine is up, which fetches its
+  // own. One nobody took is released with the stage.
+  const fetchedAhead = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted || !host || StageCanvas || picture.variants.length === 0) return;
+    const stage = { width: host.clientWidth, height: host.clientHeight };
+    const { url } = variantFor(picture, stage, fitView(stage, picture).scale, window.devicePixelRatio || 1);
+    fetchedAhead.current = url;
+    fetchPictureAhead(url);
+  }, [wanted, host, StageCanvas, picture]);
+  useEffect(
+    () => () => {
+      if (fetchedAhead.current) dropPictureAhead(fetchedAhead.current);
+    },
+    [],
+  );
 
   // The reveal: the scene tells when its count has landed; a scene that never drew it lands late.
   const landedFor = useRef<object | null>(null);

@@ -138,6 +138,14 @@ export function chooseVariant(picture: GamePicture, stageCssWidth: number, devic
   return bySize.find((variant) => variant.name === 'large') ?? bySize[bySize.length - 1]!;
 }
 
+/**
+ * The variant a stage of `stage` (CSS px) needs to show `picture` at `scale` (its fit, a zoom):
+ * never one narrower than the stage.
+ */
+export function variantFor(picture: GamePicture, stage: Size, scale: number, devicePixelRatio: number): PictureVariant {
+  return chooseVariant(picture, Math.max(stage.width, picture.width * scale), devicePixelRatio);
+}
+
 /** The original pixel in the middle of the view (Enter places the mark there). */
 export function centrePixel(view: ViewTransform, stage: Size, image: Size): ImagePoint {
   const world = screenToWorld(screenPoint(stage.width / 2, stage.height / 2), view);

@@ -11,6 +11,12 @@ type ViewChange = (view: { scale: number; x: number; y: number }, limits: { min:
 const engines = vi.hoisted(() => ({
   made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }>,
 }));
+// The picture fetched ahead of the engine (picture-bitmaps.ts): stand-ins that record the asks.
+const ahead = vi.hoisted(() => ({ fetched: [] as string[], dropped: [] as string[] }));
+vi.mock('../../src/stage/picture-bitmaps.ts', () => ({
+  fetchPictureAhead: (url: string) => ahead.fetched.push(url),
+  dropPictureAhead: (url: string) => ahead.dropped.push(url),
+}));
 // The scene's loader evaluates Pixi and @pixi/react first, a task each (scene-loader.ts): stand-ins here.
 vi.mock('../../src/stage/scene/engine-steps.ts', () => ({}));
 vi.mock('@pixi/react', () => ({}));
@@ -47,6 +53,8 @@ describe('the stage starts when idle, or at once when the player reaches for it'
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     engines.made.length = 0;
+    ahead.fetched.length = 0;
+    ahead.dropped.length = 0;
     idle = [];
     stubStageBrowser((callback) => idle.push(callback));
   });
@@ -131,6 +139,19 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     await settle();
     expect(idle).toHaveLength(0);
     expect(engines.made).toHaveLength(1);
+  });
+
+  it("fetches the fit's picture variant ahead as the engine's code loads, once, and releases it with the stage", async () => {
+    const stage = renderStage();
+    await settle();
+    expect(ahead.fetched).toEqual([]);
+    fireEvent.pointerDown(stage.container.querySelector('img')!);
+    await settle();
+    expect(engines.made).toHaveLength(1);
+    expect(ahead.fetched).toEqual([picture.variants[0]!.url]);
+    stage.unmount();
+    // Released if the scene did not take it (picture-bitmaps.ts tells which).
+    expect(ahead.dropped).toEqual([picture.variants[0]!.url]);
   });
 
   it("woken by a tap, starts once the tap's frame is on screen (its Event Timing entry reported)", async () => {

@@ -8,38 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { fitView } from '../coords.ts';
 import { onIdle } from '../idle.ts';
-import { chooseVariant } from '../view.ts';
+import { variantFor } from '../view.ts';
+import { isBitmap, takePicture } from '../picture-bitmaps.ts';
 import type { Camera } from './camera.ts';
-
-async function loadImage(url: string): Promise<HTMLImageElement> {
-  const image = new Image();
-  image.decoding = 'async';
-  image.src = url;
-  await image.decode();
-  return image;
-}
-
-const isBitmap = (image: HTMLImageElement | ImageBitmap): image is ImageBitmap =>
-  typeof ImageBitmap !== 'undefined' && image instanceof ImageBitmap;
-
-/**
- * The picture decoded off the main thread into an ImageBitmap (issue 29): drawing it then copies
- * its pixels as they are. Uploading an <img> to WebGL made the browser convert its pixels on the
- * main thread, the longest task of the stage's start (about 400 ms at 4x CPU slowdown). The picture is
- * usually in the HTTP cache already (the preview showed it). A browser without createImageBitmap,
- * or a failed fetch, falls back to the <img>.
- */
-async function loadPicture(url: string): Promise<HTMLImageElement | ImageBitmap> {
-  if (typeof createImageBitmap === 'function' && typeof fetch === 'function') {
-    try {
-      const answer = await fetch(url, { credentials: 'same-origin' });
-      if (answer.ok) return await createImageBitmap(await answer.blob());
-    } catch {
-      // The <img> below tries again, with the browser's own loading and errors.
-    }
-  }
-  return loadImage(url);
-}
 
 /** Readies a texture for drawing: the renderer's upload (WebGL's to the GPU; nothing for a 2D canvas). */
 export type TextureUpload = (texture: Texture) => void;
@@ -63,7 +34,7 @@ export class TextureStore {
    * decode and the frame that first draws it, so neither holds a tap for long (issue 29).
    */
   async load(url: string): Promise<Texture | null> {
-    const image = await loadPicture(url);
+    const image = await takePicture(url);
     if (this.destroyed) {
       if (isBitmap(image)) image.close();
       return null;
@@ -130,8 +101,7 @@ export function usePictureTextures(
   const wantedWidth = (fitted: boolean) => {
     if (!picture) return 0;
     const scale = fitted ? fitView(camera.stage, picture).scale : camera.view.scale;
-    const displayed = Math.max(camera.stage.width, picture.width * scale);
-    return chooseVariant(picture, displayed, window.devicePixelRatio || 1).width;
+    return variantFor(picture, camera.stage, scale, window.devicePixelRatio || 1).width;
   };
   const [variant, setVariant] = useState({ key, width: wantedWidth(true) });
   const [loaded, setLoaded] = useState<{ key: string; byWidth: ReadonlyMap<number, Texture> }>({
