@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The browser's fetch and decoder: stand-ins that count what is fetched, and bitmaps that say when closed.
 class FakeBitmap {
+  readonly url: string;
   closed = false;
-  constructor(readonly url: string) {}
+  constructor(url: string) {
+    this.url = url;
+  }
   close() {
     this.closed = true;
   }
