@@ -28,8 +28,7 @@ import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
-import { centrePixel, type KeyAction, keyAction, neighbourId, nudge, variantFor } from './view.ts';
-import { fitView } from './coords.ts';
+import { centrePixel, fitVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import { dropPictureAhead, fetchPictureAhead } from './picture-bitmaps.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
@@ -196,7 +195,7 @@ function PictureStageImpl(props: PictureStageProps) {
   useEffect(() => {
     if (!wanted || !host || StageCanvas || picture.variants.length === 0) return;
     const stage = { width: host.clientWidth, height: host.clientHeight };
-    const { url } = variantFor(picture, stage, fitView(stage, picture).scale, window.devicePixelRatio || 1);
+    const { url } = fitVariant(picture, stage, window.devicePixelRatio || 1);
     fetchedAhead.current = url;
     fetchPictureAhead(url);
   }, [wanted, host, StageCanvas, picture]);

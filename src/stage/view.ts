@@ -146,6 +146,11 @@ export function variantFor(picture: GamePicture, stage: Size, scale: number, dev
   return chooseVariant(picture, Math.max(stage.width, picture.width * scale), devicePixelRatio);
 }
 
+/** The variant a stage needs to show `picture` fitted, as a new picture starts (Camera.setImage). */
+export function fitVariant(picture: GamePicture, stage: Size, devicePixelRatio: number): PictureVariant {
+  return variantFor(picture, stage, fitView(stage, picture).scale, devicePixelRatio);
+}
+
 /** The original pixel in the middle of the view (Enter places the mark there). */
 export function centrePixel(view: ViewTransform, stage: Size, image: Size): ImagePoint {
   const world = screenToWorld(screenPoint(stage.width / 2, stage.height / 2), view);

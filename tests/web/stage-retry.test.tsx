@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { engineRetryMs } from '../../src/stage/idle.ts';
+import { nextTask } from '../../src/shared/yield-to-browser.ts';
 import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
 // The engine's code fetched over a patchy network: a failed fetch is tried again, further apart
@@ -44,15 +45,7 @@ describe('the engine fetched again after a failed fetch', () => {
   /** A real task later, for the promises and the stage's nextTask. */
   const flush = () =>
     act(async () => {
-      for (let step = 0; step < 3; step++)
-        await new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            channel.port1.close();
-            resolve();
-          };
-          channel.port2.postMessage(null);
-        });
+      for (let step = 0; step < 3; step++) await nextTask();
     });
 
   const renderStage = () =>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureStage } from '../../src/stage/PictureStage.tsx';
 import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { STAGE_SETTLE_MS } from '../../src/stage/idle.ts';
+import { nextTask } from '../../src/shared/yield-to-browser.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
 import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
@@ -77,22 +78,13 @@ describe('the stage starts when idle, or at once when the player reaches for it'
       />,
     );
 
-  /** A real task later (what the stage's start yields with). */
-  const nextRealTask = () =>
-    new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
   /** Lets the engine's code load, a step a task (scene-loader.ts), and the task after it run. */
   const settle = () =>
     act(async () => {
       for (let step = 0; step < 4; step++) {
         await vi.dynamicImportSettled();
-        await nextRealTask();
+        // A real task later (what the stage's start yields with).
+        await nextTask();
       }
     });
 

@@ -6,9 +6,8 @@ import { ImageSource, Texture } from 'pixi.js';
 import { nextTask } from '../../shared/yield-to-browser.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
-import { fitView } from '../coords.ts';
 import { onIdle } from '../idle.ts';
-import { variantFor } from '../view.ts';
+import { fitVariant, variantFor } from '../view.ts';
 import { isBitmap, takePicture } from '../picture-bitmaps.ts';
 import type { Camera } from './camera.ts';
 
@@ -100,8 +99,11 @@ export function usePictureTextures(
   // A new picture is fitted (the camera may still show the one before); a moving camera shows this one.
   const wantedWidth = (fitted: boolean) => {
     if (!picture) return 0;
-    const scale = fitted ? fitView(camera.stage, picture).scale : camera.view.scale;
-    return variantFor(picture, camera.stage, scale, window.devicePixelRatio || 1).width;
+    const density = window.devicePixelRatio || 1;
+    const variant = fitted
+      ? fitVariant(picture, camera.stage, density)
+      : variantFor(picture, camera.stage, camera.view.scale, density);
+    return variant.width;
   };
   const [variant, setVariant] = useState({ key, width: wantedWidth(true) });
   const [loaded, setLoaded] = useState<{ key: string; byWidth: ReadonlyMap<number, Texture> }>({

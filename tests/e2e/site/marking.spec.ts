@@ -443,12 +443,7 @@ for (const device of devices) {
 test('on a patchy network the engine is fetched again after failed fetches, and the picture takes taps meanwhile', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(devices[0].options);
   const page = await context.newPage();
   // The scene's last chunk fails twice, as a dropped connection does; then it loads.
   const fetches: number[] = [];
