@@ -171,6 +171,22 @@ export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
  * app renders anew instead of hydrating: what the screen reads from the browser's storage (the
  * day's games, hints seen) or the API can differ from the build's.
  */
+/**
+ * The stage engine's code (the scene, and the parts of Pixi it starts with), which a game screen
+ * evaluates once the page has loaded and is idle (src/stage/scene-loader.ts). The game screens' HTML
+ * names its files in a meta tag (LATER_CODE_META), and the app prefetches them as the screen first
+ * renders (issue 29): the engine's start then waits for no download (on a phone's network longer
+ * than its evaluation), and the first paint's own downloads share the network with nothing.
+ */
+const STAGE_ENGINE_CODE = [
+  'src/stage/scene/engine-steps.ts',
+  'src/stage/scene/StageCanvas.tsx',
+  'node_modules/pixi.js/lib/environment-browser/browserAll.mjs',
+] as const;
+
+/** The meta tag whose content lists a first-paint screen's later code, space-separated. */
+export const LATER_CODE_META = 'cricspot:later-code';
+
 export const FIRST_PAINT_SCREENS = [
   {
     name: 'quick_game_screen',
@@ -180,6 +196,7 @@ export const FIRST_PAINT_SCREENS = [
     image: PRACTICE_PICTURE,
     loggedIn: false,
     also: [],
+    later: STAGE_ENGINE_CODE,
   },
   {
     // Only logged-in players reach it: its first paint is the header they see and the contest's
@@ -191,6 +208,7 @@ export const FIRST_PAINT_SCREENS = [
     image: PLAY_PICTURE,
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
+    later: STAGE_ENGINE_CODE,
   },
   // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
   // page's title and its spinner, with no style sheet to wait for; the app then reads the API.
@@ -204,6 +222,7 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
+    later: [],
   },
   {
     name: 'live_weekly_winner',
@@ -213,6 +232,7 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
+    later: [],
   },
   {
     name: 'in_the_press',
@@ -222,6 +242,7 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
+    later: [],
   },
 ] as const;
 
@@ -236,21 +257,31 @@ export const INDEXED_PATHS: readonly string[] = [
 ];
 
 /**
- * The API answer a first-paint page reads as it starts, with its URL as the page's own request
- * writes it (src/api/public-results.ts, src/api/press.ts): the server preloads it with the HTML
- * (server/plugins/static-site.ts), so the page's list does not wait for a request the app starts
- * only once it runs. Null for a page that reads none.
+ * The API answers a first-paint page reads as it starts, with their URLs as the page's own requests
+ * write them (src/api/public-results.ts, src/api/press.ts; for the play screen src/api/location.ts,
+ * src/api/current-contests.ts and src/api/contests.ts): the server preloads them with the HTML
+ * (server/plugins/static-site.ts), so the page does not wait for requests the app starts only once
+ * it runs. The play screen's (the location check, the open contest, the cart) only for a visitor
+ * with a session: they are a player's, and a visitor without one is sent to log in. Empty for a
+ * page that reads none.
  */
-export function firstAnswerUrl(pathname: string, lng: 'en' | 'hi', search: URLSearchParams): string | null {
+export function firstAnswerUrls(
+  pathname: string,
+  lng: 'en' | 'hi',
+  search: URLSearchParams,
+  signedIn: boolean,
+): readonly string[] {
   switch (pathname) {
     case paths.winnersCircle:
-      return `/api/v1/results/winners?lang=${lng}`;
+      return [`/api/v1/results/winners?lang=${lng}`];
     case paths.liveWeeklyWinner:
-      return `/api/v1/results/live?lang=${lng}`;
+      return [`/api/v1/results/live?lang=${lng}`];
     case paths.inThePress:
-      return `/api/v1/press?lang=${lng}&page=${pressPageFrom(search.get('page'))}`;
+      return [`/api/v1/press?lang=${lng}&page=${pressPageFrom(search.get('page'))}`];
+    case paths.playScreen:
+      return signedIn ? ['/api/v1/location', `/api/v1/contests/current?lang=${lng}`, '/api/v1/cart'] : [];
     default:
-      return null;
+      return [];
   }
 }
 

@@ -12,6 +12,7 @@ import { build } from 'vite';
 import {
   ABSOLUTE_LINKS_SLOT,
   FIRST_PAINT_SCREENS,
+  LATER_CODE_META,
   PRERENDERED_PAGES,
   prerenderedFile,
   SHARE_CARD_SIZE,
@@ -116,19 +117,25 @@ function headingOf(html: string): string | null {
 /**
  * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
  * first paint but the HTML) and named as already there, its screen's chunks and its translations
- * preloaded.
+ * preloaded, and the code it runs later named for the app to prefetch.
  */
 function headOf(
   outDir: string,
   manifest: Manifest,
   template: string,
   entryCss: string[],
-  page: { screen: string; ns: readonly string[]; also?: readonly string[] },
+  page: { screen: string; ns: readonly string[]; also?: readonly string[]; later?: readonly string[] },
   lng: string,
 ): string {
   const seen = new Set<string>();
   const chunks = [page.screen, ...(page.also ?? []), ...EVERY_PAGE]
     .flatMap((key) => chunksOf(manifest, key, seen))
+    .filter((chunk) => !template.includes(chunk.file));
+  const later = (page.later ?? [])
+    .flatMap((key) => {
+      if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest (named by ${page.screen})`);
+      return chunksOf(manifest, key, seen);
+    })
     .filter((chunk) => !template.includes(chunk.file));
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
@@ -138,6 +145,11 @@ function headOf(
     // second time (a second fetch, a restyle of the page, and the screen waiting for the sheet).
     ...css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`),
+    // Code the page evaluates later (the stage's engine): the app prefetches it once its first
+    // render is up (src/stage/scene-loader.ts), never beside the first paint's own downloads.
+    ...(later.length > 0
+      ? [`<meta name="${LATER_CODE_META}" content="${later.map((chunk) => `/${chunk.file}`).join(' ')}">`]
+      : []),
     ...['common', ...page.ns].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`,
     ),

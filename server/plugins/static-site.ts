@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ABSOLUTE_LINKS_SLOT,
-  firstAnswerUrl,
+  firstAnswerUrls,
   FIRST_PAINT_SCREENS,
   pageAddress,
   pressArticlePath,
@@ -21,7 +21,9 @@ import {
 import { BRAND } from '../../domain/brand.ts';
 import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
+import { isWellFormedSessionToken } from '../services/accounts/session.service.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
+import { SESSION_COOKIE } from './session.ts';
 import { getPublished } from '../services/site/press.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
@@ -112,6 +114,16 @@ const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
  * request, which carries credentials as this preload does (axios's withCredentials, firstGet's).
  */
 const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/**
+ * Whether the request carries a session cookie of the right form (not whether the session is
+ * live: a page is not held for a database look-up; an ended session's preloads go unused, and
+ * its page sends the visitor to log in).
+ */
+const hasSession = (request: FastifyRequest) => {
+  const token = request.cookies[SESSION_COOKIE];
+  return token !== undefined && isWellFormedSessionToken(token);
+};
 
 /**
  * A page's addresses in its head: its own in its language (canonical, og:url) and in each language
@@ -281,8 +293,8 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    const answer = firstAnswerUrl(pathname, lng, query);
-    const links = [...(image ? [preloadLink(image)] : []), ...(answer ? [answerLink(answer)] : [])];
+    const answers = firstAnswerUrls(pathname, lng, query, hasSession(request));
+    const links = [...(image ? [preloadLink(image)] : []), ...answers.map(answerLink)];
     if (links.length > 0) void reply.header('link', links.join(', '));
     return sendHtml(request, reply, prerenderedFile(lng, page.name), page === NOT_FOUND ? 404 : 200, (html) =>
       html.replace(ABSOLUTE_LINKS_SLOT, () =>

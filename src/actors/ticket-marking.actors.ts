@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { type ContestView, GAME_PLAY_CLOSED_MESSAGE } from '../../domain/contests.ts';
 import type { DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import { type LoadedContest, type SubmitOutcome, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
-import { addCartItems, checkoutFree, fetchCart, fetchCurrentContests } from '../api/contests.ts';
+import { addCartItems, checkoutFree, fetchCart, fetchCurrentContests, takeCart } from '../api/contests.ts';
 import { ApiError } from '../api/http.ts';
 import type { Language } from '../shared/i18n.ts';
 import { STORAGE_KEYS } from '../shared/storage-keys.ts';
@@ -54,8 +54,9 @@ export function ticketMarkingMachineFor({ contest, picture, language }: TicketMa
     actors: {
       loadContest: fromPromise(async ({ input }): Promise<LoadedContest> => {
         let view = contest;
-        // The cart's tickets of this contest count against the limit and may not be marked again.
-        const cartAnswer = fetchCart();
+        // The cart's tickets of this contest count against the limit and may not be marked again;
+        // the first load takes the cart the screen asked for as it opened (askCartAhead).
+        const cartAnswer = loads === 0 ? takeCart() : fetchCart();
         if (loads > 0) {
           const again = (await fetchCurrentContests(language())).current;
           if (!again || again.id !== input.contestId)

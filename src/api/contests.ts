@@ -16,6 +16,30 @@ async function cartCall(request: () => Promise<{ data: unknown }>): Promise<Cart
 }
 
 export const fetchCart = () => cartCall(() => http.get('/cart'));
+
+/** A cart asked ahead is taken this long at most. */
+const AHEAD_MS = 10_000;
+let cartAhead: { at: number; answer: Promise<CartAnswer> } | null = null;
+
+/**
+ * The play screen asks for the cart as it opens, beside the location check and the contest
+ * instead of after them (issue 29; the server preloads it with the screen's HTML): its marking's
+ * first load takes the answer (takeCart). Asked again while one is held, it keeps that one.
+ */
+export function askCartAhead(): void {
+  if (cartAhead && Date.now() - cartAhead.at < AHEAD_MS) return;
+  const answer = fetchCart();
+  // Not a failure of its own: the taker reads it (and shows it), or a new ask replaces it.
+  answer.catch(() => undefined);
+  cartAhead = { at: Date.now(), answer };
+}
+
+/** The cart asked ahead when it is at most a few seconds old (once), else the cart asked now. */
+export function takeCart(): Promise<CartAnswer> {
+  const ahead = cartAhead;
+  cartAhead = null;
+  return ahead && Date.now() - ahead.at < AHEAD_MS ? ahead.answer : fetchCart();
+}
 /** The cart asked for in the background (the header): a 401 is the caller's alone to handle. */
 export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthorized: true }));
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>

@@ -1,14 +1,15 @@
 import { isLocationStatus } from '../../domain/location-status.ts';
 import type { LocationStatus } from '../../domain/location.ts';
 import { InvalidResponseError } from './api-error.ts';
-import { firstGet } from './first-get.ts';
+import { askLocation } from './location-answer.ts';
 
 /**
  * Where play is allowed for this visitor, as getLocationStatus (location.ts) reads it, without zod
- * or axios: the country gate asks on every page's first load (issue 29).
+ * or axios: the country gate asks on every page's first load (issue 29), sharing the request with a
+ * location gate that asks meanwhile (location-answer.ts).
  */
 export async function getCountryStatus(): Promise<LocationStatus> {
-  const status = await firstGet<unknown>('/location');
+  const status = await askLocation();
   if (!isLocationStatus(status)) throw new InvalidResponseError();
   return status;
 }

@@ -8,10 +8,14 @@ import {
 } from '../../domain/location.ts';
 import type { VerifyOutcome } from '../../machines/location-gate.machine.ts';
 import { apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
+import { askLocation } from './location-answer.ts';
 
-/** Where play is allowed for this visitor and session (works without a login). */
+/**
+ * Where play is allowed for this visitor and session (works without a login); a look while the
+ * country gate's is under way takes its answer (location-answer.ts).
+ */
 export async function getLocationStatus(): Promise<LocationStatus> {
-  const result = locationStatusSchema.safeParse(dataOf<unknown>((await http.get('/location')).data));
+  const result = locationStatusSchema.safeParse(await askLocation());
   if (!result.success) throw new InvalidResponseError();
   return result.data;
 }

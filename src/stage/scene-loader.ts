@@ -4,6 +4,7 @@
  * (loadSceneWhenIdle): its evaluation, the longest step of the stage's start, then happens in idle
  * moments while the screen's first call is under way, and the stage finds it ready.
  */
+import { LATER_CODE_META } from '../../domain/site-paths.ts';
 import { nextTask } from '../shared/yield-to-browser.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
@@ -60,10 +61,30 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
+/**
+ * Fetches the scene's files into the browser's cache without running them, when the page's HTML
+ * names them (a game screen's, LATER_CODE_META): the evaluation in an idle moment then waits for
+ * no download. Asked as the screen first renders, after the first paint's own downloads.
+ */
+function prefetchSceneCode(): void {
+  const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
+  if (!named) return;
+  named.remove();
+  for (const href of named.content.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    // As a module script is fetched (CORS, same-origin credentials), so that the import takes it.
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */
 export function loadSceneWhenIdle(): void {
   if (asked) return;
   asked = true;
+  prefetchSceneCode();
   whenSettledAndIdle(() => {
     loadScene().catch(() => undefined);
   }, STAGE_SETTLE_MS);

@@ -274,6 +274,26 @@ describe('pre-rendered pages', () => {
       '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"',
     );
   });
+
+  it("preloads the play screen's first answers for a visitor with a session: the location check, the contest in the page's language, the cart", async () => {
+    const picture =
+      '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"';
+    const answer = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const token = 'a'.repeat(43);
+    const res = await open('/play_screen', { 'accept-language': 'hi', cookie: `cs_session=${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBe(
+      [picture, answer('/api/v1/location'), answer('/api/v1/contests/current?lang=hi'), answer('/api/v1/cart')].join(
+        ', ',
+      ),
+    );
+    // A cookie that is no session of ours preloads nothing a player's: the page sends them to log in.
+    expect((await open('/play_screen', { cookie: 'cs_session=not-a-token' })).headers.link).toBe(picture);
+    // Other pages preload nothing of a player's, session or not.
+    expect((await open('/the_winners_circle', { cookie: `cs_session=${token}` })).headers.link).toBe(
+      answer('/api/v1/results/winners?lang=en'),
+    );
+  });
 });
 
 describeOnEachDatabase(

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { http } from '../../src/api/http.ts';
+import { CurrentContestsShare } from '../../src/shared/current-contests-share.tsx';
 import { createTestI18n } from './i18n.ts';
 
 export interface StubAnswer {
@@ -113,10 +114,13 @@ export async function renderScreen(
   const result = render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<Where />} />
-        </Routes>
+        {/* As in the app's shell (App.tsx): a page view's asks for the current contests share one answer. */}
+        <CurrentContestsShare>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </CurrentContestsShare>
       </MemoryRouter>
     </I18nextProvider>,
   );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetLocationAnswer } from '../../src/api/location-answer.ts';
 
 // The first screen of a file waits for its lazy section to be transformed and loaded: on a busy
 // machine that takes longer than Testing Library's default 1 s for findBy/waitFor.
@@ -12,6 +13,8 @@ await import('../../src/api/answer-schemas.ts');
 
 afterEach(() => {
   cleanup();
+  // A new page load for the next test: its first location answer is not this one's.
+  resetLocationAnswer();
   localStorage.clear();
   sessionStorage.clear();
 });

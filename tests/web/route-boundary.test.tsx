@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/shared/lazy-screen.ts';
 import { RouteBoundary } from '../../src/shared/RouteBoundary.tsx';
@@ -31,6 +32,55 @@ describe('loading a section', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Early' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a screen whose code is in within the update that shows it, never its fallback (issue 29)', async () => {
+    const Screen = lazyScreen(() => Promise.resolve({ default: () => <h1>Ready</h1> }));
+    await Screen.load();
+    const fallback = vi.fn(() => <p>Waiting</p>);
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Suspense fallback={<Fallback />}>{open && <Screen />}</Suspense>
+        </>
+      );
+    }
+    const Fallback = () => fallback();
+    render(<Opener />);
+    // A click is an urgent update: React.lazy suspended here and showed the fallback first.
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('heading', { name: 'Ready' })).toBeInTheDocument();
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('keeps a screen mounted while its code was loading as it is when the page renders again', async () => {
+    let resolve!: (m: { default: () => React.JSX.Element }) => void;
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          Count {count}
+        </button>
+      );
+    }
+    const Screen = lazyScreen(() => new Promise<{ default: () => React.JSX.Element }>((r) => (resolve = r)));
+    const page = (title: string) => (
+      <Suspense fallback={<p>Waiting</p>}>
+        <h1>{title}</h1>
+        <Screen />
+      </Suspense>
+    );
+    const { rerender } = render(page('First'));
+    resolve({ default: Counter });
+    fireEvent.click(await screen.findByRole('button', { name: 'Count 0' }));
+    rerender(page('Second'));
+    // The same screen, its state kept: not remounted as the code it now has at hand.
+    expect(screen.getByRole('heading', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Count 1' })).toBeInTheDocument();
   });
 
   it('offers a reload when the chunk fails to load', async () => {

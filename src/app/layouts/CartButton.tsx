@@ -7,7 +7,7 @@ import { loginMarker } from '../../shared/login-marker.ts';
 import { paths } from '../../shared/paths.ts';
 
 // These screens ask for the cart themselves; their answer reaches the count through the store.
-const fetchesItsOwnCart = new Set<string>([paths.cart, paths.popupCheckout]);
+const fetchesItsOwnCart = new Set<string>([paths.cart, paths.popupCheckout, paths.playScreen]);
 
 /**
  * The header's way to the cart with the number of tickets in it. Only for a logged-in player,

@@ -12,16 +12,14 @@ export interface BackgroundStart {
 
 /**
  * When the session and version watchers start (issue 29: XState and the dialog library stay out
- * of a visitor's first paint): at once for a logged-in player (the inactivity clock runs), on a
- * login or a 401 (the session machine's only business with a visitor who is logged out), and
- * otherwise once the page has loaded, settled and the browser is idle (the version check, which
- * nothing on screen waits for).
+ * of a visitor's first paint): on a login or a 401 (the session machine's only business with a
+ * visitor who is logged out), and otherwise once the page has loaded, settled and the browser is
+ * idle, for a logged-in player too: the inactivity clock counts the quiet time before it started
+ * (SessionWatcher), and started at once it was mounted in the middle of the game screens' start,
+ * a commit of 50-75 ms at 4x CPU slowdown before the stage's engine could start.
  */
 export function useBackgroundStart(): BackgroundStart {
-  const [start, setStart] = useState<BackgroundStart>(() => ({
-    started: loginMarker.isSet(),
-    unauthorizedBeforeStart: false,
-  }));
+  const [start, setStart] = useState<BackgroundStart>(() => ({ started: false, unauthorizedBeforeStart: false }));
   useEffect(() => {
     const now = (unauthorized: boolean) =>
       setStart((was) =>

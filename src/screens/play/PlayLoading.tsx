@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
+import { askCartAhead } from '../../api/contests.ts';
+import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx';
+import { currentLanguage } from '../../shared/i18n.ts';
 import { GamePreview, loadStage } from '../game/GameBoard.tsx';
 import '../../styles/trial.css';
 import '../../styles/contest.css';
@@ -13,13 +16,19 @@ import '../../styles/contest.css';
  * with its message.
  */
 export default function PlayLoading() {
-  const { t } = useTranslation('contest');
+  const { t, i18n } = useTranslation('contest');
+  const lng = currentLanguage(i18n);
+  const fetchContests = useCurrentContestsFetch();
   // The stage's code, and its engine's once the page is idle, load while the gate and the contest
   // are asked (issue 29: asked only by the board, the engine started 1 s after the load and was
-  // ready 0.8 s later); the board finds them ready.
+  // ready 0.8 s later); the board finds them ready. The contest and the cart are asked now, beside
+  // the location check, not after it: the screen's own asks take these answers (the contests'
+  // share, takeCart), which the server preloaded with the HTML.
   useEffect(() => {
     void loadStage();
-  }, []);
+    fetchContests(lng).catch(() => undefined); // the screen's own ask shows a failure
+    askCartAhead();
+  }, [fetchContests, lng]);
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
