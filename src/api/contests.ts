@@ -9,29 +9,32 @@ import { apiCall as call, http } from './http.ts';
 export { cartCount } from './cart-count.ts';
 export { contestPhase, fetchCurrentContests } from './current-contests.ts';
 
-async function cartCall(request: () => Promise<{ data: unknown }>): Promise<CartAnswer> {
+async function cartCall(request: () => Promise<{ data: unknown }>, changes = true): Promise<CartAnswer> {
+  // A change of the cart makes a cart asked ahead of it stale.
+  if (changes) forgetCartAhead();
   const cart = await call('cart', request);
   cartCount.set(cart.items.length);
   return cart;
 }
 
-export const fetchCart = () => cartCall(() => http.get('/cart'));
+export const fetchCart = () => cartCall(() => http.get('/cart'), false);
 
 /** A cart asked ahead is taken this long at most. */
 const AHEAD_MS = 10_000;
-let cartAhead: { at: number; answer: Promise<CartAnswer> } | null = null;
+let cartAhead: { view: string; at: number; answer: Promise<CartAnswer> } | null = null;
 
 /**
  * The play screen asks for the cart as it opens, beside the location check and the contest
  * instead of after them (issue 29; the server preloads it with the screen's HTML): its marking's
- * first load takes the answer (takeCart). Asked again while one is held, it keeps that one.
+ * first load takes the answer (takeCart). `view` names the page view (the router's location key):
+ * asked again in the same view, the answer held is kept; a new view asks anew.
  */
-export function askCartAhead(): void {
-  if (cartAhead && Date.now() - cartAhead.at < AHEAD_MS) return;
+export function askCartAhead(view: string): void {
+  if (cartAhead && cartAhead.view === view && Date.now() - cartAhead.at < AHEAD_MS) return;
   const answer = fetchCart();
   // Not a failure of its own: the taker reads it (and shows it), or a new ask replaces it.
   answer.catch(() => undefined);
-  cartAhead = { at: Date.now(), answer };
+  cartAhead = { view, at: Date.now(), answer };
 }
 
 /** The cart asked ahead when it is at most a few seconds old (once), else the cart asked now. */
@@ -40,8 +43,13 @@ export function takeCart(): Promise<CartAnswer> {
   cartAhead = null;
   return ahead && Date.now() - ahead.at < AHEAD_MS ? ahead.answer : fetchCart();
 }
-/** The cart asked for in the background (the header): a 401 is the caller's alone to handle. */
-export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthorized: true }));
+
+/** Drops a cart asked ahead: the cart changed since (and for tests, a new page). */
+export function forgetCartAhead(): void {
+  cartAhead = null;
+}
+
+export const peekCart = () => cartCall(() => http.get('/cart', { quietUnauthorized: true }), false);
 export const addCartItems = (contestId: string, tickets: TicketPoint[]) =>
   cartCall(() => http.post('/cart/items', { contestId, tickets }));
 export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/items/${encodeURIComponent(id)}`));
@@ -51,6 +59,7 @@ export const removeCartItem = (id: string) => cartCall(() => http.delete(`/cart/
  * again when the cart held any (another contest's may stay).
  */
 export async function checkoutFree(contestId: string, tickets?: ReadonlyArray<{ x: number; y: number }>) {
+  forgetCartAhead();
   const answer = await call('freeCheckout', () =>
     http.post('/cart/checkout-free', { contestId, ...(tickets ? { tickets } : {}) }),
   );

@@ -3,6 +3,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { forgetCartAhead } from '../../src/api/contests.ts';
 import { http } from '../../src/api/http.ts';
 import { CurrentContestsShare } from '../../src/shared/current-contests-share.tsx';
 import { createTestI18n } from './i18n.ts';
@@ -29,6 +30,8 @@ export interface StubCall {
  */
 export function stubApi(routes: Record<string, StubHandler>): StubCall[] {
   const calls: StubCall[] = [];
+  // A new server: a cart the play screen asked ahead of it (src/api/contests.ts) is not its.
+  forgetCartAhead();
   http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';

@@ -13,7 +13,7 @@ await import('../../src/api/answer-schemas.ts');
 
 afterEach(() => {
   cleanup();
-  // A new page load for the next test: its first location answer is not this one's.
+  // A new page load for the next test: a location request of this one's is not shared with it.
   resetLocationAnswer();
   localStorage.clear();
   sessionStorage.clear();

@@ -102,6 +102,16 @@ describe('/play_screen', () => {
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
 
+  it('asks for the contest and the cart once, as it opens: the marking takes the cart asked then (issue 29)', async () => {
+    cartItems.items = [{ id: 'i1', contestId: 'c1', x: 10, y: 20, pricePaise: 5136 }];
+    const { calls } = await open(contestView());
+    await screen.findByTestId('stage');
+    expect(calls.filter((call) => call.url === '/contests/current')).toHaveLength(1);
+    expect(calls.filter((call) => call.url === '/cart')).toHaveLength(1);
+    // The cart's ticket is on the stage, locked: the marking read that one answer.
+    expect(screen.getByText(/1 ticket in your cart/)).toBeInTheDocument();
+  });
+
   it("shows the contest's name, its prize and a countdown to close", async () => {
     await open(contestView());
     await screen.findByTestId('stage');

@@ -28,3 +28,27 @@ describe("a stage hears when the scene's code has loaded, whoever asked for it (
     expect(waiting).toHaveBeenCalledOnce();
   });
 });
+
+describe("the engine's files the game screen's HTML names (LATER_CODE_META)", () => {
+  it('are prefetched, not run, as the screen first asks for its stage; once per page', async () => {
+    vi.resetModules();
+    const meta = document.createElement('meta');
+    meta.name = 'cricspot:later-code';
+    meta.content = '/assets/engine-steps-1.js /assets/StageCanvas-2.js';
+    document.head.append(meta);
+    const { loadSceneWhenIdle } = await import('../../src/stage/scene-loader.ts');
+    const prefetched = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
+        href: link.getAttribute('href'),
+        crossOrigin: link.crossOrigin,
+      }));
+    loadSceneWhenIdle();
+    expect(prefetched()).toEqual([
+      { href: '/assets/engine-steps-1.js', crossOrigin: 'anonymous' },
+      { href: '/assets/StageCanvas-2.js', crossOrigin: 'anonymous' },
+    ]);
+    loadSceneWhenIdle();
+    expect(prefetched()).toHaveLength(2);
+    for (const link of document.querySelectorAll('link[rel="prefetch"]')) link.remove();
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { askCartAhead } from '../../api/contests.ts';
 import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx';
@@ -19,6 +20,7 @@ export default function PlayLoading() {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
   const fetchContests = useCurrentContestsFetch();
+  const view = useLocation().key;
   // The stage's code, and its engine's once the page is idle, load while the gate and the contest
   // are asked (issue 29: asked only by the board, the engine started 1 s after the load and was
   // ready 0.8 s later); the board finds them ready. The contest and the cart are asked now, beside
@@ -27,8 +29,8 @@ export default function PlayLoading() {
   useEffect(() => {
     void loadStage();
     fetchContests(lng).catch(() => undefined); // the screen's own ask shows a failure
-    askCartAhead();
-  }, [fetchContests, lng]);
+    askCartAhead(view);
+  }, [fetchContests, lng, view]);
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>

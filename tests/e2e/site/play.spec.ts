@@ -66,3 +66,32 @@ for (const lng of ['en', 'hi'] as const) {
     await page.screenshot({ path: `test-results/play-cart-${lng}.png`, fullPage: true });
   });
 }
+
+test("the play screen, opened anew, takes its first answers and the engine's code from what its HTML fetched ahead", async ({
+  page,
+}) => {
+  await signUp(page, '5');
+  await page.goto('/play_screen');
+  await stageReady(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/')) asked.push(url.pathname + url.search);
+  });
+  await page.reload();
+  await stageReady(page);
+  // One request each (issue 29): the server's preloads with the HTML, taken by the page's own asks
+  // (the country gate and the location gate share theirs).
+  const times = (prefix: string) => asked.filter((url) => url.startsWith(prefix)).length;
+  expect(times('/api/v1/location')).toBe(1);
+  expect(times('/api/v1/contests/current?')).toBe(1);
+  expect(times('/api/v1/cart')).toBe(1);
+  // The engine's files, prefetched as the screen rendered, came from the cache when it ran them.
+  const engine = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => /\/assets\/(engine-steps|StageCanvas)-/.test(entry.name))
+      .map((entry) => ({ by: entry.initiatorType, bytes: entry.transferSize })),
+  );
+  expect(engine.filter((entry) => entry.by === 'link').length).toBe(2);
+  expect(engine.filter((entry) => entry.by !== 'link').every((entry) => entry.bytes === 0)).toBe(true);
+});
