@@ -140,10 +140,11 @@ function headOf(
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
     `<style>${css.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('')}</style>`,
-    // Each inlined sheet named again as a disabled link, which the browser neither fetches nor
-    // applies: Vite's loader of a screen's chunk finds it there and does not link the sheet a
-    // second time (a second fetch, a restyle of the page, and the screen waiting for the sheet).
-    ...css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+    // Each inlined sheet named again as a link of a type no browser styles with, which it neither
+    // fetches nor applies: Vite's loader of a screen's chunk finds it there and does not link the
+    // sheet a second time (a second fetch, a restyle of the page, and the screen waiting for the
+    // sheet). Not `disabled`: Chromium 150 fetches a disabled style sheet's link all the same.
+    ...css.map((file) => `<link rel="stylesheet" href="/${file}" type="text/x-inlined">`),
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`),
     // Code the page evaluates later (the stage's engine): the app prefetches it once its first
     // render is up (src/stage/scene-loader.ts), never beside the first paint's own downloads.
