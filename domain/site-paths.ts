@@ -173,19 +173,20 @@ export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
  */
 /**
  * The stage engine's code (the scene, and the parts of Pixi it starts with), which a game screen
- * evaluates once the page has loaded and is idle (src/stage/scene-loader.ts). The game screens' HTML
- * names its files in a meta tag (LATER_CODE_META), and the app prefetches them as the screen first
- * renders (issue 29): the engine's start then waits for no download (on a phone's network longer
- * than its evaluation), and the first paint's own downloads share the network with nothing.
+ * evaluates once the page has loaded and is idle (src/stage/scene-loader.ts). Every page's HTML
+ * names its files in a meta tag (LATER_CODE_META); a game screen fetches them into the browser's
+ * cache as it first renders, and runs them only once they have all arrived (issue 29): the engine's
+ * start then waits for no download, and a file a patchy network lost is fetched again (Chromium
+ * never fetches again a module whose import failed).
  */
-const STAGE_ENGINE_CODE = [
+export const STAGE_ENGINE_CODE = [
   'src/stage/scene/engine-steps.ts',
   'src/stage/scene/StageCanvas.tsx',
   'node_modules/pixi.js/lib/environment-browser/browserAll.mjs',
 ] as const;
 
-/** The meta tag whose content lists a first-paint screen's later code, space-separated. */
-export const LATER_CODE_META = 'cricspot:later-code';
+/** The meta tag whose content lists the stage engine's files, space-separated. */
+export const LATER_CODE_META = 'cricspot:engine-code';
 
 export const FIRST_PAINT_SCREENS = [
   {
@@ -196,7 +197,6 @@ export const FIRST_PAINT_SCREENS = [
     image: PRACTICE_PICTURE,
     loggedIn: false,
     also: [],
-    later: STAGE_ENGINE_CODE,
   },
   {
     // Only logged-in players reach it: its first paint is the header they see and the contest's
@@ -208,7 +208,6 @@ export const FIRST_PAINT_SCREENS = [
     image: PLAY_PICTURE,
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
-    later: STAGE_ENGINE_CODE,
   },
   // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
   // page's title and its spinner, with no style sheet to wait for; the app then reads the API.
@@ -222,7 +221,6 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
-    later: [],
   },
   {
     name: 'live_weekly_winner',
@@ -232,7 +230,6 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
-    later: [],
   },
   {
     name: 'in_the_press',
@@ -242,7 +239,6 @@ export const FIRST_PAINT_SCREENS = [
     image: null,
     loggedIn: false,
     also: [],
-    later: [],
   },
 ] as const;
 

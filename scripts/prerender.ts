@@ -16,6 +16,7 @@ import {
   PRERENDERED_PAGES,
   prerenderedFile,
   SHARE_CARD_SIZE,
+  STAGE_ENGINE_CODE,
 } from '../domain/site-paths.ts';
 import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../domain/html.ts';
 
@@ -117,25 +118,19 @@ function headingOf(html: string): string | null {
 /**
  * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
  * first paint but the HTML) and named as already there, its screen's chunks and its translations
- * preloaded, and the code it runs later named for the app to prefetch.
+ * preloaded.
  */
 function headOf(
   outDir: string,
   manifest: Manifest,
   template: string,
   entryCss: string[],
-  page: { screen: string; ns: readonly string[]; also?: readonly string[]; later?: readonly string[] },
+  page: { screen: string; ns: readonly string[]; also?: readonly string[] },
   lng: string,
 ): string {
   const seen = new Set<string>();
   const chunks = [page.screen, ...(page.also ?? []), ...EVERY_PAGE]
     .flatMap((key) => chunksOf(manifest, key, seen))
-    .filter((chunk) => !template.includes(chunk.file));
-  const later = (page.later ?? [])
-    .flatMap((key) => {
-      if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest (named by ${page.screen})`);
-      return chunksOf(manifest, key, seen);
-    })
     .filter((chunk) => !template.includes(chunk.file));
   const css = [...new Set([...entryCss, ...chunks.flatMap((chunk) => chunk.css ?? [])])];
   return [
@@ -146,15 +141,26 @@ function headOf(
     // sheet). Not `disabled`: Chromium 150 fetches a disabled style sheet's link all the same.
     ...css.map((file) => `<link rel="stylesheet" href="/${file}" type="text/x-inlined">`),
     ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`),
-    // Code the page evaluates later (the stage's engine): the app prefetches it once its first
-    // render is up (src/stage/scene-loader.ts), never beside the first paint's own downloads.
-    ...(later.length > 0
-      ? [`<meta name="${LATER_CODE_META}" content="${later.map((chunk) => `/${chunk.file}`).join(' ')}">`]
-      : []),
     ...['common', ...page.ns].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`,
     ),
   ].join('');
+}
+
+/**
+ * The stage engine's files (STAGE_ENGINE_CODE with the chunks they import), named in every page's
+ * head for src/stage/scene-loader.ts, which fetches them before it runs them: the engine may start
+ * on any page a player reaches the game from.
+ */
+function engineMeta(manifest: Manifest, template: string): string {
+  const seen = new Set<string>();
+  const files = STAGE_ENGINE_CODE.flatMap((key) => {
+    if (!manifest[key]) throw new Error(`prerender: ${key} (STAGE_ENGINE_CODE) is not in the build's manifest`);
+    return chunksOf(manifest, key, seen);
+  })
+    .filter((chunk) => !template.includes(chunk.file))
+    .map((chunk) => `/${chunk.file}`);
+  return `<meta name="${LATER_CODE_META}" content="${files.join(' ')}">`;
 }
 
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {
@@ -187,6 +193,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       },
     });
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
+    const engine = engineMeta(manifest, template);
     let written = 0;
     for (const lng of LANGUAGES) {
       const resources = resourcesOf(outDir, lng);
@@ -204,7 +211,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
           .replace('<html lang="en">', `<html lang="${lng}">`)
           .replace(TITLE_TAG, () => `<title>${escapeHtml(title)}</title>`)
           .replace(DESCRIPTION_META, () => pageMeta(title, resources, lng))
-          .replace('</head>', () => `${headOf(outDir, manifest, template, entryCss, page, lng)}</head>`)
+          .replace('</head>', () => `${headOf(outDir, manifest, template, entryCss, page, lng)}${engine}</head>`)
           // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
           .replace(
             '<div id="root"></div>',
@@ -220,7 +227,9 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
     // its card too, which the server completes.
     writeFileSync(
       path.join(outDir, 'index.html'),
-      template.replace(DESCRIPTION_META, () => pageMeta(null, resourcesOf(outDir, 'en'), 'en')),
+      template
+        .replace(DESCRIPTION_META, () => pageMeta(null, resourcesOf(outDir, 'en'), 'en'))
+        .replace('</head>', () => `${engine}</head>`),
     );
     return written;
   } finally {

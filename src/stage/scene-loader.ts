@@ -34,18 +34,20 @@ const loadedListeners = new Set<() => void>();
 
 /** The scene's module; a failed load is tried again on the next ask. */
 export function loadScene(): Promise<SceneModule> {
-  scene ??= importInSteps().then(
-    (module) => {
-      loaded = true;
-      for (const listener of [...loadedListeners]) listener();
-      loadedListeners.clear();
-      return module;
-    },
-    (error: unknown) => {
-      scene = null;
-      throw error;
-    },
-  );
+  scene ??= fetchEngineFiles()
+    .then(importInSteps)
+    .then(
+      (module) => {
+        loaded = true;
+        for (const listener of [...loadedListeners]) listener();
+        loadedListeners.clear();
+        return module;
+      },
+      (error: unknown) => {
+        scene = null;
+        throw error;
+      },
+    );
   return scene;
 }
 
@@ -61,30 +63,69 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
+/** How long a file's fetch may take before the import goes ahead anyway (a browser that never says). */
+const FETCH_WAIT_MS = 30_000;
+
+let fetched: Promise<void> | null = null;
+
 /**
- * Fetches the scene's files into the browser's cache without running them, when the page's HTML
- * names them (a game screen's, LATER_CODE_META): the evaluation in an idle moment then waits for
- * no download. Asked as the screen first renders, after the first paint's own downloads.
+ * The engine's files the page's HTML names (LATER_CODE_META), fetched into the browser's cache
+ * without running them: resolves once every one has arrived, rejects when one failed (the next ask
+ * fetches again). The import runs only after that (issue 29): its evaluation in an idle moment
+ * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
+ * that an import of it never tried again and a patchy network left the stage without its engine;
+ * a prefetch that failed is simply asked again. At once where the page names no files or the
+ * browser cannot prefetch.
  */
-function prefetchSceneCode(): void {
+function fetchEngineFiles(): Promise<void> {
   const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
-  if (!named) return;
-  named.remove();
-  for (const href of named.content.split(' ').filter(Boolean)) {
-    const link = document.createElement('link');
+  const files = named?.content.split(' ').filter(Boolean) ?? [];
+  fetched ??= Promise.all(files.map(fetchFile)).then(
+    () => undefined,
+    (error: unknown) => {
+      fetched = null;
+      throw error;
+    },
+  );
+  return fetched;
+}
+
+function canPrefetch(link: HTMLLinkElement): boolean {
+  try {
+    return link.relList.supports('prefetch');
+  } catch {
+    return false; // a browser that does not say which links it supports
+  }
+}
+
+function fetchFile(href: string): Promise<void> {
+  const link = document.createElement('link');
+  if (!canPrefetch(link)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(resolve, FETCH_WAIT_MS);
     link.rel = 'prefetch';
     // As a module script is fetched (CORS, same-origin credentials), so that the import takes it.
     link.crossOrigin = 'anonymous';
     link.href = href;
+    link.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    link.onerror = () => {
+      window.clearTimeout(timer);
+      link.remove();
+      reject(new Error(`The engine's file ${href} could not be fetched`));
+    };
     document.head.append(link);
-  }
+  });
 }
 
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */
 export function loadSceneWhenIdle(): void {
   if (asked) return;
   asked = true;
-  prefetchSceneCode();
+  // Its files download now, as the screen first renders; they run once the page is idle.
+  fetchEngineFiles().catch(() => undefined);
   whenSettledAndIdle(() => {
     loadScene().catch(() => undefined);
   }, STAGE_SETTLE_MS);

@@ -29,26 +29,38 @@ describe("a stage hears when the scene's code has loaded, whoever asked for it (
   });
 });
 
-describe("the engine's files the game screen's HTML names (LATER_CODE_META)", () => {
-  it('are prefetched, not run, as the screen first asks for its stage; once per page', async () => {
+describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
+  it('are fetched into the cache as the screen first asks, and run only once all have arrived; a failed one is fetched again', async () => {
     vi.resetModules();
     const meta = document.createElement('meta');
-    meta.name = 'cricspot:later-code';
+    meta.name = 'cricspot:engine-code';
     meta.content = '/assets/engine-steps-1.js /assets/StageCanvas-2.js';
     document.head.append(meta);
-    const { loadSceneWhenIdle } = await import('../../src/stage/scene-loader.ts');
-    const prefetched = () =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
-        href: link.getAttribute('href'),
-        crossOrigin: link.crossOrigin,
-      }));
+    // jsdom fetches no prefetch: the test says when each has arrived.
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    const { loadScene, loadSceneWhenIdle, onSceneLoaded } = await import('../../src/stage/scene-loader.ts');
+    const links = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
     loadSceneWhenIdle();
-    expect(prefetched()).toEqual([
-      { href: '/assets/engine-steps-1.js', crossOrigin: 'anonymous' },
-      { href: '/assets/StageCanvas-2.js', crossOrigin: 'anonymous' },
+    expect(links().map((link) => [link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['/assets/engine-steps-1.js', 'anonymous'],
+      ['/assets/StageCanvas-2.js', 'anonymous'],
     ]);
-    loadSceneWhenIdle();
-    expect(prefetched()).toHaveLength(2);
-    for (const link of document.querySelectorAll('link[rel="prefetch"]')) link.remove();
+    const ran = vi.fn();
+    onSceneLoaded(ran);
+    // One arrives, one is lost: nothing runs, and the failed one's link goes.
+    const [steps, canvas] = links();
+    steps!.dispatchEvent(new Event('load'));
+    canvas!.dispatchEvent(new Event('error'));
+    await expect(loadScene()).rejects.toThrow("The engine's file /assets/StageCanvas-2.js could not be fetched");
+    expect(ran).not.toHaveBeenCalled();
+    expect(links()).toHaveLength(1);
+    // Asked again (the stage's retry): fetched again, then run.
+    const again = loadScene();
+    for (const link of links().slice(1)) link.dispatchEvent(new Event('load'));
+    await again;
+    expect(ran).toHaveBeenCalledOnce();
+    for (const link of links()) link.remove();
+    meta.remove();
+    vi.restoreAllMocks();
   });
 });
