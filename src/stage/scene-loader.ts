@@ -63,6 +63,9 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
+/** How long a file's fetch may take before the import goes ahead anyway (a browser that never says). */
+const FETCH_WAIT_MS = 30_000;
+
 let fetched: Promise<void> | null = null;
 
 /**
@@ -71,7 +74,8 @@ let fetched: Promise<void> | null = null;
  * fetches again). The import runs only after that (issue 29): its evaluation in an idle moment
  * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
  * that an import of it never tried again and a patchy network left the stage without its engine;
- * a plain fetch that failed is simply made again. At once where the page names no files.
+ * a prefetch that failed is simply asked again. At once where the page names no files or the
+ * browser cannot prefetch.
  */
 function fetchEngineFiles(): Promise<void> {
   const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
@@ -86,16 +90,33 @@ function fetchEngineFiles(): Promise<void> {
   return fetched;
 }
 
-/** One file into the HTTP cache (hashed assets are cached for a year), as a module script would ask for it. */
-async function fetchFile(href: string): Promise<void> {
-  const failed = () => new Error(`The engine's file ${href} could not be fetched`);
-  const response = await fetch(href, { credentials: 'same-origin' }).catch(() => {
-    throw failed();
-  });
-  if (!response.ok) throw failed();
-  // Read to the end: a download cut off is a failure too, not a file half in the cache.
-  await response.arrayBuffer().catch(() => {
-    throw failed();
+function canPrefetch(link: HTMLLinkElement): boolean {
+  try {
+    return link.relList.supports('prefetch');
+  } catch {
+    return false; // a browser that does not say which links it supports
+  }
+}
+
+function fetchFile(href: string): Promise<void> {
+  const link = document.createElement('link');
+  if (!canPrefetch(link)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(resolve, FETCH_WAIT_MS);
+    link.rel = 'prefetch';
+    // As a module script is fetched (CORS, same-origin credentials), so that the import takes it.
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    link.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    link.onerror = () => {
+      window.clearTimeout(timer);
+      link.remove();
+      reject(new Error(`The engine's file ${href} could not be fetched`));
+    };
+    document.head.append(link);
   });
 }
 

@@ -30,43 +30,37 @@ describe("a stage hears when the scene's code has loaded, whoever asked for it (
 });
 
 describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
-  it('are fetched as the screen first asks, and run only once all have arrived; a failed one is fetched again', async () => {
+  it('are fetched into the cache as the screen first asks, and run only once all have arrived; a failed one is fetched again', async () => {
     vi.resetModules();
     const meta = document.createElement('meta');
     meta.name = 'cricspot:engine-code';
     meta.content = '/assets/engine-steps-1.js /assets/StageCanvas-2.js';
     document.head.append(meta);
-    // The network: each fetch waits for the test to answer it.
-    const asked: { url: string; answer: (ok: boolean) => void }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (url: string) =>
-          new Promise<Response>((resolve, reject) =>
-            asked.push({
-              url,
-              answer: (ok) => (ok ? resolve(new Response('export {};')) : reject(new TypeError('Failed to fetch'))),
-            }),
-          ),
-      ),
-    );
+    // jsdom fetches no prefetch: the test says when each has arrived.
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
     const { loadScene, loadSceneWhenIdle, onSceneLoaded } = await import('../../src/stage/scene-loader.ts');
+    const links = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
     loadSceneWhenIdle();
-    expect(asked.map((one) => one.url)).toEqual(['/assets/engine-steps-1.js', '/assets/StageCanvas-2.js']);
+    expect(links().map((link) => [link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['/assets/engine-steps-1.js', 'anonymous'],
+      ['/assets/StageCanvas-2.js', 'anonymous'],
+    ]);
     const ran = vi.fn();
     onSceneLoaded(ran);
-    // One arrives, one is lost: nothing runs.
-    asked[0]!.answer(true);
-    asked[1]!.answer(false);
+    // One arrives, one is lost: nothing runs, and the failed one's link goes.
+    const [steps, canvas] = links();
+    steps!.dispatchEvent(new Event('load'));
+    canvas!.dispatchEvent(new Event('error'));
     await expect(loadScene()).rejects.toThrow("The engine's file /assets/StageCanvas-2.js could not be fetched");
     expect(ran).not.toHaveBeenCalled();
+    expect(links()).toHaveLength(1);
     // Asked again (the stage's retry): fetched again, then run.
     const again = loadScene();
-    expect(asked).toHaveLength(4);
-    for (const one of asked.slice(2)) one.answer(true);
+    for (const link of links().slice(1)) link.dispatchEvent(new Event('load'));
     await again;
     expect(ran).toHaveBeenCalledOnce();
+    for (const link of links()) link.remove();
     meta.remove();
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 });
