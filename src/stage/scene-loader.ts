@@ -78,9 +78,7 @@ let fetched: Promise<void> | null = null;
  * browser cannot prefetch.
  */
 function fetchEngineFiles(): Promise<void> {
-  const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
-  const files = named?.content.split(' ').filter(Boolean) ?? [];
-  fetched ??= Promise.all(files.map(fetchFile)).then(
+  fetched ??= Promise.all(engineFiles().map(fetchFile)).then(
     () => undefined,
     (error: unknown) => {
       fetched = null;
@@ -88,6 +86,11 @@ function fetchEngineFiles(): Promise<void> {
     },
   );
   return fetched;
+}
+
+function engineFiles(): string[] {
+  const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
+  return named?.content.split(' ').filter(Boolean) ?? [];
 }
 
 function canPrefetch(link: HTMLLinkElement): boolean {

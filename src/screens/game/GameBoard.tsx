@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
@@ -11,27 +11,21 @@ import type {
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 import { loadSceneWhenIdle } from '../../stage/scene-loader.ts';
+import { lazyComponent } from '../../shared/lazy-screen.ts';
 import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
-// Pixi comes with the stage's own chunk, never with the other routes. A screen may ask for it as it
-// opens, so it downloads while the screen's first call is under way instead of after it; the
-// scene's chunk (Pixi) follows once the page is idle (issue 29).
-export const loadStage = () => {
-  loadSceneWhenIdle();
-  return import('../../stage/PictureStage.tsx').then((module) => {
-    loadedStage = module.PictureStage;
-    return module;
-  });
-};
-const LazyPictureStage = lazy(() => loadStage().then((m) => ({ default: m.PictureStage })));
-
 /**
- * The stage's component once its code is in: a board whose screen loaded it as it opened renders
- * it at once. Through lazy() it suspended for a microtask all the same, and React shows a
- * suspended tree's content at most every 300 ms: the stage mounted (and its engine started) up to
- * 300 ms late (issue 29, traced on the play screen).
+ * The stage. Pixi comes with its own chunk, never with the other routes. A screen may ask for it as
+ * it opens (loadStage), so it downloads while the screen's first call is under way instead of
+ * after it; the scene's chunk (Pixi) follows once the page is idle (issue 29). A board whose screen
+ * loaded it renders it at once (lazyComponent): through lazy() it suspended for a microtask all the
+ * same, and the stage mounted (and its engine started) up to 300 ms late (traced on the play screen).
  */
-let loadedStage: typeof PictureStageComponent | null = null;
+const PictureStage = lazyComponent<ComponentProps<typeof PictureStageComponent>>(() => {
+  loadSceneWhenIdle();
+  return import('../../stage/PictureStage.tsx').then((module) => ({ default: module.PictureStage }));
+});
+export const loadStage = () => PictureStage.load();
 
 /**
  * The picture shown before the stage can draw (preloaded with the HTML), in the stage's box, and
@@ -105,8 +99,6 @@ export function GameBoard({
   send,
   children,
 }: GameBoardProps) {
-  // Chosen once: a board that changed components would mount another stage.
-  const [PictureStage] = useState(() => loadedStage ?? LazyPictureStage);
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">
