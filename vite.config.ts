@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { prerenderPages } from './scripts/prerender.ts';
@@ -92,6 +93,8 @@ export default defineConfig({
     lazyPixiCanvasProbe(),
     // Pixi's text metrics make their Intl.Segmenter on first use, not at evaluation (issue 29).
     lazyPixiSegmenter(),
+    // Pixi's batch shader made on first use: the Canvas renderer never uses it (issue 29).
+    lazyPixiBatcherShader(),
     buildMeta(),
     appIcons(),
     prerender(),
