@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, useState } from 'react';
+import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
 
 /** Spec section 7: a section chunk that has not arrived after this long counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -38,7 +38,7 @@ type Screen<P> = { default: ComponentType<P> };
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<Screen<P>>,
-): ComponentType<P> & { load(): Promise<Screen<P>> } {
+): ComponentType<P> & { load(): Promise<Screen<P>>; loaded(): boolean } {
   let loading: Promise<Screen<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
   const start = () => {
@@ -56,7 +56,32 @@ export function lazyComponent<P extends object>(
     const [Component] = useState<ComponentType<P> | typeof Lazy>(() => loaded ?? Lazy);
     return createElement(Component, props);
   }
-  return Object.assign(LazyComponent, { load: start });
+  return Object.assign(LazyComponent, { load: start, loaded: () => loaded !== null });
+}
+
+/**
+ * Whether a lazyComponent's code is in: asks for it, and renders again once it has arrived. The
+ * caller shows its own placeholder meanwhile and the component once this says true, which is an
+ * ordinary update: a component that suspends through React.lazy instead is shown up to 300 ms after
+ * its code arrived, React's throttle of a boundary retried after its fallback showed (issue 29:
+ * traced at 4x, the stage mounted, and its engine started, 135-175 ms late on both game screens). A
+ * failed load is thrown in render, as React.lazy throws it, to the nearest error boundary.
+ */
+export function useCodeIn(component: { load(): Promise<unknown>; loaded(): boolean }): boolean {
+  const [state, setState] = useState<{ in: boolean; failed?: { error: unknown } }>(() => ({ in: component.loaded() }));
+  useEffect(() => {
+    if (state.in) return undefined;
+    let current = true;
+    component.load().then(
+      () => current && setState({ in: true }),
+      (error: unknown) => current && setState({ in: false, failed: { error } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [component, state.in]);
+  if (state.failed) throw state.failed.error;
+  return state.in;
 }
 
 /**

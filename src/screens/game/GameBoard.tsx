@@ -11,15 +11,16 @@ import type {
 import type { MarkingEvent } from '../../../machines/fragments/marking.ts';
 import { StagePreview } from '../../stage/StagePreview.tsx';
 import { loadSceneWhenIdle } from '../../stage/scene-loader.ts';
-import { lazyComponent } from '../../shared/lazy-screen.ts';
+import { lazyComponent, useCodeIn } from '../../shared/lazy-screen.ts';
 import { TicketBar, type TicketBarProps } from '../../ui/TicketBar.tsx';
 
 /**
  * The stage. Pixi comes with its own chunk, never with the other routes. A screen may ask for it as
  * it opens (loadStage), so it downloads while the screen's first call is under way instead of
- * after it; the scene's chunk (Pixi) follows once the page is idle (issue 29). A board whose screen
- * loaded it renders it at once (lazyComponent): through lazy() it suspended for a microtask all the
- * same, and the stage mounted (and its engine started) up to 300 ms late (traced on the play screen).
+ * after it; the scene's chunk (Pixi) follows once the page is idle (issue 29). The board shows the
+ * picture's preview until the stage's code is in and then the stage, never suspending on it
+ * (lazyComponent, useCodeIn): a stage suspended through lazy() mounted (and its engine started)
+ * up to 300 ms late, React's throttle of a retried boundary (traced on both game screens).
  */
 const PictureStage = lazyComponent<ComponentProps<typeof PictureStageComponent>>(() => {
   loadSceneWhenIdle();
@@ -76,6 +77,8 @@ interface GameBoardProps {
   canRemove: boolean;
   labels: StageLabels;
   send(event: StageEvent): void;
+  /** The stage's engine has drawn the picture and takes taps. */
+  onStageReady?: () => void;
   /** Beside the stage: the ticket bar, or the practice result. */
   children: ReactNode;
 }
@@ -97,42 +100,48 @@ export function GameBoard({
   canRemove,
   labels,
   send,
+  onStageReady,
   children,
 }: GameBoardProps) {
+  const stageIn = useCodeIn(PictureStage);
+  const preview = (
+    <StagePreview
+      picture={picture}
+      image={previewImage}
+      label={labels.loading}
+      // A tap on it shows its mark already: a 'loading' note only while a reveal waits.
+      showLabel={reveal !== null}
+      marks={marks}
+      selectedId={selectedId}
+    />
+  );
   return (
     <div className="trial-game__body">
       <div className="trial-game__stage">
-        <Suspense
-          fallback={
-            <StagePreview
+        <Suspense fallback={preview}>
+          {stageIn ? (
+            <PictureStage
               picture={picture}
-              image={previewImage}
-              label={labels.loading}
-              // A tap on it shows its mark already: a 'loading' note only while a reveal waits.
-              showLabel={reveal !== null}
               marks={marks}
               selectedId={selectedId}
+              onPlace={(point: TicketPoint) => send({ type: 'ticket.place', point: copy(point) })}
+              onSelect={(id: string) => send({ type: 'ticket.select', id })}
+              onMove={(id: string, point: TicketPoint) => send({ type: 'ticket.move', id, point: copy(point) })}
+              onNudge={(point: TicketPoint) => send({ type: 'ticket.mark', point: copy(point) })}
+              onRemove={(id: string) => send({ type: 'ticket.remove', id })}
+              canRemove={canRemove}
+              reveal={reveal}
+              onRevealLanded={onRevealLanded}
+              onReady={onStageReady}
+              disabled={disabled}
+              labels={labels}
+              previewImage={previewImage}
+              // Both game screens hear a tap on the picture before the engine is up (usePreviewTaps).
+              previewTakesTaps
             />
-          }
-        >
-          <PictureStage
-            picture={picture}
-            marks={marks}
-            selectedId={selectedId}
-            onPlace={(point: TicketPoint) => send({ type: 'ticket.place', point: copy(point) })}
-            onSelect={(id: string) => send({ type: 'ticket.select', id })}
-            onMove={(id: string, point: TicketPoint) => send({ type: 'ticket.move', id, point: copy(point) })}
-            onNudge={(point: TicketPoint) => send({ type: 'ticket.mark', point: copy(point) })}
-            onRemove={(id: string) => send({ type: 'ticket.remove', id })}
-            canRemove={canRemove}
-            reveal={reveal}
-            onRevealLanded={onRevealLanded}
-            disabled={disabled}
-            labels={labels}
-            previewImage={previewImage}
-            // Both game screens hear a tap on the picture before the engine is up (usePreviewTaps).
-            previewTakesTaps
-          />
+          ) : (
+            preview
+          )}
         </Suspense>
       </div>
       {children}

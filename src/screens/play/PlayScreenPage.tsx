@@ -27,8 +27,7 @@ import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
 import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
-import { afterNextPaint } from '../../shared/yield-to-browser.ts';
-import { onIdle } from '../../stage/idle.ts';
+import { useCodeAfterMark } from '../game/code-after-mark.ts';
 
 // The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
 const loadPlayEntry = () => import('./PlayEntry.tsx');
@@ -197,21 +196,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
 
   const marks = useDraftMarks(draft);
   const marked = marks.some((mark) => mark.point !== null);
-  // Once the first mark's frame has painted and the browser is idle: adding the chunk's preloads
-  // and style sheets is a long task on a slow phone, which that tap's paint would otherwise wait
-  // for, and its 14 files' download and evaluation held the stage's engine back when the mark was
-  // a tap on the first paint (issue 29). The sheet is at least two taps away.
-  useEffect(() => {
-    if (!marked) return undefined;
-    let cancelIdle: () => void = () => undefined;
-    const cancelPaint = afterNextPaint(() => {
-      cancelIdle = onIdle(() => void loadPlayEntry());
-    });
-    return () => {
-      cancelPaint();
-      cancelIdle();
-    };
-  }, [marked]);
+  // The entry sheet's code, fetched ahead once the player has marked and the engine is up.
+  const onStageReady = useCodeAfterMark(marked, loadPlayEntry);
   const [params] = useSearchParams();
   const entryOpen = submittedOutcome !== null || params.get('payment') !== null;
   // Tickets already entered (free or paid) and those in the cart are on the picture too, locked: the player sees
@@ -299,6 +285,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           canRemove={removeRule.ok}
           labels={labels}
           send={actor.send}
+          onStageReady={onStageReady}
         >
           <GameTicketBar
             texts={barTexts}
