@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../domain/tickets.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { afterNextPaint } from '../shared/yield-to-browser.ts';
 
 export interface TicketMark {
   id: string;
@@ -73,8 +74,20 @@ export function TicketBar(props: TicketBarProps) {
   const [confirmingReset, setConfirmingReset] = useState(false);
   // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
   const chipsRef = useRef<HTMLUListElement>(null);
+  const chipsShown = useRef(false);
   useEffect(() => {
-    chipsRef.current?.querySelector('.trial-chip--selected')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const show = () =>
+      chipsRef.current
+        ?.querySelector('.trial-chip--selected')
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    if (chipsShown.current) {
+      show();
+      return undefined;
+    }
+    chipsShown.current = true;
+    // The bar's first: after that frame's paint, when the layout is done (issue 29: asked at once,
+    // it made the browser lay the page out in the middle of the game's first render).
+    return afterNextPaint(show);
   }, [selectedId, marks.length]);
   return (
     <section className="trial-bar" aria-label={tx.tickets}>
