@@ -70,19 +70,16 @@ let fetched: Promise<void> | null = null;
 
 /**
  * The engine's files the page's HTML names (LATER_CODE_META), fetched into the browser's cache
- * without running them, then compiled from there (preloadModules): resolves once every one has
- * arrived, rejects when one failed (the next ask fetches again). The import runs only after that
- * (issue 29): its evaluation in an idle moment waits for no download or compile (traced at 4x: the
- * import's three rounds of module fetches from the cache took 115 ms after the idle moment), and
- * Chromium remembers a module whose fetch failed for the page's life, so
+ * without running them: resolves once every one has arrived, rejects when one failed (the next ask
+ * fetches again). The import runs only after that (issue 29): its evaluation in an idle moment
+ * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
  * that an import of it never tried again and a patchy network left the stage without its engine;
  * a prefetch that failed is simply asked again. At once where the page names no files or the
  * browser cannot prefetch.
  */
 function fetchEngineFiles(): Promise<void> {
-  const files = engineFiles();
-  fetched ??= prefetchAll(files).then(
-    () => preloadModules(files),
+  fetched ??= prefetchAll(engineFiles()).then(
+    () => undefined,
     (error: unknown) => {
       fetched = null;
       throw error;
@@ -111,25 +108,6 @@ function prefetchAll(hrefs: string[]): Promise<unknown> {
   const arrivals = hrefs.map((href) => prefetchFile(href, links));
   document.head.append(links);
   return Promise.all(arrivals);
-}
-
-/**
- * Once every file is in the cache: each compiled as a module ahead of the import (modulepreload),
- * which then only evaluates them; fetched from the cache, the preloads do not fail as a download
- * may (a failed module load Chromium never tries again).
- */
-function preloadModules(hrefs: string[]): void {
-  const probe = document.createElement('link');
-  if (!probe.relList.supports('modulepreload')) return;
-  const links = document.createDocumentFragment();
-  for (const href of hrefs) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    links.append(link);
-  }
-  document.head.append(links);
 }
 
 function prefetchFile(href: string, links: DocumentFragment): Promise<void> {
