@@ -17,11 +17,11 @@ const freshBoardModule = () => import('../../src/screens/game/GameBoard.tsx');
 
 /** Says what it caught, as the route's error boundary would turn it into the reload dialog. */
 class Caught extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
+  override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>caught: {this.state.error.message}</p> : this.props.children;
   }
 }
