@@ -7,6 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
+import { reactDomErrorSentinels } from './scripts/react-dom-error-sentinels.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
 
@@ -95,6 +96,8 @@ export default defineConfig({
     lazyPixiSegmenter(),
     // Pixi's batch shader made on first use: the Canvas renderer never uses it (issue 29).
     lazyPixiBatcherShader(),
+    // React DOM's five markers made without a stack trace, which an inspector makes costly (issue 29).
+    reactDomErrorSentinels(),
     buildMeta(),
     appIcons(),
     prerender(),
