@@ -1,3 +1,4 @@
+import { zodWithoutEval } from './shared/zod-jitless.ts';
 import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -11,6 +12,8 @@ import { afterNextPaint } from './shared/yield-to-browser.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
+// Before any screen's code makes a schema (the site's policy allows no eval for zod to probe).
+zodWithoutEval();
 // A tap on a game screen's picture counts from this script's first moment, before the app has
 // rendered (the first paint is the build's HTML) and before the stage has started (issue 25).
 watchPreviewTaps();

@@ -242,9 +242,20 @@ for (const lng of ['en', 'hi'] as const) {
   });
 }
 
-test('practice game on a desktop', async ({ page }) => {
+test("practice game on a desktop, within the site's content security policy", async ({ page }) => {
+  // Every script the game runs keeps to the policy (no eval probe, no inline code): the browser refuses nothing.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Refused to: ${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
   await playThrough(page, 'en', 'desktop');
+  expect(refused).toEqual([]);
 });
 
 test('ticket limit and keyboard marking on the stage', async ({ page }) => {
