@@ -22,6 +22,8 @@ activity.watch();
 
 /** How long a game screen's app waits for its first paint's picture before it renders anyway. */
 const PICTURE_WAIT_MS = 2500;
+/** How long a game screen waits for its picture on screen before it asks for its code anyway. */
+const CODE_WAIT_MS = 400;
 
 const container = document.getElementById('root')!;
 const app = (
@@ -62,10 +64,12 @@ if (prerendered) {
     new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS)),
   ]).then(nextFrame);
   // Its screen's code too, so that the first render does not suspend and cover the picture with
-  // the route's spinner while the chunks arrive.
-  void Promise.all([initI18n(), painted, loadFirstPaintCode(window.location.pathname)]).then(() =>
-    startTransition(() => createRoot(container).render(app)),
-  );
+  // the route's spinner while the chunks arrive. The code is asked for once the picture is on
+  // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
+  // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
+  const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+  const code = codeAsked.then(() => loadFirstPaintCode(window.location.pathname));
+  void Promise.all([initI18n(), painted, code]).then(() => startTransition(() => createRoot(container).render(app)));
 } else {
   const root = createRoot(container);
   root.render(<Spinner />);

@@ -159,6 +159,28 @@ test('the practice screen goes from its painted picture to the stage with no spi
   expect(await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner)).toBe(false);
 });
 
+test("the practice screen's picture loads before its code is asked for", async ({ page }) => {
+  // Its first paint is the picture: the build preloads none of its code, and the app asks for the
+  // screen's chunks once the picture is on screen (on a slow network it has the connection first).
+  const order: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/picture')) order.push('picture');
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/QuickGameScreenPage-[\w-]+\.js$/.test(request.url())) order.push('code');
+  });
+  const html = await (await page.request.get('/quick_game_screen', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toContain('rel="modulepreload" crossorigin fetchpriority="low"');
+  await page.goto('/quick_game_screen');
+  await page.locator('.stage-preview').dispatchEvent('pointerdown');
+  await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
+  expect(order[0]).toBe('picture');
+  expect(order).toContain('code');
+  // A page React hydrates still preloads its screen's code with its HTML.
+  const home = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(home).toContain('rel="modulepreload" crossorigin fetchpriority="low"');
+});
+
 test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
   page,
 }) => {
