@@ -211,7 +211,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       ];
       for (const { page, hydrated } of pages) {
         // A game screen's first paint is its picture: its code is asked for once that is on screen.
-        const preloadCode = hydrated || !page.image;
+        const preloadCode = hydrated || !('image' in page && page.image);
         const body = await entry.renderPage(page.path, lng, resources, 'loggedIn' in page && page.loggedIn);
         const heading = headingOf(body);
         const title = heading ? `${heading} | CricSpot` : 'CricSpot';
