@@ -445,17 +445,23 @@ test('on a patchy network the engine is fetched again after failed fetches, and 
 }) => {
   const context = await browser.newContext(devices[0].options);
   const page = await context.newPage();
-  // The scene's last chunk fails twice, as a dropped connection does; then it loads.
+  // The scene's last chunk fails twice, as a dropped connection does; then it loads, once the
+  // player has tapped the picture (on a fast machine the retries could otherwise bring the engine
+  // up before the test's tap).
   const fetches: number[] = [];
+  let tapped: () => void = () => undefined;
+  const afterTap = new Promise<void>((resolve) => (tapped = resolve));
   await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, async (route) => {
     fetches.push(Date.now());
-    if (fetches.length <= 2) await route.abort('internetdisconnected');
-    else await route.continue();
+    if (fetches.length <= 2) return route.abort('internetdisconnected');
+    await afterTap;
+    await route.continue();
   });
   await page.goto('/quick_game_screen?lng=en');
   await expect(page.locator('.trial-chip')).toHaveCount(1, { timeout: 30_000 });
   await tapBeforeTheEngine(page, true, 0.4, 0.45);
   await expect(page.locator('.stage-preview__mark')).toHaveCount(1);
+  tapped();
   await page.waitForFunction(() => window.__cricspotStage?.ready === true, null, { timeout: 60_000 });
   // Fetched again after each failure (PictureStage.tsx, engineRetryMs), until it loaded.
   expect(fetches.length).toBeGreaterThanOrEqual(3);

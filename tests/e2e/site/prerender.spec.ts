@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 // Issue 13: the public pages arrive as HTML in the visitor's language, readable before (and
 // without) any JavaScript, and React takes that HTML over without a hydration error.
@@ -159,26 +159,45 @@ test('the practice screen goes from its painted picture to the stage with no spi
   expect(await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner)).toBe(false);
 });
 
-test("the practice screen's picture loads before its code is asked for", async ({ page }) => {
-  // Its first paint is the picture: the build preloads none of its code, and the app asks for the
-  // screen's chunks once the picture is on screen (on a slow network it has the connection first).
-  const order: string[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.url().includes('/picture')) order.push('picture');
-  });
-  page.on('request', (request) => {
-    if (/\/assets\/QuickGameScreenPage-[\w-]+\.js$/.test(request.url())) order.push('code');
-  });
-  const html = await (await page.request.get('/quick_game_screen', { headers: { accept: 'text/html' } })).text();
-  expect(html).not.toContain('rel="modulepreload" crossorigin fetchpriority="low"');
-  await page.goto('/quick_game_screen');
+/** When the practice screen's picture arrived and its screen's code was asked for (Resource Timing, ms). */
+async function pictureAndCode(page: Page) {
   await page.locator('.stage-preview').dispatchEvent('pointerdown');
   await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
-  expect(order[0]).toBe('picture');
-  expect(order).toContain('code');
-  // A page React hydrates still preloads its screen's code with its HTML.
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const find = (pattern: RegExp) => entries.find((entry) => pattern.test(entry.name))!;
+    return {
+      pictureEnd: find(/\/picture/).responseEnd,
+      entryEnd: find(/\/assets\/index-[\w-]+\.js$/).responseEnd,
+      codeStart: find(/\/assets\/QuickGameScreenPage-[\w-]+\.js$/).startTime,
+    };
+  });
+}
+
+test("the practice screen's picture loads before its code is asked for, which waits 400 ms at most", async ({
+  page,
+}) => {
+  // Its first paint is the picture: the build preloads none of its code (a page React hydrates
+  // still does), and the app asks for the screen's chunks once the picture is on screen, or
+  // 400 ms after its script at most (on a slow network the picture has the connection first).
+  const html = await (await page.request.get('/quick_game_screen', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toContain('rel="modulepreload" crossorigin fetchpriority="low"');
   const home = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(home).toContain('rel="modulepreload" crossorigin fetchpriority="low"');
+
+  await page.goto('/quick_game_screen');
+  const quick = await pictureAndCode(page);
+  expect(quick.codeStart).toBeGreaterThanOrEqual(Math.min(quick.pictureEnd, quick.entryEnd + 400) - 1);
+
+  // A picture that takes its time: the code is asked for without it, and the stage still comes up.
+  await page.route('**/api/v1/practice/pairs/first/picture*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.fallback();
+  });
+  await page.goto('/quick_game_screen?slow');
+  const slow = await pictureAndCode(page);
+  expect(slow.codeStart).toBeGreaterThanOrEqual(slow.entryEnd + 400 - 1);
+  expect(slow.codeStart).toBeLessThan(slow.pictureEnd);
 });
 
 test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
