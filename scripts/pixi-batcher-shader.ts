@@ -9,6 +9,7 @@
  * upgrade changed the code it expects.
  */
 import type { Plugin } from 'vite';
+import { replaceEachOnce } from './replace-once.ts';
 
 const BATCHER = /pixi\.js[\\/]lib[\\/]rendering[\\/]batcher[\\/]shared[\\/]DefaultBatcher\.mjs$/;
 const PIPE = /pixi\.js[\\/]lib[\\/]rendering[\\/]batcher[\\/]shared[\\/]BatcherPipe\.mjs$/;
@@ -46,22 +47,24 @@ const START = `      const shader = batcher.shader;
 const START_WITHOUT_SHADER = `      const shader = this.renderer.type === ${CANVAS_RENDERER_TYPE} ? null : batcher.shader;
       this._adaptor.start(this, geometry, shader);`;
 
-function once(code: string, part: string, module: string): void {
-  if (code.split(part).length !== 2)
-    throw new Error(`pixi-batcher-shader: Pixi changed ${module}; check where its batch shader is made and used`);
-}
+const changed = (module: string) =>
+  `pixi-batcher-shader: Pixi changed ${module}; check where its batch shader is made and used`;
 
 /** DefaultBatcher.mjs with its shader made on first use instead of in the constructor. */
 export function lazyBatcherShader(code: string): string {
-  once(code, EAGER, 'DefaultBatcher.mjs');
-  once(code, UPDATE, 'DefaultBatcher.mjs');
-  return code.replace(EAGER, LAZY).replace(UPDATE, LAZY_UPDATE);
+  return replaceEachOnce(
+    code,
+    [
+      [EAGER, LAZY],
+      [UPDATE, LAZY_UPDATE],
+    ],
+    changed('DefaultBatcher.mjs'),
+  );
 }
 
 /** BatcherPipe.mjs asking a batcher for its shader only for a renderer that draws with one. */
 export function canvasBatchWithoutShader(code: string): string {
-  once(code, START, 'BatcherPipe.mjs');
-  return code.replace(START, START_WITHOUT_SHADER);
+  return replaceEachOnce(code, [[START, START_WITHOUT_SHADER]], changed('BatcherPipe.mjs'));
 }
 
 /** The Vite plugin applying lazyBatcherShader and canvasBatchWithoutShader to Pixi's modules. */

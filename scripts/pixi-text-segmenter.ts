@@ -11,6 +11,7 @@
  * code it expects.
  */
 import type { Plugin } from 'vite';
+import { replaceEachOnce } from './replace-once.ts';
 
 const MODULE = /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]canvas[\\/]CanvasTextMetrics\.mjs$/;
 
@@ -31,9 +32,14 @@ const COUNTED_WHEN_SPACED =
  * and not asked to count the letters of a text without letter spacing.
  */
 export function lazyGraphemeSegmenter(code: string): string {
-  if (code.split(EAGER).length !== 2 || code.split(COUNTED).length !== 2)
-    throw new Error('pixi-text-segmenter: Pixi changed CanvasTextMetrics.mjs; check where it makes its Intl.Segmenter');
-  return code.replace(EAGER, LAZY).replace(COUNTED, COUNTED_WHEN_SPACED);
+  return replaceEachOnce(
+    code,
+    [
+      [EAGER, LAZY],
+      [COUNTED, COUNTED_WHEN_SPACED],
+    ],
+    'pixi-text-segmenter: Pixi changed CanvasTextMetrics.mjs; check where it makes its Intl.Segmenter',
+  );
 }
 
 /** The Vite plugin applying lazyGraphemeSegmenter to Pixi's CanvasTextMetrics module. */

@@ -13,6 +13,7 @@
  * fails the build if a React DOM upgrade changed the code it expects.
  */
 import type { Plugin } from 'vite';
+import { replaceEachOnce } from './replace-once.ts';
 
 const CLIENT = /react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
 
@@ -29,23 +30,22 @@ export const SENTINEL_DECLARATION = `function ${SENTINEL_FUNCTION}(message) {
 }
 `;
 
-function once(code: string, part: string): void {
-  if (code.split(part).length !== 2)
-    throw new Error(
-      'react-dom-error-sentinels: React DOM changed react-dom-client.production.js; check the Errors it makes as it is evaluated',
-    );
-}
-
 /** react-dom-client.production.js with its five evaluation-time markers made without a stack. */
 export function errorSentinels(code: string): string {
-  once(code, USE_STRICT);
-  let rewritten = code.replace(USE_STRICT, USE_STRICT + SENTINEL_DECLARATION);
-  for (const errorCode of MARKER_CODES) {
-    const made = `Error(formatProdErrorMessage(${errorCode}))`;
-    once(rewritten, made);
-    rewritten = rewritten.replace(made, `${SENTINEL_FUNCTION}(formatProdErrorMessage(${errorCode}))`);
-  }
-  return rewritten;
+  return replaceEachOnce(
+    code,
+    [
+      [USE_STRICT, USE_STRICT + SENTINEL_DECLARATION],
+      ...MARKER_CODES.map(
+        (errorCode) =>
+          [
+            `Error(formatProdErrorMessage(${errorCode}))`,
+            `${SENTINEL_FUNCTION}(formatProdErrorMessage(${errorCode}))`,
+          ] as const,
+      ),
+    ],
+    'react-dom-error-sentinels: React DOM changed react-dom-client.production.js; check the Errors it makes as it is evaluated',
+  );
 }
 
 /** The Vite plugin applying errorSentinels to React DOM's production client. */
