@@ -235,6 +235,9 @@ describe('slow clients are cut', () => {
       const started = Date.now();
       const socket = net.connect(port, '127.0.0.1', () => talk(socket));
       socket.on('error', () => {});
+      // Read what comes, as a client does: a paused socket may never see the server's FIN (its
+      // 'end', and so its 'close', waits for a reader), and then looks held until it gives up.
+      socket.resume();
       socket.on('close', () => resolve(Date.now() - started));
       setTimeout(() => socket.destroy(), 10_000).unref();
     });
