@@ -42,6 +42,45 @@ export function afterNextPaint(callback: () => void, fallbackMs = 200): () => vo
   };
 }
 
+/**
+ * Whether a finger or pen has just left the screen and the frame answering it is still to come. A
+ * mouse is not counted: hovering the picture has started the stage's engine before a click, and a
+ * phone's tap is where a step of background work before the tap's frame holds that frame.
+ */
+let liftUnpainted = false;
+let watchingLifts = false;
+const liftWaiters = new Set<() => void>();
+
+/** Hears every finger and pen lifted from the page from now on (src/main.tsx calls it first thing); once per page. */
+export function watchPresses(target: Window = window): void {
+  if (watchingLifts) return;
+  watchingLifts = true;
+  const lifted = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch' && event.pointerType !== 'pen') return;
+    liftUnpainted = true;
+    afterNextPaint(() => {
+      liftUnpainted = false;
+      const waiters = [...liftWaiters];
+      liftWaiters.clear();
+      for (const wake of waiters) wake();
+    });
+  };
+  const options = { capture: true, passive: true };
+  target.addEventListener('pointerup', lifted, options);
+  target.addEventListener('pointercancel', lifted, options);
+}
+
+/**
+ * Resolves in a new task, and once the frame answering the player's last tap is on screen
+ * (issue 29): background work in steps (the stage engine's start) goes on between a player's taps,
+ * not between a tap's pointerup and its frame, where a step held that frame back.
+ */
+export async function nextQuietTask(): Promise<void> {
+  watchPresses();
+  await nextTask();
+  while (liftUnpainted) await new Promise<void>((resolve) => liftWaiters.add(resolve));
+}
+
 /** The events whose frame ends what the player did (a press's pointerdown comes before its frame). */
 const ENDS_INTERACTION = new Set(['pointerup', 'click', 'keydown', 'keyup']);
 

@@ -17,6 +17,7 @@ import {
   memo,
   startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -25,7 +26,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
-import { afterInteractionShown, nextTask } from '../shared/yield-to-browser.ts';
+import { afterInteractionShown, nextQuietTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
 import { centrePixel, fitVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
@@ -172,7 +173,7 @@ function PictureStageImpl(props: PictureStageProps) {
       loadScene().then(
         async (module) => {
           // Evaluating Pixi and starting it are separate tasks: a tap in between is handled first.
-          await nextTask();
+          await nextQuietTask();
           if (!cancelled) setStageCanvas(() => module.default);
         },
         () => {
@@ -325,6 +326,47 @@ function PictureStageImpl(props: PictureStageProps) {
 
   const removable = selected && !selected.locked && selected.point && props.onRemove && labels.remove;
 
+  // While the engine starts, the preview draws the marks: the scene hears of a tap's mark in a
+  // render after the tap's frame (useDeferredValue), so that frame does not wait for the engine's
+  // React tree and Pixi's (issue 29). Once the picture is drawn the scene draws the marks, at once.
+  const laterMarks = useDeferredValue(loading ? marks : null);
+  const laterSelectedId = useDeferredValue(loading ? selectedId : undefined);
+  const sceneMarks = loading && laterMarks ? laterMarks : marks;
+  const sceneSelectedId = loading && laterSelectedId !== undefined ? laterSelectedId : selectedId;
+  const tapToPlace = Boolean(props.onMove);
+  const describeDistance = labels.revealDistance ?? pixelsOnly;
+  const canvas = useMemo(
+    () =>
+      StageCanvas &&
+      host && (
+        <StageCanvas
+          handleRef={handleRef}
+          host={host}
+          callbacks={callbacks}
+          picture={picture}
+          marks={sceneMarks}
+          selectedId={sceneSelectedId}
+          reveal={reveal}
+          inputEnabled={inputEnabled}
+          tapToPlace={tapToPlace}
+          describeDistance={describeDistance}
+        />
+      ),
+    [
+      StageCanvas,
+      host,
+      handleRef,
+      callbacks,
+      picture,
+      sceneMarks,
+      sceneSelectedId,
+      reveal,
+      inputEnabled,
+      tapToPlace,
+      describeDistance,
+    ],
+  );
+
   return (
     <div className="picture-stage" data-loading={loading ? 'true' : undefined}>
       {/* The canvas host: Pixi appends its canvas here; keys work while it has focus. */}
@@ -342,20 +384,7 @@ function PictureStageImpl(props: PictureStageProps) {
         onFocus={reach}
         onPointerDown={reach}
       >
-        {StageCanvas && host && (
-          <StageCanvas
-            handleRef={handleRef}
-            host={host}
-            callbacks={callbacks}
-            picture={picture}
-            marks={marks}
-            selectedId={selectedId}
-            reveal={reveal}
-            inputEnabled={inputEnabled}
-            tapToPlace={Boolean(props.onMove)}
-            describeDistance={labels.revealDistance ?? pixelsOnly}
-          />
-        )}
+        {canvas}
       </div>
       {labels.zoomHint && zoom.hint !== 'gone' && !reveal && StageCanvas && (
         <p

@@ -3,7 +3,8 @@
  * once the page has loaded, settled and the browser is idle, or at once when the player reaches
  * for the picture, and each step of the start (Pixi's code, React's reconciler, the scene, the
  * renderer, the picture's decode, the first frame) is a task of its own that yields to input in
- * between (nextTask, shared/yield-to-browser.ts), so no single task holds a tap for long.
+ * between (nextQuietTask, shared/yield-to-browser.ts), so no single task holds a tap for long, and
+ * none starts between a tap's pointerdown and its frame.
  */
 
 /**

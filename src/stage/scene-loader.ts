@@ -5,7 +5,7 @@
  * moments while the screen's first call is under way, and the stage finds it ready.
  */
 import { LATER_CODE_META } from '../../domain/site-paths.ts';
-import { nextTask } from '../shared/yield-to-browser.ts';
+import { nextQuietTask } from '../shared/yield-to-browser.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -22,9 +22,9 @@ let asked = false;
  */
 async function importInSteps(): Promise<SceneModule> {
   await import('./scene/engine-steps.ts');
-  await nextTask();
+  await nextQuietTask();
   await import('@pixi/react');
-  await nextTask();
+  await nextQuietTask();
   return import('./scene/StageCanvas.tsx');
 }
 

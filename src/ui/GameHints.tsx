@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../shared/storage-keys.ts';
 import { useFinePointer } from './use-fine-pointer.ts';
@@ -37,9 +37,10 @@ const POINTER_HINTS = [
 /**
  * The game screens' first-time hints, in a player's words: where to tap, how to zoom, the
  * magnifier; with a mouse or trackpad, where to click, how to zoom and the arrow keys. Shown
- * until the player dismisses them once, in any game screen of this browser.
+ * until the player dismisses them once, in any game screen of this browser. It takes no props:
+ * the screen's renders (a tap's mark) pass it by.
  */
-export function GameHints() {
+export const GameHints = memo(function GameHints() {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState(seen);
   const fine = useFinePointer();
@@ -72,4 +73,4 @@ export function GameHints() {
       </button>
     </section>
   );
-}
+});

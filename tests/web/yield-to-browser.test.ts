@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterInteractionShown, afterNextPaint } from '../../src/shared/yield-to-browser.ts';
+import {
+  afterInteractionShown,
+  afterNextPaint,
+  nextQuietTask,
+  watchPresses,
+} from '../../src/shared/yield-to-browser.ts';
 
 // Work a tap starts runs after that tap's frame has painted (issue 29): a task queued from the
 // frame's callback, or after the fallback when the tab paints no frame.
@@ -125,5 +130,59 @@ describe('afterInteractionShown', () => {
     );
     afterInteractionShown(work, 1000);
     expect(work).toHaveBeenCalledTimes(1);
+  });
+});
+
+// The stage engine's start goes on in steps between the player's taps (issue 29): a step waits,
+// after a finger leaves the screen, for the frame that answers the tap.
+describe('nextQuietTask', () => {
+  let frames: Array<() => void>;
+  beforeEach(() => {
+    frames = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    watchPresses(window);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const lift = (pointerType: string) =>
+    window.dispatchEvent(new PointerEvent('pointerup', { pointerId: 1, pointerType, bubbles: true }));
+  /** Runs the frames asked for so far, then lets the task each queues run. */
+  const paint = async () => {
+    frames.splice(0).forEach((frame) => frame());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const settled = (promise: Promise<void>) => {
+    const state = { done: false };
+    void promise.then(() => (state.done = true));
+    return state;
+  };
+
+  it('resolves in a new task when no tap waits for its frame', async () => {
+    const step = settled(nextQuietTask());
+    expect(step.done).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(step.done).toBe(true);
+  });
+
+  it('waits, after a finger or a pen leaves the screen, for the frame that answers it', async () => {
+    for (const pointerType of ['touch', 'pen']) {
+      lift(pointerType);
+      const step = settled(nextQuietTask());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(step.done).toBe(false);
+      await paint();
+      expect(step.done).toBe(true);
+    }
+  });
+
+  it("goes on after a mouse's click without waiting for a frame", async () => {
+    lift('mouse');
+    const step = settled(nextQuietTask());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(step.done).toBe(true);
+    expect(frames).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContestView } from '../../../domain/contests.ts';
 import { countdown } from '../../../domain/schedule.ts';
@@ -8,8 +9,11 @@ import { formatRupees } from '../../ui/format.ts';
 import { useNow } from '../../ui/use-now.ts';
 import { SponsorLine } from '../../ui/SponsorLine.tsx';
 
-/** The strip above the play screen's picture: which contest, its prize and the time left to enter. */
-export function PlayContestInfo({ contest }: { contest: ContestView }) {
+/**
+ * The strip above the play screen's picture: which contest, its prize and the time left to enter.
+ * It ticks on its own; the board's renders (a tap's mark) pass it by.
+ */
+export const PlayContestInfo = memo(function PlayContestInfo({ contest }: { contest: ContestView }) {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
   // Only this strip ticks every second, not the stage or the ticket bar.
@@ -40,4 +44,4 @@ export function PlayContestInfo({ contest }: { contest: ContestView }) {
       )}
     </section>
   );
-}
+});

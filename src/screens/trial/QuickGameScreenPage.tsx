@@ -27,6 +27,9 @@ import { ResultPanel } from './ResultPanel.tsx';
 export default function QuickGameScreenPage() {
   const { t, i18n } = useTranslation('trial');
   const navigate = useNavigate();
+  // Today's count is read once, for the actor's start (a later render, a tap's, would read the
+  // browser's storage again for nothing).
+  const [input] = useState(() => ({ gamesPlayed: readPracticeGames(new Date()) }));
   const actor = useActorRef(
     trialGameMachineFor({
       goToRealGame: () => {
@@ -37,7 +40,7 @@ export default function QuickGameScreenPage() {
           });
       },
     }),
-    { input: { gamesPlayed: readPracticeGames(new Date()) } },
+    { input },
   );
   // What the screen shows, selected one by one: a change elsewhere in the machine renders nothing.
   const state = useSelector(actor, (s) => s.value);
@@ -106,12 +109,8 @@ export default function QuickGameScreenPage() {
     select: (id) => actor.send({ type: 'ticket.select', id }),
   });
 
-  const showStage = state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
-  const playing = state === 'playing';
-  const firstPreview = state === 'loading' && previewImage !== undefined;
-
-  return (
-    <div className="trial-game">
+  const top = useMemo(
+    () => (
       <TrialTop>
         {gamesPlayed > 0 && (
           <p className="trial-top__progress" aria-live="polite">
@@ -119,6 +118,16 @@ export default function QuickGameScreenPage() {
           </p>
         )}
       </TrialTop>
+    ),
+    [gamesPlayed, t],
+  );
+  const showStage = state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
+  const playing = state === 'playing';
+  const firstPreview = state === 'loading' && previewImage !== undefined;
+
+  return (
+    <div className="trial-game">
+      {top}
       <h1 className="visually-hidden">{title}</h1>
 
       {state === 'loading' && !firstPreview && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -6,8 +6,11 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { LogoMark } from '../../ui/Logo.tsx';
 import { paths } from '../../shared/paths.ts';
 
-/** The slim bar of the practice screens: brand link home, an optional middle, the language switch. */
-export function TrialTop({ children }: { children?: ReactNode }) {
+/**
+ * The slim bar of the practice screens: brand link home, an optional middle, the language switch.
+ * A screen's render that leaves its middle as it was (a tap's mark) passes it by.
+ */
+export const TrialTop = memo(function TrialTop({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('trial');
   return (
     <div className="trial-top">
@@ -19,4 +22,4 @@ export function TrialTop({ children }: { children?: ReactNode }) {
       <LanguageSwitch />
     </div>
   );
-}
+});

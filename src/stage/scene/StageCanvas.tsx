@@ -8,7 +8,15 @@
 // first. Without it the renderer's start threw and the stage waited for a later mount.
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
-import { Container, Graphics, Sprite, Text, Ticker, type Application as PixiApplication } from 'pixi.js';
+import {
+  canUseNewCanvasBlendModes,
+  Container,
+  Graphics,
+  Sprite,
+  Text,
+  Ticker,
+  type Application as PixiApplication,
+} from 'pixi.js';
 import {
   type Ref,
   useCallback,
@@ -29,9 +37,15 @@ import { Gestures } from './gestures.ts';
 import { COLORS } from './graphics.ts';
 import { Scene } from './Scene.tsx';
 import { warmUpMarks } from './warm-up.ts';
-import { nextTask } from '../../shared/yield-to-browser.ts';
+import { nextQuietTask } from '../../shared/yield-to-browser.ts';
 
 extend({ Container, Graphics, Sprite, Text });
+
+// Pixi's 2D renderer asks as it starts whether a canvas blends with 'multiply' (three small
+// canvases drawn and a pixel read, 15-20 ms at 4x), inside the longest task of its start (issue 29).
+// Asked here, as this module is evaluated in a task of its own (scene-loader.ts), the renderer
+// finds the answer kept.
+canUseNewCanvasBlendModes();
 
 /**
  * The User Timing mark set when the stage first has its picture on screen and takes taps (the
@@ -141,7 +155,7 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
       frames.attach(() => app.render());
       // The marks' shapes and font, in tasks of their own before the first tap needs them.
       const alive = () => appRef.current === app && Boolean(app.renderer);
-      void nextTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
+      void nextQuietTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
     },
     [camera, frames, gestures, callbacks],
   );

@@ -4,6 +4,7 @@
  * export of what it imports, and Pixi's whole index is 620 KB.
  */
 export {
+  CanvasTextMetrics,
   Container,
   Graphics,
   GraphicsContext,
@@ -12,5 +13,6 @@ export {
   Sprite,
   Text,
   Texture,
+  TextStyle,
   Ticker,
 } from 'pixi.js';

@@ -3,7 +3,7 @@
  * from the variant's address, and every texture destroyed with the scene.
  */
 import { ImageSource, Texture } from 'pixi.js';
-import { nextTask } from '../../shared/yield-to-browser.ts';
+import { nextQuietTask } from '../../shared/yield-to-browser.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { onIdle } from '../idle.ts';
@@ -43,10 +43,10 @@ export class TextureStore {
       source: new ImageSource({ resource: image, autoGenerateMipmaps: true, scaleMode: 'linear' }),
     });
     this.textures.add(texture);
-    await nextTask();
+    await nextQuietTask();
     if (this.destroyed) return null;
     this.upload(texture);
-    await nextTask();
+    await nextQuietTask();
     return this.destroyed ? null : texture;
   }
 

@@ -1,12 +1,12 @@
 /**
  * What the first tap's frame would otherwise do on the spot, done during the stage's start
  * instead (issue 29): the first mark builds its shapes' drawing (with WebGL, a shader of its own),
- * and the first label measures its font and draws itself on a canvas. A mark and then its label
- * are drawn into a 1x1 texture nobody sees, each in a task of its own, so a tap waits for one of
- * them at most.
+ * and the first label measures its font and draws itself on a canvas. A mark, then its label's
+ * font and text measured, then the label are drawn into a 1x1 texture nobody sees, each in a task
+ * of its own, so a tap waits for one of them at most.
  */
-import { Container, Graphics, RenderTexture, Text, type Renderer } from 'pixi.js';
-import { nextTask } from '../../shared/yield-to-browser.ts';
+import { CanvasTextMetrics, Container, Graphics, RenderTexture, Text, TextStyle, type Renderer } from 'pixi.js';
+import { nextQuietTask } from '../../shared/yield-to-browser.ts';
 import { MARK_LABEL_STYLE, markShapes } from './graphics.ts';
 
 /** Draws `probe` once, unseen, and destroys it. */
@@ -24,7 +24,11 @@ export async function warmUpMarks(renderer: Renderer, alive: () => boolean): Pro
   const marks = new Container();
   marks.addChild(new Graphics(shapes.crossSelected), new Graphics(shapes.pillSelected));
   drawUnseen(renderer, marks);
-  await nextTask();
+  await nextQuietTask();
+  if (!alive()) return;
+  // The font's metrics and the number's size, kept by Pixi for every label after (half the label's first draw).
+  CanvasTextMetrics.measureText('1', new TextStyle(MARK_LABEL_STYLE));
+  await nextQuietTask();
   if (!alive()) return;
   const labels = new Container();
   labels.addChild(new Text({ text: '1', style: MARK_LABEL_STYLE }));
