@@ -15,7 +15,8 @@
 //   the paint the INP ends with (the mark's element added before that paint);
 // - tap INP: Interaction to Next Paint of a tap on an empty spot of the picture once the stage is
 //   ready (web-vitals' onINP with reportAllChanges, injected by the bench: never in the site's
-//   bundle), and of the tap at first paint (the engine not up yet).
+//   bundle), and of the tap at first paint (the engine not up yet); for the two INP with a target,
+//   the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
 // Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
 // times grow: say what else ran.
 import { readFileSync, rmSync } from 'node:fs';
@@ -73,10 +74,22 @@ interface Timing {
   afterLoad: number;
   /** The interaction's INP, ms (NaN when none was reported). */
   inp: number;
+  /** Its parts (web-vitals' attribution): waiting for the main thread, the handlers, then until the paint. */
+  parts: InpParts;
 }
 
+interface InpParts {
+  inputDelay: number;
+  processing: number;
+  presentation: number;
+}
+const NO_PARTS: InpParts = { inputDelay: Number.NaN, processing: Number.NaN, presentation: Number.NaN };
+
 type BenchWindow = Window & {
-  __inp?: { value: number; attribution?: { interactionType?: string } };
+  __inp?: {
+    value: number;
+    attribution?: { inputDelay?: number; processingDuration?: number; presentationDelay?: number };
+  };
   /** The last pointerup's event time, and when a mark first showed over the preview (performance.now). */
   __tapAt?: number;
   __markAt?: number;
@@ -137,17 +150,27 @@ async function readyTimes(page: Page, mark = MARK): Promise<{ ready: number; aft
   }, mark);
 }
 
-/** The INP web-vitals reports for the interactions so far (NaN when none). */
-async function inpOf(page: Page): Promise<number> {
+/** The INP web-vitals reports for the interactions so far, and its parts (NaN when none). */
+async function inpOf(page: Page): Promise<{ inp: number; parts: InpParts }> {
   try {
     await page.waitForFunction(() => (window as BenchWindow).__inp !== undefined, null, {
       polling: 100,
       timeout: 5000,
     });
   } catch {
-    return Number.NaN;
+    return { inp: Number.NaN, parts: NO_PARTS };
   }
-  return page.evaluate(() => (window as BenchWindow).__inp!.value);
+  return page.evaluate(() => {
+    const { value, attribution } = (window as BenchWindow).__inp!;
+    return {
+      inp: value,
+      parts: {
+        inputDelay: attribution?.inputDelay ?? Number.NaN,
+        processing: attribution?.processingDuration ?? Number.NaN,
+        presentation: attribution?.presentationDelay ?? Number.NaN,
+      },
+    };
+  });
 }
 
 /** What the stage announces for the selected mark (its coordinates once placed). */
@@ -165,9 +188,9 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
     const before = await announced(page);
     // Left of the middle, a third down: away from the zoom buttons and any mark in the middle.
     await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
-    const inp = await inpOf(page);
+    const measured = await inpOf(page);
     if ((await announced(page)) === before) console.log(`  (${route}: the tap placed no mark)`);
-    return { ...times, inp };
+    return { ...times, ...measured };
   } finally {
     await page.context().close();
   }
@@ -195,7 +218,7 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
     });
     if (box) await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
     const times = await readyTimes(page);
-    return { ...times, inp: await inpOf(page) };
+    return { ...times, ...(await inpOf(page)) };
   } finally {
     await page.context().close();
   }
@@ -216,9 +239,9 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
       const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
       return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
     });
-    if (!box) return { ...times, inp: Number.NaN, inNextPaint: null };
+    if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null };
     await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
-    const inp = await inpOf(page);
+    const { inp, parts } = await inpOf(page);
     const shown = await page
       .waitForFunction(
         () => {
@@ -231,7 +254,7 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
       .then((handle) => handle.jsonValue() as Promise<number>)
       .catch(() => null);
     // No preview mark: the engine drew the picture (and the mark) before the tap.
-    return { ...times, inp, inNextPaint: shown === null ? null : shown <= inp };
+    return { ...times, inp, parts, inNextPaint: shown === null ? null : shown <= inp };
   } finally {
     await page.context().close();
   }
@@ -244,6 +267,12 @@ const p90 = (values: number[]) => {
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)] ?? Number.NaN;
 };
 const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '-').padStart(7);
+
+/** The medians of an INP's parts: where its time went. */
+function partsLine(timings: Timing[]): string {
+  const of = (part: keyof InpParts) => ms(median(timings.map((t) => t.parts[part]))).trim();
+  return `  ${'  its parts (medians): input delay'.padEnd(46)} ${of('inputDelay')}, processing ${of('processing')}, presentation ${of('presentation')}`;
+}
 
 function line(label: string, values: number[], target: number | null): string {
   const verdict = target === null ? '' : p90(values) <= target ? 'met' : 'not met';
@@ -300,7 +329,11 @@ try {
       console.log(
         `  ${"  its mark in the tap's next paint".padEnd(46)} ${inPaint} of ${marked.length}${engineFirst ? ` (${engineFirst} drawn by the engine, up first)` : ''}`,
       );
-      for (const row of later) console.log(line(...row));
+      console.log(partsLine(marked));
+      for (const row of later) {
+        console.log(line(...row));
+        if (row[0] === 'INP, tap on the picture once ready') console.log(partsLine(still));
+      }
     }
     await browser.close();
   }
