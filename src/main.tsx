@@ -8,7 +8,7 @@ import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
-import { afterNextPaint, watchPresses } from './shared/yield-to-browser.ts';
+import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -18,7 +18,7 @@ zodWithoutEval();
 // rendered (the first paint is the build's HTML) and before the stage has started (issue 25).
 watchPreviewTaps();
 // The stage engine's start goes on between the player's presses, not during one (nextQuietTask).
-watchPresses();
+watchTapLifts();
 // The 30-minute session counts from the last activity the page saw, before its watcher started too.
 activity.watch();
 

@@ -52,7 +52,7 @@ let watchingLifts = false;
 const liftWaiters = new Set<() => void>();
 
 /** Hears every finger and pen lifted from the page from now on (src/main.tsx calls it first thing); once per page. */
-export function watchPresses(target: Window = window): void {
+export function watchTapLifts(target: Window = window): void {
   if (watchingLifts) return;
   watchingLifts = true;
   const lifted = (event: PointerEvent) => {
@@ -76,7 +76,7 @@ export function watchPresses(target: Window = window): void {
  * not between a tap's pointerup and its frame, where a step held that frame back.
  */
 export async function nextQuietTask(): Promise<void> {
-  watchPresses();
+  watchTapLifts();
   await nextTask();
   while (liftUnpainted) await new Promise<void>((resolve) => liftWaiters.add(resolve));
 }

@@ -328,44 +328,12 @@ function PictureStageImpl(props: PictureStageProps) {
 
   // While the engine starts, the preview draws the marks: the scene hears of a tap's mark in a
   // render after the tap's frame (useDeferredValue), so that frame does not wait for the engine's
-  // React tree and Pixi's (issue 29). Once the picture is drawn the scene draws the marks, at once.
+  // React tree and Pixi's (issue 29; the scene is memoised: StageCanvas.tsx). Once the picture is
+  // drawn the scene draws the marks, at once.
   const laterMarks = useDeferredValue(loading ? marks : null);
   const laterSelectedId = useDeferredValue(loading ? selectedId : undefined);
   const sceneMarks = loading && laterMarks ? laterMarks : marks;
   const sceneSelectedId = loading && laterSelectedId !== undefined ? laterSelectedId : selectedId;
-  const tapToPlace = Boolean(props.onMove);
-  const describeDistance = labels.revealDistance ?? pixelsOnly;
-  const canvas = useMemo(
-    () =>
-      StageCanvas &&
-      host && (
-        <StageCanvas
-          handleRef={handleRef}
-          host={host}
-          callbacks={callbacks}
-          picture={picture}
-          marks={sceneMarks}
-          selectedId={sceneSelectedId}
-          reveal={reveal}
-          inputEnabled={inputEnabled}
-          tapToPlace={tapToPlace}
-          describeDistance={describeDistance}
-        />
-      ),
-    [
-      StageCanvas,
-      host,
-      handleRef,
-      callbacks,
-      picture,
-      sceneMarks,
-      sceneSelectedId,
-      reveal,
-      inputEnabled,
-      tapToPlace,
-      describeDistance,
-    ],
-  );
 
   return (
     <div className="picture-stage" data-loading={loading ? 'true' : undefined}>
@@ -384,7 +352,20 @@ function PictureStageImpl(props: PictureStageProps) {
         onFocus={reach}
         onPointerDown={reach}
       >
-        {canvas}
+        {StageCanvas && host && (
+          <StageCanvas
+            handleRef={handleRef}
+            host={host}
+            callbacks={callbacks}
+            picture={picture}
+            marks={sceneMarks}
+            selectedId={sceneSelectedId}
+            reveal={reveal}
+            inputEnabled={inputEnabled}
+            tapToPlace={Boolean(props.onMove)}
+            describeDistance={labels.revealDistance ?? pixelsOnly}
+          />
+        )}
       </div>
       {labels.zoomHint && zoom.hint !== 'gone' && !reveal && StageCanvas && (
         <p

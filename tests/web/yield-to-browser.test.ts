@@ -3,7 +3,7 @@ import {
   afterInteractionShown,
   afterNextPaint,
   nextQuietTask,
-  watchPresses,
+  watchTapLifts,
 } from '../../src/shared/yield-to-browser.ts';
 
 // Work a tap starts runs after that tap's frame has painted (issue 29): a task queued from the
@@ -141,7 +141,7 @@ describe('nextQuietTask', () => {
     frames = [];
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
-    watchPresses(window);
+    watchTapLifts(window);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

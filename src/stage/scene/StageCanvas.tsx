@@ -18,6 +18,7 @@ import {
   type Application as PixiApplication,
 } from 'pixi.js';
 import {
+  memo,
   type Ref,
   useCallback,
   useEffect,
@@ -90,7 +91,7 @@ function slowSystemTicker(): () => void {
  */
 const DRAW_ON_2D_CANVAS = { preference: 'canvas' } as unknown as { preference: 'webgl' };
 
-export default function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<SceneHandle> }) {
+function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<SceneHandle> }) {
   const { host, callbacks } = props;
   const [{ camera, frames, motion }] = useState(() => {
     const started = new Camera();
@@ -286,3 +287,9 @@ export default function StageCanvas({ handleRef, ...props }: SceneProps & { hand
     </SceneContext.Provider>
   );
 }
+
+/**
+ * Renders again only when one of its props changes: its edge (PictureStage.tsx) renders on every
+ * tap, and while the engine starts it passes a tap's marks only after the tap's frame.
+ */
+export default memo(StageCanvas);
