@@ -27,6 +27,7 @@ import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
+import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -293,6 +294,7 @@ try {
       `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each after one not counted (ms; verdict on p90)`,
     );
     console.log(`  the stage on a 2D canvas; ${COMPOSITING[compositor].says}`);
+    console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN));
     console.log(`  ${''.padEnd(46)}  median     p90   target`);
     for (const { route, player: needsPlayer } of SCREENS) {
       const who = needsPlayer ? player : null;
@@ -345,6 +347,8 @@ try {
         ),
       );
     }
+    // Again at the end: a machine that slowed or sped up during the runs shows here.
+    console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN).replace('now', 'after'));
     await browser.close();
   }
 } finally {

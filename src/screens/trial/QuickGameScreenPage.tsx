@@ -30,7 +30,10 @@ export default function QuickGameScreenPage() {
   // Today's count is read once, for the actor's start (a later render, a tap's, would read the
   // browser's storage again for nothing).
   const [input] = useState(() => ({ gamesPlayed: readPracticeGames(new Date()) }));
-  const actor = useActorRef(
+  // Made once, as the play screen's: a machine made in every render (a tap's too) cost a provide()
+  // of its implementations each time, which @xstate/react then handed to the actor (issue 29). The
+  // first render's navigate serves for good: both ways on are absolute paths.
+  const [machine] = useState(() =>
     trialGameMachineFor({
       goToRealGame: () => {
         if (loginMarker.isSet()) void navigate(paths.playScreen);
@@ -40,8 +43,8 @@ export default function QuickGameScreenPage() {
           });
       },
     }),
-    { input },
   );
+  const actor = useActorRef(machine, { input });
   // What the screen shows, selected one by one: a change elsewhere in the machine renders nothing.
   const state = useSelector(actor, (s) => s.value);
   const picture = useSelector(actor, (s) => s.context.picture);

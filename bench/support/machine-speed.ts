@@ -1,0 +1,52 @@
+/**
+ * How fast this machine runs a page's JavaScript now: one fixed script (no DOM, no network) timed
+ * in the bench's own Chromium, unthrottled and at the bench's CPU slowdown. The browser benches'
+ * figures move with the machine (issue 29: the same build measured its stage ready 1.1 s after the
+ * load one day and 1.9 s another, the machine otherwise quiet), so each run prints this beside them:
+ * figures from two runs compare only where this line does.
+ */
+import type { Browser } from '@playwright/test';
+
+/** The fixed work: objects made, sorted, written to JSON and read back, and indexed (what a page's start does). */
+function fixedWork(): number {
+  const started = performance.now();
+  const tickets: { id: number; name: string; x: number; y: number }[] = [];
+  for (let i = 0; i < 40_000; i++) {
+    tickets.push({ id: i, name: `ticket-${i}`, x: ((i * 7919) % 1000) / 1000, y: ((i * 104_729) % 1000) / 1000 });
+  }
+  tickets.sort((a, b) => a.x - b.x || a.y - b.y);
+  const copy = JSON.parse(JSON.stringify(tickets)) as typeof tickets;
+  const byName = new Map(copy.map((ticket) => [ticket.name, ticket]));
+  if (byName.size !== tickets.length) throw new Error('machine-speed: the fixed work went wrong');
+  return performance.now() - started;
+}
+
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** The median of `runs` timings of the fixed work, unthrottled and at `slowdown`, in ms. */
+export async function machineSpeed(
+  browser: Browser,
+  slowdown: number,
+  runs = 5,
+): Promise<{ unthrottled: number; slowed: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const time = async (rate: number) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      await page.evaluate(fixedWork); // warm: compiled and optimised before it is timed
+      const times: number[] = [];
+      for (let run = 0; run < runs; run++) times.push(await page.evaluate(fixedWork));
+      return middle(times);
+    };
+    return { unthrottled: await time(1), slowed: await time(slowdown) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The line the benches print. */
+export function machineSpeedLine(speed: { unthrottled: number; slowed: number }, slowdown: number): string {
+  return `  this machine now: a fixed script ran in ${Math.round(speed.unthrottled)} ms in this Chromium, ${Math.round(speed.slowed)} ms at ${slowdown}x slower (median of 5; compare runs only where this compares)`;
+}
