@@ -35,6 +35,12 @@ function hintSize(hint: HTMLElement): Size {
   if (known) return known;
   const size = { width: hint.offsetWidth, height: hint.offsetHeight };
   hintSizes.set(hint, size);
+  watchHint(hint);
+  return size;
+}
+
+/** Keeps the hint's size from the observer's reports (the first comes after the next layout, unforced). */
+function watchHint(hint: HTMLElement): void {
   if (typeof ResizeObserver !== 'undefined') {
     hintObserver ??= new ResizeObserver((entries, observer) => {
       for (const entry of entries) {
@@ -52,7 +58,6 @@ function hintSize(hint: HTMLElement): Size {
     });
     hintObserver.observe(hint);
   }
-  return size;
 }
 
 /** Puts the delete control by the selected mark (or hides it) and the hint where it covers no mark. */
@@ -78,8 +83,15 @@ export function placeOverlays(state: OverlayState, elements: OverlayElements): v
   const hint = elements.hint;
   if (hint) {
     const points = state.marks.flatMap((mark) => (mark.point ? [toScreen(mark.point)] : []));
+    // With no mark to miss it goes to the bottom whatever its size: not measured then (issue 29:
+    // read as the stage started, its size made the browser lay the page out in the middle of the
+    // scene's first commit, 15-35 ms at 4x CPU), only watched, so that a tap's frame knows it.
     // Measured while hidden too: it is only made invisible (CSS, data-place="none").
-    const place = hintPlacement(points, stage, hintSize(hint));
+    let place: ReturnType<typeof hintPlacement>;
+    if (points.length === 0 && !hintSizes.has(hint)) {
+      watchHint(hint);
+      place = 'bottom';
+    } else place = hintPlacement(points, stage, hintSize(hint));
     hint.dataset['place'] = place ?? 'none';
   }
 }

@@ -66,4 +66,26 @@ describe('the zoom hint over the stage', () => {
     observer.report(hint, 0, 0);
     expect(observer.watched.has(hint)).toBe(false);
   });
+
+  it('with no mark on the picture goes to the bottom unmeasured, and knows its size from the observer for the first mark', () => {
+    vi.stubGlobal('ResizeObserver', FakeObserver);
+    const hint = document.createElement('div');
+    document.body.append(hint);
+    let reads = 0;
+    Object.defineProperty(hint, 'offsetWidth', { get: () => (reads++, 200) });
+    Object.defineProperty(hint, 'offsetHeight', { get: () => (reads++, 40) });
+
+    // The stage's first commit, nothing marked yet: no layout asked for.
+    placeOverlays({ ...state, marks: [] }, { remove: null, hint });
+    expect(hint.dataset['place']).toBe('bottom');
+    expect(reads).toBe(0);
+    const observer = observers.at(-1)!;
+    expect(observer.watched.has(hint)).toBe(true);
+
+    // The observer reports its size after the next layout; the first mark is placed with it, unread.
+    observer.report(hint, 200, 40);
+    placeOverlays(state, { remove: null, hint });
+    expect(hint.dataset['place']).toBe('top');
+    expect(reads).toBe(0);
+  });
 });

@@ -33,7 +33,7 @@ import { imageToWorld, imagePoint, screenToClient, worldToScreen } from '../coor
 import type { SceneHandle, SceneProps, StageMark } from '../types.ts';
 import { Camera } from './camera.ts';
 import { RevealShown, SceneContext, type SceneContextValue } from './context.ts';
-import { FrameScheduler } from './frames.ts';
+import { FrameScheduler, browserFrames } from './frames.ts';
 import { Gestures } from './gestures.ts';
 import { COLORS } from './graphics.ts';
 import { Scene } from './Scene.tsx';
@@ -96,7 +96,12 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
   const [{ camera, frames, motion }] = useState(() => {
     const started = new Camera();
     started.resize({ width: host.clientWidth, height: host.clientHeight });
-    return { camera: started, frames: new FrameScheduler(), motion: reducedMotion() };
+    // No frame before the picture's (the preview covers the canvas until then).
+    return {
+      camera: started,
+      frames: new FrameScheduler(browserFrames, { waitForPicture: true }),
+      motion: reducedMotion(),
+    };
   });
   const gestures = useRef<Gestures | null>(null);
   const [revealShown] = useState(() => new RevealShown());

@@ -26,6 +26,15 @@ export class FrameScheduler {
   private draw: (() => void) | null = null;
   private frame: number | null = null;
   private stopped = false;
+  /**
+   * Until the first explicit draw (renderNow, the picture shown), asks draw nothing: the stage's
+   * image covers the canvas while the engine starts, and a frame of the scene without its picture
+   * (the renderer just up, a layer's first commit) would be drawn for nobody (issue 29: the first,
+   * empty frame was a 50 ms step of the start at 4x CPU slowdown).
+   */
+  private waitingForPicture: boolean;
+  /** renderNow was asked before there was anything to draw with. */
+  private drawAsked = false;
   /** How many times the stage has been drawn. */
   renders = 0;
   /**
@@ -34,14 +43,16 @@ export class FrameScheduler {
    */
   heldAt: number | null = null;
 
-  constructor(host: FrameHost = browserFrames) {
+  constructor(host: FrameHost = browserFrames, { waitForPicture = false }: { waitForPicture?: boolean } = {}) {
     this.host = host;
+    this.waitingForPicture = waitForPicture;
   }
 
-  /** The draw call, once the application is up; asks for a first frame. */
+  /** The draw call, once the application is up; asks for a first frame (unless it waits for the picture). */
   attach(draw: () => void): void {
     this.draw = draw;
-    this.invalidate();
+    if (this.drawAsked) this.renderNow();
+    else this.invalidate();
   }
 
   addLayout(step: LayoutStep): () => void {
@@ -57,7 +68,7 @@ export class FrameScheduler {
 
   /** Asks for one frame; many asks before it comes are one frame. */
   invalidate(): void {
-    if (this.frame !== null || this.stopped || !this.draw) return;
+    if (this.frame !== null || this.stopped || !this.draw || this.waitingForPicture) return;
     this.frame = this.host.requestFrame(() => {
       this.frame = null;
       this.renderNow();
@@ -66,7 +77,13 @@ export class FrameScheduler {
 
   /** Lays out and draws at once (a picture just shown, so the test API's `ready` means drawn). */
   renderNow(): void {
-    if (this.stopped || !this.draw) return;
+    if (this.stopped) return;
+    if (!this.draw) {
+      this.drawAsked = true; // drawn as soon as the application is up (attach)
+      return;
+    }
+    this.drawAsked = false;
+    this.waitingForPicture = false;
     const now = this.host.now();
     for (const step of this.animations) step(now);
     for (const step of this.layouts) step(now);
