@@ -110,7 +110,6 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
     [camera, frames, motion, revealShown],
   );
   const appRef = useRef<PixiApplication | null>(null);
-  const warmed = useRef(false);
   const drawn = useRef<GamePicture | null>(null);
   const currentPicture = useRef(props.picture);
   const latest = useRef({
@@ -160,6 +159,9 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
       // The host may have changed size while the application started.
       app.renderer.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
       frames.attach(() => app.render());
+      // The marks' shapes and font, in tasks of their own before the first tap needs them.
+      const alive = () => appRef.current === app && Boolean(app.renderer);
+      void nextQuietTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
     },
     [camera, frames, gestures, callbacks],
   );
@@ -203,14 +205,6 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
     (picture: GamePicture) => {
       drawn.current = picture;
       if (performance.getEntriesByName(STAGE_READY_MARK, 'mark').length === 0) performance.mark(STAGE_READY_MARK);
-      // The marks' shapes and font, in tasks of their own once the picture is up (issue 29): begun
-      // as the renderer started, they took the main thread from the picture's first frame.
-      const app = appRef.current;
-      if (app && !warmed.current) {
-        warmed.current = true;
-        const alive = () => appRef.current === app && Boolean(app.renderer);
-        void nextQuietTask().then(() => (alive() ? warmUpMarks(app.renderer, alive) : undefined));
-      }
       callbacks.onPictureDrawn(picture);
     },
     [callbacks],

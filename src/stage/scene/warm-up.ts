@@ -1,6 +1,6 @@
 /**
- * What the first tap's frame would otherwise do on the spot, done just after the stage's first
- * frame with the picture instead (issue 29): the first mark builds its shapes' drawing (with WebGL, a shader of its own),
+ * What the first tap's frame would otherwise do on the spot, done during the stage's start
+ * instead (issue 29): the first mark builds its shapes' drawing (with WebGL, a shader of its own),
  * and the first label measures its font and draws itself on a canvas. A mark, then its label's
  * font and text measured, then the label are drawn into a 1x1 texture nobody sees, each in a task
  * of its own, so a tap waits for one of them at most.
