@@ -179,7 +179,11 @@ export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
  * start then waits for no download, and a file a patchy network lost is fetched again (Chromium
  * never fetches again a module whose import failed).
  */
-export const STAGE_ENGINE_CODE = ['src/stage/scene/engine-steps.ts', 'src/stage/scene/StageCanvas.tsx'] as const;
+export const STAGE_ENGINE_CODE = [
+  'src/stage/scene/engine-steps.ts',
+  'src/stage/scene/StageCanvas.tsx',
+  'node_modules/pixi.js/lib/environment-browser/browserAll.mjs',
+] as const;
 
 /** The meta tag whose content lists the stage engine's files, space-separated. */
 export const LATER_CODE_META = 'cricspot:engine-code';

@@ -272,12 +272,11 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
         autoStart={false}
         sharedTicker={false}
         {...DRAW_ON_2D_CANVAS}
-        // Without the browser's extensions Pixi would import as it starts (its browserAll chunk:
-        // the event system, accessibility, DOM containers, filters), none of which the stage uses
-        // (issue 29): the stage reads its own pointer events (Gestures), where Pixi's event system
-        // hit-tested every pointer event of a tap for nothing, and the two chunks' evaluation
-        // fell just before the stage's first frame. Its sprites, graphics and text are Pixi's core.
-        skipExtensionImports
+        // The stage reads its own pointer events (Gestures); Pixi's event system would hit-test
+        // and measure the canvas (getBoundingClientRect, a forced layout after the tap's DOM
+        // changes) on every pointer event for nothing (issue 29).
+        eventMode="none"
+        eventFeatures={{ move: false, globalMove: false, click: false, wheel: false }}
         onInit={onInit}
       >
         <Scene

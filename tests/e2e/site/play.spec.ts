@@ -94,8 +94,4 @@ test("the play screen, opened anew, takes its first answers and the engine's cod
   );
   expect(engine.filter((entry) => entry.by === 'link').length).toBe(2);
   expect(engine.filter((entry) => entry.by !== 'link').every((entry) => entry.bytes === 0)).toBe(true);
-  // Pixi starts without the browser extensions it would import (its event system, accessibility,
-  // filters): the stage reads its own pointer events, and their chunk is never fetched.
-  const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-  expect(files.filter((file) => /\/assets\/browserAll-/.test(file))).toEqual([]);
 });
