@@ -348,7 +348,7 @@ try {
       );
     }
     // Again at the end: a machine that slowed or sped up during the runs shows here.
-    console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN).replace('now', 'after'));
+    console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN, 'after'));
     await browser.close();
   }
 } finally {

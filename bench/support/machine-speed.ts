@@ -6,6 +6,7 @@
  * figures from two runs compare only where this line does.
  */
 import type { Browser } from '@playwright/test';
+import { percentile } from './logins.ts';
 
 /** The fixed work: objects made, sorted, written to JSON and read back, and indexed (what a page's start does). */
 function fixedWork(): number {
@@ -20,8 +21,6 @@ function fixedWork(): number {
   if (byName.size !== tickets.length) throw new Error('machine-speed: the fixed work went wrong');
   return performance.now() - started;
 }
-
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** The median of `runs` timings of the fixed work, unthrottled and at `slowdown`, in ms. */
 export async function machineSpeed(
@@ -38,7 +37,7 @@ export async function machineSpeed(
       await page.evaluate(fixedWork); // warm: compiled and optimised before it is timed
       const times: number[] = [];
       for (let run = 0; run < runs; run++) times.push(await page.evaluate(fixedWork));
-      return middle(times);
+      return percentile(times, 0.5);
     };
     return { unthrottled: await time(1), slowed: await time(slowdown) };
   } finally {
@@ -46,7 +45,11 @@ export async function machineSpeed(
   }
 }
 
-/** The line the benches print. */
-export function machineSpeedLine(speed: { unthrottled: number; slowed: number }, slowdown: number): string {
-  return `  this machine now: a fixed script ran in ${Math.round(speed.unthrottled)} ms in this Chromium, ${Math.round(speed.slowed)} ms at ${slowdown}x slower (median of 5; compare runs only where this compares)`;
+/** The line the benches print, before their runs ('now') or after them ('after'). */
+export function machineSpeedLine(
+  speed: { unthrottled: number; slowed: number },
+  slowdown: number,
+  when: 'now' | 'after' = 'now',
+): string {
+  return `  this machine ${when}: a fixed script ran in ${Math.round(speed.unthrottled)} ms in this Chromium, ${Math.round(speed.slowed)} ms at ${slowdown}x slower (median of 5; compare runs only where this compares)`;
 }

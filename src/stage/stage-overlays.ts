@@ -28,6 +28,8 @@ export interface OverlayElements {
  * page out again in the middle of the tap's frame (48 ms at 4x CPU, issue 29).
  */
 const hintSizes = new WeakMap<HTMLElement, Size>();
+/** The hints the observer watches: each observed once (observing again would ask it for another report). */
+const watchedHints = new WeakSet<HTMLElement>();
 let hintObserver: ResizeObserver | undefined;
 
 function hintSize(hint: HTMLElement): Size {
@@ -41,7 +43,7 @@ function hintSize(hint: HTMLElement): Size {
 
 /** Keeps the hint's size from the observer's reports (the first comes after the next layout, unforced). */
 function watchHint(hint: HTMLElement): void {
-  if (typeof ResizeObserver !== 'undefined') {
+  if (typeof ResizeObserver !== 'undefined' && !watchedHints.has(hint)) {
     hintObserver ??= new ResizeObserver((entries, observer) => {
       for (const entry of entries) {
         const target = entry.target as HTMLElement;
@@ -49,6 +51,7 @@ function watchHint(hint: HTMLElement): void {
         // no longer watched, or the observer would keep it, and what it held, for the page's life.
         if (!target.isConnected) {
           observer.unobserve(target);
+          watchedHints.delete(target);
           hintSizes.delete(target);
           continue;
         }
@@ -57,6 +60,7 @@ function watchHint(hint: HTMLElement): void {
       }
     });
     hintObserver.observe(hint);
+    watchedHints.add(hint);
   }
 }
 
