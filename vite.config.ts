@@ -8,6 +8,7 @@ import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { reactDomErrorSentinels } from './scripts/react-dom-error-sentinels.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
 
@@ -98,6 +99,8 @@ export default defineConfig({
     lazyPixiBatcherShader(),
     // React DOM's five markers made without a stack trace, which an inspector makes costly (issue 29).
     reactDomErrorSentinels(),
+    // Every chunk's functions compiled as it loads, off the main thread (V8's compile hint, issue 29).
+    compileHints(),
     buildMeta(),
     appIcons(),
     prerender(),
