@@ -7,18 +7,21 @@
  * as it is evaluated: its first render, the engine's start, the first tap's render. Those first
  * calls no longer stop to compile where the player waits.
  *
- * Measured here at 4x CPU slowdown, interleaved with the same build without the hint: the practice
- * screen's main thread busy from the load to the engine being ready 2.0-2.5 s instead of
- * 2.8-4.5 s (traced), the engine's longest start tasks 30-65 ms instead of 80-120 ms (Pixi's
- * evaluation, the renderer's start, the scene's first render, the marks' warm-up), and Lighthouse
- * mobile on the practice screen 95-99 (TBT 5-220 ms) instead of 90-96 (TBT 200-400 ms); the home
- * page the same with and without (98-99). Other browsers read a comment.
+ * Measured here at 4x CPU slowdown, interleaved with the same build without the hint (cold loads,
+ * median / p90 after the load event): the practice screen's engine ready untouched 1.81 / 1.92 s
+ * instead of 2.18 / 3.50 s, the play screen's 1.65 / 1.79 s instead of 1.90 / 2.24 s; the main
+ * thread busy from the load to the engine being ready 2.0-2.5 s instead of 2.8-4.5 s (traced); the
+ * engine's longest start tasks 30-65 ms instead of 80-120 ms (Pixi's evaluation, the renderer's
+ * start, the scene's first render, the marks' warm-up); Lighthouse mobile on the practice screen
+ * 95-99 (TBT 5-220 ms) instead of 90-96 (TBT 200-400 ms), the home page the same (98). Browsers
+ * other than Chromium read a comment.
  *
  * Added after minification (Rolldown's postBanner, which keeps the source maps right), so the
  * minifier cannot drop it; not on the build's server-side render (src/prerender) or a worker. V8
- * reads it only above the script's first function: in a chunk that imports others lazily, Vite
- * writes its list of their files (`const __vite__mapDeps=...`, an arrow function) on the first
- * line, above the banner; the two lines change places (neither maps to a source line, so the
+ * heeds it on a script's first line only (traced with V8's function events: on the second line,
+ * the entry still compiled 816 functions on their first call, on the first line 1): in a chunk
+ * that imports others lazily, Vite writes its list of their files (`const __vite__mapDeps=...`)
+ * on the first line, above the banner; the two lines change places (neither maps to a source line, so the
  * source map stays right), and that chunk's compressed copies (vite-plugin-compression2, made
  * before this step) are made again with the same settings (zlib's best).
  */
