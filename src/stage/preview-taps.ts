@@ -10,6 +10,7 @@
  * way) is out of reach: the site's CSP allows no inline script to listen earlier.
  */
 import { type ClientRect, type PictureFraction, type Size, clientToFraction, fitView } from './coords.ts';
+import { withoutMouseEvents } from './touch-end.ts';
 import { isTap } from './view.ts';
 
 const PREVIEW_IMAGE = '.stage-preview__image';
@@ -80,14 +81,22 @@ export function watchPreviewTaps(target: Document = document): () => void {
       deliver({ fraction, shown: { width: press.content.width * scale, height: press.content.height * scale } });
   };
   const cancel = (event: PointerEvent) => presses.delete(event.pointerId);
+  // A finger lifted from the image: no mouse events and click after it (touch-end.ts). A touch's
+  // events go to the element it started on.
+  const touchEnd = (event: TouchEvent) => {
+    if (event.target instanceof Element && event.target.closest(PREVIEW_IMAGE)) withoutMouseEvents(event);
+  };
   const options = { capture: true, passive: true };
+  const cancellable = { capture: true, passive: false };
   target.addEventListener('pointerdown', down, options);
   target.addEventListener('pointerup', up, options);
   target.addEventListener('pointercancel', cancel, options);
+  target.addEventListener('touchend', touchEnd, cancellable);
   stopWatching = () => {
     target.removeEventListener('pointerdown', down, options);
     target.removeEventListener('pointerup', up, options);
     target.removeEventListener('pointercancel', cancel, options);
+    target.removeEventListener('touchend', touchEnd, cancellable);
     stopWatching = null;
     kept = [];
     touched = false;

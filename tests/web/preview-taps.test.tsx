@@ -168,3 +168,25 @@ describe('taps on the picture before the stage has drawn it', () => {
     expect(place).not.toHaveBeenCalled();
   });
 });
+
+describe('a finger lifted from the picture before the stage has drawn it', () => {
+  it('ends without the mouse events and click a browser would follow it with; a button or a scroll keeps them', () => {
+    const { container } = render(
+      <>
+        <Screen picture={original} phase="marking" place={() => undefined} />
+        <button type="button">Add</button>
+      </>,
+    );
+    const image = container.querySelector('img')!;
+    layOut(image);
+    // fireEvent answers false when a listener cancelled the event.
+    expect(fireEvent.touchEnd(image, { cancelable: true })).toBe(false);
+    expect(fireEvent.touchEnd(container.querySelector('button')!, { cancelable: true })).toBe(true);
+    // The end of a scroll that started on the image cannot be cancelled, and is not.
+    const scrollEnd = new TouchEvent('touchend', { bubbles: true, cancelable: false });
+    image.dispatchEvent(scrollEnd);
+    expect(scrollEnd.defaultPrevented).toBe(false);
+    stop();
+    expect(fireEvent.touchEnd(image, { cancelable: true })).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ import {
   worldPoint,
   worldToImage,
 } from '../coords.ts';
+import { withoutMouseEvents } from '../touch-end.ts';
 import { hitsMark, isTap, markTapped, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';
@@ -87,6 +88,8 @@ export class Gestures {
     });
     this.listen('wheel', (e) => this.wheel(e as WheelEvent), { passive: false });
     this.listen('contextmenu', (e) => e.preventDefault());
+    // No mouse events and click after a finger's tap (touch-end.ts).
+    this.listen('touchend', (e) => withoutMouseEvents(e as TouchEvent), { passive: false });
   }
 
   /** Input off (a reveal, a disabled stage): an aim or a drag in progress ends without placing. */

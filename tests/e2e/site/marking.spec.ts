@@ -440,6 +440,42 @@ for (const device of devices) {
   });
 }
 
+test.describe('a finger on the picture, on a phone', () => {
+  test.use(devices[0].options);
+
+  test('taps before and after the engine are marks without the mouse events and click a browser follows a touch with; the delete control still answers a tap', async ({
+    page,
+  }) => {
+    // Every mouse event and click the page hears, counted from its first script on.
+    await page.addInitScript(() => {
+      const heard: Record<string, number> = {};
+      (window as unknown as { heardMouse: Record<string, number> }).heardMouse = heard;
+      for (const type of ['mouseover', 'mousemove', 'mousedown', 'mouseup', 'click'])
+        document.addEventListener(type, () => (heard[type] = (heard[type] ?? 0) + 1), { capture: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heardMouse: Record<string, number> }).heardMouse);
+    const size = watchPairSize(page);
+    await delayEngine(page, 3000);
+    await page.goto('/quick_game_screen?lng=en');
+    // On the image while the engine is held back, then on the engine's canvas.
+    await tapBeforeTheEngine(page, true, 0.3, 0.4);
+    await chipPixel(page, 'en', 1);
+    const picture = size()!;
+    await tap(
+      page,
+      true,
+      await clientOf(page, { x: Math.round(picture.width * 0.7), y: Math.round(picture.height * 0.6) }),
+    );
+    await chipPixel(page, 'en', 2);
+    expect(await heard()).toEqual({});
+    // A button over the picture is no part of it: its tap clicks.
+    const remove = page.locator('.picture-stage').getByRole('button', { name: words.en.remove(2) });
+    await tap(page, true, await centreOf(remove));
+    await expect(page.getByRole('button', { name: words.en.marked(2) })).toHaveCount(0);
+    expect((await heard()).click).toBe(1);
+  });
+});
+
 test('on a patchy network the engine is fetched again after failed fetches, and the picture takes taps meanwhile', async ({
   browser,
 }) => {

@@ -1,0 +1,15 @@
+/**
+ * A finger on the picture is the stage's own business: its taps are heard as pointer events (the
+ * preview image's by preview-taps.ts, the engine's canvas by scene/gestures.ts), and nothing on
+ * the picture listens for a click. A browser follows a touch with compatibility mouse events
+ * (mouseover, mousemove, mousedown, mouseup) and a click, dispatched after the tap's frame in a
+ * task of their own, through React's listeners at the root (mouseover's enter and leave walk the
+ * whole tree), and the tap's Interaction to Next Paint ran on to the frame after them (issue 29:
+ * measured at 4x CPU slowdown, interleaved, a tap once the engine is up 128 -> 80 ms median, its
+ * processing 86 -> 31 ms; a tap on the preview's image 192 -> 160 ms). Cancelling the touch's end
+ * stops them; a drag or a scroll that started on the picture is not cancelled (the browser does
+ * not let a scroll's end be), and buttons over the picture (zoom, delete) are other targets.
+ */
+export function withoutMouseEvents(event: TouchEvent): void {
+  if (event.cancelable) event.preventDefault();
+}
