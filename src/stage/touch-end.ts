@@ -5,8 +5,10 @@
  * (mouseover, mousemove, mousedown, mouseup) and a click, dispatched after the tap's frame in a
  * task of their own, through React's listeners at the root (mouseover's enter and leave walk the
  * whole tree), and the tap's Interaction to Next Paint ran on to the frame after them (issue 29:
- * measured at 4x CPU slowdown, interleaved, a tap once the engine is up 128 -> 80 ms median, its
- * processing 86 -> 31 ms; a tap on the preview's image 192 -> 160 ms). Cancelling the touch's end
+ * measured at 4x CPU slowdown, interleaved, 8 cold loads each, a tap on the play screen's picture
+ * once the engine is up 128 / 160 -> 88 / 136 ms median / p90, its processing 78 -> 38 ms median;
+ * a tap on the practice screen's image while the engine starts, processing 74 -> 38 ms, its INP
+ * no change the machine could resolve: it waits for the engine's start). Cancelling the touch's end
  * stops them; a drag or a scroll that started on the picture is not cancelled (the browser does
  * not let a scroll's end be), and buttons over the picture (zoom, delete) are other targets.
  */
