@@ -11,7 +11,18 @@
  * no change the machine could resolve: it waits for the engine's start). Cancelling the touch's end
  * stops them; a drag or a scroll that started on the picture is not cancelled (the browser does
  * not let a scroll's end be), and buttons over the picture (zoom, delete) are other targets.
+ *
+ * The one thing of theirs a player may miss is the focus their mousedown moved: a tap on the stage
+ * focused it, so that a touch-screen laptop's arrow keys then nudge the mark. That focus is moved
+ * here instead: to the nearest element that takes focus (the stage), or away from whatever had it.
  */
+const FOCUSABLE = '[tabindex], a[href], button, input, select, textarea';
+
 export function withoutMouseEvents(event: TouchEvent): void {
-  if (event.cancelable) event.preventDefault();
+  if (!event.cancelable) return;
+  event.preventDefault();
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null;
+  if (target) {
+    if (document.activeElement !== target) target.focus({ preventScroll: true });
+  } else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
 }

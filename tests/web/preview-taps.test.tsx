@@ -189,4 +189,26 @@ describe('a finger lifted from the picture before the stage has drawn it', () =>
     stop();
     expect(fireEvent.touchEnd(image, { cancelable: true })).toBe(true);
   });
+
+  it('moves the focus as the cancelled mousedown would have: to the stage it is in, or away from a button', () => {
+    const { container } = render(
+      <>
+        {/* The stage's host, as PictureStage renders it. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="picture-stage__canvas" role="application" aria-label="Stage" tabIndex={0} data-testid="stage">
+          <Screen picture={original} phase="marking" place={() => undefined} />
+        </div>
+        <Screen picture={original} phase="marking" place={() => undefined} />
+        <button type="button">Add</button>
+      </>,
+    );
+    const [inStage, alone] = [...container.querySelectorAll('img')];
+    const button = container.querySelector('button')!;
+    button.focus();
+    fireEvent.touchEnd(inStage!, { cancelable: true });
+    expect(document.activeElement).toBe(container.querySelector('[data-testid="stage"]'));
+    button.focus();
+    fireEvent.touchEnd(alone!, { cancelable: true });
+    expect(document.activeElement).toBe(document.body);
+  });
 });
