@@ -15,14 +15,20 @@
  * The one thing of theirs a player may miss is the focus their mousedown moved: a tap on the stage
  * focused it, so that a touch-screen laptop's arrow keys then nudge the mark. That focus is moved
  * here instead: to the nearest element that takes focus (the stage), or away from whatever had it.
+ * It is moved after the tap's frame, where the mousedown moved it: moving it in the touch's end
+ * brought the style and layout of the tap's new mark forward into the tap's processing.
  */
+import { afterNextPaint } from '../shared/yield-to-browser.ts';
+
 const FOCUSABLE = '[tabindex], a[href], button, input, select, textarea';
 
 export function withoutMouseEvents(event: TouchEvent): void {
   if (!event.cancelable) return;
   event.preventDefault();
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null;
-  if (target) {
-    if (document.activeElement !== target) target.focus({ preventScroll: true });
-  } else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  afterNextPaint(() => {
+    if (target) {
+      if (target.isConnected && document.activeElement !== target) target.focus({ preventScroll: true });
+    } else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
 }

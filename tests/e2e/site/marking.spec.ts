@@ -468,8 +468,8 @@ test.describe('a finger on the picture, on a phone', () => {
     );
     await chipPixel(page, 'en', 2);
     expect(await heard()).toEqual({});
-    // The focus the mousedown would have given: the stage, whose keys then nudge the mark.
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('picture-stage__canvas');
+    // The focus the mousedown would have given (after the tap's frame): the stage, whose keys then nudge the mark.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('picture-stage__canvas');
     // A button over the picture is no part of it: its tap clicks.
     const remove = page.locator('.picture-stage').getByRole('button', { name: words.en.remove(2) });
     await tap(page, true, await centreOf(remove));
