@@ -16,7 +16,9 @@
  * focused it, so that a touch-screen laptop's arrow keys then nudge the mark. That focus is moved
  * here instead: to the nearest element that takes focus (the stage), or away from whatever had it.
  * It is moved after the tap's frame, where the mousedown moved it: moving it in the touch's end
- * brought the style and layout of the tap's new mark forward into the tap's processing.
+ * brought the style and layout of the tap's new mark forward into the tap's processing. And it is
+ * moved without the focus ring, as a pointer's focus is: a script's focus otherwise matches
+ * :focus-visible, and every tap on a phone would frame the picture in blue.
  */
 import { afterNextPaint } from '../shared/yield-to-browser.ts';
 
@@ -28,7 +30,8 @@ export function withoutMouseEvents(event: TouchEvent): void {
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null;
   afterNextPaint(() => {
     if (target) {
-      if (target.isConnected && document.activeElement !== target) target.focus({ preventScroll: true });
+      if (target.isConnected && document.activeElement !== target)
+        target.focus({ preventScroll: true, focusVisible: false });
     } else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   });
 }

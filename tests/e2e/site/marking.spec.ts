@@ -470,6 +470,8 @@ test.describe('a finger on the picture, on a phone', () => {
     expect(await heard()).toEqual({});
     // The focus the mousedown would have given (after the tap's frame): the stage, whose keys then nudge the mark.
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('picture-stage__canvas');
+    // Given as a pointer gives it: no focus ring around the picture after a finger's tap.
+    expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(false);
     // A button over the picture is no part of it: its tap clicks.
     const remove = page.locator('.picture-stage').getByRole('button', { name: words.en.remove(2) });
     await tap(page, true, await centreOf(remove));
