@@ -28,10 +28,12 @@ export function withoutMouseEvents(event: TouchEvent): void {
   if (!event.cancelable) return;
   event.preventDefault();
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null;
+  const before = document.activeElement;
   afterNextPaint(() => {
+    // What the tap did meanwhile took the focus (a dialog it opened): it stays there.
+    if (document.activeElement !== before) return;
     if (target) {
-      if (target.isConnected && document.activeElement !== target)
-        target.focus({ preventScroll: true, focusVisible: false });
-    } else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      if (target.isConnected && before !== target) target.focus({ preventScroll: true, focusVisible: false });
+    } else if (before instanceof HTMLElement) before.blur();
   });
 }
