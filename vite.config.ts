@@ -7,7 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
-import { reactDomErrorSentinels } from './scripts/react-dom-error-sentinels.ts';
+import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
@@ -97,8 +97,8 @@ export default defineConfig({
     lazyPixiSegmenter(),
     // Pixi's batch shader made on first use: the Canvas renderer never uses it (issue 29).
     lazyPixiBatcherShader(),
-    // React DOM's five markers made without a stack trace, which an inspector makes costly (issue 29).
-    reactDomErrorSentinels(),
+    // React DOM's and the reconciler's markers made without a stack trace, which an inspector makes costly (issue 29).
+    reactErrorSentinels(),
     // Every chunk's functions compiled as it loads, off the main thread (V8's compile hint, issue 29).
     compileHints(),
     buildMeta(),
