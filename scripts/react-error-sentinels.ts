@@ -7,8 +7,8 @@
  * browser records a detailed stack trace for every Error made, with line and column for each frame:
  * V8 then parses the whole of the frames' code again for their source positions. Traced at 4x CPU:
  * React DOM's, 87 ms of the entry's evaluation, one long task before the game starts, which
- * Lighthouse counts as blocking time; the reconciler's, 50-60 ms of the stage engine's longest step
- * (the evaluation of @pixi/react's chunk, its 370 KB parsed again), where a player's early tap
+ * Lighthouse counts as blocking time; the reconciler's, 58 ms of the stage engine's longest step
+ * (the evaluation of @pixi/react's chunk, its 136 KB parsed again), where a player's early tap
  * waits. Without an inspector the cost is far smaller.
  *
  * This step makes the markers as objects with Error's prototype and message but no stack

@@ -27,35 +27,43 @@ interface ClientModule {
   ): { unmount(): void };
 }
 
-/**
- * React's production builds as the site ships them: React, the scheduler, React DOM, and React DOM's
- * client from `code` (as shipped, or rewritten), evaluated as CommonJS beside the real file.
- */
-function production(code: string): { React: ReactModule; client: ClientModule } {
-  const nodeRequire = createRequire(clientFile);
-  const files: Record<string, string> = {
-    react: path.join(modules, 'react/cjs/react.production.js'),
-    scheduler: path.join(modules, 'scheduler/cjs/scheduler.production.js'),
-    'react-dom': path.join(modules, 'react-dom/cjs/react-dom.production.js'),
-  };
-  const load = (name: string): unknown => nodeRequire(files[name] ?? name);
-  const module = { exports: {} as ClientModule };
+/** React's production builds by the names the renderers require, as the site ships them. */
+const PRODUCTION_FILES: Record<string, string> = {
+  react: path.join(modules, 'react/cjs/react.production.js'),
+  scheduler: path.join(modules, 'scheduler/cjs/scheduler.production.js'),
+  'react-dom': path.join(modules, 'react-dom/cjs/react-dom.production.js'),
+};
+
+/** A renderer's module from `code` (as shipped, or rewritten), evaluated as CommonJS beside its real `file`. */
+function evaluated<Exports>(file: string, code: string): { React: ReactModule; exports: Exports } {
+  const nodeRequire = createRequire(file);
+  const load = (name: string): unknown => nodeRequire(PRODUCTION_FILES[name] ?? name);
+  const module = { exports: {} as Exports };
   new Function('require', 'module', 'exports', code)(load, module, module.exports);
-  return { React: load('react') as ReactModule, client: module.exports };
+  return { React: load('react') as ReactModule, exports: module.exports };
+}
+
+/** React DOM's client from `code`, with React, the scheduler and React DOM as shipped. */
+function production(code: string): { React: ReactModule; client: ClientModule } {
+  const { React, exports } = evaluated<ClientModule>(clientFile, code);
+  return { React, client: exports };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-/** A component that waits for `promise` through `use`: React throws its Suspense marker meanwhile. */
-async function suspendsThenShows(code: string): Promise<string[]> {
-  const { React, client } = production(code);
+/**
+ * A component that waits for a promise through `use` under Suspense (React throws its Suspense
+ * marker meanwhile), handed to `render`: what `shown` reads before the promise resolves and after.
+ */
+async function waitsThenShows(
+  React: ReactModule,
+  render: (element: unknown) => void,
+  shown: () => string,
+): Promise<string[]> {
   let resolve: (text: string) => void = () => undefined;
   const promise = new Promise<string>((done) => (resolve = done));
   const Waits = () => React.createElement('p', null, React.use(promise));
-  const container = document.createElement('div');
-  const root = client.createRoot(container);
-  const seen: string[] = [];
-  root.render(
+  render(
     React.createElement(
       React.Suspense,
       { fallback: React.createElement('i', null, 'waiting') },
@@ -63,11 +71,24 @@ async function suspendsThenShows(code: string): Promise<string[]> {
     ),
   );
   await settle();
-  seen.push(container.innerHTML);
+  const seen = [shown()];
   resolve('arrived');
   // React shows retried content no sooner than 300 ms after the fallback it replaces.
-  for (let waited = 0; waited < 2000 && container.innerHTML === seen[0]; waited += 20) await settle();
-  seen.push(container.innerHTML);
+  for (let waited = 0; waited < 2000 && shown() === seen[0]; waited += 20) await settle();
+  seen.push(shown());
+  return seen;
+}
+
+/** The waiting component rendered by React DOM's client from `code`. */
+async function suspendsThenShows(code: string): Promise<string[]> {
+  const { React, client } = production(code);
+  const container = document.createElement('div');
+  const root = client.createRoot(container);
+  const seen = await waitsThenShows(
+    React,
+    (element) => root.render(element),
+    () => container.innerHTML,
+  );
   root.unmount();
   return seen;
 }
@@ -113,15 +134,7 @@ const printed = (node: TreeNode): string =>
  * a tree of plain objects: the renderer @pixi/react makes, without Pixi.
  */
 function reconcilerOf(code: string): { React: ReactModule; reconciler: ReconcilerModule } {
-  const nodeRequire = createRequire(reconcilerFile);
-  const files: Record<string, string> = {
-    react: path.join(modules, 'react/cjs/react.production.js'),
-    scheduler: path.join(modules, 'scheduler/cjs/scheduler.production.js'),
-  };
-  const load = (name: string): unknown => nodeRequire(files[name] ?? name);
-  const module = { exports: {} as (config: object) => ReconcilerModule };
-  new Function('require', 'module', 'exports', code)(load, module, module.exports);
-  const React = load('react') as ReactModule;
+  const { React, exports: createReconciler } = evaluated<(config: object) => ReconcilerModule>(reconcilerFile, code);
   const DEFAULT_EVENT_PRIORITY = 32;
   let priority = 0;
   const remove = (parent: TreeNode, child: TreeNode) => parent.children.splice(parent.children.indexOf(child), 1);
@@ -134,7 +147,7 @@ function reconcilerOf(code: string): { React: ReactModule; reconciler: Reconcile
     parent.children.push(child);
   };
   const nothing = () => undefined;
-  const reconciler = module.exports({
+  const reconciler = createReconciler({
     supportsMutation: true,
     supportsPersistence: false,
     supportsHydration: false,
@@ -195,35 +208,20 @@ function reconcilerOf(code: string): { React: ReactModule; reconciler: Reconcile
   return { React, reconciler };
 }
 
-/** The suspending component of suspendsThenShows, rendered by the reconciler into a plain tree. */
+/** The waiting component of suspendsThenShows, rendered by the reconciler from `code` into a plain tree. */
 async function reconcilerSuspendsThenShows(code: string): Promise<string[]> {
   const { React, reconciler } = reconcilerOf(code);
-  let resolve: (text: string) => void = () => undefined;
-  const promise = new Promise<string>((done) => (resolve = done));
-  const Waits = () => React.createElement('p', null, React.use(promise));
   const container: TreeNode = { type: 'root', children: [] };
   const CONCURRENT_ROOT = 1;
   const fail = (error: unknown) => {
     throw error;
   };
   const root = reconciler.createContainer(container, CONCURRENT_ROOT, null, false, null, '', fail, fail, fail, null);
-  const seen: string[] = [];
-  const shown = () => container.children.map(printed).join('');
-  reconciler.updateContainer(
-    React.createElement(
-      React.Suspense,
-      { fallback: React.createElement('i', null, 'waiting') },
-      React.createElement(Waits),
-    ),
-    root,
-    null,
-    null,
+  const seen = await waitsThenShows(
+    React,
+    (element) => reconciler.updateContainer(element, root, null, null),
+    () => container.children.map(printed).join(''),
   );
-  await settle();
-  seen.push(shown());
-  resolve('arrived');
-  for (let waited = 0; waited < 2000 && shown() === seen[0]; waited += 20) await settle();
-  seen.push(shown());
   reconciler.updateContainer(null, root, null, null);
   await settle();
   return seen;
