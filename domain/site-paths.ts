@@ -188,6 +188,20 @@ export const STAGE_ENGINE_CODE = [
 /** The meta tag whose content lists the stage engine's files, space-separated. */
 export const LATER_CODE_META = 'cricspot:engine-code';
 
+/**
+ * The meta tag of a game screen's HTML whose content lists its screen's code (its chunks with the
+ * chunks they import), space-separated. The build preloads none of it with the HTML (the picture
+ * has the connection first); src/main.tsx asks for all of it at once when it asks for the code
+ * (src/shared/screen-code.ts), instead of file after file as each import in turn finds the next.
+ */
+export const SCREEN_CODE_META = 'cricspot:screen-code';
+
+/**
+ * What a game screen's start evaluates before its screens' chunks and they do not import (the
+ * first of EVALUATED_FIRST in src/app/routes.tsx): named first in its SCREEN_CODE_META.
+ */
+const GAME_CODE_FIRST = ['src/app/zod-loaded.ts'] as const;
+
 export const FIRST_PAINT_SCREENS = [
   {
     name: 'quick_game_screen',
@@ -197,6 +211,7 @@ export const FIRST_PAINT_SCREENS = [
     image: PRACTICE_PICTURE,
     loggedIn: false,
     also: [],
+    first: GAME_CODE_FIRST,
   },
   {
     // Only logged-in players reach it: its first paint is the header they see and the contest's
@@ -208,6 +223,7 @@ export const FIRST_PAINT_SCREENS = [
     image: PLAY_PICTURE,
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
+    first: GAME_CODE_FIRST,
   },
   // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
   // page's title and its spinner, with no style sheet to wait for; the app then reads the API.

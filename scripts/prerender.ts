@@ -14,6 +14,7 @@ import {
   FIRST_PAINT_SCREENS,
   LATER_CODE_META,
   PRERENDERED_PAGES,
+  SCREEN_CODE_META,
   prerenderedFile,
   SHARE_CARD_SIZE,
   STAGE_ENGINE_CODE,
@@ -41,6 +42,21 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Ma
   if (!chunk || chunk.isEntry || seen.has(key)) return [];
   seen.add(key);
   return [chunk, ...(chunk.imports ?? []).flatMap((next) => chunksOf(manifest, next, seen))];
+}
+
+/**
+ * The chunks of `keys` with the chunks they import, each after the chunks it imports and the keys'
+ * in their order: the order a game screen's start evaluates its code in (EVALUATED_FIRST, then the
+ * screens, in src/app/routes.tsx), so that over a connection that takes a few files at a time the
+ * ones evaluated first arrive first.
+ */
+function chunksInLoadOrder(manifest: Manifest, keys: readonly string[], seen = new Set<string>()): ManifestChunk[] {
+  return keys.flatMap((key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return [];
+    seen.add(key);
+    return [...chunksInLoadOrder(manifest, chunk.imports ?? [], seen), chunk];
+  });
 }
 
 function resourcesOf(outDir: string, lng: string): Resource {
@@ -119,17 +135,17 @@ function headingOf(html: string): string | null {
  * What a page's head adds to the app's: every style sheet it needs inlined (nothing blocks the
  * first paint but the HTML) and named as already there, its screen's chunks and its translations
  * preloaded. A game screen, whose first paint is its picture (`preloadCode` false), preloads no
- * chunk of its screen: src/main.tsx asks for them once the picture is on screen, so that on a slow
- * network the picture does not share the connection with twenty-odd files of code (Lighthouse
- * counted them into the picture's time: its largest paint at 2.1-3.1 s in its simulated network,
- * 1.8-2.1 s without them).
+ * chunk of its screen but names them (SCREEN_CODE_META): src/main.tsx asks for them all at once
+ * when the picture is on screen, so that on a slow network the picture does not share the
+ * connection with twenty-odd files of code (Lighthouse counted them into the picture's time: its
+ * largest paint at 2.1-3.1 s in its simulated network, 1.8-2.1 s without them).
  */
 function headOf(
   outDir: string,
   manifest: Manifest,
   template: string,
   entryCss: string[],
-  page: { screen: string; ns: readonly string[]; also?: readonly string[] },
+  page: { screen: string; ns: readonly string[]; also?: readonly string[]; first?: readonly string[] },
   lng: string,
   preloadCode: boolean,
 ): string {
@@ -147,10 +163,26 @@ function headOf(
     // sheet). Not `disabled`: Chromium 150 fetches a disabled style sheet's link all the same.
     ...css.map((file) => `<link rel="stylesheet" href="/${file}" type="text/x-inlined">`),
     ...preloaded.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`),
+    // A game screen's code, named for the app to ask for all at once after the picture.
+    ...(preloadCode ? [] : [screenCodeMeta(manifest, template, page)]),
     ...['common', ...page.ns].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lng}/${ns}.json">`,
     ),
   ].join('');
+}
+
+/** A game screen's chunks (SCREEN_CODE_META), in the order its start evaluates them. */
+function screenCodeMeta(
+  manifest: Manifest,
+  template: string,
+  page: { screen: string; also?: readonly string[]; first?: readonly string[] },
+): string {
+  const keys = [...(page.first ?? []), page.screen, ...(page.also ?? []), ...EVERY_PAGE];
+  for (const key of keys) if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest`);
+  const files = chunksInLoadOrder(manifest, keys)
+    .filter((chunk) => !template.includes(chunk.file))
+    .map((chunk) => `/${chunk.file}`);
+  return `<meta name="${SCREEN_CODE_META}" content="${files.join(' ')}">`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
 import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
+import { preloadScreenCode } from './shared/screen-code.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -70,7 +71,11 @@ if (prerendered) {
   // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
   // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
   const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
-  const code = codeAsked.then(() => loadFirstPaintCode(window.location.pathname));
+  // Every file of it asked for at once, then evaluated one per task as the imports come to it.
+  const code = codeAsked.then(() => {
+    preloadScreenCode();
+    return loadFirstPaintCode(window.location.pathname);
+  });
   void Promise.all([initI18n(), painted, code]).then(() => startTransition(() => createRoot(container).render(app)));
 } else {
   const root = createRoot(container);

@@ -6,6 +6,7 @@
  */
 import { LATER_CODE_META } from '../../domain/site-paths.ts';
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
+import { preloadedModules } from '../shared/screen-code.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -88,9 +89,13 @@ function fetchEngineFiles(): Promise<void> {
   return fetched;
 }
 
+/** The engine's files, but those the page has as modules already (a chunk the screen's code shares). */
 function engineFiles(): string[] {
   const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
-  return named?.content.split(' ').filter(Boolean) ?? [];
+  const preloaded = preloadedModules();
+  return (named?.content.split(' ') ?? []).filter(
+    (href) => href && !preloaded.has(new URL(href, document.baseURI).href),
+  );
 }
 
 function canPrefetch(): boolean {

@@ -64,3 +64,27 @@ describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
     vi.restoreAllMocks();
   });
 });
+
+describe("the engine's files a screen's code has preloaded already", () => {
+  it('are not fetched again', async () => {
+    vi.resetModules();
+    const meta = document.createElement('meta');
+    meta.name = 'cricspot:engine-code';
+    meta.content = '/assets/engine-steps-1.js /assets/idle-3.js';
+    const shared = document.createElement('link');
+    shared.rel = 'modulepreload';
+    shared.href = '/assets/idle-3.js';
+    document.head.append(meta, shared);
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    const { loadScene } = await import('../../src/stage/scene-loader.ts');
+    const loaded = loadScene();
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/engine-steps-1.js']);
+    links[0]!.dispatchEvent(new Event('load'));
+    await loaded;
+    for (const link of links) link.remove();
+    meta.remove();
+    shared.remove();
+    vi.restoreAllMocks();
+  });
+});

@@ -200,6 +200,45 @@ test("the practice screen's picture loads before its code is asked for, which wa
   expect(slow.codeStart).toBeLessThan(slow.pictureEnd);
 });
 
+test('the practice screen asks for all of its code at once when its picture is on screen, each file once', async ({
+  page,
+}) => {
+  // Its HTML names the screen's chunks (SCREEN_CODE_META) without preloading them; the app asks for
+  // them together instead of one import's files after another's (src/shared/screen-code.ts).
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) requested.push(pathname);
+  });
+  await page.goto('/quick_game_screen');
+  await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
+  const { named, timings } = await page.evaluate(() => {
+    const files =
+      document.querySelector('meta[name="cricspot:screen-code"]')?.getAttribute('content')?.split(' ') ?? [];
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      named: files,
+      timings: files.map((file) => {
+        const entry = entries.find((candidate) => new URL(candidate.name).pathname === file);
+        return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
+      }),
+    };
+  });
+  expect(named.some((file) => /^\/assets\/QuickGameScreenPage-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(named.some((file) => /^\/assets\/zod-loaded-[\w-]+\.js$/.test(file))).toBe(true);
+  // Each fetched once: the imports take the preloaded modules.
+  for (const file of named)
+    expect(
+      requested.filter((url) => url === file),
+      file,
+    ).toHaveLength(1);
+  // All asked for before the first had arrived.
+  const arrived = timings.map((timing) => timing!);
+  expect(Math.max(...arrived.map((timing) => timing.start))).toBeLessThan(
+    Math.min(...arrived.map((timing) => timing.end)),
+  );
+});
+
 test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
   page,
 }) => {
