@@ -71,9 +71,10 @@ if (prerendered) {
   // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
   // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
   const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
-  // Every file of it asked for at once, then evaluated one per task as the imports come to it.
+  // Every file of it asked for at once (in a few tasks), then evaluated one per task as the
+  // imports come to it.
   const code = codeAsked.then(() => {
-    preloadScreenCode();
+    void preloadScreenCode();
     return loadFirstPaintCode(window.location.pathname);
   });
   void Promise.all([initI18n(), painted, code]).then(() => startTransition(() => createRoot(container).render(app)));

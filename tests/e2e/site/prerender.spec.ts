@@ -210,6 +210,12 @@ test('the practice screen asks for all of its code at once when its picture is o
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) requested.push(pathname);
   });
+  // Every script answered 300 ms late: files asked for one import after another would come in
+  // waves 300 ms apart, files asked for together all start before the first has come.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fallback();
+  });
   await page.goto('/quick_game_screen');
   await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
   const { named, timings } = await page.evaluate(() => {
