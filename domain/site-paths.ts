@@ -192,7 +192,7 @@ export const LATER_CODE_META = 'cricspot:engine-code';
  * The meta tag of a game screen's HTML whose content lists its screen's code (its chunks with the
  * chunks they import), space-separated. The build preloads none of it with the HTML (the picture
  * has the connection first); src/main.tsx asks for all of it at once when it asks for the code
- * (src/shared/screen-code.ts), instead of file after file as each import in turn finds the next.
+ * (src/shared/preload-modules.ts), instead of file after file as each import in turn finds the next.
  */
 export const SCREEN_CODE_META = 'cricspot:screen-code';
 

@@ -9,7 +9,7 @@ import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
 import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
-import { preloadScreenCode } from './shared/screen-code.ts';
+import { preloadScreenCode } from './shared/preload-modules.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 

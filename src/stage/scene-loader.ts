@@ -6,7 +6,7 @@
  */
 import { LATER_CODE_META } from '../../domain/site-paths.ts';
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
-import { preloadedModules } from '../shared/screen-code.ts';
+import { preloadedModules } from '../shared/preload-modules.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -77,6 +77,11 @@ let fetched: Promise<void> | null = null;
  * that an import of it never tried again and a patchy network left the stage without its engine;
  * a prefetch that failed is simply asked again. At once where the page names no files or the
  * browser cannot prefetch.
+ *
+ * Not preloaded as modules once they have arrived (issue 29, measured): the import in the idle
+ * moment then found them parsed and compiled (the play screen's engine ready 1151 / 1365 ms ->
+ * 1024 / 1222 ms after load at 4x, median / p90), but their compile's main-thread part moved into
+ * the page's start, and Lighthouse's Total Blocking Time on the play screen went from 100 to 301 ms.
  */
 function fetchEngineFiles(): Promise<void> {
   fetched ??= prefetchAll(engineFiles()).then(

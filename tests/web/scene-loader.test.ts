@@ -59,7 +59,7 @@ describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
     for (const link of links().slice(1)) link.dispatchEvent(new Event('load'));
     await again;
     expect(ran).toHaveBeenCalledOnce();
-    for (const link of links()) link.remove();
+    for (const link of document.querySelectorAll('link')) link.remove();
     meta.remove();
     vi.restoreAllMocks();
   });
@@ -82,9 +82,8 @@ describe("the engine's files a screen's code has preloaded already", () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/engine-steps-1.js']);
     links[0]!.dispatchEvent(new Event('load'));
     await loaded;
-    for (const link of links) link.remove();
+    for (const link of document.querySelectorAll('link')) link.remove();
     meta.remove();
-    shared.remove();
     vi.restoreAllMocks();
   });
 });

@@ -204,7 +204,7 @@ test('the practice screen asks for all of its code at once when its picture is o
   page,
 }) => {
   // Its HTML names the screen's chunks (SCREEN_CODE_META) without preloading them; the app asks for
-  // them together instead of one import's files after another's (src/shared/screen-code.ts).
+  // them together instead of one import's files after another's (src/shared/preload-modules.ts).
   const requested: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadScreenCode, screenCodeFiles } from '../../src/shared/screen-code.ts';
+import { preloadScreenCode, screenCodeFiles } from '../../src/shared/preload-modules.ts';
 
 const modulePreloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => ({
