@@ -29,15 +29,23 @@ describe("a stage hears when the scene's code has loaded, whoever asked for it (
   });
 });
 
+/**
+ * A fresh loader's page whose HTML names these engine files (LATER_CODE_META); jsdom fetches no
+ * prefetch, so the test says when each has arrived.
+ */
+function nameEngineFiles(content: string): HTMLMetaElement {
+  vi.resetModules();
+  const meta = document.createElement('meta');
+  meta.name = 'cricspot:engine-code';
+  meta.content = content;
+  document.head.append(meta);
+  vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+  return meta;
+}
+
 describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
   it('are fetched into the cache as the screen first asks, and run only once all have arrived; a failed one is fetched again', async () => {
-    vi.resetModules();
-    const meta = document.createElement('meta');
-    meta.name = 'cricspot:engine-code';
-    meta.content = '/assets/engine-steps-1.js /assets/StageCanvas-2.js';
-    document.head.append(meta);
-    // jsdom fetches no prefetch: the test says when each has arrived.
-    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    const meta = nameEngineFiles('/assets/engine-steps-1.js /assets/StageCanvas-2.js');
     const { loadScene, loadSceneWhenIdle, onSceneLoaded } = await import('../../src/stage/scene-loader.ts');
     const links = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
     loadSceneWhenIdle();
@@ -67,15 +75,11 @@ describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
 
 describe("the engine's files a screen's code has preloaded already", () => {
   it('are not fetched again', async () => {
-    vi.resetModules();
-    const meta = document.createElement('meta');
-    meta.name = 'cricspot:engine-code';
-    meta.content = '/assets/engine-steps-1.js /assets/idle-3.js';
+    const meta = nameEngineFiles('/assets/engine-steps-1.js /assets/idle-3.js');
     const shared = document.createElement('link');
     shared.rel = 'modulepreload';
     shared.href = '/assets/idle-3.js';
-    document.head.append(meta, shared);
-    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    document.head.append(shared);
     const { loadScene } = await import('../../src/stage/scene-loader.ts');
     const loaded = loadScene();
     const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
