@@ -197,8 +197,9 @@ export const LATER_CODE_META = 'cricspot:engine-code';
 export const SCREEN_CODE_META = 'cricspot:screen-code';
 
 /**
- * What a game screen's start evaluates before its screens' chunks and they do not import (the
- * first of EVALUATED_FIRST in src/app/routes.tsx): named first in its SCREEN_CODE_META.
+ * Code a game screen's start evaluates before its screens' chunks, which those chunks do not
+ * import themselves (the first step of EVALUATED_FIRST in src/app/routes.tsx): named first in the
+ * screen's SCREEN_CODE_META.
  */
 const GAME_CODE_FIRST = ['src/app/zod-loaded.ts'] as const;
 
