@@ -71,10 +71,12 @@ try {
       const started = Date.now();
       await page.goto(`${base}/quick_game_screen?lng=en`);
       if (touch) {
-        // The player's first tap on the picture, as soon as it is there (a mark): the stage starts at once.
-        const picture = page.locator('.stage-preview__image').first();
-        await picture.waitFor();
-        await picture.click();
+        // The player's first tap on the picture, as soon as it is there (a mark): the stage starts at
+        // once. Aimed at the picture's box, which the first paint, the app's preview and the stage
+        // share: unthrottled, the stage may have replaced the preview's image before the click lands
+        // (since the screen's code comes at once, the click then waited for an image never to come).
+        await page.locator('.stage-preview__image').first().waitFor();
+        await page.locator('.trial-game__stage').first().click();
       }
       await page.waitForFunction(
         () => (window as unknown as { __cricspotStage?: { ready: boolean } }).__cricspotStage?.ready === true,
