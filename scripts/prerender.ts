@@ -179,10 +179,13 @@ function screenCodeMeta(
 ): string {
   const keys = [...(page.first ?? []), page.screen, ...(page.also ?? []), ...EVERY_PAGE];
   for (const key of keys) if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest`);
-  const files = chunksInLoadOrder(manifest, keys)
-    .filter((chunk) => !template.includes(chunk.file))
-    .map((chunk) => `/${chunk.file}`);
-  return `<meta name="${SCREEN_CODE_META}" content="${files.join(' ')}">`;
+  return filesMeta(SCREEN_CODE_META, chunksInLoadOrder(manifest, keys), template);
+}
+
+/** A meta tag naming the chunks' files, space-separated, but those index.html loads already. */
+function filesMeta(name: string, chunks: readonly ManifestChunk[], template: string): string {
+  const files = chunks.filter((chunk) => !template.includes(chunk.file)).map((chunk) => `/${chunk.file}`);
+  return `<meta name="${name}" content="${files.join(' ')}">`;
 }
 
 /**
@@ -192,13 +195,11 @@ function screenCodeMeta(
  */
 function engineMeta(manifest: Manifest, template: string): string {
   const seen = new Set<string>();
-  const files = STAGE_ENGINE_CODE.flatMap((key) => {
+  const chunks = STAGE_ENGINE_CODE.flatMap((key) => {
     if (!manifest[key]) throw new Error(`prerender: ${key} (STAGE_ENGINE_CODE) is not in the build's manifest`);
     return chunksOf(manifest, key, seen);
-  })
-    .filter((chunk) => !template.includes(chunk.file))
-    .map((chunk) => `/${chunk.file}`);
-  return `<meta name="${LATER_CODE_META}" content="${files.join(' ')}">`;
+  });
+  return filesMeta(LATER_CODE_META, chunks, template);
 }
 
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {

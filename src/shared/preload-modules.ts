@@ -12,10 +12,15 @@
 import { SCREEN_CODE_META } from '../../domain/site-paths.ts';
 import { nextTask } from './yield-to-browser.ts';
 
+/** The files the page's HTML names in the meta tag `name` (space-separated); none without one. */
+export function namedFiles(name: string, doc: Document = document): string[] {
+  const named = doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  return named?.content.split(' ').filter(Boolean) ?? [];
+}
+
 /** The files the page's HTML names for its screen; none on a page that names none. */
 export function screenCodeFiles(doc: Document = document): string[] {
-  const named = doc.querySelector<HTMLMetaElement>(`meta[name="${SCREEN_CODE_META}"]`);
-  return named?.content.split(' ').filter(Boolean) ?? [];
+  return namedFiles(SCREEN_CODE_META, doc);
 }
 
 /** The module scripts the page has preloaded (its own links and Vite's), as absolute URLs. */

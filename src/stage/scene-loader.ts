@@ -6,7 +6,7 @@
  */
 import { LATER_CODE_META } from '../../domain/site-paths.ts';
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
-import { preloadedModules } from '../shared/preload-modules.ts';
+import { namedFiles, preloadedModules } from '../shared/preload-modules.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -96,11 +96,8 @@ function fetchEngineFiles(): Promise<void> {
 
 /** The engine's files, but those the page has as modules already (a chunk the screen's code shares). */
 function engineFiles(): string[] {
-  const named = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`);
   const preloaded = preloadedModules();
-  return (named?.content.split(' ') ?? []).filter(
-    (href) => href && !preloaded.has(new URL(href, document.baseURI).href),
-  );
+  return namedFiles(LATER_CODE_META).filter((href) => !preloaded.has(new URL(href, document.baseURI).href));
 }
 
 function canPrefetch(): boolean {
