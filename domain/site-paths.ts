@@ -177,13 +177,11 @@ export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
  * names its files in a meta tag (LATER_CODE_META); a game screen fetches them into the browser's
  * cache as it first renders, and runs them only once they have all arrived (issue 29): the engine's
  * start then waits for no download, and a file a patchy network lost is fetched again (Chromium
- * never fetches again a module whose import failed).
+ * never fetches again a module whose import failed). Pixi's browser extensions (its
+ * environment-browser/browserAll.mjs) are not among them: the stage starts without them in
+ * production (SKIP_BROWSER_EXTENSIONS, src/stage/scene/StageCanvas.tsx).
  */
-export const STAGE_ENGINE_CODE = [
-  'src/stage/scene/engine-steps.ts',
-  'src/stage/scene/StageCanvas.tsx',
-  'node_modules/pixi.js/lib/environment-browser/browserAll.mjs',
-] as const;
+export const STAGE_ENGINE_CODE = ['src/stage/scene/engine-steps.ts', 'src/stage/scene/StageCanvas.tsx'] as const;
 
 /** The meta tag whose content lists the stage engine's files, space-separated. */
 export const LATER_CODE_META = 'cricspot:engine-code';

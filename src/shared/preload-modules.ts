@@ -8,8 +8,11 @@
  * another (traced at 4x: the play screen's code arrived over 370 ms after the load event, in six
  * waves). Preloaded here, every file is on its way at once and each import finds its own in flight
  * or arrived; a file that fails fails its import, as before (the route's reload dialog).
+ *
+ * The stage engine's code is only fetched ahead (prefetchFiles), not preloaded as modules: its
+ * compile would then run in the page's start (see src/stage/scene-loader.ts).
  */
-import { SCREEN_CODE_META } from '../../domain/site-paths.ts';
+import { LATER_CODE_META, SCREEN_CODE_META } from '../../domain/site-paths.ts';
 import { nextTask } from './yield-to-browser.ts';
 
 /** The files the page's HTML names in the meta tag `name` (space-separated); none without one. */
@@ -65,4 +68,68 @@ export async function preloadModules(hrefs: readonly string[], doc: Document = d
 /** Preloads the game screen's code its HTML names (none elsewhere); resolves to how many files it asked for. */
 export function preloadScreenCode(doc: Document = document): Promise<number> {
   return preloadModules(screenCodeFiles(doc), doc);
+}
+
+/** How long a file's prefetch may take before it counts as arrived anyway (a browser that never says). */
+const PREFETCH_WAIT_MS = 30_000;
+
+/** Each file's prefetch once asked, until it fails (then the next ask fetches it again). */
+const prefetches = new Map<string, Promise<void>>();
+
+function canPrefetch(doc: Document): boolean {
+  try {
+    return doc.createElement('link').relList.supports('prefetch');
+  } catch {
+    return false; // a browser that does not say which links it supports
+  }
+}
+
+/**
+ * Fetches the files into the browser's cache as module scripts would be fetched (CORS, same-origin
+ * credentials), without parsing or running them: resolves once every one has arrived, rejects when
+ * one failed. A file asked for before is not asked again while its fetch is under way or has
+ * arrived; one that failed is. Their links are added to the head at once (one change to the
+ * document). At once where the browser cannot prefetch.
+ */
+export function prefetchFiles(hrefs: readonly string[], doc: Document = document): Promise<void> {
+  if (hrefs.length === 0 || !canPrefetch(doc)) return Promise.resolve();
+  const links = doc.createDocumentFragment();
+  const arrivals = hrefs.map((href) => {
+    let arrival = prefetches.get(href);
+    if (!arrival) {
+      arrival = prefetchFile(href, links, doc);
+      prefetches.set(href, arrival);
+      arrival.catch(() => prefetches.delete(href));
+    }
+    return arrival;
+  });
+  doc.head.append(links);
+  return Promise.all(arrivals).then(() => undefined);
+}
+
+function prefetchFile(href: string, links: DocumentFragment, doc: Document): Promise<void> {
+  const link = doc.createElement('link');
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(resolve, PREFETCH_WAIT_MS);
+    link.rel = 'prefetch';
+    // As a module script is fetched (CORS, same-origin credentials), so that its import takes it.
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    link.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    link.onerror = () => {
+      window.clearTimeout(timer);
+      link.remove();
+      reject(new Error(`The file ${href} could not be fetched`));
+    };
+    links.append(link);
+  });
+}
+
+/** The stage engine's files the page's HTML names (LATER_CODE_META), but those the page has as modules already (a chunk the screen's code shares). */
+export function engineCodeFiles(doc: Document = document): string[] {
+  const preloaded = preloadedModules(doc);
+  return namedFiles(LATER_CODE_META, doc).filter((href) => !preloaded.has(new URL(href, doc.baseURI).href));
 }

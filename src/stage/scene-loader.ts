@@ -4,9 +4,8 @@
  * (loadSceneWhenIdle): its evaluation, the longest step of the stage's start, then happens in idle
  * moments while the screen's first call is under way, and the stage finds it ready.
  */
-import { LATER_CODE_META } from '../../domain/site-paths.ts';
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
-import { namedFiles, preloadedModules } from '../shared/preload-modules.ts';
+import { engineCodeFiles, prefetchFiles } from '../shared/preload-modules.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -64,9 +63,6 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
-/** How long a file's fetch may take before the import goes ahead anyway (a browser that never says). */
-const FETCH_WAIT_MS = 30_000;
-
 let fetched: Promise<void> | null = null;
 
 /**
@@ -75,8 +71,8 @@ let fetched: Promise<void> | null = null;
  * fetches again). The import runs only after that (issue 29): its evaluation in an idle moment
  * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
  * that an import of it never tried again and a patchy network left the stage without its engine;
- * a prefetch that failed is simply asked again. At once where the page names no files or the
- * browser cannot prefetch.
+ * a prefetch that failed is simply asked again. A game screen's start asks for them already, after
+ * its own code (src/main.tsx); this finds them on their way or arrived.
  *
  * Not preloaded as modules once they have arrived (issue 29, measured): the import in the idle
  * moment then found them parsed and compiled (the play screen's engine ready 1151 / 1365 ms ->
@@ -84,58 +80,11 @@ let fetched: Promise<void> | null = null;
  * the page's start, and Lighthouse's Total Blocking Time on the play screen went from 100 to 301 ms.
  */
 function fetchEngineFiles(): Promise<void> {
-  fetched ??= prefetchAll(engineFiles()).then(
-    () => undefined,
-    (error: unknown) => {
-      fetched = null;
-      throw error;
-    },
-  );
-  return fetched;
-}
-
-/** The engine's files, but those the page has as modules already (a chunk the screen's code shares). */
-function engineFiles(): string[] {
-  const preloaded = preloadedModules();
-  return namedFiles(LATER_CODE_META).filter((href) => !preloaded.has(new URL(href, document.baseURI).href));
-}
-
-function canPrefetch(): boolean {
-  try {
-    return document.createElement('link').relList.supports('prefetch');
-  } catch {
-    return false; // a browser that does not say which links it supports
-  }
-}
-
-/** Prefetches every file, their links added to the head at once (one change to the document, not one per file). */
-function prefetchAll(hrefs: string[]): Promise<unknown> {
-  if (hrefs.length === 0 || !canPrefetch()) return Promise.resolve();
-  const links = document.createDocumentFragment();
-  const arrivals = hrefs.map((href) => prefetchFile(href, links));
-  document.head.append(links);
-  return Promise.all(arrivals);
-}
-
-function prefetchFile(href: string, links: DocumentFragment): Promise<void> {
-  const link = document.createElement('link');
-  return new Promise((resolve, reject) => {
-    const timer = window.setTimeout(resolve, FETCH_WAIT_MS);
-    link.rel = 'prefetch';
-    // As a module script is fetched (CORS, same-origin credentials), so that the import takes it.
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    link.onload = () => {
-      window.clearTimeout(timer);
-      resolve();
-    };
-    link.onerror = () => {
-      window.clearTimeout(timer);
-      link.remove();
-      reject(new Error(`The engine's file ${href} could not be fetched`));
-    };
-    links.append(link);
+  fetched ??= prefetchFiles(engineCodeFiles()).catch((error: unknown) => {
+    fetched = null;
+    throw error;
   });
+  return fetched;
 }
 
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */

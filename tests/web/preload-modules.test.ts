@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { preloadScreenCode, screenCodeFiles } from '../../src/shared/preload-modules.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  engineCodeFiles,
+  prefetchFiles,
+  preloadScreenCode,
+  screenCodeFiles,
+} from '../../src/shared/preload-modules.ts';
 
 const modulePreloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => ({
@@ -16,6 +21,7 @@ function nameScreenCode(content: string) {
 
 afterEach(() => {
   document.head.innerHTML = '';
+  vi.restoreAllMocks();
 });
 
 describe("a game screen's code, asked for all at once (preloadScreenCode)", () => {
@@ -50,5 +56,71 @@ describe("a game screen's code, asked for all at once (preloadScreenCode)", () =
     expect(screenCodeFiles()).toEqual([]);
     await expect(preloadScreenCode()).resolves.toBe(0);
     expect(modulePreloads()).toEqual([]);
+  });
+});
+
+const prefetchLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+
+describe("the stage engine's files, fetched ahead without running them (prefetchFiles)", () => {
+  // jsdom fetches no prefetch: the test says when each has arrived.
+  const arrive = (href: string, event: 'load' | 'error') =>
+    prefetchLinks()
+      .filter((link) => link.getAttribute('href') === href)
+      .forEach((link) => link.dispatchEvent(new Event(event)));
+
+  it("asks for each file once, whoever asks (the game screen's start, then the stage), and both hear when all have arrived", async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    const early = prefetchFiles(['/assets/e-1.js', '/assets/f-2.js']);
+    const later = prefetchFiles(['/assets/e-1.js', '/assets/f-2.js']);
+    expect(prefetchLinks().map((link) => [link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['/assets/e-1.js', 'anonymous'],
+      ['/assets/f-2.js', 'anonymous'],
+    ]);
+    let done = 0;
+    void early.then(() => done++);
+    void later.then(() => done++);
+    arrive('/assets/e-1.js', 'load');
+    await Promise.resolve();
+    expect(done).toBe(0);
+    arrive('/assets/f-2.js', 'load');
+    await Promise.all([early, later]);
+    expect(done).toBe(2);
+    // Arrived: a third ask fetches nothing and resolves at once.
+    await prefetchFiles(['/assets/e-1.js']);
+    expect(prefetchLinks()).toHaveLength(2);
+  });
+
+  it('fails when a file is lost, and fetches that one again on the next ask', async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    const first = prefetchFiles(['/assets/g-3.js', '/assets/h-4.js']);
+    arrive('/assets/g-3.js', 'load');
+    arrive('/assets/h-4.js', 'error');
+    await expect(first).rejects.toThrow('The file /assets/h-4.js could not be fetched');
+    // The lost file's link goes; the next ask adds it again, not the one that arrived.
+    expect(prefetchLinks().map((link) => link.getAttribute('href'))).toEqual(['/assets/g-3.js']);
+    const again = prefetchFiles(['/assets/g-3.js', '/assets/h-4.js']);
+    expect(prefetchLinks().map((link) => link.getAttribute('href'))).toEqual(['/assets/g-3.js', '/assets/h-4.js']);
+    arrive('/assets/h-4.js', 'load');
+    await expect(again).resolves.toBeUndefined();
+  });
+
+  it('asks for nothing in a browser that cannot prefetch', async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(false);
+    await expect(prefetchFiles(['/assets/k-5.js'])).resolves.toBeUndefined();
+    expect(prefetchLinks()).toEqual([]);
+  });
+
+  it("names the engine's files but those the page has as modules already (engineCodeFiles)", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'cricspot:engine-code';
+    meta.content = '/assets/engine-steps-1.js /assets/idle-3.js';
+    document.head.append(meta);
+    nameScreenCode('/assets/idle-3.js');
+    expect(engineCodeFiles()).toEqual(['/assets/engine-steps-1.js', '/assets/idle-3.js']);
+    const shared = document.createElement('link');
+    shared.rel = 'modulepreload';
+    shared.href = '/assets/idle-3.js';
+    document.head.append(shared);
+    expect(engineCodeFiles()).toEqual(['/assets/engine-steps-1.js']);
   });
 });

@@ -59,7 +59,7 @@ describe("the engine's files the page's HTML names (LATER_CODE_META)", () => {
     const [steps, canvas] = links();
     steps!.dispatchEvent(new Event('load'));
     canvas!.dispatchEvent(new Event('error'));
-    await expect(loadScene()).rejects.toThrow("The engine's file /assets/StageCanvas-2.js could not be fetched");
+    await expect(loadScene()).rejects.toThrow('The file /assets/StageCanvas-2.js could not be fetched');
     expect(ran).not.toHaveBeenCalled();
     expect(links()).toHaveLength(1);
     // Asked again (the stage's retry): fetched again, then run.

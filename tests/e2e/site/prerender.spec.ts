@@ -245,6 +245,34 @@ test('the practice screen asks for all of its code at once when its picture is o
   );
 });
 
+test("the practice screen asks for its stage engine's files with its own code, before its screen renders", async ({
+  page,
+}) => {
+  // The engine's files (LATER_CODE_META) are fetched ahead, not run, as soon as the screen's own
+  // code has been asked for (src/main.tsx), instead of when the screen first renders: with every
+  // script answered 300 ms late, all have been asked for before the first of the screen's own has come.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fallback();
+  });
+  await page.goto('/quick_game_screen');
+  await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
+  const { screen, engine } = await page.evaluate(() => {
+    const named = (name: string) =>
+      document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.split(' ') ?? [];
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const timings = (files: string[]) =>
+      files.map((file) => {
+        const entry = entries.find((candidate) => new URL(candidate.name).pathname === file);
+        return { file, start: entry?.startTime ?? NaN, end: entry?.responseEnd ?? NaN };
+      });
+    return { screen: timings(named('cricspot:screen-code')), engine: timings(named('cricspot:engine-code')) };
+  });
+  expect(engine.some((timing) => /^\/assets\/engine-steps-[\w-]+\.js$/.test(timing.file))).toBe(true);
+  const firstOwnArrived = Math.min(...screen.map((timing) => timing.end));
+  for (const timing of engine) expect(timing.start, timing.file).toBeLessThan(firstOwnArrived);
+});
+
 test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
   page,
 }) => {
