@@ -57,6 +57,28 @@ function prerender(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in the browser's build: its package names only its development
+ * build (remix-run/react-router#12532, #14102), whose only difference is ENABLE_DEV_WARNINGS, so
+ * production ran its development warnings (route checks on every render of <Routes>) and shipped
+ * their texts. The dev server and the tests keep the development build and its warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  const builds: Record<string, string> = {
+    'react-router': path.join(production, 'index.mjs'),
+    'react-router/dom': path.join(production, 'dom-export.mjs'),
+  };
+  return {
+    name: 'cricspot-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return builds[source] ?? null;
+    },
+  };
+}
+
 /** The home-screen icons (scripts/app-icons.ts): written by the build, answered by the dev server. */
 function appIcons(): Plugin {
   const byPath = new Map(APP_ICONS.map((icon) => [`/${icon.fileName}`, icon]));
@@ -99,6 +121,7 @@ export default defineConfig({
     lazyPixiBatcherShader(),
     // React DOM's and the reconciler's markers made without a stack trace, which an inspector makes costly (issue 29).
     reactErrorSentinels(),
+    reactRouterProductionBuild(),
     // Every chunk's functions compiled as it loads, off the main thread (V8's compile hint, issue 29).
     compileHints(),
     buildMeta(),

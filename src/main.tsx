@@ -9,7 +9,7 @@ import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
 import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
-import { engineCodeFiles, prefetchFiles, preloadScreenCode } from './shared/preload-modules.ts';
+import { preloadGameCode } from './shared/preload-modules.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -71,13 +71,11 @@ if (prerendered) {
   // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
   // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
   const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
-  // Every file of it asked for at once (in a few tasks), then evaluated one per task as the
-  // imports come to it; then the stage engine's files, fetched without running them
+  // On a game screen every file of it is asked for at once (in a few tasks), then evaluated one per
+  // task as the imports come to it; then the stage engine's files are fetched without running them
   // (src/stage/scene-loader.ts runs them once the page is idle).
   const code = codeAsked.then(() => {
-    void preloadScreenCode()
-      .then(() => prefetchFiles(engineCodeFiles()))
-      .catch(() => undefined);
+    preloadGameCode().catch(() => undefined);
     return loadFirstPaintCode(window.location.pathname);
   });
   void Promise.all([initI18n(), painted, code]).then(() => startTransition(() => createRoot(container).render(app)));

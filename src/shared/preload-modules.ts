@@ -70,6 +70,18 @@ export function preloadScreenCode(doc: Document = document): Promise<number> {
   return preloadModules(screenCodeFiles(doc), doc);
 }
 
+/**
+ * On a game screen (a page whose HTML names its screen's code), that code preloaded, then the stage
+ * engine's files fetched ahead, run only once the page is idle (src/stage/scene-loader.ts); nothing
+ * on another page (the winners' pages paint first too, and every page names the engine's files).
+ * Resolves once all have been asked for and the engine's files have arrived.
+ */
+export async function preloadGameCode(doc: Document = document): Promise<void> {
+  if (screenCodeFiles(doc).length === 0) return;
+  await preloadScreenCode(doc);
+  await prefetchFiles(engineCodeFiles(doc), doc);
+}
+
 /** How long a file's prefetch may take before it counts as arrived anyway (a browser that never says). */
 const PREFETCH_WAIT_MS = 30_000;
 

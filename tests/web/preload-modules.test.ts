@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   engineCodeFiles,
   prefetchFiles,
+  preloadGameCode,
   preloadScreenCode,
   screenCodeFiles,
 } from '../../src/shared/preload-modules.ts';
@@ -122,5 +123,35 @@ describe("the stage engine's files, fetched ahead without running them (prefetch
     shared.href = '/assets/idle-3.js';
     document.head.append(shared);
     expect(engineCodeFiles()).toEqual(['/assets/engine-steps-1.js']);
+  });
+});
+
+describe("a game screen's start (preloadGameCode)", () => {
+  const nameEngineCode = (content: string) => {
+    const meta = document.createElement('meta');
+    meta.name = 'cricspot:engine-code';
+    meta.content = content;
+    document.head.append(meta);
+  };
+
+  it("preloads the screen's code, then fetches the engine's files ahead", async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    nameScreenCode('/assets/screen-1.js /assets/shared-2.js');
+    nameEngineCode('/assets/engine-3.js /assets/shared-2.js');
+    const started = preloadGameCode();
+    expect(modulePreloads().map((link) => link.href)).toEqual(['/assets/screen-1.js', '/assets/shared-2.js']);
+    await vi.waitFor(() => expect(prefetchLinks()).toHaveLength(1));
+    // The chunk the screen's code shares is a module already: only the engine's own is fetched.
+    expect(prefetchLinks()[0]!.getAttribute('href')).toBe('/assets/engine-3.js');
+    prefetchLinks()[0]!.dispatchEvent(new Event('load'));
+    await expect(started).resolves.toBeUndefined();
+  });
+
+  it("fetches nothing on a page that names no screen code, though it names the engine's files", async () => {
+    vi.spyOn(DOMTokenList.prototype, 'supports').mockReturnValue(true);
+    nameEngineCode('/assets/engine-4.js');
+    await expect(preloadGameCode()).resolves.toBeUndefined();
+    expect(modulePreloads()).toEqual([]);
+    expect(prefetchLinks()).toEqual([]);
   });
 });

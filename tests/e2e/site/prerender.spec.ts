@@ -273,6 +273,27 @@ test("the practice screen asks for its stage engine's files with its own code, b
   for (const timing of engine) expect(timing.start, timing.file).toBeLessThan(firstOwnArrived);
 });
 
+test("the winners' circle, painted first too, fetches none of the stage engine's files", async ({ page }) => {
+  // Fetched ahead, a file goes out with Sec-Purpose: prefetch (a chunk the page's own code shares is
+  // a module request of its own).
+  const prefetched: Promise<string | null>[] = [];
+  page.on('request', (request) =>
+    prefetched.push(
+      request
+        .allHeaders()
+        .then((headers) => (headers['sec-purpose']?.includes('prefetch') ? new URL(request.url()).pathname : null)),
+    ),
+  );
+  await page.goto('/the_winners_circle');
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const engine = await page.evaluate(
+    () => document.querySelector('meta[name="cricspot:engine-code"]')?.getAttribute('content')?.split(' ') ?? [],
+  );
+  expect(engine.length).toBeGreaterThan(0);
+  expect((await Promise.all(prefetched)).filter((pathname) => pathname !== null)).toEqual([]);
+});
+
 test("a pre-rendered page's style sheets are not fetched again, and a list's first answer is fetched once", async ({
   page,
 }) => {
