@@ -65,16 +65,16 @@ function prerender(): Plugin {
  */
 function reactRouterProductionBuild(): Plugin {
   const production = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-  const builds: Record<string, string> = {
-    'react-router': path.join(production, 'index.mjs'),
-    'react-router/dom': path.join(production, 'dom-export.mjs'),
-  };
+  const builds = new Map([
+    ['react-router', path.join(production, 'index.mjs')],
+    ['react-router/dom', path.join(production, 'dom-export.mjs')],
+  ]);
   return {
     name: 'cricspot-react-router-production',
     apply: 'build',
     enforce: 'pre',
     resolveId(source) {
-      return builds[source] ?? null;
+      return builds.get(source) ?? null;
     },
   };
 }

@@ -159,6 +159,14 @@ test('the practice screen goes from its painted picture to the stage with no spi
   expect(await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner)).toBe(false);
 });
 
+/** Every script of the build answered `ms` late, so that files asked for together show as such. */
+async function answerScriptsLate(page: Page, ms = 300) {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fallback();
+  });
+}
+
 /** When the practice screen's picture arrived and its screen's code was asked for (Resource Timing, ms). */
 async function pictureAndCode(page: Page) {
   await page.locator('.stage-preview').dispatchEvent('pointerdown');
@@ -212,10 +220,7 @@ test('the practice screen asks for all of its code at once when its picture is o
   });
   // Every script answered 300 ms late: files asked for one import after another would come in
   // waves 300 ms apart, files asked for together all start before the first has come.
-  await page.route('**/assets/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.fallback();
-  });
+  await answerScriptsLate(page);
   await page.goto('/quick_game_screen');
   await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
   const { named, timings } = await page.evaluate(() => {
@@ -251,10 +256,7 @@ test("the practice screen asks for its stage engine's files with its own code, b
   // The engine's files (LATER_CODE_META) are fetched ahead, not run, as soon as the screen's own
   // code has been asked for (src/main.tsx), instead of when the screen first renders: with every
   // script answered 300 ms late, all have been asked for before the first of the screen's own has come.
-  await page.route('**/assets/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.fallback();
-  });
+  await answerScriptsLate(page);
   await page.goto('/quick_game_screen');
   await expect(page.locator('.picture-stage canvas')).toBeVisible({ timeout: 30_000 });
   const { screen, engine } = await page.evaluate(() => {
