@@ -115,7 +115,7 @@ export function prefetchFiles(hrefs: readonly string[], doc: Document = document
     }
     return arrival;
   });
-  doc.head.append(links);
+  if (links.childNodes.length > 0) doc.head.append(links);
   return Promise.all(arrivals).then(() => undefined);
 }
 

@@ -63,12 +63,10 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
-let fetched: Promise<void> | null = null;
-
 /**
  * The engine's files the page's HTML names (LATER_CODE_META), fetched into the browser's cache
  * without running them: resolves once every one has arrived, rejects when one failed (the next ask
- * fetches again). The import runs only after that (issue 29): its evaluation in an idle moment
+ * fetches that one again). The import runs only after that (issue 29): its evaluation in an idle moment
  * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
  * that an import of it never tried again and a patchy network left the stage without its engine;
  * a prefetch that failed is simply asked again. A game screen's start asks for them already, after
@@ -80,11 +78,8 @@ let fetched: Promise<void> | null = null;
  * the page's start, and Lighthouse's Total Blocking Time on the play screen went from 100 to 301 ms.
  */
 function fetchEngineFiles(): Promise<void> {
-  fetched ??= prefetchFiles(engineCodeFiles()).catch((error: unknown) => {
-    fetched = null;
-    throw error;
-  });
-  return fetched;
+  // prefetchFiles keeps each file's fetch: an ask after they arrived resolves at once.
+  return prefetchFiles(engineCodeFiles());
 }
 
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */
