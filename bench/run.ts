@@ -1,4 +1,10 @@
 // `npm run bench`: every benchmark in turn. Each prints its own figures; none asserts timing.
+// A timed bench waits for the machine to be quiet first (the one before it still weighs on it).
+import { execFileSync } from 'node:child_process';
+import { waitForQuiet } from './support/quiet.ts';
+
+/** Benches that count bytes, not time: they need no quiet machine. */
+const UNTIMED = new Set(['./bundle.ts', './wire.ts']);
 const benches = [
   './bundle.ts',
   './wire.ts',
@@ -15,6 +21,6 @@ const benches = [
 ];
 for (const bench of benches) {
   console.log(`\n# ${bench}`);
-  const { execFileSync } = await import('node:child_process');
+  if (!UNTIMED.has(bench)) console.log(`  before it: ${await waitForQuiet()}`);
   execFileSync(process.execPath, [new URL(bench, import.meta.url).pathname], { stdio: 'inherit' });
 }

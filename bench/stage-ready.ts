@@ -31,7 +31,7 @@ import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_STAGE_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_STAGE_RUNS ?? 8);
 const CPU_SLOWDOWN = 4;
 const READY_TARGET_MS = 1500;
 const INP_TARGET_MS = 100;
