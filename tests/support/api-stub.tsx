@@ -111,7 +111,18 @@ function Where() {
  */
 export async function renderScreen(
   ui: ReactElement,
-  { path, state, lng = 'en' }: { path: string; state?: unknown; lng?: string },
+  {
+    path,
+    route = path,
+    state,
+    lng = 'en',
+  }: {
+    path: string;
+    /** The route the screen is mounted on, as the app mounts it: `/admin/contests/*` for a screen with routes of its own. */
+    route?: string;
+    state?: unknown;
+    lng?: string;
+  },
 ) {
   const i18n = await createTestI18n(lng);
   const result = render(
@@ -120,7 +131,7 @@ export async function renderScreen(
         {/* As in the app's shell (App.tsx): a page view's asks for the current contests share one answer. */}
         <CurrentContestsShare>
           <Routes>
-            <Route path={path} element={ui} />
+            <Route path={route} element={ui} />
             <Route path="*" element={<Where />} />
           </Routes>
         </CurrentContestsShare>

@@ -116,7 +116,7 @@ describe('the contest form (issue 26)', () => {
           closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
         }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     // Required fields are marked before the first submit; optional ones are not.
     expect(await screen.findByText('Required fields are marked')).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('a schedule window held by a contest that closed early', () => {
           closesAt: istDate(2026, 11, 27, 18).toISOString(),
         }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     await screen.findByLabelText('Opens');
     await user.click(screen.getByRole('button', { name: 'Create contest' }));
@@ -199,7 +199,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
           : fail(400, 'bad', 'VALIDATION_FAILED');
       },
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
     await user.click(await screen.findByRole('button', { name: 'Close now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close contest A now?' });
     expect(dialog).toHaveTextContent('Entries stop at once');
@@ -240,7 +240,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
         }),
       'POST /admin/contests/c1/reopen': () => ok(contest({ state: 'open', closesAt: scheduled.toISOString() })),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
     await user.click(await screen.findByRole('button', { name: 'Reopen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reopen contest A?' });
     expect(dialog).toHaveTextContent('reopening withdraws that seal');
@@ -267,7 +267,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
       'GET /admin/contests': () => ok({ items: [cancelled], nextCursor: null }),
       'GET /admin/pictures': (_body, params) => pictures((params as { kind: string }).kind),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests' });
+    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
     expect(
       await screen.findByText('Opens now and takes the rest of this window, with the same show.'),
     ).toBeInTheDocument();
