@@ -5,7 +5,7 @@
  * moments while the screen's first call is under way, and the stage finds it ready.
  */
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
-import { engineCodeFiles, prefetchFiles } from '../shared/preload-modules.ts';
+import { prefetchEngineCode } from '../shared/preload-modules.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -34,7 +34,8 @@ const loadedListeners = new Set<() => void>();
 
 /** The scene's module; a failed load is tried again on the next ask. */
 export function loadScene(): Promise<SceneModule> {
-  scene ??= fetchEngineFiles()
+  // Its files fetched before its import runs (prefetchEngineCode says why).
+  scene ??= prefetchEngineCode()
     .then(importInSteps)
     .then(
       (module) => {
@@ -63,31 +64,12 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
-/**
- * The engine's files the page's HTML names (LATER_CODE_META), fetched into the browser's cache
- * without running them: resolves once every one has arrived, rejects when one failed (the next ask
- * fetches that one again). The import runs only after that (issue 29): its evaluation in an idle moment
- * waits for no download, and Chromium remembers a module whose fetch failed for the page's life, so
- * that an import of it never tried again and a patchy network left the stage without its engine;
- * a prefetch that failed is simply asked again. A game screen's start asks for them already, after
- * its own code (src/main.tsx); this finds them on their way or arrived.
- *
- * Not preloaded as modules once they have arrived (issue 29, measured): the import in the idle
- * moment then found them parsed and compiled (the play screen's engine ready 1151 / 1365 ms ->
- * 1024 / 1222 ms after load at 4x, median / p90), but their compile's main-thread part moved into
- * the page's start, and Lighthouse's Total Blocking Time on the play screen went from 100 to 301 ms.
- */
-function fetchEngineFiles(): Promise<void> {
-  // prefetchFiles keeps each file's fetch: an ask after they arrived resolves at once.
-  return prefetchFiles(engineCodeFiles());
-}
-
 /** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */
 export function loadSceneWhenIdle(): void {
   if (asked) return;
   asked = true;
   // Its files download now, as the screen first renders; they run once the page is idle.
-  fetchEngineFiles().catch(() => undefined);
+  prefetchEngineCode().catch(() => undefined);
   whenSettledAndIdle(() => {
     loadScene().catch(() => undefined);
   }, STAGE_SETTLE_MS);

@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ProfileUser } from '../../domain/users.ts';
 import AdminSection from '../../src/screens/admin/AdminSection.tsx';
-import { ok, type StubAnswer } from './api-stub.tsx';
+import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
+import { ok, renderScreen, type StubAnswer } from './api-stub.tsx';
 import { createTestI18n } from './i18n.ts';
 
 /**
@@ -26,6 +27,11 @@ export async function renderConsole(path = '/admin', lng = 'en', otherRoutes?: R
       </MemoryRouter>
     </I18nextProvider>,
   );
+}
+
+/** The contests screen alone, mounted as the console mounts it (on /admin/contests/*: it has routes of its own). */
+export function renderContestsPage(lng = 'en') {
+  return renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*', lng });
 }
 
 /** The admin the console tests log in as, as GET /account/me answers (domain/users.ts). */

@@ -5,10 +5,9 @@ import { type AdminContest, CONTEST_ADMIN_MESSAGES } from '../../domain/admin-co
 import { istDate } from '../../domain/schedule.ts';
 import { http } from '../../src/api/http.ts';
 import { loginMarker } from '../../src/shared/login-marker.ts';
-import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
 import ContestDefaultsPage from '../../src/screens/admin/contest-defaults/ContestDefaultsPage.tsx';
 import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
-import { adminMe, renderConsole } from '../support/render-console.tsx';
+import { adminMe, renderConsole, renderContestsPage } from '../support/render-console.tsx';
 
 // Issue 26, the console without SQL: the contest form's sponsor, TDS payer and required marks;
 // the overlap refusal's link; Close now, Reopen and the replacement of a cancelled contest; the
@@ -116,7 +115,7 @@ describe('the contest form (issue 26)', () => {
           closesAt: new Date(istDate(2026, 11, 30).getTime() - 1).toISOString(),
         }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     // Required fields are marked before the first submit; optional ones are not.
     expect(await screen.findByText('Required fields are marked')).toBeInTheDocument();
@@ -172,7 +171,7 @@ describe('a schedule window held by a contest that closed early', () => {
           closesAt: istDate(2026, 11, 27, 18).toISOString(),
         }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     await screen.findByLabelText('Opens');
     await user.click(screen.getByRole('button', { name: 'Create contest' }));
@@ -199,7 +198,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
           : fail(400, 'bad', 'VALIDATION_FAILED');
       },
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'Close now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close contest A now?' });
     expect(dialog).toHaveTextContent('Entries stop at once');
@@ -240,7 +239,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
         }),
       'POST /admin/contests/c1/reopen': () => ok(contest({ state: 'open', closesAt: scheduled.toISOString() })),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'Reopen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reopen contest A?' });
     expect(dialog).toHaveTextContent('reopening withdraws that seal');
@@ -267,7 +266,7 @@ describe('Close now, Reopen and a replacement (issue 26)', () => {
       'GET /admin/contests': () => ok({ items: [cancelled], nextCursor: null }),
       'GET /admin/pictures': (_body, params) => pictures((params as { kind: string }).kind),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     expect(
       await screen.findByText('Opens now and takes the rest of this window, with the same show.'),
     ).toBeInTheDocument();

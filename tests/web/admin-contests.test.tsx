@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AdminContest, CONTEST_ADMIN_MESSAGES, type ContestCounters } from '../../domain/admin-contests.ts';
 import { istDate } from '../../domain/schedule.ts';
 import { http } from '../../src/api/http.ts';
-import ContestsPage from '../../src/screens/admin/contests/ContestsPage.tsx';
-import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+import { fail, ok, stubApi } from '../support/api-stub.tsx';
+import { renderContestsPage } from '../support/render-console.tsx';
 
 const original = http.defaults.adapter;
 afterEach(() => {
@@ -86,7 +86,7 @@ describe('the contests console', () => {
           nextCursor: null,
         }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     const items = await screen.findAllByRole('listitem');
     const first = items[0]!;
     expect(within(first).getByText('Open')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('the contests console', () => {
       'PUT /admin/contests/c1': (body) =>
         ok(contest({ prizeTitleEn: (body as { prizeTitleEn: string }).prizeTitleEn })),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
 
     expect(screen.getAllByText(CONTEST_ADMIN_MESSAGES.locked, { exact: false }).length).toBeGreaterThanOrEqual(3);
@@ -153,7 +153,7 @@ describe('the contests console', () => {
       'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
       'GET /admin/pictures': () => pictures('prize'),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*', lng: 'hi' });
+    await renderContestsPage('hi');
     await user.click(await screen.findByRole('button', { name: 'बदलें' }));
     expect(screen.getAllByText(/इस प्रतियोगिता के टिकट बिक चुके हैं/).length).toBeGreaterThanOrEqual(3);
     await user.clear(screen.getByLabelText('इनाम का नाम (हिंदी)'));
@@ -169,7 +169,7 @@ describe('the contests console', () => {
       'GET /admin/pictures': () => pictures('contest'),
       'PUT /admin/contests/c1': () => ok(odd),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Closes')).toHaveValue('2026-11-25T23:59');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -203,7 +203,7 @@ describe('the contests console', () => {
       'GET /admin/pictures': () => pictures('contest'),
       'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     expect(await screen.findByLabelText('Opens')).toHaveValue('2026-11-26T12:00');
     expect(screen.getByLabelText('Opens')).not.toHaveAttribute('readonly');
@@ -254,7 +254,7 @@ describe('the contests console', () => {
       'GET /admin/pictures': () => pictures('contest'),
       'POST /admin/contests': () => fail(409, CONTEST_ADMIN_MESSAGES.overlap, 'CONTEST_WINDOW_OVERLAP'),
     });
-    const view = await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    const view = await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'New contest' }));
     const pickers = await screen.findAllByRole('group', { name: 'Contest picture' });
     await user.click(await within(pickers[0]!).findByRole('radio', { name: /Photo/ }));
@@ -282,7 +282,7 @@ describe('the contests console', () => {
     view.unmount();
 
     // Open: the commitment is public, so who decides can no longer change.
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: /Edit/ }));
     const locked = await screen.findByRole('group', { name: 'Who decides the ball position' });
     expect(locked).toBeDisabled();
@@ -300,7 +300,7 @@ describe('the contests console', () => {
       'GET /admin/contests': () => ok({ items: [contest()], nextCursor: null }),
       'POST /admin/contests/c1/cancel': () => ok(contest({ state: 'cancelled' })),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     await user.click(await screen.findByRole('button', { name: 'Cancel contest' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent(/reason/);
@@ -349,7 +349,7 @@ describe('the contests console', () => {
       'POST /admin/contests/c2/counters/repair': () =>
         ok({ before: drifted, after: { ...drifted, takenCounter: 124, playersMismatched: 0, ok: true } }),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*' });
+    await renderContestsPage();
     const panel = await screen.findByRole('region', { name: 'Ticket counters' });
     await user.click(within(panel).getByRole('button', { name: 'Check the counters' }));
     expect(
@@ -387,7 +387,7 @@ describe('the contests console', () => {
             }),
       'POST /admin/contests/c1/counters/repair': () => fail(404, CONTEST_ADMIN_MESSAGES.notFound, 'CONTEST_NOT_FOUND'),
     });
-    await renderScreen(<ContestsPage />, { path: '/admin/contests', route: '/admin/contests/*', lng: 'hi' });
+    await renderContestsPage('hi');
     const panel = await screen.findByRole('region', { name: 'टिकट काउंटर' });
     await user.click(within(panel).getByRole('button', { name: 'काउंटर जाँचें' }));
     expect(await within(panel).findByRole('alert')).toBeInTheDocument();
