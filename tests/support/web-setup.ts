@@ -1,3 +1,4 @@
+import './page-timers.ts';
 import './zod-as-in-browser.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
