@@ -112,39 +112,83 @@ export function visiblePicture(
   return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
+/** What a label at `rect` would cover: the ball weighs most, the marks least, the labels in `placed` between. */
+function clashAt(rect: Rect, ball: Circle, options: LabelLayoutOptions, placed: Iterable<Rect>): number {
+  let clash = circleOverlap(rect, ball, options.padding) * 4;
+  for (const obstacle of options.obstacles ?? []) clash += circleOverlap(rect, obstacle, 0) / 4;
+  for (const other of placed) clash += rectOverlap(rect, other, options.padding);
+  return clash;
+}
+
+/** A later label's clear spots, best first: covering nothing, and at most `slack` past the bounds. */
+function clearSpots(box: LabelBox, ball: Circle, options: LabelLayoutOptions, placed: Iterable<Rect>): Rect[] {
+  const others = [...placed];
+  const spots: Array<{ rect: Rect; over: number }> = [];
+  for (const spot of candidates(box, options.gap, false)) {
+    const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
+    const over = outside(rect, options.bounds);
+    if (over <= (options.slack ?? 0) && clashAt(rect, ball, options, others) === 0) spots.push({ rect, over });
+  }
+  // In bounds before the margin, then in the candidates' order (the sort is stable).
+  return spots.sort((a, b) => a.over - b.over).map((spot) => spot.rect);
+}
+
 /**
  * Each label's top-left, by id, in the order given. The first label always gets a place (the
  * least crowded spot when none is free); each later one only where it is clear of every label
- * placed before it, the ball, the marks and the bounds' edges. A label with no such spot is left
- * out: in a tight cluster of marks, a few readable labels say more than ten on top of each other
- * (the result panel lists every ticket's distance).
+ * placed before it, the ball, the marks and the bounds' edges. When a later label finds no clear
+ * spot, one label placed before it (never the first) may move to another clear spot of its own to
+ * make room (three marks in a corner: the second's label under its mark left the third none,
+ * above it both fit). A label that still has no clear spot is left out: in a tight cluster of
+ * marks, a few readable labels say more than ten on top of each other (the result panel lists
+ * every ticket's distance).
  */
 export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: LabelLayoutOptions): Map<string, Rect> {
-  const placed = new Map<string, Rect>();
-  const slack = options.slack ?? 0;
+  const placed = new Map<string, { box: LabelBox; rect: Rect }>();
+  const rects = (except?: string) => [...placed].flatMap(([id, { rect }]) => (id === except ? [] : [rect]));
   for (const box of boxes) {
-    const first = placed.size === 0;
-    let best: Rect | null = null;
-    let bestCost = Infinity;
-    for (const spot of candidates(box, options.gap, first)) {
-      const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
-      // What it would cover (the ball weighs most, the marks least), and how far past the bounds.
-      let clash = circleOverlap(rect, ball, options.padding) * 4;
-      for (const obstacle of options.obstacles ?? []) clash += circleOverlap(rect, obstacle, 0) / 4;
-      for (const other of placed.values()) clash += rectOverlap(rect, other, options.padding);
-      const over = outside(rect, options.bounds);
-      // After the first, a label goes only where it covers nothing and stays (nearly) in bounds.
-      if (!first && (clash > 0 || over > slack)) continue;
-      const cost = clash + over * 50;
-      if (cost < bestCost) {
-        best = rect;
-        bestCost = cost;
-        if (cost === 0) break;
+    if (placed.size === 0) {
+      placed.set(box.id, { box, rect: firstSpot(box, ball, options) });
+      continue;
+    }
+    const spot = clearSpots(box, ball, options, rects())[0] ?? makeRoom(box);
+    if (spot) placed.set(box.id, { box, rect: spot });
+  }
+  return new Map([...placed].map(([id, { rect }]) => [id, rect]));
+
+  /** Moves one label placed before `box` (the latest first, never the first) so `box` fits; its spot, or null. */
+  function makeRoom(box: LabelBox): Rect | null {
+    const movable = [...placed.keys()].slice(1).reverse();
+    for (const id of movable) {
+      const moving = placed.get(id)!;
+      const others = rects(id);
+      for (const moved of clearSpots(moving.box, ball, options, others)) {
+        if (moved.x === moving.rect.x && moved.y === moving.rect.y) continue;
+        const spot = clearSpots(box, ball, options, [...others, moved])[0];
+        if (spot) {
+          moving.rect = moved;
+          return spot;
+        }
       }
     }
-    if (best) placed.set(box.id, best);
+    return null;
   }
-  return placed;
+}
+
+/** The first label's spot: the first free one, or else the least crowded (the ball weighs most, then the bounds). */
+function firstSpot(box: LabelBox, ball: Circle, options: LabelLayoutOptions): Rect {
+  let best: Rect | null = null;
+  let bestCost = Infinity;
+  for (const spot of candidates(box, options.gap, true)) {
+    const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
+    const cost = clashAt(rect, ball, options, []) + outside(rect, options.bounds) * 50;
+    if (cost < bestCost) {
+      best = rect;
+      bestCost = cost;
+      if (cost === 0) break;
+    }
+  }
+  return best!;
 }
 
 /** Whether two placed labels overlap (for the tests and the screen checks). */

@@ -64,6 +64,24 @@ describe('layoutLabels', () => {
     expect(rect.x).toBeGreaterThanOrEqual(0);
   });
 
+  it('moves an earlier label to make room for a later one, never the first (three marks by a corner)', () => {
+    // Found by the property below: under its mark, the second label left the third no clear spot.
+    const marks = [
+      { x: 640, y: 87 },
+      { x: 715, y: 40 },
+      { x: 726, y: 105 },
+    ];
+    const boxes = marks.map((anchor, i) => ({ id: String(i), anchor, width: 84, height: 16 }));
+    const placed = layoutLabels(boxes, { x: 100, y: 100, r: 22 }, { ...options, slack: 24 });
+    expect([...placed.keys()]).toEqual(['0', '1', '2']);
+    // The first keeps its best spot, under its mark; the second moved off its own.
+    expect(placed.get('0')).toEqual({ x: 598, y: 107, width: 84, height: 16 });
+    expect(placed.get('1')).not.toEqual({ x: 673, y: 60, width: 84, height: 16 });
+    const rects = [...placed.values()];
+    for (let i = 0; i < rects.length; i++)
+      for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
+  });
+
   it('never overlaps labels with each other or the ball, and shows every one, for up to 6 marks spread over a stage', () => {
     const mark = fc.record({ x: fc.integer({ min: 40, max: 760 }), y: fc.integer({ min: 40, max: 560 }) });
     fc.assert(
