@@ -44,11 +44,11 @@ export interface LabelLayoutOptions {
 }
 
 /**
- * Candidate spots (label top-left) right round an anchor: below, above, right, left, then the
+ * Candidate spots (the label's rect) right round an anchor: below, above, right, left, then the
  * corners; for the first label (the closest ticket's, gold like its ring) also a row farther
  * below and above, which another label may not take: it would read as the next mark's.
  */
-function candidates(box: LabelBox, gap: number, farToo: boolean): Array<{ x: number; y: number }> {
+function candidates(box: LabelBox, gap: number, farToo: boolean): Rect[] {
   const { anchor: a, width: w, height: h } = box;
   const far = farToo
     ? [
@@ -56,7 +56,7 @@ function candidates(box: LabelBox, gap: number, farToo: boolean): Array<{ x: num
         { x: a.x - w / 2, y: a.y - gap * 2 - h * 2 },
       ]
     : [];
-  return [
+  const spots = [
     { x: a.x - w / 2, y: a.y + gap },
     { x: a.x - w / 2, y: a.y - gap - h },
     { x: a.x + gap, y: a.y - h / 2 },
@@ -67,6 +67,7 @@ function candidates(box: LabelBox, gap: number, farToo: boolean): Array<{ x: num
     { x: a.x - gap * 0.75 - w, y: a.y - gap * 0.75 - h },
     ...far,
   ];
+  return spots.map(({ x, y }) => ({ x, y, width: w, height: h }));
 }
 
 function rectOverlap(a: Rect, b: Rect, padding: number): number {
@@ -113,7 +114,7 @@ export function visiblePicture(
 }
 
 /** What a label at `rect` would cover: the ball weighs most, the marks least, the labels in `placed` between. */
-function clashAt(rect: Rect, ball: Circle, options: LabelLayoutOptions, placed: Iterable<Rect>): number {
+function clashAt(rect: Rect, ball: Circle, options: LabelLayoutOptions, placed: readonly Rect[]): number {
   let clash = circleOverlap(rect, ball, options.padding) * 4;
   for (const obstacle of options.obstacles ?? []) clash += circleOverlap(rect, obstacle, 0) / 4;
   for (const other of placed) clash += rectOverlap(rect, other, options.padding);
@@ -121,13 +122,11 @@ function clashAt(rect: Rect, ball: Circle, options: LabelLayoutOptions, placed: 
 }
 
 /** A later label's clear spots, best first: covering nothing, and at most `slack` past the bounds. */
-function clearSpots(box: LabelBox, ball: Circle, options: LabelLayoutOptions, placed: Iterable<Rect>): Rect[] {
-  const others = [...placed];
+function clearSpots(box: LabelBox, ball: Circle, options: LabelLayoutOptions, placed: readonly Rect[]): Rect[] {
   const spots: Array<{ rect: Rect; over: number }> = [];
-  for (const spot of candidates(box, options.gap, false)) {
-    const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
+  for (const rect of candidates(box, options.gap, false)) {
     const over = outside(rect, options.bounds);
-    if (over <= (options.slack ?? 0) && clashAt(rect, ball, options, others) === 0) spots.push({ rect, over });
+    if (over <= (options.slack ?? 0) && clashAt(rect, ball, options, placed) === 0) spots.push({ rect, over });
   }
   // In bounds before the margin, then in the candidates' order (the sort is stable).
   return spots.sort((a, b) => a.over - b.over).map((spot) => spot.rect);
@@ -179,8 +178,7 @@ export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: 
 function firstSpot(box: LabelBox, ball: Circle, options: LabelLayoutOptions): Rect {
   let best: Rect | null = null;
   let bestCost = Infinity;
-  for (const spot of candidates(box, options.gap, true)) {
-    const rect = { x: spot.x, y: spot.y, width: box.width, height: box.height };
+  for (const rect of candidates(box, options.gap, true)) {
     const cost = clashAt(rect, ball, options, []) + outside(rect, options.bounds) * 50;
     if (cost < bestCost) {
       best = rect;
