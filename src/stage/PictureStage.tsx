@@ -32,6 +32,7 @@ import { previewPressedAt, previewTouched } from './preview-taps.ts';
 import { centrePixel, fitVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import { dropPictureAhead, fetchPictureAhead } from './picture-bitmaps.ts';
 import type { GamePicture } from '../../domain/practice.ts';
+import type { Size } from './coords.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
@@ -193,9 +194,23 @@ function PictureStageImpl(props: PictureStageProps) {
   // starts instead of after (picture-bitmaps.ts): only before the engine is up, which fetches its
   // own. One nobody took is released with the stage.
   const fetchedAhead = useRef<string | null>(null);
+  // The stage's size as the browser last laid it out, from a ResizeObserver's reports: read from
+  // the element in the effect below, it made the browser lay the page out in the middle of the
+  // task that ran the effect, and React runs a commit's pending effects first thing in the next
+  // update, a tap's too (issue 29: 7-16 ms at 4x CPU, traced inside a tap's pointerup).
+  const laidOut = useRef<Size | null>(null);
+  useEffect(() => {
+    if (!host || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentBoxSize[0];
+      if (box) laidOut.current = { width: box.inlineSize, height: box.blockSize };
+    });
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, [host]);
   useEffect(() => {
     if (!wanted || !host || StageCanvas || picture.variants.length === 0) return;
-    const stage = { width: host.clientWidth, height: host.clientHeight };
+    const stage = laidOut.current ?? { width: host.clientWidth, height: host.clientHeight };
     const { url } = fitVariant(picture, stage, window.devicePixelRatio || 1);
     fetchedAhead.current = url;
     fetchPictureAhead(url);
