@@ -21,20 +21,10 @@ export function PopupBar({ label, live, children }: { label: string; live?: bool
     const element = bar.current;
     if (!element) return;
     const root = document.documentElement;
-    const publish = (height: number) => root.style.setProperty(POPUP_BAR_HEIGHT_VAR, `${Math.ceil(height)}px`);
-    // The observer's first report comes after the browser has laid the bar out, before that frame
-    // is painted: the page makes room in the frame the bar first shows in. Measured here instead
-    // (offsetHeight), the bar's mount made the browser lay the page out in the middle of whatever
-    // task mounted it, a tap's too (issue 29: 5-17 ms at 4x CPU, traced inside a tap's pointerup).
-    const observer =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver((entries) => {
-            const box = entries[entries.length - 1]?.borderBoxSize[0];
-            publish(box ? box.blockSize : element.offsetHeight);
-          });
-    if (observer) observer.observe(element);
-    else publish(element.offsetHeight);
+    const publish = () => root.style.setProperty(POPUP_BAR_HEIGHT_VAR, `${Math.ceil(element.offsetHeight)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
     return () => {
       observer?.disconnect();
       root.style.removeProperty(POPUP_BAR_HEIGHT_VAR);
