@@ -1,8 +1,9 @@
 /**
- * Where the reveal's distance labels go: beside their marks, never over each other or the ball.
- * A pure function (screen px in, screen px out) with a simple greedy collision pass: labels are
- * placed in the order given (the closest ticket's first, so it gets its best spot), each at the
- * first of its candidate spots that is free; a later label with no free spot is left out.
+ * Where the reveal's distance labels go: beside their marks, never over each other or the ball,
+ * and off the lines from the marks to the ball where a free spot allows. A pure function (screen
+ * px in, screen px out) with a simple greedy collision pass: labels are placed in the order given
+ * (the closest ticket's first, so it gets its best spot), each at the first of its candidate spots
+ * that is free; a later label with no free spot is left out.
  */
 
 export interface LabelBox {
@@ -26,6 +27,12 @@ export interface Rect {
   height: number;
 }
 
+/** A line drawn on the stage: a mark's line to the ball. */
+export interface Segment {
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+}
+
 export interface LabelLayoutOptions {
   /** Clear space between a mark's centre and its label. */
   gap: number;
@@ -35,6 +42,11 @@ export interface LabelLayoutOptions {
   bounds?: { x?: number; y?: number; width: number; height: number };
   /** What labels should rather not cover (the marks), weighed less than the ball and the other labels. */
   obstacles?: readonly Circle[];
+  /**
+   * The lines from the marks to the ball: of the free spots, a label takes one off every line
+   * first (on its line, "16.6 ball widths" is crossed out); they never leave a label out.
+   */
+  lines?: readonly Segment[];
   /**
    * How far (px, all sides together) a label after the first may stand past the bounds and still
    * be shown: the reveal's bounds lie 24 px inside the picture, so a label that needs some of that
@@ -83,6 +95,47 @@ function circleOverlap(rect: Rect, circle: Circle, padding: number): number {
   return depth > 0 ? depth * depth * 4 : 0;
 }
 
+/** Half the width of a drawn line with its dark edge (reveal-layer.tsx strokes 5 px at most). */
+const LINE_HALF_WIDTH = 2.5;
+
+/** Whether `line` passes through `rect` grown by the line's half width (Liang-Barsky clipping). */
+function crosses(rect: Rect, line: Segment): boolean {
+  const left = rect.x - LINE_HALF_WIDTH;
+  const top = rect.y - LINE_HALF_WIDTH;
+  const right = rect.x + rect.width + LINE_HALF_WIDTH;
+  const bottom = rect.y + rect.height + LINE_HALF_WIDTH;
+  const { from, to } = line;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  let enter = 0;
+  let leave = 1;
+  // Each edge narrows the part of the segment [enter, leave] inside the rect.
+  const edges: Array<[number, number]> = [
+    [-dx, from.x - left],
+    [dx, right - from.x],
+    [-dy, from.y - top],
+    [dy, bottom - from.y],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) enter = Math.max(enter, r);
+    else leave = Math.min(leave, r);
+    if (enter > leave) return false;
+  }
+  return true;
+}
+
+/** How many of the lines a rect lies on. */
+function crossings(rect: Rect, lines: readonly Segment[] | undefined): number {
+  let count = 0;
+  for (const line of lines ?? []) if (crosses(rect, line)) count++;
+  return count;
+}
+
 /** How far (px, all sides together) a rect stands past the bounds. */
 function outside(rect: Rect, bounds: LabelLayoutOptions['bounds']): number {
   if (!bounds) return 0;
@@ -123,13 +176,15 @@ function clashAt(rect: Rect, ball: Circle, options: LabelLayoutOptions, placed: 
 
 /** A later label's clear spots, best first: covering nothing, and at most `slack` past the bounds. */
 function clearSpots(box: LabelBox, ball: Circle, options: LabelLayoutOptions, placed: readonly Rect[]): Rect[] {
-  const spots: Array<{ rect: Rect; over: number }> = [];
+  const spots: Array<{ rect: Rect; over: number; lines: number }> = [];
   for (const rect of candidates(box, options.gap, false)) {
     const over = outside(rect, options.bounds);
-    if (over <= (options.slack ?? 0) && clashAt(rect, ball, options, placed) === 0) spots.push({ rect, over });
+    if (over <= (options.slack ?? 0) && clashAt(rect, ball, options, placed) === 0)
+      spots.push({ rect, over, lines: crossings(rect, options.lines) });
   }
-  // In bounds before the margin, then in the candidates' order (the sort is stable).
-  return spots.sort((a, b) => a.over - b.over).map((spot) => spot.rect);
+  // Off the lines first, then in bounds before the margin, then in the candidates' order (the
+  // sort is stable).
+  return spots.sort((a, b) => a.lines - b.lines || a.over - b.over).map((spot) => spot.rect);
 }
 
 /**
@@ -174,12 +229,16 @@ export function layoutLabels(boxes: readonly LabelBox[], ball: Circle, options: 
   }
 }
 
-/** The first label's spot: the first free one, or else the least crowded (the ball weighs most, then the bounds). */
+/**
+ * The first label's spot: the first free one, or else the least crowded (the ball weighs most,
+ * then the bounds; a line least of all: of spots covering nothing else, one off the lines).
+ */
 function firstSpot(box: LabelBox, ball: Circle, options: LabelLayoutOptions): Rect {
   let best: Rect | null = null;
   let bestCost = Infinity;
   for (const rect of candidates(box, options.gap, true)) {
-    const cost = clashAt(rect, ball, options, []) + outside(rect, options.bounds) * 50;
+    const cost =
+      clashAt(rect, ball, options, []) + outside(rect, options.bounds) * 50 + crossings(rect, options.lines) / 1000;
     if (cost < bestCost) {
       best = rect;
       bestCost = cost;

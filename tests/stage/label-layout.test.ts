@@ -82,33 +82,78 @@ describe('layoutLabels', () => {
       for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
   });
 
-  it('never overlaps labels with each other or the ball, and shows every one, for up to 6 marks spread over a stage', () => {
-    const mark = fc.record({ x: fc.integer({ min: 40, max: 760 }), y: fc.integer({ min: 40, max: 560 }) });
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(mark, {
-          minLength: 1,
-          maxLength: 6,
-          selector: (m) => `${Math.round(m.x / 130)},${Math.round(m.y / 70)}`,
-        }),
-        fc.record({ x: fc.integer({ min: 100, max: 700 }), y: fc.integer({ min: 100, max: 500 }) }),
-        (marks, ballAt) => {
-          // Spread out: apart from each other (the grid above) and from the ball.
-          fc.pre(marks.every((m) => Math.hypot(m.x - ballAt.x, m.y - ballAt.y) >= 90));
-          const ball = { ...ballAt, r: 22 };
-          const boxes = marks.map((m, i) => ({ id: String(i), anchor: m, width: 84, height: 16 }));
-          // As the reveal lays them out: a label may use 24 px past the bounds (inside the picture).
-          const rects = [...layoutLabels(boxes, ball, { ...options, slack: 24 }).values()];
-          // Spread out, every mark keeps its label.
-          expect(rects).toHaveLength(marks.length);
-          for (const rect of rects) expect(hitsCircle(rect, ball)).toBe(false);
-          for (let i = 0; i < rects.length; i++)
-            for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
-        },
-      ),
-      { numRuns: 300 },
-    );
+  it("takes a spot off the lines to the ball when one is free: its own line, another mark's", () => {
+    const ball = { x: 400, y: 300, r: 22 };
+    // Its own line runs straight down from the mark: under it the label would sit on it; above, not.
+    const lone = { id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 };
+    const down = { from: lone.anchor, to: { x: 100, y: 400 } };
+    expect(layoutLabels([lone], ball, { ...options, lines: [down] }).get('a')).toEqual({
+      x: 70,
+      y: 64,
+      width: 60,
+      height: 16,
+    });
+    // The second label's spot under its mark is on the first mark's line, above it is clear.
+    const first = { x: 100, y: 300 };
+    const second = { x: 250, y: 270 };
+    const boxes = [first, second].map((anchor, i) => ({ id: String(i), anchor, width: 60, height: 16 }));
+    const lines = [first, second].map((from) => ({ from, to: ball }));
+    expect(layoutLabels(boxes, ball, options).get('1')).toEqual({ x: 220, y: 290, width: 60, height: 16 });
+    const placed = layoutLabels(boxes, ball, { ...options, lines });
+    expect(placed.get('1')).toEqual({ x: 220, y: 234, width: 60, height: 16 });
+    expect(placed.get('0')).toEqual({ x: 70, y: 320, width: 60, height: 16 });
   });
+
+  it('keeps a label on a line rather than leave it out', () => {
+    const ball = { x: 400, y: 300, r: 22 };
+    const box = { id: 'a', anchor: { x: 100, y: 100 }, width: 60, height: 16 };
+    // Lines through every spot round the mark.
+    const lines = [-40, 0, 40].flatMap((d) => [
+      { from: { x: 0, y: 100 + d }, to: { x: 300, y: 100 + d } },
+      { from: { x: 100 + d, y: 0 }, to: { x: 100 + d, y: 300 } },
+    ]);
+    const later = { id: 'b', anchor: { x: 300, y: 500 }, width: 60, height: 16 };
+    const placed = layoutLabels([later, box], ball, { ...options, lines });
+    expect([...placed.keys()]).toEqual(['b', 'a']);
+  });
+
+  // Without the lines, and with them as the reveal passes them (each mark's line to the ball).
+  for (const [name, withLines] of [
+    [
+      'never overlaps labels with each other or the ball, and shows every one, for up to 6 marks spread over a stage',
+      false,
+    ],
+    ['with the lines to the ball too: never overlaps labels with each other or the ball, and shows every one', true],
+  ] as const) {
+    it(name, () => {
+      const mark = fc.record({ x: fc.integer({ min: 40, max: 760 }), y: fc.integer({ min: 40, max: 560 }) });
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(mark, {
+            minLength: 1,
+            maxLength: 6,
+            selector: (m) => `${Math.round(m.x / 130)},${Math.round(m.y / 70)}`,
+          }),
+          fc.record({ x: fc.integer({ min: 100, max: 700 }), y: fc.integer({ min: 100, max: 500 }) }),
+          (marks, ballAt) => {
+            // Spread out: apart from each other (the grid above) and from the ball.
+            fc.pre(marks.every((m) => Math.hypot(m.x - ballAt.x, m.y - ballAt.y) >= 90));
+            const ball = { ...ballAt, r: 22 };
+            const boxes = marks.map((m, i) => ({ id: String(i), anchor: m, width: 84, height: 16 }));
+            const lines = withLines ? marks.map((from) => ({ from, to: ballAt })) : undefined;
+            // As the reveal lays them out: a label may use 24 px past the bounds (inside the picture).
+            const rects = [...layoutLabels(boxes, ball, { ...options, slack: 24, lines }).values()];
+            // Spread out, every mark keeps its label.
+            expect(rects).toHaveLength(marks.length);
+            for (const rect of rects) expect(hitsCircle(rect, ball)).toBe(false);
+            for (let i = 0; i < rects.length; i++)
+              for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!)).toBe(false);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  }
 });
 
 describe('a tight cluster of marks (ten tickets round one guess)', () => {

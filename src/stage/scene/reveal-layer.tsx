@@ -285,6 +285,9 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
         { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit },
       ];
     });
+    // The lines from the revealed marks to the ball (RevealLayer), whole: the labels keep their
+    // places while the lines grow.
+    const lines = ordered.flatMap((mark) => (mark.point ? [{ from: camera.toScreen(mark.point), to: ball }] : []));
     // Every label stays inside the part of the picture on the stage, 24 px in from its edges, and
     // above the zoom buttons' band.
     const inside = visiblePicture(camera.view, camera.image, camera.stage, REVEAL_LABEL_INSET);
@@ -293,7 +296,7 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
     const placed = layoutLabels(
       boxes,
       { x: ball.x, y: ball.y, r: ballRadius(reveal, camera) + 4 },
-      { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles, slack: REVEAL_LABEL_INSET },
+      { gap: MARK.selectedArm + 6, padding: 3, bounds, obstacles, lines, slack: REVEAL_LABEL_INSET },
     );
     for (const [id, text] of texts.current) {
       const rect = placed.get(id);
