@@ -105,6 +105,9 @@ function crosses(rect: Rect, line: Segment): boolean {
   const right = rect.x + rect.width + LINE_HALF_WIDTH;
   const bottom = rect.y + rect.height + LINE_HALF_WIDTH;
   const { from, to } = line;
+  // Most lines pass far from a spot: their bounding boxes do not meet.
+  if (Math.max(from.x, to.x) < left || Math.min(from.x, to.x) > right) return false;
+  if (Math.max(from.y, to.y) < top || Math.min(from.y, to.y) > bottom) return false;
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   let enter = 0;

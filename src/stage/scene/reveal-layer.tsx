@@ -17,7 +17,7 @@ import {
   revealBallRadius,
   revealFrame,
 } from '../reveal-timeline.ts';
-import { type LabelBox, layoutLabels, visiblePicture } from '../label-layout.ts';
+import { type LabelBox, type Segment, layoutLabels, visiblePicture } from '../label-layout.ts';
 import { COLORS, FONT_FAMILY, drawnElsewhere } from './graphics.ts';
 import { useLayout, useScene } from './context.ts';
 import type { Camera } from './camera.ts';
@@ -261,10 +261,16 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
   useLayout((now) => {
     if (!reveal) return;
     const frame = clock.frame(now);
+    const ball = camera.toScreen(reveal.ball);
     const boxes: LabelBox[] = [];
+    // The lines from the revealed marks to the ball (RevealLayer), whole: the labels keep their
+    // places while the lines grow.
+    const lines: Segment[] = [];
     // The closest first: it gets the best spot.
     const byPriority = [...ordered].reverse();
     for (const mark of byPriority) {
+      const at = camera.toScreen(mark.point!);
+      lines.push({ from: at, to: ball });
       const text = texts.current.get(mark.id);
       if (!text) continue;
       const i = ordered.indexOf(mark);
@@ -273,9 +279,8 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
       const words = best ? describe(distance * frame.count, ballWidth) : describe(distance, ballWidth);
       if (text.text !== words) text.text = words;
       text.alpha = best ? (frame.count > 0 ? 1 : 0) : (frame.labels[i] ?? 0);
-      boxes.push({ id: mark.id, anchor: camera.toScreen(mark.point!), width: text.width, height: text.height });
+      boxes.push({ id: mark.id, anchor: at, width: text.width, height: text.height });
     }
-    const ball = camera.toScreen(reveal.ball);
     // Every drawn mark (its cross and number) is something a label should rather not cover.
     const obstacles = marks.flatMap((mark) => {
       if (!mark.point) return [];
@@ -285,9 +290,6 @@ export function RevealLabels({ reveal, ordered, marks, clock, describe }: Reveal
         { x: at.x + MARK.labelOffset.x, y: at.y + MARK.labelOffset.y, r: MARK.labelHit },
       ];
     });
-    // The lines from the revealed marks to the ball (RevealLayer), whole: the labels keep their
-    // places while the lines grow.
-    const lines = ordered.flatMap((mark) => (mark.point ? [{ from: camera.toScreen(mark.point), to: ball }] : []));
     // Every label stays inside the part of the picture on the stage, 24 px in from its edges, and
     // above the zoom buttons' band.
     const inside = visiblePicture(camera.view, camera.image, camera.stage, REVEAL_LABEL_INSET);
