@@ -1,7 +1,7 @@
-import { type ComponentProps, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, type ReactNode, Suspense, memo, useDeferredValue, useMemo } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
-import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
+import type { DraftTicket, RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import type {
   PictureStage as PictureStageComponent,
   StageLabels,
@@ -157,12 +157,53 @@ type GameTicketBarProps = Pick<
   'texts' | 'summary' | 'marks' | 'selectedId' | 'busy' | 'disabled' | 'submitFailed' | 'onReset'
 > & {
   lastRejection: TicketRuleReason | null;
-  rules: { add: RuleResult; remove: RuleResult };
+  addRule: RuleResult;
+  removeRule: RuleResult;
   send(event: TicketBarEvent): void;
 };
 
-/** The ticket bar wired to a marking machine's events. */
-export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: GameTicketBarProps) {
+/**
+ * What the ticket bar shows of a marking machine's state. A tap that places a ticket draws its
+ * mark on the picture in the tap's own render and leaves the bar as it was (GameTicketBar is
+ * memoised and sees the same values); React renders the bar with the new chip right after, in a
+ * render the browser may paint before (a deferred value, issue 29: the new chip's render and
+ * layout held the tap's frame). Every other change shows in the bar at once: a move, a selection,
+ * a removal, a game's first ticket, a submit.
+ */
+export interface BarState {
+  state: unknown;
+  draft: readonly DraftTicket[];
+  selectedId: string | null;
+  lastRejection: TicketRuleReason | null;
+  addRule: RuleResult;
+  removeRule: RuleResult;
+}
+
+const markedCount = (draft: readonly DraftTicket[]) => draft.reduce((n, ticket) => n + (ticket.point ? 1 : 0), 0);
+
+/** The screen's `BarState`: a frame behind the stage after a tap that places a ticket, the same values otherwise. */
+export function useBarState(
+  state: unknown,
+  draft: readonly DraftTicket[],
+  selectedId: string | null,
+  lastRejection: TicketRuleReason | null,
+  addRule: RuleResult,
+  removeRule: RuleResult,
+): BarState {
+  const now = useMemo(
+    () => ({ state, draft, selectedId, lastRejection, addRule, removeRule }),
+    [state, draft, selectedId, lastRejection, addRule, removeRule],
+  );
+  const deferred = useDeferredValue(now);
+  const placed = deferred.state === now.state && markedCount(now.draft) > markedCount(deferred.draft);
+  return placed ? deferred : now;
+}
+
+/**
+ * The ticket bar wired to a marking machine's events. Memoised: the screen passes the same values
+ * (texts, summary and `onReset` memoised too) while the stage alone shows a tap (useBarState).
+ */
+export const GameTicketBar = memo(function GameTicketBar({ texts, send, lastRejection, ...props }: GameTicketBarProps) {
   return (
     <TicketBar
       texts={texts}
@@ -173,8 +214,8 @@ export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: G
       disabled={props.disabled}
       rejection={lastRejection}
       submitFailed={props.submitFailed}
-      addRule={rules.add}
-      removeRule={rules.remove}
+      addRule={props.addRule}
+      removeRule={props.removeRule}
       onSelect={(id) => send({ type: 'ticket.select', id })}
       onRemove={(id) => send({ type: 'ticket.remove', id })}
       onAdd={() => send({ type: 'ticket.add' })}
@@ -185,4 +226,4 @@ export function GameTicketBar({ texts, rules, send, lastRejection, ...props }: G
       onCancelSubmit={() => send({ type: 'submit.cancel' })}
     />
   );
-}
+});

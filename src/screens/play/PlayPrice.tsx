@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContestView } from '../../../domain/contests.ts';
 import { entryBill } from '../../../domain/money.ts';
@@ -34,17 +35,21 @@ export function useEntryTexts(contest: ContestView, count: number) {
   const { t, i18n } = useTranslation('contest');
   const lng = currentLanguage(i18n);
   const free = contest.ticketPricePaise === 0;
-  return {
-    // No amount before a ticket is marked ("Enter for ₹0" read as a price).
-    submit: free
-      ? t('play.enterFree')
-      : count === 0
-        ? t('play.enter')
-        : t('play.enterFor', { total: formatRupees(entryTotal(contest, count), lng) }),
-    submitting: t('play.entering'),
-    ready: free ? t('play.readyFree') : t('play.readyPaid'),
-    submitFailed: t('errors.enterFailed'),
-    // No cart in a free contest's words: its tickets are entered with one tap.
-    resetText: free ? t('game.resetTextFree') : t('game.resetText'),
-  };
+  // Memoised: the ticket bar keeps the same texts while a tap shows on the picture (GameTicketBar).
+  return useMemo(
+    () => ({
+      // No amount before a ticket is marked ("Enter for ₹0" read as a price).
+      submit: free
+        ? t('play.enterFree')
+        : count === 0
+          ? t('play.enter')
+          : t('play.enterFor', { total: formatRupees(entryTotal(contest, count), lng) }),
+      submitting: t('play.entering'),
+      ready: free ? t('play.readyFree') : t('play.readyPaid'),
+      submitFailed: t('errors.enterFailed'),
+      // No cart in a free contest's words: its tickets are entered with one tap.
+      resetText: free ? t('game.resetTextFree') : t('game.resetText'),
+    }),
+    [t, lng, free, count, contest],
+  );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
@@ -20,7 +20,7 @@ import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
-import { GameBoard, GamePreview, GameTicketBar } from '../game/GameBoard.tsx';
+import { GameBoard, GamePreview, GameTicketBar, useBarState } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
@@ -221,37 +221,48 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     select: (id) => actor.send({ type: 'ticket.select', id }),
   });
   const labels = useStageLabels('contest');
+  // The ticket bar's share of a tap, a frame after the mark on the picture.
+  const bar = useBarState(state, draft, selectedId, lastRejection, addRule, removeRule);
+  const barMarks = useDraftMarks(bar.draft);
+  const count = bar.draft.length;
   // The way in says what it costs: "Enter for ₹X" (the sheet, then Pay) or "Enter free" (issue 25, 26).
-  const entryTexts = useEntryTexts(contest, draft.length);
+  const entryTexts = useEntryTexts(contest, count);
   const markingTexts = useTicketBarTexts('contest', serverText);
-  const barTexts = { ...markingTexts, ...entryTexts, submitFailed: serverText ?? entryTexts.submitFailed };
+  const barTexts = useMemo(
+    () => ({ ...markingTexts, ...entryTexts, submitFailed: serverText ?? entryTexts.submitFailed }),
+    [markingTexts, entryTexts, serverText],
+  );
+  const onReset = useCallback(() => actor.send({ type: 'ticket.reset' }), [actor]);
 
-  const summary = (
-    <>
-      <PlayPrice contest={contest} count={draft.length} />
-      {(held.length > 0 || cart.length > 0) && (
-        <p className="play-held">
-          {/* The padlock badge of the marks on the picture, so the note is read with them. */}
-          <svg className="play-held__lock" viewBox="0 0 24 24" aria-hidden="true">
-            <rect x="2" y="2" width="20" height="20" rx="5" />
-            <path d="M8.5 11V8.5a3.5 3.5 0 0 1 7 0V11" />
-            <rect x="6.5" y="11" width="11" height="8" rx="1.5" />
-          </svg>
-          {t('play.lockedNote', {
-            list: [
-              ...(held.length > 0 ? [t('play.lockedEntered', { count: held.length })] : []),
-              ...(cart.length > 0 ? [t('play.lockedInCart', { count: cart.length })] : []),
-            ].join(' · '),
-          })}
-          {cart.length > 0 && (
-            <>
-              {' '}
-              <Link to={paths.cart}>{t('play.openCart')}</Link>
-            </>
-          )}
-        </p>
-      )}
-    </>
+  const summary = useMemo(
+    () => (
+      <>
+        <PlayPrice contest={contest} count={count} />
+        {(held.length > 0 || cart.length > 0) && (
+          <p className="play-held">
+            {/* The padlock badge of the marks on the picture, so the note is read with them. */}
+            <svg className="play-held__lock" viewBox="0 0 24 24" aria-hidden="true">
+              <rect x="2" y="2" width="20" height="20" rx="5" />
+              <path d="M8.5 11V8.5a3.5 3.5 0 0 1 7 0V11" />
+              <rect x="6.5" y="11" width="11" height="8" rx="1.5" />
+            </svg>
+            {t('play.lockedNote', {
+              list: [
+                ...(held.length > 0 ? [t('play.lockedEntered', { count: held.length })] : []),
+                ...(cart.length > 0 ? [t('play.lockedInCart', { count: cart.length })] : []),
+              ].join(' · '),
+            })}
+            {cart.length > 0 && (
+              <>
+                {' '}
+                <Link to={paths.cart}>{t('play.openCart')}</Link>
+              </>
+            )}
+          </p>
+        )}
+      </>
+    ),
+    [contest, count, held, cart, t],
   );
   const ready = state === 'ready';
   const showStage = ready || state === 'submitting' || submitFailed || submitted;
@@ -290,15 +301,16 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           <GameTicketBar
             texts={barTexts}
             summary={summary}
-            marks={marks}
-            selectedId={selectedId}
+            marks={barMarks}
+            selectedId={bar.selectedId}
             busy={state === 'submitting'}
             disabled={!ready}
-            lastRejection={lastRejection}
+            lastRejection={bar.lastRejection}
             submitFailed={submitFailed}
-            rules={{ add: addRule, remove: removeRule }}
+            addRule={bar.addRule}
+            removeRule={bar.removeRule}
             send={actor.send}
-            onReset={() => actor.send({ type: 'ticket.reset' })}
+            onReset={onReset}
           />
         </GameBoard>
       )}

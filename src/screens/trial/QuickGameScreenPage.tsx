@@ -16,7 +16,7 @@ import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames } from '../../shared/practice-count.ts';
-import { GameBoard, GamePreview, GameTicketBar, loadStage } from '../game/GameBoard.tsx';
+import { GameBoard, GamePreview, GameTicketBar, loadStage, useBarState } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
@@ -74,6 +74,10 @@ export default function QuickGameScreenPage() {
   }, [title]);
 
   const marks = useDraftMarks(draft);
+  // The ticket bar's share of a tap, a frame after the mark on the picture.
+  const bar = useBarState(state, draft, selectedId, lastRejection, addRule, removeRule);
+  const barMarks = useDraftMarks(bar.draft);
+  const onReset = useCallback(() => actor.send({ type: 'trial.reset' }), [actor]);
   const words = useRevealWords();
   const labels = useStageLabels('trial', words.short);
   const barTexts = useTicketBarTexts('trial', refusal ? refusalText(refusal) : null);
@@ -203,15 +207,16 @@ export default function QuickGameScreenPage() {
           ) : (
             <GameTicketBar
               texts={barTexts}
-              marks={marks}
-              selectedId={selectedId}
+              marks={barMarks}
+              selectedId={bar.selectedId}
               busy={state === 'submitting'}
               disabled={!playing}
-              lastRejection={lastRejection}
+              lastRejection={bar.lastRejection}
               submitFailed={state === 'submitError'}
-              rules={{ add: addRule, remove: removeRule }}
+              addRule={bar.addRule}
+              removeRule={bar.removeRule}
               send={actor.send}
-              onReset={() => actor.send({ type: 'trial.reset' })}
+              onReset={onReset}
             />
           )}
         </GameBoard>
