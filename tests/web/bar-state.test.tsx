@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DraftTicket, RuleResult } from '../../domain/tickets.ts';
 import { type BarState, useBarState } from '../../src/screens/game/GameBoard.tsx';
 
-
 const OK: RuleResult = { ok: true };
 
 interface Shown {
