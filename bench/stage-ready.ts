@@ -94,6 +94,8 @@ type BenchWindow = Window & {
   /** The last pointerup's event time, and when a mark first showed over the preview (performance.now). */
   __tapAt?: number;
   __markAt?: number;
+  /** When a marked ticket's chip first showed in the ticket bar (performance.now). */
+  __chipAt?: number;
 };
 
 async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
@@ -121,6 +123,7 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
     document.addEventListener('pointerup', (event) => (w.__tapAt = event.timeStamp), { capture: true });
     new MutationObserver(() => {
       if (w.__markAt === undefined && document.querySelector('.stage-preview__mark')) w.__markAt = performance.now();
+      if (w.__chipAt === undefined && document.querySelector('.trial-chip--marked')) w.__chipAt = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
   // web-vitals in the bench only, listening from the page's start.
@@ -228,6 +231,11 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
 interface MarkTap extends Timing {
   /** Whether the tap's mark was added before the paint its INP ends with; null if the engine was up first. */
   inNextPaint: boolean | null;
+  /**
+   * How long after the tap its ticket's chip was added to the ticket bar (ms): the bar renders a
+   * placed ticket after the tap's frame (useBarState in src/screens/game/GameBoard.tsx).
+   */
+  chipAfter: number | null;
 }
 
 /** The player taps the picture as soon as the marks are drawn over it (the game loaded, the engine not up). */
@@ -240,7 +248,7 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
       const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
       return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
     });
-    if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null };
+    if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null, chipAfter: null };
     await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
     const { inp, parts } = await inpOf(page);
     const shown = await page
@@ -254,8 +262,19 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
       )
       .then((handle) => handle.jsonValue() as Promise<number>)
       .catch(() => null);
+    const chipAfter = await page
+      .waitForFunction(
+        () => {
+          const w = window as BenchWindow;
+          return w.__chipAt !== undefined && w.__tapAt !== undefined ? w.__chipAt - w.__tapAt : false;
+        },
+        null,
+        { polling: 50, timeout: 5000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>)
+      .catch(() => null);
     // No preview mark: the engine drew the picture (and the mark) before the tap.
-    return { ...times, inp, parts, inNextPaint: shown === null ? null : shown <= inp };
+    return { ...times, inp, parts, inNextPaint: shown === null ? null : shown <= inp, chipAfter };
   } finally {
     await page.context().close();
   }
@@ -330,6 +349,8 @@ try {
         `  ${"  its mark in the tap's next paint".padEnd(46)} ${inPaint} of ${marked.length}${engineFirst ? ` (${engineFirst} drawn by the engine, up first)` : ''}`,
       );
       console.log(partsLine(marked));
+      const chips = marked.flatMap((t) => (t.chipAfter === null ? [] : [t.chipAfter]));
+      if (chips.length > 0) console.log(line('  its chip in the ticket bar, after the tap', chips, null));
       for (const row of later) console.log(line(...row));
       console.log(
         line(
