@@ -238,6 +238,22 @@ interface MarkTap extends Timing {
   chipAfter: number | null;
 }
 
+/** How long after the last tap the page noted `key` (ms), or null if it did not within 5 s. */
+function msAfterTap(page: Page, key: '__markAt' | '__chipAt'): Promise<number | null> {
+  return page
+    .waitForFunction(
+      (name) => {
+        const w = window as BenchWindow;
+        const at = w[name];
+        return at !== undefined && w.__tapAt !== undefined ? at - w.__tapAt : false;
+      },
+      key,
+      { polling: 50, timeout: 5000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
+    .catch(() => null);
+}
+
 /** The player taps the picture as soon as the marks are drawn over it (the game loaded, the engine not up). */
 async function tappedOnceMarksShow(browser: Browser, route: string, player: BenchPlayer | null): Promise<MarkTap> {
   const page = await openScreen(browser, player);
@@ -251,28 +267,8 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
     if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null, chipAfter: null };
     await page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.35);
     const { inp, parts } = await inpOf(page);
-    const shown = await page
-      .waitForFunction(
-        () => {
-          const w = window as BenchWindow;
-          return w.__markAt !== undefined && w.__tapAt !== undefined ? w.__markAt - w.__tapAt : false;
-        },
-        null,
-        { polling: 50, timeout: 5000 },
-      )
-      .then((handle) => handle.jsonValue() as Promise<number>)
-      .catch(() => null);
-    const chipAfter = await page
-      .waitForFunction(
-        () => {
-          const w = window as BenchWindow;
-          return w.__chipAt !== undefined && w.__tapAt !== undefined ? w.__chipAt - w.__tapAt : false;
-        },
-        null,
-        { polling: 50, timeout: 5000 },
-      )
-      .then((handle) => handle.jsonValue() as Promise<number>)
-      .catch(() => null);
+    const shown = await msAfterTap(page, '__markAt');
+    const chipAfter = await msAfterTap(page, '__chipAt');
     // No preview mark: the engine drew the picture (and the mark) before the tap.
     return { ...times, inp, parts, inNextPaint: shown === null ? null : shown <= inp, chipAfter };
   } finally {
