@@ -12,17 +12,17 @@ interface Shown {
 }
 
 /** Renders what the ticket bar would be handed, render by render: the list of drafts it saw. */
-function Bar({ shown, log }: { shown: Shown; log: BarState[] }) {
+function Bar({ shown, log }: { shown: Shown; log: BarState<readonly DraftTicket[]>[] }) {
   log.push(useBarState(shown.state, shown.draft, shown.selectedId, null, OK, OK));
   return null;
 }
 
 function renders(first: Shown, next: Shown) {
-  const log: BarState[] = [];
+  const log: BarState<readonly DraftTicket[]>[] = [];
   const view = render(<Bar shown={first} log={log} />);
   log.length = 0;
   act(() => view.rerender(<Bar shown={next} log={log} />));
-  return log.map((bar) => bar.draft.map((ticket) => ticket.point));
+  return log.map((bar) => bar.marks.map((ticket) => ticket.point));
 }
 
 const one: DraftTicket = { id: 't1', point: { x: 10, y: 20 } };

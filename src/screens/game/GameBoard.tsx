@@ -1,7 +1,7 @@
 import { type ComponentProps, type ReactNode, Suspense, memo, useDeferredValue, useMemo } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { ResponsiveImage } from '../../../domain/site-paths.ts';
-import type { DraftTicket, RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
+import type { RuleResult, TicketPoint, TicketRuleReason } from '../../../domain/tickets.ts';
 import type {
   PictureStage as PictureStageComponent,
   StageLabels,
@@ -162,6 +162,9 @@ type GameTicketBarProps = Pick<
   send(event: TicketBarEvent): void;
 };
 
+/** A ticket as the bar counts it: marked once it has a point. */
+type Marked = { readonly point: TicketPoint | null };
+
 /**
  * What the ticket bar shows of a marking machine's state. A tap that places a ticket draws its
  * mark on the picture in the tap's own render and leaves the bar as it was (GameTicketBar is
@@ -170,32 +173,35 @@ type GameTicketBarProps = Pick<
  * layout held the tap's frame). Every other change shows in the bar at once: a move, a selection,
  * a removal, a game's first ticket, a submit.
  */
-export interface BarState {
+export interface BarState<Marks extends readonly Marked[]> {
   state: unknown;
-  draft: readonly DraftTicket[];
+  marks: Marks;
   selectedId: string | null;
   lastRejection: TicketRuleReason | null;
   addRule: RuleResult;
   removeRule: RuleResult;
 }
 
-const markedCount = (draft: readonly DraftTicket[]) => draft.reduce((n, ticket) => n + (ticket.point ? 1 : 0), 0);
+const markedCount = (marks: readonly Marked[]) => marks.reduce((n, mark) => n + (mark.point ? 1 : 0), 0);
 
-/** The screen's `BarState`: a frame behind the stage after a tap that places a ticket, the same values otherwise. */
-export function useBarState(
+/**
+ * The screen's `BarState` (its tickets as the bar's marks, useDraftMarks): a frame behind the stage
+ * after a tap that places a ticket, the same values otherwise.
+ */
+export function useBarState<Marks extends readonly Marked[]>(
   state: unknown,
-  draft: readonly DraftTicket[],
+  marks: Marks,
   selectedId: string | null,
   lastRejection: TicketRuleReason | null,
   addRule: RuleResult,
   removeRule: RuleResult,
-): BarState {
+): BarState<Marks> {
   const now = useMemo(
-    () => ({ state, draft, selectedId, lastRejection, addRule, removeRule }),
-    [state, draft, selectedId, lastRejection, addRule, removeRule],
+    () => ({ state, marks, selectedId, lastRejection, addRule, removeRule }),
+    [state, marks, selectedId, lastRejection, addRule, removeRule],
   );
   const deferred = useDeferredValue(now);
-  const placed = deferred.state === now.state && markedCount(now.draft) > markedCount(deferred.draft);
+  const placed = deferred.state === now.state && markedCount(now.marks) > markedCount(deferred.marks);
   return placed ? deferred : now;
 }
 

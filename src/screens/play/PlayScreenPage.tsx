@@ -222,9 +222,8 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   });
   const labels = useStageLabels('contest');
   // The ticket bar's share of a tap, a frame after the mark on the picture.
-  const bar = useBarState(state, draft, selectedId, lastRejection, addRule, removeRule);
-  const barMarks = useDraftMarks(bar.draft);
-  const count = bar.draft.length;
+  const bar = useBarState(state, marks, selectedId, lastRejection, addRule, removeRule);
+  const count = bar.marks.length;
   // The way in says what it costs: "Enter for ₹X" (the sheet, then Pay) or "Enter free" (issue 25, 26).
   const entryTexts = useEntryTexts(contest, count);
   const markingTexts = useTicketBarTexts('contest', serverText);
@@ -301,7 +300,7 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           <GameTicketBar
             texts={barTexts}
             summary={summary}
-            marks={barMarks}
+            marks={bar.marks}
             selectedId={bar.selectedId}
             busy={state === 'submitting'}
             disabled={!ready}

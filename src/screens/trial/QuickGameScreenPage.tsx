@@ -75,8 +75,7 @@ export default function QuickGameScreenPage() {
 
   const marks = useDraftMarks(draft);
   // The ticket bar's share of a tap, a frame after the mark on the picture.
-  const bar = useBarState(state, draft, selectedId, lastRejection, addRule, removeRule);
-  const barMarks = useDraftMarks(bar.draft);
+  const bar = useBarState(state, marks, selectedId, lastRejection, addRule, removeRule);
   const onReset = useCallback(() => actor.send({ type: 'trial.reset' }), [actor]);
   const words = useRevealWords();
   const labels = useStageLabels('trial', words.short);
@@ -207,7 +206,7 @@ export default function QuickGameScreenPage() {
           ) : (
             <GameTicketBar
               texts={barTexts}
-              marks={barMarks}
+              marks={bar.marks}
               selectedId={bar.selectedId}
               busy={state === 'submitting'}
               disabled={!playing}
