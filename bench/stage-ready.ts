@@ -16,8 +16,7 @@
 // - tap INP: Interaction to Next Paint of a tap on an empty spot of the picture once the stage is
 //   ready (web-vitals' onINP with reportAllChanges and every event of 16 ms or more, injected by
 //   the bench: never in the site's bundle), and of the tap at first paint (the engine not up
-//   yet); for the two INP with a target,
-//   the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
+//   yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
 // touchscreen.tap, whose touch waits for the page's next frame before it is sent).
 // Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
@@ -149,7 +148,8 @@ const sessions = new WeakMap<Page, CDPSession>();
 const FINGER_MS = 50;
 
 /**
- * A finger's tap at (x, y) CSS px on the page: Chrome's synthetic tap gesture (DevTools'
+ * A finger's tap on `box` (CSS px), left of its middle and a third down: away from the zoom
+ * buttons and any mark in the middle: Chrome's synthetic tap gesture (DevTools'
  * Input.synthesizeTapGesture, a touchstart and FINGER_MS later a touchend, sent to the page as
  * the touchscreen's are). Not Playwright's touchscreen.tap: its DevTools command
  * (Input.dispatchTouchEvent) stamps the touch with the time it is asked, then holds it until the
@@ -160,9 +160,11 @@ const FINGER_MS = 50;
  * showed: 13-110 ms (median 34) between a tap's time and the browser sending it; a finger's touch
  * is sent as it comes.
  */
-async function fingerTap(page: Page, x: number, y: number): Promise<void> {
+async function fingerTap(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<void> {
   const cdp = sessions.get(page);
   if (!cdp) throw new Error('fingerTap: a page opened by openScreen');
+  const x = box.x + box.width * 0.3;
+  const y = box.y + box.height * 0.35;
   await cdp.send('Input.synthesizeTapGesture', { x, y, duration: FINGER_MS, tapCount: 1, gestureSourceType: 'touch' });
 }
 
@@ -220,8 +222,7 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
     await page.locator('.stage-preview').waitFor({ state: 'detached' });
     const box = (await page.locator('.picture-stage__canvas canvas').boundingBox())!;
     const before = await announced(page);
-    // Left of the middle, a third down: away from the zoom buttons and any mark in the middle.
-    await fingerTap(page, box.x + box.width * 0.3, box.y + box.height * 0.35);
+    await fingerTap(page, box);
     const measured = await inpOf(page);
     if ((await announced(page)) === before) console.log(`  (${route}: the tap placed no mark)`);
     return { ...times, ...measured };
@@ -250,7 +251,7 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
       const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
       return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
     });
-    if (box) await fingerTap(page, box.x + box.width * 0.3, box.y + box.height * 0.35);
+    if (box) await fingerTap(page, box);
     const times = await readyTimes(page);
     return { ...times, ...(await inpOf(page)) };
   } finally {
@@ -295,7 +296,7 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
       return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
     });
     if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null, chipAfter: null };
-    await fingerTap(page, box.x + box.width * 0.3, box.y + box.height * 0.35);
+    await fingerTap(page, box);
     const { inp, parts } = await inpOf(page);
     const shown = await msAfterTap(page, '__markAt');
     const chipAfter = await msAfterTap(page, '__chipAt');
