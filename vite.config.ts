@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
+import { PIXI_ENGINE_CHUNK } from './scripts/pixi-engine-chunk.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
 import { compileHints } from './scripts/compile-hints.ts';
@@ -138,11 +139,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Everything the entry imports statically (React, the router, i18next, the shell) in one chunk:
     // every page loads all of it anyway, and one file costs fewer headers and compresses better
-    // than a dozen (issue 29).
+    // than a dozen (issue 29). The same for the Pixi the stage's engine evaluates first
+    // (scripts/pixi-engine-chunk.ts).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [{ name: 'app', tags: ['$initial'] }, PIXI_ENGINE_CHUNK],
         },
       },
     },
