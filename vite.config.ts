@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
+import { GAME_CODE_CHUNKS } from './scripts/game-code-chunk.ts';
 import { PIXI_ENGINE_CHUNK } from './scripts/pixi-engine-chunk.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
@@ -140,11 +141,11 @@ export default defineConfig({
     // Everything the entry imports statically (React, the router, i18next, the shell) in one chunk:
     // every page loads all of it anyway, and one file costs fewer headers and compresses better
     // than a dozen (issue 29). The same for the Pixi the stage's engine evaluates first
-    // (scripts/pixi-engine-chunk.ts).
+    // (scripts/pixi-engine-chunk.ts) and for the game screens' own code (scripts/game-code-chunk.ts).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }, PIXI_ENGINE_CHUNK],
+          groups: [{ name: 'app', tags: ['$initial'] }, PIXI_ENGINE_CHUNK, ...GAME_CODE_CHUNKS],
         },
       },
     },

@@ -1,0 +1,136 @@
+/**
+ * A build step for the game screens' start (issue 29): their own code in two chunks instead of the
+ * twenty-odd small files Rolldown cut it into by the way the site's other screens share it (each
+ * file a set of screens that import it: the cart, the checkout, the account, the entries...).
+ * Every file was one more request, and after the load event one more round of the browser's work
+ * on it (its request, its data, the module map's notice, its compile: about 300 such tasks on the
+ * play screen before its engine was ready, traced at 4x). The play screen's code went from 32
+ * files to 16 (the quick game's from 20 to 10), 6 KB fewer on the wire (brotli compresses one file
+ * better than ten); measured at 4x against the build before, interleaved cold loads (12 each, the
+ * machine slow), the marks drawn after load 1383 -> 1281 and 1453 -> 1211 ms and the engine ready
+ * 2147 -> 2123 and 2272 -> 1989 ms on the play screen, 1123 -> 1027 and 2033 -> 1940 ms on the
+ * quick game (medians).
+ *
+ * The groups, in order (Rolldown gives a module to the first group that takes it):
+ * - the libraries the game screens evaluate one per task (src/app/routes.tsx, gameLibraries): zod,
+ *   XState with its React binding, and the dialog's Radix parts, each a chunk of its own, as
+ *   Rolldown had cut them; named here so that the two groups below stop at them;
+ * - `shared`: the site's own code that the game screens share with a page that has a byte budget
+ *   (bench/wire.ts: the home page, the information pages, contact, the winners' pages, the press)
+ *   or that every page loads (the background watchers): formatting, the countdown, the sponsor's
+ *   line. Those pages load it as one small file (the home page's own code: 7 files -> 2);
+ * - `game`: the site's own code that only the game screens, and screens with no byte budget (the
+ *   cart, the checkout, the account, the entries, the sign-in screens), use: the board, the ticket
+ *   bar, the hints, the preview of the marks, the tickets' rules.
+ *
+ * A group takes along whatever its modules import (Rolldown's includeDependenciesRecursively, so
+ * that no chunk imports another in a circle), so a module is taken only if everything it imports,
+ * all the way down, is taken by the same group or one before it, is a library above, or is the
+ * entry's (the `app` chunk): else a module of a budgeted page could be pulled into `game`. What is
+ * left (a module that imports the HTTP client, a chunk a screen imports dynamically) keeps
+ * Rolldown's own cut.
+ */
+
+/** What Rolldown tells a group's `name` function of a module (its ChunkingContext). */
+export interface ModuleGraph {
+  getModuleInfo(id: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    importedIds: readonly string[];
+    isEntry: boolean;
+  } | null;
+}
+
+/** The game screens and the screens their first paint renders with (src/app/routes.tsx, FIRST_PAINT_CODE). */
+const GAME_SCREENS =
+  /[\\/]src[\\/](screens[\\/](play[\\/](PlayScreenPage|PlayLoading)|trial[\\/]QuickGameScreenPage)|app[\\/]LocationGate)\.tsx$/;
+
+/** The screens of the pages with a byte budget (bench/wire.ts), and the watchers every page loads. */
+const BUDGETED_SCREENS =
+  /[\\/]src[\\/](screens[\\/](home[\\/]HomePage|info[\\/]InfoPage|contact[\\/]ContactPage|press[\\/]Press\w+|winners[\\/]\w+|not-found[\\/]NotFoundPage)|app[\\/]watchers[\\/]\w+)\.tsx$/;
+
+/** The libraries, each a chunk of its own (see above). */
+const LIBRARIES = {
+  schemas: /node_modules[\\/]zod[\\/]/,
+  xstate: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/,
+  dialog:
+    /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]/,
+} as const;
+
+const inLibrary = (id: string) => Object.values(LIBRARIES).some((test) => test.test(id));
+
+/** The site's own code (not a package's), but the stage's scene, which the engine's chunks take. */
+const siteCode = (id: string) =>
+  !/node_modules/.test(id) &&
+  /[\\/](src|domain|machines)[\\/]/.test(id) &&
+  !/[\\/]src[\\/]stage[\\/]scene[\\/]/.test(id);
+
+type Group = 'shared' | 'game';
+
+/**
+ * The group for each module, for one graph (Rolldown asks once per module, and makes its graph anew
+ * for each build: a graph seen before answers from what was worked out for it).
+ */
+const answers = new WeakMap<ModuleGraph, Map<string, Group | null>>();
+const reaching = new WeakMap<ModuleGraph, Map<string, ReadonlySet<string>>>();
+
+/** The entries (the app's and every dynamically imported module) whose static imports lead to `id`. */
+function entriesReaching(id: string, graph: ModuleGraph): ReadonlySet<string> {
+  let memo = reaching.get(graph);
+  if (!memo) reaching.set(graph, (memo = new Map()));
+  const known = memo.get(id);
+  if (known) return known;
+  const found = new Set<string>();
+  memo.set(id, found); // a module on an import cycle: its importers' entries are gathered once
+  const info = graph.getModuleInfo(id);
+  if (!info) return found;
+  if (info.isEntry || info.dynamicImporters.length > 0) found.add(id);
+  for (const importer of info.importers) for (const entry of entriesReaching(importer, graph)) found.add(entry);
+  return found;
+}
+
+/** Whether the app's entry imports `id` (statically, at any depth): the `app` chunk has it. */
+const fromTheEntry = (id: string, graph: ModuleGraph) =>
+  [...entriesReaching(id, graph)].some((entry) => graph.getModuleInfo(entry)?.isEntry === true);
+
+/** The group `id` belongs to by who uses it, before its imports are looked at. */
+function groupByUse(id: string, graph: ModuleGraph): Group | null {
+  const info = graph.getModuleInfo(id);
+  // An entry or a dynamically imported module keeps its own chunk: the build's manifest names it.
+  if (!info || info.isEntry || info.dynamicImporters.length > 0 || !siteCode(id)) return null;
+  const entries = [...entriesReaching(id, graph)];
+  if (entries.some((entry) => graph.getModuleInfo(entry)?.isEntry === true)) return null;
+  if (!entries.some((entry) => GAME_SCREENS.test(entry))) return null;
+  return entries.some((entry) => BUDGETED_SCREENS.test(entry)) ? 'shared' : 'game';
+}
+
+/** The group that takes `id`: its group by use, if everything it imports may come with it (see above). */
+export function gameCodeGroup(id: string, graph: ModuleGraph): Group | null {
+  let memo = answers.get(graph);
+  if (!memo) answers.set(graph, (memo = new Map()));
+  if (memo.has(id)) return memo.get(id)!;
+  const group = groupByUse(id, graph);
+  let answer = group;
+  // Everything `id` imports, at any depth, down to the libraries and the entry's own code.
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  while (answer !== null && queue.length > 0) {
+    for (const imported of graph.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+      if (seen.has(imported) || inLibrary(imported) || fromTheEntry(imported, graph)) continue;
+      seen.add(imported);
+      const its = groupByUse(imported, graph);
+      // `game` may import `shared` (its group comes first), never the other way round.
+      if (its === null || (its === 'game' && group === 'shared')) answer = null;
+      queue.push(imported);
+    }
+  }
+  memo.set(id, answer);
+  return answer;
+}
+
+/** The chunk groups (Rolldown's codeSplitting.groups), after the entry's and the engine's. */
+export const GAME_CODE_CHUNKS = [
+  ...Object.entries(LIBRARIES).map(([name, test]) => ({ name, test })),
+  { name: (id: string, graph: ModuleGraph) => (gameCodeGroup(id, graph) === 'shared' ? 'shared' : null) },
+  { name: (id: string, graph: ModuleGraph) => (gameCodeGroup(id, graph) === 'game' ? 'game' : null) },
+];
