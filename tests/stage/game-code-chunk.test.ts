@@ -37,7 +37,14 @@ const SITE = {
     'src/api/contests.ts',
     'src/stage/scene/StageCanvas.tsx',
   ],
-  'src/screens/trial/QuickGameScreenPage.tsx': ['src/screens/game/GameBoard.tsx', 'src/screens/game/odd.ts'],
+  'src/screens/trial/QuickGameScreenPage.tsx': [
+    'src/screens/game/GameBoard.tsx',
+    'src/screens/game/odd.ts',
+    'src/screens/trial/ResultPanel.tsx',
+  ],
+  'src/screens/trial/ResultPanel.tsx': ['src/ui/format.ts', 'domain/tickets.ts'],
+  'src/app/LocationGate.tsx': ['machines/location-gate.machine.ts'],
+  'machines/location-gate.machine.ts': ['node_modules/xstate/dist/xstate.esm.js', 'domain/tickets.ts'],
   'src/screens/cart/CartPage.tsx': ['domain/tickets.ts', 'src/ui/cart-only.ts'],
   'src/screens/game/GameBoard.tsx': [
     'src/ui/format.ts',
@@ -67,16 +74,17 @@ const LAZY = [
   'src/screens/play/PlayScreenPage.tsx',
   'src/screens/trial/QuickGameScreenPage.tsx',
   'src/screens/cart/CartPage.tsx',
+  'src/app/LocationGate.tsx',
   'src/api/http.ts',
 ];
 
-describe("the game screens' code in two chunks (scripts/game-code-chunk.ts)", () => {
+describe("the game screens' own code in a few chunks (scripts/game-code-chunk.ts)", () => {
   const group = (file: string) => gameCodeGroup(id(file), graphOf(SITE, LAZY));
 
-  it("puts what a game screen shares with a page with a byte budget in 'shared', the rest in 'game'", () => {
+  it("puts what a game screen shares with a page with a byte budget in 'shared', the rest by the game screens that use it", () => {
     for (const file of ['src/ui/Countdown.tsx', 'src/ui/use-now.ts', 'src/ui/format.ts'])
       expect(group(file), file).toBe('shared');
-    // The board imports the shared formatting: `game` may import `shared`, whose group comes first.
+    // Both game screens: the board imports the shared formatting (`game` may import `shared`, whose group comes first).
     for (const file of [
       'src/screens/game/GameBoard.tsx',
       'domain/tickets.ts',
@@ -84,6 +92,9 @@ describe("the game screens' code in two chunks (scripts/game-code-chunk.ts)", ()
       'machines/draft.ts',
     ])
       expect(group(file), file).toBe('game');
+    // One of them (the location gate is the play screen's): each evaluates only its own.
+    expect(group('machines/location-gate.machine.ts')).toBe('game-play');
+    expect(group('src/screens/trial/ResultPanel.tsx')).toBe('game-practice');
   });
 
   it("leaves the entry's code, the screens themselves, dynamically imported modules and other screens' code alone", () => {
@@ -119,7 +130,18 @@ describe("the game screens' code in two chunks (scripts/game-code-chunk.ts)", ()
 
   it('names the libraries the game screens evaluate one per task as chunks of their own, before the two groups', () => {
     const names = GAME_CODE_CHUNKS.map((chunk) => (typeof chunk.name === 'string' ? chunk.name : 'by module'));
-    expect(names).toEqual(['schemas', 'xstate', 'dialog', 'by module', 'by module']);
+    expect(names).toEqual(['schemas', 'xstate', 'dialog', 'by module', 'by module', 'by module', 'by module']);
+    // The groups by module, in order: a module goes to the first that names it.
+    const graph = graphOf(SITE, LAZY);
+    const named = (file: string) =>
+      GAME_CODE_CHUNKS.map((chunk) => (typeof chunk.name === 'function' ? chunk.name(id(file), graph) : null)).filter(
+        Boolean,
+      );
+    expect(named('src/ui/format.ts')).toEqual(['shared']);
+    expect(named('src/screens/game/GameBoard.tsx')).toEqual(['game']);
+    expect(named('machines/location-gate.machine.ts')).toEqual(['game-play']);
+    expect(named('src/screens/trial/ResultPanel.tsx')).toEqual(['game-practice']);
+    expect(named('src/api/contests.ts')).toEqual([]);
     const library = (path: string) =>
       GAME_CODE_CHUNKS.find((chunk) => 'test' in chunk && chunk.test instanceof RegExp && chunk.test.test(path))?.name;
     expect(library('/site/node_modules/zod/v4/classic/schemas.js')).toBe('schemas');
