@@ -111,8 +111,8 @@ function groupByUse(id: string, graph: ModuleGraph): Group | null {
   const info = graph.getModuleInfo(id);
   // An entry or a dynamically imported module keeps its own chunk: the build's manifest names it.
   if (!info || info.isEntry || info.dynamicImporters.length > 0 || !siteCode(id)) return null;
+  if (fromTheEntry(id, graph)) return null;
   const entries = [...entriesReaching(id, graph)];
-  if (entries.some((entry) => graph.getModuleInfo(entry)?.isEntry === true)) return null;
   const play = entries.some((entry) => PLAY_SCREENS.test(entry));
   const practice = entries.some((entry) => PRACTICE_SCREENS.test(entry));
   if (!play && !practice) return null;
