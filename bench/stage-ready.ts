@@ -18,7 +18,11 @@
 //   the bench: never in the site's bundle), and of the tap at first paint (the engine not up
 //   yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
-// touchscreen.tap, whose touch waits for the page's next frame before it is sent).
+// touchscreen.tap, whose touch waits for the page's next frame before it is sent). Every wait and
+// read of the page is a one-line expression asked through DevTools (bench/support/page-poll.ts),
+// never Playwright's waits, locators or evaluate, which first put Playwright's own script of some
+// hundreds of KB into the page: traced at 4x, 56 ms of its evaluation in a task of 109 ms right
+// after the load event, inside the window measured here, on a page no phone's player has it in.
 // Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
 // times grow: say what else ran.
 import { readFileSync, rmSync } from 'node:fs';
@@ -30,6 +34,7 @@ import { loadConfig } from '../server/config.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
+import { pollInPage } from './support/page-poll.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -144,6 +149,28 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
 /** Each page's DevTools session, opened with it: a tap asks it for nothing new. */
 const sessions = new WeakMap<Page, CDPSession>();
 
+/**
+ * The page's DevTools session. Every wait and read of the page goes through it (bench/support/page-poll.ts),
+ * never through Playwright's waits, locators or evaluate: those put Playwright's own script into the page,
+ * which its thread then compiles and runs inside the measured window.
+ */
+function sessionOf(page: Page): CDPSession {
+  const cdp = sessions.get(page);
+  if (!cdp) throw new Error('stage-ready: a page opened by openScreen');
+  return cdp;
+}
+
+/** The box of the first element `selector` finds, once it is there and has a size (CSS px); null if never within `timeoutMs`. */
+function boxOf(page: Page, selector: string, timeoutMs = 60_000, pollMs = 100): Promise<Box | null> {
+  return pollInPage<Box>(
+    sessionOf(page),
+    `((rect) => rect && rect.width > 0 && rect.height > 0 && { x: rect.x, y: rect.y, width: rect.width, height: rect.height })(document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect())`,
+    { timeoutMs, pollMs },
+  ).catch(() => null);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
 /** How long the finger stays on the glass in a tap (ms). */
 const FINGER_MS = 50;
 
@@ -160,9 +187,8 @@ const FINGER_MS = 50;
  * showed: 13-110 ms (median 34) between a tap's time and the browser sending it; a finger's touch
  * is sent as it comes.
  */
-async function fingerTap(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<void> {
-  const cdp = sessions.get(page);
-  if (!cdp) throw new Error('fingerTap: a page opened by openScreen');
+async function fingerTap(page: Page, box: Box): Promise<void> {
+  const cdp = sessionOf(page);
   const x = box.x + box.width * 0.3;
   const y = box.y + box.height * 0.35;
   await cdp.send('Input.synthesizeTapGesture', { x, y, duration: FINGER_MS, tapCount: 1, gestureSourceType: 'touch' });
@@ -170,48 +196,37 @@ async function fingerTap(page: Page, box: { x: number; y: number; width: number;
 
 /** A User Timing mark against navigation start and the load event, once the page has set it. */
 async function readyTimes(page: Page, mark = MARK): Promise<{ ready: number; afterLoad: number }> {
-  await page.waitForFunction((name) => performance.getEntriesByName(name, 'mark').length > 0, mark, {
-    polling: 100,
-    timeout: 60_000,
-  });
-  await page.waitForFunction(
-    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd > 0,
-    null,
-    { polling: 100 },
+  return pollInPage(
+    sessionOf(page),
+    `((mark, nav) => mark && nav && nav.loadEventEnd > 0 && { ready: mark.startTime, afterLoad: mark.startTime - nav.loadEventEnd })(performance.getEntriesByName(${JSON.stringify(mark)}, 'mark')[0], performance.getEntriesByType('navigation')[0])`,
   );
-  return page.evaluate((mark) => {
-    const ready = performance.getEntriesByName(mark, 'mark')[0]!.startTime;
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return { ready, afterLoad: ready - nav.loadEventEnd };
-  }, mark);
 }
 
 /** The INP web-vitals reports for the interactions so far, and its parts (NaN when none). */
 async function inpOf(page: Page): Promise<{ inp: number; parts: InpParts }> {
-  try {
-    await page.waitForFunction(() => (window as BenchWindow).__inp !== undefined, null, {
-      polling: 100,
-      timeout: 5000,
-    });
-  } catch {
-    return { inp: Number.NaN, parts: NO_PARTS };
-  }
-  return page.evaluate(() => {
-    const { value, attribution } = (window as BenchWindow).__inp!;
-    return {
-      inp: value,
-      parts: {
-        inputDelay: attribution?.inputDelay ?? Number.NaN,
-        processing: attribution?.processingDuration ?? Number.NaN,
-        presentation: attribution?.presentationDelay ?? Number.NaN,
-      },
-    };
-  });
+  // window.__inp as BenchWindow says; a part the browser did not give comes back null (JSON has no NaN).
+  const reported = await pollInPage<NonNullable<BenchWindow['__inp']>>(sessionOf(page), 'window.__inp', {
+    timeoutMs: 5000,
+  }).catch(() => null);
+  if (!reported) return { inp: Number.NaN, parts: NO_PARTS };
+  const { value, attribution } = reported;
+  return {
+    inp: value,
+    parts: {
+      inputDelay: attribution?.inputDelay ?? Number.NaN,
+      processing: attribution?.processingDuration ?? Number.NaN,
+      presentation: attribution?.presentationDelay ?? Number.NaN,
+    },
+  };
 }
 
 /** What the stage announces for the selected mark (its coordinates once placed). */
 const announced = (page: Page) =>
-  page.locator('.picture-stage [aria-live="polite"]').first().textContent({ timeout: 5000 });
+  pollInPage<[string]>(
+    sessionOf(page),
+    `((region) => region && [region.textContent])(document.querySelector('.picture-stage [aria-live="polite"]'))`,
+    { timeoutMs: 5000 },
+  ).then(([text]) => text);
 
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
 async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
@@ -219,8 +234,9 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
   try {
     await page.goto(`${base}${route}?lng=en`);
     const times = await readyTimes(page);
-    await page.locator('.stage-preview').waitFor({ state: 'detached' });
-    const box = (await page.locator('.picture-stage__canvas canvas').boundingBox())!;
+    await pollInPage(sessionOf(page), `!document.querySelector('.stage-preview')`, { timeoutMs: 30_000 });
+    const box = await boxOf(page, '.picture-stage__canvas canvas');
+    if (!box) throw new Error(`${route}: the stage's canvas has no box once ready`);
     const before = await announced(page);
     await fingerTap(page, box);
     const measured = await inpOf(page);
@@ -236,22 +252,14 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
   const page = await openScreen(browser, player);
   try {
     await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
-    const image = page.locator('.stage-preview__image').first();
-    await image.waitFor({ state: 'visible', timeout: 60_000 });
-    await page.waitForFunction(
-      () => {
-        const img = document.querySelector<HTMLImageElement>('.stage-preview__image');
-        return img !== null && img.complete && img.naturalWidth > 0;
-      },
-      null,
-      { polling: 50 },
+    // The picture shown (arrived, decoded, with a size); the first paint's image may be replaced by
+    // the app's render meanwhile: the box is the one there now.
+    const box = await pollInPage<Box>(
+      sessionOf(page),
+      `((img) => img && img.complete && img.naturalWidth > 0 && ((rect) => rect.width > 0 && rect.height > 0 && { x: rect.x, y: rect.y, width: rect.width, height: rect.height })(img.getBoundingClientRect()))(document.querySelector('.stage-preview__image'))`,
+      { pollMs: 50 },
     );
-    // The first paint's image may be replaced by the app's render meanwhile: aim at the one there now.
-    const box = await page.evaluate(() => {
-      const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
-      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
-    });
-    if (box) await fingerTap(page, box);
+    await fingerTap(page, box);
     const times = await readyTimes(page);
     return { ...times, ...(await inpOf(page)) };
   } finally {
@@ -271,17 +279,13 @@ interface MarkTap extends Timing {
 
 /** How long after the last tap the page noted `key` (ms), or null if it did not within 5 s. */
 function msAfterTap(page: Page, key: '__markAt' | '__chipAt'): Promise<number | null> {
-  return page
-    .waitForFunction(
-      (name) => {
-        const w = window as BenchWindow;
-        const at = w[name];
-        return at !== undefined && w.__tapAt !== undefined ? at - w.__tapAt : false;
-      },
-      key,
-      { polling: 50, timeout: 5000 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number>)
+  // As an array: a mark drawn in the tap's own task is 0 ms after it, which a poll reads as not yet.
+  return pollInPage<[number]>(
+    sessionOf(page),
+    `window.${key} !== undefined && window.__tapAt !== undefined && [window.${key} - window.__tapAt]`,
+    { pollMs: 50, timeoutMs: 5000 },
+  )
+    .then(([after]) => after)
     .catch(() => null);
 }
 
@@ -291,10 +295,7 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
   try {
     await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
     const times = await readyTimes(page, MARKS_MARK);
-    const box = await page.evaluate(() => {
-      const rect = document.querySelector('.stage-preview__image')?.getBoundingClientRect();
-      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
-    });
+    const box = await boxOf(page, '.stage-preview__image', 0);
     if (!box) return { ...times, inp: Number.NaN, parts: NO_PARTS, inNextPaint: null, chipAfter: null };
     await fingerTap(page, box);
     const { inp, parts } = await inpOf(page);
