@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { pollInPage } from './support/page-poll.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -63,6 +64,8 @@ try {
         deviceScaleFactor: device.deviceScaleFactor,
       });
       const page = await context.newPage();
+      // Waits through DevTools (page-poll.ts): Playwright's waits would first run its own script in the page.
+      const cdp = await context.newCDPSession(page);
       await page.addInitScript(() => {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) (window as unknown as { lcp: number }).lcp = entry.startTime;
@@ -78,18 +81,11 @@ try {
         await page.locator('.stage-preview__image').first().waitFor();
         await page.locator('.trial-game__stage').first().click();
       }
-      await page.waitForFunction(
-        () => (window as unknown as { __cricspotStage?: { ready: boolean } }).__cricspotStage?.ready === true,
-        null,
-        { timeout: 60_000 },
-      );
+      await pollInPage(cdp, 'window.__cricspotStage?.ready === true', { pollMs: 16 });
       (touch ? touched : untouched).push(Date.now() - started);
       if (!touch) {
         // The observer's callback may still be queued behind the stage's start.
-        const lcp = await page
-          .waitForFunction(() => (window as unknown as { lcp?: number }).lcp, null, { timeout: 5000 })
-          .then((handle) => handle.jsonValue())
-          .catch(() => null);
+        const lcp = await pollInPage<number>(cdp, 'window.lcp', { timeoutMs: 5000 }).catch(() => null);
         if (typeof lcp === 'number') shown.push(Math.round(lcp));
         else console.log(`  (${device.name}: no largest-contentful-paint entry on one load)`);
       }
