@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { pureAxiosFetchAdapter } from './scripts/axios-fetch-probe.ts';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { GAME_CODE_CHUNKS } from './scripts/game-code-chunk.ts';
@@ -121,6 +122,8 @@ export default defineConfig({
     lazyPixiSegmenter(),
     // Pixi's batch shader made on first use: the Canvas renderer never uses it (issue 29).
     lazyPixiBatcherShader(),
+    // axios's fetch adapter not made (its support tests) as its module is evaluated: the site sends by XHR (issue 29).
+    pureAxiosFetchAdapter(),
     // React DOM's and the reconciler's markers made without a stack trace, which an inspector makes costly (issue 29).
     reactErrorSentinels(),
     reactRouterProductionBuild(),
