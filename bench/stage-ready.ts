@@ -160,16 +160,18 @@ function sessionOf(page: Page): CDPSession {
   return cdp;
 }
 
-/** The box of the first element `selector` finds, once it is there and has a size (CSS px); null if never within `timeoutMs`. */
-function boxOf(page: Page, selector: string, timeoutMs = 60_000, pollMs = 100): Promise<Box | null> {
-  return pollInPage<Box>(
-    sessionOf(page),
-    `((rect) => rect && rect.width > 0 && rect.height > 0 && { x: rect.x, y: rect.y, width: rect.width, height: rect.height })(document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect())`,
-    { timeoutMs, pollMs },
-  ).catch(() => null);
-}
-
 type Box = { x: number; y: number; width: number; height: number };
+
+/** An expression for the box of `element` (an expression for an element or null) once it has a size, else false. */
+const boxExpression = (element: string) =>
+  `((rect) => rect && rect.width > 0 && rect.height > 0 && { x: rect.x, y: rect.y, width: rect.width, height: rect.height })(${element}?.getBoundingClientRect())`;
+
+/** The box of the first element `selector` finds, once it is there and has a size (CSS px); null if never within `timeoutMs`. */
+function boxOf(page: Page, selector: string, timeoutMs = 60_000): Promise<Box | null> {
+  return pollInPage<Box>(sessionOf(page), boxExpression(`document.querySelector(${JSON.stringify(selector)})`), {
+    timeoutMs,
+  }).catch(() => null);
+}
 
 /** How long the finger stays on the glass in a tap (ms). */
 const FINGER_MS = 50;
@@ -256,7 +258,7 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
     // the app's render meanwhile: the box is the one there now.
     const box = await pollInPage<Box>(
       sessionOf(page),
-      `((img) => img && img.complete && img.naturalWidth > 0 && ((rect) => rect.width > 0 && rect.height > 0 && { x: rect.x, y: rect.y, width: rect.width, height: rect.height })(img.getBoundingClientRect()))(document.querySelector('.stage-preview__image'))`,
+      `((img) => img && img.complete && img.naturalWidth > 0 && ${boxExpression('img')})(document.querySelector('.stage-preview__image'))`,
       { pollMs: 50 },
     );
     await fingerTap(page, box);

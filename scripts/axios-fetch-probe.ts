@@ -13,7 +13,7 @@
  * axios upgrade changed the line it expects.
  */
 import type { Plugin } from 'vite';
-import { replaceEachOnce } from './replace-once.ts';
+import { dependencyRewrites, replaceEachOnce } from './dependency-rewrite.ts';
 
 const MODULE = /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/;
 
@@ -31,10 +31,5 @@ export function pureDefaultFetchAdapter(code: string): string {
 
 /** The Vite plugin applying pureDefaultFetchAdapter to axios's fetch adapter. */
 export function pureAxiosFetchAdapter(): Plugin {
-  return {
-    name: 'cricspot-pure-axios-fetch-adapter',
-    transform(code, id) {
-      return MODULE.test(id) ? { code: pureDefaultFetchAdapter(code), map: null } : null;
-    },
-  };
+  return dependencyRewrites('cricspot-pure-axios-fetch-adapter', [[MODULE, pureDefaultFetchAdapter]]);
 }

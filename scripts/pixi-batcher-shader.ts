@@ -9,7 +9,7 @@
  * upgrade changed the code it expects.
  */
 import type { Plugin } from 'vite';
-import { replaceEachOnce } from './replace-once.ts';
+import { dependencyRewrites, replaceEachOnce } from './dependency-rewrite.ts';
 
 const BATCHER = /pixi\.js[\\/]lib[\\/]rendering[\\/]batcher[\\/]shared[\\/]DefaultBatcher\.mjs$/;
 const PIPE = /pixi\.js[\\/]lib[\\/]rendering[\\/]batcher[\\/]shared[\\/]BatcherPipe\.mjs$/;
@@ -69,11 +69,8 @@ export function canvasBatchWithoutShader(code: string): string {
 
 /** The Vite plugin applying lazyBatcherShader and canvasBatchWithoutShader to Pixi's modules. */
 export function lazyPixiBatcherShader(): Plugin {
-  return {
-    name: 'cricspot-lazy-pixi-batcher-shader',
-    transform(code, id) {
-      if (BATCHER.test(id)) return { code: lazyBatcherShader(code), map: null };
-      return PIPE.test(id) ? { code: canvasBatchWithoutShader(code), map: null } : null;
-    },
-  };
+  return dependencyRewrites('cricspot-lazy-pixi-batcher-shader', [
+    [BATCHER, lazyBatcherShader],
+    [PIPE, canvasBatchWithoutShader],
+  ]);
 }

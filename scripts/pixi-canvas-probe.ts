@@ -10,6 +10,7 @@
  * if a Pixi upgrade changed the code it expects (look again then: the probe may have moved).
  */
 import type { Plugin } from 'vite';
+import { dependencyRewrites } from './dependency-rewrite.ts';
 
 const MODULE = /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/;
 
@@ -58,11 +59,8 @@ export function cpuCanvasProbe(code: string): string {
 
 /** The Vite plugin applying deferCanvasProbe and cpuCanvasProbe to Pixi's modules. */
 export function lazyPixiCanvasProbe(): Plugin {
-  return {
-    name: 'cricspot-lazy-pixi-canvas-probe',
-    transform(code, id) {
-      if (MODULE.test(id)) return { code: deferCanvasProbe(code), map: null };
-      return PROBE_MODULE.test(id) ? { code: cpuCanvasProbe(code), map: null } : null;
-    },
-  };
+  return dependencyRewrites('cricspot-lazy-pixi-canvas-probe', [
+    [MODULE, deferCanvasProbe],
+    [PROBE_MODULE, cpuCanvasProbe],
+  ]);
 }

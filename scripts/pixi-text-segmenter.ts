@@ -11,7 +11,7 @@
  * code it expects.
  */
 import type { Plugin } from 'vite';
-import { replaceEachOnce } from './replace-once.ts';
+import { dependencyRewrites, replaceEachOnce } from './dependency-rewrite.ts';
 
 const MODULE = /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]canvas[\\/]CanvasTextMetrics\.mjs$/;
 
@@ -44,10 +44,5 @@ export function lazyGraphemeSegmenter(code: string): string {
 
 /** The Vite plugin applying lazyGraphemeSegmenter to Pixi's CanvasTextMetrics module. */
 export function lazyPixiSegmenter(): Plugin {
-  return {
-    name: 'cricspot-lazy-pixi-segmenter',
-    transform(code, id) {
-      return MODULE.test(id) ? { code: lazyGraphemeSegmenter(code), map: null } : null;
-    },
-  };
+  return dependencyRewrites('cricspot-lazy-pixi-segmenter', [[MODULE, lazyGraphemeSegmenter]]);
 }

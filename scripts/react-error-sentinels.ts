@@ -16,7 +16,7 @@
  * fails the build if a React upgrade changed the code it expects.
  */
 import type { Plugin } from 'vite';
-import { replaceEachOnce } from './replace-once.ts';
+import { dependencyRewrites, replaceEachOnce } from './dependency-rewrite.ts';
 
 /** A renderer's production module and React's error codes of the markers it makes as it starts (react.dev/errors/N). */
 interface Renderer {
@@ -69,11 +69,8 @@ export function errorSentinels(code: string, renderer: Renderer): string {
 
 /** The Vite plugin applying errorSentinels to both renderers' production modules. */
 export function reactErrorSentinels(): Plugin {
-  return {
-    name: 'cricspot-react-error-sentinels',
-    transform(code, id) {
-      const renderer = RENDERERS.find((candidate) => candidate.file.test(id));
-      return renderer ? { code: errorSentinels(code, renderer), map: null } : null;
-    },
-  };
+  return dependencyRewrites(
+    'cricspot-react-error-sentinels',
+    RENDERERS.map((renderer) => [renderer.file, (code: string) => errorSentinels(code, renderer)] as const),
+  );
 }
