@@ -11,6 +11,7 @@ import { GAME_CODE_CHUNKS } from './scripts/game-code-chunk.ts';
 import { PIXI_ENGINE_CHUNK } from './scripts/pixi-engine-chunk.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
+import { lazyLanguageDetectorCookieProbe } from './scripts/language-detector-cookie-probe.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
@@ -126,6 +127,8 @@ export default defineConfig({
     pureAxiosFetchAdapter(),
     // React DOM's and the reconciler's markers made without a stack trace, which an inspector makes costly (issue 29).
     reactErrorSentinels(),
+    // i18next's language detector tests the cookie when first asked, not as the entry is evaluated (issue 29).
+    lazyLanguageDetectorCookieProbe(),
     reactRouterProductionBuild(),
     // Every chunk's functions compiled as it loads, off the main thread (V8's compile hint, issue 29).
     compileHints(),

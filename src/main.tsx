@@ -28,6 +28,12 @@ const PICTURE_WAIT_MS = 2500;
 /** How long a game screen waits for its picture on screen before it asks for its code anyway. */
 const CODE_WAIT_MS = 400;
 
+// i18next starts once this script has been evaluated, not in the middle of it (issue 29): its
+// language detector reads the cookie, and with an inspector attached (Lighthouse) each read makes a
+// stack trace whose frames' code V8 parses again; this script's top level in that stack was the
+// whole entry chunk parsed a second time (scripts/language-detector-cookie-probe.ts).
+const translations = Promise.resolve().then(initI18n);
+
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
@@ -45,42 +51,52 @@ const app = (
 // lets the browser answer a tap between them, instead of one long task on a slow phone (the
 // commit that puts it on screen is still one step).
 const prerendered = container.dataset.prerendered;
-if (prerendered) {
-  void initI18n().then((i18n) => {
-    startTransition(() => {
-      if (currentLanguage(i18n) === prerendered) {
-        startHydrating();
-        hydrateRoot(container, app);
-      } else createRoot(container).render(app);
+// Started once this script has been evaluated too: the game screens' start below asks the browser
+// to decode the picture and sets timers, and the browser notes where a script stands for such a
+// call (with an inspector attached, a stack trace whose top level here was the whole entry parsed
+// again, 130 ms of its evaluation at 4x on the practice screen, as for the cookie above).
+queueMicrotask(start);
+
+function start() {
+  if (prerendered) {
+    void translations.then((i18n) => {
+      startTransition(() => {
+        if (currentLanguage(i18n) === prerendered) {
+          startHydrating();
+          hydrateRoot(container, app);
+        } else createRoot(container).render(app);
+      });
     });
-  });
-} else if (container.hasChildNodes()) {
-  // A game screen's first paint, written by the build but not hydrated (what it reads from the
-  // browser's storage can differ): it paints first, then the app renders in its place.
-  const nextFrame = () => new Promise<void>((resolve) => afterNextPaint(resolve));
-  // Its picture (preloaded with the HTML) is shown by the first paint's own <img> before the app
-  // replaces it: the player sees it arrive once, and a copy still arriving does not start again in
-  // the app's element. On a slow network the app waits for it PICTURE_WAIT_MS at most.
-  const picture = container.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  const painted = Promise.race([
-    picture?.decode().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS)),
-  ]).then(nextFrame);
-  // Its screen's code too, so that the first render does not suspend and cover the picture with
-  // the route's spinner while the chunks arrive. The code is asked for once the picture is on
-  // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
-  // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
-  const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
-  // On a game screen every file of it is asked for at once (in a few tasks), then evaluated one per
-  // task as the imports come to it; then the stage engine's files are fetched without running them
-  // (src/stage/scene-loader.ts runs them once the page is idle).
-  const code = codeAsked.then(() => {
-    preloadGameCode().catch(() => undefined);
-    return loadFirstPaintCode(window.location.pathname);
-  });
-  void Promise.all([initI18n(), painted, code]).then(() => startTransition(() => createRoot(container).render(app)));
-} else {
-  const root = createRoot(container);
-  root.render(<Spinner />);
-  void initI18n().then(() => startTransition(() => root.render(app)));
+  } else if (container.hasChildNodes()) {
+    // A game screen's first paint, written by the build but not hydrated (what it reads from the
+    // browser's storage can differ): it paints first, then the app renders in its place.
+    const nextFrame = () => new Promise<void>((resolve) => afterNextPaint(resolve));
+    // Its picture (preloaded with the HTML) is shown by the first paint's own <img> before the app
+    // replaces it: the player sees it arrive once, and a copy still arriving does not start again in
+    // the app's element. On a slow network the app waits for it PICTURE_WAIT_MS at most.
+    const picture = container.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    const painted = Promise.race([
+      picture?.decode().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS)),
+    ]).then(nextFrame);
+    // Its screen's code too, so that the first render does not suspend and cover the picture with
+    // the route's spinner while the chunks arrive. The code is asked for once the picture is on
+    // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
+    // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
+    const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+    // On a game screen every file of it is asked for at once (in a few tasks), then evaluated one per
+    // task as the imports come to it; then the stage engine's files are fetched without running them
+    // (src/stage/scene-loader.ts runs them once the page is idle).
+    const code = codeAsked.then(() => {
+      preloadGameCode().catch(() => undefined);
+      return loadFirstPaintCode(window.location.pathname);
+    });
+    void Promise.all([translations, painted, code]).then(() =>
+      startTransition(() => createRoot(container).render(app)),
+    );
+  } else {
+    const root = createRoot(container);
+    root.render(<Spinner />);
+    void translations.then(() => startTransition(() => root.render(app)));
+  }
 }
