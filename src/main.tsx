@@ -28,12 +28,6 @@ const PICTURE_WAIT_MS = 2500;
 /** How long a game screen waits for its picture on screen before it asks for its code anyway. */
 const CODE_WAIT_MS = 400;
 
-// i18next starts once this script has been evaluated, not in the middle of it (issue 29): its
-// language detector reads the cookie, and with an inspector attached (Lighthouse) each read makes a
-// stack trace whose frames' code V8 parses again; this script's top level in that stack was the
-// whole entry chunk parsed a second time (scripts/language-detector-cookie-probe.ts).
-const translations = Promise.resolve().then(initI18n);
-
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
@@ -51,13 +45,16 @@ const app = (
 // lets the browser answer a tap between them, instead of one long task on a slow phone (the
 // commit that puts it on screen is still one step).
 const prerendered = container.dataset.prerendered;
-// Started once this script has been evaluated too: the game screens' start below asks the browser
-// to decode the picture and sets timers, and the browser notes where a script stands for such a
-// call (with an inspector attached, a stack trace whose top level here was the whole entry parsed
-// again, 130 ms of its evaluation at 4x on the practice screen, as for the cookie above).
+// Started once this script has been evaluated, not in the middle of it (issue 29): i18next's
+// language detector reads the cookie, and a game screen's start decodes the picture and sets
+// timers; for such calls the browser notes where the script stands, with an inspector attached
+// (Lighthouse) a stack trace whose frames' code V8 parses again, and this script's top level in
+// it was the whole entry parsed a second time (130-160 ms of its evaluation at 4x; the detector's
+// own read as its module is evaluated: scripts/language-detector-cookie-probe.ts).
 queueMicrotask(start);
 
 function start() {
+  const translations = initI18n();
   if (prerendered) {
     void translations.then((i18n) => {
       startTransition(() => {
