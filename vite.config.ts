@@ -14,7 +14,7 @@ import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
 import { lazyLanguageDetectorCookieProbe } from './scripts/language-detector-cookie-probe.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { prerenderPages } from './scripts/prerender.ts';
-import { APP_ICONS, renderAppIcon } from './scripts/app-icons.ts';
+import { APP_ICONS, NOTIFICATION_BADGE, renderAppIcon, renderNotificationBadge } from './scripts/app-icons.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -83,24 +83,22 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
-/** The home-screen icons (scripts/app-icons.ts): written by the build, answered by the dev server. */
+/** The site's icons (scripts/app-icons.ts): written by the build, answered by the dev server. */
 function appIcons(): Plugin {
-  const byPath = new Map(APP_ICONS.map((icon) => [`/${icon.fileName}`, icon]));
+  const render = new Map<string, () => Promise<Buffer>>([
+    ...APP_ICONS.map((icon) => [icon.fileName, () => renderAppIcon(icon.size, icon.fullBleed)] as const),
+    [NOTIFICATION_BADGE.fileName, renderNotificationBadge],
+  ]);
   return {
     name: 'cricspot-app-icons',
     async generateBundle() {
-      for (const icon of APP_ICONS)
-        this.emitFile({
-          type: 'asset',
-          fileName: icon.fileName,
-          source: await renderAppIcon(icon.size, icon.fullBleed),
-        });
+      for (const [fileName, draw] of render) this.emitFile({ type: 'asset', fileName, source: await draw() });
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const icon = byPath.get(request.url?.split('?')[0] ?? '');
-        if (!icon) return next();
-        renderAppIcon(icon.size, icon.fullBleed).then(
+        const draw = render.get(request.url?.split('?')[0]?.slice(1) ?? '');
+        if (!draw) return next();
+        draw().then(
           (png) => {
             response.setHeader('content-type', 'image/png');
             response.end(png);

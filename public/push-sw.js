@@ -14,8 +14,9 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(message.title, {
       body: message.body,
       tag: message.tag,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
+      // PNG: Chrome draws no SVG in a notification (scripts/app-icons.ts writes both).
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
       data: { url: message.url },
     }),
   );

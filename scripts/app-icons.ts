@@ -1,15 +1,19 @@
 /**
- * The site's home-screen icons as PNG, drawn from its mark by sharp: Android's install and an
- * iPhone's "Add to Home Screen" take no SVG. The build writes them (vite.config.ts) and the dev
- * server answers them the same; public/manifest.webmanifest and index.html name them.
+ * The site's icons as PNG, drawn from its mark by sharp: Android's install and an iPhone's "Add to
+ * Home Screen" take no SVG, nor does a notification. The build writes them (vite.config.ts) and the
+ * dev server answers them the same; public/manifest.webmanifest, index.html and public/push-sw.js
+ * name them. The tab's icon is a PNG too: a browser draws an SVG icon as a document of its own, on
+ * the page's main thread just after the load (30-130 ms at 4x CPU slowdown on the game screens,
+ * traced), where the stage's start is under way.
  * - `any`: the mark as drawn, rounded corners and all;
  * - `maskable` and Apple's: the brand's green to the edges and the mark inside the middle 80%,
  *   which every launcher's mask keeps (a circle, a squircle, iOS's rounded square).
  */
 import sharp from 'sharp';
-import { BRAND_GREEN, markAt } from '../server/services/pictures/brand-mark.ts';
+import { BRAND_GREEN, badgeAt, markAt } from '../server/services/pictures/brand-mark.ts';
 
 export const APP_ICONS = [
+  { fileName: 'icons/favicon-48.png', size: 48, fullBleed: false },
   { fileName: 'icons/icon-192.png', size: 192, fullBleed: false },
   { fileName: 'icons/icon-512.png', size: 512, fullBleed: false },
   { fileName: 'icons/maskable-512.png', size: 512, fullBleed: true },
@@ -32,3 +36,8 @@ export async function renderAppIcon(size: number, fullBleed: boolean): Promise<B
       .toBuffer()
   );
 }
+
+/** A notification's badge (its small icon in Android's status bar): the ball as a white silhouette. */
+export const NOTIFICATION_BADGE = { fileName: 'icons/badge-96.png', size: 96 } as const;
+
+export const renderNotificationBadge = (): Promise<Buffer> => sharp(badgeAt(NOTIFICATION_BADGE.size)).png().toBuffer();
