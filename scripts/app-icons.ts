@@ -2,9 +2,10 @@
  * The site's icons as PNG, drawn from its mark by sharp: Android's install and an iPhone's "Add to
  * Home Screen" take no SVG, nor does a notification. The build writes them (vite.config.ts) and the
  * dev server answers them the same; public/manifest.webmanifest, index.html and public/push-sw.js
- * name them. The tab's icon is a PNG too: a browser draws an SVG icon as a document of its own, on
- * the page's main thread just after the load (30-130 ms at 4x CPU slowdown on the game screens,
- * traced), where the stage's start is under way.
+ * name them. The tab's icon and the manifest's are PNG too: Chrome draws an SVG icon it fetches
+ * (the tab's, the install check's) as a document of its own on the page's main thread just after
+ * the load (30-130 ms at 4x CPU slowdown on the game screens, traced; 12-24 ms each unthrottled in
+ * Lighthouse's traces), while the stage's start is under way.
  * - `any`: the mark as drawn, rounded corners and all;
  * - `maskable` and Apple's: the brand's green to the edges and the mark inside the middle 80%,
  *   which every launcher's mask keeps (a circle, a squircle, iOS's rounded square).

@@ -47,11 +47,12 @@ it('draws each icon at its size; the full-bleed ones opaque, green at the edges 
   }
 });
 
-it("names a PNG the build writes as the tab's icon and as a notification's icon and badge, never an SVG", () => {
+it("names a PNG the build writes as the tab's icon, the manifest's and a notification's icon and badge, never an SVG", () => {
   const built = new Set([...APP_ICONS.map((icon) => `/${icon.fileName}`), `/${NOTIFICATION_BADGE.fileName}`]);
   const page = readFileSync('index.html', 'utf8');
   expect(page).toContain('<link rel="icon" href="/icons/favicon-48.png" type="image/png" sizes="48x48" />');
   expect(page).not.toContain('.svg');
+  expect(manifest.icons.filter((icon) => icon.type !== 'image/png' || icon.src.endsWith('.svg'))).toEqual([]);
   expect(APP_ICONS.find((icon) => icon.fileName === 'icons/favicon-48.png')).toMatchObject({
     size: 48,
     fullBleed: false,
