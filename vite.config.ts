@@ -8,7 +8,7 @@ import { pureAxiosFetchAdapter } from './scripts/axios-fetch-probe.ts';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
 import { GAME_CODE_CHUNKS } from './scripts/game-code-chunk.ts';
-import { PIXI_ENGINE_CHUNK } from './scripts/pixi-engine-chunk.ts';
+import { PIXI_CHUNKS } from './scripts/pixi-engine-chunk.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
 import { reactErrorSentinels } from './scripts/react-error-sentinels.ts';
 import { lazyLanguageDetectorCookieProbe } from './scripts/language-detector-cookie-probe.ts';
@@ -149,7 +149,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }, PIXI_ENGINE_CHUNK, ...GAME_CODE_CHUNKS],
+          groups: [{ name: 'app', tags: ['$initial'] }, ...PIXI_CHUNKS, ...GAME_CODE_CHUNKS],
         },
       },
     },

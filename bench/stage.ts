@@ -43,8 +43,8 @@ const sizes = (code: string) => ({
   gzip: gzipSync(code, { level: 9 }).length,
   brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
 });
-// The stage chunk: the lazily loaded one that starts Pixi (it imports 'pixi.js/unsafe-eval' first).
-const stageChunk = chunks.find((chunk) => idsOf(chunk).some((id) => id.includes('pixi.js/lib/unsafe-eval')));
+// The stage chunk: the lazily loaded one that starts Pixi (it imports scene/eval-free.ts first).
+const stageChunk = chunks.find((chunk) => idsOf(chunk).some((id) => id.includes('src/stage/scene/eval-free.ts')));
 const pixiChunks = chunks.filter((chunk) =>
   idsOf(chunk).some((id) => /node_modules\/(pixi\.js|@pixi\/react)\//.test(id)),
 );

@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inEngineChunk } from '../../scripts/pixi-engine-chunk.ts';
+import {
+  GPU_RENDERERS_CHUNK,
+  inEngineChunk,
+  onlyForGpuRenderers,
+  type ImporterGraph,
+} from '../../scripts/pixi-engine-chunk.ts';
 
 const pixi = path.resolve(import.meta.dirname, '../../node_modules/pixi.js/lib');
 
@@ -48,5 +53,65 @@ describe("the engine's chunk (scripts/pixi-engine-chunk.ts)", () => {
       path.resolve(import.meta.dirname, '../../src/stage/scene/engine-steps.ts'),
     ])
       expect(inEngineChunk(id), id).toBe(false);
+  });
+});
+
+/**
+ * Pixi's modules and who imports each (its `import` and `export ... from` statements), as Rolldown's
+ * graph tells a chunk group: the whole of Pixi's lib, as the site's build sees it through the index.
+ */
+function pixiGraph(): ImporterGraph {
+  const importers = new Map<string, string[]>();
+  const files = readdirSync(pixi, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
+  for (const file of files) {
+    const importer = path.join(pixi, file);
+    const code = readFileSync(importer, 'utf8');
+    for (const [, specifier] of code.matchAll(/^(?:import|export)\b[^'";]*?(?:from\s*)?'(\.[^']+)'/gm)) {
+      const imported = path.resolve(path.dirname(importer), specifier!);
+      importers.set(imported, [...(importers.get(imported) ?? []), importer]);
+    }
+  }
+  return {
+    getModuleInfo: (id) => (importers.has(id) || id.startsWith(pixi) ? { importers: importers.get(id) ?? [] } : null),
+  };
+}
+
+describe("the WebGL and WebGPU renderers' own chunk (scripts/pixi-engine-chunk.ts)", () => {
+  const graph = pixiGraph();
+  const at = (file: string) => path.join(pixi, file);
+
+  it('takes the modules of those renderers that only they (or an index) import', () => {
+    for (const file of [
+      'rendering/renderers/gl/WebGLRenderer.mjs',
+      'rendering/renderers/gpu/WebGPURenderer.mjs',
+      'rendering/renderers/gl/texture/GlTextureSystem.mjs',
+      'rendering/renderers/gl/context/GlContextSystem.mjs',
+      'rendering/renderers/gpu/pipeline/PipelineSystem.mjs',
+      'scene/graphics/gl/GlGraphicsAdaptor.mjs',
+    ]) {
+      expect(graph.getModuleInfo(at(file))!.importers.length, file).toBeGreaterThan(0);
+      expect(onlyForGpuRenderers(at(file), graph), file).toBe(true);
+      expect(GPU_RENDERERS_CHUNK.name(at(file), graph), file).toBe('gpu-renderers');
+    }
+  });
+
+  it('leaves to the engine what code outside those renderers imports, and everything outside their folders', () => {
+    // Every shader names both programs; the Canvas renderer is the stage's.
+    expect(readFileSync(at('rendering/renderers/shared/shader/Shader.mjs'), 'utf8')).toMatch(/GlProgram\.mjs'/);
+    for (const file of [
+      'rendering/renderers/gl/shader/GlProgram.mjs',
+      'rendering/renderers/gpu/shader/GpuProgram.mjs',
+      'rendering/renderers/canvas/CanvasRenderer.mjs',
+      'rendering/renderers/shared/texture/Texture.mjs',
+      'scene/graphics/shared/Graphics.mjs',
+      'index.mjs',
+    ]) {
+      expect(onlyForGpuRenderers(at(file), graph), file).toBe(false);
+      expect(GPU_RENDERERS_CHUNK.name(at(file), graph), file).toBeNull();
+    }
+  });
+
+  it("does not take their modules' imports along (the engine has what they import from Pixi's core)", () => {
+    expect(GPU_RENDERERS_CHUNK.includeDependenciesRecursively).toBe(false);
   });
 });

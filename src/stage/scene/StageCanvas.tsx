@@ -4,9 +4,9 @@
  * frame), the camera and the pointer input around it, and the handle the React edge drives.
  */
 // The site's CSP forbids eval: every Pixi renderer, the 2D canvas one too, refuses to start
-// where eval is blocked unless this module (polyfills that avoid eval, despite its name) is loaded
-// first. Without it the renderer's start threw and the stage waited for a later mount.
-import 'pixi.js/unsafe-eval';
+// where eval is blocked unless this module is loaded first (it says why it is enough for the 2D
+// canvas). Without it the renderer's start threw and the stage waited for a later mount.
+import './eval-free.ts';
 import { Application, extend } from '@pixi/react';
 import {
   canUseNewCanvasBlendModes,
