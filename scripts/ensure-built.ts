@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const WEB_SOURCES = ['src', 'public', 'domain', 'machines', 'index.html', 'vite.config.ts', 'package.json'];
+// scripts/ holds the build's own steps (vite.config.ts imports them: chunk groups, prerender, icons).
+const WEB_SOURCES = ['src', 'public', 'domain', 'machines', 'scripts', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(entry: string): number {
   const full = path.join(root, entry);

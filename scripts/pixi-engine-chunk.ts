@@ -11,19 +11,20 @@
  * 1036 / 1173 (10); with the software compositor, play 1098 / 1194 -> 1121 / 1223 (10) and
  * 1396 / 1764 -> 1400 / 1642 (16), practice 1082 / 1328 -> 1076 / 1389 (16). Brotli's bytes grow
  * by 2 KB: the classes of Pixi's event system and filters, which Pixi's core imports, now come
- * with it (class definitions; nothing is registered).
+ * with it (class definitions; nothing is registered; since moved out again, below).
  *
- * Nor Pixi's WebGL and WebGPU renderers (issue 29): the stage draws on a 2D canvas (Pixi's Canvas
- * renderer, StageCanvas.tsx), which Pixi's renderer choice (autoDetectRenderer) takes first, so
- * the other two are never imported. Their modules came with the chunk all the same, because Pixi's
- * index re-exports them: 124 KB of its 548 (and 10 KB of the scene's own chunk, the eval-free
- * shader code of `pixi.js/unsafe-eval`, scene/eval-free.ts), compiled and their classes defined
- * before every stage's first frame. An earlier group (`gpu-renderers`, GPU_RENDERERS_CHUNK) takes
- * the modules of those renderers' folders that only they use, without their imports (which the
- * engine has), so they stay in a file of their own that only those renderers' dynamic imports ask
- * for. Measured at 4x against the build before, interleaved cold loads, OpenGL composite, the
- * engine ready after load (median / p90): practice 1860 / 1983 -> 1738 / 1842 ms (16 loads each),
- * play 2388 / 2838 -> 2153 / 2918 (14); the engine's files 178 -> 154 KB brotli.
+ * Nor the parts of Pixi the stage never starts (issue 29): the WebGL and WebGPU renderers (the stage
+ * draws on a 2D canvas, Pixi's Canvas renderer, StageCanvas.tsx, which Pixi's renderer choice takes
+ * first) and the browser's extensions (the event system, accessibility, DOM elements, filters, which
+ * the stage skips in production). Pixi imports each only dynamically, but their modules came with
+ * the chunk all the same, because Pixi's index re-exports them: 179 KB of its 548 (and 10 KB of the
+ * scene's own chunk, the eval-free shader code of `pixi.js/unsafe-eval`: scene/eval-free.ts),
+ * compiled and their classes defined before every stage's first frame. An earlier group
+ * (UNSTARTED_PARTS_CHUNK) takes them and the modules only they import, without their imports
+ * (which the engine has), into a file that only their dynamic imports ask for. The engine's files
+ * 727 -> 538 KB (178 -> 141 KB brotli). Measured at 4x against the build before, interleaved cold
+ * loads, OpenGL composite, the engine ready after load (median / p90), with the renderers alone
+ * out: practice 1860 / 1983 -> 1738 / 1842 ms (16 loads each), play 2388 / 2838 -> 2153 / 2918 (14).
  *
  * What the chunk never takes: the modules that switch on Pixi's optional parts as they are
  * evaluated (browserAll, webworkerAll and the `init` modules they import: the event system,
@@ -31,8 +32,8 @@
  * (StageCanvas.tsx, SKIP_BROWSER_EXTENSIONS) and which would then run with the chunk; Pixi's
  * eval-free polyfills (`pixi.js/unsafe-eval`, which the stage no longer imports) and Pixi's
  * application, which the scene's own chunks import in their own step. Whatever a taken module
- * imports comes with it (Rolldown's default), so the chunk is whole, but for the renderers' modules
- * the earlier group has taken.
+ * imports comes with it (Rolldown's default), so the chunk is whole, but for the modules the
+ * earlier group has taken.
  */
 
 /** Pixi and the packages only Pixi uses. */
@@ -49,45 +50,88 @@ export function inEngineChunk(id: string): boolean {
 
 /** What Rolldown tells a group's `name` function of a module (its ChunkingContext), as far as used here. */
 export interface ImporterGraph {
-  getModuleInfo(id: string): { importers: readonly string[] } | null;
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
-/** A module of a renderer's own folder: the WebGL renderer's (`gl`) or the WebGPU renderer's (`gpu`), in Pixi's rendering or scene. */
-const RENDERER_FOLDER = /pixi\.js[\\/]lib[\\/].*[\\/](gl|gpu)[\\/]/;
+/**
+ * The parts of Pixi the stage never starts, each imported only dynamically: the WebGL and WebGPU
+ * renderers (by Pixi's renderer choice, which takes the 2D canvas first) and the browser's and web
+ * worker's extensions (by Pixi's start, which the stage tells to skip them in production).
+ */
+const UNSTARTED_PARTS =
+  /pixi\.js[\\/]lib[\\/](rendering[\\/]renderers[\\/](gl[\\/]WebGLRenderer|gpu[\\/]WebGPURenderer)|environment-browser[\\/]browserAll|environment-webworker[\\/]webworkerAll)\.mjs$/;
+
+/** A module of Pixi's own code. */
+const PIXI_MODULE = /pixi\.js[\\/]lib[\\/]/;
 
 /** A barrel: a module that re-exports others (Pixi's index files), which the bundler drops where nothing uses what it names. */
 const BARREL = /[\\/]index\.mjs$/;
+
+/**
+ * A module that switches a part of Pixi on as it is evaluated (an `init` module), which Pixi's
+ * index imports for that effect, not to re-export it: that import counts.
+ */
+const SWITCH_ON = /[\\/]init\.mjs$/;
 
 /** What was worked out for each graph (Rolldown asks once per module, and makes its graph anew for each build). */
 const answers = new WeakMap<ImporterGraph, Map<string, boolean>>();
 
 /**
- * Whether `id` is a module of the WebGL or WebGPU renderer that nothing else imports: only their
- * own modules that are so, or a barrel. A module that code outside those renderers imports (a
- * shader's program class, which every shader names) is not.
+ * Whether `id` belongs to the parts of Pixi the stage never starts (UNSTARTED_PARTS): one of them,
+ * or a module of Pixi that only they import, directly or through others that only they import (a
+ * barrel's re-export does not count). A module that any other code imports, statically or
+ * dynamically (a shader's program class, which every shader names), does not; nor one that only
+ * barrels name, which the site's code may use through Pixi's index.
+ *
+ * Worked out over everything that imports `id`, at any depth, as the largest set of such modules
+ * closed under that rule, so that import cycles among them do not change the answer.
  */
-export function onlyForGpuRenderers(id: string, graph: ImporterGraph): boolean {
-  if (!RENDERER_FOLDER.test(id)) return false;
+export function inUnstartedParts(id: string, graph: ImporterGraph): boolean {
   let memo = answers.get(graph);
   if (!memo) answers.set(graph, (memo = new Map()));
   const known = memo.get(id);
   if (known !== undefined) return known;
-  memo.set(id, true); // a module on an import cycle among them: the cycle alone does not make it needed
-  const info = graph.getModuleInfo(id);
-  const answer = (info?.importers ?? []).every(
-    (importer) => BARREL.test(importer) || onlyForGpuRenderers(importer, graph),
+  // Everything that imports `id`, at any depth.
+  const above = new Set<string>([id]);
+  for (const module of above)
+    for (const importer of graph.getModuleInfo(module)?.importers ?? [])
+      if (!BARREL.test(importer) || SWITCH_ON.test(module)) above.add(importer);
+  const importersOf = (module: string) => {
+    const info = graph.getModuleInfo(module);
+    return {
+      importers: (info?.importers ?? []).filter((importer) => !BARREL.test(importer) || SWITCH_ON.test(module)),
+      dynamicImporters: info?.dynamicImporters ?? [],
+    };
+  };
+  const parts = new Set(
+    [...above].filter(
+      (module) =>
+        UNSTARTED_PARTS.test(module) ||
+        (PIXI_MODULE.test(module) && !BARREL.test(module) && importersOf(module).importers.length > 0),
+    ),
   );
-  memo.set(id, answer);
-  return answer;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const module of parts) {
+      if (UNSTARTED_PARTS.test(module)) continue;
+      const { importers, dynamicImporters } = importersOf(module);
+      if ([...importers, ...dynamicImporters].some((importer) => !parts.has(importer))) {
+        parts.delete(module);
+        changed = true;
+      }
+    }
+  }
+  for (const module of above) memo.set(module, parts.has(module));
+  return parts.has(id);
 }
 
 /**
- * The WebGL and WebGPU renderers' own modules (see above), before the engine's group takes them
+ * The parts of Pixi the stage never starts (see above), before the engine's group takes them
  * through Pixi's index. Without their imports: what they import from Pixi's core stays the engine's.
  */
-export const GPU_RENDERERS_CHUNK = {
+export const UNSTARTED_PARTS_CHUNK = {
   name: (id: string, graph: ImporterGraph) =>
-    inEngineChunk(id) && onlyForGpuRenderers(id, graph) ? 'gpu-renderers' : null,
+    PIXI_MODULE.test(id) && inUnstartedParts(id, graph) ? 'pixi-unstarted' : null,
   includeDependenciesRecursively: false,
 };
 
@@ -95,4 +139,4 @@ export const GPU_RENDERERS_CHUNK = {
 export const PIXI_ENGINE_CHUNK = { name: 'engine', test: inEngineChunk };
 
 /** Both groups, in the order Rolldown must ask them. */
-export const PIXI_CHUNKS = [GPU_RENDERERS_CHUNK, PIXI_ENGINE_CHUNK];
+export const PIXI_CHUNKS = [UNSTARTED_PARTS_CHUNK, PIXI_ENGINE_CHUNK];

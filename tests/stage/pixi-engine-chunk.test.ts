@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  GPU_RENDERERS_CHUNK,
+  UNSTARTED_PARTS_CHUNK,
   inEngineChunk,
-  onlyForGpuRenderers,
+  inUnstartedParts,
   type ImporterGraph,
 } from '../../scripts/pixi-engine-chunk.ts';
 
@@ -57,61 +57,83 @@ describe("the engine's chunk (scripts/pixi-engine-chunk.ts)", () => {
 });
 
 /**
- * Pixi's modules and who imports each (its `import` and `export ... from` statements), as Rolldown's
- * graph tells a chunk group: the whole of Pixi's lib, as the site's build sees it through the index.
+ * Pixi's modules and who imports each (its `import` and `export ... from` statements, and its
+ * `import()` calls), as Rolldown's graph tells a chunk group: the whole of Pixi's lib, as the site's
+ * build sees it through the index.
  */
 function pixiGraph(): ImporterGraph {
   const importers = new Map<string, string[]>();
+  const dynamicImporters = new Map<string, string[]>();
+  const add = (to: Map<string, string[]>, imported: string, importer: string) =>
+    to.set(imported, [...(to.get(imported) ?? []), importer]);
   const files = readdirSync(pixi, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
   for (const file of files) {
     const importer = path.join(pixi, file);
     const code = readFileSync(importer, 'utf8');
-    for (const [, specifier] of code.matchAll(/^(?:import|export)\b[^'";]*?(?:from\s*)?'(\.[^']+)'/gm)) {
-      const imported = path.resolve(path.dirname(importer), specifier!);
-      importers.set(imported, [...(importers.get(imported) ?? []), importer]);
-    }
+    const resolve = (specifier: string) => path.resolve(path.dirname(importer), specifier);
+    for (const [, specifier] of code.matchAll(/^(?:import|export)\b[^'";]*?(?:from\s*)?'(\.[^']+)'/gm))
+      add(importers, resolve(specifier!), importer);
+    for (const [, specifier] of code.matchAll(/\bimport\('(\.[^']+)'\)/g))
+      add(dynamicImporters, resolve(specifier!), importer);
   }
   return {
-    getModuleInfo: (id) => (importers.has(id) || id.startsWith(pixi) ? { importers: importers.get(id) ?? [] } : null),
+    getModuleInfo: (id) =>
+      id.startsWith(pixi)
+        ? { importers: importers.get(id) ?? [], dynamicImporters: dynamicImporters.get(id) ?? [] }
+        : null,
   };
 }
 
-describe("the WebGL and WebGPU renderers' own chunk (scripts/pixi-engine-chunk.ts)", () => {
+describe('the parts of Pixi the stage never starts, in a chunk of their own (scripts/pixi-engine-chunk.ts)', () => {
   const graph = pixiGraph();
   const at = (file: string) => path.join(pixi, file);
 
-  it('takes the modules of those renderers that only they (or an index) import', () => {
+  it('takes the WebGL and WebGPU renderers, the browser extensions, and what only they import', () => {
     for (const file of [
       'rendering/renderers/gl/WebGLRenderer.mjs',
       'rendering/renderers/gpu/WebGPURenderer.mjs',
+      'environment-browser/browserAll.mjs',
       'rendering/renderers/gl/texture/GlTextureSystem.mjs',
       'rendering/renderers/gl/context/GlContextSystem.mjs',
       'rendering/renderers/gpu/pipeline/PipelineSystem.mjs',
       'scene/graphics/gl/GlGraphicsAdaptor.mjs',
+      'events/init.mjs',
+      'events/EventSystem.mjs',
+      'accessibility/AccessibilitySystem.mjs',
+      'filters/FilterSystem.mjs',
     ]) {
-      expect(graph.getModuleInfo(at(file))!.importers.length, file).toBeGreaterThan(0);
-      expect(onlyForGpuRenderers(at(file), graph), file).toBe(true);
-      expect(GPU_RENDERERS_CHUNK.name(at(file), graph), file).toBe('gpu-renderers');
+      expect(inUnstartedParts(at(file), graph), file).toBe(true);
+      expect(UNSTARTED_PARTS_CHUNK.name(at(file), graph), file).toBe('pixi-unstarted');
     }
+    // Imported dynamically only: by Pixi's renderer choice, and by its start.
+    expect(graph.getModuleInfo(at('rendering/renderers/gl/WebGLRenderer.mjs'))!.dynamicImporters).toEqual([
+      at('rendering/renderers/autoDetectRenderer.mjs'),
+    ]);
+    expect(graph.getModuleInfo(at('environment-browser/browserAll.mjs'))!.dynamicImporters).toEqual([
+      at('environment-browser/browserExt.mjs'),
+    ]);
   });
 
-  it('leaves to the engine what code outside those renderers imports, and everything outside their folders', () => {
-    // Every shader names both programs; the Canvas renderer is the stage's.
+  it("leaves to the engine what other code imports, what Pixi's index switches on, and what only an index names", () => {
+    // Every shader names both programs; the Canvas renderer is the stage's; the index imports rendering/init.mjs for its effect.
     expect(readFileSync(at('rendering/renderers/shared/shader/Shader.mjs'), 'utf8')).toMatch(/GlProgram\.mjs'/);
+    expect(readFileSync(at('index.mjs'), 'utf8')).toMatch(/^import '\.\/rendering\/init\.mjs';$/m);
     for (const file of [
       'rendering/renderers/gl/shader/GlProgram.mjs',
       'rendering/renderers/gpu/shader/GpuProgram.mjs',
       'rendering/renderers/canvas/CanvasRenderer.mjs',
       'rendering/renderers/shared/texture/Texture.mjs',
+      'rendering/init.mjs',
+      'rendering/mask/alpha/AlphaMask.mjs',
       'scene/graphics/shared/Graphics.mjs',
       'index.mjs',
     ]) {
-      expect(onlyForGpuRenderers(at(file), graph), file).toBe(false);
-      expect(GPU_RENDERERS_CHUNK.name(at(file), graph), file).toBeNull();
+      expect(inUnstartedParts(at(file), graph), file).toBe(false);
+      expect(UNSTARTED_PARTS_CHUNK.name(at(file), graph), file).toBeNull();
     }
   });
 
   it("does not take their modules' imports along (the engine has what they import from Pixi's core)", () => {
-    expect(GPU_RENDERERS_CHUNK.includeDependenciesRecursively).toBe(false);
+    expect(UNSTARTED_PARTS_CHUNK.includeDependenciesRecursively).toBe(false);
   });
 });

@@ -7,7 +7,8 @@
  * sync) and the particle container's, none of which the stage uses: it draws on a 2D canvas
  * (StageCanvas.tsx), which generates no code. So only the test is lifted here, as
  * `pixi.js/unsafe-eval` lifts it, and the stage's chunks no longer carry those renderers (10 KB of
- * the scene's chunk, and through them 124 KB of Pixi's: scripts/pixi-engine-chunk.ts; issue 29).
+ * the scene's chunk, and through them most of Pixi's 179 KB left out: scripts/pixi-engine-chunk.ts;
+ * issue 29).
  * Were the stage ever to draw with WebGL again, `pixi.js/unsafe-eval` must come back.
  */
 import { AbstractRenderer } from 'pixi.js';
