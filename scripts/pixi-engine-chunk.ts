@@ -36,6 +36,8 @@
  * earlier group has taken.
  */
 
+import type { ModuleGraph } from './game-code-chunk.ts';
+
 /** Pixi and the packages only Pixi uses. */
 const PIXI_PACKAGES = /node_modules[\\/](pixi\.js|@pixi[\\/]colord|eventemitter3|earcut|tiny-lru|parse-svg-path)[\\/]/;
 
@@ -48,9 +50,11 @@ export function inEngineChunk(id: string): boolean {
   return PIXI_PACKAGES.test(id) && !LEFT_OUT.test(id);
 }
 
-/** What Rolldown tells a group's `name` function of a module (its ChunkingContext), as far as used here. */
+/** What Rolldown tells a group's `name` function of a module (game-code-chunk.ts), as far as used here. */
 export interface ImporterGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  getModuleInfo(
+    id: string,
+  ): Pick<NonNullable<ReturnType<ModuleGraph['getModuleInfo']>>, 'importers' | 'dynamicImporters'> | null;
 }
 
 /**
@@ -91,34 +95,34 @@ export function inUnstartedParts(id: string, graph: ImporterGraph): boolean {
   if (!memo) answers.set(graph, (memo = new Map()));
   const known = memo.get(id);
   if (known !== undefined) return known;
+  // Who imports each module: statically (but for a barrel's re-export; its import of an `init`
+  // module counts) and dynamically.
+  const importersOf = new Map<string, { statically: string[]; all: string[] }>();
+  const importing = (module: string) => {
+    let found = importersOf.get(module);
+    if (!found) {
+      const info = graph.getModuleInfo(module);
+      const statically = (info?.importers ?? []).filter((importer) => !BARREL.test(importer) || SWITCH_ON.test(module));
+      importersOf.set(module, (found = { statically, all: [...statically, ...(info?.dynamicImporters ?? [])] }));
+    }
+    return found;
+  };
   // Everything that imports `id`, at any depth.
   const above = new Set<string>([id]);
-  for (const module of above)
-    for (const importer of graph.getModuleInfo(module)?.importers ?? [])
-      if (!BARREL.test(importer) || SWITCH_ON.test(module)) above.add(importer);
-  const importersOf = (module: string) => {
-    const info = graph.getModuleInfo(module);
-    return {
-      importers: (info?.importers ?? []).filter((importer) => !BARREL.test(importer) || SWITCH_ON.test(module)),
-      dynamicImporters: info?.dynamicImporters ?? [],
-    };
-  };
+  for (const module of above) for (const importer of importing(module).all) above.add(importer);
   const parts = new Set(
     [...above].filter(
       (module) =>
         UNSTARTED_PARTS.test(module) ||
-        (PIXI_MODULE.test(module) && !BARREL.test(module) && importersOf(module).importers.length > 0),
+        (PIXI_MODULE.test(module) && !BARREL.test(module) && importing(module).statically.length > 0),
     ),
   );
   for (let changed = true; changed;) {
     changed = false;
     for (const module of parts) {
-      if (UNSTARTED_PARTS.test(module)) continue;
-      const { importers, dynamicImporters } = importersOf(module);
-      if ([...importers, ...dynamicImporters].some((importer) => !parts.has(importer))) {
-        parts.delete(module);
-        changed = true;
-      }
+      if (UNSTARTED_PARTS.test(module) || importing(module).all.every((importer) => parts.has(importer))) continue;
+      parts.delete(module);
+      changed = true;
     }
   }
   for (const module of above) memo.set(module, parts.has(module));
