@@ -80,12 +80,7 @@ function start() {
     // the route's spinner while the chunks arrive. The code is asked for once the picture is on
     // screen, or CODE_WAIT_MS after this script at most: on a slow network the picture has the
     // connection to itself first (the build preloads no code of a game screen, scripts/prerender.ts).
-    // A picture that has arrived already (it is smaller than this script, asked for first) leaves
-    // the connection free: the code is asked for at once, while the picture decodes (issue 29: the
-    // decode and its frame held the code back 110-250 ms after this script at 4x CPU).
-    const codeAsked = picture?.complete
-      ? Promise.resolve()
-      : Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+    const codeAsked = Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
     // On a game screen every file of it is asked for at once (in a few tasks), then evaluated one per
     // task as the imports come to it; then the stage engine's files are fetched without running them
     // (src/stage/scene-loader.ts runs them once the page is idle).
