@@ -96,11 +96,21 @@ export async function preloadGameCode(doc: Document = document): Promise<void> {
  * idle moment then found them parsed and compiled (the play screen's engine ready 1151 / 1365 ms ->
  * 1024 / 1222 ms after load at 4x, median / p90), but their compile's main-thread part moved into
  * the page's start, and Lighthouse's Total Blocking Time on the play screen went from 100 to 301 ms.
- * The scene's loader preloads them as modules when the engine is wanted (loadScene), all at once:
- * left to the imports, each was asked for only when the import before it had run.
+ * The scene's loader preloads them as modules when the engine is wanted (preloadEngineCode).
  */
 export function prefetchEngineCode(doc: Document = document): Promise<void> {
   return prefetchFiles(engineCodeFiles(doc), doc);
+}
+
+/**
+ * The stage engine's files preloaded as modules, all at once, when the engine is wanted (its
+ * files prefetched into the cache already): each import step then finds its files compiled.
+ * Left to the imports, each file was asked for only once the module before it had been parsed
+ * (Vite's preload of an import's files skips a file any link names, and the prefetch links name
+ * them all).
+ */
+export function preloadEngineCode(doc: Document = document): Promise<number> {
+  return preloadModules(engineCodeFiles(doc), doc);
 }
 
 /** How long a file's prefetch may take before it counts as arrived anyway (a browser that never says). */

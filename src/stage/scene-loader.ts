@@ -5,7 +5,7 @@
  * moments while the screen's first call is under way, and the stage finds it ready.
  */
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
-import { engineCodeFiles, prefetchEngineCode, preloadModules } from '../shared/preload-modules.ts';
+import { prefetchEngineCode, preloadEngineCode } from '../shared/preload-modules.ts';
 import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
@@ -37,9 +37,7 @@ export function loadScene(): Promise<SceneModule> {
   // Its files fetched before its import runs (prefetchEngineCode says why).
   scene ??= prefetchEngineCode()
     .then(() => {
-      // All at once as modules, now that they are wanted: each import step then finds its files
-      // compiled, instead of asking for one file after another as the imports reach them.
-      void preloadModules(engineCodeFiles());
+      void preloadEngineCode();
       return importInSteps();
     })
     .then(
