@@ -13,11 +13,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Launcher } from 'chrome-launcher';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
+import { disableFeaturesFlag } from './support/quiet-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -42,6 +44,11 @@ const ALL_PAGES = [
 const chosen = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((route) => route.trim());
 const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.route)) : ALL_PAGES;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Lighthouse's launcher turns features off with one --disable-features of its own, which ours would replace: both lists in one. */
+const LAUNCHER_DISABLED = Launcher.defaultFlags()
+  .filter((flag) => flag.startsWith('--disable-features='))
+  .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...disableFeaturesFlag(LAUNCHER_DISABLED)].join(' ');
 
 ensureBuilt();
 const { base, dataDir, env } = await serverPlace('lighthouse', 'production', BENCH_GATEWAY);
@@ -70,7 +77,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
         '--only-categories=performance,accessibility',
         '--output=json',
         `--output-path=${out}`,
-        '--chrome-flags=--headless=new --no-sandbox',
+        `--chrome-flags=${CHROME_FLAGS}`,
       ],
       { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
     );

@@ -27,7 +27,7 @@
 // times grow: say what else ran.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
@@ -35,6 +35,7 @@ import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
 import { pollInPage } from './support/page-poll.ts';
+import { launchBenchChromium } from './support/quiet-browser.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -335,10 +336,7 @@ try {
   openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
   const player = SCREENS.some((screen) => screen.player) ? await signedInPlayer(base, env) : null;
   for (const compositor of COMPOSITORS) {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...COMPOSITING[compositor].flags],
-    });
+    const browser = await launchBenchChromium(...COMPOSITING[compositor].flags);
     console.log(
       `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch (a finger's taps: synthetic tap gestures), CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each after one not counted (ms; verdict on p90)`,
     );

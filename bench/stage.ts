@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { launchBenchChromium } from './support/quiet-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-stage-bench-'));
@@ -60,10 +60,7 @@ const server = await preview({
 const address = server.httpServer.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchBenchChromium();
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;

@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { pollInPage } from './support/page-poll.ts';
+import { launchBenchChromium } from './support/quiet-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -43,10 +43,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 try {
   await waitForServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
+  const browser = await launchBenchChromium();
   console.log(
     `Navigation to the practice picture on /quick_game_screen (${RUNS} cold loads each, real server, seeded 2400x1600 demo pairs)`,
   );

@@ -8,10 +8,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type { verifyPublication as VerifyPublication } from '../domain/verification.ts';
 import { benchPublication } from './support/publication.ts';
+import { launchBenchChromium } from './support/quiet-browser.ts';
 
 const SIZE = Number(process.env.BENCH_CHECK_SIZE ?? 100_000);
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,7 +39,7 @@ const server = createServer((request, response) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await launchBenchChromium();
 try {
   console.log(
     `Browser check: verifyPublication on ${SIZE.toLocaleString('en')} entries in Chromium (file ${(file.length / 1e6).toFixed(1)} MB), median of 3`,

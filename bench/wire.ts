@@ -8,9 +8,10 @@
 // idle, then 1.5 s) against its target (120 KB for the home page, 130 KB for the others), and the
 // number of GET /api/v1/contests/current of the page view (one at most).
 import { rmSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
+import { launchBenchChromium } from './support/quiet-browser.ts';
 
 /** Each public page with its language and its JavaScript target in KB (null: none, a game screen). */
 const ROUTES: ReadonlyArray<{ route: string; lng: 'en' | 'hi'; targetKb: number | null }> = [
@@ -90,10 +91,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
 
 try {
   await waitForServer(base, server, 240_000);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
+  const browser = await launchBenchChromium();
   console.log(
     'Bytes on the wire (KB, transferSize: headers + compressed bodies), production server, phone 360x740, first visit settled (network idle + 1.5 s)',
   );

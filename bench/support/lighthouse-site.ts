@@ -12,6 +12,7 @@ import { loadOrCreateSecret } from '../../server/secret.ts';
 import { createPictureStore } from '../../server/storage/picture-store.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { signedInPlayer as benchPlayer } from './signed-in-player.ts';
+import { disableFeaturesFlag } from './quiet-browser.ts';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -60,7 +61,8 @@ export async function runAsPlayer(base: string, url: string, player: Player): Pr
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
-    args: ['--no-sandbox'],
+    // Puppeteer joins this --disable-features with its own.
+    args: ['--no-sandbox', ...disableFeaturesFlag()],
     defaultViewport: null,
   });
   try {
