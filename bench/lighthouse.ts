@@ -19,7 +19,7 @@ import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
-import { disableFeaturesFlag } from './support/quiet-browser.ts';
+import { CHROMIUM, disabledFeatures, disableFeaturesFlag } from './support/quiet-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -43,12 +43,12 @@ const ALL_PAGES = [
 ];
 const chosen = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((route) => route.trim());
 const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.route)) : ALL_PAGES;
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's launcher turns features off with one --disable-features of its own, which ours would replace: both lists in one. */
-const LAUNCHER_DISABLED = Launcher.defaultFlags()
-  .filter((flag) => flag.startsWith('--disable-features='))
-  .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...disableFeaturesFlag(LAUNCHER_DISABLED)].join(' ');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  ...disableFeaturesFlag(disabledFeatures(Launcher.defaultFlags())),
+].join(' ');
 
 ensureBuilt();
 const { base, dataDir, env } = await serverPlace('lighthouse', 'production', BENCH_GATEWAY);
@@ -79,7 +79,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
         `--output-path=${out}`,
         `--chrome-flags=${CHROME_FLAGS}`,
       ],
-      { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000 },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 180_000 },
     );
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     finalDisplayedUrl?: string;

@@ -336,7 +336,7 @@ try {
   openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
   const player = SCREENS.some((screen) => screen.player) ? await signedInPlayer(base, env) : null;
   for (const compositor of COMPOSITORS) {
-    const browser = await launchBenchChromium(...COMPOSITING[compositor].flags);
+    const browser = await launchBenchChromium({ extra: COMPOSITING[compositor].flags });
     console.log(
       `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch (a finger's taps: synthetic tap gestures), CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each after one not counted (ms; verdict on p90)`,
     );

@@ -12,9 +12,7 @@ import { loadOrCreateSecret } from '../../server/secret.ts';
 import { createPictureStore } from '../../server/storage/picture-store.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { signedInPlayer as benchPlayer } from './signed-in-player.ts';
-import { disableFeaturesFlag } from './quiet-browser.ts';
-
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, disableFeaturesFlag } from './quiet-browser.ts';
 
 export interface Player {
   /** The session cookie's value. */
@@ -59,7 +57,7 @@ export async function signedInPlayer(base: string, env: Record<string, string>):
  */
 export async function runAsPlayer(base: string, url: string, player: Player): Promise<string> {
   const browser = await puppeteer.launch({
-    executablePath: CHROME,
+    executablePath: CHROMIUM,
     headless: true,
     // Puppeteer joins this --disable-features with its own.
     args: ['--no-sandbox', ...disableFeaturesFlag()],

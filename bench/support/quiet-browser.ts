@@ -23,15 +23,19 @@ export const BROWSER_UI_FEATURES = [
 /** Whether the benches keep Chromium's browser UI pages (BENCH_BROWSER_UI=on), as before issue 29's thirty-first session. */
 export const keepBrowserUi = process.env.BENCH_BROWSER_UI === 'on';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Chromium the benches drive: Debian's, or CHROMIUM_PATH. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * One --disable-features flag with `others` and the browser UI's features (none with
- * BENCH_BROWSER_UI=on). Chromium reads only the last --disable-features of its command line: a
- * launcher that passes its own list (Lighthouse's, Playwright's) must have that list in `others`.
+ * One --disable-features flag with `others` and the browser UI's features (none when `browserUi`
+ * is kept: BENCH_BROWSER_UI=on). Chromium reads only the last --disable-features of its command
+ * line: a launcher that passes its own list (Lighthouse's, Playwright's) must have that list in `others`.
  */
-export function disableFeaturesFlag(others: readonly string[] = []): string[] {
-  const features = [...others, ...(keepBrowserUi ? [] : BROWSER_UI_FEATURES)];
+export function disableFeaturesFlag(
+  others: readonly string[] = [],
+  { browserUi = keepBrowserUi }: { browserUi?: boolean } = {},
+): string[] {
+  const features = [...others, ...(browserUi ? [] : BROWSER_UI_FEATURES)];
   return features.length > 0 ? [`--disable-features=${features.join(',')}`] : [];
 }
 
@@ -64,11 +68,14 @@ export function playwrightDisabledFeatures(): Promise<string[]> {
 }
 
 /**
- * The benches' Chromium (Debian's, or CHROMIUM_PATH): WebGL in SwiftShader (this machine has no
- * GPU), `extra` flags, and Chromium's browser UI pages off (above) beside Playwright's own.
+ * The benches' Chromium (CHROMIUM): WebGL in SwiftShader (this machine has no GPU), `extra` flags,
+ * and Chromium's browser UI pages off (above) beside Playwright's own, unless `browserUi` is kept.
  */
-export async function launchBenchChromium(...extra: string[]): Promise<Browser> {
-  const features = keepBrowserUi ? [] : disableFeaturesFlag(await playwrightDisabledFeatures());
+export async function launchBenchChromium({
+  extra = [],
+  browserUi = keepBrowserUi,
+}: { extra?: readonly string[]; browserUi?: boolean } = {}): Promise<Browser> {
+  const features = browserUi ? [] : disableFeaturesFlag(await playwrightDisabledFeatures(), { browserUi });
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...extra, ...features],

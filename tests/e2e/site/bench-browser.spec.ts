@@ -14,8 +14,7 @@ import {
  * --disable-features, so ours carries Playwright's list too).
  */
 test("the benches' Chromium starts no browser UI pages and keeps Playwright's own flags", async ({ baseURL }) => {
-  test.skip(process.env.BENCH_BROWSER_UI === 'on', 'the browser UI pages asked for');
-  const browser = await launchBenchChromium();
+  const browser = await launchBenchChromium({ browserUi: false });
   try {
     const cdp = await browser.newBrowserCDPSession();
     const context = await browser.newContext();
@@ -34,7 +33,7 @@ test("the benches' Chromium starts no browser UI pages and keeps Playwright's ow
 test('one --disable-features carries the launcher’s list and the browser UI’s', () => {
   expect(disabledFeatures(['--x', '--disable-features=A,B', '--disable-features=C'])).toEqual(['C']);
   expect(disabledFeatures(['--x'])).toEqual([]);
-  const [flag, ...rest] = disableFeaturesFlag(['PaintHolding', 'Translate']);
+  const [flag, ...rest] = disableFeaturesFlag(['PaintHolding', 'Translate'], { browserUi: false });
   expect(rest).toEqual([]);
   expect(disabledFeatures([flag!])).toEqual(['PaintHolding', 'Translate', ...BROWSER_UI_FEATURES]);
 });
