@@ -29,7 +29,7 @@ import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextQuietTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
 import { previewPressedAt, previewTouched } from './preview-taps.ts';
-import { centrePixel, fitVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
+import { centrePixel, fitDrawnVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import { dropPictureAhead, fetchPictureAhead } from './picture-bitmaps.ts';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { Size } from './coords.ts';
@@ -215,7 +215,7 @@ function PictureStageImpl(props: PictureStageProps) {
     if (!wanted || !host || StageCanvas || picture.variants.length === 0) return undefined;
     return afterPlayersFrame(null, () => {
       const stage = laidOut.current ?? { width: host.clientWidth, height: host.clientHeight };
-      const { url } = fitVariant(picture, stage, window.devicePixelRatio || 1);
+      const { url } = fitDrawnVariant(picture, stage, window.devicePixelRatio || 1);
       fetchedAhead.current = url;
       fetchPictureAhead(url);
     });

@@ -16,6 +16,7 @@ import {
   zoomAt,
 } from './coords.ts';
 import type { GamePicture, PictureVariant } from '../../domain/practice.ts';
+import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
 
 export interface ZoomLimits {
   min: number;
@@ -146,9 +147,55 @@ export function variantFor(picture: GamePicture, stage: Size, scale: number, dev
   return chooseVariant(picture, Math.max(stage.width, picture.width * scale), devicePixelRatio);
 }
 
-/** The variant a stage needs to show `picture` fitted, as a new picture starts (Camera.setImage). */
-export function fitVariant(picture: GamePicture, stage: Size, devicePixelRatio: number): PictureVariant {
-  return variantFor(picture, stage, fitView(stage, picture).scale, devicePixelRatio);
+/** A copy of the picture the stage may draw: one of its variants, or the small one's phone copy. */
+export type DrawableVariant = Omit<PictureVariant, 'name'> & { name: PictureVariant['name'] | 'phone' };
+
+/**
+ * The small variant's phone copy (`?w=800`, the copy a phone's first paint shows: domain/site-paths.ts),
+ * as a variant the stage may draw; none when the small variant is no wider than that.
+ */
+export function phoneCopy(picture: GamePicture): DrawableVariant | null {
+  const small = picture.variants.find((variant) => variant.name === 'small');
+  if (!small || small.width <= PHONE_PICTURE_WIDTH) return null;
+  return {
+    name: 'phone',
+    url: `${small.url}?w=${PHONE_PICTURE_WIDTH}`,
+    width: PHONE_PICTURE_WIDTH,
+    height: Math.round((small.height * PHONE_PICTURE_WIDTH) / small.width),
+  };
+}
+
+/** Every variant the stage may draw: the picture's own and the phone copy. */
+export function drawableVariants(picture: GamePicture): DrawableVariant[] {
+  const phone = phoneCopy(picture);
+  return phone ? [phone, ...picture.variants] : [...picture.variants];
+}
+
+/**
+ * The variant the stage draws `picture` from at `scale`: the phone copy while the stage is at most
+ * its width in device pixels (a phone's fit), else the variant that view needs (variantFor).
+ *
+ * Not the small variant on a phone (issue 29): a canvas's browser prepares a picture drawn at under
+ * half its size as a smaller copy on the main thread in the frame that first draws it. The small
+ * variant (1280 px) fitted into a phone's stage (360 x 192 CSS px at 2x: 576 device px wide) was
+ * drawn at 0.45 and held that frame for 130-170 ms at 4x CPU slowdown, traced as
+ * GpuImageDecodeCache::DecodeImage in CanvasRenderingContext2D::FinalizeFrame, just after the stage
+ * was ready; the phone copy is drawn there at 0.72, and is a fifth of the bytes.
+ */
+export function drawnVariant(
+  picture: GamePicture,
+  stage: Size,
+  scale: number,
+  devicePixelRatio: number,
+): DrawableVariant {
+  const phone = phoneCopy(picture);
+  if (phone && Math.max(stage.width, picture.width * scale) * devicePixelRatio <= phone.width) return phone;
+  return variantFor(picture, stage, scale, devicePixelRatio);
+}
+
+/** The variant the stage draws `picture` from fitted, as a new picture starts (Camera.setImage). */
+export function fitDrawnVariant(picture: GamePicture, stage: Size, devicePixelRatio: number): DrawableVariant {
+  return drawnVariant(picture, stage, fitView(stage, picture).scale, devicePixelRatio);
 }
 
 /** The original pixel in the middle of the view (Enter places the mark there). */

@@ -19,6 +19,10 @@ import {
   hitsMark,
   markUnder,
   chooseVariant,
+  drawableVariants,
+  drawnVariant,
+  fitDrawnVariant,
+  phoneCopy,
   clampView,
   hitsLabel,
   isAtFit,
@@ -193,6 +197,48 @@ describe('variants', () => {
     expect(chooseVariant({ ...picture, variants: [picture.variants[1]!] }, 3000, 2).name).toBe('small');
     expect(chooseVariant({ ...picture, variants: [picture.variants[0]!] }, 300, 1).name).toBe('large');
     expect(() => chooseVariant({ ...picture, variants: [] }, 300, 1)).toThrow();
+  });
+});
+
+describe('the copy the stage draws', () => {
+  // A contest picture as the server describes it: 2400 x 1600, small 1280 px, large the original.
+  const picture: GamePicture = {
+    width: 2400,
+    height: 1600,
+    variants: [
+      { name: 'small', url: '/api/v1/pictures/p/small', width: 1280, height: 853 },
+      { name: 'large', url: '/api/v1/pictures/p/large', width: 2400, height: 1600 },
+    ],
+  };
+  // The play screen's stage on a 360 px phone.
+  const phoneStage = { width: 360, height: 192 };
+
+  it("offers the small variant's phone copy, 800 px wide, where the small one is wider", () => {
+    expect(phoneCopy(picture)).toEqual({ name: 'phone', url: '/api/v1/pictures/p/small?w=800', width: 800, height: 533 });
+    expect(drawableVariants(picture).map((variant) => variant.name)).toEqual(['phone', 'small', 'large']);
+    const narrow = { ...picture, variants: [{ ...picture.variants[0]!, width: 800, height: 533 }] };
+    expect(phoneCopy(narrow)).toBeNull();
+    expect(drawableVariants(narrow)).toEqual(narrow.variants);
+  });
+
+  it("draws a phone's fit from the phone copy, at more than half its size", () => {
+    const fitted = fitDrawnVariant(picture, phoneStage, 2);
+    expect(fitted.name).toBe('phone');
+    // Fitted into 720 x 384 device px: drawn at 384 / 533 of its size.
+    const drawnAt = (fitView(phoneStage, picture).scale * picture.width * 2) / fitted.width;
+    expect(drawnAt).toBeGreaterThan(0.5);
+    // The small variant would have been drawn at under half its size.
+    expect((fitView(phoneStage, picture).scale * picture.width * 2) / 1280).toBeLessThan(0.5);
+  });
+
+  it('moves to the small, then the large variant as a zoom or a wider screen needs more pixels', () => {
+    const fit = fitView(phoneStage, picture).scale;
+    expect(drawnVariant(picture, phoneStage, fit, 2).name).toBe('phone');
+    expect(drawnVariant(picture, phoneStage, fit, 3).name).toBe('small');
+    expect(drawnVariant(picture, phoneStage, fit * 2, 2).name).toBe('small');
+    expect(drawnVariant(picture, phoneStage, fit * 6, 2).name).toBe('large');
+    expect(fitDrawnVariant(picture, { width: 1024, height: 600 }, 1).name).toBe('small');
+    expect(fitDrawnVariant(picture, { width: 1440, height: 900 }, 1).name).toBe('large');
   });
 });
 

@@ -7,7 +7,7 @@ import { nextQuietTask } from '../../shared/yield-to-browser.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { onIdle } from '../idle.ts';
-import { fitVariant, variantFor } from '../view.ts';
+import { drawableVariants, drawnVariant, fitDrawnVariant } from '../view.ts';
 import { isBitmap, takePicture } from '../picture-bitmaps.ts';
 import type { Camera } from './camera.ts';
 
@@ -75,13 +75,14 @@ export interface PictureTextures {
 
 /**
  * The picture's textures. The world draws the variant its view needs (at least the stage's
- * width): a stage that grows or a zoom past what the small variant shows sharply loads the large
- * one, never the reverse. An equal picture in a new object (a re-render upstream) keeps its
- * textures.
+ * width, view.ts drawnVariant): a stage that grows or a zoom past what the phone copy, then the
+ * small variant, shows sharply loads the next one, never the reverse. An equal picture in a new
+ * object (a re-render upstream) keeps its textures.
  *
  * A new picture starts fitted (Camera.setImage), so its first variant is the one its fit needs: on
- * a phone the small one, which loads, decodes and draws in a fraction of the large one's time
- * (issue 29; the camera's view before it holds the picture chose the large one every time).
+ * a phone the phone copy, which loads, decodes and draws in a fraction of the large one's time
+ * (issue 29; the camera's view before it holds the picture chose the large one every time) and is
+ * drawn at more than half its size (drawnVariant says why that matters).
  *
  * With `finest`, the largest variant also loads in the background once the first is drawn, for the
  * loupe, which shows original pixels (12 screen px each) that only it has. The world keeps drawing
@@ -101,8 +102,8 @@ export function usePictureTextures(
     if (!picture) return 0;
     const density = window.devicePixelRatio || 1;
     const variant = fitted
-      ? fitVariant(picture, camera.stage, density)
-      : variantFor(picture, camera.stage, camera.view.scale, density);
+      ? fitDrawnVariant(picture, camera.stage, density)
+      : drawnVariant(picture, camera.stage, camera.view.scale, density);
     return variant.width;
   };
   const [variant, setVariant] = useState({ key, width: wantedWidth(true) });
@@ -133,9 +134,9 @@ export function usePictureTextures(
   // Loads a variant (by width) the picture does not have yet.
   const loadWidth = (wanted: number) => {
     if (!picture || textures?.has(wanted)) return undefined;
+    const variants = drawableVariants(picture);
     const chosen =
-      picture.variants.find((candidate) => candidate.width === wanted) ??
-      picture.variants[picture.variants.length - 1]!;
+      variants.find((candidate) => candidate.width === wanted) ?? variants[variants.length - 1]!;
     let current = true;
     void store.load(chosen.url).then((texture) => {
       if (!current || !texture) return;
