@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { disableFeaturesFlag } from './bench/support/quiet-browser.ts';
 
 // Ports may be moved (E2E_SITE_PORT, E2E_LAB_PORT, STAGE_PORT) so that two checkouts on one machine
 // can run their browser tests at the same time.
@@ -24,6 +26,19 @@ const projectArgs = process.argv.flatMap((arg, i) => {
 // The e2e server's data directory, made once per run and inherited by the workers, so a test can
 // act on the server's database the way an operator would (npm run admin:create).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cricspot-e2e-'));
+// Every test's window without the address bar's popup pages, a renderer of its own of about 2 s
+// of CPU per new window on this 2-core machine (bench/support/quiet-browser.ts). Chromium reads only
+// the last --disable-features, so the flag carries Playwright's own list too, read once per run from
+// a probe browser (the config is synchronous: a child process asks) and inherited by the workers.
+process.env.E2E_PLAYWRIGHT_FEATURES ??= execFileSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    "const m = await import('./bench/support/quiet-browser.ts'); console.log((await m.playwrightDisabledFeatures()).join(','));",
+  ],
+  { cwd: import.meta.dirname, encoding: 'utf8' },
+).trim();
 const stageWanted = projectArgs.length === 0 || projectArgs.includes('stage');
 // Every browser of the site's tests has answered the cookie notice and the notifications offer
 // already (bars at the bottom that would sit over buttons); tests/e2e/site/popups.spec.ts starts
@@ -61,6 +76,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        ...disableFeaturesFlag(process.env.E2E_PLAYWRIGHT_FEATURES.split(',').filter(Boolean), { browserUi: false }),
       ],
     },
     trace: 'retain-on-failure',

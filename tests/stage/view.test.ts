@@ -214,7 +214,12 @@ describe('the copy the stage draws', () => {
   const phoneStage = { width: 360, height: 192 };
 
   it("offers the small variant's phone copy, 800 px wide, where the small one is wider", () => {
-    expect(phoneCopy(picture)).toEqual({ name: 'phone', url: '/api/v1/pictures/p/small?w=800', width: 800, height: 533 });
+    expect(phoneCopy(picture)).toEqual({
+      name: 'phone',
+      url: '/api/v1/pictures/p/small?w=800',
+      width: 800,
+      height: 533,
+    });
     expect(drawableVariants(picture).map((variant) => variant.name)).toEqual(['phone', 'small', 'large']);
     const narrow = { ...picture, variants: [{ ...picture.variants[0]!, width: 800, height: 533 }] };
     expect(phoneCopy(narrow)).toBeNull();

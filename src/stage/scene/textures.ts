@@ -135,8 +135,7 @@ export function usePictureTextures(
   const loadWidth = (wanted: number) => {
     if (!picture || textures?.has(wanted)) return undefined;
     const variants = drawableVariants(picture);
-    const chosen =
-      variants.find((candidate) => candidate.width === wanted) ?? variants[variants.length - 1]!;
+    const chosen = variants.find((candidate) => candidate.width === wanted) ?? variants[variants.length - 1]!;
     let current = true;
     void store.load(chosen.url).then((texture) => {
       if (!current || !texture) return;

@@ -30,6 +30,18 @@ test("the benches' Chromium starts no browser UI pages and keeps Playwright's ow
   }
 });
 
+// Its flag carries Playwright's own list, as the benches' does (read by the same probe, tested above).
+test("the tests' own Chromium (playwright.config.ts) starts no browser UI pages either", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const cdp = await browser.newBrowserCDPSession();
+  await page.goto(`${baseURL}/rules`);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  expect(targetInfos.filter((target) => target.url.startsWith('chrome://')).map((target) => target.url)).toEqual([]);
+});
+
 test('one --disable-features carries the launcher’s list and the browser UI’s', () => {
   expect(disabledFeatures(['--x', '--disable-features=A,B', '--disable-features=C'])).toEqual(['C']);
   expect(disabledFeatures(['--x'])).toEqual([]);
