@@ -150,13 +150,17 @@ export function variantFor(picture: GamePicture, stage: Size, scale: number, dev
 /** A copy of the picture the stage may draw: one of its variants, or the small one's phone copy. */
 export type DrawableVariant = Omit<PictureVariant, 'name'> & { name: PictureVariant['name'] | 'phone' };
 
+/** Where the server's display copies are, which offer their phone copy (`?w=800`, server/routes/pictures.routes.ts). */
+const SERVED_COPIES = '/api/v1/pictures/';
+
 /**
  * The small variant's phone copy (`?w=800`, the copy a phone's first paint shows: domain/site-paths.ts),
- * as a variant the stage may draw; none when the small variant is no wider than that.
+ * as a variant the stage may draw; none when the small variant is no wider than that, or is not one
+ * of the server's copies (a picture drawn in the page, as the stage's development page's).
  */
 export function phoneCopy(picture: GamePicture): DrawableVariant | null {
   const small = picture.variants.find((variant) => variant.name === 'small');
-  if (!small || small.width <= PHONE_PICTURE_WIDTH) return null;
+  if (!small || small.width <= PHONE_PICTURE_WIDTH || !small.url.startsWith(SERVED_COPIES)) return null;
   return {
     name: 'phone',
     url: `${small.url}?w=${PHONE_PICTURE_WIDTH}`,

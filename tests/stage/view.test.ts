@@ -224,6 +224,13 @@ describe('the copy the stage draws', () => {
     const narrow = { ...picture, variants: [{ ...picture.variants[0]!, width: 800, height: 533 }] };
     expect(phoneCopy(narrow)).toBeNull();
     expect(drawableVariants(narrow)).toEqual(narrow.variants);
+    // A picture the page drew itself (a data: address) has no phone copy to ask for.
+    const drawn = {
+      ...picture,
+      variants: picture.variants.map((variant) => ({ ...variant, url: 'data:image/jpeg;base64,AAAA' })),
+    };
+    expect(phoneCopy(drawn)).toBeNull();
+    expect(fitDrawnVariant(drawn, { width: 360, height: 192 }, 2).name).toBe('small');
   });
 
   it("draws a phone's fit from the phone copy, at more than half its size", () => {

@@ -133,17 +133,17 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     expect(engines.made).toHaveLength(1);
   });
 
-  it("fetches the fit's picture copy (a phone's: the phone copy) ahead as the engine's code loads, once, and releases it with the stage", async () => {
+  it("fetches the fit's picture variant ahead as the engine's code loads, once, and releases it with the stage", async () => {
     const stage = renderStage();
     await settle();
     expect(ahead.fetched).toEqual([]);
     fireEvent.pointerDown(stage.container.querySelector('img')!);
     await settle();
     expect(engines.made).toHaveLength(1);
-    expect(ahead.fetched).toEqual([`${picture.variants[0]!.url}?w=800`]);
+    expect(ahead.fetched).toEqual([picture.variants[0]!.url]);
     stage.unmount();
     // Released if the scene did not take it (picture-bitmaps.ts tells which).
-    expect(ahead.dropped).toEqual([`${picture.variants[0]!.url}?w=800`]);
+    expect(ahead.dropped).toEqual([picture.variants[0]!.url]);
   });
 
   it("woken by a tap, starts once the tap's frame is on screen (its Event Timing entry reported)", async () => {
