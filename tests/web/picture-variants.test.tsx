@@ -77,6 +77,29 @@ describe('the picture variant a stage loads', () => {
     expect(idle).toHaveLength(0);
   });
 
+  it("on a phone, a served picture's phone copy first (drawn at more than half its size), then the small variant as a zoom needs it", async () => {
+    vi.stubGlobal('devicePixelRatio', 2);
+    const served: GamePicture = {
+      ...picture,
+      variants: [
+        { name: 'small', url: '/api/v1/pictures/p/small', width: 1280, height: 853 },
+        { name: 'large', url: '/api/v1/pictures/p/large', width: 2400, height: 1600 },
+      ],
+    };
+    const { store, loads } = fakeStore();
+    // The play screen's stage on a 360 px phone.
+    const camera = cameraOf(360, 192);
+    camera.setImage({ width: served.width, height: served.height });
+    const { result } = renderHook(() => usePictureTextures(served, camera, store));
+    await act(async () => undefined);
+    expect(loads).toEqual(['/api/v1/pictures/p/small?w=800']);
+    expect(result.current.shown?.texture).toMatchObject({ url: '/api/v1/pictures/p/small?w=800' });
+    // Zoomed to twice the fit: 1152 device px of picture across, more than the phone copy has.
+    await act(async () => camera.zoomTo(camera.view.scale * 2, 0, 0));
+    expect(loads).toEqual(['/api/v1/pictures/p/small?w=800', '/api/v1/pictures/p/small']);
+    expect(result.current.shown?.texture).toMatchObject({ url: '/api/v1/pictures/p/small' });
+  });
+
   it('on a wide screen, the large variant at once, and nothing more', async () => {
     vi.stubGlobal('devicePixelRatio', 1);
     const { store, loads } = fakeStore();
