@@ -90,6 +90,9 @@ export const pressArticlePath = (id: string, slug: string) =>
 /** The width of the phone copy the two addresses above offer (`?w=800`); the small copy is 1280 px. */
 export const PHONE_PICTURE_WIDTH = 800;
 
+/** The phone copy's address of a picture at `path` (one of the addresses above, or a served display copy). */
+export const phoneCopyUrl = (path: string) => `${path}?w=${PHONE_PICTURE_WIDTH}`;
+
 /** An <img>'s addresses: what `src`, `srcset` and `sizes` (or a preload's imagesrcset and imagesizes) say. */
 export interface ResponsiveImage {
   src: string;
@@ -102,7 +105,7 @@ export interface ResponsiveImage {
  * one its screen needs, so a phone downloads about a third of the bytes.
  */
 export function firstPicture(path: string, sizes: string): ResponsiveImage {
-  return { src: path, srcSet: `${path}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w, ${path} 1280w`, sizes };
+  return { src: path, srcSet: `${phoneCopyUrl(path)} ${PHONE_PICTURE_WIDTH}w, ${path} 1280w`, sizes };
 }
 
 /** The winners' pages' result pictures: the card's width (the whole phone, a column on a laptop). */
@@ -119,10 +122,7 @@ export function resultPicture(
 ): ResponsiveImage | null {
   const small = variants.find((v) => v.name === 'small') ?? variants[0];
   if (!small) return null;
-  const copies = [
-    `${small.url}?w=${PHONE_PICTURE_WIDTH} ${PHONE_PICTURE_WIDTH}w`,
-    ...variants.map((v) => `${v.url} ${v.width}w`),
-  ];
+  const copies = [`${phoneCopyUrl(small.url)} ${PHONE_PICTURE_WIDTH}w`, ...variants.map((v) => `${v.url} ${v.width}w`)];
   return { src: small.url, srcSet: copies.join(', '), sizes: RESULT_PICTURE_SIZES };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The benches' Chromium, with Chromium's own browser UI kept out of their measurements (issue 29).
+ * The benches' Chromium, with Chromium's own browser UI kept out of their measurements (issue 29);
+ * the e2e tests' Chromium (playwright.config.ts) turns it off the same way, to save CI's time.
  * Every new window of the desktop Chromium the benches drive (each Playwright browser context
  * opens one) starts two web pages of its own in a renderer of their own: the address bar's
  * suggestion popups (`chrome://omnibox-popup.top-chrome/` and its AI-mode page, drawn with Lit),

@@ -16,7 +16,7 @@ import {
   zoomAt,
 } from './coords.ts';
 import type { GamePicture, PictureVariant } from '../../domain/practice.ts';
-import { PHONE_PICTURE_WIDTH } from '../../domain/site-paths.ts';
+import { PHONE_PICTURE_WIDTH, phoneCopyUrl } from '../../domain/site-paths.ts';
 
 export interface ZoomLimits {
   min: number;
@@ -163,7 +163,7 @@ export function phoneCopy(picture: GamePicture): DrawableVariant | null {
   if (!small || small.width <= PHONE_PICTURE_WIDTH || !small.url.startsWith(SERVED_COPIES)) return null;
   return {
     name: 'phone',
-    url: `${small.url}?w=${PHONE_PICTURE_WIDTH}`,
+    url: phoneCopyUrl(small.url),
     width: PHONE_PICTURE_WIDTH,
     height: Math.round((small.height * PHONE_PICTURE_WIDTH) / small.width),
   };
@@ -192,9 +192,9 @@ export function drawnVariant(
   scale: number,
   devicePixelRatio: number,
 ): DrawableVariant {
-  const phone = phoneCopy(picture);
-  if (phone && Math.max(stage.width, picture.width * scale) * devicePixelRatio <= phone.width) return phone;
-  return variantFor(picture, stage, scale, devicePixelRatio);
+  // Asked on every move of the camera: the phone copy is looked for only where it would do.
+  const needed = Math.max(stage.width, picture.width * scale) * devicePixelRatio;
+  return (needed <= PHONE_PICTURE_WIDTH && phoneCopy(picture)) || variantFor(picture, stage, scale, devicePixelRatio);
 }
 
 /** The variant the stage draws `picture` from fitted, as a new picture starts (Camera.setImage). */
