@@ -4,43 +4,22 @@
  * types they infer. Money is integer paise; coordinates are integer pixels of the ORIGINAL picture.
  */
 import { z } from 'zod';
+import { CART_MAX_ADD } from './contest-codes.ts';
 import { gamePictureSchema } from './practice.ts';
 import { sponsorViewSchema } from './sponsor.ts';
 
 // The paid-play rules read by the home page's first paint live without zod in paid-play.ts.
 export { isPaidPlaySuspended, paidEntriesSoon } from './paid-play.ts';
 
-/** The announcement and the refusal of new payment orders while paid play is suspended. */
-export const PAID_PLAY_SUSPENDED_MESSAGE =
-  'Real-money play and new cash deposits are suspended with immediate effect because of the new online-gaming law.';
-
-export const LOGIN_TO_PLAY_MESSAGE = 'Please login to participate in this contest!';
-export const GAME_PLAY_CLOSED_MESSAGE = 'Game Play Closed!';
-
-export const CONTEST_ERROR_CODES = {
-  paidPlaySuspended: 'PAID_PLAY_SUSPENDED',
-  gamePlayClosed: 'GAME_PLAY_CLOSED',
-  contestNotFound: 'CONTEST_NOT_FOUND',
-  cartEmpty: 'CART_EMPTY',
-  cartItemNotFound: 'CART_ITEM_NOT_FOUND',
-  freeEntryOnly: 'FREE_ENTRY_CONTEST',
-  notFreeEntry: 'NOT_FREE_ENTRY',
-  reservationNotFound: 'RESERVATION_NOT_FOUND',
-  reservationExpired: 'RESERVATION_EXPIRED',
-} as const;
-
-export const CONTEST_ERROR_MESSAGES = {
-  contestNotFound: 'This contest does not exist.',
-  cartEmpty: 'Your cart has no tickets for this contest.',
-  cartItemNotFound: 'This ticket is not in your cart.',
-  freeEntryOnly: 'This contest is free to enter; confirm your tickets without payment.',
-  notFreeEntry: 'This contest is not free to enter.',
-  reservationNotFound: 'This reservation does not exist.',
-  reservationExpired: 'Your reserved tickets have expired. Add them to the cart again.',
-} as const;
-
-/** The most tickets one request may add; a contest's own limit (75 by default) applies on top. */
-export const CART_MAX_ADD = 100;
+// The codes, messages and limits the screens read live without zod in contest-codes.ts.
+export {
+  CART_MAX_ADD,
+  CONTEST_ERROR_CODES,
+  CONTEST_ERROR_MESSAGES,
+  GAME_PLAY_CLOSED_MESSAGE,
+  LOGIN_TO_PLAY_MESSAGE,
+  PAID_PLAY_SUSPENDED_MESSAGE,
+} from './contest-codes.ts';
 
 /**
  * upcoming, open and closed follow the clock; judging (a judge has marked), judged (the judged

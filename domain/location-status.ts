@@ -1,10 +1,18 @@
 /**
- * GET /api/v1/location's answer checked without zod (issue 29): the country gate asks on every
- * page's first load, and zod is not part of a public page's first paint. It accepts exactly what
- * locationStatusSchema (location.ts) accepts; tests/domain/location-status.test.ts holds the two
- * together.
+ * The location gate's answers read without zod (issue 29): the country gate asks on every page's
+ * first load and the play screen's location gate as it opens, and zod is part of neither's first
+ * paint. The checks accept exactly what locationStatusSchema and locationRestrictionSchema
+ * (location.ts) accept; tests/domain/location-status.test.ts holds them together.
  */
-import type { LocationStatus } from './location.ts';
+import type { LocationRestriction, LocationStatus } from './location.ts';
+
+/** The error codes the gate answers with (AppError codes); location.ts re-exports them. */
+export const LOCATION_ERROR_CODES = {
+  /** 403: outside India, or in a restricted state. details: LocationRestriction. */
+  areaRestricted: 'AREA_RESTRICTED',
+  /** 428: contest play needs a fresh location check of this session. */
+  locationRequired: 'LOCATION_REQUIRED',
+} as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -25,4 +33,11 @@ export function isLocationStatus(value: unknown): value is LocationStatus {
       return false;
   }
   return isNumber(ttlMinutes) && Number.isInteger(ttlMinutes);
+}
+
+/** Why play is refused (a 403 AREA_RESTRICTED's details), as locationRestrictionSchema reads it. */
+export function isLocationRestriction(value: unknown): value is LocationRestriction {
+  if (!isObject(value) || (value['scope'] !== 'country' && value['scope'] !== 'state')) return false;
+  const { countryCode, state } = value;
+  return (countryCode === null || isString(countryCode)) && (state === null || isIndianState(state));
 }

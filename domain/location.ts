@@ -13,13 +13,8 @@ import { z } from 'zod';
  *   checks it.
  */
 
-/** The error codes the gate answers with (AppError codes). */
-export const LOCATION_ERROR_CODES = {
-  /** 403: outside India, or in a restricted state. details: LocationRestriction. */
-  areaRestricted: 'AREA_RESTRICTED',
-  /** 428: contest play needs a fresh location check of this session. */
-  locationRequired: 'LOCATION_REQUIRED',
-} as const;
+// The error codes the gate answers with, and its answers checked without zod: location-status.ts.
+export { LOCATION_ERROR_CODES } from './location-status.ts';
 
 export const INDIA = 'IN';
 

@@ -5,11 +5,8 @@
  */
 import { z } from 'zod';
 
-export const PRACTICE_ERROR_CODES = { noImagePairs: 'NO_IMAGE_PAIRS', noGameImage: 'NO_GAME_IMAGE' } as const;
-export const PRACTICE_ERROR_MESSAGES = {
-  noImagePairs: 'No image pairs available',
-  noGameImage: 'No game image available',
-} as const;
+// The error codes and their words, and the answers checked without zod: practice-answers.ts.
+export { PRACTICE_ERROR_CODES, PRACTICE_ERROR_MESSAGES } from './practice-answers.ts';
 
 /**
  * Far above the game's limit of TRIAL_MAX_TICKETS: the body stays small, and a request with 11

@@ -194,13 +194,6 @@ export const LATER_CODE_META = 'cricspot:engine-code';
  */
 export const SCREEN_CODE_META = 'cricspot:screen-code';
 
-/**
- * Code a game screen's start evaluates before its screens' chunks, which those chunks do not
- * import themselves (the first step of EVALUATED_FIRST in src/app/routes.tsx): named first in the
- * screen's SCREEN_CODE_META.
- */
-const GAME_CODE_FIRST = ['src/app/zod-loaded.ts'] as const;
-
 export const FIRST_PAINT_SCREENS = [
   {
     name: 'quick_game_screen',
@@ -210,7 +203,6 @@ export const FIRST_PAINT_SCREENS = [
     image: PRACTICE_PICTURE,
     loggedIn: false,
     also: [],
-    first: GAME_CODE_FIRST,
   },
   {
     // Only logged-in players reach it: its first paint is the header they see and the contest's
@@ -222,7 +214,6 @@ export const FIRST_PAINT_SCREENS = [
     image: PLAY_PICTURE,
     loggedIn: true,
     also: ['src/app/LocationGate.tsx', 'src/screens/play/PlayLoading.tsx'],
-    first: GAME_CODE_FIRST,
   },
   // Issue 29: the public pages whose content is the API's. Their first paint is the header, the
   // page's title and its spinner, with no style sheet to wait for; the app then reads the API.

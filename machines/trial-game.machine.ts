@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type ApiRefusal, errorCodeOf, refusalOf } from '../domain/error-code.ts';
-import { type GamePicture, PRACTICE_ERROR_CODES } from '../domain/practice.ts';
+import { PRACTICE_ERROR_CODES } from '../domain/practice-answers.ts';
+import type { GamePicture } from '../domain/practice.ts';
 import {
   canAddTrialTicket,
   canRemoveTicket,

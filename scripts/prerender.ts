@@ -175,9 +175,9 @@ function headOf(
 function screenCodeMeta(
   manifest: Manifest,
   template: string,
-  page: { screen: string; also?: readonly string[]; first?: readonly string[] },
+  page: { screen: string; also?: readonly string[] },
 ): string {
-  const keys = [...(page.first ?? []), page.screen, ...(page.also ?? []), ...EVERY_PAGE];
+  const keys = [page.screen, ...(page.also ?? []), ...EVERY_PAGE];
   for (const key of keys) if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest`);
   return filesMeta(SCREEN_CODE_META, chunksInLoadOrder(manifest, keys), template);
 }

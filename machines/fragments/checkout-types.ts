@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
-import { CONTEST_ERROR_CODES } from '../../domain/contests.ts';
+import { CONTEST_ERROR_CODES } from '../../domain/contest-codes.ts';
 import type { ApiRefusal } from '../../domain/error-code.ts';
 import type { Bill } from '../../domain/money.ts';
 import { type PaymentAnswer, type PaymentOrderAnswer, PAYMENT_ERROR_CODES } from '../../domain/payments.ts';

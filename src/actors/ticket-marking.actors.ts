@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { type ContestView, GAME_PLAY_CLOSED_MESSAGE } from '../../domain/contests.ts';
+import { GAME_PLAY_CLOSED_MESSAGE } from '../../domain/contest-codes.ts';
+import type { ContestView } from '../../domain/contests.ts';
 import type { DraftTicket, TicketPoint } from '../../domain/tickets.ts';
 import { type LoadedContest, type SubmitOutcome, ticketMarkingMachine } from '../../machines/ticket-marking.machine.ts';
 import { addCartItems, checkoutFree, fetchCart, fetchCurrentContests, takeCart } from '../api/contests.ts';

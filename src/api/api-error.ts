@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import type { ClientErrorCode } from '../../domain/error-code.ts';
+import { LOCATION_ERROR_CODES } from '../../domain/location-status.ts';
 
 /*
  * What a failed API call is, and what any failed call tells the page, without axios (issue 29):
@@ -28,8 +29,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
  */
 export const LOCATION_NEEDED_EVENT = 'cricspot:location-needed';
 export type LocationNeededDetail = { code: string };
-// LOCATION_ERROR_CODES of domain/location.ts, spelled out: importing it would bring zod along.
-const locationCodes = new Set<string>(['LOCATION_REQUIRED', 'AREA_RESTRICTED']);
+const locationCodes = new Set<string>(Object.values(LOCATION_ERROR_CODES));
 
 /**
  * What every failed answer tells the page, whichever client got it: a 401 (unless the caller

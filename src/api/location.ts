@@ -1,30 +1,18 @@
-import {
-  LOCATION_ERROR_CODES,
-  type LocationClaimBody,
-  type LocationRestriction,
-  locationRestrictionSchema,
-  type LocationStatus,
-  locationStatusSchema,
-} from '../../domain/location.ts';
+import type { LocationClaimBody, LocationRestriction } from '../../domain/location.ts';
+import { isLocationRestriction, isLocationStatus, LOCATION_ERROR_CODES } from '../../domain/location-status.ts';
 import type { VerifyOutcome } from '../../machines/location-gate.machine.ts';
 import { apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
-import { askLocation } from './location-answer.ts';
 
 /**
- * Where play is allowed for this visitor and session (works without a login); a look while the
- * country gate's is under way takes its answer (location-answer.ts).
+ * Where play is allowed for this visitor and session (works without a login): the country gate's
+ * ask (country.ts), whose answer a look while it is under way takes (location-answer.ts).
  */
-export async function getLocationStatus(): Promise<LocationStatus> {
-  const result = locationStatusSchema.safeParse(await askLocation());
-  if (!result.success) throw new InvalidResponseError();
-  return result.data;
-}
+export { getCountryStatus as getLocationStatus } from './country.ts';
 
 function restrictionOf(error: unknown): LocationRestriction | null {
   const failure = apiErrorOf(error);
   if (failure.status !== 403 || failure.code !== LOCATION_ERROR_CODES.areaRestricted) return null;
-  const details = locationRestrictionSchema.safeParse(failure.details);
-  return details.success ? details.data : { scope: 'country', countryCode: null, state: null };
+  return isLocationRestriction(failure.details) ? failure.details : { scope: 'country', countryCode: null, state: null };
 }
 
 /**
@@ -33,9 +21,9 @@ function restrictionOf(error: unknown): LocationRestriction | null {
  */
 export async function sendLocation(coords: LocationClaimBody): Promise<VerifyOutcome> {
   try {
-    const result = locationStatusSchema.safeParse(dataOf<unknown>((await http.post('/location', coords)).data));
-    if (!result.success) throw new InvalidResponseError();
-    return { allowed: true, status: result.data };
+    const status = dataOf<unknown>((await http.post('/location', coords)).data);
+    if (!isLocationStatus(status)) throw new InvalidResponseError();
+    return { allowed: true, status };
   } catch (error) {
     const restriction = restrictionOf(error);
     if (restriction) return { allowed: false, restriction };

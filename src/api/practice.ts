@@ -1,11 +1,10 @@
+import type { GamePicture, PracticePairAnswer } from '../../domain/practice.ts';
 import {
-  type GamePicture,
+  isPracticePair,
+  isPracticeResult,
   PRACTICE_ERROR_CODES,
   PRACTICE_ERROR_MESSAGES,
-  type PracticePairAnswer,
-  practicePairSchema,
-  practiceResultSchema,
-} from '../../domain/practice.ts';
+} from '../../domain/practice-answers.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import type { PracticeResult } from '../../machines/trial-game.machine.ts';
 import { ApiError, apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
@@ -26,20 +25,18 @@ function practiceError(error: unknown): ApiError {
   return known ? new ApiError(failure.code, known, failure.status) : failure;
 }
 
-function parsed<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-  body: unknown,
-): T {
-  const result = schema.safeParse(dataOf<unknown>(body));
-  if (!result.success) throw new InvalidResponseError();
-  return result.data;
+/** An answer's data when `check` accepts it; else the answer is not one of the server's. */
+function checkedAnswer<T>(check: (value: unknown) => value is T, body: unknown): T {
+  const data = dataOf<unknown>(body);
+  if (!check(data)) throw new InvalidResponseError();
+  return data;
 }
 
 /** The next practice picture after `after` (the pair just played), without the ball. */
 export async function nextPracticePair(after?: string): Promise<PracticePairAnswer> {
   try {
     const res = await http.get('/practice/pairs/next', { params: after ? { after } : {} });
-    return parsed(practicePairSchema, res.data);
+    return checkedAnswer(isPracticePair, res.data);
   } catch (error) {
     throw practiceError(error);
   }
@@ -65,7 +62,7 @@ export async function submitPractice(pairId: string, tickets: readonly Submitted
     const res = await http.post(`/practice/pairs/${encodeURIComponent(pairId)}/submit`, {
       tickets: tickets.map((t) => ({ x: t.point.x, y: t.point.y })),
     });
-    answer = parsed(practiceResultSchema, res.data);
+    answer = checkedAnswer(isPracticeResult, res.data);
   } catch (error) {
     throw practiceError(error);
   }

@@ -51,20 +51,16 @@ export const FIRST_PAINT_CODE: Readonly<Record<string, readonly { load(): Promis
 };
 
 /**
- * The libraries and schemas a game screen's code imports, evaluated one per task before the
- * screens' own chunks (issue 29). Their chunks already arrive with the page (modulepreload); asked
- * for together with the screens, the browser evaluated them all in one long task on a slow phone
- * (zod's schemas, XState, axios: about 250 ms at 4x CPU slowdown), which a tap then waited for.
+ * The libraries a game screen's code imports, evaluated one per task before the screens' own
+ * chunks (issue 29). Their chunks already arrive with the page (modulepreload); asked for together
+ * with the screens, the browser evaluated them all in one long task on a slow phone (XState, axios
+ * and, until the game screens stopped importing it, zod's schemas: about 250 ms at 4x CPU
+ * slowdown), which a tap then waited for.
  */
-const gameLibraries = (schemas: () => Promise<unknown>) => [
-  () => import('./zod-loaded.ts'),
-  schemas,
-  () => import('@xstate/react'),
-  () => import('../api/http.ts'),
-];
+const GAME_LIBRARIES = [() => import('@xstate/react'), () => import('../api/http.ts')];
 const EVALUATED_FIRST: Readonly<Record<string, readonly (() => Promise<unknown>)[]>> = {
-  [paths.quickGameScreen]: gameLibraries(() => import('../../domain/practice.ts')),
-  [paths.playScreen]: gameLibraries(() => import('../../domain/contests.ts')),
+  [paths.quickGameScreen]: GAME_LIBRARIES,
+  [paths.playScreen]: GAME_LIBRARIES,
 };
 
 /**

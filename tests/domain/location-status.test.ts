@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locationStatusSchema } from '../../domain/location.ts';
-import { isLocationStatus } from '../../domain/location-status.ts';
+import { locationRestrictionSchema, locationStatusSchema } from '../../domain/location.ts';
+import { isLocationRestriction, isLocationStatus } from '../../domain/location-status.ts';
 
 // The country gate's check without zod (issue 29) accepts exactly what the schema accepts.
 const telangana = { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' };
@@ -37,5 +37,37 @@ describe('isLocationStatus', () => {
 
   it('accepts the valid answers', () => {
     expect(samples.slice(0, 4).every(isLocationStatus)).toBe(true);
+  });
+});
+
+// A 403 AREA_RESTRICTED's details, read by the play screen's location gate without zod.
+const restricted = { scope: 'state', countryCode: 'IN', state: telangana };
+const restrictionSamples: unknown[] = [
+  restricted,
+  { scope: 'country', countryCode: null, state: null },
+  { scope: 'country', countryCode: 'NP', state: null },
+  { ...restricted, extra: 'kept out by neither' },
+  null,
+  'state',
+  {},
+  { ...restricted, scope: 'city' },
+  { ...restricted, scope: undefined },
+  { ...restricted, countryCode: undefined },
+  { ...restricted, countryCode: 91 },
+  { ...restricted, state: undefined },
+  { ...restricted, state: { code: 'IN-TG', nameEn: 'Telangana' } },
+  { ...restricted, state: 'IN-TG' },
+];
+
+describe('isLocationRestriction', () => {
+  it.each(restrictionSamples.map((sample) => [JSON.stringify(sample) ?? String(sample), sample]))(
+    'agrees with locationRestrictionSchema on %s',
+    (_name, sample) => {
+      expect(isLocationRestriction(sample)).toBe(locationRestrictionSchema.safeParse(sample).success);
+    },
+  );
+
+  it('accepts the valid details', () => {
+    expect(restrictionSamples.slice(0, 4).every(isLocationRestriction)).toBe(true);
   });
 });

@@ -2,13 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
-import {
-  type CartAnswer,
-  type CurrentContests,
-  type FreeCheckoutAnswer,
-  type PaidPlay,
-  paidEntriesSoon,
-} from '../../../domain/contests.ts';
+import type { CartAnswer, CurrentContests, FreeCheckoutAnswer, PaidPlay } from '../../../domain/contests.ts';
+import { paidEntriesSoon } from '../../../domain/paid-play.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import { ticketNumber } from '../../../domain/tickets.ts';
 import { checkoutFree, fetchCart, fetchCurrentContests, removeCartItem } from '../../api/contests.ts';

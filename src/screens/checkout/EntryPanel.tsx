@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CONTEST_ERROR_CODES } from '../../../domain/contests.ts';
+import { CONTEST_ERROR_CODES } from '../../../domain/contest-codes.ts';
 import type { PaymentAnswer } from '../../../domain/payments.ts';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { CheckoutErrorCode } from '../../../machines/checkout.machine.ts';
