@@ -1,7 +1,17 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../domain/tickets.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { lazyComponent } from '../shared/lazy-screen.ts';
 import { afterNextPaint } from '../shared/yield-to-browser.ts';
+import { onIdle } from '../stage/idle.ts';
+
+/**
+ * The reset's question, on Radix's dialog (12 KB brotli), loads once the player has a mark to
+ * reset, in an idle moment after that mark's paint, not with the game screen's code (issue 29): its
+ * compile was one more long task before the stage's engine could start.
+ */
+const ConfirmDialog = lazyComponent(() =>
+  import('./ConfirmDialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 export interface TicketMark {
   id: string;
@@ -72,6 +82,17 @@ export function TicketBar(props: TicketBarProps) {
   const waiting = marks.some((mark) => mark.point === null);
   const untouched = marks.length === 1 && marks[0]?.point === null;
   const [confirmingReset, setConfirmingReset] = useState(false);
+  // Mounted from the first ask on, so that its closing returns the focus to Reset.
+  const [resetAsked, setResetAsked] = useState(false);
+  const resettable = props.onReset !== undefined && !untouched;
+  useEffect(() => {
+    if (!resettable) return undefined;
+    let cancel = afterNextPaint(() => {
+      // A failed fetch shows when Reset is pressed (the route's boundary, as a screen's own chunk).
+      cancel = onIdle(() => void ConfirmDialog.load().catch(() => undefined));
+    });
+    return () => cancel();
+  }, [resettable]);
   // On a phone the chips scroll sideways: keep the selected one (a new ticket, say) in sight.
   const chipsRef = useRef<HTMLUListElement>(null);
   const chipsShown = useRef(false);
@@ -184,7 +205,10 @@ export function TicketBar(props: TicketBarProps) {
             type="button"
             className="button button--small button--ghost trial-bar__reset"
             disabled={disabled || untouched}
-            onClick={() => setConfirmingReset(true)}
+            onClick={() => {
+              setResetAsked(true);
+              setConfirmingReset(true);
+            }}
           >
             {tx.reset}
           </button>
@@ -199,19 +223,23 @@ export function TicketBar(props: TicketBarProps) {
         </button>
       </div>
       {props.summary}
-      <ConfirmDialog
-        open={confirmingReset}
-        title={tx.resetTitle}
-        confirmLabel={tx.resetConfirm}
-        cancelLabel={tx.resetCancel}
-        onCancel={() => setConfirmingReset(false)}
-        onConfirm={() => {
-          setConfirmingReset(false);
-          props.onReset?.();
-        }}
-      >
-        <p>{tx.resetText}</p>
-      </ConfirmDialog>
+      {resetAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmingReset}
+            title={tx.resetTitle}
+            confirmLabel={tx.resetConfirm}
+            cancelLabel={tx.resetCancel}
+            onCancel={() => setConfirmingReset(false)}
+            onConfirm={() => {
+              setConfirmingReset(false);
+              props.onReset?.();
+            }}
+          >
+            <p>{tx.resetText}</p>
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -64,12 +64,22 @@ describe('what the home page loads before it settles (issue 29)', () => {
 });
 
 describe('what a game screen loads before its stage starts (issue 29)', () => {
+  // Each first-paint game screen with the parts its first paint shows.
+  const gameScreens = FIRST_PAINT_SCREENS.filter((candidate) => candidate.image !== null);
+
   it('has no zod: its answers are checked without it, and the codes it reads live apart from the schemas', () => {
-    // Each first-paint game screen with the parts its first paint shows. Zod built every schema of
-    // the contract it imported as the screen's code was evaluated (70 ms at 4x CPU slowdown).
-    for (const screen of FIRST_PAINT_SCREENS.filter((candidate) => candidate.image !== null)) {
+    // Zod built every schema of the contract it imported as the screen's code was evaluated (70 ms at 4x CPU slowdown).
+    for (const screen of gameScreens) {
       const packages = staticPackages([screen.screen, ...screen.also]);
       expect(packages.has('zod') ? `${screen.path}: zod (${packages.get('zod')})` : null).toBeNull();
+    }
+  });
+
+  it("has no dialog library: the reset's question loads once there is a mark to reset", () => {
+    for (const screen of gameScreens) {
+      const packages = staticPackages([screen.screen, ...screen.also]);
+      const dialog = packages.get('@radix-ui/react-dialog');
+      expect(dialog ? `${screen.path}: @radix-ui/react-dialog (${dialog})` : null).toBeNull();
     }
   });
 });
