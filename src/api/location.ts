@@ -12,7 +12,9 @@ export { getCountryStatus as getLocationStatus } from './country.ts';
 function restrictionOf(error: unknown): LocationRestriction | null {
   const failure = apiErrorOf(error);
   if (failure.status !== 403 || failure.code !== LOCATION_ERROR_CODES.areaRestricted) return null;
-  return isLocationRestriction(failure.details) ? failure.details : { scope: 'country', countryCode: null, state: null };
+  return isLocationRestriction(failure.details)
+    ? failure.details
+    : { scope: 'country', countryCode: null, state: null };
 }
 
 /**

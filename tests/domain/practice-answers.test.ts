@@ -68,9 +68,9 @@ describe('isPracticePair', () => {
   });
 
   it('accepts the valid answers', () => {
-    expect([pair, { ...pair, extra: 1 }, { pairId: 'p', picture: { ...picture, variants: [] } }].every(isPracticePair)).toBe(
-      true,
-    );
+    expect(
+      [pair, { ...pair, extra: 1 }, { pairId: 'p', picture: { ...picture, variants: [] } }].every(isPracticePair),
+    ).toBe(true);
   });
 });
 
