@@ -6,7 +6,7 @@
  */
 import type { LocationRestriction, LocationStatus } from './location.ts';
 
-/** The error codes the gate answers with (AppError codes); location.ts re-exports them. */
+/** The error codes the gate answers with (AppError codes). */
 export const LOCATION_ERROR_CODES = {
   /** 403: outside India, or in a restricted state. details: LocationRestriction. */
   areaRestricted: 'AREA_RESTRICTED',

@@ -14,7 +14,6 @@ import { z } from 'zod';
  */
 
 // The error codes the gate answers with, and its answers checked without zod: location-status.ts.
-export { LOCATION_ERROR_CODES } from './location-status.ts';
 
 export const INDIA = 'IN';
 

@@ -6,7 +6,7 @@
  */
 import type { PracticePairAnswer, PracticeResultAnswer } from './practice.ts';
 
-/** The error codes of the practice calls and the spec's words for them; practice.ts re-exports them. */
+/** The error codes of the practice calls and the spec's words for them. */
 export const PRACTICE_ERROR_CODES = { noImagePairs: 'NO_IMAGE_PAIRS', noGameImage: 'NO_GAME_IMAGE' } as const;
 export const PRACTICE_ERROR_MESSAGES = {
   noImagePairs: 'No image pairs available',

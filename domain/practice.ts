@@ -6,7 +6,6 @@
 import { z } from 'zod';
 
 // The error codes and their words, and the answers checked without zod: practice-answers.ts.
-export { PRACTICE_ERROR_CODES, PRACTICE_ERROR_MESSAGES } from './practice-answers.ts';
 
 /**
  * Far above the game's limit of TRIAL_MAX_TICKETS: the body stays small, and a request with 11

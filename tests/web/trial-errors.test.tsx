@@ -134,7 +134,7 @@ describe('/quick_game_screen', () => {
 describe('trial texts', () => {
   it('say the rule messages exactly as domain/tickets.ts and the spec do', async () => {
     const { ONE_AVAILABLE_MESSAGE, TICKET_REASON_MESSAGES } = await import('../../domain/tickets.ts');
-    const { PRACTICE_ERROR_MESSAGES } = await import('../../domain/practice.ts');
+    const { PRACTICE_ERROR_MESSAGES } = await import('../../domain/practice-answers.ts');
     const { readLocales } = await import('../support/i18n.ts');
     const en = readLocales().en!.trial as { reasons: Record<string, string>; errors: Record<string, string> };
     // onlyNAvailable in its two plural forms: the spec's sentence, and one ticket in the singular.

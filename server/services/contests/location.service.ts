@@ -2,13 +2,8 @@ import { createHmac } from 'node:crypto';
 import { sameHex } from '../../constant-time.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  INDIA,
-  type IndianState,
-  LOCATION_ERROR_CODES,
-  type LocationRestriction,
-  type LocationStatus,
-} from '../../../domain/location.ts';
+import { INDIA, type IndianState, type LocationRestriction, type LocationStatus } from '../../../domain/location.ts';
+import { LOCATION_ERROR_CODES } from '../../../domain/location-status.ts';
 import type { LocationConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

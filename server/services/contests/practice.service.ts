@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import { distance } from '../../../domain/judging.ts';
-import {
-  PRACTICE_ERROR_CODES,
-  PRACTICE_ERROR_MESSAGES,
-  type PracticePairAnswer,
-  type PracticeResultAnswer,
-} from '../../../domain/practice.ts';
+import type { PracticePairAnswer, PracticeResultAnswer } from '../../../domain/practice.ts';
+import { PRACTICE_ERROR_CODES, PRACTICE_ERROR_MESSAGES } from '../../../domain/practice-answers.ts';
 import {
   canSubmit,
   isInsidePicture,
