@@ -17,7 +17,7 @@ import { CLAIM_ERROR_CODES } from './results/claims.ts';
 import { CONTEST_ADMIN_ERROR_CODES, SEALED_ANSWER_ERROR_CODES } from './admin-contests/messages.ts';
 import { CONTEST_ERROR_CODES } from './contests.ts';
 import { JUDGING_ERROR_CODES } from './judge-panel.ts';
-import { LOCATION_ERROR_CODES } from './location-status.ts';
+import { LOCATION_ERROR_CODES } from './location-answers.ts';
 import { PAYMENT_ERROR_CODES, PROMO_ERROR_CODES } from './payments.ts';
 import { PICTURE_UPLOAD_ERROR_CODES, PRACTICE_PAIR_ERROR_CODES } from './admin-pictures.ts';
 import { PRACTICE_ERROR_CODES } from './practice-answers.ts';

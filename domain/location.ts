@@ -13,7 +13,7 @@ import { z } from 'zod';
  *   checks it.
  */
 
-// The error codes the gate answers with, and its answers checked without zod: location-status.ts.
+// The error codes the gate answers with, and its answers checked without zod: location-answers.ts.
 
 export const INDIA = 'IN';
 

@@ -5,6 +5,7 @@
  * tests/domain/practice-answers.test.ts holds them together.
  */
 import type { PracticePairAnswer, PracticeResultAnswer } from './practice.ts';
+import { isInt, isNumber, isObject, isString } from './value-checks.ts';
 
 /** The error codes of the practice calls and the spec's words for them. */
 export const PRACTICE_ERROR_CODES = { noImagePairs: 'NO_IMAGE_PAIRS', noGameImage: 'NO_GAME_IMAGE' } as const;
@@ -13,16 +14,11 @@ export const PRACTICE_ERROR_MESSAGES = {
   noGameImage: 'No game image available',
 } as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-/** zod's int(): a safe integer. */
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 function isPictureVariant(value: unknown): boolean {
   return (
     isObject(value) &&
     (value['name'] === 'small' || value['name'] === 'large') &&
-    typeof value['url'] === 'string' &&
+    isString(value['url']) &&
     isInt(value['width']) &&
     isInt(value['height'])
   );
@@ -39,7 +35,7 @@ function isGamePicture(value: unknown): boolean {
 }
 
 export function isPracticePair(value: unknown): value is PracticePairAnswer {
-  return isObject(value) && typeof value['pairId'] === 'string' && isGamePicture(value['picture']);
+  return isObject(value) && isString(value['pairId']) && isGamePicture(value['picture']);
 }
 
 export function isPracticeResult(value: unknown): value is PracticeResultAnswer {

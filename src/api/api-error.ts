@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import type { ApiErrorCode } from '../../domain/api-errors.ts';
 import type { ClientErrorCode } from '../../domain/error-code.ts';
-import { LOCATION_ERROR_CODES } from '../../domain/location-status.ts';
+import { LOCATION_ERROR_CODES } from '../../domain/location-answers.ts';
 
 /*
  * What a failed API call is, and what any failed call tells the page, without axios (issue 29):
@@ -56,6 +56,12 @@ export function dataOf<T>(body: unknown): T {
   if (typeof body !== 'object' || body === null || !('data' in body) || (body as { data: unknown }).data === undefined)
     throw new InvalidResponseError();
   return (body as { data: T }).data;
+}
+
+/** An answer's value when `check` (a shape's plain check, without zod) accepts it; else 'Invalid response format'. */
+export function validAnswer<T>(value: unknown, check: (value: unknown) => value is T): T {
+  if (!check(value)) throw new InvalidResponseError();
+  return value;
 }
 
 /** What failed in the page itself (domain/error-code.ts): no answer, an answer without data, anything else. */

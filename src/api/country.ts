@@ -1,6 +1,6 @@
-import { isLocationStatus } from '../../domain/location-status.ts';
+import { isLocationStatus } from '../../domain/location-answers.ts';
 import type { LocationStatus } from '../../domain/location.ts';
-import { InvalidResponseError } from './api-error.ts';
+import { validAnswer } from './api-error.ts';
 import { askLocation } from './location-answer.ts';
 
 /**
@@ -9,7 +9,5 @@ import { askLocation } from './location-answer.ts';
  * location gate that asks meanwhile (location-answer.ts).
  */
 export async function getCountryStatus(): Promise<LocationStatus> {
-  const status = await askLocation();
-  if (!isLocationStatus(status)) throw new InvalidResponseError();
-  return status;
+  return validAnswer(await askLocation(), isLocationStatus);
 }

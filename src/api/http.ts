@@ -16,6 +16,7 @@ export {
   LOCATION_NEEDED_EVENT,
   type LocationNeededDetail,
   onUnauthorized,
+  validAnswer,
 } from './api-error.ts';
 
 /** The one axios instance. Cookies carry the session; nothing secret lives in the page. */

@@ -1,7 +1,7 @@
 import type { LocationClaimBody, LocationRestriction } from '../../domain/location.ts';
-import { isLocationRestriction, isLocationStatus, LOCATION_ERROR_CODES } from '../../domain/location-status.ts';
+import { isLocationRestriction, isLocationStatus, LOCATION_ERROR_CODES } from '../../domain/location-answers.ts';
 import type { VerifyOutcome } from '../../machines/location-gate.machine.ts';
-import { apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
+import { apiErrorOf, dataOf, http, validAnswer } from './http.ts';
 
 /**
  * Where play is allowed for this visitor and session (works without a login): the country gate's
@@ -23,8 +23,7 @@ function restrictionOf(error: unknown): LocationRestriction | null {
  */
 export async function sendLocation(coords: LocationClaimBody): Promise<VerifyOutcome> {
   try {
-    const status = dataOf<unknown>((await http.post('/location', coords)).data);
-    if (!isLocationStatus(status)) throw new InvalidResponseError();
+    const status = validAnswer(dataOf<unknown>((await http.post('/location', coords)).data), isLocationStatus);
     return { allowed: true, status };
   } catch (error) {
     const restriction = restrictionOf(error);

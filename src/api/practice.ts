@@ -7,7 +7,7 @@ import {
 } from '../../domain/practice-answers.ts';
 import type { TicketPoint } from '../../domain/tickets.ts';
 import type { PracticeResult } from '../../machines/trial-game.machine.ts';
-import { ApiError, apiErrorOf, dataOf, http, InvalidResponseError } from './http.ts';
+import { ApiError, apiErrorOf, dataOf, http, InvalidResponseError, validAnswer } from './http.ts';
 
 /**
  * A failed practice call is an ApiError with the server's code, which the trial machine reads
@@ -25,18 +25,11 @@ function practiceError(error: unknown): ApiError {
   return known ? new ApiError(failure.code, known, failure.status) : failure;
 }
 
-/** An answer's data when `check` accepts it; else the answer is not one of the server's. */
-function checkedAnswer<T>(check: (value: unknown) => value is T, body: unknown): T {
-  const data = dataOf<unknown>(body);
-  if (!check(data)) throw new InvalidResponseError();
-  return data;
-}
-
 /** The next practice picture after `after` (the pair just played), without the ball. */
 export async function nextPracticePair(after?: string): Promise<PracticePairAnswer> {
   try {
     const res = await http.get('/practice/pairs/next', { params: after ? { after } : {} });
-    return checkedAnswer(isPracticePair, res.data);
+    return validAnswer(dataOf<unknown>(res.data), isPracticePair);
   } catch (error) {
     throw practiceError(error);
   }
@@ -62,7 +55,7 @@ export async function submitPractice(pairId: string, tickets: readonly Submitted
     const res = await http.post(`/practice/pairs/${encodeURIComponent(pairId)}/submit`, {
       tickets: tickets.map((t) => ({ x: t.point.x, y: t.point.y })),
     });
-    answer = checkedAnswer(isPracticeResult, res.data);
+    answer = validAnswer(dataOf<unknown>(res.data), isPracticeResult);
   } catch (error) {
     throw practiceError(error);
   }

@@ -3,7 +3,7 @@ import { sameHex } from '../../constant-time.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { INDIA, type IndianState, type LocationRestriction, type LocationStatus } from '../../../domain/location.ts';
-import { LOCATION_ERROR_CODES } from '../../../domain/location-status.ts';
+import { LOCATION_ERROR_CODES } from '../../../domain/location-answers.ts';
 import type { LocationConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -2,9 +2,10 @@
  * The location gate's answers read without zod (issue 29): the country gate asks on every page's
  * first load and the play screen's location gate as it opens, and zod is part of neither's first
  * paint. The checks accept exactly what locationStatusSchema and locationRestrictionSchema
- * (location.ts) accept; tests/domain/location-status.test.ts holds them together.
+ * (location.ts) accept; tests/domain/location-answers.test.ts holds them together.
  */
 import type { LocationRestriction, LocationStatus } from './location.ts';
+import { isBoolean, isNumber, isObject, isString } from './value-checks.ts';
 
 /** The error codes the gate answers with (AppError codes). */
 export const LOCATION_ERROR_CODES = {
@@ -13,11 +14,6 @@ export const LOCATION_ERROR_CODES = {
   /** 428: contest play needs a fresh location check of this session. */
   locationRequired: 'LOCATION_REQUIRED',
 } as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function isIndianState(value: unknown): boolean {
   return isObject(value) && isString(value['code']) && isString(value['nameEn']) && isString(value['nameHi']);

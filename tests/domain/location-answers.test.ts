@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locationRestrictionSchema, locationStatusSchema } from '../../domain/location.ts';
-import { isLocationRestriction, isLocationStatus } from '../../domain/location-status.ts';
+import { isLocationRestriction, isLocationStatus } from '../../domain/location-answers.ts';
 
 // The country gate's check without zod (issue 29) accepts exactly what the schema accepts.
 const telangana = { code: 'IN-TG', nameEn: 'Telangana', nameHi: 'तेलंगाना' };
