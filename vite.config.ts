@@ -7,6 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 import { pureAxiosFetchAdapter } from './scripts/axios-fetch-probe.ts';
 import { lazyPixiBatcherShader } from './scripts/pixi-batcher-shader.ts';
 import { lazyPixiCanvasProbe } from './scripts/pixi-canvas-probe.ts';
+import { pixiReactPriorities } from './scripts/pixi-react-priorities.ts';
 import { GAME_CODE_CHUNKS } from './scripts/game-code-chunk.ts';
 import { PIXI_CHUNKS } from './scripts/pixi-engine-chunk.ts';
 import { lazyPixiSegmenter } from './scripts/pixi-text-segmenter.ts';
@@ -121,6 +122,8 @@ export default defineConfig({
     lazyPixiSegmenter(),
     // Pixi's batch shader made on first use: the Canvas renderer never uses it (issue 29).
     lazyPixiBatcherShader(),
+    // @pixi/react's root takes a tap's marks in the tap's task, drawn in its next frame (issue 29).
+    pixiReactPriorities(),
     // axios's fetch adapter not made (its support tests) as its module is evaluated: the site sends by XHR (issue 29).
     pureAxiosFetchAdapter(),
     // React DOM's and the reconciler's markers made without a stack trace, which an inspector makes costly (issue 29).
