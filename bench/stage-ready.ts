@@ -15,8 +15,9 @@
 //   the paint the INP ends with (the mark's element added before that paint);
 // - tap INP: Interaction to Next Paint of a tap on an empty spot of the picture once the stage is
 //   ready (web-vitals' onINP with reportAllChanges and every event of 16 ms or more, injected by
-//   the bench: never in the site's bundle), and of the tap at first paint (the engine not up
-//   yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
+//   the bench: never in the site's bundle), with whether the stage's canvas drew the tap's mark
+//   before the paint that INP ends with (its first stroke after the tap, against web-vitals'
+//   nextPaintTime), and of the tap at first paint (the engine not up yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
 // touchscreen.tap, whose touch waits for the page's next frame before it is sent). Every wait and
 // read of the page is a one-line expression asked through DevTools (bench/support/page-poll.ts),
@@ -97,13 +98,21 @@ const NO_PARTS: InpParts = { inputDelay: Number.NaN, processing: Number.NaN, pre
 type BenchWindow = Window & {
   __inp?: {
     value: number;
-    attribution?: { inputDelay?: number; processingDuration?: number; presentationDelay?: number };
+    attribution?: {
+      inputDelay?: number;
+      processingDuration?: number;
+      presentationDelay?: number;
+      /** web-vitals' best guess of when the paint the INP ends with came (performance.now). */
+      nextPaintTime?: number;
+    };
   };
   /** The last pointerup's event time, and when a mark first showed over the preview (performance.now). */
   __tapAt?: number;
   __markAt?: number;
   /** When a marked ticket's chip first showed in the ticket bar (performance.now). */
   __chipAt?: number;
+  /** When the stage's canvas first stroked a shape after a tap (a mark's crosshair; performance.now). */
+  __canvasAt?: number;
 };
 
 async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
@@ -125,10 +134,18 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
     },
     { marker: STORAGE_KEYS.loginMarker, signedIn: player !== null },
   );
-  // When the last tap ended, and when a mark first showed over the picture shown as an image.
+  // When the last tap ended, when a mark first showed over the picture shown as an image, and when
+  // the stage's canvas (the one in the page) first stroked a shape after a tap: the picture is
+  // drawn as an image, a mark's crosshair and badge are stroked.
   await context.addInitScript(() => {
     const w = window as BenchWindow;
     document.addEventListener('pointerup', (event) => (w.__tapAt = event.timeStamp), { capture: true });
+    const stroke = CanvasRenderingContext2D.prototype.stroke;
+    CanvasRenderingContext2D.prototype.stroke = function (this: CanvasRenderingContext2D, path?: Path2D) {
+      if (w.__tapAt !== undefined && w.__canvasAt === undefined && this.canvas.isConnected)
+        w.__canvasAt = performance.now();
+      Reflect.apply(stroke, this, path ? [path] : []);
+    } as typeof stroke;
     new MutationObserver(() => {
       if (w.__markAt === undefined && document.querySelector('.stage-preview__mark')) w.__markAt = performance.now();
       if (w.__chipAt === undefined && document.querySelector('.trial-chip--marked')) w.__chipAt = performance.now();
@@ -205,16 +222,17 @@ async function readyTimes(page: Page, mark = MARK): Promise<{ ready: number; aft
   );
 }
 
-/** The INP web-vitals reports for the interactions so far, and its parts (NaN when none). */
-async function inpOf(page: Page): Promise<{ inp: number; parts: InpParts }> {
+/** The INP web-vitals reports for the interactions so far, its parts and when its paint came (NaN when none). */
+async function inpOf(page: Page): Promise<{ inp: number; parts: InpParts; paintAt: number }> {
   // window.__inp as BenchWindow says; a part the browser did not give comes back null (JSON has no NaN).
   const reported = await pollInPage<NonNullable<BenchWindow['__inp']>>(sessionOf(page), 'window.__inp', {
     timeoutMs: 5000,
   }).catch(() => null);
-  if (!reported) return { inp: Number.NaN, parts: NO_PARTS };
+  if (!reported) return { inp: Number.NaN, parts: NO_PARTS, paintAt: Number.NaN };
   const { value, attribution } = reported;
   return {
     inp: value,
+    paintAt: attribution?.nextPaintTime ?? Number.NaN,
     parts: {
       inputDelay: attribution?.inputDelay ?? Number.NaN,
       processing: attribution?.processingDuration ?? Number.NaN,
@@ -231,8 +249,13 @@ const announced = (page: Page) =>
     { timeoutMs: 5000 },
   ).then(([text]) => text);
 
+interface ReadyTap extends Timing {
+  /** Whether the stage's canvas drew the tap's mark before the paint its INP ends with; null if it never drew. */
+  drawnInPaint: boolean | null;
+}
+
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
-async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<Timing> {
+async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<ReadyTap> {
   const page = await openScreen(browser, player);
   try {
     await page.goto(`${base}${route}?lng=en`);
@@ -242,9 +265,16 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
     if (!box) throw new Error(`${route}: the stage's canvas has no box once ready`);
     const before = await announced(page);
     await fingerTap(page, box);
-    const measured = await inpOf(page);
+    const { paintAt, ...measured } = await inpOf(page);
     if ((await announced(page)) === before) console.log(`  (${route}: the tap placed no mark)`);
-    return { ...times, ...measured };
+    const drawnAt = await pollInPage<[number]>(
+      sessionOf(page),
+      `window.__canvasAt !== undefined && [window.__canvasAt]`,
+      { pollMs: 50, timeoutMs: 5000 },
+    )
+      .then(([at]) => at)
+      .catch(() => null);
+    return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt };
   } finally {
     await page.context().close();
   }
@@ -264,7 +294,8 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
     );
     await fingerTap(page, box);
     const times = await readyTimes(page);
-    return { ...times, ...(await inpOf(page)) };
+    const { inp, parts } = await inpOf(page);
+    return { ...times, inp, parts };
   } finally {
     await page.context().close();
   }
@@ -281,7 +312,7 @@ interface MarkTap extends Timing {
 }
 
 /** How long after the last tap the page noted `key` (ms), or null if it did not within 5 s. */
-function msAfterTap(page: Page, key: '__markAt' | '__chipAt'): Promise<number | null> {
+function msAfterTap(page: Page, key: '__markAt' | '__chipAt' | '__canvasAt'): Promise<number | null> {
   // As an array: a mark drawn in the tap's own task is 0 ms after it, which a poll reads as not yet.
   return pollInPage<[number]>(
     sessionOf(page),
@@ -345,7 +376,7 @@ try {
     console.log(`  ${''.padEnd(46)}  median     p90   target`);
     for (const { route, player: needsPlayer } of SCREENS) {
       const who = needsPlayer ? player : null;
-      const still: Timing[] = [];
+      const still: ReadyTap[] = [];
       const tapped: Timing[] = [];
       const marked: MarkTap[] = [];
       // One load first, not counted: a production server has answered this screen before (its
@@ -386,6 +417,11 @@ try {
           still.map((t) => t.inp),
           INP_TARGET_MS,
         ),
+      );
+      const drawnInPaint = still.filter((t) => t.drawnInPaint === true).length;
+      const neverDrawn = still.filter((t) => t.drawnInPaint === null).length;
+      console.log(
+        `  ${"  its mark on the canvas in the INP's paint".padEnd(46)} ${drawnInPaint} of ${still.length}${neverDrawn ? ` (${neverDrawn} not drawn within 5 s)` : ''}`,
       );
       console.log(partsLine(still));
       console.log(
