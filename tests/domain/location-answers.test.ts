@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAgreesWithSchema } from '../support/schema-agreement.ts';
 import { locationRestrictionSchema, locationStatusSchema } from '../../domain/location.ts';
 import { isLocationRestriction, isLocationStatus } from '../../domain/location-answers.ts';
 
@@ -28,12 +29,7 @@ const samples: unknown[] = [
 ];
 
 describe('isLocationStatus', () => {
-  it.each(samples.map((sample) => [JSON.stringify(sample) ?? String(sample), sample]))(
-    'agrees with locationStatusSchema on %s',
-    (_name, sample) => {
-      expect(isLocationStatus(sample)).toBe(locationStatusSchema.safeParse(sample).success);
-    },
-  );
+  itAgreesWithSchema(isLocationStatus, locationStatusSchema, 'locationStatusSchema', samples);
 
   it('accepts the valid answers', () => {
     expect(samples.slice(0, 4).every(isLocationStatus)).toBe(true);
@@ -60,12 +56,7 @@ const restrictionSamples: unknown[] = [
 ];
 
 describe('isLocationRestriction', () => {
-  it.each(restrictionSamples.map((sample) => [JSON.stringify(sample) ?? String(sample), sample]))(
-    'agrees with locationRestrictionSchema on %s',
-    (_name, sample) => {
-      expect(isLocationRestriction(sample)).toBe(locationRestrictionSchema.safeParse(sample).success);
-    },
-  );
+  itAgreesWithSchema(isLocationRestriction, locationRestrictionSchema, 'locationRestrictionSchema', restrictionSamples);
 
   it('accepts the valid details', () => {
     expect(restrictionSamples.slice(0, 4).every(isLocationRestriction)).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAgreesWithSchema } from '../support/schema-agreement.ts';
 import { practicePairSchema, practiceResultSchema } from '../../domain/practice.ts';
 import { isPracticePair, isPracticeResult } from '../../domain/practice-answers.ts';
 
@@ -60,12 +61,9 @@ const results: unknown[] = [
   { ...result, ballWidth: undefined },
   { ...result, reveal: undefined },
 ];
-const named = (samples: unknown[]) => samples.map((sample) => [JSON.stringify(sample) ?? String(sample), sample]);
 
 describe('isPracticePair', () => {
-  it.each(named(pairs))('agrees with practicePairSchema on %s', (_name, sample) => {
-    expect(isPracticePair(sample)).toBe(practicePairSchema.safeParse(sample).success);
-  });
+  itAgreesWithSchema(isPracticePair, practicePairSchema, 'practicePairSchema', pairs);
 
   it('accepts the valid answers', () => {
     expect(
@@ -75,9 +73,7 @@ describe('isPracticePair', () => {
 });
 
 describe('isPracticeResult', () => {
-  it.each(named(results))('agrees with practiceResultSchema on %s', (_name, sample) => {
-    expect(isPracticeResult(sample)).toBe(practiceResultSchema.safeParse(sample).success);
-  });
+  itAgreesWithSchema(isPracticeResult, practiceResultSchema, 'practiceResultSchema', results);
 
   it('accepts the valid answers', () => {
     expect(results.slice(0, 5).every(isPracticeResult)).toBe(true);
