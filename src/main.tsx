@@ -2,7 +2,7 @@ import { zodWithoutEval } from './shared/zod-jitless.ts';
 import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { currentLanguage, initI18n } from './shared/i18n.ts';
+import { currentLanguage, initI18n, openSessionStorage } from './shared/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
@@ -53,7 +53,8 @@ const prerendered = container.dataset.prerendered;
 // own read as its module is evaluated: scripts/language-detector-cookie-probe.ts).
 // In a task of its own, not a microtask of the evaluation's: the evaluation and the start were one
 // task of 16-24 ms at full speed, 64-96 ms on a phone 4x slower (a long task after the first paint).
-void nextTask().then(start);
+// The session storage the language detector reads is opened in a task before it (openSessionStorage).
+void nextTask().then(openSessionStorage).then(nextTask).then(start);
 
 function start() {
   const translations = initI18n();
