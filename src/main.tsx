@@ -2,13 +2,13 @@ import { zodWithoutEval } from './shared/zod-jitless.ts';
 import { StrictMode, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { currentLanguage, initI18n, openSessionStorage } from './shared/i18n.ts';
+import { currentLanguage, initI18n, openDetectionSources } from './shared/i18n.ts';
 import { loadFirstPaintCode } from './app/routes.tsx';
 import { Spinner } from './ui/Spinner.tsx';
 import { watchPreviewTaps } from './stage/preview-taps.ts';
 import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
-import { afterNextPaint, nextTask, watchTapLifts } from './shared/yield-to-browser.ts';
+import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
 import { preloadGameCode } from './shared/preload-modules.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -53,8 +53,8 @@ const prerendered = container.dataset.prerendered;
 // own read as its module is evaluated: scripts/language-detector-cookie-probe.ts).
 // In a task of its own, not a microtask of the evaluation's: the evaluation and the start were one
 // task of 16-24 ms at full speed, 64-96 ms on a phone 4x slower (a long task after the first paint).
-// The session storage the language detector reads is opened in a task before it (openSessionStorage).
-void nextTask().then(openSessionStorage).then(nextTask).then(start);
+// The cookie and storages the language detector reads are opened in tasks before it (openDetectionSources).
+void openDetectionSources().then(start);
 
 function start() {
   const translations = initI18n();
