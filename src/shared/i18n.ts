@@ -18,6 +18,9 @@ const backendOptions = {
   customHeaders: { 'X-Requested-With': 'XMLHttpRequest' },
 };
 
+/** Where the visitor's language is looked for, first to last (spec section 1). */
+const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'] as const;
+
 /** i18next exactly as spec section 1: detection order, cache, backend paths and retry policy. */
 export const i18nOptions: InitOptions = {
   supportedLngs: [...LANGUAGES],
@@ -28,7 +31,7 @@ export const i18nOptions: InitOptions = {
   defaultNS: 'common',
   fallbackNS: 'common',
   detection: {
-    order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+    order: [...DETECTION_ORDER],
     lookupQuerystring: 'lng',
     lookupCookie: 'i18next',
     lookupLocalStorage: STORAGE_KEYS.language,
@@ -89,8 +92,9 @@ export function onOrigin<T extends { loadPath: string; addPath: string }>(backen
  * and the detector skips that source as before.
  */
 export async function openDetectionSources(): Promise<void> {
-  const sources = [() => document.cookie, () => window.localStorage.length, () => window.sessionStorage.length];
-  for (const open of sources) {
+  for (const source of DETECTION_ORDER) {
+    const open = OPENED_ON_FIRST_READ[source];
+    if (!open) continue;
     await nextTask();
     try {
       open();
@@ -100,6 +104,13 @@ export async function openDetectionSources(): Promise<void> {
   }
   await nextTask();
 }
+
+/** The detection order's sources whose first read waits for the browser process, and that read. */
+const OPENED_ON_FIRST_READ: Partial<Record<(typeof DETECTION_ORDER)[number], () => unknown>> = {
+  cookie: () => document.cookie,
+  localStorage: () => window.localStorage.length,
+  sessionStorage: () => window.sessionStorage.length,
+};
 
 export async function initI18n(): Promise<I18n> {
   i18next.on('languageChanged', syncHtmlLang);

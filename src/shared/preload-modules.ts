@@ -153,16 +153,13 @@ export async function prefetchFiles(hrefs: readonly string[], doc: Document = do
   const arrivals: Promise<void>[] = [];
   let links = doc.createDocumentFragment();
   for (const href of hrefs) {
-    let arrival = prefetches.get(href);
-    if (!arrival) {
-      if (links.childNodes.length === PREFETCHES_PER_TASK) {
-        doc.head.append(links);
-        await nextTask();
-        links = doc.createDocumentFragment();
-      }
-      // Asked for meanwhile (another caller, in the task just yielded): that request is taken.
-      arrival = prefetches.get(href);
+    if (!prefetches.has(href) && links.childNodes.length === PREFETCHES_PER_TASK) {
+      doc.head.append(links);
+      await nextTask();
+      links = doc.createDocumentFragment();
     }
+    // Asked for before, or meanwhile (another caller, in the task just yielded): that request is taken.
+    let arrival = prefetches.get(href);
     if (!arrival) {
       arrival = prefetchFile(href, links, doc);
       prefetches.set(href, arrival);
