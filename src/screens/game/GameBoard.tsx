@@ -149,6 +149,21 @@ export function GameBoard({
   );
 }
 
+/**
+ * The machine's state as a game screen chooses its parts by (the preview, the board, an error)
+ * (issue 29). A machine's snapshot reaches React through useSyncExternalStore, whose updates render
+ * at once, in one task: the answer of a screen's first call (the practice pair, the player's
+ * tickets) mounted the whole board (stage, ticket bar, hints) in one task of 40-60 ms at full speed,
+ * traced in Lighthouse's runs after the first paint. The board's mount alone waits a render (a
+ * deferred value): it renders in slices between which the browser answers a tap, and the preview
+ * stays until then. Every other change shows at once, and what a part does (disabled, busy, where
+ * a tap goes) reads the machine's own state.
+ */
+export function useShownState<State>(state: State, showsBoard: (state: State) => boolean): State {
+  const deferred = useDeferredValue(state);
+  return showsBoard(state) && !showsBoard(deferred) ? deferred : state;
+}
+
 /** The events the ticket bar sends, the same in every marking machine (each has its own reset). */
 export type TicketBarEvent = MarkingEvent | { type: 'submit.retry' } | { type: 'submit.cancel' };
 

@@ -22,7 +22,7 @@ import '../../styles/trial.css';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import '../../styles/contest.css';
-import { GameBoard, GamePreview, GameTicketBar, useBarState } from '../game/GameBoard.tsx';
+import { GameBoard, GamePreview, GameTicketBar, useBarState, useShownState } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
@@ -153,6 +153,10 @@ function PlayMessage({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+/** The marking machine's states in which the screen shows the board (the stage and the ticket bar). */
+const showsBoard = (state: string) =>
+  state === 'ready' || state === 'submitting' || state === 'submitError' || state === 'submitted';
+
 function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNullable<ContestView['picture']> }) {
   const { t, i18n } = useTranslation(['contest', 'results']);
   // Made once: @xstate/react hands each render's implementations to the actor, and a new one here
@@ -180,7 +184,6 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
   useEffect(() => {
     document.documentElement.scrollTop = 0;
   }, []);
-  const submitted = state === 'submitted';
   const submitFailed = state === 'submitError';
 
   // Why the submit failed, in the reader's language by the server's code.
@@ -266,17 +269,18 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     [contest, count, held, cart, t],
   );
   const ready = state === 'ready';
-  const showStage = ready || state === 'submitting' || submitFailed || submitted;
+  const shown = useShownState(state, showsBoard);
+  const showStage = showsBoard(shown);
 
   return (
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfo contest={contest} />
-      {state === 'loading' && (
+      {shown === 'loading' && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
         <GamePreview image={PLAY_PICTURE} label={t('play.loading')} hint={t('game.tapToPlace')} />
       )}
-      {state === 'loadError' && (
+      {shown === 'loadError' && (
         <GameLoadError
           message={errorCode === CONTEST_ERROR_CODES.gamePlayClosed ? t('play.closed') : t('errors.loadFailed')}
           retryLabel={t('game.retry')}

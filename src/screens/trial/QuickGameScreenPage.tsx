@@ -16,12 +16,16 @@ import { GameHints } from '../../ui/GameHints.tsx';
 import { GameLoadError } from '../../ui/GameLoadError.tsx';
 import { TrialTop } from './TrialTop.tsx';
 import { readPracticeGames } from '../../shared/practice-count.ts';
-import { GameBoard, GamePreview, GameTicketBar, loadStage, useBarState } from '../game/GameBoard.tsx';
+import { GameBoard, GamePreview, GameTicketBar, loadStage, useBarState, useShownState } from '../game/GameBoard.tsx';
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import { useRevealWords } from './reveal-words.ts';
 import { ResultPanel } from './ResultPanel.tsx';
+
+/** The trial machine's states in which the screen shows the board (the stage and the ticket bar or the result). */
+const showsBoard = (state: string) =>
+  state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
 
 /** /quick_game_screen: the free practice game, run by the trial machine. */
 export default function QuickGameScreenPage() {
@@ -127,22 +131,23 @@ export default function QuickGameScreenPage() {
     ),
     [gamesPlayed, t],
   );
-  const showStage = state === 'playing' || state === 'submitting' || state === 'submitError' || state === 'revealed';
+  const shown = useShownState(state, showsBoard);
+  const showStage = showsBoard(shown);
   const playing = state === 'playing';
-  const firstPreview = state === 'loading' && previewImage !== undefined;
+  const firstPreview = shown === 'loading' && previewImage !== undefined;
 
   return (
     <div className="trial-game">
       {top}
       <h1 className="visually-hidden">{title}</h1>
 
-      {state === 'loading' && !firstPreview && (
+      {shown === 'loading' && !firstPreview && (
         <div className="trial-game__center">
           <Spinner label={t('game.loading')} />
         </div>
       )}
 
-      {state === 'limitReached' && (
+      {shown === 'limitReached' && (
         <div className="trial-game__center">
           <div className="trial-error" role="status">
             <p className="trial-error__text">{t('game.limitToday', { total: TRIAL_MAX_GAMES })}</p>
@@ -162,7 +167,7 @@ export default function QuickGameScreenPage() {
         </div>
       )}
 
-      {state === 'loadError' && (
+      {shown === 'loadError' && (
         <GameLoadError
           message={t(`errors.${errorCode ?? 'loadFailed'}`)}
           retryLabel={t('game.retry')}
@@ -191,7 +196,7 @@ export default function QuickGameScreenPage() {
           labels={labels}
           send={actor.send}
         >
-          {state === 'revealed' && result && landed ? (
+          {shown === 'revealed' && result && landed ? (
             <ResultPanel
               marks={marks}
               distances={result.distances}
