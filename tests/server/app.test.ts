@@ -240,8 +240,9 @@ describe('pre-rendered pages', () => {
       '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 30rem, calc(100vw - 5rem)"',
     );
     const practice = await open('/quick_game_screen', { 'accept-language': 'hi' });
+    // With its first answer, the first game's pair, as the trial's first request asks for it (no `after`).
     expect(practice.headers.link).toBe(
-      '</api/v1/practice/pairs/first/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/practice/pairs/first/picture?w=800 800w, /api/v1/practice/pairs/first/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"',
+      '</api/v1/practice/pairs/first/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/practice/pairs/first/picture?w=800 800w, /api/v1/practice/pairs/first/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw", </api/v1/practice/pairs/next>; rel=preload; as=fetch; crossorigin=use-credentials',
     );
     // The practice screen renders in the browser; its HTML, in the visitor's language, names what it needs.
     expect(practice.body).toContain('data-prerendered="hi">quick_game_screen<');

@@ -258,6 +258,22 @@ test("practice game on a desktop, within the site's content security policy", as
   expect(refused).toEqual([]);
 });
 
+test('the practice screen, opened anew, takes its first pair from what its HTML fetched ahead', async ({ page }) => {
+  const asked: { url: string; by: string }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/practice/'))
+      asked.push({ url: url.pathname + url.search, by: request.resourceType() });
+  });
+  await page.goto('/quick_game_screen?lng=en');
+  await stageReady(page);
+  await expect(page.getByText(texts.en.game(1))).toBeVisible();
+  // One request (issue 29): the server's preload with the HTML, taken by the trial's own first ask.
+  const pairs = asked.filter(({ url }) => url.startsWith('/api/v1/practice/pairs/next'));
+  expect(pairs.map(({ url }) => url)).toEqual(['/api/v1/practice/pairs/next']);
+  expect(pairs[0]!.by, "asked by the preload, not by the page's script").not.toBe('xhr');
+});
+
 test('ticket limit and keyboard marking on the stage', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/quick_game_screen?lng=en');
