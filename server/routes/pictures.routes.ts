@@ -28,6 +28,7 @@ export async function sendPicture(
 ) {
   const file = phoneCopy ? await phoneCopyOf(found) : found;
   void reply.header('etag', file.etag).header('cache-control', cacheControl);
+  if (file.url) void reply.header('content-location', file.url);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*')) {
     if (!Buffer.isBuffer(file.body)) file.body.destroy();

@@ -32,6 +32,7 @@ import { previewPressedAt, previewTouched } from './preview-taps.ts';
 import { centrePixel, fitDrawnVariant, type KeyAction, keyAction, neighbourId, nudge } from './view.ts';
 import { dropPictureAhead, fetchPictureAhead } from './picture-bitmaps.ts';
 import type { GamePicture } from '../../domain/practice.ts';
+import { phoneCopyUrl } from '../../domain/site-paths.ts';
 import type { Size } from './coords.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
@@ -81,7 +82,7 @@ function afterPlayersFrame(wokenAt: number | null, start: () => void): () => voi
 type StageCanvasComponent = ComponentType<SceneProps & { handleRef: Ref<SceneHandle> }>;
 
 function PictureStageImpl(props: PictureStageProps) {
-  const { picture, marks, selectedId, reveal = null, disabled = false, labels } = props;
+  const { picture, marks, selectedId, reveal = null, disabled = false, labels, previewImage } = props;
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -215,11 +216,12 @@ function PictureStageImpl(props: PictureStageProps) {
     if (!wanted || !host || StageCanvas || picture.variants.length === 0) return undefined;
     return afterPlayersFrame(null, () => {
       const stage = laidOut.current ?? { width: host.clientWidth, height: host.clientHeight };
-      const { url } = fitDrawnVariant(picture, stage, window.devicePixelRatio || 1);
+      const { name, url } = fitDrawnVariant(picture, stage, window.devicePixelRatio || 1);
       fetchedAhead.current = url;
-      fetchPictureAhead(url);
+      // The phone copy the preview showed, by the screen's own address: in the browser's cache.
+      fetchPictureAhead(url, name === 'phone' && previewImage ? phoneCopyUrl(previewImage.src) : undefined);
     });
-  }, [wanted, host, StageCanvas, picture]);
+  }, [wanted, host, StageCanvas, picture, previewImage]);
   useEffect(
     () => () => {
       if (fetchedAhead.current) dropPictureAhead(fetchedAhead.current);
@@ -420,7 +422,7 @@ function PictureStageImpl(props: PictureStageProps) {
       {loading && (
         <StagePreview
           picture={picture}
-          image={props.previewImage}
+          image={previewImage}
           label={labels.loading}
           marks={marks}
           selectedId={selectedId}

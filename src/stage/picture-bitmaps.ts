@@ -22,16 +22,34 @@ export const isBitmap = (image: HTMLImageElement | ImageBitmap): image is ImageB
  * longest task of the stage's start (about 400 ms at 4x CPU slowdown). A browser without
  * createImageBitmap, or a failed fetch, falls back to the <img>.
  */
-export async function loadPicture(url: string): Promise<HTMLImageElement | ImageBitmap> {
+export async function loadPicture(url: string, cached?: string): Promise<HTMLImageElement | ImageBitmap> {
   if (typeof createImageBitmap === 'function' && typeof fetch === 'function') {
     try {
-      const answer = await fetch(url, { credentials: 'same-origin' });
+      const answer = (cached && (await cachedCopy(cached, url))) || (await fetch(url, { credentials: 'same-origin' }));
       if (answer.ok) return await createImageBitmap(await answer.blob());
     } catch {
       // The <img> below tries again, with the browser's own loading and errors.
     }
   }
   return loadImage(url);
+}
+
+/**
+ * The picture at `url` as the browser's cache holds it under `cached`, another address of the page
+ * (the preview's phone copy by the screen's stable address: domain/site-paths.ts), without asking
+ * the server: only when that answer names `url` as the copy it is (its Content-Location,
+ * server/routes/pictures.routes.ts), else null. A phone then downloads the picture once, not twice.
+ */
+async function cachedCopy(cached: string, url: string): Promise<Response | null> {
+  try {
+    const answer = await fetch(cached, { credentials: 'same-origin', cache: 'force-cache' });
+    const named = answer.headers.get('content-location');
+    if (answer.ok && named && new URL(named, location.href).href === new URL(url, location.href).href) return answer;
+    void answer.body?.cancel();
+  } catch {
+    // The picture's own address is asked instead.
+  }
+  return null;
 }
 
 type Loading = Promise<HTMLImageElement | ImageBitmap>;
@@ -51,12 +69,12 @@ function release(picture: Loading): void {
 
 /**
  * Starts fetching and decoding the picture at `url` for the scene to take (at most one: another
- * url releases the one before).
+ * url releases the one before); from the cache's copy under `cached` when that is the same picture.
  */
-export function fetchPictureAhead(url: string): void {
+export function fetchPictureAhead(url: string, cached?: string): void {
   if (ahead?.url === url) return;
   if (ahead) release(ahead.picture);
-  const picture = loadPicture(url);
+  const picture = loadPicture(url, cached);
   // A failure is the scene's to meet: it fetches again when it takes this one.
   picture.catch(() => undefined);
   ahead = { url, picture };

@@ -140,6 +140,19 @@ describeOnEachDatabase('practice game', (server) => {
     expect(phone.statusCode).toBe(200);
     expect(phone.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(phone.rawPayload).metadata()).width).toBe(800);
+    // The phone copy names the copy it is, the stage's own address for it (it takes these bytes):
+    // the same bytes there, and named on a revalidation too.
+    const own = `/api/v1/pictures/${first.removed.id}/small?w=800`;
+    expect(phone.headers['content-location']).toBe(own);
+    const there = await server.app.inject(own);
+    expect(there.headers['content-location']).toBe(own);
+    expect(there.rawPayload.equals(phone.rawPayload)).toBe(true);
+    const again = await server.app.inject({
+      url: '/api/v1/practice/pairs/first/picture?w=800',
+      headers: { 'if-none-match': String(phone.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-location']).toBe(own);
   });
 
   it('answers a submit with the ball, each distance to 1 decimal, the best ticket, the ball width and the reveal picture', async () => {

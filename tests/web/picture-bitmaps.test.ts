@@ -16,16 +16,27 @@ describe('the first picture fetched ahead of the engine (picture-bitmaps.ts)', (
   let fetched: string[];
   let failing: Set<string>;
   let decoded: FakeBitmap[];
+  /** What the cache holds under a stable address: the copy its answer names, and its bytes. */
+  let copies: Map<string, { names: string; bytes: string }>;
+  let cancelled: string[];
   beforeEach(() => {
     vi.resetModules();
     fetched = [];
     failing = new Set();
     decoded = [];
+    copies = new Map();
+    cancelled = [];
     vi.stubGlobal('ImageBitmap', FakeBitmap);
-    vi.stubGlobal('fetch', async (url: string) => {
-      fetched.push(url);
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      fetched.push(init?.cache === 'force-cache' ? `cache:${url}` : url);
       if (failing.has(url)) throw new TypeError('Failed to fetch');
-      return { ok: true, blob: async () => url };
+      const copy = copies.get(url);
+      return {
+        ok: true,
+        headers: new Headers(copy ? { 'content-location': copy.names } : {}),
+        body: { cancel: async () => cancelled.push(url) },
+        blob: async () => copy?.bytes ?? url,
+      };
     });
     vi.stubGlobal('createImageBitmap', async (blob: string) => {
       const bitmap = new FakeBitmap(blob);
@@ -76,6 +87,37 @@ describe('the first picture fetched ahead of the engine (picture-bitmaps.ts)', (
     // Released: the scene fetches its own.
     expect(await takePicture('/p/two')).toMatchObject({ url: '/p/two', closed: false });
     expect(fetched).toEqual(['/p/one', '/p/two', '/p/three', '/p/two']);
+  });
+
+  it("takes the cache's copy under the page's own address when it names the picture, without asking the server", async () => {
+    const { fetchPictureAhead, takePicture } = await bitmaps();
+    copies.set('/first?w=800', { names: '/p/small?w=800', bytes: 'the preview bytes' });
+    fetchPictureAhead('/p/small?w=800', '/first?w=800');
+    expect(await takePicture('/p/small?w=800')).toMatchObject({ url: 'the preview bytes' });
+    expect(fetched).toEqual(['cache:/first?w=800']);
+  });
+
+  it("asks for the picture itself when the cache's copy is another picture, names none, or fails", async () => {
+    const { fetchPictureAhead, takePicture } = await bitmaps();
+    // The first picture changed since the page loaded: the copy names another.
+    copies.set('/first?w=800', { names: '/q/small?w=800', bytes: 'another picture' });
+    fetchPictureAhead('/p/small?w=800', '/first?w=800');
+    expect(await takePicture('/p/small?w=800')).toMatchObject({ url: '/p/small?w=800' });
+    expect(cancelled).toEqual(['/first?w=800']);
+    // An answer that names nothing (an older server).
+    fetchPictureAhead('/r/small?w=800', '/plain?w=800');
+    expect(await takePicture('/r/small?w=800')).toMatchObject({ url: '/r/small?w=800' });
+    failing.add('/broken?w=800');
+    fetchPictureAhead('/s/small?w=800', '/broken?w=800');
+    expect(await takePicture('/s/small?w=800')).toMatchObject({ url: '/s/small?w=800' });
+    expect(fetched).toEqual([
+      'cache:/first?w=800',
+      '/p/small?w=800',
+      'cache:/plain?w=800',
+      '/r/small?w=800',
+      'cache:/broken?w=800',
+      '/s/small?w=800',
+    ]);
   });
 
   it('fetches again when the fetch ahead failed', async () => {

@@ -5,6 +5,7 @@ import { ZOOM_HINT_FADE_MS } from '../../src/stage/ZoomControls.tsx';
 import { STAGE_SETTLE_MS } from '../../src/stage/idle.ts';
 import { nextTask } from '../../src/shared/yield-to-browser.ts';
 import { watchPreviewTaps } from '../../src/stage/preview-taps.ts';
+import { PRACTICE_PICTURE, type ResponsiveImage } from '../../domain/site-paths.ts';
 import { landscapePicture, stageLabels, stubStageBrowser } from './stage-fixtures.ts';
 
 // The scene draws on a canvas, which jsdom cannot: a stand-in records when it is made and what it is fed.
@@ -13,9 +14,12 @@ const engines = vi.hoisted(() => ({
   made: [] as Array<{ picture: unknown; marks: unknown; initialised: boolean; onViewChange?: ViewChange }>,
 }));
 // The picture fetched ahead of the engine (picture-bitmaps.ts): stand-ins that record the asks.
-const ahead = vi.hoisted(() => ({ fetched: [] as string[], dropped: [] as string[] }));
+const ahead = vi.hoisted(() => ({ fetched: [] as string[], cached: [] as unknown[], dropped: [] as string[] }));
 vi.mock('../../src/stage/picture-bitmaps.ts', () => ({
-  fetchPictureAhead: (url: string) => ahead.fetched.push(url),
+  fetchPictureAhead: (url: string, cached?: string) => {
+    ahead.fetched.push(url);
+    ahead.cached.push(cached);
+  },
   dropPictureAhead: (url: string) => ahead.dropped.push(url),
 }));
 // The scene's loader evaluates Pixi and @pixi/react first, a task each (scene-loader.ts): stand-ins here.
@@ -55,6 +59,7 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     engines.made.length = 0;
     ahead.fetched.length = 0;
+    ahead.cached.length = 0;
     ahead.dropped.length = 0;
     idle = [];
     stubStageBrowser((callback) => idle.push(callback));
@@ -65,10 +70,11 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     vi.useRealTimers();
   });
 
-  const renderStage = (onPlace = vi.fn(), previewTakesTaps = false) =>
+  const renderStage = (onPlace = vi.fn(), previewTakesTaps = false, shown = picture, previewImage?: ResponsiveImage) =>
     render(
       <PictureStage
-        picture={picture}
+        picture={shown}
+        previewImage={previewImage}
         marks={[{ id: 't1', label: '1', point: null }]}
         selectedId="t1"
         onPlace={onPlace}
@@ -144,6 +150,25 @@ describe('the stage starts when idle, or at once when the player reaches for it'
     stage.unmount();
     // Released if the scene did not take it (picture-bitmaps.ts tells which).
     expect(ahead.dropped).toEqual([picture.variants[0]!.url]);
+  });
+
+  it("asks for a phone's copy from the cache's copy of the preview, by the screen's own address", async () => {
+    const served = {
+      width: 2400,
+      height: 1600,
+      variants: [{ name: 'small' as const, url: '/api/v1/pictures/p1/small', width: 1280, height: 853 }],
+    };
+    const stage = renderStage(vi.fn(), false, served, PRACTICE_PICTURE);
+    fireEvent.pointerDown(stage.container.querySelector('img')!);
+    await settle();
+    expect(ahead.fetched).toEqual(['/api/v1/pictures/p1/small?w=800']);
+    expect(ahead.cached).toEqual(['/api/v1/practice/pairs/first/picture?w=800']);
+    stage.unmount();
+    // Without a preview's address (a later game): the picture's own only.
+    const later = renderStage(vi.fn(), false, served);
+    fireEvent.pointerDown(later.container.querySelector('img')!);
+    await settle();
+    expect(ahead.cached).toEqual(['/api/v1/practice/pairs/first/picture?w=800', undefined]);
   });
 
   it("woken by a tap, starts once the tap's frame is on screen (its Event Timing entry reported)", async () => {

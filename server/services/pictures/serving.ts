@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { PHONE_PICTURE_WIDTH } from '../../../domain/site-paths.ts';
+import { PHONE_PICTURE_WIDTH, phoneCopyUrl } from '../../../domain/site-paths.ts';
 import type { Database } from '../../db/schema.ts';
 import { keyOf, type PictureFile, type PictureStore } from '../../storage/picture-store.ts';
 import { SERVED_VARIANTS, type ServedVariantName } from './shared.ts';
@@ -19,6 +19,12 @@ export interface ServableFile extends PictureFile {
   etag: string;
   /** Where this copy's phone copy is kept once made (a display copy's; none for a made copy). */
   phoneCopyAt?: { store: PictureStore; pictureId: string; fileName: string };
+  /**
+   * The copy's own lasting address (a display copy's, or its phone copy's), sent as Content-Location:
+   * an answer by a stable address (the current contest's picture, the first practice picture)
+   * names the copy it is, and the stage takes those bytes instead of fetching them again.
+   */
+  url?: string;
 }
 
 /**
@@ -43,7 +49,8 @@ export async function findServableVariant(
   // Content never changes for an id, so id, variant and size name it exactly.
   if (!file) return undefined;
   const phoneCopyAt = { store, pictureId, fileName: `${name}${PHONE_PICTURE_WIDTH}.jpg` };
-  return { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"`, phoneCopyAt };
+  const url = variantUrl(pictureId, name);
+  return { ...file, mime: 'image/jpeg', etag: `"${pictureId}-${name}-${file.bytes}"`, phoneCopyAt, url };
 }
 
 /** A stored file's bytes in memory (a store may answer with a stream). */
@@ -102,7 +109,8 @@ async function makePhoneCopy(file: ServableFile): Promise<Buffer> {
  */
 export async function phoneCopyOf(file: ServableFile): Promise<ServableFile> {
   const body = await phoneCopies(file.etag, file, () => makePhoneCopy(file));
-  return { bytes: body.length, body, mime: 'image/jpeg', etag: file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`) };
+  const etag = file.etag.replace(/"$/, `-w${PHONE_PICTURE_WIDTH}"`);
+  return { bytes: body.length, body, mime: 'image/jpeg', etag, url: file.url && phoneCopyUrl(file.url) };
 }
 
 export interface DisplayVariant {

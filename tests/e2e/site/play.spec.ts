@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, signUp, stageReady, tapAt, watchPicture } from '../support/player.ts';
+import {
+  expectNoSidewaysScroll,
+  expectPictureOnce,
+  signUp,
+  stageReady,
+  tapAt,
+  watchPicture,
+} from '../support/player.ts';
 
 // Issue 6 on the real build: sign up through the API, mark three tickets on the open contest's
 // picture by tapping the canvas (a duplicate is refused in marking.spec.ts), enter them (issue
@@ -86,6 +93,7 @@ test("the play screen, opened anew, takes its first answers and the engine's cod
   expect(times('/api/v1/location')).toBe(1);
   expect(times('/api/v1/contests/current?')).toBe(1);
   expect(times('/api/v1/cart')).toBe(1);
+  await expectPictureOnce(page);
   // The engine's files, prefetched as the screen rendered, came from the cache when it ran them.
   const engine = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])

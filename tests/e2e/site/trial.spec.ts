@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectPictureOnce } from '../support/player.ts';
 
 // The free practice game against the real build and the seeded demo pairs: intro, marking on the
 // picture stage, a duplicate rejection, submit, the reveal in ball widths, play again on a new
@@ -258,7 +259,10 @@ test("practice game on a desktop, within the site's content security policy", as
   expect(refused).toEqual([]);
 });
 
-test('the practice screen, opened anew, takes its first pair from what its HTML fetched ahead', async ({ page }) => {
+test('the practice screen, opened anew on a phone, takes its first pair and picture from what its HTML fetched ahead', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   const asked: { url: string; by: string }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -272,6 +276,7 @@ test('the practice screen, opened anew, takes its first pair from what its HTML 
   const pairs = asked.filter(({ url }) => url.startsWith('/api/v1/practice/pairs/next'));
   expect(pairs.map(({ url }) => url)).toEqual(['/api/v1/practice/pairs/next']);
   expect(pairs[0]!.by, "asked by the preload, not by the page's script").not.toBe('xhr');
+  await expectPictureOnce(page);
 });
 
 test('ticket limit and keyboard marking on the stage', async ({ page }) => {

@@ -120,6 +120,23 @@ export async function stageReady(page: Page) {
   await expect(page.locator('.picture-stage[data-loading]')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/**
+ * A game screen opened anew on a phone: its picture downloaded once (issue 29). The stage draws
+ * the phone copy the page preloaded by the screen's stable address, taken from the browser's cache
+ * (src/stage/picture-bitmaps.ts), instead of fetching it again by the picture's own address.
+ */
+export async function expectPictureOnce(page: Page) {
+  const pictures = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => /\/api\/v1\/.*picture.*\?w=800$/.test(entry.name))
+      .map((entry) => ({ path: new URL(entry.name).pathname, by: entry.initiatorType, bytes: entry.transferSize })),
+  );
+  expect(pictures.filter((entry) => entry.path.startsWith('/api/v1/pictures/'))).toEqual([]);
+  const fetched = pictures.filter((entry) => entry.by === 'fetch');
+  expect(fetched.length, JSON.stringify(pictures)).toBe(1);
+  expect(fetched[0]!.bytes, "the stage's copy came from the cache").toBe(0);
+}
+
 export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
