@@ -262,9 +262,8 @@ export const INDEXED_PATHS: readonly string[] = [
  * The API answers a first-paint page reads as it starts, with their URLs as the page's own requests
  * write them (src/api/public-results.ts, src/api/press.ts, src/api/practice.ts; for the play
  * screen src/api/location.ts, src/api/current-contests.ts and src/api/contests.ts): the server
- * preloads them with the HTML
- * (server/plugins/static-site.ts), so the page does not wait for requests the app starts only once
- * it runs. The play screen's (the location check, the open contest, the cart) only for a visitor
+ * preloads them with the HTML (server/plugins/static-site.ts), so the page does not wait for
+ * requests the app starts only once it runs. The play screen's (the location check, the open contest, the cart) only for a visitor
  * with a session: they are a player's, and a visitor without one is sent to log in. Empty for a
  * page that reads none.
  */
