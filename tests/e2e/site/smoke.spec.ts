@@ -115,6 +115,17 @@ test('30 minutes without activity log the user out with the Session Expired dial
   await logInAs(page, account);
   await page.goto('/rules');
   await expectSettled(page);
+  // The pre-rendered page is on screen before React takes it over. Run 29 minutes on before that,
+  // the clock would also run out the screen's chunk timeout (CHUNK_TIMEOUT_MS, 120 s, lazy-screen.ts)
+  // while its import is still being evaluated, and the page would show the reload dialog instead:
+  // wait until the heading is React's (hydrated).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      ),
+    )
+    .toBe(true);
   await page.clock.runFor('29:00');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.clock.runFor('01:01');
