@@ -49,7 +49,7 @@ describe('the picture variant a stage loads', () => {
     const { store, loads } = fakeStore();
     const camera = cameraOf(360, 600);
     camera.setImage({ width: picture.width, height: picture.height });
-    const { result } = renderHook(() => usePictureTextures(picture, camera, store, { finest: true }));
+    const { result } = renderHook(() => usePictureTextures(picture, camera, store, { finest: 'idle' }));
     await act(async () => undefined);
     expect(loads).toEqual(['/p/small']);
     expect(result.current.shown?.texture).toMatchObject({ url: '/p/small' });
@@ -65,6 +65,45 @@ describe('the picture variant a stage loads', () => {
     await act(async () => camera.zoomTo(1, 0, 0));
     expect(result.current.shown?.texture).toMatchObject({ url: '/p/large' });
     expect(loads).toEqual(['/p/small', '/p/large']);
+  });
+
+  it('on a phone whose browser asks to save data, the largest only once the loupe is up, without waiting for idle', async () => {
+    vi.stubGlobal('devicePixelRatio', 2);
+    const { store, loads } = fakeStore();
+    const camera = cameraOf(360, 600);
+    camera.setImage({ width: picture.width, height: picture.height });
+    const { result, rerender } = renderHook(
+      ({ finest }: { finest?: 'idle' | 'now' }) => usePictureTextures(picture, camera, store, { finest }),
+      { initialProps: {} },
+    );
+    await act(async () => undefined);
+    expect(loads).toEqual(['/p/small']);
+    expect(idle).toHaveLength(0);
+    expect(result.current.finest?.texture).toMatchObject({ url: '/p/small' });
+
+    rerender({ finest: 'now' });
+    await act(async () => undefined);
+    expect(loads).toEqual(['/p/small', '/p/large']);
+    expect(result.current.finest?.texture).toMatchObject({ url: '/p/large' });
+    expect(result.current.shown?.texture).toMatchObject({ url: '/p/small' });
+    expect(idle).toHaveLength(0);
+  });
+
+  it('on a phone, the loupe up before the browser is idle asks for the largest at once, once', async () => {
+    vi.stubGlobal('devicePixelRatio', 2);
+    const { store, loads } = fakeStore();
+    const camera = cameraOf(360, 600);
+    camera.setImage({ width: picture.width, height: picture.height });
+    const { result, rerender } = renderHook(
+      ({ finest }: { finest?: 'idle' | 'now' }) => usePictureTextures(picture, camera, store, { finest }),
+      { initialProps: { finest: 'idle' } as { finest?: 'idle' | 'now' } },
+    );
+    await act(async () => undefined);
+    expect(idle).toHaveLength(1);
+    rerender({ finest: 'now' });
+    await act(async () => undefined);
+    expect(loads).toEqual(['/p/small', '/p/large']);
+    expect(result.current.finest?.texture).toMatchObject({ url: '/p/large' });
   });
 
   it('without the loupe (a reveal), loads only what the view needs', async () => {
@@ -103,7 +142,7 @@ describe('the picture variant a stage loads', () => {
   it('on a wide screen, the large variant at once, and nothing more', async () => {
     vi.stubGlobal('devicePixelRatio', 1);
     const { store, loads } = fakeStore();
-    const { result } = renderHook(() => usePictureTextures(picture, cameraOf(1600, 900), store, { finest: true }));
+    const { result } = renderHook(() => usePictureTextures(picture, cameraOf(1600, 900), store, { finest: 'idle' }));
     await act(async () => undefined);
     expect(loads).toEqual(['/p/large']);
     expect(result.current.shown?.texture).toMatchObject({ url: '/p/large' });

@@ -11,7 +11,8 @@ import { COLORS, drawnElsewhere } from './graphics.ts';
 import { useLayout, useScene } from './context.ts';
 import type { ShownPicture } from './textures.ts';
 
-export function Loupe({ shown }: { shown: ShownPicture | null }) {
+/** `onUp` is called when the loupe comes up (in the frame that first draws it). */
+export function Loupe({ shown, onUp }: { shown: ShownPicture | null; onUp?: () => void }) {
   const { camera, gestures } = useScene();
   const root = useRef<Container>(null);
   const sprite = useRef<Sprite>(null);
@@ -29,6 +30,7 @@ export function Loupe({ shown }: { shown: ShownPicture | null }) {
     aimMark.current.clear();
     root.current.visible = aim !== null && shown !== null;
     if (!aim || !shown) return;
+    onUp?.();
     const at = worldToScreen(aim, camera.view);
     aimMark.current
       .circle(at.x, at.y, 6)

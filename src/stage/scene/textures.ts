@@ -84,8 +84,9 @@ export interface PictureTextures {
  * (issue 29; the camera's view before it holds the picture chose the large one every time) and is
  * drawn at more than half its size (drawnVariant says why that matters).
  *
- * With `finest`, the largest variant also loads in the background once the first is drawn, for the
- * loupe, which shows original pixels (12 screen px each) that only it has. The world keeps drawing
+ * With `finest`, the largest variant also loads once the first is drawn, for the loupe, which shows
+ * original pixels (12 screen px each) that only it has: in the background when the browser is idle
+ * ('idle'), or at once ('now': the loupe is up). The world keeps drawing
  * the smaller one until a zoom needs more: the browser prepares a picture for the scale it is first
  * drawn at on the main thread, and the largest drawn at a phone's fit held it for 110-140 ms at 4x
  * (traced: GpuImageDecodeCache::DecodeImage in the frame's commit), a tap meanwhile waiting.
@@ -94,7 +95,7 @@ export function usePictureTextures(
   picture: GamePicture | null,
   camera: Camera,
   store: TextureStore,
-  { finest: wantsFinest = false }: { finest?: boolean } = {},
+  { finest }: { finest?: 'idle' | 'now' } = {},
 ): PictureTextures {
   const key = picture ? pictureKey(picture) : '';
   // A new picture is fitted (the camera may still show the one before); a moving camera shows this one.
@@ -158,19 +159,20 @@ export function usePictureTextures(
     [key, width, store],
   );
 
-  // The largest, for the loupe, once the first is in and the browser is idle (see above).
+  // The largest, for the loupe, once the first is in: when the browser is idle, or at once (see above).
   const largest = picture ? Math.max(...picture.variants.map((candidate) => candidate.width)) : 0;
   const anyLoaded = (textures?.size ?? 0) > 0;
   const hasLargest = textures?.has(largest) ?? false;
-  const [finestAsked, setFinestAsked] = useState('');
+  const [idleFor, setIdleFor] = useState('');
   useEffect(() => {
-    if (!wantsFinest || !anyLoaded || hasLargest || finestAsked === key) return undefined;
-    return onIdle(() => setFinestAsked(key), LARGEST_AFTER_MS);
-  }, [wantsFinest, anyLoaded, hasLargest, finestAsked, key]);
+    if (finest !== 'idle' || !anyLoaded || hasLargest || idleFor === key) return undefined;
+    return onIdle(() => setIdleFor(key), LARGEST_AFTER_MS);
+  }, [finest, anyLoaded, hasLargest, idleFor, key]);
+  const finestWanted = anyLoaded && (finest === 'now' || (finest === 'idle' && idleFor === key));
   useEffect(
-    () => (finestAsked === key ? loadWidth(largest) : undefined),
+    () => (finestWanted ? loadWidth(largest) : undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [finestAsked, key, largest, store],
+    [finestWanted, key, largest, store],
   );
 
   if (!picture || !textures || textures.size === 0) return { shown: null, finest: null };
