@@ -35,6 +35,19 @@ function cameraOf(width: number, height: number) {
   return camera;
 }
 
+/** The hook on a 360 px phone at 2x, fitted to the picture, with the loupe's wish as a prop. */
+function onPhone(finest: 'idle' | 'now' | undefined) {
+  vi.stubGlobal('devicePixelRatio', 2);
+  const { store, loads } = fakeStore();
+  const camera = cameraOf(360, 600);
+  camera.setImage({ width: picture.width, height: picture.height });
+  const hook = renderHook(
+    (props: { finest?: 'idle' | 'now' }) => usePictureTextures(picture, camera, store, { finest: props.finest }),
+    { initialProps: { finest } },
+  );
+  return { ...hook, loads };
+}
+
 describe('the picture variant a stage loads', () => {
   let idle: Array<() => void>;
   beforeEach(() => {
@@ -68,14 +81,7 @@ describe('the picture variant a stage loads', () => {
   });
 
   it('on a phone whose browser asks to save data, the largest only once the loupe is up, without waiting for idle', async () => {
-    vi.stubGlobal('devicePixelRatio', 2);
-    const { store, loads } = fakeStore();
-    const camera = cameraOf(360, 600);
-    camera.setImage({ width: picture.width, height: picture.height });
-    const { result, rerender } = renderHook(
-      ({ finest }: { finest?: 'idle' | 'now' }) => usePictureTextures(picture, camera, store, { finest }),
-      { initialProps: {} },
-    );
+    const { result, rerender, loads } = onPhone(undefined);
     await act(async () => undefined);
     expect(loads).toEqual(['/p/small']);
     expect(idle).toHaveLength(0);
@@ -90,14 +96,7 @@ describe('the picture variant a stage loads', () => {
   });
 
   it('on a phone, the loupe up before the browser is idle asks for the largest at once, once', async () => {
-    vi.stubGlobal('devicePixelRatio', 2);
-    const { store, loads } = fakeStore();
-    const camera = cameraOf(360, 600);
-    camera.setImage({ width: picture.width, height: picture.height });
-    const { result, rerender } = renderHook(
-      ({ finest }: { finest?: 'idle' | 'now' }) => usePictureTextures(picture, camera, store, { finest }),
-      { initialProps: { finest: 'idle' } as { finest?: 'idle' | 'now' } },
-    );
+    const { result, rerender, loads } = onPhone('idle');
     await act(async () => undefined);
     expect(idle).toHaveLength(1);
     rerender({ finest: 'now' });
