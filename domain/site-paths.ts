@@ -263,9 +263,9 @@ export const INDEXED_PATHS: readonly string[] = [
  * write them (src/api/public-results.ts, src/api/press.ts, src/api/practice.ts; for the play
  * screen src/api/location.ts, src/api/current-contests.ts and src/api/contests.ts): the server
  * preloads them with the HTML (server/plugins/static-site.ts), so the page does not wait for
- * requests the app starts only once it runs. The play screen's (the location check, the open contest, the cart) only for a visitor
- * with a session: they are a player's, and a visitor without one is sent to log in. Empty for a
- * page that reads none.
+ * requests the app starts only once it runs. The play screen's (the location check, the open
+ * contest, the cart) only for a visitor with a session: they are a player's, and a visitor without
+ * one is sent to log in. Empty for a page that reads none.
  */
 export function firstAnswerUrls(
   pathname: string,

@@ -279,49 +279,50 @@ test('the practice screen, opened anew on a phone, takes its first pair and pict
   await expectPictureOnce(page);
 });
 
-// The loupe shows the picture's largest copy (562 KB for a demo picture, its phone copy 25-33 KB). A phone downloads it
-// when the browser is idle after the first draw; a browser that asks to save data only once the
-// loupe comes up (src/stage/scene/Scene.tsx), its first loupe drawn from the phone copy meanwhile.
+// The loupe shows the picture's largest copy (562 KB for a demo picture, its phone copy 25-33 KB).
+// A phone downloads it when the browser is idle after the first draw; a browser that asks to save
+// data only once the loupe comes up (src/stage/scene/Scene.tsx), its first loupe drawn from the
+// phone copy meanwhile.
 test.describe("the loupe's picture on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const largest = /\/api\/v1\/pictures\/[^/]+\/large(\?|$)/;
 
-  for (const saving of [false, true]) {
-    test(
-      saving ? 'asking to save data: downloaded once the loupe comes up' : 'downloaded when the browser is idle',
-      async ({ page }) => {
-        if (saving)
-          await page.addInitScript(() =>
-            Object.defineProperty(Navigator.prototype, 'connection', {
-              configurable: true,
-              get: () => ({ saveData: true, effectiveType: '4g' }),
-            }),
-          );
-        const asked: string[] = [];
-        page.on('request', (request) => {
-          if (largest.test(request.url())) asked.push(request.url());
-        });
-        await page.goto('/quick_game_screen?lng=en');
-        await stageReady(page);
-        await expect.poll(() => page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(true);
-        if (!saving) {
-          await expect.poll(() => asked.length).toBe(1);
-          return;
-        }
-        // Longer than the idle wait (at most 1 s after the first draw) the other test's phone needs.
-        await page.waitForTimeout(3000);
-        expect(asked).toEqual([]);
-        const box = (await page.locator('.picture-stage__canvas').boundingBox())!;
-        const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-        await expect.poll(() => asked.length).toBe(1);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        // The hold's release placed the first ticket's mark where the loupe aimed.
-        await expect(page.getByRole('button', { name: texts.en.ticketMarked(1) })).toBeVisible();
-      },
-    );
+  /** Opens the practice screen until its engine is up; the requests for the largest copy so far. */
+  async function openCountingLargest(page: Page): Promise<string[]> {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/pictures\/[^/]+\/large(\?|$)/.test(request.url())) asked.push(request.url());
+    });
+    await page.goto('/quick_game_screen?lng=en');
+    await stageReady(page);
+    await expect.poll(() => page.evaluate(() => window.__cricspotStage?.ready === true)).toBe(true);
+    return asked;
   }
+
+  test('downloaded when the browser is idle', async ({ page }) => {
+    const asked = await openCountingLargest(page);
+    await expect.poll(() => asked.length).toBe(1);
+  });
+
+  test('asking to save data: downloaded once the loupe comes up', async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'connection', {
+        configurable: true,
+        get: () => ({ saveData: true, effectiveType: '4g' }),
+      }),
+    );
+    const asked = await openCountingLargest(page);
+    // Longer than the idle wait (at most 1 s after the first draw) the other test's phone needs.
+    await page.waitForTimeout(3000);
+    expect(asked).toEqual([]);
+    const box = (await page.locator('.picture-stage__canvas').boundingBox())!;
+    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await expect.poll(() => asked.length).toBe(1);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // The hold's release placed the first ticket's mark where the loupe aimed.
+    await expect(page.getByRole('button', { name: texts.en.ticketMarked(1) })).toBeVisible();
+  });
 });
 
 test('ticket limit and keyboard marking on the stage', async ({ page }) => {
