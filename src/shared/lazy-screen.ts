@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, lazy, useEffect, useState } from 'react';
 
-/** Spec section 7: a section chunk that has not arrived after this long counts as failed. */
+/** Spec section 7: a section chunk that has not arrived after this long (the page shown) counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
@@ -10,16 +10,52 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/**
+ * Calls `onElapsed` once the page has been shown for `ms` in all; returns a cancel. Time while the
+ * page is hidden is not counted: a phone put to sleep (or another tab brought forward) while a
+ * screen's code downloads pauses its network and timers, and on waking its timer fired at once
+ * and failed a download that was about to finish.
+ */
+export function afterShownFor(ms: number, onElapsed: () => void, page: Document = document): () => void {
+  let left = ms;
+  let since = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const count = () => {
+    since = performance.now();
+    timer = setTimeout(() => {
+      stop();
+      onElapsed();
+    }, left);
+  };
+  const pause = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    left = Math.max(0, left - (performance.now() - since));
+  };
+  const onVisibility = () => {
+    if (page.hidden && timer !== undefined) pause();
+    else if (!page.hidden && timer === undefined) count();
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    page.removeEventListener('visibilitychange', onVisibility);
+  };
+  page.addEventListener('visibilitychange', onVisibility);
+  if (!page.hidden) count();
+  return stop;
+}
+
+/** `promise`, or `onTimeout()`'s error once the page has been shown for `ms` without it settling (afterShownFor). */
 export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
+    const cancel = afterShownFor(ms, () => reject(onTimeout()));
     promise.then(
       (value) => {
-        clearTimeout(timer);
+        cancel();
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        cancel();
         reject(error);
       },
     );

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, lazyScreen, withTimeout } from '../../src/shared/lazy-screen.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_TIMEOUT_MS, afterShownFor, lazyScreen, withTimeout } from '../../src/shared/lazy-screen.ts';
 import { RouteBoundary } from '../../src/shared/RouteBoundary.tsx';
 import { renderWithApp } from '../support/render.tsx';
 
@@ -111,5 +111,67 @@ describe('loading a section', () => {
     await check;
     vi.useRealTimers();
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+  });
+
+  describe('counting only the time the page is shown', () => {
+    let hidden = false;
+    const show = (shown: boolean) => {
+      hidden = !shown;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    beforeEach(() => {
+      hidden = false;
+      vi.spyOn(document, 'hidden', 'get').mockImplementation(() => hidden);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('pauses while the phone sleeps and goes on where it stopped', async () => {
+      const never = new Promise<never>(() => {});
+      const result = withTimeout(never, CHUNK_TIMEOUT_MS, () => new Error('timeout'));
+      let failed = false;
+      result.catch(() => (failed = true));
+      vi.advanceTimersByTime(60_000);
+      show(false);
+      vi.advanceTimersByTime(10 * 60_000);
+      show(true);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(failed).toBe(false);
+      const check = expect(result).rejects.toThrow('timeout');
+      vi.advanceTimersByTime(1);
+      await check;
+    });
+
+    it('starts counting only once a page opened hidden is shown, and fires once', () => {
+      const elapsed = vi.fn();
+      show(false);
+      afterShownFor(1000, elapsed);
+      vi.advanceTimersByTime(5000);
+      expect(elapsed).not.toHaveBeenCalled();
+      show(true);
+      vi.advanceTimersByTime(999);
+      expect(elapsed).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(elapsed).toHaveBeenCalledTimes(1);
+      show(false);
+      show(true);
+      vi.advanceTimersByTime(5000);
+      expect(elapsed).toHaveBeenCalledTimes(1);
+    });
+
+    it('stops counting once the code has arrived', async () => {
+      const elapsed = vi.fn();
+      const cancel = afterShownFor(1000, elapsed);
+      vi.advanceTimersByTime(500);
+      cancel();
+      show(false);
+      show(true);
+      vi.advanceTimersByTime(5000);
+      expect(elapsed).not.toHaveBeenCalled();
+      await expect(withTimeout(Promise.resolve('in'), 1000, () => new Error('timeout'))).resolves.toBe('in');
+    });
   });
 });
