@@ -16,7 +16,16 @@ export class ChunkLoadError extends Error {
  * screen's code downloads pauses its network and timers, and on waking its timer fired at once
  * and failed a download that was about to finish.
  */
-export function afterShownFor(ms: number, onElapsed: () => void, page: Document = document): () => void {
+export function afterShownFor(
+  ms: number,
+  onElapsed: () => void,
+  page: Document | undefined = globalThis.document,
+): () => void {
+  // No page (the build's pre-render, in Node): the clock's time.
+  if (!page) {
+    const timer = setTimeout(onElapsed, ms);
+    return () => clearTimeout(timer);
+  }
   let left = ms;
   let since = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
