@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { RuleResult, TicketPoint, TicketRuleReason } from '../../domain/tickets.ts';
 import { lazyComponent } from '../shared/lazy-screen.ts';
+import { CrossIcon } from './CrossIcon.tsx';
 import { afterNextPaint } from '../shared/yield-to-browser.ts';
 import { onIdle } from '../stage/idle.ts';
 
@@ -12,20 +13,6 @@ import { onIdle } from '../stage/idle.ts';
 const ConfirmDialog = lazyComponent(() =>
   import('./ConfirmDialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
 );
-
-/**
- * The remove and dismiss buttons' cross, drawn, not the × character (issue 29): it came in the
- * browser's own button font at a size no text of the page had, one more font to look up as the game
- * screen first rendered (traced in Chromium on Linux: a layout of up to 24-29 ms with the CPU at full
- * speed, waiting for the font's settings). The buttons now take the page's font (game-screen.css).
- */
-function CrossIcon() {
-  return (
-    <svg className="trial-cross" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M3 3l6 6M9 3l-6 6" />
-    </svg>
-  );
-}
 
 export interface TicketMark {
   id: string;

@@ -159,14 +159,20 @@ describe('/cart', () => {
     const rows = within(group).getAllByRole('listitem');
     // The crop's number badge, then the words: the same number as the play screen's chip.
     expect(rows.map((li) => li.textContent?.replace(/\s+/g, ' '))).toEqual([
-      '1Ticket 1X 900, Y 10₹49×',
-      '2Ticket 2X 100, Y 20₹49×',
-      '3Ticket 3X 500, Y 30₹49×',
+      '1Ticket 1X 900, Y 10₹49',
+      '2Ticket 2X 100, Y 20₹49',
+      '3Ticket 3X 500, Y 30₹49',
     ]);
     expect(rows.map((li) => within(li).getByRole('img').getAttribute('alt'))).toEqual([
       'Ticket 1: marked 900 pixels from the left and 10 from the top of the picture',
       'Ticket 2: marked 100 pixels from the left and 20 from the top of the picture',
       'Ticket 3: marked 500 pixels from the left and 30 from the top of the picture',
+    ]);
+    // Each row's remove button, named by its ticket's number (its cross is drawn: no text).
+    expect(rows.map((li) => within(li).getByRole('button').getAttribute('aria-label'))).toEqual([
+      'Remove ticket 1',
+      'Remove ticket 2',
+      'Remove ticket 3',
     ]);
     expect(within(group).getByRole('button', { name: 'Remove ticket 3' })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { welcomeOf } from '../../shared/welcome.ts';
+import { CrossIcon } from '../../ui/CrossIcon.tsx';
 
 /**
  * "Welcome, Asha!" on the page a sign-up lands on (the navigation carries the first name), until
@@ -42,7 +43,7 @@ export function WelcomeBanner() {
           aria-label={t('welcome.dismiss')}
           onClick={() => setDismissedOn(location.key)}
         >
-          <span aria-hidden="true">×</span>
+          <CrossIcon />
         </button>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { currentLanguage } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { useLoad } from '../../shared/use-load.ts';
 import { BillLines } from '../../ui/BillLines.tsx';
+import { CrossIcon } from '../../ui/CrossIcon.tsx';
 import { formatRupees } from '../../ui/format.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -215,7 +216,7 @@ function CartGroup({ group, items, paidPlay, picture, busy, inr, onRemove, onCon
               disabled={busy !== null}
               onClick={() => onRemove(item.id)}
             >
-              <span aria-hidden="true">×</span>
+              <CrossIcon />
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrossIcon } from '../../ui/CrossIcon.tsx';
 import { useReturnFocus } from '../../ui/use-return-focus.ts';
 import '../../styles/entry.css';
 
@@ -36,7 +37,7 @@ export function EntrySheet({ open, title, onClose, children }: EntrySheetProps) 
           <div className="entry-sheet__head">
             <RadixDialog.Title className="entry-sheet__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className="entry-sheet__close" aria-label={t('entry.close')}>
-              <span aria-hidden="true">×</span>
+              <CrossIcon />
             </RadixDialog.Close>
           </div>
           {children}
