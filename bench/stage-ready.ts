@@ -18,6 +18,8 @@
 //   the bench: never in the site's bundle), with whether the stage's canvas drew the tap's mark
 //   before the paint that INP ends with (its first stroke after the tap, against web-vitals'
 //   nextPaintTime), and of the tap at first paint (the engine not up yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
+// - the floor: a bare page holding one 2D canvas, tapped the same way (bareTap below): its input
+//   delay is the synthetic tap's own, a share of every INP above, and its INP the least here.
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
 // touchscreen.tap, whose touch waits for the page's next frame before it is sent). Every wait and
 // read of the page is a one-line expression asked through DevTools (bench/support/page-poll.ts),
@@ -301,6 +303,67 @@ async function tappedAtFirstPaint(browser: Browser, route: string, player: Bench
   }
 }
 
+/**
+ * The floor under every tap figure: a bare page holding one 2D canvas that a tap draws a dot on,
+ * at the same size, slowdown and composite, tapped the same way. Its input delay is the synthetic
+ * tap's own (Chrome hands the touch to the page at its next frame: 17-18 ms here), a share of each
+ * INP above that no page can lose; its INP (Event Timing reports none under 16 ms) is the least a
+ * page's tap can measure here.
+ */
+const BARE_PAGE = `<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:0">
+<canvas width="720" height="480" style="width:360px;height:240px;touch-action:none"></canvas><script>
+const canvas = document.querySelector('canvas'); const draw = canvas.getContext('2d');
+draw.fillStyle = '#2e7d4f'; draw.fillRect(0, 0, 720, 480);
+window.__floor = {};
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'pointerup' && e.interactionId) Object.assign(window.__floor, { inp: e.duration, entryDelay: e.processingStart - e.startTime }); })
+  .observe({ type: 'event', durationThreshold: 16 });
+canvas.addEventListener('pointerup', (e) => {
+  window.__floor.delay = performance.now() - e.timeStamp;
+  draw.fillStyle = '#fff'; draw.beginPath(); draw.arc(e.offsetX * 2, e.offsetY * 2, 12, 0, 7); draw.fill();
+});
+</script>`;
+
+async function bareTap(browser: Browser): Promise<{ inputDelay: number; inp: number }> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`data:text/html,${encodeURIComponent(BARE_PAGE)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await cdp.send('Input.synthesizeTapGesture', {
+      x: 120,
+      y: 80,
+      duration: FINGER_MS,
+      tapCount: 1,
+      gestureSourceType: 'touch',
+    });
+    const [inputDelay] = await pollInPage<[number]>(
+      cdp,
+      'window.__floor.delay !== undefined && [window.__floor.delay]',
+      {
+        timeoutMs: 5000,
+      },
+    );
+    // An entry comes after the tap's frame, if the tap took 16 ms or more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [inp, entryDelay] = await pollInPage<[number, number | null]>(
+      cdp,
+      '[window.__floor.inp ?? 0, window.__floor.entryDelay ?? null]',
+      { timeoutMs: 1000 },
+    );
+    // Event Timing's input delay where it gave an entry (as web-vitals' attribution reads it), else the listener's.
+    return { inputDelay: entryDelay ?? inputDelay, inp };
+  } finally {
+    await context.close();
+  }
+}
+
 interface MarkTap extends Timing {
   /** Whether the tap's mark was added before the paint its INP ends with; null if the engine was up first. */
   inNextPaint: boolean | null;
@@ -432,6 +495,23 @@ try {
         ),
       );
     }
+    const floor: Array<{ inputDelay: number; inp: number }> = [];
+    for (let run = 0; run < RUNS; run++) floor.push(await bareTap(browser));
+    console.log('a bare page with one 2D canvas, the same tap (the floor under the figures above)');
+    console.log(
+      line(
+        "  its input delay (the synthetic tap's own)",
+        floor.map((t) => t.inputDelay),
+        null,
+      ),
+    );
+    console.log(
+      line(
+        '  its INP (0: under 16 ms, no entry)',
+        floor.map((t) => t.inp),
+        null,
+      ),
+    );
     // Again at the end: a machine that slowed or sped up during the runs shows here.
     console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN, 'after'));
     await browser.close();
