@@ -6,6 +6,8 @@ import { paths, withoutTrailingSlash } from '../shared/paths.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
 import { afterNextPaint, nextTask } from '../shared/yield-to-browser.ts';
+import { readChallenge } from '../screens/auth/code-challenge.ts';
+import { returnPathOf } from '../screens/auth/return-to.ts';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -102,15 +104,40 @@ const LEADS_TO: Readonly<Record<string, readonly { preload(): void }[]>> = {
   [paths.signup]: [OtpPage, LoginPage],
   [paths.forgot]: [OtpsPage],
 };
-/** The screen at the address; once it has committed and painted, LEADS_TO's screens for it load. */
+
+/**
+ * The code of the pages a login or a sign-up's code lands on (landingAfterLogin: where the player
+ * was going, else the contest), loaded while the player types: after a sign-up's code the play
+ * screen's five chunks were asked for only once the code was verified, under the route's spinner.
+ */
+const LANDING_CODE: Readonly<Record<string, readonly { preload(): void }[]>> = {
+  [paths.playScreen]: [PlayScreenPage, PlayLoading, LocationGate],
+  [paths.cart]: [CartPage, LocationGate],
+  [paths.popupCheckout]: [CheckoutPage, LocationGate],
+  [paths.myAccount]: [MyAccountPage],
+  [paths.myEntries]: [MyEntriesPage],
+};
+
+/** Where the screen at `path` lands the player once they are in, if it is a login or a sign-up's code. */
+function landingFrom(path: string, state: unknown): string | null {
+  if (path === paths.login) return returnPathOf(state) ?? paths.playScreen;
+  if (path === paths.otp) return readChallenge('signup')?.returnTo ?? paths.playScreen;
+  return null;
+}
+
+/** The screen at the address; once it has committed and painted, the screens it leads to load. */
 function WithNextScreens() {
-  const screens = LEADS_TO[withoutTrailingSlash(useLocation().pathname)];
+  const { pathname, state } = useLocation();
+  const path = withoutTrailingSlash(pathname);
+  const landing = landingFrom(path, state);
   useEffect(() => {
-    if (!screens) return;
+    const landingPath = landing === null ? null : withoutTrailingSlash(landing.split(/[?#]/)[0] ?? '');
+    const screens = [...(LEADS_TO[path] ?? []), ...((landingPath && LANDING_CODE[landingPath]) || [])];
+    if (screens.length === 0) return;
     return afterNextPaint(() => {
       for (const screen of screens) screen.preload();
     });
-  }, [screens]);
+  }, [path, landing]);
   return <Outlet />;
 }
 
@@ -205,8 +232,8 @@ export function AppRoutes() {
           <Route path={paths.login} element={<LoginPage />} />
           <Route path={paths.signup} element={<SignupPage />} />
           <Route path={paths.forgot} element={<ForgotPage />} />
+          <Route path={paths.otp} element={<OtpPage />} />
         </Route>
-        <Route path={paths.otp} element={<OtpPage />} />
         <Route path={paths.otps} element={<OtpsPage />} />
         <Route path={paths.createPassword} element={<CreatePasswordPage />} />
         <Route path={paths.socialSignup} element={<SocialSignupPage />} />

@@ -52,3 +52,34 @@ test('the login screen fetches the sign-up screen once painted, so its link open
   await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible();
   expect(scriptsAfter.filter((url) => url.includes('SignupPage'))).toEqual([]);
 });
+
+test('the code screen loads the contest while the player types the code, so the sign-up lands on it without a wait', async ({
+  page,
+}) => {
+  const phone = `7${String(Date.now()).slice(-9)}`;
+  await page.goto('/signup?lng=en');
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(phone);
+  await page.getByLabel('First name').fill('Kavya');
+  await page.getByLabel('Last name').fill('Nair');
+  await page.getByLabel('Email').fill(`kavya.${phone}@gmail.com`);
+  await page.getByRole('checkbox', { name: /Terms and conditions/ }).check();
+  await page.getByRole('checkbox', { name: /Rules and FAQ/ }).check();
+  await page.getByRole('checkbox', { name: /18 years/ }).check();
+  // The sign-up screen itself asks for none of the contest's code: the code screen does, once painted.
+  const playCode = page.waitForRequest(/\/assets\/PlayScreenPage-[\w-]+\.js$/, { timeout: 10_000 });
+  const gateCode = page.waitForRequest(/\/assets\/LocationGate-[\w-]+\.js$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/otp$/);
+  await expect(page.getByLabel('6-digit code')).toBeVisible();
+  await Promise.all([playCode, gateCode]);
+
+  const scriptsAfter: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptsAfter.push(request.url());
+  });
+  await page.getByLabel('6-digit code').fill(await codeFor(page, phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/play_screen$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome, Kavya!' })).toBeVisible();
+  expect(scriptsAfter.filter((url) => /\/(PlayScreenPage|PlayLoading|LocationGate)-/.test(url))).toEqual([]);
+});
