@@ -117,13 +117,11 @@ type BenchWindow = Window & {
   __canvasAt?: number;
 };
 
+/** The phone every page of the bench opens on. */
+const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 async function openScreen(browser: Browser, player: BenchPlayer | null): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   if (player) await context.addCookies([{ ...player.cookie, url: base, httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ({ marker, signedIn }) => {
@@ -324,25 +322,15 @@ canvas.addEventListener('pointerup', (e) => {
 </script>`;
 
 async function bareTap(browser: Browser): Promise<{ inputDelay: number; inp: number }> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    sessions.set(page, cdp);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`data:text/html,${encodeURIComponent(BARE_PAGE)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await cdp.send('Input.synthesizeTapGesture', {
-      x: 120,
-      y: 80,
-      duration: FINGER_MS,
-      tapCount: 1,
-      gestureSourceType: 'touch',
-    });
+    await fingerTap(page, { x: 0, y: 0, width: 360, height: 240 });
     const [inputDelay] = await pollInPage<[number]>(
       cdp,
       'window.__floor.delay !== undefined && [window.__floor.delay]',

@@ -7,7 +7,7 @@ import { RequireLogin } from './RequireLogin.tsx';
 import { RouteBoundary } from '../shared/RouteBoundary.tsx';
 import { afterNextPaint, nextTask } from '../shared/yield-to-browser.ts';
 import { readChallenge } from '../screens/auth/code-challenge.ts';
-import { returnPathOf } from '../screens/auth/return-to.ts';
+import { landingOf, returnPathOf } from '../screens/auth/return-to.ts';
 
 const HomePage = lazyScreen(() => import('../screens/home/HomePage.tsx'));
 const InfoPage = lazyScreen(() => import('../screens/info/InfoPage.tsx'));
@@ -118,11 +118,13 @@ const LANDING_CODE: Readonly<Record<string, readonly { preload(): void }[]>> = {
   [paths.myEntries]: [MyEntriesPage],
 };
 
-/** Where the screen at `path` lands the player once they are in, if it is a login or a sign-up's code. */
+/** The path of the page the screen at `path` lands the player on once they are in, if it is a login or a sign-up's code. */
 function landingFrom(path: string, state: unknown): string | null {
-  if (path === paths.login) return returnPathOf(state) ?? paths.playScreen;
-  if (path === paths.otp) return readChallenge('signup')?.returnTo ?? paths.playScreen;
-  return null;
+  let returnTo: string | null;
+  if (path === paths.login) returnTo = returnPathOf(state);
+  else if (path === paths.otp) returnTo = readChallenge('signup')?.returnTo ?? null;
+  else return null;
+  return withoutTrailingSlash(landingOf(returnTo).split(/[?#]/)[0] ?? '');
 }
 
 /** The screen at the address; once it has committed and painted, the screens it leads to load. */
@@ -131,8 +133,7 @@ function WithNextScreens() {
   const path = withoutTrailingSlash(pathname);
   const landing = landingFrom(path, state);
   useEffect(() => {
-    const landingPath = landing === null ? null : withoutTrailingSlash(landing.split(/[?#]/)[0] ?? '');
-    const screens = [...(LEADS_TO[path] ?? []), ...((landingPath && LANDING_CODE[landingPath]) || [])];
+    const screens = [...(LEADS_TO[path] ?? []), ...((landing !== null && LANDING_CODE[landing]) || [])];
     if (screens.length === 0) return;
     return afterNextPaint(() => {
       for (const screen of screens) screen.preload();

@@ -17,7 +17,12 @@ export function returnPathOf(state: unknown): string | null {
 }
 
 /** Where a login or a sign-up lands (issue 25): where the player was going, or the contest. */
+export function landingOf(returnTo: string | null): string {
+  return returnTo ?? paths.playScreen;
+}
+
+/** landingOf, as the login or sign-up happens: the remembered page is used up. */
 export function landingAfterLogin(returnTo: string | null): string {
   intendedPath.clear();
-  return returnTo ?? paths.playScreen;
+  return landingOf(returnTo);
 }
