@@ -191,6 +191,13 @@ function boxOf(page: Page, selector: string, timeoutMs = 60_000): Promise<Box | 
   }).catch(() => null);
 }
 
+/** Where in a box a tap lands, as fractions of its width and height. */
+type TapPoint = { x: number; y: number };
+/** Every measured tap's point; a second tap on the same page lands away from its mark. */
+const FIRST_TAP: TapPoint = { x: 0.3, y: 0.35 };
+const SECOND_TAP: TapPoint = { x: 0.7, y: 0.65 };
+const pointIn = (box: Box, at: TapPoint) => ({ x: box.x + box.width * at.x, y: box.y + box.height * at.y });
+
 /** How long the finger stays on the glass in a tap (ms). */
 const FINGER_MS = 50;
 
@@ -207,11 +214,77 @@ const FINGER_MS = 50;
  * showed: 13-110 ms (median 34) between a tap's time and the browser sending it; a finger's touch
  * is sent as it comes.
  */
-async function fingerTap(page: Page, box: Box): Promise<void> {
+async function fingerTap(page: Page, box: Box, at: TapPoint = FIRST_TAP): Promise<void> {
   const cdp = sessionOf(page);
-  const x = box.x + box.width * 0.3;
-  const y = box.y + box.height * 0.35;
+  const { x, y } = pointIn(box, at);
   await cdp.send('Input.synthesizeTapGesture', { x, y, duration: FINGER_MS, tapCount: 1, gestureSourceType: 'touch' });
+}
+
+/** Half the side of the square around a tap's point whose pixels tell that its mark is on screen (CSS px). */
+const SHOWN_SQUARE = 20;
+
+/**
+ * A tap at `at` in `box`, and when its pixels reached the screen: how long after the tap was sent
+ * the first screencast frame changed in the square around its point (ms; null if none did within
+ * 2 s). Screencast frames are what the compositor put out, stamped with the time they were
+ * swapped; the frames are decoded on `decoder`, a page of its own that runs at full speed. Not
+ * Event Timing: a canvas whose frames go to the display by a path of their own (a desynchronized
+ * context, tried in the forty-first session) ends its tap's INP before its pixels show, and this
+ * still sees when they did. The capture costs the browser time of its own, so compare this only
+ * with itself (the bare page's row).
+ */
+async function shownAfterTap(page: Page, box: Box, at: TapPoint, decoder: Page): Promise<number | null> {
+  const cdp = sessionOf(page);
+  const frames: Array<{ at: number; data: string; width: number }> = [];
+  const onFrame = (frame: {
+    data: string;
+    sessionId: number;
+    metadata: { timestamp?: number; deviceWidth: number };
+  }) => {
+    frames.push({ at: (frame.metadata.timestamp ?? 0) * 1000, data: frame.data, width: frame.metadata.deviceWidth });
+    void cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
+  };
+  cdp.on('Page.screencastFrame', onFrame);
+  try {
+    await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentAt = Date.now();
+    await fingerTap(page, box, at);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await cdp.send('Page.stopScreencast');
+    const point = pointIn(box, at);
+    const sums = await decoder.evaluate(
+      async ({ frames, point, half }) => {
+        const out: number[] = [];
+        for (const frame of frames) {
+          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${frame.data}`)).blob());
+          const scale = bitmap.width / frame.width;
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const draw = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+          draw.drawImage(bitmap, 0, 0);
+          const side = Math.round(2 * half * scale);
+          const pixels = draw.getImageData(
+            Math.round((point.x - half) * scale),
+            Math.round((point.y - half) * scale),
+            side,
+            side,
+          ).data;
+          let sum = 0;
+          for (let i = 0; i < pixels.length; i += 4)
+            sum += (pixels[i] ?? 0) * 3 + (pixels[i + 1] ?? 0) * 5 + (pixels[i + 2] ?? 0) * 7;
+          out.push(sum);
+        }
+        return out;
+      },
+      { frames, point, half: SHOWN_SQUARE },
+    );
+    const before = frames.findLastIndex((frame) => frame.at < sentAt);
+    if (before < 0) return null;
+    const changed = frames.find((_, i) => i > before && sums[i] !== sums[before]);
+    return changed ? changed.at - sentAt : null;
+  } finally {
+    cdp.off('Page.screencastFrame', onFrame);
+  }
 }
 
 /** A User Timing mark against navigation start and the load event, once the page has set it. */
@@ -252,10 +325,17 @@ const announced = (page: Page) =>
 interface ReadyTap extends Timing {
   /** Whether the stage's canvas drew the tap's mark before the paint its INP ends with; null if it never drew. */
   drawnInPaint: boolean | null;
+  /** A second tap's mark on screen, ms after that tap was sent (shownAfterTap); null if never seen. */
+  secondShown: number | null;
 }
 
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
-async function untouched(browser: Browser, route: string, player: BenchPlayer | null): Promise<ReadyTap> {
+async function untouched(
+  browser: Browser,
+  route: string,
+  player: BenchPlayer | null,
+  decoder: Page,
+): Promise<ReadyTap> {
   const page = await openScreen(browser, player);
   try {
     await page.goto(`${base}${route}?lng=en`);
@@ -274,7 +354,9 @@ async function untouched(browser: Browser, route: string, player: BenchPlayer | 
     )
       .then(([at]) => at)
       .catch(() => null);
-    return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt };
+    // After the measured tap's INP is read: its screencast would have cost that tap's frames time.
+    const secondShown = await shownAfterTap(page, box, SECOND_TAP, decoder);
+    return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt, secondShown };
   } finally {
     await page.context().close();
   }
@@ -321,7 +403,10 @@ canvas.addEventListener('pointerup', (e) => {
 });
 </script>`;
 
-async function bareTap(browser: Browser): Promise<{ inputDelay: number; inp: number }> {
+async function bareTap(
+  browser: Browser,
+  decoder: Page,
+): Promise<{ inputDelay: number; inp: number; secondShown: number | null }> {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -345,8 +430,9 @@ async function bareTap(browser: Browser): Promise<{ inputDelay: number; inp: num
       '[window.__floor.inp ?? 0, window.__floor.entryDelay ?? null]',
       { timeoutMs: 1000 },
     );
+    const secondShown = await shownAfterTap(page, { x: 0, y: 0, width: 360, height: 240 }, SECOND_TAP, decoder);
     // Event Timing's input delay where it gave an entry (as web-vitals' attribution reads it), else the listener's.
-    return { inputDelay: entryDelay ?? inputDelay, inp };
+    return { inputDelay: entryDelay ?? inputDelay, inp, secondShown };
   } finally {
     await context.close();
   }
@@ -407,6 +493,13 @@ function partsLine(timings: Timing[]): string {
   return `  ${'  its parts (medians): input delay'.padEnd(46)} ${of('inputDelay')}, processing ${of('processing')}, presentation ${of('presentation')}`;
 }
 
+/** The screencast's row (shownAfterTap): its figures, and how many taps it never saw on screen. */
+function shownLine(label: string, taps: Array<{ secondShown: number | null }>): string {
+  const seen = taps.flatMap((t) => (t.secondShown === null ? [] : [t.secondShown]));
+  const unseen = taps.length - seen.length;
+  return `${line(label, seen, null)}${unseen ? `  (${unseen} never seen within 2 s)` : ''}`;
+}
+
 function line(label: string, values: number[], target: number | null): string {
   const verdict = target === null ? '' : p90(values) <= target ? 'met' : 'not met';
   return `  ${label.padEnd(46)} ${ms(median(values))} ${ms(p90(values))}   ${target === null ? '' : `${target}`.padStart(6)}  ${verdict}   [${values.map((v) => Math.round(v)).join(', ')}]`;
@@ -419,6 +512,8 @@ try {
   const player = SCREENS.some((screen) => screen.player) ? await signedInPlayer(base, env) : null;
   for (const compositor of COMPOSITORS) {
     const browser = await launchBenchChromium({ extra: COMPOSITING[compositor].flags });
+    // Decodes the screencast frames of shownAfterTap, at full speed, in a context of its own.
+    const decoder = await (await browser.newContext()).newPage();
     console.log(
       `Stage engine ready and tap INP, production server, phone 360x740 @2x with touch (a finger's taps: synthetic tap gestures), CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each after one not counted (ms; verdict on p90)`,
     );
@@ -433,9 +528,9 @@ try {
       // One load first, not counted: a production server has answered this screen before (its
       // first answer after a start was 300-500 ms late here, the quick game's first run always the
       // slowest of five).
-      if (compositor === COMPOSITORS[0]) await untouched(browser, route, who);
+      if (compositor === COMPOSITORS[0]) await untouched(browser, route, who, decoder);
       for (let run = 0; run < RUNS; run++) {
-        still.push(await untouched(browser, route, who));
+        still.push(await untouched(browser, route, who, decoder));
         tapped.push(await tappedAtFirstPaint(browser, route, who));
         marked.push(await tappedOnceMarksShow(browser, route, who));
       }
@@ -475,6 +570,7 @@ try {
         `  ${"  its mark on the canvas in the INP's paint".padEnd(46)} ${drawnInPaint} of ${still.length}${neverDrawn ? ` (${neverDrawn} not drawn within 5 s)` : ''}`,
       );
       console.log(partsLine(still));
+      console.log(shownLine('  a second tap: its mark on screen, after sent', still));
       console.log(
         line(
           'INP, tap at first paint (engine not up)',
@@ -483,8 +579,8 @@ try {
         ),
       );
     }
-    const floor: Array<{ inputDelay: number; inp: number }> = [];
-    for (let run = 0; run < RUNS; run++) floor.push(await bareTap(browser));
+    const floor: Array<{ inputDelay: number; inp: number; secondShown: number | null }> = [];
+    for (let run = 0; run < RUNS; run++) floor.push(await bareTap(browser, decoder));
     console.log('a bare page with one 2D canvas, the same tap (the floor under the figures above)');
     console.log(
       line(
@@ -500,6 +596,7 @@ try {
         null,
       ),
     );
+    console.log(shownLine('  a second tap: its dot on screen, after sent', floor));
     // Again at the end: a machine that slowed or sped up during the runs shows here.
     console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN, 'after'));
     await browser.close();
