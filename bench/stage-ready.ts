@@ -403,10 +403,17 @@ canvas.addEventListener('pointerup', (e) => {
 });
 </script>`;
 
-async function bareTap(
-  browser: Browser,
-  decoder: Page,
-): Promise<{ inputDelay: number; inp: number; secondShown: number | null }> {
+/** The bare canvas's box in the page (CSS px), as BARE_PAGE lays it out. */
+const BARE_CANVAS: Box = { x: 0, y: 0, width: 360, height: 240 };
+
+/** A tap on the bare page: its input delay, its INP, and a second tap's dot on screen (shownAfterTap). */
+interface FloorTap {
+  inputDelay: number;
+  inp: number;
+  secondShown: number | null;
+}
+
+async function bareTap(browser: Browser, decoder: Page): Promise<FloorTap> {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -415,7 +422,7 @@ async function bareTap(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`data:text/html,${encodeURIComponent(BARE_PAGE)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await fingerTap(page, { x: 0, y: 0, width: 360, height: 240 });
+    await fingerTap(page, BARE_CANVAS);
     const [inputDelay] = await pollInPage<[number]>(
       cdp,
       'window.__floor.delay !== undefined && [window.__floor.delay]',
@@ -430,7 +437,7 @@ async function bareTap(
       '[window.__floor.inp ?? 0, window.__floor.entryDelay ?? null]',
       { timeoutMs: 1000 },
     );
-    const secondShown = await shownAfterTap(page, { x: 0, y: 0, width: 360, height: 240 }, SECOND_TAP, decoder);
+    const secondShown = await shownAfterTap(page, BARE_CANVAS, SECOND_TAP, decoder);
     // Event Timing's input delay where it gave an entry (as web-vitals' attribution reads it), else the listener's.
     return { inputDelay: entryDelay ?? inputDelay, inp, secondShown };
   } finally {
@@ -579,7 +586,7 @@ try {
         ),
       );
     }
-    const floor: Array<{ inputDelay: number; inp: number; secondShown: number | null }> = [];
+    const floor: FloorTap[] = [];
     for (let run = 0; run < RUNS; run++) floor.push(await bareTap(browser, decoder));
     console.log('a bare page with one 2D canvas, the same tap (the floor under the figures above)');
     console.log(
