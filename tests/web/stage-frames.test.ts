@@ -76,6 +76,23 @@ describe('FrameScheduler', () => {
     expect(draw).toHaveBeenCalledTimes(2);
   });
 
+  it('redraws at once after a resize once the picture is drawn (a frame later shows a cleared canvas), taking the frame asked', () => {
+    const host = manualFrames();
+    const frames = new FrameScheduler(host, { waitForPicture: true });
+    const draw = vi.fn();
+    frames.attach(draw);
+    frames.redrawNow(); // the host resized while the engine started: nothing drawn before the picture
+    expect(draw).not.toHaveBeenCalled();
+    expect(host.asked()).toBe(0);
+
+    frames.renderNow(); // the picture shown
+    frames.invalidate(); // the camera's resize asked for a frame
+    frames.redrawNow(); // the canvas resized: drawn in this turn
+    expect(draw).toHaveBeenCalledTimes(2);
+    host.run();
+    expect(draw).toHaveBeenCalledTimes(2); // the frame asked was that draw
+  });
+
   it('stopped, draws nothing more', () => {
     const host = manualFrames();
     const frames = new FrameScheduler(host);
@@ -85,6 +102,7 @@ describe('FrameScheduler', () => {
     host.run();
     frames.invalidate();
     frames.renderNow();
+    frames.redrawNow();
     host.run();
     expect(draw).not.toHaveBeenCalled();
   });

@@ -91,6 +91,19 @@ export class FrameScheduler {
     this.renders++;
   }
 
+  /**
+   * The canvas was resized, which clears it: drawn again at once, in the same frame, once the
+   * stage has been drawn (a frame later, the browser would show the cleared canvas for one frame:
+   * a black flash of the stage when a popup bar came or went, seen in a screencast of the practice
+   * screen's load). Before the picture, as invalidate: nothing to draw yet.
+   */
+  redrawNow(): void {
+    if (this.waitingForPicture || !this.draw || this.stopped) return this.invalidate();
+    if (this.frame !== null) this.host.cancelFrame(this.frame);
+    this.frame = null;
+    this.renderNow();
+  }
+
   now(): number {
     return this.host.now();
   }
