@@ -3,7 +3,10 @@
 // each in a new browser context (empty cache); prints median and worst of: the picture on screen
 // (the largest contentful paint: the image from the page's first paint), the stage drawn when the
 // player touches the picture as soon as it shows, and the stage drawn when nobody touches it (it
-// then starts once the page has been quiet for 3 s, src/stage/idle.ts).
+// then starts once the page has been quiet for 3 s, src/stage/idle.ts), and on the untouched loads
+// the layout shift (CLS: the layout-shift entries' sum, none after an input, until 1.5 s after the
+// stage was drawn): a popup bar that comes after the first paint (a new visitor's cookie notice,
+// the paid-play announcement) makes the game screen's stage lower and moves the ticket bar.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -54,6 +57,7 @@ try {
     const shown: number[] = [];
     const touched: number[] = [];
     const untouched: number[] = [];
+    const shifts: number[] = [];
     for (let run = 0; run < RUNS * 2; run++) {
       const touch = run % 2 === 1;
       const context = await browser.newContext({
@@ -64,9 +68,15 @@ try {
       // Waits through DevTools (page-poll.ts): Playwright's waits would first run its own script in the page.
       const cdp = await context.newCDPSession(page);
       await page.addInitScript(() => {
+        const w = window as unknown as { lcp: number; cls: number };
+        w.cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) (window as unknown as { lcp: number }).lcp = entry.startTime;
+          for (const entry of list.getEntries()) w.lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) w.cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
       });
       const started = Date.now();
       await page.goto(`${base}/quick_game_screen?lng=en`);
@@ -85,6 +95,9 @@ try {
         const lcp = await pollInPage<number>(cdp, 'window.lcp', { timeoutMs: 5000 }).catch(() => null);
         if (typeof lcp === 'number') shown.push(Math.round(lcp));
         else console.log(`  (${device.name}: no largest-contentful-paint entry on one load)`);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const [cls] = await pollInPage<[number]>(cdp, '[window.cls]', { timeoutMs: 5000 });
+        shifts.push(cls);
       }
       await context.close();
     }
@@ -94,6 +107,13 @@ try {
     console.log(line('picture on screen (LCP)', shown));
     console.log(line('stage drawn, tapped at once', touched));
     console.log(line('stage drawn, nobody touching', untouched));
+    console.log(
+      `  ${'layout shift, nobody touching'.padEnd(34)} median ${median(shifts).toFixed(3).padStart(6)}      worst ${Math.max(
+        ...shifts,
+      )
+        .toFixed(3)
+        .padStart(6)}`,
+    );
   }
   await browser.close();
 } finally {
