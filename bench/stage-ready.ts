@@ -357,8 +357,8 @@ async function untouched(
     // After the measured tap's INP is read: its screencast would have cost that tap's frames time.
     // The box read again: a popup bar that came since (the paid-play announcement, answered later
     // than the stage's start) made the stage lower, and a point of the old box may be off it.
-    const now = await boxOf(page, '.picture-stage__canvas canvas', 5000);
-    const secondShown = await shownAfterTap(page, now ?? box, SECOND_TAP, decoder);
+    const boxNow = await boxOf(page, '.picture-stage__canvas canvas', 5000);
+    const secondShown = await shownAfterTap(page, boxNow ?? box, SECOND_TAP, decoder);
     return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt, secondShown };
   } finally {
     await page.context().close();

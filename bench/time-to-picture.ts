@@ -101,19 +101,13 @@ try {
       }
       await context.close();
     }
-    const line = (label: string, values: number[]) =>
-      `  ${label.padEnd(34)} median ${String(median(values)).padStart(6)} ms   worst ${String(Math.max(...values)).padStart(6)} ms`;
+    const line = (label: string, values: number[], format = (value: number) => `${String(value).padStart(6)} ms`) =>
+      `  ${label.padEnd(34)} median ${format(median(values))}   worst ${format(Math.max(...values))}`;
     console.log(device.name);
     console.log(line('picture on screen (LCP)', shown));
     console.log(line('stage drawn, tapped at once', touched));
     console.log(line('stage drawn, nobody touching', untouched));
-    console.log(
-      `  ${'layout shift, nobody touching'.padEnd(34)} median ${median(shifts).toFixed(3).padStart(6)}      worst ${Math.max(
-        ...shifts,
-      )
-        .toFixed(3)
-        .padStart(6)}`,
-    );
+    console.log(line('layout shift, nobody touching', shifts, (value) => value.toFixed(3).padStart(6)));
   }
   await browser.close();
 } finally {

@@ -182,7 +182,8 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
     const resize = () => {
       camera.resize({ width: host.clientWidth, height: host.clientHeight });
       appRef.current?.renderer?.resize(camera.stage.width, camera.stage.height, window.devicePixelRatio || 1);
-      // In the resize observer's turn, before the browser paints: the resize cleared the canvas.
+      // The resize cleared the canvas: drawn again before the browser paints (in the observer's
+      // turn, or a change of pixel density's).
       frames.redrawNow();
     };
     const observer = new ResizeObserver(resize);

@@ -99,8 +99,7 @@ export class FrameScheduler {
    */
   redrawNow(): void {
     if (this.waitingForPicture || !this.draw || this.stopped) return this.invalidate();
-    if (this.frame !== null) this.host.cancelFrame(this.frame);
-    this.frame = null;
+    this.cancelAsked();
     this.renderNow();
   }
 
@@ -110,6 +109,11 @@ export class FrameScheduler {
 
   stop(): void {
     this.stopped = true;
+    this.cancelAsked();
+  }
+
+  /** The frame asked for, if any, not drawn after all. */
+  private cancelAsked(): void {
     if (this.frame !== null) this.host.cancelFrame(this.frame);
     this.frame = null;
   }
