@@ -7,3 +7,11 @@ export const TITLE_TAG = /<title>[^<]*<\/title>/;
 
 /** A page's description (index.html's, in English, then each page's), which the build and the server write in. */
 export const DESCRIPTION_META = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/**
+ * On a pre-rendered page's <html>, written by the server as it sends the page: paid play is
+ * suspended now (`data-paid-play="suspended"`), so the page's first paint shows the paid-play
+ * announcement (src/app/watchers/first-paint-popup.ts).
+ */
+export const PAID_PLAY_ATTRIBUTE = 'data-paid-play';
+export const PAID_PLAY_SUSPENDED = 'suspended';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Resource } from 'i18next';
-import { build } from 'vite';
+import { build, minifySync } from 'vite';
 import {
   ABSOLUTE_LINKS_SLOT,
   FIRST_PAINT_SCREENS,
@@ -34,6 +34,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface ServerEntry {
   renderPage(url: string, lng: 'en' | 'hi', resources: Resource, loggedIn: boolean): Promise<string>;
+  renderFirstPopups(lng: 'en' | 'hi', resources: Resource): Promise<string>;
+  firstPopupScriptText(): string;
 }
 
 /** The screen's chunk with the chunks it imports (not the entry, which index.html loads already). */
@@ -233,9 +235,17 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
     });
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
     const engine = engineMeta(manifest, template);
+    // The popup bar of the first paint (app/watchers/first-paint-popup.ts): the head's script that
+    // picks it, before the entry's module (the server adds its hash to the page's CSP), and the bars.
+    const entryScript = /<script type="module"/;
+    if (!entryScript.test(withoutEntryCss)) throw new Error('prerender: index.html has no module script');
+    const popupCode = minifySync('first-popup.js', entry.firstPopupScriptText()).code.trim();
+    if (popupCode.includes('</')) throw new Error('prerender: the first-paint popup script contains "</"');
+    const popupScript = `<script>${popupCode}</script>`;
     let written = 0;
     for (const lng of LANGUAGES) {
       const resources = resourcesOf(outDir, lng);
+      const popups = await entry.renderFirstPopups(lng, resources);
       // The pages React hydrates (data-prerendered), then the game screens' first paints, which
       // the app renders anew (see FIRST_PAINT_SCREENS).
       const pages = [
@@ -257,9 +267,10 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
             () => `${headOf(outDir, manifest, template, entryCss, page, lng, preloadCode)}${engine}</head>`,
           )
           // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
+          .replace(entryScript, (module) => `${popupScript}${module}`)
           .replace(
             '<div id="root"></div>',
-            () => `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>`,
+            () => `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>${popups}`,
           );
         const file = path.join(outDir, prerenderedFile(lng, page.name));
         mkdirSync(path.dirname(file), { recursive: true });

@@ -12,6 +12,8 @@ import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
 import { preloadGameCode } from './shared/preload-modules.ts';
 import './styles/tokens.css';
 import './styles/base.css';
+// In the first paint: a pre-rendered page may show its popup bar there (app/watchers/first-paint-popup.ts).
+import './styles/popups.css';
 
 // Before any screen's code makes a schema (the site's policy allows no eval for zod to probe).
 zodWithoutEval();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { streamFrameOrigin } from '../../domain/results.ts';
@@ -60,14 +61,33 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * A page's policy with its inline scripts allowed by their hashes (`<script>` with no attribute:
+ * the pre-rendered page's first-paint popup script, written by the build, see
+ * src/app/watchers/first-paint-popup.ts), for that page only: every other script stays 'self'.
+ * Set by the page's sender on its 200 and its 304 alike (a 304's headers update the cached ones).
+ */
+export function withInlineScripts(policy: string, html: string): string {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce(
+    (allowed, [, code]) =>
+      withSource(allowed, 'script-src', `'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`),
+    policy,
+  );
+}
+
 /** Adds one source to frame-src (made from 'self' when the policy has none). */
 export function withFrameSource(policy: string, source: string): string {
+  return withSource(policy, 'frame-src', source);
+}
+
+/** Adds one source to a directive of the policy (made from 'self' when the policy has none). */
+function withSource(policy: string, directive: string, source: string): string {
   const parts = policy
     .split(';')
     .map((part) => part.trim())
     .filter(Boolean);
-  const index = parts.findIndex((part) => part.split(/\s+/)[0] === 'frame-src');
-  if (index === -1) parts.push(`frame-src 'self' ${source}`);
+  const index = parts.findIndex((part) => part.split(/\s+/)[0] === directive);
+  if (index === -1) parts.push(`${directive} 'self' ${source}`);
   else if (!parts[index]!.split(/\s+/).includes(source)) parts[index] = `${parts[index]} ${source}`;
   return parts.join(';');
 }

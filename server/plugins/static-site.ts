@@ -19,10 +19,19 @@ import {
   SHARE_CARD_PATH,
 } from '../../domain/site-paths.ts';
 import { BRAND } from '../../domain/brand.ts';
-import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../../domain/html.ts';
+import { isPaidPlaySuspended } from '../../domain/paid-play.ts';
+import {
+  DESCRIPTION_META,
+  escapeHtml,
+  PAID_PLAY_ATTRIBUTE,
+  PAID_PLAY_SUSPENDED,
+  TITLE_TAG,
+} from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
 import { isWellFormedSessionToken } from '../services/accounts/session.service.ts';
+import { paidPlayView } from '../services/contests/contest.service.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
+import { withInlineScripts } from './security.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { getPublished } from '../services/site/press.service.ts';
 
@@ -237,6 +246,21 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     }
   };
 
+  /**
+   * Whether paid play is suspended as the page is sent: written on the pre-rendered page's <html>
+   * (data-paid-play), where its head script reads it to show the paid-play announcement in the
+   * first paint (src/app/watchers/first-paint-popup.ts). On a failed read, not said: the app's
+   * watchers then show the announcement once they have asked.
+   */
+  const paidPlaySuspended = async (): Promise<boolean> => {
+    try {
+      return isPaidPlaySuspended(await paidPlayView(app.db, app.config.paidPlayDefault, app.payments !== null));
+    } catch (error) {
+      app.log.warn({ err: error }, 'the paid-play switch could not be read for the page');
+      return false;
+    }
+  };
+
   /** A press article's card for its page, in `lng`; null elsewhere, or when it is not published. */
   const articleAt = async (pathname: string, lng: Language): Promise<ArticleCard | null> => {
     const match = ARTICLE_PATH.exec(pathname);
@@ -262,6 +286,8 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     fill: (html: string) => string,
   ) => {
     const html = fill(await readFile(path.join(distDir, file), 'utf8'));
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') void reply.header('content-security-policy', withInlineScripts(policy, html));
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     void reply.status(status).header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
@@ -296,10 +322,13 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const answers = firstAnswerUrls(pathname, lng, query, hasSession(request));
     const links = [...(image ? [preloadLink(image)] : []), ...answers.map(answerLink)];
     if (links.length > 0) void reply.header('link', links.join(', '));
+    const suspended = await paidPlaySuspended();
     return sendHtml(request, reply, prerenderedFile(lng, page.name), page === NOT_FOUND ? 404 : 200, (html) =>
-      html.replace(ABSOLUTE_LINKS_SLOT, () =>
-        absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
-      ),
+      html
+        .replace(ABSOLUTE_LINKS_SLOT, () =>
+          absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
+        )
+        .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag)),
     );
   };
 

@@ -10,13 +10,13 @@ import { AppShell } from '../app/App.tsx';
 import { i18nOptions } from '../shared/i18n.ts';
 import { AssumedLogin } from '../shared/use-logged-in.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { AnnouncementBody } from '../app/watchers/AnnouncementBar.tsx';
+import { CookieNoticeBody } from '../app/watchers/CookieNotice.tsx';
+import { firstPopupScriptText } from '../app/watchers/first-paint-popup.ts';
+import { PopupBarSection } from '../app/watchers/PopupBar.tsx';
 
-export async function renderPage(
-  url: string,
-  lng: 'en' | 'hi',
-  resources: Resource,
-  loggedIn = false,
-): Promise<string> {
+async function i18nIn(lng: 'en' | 'hi', resources: Resource): Promise<I18n> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     ...i18nOptions,
@@ -26,6 +26,16 @@ export async function renderPage(
     saveMissing: false,
     initAsync: false,
   });
+  return i18n;
+}
+
+export async function renderPage(
+  url: string,
+  lng: 'en' | 'hi',
+  resources: Resource,
+  loggedIn = false,
+): Promise<string> {
+  const i18n = await i18nIn(lng, resources);
   // The same tree as src/main.tsx renders, inside a static router. Rendered until nothing
   // suspends: a pass loads the lazy screens it meets, so the next renders without suspending and
   // its HTML needs none of React's inline streaming scripts (the site's CSP allows no inline script).
@@ -67,3 +77,27 @@ async function collect(element: ReactNode): Promise<string> {
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * The popup bars of a page's first paint, in `lng` (app/watchers/first-paint-popup.ts): the cookie
+ * notice and the paid-play announcement as the app's bars draw them, hidden until the page's head
+ * script shows the one due. Written after the app's root, where the app's own bar comes.
+ */
+export async function renderFirstPopups(lng: 'en' | 'hi', resources: Resource): Promise<string> {
+  const i18n = await i18nIn(lng, resources);
+  const t = i18n.getFixedT(lng);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter location="/">
+        <PopupBarSection first popup="cookies" label={t('cookieNotice.title')}>
+          <CookieNoticeBody />
+        </PopupBarSection>
+        <PopupBarSection first popup="announcement" label={t('announcement.title')}>
+          <AnnouncementBody />
+        </PopupBarSection>
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+}
+
+export { firstPopupScriptText };

@@ -1,5 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { FIRST_ANSWER_ATTRIBUTE } from './first-paint-popup.ts';
 import { PopupBar } from './PopupBar.tsx';
+
+/** The announcement's words and button: in the app's bar, and in the pre-rendered first paint without `onClose`. */
+export function AnnouncementBody({ onClose }: { onClose?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="popup-bar__text">
+        <strong>{t('announcement.title')}:</strong> {t('announcement.body')}
+      </p>
+      <div className="popup-bar__actions">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          {...{ [FIRST_ANSWER_ATTRIBUTE]: 'ok' }}
+          onClick={onClose}
+        >
+          {t('ok')}
+        </button>
+      </div>
+    </>
+  );
+}
 
 /**
  * The paid-play announcement (spec sections 1 and 2): real-money play and new cash deposits are
@@ -10,15 +33,8 @@ import { PopupBar } from './PopupBar.tsx';
 export function AnnouncementBar({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <PopupBar label={t('announcement.title')}>
-      <p className="popup-bar__text">
-        <strong>{t('announcement.title')}:</strong> {t('announcement.body')}
-      </p>
-      <div className="popup-bar__actions">
-        <button type="button" className="button button--primary button--small" onClick={onClose}>
-          {t('ok')}
-        </button>
-      </div>
+    <PopupBar label={t('announcement.title')} popup="announcement">
+      <AnnouncementBody onClose={onClose} />
     </PopupBar>
   );
 }

@@ -1,21 +1,56 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type Ref, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { FIRST_POPUP_CLASS, type FirstPopup, POPUP_BAR_HEIGHT_VAR, takeOverFirstPopup } from './first-paint-popup.ts';
 
-/** The CSS variable the page keeps free at the bottom of the screen while a bar shows (popups.css). */
-export const POPUP_BAR_HEIGHT_VAR = '--popup-bar-height';
+export { POPUP_BAR_HEIGHT_VAR };
+
+interface BarProps {
+  label: string;
+  live?: boolean | undefined;
+  /** Which popup this is: a first-paint bar (first-paint-popup.ts) of the same name is taken over. */
+  popup?: FirstPopup | 'alerts' | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The bar's markup: the app's (PopupBar) and the pre-rendered page's first paint (`first`, hidden
+ * until its head script shows it: src/prerender) are the same, so one takes the other's place at
+ * the same height.
+ */
+export function PopupBarSection({
+  label,
+  live,
+  popup,
+  first = false,
+  children,
+  ref,
+}: BarProps & { first?: boolean; ref?: Ref<HTMLElement> }) {
+  return (
+    <section
+      ref={ref}
+      className={first ? `popup-bar ${FIRST_POPUP_CLASS}` : 'popup-bar'}
+      data-popup={popup}
+      aria-label={label}
+      aria-live={live ? 'polite' : undefined}
+    >
+      <div className="popup-bar__inner">{children}</div>
+    </section>
+  );
+}
 
 /**
  * The frame of every popup (cookie notice, announcement, alerts offer): a slim bar fixed at the
  * bottom of the screen. Its height is published on <html> as --popup-bar-height, and the page
  * keeps that much room free below its content (the body's padding, the game screens' height), so
- * the bar never covers the stage's controls, the ticket bar or a primary button (issue 25).
+ * the bar never covers the stage's controls, the ticket bar or a primary button (issue 25). As it
+ * mounts it takes the place of the pre-rendered page's bar, if one shows (first-paint-popup.ts).
  *
  * The bar stands at the end of <body>: the watchers render before the page, and in their place the
  * bar would come before the skip link in the tab order (the skip link must be the first stop).
  * When the bar goes while the focus is in it (its buttons answer it), the focus moves to the
  * page's main landmark instead of falling to <body>.
  */
-export function PopupBar({ label, live, children }: { label: string; live?: boolean; children: ReactNode }) {
+export function PopupBar(props: BarProps) {
   const bar = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const element = bar.current;
@@ -23,6 +58,7 @@ export function PopupBar({ label, live, children }: { label: string; live?: bool
     const root = document.documentElement;
     const publish = () => root.style.setProperty(POPUP_BAR_HEIGHT_VAR, `${Math.ceil(element.offsetHeight)}px`);
     publish();
+    takeOverFirstPopup(element);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
     observer?.observe(element);
     return () => {
@@ -32,12 +68,7 @@ export function PopupBar({ label, live, children }: { label: string; live?: bool
       if (element.contains(document.activeElement)) focusMain();
     };
   }, []);
-  return createPortal(
-    <section ref={bar} className="popup-bar" aria-label={label} aria-live={live ? 'polite' : undefined}>
-      <div className="popup-bar__inner">{children}</div>
-    </section>,
-    document.body,
-  );
+  return createPortal(<PopupBarSection ref={bar} {...props} />, document.body);
 }
 
 function focusMain() {

@@ -1,8 +1,8 @@
-import '../../styles/popups.css';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
+import { takeOverFirstPopup } from './first-paint-popup.ts';
 import { NotifyOffer } from './NotifyOffer.tsx';
 import { markAnnouncementSeen, useAnnouncement } from './use-announcement.ts';
 
@@ -38,7 +38,9 @@ export function Popups() {
   // In the commit that shows the bar, not after it: seen is seen, even if the tab closes at once.
   useLayoutEffect(() => {
     if (now === 'announcement') markAnnouncementSeen();
-  }, [now]);
+    // A first-paint bar no bar of the app takes over (nothing due after all): it goes.
+    if (now !== 'cookies' && now !== 'announcement' && announcement.state !== 'checking') takeOverFirstPopup(null);
+  }, [now, announcement.state]);
   if (now === 'cookies') return <CookieNotice onAnswered={() => setConsented(true)} />;
   if (now === 'announcement') return <AnnouncementBar onClose={announcement.done} />;
   // Shows only for a logged-in player whose browser can take Web Push and was not asked lately.

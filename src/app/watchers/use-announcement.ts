@@ -4,6 +4,7 @@ import { isPaidPlaySuspended } from '../../../domain/paid-play.ts';
 import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { STORAGE_KEYS } from '../../shared/storage-keys.ts';
+import { firstPopupShown } from './first-paint-popup.ts';
 
 function seen(): boolean {
   try {
@@ -31,7 +32,11 @@ export type AnnouncementState = 'checking' | 'none' | 'due';
 export function useAnnouncement(): { state: AnnouncementState; done: () => void } {
   const { i18n } = useTranslation();
   const fetchCurrentContests = useCurrentContestsFetch();
-  const [state, setState] = useState<AnnouncementState>(() => (seen() ? 'none' : 'checking'));
+  // Already on screen in the page's first paint (the server said suspended as it sent the page):
+  // due at once, and the app's bar takes its place (first-paint-popup.ts).
+  const [state, setState] = useState<AnnouncementState>(() =>
+    firstPopupShown() === 'announcement' ? 'due' : seen() ? 'none' : 'checking',
+  );
   useEffect(() => {
     if (state !== 'checking') return;
     let live = true;

@@ -30,6 +30,62 @@ for (const lng of ['en', 'hi'] as const) {
   });
 }
 
+// The pre-rendered pages carry the bar in their first paint (issue 29, first-paint-popup.ts): the
+// page keeps its room from the start, and the app's bar takes its place at the same height.
+test("a new visitor's cookie notice is in the game screen's first paint: nothing moves as the app takes it over", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() => {
+    const w = window as Window & { __shifts?: number };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__shifts! += (entry as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/quick_game_screen?lng=en');
+  const notice = page.getByRole('region', { name: "Cookies and your browser's storage" });
+  await expect(notice).toBeVisible();
+  // The app's bar in its place (the first paint's copy gone), and the stage drawn by its engine.
+  await expect(page.locator('.popup-bar--first')).toHaveCount(0, { timeout: 20_000 });
+  await expect(notice).toBeVisible();
+  await expect(page.locator('.picture-stage[data-loading]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as Window & { __shifts?: number }).__shifts)).toBe(0);
+  const bar = await notice.boundingBox();
+  const ticketBar = await page.locator('.trial-bar').boundingBox();
+  expect(ticketBar!.y + ticketBar!.height).toBeLessThanOrEqual(bar!.y + 0.5);
+});
+
+test("the first paint's notice answers before the app's code has run, and the answer is the app's", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/rules?lng=hi');
+  const notice = page.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' });
+  await expect(notice).toBeVisible();
+  // Its room kept below the page's content, with no script of the app's.
+  const room = await page.evaluate(() => ({
+    padding: getComputedStyle(document.body).paddingBottom,
+    bar: `${(document.querySelector('.popup-bar') as HTMLElement).offsetHeight}px`,
+  }));
+  expect(room.padding).toBe(room.bar);
+  expect(room.padding).not.toBe('0px');
+  await notice.getByRole('button', { name: 'केवल ज़रूरी' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? '{}')).toMatchObject({
+    choice: 'necessary',
+    version: 1,
+  });
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('region', { name: 'कुकीज़ और आपके ब्राउज़र का स्टोरेज' })).toHaveCount(0);
+});
+
 test('the notifications offer: after the cookie notice, once; accepted, it subscribes this browser', async ({
   page,
   context,
