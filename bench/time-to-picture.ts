@@ -5,8 +5,9 @@
 // player touches the picture as soon as it shows, and the stage drawn when nobody touches it (it
 // then starts once the page has been quiet for 3 s, src/stage/idle.ts), and on the untouched loads
 // the layout shift (CLS: the layout-shift entries' sum, none after an input, until 1.5 s after the
-// stage was drawn): a popup bar that comes after the first paint (a new visitor's cookie notice,
-// the paid-play announcement) makes the game screen's stage lower and moves the ticket bar.
+// stage was drawn): a new visitor's cookie notice is in the page's first paint
+// (src/app/watchers/first-paint-popup.ts); a bar that came after it would make the game screen's
+// stage lower and move the ticket bar.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
