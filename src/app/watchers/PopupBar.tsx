@@ -2,8 +2,6 @@ import { type ReactNode, type Ref, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { FIRST_POPUP_CLASS, type FirstPopup, POPUP_BAR_HEIGHT_VAR, takeOverFirstPopup } from './first-paint-popup.ts';
 
-export { POPUP_BAR_HEIGHT_VAR };
-
 interface BarProps {
   label: string;
   live?: boolean | undefined;
@@ -57,8 +55,11 @@ export function PopupBar(props: BarProps) {
     if (!element) return;
     const root = document.documentElement;
     const publish = () => root.style.setProperty(POPUP_BAR_HEIGHT_VAR, `${Math.ceil(element.offsetHeight)}px`);
-    publish();
-    takeOverFirstPopup(element);
+    // Measured now, so no frame and no script sees the page without the bar's room; unless this
+    // bar takes the place of the first paint's, whose room is kept already (the same markup, the
+    // same height): then the observer publishes it before the next paint, and the mount forces no
+    // layout in the middle of the stage's start.
+    if (!takeOverFirstPopup(element)) publish();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
     observer?.observe(element);
     return () => {
