@@ -285,9 +285,11 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     status: number,
     fill: (html: string) => string,
   ) => {
-    const html = fill(await readFile(path.join(distDir, file), 'utf8'));
+    const built = await readFile(path.join(distDir, file), 'utf8');
+    const html = fill(built);
+    // The inline scripts of the page as the build wrote it, never of what the request filled in.
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') void reply.header('content-security-policy', withInlineScripts(policy, html));
+    if (typeof policy === 'string') void reply.header('content-security-policy', withInlineScripts(policy, built));
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     void reply.status(status).header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];

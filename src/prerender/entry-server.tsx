@@ -38,7 +38,8 @@ export async function renderPage(
   const i18n = await i18nIn(lng, resources);
   // The same tree as src/main.tsx renders, inside a static router. Rendered until nothing
   // suspends: a pass loads the lazy screens it meets, so the next renders without suspending and
-  // its HTML needs none of React's inline streaming scripts (the site's CSP allows no inline script).
+  // its HTML needs none of React's inline streaming scripts (the site's CSP allows only the
+  // build's own inline script, by its hash: server/plugins/security.ts).
   for (let pass = 1; pass <= 3; pass++) {
     const html = await collect(tree(i18n, url, loggedIn));
     if (!html.includes('<script')) return html;
