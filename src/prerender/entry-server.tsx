@@ -13,7 +13,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AnnouncementBody } from '../app/watchers/AnnouncementBar.tsx';
 import { CookieNoticeBody } from '../app/watchers/CookieNotice.tsx';
-import { firstPopupScriptText } from '../app/watchers/first-paint-popup.ts';
+import { FIRST_POPUP_END_ID, firstPopupScriptText } from '../app/watchers/first-paint-popup.ts';
 import { PopupBarSection } from '../app/watchers/PopupBar.tsx';
 
 async function i18nIn(lng: 'en' | 'hi', resources: Resource): Promise<I18n> {
@@ -96,6 +96,8 @@ export async function renderFirstPopups(lng: 'en' | 'hi', resources: Resource): 
         <PopupBarSection first popup="announcement" label={t('announcement.title')}>
           <AnnouncementBody />
         </PopupBarSection>
+        {/* The end of the bars: the head script's page is drawn once this is parsed. */}
+        <template id={FIRST_POPUP_END_ID} />
       </StaticRouter>
     </I18nextProvider>,
   );

@@ -6,6 +6,7 @@ import { http } from '../../src/api/http.ts';
 import {
   FIRST_POPUP_ATTRIBUTE,
   FIRST_POPUP_CLASS,
+  FIRST_POPUP_END_ID,
   firstPopupScriptText,
   POPUP_BAR_HEIGHT_VAR,
 } from '../../src/app/watchers/first-paint-popup.ts';
@@ -28,7 +29,8 @@ const BARS = `
 </section>
 <section class="popup-bar ${FIRST_POPUP_CLASS}" data-popup="announcement" aria-label="Announcement">
   <div class="popup-bar__inner"><p>Paid play is suspended.</p><button type="button" data-first-answer="ok">OK</button></div>
-</section>`;
+</section>
+<template id="${FIRST_POPUP_END_ID}"></template>`;
 
 interface Page {
   window: JSDOM['window'];
@@ -38,6 +40,8 @@ interface Page {
   stored: (key: string) => string | null;
   /** The first-paint bars still in the page. */
   bars: () => Array<string | null>;
+  /** The page is drawn once this element is parsed (a `rel=expect` link blocking the render), if any. */
+  drawnAfter: () => string | null;
   consentEvents: number;
 }
 
@@ -91,6 +95,8 @@ async function loadPage({
     popup: () => html.getAttribute(FIRST_POPUP_ATTRIBUTE),
     room: () => html.style.getPropertyValue(POPUP_BAR_HEIGHT_VAR),
     stored: (key) => dom.window.localStorage.getItem(key),
+    drawnAfter: () =>
+      dom.window.document.querySelector('head link[rel="expect"][blocking="render"]')?.getAttribute('href') ?? null,
     bars: () =>
       [...dom.window.document.querySelectorAll(`.${FIRST_POPUP_CLASS}`)].map((bar) => bar.getAttribute('data-popup')),
     get consentEvents() {
@@ -111,6 +117,8 @@ describe("the first paint's popup bar, picked by the page's head script", () => 
     expect(page.popup()).toBe('cookies');
     expect(page.room()).toBe('120px');
     expect(page.stored(STORAGE_KEYS.announcementSeen)).toBeNull();
+    // Not drawn before the bars are parsed, so the first paint has the bar and its room.
+    expect(page.drawnAfter()).toBe(`#${FIRST_POPUP_END_ID}`);
     // Paid play is on: the announcement will not follow, and its bar leaves the page.
     expect(page.bars()).toEqual(['cookies']);
     // Suspended: it stays, hidden, to follow the notice's answer.
@@ -136,6 +144,10 @@ describe("the first paint's popup bar, picked by the page's head script", () => 
     expect(on.popup()).toBeNull();
     expect(on.room()).toBe('');
     expect(on.bars()).toEqual([]);
+    // Nothing due: nothing holds the page's first paint back.
+    expect(on.drawnAfter()).toBeNull();
+    expect(seen.drawnAfter()).toBeNull();
+    expect(due.drawnAfter()).toBe(`#${FIRST_POPUP_END_ID}`);
   });
 
   it("reads the cookie notice's answer as the app reads it (consent.ts)", async () => {
