@@ -13,7 +13,8 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AnnouncementBody } from '../app/watchers/AnnouncementBar.tsx';
 import { CookieNoticeBody } from '../app/watchers/CookieNotice.tsx';
-import { FIRST_POPUP_END_ID, firstPopupScriptText } from '../app/watchers/first-paint-popup.ts';
+import { FIRST_POPUP_END_ID } from '../app/watchers/first-paint-popup.ts';
+import { firstPopupScriptText } from '../app/watchers/first-paint-script.ts';
 import { PopupBarSection } from '../app/watchers/PopupBar.tsx';
 
 async function i18nIn(lng: 'en' | 'hi', resources: Resource): Promise<I18n> {

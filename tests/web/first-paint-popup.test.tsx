@@ -7,9 +7,9 @@ import {
   FIRST_POPUP_ATTRIBUTE,
   FIRST_POPUP_CLASS,
   FIRST_POPUP_END_ID,
-  firstPopupScriptText,
   POPUP_BAR_HEIGHT_VAR,
 } from '../../src/app/watchers/first-paint-popup.ts';
+import { firstPopupScriptText } from '../../src/app/watchers/first-paint-script.ts';
 import { Popups } from '../../src/app/watchers/Popups.tsx';
 import { CONSENT_VERSION, readConsent, saveConsent } from '../../src/shared/consent.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';

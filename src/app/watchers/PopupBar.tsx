@@ -1,6 +1,12 @@
 import { type ReactNode, type Ref, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { FIRST_POPUP_CLASS, type FirstPopup, POPUP_BAR_HEIGHT_VAR, takeOverFirstPopup } from './first-paint-popup.ts';
+import {
+  FIRST_POPUP_CLASS,
+  type FirstPopup,
+  focusMain,
+  POPUP_BAR_HEIGHT_VAR,
+  takeOverFirstPopup,
+} from './first-paint-popup.ts';
 
 interface BarProps {
   label: string;
@@ -70,9 +76,4 @@ export function PopupBar(props: BarProps) {
     };
   }, []);
   return createPortal(<PopupBarSection ref={bar} {...props} />, document.body);
-}
-
-function focusMain() {
-  // The layouts' <main id="main" tabIndex={-1}>; where the reader was on the page stays in view.
-  document.getElementById('main')?.focus({ preventScroll: true });
 }
