@@ -119,6 +119,28 @@ describe('home contest card', () => {
     expect(screen.getByTestId('contest-card-price')).toHaveTextContent(/^मुफ़्त प्रवेश/);
   });
 
+  it("while it loads, holds the suspended notice's room for a page sent with paid play suspended, then follows the answer", async () => {
+    let answer!: (value: StubAnswer) => void;
+    stubApi({ 'GET /contests/current': () => new Promise<StubAnswer>((resolve) => (answer = resolve)) });
+    const i18n = await createTestI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/']}>
+          <Card />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    // Shown only under <html data-paid-play="suspended"> (contest.css): the same words, so the
+    // answer's notice takes its place without a move. The title's room: its words, hidden.
+    const awaited = document.querySelector('.contest-notice--awaited');
+    expect(awaited).toHaveTextContent('Notice: Real-money play is suspended under the new online-gaming law');
+    expect(document.querySelector('.contest-card__title.skeleton')).toHaveAttribute('aria-hidden', 'true');
+    answer(ok(currentAnswer(contestView())));
+    expect(await screen.findByRole('button', { name: 'Play now' })).toBeInTheDocument();
+    // Paid play on: no notice at all once the answer is in.
+    expect(document.querySelector('.contest-notice')).toBeNull();
+  });
+
   it('with no payment gateway, says paid entries open soon and offers a practice game instead of the price and Play now, in English and Hindi', async () => {
     await renderCard([ok(currentAnswer(contestView(), { enabled: false, reason: 'noGateway' }))]);
     expect(await screen.findByText('Paid entries open soon')).toBeInTheDocument();

@@ -56,10 +56,22 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
           {current ? `${t('card.title')} · ${t('card.contest', { slot: current.slot })}` : t('card.title')}
         </h2>
       ) : (
-        <div className="skeleton skeleton--title" />
+        // The title's room as the language sets it (one line, or two in Hindi on a phone): the same
+        // words in the title's type, not shown; the contest's slot is not known yet.
+        <p className="contest-card__title skeleton skeleton--text" aria-hidden="true">
+          {`${t('card.title')} · ${t('card.contest', { slot: 'A' })}`}
+        </p>
       )}
       {/* With a contest to play, the note goes under its Play button (Play stays above the fold). */}
       {ready?.cancelled && !current && <CancelledNote cancelled={ready.cancelled} />}
+      {!ready && (
+        // The notice's room while the card loads, kept only where the page came with paid play
+        // suspended (PAID_PLAY_ATTRIBUTE on <html>, written by the server as it sent the page): the
+        // notice coming with the answer then moves nothing under it (contest.css).
+        <p className="contest-notice contest-notice--awaited" role="note">
+          <strong>{t('card.notice')}:</strong> {t('card.suspended')}
+        </p>
+      )}
       {ready && isPaidPlaySuspended(ready.paidPlay) && (
         <p className="contest-notice" role="note">
           <strong>{t('card.notice')}:</strong> {t('card.suspended')}
@@ -78,13 +90,16 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
         />
       )}
       {!ready ? (
-        // The card's frame at about its final height, so nothing below it moves when it fills.
+        // The card's frame, part for part at an open contest's usual heights (contest.css), so
+        // nothing below it moves when it fills: on a returning player's phone the practice and the
+        // prize start at the fold's edge under it.
         <>
-          <div className="skeleton skeleton--line skeleton--short" />
+          <div className="skeleton contest-card__phase-frame" />
           <div className="skeleton contest-card__countdown-frame" />
           <div className="skeleton contest-card__button-frame" />
           <div className="skeleton contest-card__facts-frame" />
-          <div className="skeleton skeleton--line" />
+          <div className="skeleton contest-card__limits-frame" />
+          <div className="skeleton contest-card__show-frame" />
         </>
       ) : current ? (
         <ContestDetails contest={current} paidPlay={ready.paidPlay} cancelled={ready.cancelled} lng={lng} />
