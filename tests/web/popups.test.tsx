@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
 import { CONSENT_VERSION, readConsent } from '../../src/shared/consent.ts';
@@ -165,6 +166,38 @@ describe('the notifications offer', () => {
     await renderWithApp(<NotifyOffer />, { path: '/' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region', { name: 'Get contest alerts' })).not.toBeInTheDocument();
+  });
+
+  it('does not begin over a game; begun on another page, it stays as the player goes to one', async () => {
+    fakePushBrowser('granted');
+    stubApi({});
+    // Coming on a game screen, the bar would make the stage smaller under the finger: it waits.
+    for (const path of ['/quick_game_screen', '/play_screen']) {
+      const game = await renderWithApp(<NotifyOffer />, { path });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByRole('region', { name: 'Get contest alerts' }), path).not.toBeInTheDocument();
+      game.unmount();
+    }
+    // Shown on the home page, it stays on the way to the practice game (its room is kept already).
+    function GoToGame() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/quick_game_screen')}>
+          Practice
+        </button>
+      );
+    }
+    await renderWithApp(
+      <>
+        <NotifyOffer />
+        <GoToGame />
+      </>,
+      { path: '/' },
+    );
+    expect(await screen.findByRole('region', { name: 'Get contest alerts' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Practice' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('region', { name: 'Get contest alerts' })).toBeInTheDocument();
   });
 
   it('waits for a login, and stays away without Web Push', async () => {
