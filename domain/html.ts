@@ -15,3 +15,10 @@ export const DESCRIPTION_META = /<meta\s+name="description"\s+content="[^"]*"\s*
  */
 export const PAID_PLAY_ATTRIBUTE = 'data-paid-play';
 export const PAID_PLAY_SUSPENDED = 'suspended';
+
+/**
+ * The attribute of a player's pre-rendered page's root (#root, prerenderedFile's player page): the
+ * build rendered it as a logged-in player sees it, so the browser's first render, hydrating it,
+ * assumes a login too (src/main.tsx).
+ */
+export const ASSUMED_LOGIN_ATTRIBUTE = 'data-assumed-login';

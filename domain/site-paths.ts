@@ -304,8 +304,14 @@ export function namespacesAt(pathname: string): readonly string[] {
   return screen?.ns ?? [];
 }
 
-/** Where the build writes a page: dist/prerendered/{lng}/{name}.html. */
-export const prerenderedFile = (lng: string, name: string) => `prerendered/${lng}/${name}.html`;
+/**
+ * Where the build writes a page: dist/prerendered/{lng}/{name}.html, and {name}.player.html, the
+ * page as a logged-in player's first render draws it (the header's tools, the returning player's
+ * home), written where it differs from a visitor's. The server sends it for a request that
+ * carries a session cookie.
+ */
+export const prerenderedFile = (lng: string, name: string, player = false) =>
+  `prerendered/${lng}/${name}${player ? '.player' : ''}.html`;
 
 /** Every route pattern of the app, so the server can tell a page that exists from one that does not. */
 const ROUTE_PATTERNS = Object.values(paths).map((pattern) => {

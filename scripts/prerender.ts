@@ -19,7 +19,7 @@ import {
   SHARE_CARD_SIZE,
   STAGE_ENGINE_CODE,
 } from '../domain/site-paths.ts';
-import { DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../domain/html.ts';
+import { ASSUMED_LOGIN_ATTRIBUTE, DESCRIPTION_META, escapeHtml, TITLE_TAG } from '../domain/html.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LANGUAGES = ['en', 'hi'] as const;
@@ -204,6 +204,13 @@ function engineMeta(manifest: Manifest, template: string): string {
   return filesMeta(LATER_CODE_META, chunks, template);
 }
 
+function writePage(outDir: string, name: string, html: string): number {
+  const file = path.join(outDir, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  return 1;
+}
+
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   // The entry's style sheets, linked by index.html: inlined into each page instead.
@@ -255,27 +262,34 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
       for (const { page, hydrated } of pages) {
         // A game screen's first paint is its picture: its code is asked for once that is on screen.
         const preloadCode = hydrated || !('image' in page && page.image);
-        const body = await entry.renderPage(page.path, lng, resources, 'loggedIn' in page && page.loggedIn);
+        const onlyPlayers = 'loggedIn' in page && page.loggedIn;
+        const body = await entry.renderPage(page.path, lng, resources, onlyPlayers);
         const heading = headingOf(body);
         const title = heading ? `${heading} | CricSpot` : 'CricSpot';
-        const html = withoutEntryCss
-          .replace('<html lang="en">', `<html lang="${lng}">`)
-          .replace(TITLE_TAG, () => `<title>${escapeHtml(title)}</title>`)
-          .replace(DESCRIPTION_META, () => pageMeta(title, resources, lng))
-          .replace(
-            '</head>',
-            () => `${headOf(outDir, manifest, template, entryCss, page, lng, preloadCode)}${engine}</head>`,
-          )
-          // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
-          .replace(entryScript, (module) => `${popupScript}${module}`)
-          .replace(
-            '<div id="root"></div>',
-            () => `<div id="root"${hydrated ? ` data-prerendered="${lng}"` : ''}>${body}</div>${popups}`,
-          );
-        const file = path.join(outDir, prerenderedFile(lng, page.name));
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, html);
-        written++;
+        const head = headOf(outDir, manifest, template, entryCss, page, lng, preloadCode);
+        const html = (rendered: string, player: boolean) =>
+          withoutEntryCss
+            .replace('<html lang="en">', `<html lang="${lng}">`)
+            .replace(TITLE_TAG, () => `<title>${escapeHtml(title)}</title>`)
+            .replace(DESCRIPTION_META, () => pageMeta(title, resources, lng))
+            .replace('</head>', () => `${head}${engine}</head>`)
+            // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
+            .replace(entryScript, (module) => `${popupScript}${module}`)
+            .replace('<div id="root"></div>', () => {
+              const attributes = hydrated
+                ? ` data-prerendered="${lng}"${player ? ` ${ASSUMED_LOGIN_ATTRIBUTE}` : ''}`
+                : '';
+              return `<div id="root"${attributes}>${rendered}</div>${popups}`;
+            });
+        written += writePage(outDir, prerenderedFile(lng, page.name), html(body, false));
+        // The page as a logged-in player's first render draws it (the header's tools, the returning
+        // player's home): sent to a request with a session, so that nothing moves as the app,
+        // which reads the login from the browser's storage, takes the page over.
+        if (!onlyPlayers) {
+          const players = await entry.renderPage(page.path, lng, resources, true);
+          if (players !== body)
+            written += writePage(outDir, prerenderedFile(lng, page.name, true), html(players, true));
+        }
       }
     }
     // The app's shell, sent for every route no page is rendered for (sign-in, a press article):

@@ -10,6 +10,8 @@ import { activity } from './shared/activity.ts';
 import { startHydrating } from './ui/use-hydrated.ts';
 import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
 import { preloadGameCode } from './shared/preload-modules.ts';
+import { AssumedLogin } from './shared/use-logged-in.ts';
+import { ASSUMED_LOGIN_ATTRIBUTE } from '../domain/html.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 // In the first paint: a pre-rendered page may show its popup bar there (app/watchers/first-paint-popup.ts).
@@ -31,11 +33,16 @@ const PICTURE_WAIT_MS = 2500;
 const CODE_WAIT_MS = 400;
 
 const container = document.getElementById('root')!;
+// A page the build rendered as a logged-in player sees it (sent to a request with a session):
+// hydrated as such, so a player's header and home are kept, not drawn again as a visitor's first.
+const assumedLogin = container.hasAttribute(ASSUMED_LOGIN_ATTRIBUTE);
 const app = (
   <StrictMode>
-    <Suspense fallback={<Spinner />}>
-      <App />
-    </Suspense>
+    <AssumedLogin value={assumedLogin}>
+      <Suspense fallback={<Spinner />}>
+        <App />
+      </Suspense>
+    </AssumedLogin>
   </StrictMode>
 );
 // The build pre-renders the public pages in each language (scripts/prerender.ts); the server

@@ -273,6 +273,18 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     }
   };
 
+  /** The first of the built files that exists (a page's player's version, then the visitor's). */
+  const firstFile = async (files: readonly string[]): Promise<string> => {
+    for (const [index, file] of files.entries()) {
+      try {
+        return await readFile(path.join(distDir, file), 'utf8');
+      } catch (error) {
+        if (index === files.length - 1 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    throw new Error('sendHtml: no file named');
+  };
+
   /**
    * A built page, read on each request as a file is sent (a new build is served at once, never an
    * old page naming assets the build removed), completed by `fill`, and revalidated by its
@@ -281,11 +293,11 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
   const sendHtml = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    file: string,
+    file: string | readonly string[],
     status: number,
     fill: (html: string) => string,
   ) => {
-    const built = await readFile(path.join(distDir, file), 'utf8');
+    const built = await firstFile(typeof file === 'string' ? [file] : file);
     const html = fill(built);
     // The inline scripts of the page as the build wrote it, never of what the request filled in.
     const policy = reply.getHeader('content-security-policy');
@@ -321,11 +333,17 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    const answers = firstAnswerUrls(pathname, lng, query, hasSession(request));
+    const session = hasSession(request);
+    const answers = firstAnswerUrls(pathname, lng, query, session);
     const links = [...(image ? [preloadLink(image)] : []), ...answers.map(answerLink)];
     if (links.length > 0) void reply.header('link', links.join(', '));
     const suspended = await paidPlaySuspended();
-    return sendHtml(request, reply, prerenderedFile(lng, page.name), page === NOT_FOUND ? 404 : 200, (html) =>
+    // With a session, the page as a logged-in player's first render draws it, where the build wrote
+    // one (the header's tools, the returning player's home): nothing moves as the app takes over.
+    const files = session
+      ? [prerenderedFile(lng, page.name, true), prerenderedFile(lng, page.name)]
+      : prerenderedFile(lng, page.name);
+    return sendHtml(request, reply, files, page === NOT_FOUND ? 404 : 200, (html) =>
       html
         .replace(ABSOLUTE_LINKS_SLOT, () =>
           absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),

@@ -10,9 +10,9 @@ import { paths } from '../../shared/paths.ts';
 const fetchesItsOwnCart = new Set<string>([paths.cart, paths.popupCheckout, paths.playScreen]);
 
 /**
- * The header's way to the cart with the number of tickets in it. Only for a logged-in player,
- * who is known only in the browser: a pre-rendered page's HTML never has it, and the cart is
- * asked for only after hydration (the login marker's server snapshot is "logged out").
+ * The header's way to the cart with the number of tickets in it, for a logged-in player. A
+ * player's pre-rendered page has it without a count (the count's server snapshot is null); the
+ * cart is asked for in the browser only, once the page is live.
  */
 export function CartButton() {
   const { t } = useTranslation();

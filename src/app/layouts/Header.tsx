@@ -4,7 +4,6 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BRAND } from '../../../domain/brand.ts';
 import { paths } from '../../shared/paths.ts';
 import { useLoggedIn } from '../../shared/use-logged-in.ts';
-import { useHydrated } from '../../ui/use-hydrated.ts';
 import { CartButton } from './CartButton.tsx';
 import { EntriesButton } from './EntriesButton.tsx';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
@@ -26,7 +25,6 @@ const navItems = [
 export function Header() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   // The phone menu is open for the page it was opened on; following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -69,8 +67,10 @@ export function Header() {
           <span className="brand__name">{BRAND.name}</span>
         </Link>
         <div className="site-header__tools">
-          {loggedIn && hydrated && <EntriesButton />}
-          {loggedIn && hydrated && <CartButton />}
+          {/* In a player's pre-rendered page too (its count comes once the app has asked): the tools
+              keep their width as the app takes the page over. */}
+          {loggedIn && <EntriesButton />}
+          {loggedIn && <CartButton />}
           <LanguageSwitch />
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUp } from '../support/player.ts';
 
 // Issue 13: the public pages arrive as HTML in the visitor's language, readable before (and
 // without) any JavaScript, and React takes that HTML over without a hydration error.
@@ -333,4 +334,64 @@ test("a pre-rendered page's style sheets are not fetched again, and a list's fir
     expect(sheets, route).toEqual([]);
     if (answer) expect(answers, route).toHaveLength(1);
   }
+});
+
+test("a logged-in player's home is painted as theirs before any JavaScript, and taken over without a move", async ({
+  page,
+}) => {
+  await signUp(page, '4');
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'cookieConsent',
+      JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
+    );
+    localStorage.setItem('announcementSeen', '1');
+    localStorage.setItem('notificationsDeclined', new Date().toISOString());
+    // Each shift as what moved, from where to where: a failure says which part of the page moved.
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+      }>) {
+        const moved = entry.sources.map(
+          ({ node, previousRect: from, currentRect: to }) =>
+            `${node instanceof Element ? node.className : node?.nodeName} ${from.y},${from.height} -> ${to.y},${to.height}`,
+        );
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // The page as the server sends it, before its code: the returning player's hero and header.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect(page.locator('.site-header__tools').getByRole('link', { name: 'My entries' })).toBeVisible();
+  await expect(page.locator('.site-header__tools').getByRole('link', { name: 'Cart' })).toBeVisible();
+  await page.unroute('**/assets/*.js');
+  errors.length = 0;
+  // With its code: hydrated as it is (the same <h1>, no error), and nothing moved as the contest came.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('h1');
+    });
+  });
+  await page.goto('/?lng=en');
+  await expect(page.locator('.contest-card [role="timer"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play now' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { firstHeading: Element | null }).firstHeading === document.querySelector('h1'),
+    ),
+  ).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  expect(errors).toEqual([]);
 });
