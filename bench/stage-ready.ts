@@ -503,6 +503,18 @@ function partsLine(timings: Timing[]): string {
   return `  ${'  its parts (medians): input delay'.padEnd(46)} ${of('inputDelay')}, processing ${of('processing')}, presentation ${of('presentation')}`;
 }
 
+/** The taps over the target, each with its parts: where a tail's time went (an input delay is the
+ * main thread busy when the tap came; a presentation, the frame after the handlers). */
+function overLine(timings: Timing[]): string | null {
+  const over = timings.filter((t) => t.inp > INP_TARGET_MS);
+  if (over.length === 0) return null;
+  const each = over.map(
+    (t) =>
+      `${Math.round(t.inp)} (${Math.round(t.parts.inputDelay)}/${Math.round(t.parts.processing)}/${Math.round(t.parts.presentation)})`,
+  );
+  return `  ${'  over the target: INP (delay/processing/paint)'.padEnd(46)} ${each.join(', ')}`;
+}
+
 /** The screencast's row (shownAfterTap): its figures, and how many taps it never saw on screen. */
 function shownLine(label: string, taps: Array<{ secondShown: number | null }>): string {
   const seen = taps.flatMap((t) => (t.secondShown === null ? [] : [t.secondShown]));
@@ -564,6 +576,8 @@ try {
         `  ${"  its mark in the tap's next paint".padEnd(46)} ${inPaint} of ${marked.length}${engineFirst ? ` (${engineFirst} drawn by the engine, up first)` : ''}`,
       );
       console.log(partsLine(marked));
+      const markedOver = overLine(marked);
+      if (markedOver) console.log(markedOver);
       const chips = marked.flatMap((t) => (t.chipAfter === null ? [] : [t.chipAfter]));
       if (chips.length > 0) console.log(line('  its chip in the ticket bar, after the tap', chips, null));
       for (const row of later) console.log(line(...row));
@@ -580,6 +594,8 @@ try {
         `  ${"  its mark on the canvas in the INP's paint".padEnd(46)} ${drawnInPaint} of ${still.length}${neverDrawn ? ` (${neverDrawn} not drawn within 5 s)` : ''}`,
       );
       console.log(partsLine(still));
+      const stillOver = overLine(still);
+      if (stillOver) console.log(stillOver);
       console.log(shownLine('  a second tap: its mark on screen, after sent', still));
       console.log(
         line(
