@@ -17,6 +17,14 @@ export const PAID_PLAY_ATTRIBUTE = 'data-paid-play';
 export const PAID_PLAY_SUSPENDED = 'suspended';
 
 /**
+ * In a pre-rendered page's head, written by the server as it sends the page: the request came
+ * without a live session, so a login marker the browser kept from before is of a session that has
+ * ended (src/shared/login-marker.ts forgets it before the first render).
+ */
+export const NO_SESSION_META = '<meta name="cricspot:session" content="none">';
+export const NO_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="none"]';
+
+/**
  * The attribute of a player's pre-rendered page's root (#root, prerenderedFile's player page): the
  * build rendered it as a logged-in player sees it, so the browser's first render, hydrating it,
  * assumes a login too (src/main.tsx).

@@ -11,12 +11,15 @@ import { startHydrating } from './ui/use-hydrated.ts';
 import { afterNextPaint, watchTapLifts } from './shared/yield-to-browser.ts';
 import { preloadGameCode } from './shared/preload-modules.ts';
 import { AssumedLogin } from './shared/use-logged-in.ts';
+import { loginMarker } from './shared/login-marker.ts';
 import { ASSUMED_LOGIN_ATTRIBUTE } from '../domain/html.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 // In the first paint: a pre-rendered page may show its popup bar there (app/watchers/first-paint-popup.ts).
 import './styles/popups.css';
 
+// Before anything reads the login marker: a marker left from a session the server says has ended.
+loginMarker.forgetEnded();
 // Before any screen's code makes a schema (the site's policy allows no eval for zod to probe).
 zodWithoutEval();
 // A tap on a game screen's picture counts from this script's first moment, before the app has

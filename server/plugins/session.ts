@@ -172,6 +172,18 @@ export async function sessions(app: FastifyInstance): Promise<void> {
     reply.clearCookie(SESSION_COOKIE, cookieOptions());
   }
 
+  app.decorate('pageSession', async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined) return false;
+    if (isWellFormedSessionToken(token)) {
+      // Opening a page is activity, as for the page itself (src/shared/activity.ts).
+      const found = await lookupSession(app.db, hashSessionToken(token), app.clock.now());
+      if (found.kind === 'valid') return true;
+    }
+    clearSessionCookie(reply);
+    return false;
+  });
+
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     // A new id on every login: a session id planted before login is worth nothing after it.
     if (request.sessionIdHash) await revokeSession(app.db, request.sessionIdHash);
@@ -193,6 +205,11 @@ export async function sessions(app: FastifyInstance): Promise<void> {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Whether a page's request comes with a live session (the API's requests are looked up by the
+     * hook above); an ended one's cookie is cleared, as the API does.
+     */
+    pageSession(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
     /** Starts a new session for `userId` (ending the request's current one) and sets the cookie. */
     startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     /** Ends the request's session, if any, and clears the cookie. */

@@ -23,16 +23,15 @@ import { isPaidPlaySuspended } from '../../domain/paid-play.ts';
 import {
   DESCRIPTION_META,
   escapeHtml,
+  NO_SESSION_META,
   PAID_PLAY_ATTRIBUTE,
   PAID_PLAY_SUSPENDED,
   TITLE_TAG,
 } from '../../domain/html.ts';
 import { pressPageFrom } from '../../domain/press-paging.ts';
-import { isWellFormedSessionToken } from '../services/accounts/session.service.ts';
 import { paidPlayView } from '../services/contests/contest.service.ts';
 import { firstResultPicture } from '../services/judging/results.service.ts';
 import { withInlineScripts } from './security.ts';
-import { SESSION_COOKIE } from './session.ts';
 import { getPublished } from '../services/site/press.service.ts';
 
 const API_PREFIXES = ['/api/', '/locales/', '/healthz', '/readyz', '/meta.json'];
@@ -123,16 +122,6 @@ const preloadLink = ({ src, srcSet, sizes }: ResponsiveImage) =>
  * request, which carries credentials as this preload does (axios's withCredentials, firstGet's).
  */
 const answerLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-
-/**
- * Whether the request carries a session cookie of the right form (not whether the session is
- * live: a page is not held for a database look-up; an ended session's preloads go unused, and
- * its page sends the visitor to log in).
- */
-const hasSession = (request: FastifyRequest) => {
-  const token = request.cookies[SESSION_COOKIE];
-  return token !== undefined && isWellFormedSessionToken(token);
-};
 
 /**
  * A page's addresses in its head: its own in its language (canonical, og:url) and in each language
@@ -261,6 +250,22 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     }
   };
 
+  /**
+   * Whether the page's request comes with a live session: it then gets a player's page, and the
+   * play screen's first answers are preloaded. Without one, the page says so in its head
+   * (NO_SESSION_META), and the app forgets a login marker left from a session that has ended
+   * before its first render (src/shared/login-marker.ts), so the page does not change into a
+   * player's and back. On a failed look-up, none (the visitor's page, as the API would answer).
+   */
+  const liveSession = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    try {
+      return await app.pageSession(request, reply);
+    } catch (error) {
+      app.log.warn({ err: error }, "the page's session could not be looked up");
+      return false;
+    }
+  };
+
   /** A press article's card for its page, in `lng`; null elsewhere, or when it is not published. */
   const articleAt = async (pathname: string, lng: Language): Promise<ArticleCard | null> => {
     const match = ARTICLE_PATH.exec(pathname);
@@ -333,7 +338,7 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    const session = hasSession(request);
+    const session = await liveSession(request, reply);
     const answers = firstAnswerUrls(pathname, lng, query, session);
     const links = [...(image ? [preloadLink(image)] : []), ...answers.map(answerLink)];
     if (links.length > 0) void reply.header('link', links.join(', '));
@@ -348,7 +353,8 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
         .replace(ABSOLUTE_LINKS_SLOT, () =>
           absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
         )
-        .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag)),
+        .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag))
+        .replace('</head>', (end) => (session ? end : `${NO_SESSION_META}${end}`)),
     );
   };
 

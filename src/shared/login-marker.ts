@@ -1,3 +1,4 @@
+import { NO_SESSION_SELECTOR } from '../../domain/html.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 type Listener = () => void;
@@ -28,6 +29,23 @@ export const loginMarker = {
   clear(): void {
     window.localStorage.removeItem(STORAGE_KEYS.loginMarker);
     notify();
+  },
+  /**
+   * On a page the server sent without a live session (NO_SESSION_SELECTOR in its head), a marker
+   * set before the page was asked for is of a session that has ended (idle for 30 minutes, logged
+   * out elsewhere): forgotten before the first render (src/main.tsx), so a returning player's page
+   * is not drawn as theirs and then as a visitor's once the API says 401. A marker set since the
+   * page was asked for (a login in another tab meanwhile) stays.
+   */
+  forgetEnded(): void {
+    try {
+      const setAt = Number(window.localStorage.getItem(STORAGE_KEYS.loginMarker));
+      if (!document.querySelector(NO_SESSION_SELECTOR) || !read()) return;
+      if (Number.isFinite(setAt) && setAt >= performance.timeOrigin) return;
+      window.localStorage.removeItem(STORAGE_KEYS.loginMarker);
+    } catch {
+      // Storage refused: there is no marker to forget.
+    }
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

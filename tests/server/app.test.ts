@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ABSOLUTE_LINKS_SLOT, FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
+import { NO_SESSION_META } from '../../domain/html.ts';
+import { insertActiveUsers } from '../support/accounts.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
@@ -174,7 +176,9 @@ describe('pre-rendered pages', () => {
       `<link rel="alternate" hreflang="hi-IN" href="${hi}">` +
       `<link rel="alternate" hreflang="x-default" href="${en}">` +
       `<meta property="og:url" content="${own}">` +
-      card;
+      card +
+      // Sent without a session: the page says so (the app forgets a login marker left from before).
+      NO_SESSION_META;
     expect(await headOf('/rules')).toBe(links(`${site}/rules`, `${site}/rules`, `${site}/rules?lng=hi`));
     // The same address in Hindi (by cookie or ?lng=) names its Hindi address as its own.
     expect(await headOf('/rules', { cookie: 'i18next=hi' })).toBe(
@@ -196,7 +200,7 @@ describe('pre-rendered pages', () => {
       links(`${site}/quick_game_screen`, `${site}/quick_game_screen`, `${site}/quick_game_screen?lng=hi`),
     );
     // The not-found page is no address of the site's: only its card.
-    expect(await headOf('/no/such/page')).toBe(card);
+    expect(await headOf('/no/such/page')).toBe(card + NO_SESSION_META);
   });
 
   it('revalidates a pre-rendered page by its content (304), and answers HEAD without a body', async () => {
@@ -280,18 +284,19 @@ describe('pre-rendered pages', () => {
     const picture =
       '</api/v1/contests/current/picture>; rel=preload; as=image; fetchpriority=high; imagesrcset="/api/v1/contests/current/picture?w=800 800w, /api/v1/contests/current/picture 1280w"; imagesizes="(min-width: 56rem) 70vw, 100vw"';
     const answer = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-    const token = 'a'.repeat(43);
-    const res = await open('/play_screen', { 'accept-language': 'hi', cookie: `cs_session=${token}` });
+    const [player] = await insertActiveUsers(server, 1, Date.now());
+    const res = await open('/play_screen', { 'accept-language': 'hi', cookie: player!.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers.link).toBe(
       [picture, answer('/api/v1/location'), answer('/api/v1/contests/current?lang=hi'), answer('/api/v1/cart')].join(
         ', ',
       ),
     );
-    // A cookie that is no session of ours preloads nothing a player's: the page sends them to log in.
+    // A cookie that is no live session of ours preloads nothing a player's: the page sends them to log in.
     expect((await open('/play_screen', { cookie: 'cs_session=not-a-token' })).headers.link).toBe(picture);
+    expect((await open('/play_screen', { cookie: `cs_session=${'a'.repeat(43)}` })).headers.link).toBe(picture);
     // Other pages preload nothing of a player's, session or not.
-    expect((await open('/the_winners_circle', { cookie: `cs_session=${token}` })).headers.link).toBe(
+    expect((await open('/the_winners_circle', { cookie: player!.cookie })).headers.link).toBe(
       answer('/api/v1/results/winners?lang=en'),
     );
   });

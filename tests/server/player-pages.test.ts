@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ASSUMED_LOGIN_ATTRIBUTE } from '../../domain/html.ts';
+import { ASSUMED_LOGIN_ATTRIBUTE, NO_SESSION_META } from '../../domain/html.ts';
+import { SESSION_IDLE_MS } from '../../domain/session.ts';
 import {
   ABSOLUTE_LINKS_SLOT,
   FIRST_PAINT_SCREENS,
@@ -10,11 +11,13 @@ import {
   prerenderedFile,
 } from '../../domain/site-paths.ts';
 import { SESSION_COOKIE } from '../../server/plugins/session.ts';
+import { insertActiveUsers, useTestClock } from '../support/accounts.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 // The build writes a player's page beside a visitor's where a logged-in player's first render
 // differs (scripts/prerender.ts: the header's tools, the returning player's home). The server sends
-// it to a request carrying a session cookie, so the app takes the page over without moving it.
+// it to a request with a live session, so the app takes the page over without moving it; a page
+// sent without one says so in its head, and the app forgets a login marker left from before.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><div id="root"></div>');
 const WITH_PLAYER_PAGE = new Set(['home', 'rules', 'not-found']);
@@ -31,42 +34,71 @@ for (const lng of ['en', 'hi']) {
       );
   }
 }
-const SESSION = `${SESSION_COOKIE}=${'a'.repeat(43)}`;
+// A well-formed token no session has.
+const UNKNOWN = `${SESSION_COOKIE}=${'a'.repeat(43)}`;
 
 describeOnEachDatabase(
   "a player's pre-rendered page",
   (server) => {
+    const clock = useTestClock(server);
     const open = (url: string, headers: Record<string, string> = {}) =>
       server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+    const session = async () => (await insertActiveUsers(server, 1, clock.now))[0]!.cookie;
 
-    it('is sent to a request with a session cookie, in its language; a visitor gets the visitor’s', async () => {
-      expect((await open('/')).body).toContain('>visitor home<');
-      const home = await open('/', { cookie: SESSION });
+    it('is sent to a request with a live session, in its language; a visitor gets the visitor’s', async () => {
+      const visitor = await open('/');
+      expect(visitor.body).toContain('>visitor home<');
+      expect(visitor.body).toContain(`${NO_SESSION_META}</head>`);
+      const cookie = await session();
+      const home = await open('/', { cookie });
       expect(home.statusCode).toBe(200);
       expect(home.body).toContain(`data-prerendered="en" ${ASSUMED_LOGIN_ATTRIBUTE}>player home<`);
-      expect((await open('/rules?lng=hi', { cookie: SESSION })).body).toContain('lang="hi"');
-      expect((await open('/rules?lng=hi', { cookie: SESSION })).body).toContain('>player rules<');
+      expect(home.body).not.toContain(NO_SESSION_META);
+      const rules = await open('/rules?lng=hi', { cookie });
+      expect(rules.body).toContain('lang="hi"');
+      expect(rules.body).toContain('>player rules<');
       // Its answer depends on the cookie: a cache between keeps the two apart.
       expect(String(home.headers.vary)).toMatch(/\bCookie\b/);
       // The not-found page too, with its status.
-      const missing = await open('/no/such/page', { cookie: SESSION });
+      const missing = await open('/no/such/page', { cookie });
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toContain('>player not-found<');
+      // Where the build wrote no player's page, the visitor's, as a player's (no word of an ended session).
+      const terms = await open('/terms', { cookie });
+      expect(terms.body).toContain('>visitor terms<');
+      expect(terms.body).not.toContain(NO_SESSION_META);
+      expect((await open('/quick_game_screen', { cookie })).body).toContain('>visitor quick_game_screen<');
     });
 
-    it("falls back to the visitor's page where the build wrote no player's, or the cookie is not a session's", async () => {
-      expect((await open('/terms', { cookie: SESSION })).body).toContain('>visitor terms<');
-      expect((await open('/quick_game_screen', { cookie: SESSION })).body).toContain('>visitor quick_game_screen<');
-      expect((await open('/', { cookie: `${SESSION_COOKIE}=not-a-token` })).body).toContain('>visitor home<');
+    it("sends the visitor's page for a session that has ended, says so, and clears its cookie", async () => {
+      const idle = await session();
+      clock.advance(SESSION_IDLE_MS);
+      for (const cookie of [idle, UNKNOWN, `${SESSION_COOKIE}=not-a-token`]) {
+        const page = await open('/', { cookie });
+        expect(page.body, cookie).toContain('>visitor home<');
+        expect(page.body, cookie).toContain(`${NO_SESSION_META}</head>`);
+        expect(String(page.headers['set-cookie']), cookie).toMatch(
+          new RegExp(`^${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
+        );
+      }
+    });
+
+    it('counts as activity: a page opened keeps the session alive, as the API does', async () => {
+      const cookie = await session();
+      clock.advance(SESSION_IDLE_MS - 60_000);
+      expect((await open('/rules', { cookie })).body).toContain('>player rules<');
+      clock.advance(SESSION_IDLE_MS - 60_000);
+      expect((await open('/', { cookie })).body).toContain('>player home<');
     });
 
     it('is revalidated by its own tag, never answered with the other one', async () => {
+      const cookie = await session();
       const visitor = await open('/');
-      const player = await open('/', { cookie: SESSION });
+      const player = await open('/', { cookie });
       expect(player.headers.etag).not.toBe(visitor.headers.etag);
-      expect((await open('/', { cookie: SESSION, 'if-none-match': String(player.headers.etag) })).statusCode).toBe(304);
+      expect((await open('/', { cookie, 'if-none-match': String(player.headers.etag) })).statusCode).toBe(304);
       // A visitor's copy kept from before the login is not reused once the player has a session.
-      const after = await open('/', { cookie: SESSION, 'if-none-match': String(visitor.headers.etag) });
+      const after = await open('/', { cookie, 'if-none-match': String(visitor.headers.etag) });
       expect(after.statusCode).toBe(200);
       expect(after.body).toContain('>player home<');
     });

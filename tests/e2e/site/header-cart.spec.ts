@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HEADERS, signUp } from '../support/player.ts';
 
-// The header's cart button on the real build: a logged-in player's pre-rendered page hydrates
-// without an error, then shows the cart's count; the HTML itself never carries it.
+// The header's cart button on the real build: a logged-in player's pre-rendered page (the player's
+// page, sent for a live session) has the button from its first paint, hydrates without an error,
+// then shows the cart's count; the HTML itself never carries the count.
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -24,8 +25,10 @@ test('a logged-in player sees the cart count on a pre-rendered page, which hydra
   expect(added.ok(), await added.text()).toBe(true);
 
   const html = await (await page.request.get('/rules', { headers: { accept: 'text/html' } })).text();
-  expect(html).toContain('data-prerendered');
-  expect(html).not.toContain('class="cart-button');
+  expect(html).toContain('data-prerendered="en" data-assumed-login');
+  expect(html).toContain('class="cart-button');
+  expect(html).toContain('aria-label="Cart"');
+  expect(html).not.toContain('2 tickets');
 
   const errors: string[] = [];
   page.on('console', (message) => {

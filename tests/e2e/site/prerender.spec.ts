@@ -336,10 +336,11 @@ test("a pre-rendered page's style sheets are not fetched again, and a list's fir
   }
 });
 
-test("a logged-in player's home is painted as theirs before any JavaScript, and taken over without a move", async ({
-  page,
-}) => {
-  await signUp(page, '4');
+/**
+ * The page's layout shifts from its first paint on, each as what moved from where to where (a
+ * failure says which part of the page moved), with the popups answered: no bar comes.
+ */
+async function watchShifts(page: Page) {
   await page.addInitScript(() => {
     localStorage.setItem(
       'cookieConsent',
@@ -347,7 +348,6 @@ test("a logged-in player's home is painted as theirs before any JavaScript, and 
     );
     localStorage.setItem('announcementSeen', '1');
     localStorage.setItem('notificationsDeclined', new Date().toISOString());
-    // Each shift as what moved, from where to where: a failure says which part of the page moved.
     const shifts: string[] = [];
     (window as unknown as { shifts: string[] }).shifts = shifts;
     new PerformanceObserver((list) => {
@@ -363,6 +363,15 @@ test("a logged-in player's home is painted as theirs before any JavaScript, and 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+
+test("a logged-in player's home is painted as theirs before any JavaScript, and taken over without a move", async ({
+  page,
+}) => {
+  await signUp(page, '4');
+  await watchShifts(page);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -392,6 +401,26 @@ test("a logged-in player's home is painted as theirs before any JavaScript, and 
     ),
   ).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  expect(await shiftsOf(page)).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test("a player whose session has ended gets a visitor's home, and the page does not change as the app starts", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The cookie of a session the server no longer has (30 idle minutes), and the marker kept since.
+  await context.addCookies([{ name: 'cs_session', value: 'a'.repeat(43), url: baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem('loginToken', String(Date.now() - 24 * 60 * 60 * 1000)));
+  await watchShifts(page);
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: pages.en.home })).toBeVisible();
+  await expect(page.locator('.contest-card [role="timer"]')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { level: 1, name: pages.en.home })).toBeVisible();
+  await expect(page.locator('.site-header__tools').getByRole('link', { name: 'My entries' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+  expect((await context.cookies()).some((cookie) => cookie.name === 'cs_session')).toBe(false);
+  expect(await shiftsOf(page)).toEqual([]);
 });
