@@ -307,8 +307,8 @@ export function namespacesAt(pathname: string): readonly string[] {
 /**
  * Where the build writes a page: dist/prerendered/{lng}/{name}.html, and {name}.player.html, the
  * page as a logged-in player's first render draws it (the header's tools, the returning player's
- * home), written where it differs from a visitor's. The server sends it for a request that
- * carries a session cookie.
+ * home), written where it differs from a visitor's. The server sends it for a request with a
+ * live session (server/plugins/static-site.ts).
  */
 export const prerenderedFile = (lng: string, name: string, player = false) =>
   `prerendered/${lng}/${name}${player ? '.player' : ''}.html`;

@@ -283,7 +283,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
             });
         written += writePage(outDir, prerenderedFile(lng, page.name), html(body, false));
         // The page as a logged-in player's first render draws it (the header's tools, the returning
-        // player's home): sent to a request with a session, so that nothing moves as the app,
+        // player's home): sent to a request with a live session, so that nothing moves as the app,
         // which reads the login from the browser's storage, takes the page over.
         if (!onlyPlayers) {
           const players = await entry.renderPage(page.path, lng, resources, true);
