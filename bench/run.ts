@@ -12,6 +12,7 @@ const benches = [
   './stage.ts',
   './stage-ready.ts',
   './time-to-picture.ts',
+  './layout-shifts.ts',
   './confirmations.ts',
   './ranking.ts',
   './verification.ts',
