@@ -97,6 +97,8 @@ export function pageLanguage(request: FastifyRequest): Language {
 interface BuiltPage {
   name: string;
   image?: ResponsiveImage | null;
+  /** Only logged-in players reach it (FIRST_PAINT_SCREENS' play screen). */
+  loggedIn?: boolean;
 }
 const pageByPath = new Map<string, BuiltPage>(
   [...PRERENDERED_PAGES, ...FIRST_PAINT_SCREENS].map((page) => [page.path, page]),
@@ -354,7 +356,9 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
           absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
         )
         .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag))
-        .replace('</head>', (end) => (session ? end : `${NO_SESSION_META}${end}`)),
+        // Not on a screen only players reach: there the API's 401 sends the player to log in and
+        // back to it, as before (a marker forgotten first would send them to the home page).
+        .replace('</head>', (end) => (session || page.loggedIn ? end : `${NO_SESSION_META}${end}`)),
     );
   };
 

@@ -77,6 +77,9 @@ describeOnEachDatabase(
         const page = await open('/', { cookie });
         expect(page.body, cookie).toContain('>visitor home<');
         expect(page.body, cookie).toContain(`${NO_SESSION_META}</head>`);
+        // Not on the play screen, which only players reach: the API's 401 there sends the player
+        // to log in and back (a marker forgotten first would send them to the home page).
+        expect((await open('/play_screen', { cookie })).body, cookie).not.toContain(NO_SESSION_META);
         expect(String(page.headers['set-cookie']), cookie).toMatch(
           new RegExp(`^${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`),
         );
