@@ -7,9 +7,10 @@
 //   game screen), whose pages the server sends as a player's (scripts/prerender.ts);
 // - a player whose session ended while they were away (the server has no such session, the
 //   browser still holds yesterday's login marker) on the home page.
-// Each with paid play suspended (the lawful default: the contest card says so) and on. The figure is the sum of the layout-shift entries with no recent
-// input, from navigation until 3 s after the load event (the contest's answer, the stage's engine
-// and the popups have come by then at 4x), with the elements that moved on the worst load.
+// Each with paid play suspended (the lawful default: the contest card says so) and on. The figure
+// is the sum of the layout-shift entries with no recent input, from navigation until 3 s after the
+// load event (the contest's answer, the stage's engine and the popups have come by then at 4x),
+// with the elements that moved on the worst load.
 // Lighthouse and bench/time-to-picture.ts load as a new visitor: this is where a player's page is
 // measured. Figures only, no assertion.
 import { rmSync } from 'node:fs';

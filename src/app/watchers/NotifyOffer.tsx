@@ -17,8 +17,8 @@ const GAME_SCREENS: readonly string[] = [paths.quickGameScreen, paths.playScreen
 
 /**
  * The contest alerts offer, for logged-in players once the cookie notice is answered; the last of
- * the popups (Popups.tsx), which does not begin over a game (GAME_SCREENS). Mounted afresh on each login, so a
- * new account renews the browser's subscription.
+ * the popups (Popups.tsx), which does not begin over a game (GAME_SCREENS). Mounted afresh on each
+ * login, so a new account renews the browser's subscription.
  */
 export function NotifyOffer() {
   const loggedIn = useLoggedIn();
