@@ -148,8 +148,13 @@ export async function sessions(app: FastifyInstance): Promise<void> {
       }
     }
 
+    if (route !== undefined) await resolveSession(request, reply);
+  });
+
+  /** The request's session from its cookie: its user on the request, or an ended one's cookie cleared. */
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
-    if (token === undefined || route === undefined) return;
+    if (token === undefined) return;
     if (!isWellFormedSessionToken(token)) {
       clearSessionCookie(reply);
       return;
@@ -162,7 +167,7 @@ export async function sessions(app: FastifyInstance): Promise<void> {
     } else {
       clearSessionCookie(reply);
     }
-  });
+  }
 
   function cookieOptions() {
     return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
@@ -172,16 +177,11 @@ export async function sessions(app: FastifyInstance): Promise<void> {
     reply.clearCookie(SESSION_COOKIE, cookieOptions());
   }
 
+  // Opening a page is activity, as for the page itself (src/shared/activity.ts): the look-up moves
+  // the session's last activity as an API request does.
   app.decorate('pageSession', async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token === undefined) return false;
-    if (isWellFormedSessionToken(token)) {
-      // Opening a page is activity, as for the page itself (src/shared/activity.ts).
-      const found = await lookupSession(app.db, hashSessionToken(token), app.clock.now());
-      if (found.kind === 'valid') return true;
-    }
-    clearSessionCookie(reply);
-    return false;
+    await resolveSession(request, reply);
+    return request.user !== null;
   });
 
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {

@@ -340,11 +340,11 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
     const image = resultPage ? await resultImage(resultPage) : page.image;
-    const session = await liveSession(request, reply);
+    // Two reads of the database, one after the other's answer no more.
+    const [session, suspended] = await Promise.all([liveSession(request, reply), paidPlaySuspended()]);
     const answers = firstAnswerUrls(pathname, lng, query, session);
     const links = [...(image ? [preloadLink(image)] : []), ...answers.map(answerLink)];
     if (links.length > 0) void reply.header('link', links.join(', '));
-    const suspended = await paidPlaySuspended();
     // With a session, the page as a logged-in player's first render draws it, where the build wrote
     // one (the header's tools, the returning player's home): nothing moves as the app takes over.
     const files = session

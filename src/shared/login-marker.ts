@@ -38,11 +38,11 @@ export const loginMarker = {
    * page was asked for (a login in another tab meanwhile) stays.
    */
   forgetEnded(): void {
+    if (!document.querySelector(NO_SESSION_SELECTOR)) return;
     try {
-      const setAt = Number(window.localStorage.getItem(STORAGE_KEYS.loginMarker));
-      if (!document.querySelector(NO_SESSION_SELECTOR) || !read()) return;
-      if (Number.isFinite(setAt) && setAt >= performance.timeOrigin) return;
-      window.localStorage.removeItem(STORAGE_KEYS.loginMarker);
+      const marker = window.localStorage.getItem(STORAGE_KEYS.loginMarker);
+      if (marker === null || Number(marker) >= performance.timeOrigin) return;
+      loginMarker.clear();
     } catch {
       // Storage refused: there is no marker to forget.
     }

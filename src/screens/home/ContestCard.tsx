@@ -68,15 +68,9 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
         // The notice's room while the card loads, kept only where the page came with paid play
         // suspended (PAID_PLAY_ATTRIBUTE on <html>, written by the server as it sent the page): the
         // notice coming with the answer then moves nothing under it (contest.css).
-        <p className="contest-notice contest-notice--awaited" role="note">
-          <strong>{t('card.notice')}:</strong> {t('card.suspended')}
-        </p>
+        <SuspendedNotice awaited />
       )}
-      {ready && isPaidPlaySuspended(ready.paidPlay) && (
-        <p className="contest-notice" role="note">
-          <strong>{t('card.notice')}:</strong> {t('card.suspended')}
-        </p>
-      )}
+      {ready && isPaidPlaySuspended(ready.paidPlay) && <SuspendedNotice />}
       {(!ready || small) && (
         <img
           className="contest-card__picture"
@@ -108,6 +102,16 @@ export function ContestCard({ load, retry }: { load: ContestsLoad; retry: () => 
       )}
       {ready?.awaitingShow && <AwaitingShowNote awaiting={ready.awaitingShow} lng={lng} />}
     </section>
+  );
+}
+
+/** Why every contest is free: paid play is suspended (`awaited`: its room while the card loads, contest.css). */
+function SuspendedNotice({ awaited = false }: { awaited?: boolean }) {
+  const { t } = useTranslation('contest');
+  return (
+    <p className={awaited ? 'contest-notice contest-notice--awaited' : 'contest-notice'} role="note">
+      <strong>{t('card.notice')}:</strong> {t('card.suspended')}
+    </p>
   );
 }
 
