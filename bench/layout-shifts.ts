@@ -13,8 +13,10 @@
 // with the elements that moved on the worst load.
 // Lighthouse and bench/time-to-picture.ts load as a new visitor: this is where a player's page is
 // measured. Figures only, no assertion.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
+import SQLite from 'better-sqlite3';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
@@ -29,6 +31,7 @@ const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 3000;
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 type Who = 'new visitor' | 'player' | 'session ended';
 const CASES: Array<{ who: Who; route: string }> = [
@@ -38,6 +41,68 @@ const CASES: Array<{ who: Who; route: string }> = [
   { who: 'player', route: '/play_screen' },
   { who: 'session ended', route: '/' },
 ];
+
+/**
+ * The home's contest card in the week's other states, after the cases above (an open contest):
+ * for 21 hours after each contest closes, until its winner show, the card also says the show is to
+ * come; for the 12 hours between a contest's close and the next one's opening, the next contest is
+ * upcoming; for a day after the operator cancels a contest, the card shows the next and says why. Set in the database as the server runs (only the clock's dates, as openContestNow).
+ */
+const WEEK_STATES: Array<{ name: string; prepare: (sqlitePath: string, now: number) => void }> = [
+  { name: 'open, a show to come', prepare: (file, now) => withDb(file, (db) => addClosedContest(db, now)) },
+  {
+    name: 'between contests, a show to come',
+    prepare: (file, now) =>
+      withDb(file, (db) => {
+        db.prepare(
+          "UPDATE contests SET opens_at = ? WHERE state = 'upcoming' AND opens_at <= ? AND closes_at >= ?",
+        ).run(now + 6 * HOUR_MS, now, now);
+      }),
+  },
+  {
+    // Cancelled from the console an hour ago: the card shows the next contest and says why.
+    name: 'the next contest, one cancelled today',
+    prepare: (file, now) =>
+      withDb(file, (db) => {
+        db.prepare(
+          "UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = (SELECT id FROM contests WHERE state = 'upcoming' AND closes_at >= ? ORDER BY opens_at LIMIT 1)",
+        ).run(now - HOUR_MS, 'Rain stopped play at the photo shoot', now);
+      }),
+  },
+];
+const WEEK_CASES: Array<{ who: Who; route: string }> = [
+  { who: 'new visitor', route: '/' },
+  { who: 'player', route: '/' },
+];
+
+function withDb(file: string, change: (db: SQLite.Database) => void): void {
+  const db = new SQLite(file);
+  db.pragma('busy_timeout = 5000');
+  try {
+    change(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A contest like the open one that closed an hour ago, its show 5 hours away. */
+function addClosedContest(db: SQLite.Database, now: number): void {
+  const open = db.prepare('SELECT * FROM contests WHERE opens_at <= ? AND closes_at >= ? LIMIT 1').get(now, now) as
+    Record<string, unknown> | undefined;
+  if (!open) throw new Error('no open contest to copy');
+  const closed = {
+    ...open,
+    id: randomUUID(),
+    window_key: `bench-closed-${now}`,
+    opens_at: now - 3 * DAY_MS,
+    closes_at: now - HOUR_MS,
+    show_at: now + 5 * HOUR_MS,
+  };
+  const columns = Object.keys(closed);
+  db.prepare(`INSERT INTO contests (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(
+    closed,
+  );
+}
 
 interface Load {
   cls: number;
@@ -117,20 +182,28 @@ try {
     const server = spawnServer(env);
     try {
       await waitForServer(base, server, 240_000);
-      openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
+      const sqlitePath = loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath;
+      openContestNow(sqlitePath);
       const player = await signedInPlayer(base, env);
       console.log(
         `Layout shifts (CLS: the sum of the shifts with no recent input, from navigation until ${SETTLE_MS / 1000} s after load), production server, paid play ${paid ? 'on' : 'suspended'}, phone 360x740 @2x, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each`,
       );
-      console.log(`  ${''.padEnd(34)} median  worst`);
-      for (const { who, route } of CASES) {
-        const loads: Load[] = [];
-        for (let run = 0; run < RUNS; run++) loads.push(await load(browser, base, who, route, player));
-        const worst = loads.reduce((a, b) => (b.cls > a.cls ? b : a));
-        const label = `${who}, ${route}`;
-        console.log(
-          `  ${label.padEnd(34)} ${median(loads.map((l) => l.cls)).toFixed(3)}  ${worst.cls.toFixed(3)}${worst.moved.length ? `   moved: ${worst.moved.join('; ')}` : ''}`,
-        );
+      console.log(`  ${''.padEnd(60)} median  worst`);
+      const measure = async (cases: typeof CASES, state: string) => {
+        for (const { who, route } of cases) {
+          const loads: Load[] = [];
+          for (let run = 0; run < RUNS; run++) loads.push(await load(browser, base, who, route, player));
+          const worst = loads.reduce((a, b) => (b.cls > a.cls ? b : a));
+          const label = `${who}, ${route}${state}`;
+          console.log(
+            `  ${label.padEnd(60)} ${median(loads.map((l) => l.cls)).toFixed(3)}  ${worst.cls.toFixed(3)}${worst.moved.length ? `   moved: ${worst.moved.join('; ')}` : ''}`,
+          );
+        }
+      };
+      await measure(CASES, '');
+      for (const { name, prepare } of WEEK_STATES) {
+        prepare(sqlitePath, Date.now());
+        await measure(WEEK_CASES, ` (${name})`);
       }
     } finally {
       await stopServer(server);
