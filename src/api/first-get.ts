@@ -1,7 +1,8 @@
 import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import { ApiError, answeredError, dataOf, InvalidResponseError, reportFailedAnswer } from './api-error.ts';
 
-type Params = Record<string, string>;
+/** A query's values, written into the address as text (axios's way with a number). */
+export type Params = Record<string, string | number>;
 
 interface LoadedClient {
   get: <T>(url: string, params?: Params, signal?: AbortSignal) => Promise<T>;
@@ -31,7 +32,9 @@ export async function fetchGet<T>(url: string, params?: Params, signal?: AbortSi
   const timeout = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(TIMEOUT_MS) : undefined;
   const signals = [timeout, signal].filter((one): one is AbortSignal => one !== undefined);
   const ended = signals.length > 1 && typeof AbortSignal.any === 'function' ? AbortSignal.any(signals) : signals[0];
-  const query = params ? `?${new URLSearchParams(params).toString()}` : '';
+  const query = params
+    ? `?${new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString()}`
+    : '';
   let response: Response;
   try {
     response = await fetch(`/api/v1${url}${query}`, {

@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '../../domain/api-errors.ts';
 import { BRAND } from '../../domain/brand.ts';
 import type { ApiRefusal } from '../../domain/error-code.ts';
 import { ApiError, dataOf, InvalidResponseError, reportFailedAnswer } from './api-error.ts';
-import { registerLoadedClient } from './first-get.ts';
+import { type Params, registerLoadedClient } from './first-get.ts';
 import { type AnswerName, type AnswerOf, checked } from './checked.ts';
 
 export type { ApiErrorBody };
@@ -55,7 +55,7 @@ http.interceptors.response.use(undefined, (error: unknown) => {
 // The first paint's GETs (first-get.ts) go through this instance once it is here; their callers
 // check the answers (current-contests.ts by its schema, country.ts by its guard).
 registerLoadedClient({
-  async get<T>(url: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T> {
+  async get<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
     try {
       return dataOf<T>((await http.get(url, { params, signal })).data);
     } catch (error) {

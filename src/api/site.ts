@@ -1,7 +1,11 @@
 import type { SiteSettings } from '../../domain/site.ts';
-import { dataAs, http } from './http.ts';
+import { checked } from './checked.ts';
+import { firstGet } from './first-get.ts';
 
-/** The settings the information pages state; see domain/site.ts. */
+/**
+ * The settings the information pages state; see domain/site.ts. By firstGet, so an information
+ * page needs no axios before it settles (issue 29).
+ */
 export async function fetchSiteSettings(): Promise<SiteSettings> {
-  return await dataAs('site', (await http.get('/site')).data);
+  return await checked('site', await firstGet('/site'));
 }

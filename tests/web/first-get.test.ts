@@ -30,6 +30,12 @@ describe('fetchGet', () => {
     expect(new Headers(init?.headers).get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
+  it('writes a number in the query as text, in the order given (as the server preloads the press list)', async () => {
+    const fetch = answer(200, { data: { items: [] } });
+    await fetchGet('/press', { lang: 'en', page: 2 });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/v1/press?lang=en&page=2');
+  });
+
   it("reads a failed answer's code, message, status, fields and details", async () => {
     answer(422, { code: 'VALIDATION_FAILED', message: 'lang must be en or hi', fields: { lang: 'bad' }, details: 1 });
     const failure = await failureOf(fetchGet('/contests/current', { lang: 'xx' }));

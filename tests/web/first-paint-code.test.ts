@@ -61,6 +61,20 @@ describe('what the home page loads before it settles (issue 29)', () => {
     const late = ['zod', '@hookform/resolvers', 'xstate', '@radix-ui/react-dialog', 'axios'];
     expect(late.filter((name) => packages.has(name)).map((name) => `${name} (${packages.get(name)})`)).toEqual([]);
   });
+
+  it('the information and press pages the same: they read their answers without the API client', () => {
+    for (const screen of [
+      'src/screens/info/InfoPage.tsx',
+      'src/screens/press/PressListPage.tsx',
+      'src/screens/press/PressDetailPage.tsx',
+    ]) {
+      const packages = staticPackages([screen]);
+      const late = ['zod', 'xstate', '@radix-ui/react-dialog', 'axios'];
+      expect(
+        late.filter((name) => packages.has(name)).map((name) => `${screen}: ${name} (${packages.get(name)})`),
+      ).toEqual([]);
+    }
+  });
 });
 
 describe('what a game screen loads before its stage starts (issue 29)', () => {
