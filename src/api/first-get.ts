@@ -32,9 +32,8 @@ export async function fetchGet<T>(url: string, params?: Params, signal?: AbortSi
   const timeout = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(TIMEOUT_MS) : undefined;
   const signals = [timeout, signal].filter((one): one is AbortSignal => one !== undefined);
   const ended = signals.length > 1 && typeof AbortSignal.any === 'function' ? AbortSignal.any(signals) : signals[0];
-  const query = params
-    ? `?${new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString()}`
-    : '';
+  // A record's values are read as text (WebIDL's record<USVString, USVString>): page 2 is 'page=2'.
+  const query = params ? `?${new URLSearchParams(params as Record<string, string>).toString()}` : '';
   let response: Response;
   try {
     response = await fetch(`/api/v1${url}${query}`, {
