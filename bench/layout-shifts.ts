@@ -7,7 +7,9 @@
 //   game screen), whose pages the server sends as a player's (scripts/prerender.ts);
 // - a player whose session ended while they were away (the server has no such session, the
 //   browser still holds yesterday's login marker) on the home page.
-// Each with paid play suspended (the lawful default: the contest card says so) and on. The figure
+// In English, and a new visitor's and a player's home in Hindi too (longer words: the contest
+// card's title takes two lines on a phone). Then the home's contest card in the week's other states
+// (WEEK_STATES below). Each with paid play suspended (the lawful default: the contest card says so) and on. The figure
 // is the sum of the layout-shift entries with no recent input, from navigation until 3 s after the
 // load event (the contest's answer, the stage's engine and the popups have come by then at 4x),
 // with the elements that moved on the worst load.
@@ -34,9 +36,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 type Who = 'new visitor' | 'player' | 'session ended';
-const CASES: Array<{ who: Who; route: string }> = [
+type Case = { who: Who; route: string; lng?: 'en' | 'hi' };
+const CASES: Case[] = [
   { who: 'new visitor', route: '/' },
+  { who: 'new visitor', route: '/', lng: 'hi' },
   { who: 'player', route: '/' },
+  { who: 'player', route: '/', lng: 'hi' },
   { who: 'player', route: '/quick_game_screen' },
   { who: 'player', route: '/play_screen' },
   { who: 'session ended', route: '/' },
@@ -70,7 +75,7 @@ const WEEK_STATES: Array<{ name: string; prepare: (sqlitePath: string, now: numb
       }),
   },
 ];
-const WEEK_CASES: Array<{ who: Who; route: string }> = [
+const WEEK_CASES: Case[] = [
   { who: 'new visitor', route: '/' },
   { who: 'player', route: '/' },
 ];
@@ -109,7 +114,12 @@ interface Load {
   moved: string[];
 }
 
-async function load(browser: Browser, base: string, who: Who, route: string, player: BenchPlayer): Promise<Load> {
+async function load(
+  browser: Browser,
+  base: string,
+  { who, route, lng = 'en' }: Case,
+  player: BenchPlayer,
+): Promise<Load> {
   const context = await browser.newContext(PHONE);
   if (who !== 'new visitor') {
     // A live session, or the cookie of one the server no longer has (as after 30 idle minutes).
@@ -156,7 +166,7 @@ async function load(browser: Browser, base: string, who: Who, route: string, pla
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.goto(`${base}${route}?lng=en`, { waitUntil: 'load' });
+    await page.goto(`${base}${route}?lng=${lng}`, { waitUntil: 'load' });
     await page.waitForTimeout(SETTLE_MS);
     const shifts = await page.evaluate(
       () => (window as unknown as { shifts: Array<{ value: number; moved: string[] }> }).shifts,
@@ -189,12 +199,12 @@ try {
         `Layout shifts (CLS: the sum of the shifts with no recent input, from navigation until ${SETTLE_MS / 1000} s after load), production server, paid play ${paid ? 'on' : 'suspended'}, phone 360x740 @2x, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each`,
       );
       console.log(`  ${''.padEnd(60)} median  worst`);
-      const measure = async (cases: typeof CASES, state: string) => {
-        for (const { who, route } of cases) {
+      const measure = async (cases: Case[], state: string) => {
+        for (const one of cases) {
           const loads: Load[] = [];
-          for (let run = 0; run < RUNS; run++) loads.push(await load(browser, base, who, route, player));
+          for (let run = 0; run < RUNS; run++) loads.push(await load(browser, base, one, player));
           const worst = loads.reduce((a, b) => (b.cls > a.cls ? b : a));
-          const label = `${who}, ${route}${state}`;
+          const label = `${one.who}, ${one.route}${one.lng ? ` in ${one.lng === 'hi' ? 'Hindi' : 'English'}` : ''}${state}`;
           console.log(
             `  ${label.padEnd(60)} ${median(loads.map((l) => l.cls)).toFixed(3)}  ${worst.cls.toFixed(3)}${worst.moved.length ? `   moved: ${worst.moved.join('; ')}` : ''}`,
           );
