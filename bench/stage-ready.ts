@@ -505,12 +505,15 @@ function partsLine(timings: Timing[]): string {
 
 /** The taps over the target, each with its parts: where a tail's time went (an input delay is the
  * main thread busy when the tap came; a presentation, the frame after the handlers). */
-function overLine(timings: Timing[]): string | null {
+function overLine(timings: Array<Timing & { inNextPaint?: boolean | null }>): string | null {
   const over = timings.filter((t) => t.inp > INP_TARGET_MS);
   if (over.length === 0) return null;
+  // For a tap as soon as the marks are drawn: who drew its mark (the engine, up first, or the image's marks).
+  const drawer = (t: (typeof over)[number]) =>
+    t.inNextPaint === undefined ? '' : t.inNextPaint === null ? ' engine' : t.inNextPaint ? ' image' : ' image, later';
   const each = over.map(
     (t) =>
-      `${Math.round(t.inp)} (${Math.round(t.parts.inputDelay)}/${Math.round(t.parts.processing)}/${Math.round(t.parts.presentation)})`,
+      `${Math.round(t.inp)} (${Math.round(t.parts.inputDelay)}/${Math.round(t.parts.processing)}/${Math.round(t.parts.presentation)}${drawer(t)})`,
   );
   return `  ${'  over the target: INP (delay/processing/paint)'.padEnd(46)} ${each.join(', ')}`;
 }
