@@ -8,11 +8,11 @@
 // - a player whose session ended while they were away (the server has no such session, the
 //   browser still holds yesterday's login marker) on the home page.
 // In English, and a new visitor's and a player's home in Hindi too (longer words: the contest
-// card's title takes two lines on a phone). Then the home's contest card in the week's other states
-// (WEEK_STATES below). Each with paid play suspended (the lawful default: the contest card says so) and on. The figure
-// is the sum of the layout-shift entries with no recent input, from navigation until 3 s after the
-// load event (the contest's answer, the stage's engine and the popups have come by then at 4x),
-// with the elements that moved on the worst load.
+// card's title takes two lines on a phone). Then the home's contest card in the week's other
+// states (WEEK_STATES below). Each with paid play suspended (the lawful default: the contest card
+// says so) and on. The figure is the sum of the layout-shift entries with no recent input, from
+// navigation until 3 s after the load event (the contest's answer, the stage's engine and the
+// popups have come by then at 4x), with the elements that moved on the worst load.
 // Lighthouse and bench/time-to-picture.ts load as a new visitor: this is where a player's page is
 // measured. Figures only, no assertion.
 import { randomUUID } from 'node:crypto';
@@ -51,7 +51,8 @@ const CASES: Case[] = [
  * The home's contest card in the week's other states, after the cases above (an open contest):
  * for 21 hours after each contest closes, until its winner show, the card also says the show is to
  * come; for the 12 hours between a contest's close and the next one's opening, the next contest is
- * upcoming; for a day after the operator cancels a contest, the card shows the next and says why. Set in the database as the server runs (only the clock's dates, as openContestNow).
+ * upcoming; for a day after the operator cancels a contest, the card shows the next and says why.
+ * Set in the database as the server runs, as openContestNow sets the clock's dates.
  */
 const WEEK_STATES: Array<{ name: string; prepare: (sqlitePath: string, now: number) => void }> = [
   { name: 'open, a show to come', prepare: (file, now) => withDb(file, (db) => addClosedContest(db, now)) },

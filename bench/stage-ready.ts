@@ -508,7 +508,8 @@ function partsLine(timings: Timing[]): string {
 function overLine(timings: Array<Timing & { inNextPaint?: boolean | null }>): string | null {
   const over = timings.filter((t) => t.inp > INP_TARGET_MS);
   if (over.length === 0) return null;
-  // For a tap as soon as the marks are drawn: who drew its mark (the engine, up first, or the image's marks).
+  // For a tap as soon as the marks are drawn: who drew its mark (the engine, up first, or the
+  // image's marks: in the tap's next paint, or later).
   const drawer = (t: (typeof over)[number]) =>
     t.inNextPaint === undefined ? '' : t.inNextPaint === null ? ' engine' : t.inNextPaint ? ' image' : ' image, later';
   const each = over.map(
