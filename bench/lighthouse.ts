@@ -4,7 +4,8 @@
 // median; performance (target 95, issue 29) and accessibility (target 100). Debian's Chromium.
 // Every public page: the home, the rules and the other info pages, contact, the winners' circle
 // and the live weekly winner (with two published results: bench/support/lighthouse-site.ts), the
-// press list, and the two game screens; /play_screen as a logged-in player whose session has
+// press list and an article's page (with a few published articles: bench/support/press-articles.ts),
+// and the two game screens; /play_screen as a logged-in player whose session has
 // passed the location check. Prints figures only; on a busy machine the scores drop, so run it
 // alone. BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages; BENCH_LIGHTHOUSE_RUNS=1 runs fewer;
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there.
@@ -19,11 +20,14 @@ import { openContestNow } from '../scripts/open-contest-now.ts';
 import { loadConfig } from '../server/config.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
+import { publishPressArticles } from './support/press-articles.ts';
 import { CHROMIUM, disabledFeatures, disableFeaturesFlag } from './support/quiet-browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGET = 95;
+/** A press article's page, as the table prints it: /press-details/{id}/{slug} once published. */
+const PRESS_ARTICLE = '/press-details';
 const ALL_PAGES = [
   { route: '/', player: false },
   { route: '/rules', player: false },
@@ -38,6 +42,8 @@ const ALL_PAGES = [
   { route: '/the_winners_circle', player: false },
   { route: '/live_weekly_winner', player: false },
   { route: '/in_the_press', player: false },
+  // The newest press article's page (bench/support/press-articles.ts publishes it; its address is known then).
+  { route: PRESS_ARTICLE, player: false },
   { route: '/quick_game_screen', player: false },
   { route: '/play_screen', player: true },
 ];
@@ -139,6 +145,10 @@ try {
     ? await publishedResults(env)
     : 0;
   const player = PAGES.some((page) => page.player) ? await signedInPlayer(base, env) : null;
+  // The press list with a few weeks of coverage, and the newest article's page.
+  const [article] = PAGES.some((page) => ['/in_the_press', PRESS_ARTICLE].includes(page.route))
+    ? publishPressArticles(env)
+    : [];
   const [load1] = os.loadavg();
   console.log(
     `Lighthouse mobile, production server as a visitor in India, ${RUNS} runs per page, median; performance target ${TARGET}, accessibility 100; ${results} published results; load average ${load1!.toFixed(1)} at the start`,
@@ -150,8 +160,9 @@ try {
   const missed: string[] = [];
   mkdirSync(reports, { recursive: true });
   for (const { route, player: needsPlayer } of PAGES) {
+    const address = route === PRESS_ARTICLE ? article! : route;
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measured(route, i, needsPlayer ? player : null));
+    for (let i = 0; i < RUNS; i++) runs.push(await measured(address, i, needsPlayer ? player : null));
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     const met = m('score') >= TARGET;
