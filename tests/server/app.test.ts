@@ -1,13 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ABSOLUTE_LINKS_SLOT, FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { NO_SESSION_META } from '../../domain/html.ts';
 import { insertActiveUsers } from '../support/accounts.ts';
 import { describeOnEachDatabase, startServer } from '../support/server-harness.ts';
 
 const fakeDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(fakeDist, { recursive: true, force: true }));
 mkdirSync(path.join(fakeDist, 'assets'));
 writeFileSync(path.join(fakeDist, 'index.html'), '<!doctype html><title>CricSpot</title><div id="root"></div>');
 writeFileSync(path.join(fakeDist, 'assets', 'main-abc123.js'), 'console.log(1)');
@@ -84,10 +85,12 @@ describe('the single-page app host', () => {
 // The build pre-renders the public pages in English and Hindi (issue 13): the server sends them
 // in the visitor's language, and the not-found page with a 404 for paths no route answers.
 const prerenderedDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(prerenderedDist, { recursive: true, force: true }));
 writeFileSync(path.join(prerenderedDist, 'index.html'), '<!doctype html><div id="root"></div>');
 /** The shell as the build writes it, with its card's slot: sent for the routes no page is rendered for. */
 const shellFixture = `<!doctype html><html lang="en"><head><title>CricSpot</title><meta name="description" content="CricSpot: spot the hidden ball."><!--absolute-links--></head><div id="root"></div>`;
 const shellDist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(shellDist, { recursive: true, force: true }));
 mkdirSync(path.join(shellDist, 'prerendered', 'en'), { recursive: true });
 writeFileSync(path.join(shellDist, 'index.html'), shellFixture);
 for (const lng of ['en', 'hi']) {

@@ -1,13 +1,14 @@
 // Issue 13, bytes on the wire: API answers compressed on the fly, built files sent in the form the
 // build compressed them to, with Vary: Accept-Encoding; pictures untouched.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { startServer } from '../support/server-harness.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(path.join(dist, 'assets'));
 const script = `console.log(${JSON.stringify('x'.repeat(5000))});\n`;
 writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>t</title>${'<!-- pad -->'.repeat(200)}`);

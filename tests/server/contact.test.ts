@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 // The CSRF guard refuses a state-changing API call without the header the web's axios sends.
@@ -199,13 +199,12 @@ describe('the error handler', () => {
   it('never shows the internals of a 5xx', async () => {
     const { buildApp } = await import('../../server/app.ts');
     const { loadConfig } = await import('../../server/config.ts');
-    const { mkdtempSync } = await import('node:fs');
+    const { mkdtempSync, rmSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
-    const app = await buildApp(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cricspot-err-')) }),
-      { logger: false },
-    );
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cricspot-err-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), { logger: false });
     app.get('/api/v1/boom', async () => {
       throw new Error('password=hunter2 at db.example:5432');
     });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { ABSOLUTE_LINKS_SLOT, FIRST_PAINT_SCREENS, PRERENDERED_PAGES } from '../../domain/site-paths.ts';
 import { setPaidPlay } from '../../server/services/contests/settings.service.ts';
 import { describeOnEachDatabase } from '../support/server-harness.ts';
@@ -12,6 +12,7 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 // its hash in that page's policy, and says on <html> whether paid play is suspended as it sends it.
 const SCRIPT = 'document.documentElement.setAttribute("data-first-popup","cookies");';
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><div id="root"></div>');
 for (const lng of ['en', 'hi']) {
   mkdirSync(path.join(dist, 'prerendered', lng), { recursive: true });

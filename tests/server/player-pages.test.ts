@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { ASSUMED_LOGIN_ATTRIBUTE, NO_SESSION_META } from '../../domain/html.ts';
 import { SESSION_IDLE_MS } from '../../domain/session.ts';
 import {
@@ -19,6 +19,7 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 // it to a request with a live session, so the app takes the page over without moving it; a page
 // sent without one says so in its head, and the app forgets a login marker left from before.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><div id="root"></div>');
 const WITH_PLAYER_PAGE = new Set(['home', 'rules', 'not-found']);
 const page = (lng: string, body: string, attributes = '') =>

@@ -1,12 +1,12 @@
 // Issue 29: the winners' circle's and the live page's largest picture (their first card's) is
 // preloaded with the page's HTML and offered as a phone copy, as the home card's is.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { bufferOf } from '../../server/services/pictures/serving.ts';
 import { keyOf } from '../../server/storage/picture-store.ts';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { useTestClock } from '../support/accounts.ts';
 import { addContestPicture } from '../support/contests.ts';
 import { addJudgedContest } from '../support/results.ts';
@@ -14,6 +14,7 @@ import { describeOnEachDatabase } from '../support/server-harness.ts';
 
 const DAY = 86_400_000;
 const dist = mkdtempSync(path.join(os.tmpdir(), 'cricspot-dist-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 
 describeOnEachDatabase(

@@ -2,13 +2,13 @@
 // (above Vite's list of a lazy import's files), with compressed copies that match it and source
 // maps that still point at the right lines. A real Vite build of a small app with the site's
 // plugins for it (the hint, then the compression).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { COMPILE_HINT, compileHints, hintFirst } from '../../scripts/compile-hints.ts';
 
 const DEPS = 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a.js"])))=>i.map(i=>d[i]);';
@@ -29,6 +29,7 @@ describe('hintFirst', () => {
 describe('a build with the hint', () => {
   it('puts it first in every chunk, with matching compressed copies and source maps', { timeout: 60_000 }, async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'cricspot-hints-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     mkdirSync(path.join(root, 'src'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><script type="module" src="/src/main.ts"></script>');
     // Enough code in each file that its compressed copies are smaller than it (the plugin keeps only those).

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -23,8 +23,15 @@ const OTHER = { fx: 0.75, fy: 0.7 };
 
 test.setTimeout(240_000);
 
+/** The photo's folder, made when the test uses it (not as Playwright reads the file to list its tests). */
+let scratch: string | null = null;
+test.afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
 async function photo(): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'cricspot-week-')), 'week-photo.jpg');
+  scratch ??= mkdtempSync(path.join(os.tmpdir(), 'cricspot-week-'));
+  const file = path.join(scratch, 'week-photo.jpg');
   // A pitch with a few shapes: a real JPEG of its own size, so the picker shows it apart.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#2e7d32"/><rect x="700" y="300" width="300" height="600" fill="#c8a165"/><circle cx="300" cy="500" r="60" fill="#1565c0"/><circle cx="1300" cy="420" r="60" fill="#ef6c00"/></svg>`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
