@@ -18,13 +18,13 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
-import { loadConfig } from '../server/config.ts';
 import { SESSION_COOKIE } from '../server/plugins/session.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
+import { benchSqlitePath, withBenchSqlite } from './support/bench-sqlite.ts';
 import { launchBenchChromium } from './support/quiet-browser.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
@@ -54,42 +54,32 @@ const CASES: Case[] = [
  * upcoming; for a day after the operator cancels a contest, the card shows the next and says why.
  * Set in the database as the server runs, as openContestNow sets the clock's dates.
  */
-const WEEK_STATES: Array<{ name: string; prepare: (sqlitePath: string, now: number) => void }> = [
-  { name: 'open, a show to come', prepare: (file, now) => withDb(file, (db) => addClosedContest(db, now)) },
+const WEEK_STATES: Array<{ name: string; prepare: (db: SQLite.Database, now: number) => void }> = [
+  { name: 'open, a show to come', prepare: (db, now) => addClosedContest(db, now) },
   {
     name: 'between contests, a show to come',
-    prepare: (file, now) =>
-      withDb(file, (db) => {
-        db.prepare(
-          "UPDATE contests SET opens_at = ? WHERE state = 'upcoming' AND opens_at <= ? AND closes_at >= ?",
-        ).run(now + 6 * HOUR_MS, now, now);
-      }),
+    prepare: (db, now) => {
+      db.prepare("UPDATE contests SET opens_at = ? WHERE state = 'upcoming' AND opens_at <= ? AND closes_at >= ?").run(
+        now + 6 * HOUR_MS,
+        now,
+        now,
+      );
+    },
   },
   {
     // Cancelled from the console an hour ago: the card shows the next contest and says why.
     name: 'the next contest, one cancelled today',
-    prepare: (file, now) =>
-      withDb(file, (db) => {
-        db.prepare(
-          "UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = (SELECT id FROM contests WHERE state = 'upcoming' AND closes_at >= ? ORDER BY opens_at LIMIT 1)",
-        ).run(now - HOUR_MS, 'Rain stopped play at the photo shoot', now);
-      }),
+    prepare: (db, now) => {
+      db.prepare(
+        "UPDATE contests SET state = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = (SELECT id FROM contests WHERE state = 'upcoming' AND closes_at >= ? ORDER BY opens_at LIMIT 1)",
+      ).run(now - HOUR_MS, 'Rain stopped play at the photo shoot', now);
+    },
   },
 ];
 const WEEK_CASES: Case[] = [
   { who: 'new visitor', route: '/' },
   { who: 'player', route: '/' },
 ];
-
-function withDb(file: string, change: (db: SQLite.Database) => void): void {
-  const db = new SQLite(file);
-  db.pragma('busy_timeout = 5000');
-  try {
-    change(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A contest like the open one that closed an hour ago, its show 5 hours away. */
 function addClosedContest(db: SQLite.Database, now: number): void {
@@ -193,8 +183,7 @@ try {
     const server = spawnServer(env);
     try {
       await waitForServer(base, server, 240_000);
-      const sqlitePath = loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath;
-      openContestNow(sqlitePath);
+      openContestNow(benchSqlitePath(env));
       const player = await signedInPlayer(base, env);
       console.log(
         `Layout shifts (CLS: the sum of the shifts with no recent input, from navigation until ${SETTLE_MS / 1000} s after load), production server, paid play ${paid ? 'on' : 'suspended'}, phone 360x740 @2x, CPU ${CPU_SLOWDOWN}x slower, ${RUNS} cold loads each`,
@@ -213,7 +202,7 @@ try {
       };
       await measure(CASES, '');
       for (const { name, prepare } of WEEK_STATES) {
-        prepare(sqlitePath, Date.now());
+        withBenchSqlite(env, (db) => prepare(db, Date.now()));
         await measure(WEEK_CASES, ` (${name})`);
       }
     } finally {

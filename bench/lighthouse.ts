@@ -17,8 +17,8 @@ import { promisify } from 'node:util';
 import { Launcher } from 'chrome-launcher';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
-import { loadConfig } from '../server/config.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
+import { benchSqlitePath } from './support/bench-sqlite.ts';
 import { type Player, publishedResults, runAsPlayer, signedInPlayer } from './support/lighthouse-site.ts';
 import { publishPressArticles } from './support/press-articles.ts';
 import { CHROMIUM, disabledFeatures, disableFeaturesFlag } from './support/quiet-browser.ts';
@@ -140,7 +140,7 @@ const ms = (n: number) => String(Math.round(n)).padStart(7);
 try {
   await waitForServer(base, server, 240_000);
   // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
-  openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
+  openContestNow(benchSqlitePath(env));
   const results = PAGES.some((page) => ['/the_winners_circle', '/live_weekly_winner'].includes(page.route))
     ? await publishedResults(env)
     : 0;

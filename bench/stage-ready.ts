@@ -33,11 +33,11 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
 import { openContestNow } from '../scripts/open-contest-now.ts';
-import { loadConfig } from '../server/config.ts';
 import { STORAGE_KEYS } from '../src/shared/storage-keys.ts';
 import { BENCH_GATEWAY, serverPlace, spawnServer, stopServer, waitForServer } from './server-load.ts';
 import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
 import { pollInPage } from './support/page-poll.ts';
+import { benchSqlitePath } from './support/bench-sqlite.ts';
 import { launchBenchChromium } from './support/quiet-browser.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
@@ -534,7 +534,7 @@ function line(label: string, values: number[], target: number | null): string {
 try {
   await waitForServer(base, server, 240_000);
   // At night, between two windows, the play screen would show 'Game Play Closed!' instead of its stage.
-  openContestNow(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
+  openContestNow(benchSqlitePath(env));
   const player = SCREENS.some((screen) => screen.player) ? await signedInPlayer(base, env) : null;
   for (const compositor of COMPOSITORS) {
     const browser = await launchBenchChromium({ extra: COMPOSITING[compositor].flags });

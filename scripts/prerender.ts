@@ -204,11 +204,10 @@ function engineMeta(manifest: Manifest, template: string): string {
   return filesMeta(LATER_CODE_META, chunks, template);
 }
 
-function writePage(outDir: string, name: string, html: string): number {
+function writePage(outDir: string, name: string, html: string): void {
   const file = path.join(outDir, name);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);
-  return 1;
 }
 
 export async function prerenderPages(outDir: string, mode: string): Promise<number> {
@@ -281,14 +280,17 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
                 : '';
               return `<div id="root"${attributes}>${rendered}</div>${popups}`;
             });
-        written += writePage(outDir, prerenderedFile(lng, page.name), html(body, false));
+        writePage(outDir, prerenderedFile(lng, page.name), html(body, false));
+        written++;
         // The page as a logged-in player's first render draws it (the header's tools, the returning
         // player's home): sent to a request with a live session, so that nothing moves as the app,
         // which reads the login from the browser's storage, takes the page over.
         if (!onlyPlayers) {
           const players = await entry.renderPage(page.path, lng, resources, true);
-          if (players !== body)
-            written += writePage(outDir, prerenderedFile(lng, page.name, true), html(players, true));
+          if (players !== body) {
+            writePage(outDir, prerenderedFile(lng, page.name, true), html(players, true));
+            written++;
+          }
         }
       }
     }

@@ -4,9 +4,8 @@
 // Hindi, paragraphs split by blank lines). Written straight into the SQLite file, beside the
 // running server, as bench/support/lighthouse-site.ts writes its published results.
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import { pressArticlePath } from '../../domain/site-paths.ts';
-import { loadConfig } from '../../server/config.ts';
+import { withBenchSqlite } from './bench-sqlite.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,9 +45,7 @@ const paragraphs = (lead: string, n: number) => Array.from({ length: n }, (_, i)
 
 /** Publishes the articles above, a week apart, the newest yesterday; the newest article's page path first. */
 export function publishPressArticles(env: Record<string, string>, now = Date.now()): string[] {
-  const db = new SQLite(loadConfig({ ...process.env, ...env, DATABASE_URL: '' }).sqlitePath);
-  db.pragma('busy_timeout = 5000');
-  try {
+  return withBenchSqlite(env, (db) => {
     const insert = db.prepare(
       `INSERT INTO press_articles (id, slug, outlet, title_en, title_hi, summary_en, summary_hi, body_en, body_hi,
          source_url, published_at, is_published, created_at, updated_at)
@@ -68,7 +65,5 @@ export function publishPressArticles(env: Record<string, string>, now = Date.now
       });
       return pressArticlePath(id, article.slug);
     });
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -289,7 +289,7 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
         if (index === files.length - 1 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
-    throw new Error('sendHtml: no file named');
+    throw new Error('firstFile: no file named');
   };
 
   /**

@@ -16,10 +16,11 @@ export function registerLoadedClient(client: LoadedClient): void {
 }
 
 /**
- * A GET a public page makes on its first paint (the current contests, the country check), under
- * /api/v1, answering `{ data }` or an ApiError as apiCall (http.ts) does. By the axios instance
- * once a screen has loaded it; before that by fetch with the same header, cookies, timeout and
- * reading of failures, so that a public page needs no axios before it settles (issue 29).
+ * A GET a public page makes on its first paint (the current contests, the country check, the
+ * results, the site's settings, the press), under /api/v1, answering `{ data }` or an ApiError as
+ * apiCall (http.ts) does. By the axios instance once a screen has loaded it; before that by fetch
+ * with the same header, cookies, timeout and reading of failures, so that a public page needs no
+ * axios before it settles (issue 29).
  */
 export function firstGet<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
   return loaded ? loaded.get<T>(url, params, signal) : fetchGet<T>(url, params, signal);

@@ -53,7 +53,7 @@ http.interceptors.response.use(undefined, (error: unknown) => {
 });
 
 // The first paint's GETs (first-get.ts) go through this instance once it is here; their callers
-// check the answers (current-contests.ts by its schema, country.ts by its guard).
+// check the answers (checked.ts, or a plain guard as country.ts's).
 registerLoadedClient({
   async get<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
     try {

@@ -28,7 +28,7 @@ function Trophy() {
 export function PrizeSpotlight({ load }: { load: ContestsLoad }) {
   const { t, i18n } = useTranslation('home');
   const lng = currentLanguage(i18n);
-  if (load.status === 'loading') return <div className="prize-spotlight prize-spotlight--frame" aria-hidden="true" />;
+  if (load.status === 'loading') return <div className="prize-spotlight" aria-hidden="true" />;
   const contest = load.status === 'ready' ? load.data.current : null;
   if (!contest || contest.state === 'cancelled') return null;
   const { prize } = contest;
