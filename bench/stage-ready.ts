@@ -28,7 +28,7 @@
 // after the load event, inside the window measured here, on a page no phone's player has it in.
 // Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
 // times grow: say what else ran.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { ensureBuilt } from '../scripts/ensure-built.ts';
@@ -39,6 +39,7 @@ import { machineSpeed, machineSpeedLine } from './support/machine-speed.ts';
 import { pollInPage } from './support/page-poll.ts';
 import { benchSqlitePath } from './support/bench-sqlite.ts';
 import { launchBenchChromium } from './support/quiet-browser.ts';
+import { medianP90, type StageRow } from './support/stage-rows.ts';
 import { type BenchPlayer, signedInPlayer } from './support/signed-in-player.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -75,7 +76,8 @@ const COMPOSITORS = (
 ).filter((name): name is Compositor => name in COMPOSITING);
 const webVitals = readFileSync(path.join(root, 'node_modules/web-vitals/dist/web-vitals.attribution.iife.js'), 'utf8');
 
-ensureBuilt();
+// A build named in DIST_DIR (bench/stage-compare.ts runs this bench on two) is served as it is.
+if (!process.env.DIST_DIR) ensureBuilt();
 const { base, dataDir, env } = await serverPlace('stage-ready', 'production', BENCH_GATEWAY);
 const server = spawnServer(env);
 
@@ -489,12 +491,8 @@ async function tappedOnceMarksShow(browser: Browser, route: string, player: Benc
   }
 }
 
-const sorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor((sorted(values).length - 1) / 2)] ?? Number.NaN;
-const p90 = (values: number[]) => {
-  const s = sorted(values);
-  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)] ?? Number.NaN;
-};
+const median = (values: number[]) => medianP90(values).median;
+const p90 = (values: number[]) => medianP90(values).p90;
 const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '-').padStart(7);
 
 /** The medians of an INP's parts: where its time went. */
@@ -529,6 +527,20 @@ function shownLine(label: string, taps: Array<{ secondShown: number | null }>): 
 function line(label: string, values: number[], target: number | null): string {
   const verdict = target === null ? '' : p90(values) <= target ? 'met' : 'not met';
   return `  ${label.padEnd(46)} ${ms(median(values))} ${ms(p90(values))}   ${target === null ? '' : `${target}`.padStart(6)}  ${verdict}   [${values.map((v) => Math.round(v)).join(', ')}]`;
+}
+
+/** Every measured row, written as JSON to BENCH_STAGE_JSON when it is set (bench/stage-compare.ts reads it). */
+const recorded: StageRow[] = [];
+
+/** A measured row: recorded, and printed as line() prints it. */
+function row(
+  at: Pick<StageRow, 'compositor' | 'route'>,
+  label: string,
+  values: number[],
+  target: number | null,
+): string {
+  recorded.push({ ...at, label: label.trim(), values, target });
+  return line(label, values, target);
 }
 
 try {
@@ -573,7 +585,8 @@ try {
         ['ready, tapped at first paint, from navigation', tapped.map((t) => t.ready), READY_TARGET_MS],
         ['ready, tapped at first paint, after load', tapped.map((t) => t.afterLoad), READY_TARGET_MS],
       ];
-      for (const row of rows) console.log(line(...row));
+      const at = { compositor, route };
+      for (const measured of rows) console.log(row(at, ...measured));
       const inPaint = marked.filter((t) => t.inNextPaint === true).length;
       const engineFirst = marked.filter((t) => t.inNextPaint === null).length;
       console.log(
@@ -583,10 +596,11 @@ try {
       const markedOver = overLine(marked);
       if (markedOver) console.log(markedOver);
       const chips = marked.flatMap((t) => (t.chipAfter === null ? [] : [t.chipAfter]));
-      if (chips.length > 0) console.log(line('  its chip in the ticket bar, after the tap', chips, null));
-      for (const row of later) console.log(line(...row));
+      if (chips.length > 0) console.log(row(at, '  its chip in the ticket bar, after the tap', chips, null));
+      for (const measured of later) console.log(row(at, ...measured));
       console.log(
-        line(
+        row(
+          at,
           'INP, tap on the picture once ready',
           still.map((t) => t.inp),
           INP_TARGET_MS,
@@ -602,7 +616,8 @@ try {
       if (stillOver) console.log(stillOver);
       console.log(shownLine('  a second tap: its mark on screen, after sent', still));
       console.log(
-        line(
+        row(
+          at,
           'INP, tap at first paint (engine not up)',
           tapped.map((t) => t.inp),
           null,
@@ -612,15 +627,18 @@ try {
     const floor: FloorTap[] = [];
     for (let run = 0; run < RUNS; run++) floor.push(await bareTap(browser, decoder));
     console.log('a bare page with one 2D canvas, the same tap (the floor under the figures above)');
+    const bare = { compositor, route: 'floor' };
     console.log(
-      line(
+      row(
+        bare,
         "  its input delay (the synthetic tap's own)",
         floor.map((t) => t.inputDelay),
         null,
       ),
     );
     console.log(
-      line(
+      row(
+        bare,
         '  its INP (0: under 16 ms, no entry)',
         floor.map((t) => t.inp),
         null,
@@ -631,6 +649,7 @@ try {
     console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN, 'after'));
     await browser.close();
   }
+  if (process.env.BENCH_STAGE_JSON) writeFileSync(process.env.BENCH_STAGE_JSON, JSON.stringify(recorded));
 } finally {
   await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
