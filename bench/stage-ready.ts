@@ -27,7 +27,8 @@
 // hundreds of KB into the page: traced at 4x, 56 ms of its evaluation in a task of 109 ms right
 // after the load event, inside the window measured here, on a page no phone's player has it in.
 // Prints medians and p90 against the targets; figures only, no assertion. On a busy machine the
-// times grow: say what else ran.
+// times grow: say what else ran. BENCH_STAGE_JSON=FILE also writes the measured rows there as JSON,
+// and DIST_DIR serves that build as it is, unbuilt: bench/stage-compare.ts runs it so on two builds.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
@@ -518,10 +519,14 @@ function overLine(timings: Array<Timing & { inNextPaint?: boolean | null }>): st
 }
 
 /** The screencast's row (shownAfterTap): its figures, and how many taps it never saw on screen. */
-function shownLine(label: string, taps: Array<{ secondShown: number | null }>): string {
+function shownLine(
+  at: Pick<StageRow, 'compositor' | 'route'>,
+  label: string,
+  taps: Array<{ secondShown: number | null }>,
+): string {
   const seen = taps.flatMap((t) => (t.secondShown === null ? [] : [t.secondShown]));
   const unseen = taps.length - seen.length;
-  return `${line(label, seen, null)}${unseen ? `  (${unseen} never seen within 2 s)` : ''}`;
+  return `${row(at, label, seen, null)}${unseen ? `  (${unseen} never seen within 2 s)` : ''}`;
 }
 
 function line(label: string, values: number[], target: number | null): string {
@@ -614,7 +619,7 @@ try {
       console.log(partsLine(still));
       const stillOver = overLine(still);
       if (stillOver) console.log(stillOver);
-      console.log(shownLine('  a second tap: its mark on screen, after sent', still));
+      console.log(shownLine(at, '  a second tap: its mark on screen, after sent', still));
       console.log(
         row(
           at,
@@ -644,7 +649,7 @@ try {
         null,
       ),
     );
-    console.log(shownLine('  a second tap: its dot on screen, after sent', floor));
+    console.log(shownLine(bare, '  a second tap: its dot on screen, after sent', floor));
     // Again at the end: a machine that slowed or sped up during the runs shows here.
     console.log(machineSpeedLine(await machineSpeed(browser, CPU_SLOWDOWN), CPU_SLOWDOWN, 'after'));
     await browser.close();
