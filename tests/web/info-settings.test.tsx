@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '../../domain/site.ts';
 import { http } from '../../src/api/http.ts';
 import InfoPage from '../../src/screens/info/InfoPage.tsx';
-import { fail, ok, renderScreen, stubApi } from '../support/api-stub.tsx';
+import { fail, ok, renderScreen, type StubAnswer, stubApi } from '../support/api-stub.tsx';
 
 // The rules, terms, FAQ and how-to-play pages say what the site does under its current settings:
 // never 'paid play is suspended' while checkout takes money, and the GST rates of the bill.
@@ -144,5 +144,35 @@ describe('information pages follow the site settings', () => {
     expect(screen.queryByRole('heading', { name: 'Paid play is suspended' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Paid entries' })).not.toBeInTheDocument();
     expect(screen.queryByText(/\{\{|GST at %/)).not.toBeInTheDocument();
+  });
+
+  it('keeps a line for the paid-play section in the list while the settings load, and moves no other line when they come', async () => {
+    let answer: (settled: StubAnswer) => void = () => undefined;
+    stubApi({ 'GET /site': () => new Promise<StubAnswer>((resolve) => (answer = resolve)) });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    const list = await screen.findByRole('navigation', { name: 'On this page' });
+    const lines = () => [...list.querySelectorAll('li')];
+    // Loading: the fifth line is kept, empty, for the section still to come, and screen readers skip it.
+    expect(lines()).toHaveLength(9);
+    expect(lines()[4]).toHaveAttribute('aria-hidden', 'true');
+    expect(lines()[4]!.textContent!.trim()).toBe('');
+    expect(within(list).getAllByRole('link')).toHaveLength(8);
+    const winner = within(list).getByRole('link', { name: 'How the winner is decided' }).closest('li');
+
+    answer(ok(settings(false)));
+    expect(await within(list).findByRole('link', { name: 'Paid play is suspended' })).toBeInTheDocument();
+    expect(lines()).toHaveLength(9);
+    expect(lines()[4]).toHaveTextContent('Paid play is suspended');
+    expect(lines()[4]).not.toHaveAttribute('aria-hidden');
+    // The lines after it are the same elements as before, in the same places.
+    expect(lines()[5]).toBe(winner);
+  });
+
+  it('drops the kept line when the settings cannot be had', async () => {
+    stubApi({ 'GET /site': () => fail(503, 'Service unavailable') });
+    await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
+    const list = await screen.findByRole('navigation', { name: 'On this page' });
+    await vi.waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(8));
+    expect(list.querySelector('[aria-hidden="true"]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../../domain/brand.ts';
 import type { SiteSettings } from '../../../domain/site.ts';
@@ -50,13 +50,23 @@ const textsFor = (texts: Text[] | undefined, settings: SiteSettings | null): str
     typeof text === 'string' ? [text] : applies(text.when, settings) ? [text.text] : [],
   );
 
-/** The site's current settings, or null while they load or when they cannot be had. */
-function useSiteSettings(): SiteSettings | null {
+/** The site's current settings (null while they load or when they cannot be had), and whether they are still loading. */
+function useSiteSettings(): { settings: SiteSettings | null; loading: boolean } {
   const { state } = useLoad(() => fetchSiteSettings(), 'settings');
-  return state.status === 'ready' ? state.value : null;
+  return {
+    settings: state.status === 'ready' ? state.value : null,
+    loading: state.status === 'loading' || state.status === 'idle',
+  };
 }
 
 const slug = (index: number) => `section-${index + 1}`;
+
+/** A line of the list of sections kept for one still to come: as tall as a one-line entry, empty and unseen. */
+const TocSlot = () => (
+  <li className="info-page__toc-slot" aria-hidden="true">
+    <span>{'\u00a0'}</span>
+  </li>
+);
 
 /** 4000 -> '40', 1850 -> '18.5': a rate in basis points as the texts print it. */
 const percentOf = (basisPoints: number): string => String(basisPoints / 100);
@@ -64,7 +74,7 @@ const percentOf = (basisPoints: number): string => String(basisPoints / 100);
 /** Terms, privacy, rules and the other information pages: one layout, text from info.json. */
 export default function InfoPage({ page }: { page: InfoPageId }) {
   const { t, i18n } = useTranslation('info');
-  const settings = useSiteSettings();
+  const { settings, loading } = useSiteSettings();
   const lng = currentLanguage(i18n);
   const longDate = (day: string) => formatIstLongDate(new Date(`${day}T00:00:00+05:30`), lng);
   const figures = settings
@@ -87,7 +97,16 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
     : {};
   const doc = t(`pages.${page}`, { returnObjects: true, ...figures }) as unknown as InfoDoc;
   const updated = longDate(doc.updated);
-  const sections = doc.sections.filter((section) => applies(section.when, settings));
+  // Each shown section keeps its place in the document (`at`): React keys it by that, so a section
+  // that comes or goes with the settings is one element added or taken away, and the others keep
+  // theirs (keyed by their place in the list, each element after a new section took the text of the
+  // one before it, and the browser counted them all as moved: a layout shift).
+  const sections = doc.sections.flatMap((section, at) => (applies(section.when, settings) ? [{ ...section, at }] : []));
+  // While the settings load, the list of sections keeps an empty line where the first section that
+  // depends on them comes (the paid-play one: one of its versions applies under every setting but
+  // one), so the list does not grow under the reader when they arrive: the sections below it moved
+  // down by a line on the information pages' first screen (CLS 0.009 on /rules at 360 px).
+  const waitingAt = loading ? doc.sections.findIndex((section) => section.when !== undefined) : -1;
   const faq = (doc.faq ?? []).filter((entry) => applies(entry.when, settings));
 
   useEffect(() => {
@@ -106,10 +125,14 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
           <h2 className="info-page__toc-title">{t('labels.onThisPage')}</h2>
           <ol>
             {sections.map((section, index) => (
-              <li key={slug(index)}>
-                <a href={`#${slug(index)}`}>{section.heading}</a>
-              </li>
+              <Fragment key={section.at}>
+                {index === waitingAt && <TocSlot />}
+                <li>
+                  <a href={`#${slug(index)}`}>{section.heading}</a>
+                </li>
+              </Fragment>
             ))}
+            {waitingAt === sections.length && <TocSlot />}
           </ol>
         </nav>
       )}
@@ -117,7 +140,7 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
         const items = textsFor(section.items, settings);
         return (
           <section
-            key={slug(index)}
+            key={section.at}
             id={slug(index)}
             className="info-page__section"
             aria-labelledby={`${slug(index)}-h`}
