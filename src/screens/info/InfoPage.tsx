@@ -55,7 +55,8 @@ function useSiteSettings(): { settings: SiteSettings | null; loading: boolean } 
   const { state } = useLoad(() => fetchSiteSettings(), 'settings');
   return {
     settings: state.status === 'ready' ? state.value : null,
-    loading: state.status === 'loading' || state.status === 'idle',
+    // Its key never changes, so it is never idle: loading until answered or failed.
+    loading: state.status === 'loading',
   };
 }
 
