@@ -152,10 +152,12 @@ describe('information pages follow the site settings', () => {
     await renderScreen(<InfoPage page="rules" />, { path: '/rules' });
     const list = await screen.findByRole('navigation', { name: 'On this page' });
     const lines = () => [...list.querySelectorAll('li')];
-    // Loading: the fifth line is kept, empty, for the section still to come, and screen readers skip it.
+    // Loading: the fifth line is kept for the section still to come, with no words but a loading
+    // bar (its number stays, so the list reads 1 to 9), and screen readers skip it.
     expect(lines()).toHaveLength(9);
     expect(lines()[4]).toHaveAttribute('aria-hidden', 'true');
     expect(lines()[4]!.textContent!.trim()).toBe('');
+    expect(lines()[4]!.querySelector('.skeleton')).not.toBeNull();
     expect(within(list).getAllByRole('link')).toHaveLength(8);
     const winner = within(list).getByRole('link', { name: 'How the winner is decided' }).closest('li');
 

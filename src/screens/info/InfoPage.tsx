@@ -62,10 +62,16 @@ function useSiteSettings(): { settings: SiteSettings | null; loading: boolean } 
 
 const slug = (index: number) => `section-${index + 1}`;
 
-/** A line of the list of sections kept for one still to come: as tall as a one-line entry, empty and unseen. */
+/**
+ * A line of the list of sections kept for one still to come: as tall as a one-line entry, with its
+ * number and a loading bar where its words will be (unseen, the line left a gap in the numbers).
+ */
 const TocSlot = () => (
   <li className="info-page__toc-slot" aria-hidden="true">
-    <span>{'\u00a0'}</span>
+    <span>
+      {'\u00a0'}
+      <span className="skeleton info-page__toc-bar" />
+    </span>
   </li>
 );
 
