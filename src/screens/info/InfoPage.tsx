@@ -112,7 +112,9 @@ export default function InfoPage({ page }: { page: InfoPageId }) {
   // While the settings load, the list of sections keeps an empty line where the first section that
   // depends on them comes (the paid-play one: one of its versions applies under every setting but
   // one), so the list does not grow under the reader when they arrive: the sections below it moved
-  // down by a line on the information pages' first screen (CLS 0.009 on /rules at 360 px).
+  // down by a line on the information pages' first screen (CLS 0.009 on /rules at 360 px). It is
+  // the first section with a `when`, and while the settings load every section before it is shown,
+  // so its place in the document is also the kept line's place in the list.
   const waitingAt = loading ? doc.sections.findIndex((section) => section.when !== undefined) : -1;
   const faq = (doc.faq ?? []).filter((entry) => applies(entry.when, settings));
 
