@@ -25,6 +25,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextQuietTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
@@ -246,7 +247,11 @@ function PictureStageImpl(props: PictureStageProps) {
 
   const callbacks = useMemo<SceneCallbacks>(
     () => ({
-      onPlace: (point) => propsRef.current.onPlace({ x: point.x, y: point.y }),
+      // A tap's place comes after the frame that drew it (gestures.ts, `placing`), in a task of its
+      // own: rendered at once, as a tap's event was, so the next tap's place meets the screen's
+      // answer to this one (two taps within a frame: a screen keeping its marks in React state
+      // would otherwise add both to the marks of before).
+      onPlace: (point) => flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y })),
       onSelect: (id) => propsRef.current.onSelect(id),
       onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
       onDragChange: (id) => {

@@ -16,6 +16,7 @@ import {
   worldPoint,
   worldToImage,
 } from '../coords.ts';
+import { afterNextPaint } from '../../shared/yield-to-browser.ts';
 import { withoutMouseEvents } from '../touch-end.ts';
 import { hitsMark, isTap, markTapped, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
@@ -74,6 +75,17 @@ export class Gestures {
   finger: ScreenPoint | null = null;
   /** The selected mark while it is dragged: drawn here instead of at its ticket's pixel. */
   dragged: { id: string; world: WorldPoint } | null = null;
+  /**
+   * A tap's place on its way to the machine, drawn in the tap's own frame (issue 29): the scene
+   * shows a selected mark's crosshair at `point` (or moves `moves` there, the one mark a tap moves
+   * where it does not make a new one), and the machine hears of the place once that frame is
+   * painted. Its answer (the ticket's number on the mark, the ticket bar, the readout, a refusal)
+   * comes in the next frame: a tap's frame that waited for the whole screen's render and its DOM
+   * answered in 120-140 ms at 4x CPU here, one that draws the mark only in 80-90 (bench/stage-compare.ts).
+   */
+  placing: { point: ImagePoint; moves: string | null } | null = null;
+  /** The cancels of the places waiting for their frame's paint. */
+  private readonly waitingPlaces = new Set<() => void>();
 
   constructor(canvas: HTMLCanvasElement, camera: Camera, target: GestureTarget) {
     this.canvas = canvas;
@@ -92,15 +104,17 @@ export class Gestures {
     this.listen('touchend', (e) => withoutMouseEvents(e as TouchEvent), { passive: false });
   }
 
-  /** Input off (a reveal, a disabled stage): an aim or a drag in progress ends without placing. */
+  /** Input off (a reveal, a disabled stage): an aim, a drag or a place in progress ends without placing. */
   disable(): void {
     this.clearHold();
     this.endAim();
     this.endDrag();
+    this.dropWaitingPlaces();
   }
 
   destroy(): void {
     this.clearHold();
+    this.dropWaitingPlaces();
     for (const [type, listener, options] of this.listeners) this.canvas.removeEventListener(type, listener, options);
   }
 
@@ -279,7 +293,7 @@ export class Gestures {
     if (this.aim) {
       const pixel = worldToImage(this.aim, this.camera.image);
       this.endAim();
-      if (pixel && this.inputEnabled) this.target.onPlace(pixel);
+      if (pixel && this.inputEnabled) this.place(pixel);
       return;
     }
     if (this.pointers.size > 0 || this.pinched || this.dragging) {
@@ -312,7 +326,32 @@ export class Gestures {
       return;
     }
     const pixel = this.camera.pixelAt(at);
-    if (pixel) this.target.onPlace(pixel);
+    if (pixel) this.place(pixel);
+  }
+
+  /** Shows the place at once (`placing`) and tells the machine after the frame that shows it. */
+  private place(pixel: ImagePoint): void {
+    const { selectedId, tapToPlace } = this.target.marks();
+    const moves = !tapToPlace && this.drawnMarks().some((mark) => mark.id === selectedId) ? selectedId : null;
+    this.placing = { point: pixel, moves };
+    this.target.onAimChange();
+    const cancel = afterNextPaint(() => {
+      this.waitingPlaces.delete(cancel);
+      if (this.waitingPlaces.size === 0) this.placing = null;
+      this.target.onPlace(pixel);
+      // The machine's answer redraws the marks; a refused place still takes its crosshair away.
+      this.target.onAimChange();
+    });
+    this.waitingPlaces.add(cancel);
+  }
+
+  private dropWaitingPlaces(): void {
+    for (const cancel of this.waitingPlaces) cancel();
+    this.waitingPlaces.clear();
+    if (this.placing) {
+      this.placing = null;
+      this.target.onAimChange();
+    }
   }
 
   private wheel(event: WheelEvent): void {

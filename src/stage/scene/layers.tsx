@@ -4,7 +4,7 @@
  * draws a frame without a React render.
  */
 import { useRef, useState } from 'react';
-import type { Container, Sprite } from 'pixi.js';
+import type { Container, Graphics, Sprite } from 'pixi.js';
 import type { StageMark } from '../types.ts';
 import { MARK, drawOrder } from '../view.ts';
 import { variantScale, worldToScreen } from '../coords.ts';
@@ -76,19 +76,35 @@ function Mark({ mark, selected, register }: MarkProps) {
   );
 }
 
-/** The tickets' marks, at a constant size on screen; the selected one above the others. */
+/**
+ * The tickets' marks, at a constant size on screen; the selected one above the others; on top, a
+ * tap's new mark while the machine has not yet heard of it (gestures.ts, `placing`).
+ */
 export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[]; selectedId: string | null }) {
   const { camera, gestures } = useScene();
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
+  const placed = useRef<Graphics>(null);
   useLayout(() => {
-    // A mark being dragged is drawn under the pointer until the machine has moved its ticket.
+    // A mark being dragged is drawn under the pointer until the machine has moved its ticket, and
+    // one a tap moves is drawn at the tap until the machine has heard of it.
     const dragged = gestures.current?.dragged ?? null;
+    const placing = gestures.current?.placing ?? null;
     for (const mark of marks) {
       const root = roots.get(mark.id);
       if (!root || !mark.point) continue;
-      const at = dragged?.id === mark.id ? worldToScreen(dragged.world, camera.view) : camera.toScreen(mark.point);
+      const at =
+        dragged?.id === mark.id
+          ? worldToScreen(dragged.world, camera.view)
+          : camera.toScreen(placing?.moves === mark.id ? placing.point : mark.point);
       root.position.set(at.x, at.y);
+    }
+    const echo = placed.current;
+    if (!echo) return;
+    echo.visible = placing !== null && placing.moves === null;
+    if (placing && echo.visible) {
+      const at = camera.toScreen(placing.point);
+      echo.position.set(at.x, at.y);
     }
   });
   const { ordered, selected } = drawOrder(marks, selectedId);
@@ -97,6 +113,7 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
       {ordered.map((mark) => (
         <Mark key={mark.id} mark={mark} selected={mark === selected} register={register} />
       ))}
+      <pixiGraphics ref={placed} draw={drawnElsewhere} context={markShapes().crossSelected} visible={false} />
     </pixiContainer>
   );
 }

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImagePoint } from '../../src/stage/coords.ts';
+import { Camera } from '../../src/stage/scene/camera.ts';
+import { type GestureTarget, Gestures } from '../../src/stage/scene/gestures.ts';
+import type { StageMark } from '../../src/stage/types.ts';
+
+// A tap on an empty spot of the stage is drawn in the tap's own frame and reaches the machine once
+// that frame is painted (issue 29, src/stage/scene/gestures.ts `placing`): the screen's render
+// and its DOM then come in the next frame, not in the tap's.
+
+const STAGE = { width: 400, height: 300 };
+
+/** A canvas laid out at the stage's size at the page's top left (jsdom lays nothing out). */
+function stageCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, ...STAGE });
+  document.body.append(canvas);
+  return canvas;
+}
+
+function pointer(canvas: HTMLCanvasElement, type: string, x: number, y: number, pointerType = 'touch') {
+  const event = new MouseEvent(type, { clientX: x, clientY: y, bubbles: true, button: 0 });
+  Object.defineProperties(event, { pointerId: { value: 1 }, pointerType: { value: pointerType } });
+  canvas.dispatchEvent(event);
+}
+
+function tapAt(canvas: HTMLCanvasElement, x: number, y: number, pointerType = 'touch') {
+  pointer(canvas, 'pointerdown', x, y, pointerType);
+  pointer(canvas, 'pointerup', x, y, pointerType);
+}
+
+function setUp(
+  options: { marks?: StageMark[]; selectedId?: string | null; tapToPlace?: boolean; enabled?: boolean } = {},
+) {
+  const camera = new Camera();
+  camera.resize(STAGE);
+  camera.setImage({ width: 800, height: 600 });
+  const canvas = stageCanvas();
+  const state = {
+    marks: options.marks ?? [],
+    selectedId: options.selectedId ?? null,
+    inputEnabled: options.enabled ?? true,
+    tapToPlace: options.tapToPlace ?? true,
+  };
+  const placed: ImagePoint[] = [];
+  const target: GestureTarget = {
+    marks: () => state,
+    onPlace: (point) => placed.push(point),
+    onSelect: vi.fn(),
+    onMove: vi.fn(),
+    onPointerPixel: vi.fn(),
+    onAimChange: vi.fn(),
+    onDragChange: vi.fn(),
+  };
+  const gestures = new Gestures(canvas, camera, target);
+  return { camera, canvas, gestures, placed, target, state };
+}
+
+/** The frame after the tap runs its callbacks and paints; then the task queued from it runs (a 0 ms timeout: 1 ms in the fake clock). */
+function paintNextFrame() {
+  vi.advanceTimersToNextFrame();
+  vi.advanceTimersByTime(1);
+}
+
+describe('a tap on an empty spot of the stage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('is drawn at once as a new mark and reaches the machine after the frame that shows it', () => {
+    const { canvas, gestures, placed, target } = setUp();
+    tapAt(canvas, 200, 150);
+    // In the tap's own task: the crosshair to draw, a frame asked for, the machine not told yet.
+    expect(gestures.placing).toEqual({ point: { x: 400, y: 300 }, moves: null });
+    expect(target.onAimChange).toHaveBeenCalledTimes(1);
+    expect(placed).toEqual([]);
+
+    paintNextFrame();
+    expect(placed).toEqual([{ x: 400, y: 300 }]);
+    // The machine's answer draws the mark (or, refused, nothing): the crosshair goes, with a frame.
+    expect(gestures.placing).toBeNull();
+    expect(target.onAimChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps every tap of one frame, in order, and shows the latest until the last is told', () => {
+    const { canvas, gestures, placed } = setUp();
+    tapAt(canvas, 100, 100);
+    tapAt(canvas, 300, 200);
+    expect(gestures.placing?.point).toEqual({ x: 600, y: 400 });
+    paintNextFrame();
+    expect(placed).toEqual([
+      { x: 200, y: 200 },
+      { x: 600, y: 400 },
+    ]);
+    expect(gestures.placing).toBeNull();
+  });
+
+  it('moves the one selected mark where a tap moves it instead of making a new one', () => {
+    const mark: StageMark = { id: 'j', label: 'J', point: { x: 100, y: 100 }, locked: false };
+    const { canvas, gestures } = setUp({ marks: [mark], selectedId: 'j', tapToPlace: false });
+    tapAt(canvas, 300, 200);
+    expect(gestures.placing).toEqual({ point: { x: 600, y: 400 }, moves: 'j' });
+  });
+
+  it('is dropped when input is turned off before its frame (a reveal begins), and when the stage goes', () => {
+    const first = setUp();
+    tapAt(first.canvas, 200, 150);
+    first.gestures.disable();
+    expect(first.gestures.placing).toBeNull();
+    paintNextFrame();
+    expect(first.placed).toEqual([]);
+
+    const second = setUp();
+    tapAt(second.canvas, 200, 150);
+    second.gestures.destroy();
+    paintNextFrame();
+    expect(second.placed).toEqual([]);
+  });
+
+  it('places nothing while input is off', () => {
+    const { canvas, gestures, placed } = setUp({ enabled: false });
+    tapAt(canvas, 200, 150);
+    expect(gestures.placing).toBeNull();
+    paintNextFrame();
+    expect(placed).toEqual([]);
+  });
+});
