@@ -251,7 +251,11 @@ function PictureStageImpl(props: PictureStageProps) {
       // own: rendered at once, as a tap's event was, so the next tap's place meets the screen's
       // answer to this one (two taps within a frame: a screen keeping its marks in React state
       // would otherwise add both to the marks of before).
-      onPlace: (point) => flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y })),
+      onPlace: (point) => {
+        const before = propsRef.current.marks;
+        flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y }));
+        return propsRef.current.marks !== before;
+      },
       onSelect: (id) => propsRef.current.onSelect(id),
       onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
       onDragChange: (id) => {

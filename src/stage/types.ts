@@ -95,7 +95,8 @@ export interface StageTestApi {
 
 /** What the scene reports to the React edge. */
 export interface SceneCallbacks {
-  onPlace(point: ImagePoint): void;
+  /** A place, told after the frame that drew it; true when the screen answered with new marks. */
+  onPlace(point: ImagePoint): boolean;
   onSelect(id: string): void;
   onMove(id: string, point: ImagePoint): void;
   /** A drag of the selected mark began (its id) or ended (null). */

@@ -42,10 +42,15 @@ function setUp(
     inputEnabled: options.enabled ?? true,
     tapToPlace: options.tapToPlace ?? true,
   };
+  /** Whether the screen answers a place with new marks (false: it refuses it). */
+  const screen = { answers: true };
   const placed: ImagePoint[] = [];
   const target: GestureTarget = {
     marks: () => state,
-    onPlace: (point) => placed.push(point),
+    onPlace: (point) => {
+      placed.push(point);
+      return screen.answers;
+    },
     onSelect: vi.fn(),
     onMove: vi.fn(),
     onPointerPixel: vi.fn(),
@@ -53,7 +58,7 @@ function setUp(
     onDragChange: vi.fn(),
   };
   const gestures = new Gestures(canvas, camera, target);
-  return { camera, canvas, gestures, placed, target, state };
+  return { camera, canvas, gestures, placed, target, state, screen };
 }
 
 /** The frame after the tap runs its callbacks and paints; then the task queued from it runs (a 0 ms timeout: 1 ms in the fake clock). */
@@ -81,9 +86,28 @@ describe('a tap on an empty spot of the stage', () => {
 
     paintNextFrame();
     expect(placed).toEqual([{ x: 400, y: 300 }]);
-    // The machine's answer draws the mark (or, refused, nothing): the crosshair goes, with a frame.
+    // Answered: the crosshair stays until the scene draws the new marks, then goes in that frame.
+    expect(gestures.placing).not.toBeNull();
+    gestures.placesDrawn();
     expect(gestures.placing).toBeNull();
     expect(target.onAimChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('loses its crosshair at once when the screen refuses it, and at the latest after 500 ms otherwise', () => {
+    const refused = setUp();
+    refused.screen.answers = false;
+    tapAt(refused.canvas, 200, 150);
+    paintNextFrame();
+    expect(refused.placed).toHaveLength(1);
+    expect(refused.gestures.placing).toBeNull();
+
+    const answered = setUp();
+    tapAt(answered.canvas, 200, 150);
+    paintNextFrame();
+    vi.advanceTimersByTime(499);
+    expect(answered.gestures.placing).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(answered.gestures.placing).toBeNull();
   });
 
   it('keeps every tap of one frame, in order, and shows the latest until the last is told', () => {
@@ -96,6 +120,7 @@ describe('a tap on an empty spot of the stage', () => {
       { x: 200, y: 200 },
       { x: 600, y: 400 },
     ]);
+    gestures.placesDrawn();
     expect(gestures.placing).toBeNull();
   });
 

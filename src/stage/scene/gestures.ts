@@ -23,6 +23,11 @@ import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';
 
 const HOLD_MS = 260;
+/**
+ * A place the screen answered with new marks keeps its crosshair until the scene has drawn them
+ * (placesDrawn), at most this long (ms): the scene's render can come after the next frame.
+ */
+const PLACE_DRAWN_MS = 500;
 /** While the loupe is up, the aim moves this much slower than the finger, for fine placement. */
 const LOUPE_FINE = 1 / 3;
 
@@ -39,8 +44,8 @@ export interface GestureTarget {
    * near it places it anew and there is no drag).
    */
   marks(): { marks: readonly StageMark[]; selectedId: string | null; inputEnabled: boolean; tapToPlace: boolean };
-  /** A tap (or an aim released) on an empty spot. */
-  onPlace(point: ImagePoint): void;
+  /** A tap (or an aim released) on an empty spot; true when the screen answered with new marks (not a refusal). */
+  onPlace(point: ImagePoint): boolean;
   /** A tap on a mark that is not the selected one. */
   onSelect(id: string): void;
   /** The selected mark was dragged and dropped here. */
@@ -80,12 +85,13 @@ export class Gestures {
    * shows a selected mark's crosshair at `point` (or moves `moves` there, the one mark a tap moves
    * where it does not make a new one), and the machine hears of the place once that frame is
    * painted. Its answer (the ticket's number on the mark, the ticket bar, the readout, a refusal)
-   * comes in the next frame: a tap's frame that waited for the whole screen's render and its DOM
+   * comes in a later frame, the crosshair kept until the marks are drawn (placesDrawn): a tap's frame that waited for the whole screen's render and its DOM
    * answered in 120-140 ms at 4x CPU here, one that draws the mark only in 80-90 (bench/stage-compare.ts).
    */
   placing: { point: ImagePoint; moves: string | null } | null = null;
   /** The cancels of the places waiting for their frame's paint. */
   private readonly waitingPlaces = new Set<() => void>();
+  private drawnTimer: number | undefined;
 
   constructor(canvas: HTMLCanvasElement, camera: Camera, target: GestureTarget) {
     this.canvas = canvas;
@@ -337,21 +343,30 @@ export class Gestures {
     this.target.onAimChange();
     const cancel = afterNextPaint(() => {
       this.waitingPlaces.delete(cancel);
-      if (this.waitingPlaces.size === 0) this.placing = null;
-      this.target.onPlace(pixel);
-      // The machine's answer redraws the marks; a refused place still takes its crosshair away.
-      this.target.onAimChange();
+      const answered = this.target.onPlace(pixel);
+      if (this.waitingPlaces.size > 0) return; // a later tap's crosshair stays
+      // Answered: the crosshair goes as the scene draws the new marks (the mark without a frame of
+      // nothing between them). Refused: it goes now, with a frame.
+      window.clearTimeout(this.drawnTimer);
+      if (answered) this.drawnTimer = window.setTimeout(() => this.placesDrawn(), PLACE_DRAWN_MS);
+      else this.placesDrawn();
     });
     this.waitingPlaces.add(cancel);
+  }
+
+  /** The scene has drawn the screen's marks (MarksLayer): no crosshair of a place already told stays. */
+  placesDrawn(): void {
+    if (this.waitingPlaces.size > 0 || !this.placing) return;
+    window.clearTimeout(this.drawnTimer);
+    this.placing = null;
+    this.target.onAimChange();
   }
 
   private dropWaitingPlaces(): void {
     for (const cancel of this.waitingPlaces) cancel();
     this.waitingPlaces.clear();
-    if (this.placing) {
-      this.placing = null;
-      this.target.onAimChange();
-    }
+    window.clearTimeout(this.drawnTimer);
+    this.placesDrawn();
   }
 
   private wheel(event: WheelEvent): void {

@@ -3,7 +3,7 @@
  * drawn comes from the camera in each layer's placement step (useLayout), so a pan or a zoom
  * draws a frame without a React render.
  */
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Container, Graphics, Sprite } from 'pixi.js';
 import type { StageMark } from '../types.ts';
 import { MARK, drawOrder } from '../view.ts';
@@ -85,6 +85,8 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
   const placed = useRef<Graphics>(null);
+  // New marks drawn: a told place's crosshair goes in the same frame (gestures.ts).
+  useLayoutEffect(() => gestures.current?.placesDrawn(), [marks, gestures]);
   useLayout(() => {
     // A mark being dragged is drawn under the pointer until the machine has moved its ticket, and
     // one a tap moves is drawn at the tap until the machine has heard of it.
