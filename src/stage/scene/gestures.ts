@@ -85,8 +85,9 @@ export class Gestures {
    * shows a selected mark's crosshair at `point` (or moves `moves` there, the one mark a tap moves
    * where it does not make a new one), and the machine hears of the place once that frame is
    * painted. Its answer (the ticket's number on the mark, the ticket bar, the readout, a refusal)
-   * comes in a later frame, the crosshair kept until the marks are drawn (placesDrawn): a tap's frame that waited for the whole screen's render and its DOM
-   * answered in 120-140 ms at 4x CPU here, one that draws the mark only in 80-90 (bench/stage-compare.ts).
+   * comes in a later frame, the crosshair kept until the marks are drawn (placesDrawn). A tap's
+   * frame that waited for the whole screen's render and its DOM answered in 120-140 ms at 4x CPU
+   * here, one that draws the mark only in 80-90 (bench/stage-compare.ts).
    */
   placing: { point: ImagePoint; moves: string | null } | null = null;
   /** The cancels of the places waiting for their frame's paint. */
