@@ -84,7 +84,7 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
   const { camera, gestures } = useScene();
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
-  const placed = useRef<Graphics>(null);
+  const placingCross = useRef<Graphics>(null);
   // New marks drawn: a told place's crosshair goes in the same frame (gestures.ts).
   useLayoutEffect(() => gestures.current?.placesDrawn(), [marks, gestures]);
   useLayout(() => {
@@ -101,12 +101,12 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
           : camera.toScreen(placing?.moves === mark.id ? placing.point : mark.point);
       root.position.set(at.x, at.y);
     }
-    const echo = placed.current;
-    if (!echo) return;
-    echo.visible = placing !== null && placing.moves === null;
-    if (placing && echo.visible) {
+    const cross = placingCross.current;
+    if (!cross) return;
+    cross.visible = placing !== null && placing.moves === null;
+    if (placing && cross.visible) {
       const at = camera.toScreen(placing.point);
-      echo.position.set(at.x, at.y);
+      cross.position.set(at.x, at.y);
     }
   });
   const { ordered, selected } = drawOrder(marks, selectedId);
@@ -115,7 +115,7 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
       {ordered.map((mark) => (
         <Mark key={mark.id} mark={mark} selected={mark === selected} register={register} />
       ))}
-      <pixiGraphics ref={placed} draw={drawnElsewhere} context={markShapes().crossSelected} visible={false} />
+      <pixiGraphics ref={placingCross} draw={drawnElsewhere} context={markShapes().crossSelected} visible={false} />
     </pixiContainer>
   );
 }
