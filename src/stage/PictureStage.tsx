@@ -38,6 +38,8 @@ import type { Size } from './coords.ts';
 import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageTestApi } from './types.ts';
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
+import { PlacingCross } from './PreviewMarks.tsx';
+import { showPlacingCross } from './placing-cross.ts';
 import { placeOverlays } from './stage-overlays.ts';
 import { revealSchedule } from './reveal-timeline.ts';
 import { useZoomHint, ZoomButtons } from './ZoomControls.tsx';
@@ -88,6 +90,7 @@ function PictureStageImpl(props: PictureStageProps) {
   const readoutRef = useRef<HTMLOutputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const hintRef = useRef<HTMLParagraphElement>(null);
+  const placingRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<SceneHandle | null>(null);
   const propsRef = useRef(props);
   const [drawnPicture, setDrawnPicture] = useState<GamePicture | null>(null);
@@ -256,6 +259,8 @@ function PictureStageImpl(props: PictureStageProps) {
         flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y }));
         return propsRef.current.marks !== before;
       },
+      // The tap's new mark in the tap's own frame, over the canvas (gestures.ts `placing`).
+      onPlacing: (at) => showPlacingCross(placingRef.current, at),
       onSelect: (id) => propsRef.current.onSelect(id),
       onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
       onDragChange: (id) => {
@@ -398,6 +403,7 @@ function PictureStageImpl(props: PictureStageProps) {
           />
         )}
       </div>
+      <PlacingCross ref={placingRef} />
       {labels.zoomHint && zoom.hint !== 'gone' && !reveal && StageCanvas && (
         <p
           ref={hintRef}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, Ref } from 'react';
 import type { Size } from './coords.ts';
 import { imagePoint, imageToFraction } from './coords.ts';
 import type { StageMark } from './types.ts';
@@ -73,6 +73,31 @@ function PreviewMark({ mark, selected, at }: { mark: StageMark; selected: boolea
         </text>
       )}
     </svg>
+  );
+}
+
+/**
+ * A tap's new mark before the screen has heard of it: the selected mark's crosshair without its
+ * number, hidden until a tap shows it (placing-cross.ts showPlacingCross, straight to the DOM: a
+ * re-render leaves it as written, React writing only what its props change). The stage puts one
+ * over its canvas, the preview one over the image.
+ */
+export function PlacingCross({ ref }: { ref?: Ref<HTMLDivElement> }) {
+  const arm = MARK.selectedArm;
+  return (
+    <div ref={ref} className="placing-cross" hidden aria-hidden="true">
+      <svg
+        viewBox={`${BOX.left} ${BOX.top} ${BOX.width} ${BOX.height}`}
+        width={BOX.width}
+        height={BOX.height}
+        style={{ margin: `${BOX.top}px 0 0 ${BOX.left}px` }}
+      >
+        <path className="stage-preview__mark-edge" d={arms(arm)} />
+        <path className="stage-preview__mark-line" d={arms(arm)} />
+        <circle className="stage-preview__mark-edge" r={arm - 3} />
+        <circle className="stage-preview__mark-line" r={arm - 3} />
+      </svg>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import './stage-preview.css';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import type { GamePicture } from '../../domain/practice.ts';
 import type { ResponsiveImage } from '../../domain/site-paths.ts';
-import { PreviewMarks } from './PreviewMarks.tsx';
+import { PlacingCross, PreviewMarks } from './PreviewMarks.tsx';
+import { previewMarksDrawn } from './preview-taps.ts';
 import type { StageMark } from './types.ts';
 
 interface StagePreviewProps {
@@ -32,7 +33,8 @@ const MARKS_READY_MARK = 'cricspot:marks-ready';
  * stage's code loads and Pixi starts: the player sees the photo at once instead of a spinner. A
  * tap on it is a mark all the same: preview-taps.ts hears it at the page's level (whatever
  * becomes of this image meanwhile), the game screen places it and the mark shows over the image
- * (PreviewMarks) until the stage draws it.
+ * (PreviewMarks) until the stage draws it. Once the marks show, a tap's new mark shows in the
+ * tap's own frame (PlacingCross) and its numbered mark a frame later.
  */
 export function StagePreview({
   picture,
@@ -44,6 +46,10 @@ export function StagePreview({
   selectedId = null,
 }: StagePreviewProps) {
   const drawsMarks = Boolean(picture && marks);
+  // New marks drawn: a told tap's crosshair goes in the same frame (preview-taps.ts).
+  useLayoutEffect(() => {
+    if (marks) previewMarksDrawn();
+  }, [marks]);
   useEffect(() => {
     if (drawsMarks && performance.getEntriesByName(MARKS_READY_MARK, 'mark').length === 0)
       performance.mark(MARKS_READY_MARK);
@@ -73,6 +79,8 @@ export function StagePreview({
         />
       )}
       {picture && marks && <PreviewMarks picture={picture} marks={marks} selectedId={selectedId} />}
+      {/* A tap's new mark in the tap's own frame, shown by preview-taps.ts until the marks above have it. */}
+      {drawsMarks && <PlacingCross />}
       {showLabel && <span className="stage-preview__label">{label}</span>}
     </div>
   );

@@ -10,16 +10,27 @@
  * way) is out of reach: the site's CSP allows no inline script to listen earlier.
  */
 import { type ClientRect, type PictureFraction, type Size, clientToFraction, fitView } from './coords.ts';
+import { afterNextPaint } from '../shared/yield-to-browser.ts';
+import { showPlacingCross } from './placing-cross.ts';
 import { withoutMouseEvents } from './touch-end.ts';
 import { isTap } from './view.ts';
 
 const PREVIEW_IMAGE = '.stage-preview__image';
+/** The preview's crosshair for a tap's new mark (PreviewMarks.tsx PlacingCross), shown while the preview draws marks. */
+const PLACING_CROSS = '.placing-cross';
+/**
+ * A place the screen answered keeps its crosshair until the preview has drawn the new marks
+ * (previewMarksDrawn), at most this long (ms), as on the stage (scene/gestures.ts).
+ */
+const PLACE_DRAWN_MS = 500;
 
 interface Press {
   type: string;
   start: { x: number; y: number };
   rect: ClientRect;
   content: Size;
+  /** The crosshair of the preview pressed on, if it draws marks. */
+  cross: HTMLElement | null;
 }
 
 /**
@@ -32,18 +43,89 @@ export interface PreviewTap {
   shown: Size;
 }
 
-type Listener = (tap: PreviewTap) => void;
+/** The game screen's ear (use-preview-taps.ts). */
+export interface PreviewTapListener {
+  /**
+   * Whether the tap makes a new mark now (the game marking, the tap on no mark): then the preview
+   * shows it at once as a crosshair, and the screen hears of it after the frame that shows it.
+   */
+  placesNow(tap: PreviewTap): boolean;
+  /** A tap for the screen to place, select with or keep. */
+  take(tap: PreviewTap): void;
+  /**
+   * A tap placesNow said yes to, once the frame showing it is painted: placed and rendered at once
+   * (or taken as any other, if the screen has changed since); true when it answered with new marks.
+   */
+  placeShown(tap: PreviewTap): boolean;
+}
 
 let kept: PreviewTap[] = [];
+/**
+ * Taps waiting for the frame that shows the first of them (issue 29): a tap's frame that waited
+ * for the screen's render answered in 72-168 ms at 4x CPU (bench/stage-ready.ts); the screen then
+ * renders a frame later, with the ticket's numbered mark. A tap after one waiting waits too, in turn.
+ */
+let waiting: Array<{ tap: PreviewTap; shown: boolean }> = [];
+let cancelWaiting: (() => void) | null = null;
+/** The crosshair shown for the latest waiting tap, and its timer once told. */
+let shownCross: HTMLElement | null = null;
+let drawnTimer: ReturnType<typeof setTimeout> | undefined;
 /** Whether the player has pressed on a preview image since the page opened, and when last (performance.now). */
 let touched = false;
 let pressedAt: number | null = null;
-let listener: Listener | null = null;
+let listener: PreviewTapListener | null = null;
 let stopWatching: (() => void) | null = null;
 
-function deliver(tap: PreviewTap): void {
-  if (listener) listener(tap);
-  else kept.push(tap);
+function hideCross(): void {
+  clearTimeout(drawnTimer);
+  showPlacingCross(shownCross, null);
+  shownCross = null;
+}
+
+/** The waiting taps to the screen, in order, once the frame showing the first is painted. */
+function tellWaiting(): void {
+  cancelWaiting = null;
+  const taps = waiting;
+  waiting = [];
+  let answered = false;
+  for (const { tap, shown } of taps) {
+    if (!listener) kept.push(tap);
+    else if (shown) answered = listener.placeShown(tap);
+    else {
+      listener.take(tap);
+      answered = false;
+    }
+  }
+  // Answered: the crosshair goes as the preview draws the new marks; refused: now.
+  clearTimeout(drawnTimer);
+  if (answered && shownCross) drawnTimer = setTimeout(hideCross, PLACE_DRAWN_MS);
+  else hideCross();
+}
+
+function forgetWaiting(): void {
+  cancelWaiting?.();
+  cancelWaiting = null;
+  waiting = [];
+  hideCross();
+}
+
+function deliver(tap: PreviewTap, press: Press, at: { x: number; y: number }): void {
+  if (!listener) {
+    kept.push(tap);
+    return;
+  }
+  const atOnce = press.cross !== null && press.cross.isConnected && listener.placesNow(tap);
+  if (!atOnce && waiting.length === 0) {
+    listener.take(tap);
+    return;
+  }
+  if (atOnce) {
+    clearTimeout(drawnTimer);
+    shownCross = press.cross;
+    showPlacingCross(shownCross, { x: at.x - press.rect.left, y: at.y - press.rect.top });
+  }
+  waiting.push({ tap, shown: atOnce });
+  cancelWaiting ??= afterNextPaint(tellWaiting);
 }
 
 /**
@@ -66,6 +148,8 @@ export function watchPreviewTaps(target: Document = document): () => void {
       start: { x: event.clientX, y: event.clientY },
       rect: { left: box.left, top: box.top, width: box.width, height: box.height },
       content: { width: image.naturalWidth, height: image.naturalHeight },
+      // The image fills its preview's box: the crosshair's place in it is the tap's on the image.
+      cross: image.parentElement?.querySelector<HTMLElement>(PLACING_CROSS) ?? null,
     });
   };
   const up = (event: PointerEvent) => {
@@ -78,7 +162,11 @@ export function watchPreviewTaps(target: Document = document): () => void {
     const fraction = clientToFraction(at.x, at.y, press.rect, press.content);
     const { scale } = fitView(press.rect, press.content);
     if (fraction)
-      deliver({ fraction, shown: { width: press.content.width * scale, height: press.content.height * scale } });
+      deliver(
+        { fraction, shown: { width: press.content.width * scale, height: press.content.height * scale } },
+        press,
+        at,
+      );
   };
   const cancel = (event: PointerEvent) => presses.delete(event.pointerId);
   // A finger lifted from the image: no mouse events and click after it (touch-end.ts). A touch's
@@ -99,6 +187,7 @@ export function watchPreviewTaps(target: Document = document): () => void {
     target.removeEventListener('touchend', touchEnd, cancellable);
     stopWatching = null;
     kept = [];
+    forgetWaiting();
     touched = false;
     pressedAt = null;
   };
@@ -120,17 +209,27 @@ export function previewPressedAt(): number | null {
 }
 
 /**
- * The game screen's ear for those taps: the ones kept so far first, then each as it comes; one
- * screen listens at a time. Returns the way to stop listening, which also forgets any tap kept
- * meanwhile: it was for this screen's picture, not the next one's.
+ * The preview has drawn the screen's marks (StagePreview.tsx, on each new set): the crosshair of a
+ * tap already told goes in the same frame as its numbered mark comes.
  */
-export function onPreviewTap(handler: Listener): () => void {
+export function previewMarksDrawn(): void {
+  if (waiting.length === 0 && shownCross) hideCross();
+}
+
+/**
+ * The game screen's ear for those taps: the ones kept so far first, then each as it comes; one
+ * screen listens at a time. Returns the way to stop listening, which also forgets any tap kept or
+ * waiting for its frame meanwhile: it was for this screen's picture, not the next one's.
+ */
+export function onPreviewTap(handler: PreviewTapListener): () => void {
   listener = handler;
-  const waiting = kept;
+  const earlier = kept;
   kept = [];
-  for (const tap of waiting) handler(tap);
+  for (const tap of earlier) handler.take(tap);
   return () => {
-    if (listener === handler) listener = null;
+    if (listener !== handler) return;
+    listener = null;
     kept = [];
+    forgetWaiting();
   };
 }

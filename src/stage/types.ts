@@ -4,7 +4,7 @@
  */
 import type { GamePicture } from '../../domain/practice.ts';
 import type { ResponsiveImage } from '../../domain/site-paths.ts';
-import type { ImagePoint, Size, ViewTransform } from './coords.ts';
+import type { ImagePoint, ScreenPoint, Size, ViewTransform } from './coords.ts';
 import type { ZoomLimits } from './view.ts';
 
 export interface StageMark {
@@ -97,6 +97,8 @@ export interface StageTestApi {
 export interface SceneCallbacks {
   /** A place, told after the frame that drew it; true when the screen answered with new marks. */
   onPlace(point: ImagePoint): boolean;
+  /** A tap's new mark to show at once over the canvas, at `at` (stage px), before the place is told; null: no more. */
+  onPlacing(at: ScreenPoint | null): void;
   onSelect(id: string): void;
   onMove(id: string, point: ImagePoint): void;
   /** A drag of the selected mark began (its id) or ended (null). */

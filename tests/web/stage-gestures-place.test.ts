@@ -4,9 +4,10 @@ import { Camera } from '../../src/stage/scene/camera.ts';
 import { type GestureTarget, Gestures } from '../../src/stage/scene/gestures.ts';
 import type { StageMark } from '../../src/stage/types.ts';
 
-// A tap on an empty spot of the stage is drawn in the tap's own frame and reaches the machine once
-// that frame is painted (issue 29, src/stage/scene/gestures.ts `placing`): the screen's render
-// and its DOM then come in the next frame, not in the tap's.
+// A tap on an empty spot of the stage is shown in the tap's own frame (a crosshair over the canvas,
+// drawn by the edge: onPlacing) and reaches the machine once that frame is painted (issue 29,
+// src/stage/scene/gestures.ts `placing`): the canvas, the screen's render and its DOM then come in
+// the next frame, not in the tap's.
 
 const STAGE = { width: 400, height: 300 };
 
@@ -55,6 +56,7 @@ function setUp(
     onMove: vi.fn(),
     onPointerPixel: vi.fn(),
     onAimChange: vi.fn(),
+    onPlacing: vi.fn(),
     onDragChange: vi.fn(),
   };
   const gestures = new Gestures(canvas, camera, target);
@@ -79,9 +81,12 @@ describe('a tap on an empty spot of the stage', () => {
   it('is drawn at once as a new mark and reaches the machine after the frame that shows it', () => {
     const { canvas, gestures, placed, target } = setUp();
     tapAt(canvas, 200, 150);
-    // In the tap's own task: the crosshair to draw, a frame asked for, the machine not told yet.
+    // In the tap's own task: the crosshair shown where the mark will be, at the centre of the pixel
+    // under the finger (the picture fills the stage at half its size), no canvas frame asked for,
+    // the machine not told yet.
     expect(gestures.placing).toEqual({ point: { x: 400, y: 300 }, moves: null });
-    expect(target.onAimChange).toHaveBeenCalledTimes(1);
+    expect(target.onPlacing).toHaveBeenCalledExactlyOnceWith({ x: 200.25, y: 150.25 });
+    expect(target.onAimChange).not.toHaveBeenCalled();
     expect(placed).toEqual([]);
 
     paintNextFrame();
@@ -90,7 +95,8 @@ describe('a tap on an empty spot of the stage', () => {
     expect(gestures.placing).not.toBeNull();
     gestures.placesDrawn();
     expect(gestures.placing).toBeNull();
-    expect(target.onAimChange).toHaveBeenCalledTimes(2);
+    expect(target.onPlacing).toHaveBeenLastCalledWith(null);
+    expect(target.onAimChange).not.toHaveBeenCalled();
   });
 
   it('loses its crosshair at once when the screen refuses it, and at the latest after 500 ms otherwise', () => {
@@ -100,6 +106,7 @@ describe('a tap on an empty spot of the stage', () => {
     paintNextFrame();
     expect(refused.placed).toHaveLength(1);
     expect(refused.gestures.placing).toBeNull();
+    expect(refused.target.onPlacing).toHaveBeenLastCalledWith(null);
 
     const answered = setUp();
     tapAt(answered.canvas, 200, 150);
@@ -126,9 +133,16 @@ describe('a tap on an empty spot of the stage', () => {
 
   it('moves the one selected mark where a tap moves it instead of making a new one', () => {
     const mark: StageMark = { id: 'j', label: 'J', point: { x: 100, y: 100 }, locked: false };
-    const { canvas, gestures } = setUp({ marks: [mark], selectedId: 'j', tapToPlace: false });
+    const { canvas, gestures, target } = setUp({ marks: [mark], selectedId: 'j', tapToPlace: false });
     tapAt(canvas, 300, 200);
     expect(gestures.placing).toEqual({ point: { x: 600, y: 400 }, moves: 'j' });
+    // The scene draws the mark there: a canvas frame, no crosshair over it.
+    expect(target.onAimChange).toHaveBeenCalledTimes(1);
+    expect(target.onPlacing).not.toHaveBeenCalled();
+    paintNextFrame();
+    gestures.placesDrawn();
+    expect(gestures.placing).toBeNull();
+    expect(target.onAimChange).toHaveBeenCalledTimes(2);
   });
 
   it('is dropped when input is turned off before its frame (a reveal begins), and when the stage goes', () => {
@@ -136,6 +150,7 @@ describe('a tap on an empty spot of the stage', () => {
     tapAt(first.canvas, 200, 150);
     first.gestures.disable();
     expect(first.gestures.placing).toBeNull();
+    expect(first.target.onPlacing).toHaveBeenLastCalledWith(null);
     paintNextFrame();
     expect(first.placed).toEqual([]);
 

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { TicketPoint } from '../../../domain/tickets.ts';
 import { type Size, fractionToImage, imagePoint, imageToFraction, screenPoint } from '../../stage/coords.ts';
 import { type PreviewTap, onPreviewTap } from '../../stage/preview-taps.ts';
@@ -67,10 +68,38 @@ export function usePreviewTaps(
         else if (hit !== to.selectedId) to.select(hit);
       }
     };
+    /** A tap that makes a new mark now: marking, none kept before it, on no mark. */
+    const placesNow = (tap: PreviewTap) => {
+      const { picture: size, phase: now, target: to } = latest.current;
+      return (
+        now === 'marking' &&
+        queue.current.length === 0 &&
+        size !== null &&
+        size.width > 0 &&
+        markOfTap(tap, size, to) === null
+      );
+    };
     flushRef.current = flush;
-    return onPreviewTap((tap) => {
+    const take = (tap: PreviewTap) => {
       queue.current.push(tap);
       flush();
+    };
+    return onPreviewTap({
+      placesNow,
+      take,
+      placeShown: (tap) => {
+        const { picture: size, target: to } = latest.current;
+        const point = size && placesNow(tap) ? fractionToImage(tap.fraction, size) : null;
+        if (!point) {
+          take(tap);
+          return false;
+        }
+        // Told after the frame that showed its crosshair (preview-taps.ts): rendered at once, as
+        // the tap's event was, so a second tap meets the answer to this one.
+        const before = to.marks;
+        flushSync(() => to.place({ x: point.x, y: point.y }));
+        return latest.current.target.marks !== before;
+      },
     });
   }, []);
 

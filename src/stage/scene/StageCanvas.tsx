@@ -169,6 +169,7 @@ function StageCanvas({ handleRef, ...props }: SceneProps & { handleRef: Ref<Scen
         onMove: (id, point) => callbacks.onMove(id, point),
         onPointerPixel: (point) => callbacks.onPointerPixel(point),
         onAimChange: () => frames.invalidate(),
+        onPlacing: (at) => callbacks.onPlacing(at),
         onDragChange: (id) => callbacks.onDragChange(id),
       });
       // The host may have changed size while the application started.

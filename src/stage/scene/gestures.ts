@@ -51,8 +51,13 @@ export interface GestureTarget {
   /** The selected mark was dragged and dropped here. */
   onMove(id: string, point: ImagePoint): void;
   onPointerPixel(point: ImagePoint | null): void;
-  /** The aim (loupe) or a dragged mark appeared, moved or went. */
+  /** The aim (loupe) or a dragged mark appeared, moved or went, or a tap moved the one mark. */
   onAimChange(): void;
+  /**
+   * A tap's new mark to show at once, as a crosshair at `at` (stage px), over the canvas; null: no
+   * more (the scene has drawn the screen's marks, or the place was refused or dropped).
+   */
+  onPlacing(at: ScreenPoint | null): void;
   /** A drag of the selected mark began (its id) or ended (null). */
   onDragChange(id: string | null): void;
 }
@@ -81,13 +86,15 @@ export class Gestures {
   /** The selected mark while it is dragged: drawn here instead of at its ticket's pixel. */
   dragged: { id: string; world: WorldPoint } | null = null;
   /**
-   * A tap's place on its way to the machine, drawn in the tap's own frame (issue 29): the scene
-   * shows a selected mark's crosshair at `point` (or moves `moves` there, the one mark a tap moves
-   * where it does not make a new one), and the machine hears of the place once that frame is
-   * painted. Its answer (the ticket's number on the mark, the ticket bar, the readout, a refusal)
-   * comes in a later frame, the crosshair kept until the marks are drawn (placesDrawn). A tap's
-   * frame that waited for the whole screen's render and its DOM answered in 120-140 ms at 4x CPU
-   * here, one that draws the mark only in 80-90 (bench/stage-compare.ts).
+   * A tap's place on its way to the machine, shown in the tap's own frame (issue 29): a new mark as
+   * a selected mark's crosshair at `point`, drawn over the canvas by the edge (onPlacing: the DOM,
+   * so the tap's frame neither redraws the canvas nor uploads it again), or `moves`, the one mark a
+   * tap moves where it does not make a new one, drawn there by the scene. The machine hears of the
+   * place once that frame is painted. Its answer (the ticket's number on the mark, the ticket bar,
+   * the readout, a refusal) comes in a later frame, the crosshair kept until the marks are drawn
+   * (placesDrawn). A tap's frame that waited for the whole screen's render and its DOM answered in
+   * 120-140 ms at 4x CPU here, one that drew the mark on the canvas only in 80-90
+   * (bench/stage-compare.ts).
    */
   placing: { point: ImagePoint; moves: string | null } | null = null;
   /** The cancels of the places waiting for their frame's paint. */
@@ -341,7 +348,8 @@ export class Gestures {
     const { selectedId, tapToPlace } = this.target.marks();
     const moves = !tapToPlace && this.drawnMarks().some((mark) => mark.id === selectedId) ? selectedId : null;
     this.placing = { point: pixel, moves };
-    this.target.onAimChange();
+    if (moves) this.target.onAimChange();
+    else this.target.onPlacing(this.camera.toScreen(pixel));
     const cancel = afterNextPaint(() => {
       this.waitingPlaces.delete(cancel);
       const answered = this.target.onPlace(pixel);
@@ -359,8 +367,10 @@ export class Gestures {
   placesDrawn(): void {
     if (this.waitingPlaces.size > 0 || !this.placing) return;
     window.clearTimeout(this.drawnTimer);
+    const { moves } = this.placing;
     this.placing = null;
-    this.target.onAimChange();
+    if (moves) this.target.onAimChange();
+    else this.target.onPlacing(null);
   }
 
   private dropWaitingPlaces(): void {

@@ -4,7 +4,7 @@
  * draws a frame without a React render.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Container, Graphics, Sprite } from 'pixi.js';
+import type { Container, Sprite } from 'pixi.js';
 import type { StageMark } from '../types.ts';
 import { MARK, drawOrder } from '../view.ts';
 import { variantScale, worldToScreen } from '../coords.ts';
@@ -77,14 +77,14 @@ function Mark({ mark, selected, register }: MarkProps) {
 }
 
 /**
- * The tickets' marks, at a constant size on screen; the selected one above the others; on top, a
- * tap's new mark while the machine has not yet heard of it (gestures.ts, `placing`).
+ * The tickets' marks, at a constant size on screen; the selected one above the others. A tap's new
+ * mark the machine has not yet heard of is drawn over the canvas by the edge (gestures.ts,
+ * `placing`; PictureStage.tsx).
  */
 export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[]; selectedId: string | null }) {
   const { camera, gestures } = useScene();
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
-  const placingCross = useRef<Graphics>(null);
   // New marks drawn: a told place's crosshair goes in the same frame (gestures.ts).
   useLayoutEffect(() => gestures.current?.placesDrawn(), [marks, gestures]);
   useLayout(() => {
@@ -101,13 +101,6 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
           : camera.toScreen(placing?.moves === mark.id ? placing.point : mark.point);
       root.position.set(at.x, at.y);
     }
-    const cross = placingCross.current;
-    if (!cross) return;
-    cross.visible = placing !== null && placing.moves === null;
-    if (placing && cross.visible) {
-      const at = camera.toScreen(placing.point);
-      cross.position.set(at.x, at.y);
-    }
   });
   const { ordered, selected } = drawOrder(marks, selectedId);
   return (
@@ -115,7 +108,6 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
       {ordered.map((mark) => (
         <Mark key={mark.id} mark={mark} selected={mark === selected} register={register} />
       ))}
-      <pixiGraphics ref={placingCross} draw={drawnElsewhere} context={markShapes().crossSelected} visible={false} />
     </pixiContainer>
   );
 }
