@@ -91,10 +91,7 @@ function tellWaiting(): void {
   for (const { tap, shown } of taps) {
     if (!listener) kept.push(tap);
     else if (shown) answered = listener.placeShown(tap);
-    else {
-      listener.take(tap);
-      answered = false;
-    }
+    else listener.take(tap);
   }
   // Answered: the crosshair goes as the preview draws the new marks; refused: now.
   clearTimeout(drawnTimer);
