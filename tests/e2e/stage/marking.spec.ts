@@ -79,6 +79,41 @@ for (const device of devices) {
       await context.close();
     });
 
+    test("a tap's new mark shows in the tap's own task as a selected mark's crosshair on the tap's pixel, gone once the mark is drawn", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(device.options);
+      // The crosshair's drawing as laid out when it is shown, read in the task that shows it.
+      await context.addInitScript(() => {
+        const seen: Array<{ x: number; y: number; width: number; height: number }> = [];
+        (window as unknown as { __crosses: typeof seen }).__crosses = seen;
+        new MutationObserver((records) => {
+          for (const { target } of records) {
+            if (!(target instanceof HTMLElement) || !target.matches('.picture-stage > .placing-cross') || target.hidden)
+              continue;
+            const { x, y, width, height } = target.querySelector('svg')!.getBoundingClientRect();
+            seen.push({ x, y, width, height });
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+      });
+      const stage = await StagePage.open(context, '?marks=1');
+      const { page } = stage;
+      const spot = { x: 1500, y: 1000 };
+      const at = await stage.clientOf(spot);
+      await tap(stage, device.touch, at);
+      await expect.poll(async () => (await devMarks(page)).map((m) => m.point)).toEqual([spot]);
+      const crosses = await page.evaluate(() => (window as unknown as { __crosses: DOMRectInit[] }).__crosses);
+      expect(crosses).toHaveLength(1);
+      // The selected mark's 46 px box, its point (18 px in, 28 down) on the tapped pixel's centre.
+      const [box] = crosses as Array<Required<DOMRectInit>>;
+      expect(box!.width).toBeCloseTo(46, 1);
+      expect(box!.height).toBeCloseTo(46, 1);
+      expect(Math.abs(box!.x + 18 - at.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box!.y + 28 - at.y)).toBeLessThanOrEqual(1);
+      await expect(page.locator('.picture-stage > .placing-cross')).toBeHidden();
+      await context.close();
+    });
+
     test('the selected mark drags to a new pixel; a drag elsewhere pans', async ({ browser }) => {
       const context = await browser.newContext(device.options);
       const stage = await StagePage.open(context, '?marks=1');
