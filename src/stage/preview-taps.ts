@@ -10,19 +10,13 @@
  * way) is out of reach: the site's CSP allows no inline script to listen earlier.
  */
 import { type ClientRect, type PictureFraction, type Size, clientToFraction, fitView } from './coords.ts';
-import { afterNextPaint } from '../shared/yield-to-browser.ts';
-import { showPlacingCross } from './placing-cross.ts';
+import { PlacesInFlight, showPlacingCross } from './placing-cross.ts';
 import { withoutMouseEvents } from './touch-end.ts';
 import { isTap } from './view.ts';
 
 const PREVIEW_IMAGE = '.stage-preview__image';
 /** The preview's crosshair for a tap's new mark (PreviewMarks.tsx PlacingCross), shown while the preview draws marks. */
 const PLACING_CROSS = '.placing-cross';
-/**
- * A place the screen answered keeps its crosshair until the preview has drawn the new marks
- * (previewMarksDrawn), at most this long (ms), as on the stage (scene/gestures.ts).
- */
-const PLACE_DRAWN_MS = 500;
 
 interface Press {
   type: string;
@@ -60,51 +54,22 @@ export interface PreviewTapListener {
 }
 
 let kept: PreviewTap[] = [];
+/** The crosshair shown for the latest tap placed at once. */
+let shownCross: HTMLElement | null = null;
 /**
  * Taps waiting for the frame that shows the first of them (issue 29): a tap's frame that waited
  * for the screen's render answered in 72-168 ms at 4x CPU (bench/stage-ready.ts); the screen then
  * renders a frame later, with the ticket's numbered mark. A tap after one waiting waits too, in turn.
  */
-let waiting: Array<{ tap: PreviewTap; shown: boolean }> = [];
-let cancelWaiting: (() => void) | null = null;
-/** The crosshair shown for the latest waiting tap, and its timer once told. */
-let shownCross: HTMLElement | null = null;
-let drawnTimer: ReturnType<typeof setTimeout> | undefined;
+const inFlight = new PlacesInFlight(() => {
+  showPlacingCross(shownCross, null);
+  shownCross = null;
+});
 /** Whether the player has pressed on a preview image since the page opened, and when last (performance.now). */
 let touched = false;
 let pressedAt: number | null = null;
 let listener: PreviewTapListener | null = null;
 let stopWatching: (() => void) | null = null;
-
-function hideCross(): void {
-  clearTimeout(drawnTimer);
-  showPlacingCross(shownCross, null);
-  shownCross = null;
-}
-
-/** The waiting taps to the screen, in order, once the frame showing the first is painted. */
-function tellWaiting(): void {
-  cancelWaiting = null;
-  const taps = waiting;
-  waiting = [];
-  let answered = false;
-  for (const { tap, shown } of taps) {
-    if (!listener) kept.push(tap);
-    else if (shown) answered = listener.placeShown(tap);
-    else listener.take(tap);
-  }
-  // Answered: the crosshair goes as the preview draws the new marks; refused: now.
-  clearTimeout(drawnTimer);
-  if (answered && shownCross) drawnTimer = setTimeout(hideCross, PLACE_DRAWN_MS);
-  else hideCross();
-}
-
-function forgetWaiting(): void {
-  cancelWaiting?.();
-  cancelWaiting = null;
-  waiting = [];
-  hideCross();
-}
 
 function deliver(tap: PreviewTap, press: Press, at: { x: number; y: number }): void {
   if (!listener) {
@@ -112,17 +77,20 @@ function deliver(tap: PreviewTap, press: Press, at: { x: number; y: number }): v
     return;
   }
   const atOnce = press.cross !== null && press.cross.isConnected && listener.placesNow(tap);
-  if (!atOnce && waiting.length === 0) {
+  if (!atOnce && !inFlight.waiting) {
     listener.take(tap);
     return;
   }
   if (atOnce) {
-    clearTimeout(drawnTimer);
     shownCross = press.cross;
     showPlacingCross(shownCross, { x: at.x - press.rect.left, y: at.y - press.rect.top });
+    inFlight.showing();
   }
-  waiting.push({ tap, shown: atOnce });
-  cancelWaiting ??= afterNextPaint(tellWaiting);
+  inFlight.tellAfterPaint(() => {
+    if (!listener) kept.push(tap);
+    else if (atOnce) return listener.placeShown(tap);
+    else listener.take(tap);
+  });
 }
 
 /**
@@ -184,7 +152,7 @@ export function watchPreviewTaps(target: Document = document): () => void {
     target.removeEventListener('touchend', touchEnd, cancellable);
     stopWatching = null;
     kept = [];
-    forgetWaiting();
+    inFlight.drop();
     touched = false;
     pressedAt = null;
   };
@@ -210,7 +178,7 @@ export function previewPressedAt(): number | null {
  * tap already told goes in the same frame as its numbered mark comes.
  */
 export function previewMarksDrawn(): void {
-  if (waiting.length === 0 && shownCross) hideCross();
+  inFlight.drawn();
 }
 
 /**
@@ -227,6 +195,6 @@ export function onPreviewTap(handler: PreviewTapListener): () => void {
     if (listener !== handler) return;
     listener = null;
     kept = [];
-    forgetWaiting();
+    inFlight.drop();
   };
 }

@@ -16,18 +16,13 @@ import {
   worldPoint,
   worldToImage,
 } from '../coords.ts';
-import { afterNextPaint } from '../../shared/yield-to-browser.ts';
+import { PlacesInFlight } from '../placing-cross.ts';
 import { withoutMouseEvents } from '../touch-end.ts';
 import { hitsMark, isTap, markTapped, pinchView, wheelFactor } from '../view.ts';
 import type { StageMark } from '../types.ts';
 import type { Camera } from './camera.ts';
 
 const HOLD_MS = 260;
-/**
- * A place the screen answered with new marks keeps its crosshair until the scene has drawn them
- * (placesDrawn), at most this long (ms): the scene's render can come after the next frame.
- */
-const PLACE_DRAWN_MS = 500;
 /** While the loupe is up, the aim moves this much slower than the finger, for fine placement. */
 const LOUPE_FINE = 1 / 3;
 
@@ -97,9 +92,13 @@ export class Gestures {
    * (bench/stage-compare.ts).
    */
   placing: { point: ImagePoint; moves: string | null } | null = null;
-  /** The cancels of the places waiting for their frame's paint. */
-  private readonly waitingPlaces = new Set<() => void>();
-  private drawnTimer: number | undefined;
+  /** The places waiting for their frame's paint, and for the scene to draw the screen's answer. */
+  private readonly inFlight = new PlacesInFlight(() => {
+    const moves = this.placing?.moves ?? null;
+    this.placing = null;
+    if (moves) this.target.onAimChange();
+    else this.target.onPlacing(null);
+  });
 
   constructor(canvas: HTMLCanvasElement, camera: Camera, target: GestureTarget) {
     this.canvas = canvas;
@@ -123,12 +122,12 @@ export class Gestures {
     this.clearHold();
     this.endAim();
     this.endDrag();
-    this.dropWaitingPlaces();
+    this.inFlight.drop();
   }
 
   destroy(): void {
     this.clearHold();
-    this.dropWaitingPlaces();
+    this.inFlight.drop();
     for (const [type, listener, options] of this.listeners) this.canvas.removeEventListener(type, listener, options);
   }
 
@@ -350,34 +349,13 @@ export class Gestures {
     this.placing = { point: pixel, moves };
     if (moves) this.target.onAimChange();
     else this.target.onPlacing(this.camera.toScreen(pixel));
-    const cancel = afterNextPaint(() => {
-      this.waitingPlaces.delete(cancel);
-      const answered = this.target.onPlace(pixel);
-      if (this.waitingPlaces.size > 0) return; // a later tap's crosshair stays
-      // Answered: the crosshair goes as the scene draws the new marks (the mark without a frame of
-      // nothing between them). Refused: it goes now, with a frame.
-      window.clearTimeout(this.drawnTimer);
-      if (answered) this.drawnTimer = window.setTimeout(() => this.placesDrawn(), PLACE_DRAWN_MS);
-      else this.placesDrawn();
-    });
-    this.waitingPlaces.add(cancel);
+    this.inFlight.showing();
+    this.inFlight.tellAfterPaint(() => this.target.onPlace(pixel));
   }
 
   /** The scene has drawn the screen's marks (MarksLayer): no crosshair of a place already told stays. */
   placesDrawn(): void {
-    if (this.waitingPlaces.size > 0 || !this.placing) return;
-    window.clearTimeout(this.drawnTimer);
-    const { moves } = this.placing;
-    this.placing = null;
-    if (moves) this.target.onAimChange();
-    else this.target.onPlacing(null);
-  }
-
-  private dropWaitingPlaces(): void {
-    for (const cancel of this.waitingPlaces) cancel();
-    this.waitingPlaces.clear();
-    window.clearTimeout(this.drawnTimer);
-    this.placesDrawn();
+    this.inFlight.drawn();
   }
 
   private wheel(event: WheelEvent): void {
