@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../src/api/http.ts';
-import { CONSENT_VERSION, readConsent } from '../../src/shared/consent.ts';
+import { CONSENT_EVENT, CONSENT_VERSION, readConsent } from '../../src/shared/consent.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { CookieNotice } from '../../src/app/watchers/CookieNotice.tsx';
 import { NotifyOffer } from '../../src/app/watchers/NotifyOffer.tsx';
@@ -46,6 +46,34 @@ describe('the cookie notice', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'सभी स्वीकार करें' }));
     expect(readConsent()?.choice).toBe('all');
+  });
+
+  it("answered on the first paint's bar after the app rendered but before it listened, stays answered", async () => {
+    stubApi({ 'GET /contests/current': () => ok(currentAnswer(null)) });
+    let clicked = false;
+    // The first paint's bar (first-paint-script.ts) answers as the app renders: it stores the
+    // answer and tells the page, after Popups has read the storage and before its effects run.
+    function FirstPaintBarAnswers() {
+      if (!clicked) {
+        clicked = true;
+        localStorage.setItem(
+          STORAGE_KEYS.cookieConsent,
+          JSON.stringify({ choice: 'all', at: new Date().toISOString(), version: CONSENT_VERSION }),
+        );
+        window.dispatchEvent(new Event(CONSENT_EVENT));
+      }
+      return null;
+    }
+    await renderWithApp(
+      <>
+        <Popups />
+        <FirstPaintBarAnswers />
+      </>,
+      { path: '/' },
+    );
+    expect(clicked).toBe(true);
+    expect(screen.queryByRole('region', { name: "Cookies and your browser's storage" })).not.toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--popup-bar-height')).toBe('');
   });
 
   it('keeps its height free at the bottom of the page while it shows', async () => {

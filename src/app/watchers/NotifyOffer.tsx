@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
 import { paths } from '../../shared/paths.ts';
 import { useLoggedIn } from '../../shared/use-logged-in.ts';
+import { useConsented } from './use-consented.ts';
 
 // The offer runs a state machine: XState comes with it, only for a logged-in player (issue 29).
 const NotifyOfferBar = lazy(() => import('./NotifyOfferBar.tsx'));
@@ -23,12 +23,7 @@ const GAME_SCREENS: readonly string[] = [paths.quickGameScreen, paths.playScreen
 export function NotifyOffer() {
   const loggedIn = useLoggedIn();
   const onGame = GAME_SCREENS.includes(useLocation().pathname);
-  const [consented, setConsented] = useState(() => readConsent() !== null);
-  useEffect(() => {
-    const onConsent = () => setConsented(true);
-    window.addEventListener(CONSENT_EVENT, onConsent);
-    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
-  }, []);
+  const [consented] = useConsented();
   // Once begun on another page, it stays as the player goes to a game: its room is kept already.
   const [begun, setBegun] = useState(false);
   const may = loggedIn && consented;

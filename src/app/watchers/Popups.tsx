@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { CONSENT_EVENT, readConsent } from '../../shared/consent.ts';
+import { useLayoutEffect } from 'react';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { CookieNotice } from './CookieNotice.tsx';
 import { takeOverFirstPopup } from './first-paint-popup.ts';
 import { NotifyOffer } from './NotifyOffer.tsx';
 import { markAnnouncementSeen, useAnnouncement } from './use-announcement.ts';
+import { useConsented } from './use-consented.ts';
 
 /** The popups, in the order they are shown: at most one at a time (issue 25). */
 export const POPUP_ORDER = ['cookies', 'announcement', 'alerts'] as const;
@@ -24,12 +24,7 @@ export function popupNow(due: { cookies: boolean; announcement: boolean | 'check
 }
 
 export function Popups() {
-  const [consented, setConsented] = useState(() => readConsent() !== null);
-  useEffect(() => {
-    const onConsent = () => setConsented(true);
-    window.addEventListener(CONSENT_EVENT, onConsent);
-    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
-  }, []);
+  const [consented, answered] = useConsented();
   const announcement = useAnnouncement();
   const now = popupNow({
     cookies: !consented,
@@ -41,7 +36,7 @@ export function Popups() {
     // A first-paint bar no bar of the app takes over (nothing due after all): it goes.
     if (now !== 'cookies' && now !== 'announcement' && announcement.state !== 'checking') takeOverFirstPopup(null);
   }, [now, announcement.state]);
-  if (now === 'cookies') return <CookieNotice onAnswered={() => setConsented(true)} />;
+  if (now === 'cookies') return <CookieNotice onAnswered={answered} />;
   if (now === 'announcement') return <AnnouncementBar onClose={announcement.done} />;
   // Shows only for a logged-in player whose browser can take Web Push and was not asked lately.
   if (now === 'alerts') return <NotifyOffer />;
