@@ -17,7 +17,9 @@
 //   ready (web-vitals' onINP with reportAllChanges and every event of 16 ms or more, injected by
 //   the bench: never in the site's bundle), with whether the stage's canvas drew the tap's mark
 //   before the paint that INP ends with (its first stroke after the tap, against web-vitals'
-//   nextPaintTime), and of the tap at first paint (the engine not up yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation).
+//   nextPaintTime), and of the tap at first paint (the engine not up yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation);
+// - a tap on a mark: once ready, after a second tap placed a second mark (selected), a third tap on
+//   the first tap's mark, which selects it: that interaction's INP (Event Timing).
 // - the floor: a bare page holding one 2D canvas, tapped the same way (bareTap below): its input
 //   delay is the synthetic tap's own, a share of every INP above, and its INP the least here.
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
@@ -116,6 +118,11 @@ type BenchWindow = Window & {
   __markAt?: number;
   /** When a marked ticket's chip first showed in the ticket bar (performance.now). */
   __chipAt?: number;
+  /**
+   * Each interaction's longest event (Event Timing, 16 ms or more), in the order they came: the
+   * INP of one tap among several (web-vitals' INP is the page's worst).
+   */
+  __interactions?: Array<{ id: number; duration: number }>;
   /** When the stage's canvas first stroked a shape after a tap (a mark's crosshair; performance.now). */
   __canvasAt?: number;
   /**
@@ -171,6 +178,18 @@ async function openScreen(browser: Browser, player: BenchPlayer | null): Promise
   // pointerdown's alone (the first input's entry), a few ms, though its pointerup took longer.
   await context.addInitScript({
     content: `${webVitals}\n;webVitals.onINP((metric) => { window.__inp = metric; }, { reportAllChanges: true, durationThreshold: 16 });`,
+  });
+  await context.addInitScript(() => {
+    const w = window as BenchWindow;
+    const seen: NonNullable<BenchWindow['__interactions']> = (w.__interactions = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        if (!entry.interactionId) continue;
+        const known = seen.find((interaction) => interaction.id === entry.interactionId);
+        if (known) known.duration = Math.max(known.duration, entry.duration);
+        else seen.push({ id: entry.interactionId, duration: entry.duration });
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -345,6 +364,26 @@ interface ReadyTap extends Timing {
   drawnInPaint: boolean | null;
   /** A second tap's mark on screen, ms after that tap was sent (shownAfterTap); null if never seen. */
   secondShown: number | null;
+  /**
+   * A third tap, on the first tap's mark (the second's selected): its INP (ms; 0 when under Event
+   * Timing's 16 ms, no entry), and whether it selected that mark.
+   */
+  select: { inp: number; selected: boolean };
+}
+
+/**
+ * A tap on the mark at `at` of `box`, once the page is quiet: its interaction's INP (0 when it took
+ * under 16 ms: no entry) and whether the stage then announced another selected mark.
+ */
+async function selectTap(page: Page, box: Box, at: TapPoint): Promise<{ inp: number; selected: boolean }> {
+  const cdp = sessionOf(page);
+  const before = await announced(page);
+  const [count] = await pollInPage<[number]>(cdp, '[window.__interactions.length]');
+  await fingerTap(page, box, at);
+  // An entry comes after the tap's frame, if the tap took 16 ms or more.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const [inp] = await pollInPage<[number]>(cdp, `[window.__interactions[${count}]?.duration ?? 0]`);
+  return { inp, selected: (await announced(page)) !== before };
 }
 
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
@@ -377,7 +416,9 @@ async function untouched(
     // than the stage's start) made the stage lower, and a point of the old box may be off it.
     const boxNow = await boxOf(page, '.picture-stage__canvas canvas', 5000);
     const secondShown = await shownAfterTap(page, boxNow ?? box, SECOND_TAP, decoder);
-    return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt, secondShown };
+    // Then a tap on the first tap's mark: it selects that mark (issue 29: a tap on the picture).
+    const select = await selectTap(page, boxNow ?? box, FIRST_TAP);
+    return { ...times, ...measured, drawnInPaint: drawnAt === null ? null : drawnAt <= paintAt, secondShown, select };
   } finally {
     await page.context().close();
   }
@@ -635,6 +676,17 @@ try {
       const stillOver = overLine(still);
       if (stillOver) console.log(stillOver);
       console.log(shownLine(at, '  a second tap: its mark on screen, after sent', still));
+      console.log(
+        row(
+          at,
+          'INP, a third tap, on the first mark: selects it',
+          still.map((t) => t.select.inp),
+          INP_TARGET_MS,
+        ),
+      );
+      const unselected = still.filter((t) => !t.select.selected).length;
+      if (unselected > 0)
+        console.log(`  ${'  (of which selected nothing)'.padEnd(46)} ${unselected} of ${still.length}`);
       console.log(
         row(
           at,
