@@ -261,7 +261,12 @@ function PictureStageImpl(props: PictureStageProps) {
       },
       // The tap's new mark in the tap's own frame, over the canvas (gestures.ts `placing`).
       onPlacing: (at) => showPlacingCross(placingRef.current, at),
-      onSelect: (id) => propsRef.current.onSelect(id),
+      // Told after the frame that showed the mark selected (gestures.ts `select`), rendered at once as a place is.
+      onSelect: (id) => {
+        const before = propsRef.current.selectedId;
+        flushSync(() => propsRef.current.onSelect(id));
+        return propsRef.current.selectedId !== before;
+      },
       onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
       onDragChange: (id) => {
         dragging.current = id;

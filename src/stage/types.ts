@@ -99,7 +99,8 @@ export interface SceneCallbacks {
   onPlace(point: ImagePoint): boolean;
   /** A tap's new mark to show at once over the canvas, at `at` (stage px), before the place is told; null: no more. */
   onPlacing(at: ScreenPoint | null): void;
-  onSelect(id: string): void;
+  /** A tap's selection, told after the frame that showed it; true when the screen selected the mark. */
+  onSelect(id: string): boolean;
   onMove(id: string, point: ImagePoint): void;
   /** A drag of the selected mark began (its id) or ended (null). */
   onDragChange(id: string | null): void;

@@ -43,8 +43,8 @@ function setUp(
     inputEnabled: options.enabled ?? true,
     tapToPlace: options.tapToPlace ?? true,
   };
-  /** Whether the screen answers a place with new marks (false: it refuses it). */
-  const screen = { answers: true };
+  /** Whether the screen answers a place with new marks (false: it refuses it), and selects a mark it is told of. */
+  const screen = { answers: true, selects: true };
   const placed: ImagePoint[] = [];
   const target: GestureTarget = {
     marks: () => state,
@@ -52,7 +52,7 @@ function setUp(
       placed.push(point);
       return screen.answers;
     },
-    onSelect: vi.fn(),
+    onSelect: vi.fn(() => screen.selects),
     onMove: vi.fn(),
     onPointerPixel: vi.fn(),
     onAimChange: vi.fn(),
@@ -167,5 +167,64 @@ describe('a tap on an empty spot of the stage', () => {
     expect(gestures.placing).toBeNull();
     paintNextFrame();
     expect(placed).toEqual([]);
+  });
+});
+
+describe('a tap on a mark that is not the selected one', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  const marks: StageMark[] = [
+    { id: 'a', label: '1', point: { x: 200, y: 200 }, locked: false },
+    { id: 'b', label: '2', point: { x: 600, y: 400 }, locked: false },
+  ];
+
+  it('shows that mark selected at once and selects it after the frame that shows it', () => {
+    const { canvas, gestures, placed, target } = setUp({ marks, selectedId: 'b' });
+    // On mark 1 (the picture fills the stage at half its size): its pixel's centre is at (100.25, 100.25).
+    tapAt(canvas, 102, 99);
+    expect(target.onPlacing).toHaveBeenCalledExactlyOnceWith({ x: 100.25, y: 100.25 });
+    expect(target.onSelect).not.toHaveBeenCalled();
+    expect(target.onAimChange).not.toHaveBeenCalled();
+
+    paintNextFrame();
+    expect(target.onSelect).toHaveBeenCalledExactlyOnceWith('a');
+    expect(placed).toEqual([]);
+    // Selected: the crosshair stays until the scene draws the selection, then goes in that frame.
+    expect(target.onPlacing).toHaveBeenCalledTimes(1);
+    gestures.placesDrawn();
+    expect(target.onPlacing).toHaveBeenLastCalledWith(null);
+  });
+
+  it('loses the crosshair at once when the screen does not select it', () => {
+    const { canvas, screen, target } = setUp({ marks, selectedId: 'b' });
+    screen.selects = false;
+    tapAt(canvas, 100, 100);
+    paintNextFrame();
+    expect(target.onSelect).toHaveBeenCalledExactlyOnceWith('a');
+    expect(target.onPlacing).toHaveBeenLastCalledWith(null);
+  });
+
+  it('tells nothing for a tap on the selected mark, and keeps a place and a selection of one frame in order', () => {
+    const { canvas, placed, target } = setUp({ marks, selectedId: 'a' });
+    tapAt(canvas, 100, 100);
+    paintNextFrame();
+    expect(target.onSelect).not.toHaveBeenCalled();
+    expect(target.onPlacing).not.toHaveBeenCalled();
+
+    const order: string[] = [];
+    vi.mocked(target.onSelect).mockImplementation((id) => (order.push(`select ${id}`), true));
+    const place = target.onPlace;
+    target.onPlace = (point) => (order.push(`place ${point.x},${point.y}`), place(point));
+    tapAt(canvas, 350, 50);
+    tapAt(canvas, 300, 200);
+    paintNextFrame();
+    expect(order).toEqual(['place 700,100', 'select b']);
+    expect(placed).toEqual([{ x: 700, y: 100 }]);
   });
 });

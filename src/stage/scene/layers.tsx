@@ -85,8 +85,8 @@ export function MarksLayer({ marks, selectedId }: { marks: readonly StageMark[];
   const { camera, gestures } = useScene();
   const [roots] = useState(() => new MarkRoots());
   const register = roots.register;
-  // New marks drawn: a told place's crosshair goes in the same frame (gestures.ts).
-  useLayoutEffect(() => gestures.current?.placesDrawn(), [marks, gestures]);
+  // New marks or a new selection drawn: a told place's or selection's crosshair goes in the same frame (gestures.ts).
+  useLayoutEffect(() => gestures.current?.placesDrawn(), [marks, selectedId, gestures]);
   useLayout(() => {
     // A mark being dragged is drawn under the pointer until the machine has moved its ticket, and
     // one a tap moves is drawn at the tap until the machine has heard of it.

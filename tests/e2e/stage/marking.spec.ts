@@ -79,7 +79,7 @@ for (const device of devices) {
       await context.close();
     });
 
-    test("a tap's new mark shows in the tap's own task as a selected mark's crosshair on the tap's pixel, gone once the mark is drawn", async ({
+    test("a tap's new mark, or the mark a tap selects, shows in the tap's own task as a selected mark's crosshair on its pixel, gone once drawn", async ({
       browser,
     }) => {
       const context = await browser.newContext(device.options);
@@ -111,6 +111,22 @@ for (const device of devices) {
       expect(Math.abs(box!.x + 18 - at.x)).toBeLessThanOrEqual(1);
       expect(Math.abs(box!.y + 28 - at.y)).toBeLessThanOrEqual(1);
       await expect(page.locator('.picture-stage > .placing-cross')).toBeHidden();
+
+      // A tap on that mark once another is selected: the crosshair on it in the tap's own task, the
+      // selection after (the screen's render a frame later), and the crosshair gone once it is drawn.
+      await tap(stage, device.touch, await stage.clientOf({ x: 2500, y: 1200 }));
+      await expect.poll(async () => (await devMarks(page)).length).toBe(2);
+      await expect(page.getByText('selected: t2')).toBeVisible();
+      await expect(page.locator('.picture-stage > .placing-cross')).toBeHidden();
+      await tap(stage, device.touch, { x: at.x + 3, y: at.y - 2 });
+      await expect(page.getByText('selected: t1')).toBeVisible();
+      const all = await page.evaluate(() => (window as unknown as { __crosses: DOMRectInit[] }).__crosses);
+      expect(all).toHaveLength(3);
+      const onMark = all[2] as Required<DOMRectInit>;
+      expect(Math.abs(onMark.x + 18 - at.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(onMark.y + 28 - at.y)).toBeLessThanOrEqual(1);
+      await expect(page.locator('.picture-stage > .placing-cross')).toBeHidden();
+      expect(await devMarks(page)).toHaveLength(2);
       await context.close();
     });
 
