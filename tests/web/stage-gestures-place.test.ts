@@ -69,15 +69,16 @@ function paintNextFrame() {
   vi.advanceTimersByTime(1);
 }
 
-describe('a tap on an empty spot of the stage', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    document.body.replaceChildren();
-  });
+// Every test runs on a fake clock: the frame after a tap, and the 500 ms a told place's crosshair stays at most.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
 
+describe('a tap on an empty spot of the stage', () => {
   it('is drawn at once as a new mark and reaches the machine after the frame that shows it', () => {
     const { canvas, gestures, placed, target } = setUp();
     tapAt(canvas, 200, 150);
@@ -171,14 +172,6 @@ describe('a tap on an empty spot of the stage', () => {
 });
 
 describe('a tap on a mark that is not the selected one', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    document.body.replaceChildren();
-  });
-
   const marks: StageMark[] = [
     { id: 'a', label: '1', point: { x: 200, y: 200 }, locked: false },
     { id: 'b', label: '2', point: { x: 600, y: 400 }, locked: false },
