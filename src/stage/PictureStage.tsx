@@ -259,7 +259,7 @@ function PictureStageImpl(props: PictureStageProps) {
         flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y }));
         return propsRef.current.marks !== before;
       },
-      // The tap's new mark in the tap's own frame, over the canvas (gestures.ts `placing`).
+      // The tap's new mark, or the mark it selects, in the tap's own frame, over the canvas (gestures.ts `placing`, `select`).
       onPlacing: (at) => showPlacingCross(placingRef.current, at),
       // Told after the frame that showed the mark selected (gestures.ts `select`), rendered at once as a place is.
       onSelect: (id) => {

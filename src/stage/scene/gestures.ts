@@ -360,7 +360,8 @@ export class Gestures {
   /**
    * Shows the tapped mark selected at once (the selected mark's crosshair over it, as a new mark's)
    * and tells the machine after the frame that shows it, as a place is told (issue 29: a tap's
-   * frame that rendered the screen for the selection answered in 144-208 ms at 4x CPU here).
+   * frame that rendered the screen and redrew the canvas for the selection answered, at times, in
+   * 96-208 ms at 4x CPU here; shown so, in 32-56).
    */
   private select(id: string): void {
     const mark = this.drawnMarks().find((drawn) => drawn.id === id);
