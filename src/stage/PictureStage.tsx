@@ -82,6 +82,16 @@ function afterPlayersFrame(wokenAt: number | null, start: () => void): () => voi
   return () => undefined;
 }
 
+/**
+ * Tells the screen `tell` and renders its answer at once (flushSync); true when what `read` reads
+ * of its props changed (the screen answered, not refused).
+ */
+function answeredAtOnce(read: () => unknown, tell: () => void): boolean {
+  const before = read();
+  flushSync(tell);
+  return read() !== before;
+}
+
 type StageCanvasComponent = ComponentType<SceneProps & { handleRef: Ref<SceneHandle> }>;
 
 function PictureStageImpl(props: PictureStageProps) {
@@ -254,19 +264,19 @@ function PictureStageImpl(props: PictureStageProps) {
       // own: rendered at once, as a tap's event was, so the next tap's place meets the screen's
       // answer to this one (two taps within a frame: a screen keeping its marks in React state
       // would otherwise add both to the marks of before).
-      onPlace: (point) => {
-        const before = propsRef.current.marks;
-        flushSync(() => propsRef.current.onPlace({ x: point.x, y: point.y }));
-        return propsRef.current.marks !== before;
-      },
+      onPlace: (point) =>
+        answeredAtOnce(
+          () => propsRef.current.marks,
+          () => propsRef.current.onPlace({ x: point.x, y: point.y }),
+        ),
       // The tap's new mark, or the mark it selects, in the tap's own frame, over the canvas (gestures.ts `placing`, `select`).
       onPlacing: (at) => showPlacingCross(placingRef.current, at),
       // Told after the frame that showed the mark selected (gestures.ts `select`), rendered at once as a place is.
-      onSelect: (id) => {
-        const before = propsRef.current.selectedId;
-        flushSync(() => propsRef.current.onSelect(id));
-        return propsRef.current.selectedId !== before;
-      },
+      onSelect: (id) =>
+        answeredAtOnce(
+          () => propsRef.current.selectedId,
+          () => propsRef.current.onSelect(id),
+        ),
       onMove: (id, point) => propsRef.current.onMove?.(id, { x: point.x, y: point.y }),
       onDragChange: (id) => {
         dragging.current = id;

@@ -22,7 +22,8 @@ export function showPlacingCross(cross: HTMLElement | null | undefined, at: { x:
 const PLACE_DRAWN_MS = 500;
 
 /**
- * The places shown in their tap's own frame and told to the screen once that frame is painted, in
+ * The places (and the stage's selections, shown as the selected mark's crosshair too) shown in
+ * their tap's own frame and told to the screen once that frame is painted, in
  * order (a tap meanwhile waits too), for the stage (scene/gestures.ts) and the image
  * (preview-taps.ts). What shows them is kept until the screen's new marks are drawn (`drawn`), so
  * no frame has neither, at most PLACE_DRAWN_MS after the last is told; a refused last place loses
@@ -52,7 +53,8 @@ export class PlacesInFlight {
 
   /**
    * Runs `tell` once the next frame is painted, after those already waiting. It answers whether
-   * the screen drew new marks for a place shown, or nothing for a tap told as it is.
+   * the screen took a place or a selection shown (new marks, another selected), or nothing for a
+   * tap told as it is.
    */
   tellAfterPaint(tell: () => boolean | void): void {
     const cancel = afterNextPaint(() => {
