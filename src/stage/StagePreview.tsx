@@ -34,7 +34,8 @@ const MARKS_READY_MARK = 'cricspot:marks-ready';
  * tap on it is a mark all the same: preview-taps.ts hears it at the page's level (whatever
  * becomes of this image meanwhile), the game screen places it and the mark shows over the image
  * (PreviewMarks) until the stage draws it. Once the marks show, a tap's new mark shows in the
- * tap's own frame (PlacingCross) and its numbered mark a frame later.
+ * tap's own frame (PlacingCross) and its numbered mark a frame later; a tap on another ticket's
+ * mark shows that crosshair over it, and the selection a frame later.
  */
 export function StagePreview({
   picture,
@@ -46,10 +47,10 @@ export function StagePreview({
   selectedId = null,
 }: StagePreviewProps) {
   const drawsMarks = Boolean(picture && marks);
-  // New marks drawn: a told tap's crosshair goes in the same frame (preview-taps.ts).
+  // New marks or another selected drawn: a told tap's crosshair goes in the same frame (preview-taps.ts).
   useLayoutEffect(() => {
     if (marks) previewMarksDrawn();
-  }, [marks]);
+  }, [marks, selectedId]);
   useEffect(() => {
     if (drawsMarks && performance.getEntriesByName(MARKS_READY_MARK, 'mark').length === 0)
       performance.mark(MARKS_READY_MARK);

@@ -37,29 +37,39 @@ export interface PreviewTap {
   shown: Size;
 }
 
+/**
+ * What a tap answered at once shows, as the selected mark's crosshair: a new mark where the tap
+ * fell, or the selection of another ticket's mark (`at`, where that mark is on the picture).
+ */
+export type ShownAnswer = { kind: 'place' } | { kind: 'select'; id: string; at: PictureFraction };
+
 /** The game screen's ear (use-preview-taps.ts). */
 export interface PreviewTapListener {
   /**
-   * Whether the tap makes a new mark now (the game marking, the tap on no mark): then the preview
-   * shows it at once as a crosshair, and the screen hears of it after the frame that shows it.
+   * Whether the screen answers the tap now (the game marking, no tap kept before it): a new mark
+   * (on no mark) or another ticket selected (on its mark). The preview then shows the answer at
+   * once as a crosshair, and the screen hears of the tap after the frame that shows it; null: the
+   * tap is taken as it is.
    */
-  placesNow(tap: PreviewTap): boolean;
+  answerNow(tap: PreviewTap): ShownAnswer | null;
   /** A tap for the screen to place, select with or keep. */
   take(tap: PreviewTap): void;
   /**
-   * A tap placesNow said yes to, once the frame showing it is painted: placed and rendered at once
-   * (or taken as any other, if the screen has changed since); true when it answered with new marks.
+   * A tap answerNow showed, once the frame showing it is painted: placed or selected and rendered
+   * at once (or taken as any other, if the screen has changed since); true when it answered with
+   * new marks or another selected.
    */
-  placeShown(tap: PreviewTap): boolean;
+  shownTold(tap: PreviewTap): boolean;
 }
 
 let kept: PreviewTap[] = [];
-/** The crosshair shown for the latest tap placed at once. */
+/** The crosshair shown for the latest tap answered at once. */
 let shownCross: HTMLElement | null = null;
 /**
  * Taps waiting for the frame that shows the first of them (issue 29): a tap's frame that waited
  * for the screen's render answered in 72-168 ms at 4x CPU (bench/stage-ready.ts); the screen then
- * renders a frame later, with the ticket's numbered mark. A tap after one waiting waits too, in turn.
+ * renders a frame later, with the ticket's numbered mark or the selection. A tap after one waiting
+ * waits too, in turn.
  */
 const inFlight = new PlacesInFlight(() => {
   showPlacingCross(shownCross, null);
@@ -76,21 +86,31 @@ function deliver(tap: PreviewTap, press: Press, at: { x: number; y: number }): v
     kept.push(tap);
     return;
   }
-  const atOnce = press.cross !== null && press.cross.isConnected && listener.placesNow(tap);
-  if (!atOnce && !inFlight.waiting) {
+  const answer = press.cross !== null && press.cross.isConnected ? listener.answerNow(tap) : null;
+  if (!answer && !inFlight.waiting) {
     listener.take(tap);
     return;
   }
-  if (atOnce) {
+  if (answer) {
     shownCross = press.cross;
-    showPlacingCross(shownCross, { x: at.x - press.rect.left, y: at.y - press.rect.top });
+    showPlacingCross(shownCross, crossAt(answer, press, at));
     inFlight.showing();
   }
   inFlight.tellAfterPaint(() => {
     if (!listener) kept.push(tap);
-    else if (atOnce) return listener.placeShown(tap);
+    else if (answer) return listener.shownTold(tap);
     else listener.take(tap);
   });
+}
+
+/** Where in the preview's box (px from its top left) the crosshair shows an answer: the tap's spot, or the selected mark's. */
+function crossAt(answer: ShownAnswer, press: Press, at: { x: number; y: number }): { x: number; y: number } {
+  if (answer.kind === 'place') return { x: at.x - press.rect.left, y: at.y - press.rect.top };
+  const view = fitView(press.rect, press.content);
+  return {
+    x: view.x + answer.at.x * press.content.width * view.scale,
+    y: view.y + answer.at.y * press.content.height * view.scale,
+  };
 }
 
 /**
@@ -174,8 +194,8 @@ export function previewPressedAt(): number | null {
 }
 
 /**
- * The preview has drawn the screen's marks (StagePreview.tsx, on each new set): the crosshair of a
- * tap already told goes in the same frame as its numbered mark comes.
+ * The preview has drawn the screen's marks (StagePreview.tsx, on each new set or selection): the
+ * crosshair of a tap already told goes in the same frame as its numbered mark or selection comes.
  */
 export function previewMarksDrawn(): void {
   inFlight.drawn();

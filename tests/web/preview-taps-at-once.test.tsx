@@ -118,15 +118,51 @@ describe('a tap on an empty spot of the picture shown as an image, its marks dra
     expect(cross.hidden).toBe(true);
   });
 
-  it('on a mark selects its ticket at once, with no crosshair', () => {
+  it("on another ticket's mark shows the crosshair over that mark at once, and selects it after the frame", () => {
     const { image, cross, placed } = setUp();
     tap(image, 10 + 200, 20 + 200);
     paintNextFrame();
-    // Ticket 1 is at the photo's quarter: (10 + 100, 20 + 100 + 50). The new ticket 2 is selected.
+    const selected = () => document.querySelector('.stage-preview__mark[data-kind="selected"]')?.textContent;
+    expect(selected()).toBe('2');
+    // Ticket 1 is at the photo's quarter: (10 + 100, 20 + 100 + 50). A tap a few px beside it is on it.
+    tap(image, 113, 168);
+    expect(cross.hidden).toBe(false);
+    // Over the mark's point (the centre of the picture's pixel 500, 250), not where the finger fell.
+    expect(cross.style.transform).toBe('translate(100.1px, 150.1px)');
+    expect(selected()).toBe('2');
+
+    paintNextFrame();
+    // Rendered in that task: ticket 1 selected, and the crosshair gone with it.
+    expect(selected()).toBe('1');
+    expect(cross.hidden).toBe(true);
+    expect(placed).toHaveLength(1);
+  });
+
+  it("on the selected ticket's mark does nothing, with no crosshair", () => {
+    const { image, cross, placed } = setUp();
+    // Ticket 1, selected from the start.
     tap(image, 110, 170);
     expect(cross.hidden).toBe(true);
+    paintNextFrame();
     expect(document.querySelector('.stage-preview__mark[data-kind="selected"]')?.textContent).toBe('1');
-    expect(placed).toHaveLength(1);
+    expect(placed).toEqual([]);
+  });
+
+  it('keeps a select behind a place of the same frame: the new ticket, then ticket 1 selected', async () => {
+    const { image, cross, placed, numbers } = setUp();
+    tap(image, 10 + 300, 20 + 150);
+    // On ticket 1, still the selected one when this tap comes: it waits its turn, unshown.
+    tap(image, 110, 170, 2);
+    expect(cross.style.transform).toBe('translate(300px, 150px)');
+    paintNextFrame();
+    expect(placed).toEqual([{ x: 1500, y: 250 }]);
+    expect(numbers()).toEqual(['1', '2']);
+    // Taken as a tap the screen did not answer at once: rendered by React's next task.
+    await vi.waitFor(() =>
+      expect(document.querySelector('.stage-preview__mark[data-kind="selected"]')?.textContent).toBe('1'),
+    );
+    // And the crosshair with it.
+    expect(cross.hidden).toBe(true);
   });
 
   it('is dropped when the screen goes before its frame', () => {

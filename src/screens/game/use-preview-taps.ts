@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import type { TicketPoint } from '../../../domain/tickets.ts';
 import { type Size, fractionToImage, imagePoint, imageToFraction, screenPoint } from '../../stage/coords.ts';
-import { type PreviewTap, onPreviewTap } from '../../stage/preview-taps.ts';
+import { type PreviewTap, type ShownAnswer, onPreviewTap } from '../../stage/preview-taps.ts';
 import type { StageMark } from '../../stage/types.ts';
 import { markTapped } from '../../stage/view.ts';
 
@@ -68,16 +68,17 @@ export function usePreviewTaps(
         else if (hit !== to.selectedId) to.select(hit);
       }
     };
-    /** A tap that makes a new mark now: marking, none kept before it, on no mark. */
-    const placesNow = (tap: PreviewTap) => {
+    /**
+     * A tap answered now: marking, none kept before it; a new mark on no mark, another ticket
+     * selected on its mark (a tap on the selected mark does nothing, taken as it is).
+     */
+    const answerNow = (tap: PreviewTap): ShownAnswer | null => {
       const { picture: size, phase: now, target: to } = latest.current;
-      return (
-        now === 'marking' &&
-        queue.current.length === 0 &&
-        size !== null &&
-        size.width > 0 &&
-        markOfTap(tap, size, to) === null
-      );
+      if (now !== 'marking' || queue.current.length > 0 || !size || size.width <= 0) return null;
+      const hit = markOfTap(tap, size, to);
+      if (hit === null) return { kind: 'place' };
+      const point = hit === to.selectedId ? undefined : to.marks.find((mark) => mark.id === hit)?.point;
+      return point ? { kind: 'select', id: hit, at: imageToFraction(imagePoint(point.x, point.y), size) } : null;
     };
     flushRef.current = flush;
     const take = (tap: PreviewTap) => {
@@ -85,20 +86,25 @@ export function usePreviewTaps(
       flush();
     };
     return onPreviewTap({
-      placesNow,
+      answerNow,
       take,
-      placeShown: (tap) => {
+      shownTold: (tap) => {
         const { picture: size, target: to } = latest.current;
-        const point = size && placesNow(tap) ? fractionToImage(tap.fraction, size) : null;
-        if (!point) {
+        const answer = answerNow(tap);
+        const point = size ? fractionToImage(tap.fraction, size) : null;
+        if (!answer || !point) {
           take(tap);
           return false;
         }
         // Told after the frame that showed its crosshair (preview-taps.ts): rendered at once, as
         // the tap's event was, so a second tap meets the answer to this one.
-        const before = to.marks;
-        flushSync(() => to.place({ x: point.x, y: point.y }));
-        return latest.current.target.marks !== before;
+        const before = { marks: to.marks, selectedId: to.selectedId };
+        flushSync(() => {
+          if (answer.kind === 'select') to.select(answer.id);
+          else to.place({ x: point.x, y: point.y });
+        });
+        const after = latest.current.target;
+        return after.marks !== before.marks || after.selectedId !== before.selectedId;
       },
     });
   }, []);

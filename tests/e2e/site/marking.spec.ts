@@ -335,6 +335,19 @@ for (const device of devices) {
       page.on('pageerror', (error) => errors.push(error.message));
       const size = watchPairSize(page);
       const release = await holdEngine(page);
+      // Each crosshair over the image as laid out when it is shown, read in the task that shows it.
+      await page.addInitScript(() => {
+        const seen: Array<{ x: number; y: number }> = [];
+        (window as unknown as { __crosses: typeof seen }).__crosses = seen;
+        new MutationObserver((records) => {
+          for (const { target } of records) {
+            if (!(target instanceof HTMLElement) || !target.matches('.stage-preview > .placing-cross') || target.hidden)
+              continue;
+            const { x, y } = target.querySelector('svg')!.getBoundingClientRect();
+            seen.push({ x, y });
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+      });
       await page.goto(`/quick_game_screen?lng=${lng}`);
       // The game has loaded (the ticket bar is there): the tap is placed at once.
       await expect(page.locator('.trial-chip')).toHaveCount(1, { timeout: 30_000 });
@@ -360,8 +373,20 @@ for (const device of devices) {
       await tapBeforeTheEngine(page, device.touch, 0.7, 0.3);
       await expect(page.getByRole('button', { name: words[lng].marked(2) })).toBeVisible();
       await expect(page.locator('.stage-preview__mark[data-kind="selected"]')).toHaveText('2');
+      const crosses = () =>
+        page.evaluate(() => (window as unknown as { __crosses: Array<{ x: number; y: number }> }).__crosses);
+      const shownBefore = (await crosses()).length;
+      const one = await mark.filter({ hasText: '1' }).evaluate((svg) => {
+        const box = svg.getBoundingClientRect();
+        return { x: box.left + 18, y: box.top + 28 };
+      });
       await tapBeforeTheEngine(page, device.touch, 0.405, 0.455);
       await expect(page.locator('.stage-preview__mark[data-kind="selected"]')).toHaveText('1');
+      // The selection showed first, in the tap's own task, as the selected crosshair on ticket 1's point.
+      const onOne = (await crosses()).slice(shownBefore);
+      expect(onOne).toHaveLength(1);
+      near({ x: onOne[0]!.x + 18, y: onOne[0]!.y + 28 }, one);
+      await expect(page.locator('.stage-preview > .placing-cross')).toBeHidden();
       await expect(mark).toHaveCount(2);
       await expect(page.getByRole('button', { name: words[lng].marked(3) })).toHaveCount(0);
       expect(await chipPixel(page, lng, 1)).toEqual(placed);
