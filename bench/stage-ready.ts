@@ -19,7 +19,9 @@
 //   before the paint that INP ends with (its first stroke after the tap, against web-vitals'
 //   nextPaintTime), and of the tap at first paint (the engine not up yet); for the two INP with a target, the medians of their parts (web-vitals' attribution: input delay, processing, presentation);
 // - a tap on a mark: once ready, after a second tap placed a second mark (selected), a third tap on
-//   the first tap's mark, which selects it: that interaction's INP (Event Timing).
+//   the first tap's mark, which selects it: that interaction's INP (Event Timing); and the same
+//   three taps on the picture shown as an image, its marks drawn, the engine's chunk held back
+//   (selectOnPreview below).
 // - the floor: a bare page holding one 2D canvas, tapped the same way (bareTap below): its input
 //   delay is the synthetic tap's own, a share of every INP above, and its INP the least here.
 // Every tap is a finger's (fingerTap below: Chrome's synthetic tap gesture, not Playwright's
@@ -375,15 +377,55 @@ interface ReadyTap extends Timing {
  * A tap on the mark at `at` of `box`, once the page is quiet: its interaction's INP (0 when it took
  * under 16 ms: no entry) and whether the stage then announced another selected mark.
  */
-async function selectTap(page: Page, box: Box, at: TapPoint): Promise<{ inp: number; selected: boolean }> {
+async function selectTap(
+  page: Page,
+  box: Box,
+  at: TapPoint,
+  selected: (page: Page) => Promise<string> = announced,
+): Promise<{ inp: number; selected: boolean }> {
   const cdp = sessionOf(page);
-  const before = await announced(page);
+  const before = await selected(page);
   const [count] = await pollInPage<[number]>(cdp, '[window.__interactions.length]');
   await fingerTap(page, box, at);
   // An entry comes after the tap's frame, if the tap took 16 ms or more.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const [inp] = await pollInPage<[number]>(cdp, `[window.__interactions[${count}]?.duration ?? 0]`);
-  return { inp, selected: (await announced(page)) !== before };
+  return { inp, selected: (await selected(page)) !== before };
+}
+
+/** The number of the mark drawn selected over the picture shown as an image (PreviewMarks.tsx). */
+const previewSelected = (page: Page) =>
+  pollInPage<[string]>(
+    sessionOf(page),
+    `[document.querySelector('.stage-preview__mark[data-kind="selected"]')?.textContent ?? '']`,
+    { timeoutMs: 5000 },
+  ).then(([text]) => text);
+
+/**
+ * A tap on a mark drawn over the picture shown as an image, the engine held back (its chunk never
+ * answers, as on a phone where it is still on its way): two taps place two marks, a third on the
+ * first mark selects it (issue 29: a tap on the picture before the engine is up).
+ */
+async function selectOnPreview(
+  browser: Browser,
+  route: string,
+  player: BenchPlayer | null,
+): Promise<{ inp: number; selected: boolean }> {
+  const page = await openScreen(browser, player);
+  try {
+    await page.route(/\/assets\/StageCanvas-[^/]+\.js$/, () => undefined);
+    await page.goto(`${base}${route}?lng=en`, { waitUntil: 'commit' });
+    await readyTimes(page, MARKS_MARK);
+    const box = await boxOf(page, '.stage-preview__image', 0);
+    if (!box) return { inp: Number.NaN, selected: false };
+    for (const at of [FIRST_TAP, SECOND_TAP]) {
+      await fingerTap(page, box, at);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return await selectTap(page, box, FIRST_TAP, previewSelected);
+  } finally {
+    await page.context().close();
+  }
 }
 
 /** Nobody touches the page until the stage is ready; then a tap on an empty spot of the picture. */
@@ -624,6 +666,7 @@ try {
       const still: ReadyTap[] = [];
       const tapped: Timing[] = [];
       const marked: MarkTap[] = [];
+      const previewSelects: Array<{ inp: number; selected: boolean }> = [];
       // One load first, not counted: a production server has answered this screen before (its
       // first answer after a start was 300-500 ms late here, the quick game's first run always the
       // slowest of five).
@@ -632,6 +675,7 @@ try {
         still.push(await untouched(browser, route, who, decoder));
         tapped.push(await tappedAtFirstPaint(browser, route, who));
         marked.push(await tappedOnceMarksShow(browser, route, who));
+        previewSelects.push(await selectOnPreview(browser, route, who));
       }
       console.log(route);
       // The measured lines, in print order: [label, values, target or null].
@@ -658,6 +702,17 @@ try {
       if (markedOver) console.log(markedOver);
       const chips = marked.flatMap((t) => (t.chipAfter === null ? [] : [t.chipAfter]));
       if (chips.length > 0) console.log(row(at, '  its chip in the ticket bar, after the tap', chips, null));
+      console.log(
+        row(
+          at,
+          'INP, a tap on a mark drawn (engine held back)',
+          previewSelects.map((t) => t.inp),
+          INP_TARGET_MS,
+        ),
+      );
+      const previewUnselected = previewSelects.filter((t) => !t.selected).length;
+      if (previewUnselected > 0)
+        console.log(`  ${'  (of which selected nothing)'.padEnd(46)} ${previewUnselected} of ${previewSelects.length}`);
       for (const measured of later) console.log(row(at, ...measured));
       console.log(
         row(
