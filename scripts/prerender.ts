@@ -147,12 +147,18 @@ function headOf(
   manifest: Manifest,
   template: string,
   entryCss: string[],
-  page: { screen: string; ns: readonly string[]; also?: readonly string[]; first?: readonly string[] },
+  page: {
+    screen: string;
+    ns: readonly string[];
+    also?: readonly string[];
+    fetchedWith?: readonly string[];
+    first?: readonly string[];
+  },
   lng: string,
   preloadCode: boolean,
 ): string {
   const seen = new Set<string>();
-  const chunks = [page.screen, ...(page.also ?? []), ...EVERY_PAGE]
+  const chunks = [page.screen, ...(page.also ?? []), ...(page.fetchedWith ?? []), ...EVERY_PAGE]
     .flatMap((key) => chunksOf(manifest, key, seen))
     .filter((chunk) => !template.includes(chunk.file));
   const preloaded = preloadCode ? chunks : [];
@@ -177,9 +183,9 @@ function headOf(
 function screenCodeMeta(
   manifest: Manifest,
   template: string,
-  page: { screen: string; also?: readonly string[] },
+  page: { screen: string; also?: readonly string[]; fetchedWith?: readonly string[] },
 ): string {
-  const keys = [page.screen, ...(page.also ?? []), ...EVERY_PAGE];
+  const keys = [page.screen, ...(page.also ?? []), ...(page.fetchedWith ?? []), ...EVERY_PAGE];
   for (const key of keys) if (!manifest[key]) throw new Error(`prerender: ${key} is not in the build's manifest`);
   return filesMeta(SCREEN_CODE_META, chunksInLoadOrder(manifest, keys), template);
 }

@@ -249,6 +249,8 @@ test('the practice screen asks for all of its code at once when its picture is o
   });
   expect(named.some((file) => /^\/assets\/QuickGameScreenPage-[\w-]+\.js$/.test(file))).toBe(true);
   expect(named.some((file) => /^\/assets\/xstate-[\w-]+\.js$/.test(file))).toBe(true);
+  // The stage's DOM part too (fetchedWith), which the board asks for only once it renders.
+  expect(named.some((file) => /^\/assets\/PictureStage-[\w-]+\.js$/.test(file))).toBe(true);
   // Each fetched once: the imports take the preloaded modules.
   for (const file of named)
     expect(
