@@ -200,7 +200,7 @@ export const SCREEN_CODE_META = 'cricspot:screen-code';
  * screen's `fetchedWith` is code its board asks for as it renders (the stage's DOM part,
  * PictureStage, whose import starts the engine's), named with the screen's code so that it arrives
  * with it, its style sheet inlined, instead of being asked for only once the screen has rendered
- * (issue 29: on the play screen 0.7-1.1 s after the load at 4x CPU, the engine's start behind it).
+ * (issue 29: 0.6-1.3 s after the load at 4x CPU on the two game screens, the engine's start behind it).
  */
 
 export const FIRST_PAINT_SCREENS = [
