@@ -25,7 +25,6 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { flushSync } from 'react-dom';
 import { STAGE_SETTLE_MS, engineRetryMs, whenSettledAndIdle } from './idle.ts';
 import { afterInteractionShown, nextQuietTask } from '../shared/yield-to-browser.ts';
 import { loadScene, onSceneLoaded } from './scene-loader.ts';
@@ -39,7 +38,7 @@ import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageT
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
 import { PlacingCross } from './PreviewMarks.tsx';
-import { showPlacingCross } from './placing-cross.ts';
+import { answeredAtOnce, showPlacingCross } from './placing-cross.ts';
 import { placeOverlays } from './stage-overlays.ts';
 import { revealSchedule } from './reveal-timeline.ts';
 import { useZoomHint, ZoomButtons } from './ZoomControls.tsx';
@@ -80,16 +79,6 @@ function afterPlayersFrame(wokenAt: number | null, start: () => void): () => voi
   if (since !== null) return afterInteractionShown(start, since);
   start();
   return () => undefined;
-}
-
-/**
- * Tells the screen `tell` and renders its answer at once (flushSync); true when what `read` reads
- * of its props changed (the screen answered, not refused).
- */
-function answeredAtOnce(read: () => unknown, tell: () => void): boolean {
-  const before = read();
-  flushSync(tell);
-  return read() !== before;
 }
 
 type StageCanvasComponent = ComponentType<SceneProps & { handleRef: Ref<SceneHandle> }>;

@@ -6,6 +6,7 @@
  * small layer only, not the canvas again nor the screen's render, which come a frame later with
  * the ticket's numbered mark. Plain DOM, for the page's first script.
  */
+import { flushSync } from 'react-dom';
 import { afterNextPaint } from '../shared/yield-to-browser.ts';
 
 /** Shows the crosshair with its centre at `at` (px from the top left of its box), or hides it (null). */
@@ -16,13 +17,25 @@ export function showPlacingCross(cross: HTMLElement | null | undefined, at: { x:
 }
 
 /**
+ * Tells the screen `tell` once the frame showing a place or a selection is painted, and renders
+ * its answer at once (flushSync), as the tap's event was, so the next tap meets it; true when what
+ * `read` reads of the screen's props changed (it answered, not refused). For the stage
+ * (PictureStage.tsx) and the image (use-preview-taps.ts).
+ */
+export function answeredAtOnce(read: () => unknown, tell: () => void): boolean {
+  const before = read();
+  flushSync(tell);
+  return read() !== before;
+}
+
+/**
  * A place the screen answered keeps what shows it until the new marks are drawn, at most this long
  * (ms): the drawing's render can come after the next frame.
  */
 const PLACE_DRAWN_MS = 500;
 
 /**
- * The places (and the stage's selections, shown as the selected mark's crosshair too) shown in
+ * The places (and the selections, shown as the selected mark's crosshair too) shown in
  * their tap's own frame and told to the screen once that frame is painted, in
  * order (a tap meanwhile waits too), for the stage (scene/gestures.ts) and the image
  * (preview-taps.ts). What shows them is kept until the screen's new marks are drawn (`drawn`), so

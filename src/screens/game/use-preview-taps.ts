@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { flushSync } from 'react-dom';
 import type { TicketPoint } from '../../../domain/tickets.ts';
 import { type Size, fractionToImage, imagePoint, imageToFraction, screenPoint } from '../../stage/coords.ts';
+import { answeredAtOnce } from '../../stage/placing-cross.ts';
 import { type PreviewTap, type ShownAnswer, onPreviewTap } from '../../stage/preview-taps.ts';
 import type { StageMark } from '../../stage/types.ts';
 import { markTapped } from '../../stage/view.ts';
@@ -96,15 +96,16 @@ export function usePreviewTaps(
           take(tap);
           return false;
         }
-        // Told after the frame that showed its crosshair (preview-taps.ts): rendered at once, as
-        // the tap's event was, so a second tap meets the answer to this one.
-        const before = { marks: to.marks, selectedId: to.selectedId };
-        flushSync(() => {
-          if (answer.kind === 'select') to.select(answer.id);
-          else to.place({ x: point.x, y: point.y });
-        });
-        const after = latest.current.target;
-        return after.marks !== before.marks || after.selectedId !== before.selectedId;
+        // Told after the frame that showed its crosshair (preview-taps.ts), rendered at once.
+        return answer.kind === 'select'
+          ? answeredAtOnce(
+              () => latest.current.target.selectedId,
+              () => to.select(answer.id),
+            )
+          : answeredAtOnce(
+              () => latest.current.target.marks,
+              () => to.place({ x: point.x, y: point.y }),
+            );
       },
     });
   }, []);
