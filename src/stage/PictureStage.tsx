@@ -38,7 +38,8 @@ import type { PictureStageProps, SceneCallbacks, SceneHandle, SceneProps, StageT
 import './picture-stage.css';
 import { StagePreview } from './StagePreview.tsx';
 import { PlacingCross } from './PreviewMarks.tsx';
-import { answeredAtOnce, showPlacingCross } from './placing-cross.ts';
+import { showPlacingCross } from './placing-cross.ts';
+import { answeredAtOnce } from './answered-at-once.ts';
 import { placeOverlays } from './stage-overlays.ts';
 import { revealSchedule } from './reveal-timeline.ts';
 import { useZoomHint, ZoomButtons } from './ZoomControls.tsx';

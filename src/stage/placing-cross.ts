@@ -6,7 +6,6 @@
  * small layer only, not the canvas again nor the screen's render, which come a frame later with
  * the ticket's numbered mark. Plain DOM, for the page's first script.
  */
-import { flushSync } from 'react-dom';
 import { afterNextPaint } from '../shared/yield-to-browser.ts';
 
 /** Shows the crosshair with its centre at `at` (px from the top left of its box), or hides it (null). */
@@ -14,18 +13,6 @@ export function showPlacingCross(cross: HTMLElement | null | undefined, at: { x:
   if (!cross) return;
   if (at) cross.style.transform = `translate(${at.x}px, ${at.y}px)`;
   cross.hidden = at === null;
-}
-
-/**
- * Tells the screen `tell` once the frame showing a place or a selection is painted, and renders
- * its answer at once (flushSync), as the tap's event was, so the next tap meets it; true when what
- * `read` reads of the screen's props changed (it answered, not refused). For the stage
- * (PictureStage.tsx) and the image (use-preview-taps.ts).
- */
-export function answeredAtOnce(read: () => unknown, tell: () => void): boolean {
-  const before = read();
-  flushSync(tell);
-  return read() !== before;
 }
 
 /**

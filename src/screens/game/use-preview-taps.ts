@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TicketPoint } from '../../../domain/tickets.ts';
 import { type Size, fractionToImage, imagePoint, imageToFraction, screenPoint } from '../../stage/coords.ts';
-import { answeredAtOnce } from '../../stage/placing-cross.ts';
+import { answeredAtOnce } from '../../stage/answered-at-once.ts';
 import { type PreviewTap, type ShownAnswer, onPreviewTap } from '../../stage/preview-taps.ts';
 import type { StageMark } from '../../stage/types.ts';
 import { markTapped } from '../../stage/view.ts';
