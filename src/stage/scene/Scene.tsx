@@ -3,7 +3,7 @@
  * the marks, the reveal's labels and the loupe, in that order from the bottom.
  */
 import { useApplication } from '@pixi/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GamePicture } from '../../../domain/practice.ts';
 import type { StageMark, StageReveal } from '../types.ts';
 import { savesData } from '../../shared/save-data.ts';
@@ -66,17 +66,28 @@ export function Scene({
   const ordered = useMemo(() => (reveal ? revealOrder(marks, reveal) : []), [marks, reveal]);
   const clock = useRevealClock(reveal, ordered, onRevealLanded);
 
-  // Drawn at once when the picture's texture is in, so whoever waits for it sees it on screen.
-  const drawnPicture = shown?.picture ?? null;
+  // The scene's first render holds the picture alone; the other layers follow in a transition,
+  // which React renders in slices of a few ms (issue 29). @pixi/react renders its first children
+  // as Pixi's application has started, outside any transition: all the layers' Pixi objects were
+  // made in one task of 30-50 ms at 4x CPU slowdown, and a tap whose finger came down during it
+  // (the player tapping the picture as soon as its marks showed) waited for its end.
+  const [layered, setLayered] = useState(false);
+  useEffect(() => startTransition(() => setLayered(true)), []);
+
+  // Drawn at once when the picture's texture is in and every layer is there (the marks with it), so
+  // whoever waits for it sees it on screen.
+  const drawnPicture = layered ? (shown?.picture ?? null) : null;
   useLayoutEffect(() => {
     if (!drawnPicture) return;
     frames.renderNow();
     onPictureDrawn(drawnPicture);
   }, [drawnPicture, frames, onPictureDrawn]);
 
+  const world = <WorldPicture shown={shown} sharpWhenZoomed />;
+  if (!layered) return world;
   return (
     <>
-      <WorldPicture shown={shown} sharpWhenZoomed />
+      {world}
       <RevealBackdrop reveal={reveal} ordered={ordered} clock={clock} shown={revealShown} />
       <MarksLayer marks={marks} selectedId={selectedId} />
       <RevealLabels
