@@ -36,6 +36,7 @@ interface ServerEntry {
   renderPage(url: string, lng: 'en' | 'hi', resources: Resource, loggedIn: boolean): Promise<string>;
   renderFirstPopups(lng: 'en' | 'hi', resources: Resource): Promise<string>;
   firstPopupScriptText(): string;
+  firstHintsScriptText(): string;
 }
 
 /** The screen's chunk with the chunks it imports (not the entry, which index.html loads already). */
@@ -254,6 +255,10 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
     const popupCode = minifySync('first-popup.js', entry.firstPopupScriptText()).code.trim();
     if (popupCode.includes('</')) throw new Error('prerender: the first-paint popup script contains "</"');
     const popupScript = `<script>${popupCode}</script>`;
+    // A game screen's first paint has its hints as the app has them (src/ui/game-hints-first-paint.ts).
+    const hintsCode = minifySync('first-hints.js', entry.firstHintsScriptText()).code.trim();
+    if (hintsCode.includes('</')) throw new Error('prerender: the first-paint hints script contains "</"');
+    const hintsScript = `<script>${hintsCode}</script>`;
     let written = 0;
     for (const lng of LANGUAGES) {
       const resources = resourcesOf(outDir, lng);
@@ -279,7 +284,7 @@ export async function prerenderPages(outDir: string, mode: string): Promise<numb
             .replace(DESCRIPTION_META, () => pageMeta(title, resources, lng))
             .replace('</head>', () => `${head}${engine}</head>`)
             // Replaced by functions: a `$` in a page's text is text, not a replacement pattern.
-            .replace(entryScript, (module) => `${popupScript}${module}`)
+            .replace(entryScript, (module) => `${popupScript}${hydrated ? '' : hintsScript}${module}`)
             .replace('<div id="root"></div>', () => {
               const attributes = hydrated
                 ? ` data-prerendered="${lng}"${player ? ` ${ASSUMED_LOGIN_ATTRIBUTE}` : ''}`

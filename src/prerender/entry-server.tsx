@@ -16,6 +16,7 @@ import { CookieNoticeBody } from '../app/watchers/CookieNotice.tsx';
 import { FIRST_POPUP_END_ID } from '../app/watchers/first-paint-popup.ts';
 import { firstPopupScriptText } from '../app/watchers/first-paint-script.ts';
 import { PopupBarSection } from '../app/watchers/PopupBar.tsx';
+import { firstHintsScriptText } from '../ui/game-hints-first-paint.ts';
 
 async function i18nIn(lng: 'en' | 'hi', resources: Resource): Promise<I18n> {
   const i18n = i18next.createInstance();
@@ -104,4 +105,4 @@ export async function renderFirstPopups(lng: 'en' | 'hi', resources: Resource): 
   );
 }
 
-export { firstPopupScriptText };
+export { firstHintsScriptText, firstPopupScriptText };

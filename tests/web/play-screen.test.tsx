@@ -383,6 +383,29 @@ describe('/play_screen', () => {
     expect(document.body).not.toHaveTextContent(/cart|bought|buy/i);
   });
 
+  it('has the first-time hints above the picture while it loads, and keeps them there as the board takes its place', async () => {
+    let answerCart: () => void = () => undefined;
+    stubApi({
+      'GET /contests/current': () => ok(currentAnswer(contestView())),
+      'GET /cart': () =>
+        new Promise<StubAnswer>((resolve) => {
+          answerCart = () => resolve(ok({ items: [], groups: [], held: [] }));
+        }),
+    });
+    const { container } = await renderScreen(<PlayScreenPage />, { path: '/play_screen' });
+    // The contest is in, the cart still on its way: the contest's picture, not yet the board.
+    await screen.findByText('Contest A');
+    const hints = screen.getByRole('region', { name: 'How to play' });
+    const preview = container.querySelector('.stage-preview')!;
+    expect(screen.queryByTestId('stage')).toBeNull();
+    // Before the picture in the page's order, so the picture is not pushed down when the board comes.
+    expect(hints.compareDocumentPosition(preview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    answerCart();
+    const board = await screen.findByTestId('stage');
+    expect(screen.getByRole('region', { name: 'How to play' })).toBe(hints);
+    expect(hints.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('retries a failed load', async () => {
     let n = 0;
     stubApi({

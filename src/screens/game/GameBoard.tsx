@@ -30,17 +30,20 @@ export const loadStage = () => PictureStage.load();
 
 /**
  * The picture shown before the stage can draw (preloaded with the HTML), in the stage's box, and
- * the ticket panel's place with its rows' heights and first line (`hint`, where to tap): the
- * picture keeps the size and the place it will have when the game loads.
+ * the ticket panel's place with its rows' heights and first line (`hint`, where to tap), and a
+ * screen's own last row (`lastRow`: the play screen's price line, unseen): the picture keeps the
+ * size and the place it will have when the game loads.
  */
 export function GamePreview({
   image,
   label,
   hint,
+  lastRow,
 }: {
   image: ResponsiveImage | undefined;
   label: string;
   hint: string;
+  lastRow?: ReactNode;
 }) {
   return (
     <div className="trial-game__body">
@@ -53,6 +56,7 @@ export function GamePreview({
         </div>
         <div className="trial-bar__chips-place" />
         <div className="trial-bar__actions-place" />
+        {lastRow}
       </div>
     </div>
   );

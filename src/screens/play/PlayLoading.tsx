@@ -5,7 +5,9 @@ import { PLAY_PICTURE } from '../../../domain/site-paths.ts';
 import { askCartAhead } from '../../api/contests.ts';
 import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx';
 import { currentLanguage } from '../../shared/i18n.ts';
+import { GameHints } from '../../ui/GameHints.tsx';
 import { GamePreview, loadStage } from '../game/GameBoard.tsx';
+import { PlayPricePlace } from './PlayPrice.tsx';
 import '../../styles/trial.css';
 import '../../styles/contest.css';
 
@@ -35,7 +37,14 @@ export default function PlayLoading() {
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfoPlaceholder />
-      <GamePreview image={PLAY_PICTURE} label={t('play.loading')} hint={t('game.tapToPlace')} />
+      {/* Where the board has them: the picture stays put as the board takes its place. */}
+      <GameHints />
+      <GamePreview
+        image={PLAY_PICTURE}
+        label={t('play.loading')}
+        hint={t('game.tapToPlace')}
+        lastRow={<PlayPricePlace />}
+      />
     </div>
   );
 }

@@ -28,7 +28,7 @@ import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
 import PlayLoading from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
+import { PlayPrice, PlayPricePlace, useEntryTexts } from './PlayPrice.tsx';
 import { useCodeAfterMark } from '../game/code-after-mark.ts';
 
 // The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
@@ -276,9 +276,16 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
     <div className="play-game">
       <h1 className="visually-hidden">{t('play.title')}</h1>
       <PlayContestInfo contest={contest} />
+      {/* Above the picture from the first paint (PlayLoading) on, so the picture never moves down. */}
+      {(shown === 'loading' || showStage) && <GameHints />}
       {shown === 'loading' && (
         // The contest's picture while the cart loads: preloaded with the HTML (PLAY_PICTURE).
-        <GamePreview image={PLAY_PICTURE} label={t('play.loading')} hint={t('game.tapToPlace')} />
+        <GamePreview
+          image={PLAY_PICTURE}
+          label={t('play.loading')}
+          hint={t('game.tapToPlace')}
+          lastRow={<PlayPricePlace />}
+        />
       )}
       {shown === 'loadError' && (
         <GameLoadError
@@ -289,7 +296,6 @@ function PlayBoard({ contest, picture }: { contest: ContestView; picture: NonNul
           onRetry={() => actor.send({ type: 'load.retry' })}
         />
       )}
-      {showStage && <GameHints />}
       {showStage && (
         <GameBoard
           picture={picture}

@@ -426,3 +426,38 @@ test("a player whose session has ended gets a visitor's home, and the page does 
   expect((await context.cookies()).some((cookie) => cookie.name === 'cs_session')).toBe(false);
   expect(await shiftsOf(page)).toEqual([]);
 });
+
+for (const seen of [false, true])
+  test(`the game screens' picture is where their first paint put it once the board has loaded, ${seen ? 'the hints dismissed before' : 'with the first-time hints'}`, async ({
+    page,
+  }) => {
+    await signUp(page, seen ? '6' : '7');
+    await page.addInitScript(() => {
+      // The popup bars answered, so that each screen's own layout is what is compared.
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
+      );
+      localStorage.setItem('announcementSeen', '1');
+    });
+    if (seen) await page.addInitScript(() => localStorage.setItem('gameHintsSeen', '1'));
+    const stageBox = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.trial-game__stage')!.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map(Math.round);
+      });
+    const hints = page.getByRole('region', { name: 'How to play' });
+    for (const route of ['/play_screen', '/quick_game_screen']) {
+      // The page as the server sends it, before its code: the hints as the board will have them.
+      await page.route('**/assets/*.js', (script) => script.abort());
+      await page.goto(`${route}?lng=en`);
+      await expect(page.locator('.stage-preview__image')).toBeVisible();
+      await expect(hints).toHaveCount(seen ? 0 : 1);
+      const first = await stageBox();
+      await page.unroute('**/assets/*.js');
+      await page.goto(`${route}?lng=en`);
+      await expect(page.locator('.trial-bar__submit')).toBeVisible({ timeout: 20_000 });
+      await expect(hints).toHaveCount(seen ? 0 : 1);
+      expect(await stageBox(), route).toEqual(first);
+    }
+  });
