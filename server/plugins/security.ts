@@ -64,7 +64,8 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
 /**
  * A page's policy with its inline scripts allowed by their hashes (`<script>` with no attribute:
  * the pre-rendered page's first-paint popup script, written by the build, see
- * src/app/watchers/first-paint-popup.ts), for that page only: every other script stays 'self'.
+ * src/app/watchers/first-paint-popup.ts, and on a game screen's page the hints' one,
+ * src/ui/game-hints-first-paint.ts), for that page only: every other script stays 'self'.
  * `html` is the page as the build wrote it, before anything of the request's is filled in, so a
  * script that got into the page any other way stays refused. Set by the page's sender on its 200
  * and its 304 alike (a 304's headers update the cached ones).
