@@ -7,7 +7,6 @@ import { useCurrentContestsFetch } from '../../shared/current-contests-share.tsx
 import { currentLanguage } from '../../shared/i18n.ts';
 import { GameHints } from '../../ui/GameHints.tsx';
 import { GamePreview, loadStage } from '../game/GameBoard.tsx';
-import { PlayPricePlace } from './PlayPrice.tsx';
 import '../../styles/trial.css';
 import '../../styles/contest.css';
 
@@ -46,6 +45,19 @@ export default function PlayLoading() {
         lastRow={<PlayPricePlace />}
       />
     </div>
+  );
+}
+
+/**
+ * The price line's room while the contest loads (GamePreview's last row, here and in the play
+ * screen's own loading state): one line in its type, unseen, so the picture above keeps the height
+ * it has once the line is there.
+ */
+export function PlayPricePlace() {
+  return (
+    <p className="play-summary play-summary--place" aria-hidden="true">
+      {'\u00a0'}
+    </p>
   );
 }
 

@@ -26,18 +26,6 @@ export function PlayPrice({ contest, count }: { contest: ContestView; count: num
   );
 }
 
-/**
- * The price line's room while the contest loads (GamePreview's last row): one line in its type,
- * unseen, so the picture above keeps the height it has once the line is there.
- */
-export function PlayPricePlace() {
-  return (
-    <p className="play-summary play-summary--place" aria-hidden="true">
-      {'\u00a0'}
-    </p>
-  );
-}
-
 /** What n tickets cost, as the bill will say it (domain/money.ts entryBill, the same rounding). */
 export const entryTotal = (contest: ContestView, count: number): number =>
   entryBill(contest.fees, contest.ticketPricePaise, count).grandTotal;

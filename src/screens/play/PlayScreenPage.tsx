@@ -26,9 +26,9 @@ import { GameBoard, GamePreview, GameTicketBar, useBarState, useShownState } fro
 import { useDraftMarks, useStageLabels, useTicketBarTexts } from '../game/game-texts.ts';
 import { sameRule } from '../game/same-rule.ts';
 import { usePreviewTaps } from '../game/use-preview-taps.ts';
-import PlayLoading from './PlayLoading.tsx';
+import PlayLoading, { PlayPricePlace } from './PlayLoading.tsx';
 import { PlayContestInfo } from './PlayContestInfo.tsx';
-import { PlayPrice, PlayPricePlace, useEntryTexts } from './PlayPrice.tsx';
+import { PlayPrice, useEntryTexts } from './PlayPrice.tsx';
 import { useCodeAfterMark } from '../game/code-after-mark.ts';
 
 // The entry sheet (bill, Pay, "You're in") comes in its own chunk, asked for at the first mark.
