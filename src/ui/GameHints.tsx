@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../shared/storage-keys.ts';
+import { GAME_HINTS_FIRST_PAINT_ATTRIBUTE } from './game-hints-first-paint.ts';
 import { useFinePointer } from './use-fine-pointer.ts';
 
 function seen(): boolean {
@@ -34,11 +35,34 @@ const POINTER_HINTS = [
   { key: 'keys', icon: ICONS.keys },
 ] as const;
 
+type Hints = typeof TOUCH_HINTS | typeof POINTER_HINTS;
+
+/** One pointer's hints; `only` marks a first paint's list that its style shows for that pointer alone. */
+function HintList({ hints, only }: { hints: Hints; only?: 'touch' | 'fine' }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={only ? `game-hints__list game-hints__list--${only}` : 'game-hints__list'}>
+      {hints.map(({ key, icon }) => (
+        <li key={key} className="game-hints__item">
+          <svg className="game-hints__icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d={icon} />
+          </svg>
+          {t(`gameHints.${key}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The game screens' first-time hints, in a player's words: where to tap, how to zoom, the
  * magnifier; with a mouse or trackpad, where to click, how to zoom and the arrow keys. Shown
  * until the player dismisses them once, in any game screen of this browser. It takes no props:
  * the screen's renders (a tap's mark) pass it by.
+ *
+ * In the build's first paint of a game screen (the pointer unknown there) it carries both lists,
+ * and its style shows the one for the browser's pointer; its "Got it" is answered by the page's
+ * head script until the app renders in its place (game-hints-first-paint.ts).
  */
 export const GameHints = memo(function GameHints() {
   const { t } = useTranslation();
@@ -54,20 +78,22 @@ export const GameHints = memo(function GameHints() {
     setHidden(true);
   };
   return (
-    <section className="game-hints" aria-labelledby="game-hints-title">
+    <section
+      className="game-hints"
+      aria-labelledby="game-hints-title"
+      {...(fine === null ? { [GAME_HINTS_FIRST_PAINT_ATTRIBUTE]: '' } : {})}
+    >
       <h2 id="game-hints-title" className="visually-hidden">
         {t('gameHints.title')}
       </h2>
-      <ul className="game-hints__list">
-        {(fine ? POINTER_HINTS : TOUCH_HINTS).map(({ key, icon }) => (
-          <li key={key} className="game-hints__item">
-            <svg className="game-hints__icon" viewBox="0 0 24 24" aria-hidden="true">
-              <path d={icon} />
-            </svg>
-            {t(`gameHints.${key}`)}
-          </li>
-        ))}
-      </ul>
+      {fine === null ? (
+        <>
+          <HintList hints={TOUCH_HINTS} only="touch" />
+          <HintList hints={POINTER_HINTS} only="fine" />
+        </>
+      ) : (
+        <HintList hints={fine ? POINTER_HINTS : TOUCH_HINTS} />
+      )}
       <button type="button" className="button button--small button--accent game-hints__ok" onClick={dismiss}>
         {t('gameHints.ok')}
       </button>

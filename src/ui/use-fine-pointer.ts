@@ -16,13 +16,15 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * Whether the primary pointer is a mouse or a trackpad ('(pointer: fine)'), so texts say "Click"
- * rather than "Tap". False on touch screens, where matchMedia is missing, and in the pre-rendered
- * first paint (the hydrated page then switches without a mismatch).
+ * rather than "Tap". False on touch screens and where matchMedia is missing; null in the build's
+ * pre-render, which cannot know the pointer: a first paint then carries both texts and lets the
+ * same media query in its style pick one (as GameHints does), so the text does not change as the
+ * app takes over.
  */
-export function useFinePointer(): boolean {
+export function useFinePointer(): boolean | null {
   return useSyncExternalStore(
     subscribe,
     () => query()?.matches ?? false,
-    () => false,
+    () => null,
   );
 }

@@ -1,7 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 import { GameHints } from '../../src/ui/GameHints.tsx';
+import { GAME_HINTS_FIRST_PAINT_ATTRIBUTE } from '../../src/ui/game-hints-first-paint.ts';
+import { createTestI18n } from '../support/i18n.ts';
 import { renderWithApp } from '../support/render.tsx';
 
 const region = (name: string) => screen.queryByRole('region', { name });
@@ -65,5 +69,44 @@ describe('GameHints', () => {
     await renderWithApp(<GameHints />);
     expect(screen.getByText('Tap where you think the ball is: each tap is a ticket')).toBeInTheDocument();
     expect(screen.queryByText(/Click/)).toBeNull();
+  });
+
+  it("carries both pointers' hints in the build's first paint, for its style to pick, marked for the head script's 'Got it'", async () => {
+    // The pre-render cannot know the pointer; the browser's own media query then shows one list
+    // (styles/trial/layouts-hints.css), so the text does not change as the app takes over.
+    primaryPointer('fine');
+    const html = renderToString(
+      <I18nextProvider i18n={await createTestI18n('en')}>
+        <GameHints />
+      </I18nextProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const lists = [...page.querySelectorAll('ul')].map((list) => [
+      list.className,
+      [...list.querySelectorAll('li')].map((li) => li.textContent),
+    ]);
+    expect(lists).toEqual([
+      [
+        'game-hints__list game-hints__list--touch',
+        [
+          'Tap where you think the ball is: each tap is a ticket',
+          'Pinch or use + to zoom in',
+          'Press and hold for the magnifier',
+        ],
+      ],
+      [
+        'game-hints__list game-hints__list--fine',
+        [
+          'Click where you think the ball is: each click is a ticket',
+          'Scroll or use + to zoom in',
+          'Arrow keys move your mark one pixel at a time',
+        ],
+      ],
+    ]);
+    expect(page.querySelector('section')!.hasAttribute(GAME_HINTS_FIRST_PAINT_ATTRIBUTE)).toBe(true);
+    // The app's own hints: one list, and the head script leaves their button to them.
+    await renderWithApp(<GameHints />);
+    expect(document.querySelectorAll('.game-hints ul')).toHaveLength(1);
+    expect(region('How to play')!.hasAttribute(GAME_HINTS_FIRST_PAINT_ATTRIBUTE)).toBe(false);
   });
 });

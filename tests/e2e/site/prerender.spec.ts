@@ -427,19 +427,23 @@ test("a player whose session has ended gets a visitor's home, and the page does 
   expect(await shiftsOf(page)).toEqual([]);
 });
 
+/** The popup bars answered, so that a screen's own first paint is what is looked at. */
+async function popupsAnswered(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'cookieConsent',
+      JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
+    );
+    localStorage.setItem('announcementSeen', '1');
+  });
+}
+
 for (const seen of [false, true])
   test(`the game screens' picture is where their first paint put it once the board has loaded, ${seen ? 'the hints dismissed before' : 'with the first-time hints'}`, async ({
     page,
   }) => {
     await signUp(page, seen ? '6' : '7');
-    await page.addInitScript(() => {
-      // The popup bars answered, so that each screen's own layout is what is compared.
-      localStorage.setItem(
-        'cookieConsent',
-        JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
-      );
-      localStorage.setItem('announcementSeen', '1');
-    });
+    await popupsAnswered(page);
     if (seen) await page.addInitScript(() => localStorage.setItem('gameHintsSeen', '1'));
     const stageBox = () =>
       page.evaluate(() => {
@@ -461,3 +465,42 @@ for (const seen of [false, true])
       expect(await stageBox(), route).toEqual(first);
     }
   });
+
+test("the first paint's 'Got it' puts the hints away before the app has started, and the app keeps them away", async ({
+  page,
+}) => {
+  await popupsAnswered(page);
+  const hints = page.getByRole('region', { name: 'How to play' });
+  await page.route('**/assets/*.js', (script) => script.abort());
+  await page.goto('/quick_game_screen?lng=en');
+  await expect(page.locator('.stage-preview__image')).toBeVisible();
+  await expect(hints.getByText('Tap where you think the ball is: each tap is a ticket')).toBeVisible();
+  await hints.getByRole('button', { name: 'Got it' }).tap();
+  await expect(hints).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('gameHintsSeen'))).toBe('1');
+  await page.unroute('**/assets/*.js');
+  await page.goto('/quick_game_screen?lng=en');
+  await expect(page.locator('.trial-bar__submit')).toBeVisible({ timeout: 20_000 });
+  await expect(hints).toHaveCount(0);
+});
+
+test.describe('with a mouse', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+
+  test("the game screens' hints say 'Click' from the first paint, as the app says it", async ({ page }) => {
+    await popupsAnswered(page);
+    const hints = page.getByRole('region', { name: 'How to play' });
+    const click = hints.getByText('Click where you think the ball is: each click is a ticket');
+    const tap = hints.getByText('Tap where you think the ball is: each tap is a ticket');
+    await page.route('**/assets/*.js', (script) => script.abort());
+    await page.goto('/quick_game_screen?lng=en');
+    await expect(page.locator('.stage-preview__image')).toBeVisible();
+    await expect(click).toBeVisible();
+    await expect(tap).toBeHidden();
+    await page.unroute('**/assets/*.js');
+    await page.goto('/quick_game_screen?lng=en');
+    await expect(page.locator('.trial-bar__submit')).toBeVisible({ timeout: 20_000 });
+    await expect(click).toBeVisible();
+    await expect(tap).toHaveCount(0);
+  });
+});
