@@ -165,13 +165,6 @@ export const PRERENDERED_PAGES = [
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
 /**
- * Game screens, and (issue 29) the public pages whose content is the API's, whose HTML the build
- * writes per language like the pages above (chunks and translations named in its head, the
- * picture preloaded by the server), holding the screen's first render as a first paint that the
- * app renders anew instead of hydrating: what the screen reads from the browser's storage (the
- * day's games, hints seen) or the API can differ from the build's.
- */
-/**
  * The stage engine's code (the scene, and the parts of Pixi it starts with), which a game screen
  * evaluates once the page has loaded and is idle (src/stage/scene-loader.ts). Every page's HTML
  * names its files in a meta tag (LATER_CODE_META); a game screen fetches them into the browser's
@@ -194,7 +187,13 @@ export const LATER_CODE_META = 'cricspot:engine-code';
  */
 export const SCREEN_CODE_META = 'cricspot:screen-code';
 
-/*
+/**
+ * Game screens, and (issue 29) the public pages whose content is the API's, whose HTML the build
+ * writes per language like the pages above (chunks and translations named in its head, the
+ * picture preloaded by the server), holding the screen's first render as a first paint that the
+ * app renders anew instead of hydrating: what the screen reads from the browser's storage (the
+ * day's games, hints seen) or the API can differ from the build's.
+ *
  * In FIRST_PAINT_SCREENS, `also` is the code the screen's first paint shows, which the app waits
  * for before it renders over the first paint (FIRST_PAINT_CODE in src/app/routes.tsx); a game
  * screen's `fetchedWith` is code its board asks for as it renders (the stage's DOM part,
