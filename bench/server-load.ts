@@ -181,6 +181,23 @@ export const BENCH_GATEWAY = {
 export const BENCH_POSITION = { latitude: 19.076, longitude: 72.8777, accuracy: 50 } as const;
 
 /**
+ * fetch, asked once more when the kept-alive connection it took had been closed by the server
+ * (undici's 'other side closed'). A bench that prepares its data synchronously (better-sqlite3)
+ * for longer than the server's keep-alive timeout (5 s) keeps the loop from hearing the close, and
+ * its next request then takes the dead connection: seen with 1000 players on a slow machine.
+ * Only for requests that may be sent twice.
+ */
+async function fetchAgainIfStale(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
  * Each session's location check, as the browser's play gate makes it before a player adds
  * tickets (POST /api/v1/location); not timed. The server must count 127.0.0.1 as India
  * (GEO_LOCAL_COUNTRY=IN under NODE_ENV=production).
@@ -190,7 +207,7 @@ export async function locateSessions(base: string, cookies: string[], concurrenc
   const worker = async () => {
     while (next < cookies.length) {
       const cookie = cookies[next++]!;
-      const res = await fetch(`${base}/api/v1/location`, {
+      const res = await fetchAgainIfStale(`${base}/api/v1/location`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
         body: JSON.stringify(BENCH_POSITION),

@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from '../shared/storage-keys.ts';
  */
 export const GAME_HINTS_SEEN_ATTRIBUTE = 'data-game-hints-seen';
 /** On the first paint's hints (GameHints in the pre-render): the ones this script answers for. */
-export const GAME_HINTS_FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+export const GAME_HINTS_FIRST_PAINT_ATTRIBUTE = 'data-first-paint-hints';
 
 interface FirstHintsSettings {
   seenKey: string;
