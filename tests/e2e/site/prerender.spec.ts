@@ -338,17 +338,24 @@ test("a pre-rendered page's style sheets are not fetched again, and a list's fir
   }
 });
 
-/**
- * The page's layout shifts from its first paint on, each as what moved from where to where (a
- * failure says which part of the page moved), with the popups answered: no bar comes.
- */
-async function watchShifts(page: Page) {
+/** The popup bars answered, so that a screen's own first paint is what is looked at. */
+async function popupsAnswered(page: Page) {
   await page.addInitScript(() => {
     localStorage.setItem(
       'cookieConsent',
       JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
     );
     localStorage.setItem('announcementSeen', '1');
+  });
+}
+
+/**
+ * The page's layout shifts from its first paint on, each as what moved from where to where (a
+ * failure says which part of the page moved), with the popups answered: no bar comes.
+ */
+async function watchShifts(page: Page) {
+  await popupsAnswered(page);
+  await page.addInitScript(() => {
     localStorage.setItem('notificationsDeclined', new Date().toISOString());
     const shifts: string[] = [];
     (window as unknown as { shifts: string[] }).shifts = shifts;
@@ -426,17 +433,6 @@ test("a player whose session has ended gets a visitor's home, and the page does 
   expect((await context.cookies()).some((cookie) => cookie.name === 'cs_session')).toBe(false);
   expect(await shiftsOf(page)).toEqual([]);
 });
-
-/** The popup bars answered, so that a screen's own first paint is what is looked at. */
-async function popupsAnswered(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem(
-      'cookieConsent',
-      JSON.stringify({ choice: 'necessary', at: new Date().toISOString(), version: 1 }),
-    );
-    localStorage.setItem('announcementSeen', '1');
-  });
-}
 
 for (const seen of [false, true])
   test(`the game screens' picture is where their first paint put it once the board has loaded, ${seen ? 'the hints dismissed before' : 'with the first-time hints'}`, async ({
