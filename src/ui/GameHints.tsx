@@ -1,6 +1,7 @@
-import { memo, useState } from 'react';
+import { memo, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../shared/storage-keys.ts';
+import { focusMain } from './focus-main.ts';
 import { GAME_HINTS_FIRST_PAINT_ATTRIBUTE } from './game-hints-first-paint.ts';
 import { useFinePointer } from './use-fine-pointer.ts';
 
@@ -69,13 +70,16 @@ export const GameHints = memo(function GameHints() {
   const [hidden, setHidden] = useState(seen);
   const fine = useFinePointer();
   if (hidden) return null;
-  const dismiss = () => {
+  const dismiss = (event: MouseEvent<HTMLButtonElement>) => {
+    const hadFocus = event.currentTarget.contains(document.activeElement);
     try {
       window.localStorage.setItem(STORAGE_KEYS.gameHintsSeen, '1');
     } catch {
       // Storage blocked: the hints go for this visit only.
     }
     setHidden(true);
+    // The button goes from view: the focus to the page's main landmark, not to <body> (as the first paint's "Got it").
+    if (hadFocus) focusMain();
   };
   return (
     <section

@@ -41,6 +41,31 @@ describe('GameHints', () => {
     expect(region('How to play')).toBeNull();
   });
 
+  it("moves the focus from a focused 'Got it' to the page's main landmark, not to <body>", async () => {
+    await renderWithApp(
+      <main id="main" tabIndex={-1}>
+        <GameHints />
+      </main>,
+    );
+    const ok = screen.getByRole('button', { name: 'Got it' });
+    ok.focus();
+    fireEvent.click(ok);
+    expect(region('How to play')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it("leaves the focus where it is when 'Got it' did not have it (a tap that does not focus)", async () => {
+    await renderWithApp(
+      <main id="main" tabIndex={-1}>
+        <input aria-label="Elsewhere" />
+        <GameHints />
+      </main>,
+    );
+    screen.getByRole('textbox', { name: 'Elsewhere' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Elsewhere' }));
+  });
+
   it('reads in Hindi', async () => {
     await renderWithApp(<GameHints />, { lng: 'hi' });
     expect(region('कैसे खेलें')).toBeInTheDocument();

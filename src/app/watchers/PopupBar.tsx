@@ -1,12 +1,7 @@
 import { type ReactNode, type Ref, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  FIRST_POPUP_CLASS,
-  type FirstPopup,
-  focusMain,
-  POPUP_BAR_HEIGHT_VAR,
-  takeOverFirstPopup,
-} from './first-paint-popup.ts';
+import { FIRST_POPUP_CLASS, type FirstPopup, POPUP_BAR_HEIGHT_VAR, takeOverFirstPopup } from './first-paint-popup.ts';
+import { focusMain } from '../../ui/focus-main.ts';
 
 interface BarProps {
   label: string;

@@ -14,6 +14,7 @@
  * takeOverFirstPopup): the same markup at the same height, so nothing moves. The order is
  * Popups' (cookies, then the announcement); the alerts offer is the app's alone.
  */
+import { focusMain } from '../../ui/focus-main.ts';
 
 /** The CSS variable the page keeps free at the bottom of the screen while a bar shows (popups.css). */
 export const POPUP_BAR_HEIGHT_VAR = '--popup-bar-height';
@@ -61,9 +62,4 @@ export function takeOverFirstPopup(bar: HTMLElement | null): boolean {
     else focusMain();
   }
   return replaced;
-}
-
-/** The focus to the layouts' <main id="main" tabIndex={-1}>, where the reader was on the page kept in view. */
-export function focusMain(): void {
-  document.getElementById('main')?.focus({ preventScroll: true });
 }
