@@ -7,7 +7,9 @@
 // press list and an article's page (with a few published articles: bench/support/press-articles.ts),
 // and the two game screens; /play_screen as a logged-in player whose session has
 // passed the location check. Prints figures only; on a busy machine the scores drop, so run it
-// alone. BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages; BENCH_LIGHTHOUSE_RUNS=1 runs fewer;
+// alone. The targets are for a quiet machine: a run during which the machine itself was slow (its
+// CPU index under QUIET_SHARE of the fastest this bench saw) is set aside, printed, and run again.
+// BENCH_LIGHTHOUSE_PAGES=/,/play_screen picks pages; BENCH_LIGHTHOUSE_RUNS=1 runs fewer;
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's JSON report there.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,15 @@ import { CHROMIUM, disabledFeatures, disableFeaturesFlag } from './support/quiet
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGET = 95;
+/**
+ * Lighthouse times a fixed piece of JavaScript before each run (its report's
+ * environment.benchmarkIndex) and multiplies what it measures by 4 for a phone: on this virtual
+ * machine that index drops from about 2500-2800 to 1500-1800 at times (another guest on the same
+ * cores), and the run's score with it (77-93 against 94-98 for the same page: the note of stop 92).
+ * Such a run measured the machine, not the page: it is set aside and the page run once more, at
+ * most RUNS more times per page.
+ */
+const QUIET_SHARE = 0.8;
 /** A press article's page, as the table prints it: /press-details/{id}/{slug} once published. */
 const PRESS_ARTICLE = '/press-details';
 const ALL_PAGES = [
@@ -70,6 +81,8 @@ interface Run {
   tbt: number;
   cls: number;
   bytes: number;
+  /** Lighthouse's CPU index of the machine, measured as the run started (higher is faster). */
+  cpuIndex: number;
 }
 
 async function lighthouse(url: string, out: string, player: Player | null): Promise<Run> {
@@ -94,6 +107,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
       accessibility: { score: number; auditRefs: Array<{ id: string; weight: number }> };
     };
     audits: Record<string, { numericValue?: number; score: number | null }>;
+    environment: { benchmarkIndex: number };
   };
   // A page that sent the browser elsewhere (home, for a missing login) measured the wrong page.
   if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
@@ -110,6 +124,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
+    cpuIndex: report.environment.benchmarkIndex,
   };
 }
 
@@ -119,6 +134,7 @@ async function lighthouse(url: string, out: string, player: Player | null): Prom
  */
 async function measured(route: string, i: number, player: Player | null): Promise<Run> {
   const out = path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}-${i}.json`);
+  rmSync(out, { force: true });
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouse(`${base}${route}`, out, player);
@@ -133,6 +149,26 @@ async function measured(route: string, i: number, player: Player | null): Promis
 }
 
 const reports = process.env.BENCH_LIGHTHOUSE_REPORTS ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS) : dataDir;
+
+/** The fastest the machine was in this bench (Lighthouse's CPU index), for QUIET_SHARE. */
+let fastest = 0;
+const quiet = (run: Run) => run.cpuIndex >= QUIET_SHARE * fastest;
+
+/**
+ * RUNS runs of a page on a quiet machine: a run whose CPU index says the machine was slow, against
+ * the fastest seen so far, is set aside and run again (RUNS more at most); returned with those set aside.
+ */
+async function quietRuns(route: string, player: Player | null): Promise<{ runs: Run[]; setAside: Run[] }> {
+  const all: Run[] = [];
+  for (let i = 0; all.filter(quiet).length < RUNS && i < 2 * RUNS; i++) {
+    const run = await measured(route, i, player);
+    fastest = Math.max(fastest, run.cpuIndex);
+    all.push(run);
+  }
+  // Judged again against the fastest of all: a first run may have been slow before a fast one showed it.
+  const runs = all.filter(quiet);
+  return { runs: runs.length > 0 ? runs : all, setAside: runs.length > 0 ? all.filter((run) => !quiet(run)) : [] };
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (n: number) => String(Math.round(n)).padStart(7);
@@ -154,27 +190,33 @@ try {
     `Lighthouse mobile, production server as a visitor in India, ${RUNS} runs per page, median; performance target ${TARGET}, accessibility 100; ${results} published results; load average ${load1!.toFixed(1)} at the start`,
   );
   console.log(
-    'page                  perf  target   met    LCP ms  TBT ms    CLS  a11y   FCP ms  bytes KB  performance of the runs',
+    'page                  perf  target   met    LCP ms  TBT ms    CLS  a11y   FCP ms  bytes KB  performance of the runs (CPU index)',
   );
   const failed = new Map<string, Set<string>>();
   const missed: string[] = [];
+  const slowRuns: string[] = [];
   mkdirSync(reports, { recursive: true });
   for (const { route, player: needsPlayer } of PAGES) {
     const address = route === PRESS_ARTICLE ? article! : route;
-    const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measured(address, i, needsPlayer ? player : null));
+    const { runs, setAside } = await quietRuns(address, needsPlayer ? player : null);
+    slowRuns.push(...setAside.map((run) => `${route} ${run.score} (${Math.round(run.cpuIndex)})`));
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     const met = m('score') >= TARGET;
     if (!met) missed.push(route);
     console.log(
-      `${route.padEnd(21)} ${String(m('score')).padStart(4)} ${String(TARGET).padStart(7)}   ${(met ? 'met' : 'NOT').padEnd(4)} ${ms(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(6)} ${String(m('a11y')).padStart(5)} ${ms(m('fcp'))} ${(m('bytes') / 1024).toFixed(0).padStart(9)}  ${runs.map((run) => run.score).join(', ')}`,
+      `${route.padEnd(21)} ${String(m('score')).padStart(4)} ${String(TARGET).padStart(7)}   ${(met ? 'met' : 'NOT').padEnd(4)} ${ms(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(6)} ${String(m('a11y')).padStart(5)} ${ms(m('fcp'))} ${(m('bytes') / 1024).toFixed(0).padStart(9)}  ${runs.map((run) => `${run.score} (${Math.round(run.cpuIndex)})`).join(', ')}`,
     );
   }
   console.log(
     missed.length === 0
       ? `every page measured met ${TARGET}`
       : `under ${TARGET}: ${missed.join(', ')} (load average now ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log(
+    slowRuns.length === 0
+      ? `no run set aside: the machine's CPU index stayed within ${QUIET_SHARE * 100}% of its fastest, ${Math.round(fastest)}`
+      : `set aside, the machine slower than ${QUIET_SHARE * 100}% of its fastest (${Math.round(fastest)}) as they started, each run again: ${slowRuns.join(', ')}`,
   );
   for (const [route, ids] of failed)
     if (ids.size > 0) console.log(`accessibility audits failed on ${route}: ${[...ids].join(', ')}`);
