@@ -170,7 +170,12 @@ async function quietRuns(route: string, player: Player | null): Promise<{ runs: 
   return { runs: runs.length > 0 ? runs : all, setAside: runs.length > 0 ? all.filter((run) => !quiet(run)) : [] };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value; of an even number (fewer quiet runs than RUNS), the mean of the two middle ones. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+};
 const ms = (n: number) => String(Math.round(n)).padStart(7);
 
 try {
