@@ -32,7 +32,7 @@ const TARGET = 95;
  * Lighthouse times a fixed piece of JavaScript before each run (its report's
  * environment.benchmarkIndex) and multiplies what it measures by 4 for a phone: on this virtual
  * machine that index drops from about 2500-2800 to 1500-1800 at times (another guest on the same
- * cores), and the run's score with it (77-93 against 94-98 for the same page: the note of stop 92).
+ * cores), and the run's score with it (77-93 against 94-98 for the same page: README, the fifty-eighth session).
  * Such a run measured the machine, not the page: it is set aside and the page run once more, at
  * most RUNS more times per page.
  */
@@ -165,10 +165,13 @@ async function quietRuns(route: string, player: Player | null): Promise<{ runs: 
     fastest = Math.max(fastest, run.cpuIndex);
     all.push(run);
   }
-  // Judged again against the fastest of all: a first run may have been slow before a fast one showed it.
-  const runs = all.filter(quiet);
-  return { runs: runs.length > 0 ? runs : all, setAside: runs.length > 0 ? all.filter((run) => !quiet(run)) : [] };
+  // Judged again against the fastest of all: a first run may have been slow before a fast one showed
+  // it. The page's fastest run is always among the quiet ones, so `runs` is never empty.
+  return { runs: all.filter(quiet), setAside: all.filter((run) => !quiet(run)) };
 }
+
+/** A run's score with the machine's CPU index as it started, as the table and the last line print it. */
+const scoreAndIndex = (run: Run) => `${run.score} (${Math.round(run.cpuIndex)})`;
 
 /** The middle value; of an even number (fewer quiet runs than RUNS), the mean of the two middle ones. */
 const median = (values: number[]) => {
@@ -204,13 +207,13 @@ try {
   for (const { route, player: needsPlayer } of PAGES) {
     const address = route === PRESS_ARTICLE ? article! : route;
     const { runs, setAside } = await quietRuns(address, needsPlayer ? player : null);
-    slowRuns.push(...setAside.map((run) => `${route} ${run.score} (${Math.round(run.cpuIndex)})`));
+    slowRuns.push(...setAside.map((run) => `${route} ${scoreAndIndex(run)}`));
     const m = (key: Exclude<keyof Run, 'a11yFailures'>) => median(runs.map((run) => run[key]));
     failed.set(route, new Set(runs.flatMap((run) => run.a11yFailures)));
     const met = m('score') >= TARGET;
     if (!met) missed.push(route);
     console.log(
-      `${route.padEnd(21)} ${String(m('score')).padStart(4)} ${String(TARGET).padStart(7)}   ${(met ? 'met' : 'NOT').padEnd(4)} ${ms(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(6)} ${String(m('a11y')).padStart(5)} ${ms(m('fcp'))} ${(m('bytes') / 1024).toFixed(0).padStart(9)}  ${runs.map((run) => `${run.score} (${Math.round(run.cpuIndex)})`).join(', ')}`,
+      `${route.padEnd(21)} ${String(m('score')).padStart(4)} ${String(TARGET).padStart(7)}   ${(met ? 'met' : 'NOT').padEnd(4)} ${ms(m('lcp'))} ${ms(m('tbt'))} ${m('cls').toFixed(3).padStart(6)} ${String(m('a11y')).padStart(5)} ${ms(m('fcp'))} ${(m('bytes') / 1024).toFixed(0).padStart(9)}  ${runs.map(scoreAndIndex).join(', ')}`,
     );
   }
   console.log(
