@@ -45,6 +45,22 @@ export async function machineSpeed(
   }
 }
 
+/**
+ * A page kept open in `browser` that times the fixed work unthrottled each time the returned
+ * function is called: the machine's speed between a bench's loads (bench/support/quiet-loads.ts).
+ * The least of 5 timings: one timing alone was 42-46 ms or 65-70 ms, back and forth, on the same
+ * quiet machine (the least of 5 stayed within 39-45 ms, once 55), where a slowed machine slows all 5.
+ */
+export async function speedProbe(browser: Browser): Promise<() => Promise<number>> {
+  const page = await (await browser.newContext()).newPage();
+  await page.evaluate(fixedWork); // warm, as machineSpeed
+  return async () => {
+    const times: number[] = [];
+    for (let run = 0; run < 5; run++) times.push(await page.evaluate(fixedWork));
+    return Math.min(...times);
+  };
+}
+
 /** The line the benches print, before their runs ('now') or after them ('after'). */
 export function machineSpeedLine(
   speed: { unthrottled: number; slowed: number },
