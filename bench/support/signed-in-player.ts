@@ -14,6 +14,12 @@ export interface BenchPlayer {
   cookie: { name: string; value: string };
 }
 
+/**
+ * A mobile number of its own for each bench player (phone numbers are unique among users): a bench
+ * that made a second player in the same database would fail on the first one's number.
+ */
+const benchPhone = () => `+919${String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1e9).padStart(9, '0')}`;
+
 export async function signedInPlayer(base: string, env: Record<string, string>): Promise<BenchPlayer> {
   const config = loadConfig({ ...process.env, ...env, DATABASE_URL: '' });
   const { db } = openDatabase({ databaseUrl: undefined, sqlitePath: config.sqlitePath });
@@ -29,7 +35,7 @@ export async function signedInPlayer(base: string, env: Record<string, string>):
             firstName: 'Bench',
             lastName: 'Player',
             email: `bench.${id.slice(0, 8)}@example.com`,
-            phone: '+919100000002',
+            phone: benchPhone(),
           },
           now,
         ),
