@@ -4,6 +4,12 @@
  * figures move with the machine (issue 29: the same build measured its stage ready 1.1 s after the
  * load one day and 1.9 s another, the machine otherwise quiet), so each run prints this beside them:
  * figures from two runs compare only where this line does.
+ * The time at the slowdown is the noisier of the two. In one quiet minute here (the load average
+ * 0.3; /proc/stat counts no stolen time, none since boot) the script's least of 3 at 4x swung
+ * between 188-236 ms and 362-491 ms from one second to the next, while its least of 5 unthrottled
+ * stayed at 39-45 ms (64-72 five times in 30, two of them beside a fast 4x time). The swing comes
+ * with Chromium's CPU throttling on this machine: a load measured at 4x carries it, and no timing
+ * taken before a load foretells it.
  */
 import type { Browser } from '@playwright/test';
 import { percentile } from './logins.ts';

@@ -1,13 +1,14 @@
 /**
  * A browser bench's loads on a quiet machine (issue 29: each target "met in the figures ... with the
  * machine quiet"), by the rule bench/lighthouse.ts applies to its runs with Lighthouse's CPU index.
- * This virtual machine slows to about 60% at times (another guest on the same cores), and a load
- * measured then measures the machine: its p90 is one or two such loads. Before each load, once the
- * browser has had SETTLE_MS to close the last one, the fixed script of machine-speed.ts is timed
- * unthrottled: a load that started with that time over 1 / QUIET_SHARE of the fastest this bench
- * saw is set aside, and the bench runs that kind of load again. Never timed after a load: the
- * load's own work still running then (a page slow to close) would set aside its own slow figures.
- * As in Lighthouse, a slowdown that starts during a load is not seen.
+ * This machine slows at times for minutes (the fixed script of machine-speed.ts unthrottled at
+ * 47-71 ms against its fastest 38: 27 of a screen's 59 loads set aside in one run), and a load
+ * measured then measures the machine: its p90 is one or two such loads. Before each load, once the browser has
+ * had SETTLE_MS to close the last one, that script is timed unthrottled: a load that started with
+ * that time over 1 / QUIET_SHARE of the fastest this bench saw is set aside, and the bench runs that
+ * kind of load again. Never timed after a load: the load's own work still running then (a page
+ * slow to close) would set aside its own slow figures. As in Lighthouse, a slowdown that starts
+ * during a load is not seen, nor the swing of Chromium's 4x throttling (machine-speed.ts).
  */
 import { speedProbe } from './machine-speed.ts';
 import type { Browser } from '@playwright/test';
