@@ -25,6 +25,14 @@ export const NO_SESSION_META = '<meta name="cricspot:session" content="none">';
 export const NO_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="none"]';
 
 /**
+ * In a pre-rendered page's head, written by the server as it sends the page: the request came with
+ * a live session, so a browser without a login marker (its storage cleared or evicted while the
+ * session's cookie stayed) is given one before the first render (src/shared/login-marker.ts).
+ */
+export const LIVE_SESSION_META = '<meta name="cricspot:session" content="live">';
+export const LIVE_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="live"]';
+
+/**
  * The attribute of a player's pre-rendered page's root (#root, prerenderedFile's player page): the
  * build rendered it as a logged-in player sees it, so the browser's first render, hydrating it,
  * assumes a login too (src/main.tsx).

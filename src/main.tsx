@@ -18,8 +18,10 @@ import './styles/base.css';
 // In the first paint: a pre-rendered page may show its popup bar there (app/watchers/first-paint-popup.ts).
 import './styles/popups.css';
 
-// Before anything reads the login marker: a marker left from a session the server says has ended.
+// Before anything reads the login marker: a marker left from a session the server says has ended,
+// or one the browser lost from a session the server says lives.
 loginMarker.forgetEnded();
+loginMarker.adoptLive();
 // Before any screen's code makes a schema (the site's policy allows no eval for zod to probe).
 zodWithoutEval();
 // A tap on a game screen's picture counts from this script's first moment, before the app has

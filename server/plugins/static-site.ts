@@ -23,6 +23,7 @@ import { isPaidPlaySuspended } from '../../domain/paid-play.ts';
 import {
   DESCRIPTION_META,
   escapeHtml,
+  LIVE_SESSION_META,
   NO_SESSION_META,
   PAID_PLAY_ATTRIBUTE,
   PAID_PLAY_SUSPENDED,
@@ -93,6 +94,13 @@ export function pageLanguage(request: FastifyRequest): Language {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return accepted[0]?.lng ?? 'en';
 }
+
+/**
+ * A page's head with the server's word on the request's session before its end (LIVE_SESSION_META
+ * or NO_SESSION_META: src/shared/login-marker.ts reads it); an empty word leaves the page as it is.
+ */
+const withSessionWord = (html: string, word: string) =>
+  word ? html.replace('</head>', (end) => `${word}${end}`) : html;
 
 interface BuiltPage {
   name: string;
@@ -254,10 +262,11 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
 
   /**
    * Whether the page's request comes with a live session: it then gets a player's page, and the
-   * play screen's first answers are preloaded. Without one, the page says so in its head
-   * (NO_SESSION_META), and the app forgets a login marker left from a session that has ended
-   * before its first render (src/shared/login-marker.ts), so the page does not change into a
-   * player's and back. On a failed look-up, none (the visitor's page, as the API would answer).
+   * play screen's first answers are preloaded. Either way the page says so in its head, and before
+   * its first render the app forgets a login marker left from a session that has ended
+   * (NO_SESSION_META) or sets one the browser has lost while the session lives (LIVE_SESSION_META;
+   * src/shared/login-marker.ts), so the page does not change into a player's and back, or into a
+   * visitor's. On a failed look-up, none (the visitor's page, as the API would answer).
    */
   const liveSession = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     try {
@@ -334,8 +343,12 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     if (page === null) {
       const shellImage = resultPage ? await resultImage(resultPage) : shellImageByPath.get(pathname);
       if (shellImage) void reply.header('link', preloadLink(shellImage));
-      const article = await articleAt(pathname, lng);
-      return sendHtml(request, reply, 'index.html', 200, (html) => shellHtml(html, app.config.publicUrl, lng, article));
+      const [article, session] = await Promise.all([articleAt(pathname, lng), liveSession(request, reply)]);
+      // A live session said, as on the pre-rendered pages; an ended one not: the shell's screens
+      // are mostly players' (their API's 401 sends the player to log in and back).
+      return sendHtml(request, reply, 'index.html', 200, (html) =>
+        withSessionWord(shellHtml(html, app.config.publicUrl, lng, article), session ? LIVE_SESSION_META : ''),
+      );
     }
     // The page's largest picture (the contest card's, the practice game's, the first result's),
     // and the API answer its first render shows (the winners', the live show's, the press list's).
@@ -350,15 +363,18 @@ export async function staticSite(app: FastifyInstance): Promise<void> {
     const files = session
       ? [prerenderedFile(lng, page.name, true), prerenderedFile(lng, page.name)]
       : prerenderedFile(lng, page.name);
+    // No word of an ended session on a screen only players reach: there the API's 401 sends the
+    // player to log in and back to it, as before (a marker forgotten first would send them home).
+    const word = session ? LIVE_SESSION_META : page.loggedIn ? '' : NO_SESSION_META;
     return sendHtml(request, reply, files, page === NOT_FOUND ? 404 : 200, (html) =>
-      html
-        .replace(ABSOLUTE_LINKS_SLOT, () =>
-          absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
-        )
-        .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag))
-        // Not on a screen only players reach: there the API's 401 sends the player to log in and
-        // back to it, as before (a marker forgotten first would send them to the home page).
-        .replace('</head>', (end) => (session || page.loggedIn ? end : `${NO_SESSION_META}${end}`)),
+      withSessionWord(
+        html
+          .replace(ABSOLUTE_LINKS_SLOT, () =>
+            absoluteLinks(app.config.publicUrl, pathname, lng, query, page !== NOT_FOUND),
+          )
+          .replace(/<html\b/, (tag) => (suspended ? `${tag} ${PAID_PLAY_ATTRIBUTE}="${PAID_PLAY_SUSPENDED}"` : tag)),
+        word,
+      ),
     );
   };
 

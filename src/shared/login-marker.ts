@@ -1,4 +1,4 @@
-import { NO_SESSION_SELECTOR } from '../../domain/html.ts';
+import { LIVE_SESSION_SELECTOR, NO_SESSION_SELECTOR } from '../../domain/html.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 type Listener = () => void;
@@ -45,6 +45,20 @@ export const loginMarker = {
       loginMarker.clear();
     } catch {
       // Storage refused: there is no marker to forget.
+    }
+  },
+  /**
+   * On a page the server sent with a live session (LIVE_SESSION_SELECTOR in its head), a browser
+   * with no marker (its storage cleared, or evicted by the browser, while the session's cookie
+   * stayed) is given one before the first render (src/main.tsx): the player's page it was sent is
+   * kept as theirs, not drawn again as a visitor's with a Login button for a session that lives.
+   */
+  adoptLive(): void {
+    if (!document.querySelector(LIVE_SESSION_SELECTOR) || read()) return;
+    try {
+      loginMarker.set();
+    } catch {
+      // Storage refused: the page goes on as a visitor's, as without the server's word.
     }
   },
   subscribe(listener: Listener): () => void {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ASSUMED_LOGIN_ATTRIBUTE, NO_SESSION_META } from '../../domain/html.ts';
+import { ASSUMED_LOGIN_ATTRIBUTE, LIVE_SESSION_META, NO_SESSION_META } from '../../domain/html.ts';
 import { SESSION_IDLE_MS } from '../../domain/session.ts';
 import {
   ABSOLUTE_LINKS_SLOT,
@@ -69,6 +69,30 @@ describeOnEachDatabase(
       expect(terms.body).toContain('>visitor terms<');
       expect(terms.body).not.toContain(NO_SESSION_META);
       expect((await open('/quick_game_screen', { cookie })).body).toContain('>visitor quick_game_screen<');
+    });
+
+    it('says in its head that the session lives, on every page the server sends, so a lost login marker is set again', async () => {
+      const cookie = await session();
+      for (const url of [
+        '/',
+        '/rules?lng=hi',
+        '/terms',
+        '/play_screen',
+        '/quick_game_screen',
+        '/no/such/page',
+        '/my_account',
+      ]) {
+        const page = await open(url, { cookie });
+        expect(page.body, url).toContain(`${LIVE_SESSION_META}</head>`);
+        expect(page.body, url).not.toContain(NO_SESSION_META);
+      }
+      // A visitor's pages never say it; nor does one whose session has ended.
+      clock.advance(SESSION_IDLE_MS);
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        for (const url of ['/', '/play_screen', '/my_account']) {
+          expect((await open(url, headers)).body, url).not.toContain(LIVE_SESSION_META);
+        }
+      }
     });
 
     it("sends the visitor's page for a session that has ended, says so, and clears its cookie", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_SESSION_META } from '../../domain/html.ts';
+import { LIVE_SESSION_META, NO_SESSION_META } from '../../domain/html.ts';
 import { loginMarker } from '../../src/shared/login-marker.ts';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys.ts';
 
@@ -34,5 +34,36 @@ describe('the login marker on a page the server sent without a live session', ()
     localStorage.setItem(STORAGE_KEYS.loginMarker, String(performance.timeOrigin - 2 * 60 * 60 * 1000));
     loginMarker.forgetEnded();
     expect(loginMarker.isSet()).toBe(true);
+  });
+});
+
+describe('the login marker on a page the server sent with a live session', () => {
+  const sentWithSession = () => document.head.insertAdjacentHTML('beforeend', LIVE_SESSION_META);
+
+  it("is set when the browser had none (its storage cleared while the session's cookie stayed)", () => {
+    sentWithSession();
+    const heard: number[] = [];
+    const stop = loginMarker.subscribe(() => heard.push(1));
+    loginMarker.adoptLive();
+    stop();
+    expect(loginMarker.isSet()).toBe(true);
+    expect(Number(localStorage.getItem(STORAGE_KEYS.loginMarker))).toBeGreaterThanOrEqual(performance.timeOrigin);
+    // Those listening (none yet before the first render) hear of it as of any login.
+    expect(heard).toEqual([1]);
+  });
+
+  it('is kept as it was when the browser has one', () => {
+    sentWithSession();
+    localStorage.setItem(STORAGE_KEYS.loginMarker, '12345');
+    loginMarker.adoptLive();
+    expect(localStorage.getItem(STORAGE_KEYS.loginMarker)).toBe('12345');
+  });
+
+  it('is not set on a page sent without a session, or with no word from the server', () => {
+    loginMarker.adoptLive();
+    expect(loginMarker.isSet()).toBe(false);
+    sentWithoutSession();
+    loginMarker.adoptLive();
+    expect(loginMarker.isSet()).toBe(false);
   });
 });

@@ -105,6 +105,22 @@ test('a player logs out, then logs in with the code sent to the mobile number', 
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
 });
 
+test("a player whose browser lost the login marker, the session's cookie kept, stays logged in", async ({ page }) => {
+  await signUpPlayer(page);
+  await page.goto('/rules?lng=en');
+  await openMenuAndExpect(page, 'My account');
+  // The browser's storage cleared (or evicted, as some browsers do after days unvisited) while the
+  // session's cookie stayed.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/?lng=en');
+  await openMenuAndExpect(page, 'My account');
+  expect(await page.evaluate(() => window.localStorage.getItem('loginToken'))).not.toBeNull();
+  // A player's screen the server sends as the app's shell, opened first after the loss.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/my_account?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+});
+
 test('an unknown number gets the same screen, and no code can log it in', async ({ page }) => {
   const phone = `7${`${Date.now()}`.slice(-8)}3`;
   await page.goto('/login?lng=en');
