@@ -32,8 +32,9 @@
 // after the load event, inside the window measured here, on a page no phone's player has it in.
 // Prints medians and p90 against the targets; figures only, no assertion. Only loads on a quiet
 // machine count (bench/support/quiet-loads.ts): one set aside is printed and run again. On a busy
-// machine the times grow: say what else ran. BENCH_STAGE_JSON=FILE also writes the measured rows there as JSON,
-// and DIST_DIR serves that build as it is, unbuilt: bench/stage-compare.ts runs it so on two builds.
+// machine the times grow: say what else ran. BENCH_STAGE_JSON=FILE also writes the measured rows
+// there as JSON, and DIST_DIR serves that build as it is, unbuilt: bench/stage-compare.ts runs it so
+// on two builds.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';

@@ -3,12 +3,13 @@
  * machine quiet"), by the rule bench/lighthouse.ts applies to its runs with Lighthouse's CPU index.
  * This machine slows at times for minutes (the fixed script of machine-speed.ts unthrottled at
  * 47-71 ms against its fastest 38: 27 of a screen's 59 loads set aside in one run), and a load
- * measured then measures the machine: its p90 is one or two such loads. Before each load, once the browser has
- * had SETTLE_MS to close the last one, that script is timed unthrottled: a load that started with
- * that time over 1 / QUIET_SHARE of the fastest this bench saw is set aside, and the bench runs that
- * kind of load again. Never timed after a load: the load's own work still running then (a page
- * slow to close) would set aside its own slow figures. As in Lighthouse, a slowdown that starts
- * during a load is not seen, nor the swing of Chromium's 4x throttling (machine-speed.ts).
+ * measured then measures the machine: its p90 is one or two such loads. Before each load, once the
+ * browser has had SETTLE_MS to close the last one, that script is timed unthrottled: a load that
+ * started with that time over 1 / QUIET_SHARE of the fastest this bench saw is set aside, and the
+ * bench runs that kind of load again. Never timed after a load: the load's own work still running
+ * then (a page slow to close) would set aside its own slow figures. As in Lighthouse, a slowdown
+ * that starts during a load is not seen, nor the swing of Chromium's 4x throttling
+ * (machine-speed.ts).
  */
 import { speedProbe } from './machine-speed.ts';
 import type { Browser } from '@playwright/test';
@@ -48,13 +49,13 @@ export async function quietJudge(browser: Browser): Promise<QuietJudge> {
   };
 }
 
-/** The values of the quiet loads, in order (judged against the fastest of all, as the bench ends). */
+/** The values of the quiet loads, in order (judged against the fastest the judge has seen by now). */
 export const quietValues = <T>(judge: QuietJudge, loads: readonly Judged<T>[]): T[] =>
   loads.filter((load) => judge.quiet(load)).map((load) => load.value);
 
 /** How many of `loads` are quiet so far: the bench stops running a kind at its RUNS. */
 export const quietCount = (judge: QuietJudge, loads: readonly Judged<unknown>[]): number =>
-  loads.filter((load) => judge.quiet(load)).length;
+  quietValues(judge, loads).length;
 
 /** The loads set aside, as the bench prints them: "kind (61 ms)", the machine's time as each started. */
 export function setAsideList(judge: QuietJudge, kinds: Record<string, readonly Judged<unknown>[]>): string[] {
