@@ -31,8 +31,9 @@ const TARGET = 95;
 /**
  * Lighthouse times a fixed piece of JavaScript before each run (its report's
  * environment.benchmarkIndex) and multiplies what it measures by 4 for a phone: on this virtual
- * machine that index drops from about 2500-2800 to 1500-1800 at times (another guest on the same
- * cores), and the run's score with it (77-93 against 94-98 for the same page: README, the fifty-eighth session).
+ * machine that index drops from about 2500-2800 to 1500-1800 at times (the machine does not say
+ * why: /proc/stat counts no stolen time), and the run's score with it (77-93 against 94-98 for the
+ * same page: README, the fifty-eighth session).
  * Such a run measured the machine, not the page: it is set aside and the page run once more, at
  * most RUNS more times per page.
  */
