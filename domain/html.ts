@@ -25,8 +25,8 @@ export const NO_SESSION_META = '<meta name="cricspot:session" content="none">';
 export const NO_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="none"]';
 
 /**
- * In a pre-rendered page's head, written by the server as it sends the page: the request came with
- * a live session, so a browser without a login marker (its storage cleared or evicted while the
+ * In the head of a page the server sends (pre-rendered or the app's shell), written as it sends
+ * it: the request came with a live session, so a browser without a login marker (its storage cleared or evicted while the
  * session's cookie stayed) is given one before the first render (src/shared/login-marker.ts).
  */
 export const LIVE_SESSION_META = '<meta name="cricspot:session" content="live">';
