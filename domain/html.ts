@@ -26,8 +26,9 @@ export const NO_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="none"
 
 /**
  * In the head of a page the server sends (pre-rendered or the app's shell), written as it sends
- * it: the request came with a live session, so a browser without a login marker (its storage cleared or evicted while the
- * session's cookie stayed) is given one before the first render (src/shared/login-marker.ts).
+ * it: the request came with a live session, so a browser without a login marker (its storage
+ * cleared or evicted while the session's cookie stayed) is given one before the first render
+ * (src/shared/login-marker.ts).
  */
 export const LIVE_SESSION_META = '<meta name="cricspot:session" content="live">';
 export const LIVE_SESSION_SELECTOR = 'meta[name="cricspot:session"][content="live"]';
