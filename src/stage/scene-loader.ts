@@ -6,7 +6,7 @@
  */
 import { nextQuietTask } from '../shared/yield-to-browser.ts';
 import { prefetchEngineCode, preloadEngineCode } from '../shared/preload-modules.ts';
-import { STAGE_SETTLE_MS, whenSettledAndIdle } from './idle.ts';
+import { STAGE_SETTLE_MS, onBackgroundTask, whenSettledAndIdle } from './idle.ts';
 import type * as StageCanvasModule from './scene/StageCanvas.tsx';
 
 type SceneModule = typeof StageCanvasModule;
@@ -67,13 +67,20 @@ export function onSceneLoaded(callback: () => void): () => void {
   return () => loadedListeners.delete(callback);
 }
 
-/** Loads the scene's chunk once the page has loaded and the browser is idle; once per page. */
+/**
+ * Loads the scene's chunk once the page has loaded and settled and the browser has nothing more
+ * urgent to run (a background task, onBackgroundTask in idle.ts); once per page.
+ */
 export function loadSceneWhenIdle(): void {
   if (asked) return;
   asked = true;
   // Its files download now, as the screen first renders; they run once the page is idle.
   prefetchEngineCode().catch(() => undefined);
-  whenSettledAndIdle(() => {
-    loadScene().catch(() => undefined);
-  }, STAGE_SETTLE_MS);
+  whenSettledAndIdle(
+    () => {
+      loadScene().catch(() => undefined);
+    },
+    STAGE_SETTLE_MS,
+    onBackgroundTask,
+  );
 }

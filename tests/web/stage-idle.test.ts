@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenSettledAndIdle } from '../../src/stage/idle.ts';
+import { onBackgroundTask, whenSettledAndIdle } from '../../src/stage/idle.ts';
 
 // The page has loaded (jsdom's readyState is 'complete'); its navigation entry says when, on a clock that stands still.
 const NOW = 10_000;
@@ -59,5 +59,69 @@ describe('background work waits for the page to settle, counted from its load (w
     cancel();
     vi.advanceTimersByTime(2000);
     expect(idle).toHaveLength(0);
+  });
+});
+
+describe("the stage engine's load waits for a background task, not an idle period (onBackgroundTask)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('is posted at the lowest priority and runs when the browser runs it; cancelled, it is aborted', () => {
+    const posted: Array<{ run: () => void; priority?: string; signal?: AbortSignal }> = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void, options: { priority?: string; signal?: AbortSignal }) => {
+        posted.push({ run, ...options });
+        return new Promise(() => undefined);
+      },
+    });
+    const idlePeriod = vi.fn();
+    vi.stubGlobal('requestIdleCallback', idlePeriod);
+    const work = vi.fn();
+    onBackgroundTask(work);
+    expect(posted.map((task) => task.priority)).toEqual(['background']);
+    expect(work).not.toHaveBeenCalled();
+    posted[0]!.run();
+    expect(work).toHaveBeenCalledOnce();
+    expect(idlePeriod).not.toHaveBeenCalled();
+
+    const cancel = onBackgroundTask(vi.fn());
+    expect(posted[1]!.signal!.aborted).toBe(false);
+    cancel();
+    expect(posted[1]!.signal!.aborted).toBe(true);
+  });
+
+  it('where the browser has no postTask, waits for an idle moment instead', () => {
+    vi.stubGlobal('scheduler', undefined);
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const work = vi.fn();
+    onBackgroundTask(work);
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(work).toHaveBeenCalledOnce();
+  });
+
+  it('after the settle, as the scene loader waits (whenSettledAndIdle with onBackgroundTask)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(performance, 'now').mockReturnValue(NOW);
+    loadEndedAgo(100);
+    const posted: Array<() => void> = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void) => {
+        posted.push(run);
+        return new Promise(() => undefined);
+      },
+    });
+    const work = vi.fn();
+    whenSettledAndIdle(work, 250, onBackgroundTask);
+    vi.advanceTimersByTime(149);
+    expect(posted).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(posted).toHaveLength(1);
+    posted[0]!();
+    expect(work).toHaveBeenCalledOnce();
   });
 });
