@@ -52,7 +52,8 @@ export function onIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () =>
  * `scheduler.postTask`, 'background'): as soon as the browser has nothing more urgent to run (input,
  * rendering, the page's own tasks), without waiting, as requestIdleCallback does, for an idle
  * period that the browser grants only between frames it expects to draw. Where the browser has no
- * postTask (Safari), once idle (onIdle). Returns a cancel.
+ * postTask (Safari), once idle (onIdle). A background task may wait while more urgent work keeps
+ * coming: as an idle callback, it runs after `timeoutMs` at the latest. Returns a cancel.
  *
  * The stage's engine loads so (scene-loader.ts, issue 29). Traced at 4x, the play screen's main
  * thread stood idle for 57 ms after the marks were drawn before the idle callback that loads the
@@ -62,12 +63,21 @@ export function onIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () =>
  * - tapped at first paint 1446 / 1757 -> 1331 / 1565 ms;
  * - a tap as soon as the marks are drawn 64 / 104 -> 56 / 80 ms.
  */
-export function onBackgroundTask(callback: () => void): () => void {
-  if (typeof globalThis.scheduler?.postTask !== 'function') return onIdle(callback);
+export function onBackgroundTask(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => void {
+  if (typeof globalThis.scheduler?.postTask !== 'function') return onIdle(callback, timeoutMs);
   const controller = new AbortController();
+  const cancel = () => {
+    controller.abort();
+    window.clearTimeout(timer);
+  };
+  const run = () => {
+    cancel();
+    callback();
+  };
+  const timer = window.setTimeout(run, timeoutMs);
   // A cancelled task's promise rejects with the abort: nothing to tell.
-  globalThis.scheduler.postTask(callback, { priority: 'background', signal: controller.signal }).catch(() => undefined);
-  return () => controller.abort();
+  globalThis.scheduler.postTask(run, { priority: 'background', signal: controller.signal }).catch(() => undefined);
+  return cancel;
 }
 
 /** When the page's load event ended (performance.now's clock); null before then or where the browser does not say. */

@@ -93,6 +93,31 @@ describe("the stage engine's load waits for a background task, not an idle perio
     expect(posted[1]!.signal!.aborted).toBe(true);
   });
 
+  it('runs after the timeout at the latest, once, where more urgent work keeps the task waiting', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const posted: Array<{ run: () => void; signal?: AbortSignal }> = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void, options: { signal?: AbortSignal }) => {
+        posted.push({ run, ...options });
+        return new Promise(() => undefined);
+      },
+    });
+    const work = vi.fn();
+    onBackgroundTask(work, 2000);
+    vi.advanceTimersByTime(1999);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledOnce();
+    expect(posted[0]!.signal!.aborted).toBe(true);
+
+    // The task first: the timer is cleared.
+    const sooner = vi.fn();
+    onBackgroundTask(sooner, 2000);
+    posted[1]!.run();
+    vi.advanceTimersByTime(5000);
+    expect(sooner).toHaveBeenCalledOnce();
+  });
+
   it('where the browser has no postTask, waits for an idle moment instead', () => {
     vi.stubGlobal('scheduler', undefined);
     const idle: Array<() => void> = [];
